@@ -1,0 +1,101 @@
+import "server-only";
+import { isAddressEqual, keccak256, recoverMessageAddress, toBytes, type Address, type Hex } from "viem";
+import { generateSiweNonce } from "viem/siwe";
+import type { Db, DbOrTrx } from "@/lib/db/database";
+import { AppError } from "@/lib/errors/app-error";
+import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
+import { ACTION_TOKEN_CLOCK_SKEW } from "../action-token";
+import { parseSessionMessage, SESSION_MAX_LIFETIME } from "../session-delegation";
+
+const NONCE_LIFETIME = 600;
+export const sessionIdOf = (message: string) => keccak256(toBytes(message));
+
+export async function issueSiweNonce(db: Db, now: number): Promise<{ nonce: string; expiresAt: number }> {
+  const nonce = generateSiweNonce().slice(0, 32);
+  await db.insertInto("auth_siwe_nonces").values({ nonce, created_at: now, expires_at: now + NONCE_LIFETIME, used_at: null }).execute();
+  await db.deleteFrom("auth_siwe_nonces").where("expires_at", "<", now - NONCE_LIFETIME).execute();
+  return { nonce, expiresAt: now + NONCE_LIFETIME };
+}
+
+async function recoversTo(message: string, signature: Hex, wallet: Address): Promise<boolean> {
+  try {
+    return isAddressEqual(await recoverMessageAddress({ message, signature }), wallet);
+  } catch {
+    return false;
+  }
+}
+
+/** Registers a session after checking domain, chain id, expiry, the server nonce (once) and the wallet's signature. */
+export async function registerSession(
+  db: Db,
+  input: { message: string; signature: Hex; expectedDomain: string },
+  now: number,
+): Promise<{ sessionId: string; wallet: Address; sessionKey: Address; expiresAt: number }> {
+  const parsed = parseSessionMessage(input.message);
+  const invalid = (path: string, message: string) => new AppError("VALIDATION_ERROR", message, { issues: [{ path, message }] });
+  if (!parsed) throw invalid("message", "Not a Capsule session message (EIP-4361 with a session-key resource)");
+  if (parsed.domain !== input.expectedDomain) throw new AppError("UNAUTHORIZED", `Session message is for ${parsed.domain}, not ${input.expectedDomain}`);
+  if (parsed.chainId !== CAPSULE_CHAIN_ID) throw new AppError("UNAUTHORIZED", `Session message is for chain ${parsed.chainId}, not ${CAPSULE_CHAIN_ID}`);
+  if (parsed.expiresAt <= now) throw new AppError("UNAUTHORIZED", "Session message has expired");
+  if (parsed.issuedAt > now + ACTION_TOKEN_CLOCK_SKEW) throw new AppError("UNAUTHORIZED", "Session message is issued in the future");
+  if (parsed.expiresAt - parsed.issuedAt > SESSION_MAX_LIFETIME) throw invalid("message", "Sessions last at most 12 hours");
+  if (!(await recoversTo(input.message, input.signature, parsed.wallet))) {
+    throw new AppError("INVALID_SIGNATURE", "The session message is not signed by its wallet");
+  }
+  const sessionId = sessionIdOf(input.message);
+  await db.transaction().execute(async (trx) => {
+    const used = await trx
+      .updateTable("auth_siwe_nonces")
+      .set({ used_at: now })
+      .where("nonce", "=", parsed.nonce)
+      .where("used_at", "is", null)
+      .where("expires_at", ">=", now)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) throw new AppError("UNAUTHORIZED", "Unknown, expired or already used sign-in nonce");
+    await trx
+      .insertInto("auth_sessions")
+      .values({
+        id: sessionId,
+        wallet: parsed.wallet.toLowerCase(),
+        session_key: parsed.sessionKey.toLowerCase(),
+        domain: parsed.domain,
+        message: input.message,
+        issued_at: parsed.issuedAt,
+        expires_at: parsed.expiresAt,
+        revoked_at: null,
+        created_at: now,
+      })
+      .execute();
+  });
+  return { sessionId, wallet: parsed.wallet, sessionKey: parsed.sessionKey, expiresAt: parsed.expiresAt };
+}
+
+/** Checks a delegation carried by an action token against its registered, live session. */
+export async function verifyRegisteredSession(
+  db: DbOrTrx,
+  delegation: { message: string; signature: string },
+  wallet: Address,
+  now: number,
+): Promise<{ sessionKey: Address; sessionId: string }> {
+  const parsed = parseSessionMessage(delegation.message);
+  if (!parsed || !isAddressEqual(parsed.wallet, wallet)) throw new AppError("UNAUTHORIZED", "The token's delegation is not for its wallet");
+  const row = await db.selectFrom("auth_sessions").selectAll().where("id", "=", sessionIdOf(delegation.message)).executeTakeFirst();
+  if (!row) throw new AppError("UNAUTHORIZED", "Unknown session: sign in again");
+  if (row.revoked_at !== null) throw new AppError("UNAUTHORIZED", "This session was signed out");
+  if (Number(row.expires_at) + ACTION_TOKEN_CLOCK_SKEW < now) throw new AppError("UNAUTHORIZED", "This session has expired: sign in again");
+  if (!(await recoversTo(delegation.message, delegation.signature as Hex, wallet))) {
+    throw new AppError("INVALID_SIGNATURE", "The delegation is not signed by its wallet");
+  }
+  return { sessionKey: parsed.sessionKey, sessionId: `session:${row.id}` };
+}
+
+export async function revokeSession(db: Db, sessionId: string, wallet: Address, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable("auth_sessions")
+    .set({ revoked_at: now })
+    .where("id", "=", sessionId)
+    .where("wallet", "=", wallet.toLowerCase())
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,37 @@
+import "server-only";
+import path from "node:path";
+import { registerSecret } from "@/lib/log";
+import { parseServerEnv, type ServerEnv } from "./server-env";
+
+export type ServerConfig = ServerEnv & {
+  dataDir: string;
+  deploymentFile: string;
+  vaultDir: string;
+  bountyStateFile: string;
+  nodeWsUrl: string;
+};
+
+let cached: ServerConfig | undefined;
+
+export function resolveConfig(env: ServerEnv): ServerConfig {
+  const dataDir = path.resolve(env.CAPSULE_DATA_DIR);
+  return {
+    ...env,
+    dataDir,
+    deploymentFile: path.resolve(env.CAPSULE_DEPLOYMENT_FILE ?? path.join(dataDir, "deployment.json")),
+    vaultDir: path.resolve(env.CAPSULE_VAULT_DIR ?? path.join(dataDir, "vault")),
+    bountyStateFile: path.resolve(env.BOUNTY_STATE_FILE ?? path.join(dataDir, "bounty-state.json")),
+    nodeWsUrl: env.CAPSULE_NODE_WS_URL ?? env.CAPSULE_NODE_RPC_URL.replace(/^http/, "ws"),
+  };
+}
+
+/** The process configuration, parsed on first use. */
+export function config(): ServerConfig {
+  if (!cached) {
+    cached = resolveConfig(parseServerEnv());
+    registerSecret(cached.CAPSULE_OPERATOR_KEY);
+    registerSecret(cached.CAPSULE_OPERATOR_KEY.slice(2));
+    if (cached.DATABASE_URL) registerSecret(new URL(cached.DATABASE_URL).password || undefined);
+  }
+  return cached;
+}

@@ -1,0 +1,20 @@
+import type { Kysely, Transaction } from "kysely";
+import type { FoundationTables } from "./tables/foundation.table";
+import type { AuthSessionTables } from "./tables/auth-sessions.table";
+import type { BountyTables } from "./tables/bounty.table";
+import type { OutletTables } from "./tables/outlets.table";
+import type { RoleTables } from "./tables/roles.table";
+import type { CapsuleTables } from "./tables/capsules.table";
+import type { CourtTables } from "./tables/court.table";
+import type { RightsTables } from "./tables/rights.table";
+import type { AdTables } from "./tables/ads.table";
+import type { VaultTables } from "./tables/vault.table";
+
+// One interface for the whole schema; each resource contributes its tables.
+export interface DB extends FoundationTables, AuthSessionTables, BountyTables, OutletTables, RoleTables, CapsuleTables,
+  CourtTables, RightsTables, AdTables, VaultTables {}
+
+export type Db = Kysely<DB>;
+export type Trx = Transaction<DB>;
+export type DbOrTrx = Db | Trx;
+export type Dialect = "sqlite" | "postgres";

@@ -1,0 +1,42 @@
+import type { DbOrTrx } from "../database";
+import type { ActivityRow } from "../tables/foundation.table";
+
+export type ActivityEntry = {
+  wallet: string;
+  kind: string;
+  outletSlug?: string | null;
+  subjectId?: string | null;
+  details?: Record<string, unknown>;
+  txHash?: string | null;
+  createdAt: number;
+};
+
+export async function insertActivity(db: DbOrTrx, entries: ActivityEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db
+    .insertInto("activity")
+    .values(
+      entries.map((e) => ({
+        wallet: e.wallet,
+        kind: e.kind,
+        outlet_slug: e.outletSlug ?? null,
+        subject_id: e.subjectId ?? null,
+        details_json: JSON.stringify(e.details ?? {}),
+        tx_hash: e.txHash ?? null,
+        created_at: e.createdAt,
+      })),
+    )
+    .execute();
+}
+
+/** The wallet's activity, newest first. */
+export async function listActivity(
+  db: DbOrTrx,
+  wallet: string,
+  page: { offset: number; limit: number },
+): Promise<{ rows: ActivityRow[]; total: number }> {
+  const base = db.selectFrom("activity").where("wallet", "=", wallet);
+  const rows = await base.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").offset(page.offset).limit(page.limit).execute();
+  const count = await base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
+  return { rows, total: Number(count.n) };
+}

@@ -1,0 +1,106 @@
+import type { DbOrTrx } from "../database";
+import type { ContributorRow, EvidenceRow, NewContributor, NewEvidence, SupportingRow, VoteRow } from "../tables/capsules.table";
+
+// Evidence, contributors, supporting relations and indexed votes of capsules.
+
+export async function listEvidence(db: DbOrTrx, capsuleId: number, page?: { offset: number; limit: number }): Promise<EvidenceRow[]> {
+  let query = db.selectFrom("capsule_evidence").selectAll().where("capsule_id", "=", capsuleId).where("active", "=", 1).orderBy("id", "asc");
+  if (page) query = query.offset(page.offset).limit(page.limit);
+  return query.execute();
+}
+
+export async function countEvidence(db: DbOrTrx, capsuleId: number): Promise<number> {
+  const row = await db
+    .selectFrom("capsule_evidence")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("capsule_id", "=", capsuleId)
+    .where("active", "=", 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertEvidence(db: DbOrTrx, rows: NewEvidence[]): Promise<EvidenceRow[]> {
+  if (rows.length === 0) return [];
+  return db.insertInto("capsule_evidence").values(rows).returningAll().execute();
+}
+
+/** Drafts replace their evidence wholesale; the old rows are deleted (a draft has no history to keep). */
+export async function deleteEvidence(db: DbOrTrx, capsuleId: number): Promise<void> {
+  await db.deleteFrom("capsule_evidence").where("capsule_id", "=", capsuleId).execute();
+}
+
+export async function listContributors(db: DbOrTrx, capsuleId: number): Promise<ContributorRow[]> {
+  return db.selectFrom("capsule_contributors").selectAll().where("capsule_id", "=", capsuleId).where("active", "=", 1).orderBy("id", "asc").execute();
+}
+
+export async function insertContributors(db: DbOrTrx, rows: NewContributor[]): Promise<ContributorRow[]> {
+  if (rows.length === 0) return [];
+  return db.insertInto("capsule_contributors").values(rows).returningAll().execute();
+}
+
+export async function deleteContributors(db: DbOrTrx, capsuleId: number): Promise<void> {
+  await db.deleteFrom("capsule_contributors").where("capsule_id", "=", capsuleId).execute();
+}
+
+export async function findSupporting(db: DbOrTrx, capsuleId: number, supportingId: number): Promise<SupportingRow | undefined> {
+  return db
+    .selectFrom("capsule_supporting")
+    .selectAll()
+    .where("capsule_id", "=", capsuleId)
+    .where("supporting_capsule_id", "=", supportingId)
+    .executeTakeFirst();
+}
+
+export async function insertSupporting(
+  db: DbOrTrx,
+  row: { capsule_id: number; supporting_capsule_id: number; relationship_type: string; created_by: string; created_at: number },
+): Promise<SupportingRow> {
+  return db.insertInto("capsule_supporting").values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function deleteSupporting(db: DbOrTrx, capsuleId: number): Promise<void> {
+  await db.deleteFrom("capsule_supporting").where("capsule_id", "=", capsuleId).execute();
+}
+
+export async function listSupporting(db: DbOrTrx, capsuleId: number, page: { offset: number; limit: number }): Promise<{ rows: SupportingRow[]; total: number }> {
+  const base = db.selectFrom("capsule_supporting").where("capsule_id", "=", capsuleId);
+  const rows = await base.selectAll().orderBy("id", "asc").offset(page.offset).limit(page.limit).execute();
+  const count = await base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
+  return { rows, total: Number(count.n) };
+}
+
+export async function existingCapsuleIds(db: DbOrTrx, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom("capsules").select("id").where("id", "in", ids).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function findVote(db: DbOrTrx, capsuleId: number, voter: string): Promise<VoteRow | undefined> {
+  return db.selectFrom("capsule_votes").selectAll().where("capsule_id", "=", capsuleId).where("voter", "=", voter).executeTakeFirst();
+}
+
+export async function countVotes(db: DbOrTrx, capsuleId: number): Promise<number> {
+  const row = await db
+    .selectFrom("capsule_votes")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("capsule_id", "=", capsuleId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Inserts a vote unless that voter's vote on the capsule is already recorded; true when inserted. */
+export async function insertVoteIfAbsent(
+  db: DbOrTrx,
+  row: { capsule_id: number; voter: string; support: number; weight: string; tx_hash: string; log_index: number; block_time: number },
+): Promise<boolean> {
+  const result = await db
+    .insertInto("capsule_votes")
+    .values(row)
+    .onConflict((oc) => oc.columns(["capsule_id", "voter"]).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+export async function listVotes(db: DbOrTrx, capsuleId: number): Promise<VoteRow[]> {
+  return db.selectFrom("capsule_votes").selectAll().where("capsule_id", "=", capsuleId).orderBy("id", "asc").execute();
+}

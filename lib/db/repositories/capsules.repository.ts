@@ -1,0 +1,83 @@
+import type { DbOrTrx } from "../database";
+import type { CapsuleRow, CapsuleStatus, CapsuleUpdate, NewCapsule } from "../tables/capsules.table";
+import { AppError } from "@/lib/errors/app-error";
+
+export async function findCapsule(db: DbOrTrx, id: number): Promise<CapsuleRow | undefined> {
+  return db.selectFrom("capsules").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function getCapsuleOrThrow(db: DbOrTrx, id: number): Promise<CapsuleRow> {
+  const row = await findCapsule(db, id);
+  if (!row) throw new AppError("CAPSULE_NOT_FOUND", `No capsule with id ${id}`);
+  return row;
+}
+
+export async function insertCapsule(db: DbOrTrx, values: NewCapsule): Promise<CapsuleRow> {
+  return db.insertInto("capsules").values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateCapsule(db: DbOrTrx, id: number, changes: CapsuleUpdate): Promise<CapsuleRow> {
+  return db.updateTable("capsules").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Article slugs at the outlet that start with `base` (the candidates a new slug must avoid). */
+export async function articleSlugsLike(db: DbOrTrx, outletId: number, base: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom("capsules")
+    .select("article_slug")
+    .where("outlet_id", "=", outletId)
+    .where("article_slug", "like", `${base}%`)
+    .execute();
+  return new Set(rows.map((r) => r.article_slug));
+}
+
+export async function listCapsules(
+  db: DbOrTrx,
+  filter: { outletSlug?: string; status?: CapsuleStatus; offset: number; limit: number },
+): Promise<{ rows: CapsuleRow[]; total: number }> {
+  let base = db.selectFrom("capsules");
+  if (filter.outletSlug) base = base.where("outlet_slug", "=", filter.outletSlug);
+  if (filter.status) base = base.where("status", "=", filter.status);
+  const rows = await base.selectAll().orderBy("id", "desc").offset(filter.offset).limit(filter.limit).execute();
+  const count = await base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
+  return { rows, total: Number(count.n) };
+}
+
+/** Every capsule of a revision chain (the root and its revisions), oldest revision first. */
+export async function listChain(db: DbOrTrx, rootId: number): Promise<CapsuleRow[]> {
+  return db
+    .selectFrom("capsules")
+    .selectAll()
+    .where((eb) => eb.or([eb("id", "=", rootId), eb("root_capsule_id", "=", rootId)]))
+    .orderBy("revision_number", "asc")
+    .orderBy("id", "asc")
+    .execute();
+}
+
+/** Sets the integrity label on every capsule of a chain. */
+export async function labelChain(db: DbOrTrx, rootId: number, label: CapsuleRow["integrity_label"], at: number): Promise<void> {
+  await db
+    .updateTable("capsules")
+    .set({ integrity_label: label, updated_at: at })
+    .where((eb) => eb.or([eb("id", "=", rootId), eb("root_capsule_id", "=", rootId)]))
+    .execute();
+}
+
+/** Accepted / rejected counts of an outlet's closed capsules (input of its distribution tier). */
+export async function outletOutcomeCounts(db: DbOrTrx, outletId: number): Promise<{ accepted: number; rejected: number }> {
+  const rows = await db
+    .selectFrom("capsules")
+    .select(["status", (eb) => eb.fn.countAll<string | number>().as("n")])
+    .where("outlet_id", "=", outletId)
+    .where("submit_tx_hash", "is not", null)
+    .where("status", "in", ["finalized", "superseded", "rejected"])
+    .groupBy("status")
+    .execute();
+  let accepted = 0;
+  let rejected = 0;
+  for (const row of rows) {
+    if (row.status === "rejected") rejected += Number(row.n);
+    else accepted += Number(row.n);
+  }
+  return { accepted, rejected };
+}

@@ -1,0 +1,29 @@
+import type { DbOrTrx } from "../database";
+import type { LabelHistoryRow, NewLabelHistory } from "../tables/court.table";
+
+/** Inserts a label-history row; a chain-derived row with a known source_key is skipped (idempotent). */
+export async function insertLabelHistory(db: DbOrTrx, values: NewLabelHistory): Promise<boolean> {
+  const result = await db
+    .insertInto("integrity_label_history")
+    .values(values)
+    .onConflict((oc) => oc.column("source_key").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+/** Every label change of a revision chain, oldest first. */
+export async function listLabelHistory(db: DbOrTrx, rootCapsuleId: number): Promise<LabelHistoryRow[]> {
+  return db.selectFrom("integrity_label_history").selectAll().where("root_capsule_id", "=", rootCapsuleId).orderBy("id", "asc").execute();
+}
+
+/** Label changes of an outlet's chains to one of `labels` at or after `since`. */
+export async function outletLabelChangesSince(db: DbOrTrx, outletId: number, labels: string[], since: number): Promise<LabelHistoryRow[]> {
+  return db
+    .selectFrom("integrity_label_history")
+    .selectAll()
+    .where("outlet_id", "=", outletId)
+    .where("label", "in", labels as LabelHistoryRow["label"][])
+    .where("created_at", ">=", since)
+    .orderBy("id", "asc")
+    .execute();
+}

@@ -1,0 +1,42 @@
+import type { DbOrTrx } from "../database";
+import type { NewOutlet, OutletRow, OutletStatus, OutletUpdate } from "../tables/outlets.table";
+import { AppError } from "@/lib/errors/app-error";
+
+export async function findOutletBySlug(db: DbOrTrx, slug: string): Promise<OutletRow | undefined> {
+  return db.selectFrom("outlets").selectAll().where("slug", "=", slug).executeTakeFirst();
+}
+
+export async function getOutletBySlugOrThrow(db: DbOrTrx, slug: string): Promise<OutletRow> {
+  const outlet = await findOutletBySlug(db, slug);
+  if (!outlet) throw new AppError("OUTLET_NOT_FOUND", `No outlet with slug "${slug}"`);
+  return outlet;
+}
+
+export async function insertOutlet(db: DbOrTrx, values: NewOutlet): Promise<OutletRow> {
+  return db.insertInto("outlets").values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Inserts unless the slug exists (concurrent first starts); true when this call created it. */
+export async function insertOutletIfAbsent(db: DbOrTrx, values: NewOutlet): Promise<boolean> {
+  const result = await db
+    .insertInto("outlets")
+    .values(values)
+    .onConflict((oc) => oc.column("slug").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+export async function updateOutlet(db: DbOrTrx, id: number, changes: OutletUpdate): Promise<OutletRow> {
+  return db.updateTable("outlets").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function listOutlets(
+  db: DbOrTrx,
+  filter: { status?: OutletStatus; offset: number; limit: number },
+): Promise<{ rows: OutletRow[]; total: number }> {
+  let base = db.selectFrom("outlets");
+  if (filter.status) base = base.where("status", "=", filter.status);
+  const rows = await base.selectAll().orderBy("id", "asc").offset(filter.offset).limit(filter.limit).execute();
+  const count = await base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
+  return { rows, total: Number(count.n) };
+}

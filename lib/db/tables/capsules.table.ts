@@ -1,0 +1,126 @@
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+export type CapsuleStatus = "draft" | "pending" | "accepted" | "rejected" | "finalized" | "superseded";
+export type CapsuleType = "original" | "correction" | "retraction" | "supporting";
+export type IntegrityLabel = "clean" | "verified" | "contested" | "unresolved" | "misleading" | "fraudulent" | "corrected" | "retracted_by_author";
+
+/** A capsule: draft content in SQL plus the projection of its chain lifecycle. Unset times are null. */
+export interface CapsuleTable {
+  id: Generated<number>;
+  outlet_id: number;
+  outlet_slug: string;
+  article_slug: string;
+  title: string;
+  subtitle: string | null;
+  summary: string | null;
+  language: string;
+  category: string | null;
+  tags_json: string;
+  source_url: string | null;
+  body: string;
+  rights_notes: string | null;
+  metadata_uri: string;
+  content_hash: string;
+  /** Checksummed address of the author (the creating wallet). */
+  submitter: string;
+  status: CapsuleStatus;
+  capsule_type: CapsuleType;
+  policy_id: string;
+  trusted_publisher_at_submit: Generated<number>;
+  window_seconds: number | null;
+  approval_threshold: number | null;
+  quorum_threshold: number | null;
+  /** wei, decimal string; snapshot at voucher issue. */
+  eligible_weight: string | null;
+  /** Deadline of the last submission voucher issued (block time); edits wait until it passes. */
+  voucher_deadline: number | null;
+  opens_at: number | null;
+  closes_at: number | null;
+  accepted_at: number | null;
+  finalized_at: number | null;
+  /** Block time of finalization or rejection on chain, or of an author's withdrawal of a draft. */
+  closed_at: number | null;
+  finalized_article_id: string | null;
+  finalized_by: string | null;
+  submit_tx_hash: string | null;
+  /** The transaction that closed voting (finalizeCapsule or closeCapsule). */
+  finalize_tx_hash: string | null;
+  /** null for the original of a chain (its own id is the root). */
+  root_capsule_id: number | null;
+  parent_capsule_id: number | null;
+  revision_number: Generated<number>;
+  revision_reason: string | null;
+  change_summary_uri: string | null;
+  revision_fee_paid: Generated<string>;
+  integrity_label: Generated<IntegrityLabel>;
+  yes_votes: Generated<string>;
+  no_votes: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CapsuleEvidenceTable {
+  id: Generated<number>;
+  capsule_id: number;
+  uri: string;
+  content_hash: string;
+  evidence_type: string;
+  mime_type: string;
+  is_primary: number;
+  label: string;
+  submitted_by: string;
+  active: number;
+  created_at: number;
+}
+
+export interface CapsuleContributorTable {
+  id: Generated<number>;
+  capsule_id: number;
+  wallet: string;
+  display_name: string;
+  role: number;
+  contribution_type: string;
+  share_bps: number;
+  attribution_uri: string | null;
+  active: number;
+  created_at: number;
+}
+
+export interface CapsuleSupportingTable {
+  id: Generated<number>;
+  capsule_id: number;
+  supporting_capsule_id: number;
+  relationship_type: string;
+  created_by: string;
+  created_at: number;
+}
+
+/** Projection of CapsuleAcceptance.VoteCast; one row per voter and capsule. */
+export interface CapsuleVoteTable {
+  id: Generated<number>;
+  capsule_id: number;
+  voter: string;
+  support: number;
+  weight: string;
+  tx_hash: string;
+  log_index: number;
+  block_time: number;
+}
+
+export interface CapsuleTables {
+  capsules: CapsuleTable;
+  capsule_evidence: CapsuleEvidenceTable;
+  capsule_contributors: CapsuleContributorTable;
+  capsule_supporting: CapsuleSupportingTable;
+  capsule_votes: CapsuleVoteTable;
+}
+
+export type CapsuleRow = Selectable<CapsuleTable>;
+export type NewCapsule = Insertable<CapsuleTable>;
+export type CapsuleUpdate = Updateable<CapsuleTable>;
+export type EvidenceRow = Selectable<CapsuleEvidenceTable>;
+export type NewEvidence = Insertable<CapsuleEvidenceTable>;
+export type ContributorRow = Selectable<CapsuleContributorTable>;
+export type NewContributor = Insertable<CapsuleContributorTable>;
+export type SupportingRow = Selectable<CapsuleSupportingTable>;
+export type VoteRow = Selectable<CapsuleVoteTable>;

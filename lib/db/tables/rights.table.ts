@@ -1,0 +1,44 @@
+import type { Generated, Insertable, Selectable } from "kysely";
+
+export type LicenceType = "exclusive" | "non_exclusive" | "syndication" | "editorial_use";
+
+/** A capsule's rights offered for licensing. */
+export interface RightsListingTable {
+  id: Generated<number>;
+  capsule_id: number;
+  outlet_id: number;
+  outlet_slug: string;
+  created_by: string;
+  licence_type: LicenceType;
+  /** ISO 3166-1 alpha-2 code or "worldwide". */
+  territory: string;
+  /** wei, decimal string */
+  price: string;
+  currency: "CAP";
+  terms: string;
+  expires_at: number | null;
+  created_at: number;
+}
+
+/** A licence bought from a listing. */
+export interface RightsLicenceTable {
+  id: Generated<number>;
+  listing_id: number;
+  capsule_id: number;
+  buyer: string;
+  price: string;
+  currency: "CAP";
+  payment_tx_hash: string | null;
+  exclusive_listing_id: number | null;
+  created_at: number;
+}
+
+export interface RightsTables {
+  rights_listings: RightsListingTable;
+  rights_licences: RightsLicenceTable;
+}
+
+export type RightsListingRow = Selectable<RightsListingTable>;
+export type NewRightsListing = Insertable<RightsListingTable>;
+export type RightsLicenceRow = Selectable<RightsLicenceTable>;
+export type NewRightsLicence = Insertable<RightsLicenceTable>;

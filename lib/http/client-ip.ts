@@ -1,0 +1,7 @@
+// The custom server (server/main.ts) writes the socket's address, or the trusted proxy's
+// X-Forwarded-For, into this header and drops any value a client sent.
+export const CLIENT_IP_HEADER = "x-capsule-client-ip";
+
+export function clientIp(request: Request): string {
+  return request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+}

@@ -1,0 +1,54 @@
+import "server-only";
+import { sql } from "kysely";
+import type { DbOrTrx } from "@/lib/db/database";
+import { AppError } from "@/lib/errors/app-error";
+
+export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
+export type RateLimitResult = { allowed: boolean; limit: number; remaining: number; resetAt: number; retryAfter: number };
+
+// Fixed-window counters in SQL, so several servers sharing a database share the limits.
+export async function hitRateLimit(db: DbOrTrx, rule: RateLimitRule, key: string, now: number): Promise<RateLimitResult> {
+  const windowStart = Math.floor(now / rule.windowSeconds) * rule.windowSeconds;
+  const resetAt = windowStart + rule.windowSeconds;
+  const row = await db
+    .insertInto("rate_limit_counters")
+    .values({ bucket: `${rule.name}:${key}`, window_start: windowStart, count: 1, expires_at: resetAt })
+    .onConflict((oc) => oc.columns(["bucket", "window_start"]).doUpdateSet({ count: sql`rate_limit_counters.count + 1` }))
+    .returning("count")
+    .executeTakeFirstOrThrow();
+  const count = Number(row.count);
+  return {
+    allowed: count <= rule.limit,
+    limit: rule.limit,
+    remaining: Math.max(0, rule.limit - count),
+    resetAt,
+    retryAfter: Math.max(1, resetAt - now),
+  };
+}
+
+export function rateLimitHeaders(result: RateLimitResult): Record<string, string> {
+  const headers: Record<string, string> = {
+    "RateLimit-Limit": String(result.limit),
+    "RateLimit-Remaining": String(result.remaining),
+    "RateLimit-Reset": String(result.retryAfter),
+  };
+  if (!result.allowed) headers["Retry-After"] = String(result.retryAfter);
+  return headers;
+}
+
+export type RateLimitHit = (rule: RateLimitRule, key: string, now: number) => Promise<RateLimitResult>;
+
+export async function enforceRateLimit(db: DbOrTrx | RateLimitHit, rule: RateLimitRule, key: string, now: number): Promise<RateLimitResult> {
+  const result = typeof db === "function" ? await db(rule, key, now) : await hitRateLimit(db, rule, key, now);
+  if (!result.allowed) {
+    throw new AppError("RATE_LIMITED", `Rate limit exceeded: ${rule.limit} requests per ${rule.windowSeconds} s (${rule.name})`, {
+      headers: rateLimitHeaders(result),
+      details: { retryAfter: result.retryAfter },
+    });
+  }
+  return result;
+}
+
+export async function purgeExpiredCounters(db: DbOrTrx, now: number): Promise<void> {
+  await db.deleteFrom("rate_limit_counters").where("expires_at", "<", now).execute();
+}

@@ -1,0 +1,111 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "./free-port";
+import { createTestDatabase } from "./postgres";
+
+export type Stack = {
+  baseUrl: string;
+  bountyUrl: string;
+  nodeRpcUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Everything the start command printed so far (stdout and stderr). */
+  output: () => string;
+  /** SIGTERM, wait for exit (SIGKILL after 20 s); resolves with the exit code. */
+  stop: () => Promise<void>;
+  exitCode: () => number | null;
+};
+
+const rootDir = path.resolve(import.meta.dirname, "..", "..");
+export const sharedContractsCache = path.join(os.tmpdir(), "capsule-test-contracts-build.json");
+
+/**
+ * Starts the real system with `scripts/start.ts` (the code behind `npm start`) on free loopback
+ * ports, a temp data dir and SQLite or a fresh PostgreSQL database; waits for its ready line.
+ */
+export async function startStack(options: {
+  database: "sqlite" | "postgres";
+  env?: Record<string, string>;
+  /** Next.js in development mode (compiles routes on demand); CAPSULE_TEST_DEV=1 forces it. */
+  dev?: boolean;
+  /** Reuse a data dir (a restart); it is then left in place by stop(). */
+  dataDir?: string;
+  /** Reuse a PostgreSQL database URL (a restart); it is then not dropped by stop(). */
+  databaseUrl?: string;
+}): Promise<Stack> {
+  const dev = options.dev ?? process.env.CAPSULE_TEST_DEV === "1";
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "capsule-stack-"));
+  const [port, anvilPort, bountyPort] = [await freePort(), await freePort(), await freePort()];
+  const pgDb = options.database === "postgres" && !options.databaseUrl ? await createTestDatabase() : undefined;
+  const databaseUrl = options.databaseUrl ?? pgDb?.url;
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: dev ? "development" : "production",
+    ...(process.env.CAPSULE_NEXT_DIST_DIR ? { CAPSULE_NEXT_DIST_DIR: process.env.CAPSULE_NEXT_DIST_DIR } : {}),
+    NEXT_TELEMETRY_DISABLED: "1",
+    CAPSULE_DATA_DIR: dataDir,
+    CAPSULE_PORT: String(port),
+    CAPSULE_ANVIL_PORT: String(anvilPort),
+    BOUNTY_PORT: String(bountyPort),
+    CAPSULE_CONTRACTS_BUILD_CACHE: sharedContractsCache,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...options.env,
+  };
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(rootDir, "node_modules", "tsx", "dist", "cli.mjs"), "--import", "./scripts/server-only-hook.mjs", "scripts/start.ts", ...(dev ? ["--dev"] : [])],
+    { cwd: rootDir, env, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+        child.once("exit", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill("SIGTERM");
+      });
+    }
+    await pgDb?.drop().catch(() => undefined);
+    if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 240_000;
+  while (!output.includes("[capsule] ready")) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the stack exited with code ${child.exitCode}:\n${output}`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the stack did not become ready in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    bountyUrl: `http://127.0.0.1:${bountyPort}`,
+    nodeRpcUrl: `http://127.0.0.1:${anvilPort}`,
+    dataDir,
+    databaseUrl,
+    output: () => output,
+    stop,
+    exitCode: () => child.exitCode,
+  };
+}
+
+/** The SQL dialects the integration suite loops over: SQLite always, PostgreSQL when reachable. */
+export async function dialectsUnderTest(): Promise<Array<"sqlite" | "postgres">> {
+  const { postgresAvailable } = await import("./postgres");
+  if (await postgresAvailable()) return ["sqlite", "postgres"];
+  if (process.env.CI) throw new Error("PostgreSQL at 127.0.0.1:5432 is required in CI but is not reachable");
+  return ["sqlite"];
+}
