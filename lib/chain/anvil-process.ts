@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { CAPSULE_CHAIN_ID } from "./chain";
+
+// Starts anvil from the npm package @foundry-rs/anvil, bound to loopback only.
+export type AnvilHandle = { rpcUrl: string; wsUrl: string; port: number; process: ChildProcess; stop: () => Promise<void> };
+
+function anvilBinary(): string {
+  const require = createRequire(import.meta.url);
+  const platform = `${process.platform === "win32" ? "win32" : process.platform}-${process.arch === "x64" ? "amd64" : process.arch}`;
+  try {
+    const pkgJson = require.resolve(`@foundry-rs/anvil-${platform}/package.json`);
+    return path.join(path.dirname(pkgJson), "bin", process.platform === "win32" ? "anvil.exe" : "anvil");
+  } catch {
+    return path.join(path.dirname(require.resolve("@foundry-rs/anvil/package.json")), "bin.mjs");
+  }
+}
+
+export async function startAnvil(options: {
+  port: number;
+  host?: string;
+  chainId?: number;
+  stateFile?: string;
+  blockTime?: number;
+  quiet?: boolean;
+  onLine?: (line: string) => void;
+}): Promise<AnvilHandle> {
+  const host = options.host ?? "127.0.0.1";
+  const args = ["--host", host, "--port", String(options.port), "--chain-id", String(options.chainId ?? CAPSULE_CHAIN_ID)];
+  if (options.stateFile) args.push("--state", options.stateFile, "--state-interval", "5");
+  if (options.blockTime) args.push("--block-time", String(options.blockTime));
+  const bin = anvilBinary();
+  const child = bin.endsWith(".mjs")
+    ? spawn(process.execPath, [bin, ...args], { stdio: ["ignore", "pipe", "pipe"] })
+    : spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"] });
+  const rpcUrl = `http://${host}:${options.port}`;
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    const text = chunk.toString();
+    output = (output + text).slice(-4000);
+    if (options.onLine) for (const line of text.split("\n")) if (line.trim()) options.onLine(line);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`anvil exited with code ${child.exitCode}: ${output}`);
+    try {
+      const response = await fetch(rpcUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+      });
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`anvil did not answer on ${rpcUrl} within 30 s: ${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      child.once("exit", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill("SIGTERM");
+    });
+  return { rpcUrl, wsUrl: rpcUrl.replace(/^http/, "ws"), port: options.port, process: child, stop };
+}

@@ -1,0 +1,14 @@
+import { defineChain } from "viem";
+
+// 77117002 is 0x498b64a; the seed's "0x499b4da" is a typo (docs/DECISIONS.md).
+export const CAPSULE_CHAIN_ID = 77117002;
+export const CAPSULE_CHAIN_ID_HEX = "0x498b64a";
+
+export function capsuleChain(rpcUrl: string, wsUrl?: string) {
+  return defineChain({
+    id: CAPSULE_CHAIN_ID,
+    name: "Capsule",
+    nativeCurrency: { name: "Capsule", symbol: "CAP", decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl], ...(wsUrl ? { webSocket: [wsUrl] } : {}) } },
+  });
+}

@@ -1,0 +1,29 @@
+import "server-only";
+import { createPublicClient, createWalletClient, http, type PublicClient, type WalletClient, type Account, type Chain, type Transport } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { config } from "@/lib/config/config";
+import { capsuleChain } from "../chain";
+
+type Clients = {
+  publicClient: PublicClient<Transport, Chain>;
+  walletClient: WalletClient<Transport, Chain, Account>;
+  operator: Account;
+};
+
+const globalForChain = globalThis as unknown as { capsuleChainClients?: Clients };
+
+/** viem clients for the bridge: reads through the internal node, writes with the operator key. */
+export function chainClients(): Clients {
+  if (!globalForChain.capsuleChainClients) {
+    const cfg = config();
+    const chain = capsuleChain(cfg.CAPSULE_NODE_RPC_URL);
+    const transport = http(cfg.CAPSULE_NODE_RPC_URL, { timeout: 10_000, retryCount: 1 });
+    const operator = privateKeyToAccount(cfg.CAPSULE_OPERATOR_KEY as `0x${string}`);
+    globalForChain.capsuleChainClients = {
+      publicClient: createPublicClient({ chain, transport }),
+      walletClient: createWalletClient({ chain, transport, account: operator }),
+      operator,
+    };
+  }
+  return globalForChain.capsuleChainClients;
+}

@@ -1,0 +1,99 @@
+import { getAddress } from "viem";
+import type { Trx } from "@/lib/db/database";
+import type { CapsuleRow, CapsuleUpdate } from "@/lib/db/tables/capsules.table";
+import { findCapsule, labelChain, updateCapsule } from "@/lib/db/repositories/capsules.repository";
+import { insertVoteIfAbsent, listVotes } from "@/lib/db/repositories/capsules-parts.repository";
+import { insertActivity, type ActivityEntry } from "@/lib/db/repositories/activity.repository";
+import { SUBMISSION_FEE_WEI } from "@/lib/chain/fee-split";
+import type { IndexedEvent, Projector } from "../projector";
+
+// ArticleRegistry and CapsuleAcceptance events → the capsule lifecycle in SQL. Runs once per newly
+// indexed event, in block order, inside the indexer's transaction; every value comes from the event.
+
+const idOf = (event: IndexedEvent) => Number(event.args.capsuleId);
+const rootOf = (row: CapsuleRow) => row.root_capsule_id ?? row.id;
+
+function activity(event: IndexedEvent, row: CapsuleRow, wallet: string, kind: string, details: Record<string, unknown> = {}): ActivityEntry {
+  return { wallet, kind, outletSlug: row.outlet_slug, subjectId: String(row.id), details, txHash: event.txHash, createdAt: event.blockTime };
+}
+
+const set = (trx: Trx, row: CapsuleRow, event: IndexedEvent, changes: CapsuleUpdate) => updateCapsule(trx, row.id, { ...changes, updated_at: event.blockTime });
+
+async function onSubmitted(trx: Trx, event: IndexedEvent, row: CapsuleRow) {
+  const window = row.window_seconds ?? 0;
+  await set(trx, row, event, {
+    status: "pending",
+    opens_at: row.opens_at ?? event.blockTime,
+    closes_at: row.closes_at ?? event.blockTime + window,
+    submit_tx_hash: event.txHash,
+    voucher_deadline: null,
+    revision_fee_paid: row.revision_number > 0 ? SUBMISSION_FEE_WEI.toString() : "0",
+  });
+  if ((row.capsule_type === "correction" || row.capsule_type === "retraction") && row.parent_capsule_id !== null) {
+    const parent = await findCapsule(trx, row.parent_capsule_id);
+    if (parent?.status === "finalized") await set(trx, parent, event, { status: "superseded" });
+  }
+  await insertActivity(trx, [activity(event, row, row.submitter, "capsule.submitted", { capsuleType: row.capsule_type })]);
+}
+
+async function onVote(trx: Trx, event: IndexedEvent, row: CapsuleRow) {
+  const voter = getAddress(String(event.args.voter));
+  const support = event.args.support === true;
+  const weight = String(event.args.weight);
+  const inserted = await insertVoteIfAbsent(trx, { capsule_id: row.id, voter, support: support ? 1 : 0, weight, tx_hash: event.txHash, log_index: event.logIndex, block_time: event.blockTime });
+  if (!inserted) return;
+  let yes = 0n;
+  let no = 0n;
+  for (const vote of await listVotes(trx, row.id)) {
+    if (vote.support === 1) yes += BigInt(vote.weight);
+    else no += BigInt(vote.weight);
+  }
+  await set(trx, row, event, { yes_votes: yes.toString(), no_votes: no.toString() });
+  await insertActivity(trx, [activity(event, row, voter, "capsule.vote_cast", { support, weight })]);
+}
+
+async function onFinalized(trx: Trx, event: IndexedEvent, row: CapsuleRow) {
+  const finalizedBy = getAddress(String(event.args.finalizedBy));
+  await set(trx, row, event, {
+    status: "finalized",
+    finalized_at: event.blockTime,
+    closed_at: event.blockTime,
+    accepted_at: row.accepted_at ?? event.blockTime,
+    finalized_article_id: String(event.args.articleId),
+    finalized_by: finalizedBy,
+    finalize_tx_hash: event.txHash,
+  });
+  if (row.capsule_type === "correction") await labelChain(trx, rootOf(row), "corrected", event.blockTime);
+  if (row.capsule_type === "retraction") await labelChain(trx, rootOf(row), "retracted_by_author", event.blockTime);
+  const entries = [activity(event, row, row.submitter, "capsule.finalized", { articleId: String(event.args.articleId), finalizedBy })];
+  if (finalizedBy !== row.submitter) entries.push(activity(event, row, finalizedBy, "capsule.finalized", { articleId: String(event.args.articleId), finalizedBy }));
+  await insertActivity(trx, entries);
+}
+
+const handlers: Record<string, (trx: Trx, event: IndexedEvent, row: CapsuleRow) => Promise<void>> = {
+  "articleRegistry:CapsuleSubmitted": onSubmitted,
+  "capsuleAcceptance:VotingOpened": async (trx, event, row) => {
+    await set(trx, row, event, { opens_at: Number(event.args.opensAt), closes_at: Number(event.args.closesAt), eligible_weight: String(event.args.eligibleWeight) });
+  },
+  "capsuleAcceptance:VoteCast": onVote,
+  "articleRegistry:CapsuleSuperseded": async (trx, event, row) => {
+    if (row.status === "finalized") await set(trx, row, event, { status: "superseded" });
+  },
+  "articleRegistry:CapsuleAccepted": async (trx, event, row) => {
+    await set(trx, row, event, { status: "accepted", accepted_at: Number(event.args.acceptedAt) });
+  },
+  "articleRegistry:CapsuleFinalized": onFinalized,
+  "articleRegistry:CapsuleRejected": async (trx, event, row) => {
+    await set(trx, row, event, { status: "rejected", closed_at: event.blockTime, finalize_tx_hash: event.txHash });
+    await insertActivity(trx, [activity(event, row, row.submitter, "capsule.rejected", { yes: String(event.args.yes), no: String(event.args.no) })]);
+  },
+};
+
+/** Capsule lifecycle events → capsules, capsule_votes and activity rows. Unknown capsule ids are ignored. */
+export const projectCapsules: Projector = async (trx, event) => {
+  const handler = handlers[`${event.contract}:${event.eventName}`];
+  if (!handler || event.args.capsuleId === undefined) return;
+  const row = await findCapsule(trx, idOf(event));
+  if (!row) return;
+  await handler(trx, event, row);
+};
