@@ -1,0 +1,104 @@
+import type { z } from "zod";
+import type { Db } from "@/lib/db/database";
+import {
+  bountyEvaluationInputSchema,
+  bountyExportSchema,
+  bountyProposalInputSchema,
+  type BountyEvaluation,
+  type BountyProposal,
+} from "@/lib/schemas/bounty";
+import { evaluationToRow, proposalToRow } from "./bounty-rows";
+import sampleState from "./sample-state.json";
+
+// Loads a bounty engine export { proposals: [...], evaluations: [...] } into the SQL tables, replacing
+// what was there, in one transaction: a bad export changes nothing. The database must be migrated.
+
+export class BountyExportError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    const shown = problems.slice(0, 20);
+    const more = problems.length > shown.length ? `\n  … and ${problems.length - shown.length} more` : "";
+    super(`Invalid bounty export (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n  ${shown.join("\n  ")}${more}`);
+    this.name = "BountyExportError";
+    this.problems = problems;
+  }
+}
+
+export type BountyState = { proposals: BountyProposal[]; evaluations: BountyEvaluation[] };
+export type LoadResult = { proposals: number; evaluations: number };
+
+function label(list: string, index: number, value: unknown): string {
+  const id = typeof value === "object" && value !== null ? (value as { id?: unknown }).id : undefined;
+  return typeof id === "string" ? `${list}[${index}] (id "${id}")` : `${list}[${index}]`;
+}
+
+function parseList<T extends z.ZodType>(list: string, values: unknown[], schema: T, problems: string[]): z.infer<T>[] {
+  const records: z.infer<T>[] = [];
+  values.forEach((value, index) => {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) records.push(parsed.data);
+    else
+      for (const issue of parsed.error.issues)
+        problems.push(`${label(list, index, value)}: ${issue.path.map(String).join(".") || "(record)"}: ${issue.message}`);
+  });
+  return records;
+}
+
+/** Validates an export; throws BountyExportError naming every bad record. */
+export function parseBountyExport(data: unknown): BountyState {
+  const shape = bountyExportSchema.safeParse(data);
+  if (!shape.success) {
+    throw new BountyExportError(shape.error.issues.map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`));
+  }
+  const problems: string[] = [];
+  const proposals = parseList("proposals", shape.data.proposals, bountyProposalInputSchema, problems);
+  const evaluations = parseList("evaluations", shape.data.evaluations, bountyEvaluationInputSchema, problems);
+
+  const proposalIds = new Set<string>();
+  proposals.forEach((p) => {
+    if (proposalIds.has(p.id)) problems.push(`proposals: id "${p.id}" appears more than once`);
+    proposalIds.add(p.id);
+  });
+  const evaluationIds = new Set<string>();
+  evaluations.forEach((e) => {
+    if (evaluationIds.has(e.id)) problems.push(`evaluations: id "${e.id}" appears more than once`);
+    evaluationIds.add(e.id);
+    if (!proposalIds.has(e.proposalId)) problems.push(`evaluations (id "${e.id}"): proposalId "${e.proposalId}" names no proposal in the export`);
+  });
+  if (problems.length > 0) throw new BountyExportError(problems);
+  return { proposals, evaluations };
+}
+
+const CHUNK = 200;
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+/** Replaces the bounty tables with the export's records, in one transaction. */
+export async function loadBountyState(db: Db, exportData: unknown): Promise<LoadResult> {
+  const state = parseBountyExport(exportData);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("bounty_evaluations").execute();
+    await trx.deleteFrom("bounty_proposals").execute();
+    for (const part of chunks(state.proposals)) await trx.insertInto("bounty_proposals").values(part.map(proposalToRow)).execute();
+    for (const part of chunks(state.evaluations)) await trx.insertInto("bounty_evaluations").values(part.map(evaluationToRow)).execute();
+  });
+  return { proposals: state.proposals.length, evaluations: state.evaluations.length };
+}
+
+/** The bundled sample (bounty/sample-state.json). */
+export const sampleBountyExport: unknown = sampleState;
+
+/** Loads the bundled sample only when both bounty tables are empty; never overwrites real state.
+ *  Returns true when it loaded the sample. */
+export async function ensureSampleBountyState(db: Db): Promise<boolean> {
+  const [p, e] = await Promise.all([
+    db.selectFrom("bounty_proposals").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
+    db.selectFrom("bounty_evaluations").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  if (Number(p.n) > 0 || Number(e.n) > 0) return false;
+  await loadBountyState(db, sampleState);
+  return true;
+}

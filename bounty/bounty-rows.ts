@@ -1,0 +1,62 @@
+import type { BountyEvaluationRow, BountyProposalRow, NewBountyEvaluation, NewBountyProposal } from "@/lib/db/tables/bounty.table";
+import type { BountyEvaluation, BountyProposal } from "@/lib/schemas/bounty";
+
+// The one place that turns bounty rows into API records and back. The read path hands the result
+// to the response schemas, so a row that does not hold a valid record never reaches a client.
+// bigint columns arrive as number (SQLite, pg with a parser) or string (pg default): String() fits both.
+
+export function proposalFromRow(row: BountyProposalRow): Record<keyof BountyProposal, unknown> {
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    capsuleId: row.capsule_id,
+    outletSlug: row.outlet_slug,
+    rewardAmount: row.reward_amount,
+    rewardToken: row.reward_token,
+    proposer: row.proposer,
+    status: row.status,
+    createdAt: String(row.created_at),
+    updatedAt: String(row.updated_at),
+  };
+}
+
+export function evaluationFromRow(row: BountyEvaluationRow): Record<keyof BountyEvaluation, unknown> {
+  return {
+    id: row.id,
+    proposalId: row.proposal_id,
+    evaluator: row.evaluator,
+    score: Number(row.score),
+    verdict: row.verdict,
+    rationale: row.rationale,
+    createdAt: String(row.created_at),
+  };
+}
+
+export function proposalToRow(p: BountyProposal): NewBountyProposal {
+  return {
+    id: p.id,
+    title: p.title,
+    summary: p.summary,
+    capsule_id: p.capsuleId,
+    outlet_slug: p.outletSlug,
+    reward_amount: p.rewardAmount,
+    reward_token: p.rewardToken,
+    proposer: p.proposer,
+    status: p.status,
+    created_at: Number(p.createdAt),
+    updated_at: Number(p.updatedAt),
+  };
+}
+
+export function evaluationToRow(e: BountyEvaluation): NewBountyEvaluation {
+  return {
+    id: e.id,
+    proposal_id: e.proposalId,
+    evaluator: e.evaluator,
+    score: e.score,
+    verdict: e.verdict,
+    rationale: e.rationale,
+    created_at: Number(e.createdAt),
+  };
+}
