@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { acceptanceRate, distributionTier, monthsBetween, MONTH_SECONDS, type DistributionInputs } from "./distribution-tier";
+
+const base: DistributionInputs = { active: true, accepted: 0, rejected: 0, labels: [], monthsActive: 0 };
+
+describe("distributionTier", () => {
+  it.each<[string, Partial<DistributionInputs>, string]>([
+    ["not active", { active: false, accepted: 100, monthsActive: 24 }, "none"],
+    ["active, nothing decided yet", {}, "standard"],
+    ["74.99% accepted", { accepted: 7499, rejected: 2501 }, "standard"],
+    ["exactly 75%, clean", { accepted: 3, rejected: 1 }, "elevated"],
+    ["75% but a misleading label", { accepted: 3, rejected: 1, labels: ["clean", "misleading"] }, "standard"],
+    ["95% but a fraudulent label and 24 months", { accepted: 19, rejected: 1, labels: ["fraudulent"], monthsActive: 24 }, "standard"],
+    ["contested/corrected labels keep the record clean", { accepted: 3, rejected: 1, labels: ["contested", "corrected"] }, "elevated"],
+    ["90% but only 11 months", { accepted: 9, rejected: 1, monthsActive: 11 }, "elevated"],
+    ["exactly 90% and 12 months", { accepted: 9, rejected: 1, monthsActive: 12 }, "premium"],
+    ["89% and 36 months", { accepted: 89, rejected: 11, monthsActive: 36 }, "elevated"],
+  ])("%s -> %s", (_name, input, tier) => {
+    expect(distributionTier({ ...base, ...input }).tier).toBe(tier);
+  });
+
+  it("reports the inputs it decided on", () => {
+    expect(distributionTier({ ...base, accepted: 2, rejected: 1, labels: ["misleading"], monthsActive: 3 })).toEqual({
+      tier: "standard",
+      acceptanceRate: 66.67,
+      cleanRecord: false,
+      monthsActive: 3,
+      acceptedCount: 2,
+      rejectedCount: 1,
+    });
+  });
+});
+
+describe("helpers", () => {
+  it("acceptance rate of nothing decided is 0", () => expect(acceptanceRate(0, 0)).toBe(0));
+  it("acceptance rate rounds to two decimals", () => expect(acceptanceRate(1, 2)).toBe(33.33));
+  it("counts whole months", () => {
+    expect(monthsBetween(1000, 1000 + 12 * MONTH_SECONDS - 1)).toBe(11);
+    expect(monthsBetween(1000, 1000 + 12 * MONTH_SECONDS)).toBe(12);
+    expect(monthsBetween(2000, 1000)).toBe(0);
+  });
+});

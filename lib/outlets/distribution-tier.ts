@@ -1,0 +1,48 @@
+import { downgradeForPenalty, type PenaltyVerdict } from "@/lib/distribution/penalty-downgrade";
+
+// The seed's distribution table, as a pure function of an outlet's own record.
+export type DistributionTier = "none" | "standard" | "elevated" | "premium";
+
+export type DistributionInputs = {
+  active: boolean;
+  accepted: number;
+  rejected: number;
+  /** Integrity labels of the outlet's capsules (e.g. "clean", "misleading"). */
+  labels: string[];
+  monthsActive: number;
+  /** A court penalty in force (lib/distribution, docs/parts/court.md) lowers the tier the record earns. */
+  penalty?: PenaltyVerdict | null;
+};
+
+export type Distribution = {
+  tier: DistributionTier;
+  /** Percent of decided capsules that were accepted, two decimals; 0 when none were decided. */
+  acceptanceRate: number;
+  cleanRecord: boolean;
+  monthsActive: number;
+  acceptedCount: number;
+  rejectedCount: number;
+};
+
+const taintedLabels = new Set(["misleading", "fraudulent"]);
+/** Average Gregorian month, in seconds. */
+export const MONTH_SECONDS = 2_629_746;
+
+export function acceptanceRate(accepted: number, rejected: number): number {
+  const decided = accepted + rejected;
+  return decided === 0 ? 0 : Math.round((accepted / decided) * 10_000) / 100;
+}
+
+export function monthsBetween(from: number, to: number): number {
+  return to <= from ? 0 : Math.floor((to - from) / MONTH_SECONDS);
+}
+
+export function distributionTier(input: DistributionInputs): Distribution {
+  const rate = acceptanceRate(input.accepted, input.rejected);
+  const cleanRecord = !input.labels.some((label) => taintedLabels.has(label));
+  const base = { acceptanceRate: rate, cleanRecord, monthsActive: input.monthsActive, acceptedCount: input.accepted, rejectedCount: input.rejected };
+  if (!input.active) return { tier: "none", ...base };
+  const earned: DistributionTier =
+    cleanRecord && rate >= 90 && input.monthsActive >= 12 ? "premium" : cleanRecord && rate >= 75 ? "elevated" : "standard";
+  return { tier: downgradeForPenalty(earned, input.penalty), ...base };
+}

@@ -1,0 +1,37 @@
+import type { DbOrTrx } from "@/lib/db/database";
+import type { OutletRow } from "@/lib/db/tables/outlets.table";
+import { expectedTxtValue } from "@/lib/dns/txt-record";
+import { ZOutlet, type TOutlet } from "@/lib/schemas/outlets";
+import { outletDistribution } from "./distribution-inputs";
+
+const str = (value: number | null) => (value === null ? null : String(value));
+
+/** The public outlet record (GET /api/outlets/:slug and every answer that carries an outlet). */
+export async function outletRecord(db: DbOrTrx, row: OutletRow, now: number): Promise<TOutlet> {
+  const distribution = await outletDistribution(db, row, now);
+  return ZOutlet.parse({
+    outletId: String(row.id),
+    slug: row.slug,
+    name: row.name,
+    domain: row.domain,
+    description: row.description,
+    outletWallet: row.owner_wallet,
+    metadataURI: row.metadata_uri,
+    status: row.status,
+    verification: {
+      method: "dns_txt",
+      recordName: row.domain,
+      recordType: "TXT",
+      recordValue: expectedTxtValue(row.verification_token),
+      verifiedAt: str(row.verified_at),
+      lastCheckedAt: str(row.last_checked_at),
+      lastResult: row.last_result,
+    },
+    // A trusted publisher is an active outlet whose record earns at least the Elevated tier.
+    trustedPublisher: row.status === "active" && (distribution.tier === "elevated" || distribution.tier === "premium"),
+    policyId: row.policy_id,
+    distribution,
+    createdAt: String(row.created_at),
+    updatedAt: String(row.updated_at),
+  });
+}

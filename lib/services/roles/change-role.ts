@@ -1,0 +1,111 @@
+import "server-only";
+import { formatEther, type Address } from "viem";
+import type { Db } from "@/lib/db/database";
+import type { OutletRow } from "@/lib/db/tables/outlets.table";
+import { getOutletBySlugOrThrow } from "@/lib/db/repositories/outlets.repository";
+import { findActiveRole, insertRole, markRoleBonded, revokeRole } from "@/lib/db/repositories/roles.repository";
+import { insertActivity, type ActivityEntry } from "@/lib/db/repositories/activity.repository";
+import type { OutletRoleRow } from "@/lib/db/tables/roles.table";
+import { chainClients } from "@/lib/chain/server/clients";
+import { AppError } from "@/lib/errors/app-error";
+import { bondRequired, COURT_OUTLET_SLUG, ROLE, roleDefinition } from "@/lib/outlets/role-catalog";
+import type { TRoleChangeBody } from "@/lib/schemas/roles";
+import { ensureCourtOutlet } from "@/lib/services/outlets/court-outlet";
+import { assertCanManageOutlet } from "./authorize";
+import { syncWalletOnChain } from "./bond-sync";
+import { activityTime, readBond, readIsVoter } from "./role-registry-chain";
+import { bondView, roleAssignment } from "./role-assignment";
+
+type Change = "granted" | "revoked";
+
+function roleActivity(change: Change, row: OutletRoleRow, actor: Address, now: number): ActivityEntry[] {
+  const details = { roleId: row.role_id, roleName: roleDefinition(row.role_id)?.name, wallet: row.wallet, by: actor };
+  const entry = (wallet: string, side: string): ActivityEntry => ({
+    wallet,
+    kind: `role.${change}`,
+    outletSlug: row.outlet_slug,
+    subjectId: String(row.id),
+    details: { ...details, side },
+    createdAt: now,
+  });
+  return row.wallet === actor ? [entry(actor, "both")] : [entry(actor, "actor"), entry(row.wallet, "subject")];
+}
+
+/** Court clerk (4) exists only at capsule-court, which holds nothing else; only the operator grants it. */
+function assertRoleFitsOutlet(outlet: OutletRow, roleId: number, actor: Address): void {
+  const court = outlet.slug === COURT_OUTLET_SLUG;
+  if (court !== (roleId === ROLE.COURT_CLERK)) {
+    const message = court ? `Only the Court clerk role (4) is held at "${COURT_OUTLET_SLUG}"` : `The Court clerk role (4) is granted only at "${COURT_OUTLET_SLUG}"`;
+    throw new AppError("VALIDATION_ERROR", message, { issues: [{ path: "roleId", message }] });
+  }
+  if (court && actor !== chainClients().operator.address) throw new AppError("FORBIDDEN", "Only the bridge operator may grant or revoke the Court clerk role");
+}
+
+async function answer(row: OutletRoleRow, txHashes: string[]) {
+  const wallet = row.wallet as Address;
+  const [bond, isVoter] = await Promise.all([readBond(wallet), readIsVoter(row.outlet_slug, wallet)]);
+  return { ok: true as const, role: roleAssignment(row), bond: bondView(bond), isVoter, txHashes };
+}
+
+/**
+ * Grants a role (or activates the owner's unbonded Editor role) after checking the wallet's
+ * chain bond; the SQL row, activity and chain writes (lock, voter flag) commit together.
+ */
+export async function grantRole(db: Db, actor: Address, body: TRoleChangeBody, now: number) {
+  await ensureCourtOutlet(db, now);
+  const outlet = await getOutletBySlugOrThrow(db, body.outletSlug);
+  await assertCanManageOutlet(db, outlet, actor, "grant roles");
+  if (outlet.status !== "active") throw new AppError("OUTLET_NOT_ACTIVE", `Outlet "${outlet.slug}" is ${outlet.status}; verify its domain first`);
+  assertRoleFitsOutlet(outlet, body.roleId, actor);
+  const existing = await findActiveRole(db, outlet.id, body.wallet, body.roleId);
+  const name = roleDefinition(body.roleId)?.name ?? `Role ${body.roleId}`;
+  if (existing?.bonded === 1) throw new AppError("CONFLICT", `${body.wallet} already holds the ${name} role at "${outlet.slug}"`);
+  const required = bondRequired(body.roleId);
+  const { bonded } = await readBond(body.wallet);
+  if (bonded < required) {
+    throw new AppError(
+      "INSUFFICIENT_BOND",
+      `The ${name} role needs a bond of ${formatEther(required)} units (${required} wei); ${body.wallet} has ${formatEther(bonded)} units (${bonded} wei) bonded in RoleRegistry`,
+      { details: { bondRequired: required.toString(), bonded: bonded.toString() } },
+    );
+  }
+  const at = await activityTime(now);
+  const { row, txHashes } = await db.transaction().execute(async (trx) => {
+    const row = existing
+      ? await markRoleBonded(trx, existing.id)
+      : await insertRole(trx, {
+          outlet_id: outlet.id,
+          outlet_slug: outlet.slug,
+          wallet: body.wallet,
+          role_id: body.roleId,
+          bonded: 1,
+          granted_at: now,
+          granted_by: actor,
+          revoked_at: null,
+          revoked_by: null,
+        });
+    await insertActivity(trx, roleActivity("granted", row, actor, at));
+    const voter = body.roleId === ROLE.EDITOR ? { slug: outlet.slug, allowed: true } : undefined;
+    return { row, txHashes: await syncWalletOnChain(trx, body.wallet, voter) };
+  });
+  return answer(row, txHashes);
+}
+
+/** Revokes an active role (history kept), then re-locks the wallet's bond and clears Editor voting. */
+export async function revokeRoleOf(db: Db, actor: Address, body: TRoleChangeBody, now: number) {
+  await ensureCourtOutlet(db, now);
+  const outlet = await getOutletBySlugOrThrow(db, body.outletSlug);
+  await assertCanManageOutlet(db, outlet, actor, "revoke roles");
+  assertRoleFitsOutlet(outlet, body.roleId, actor);
+  const existing = await findActiveRole(db, outlet.id, body.wallet, body.roleId);
+  const name = roleDefinition(body.roleId)?.name ?? `Role ${body.roleId}`;
+  if (!existing) throw new AppError("ROLE_NOT_FOUND", `${body.wallet} does not hold the ${name} role at "${outlet.slug}"`);
+  const at = await activityTime(now);
+  const { row, txHashes } = await db.transaction().execute(async (trx) => {
+    const row = await revokeRole(trx, existing.id, actor, now);
+    await insertActivity(trx, roleActivity("revoked", row, actor, at));
+    const voter = body.roleId === ROLE.EDITOR ? { slug: outlet.slug, allowed: false } : undefined;
+    return { row, txHashes: await syncWalletOnChain(trx, body.wallet, voter) };
+  });
+  return answer(row, txHashes);
+}
