@@ -1,0 +1,364 @@
+import { z } from "zod";
+import { pageQuery } from "@/lib/http/pagination";
+import { checkShares, countPrimary } from "@/lib/capsules/contributors";
+import { ZAddress, ZSlug } from "./outlets";
+
+// Capsules (seed: Capsule read response, creation payload, supporting relation, revision history;
+// DESIGN §2, §3, §6). Ids are decimal strings, times Unix seconds as strings, amounts wei strings.
+
+export const ZCapsuleId = z
+  .string()
+  .regex(/^[1-9][0-9]{0,15}$/, "a positive decimal capsule id")
+  .transform((value) => Number(value));
+export const ZCapsuleIdParams = z.object({ id: ZCapsuleId });
+
+const ZHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "0x + 64 hex digits (SHA-256)").transform((v) => v.toLowerCase());
+const ZHttpUrl = z
+  .string()
+  .max(2048)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === "http:" || url.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "an http or https URL");
+const ZUri = z.string().trim().min(1).max(2048);
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+export const evidenceTypes = ["archived_page", "transcript", "document", "media", "data"] as const;
+export const contributionTypes = ["author", "editor", "researcher", "reviewer"] as const;
+export const relationshipTypes = ["supports", "extends", "cites", "responds_to", "contradicts"] as const;
+export const capsuleStatuses = ["draft", "pending", "accepted", "rejected", "finalized", "superseded"] as const;
+export const capsuleTypes = ["original", "correction", "retraction", "supporting"] as const;
+
+export const ZEvidenceItem = z
+  .object({
+    uri: ZUri,
+    contentHash: ZHash,
+    evidenceType: z.enum(evidenceTypes),
+    mimeType: z.string().regex(/^[a-zA-Z0-9][\w.+-]*\/[a-zA-Z0-9][\w.+-]*$/, "a MIME type (type/subtype)").max(127),
+    isPrimary: z.boolean().default(false),
+    label: z.string().trim().min(1).max(300),
+  })
+  .strict();
+export type TEvidenceItem = z.infer<typeof ZEvidenceItem>;
+
+export const ZContributorItem = z
+  .object({
+    wallet: ZAddress,
+    displayName: z.string().trim().min(1).max(120),
+    role: z.number().int().min(1).max(3),
+    contributionType: z.enum(contributionTypes),
+    shareBps: z.number().int().min(0).max(10_000),
+    attributionURI: ZHttpUrl.optional(),
+  })
+  .strict();
+export type TContributorItem = z.infer<typeof ZContributorItem>;
+
+const ZEvidenceList = z.array(ZEvidenceItem).max(50).superRefine((items, ctx) => {
+  if (countPrimary(items) > 1) ctx.addIssue({ code: "custom", message: "at most one evidence item may be primary" });
+});
+const ZContributorList = z.array(ZContributorItem).min(1).max(50).superRefine((items, ctx) => {
+  const shares = checkShares(items.map((item) => item.shareBps));
+  if (!shares.ok) ctx.addIssue({ code: "custom", message: shares.message });
+  const wallets = new Set(items.map((item) => item.wallet));
+  if (wallets.size !== items.length) ctx.addIssue({ code: "custom", message: "each contributor wallet may appear once" });
+});
+
+const contentFields = {
+  title: z.string().trim().min(1).max(300),
+  body: z.string().min(1).max(200_000),
+  subtitle: optionalText(300),
+  summary: optionalText(2000),
+  language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "a language code such as en or pt-BR").optional(),
+  category: optionalText(80),
+  tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
+  sourceUrl: ZHttpUrl.nullable().optional(),
+  rightsNotes: optionalText(4000),
+  supportingCapsules: z.array(z.union([ZCapsuleId, z.number().int().positive().max(1e15)])).max(50).optional(),
+  evidence: ZEvidenceList.optional(),
+  contributors: ZContributorList.optional(),
+};
+
+export const ZCreateCapsuleBody = z
+  .object({
+    ...contentFields,
+    outletSlug: ZSlug,
+    authorWallet: ZAddress.optional(),
+    capsuleType: z.enum(["original", "supporting"]).default("original"),
+    status: z.literal("draft").default("draft"),
+  })
+  .strict();
+export type TCreateCapsuleBody = z.infer<typeof ZCreateCapsuleBody>;
+
+export const ZUpdateCapsuleBody = z
+  .object({
+    capsuleId: ZCapsuleId,
+    title: contentFields.title.optional(),
+    body: contentFields.body.optional(),
+    subtitle: contentFields.subtitle,
+    summary: contentFields.summary,
+    language: contentFields.language,
+    category: contentFields.category,
+    tags: contentFields.tags,
+    sourceUrl: contentFields.sourceUrl,
+    rightsNotes: contentFields.rightsNotes,
+    supportingCapsules: contentFields.supportingCapsules,
+    evidence: contentFields.evidence,
+    contributors: contentFields.contributors,
+  })
+  .strict();
+export type TUpdateCapsuleBody = z.infer<typeof ZUpdateCapsuleBody>;
+
+export const ZAddEvidenceBody = ZEvidenceItem;
+export const ZAddSupportingBody = z
+  .object({ supportingCapsuleId: ZCapsuleId, relationshipType: z.enum(relationshipTypes) })
+  .strict();
+export type TAddSupportingBody = z.infer<typeof ZAddSupportingBody>;
+
+export const ZListCapsulesQuery = pageQuery.extend({
+  outlet: ZSlug.optional(),
+  status: z.enum(capsuleStatuses).optional(),
+});
+export type TListCapsulesQuery = z.infer<typeof ZListCapsulesQuery>;
+
+export const ZSubmitCapsuleBody = z.object({}).strict();
+
+export const ZVoteBody = z
+  .object({
+    support: z.boolean(),
+    deadline: z.union([z.string().regex(/^[0-9]{1,20}$/, "Unix seconds"), z.number().int().nonnegative()]).transform((v) => BigInt(v)),
+    signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, "a 65-byte 0x-hex signature"),
+  })
+  .strict();
+export type TVoteBody = z.infer<typeof ZVoteBody>;
+
+export const ZAcceptBody = z.object({ capsuleId: ZCapsuleId }).strict();
+export const ZRejectBody = z.object({ reason: z.string().trim().min(1).max(1000).optional() }).strict();
+
+export const ZAddHistoryBody = z
+  .object({
+    capsuleType: z.enum(["original", "correction", "retraction"]),
+    revisionReason: z.string().trim().min(1).max(2000),
+    changeSummaryURI: ZUri.optional(),
+    title: contentFields.title.optional(),
+    body: contentFields.body.optional(),
+  })
+  .strict();
+export type TAddHistoryBody = z.infer<typeof ZAddHistoryBody>;
+
+// ---- responses ----
+
+const ZAddressOut = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+const ZUintString = z.string().regex(/^[0-9]+$/);
+
+export const ZCapsuleObject = z.object({
+  id: z.string(),
+  outletSlug: z.string(),
+  articleSlug: z.string(),
+  title: z.string(),
+  metadataURI: z.string(),
+  contentHash: z.string(),
+  submitter: ZAddressOut,
+  status: z.enum(capsuleStatuses),
+  capsuleType: z.enum(capsuleTypes),
+  policyId: z.string(),
+  trustedPublisherAtSubmit: z.boolean(),
+  yesVotes: ZUintString,
+  noVotes: ZUintString,
+  weightedYes: z.string(),
+  weightedNo: z.string(),
+  weightedParticipation: z.string(),
+  opensAt: ZUintString,
+  closesAt: ZUintString,
+  acceptedAt: ZUintString,
+  finalizedAt: ZUintString,
+  finalizedArticleId: z.string(),
+  rootCapsuleId: z.string().nullable(),
+  parentCapsuleId: z.string().nullable(),
+  revisionNumber: z.number().int(),
+  finalizedBy: ZAddressOut,
+  integrityLabel: z.string(),
+  eligibleWeight: ZUintString,
+  submitTxHash: z.string().nullable(),
+  finalizeTxHash: z.string().nullable(),
+  closedAt: ZUintString,
+  createdAt: ZUintString,
+  updatedAt: ZUintString,
+});
+export type TCapsuleObject = z.infer<typeof ZCapsuleObject>;
+
+export const ZPolicyObject = z.object({
+  note: z.string(),
+  policyId: z.string(),
+  approvalThreshold: z.number(),
+  quorumThreshold: z.number(),
+  votingWindowSeconds: z.number(),
+});
+
+export const ZCapsuleOutletObject = z.object({
+  outletId: z.string(),
+  outletMetadataURI: z.string(),
+  outletSlug: z.string(),
+  outletWallet: ZAddressOut,
+  status: z.string(),
+});
+
+export const ZContentObject = ZCapsuleOutletObject.omit({ status: true }).extend({
+  capsuleId: z.string(),
+  contentHash: z.string(),
+  contentType: z.literal("article"),
+  contentURI: z.string(),
+  createdAt: ZUintString,
+  createdBy: ZAddressOut,
+  exists: z.boolean(),
+  language: z.string(),
+  metadataURI: z.string(),
+  status: z.string(),
+  subtitle: z.string(),
+  summary: z.string(),
+  title: z.string(),
+  visibility: z.literal("public"),
+  articleSlug: z.string(),
+  body: z.string(),
+  category: z.string().nullable(),
+  tags: z.array(z.string()),
+  sourceUrl: z.string().nullable(),
+  rightsNotes: z.string().nullable(),
+});
+
+export const ZEvidenceObject = z.object({
+  evidenceId: z.string(),
+  capsuleId: z.string(),
+  evidenceType: z.enum(evidenceTypes),
+  isPrimary: z.boolean(),
+  label: z.string(),
+  mimeType: z.string(),
+  contentHash: z.string(),
+  uri: z.string(),
+  submittedBy: ZAddressOut,
+  createdAt: ZUintString,
+  active: z.boolean(),
+});
+
+export const ZContributorObject = z.object({
+  contributorId: z.string(),
+  capsuleId: z.string(),
+  wallet: ZAddressOut,
+  displayName: z.string(),
+  role: z.number().int(),
+  contributionType: z.enum(contributionTypes),
+  shareBps: z.number().int(),
+  attributionURI: z.string(),
+  createdAt: ZUintString,
+  active: z.boolean(),
+});
+
+export const ZRevisionObject = z.object({
+  capsuleId: z.string(),
+  currentCapsuleId: z.string(),
+  rootCapsuleId: z.string(),
+  parentCapsuleId: z.string().nullable(),
+  revisionNumber: z.number().int(),
+  revisionReason: z.string().nullable(),
+  changeSummaryURI: z.string().nullable(),
+  history: z.array(z.string()),
+  revisionFeePaid: ZUintString,
+  createdAt: ZUintString,
+  createdBy: ZAddressOut,
+  current: z.boolean(),
+  status: z.string(),
+});
+
+export const ZCapsuleResponse = z.object({
+  ok: z.literal(true),
+  found: z.literal(true),
+  source: z.literal("capsule-bridge"),
+  capsuleId: z.string(),
+  capsule: ZCapsuleObject,
+  policy: ZPolicyObject,
+  outlet: ZCapsuleOutletObject,
+  content: ZContentObject,
+  evidence: z.array(ZEvidenceObject),
+  contributors: z.array(ZContributorObject),
+  revision: ZRevisionObject,
+});
+export type TCapsuleResponse = z.infer<typeof ZCapsuleResponse>;
+
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({ ok: z.literal(true), items: z.array(item), page: z.number().int(), limit: z.number().int(), total: z.number().int(), hasMore: z.boolean() });
+
+export const ZCapsuleListResponse = page(ZCapsuleObject);
+export const ZEvidenceListResponse = page(ZEvidenceObject).extend({ capsuleId: z.string() });
+export const ZSupportingObject = z.object({
+  capsuleId: z.string(),
+  supportingCapsuleId: z.string(),
+  relationshipType: z.enum(relationshipTypes),
+  createdBy: ZAddressOut,
+  createdAt: ZUintString,
+});
+export const ZSupportingListResponse = page(ZSupportingObject).extend({ capsuleId: z.string() });
+export const ZEmptyListResponse = page(z.never()).extend({ capsuleId: z.string() });
+
+export const ZEvidenceAddResponse = z.object({ ok: z.literal(true), capsuleId: z.string(), evidence: ZEvidenceObject, metadataURI: z.string() });
+export const ZSupportingAddResponse = z.object({ ok: z.literal(true), relation: ZSupportingObject });
+
+export const ZHistoryResponse = z.object({
+  ok: z.literal(true),
+  rootCapsuleId: z.string(),
+  currentCapsuleId: z.string(),
+  chain: z.array(
+    z.object({
+      capsuleId: z.string(),
+      revisionNumber: z.number().int(),
+      status: z.enum(capsuleStatuses),
+      capsuleType: z.enum(capsuleTypes),
+      parentCapsuleId: z.string().nullable(),
+      revisionReason: z.string().nullable(),
+      createdAt: ZUintString,
+    }),
+  ),
+});
+
+export const ZSubmitResponse = z.object({
+  ok: z.literal(true),
+  capsuleId: z.string(),
+  registry: ZAddressOut,
+  chainId: z.number().int(),
+  voucher: z.object({
+    capsuleId: ZUintString,
+    outletSlug: z.string(),
+    submitter: ZAddressOut,
+    contentHash: z.string(),
+    parentCapsuleId: ZUintString,
+    windowSeconds: ZUintString,
+    eligibleWeight: ZUintString,
+    approvalPct: ZUintString,
+    quorumPct: ZUintString,
+    deadline: ZUintString,
+  }),
+  signature: z.string(),
+  fee: ZUintString,
+  feeSplit: z.array(z.object({ key: z.string(), label: z.string(), bps: z.number().int(), percent: z.number(), amountWei: ZUintString, recipient: ZAddressOut })),
+  deadline: ZUintString,
+});
+
+export const ZVoteResponse = z.object({
+  ok: z.literal(true),
+  txHash: z.string(),
+  capsuleId: z.string(),
+  vote: z.object({ voter: ZAddressOut, support: z.boolean(), weight: ZUintString }),
+  tally: z.object({
+    status: z.enum(capsuleStatuses),
+    yesVotes: ZUintString,
+    noVotes: ZUintString,
+    weightedYes: z.string(),
+    weightedNo: z.string(),
+    weightedParticipation: z.string(),
+    eligibleWeight: ZUintString,
+    opensAt: ZUintString,
+    closesAt: ZUintString,
+  }),
+});

@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { pageQuery } from "@/lib/http/pagination";
+import { ZSlug } from "./outlets";
+import { ZAddressOut, ZUintString } from "./court";
+
+// Rights listings and licences (seed: Rights and ads). Prices are wei decimal strings in CAP.
+
+const ZIdString = z.string().regex(/^[1-9][0-9]{0,15}$/, "a positive decimal id");
+export const licenceTypes = ["exclusive", "non_exclusive", "syndication", "editorial_use"] as const;
+
+/** ISO 3166-1 alpha-2 (upper case) or "worldwide". */
+export const ZTerritory = z
+  .string()
+  .trim()
+  .regex(/^(?:[A-Za-z]{2}|worldwide)$/i, 'an ISO 3166-1 alpha-2 country code (e.g. "DE") or "worldwide"')
+  .transform((value) => (value.toLowerCase() === "worldwide" ? "worldwide" : value.toUpperCase()));
+
+export const ZCreateListingBody = z
+  .object({
+    capsuleId: ZIdString.transform(Number),
+    licenceType: z.enum(licenceTypes),
+    territory: ZTerritory,
+    price: z.string().regex(/^(?:0|[1-9][0-9]{0,77})$/, "a wei amount as a decimal string"),
+    currency: z.literal("CAP"),
+    terms: z.string().trim().min(10).max(5000),
+    expiresAt: z.string().regex(/^[1-9][0-9]{0,11}$/, "Unix seconds as a decimal string").transform(Number).optional(),
+  })
+  .strict();
+export type TCreateListingBody = z.infer<typeof ZCreateListingBody>;
+
+export const ZLicenseBody = z
+  .object({
+    listingId: ZIdString.transform(Number),
+    paymentTxHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "0x + 64 hex digits").transform((v) => v.toLowerCase()).optional(),
+  })
+  .strict();
+export type TLicenseBody = z.infer<typeof ZLicenseBody>;
+
+export const ZListListingsQuery = pageQuery.extend({ capsuleId: ZIdString.transform(Number).optional(), outlet: ZSlug.optional() });
+export type TListListingsQuery = z.infer<typeof ZListListingsQuery>;
+
+export const ZLicence = z.object({
+  licenceId: z.string(),
+  listingId: z.string(),
+  capsuleId: z.string(),
+  buyer: ZAddressOut,
+  price: ZUintString,
+  currency: z.literal("CAP"),
+  paymentTxHash: z.string().nullable(),
+  createdAt: ZUintString,
+});
+
+export const ZListing = z.object({
+  listingId: z.string(),
+  capsuleId: z.string(),
+  outletSlug: z.string(),
+  createdBy: ZAddressOut,
+  licenceType: z.enum(licenceTypes),
+  territory: z.string(),
+  price: ZUintString,
+  currency: z.literal("CAP"),
+  terms: z.string(),
+  expiresAt: ZUintString.nullable(),
+  status: z.enum(["active", "sold", "expired"]),
+  licenceCount: z.number().int(),
+  createdAt: ZUintString,
+});
+export type TListing = z.infer<typeof ZListing>;
+
+const page = { page: z.number(), limit: z.number(), total: z.number(), hasMore: z.boolean() };
+export const ZListingResponse = z.object({ ok: z.literal(true), listing: ZListing });
+export const ZLicenceResponse = z.object({ ok: z.literal(true), licence: ZLicence, listing: ZListing });
+export const ZListingPage = z.object({ ok: z.literal(true), items: z.array(ZListing), ...page });
+export const ZCapsuleRightsResponse = z.object({
+  ok: z.literal(true),
+  capsuleId: z.string(),
+  distributionActive: z.boolean(),
+  items: z.array(ZListing.extend({ licences: z.array(ZLicence) })),
+  ...page,
+});

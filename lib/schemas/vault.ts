@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { ZAddressOut, ZUintString } from "./court";
+
+// Vault objects (seed: Court, burn, vault): content-addressed by the SHA-256 of their bytes.
+
+export const ZVaultObjectId = z.string().regex(/^[0-9a-f]{64}$/, "64 lowercase hex digits (the SHA-256 of the bytes)");
+export const ZVaultParams = z.object({ objectId: ZVaultObjectId });
+export const ZVaultQuery = z.object({ download: z.enum(["0", "1", "true", "false"]).optional() });
+
+export const ZVaultUploadBody = z
+  .object({
+    filename: z
+      .string()
+      .trim()
+      .min(1)
+      .max(255)
+      .refine((name) => !/[\\/\u0000-\u001f\u007f"]/.test(name), "a plain file name without slashes, quotes or control characters"),
+    mimeType: z.string().trim().toLowerCase().max(100),
+    contentBase64: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, "standard base64").refine((s) => s.length % 4 === 0, "standard base64 (padded)"),
+    capsuleId: z.string().regex(/^[1-9][0-9]{0,15}$/, "a positive decimal capsule id").transform(Number).optional(),
+  })
+  .strict();
+export type TVaultUploadBody = z.infer<typeof ZVaultUploadBody>;
+
+export const ZVaultObject = z.object({
+  objectId: z.string(),
+  size: ZUintString,
+  mimeType: z.string(),
+  filename: z.string(),
+  uploader: ZAddressOut,
+  capsuleId: z.string().nullable(),
+  createdAt: ZUintString,
+  uri: z.string(),
+});
+export type TVaultObject = z.infer<typeof ZVaultObject>;
+
+export const ZVaultObjectResponse = z.object({ ok: z.literal(true), object: ZVaultObject });
+export const ZVaultUploadResponse = z.object({ ok: z.literal(true), created: z.boolean(), object: ZVaultObject });

@@ -1,0 +1,162 @@
+import { zeroAddress } from "viem";
+import type { DbOrTrx } from "@/lib/db/database";
+import type { CapsuleRow, ContributorRow, EvidenceRow } from "@/lib/db/tables/capsules.table";
+import type { OutletRow } from "@/lib/db/tables/outlets.table";
+import { listChain } from "@/lib/db/repositories/capsules.repository";
+import { listContributors, listEvidence } from "@/lib/db/repositories/capsules-parts.repository";
+import { AppError } from "@/lib/errors/app-error";
+import { policyById, POLICY_NOTE, type Policy } from "@/lib/capsules/policy";
+import { tally } from "@/lib/capsules/tally";
+import { ZCapsuleObject, ZCapsuleResponse, ZEvidenceObject, type TCapsuleObject, type TCapsuleResponse } from "@/lib/schemas/capsules";
+import { currentOfChain, rootIdOf } from "./chain-order";
+
+// Rows → the seed's read objects. Unset times are "0", unset addresses the zero address.
+
+const time = (value: number | null): string => String(value ?? 0);
+
+export function capsulePolicy(row: CapsuleRow): Policy {
+  const base = policyById(row.policy_id);
+  if (row.window_seconds === null) return base;
+  return {
+    policyId: row.policy_id,
+    approvalThreshold: row.approval_threshold ?? base.approvalThreshold,
+    quorumThreshold: row.quorum_threshold ?? base.quorumThreshold,
+    votingWindowSeconds: row.window_seconds,
+  };
+}
+
+export function capsuleTally(row: CapsuleRow) {
+  return tally({ yes: BigInt(row.yes_votes), no: BigInt(row.no_votes), eligibleWeight: BigInt(row.eligible_weight ?? "0") });
+}
+
+export function capsuleObject(row: CapsuleRow): TCapsuleObject {
+  return ZCapsuleObject.parse({
+    id: String(row.id),
+    outletSlug: row.outlet_slug,
+    articleSlug: row.article_slug,
+    title: row.title,
+    metadataURI: row.metadata_uri,
+    contentHash: row.content_hash,
+    submitter: row.submitter,
+    status: row.status,
+    capsuleType: row.capsule_type,
+    policyId: row.policy_id,
+    trustedPublisherAtSubmit: row.trusted_publisher_at_submit === 1,
+    ...capsuleTally(row),
+    opensAt: time(row.opens_at),
+    closesAt: time(row.closes_at),
+    acceptedAt: time(row.accepted_at),
+    finalizedAt: time(row.finalized_at),
+    finalizedArticleId: row.finalized_article_id ?? "0",
+    rootCapsuleId: String(rootIdOf(row)),
+    parentCapsuleId: row.parent_capsule_id === null ? null : String(row.parent_capsule_id),
+    revisionNumber: row.revision_number,
+    finalizedBy: row.finalized_by ?? zeroAddress,
+    integrityLabel: row.integrity_label,
+    eligibleWeight: row.eligible_weight ?? "0",
+    submitTxHash: row.submit_tx_hash,
+    finalizeTxHash: row.finalize_tx_hash,
+    closedAt: time(row.closed_at),
+    createdAt: time(row.created_at),
+    updatedAt: time(row.updated_at),
+  });
+}
+
+export const evidenceObject = (row: EvidenceRow) =>
+  ZEvidenceObject.parse({
+    evidenceId: String(row.id),
+    capsuleId: String(row.capsule_id),
+    evidenceType: row.evidence_type,
+    isPrimary: row.is_primary === 1,
+    label: row.label,
+    mimeType: row.mime_type,
+    contentHash: row.content_hash,
+    uri: row.uri,
+    submittedBy: row.submitted_by,
+    createdAt: time(row.created_at),
+    active: row.active === 1,
+  });
+
+const contributorObject = (row: ContributorRow) => ({
+  contributorId: String(row.id),
+  capsuleId: String(row.capsule_id),
+  wallet: row.wallet,
+  displayName: row.display_name,
+  role: row.role,
+  contributionType: row.contribution_type,
+  shareBps: row.share_bps,
+  attributionURI: row.attribution_uri ?? "",
+  createdAt: time(row.created_at),
+  active: row.active === 1,
+});
+
+function contentStatus(row: CapsuleRow): string {
+  if (row.integrity_label === "retracted_by_author") return "retracted";
+  if (row.status === "finalized" || row.status === "superseded") return "published";
+  return "unpublished";
+}
+
+/** The full read response of GET /api/capsules/:id. */
+export async function capsuleReadResponse(db: DbOrTrx, row: CapsuleRow, origin: string): Promise<TCapsuleResponse> {
+  const outlet: OutletRow | undefined = await db.selectFrom("outlets").selectAll().where("id", "=", row.outlet_id).executeTakeFirst();
+  if (!outlet) throw new AppError("OUTLET_NOT_FOUND", `The outlet of capsule ${row.id} no longer exists`);
+  const [evidence, contributors, chain] = await Promise.all([listEvidence(db, row.id), listContributors(db, row.id), listChain(db, rootIdOf(row))]);
+  const current = currentOfChain(chain);
+  const policy = capsulePolicy(row);
+  const outletView = {
+    outletId: String(outlet.id),
+    outletMetadataURI: outlet.metadata_uri ?? "",
+    outletSlug: outlet.slug,
+    outletWallet: outlet.owner_wallet,
+  };
+  const isCurrent = current.id === row.id;
+  return ZCapsuleResponse.parse({
+    ok: true,
+    found: true,
+    source: "capsule-bridge",
+    capsuleId: String(row.id),
+    capsule: capsuleObject(row),
+    policy: { note: POLICY_NOTE, ...policy },
+    outlet: { ...outletView, status: outlet.status },
+    content: {
+      capsuleId: String(row.id),
+      contentHash: row.content_hash,
+      contentType: "article",
+      contentURI: `${origin}/capsules/${row.id}`,
+      createdAt: time(row.created_at),
+      createdBy: row.submitter,
+      exists: true,
+      language: row.language,
+      metadataURI: row.metadata_uri,
+      ...outletView,
+      status: contentStatus(row),
+      subtitle: row.subtitle ?? "",
+      summary: row.summary ?? "",
+      title: row.title,
+      visibility: "public",
+      articleSlug: row.article_slug,
+      body: row.body,
+      category: row.category,
+      tags: JSON.parse(row.tags_json) as string[],
+      sourceUrl: row.source_url,
+      rightsNotes: row.rights_notes,
+    },
+    evidence: evidence.map(evidenceObject),
+    contributors: contributors.map(contributorObject),
+    revision: {
+      capsuleId: String(row.id),
+      currentCapsuleId: String(current.id),
+      rootCapsuleId: String(rootIdOf(row)),
+      parentCapsuleId: row.parent_capsule_id === null ? null : String(row.parent_capsule_id),
+      revisionNumber: row.revision_number,
+      revisionReason: row.revision_reason,
+      changeSummaryURI: row.change_summary_uri,
+      history: chain.filter((c) => c.revision_number < row.revision_number).map((c) => String(c.id)),
+      revisionFeePaid: row.revision_fee_paid,
+      createdAt: time(row.created_at),
+      createdBy: row.submitter,
+      current: isCurrent,
+      status: isCurrent ? "current" : row.status,
+    },
+  });
+}

@@ -1,0 +1,78 @@
+import "server-only";
+import type { Address } from "viem";
+import type { Db } from "@/lib/db/database";
+import { getCapsuleOrThrow, listChain } from "@/lib/db/repositories/capsules.repository";
+import { listContributors, listEvidence } from "@/lib/db/repositories/capsules-parts.repository";
+import { insertActivity } from "@/lib/db/repositories/activity.repository";
+import { AppError } from "@/lib/errors/app-error";
+import { contentHashOf } from "@/lib/capsules/content-id";
+import type { TAddHistoryBody } from "@/lib/schemas/capsules";
+import { activityTime } from "@/lib/services/roles/role-registry-chain";
+import { requireAuthorRoles } from "./access";
+import { capsuleReadResponse } from "./capsule-view";
+import { currentOfChain, nextRevisionNumber, openRevisionOf, rootIdOf } from "./chain-order";
+import { contributorsFromRows, defaultContributors, evidenceFromRows } from "./draft-content";
+import { insertDraft } from "./drafts";
+
+/**
+ * POST /api/capsules/:id/history — a new draft in the capsule's revision chain (DESIGN §6):
+ * a correction or retraction of the current published version, or any revision of a rejected
+ * capsule that ends its chain. Content, evidence and (when the signer is among them) contributors
+ * are copied unless given; one open (draft or pending) revision per chain at a time.
+ */
+export async function addRevision(db: Db, wallet: Address, capsuleId: number, body: TAddHistoryBody, now: number, origin: string) {
+  const target = await getCapsuleOrThrow(db, capsuleId);
+  const outlet = await db.selectFrom("outlets").selectAll().where("id", "=", target.outlet_id).executeTakeFirstOrThrow();
+  const roles = await requireAuthorRoles(db, outlet, wallet, "revise its capsules");
+  const chain = await listChain(db, rootIdOf(target));
+  const published = (target.status === "finalized" || target.status === "superseded") && currentOfChain(chain).id === target.id;
+  const endsChain = target.status === "rejected" && nextRevisionNumber(chain) === target.revision_number + 1;
+  if (!published && !endsChain) {
+    throw new AppError("INVALID_STATE", `Capsule ${target.id} is ${target.status}; only the current published version of a chain or a rejected capsule that ends its chain can be revised`);
+  }
+  if (published && body.capsuleType === "original") {
+    const message = "a published capsule is revised by a correction or a retraction";
+    throw new AppError("VALIDATION_ERROR", "Invalid body: capsuleType", { issues: [{ path: "capsuleType", message }] });
+  }
+  const open = openRevisionOf(chain);
+  if (open) throw new AppError("INVALID_STATE", `Capsule ${open.id} of this chain is already an open ${open.status} revision`);
+
+  const [evidence, contributorRows] = await Promise.all([listEvidence(db, target.id), listContributors(db, target.id)]);
+  const contributors = contributorRows.some((c) => c.wallet === wallet) ? contributorsFromRows(contributorRows) : defaultContributors(wallet, roles);
+  const text = body.body ?? target.body;
+  const at = await activityTime(now);
+  const row = await db.transaction().execute(async (trx) => {
+    const row = await insertDraft(
+      trx,
+      {
+        outlet_id: target.outlet_id,
+        outlet_slug: target.outlet_slug,
+        title: body.title ?? target.title,
+        subtitle: target.subtitle,
+        summary: target.summary,
+        language: target.language,
+        category: target.category,
+        tags_json: target.tags_json,
+        source_url: target.source_url,
+        body: text,
+        rights_notes: target.rights_notes,
+        content_hash: contentHashOf(text),
+        submitter: wallet,
+        status: "draft",
+        capsule_type: body.capsuleType,
+        policy_id: target.policy_id,
+        root_capsule_id: rootIdOf(target),
+        parent_capsule_id: target.id,
+        revision_number: nextRevisionNumber(chain),
+        revision_reason: body.revisionReason,
+        change_summary_uri: body.changeSummaryURI ?? null,
+        created_at: now,
+        updated_at: now,
+      },
+      { evidence: evidenceFromRows(evidence), contributors, supporting: [] },
+    );
+    await insertActivity(trx, [{ wallet, kind: "capsule.revision_created", outletSlug: row.outlet_slug, subjectId: String(row.id), details: { parentCapsuleId: String(target.id), capsuleType: row.capsule_type, revisionNumber: row.revision_number }, createdAt: at }]);
+    return row;
+  });
+  return capsuleReadResponse(db, row, origin);
+}

@@ -1,0 +1,299 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEther, zeroAddress, type Address, type Hex } from "viem";
+import { devKeys } from "../support/anvil";
+import { bridgeClient } from "../support/bridge-client";
+import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
+import { startTestDns } from "../outlets/dns-server";
+import { eventually } from "../outlets/support";
+import { activeOutlet, addr, chainAccess, expectError, grantRole, sha, type Api, type Contracts, type Json } from "./support";
+
+// The whole capsule lifecycle over HTTP against the real stack: outlets verified over a loopback
+// DNS server, bonds deposited on chain, submission vouchers paid by the wallet (fee split checked
+// on the six recipients), relayed votes, time travel past the window, finalization, rejection,
+// withdrawal, a correction that supersedes the original, and the per-outlet submission limit.
+
+const dialects = await dialectsUnderTest();
+const [operatorKey, ownerKey, editorKey, journalistKey, outsiderKey, , bigEditorKey, rateKey] = devKeys;
+const [operator, owner, editor, journalist, outsider] = [addr(operatorKey), addr(ownerKey), addr(editorKey), addr(journalistKey), addr(outsiderKey)];
+const bigEditor: Address = addr(bigEditorKey);
+const SLUG = "lifecycle-desk";
+const WINDOW = 259_200;
+const FEE = parseEther("30");
+
+describe.each(dialects)("capsule lifecycle on %s", (dialect) => {
+  let stack: Stack;
+  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let api: Api;
+  let chain: ReturnType<typeof chainAccess>;
+  let contracts: Contracts;
+  const ids = { a: "", b: "", c: "", e: "", draft: "" };
+
+  const draft = async (key: Hex, title: string, outletSlug = SLUG, extra: Json = {}) => {
+    const res = await api.post<Json>("/api/capsules/create", "capsules.create", key, { title, body: `${title}: the facts.`, outletSlug, ...extra });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.capsuleId as string;
+  };
+  const submit = (key: Hex, id: string) => api.post<Json>(`/api/capsules/${id}/submit`, "capsules.submit", key, {});
+  const read = async (id: string) => (await api.get<Json>(`/api/capsules/${id}`)).body;
+  const vote = async (key: Hex, id: string, support: boolean) => api.post<Json>(`/api/capsules/${id}/vote`, "capsules.vote", key, await chain.ballot(key, id, support));
+  const accept = (key: Hex, id: string, bodyId = id) => api.post<Json>(`/api/capsules/${id}/accept`, "capsules.accept", key, { capsuleId: bodyId });
+  const reject = (key: Hex, id: string) => api.post<Json>(`/api/capsules/${id}/reject`, "capsules.reject", key, { reason: "changed my mind" });
+  /** Submits through the bridge and the wallet, then waits for the indexer to show it pending. */
+  const publish = async (key: Hex, id: string) => {
+    const voucher = await submit(key, id);
+    expect(voucher.status, JSON.stringify(voucher.body)).toBe(200);
+    await chain.submitOnChain(key, voucher.body);
+    return eventually(async () => {
+      const body = await read(id);
+      return body.capsule.status === "pending" ? body : undefined;
+    }, `capsule ${id} pending`);
+  };
+
+  beforeAll(async () => {
+    dns = await startTestDns();
+    stack = await startStack({
+      database: dialect,
+      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "500", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000" },
+    });
+    api = bridgeClient(stack.baseUrl);
+    contracts = (await api.get<{ contracts: Contracts }>("/api/meta/contracts-summary")).body.contracts;
+    chain = chainAccess(stack, contracts);
+    await chain.deposit(ownerKey, "750");
+    await chain.deposit(editorKey, "250");
+    await chain.deposit(bigEditorKey, "1000");
+    await chain.deposit(journalistKey, "100");
+    await activeOutlet(api, dns, ownerKey, SLUG);
+    await grantRole(api, ownerKey, SLUG, editor, 3);
+    await grantRole(api, ownerKey, SLUG, bigEditor, 3);
+    await grantRole(api, ownerKey, SLUG, journalist, 1);
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+    await dns?.close();
+  });
+
+  it("refuses submission at a pending outlet (409 OUTLET_NOT_ACTIVE) and without the role's bond (403 INSUFFICIENT_BOND)", async () => {
+    const created = await api.post<Json>("/api/outlets/create", "outlets.create", outsiderKey, { slug: "thin-desk", name: "Thin", domain: "thin-desk.example.org" });
+    expect(created.status).toBe(201);
+    const id = await draft(outsiderKey, "Unbonded story", "thin-desk");
+    expectError(await submit(outsiderKey, id), 409, "OUTLET_NOT_ACTIVE", 'Outlet "thin-desk" is pending; capsules can be submitted only at an active outlet');
+    dns.set("thin-desk.example.org", { txt: [created.body.txtRecord.value] });
+    expect((await api.post<Json>("/api/outlets/verify", "outlets.verify", outsiderKey, { outletSlug: "thin-desk", method: "dns_txt" })).body.verified).toBe(true);
+    expectError(await submit(outsiderKey, id), 403, "INSUFFICIENT_BOND", `Submitting as Editor needs a bond of 250 units (${parseEther("250")} wei); ${outsider} has 0 units (0 wei) bonded in RoleRegistry`, {
+      bondRequired: parseEther("250").toString(),
+      bonded: "0",
+    });
+  });
+
+  it("issues a signed voucher with the policy snapshot and the eligible weight", async () => {
+    ids.a = await draft(journalistKey, "Harbour dredging starts", SLUG, {
+      evidence: [{ uri: "https://port.example.org/notice", contentHash: sha(7), evidenceType: "document", mimeType: "application/pdf", isPrimary: true, label: "Port notice" }],
+    });
+    expectError(await submit(outsiderKey, ids.a), 403, "FORBIDDEN", `Only the submitter of capsule ${ids.a} may submit it`);
+    expectError(await submit(journalistKey, "999999"), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
+    const res = await submit(journalistKey, ids.a);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const capsule = await read(ids.a);
+    expect(res.body).toEqual({
+      ok: true,
+      capsuleId: ids.a,
+      registry: contracts.articleRegistry.address,
+      chainId: 77117002,
+      voucher: {
+        capsuleId: ids.a,
+        outletSlug: SLUG,
+        submitter: journalist,
+        contentHash: capsule.capsule.contentHash,
+        parentCapsuleId: "0",
+        windowSeconds: String(WINDOW),
+        eligibleWeight: parseEther("2000").toString(),
+        approvalPct: "60",
+        quorumPct: "5",
+        deadline: res.body.deadline,
+      },
+      signature: expect.stringMatching(/^0x[0-9a-f]{130}$/),
+      fee: FEE.toString(),
+      feeSplit: [
+        { key: "validators", label: "Validators", bps: 3500, percent: 35, amountWei: parseEther("10.5").toString(), recipient: contracts.validatorsVault.address },
+        { key: "burnPool", label: "Burn pool", bps: 2000, percent: 20, amountWei: parseEther("6").toString(), recipient: contracts.burnPool.address },
+        { key: "mediaValidators", label: "Media validators", bps: 1500, percent: 15, amountWei: parseEther("4.5").toString(), recipient: contracts.mediaValidatorsVault.address },
+        { key: "integrityTreasury", label: "Integrity treasury", bps: 1000, percent: 10, amountWei: parseEther("3").toString(), recipient: contracts.integrityTreasury.address },
+        { key: "vaultOperators", label: "Vault operators", bps: 1000, percent: 10, amountWei: parseEther("3").toString(), recipient: contracts.vaultOperatorsVault.address },
+        { key: "foundation", label: "Foundation", bps: 1000, percent: 10, amountWei: parseEther("3").toString(), recipient: contracts.foundationVault.address },
+      ],
+      deadline: expect.stringMatching(/^\d+$/),
+    });
+    expect(capsule.capsule).toMatchObject({ status: "draft", eligibleWeight: parseEther("2000").toString() });
+    expectError(await api.post("/api/capsules/update", "capsules.update", journalistKey, { capsuleId: ids.a, title: "Edited" }), 409, "INVALID_STATE", new RegExp(`^Capsule ${ids.a} has an outstanding submission voucher until \\d+; it cannot be updated before then$`));
+  });
+
+  it("takes the 30-unit fee from the wallet and splits it 10.5/6/4.5/3/3/3; the indexer opens the window", async () => {
+    const recipients = ["validatorsVault", "burnPool", "mediaValidatorsVault", "integrityTreasury", "vaultOperatorsVault", "foundationVault"] as const;
+    const before = await Promise.all(recipients.map((r) => chain.balance(contracts[r].address)));
+    const body = await publish(journalistKey, ids.a);
+    const after = await Promise.all(recipients.map((r) => chain.balance(contracts[r].address)));
+    expect(after.map((b, i) => b - before[i]!)).toEqual(["10.5", "6", "4.5", "3", "3", "3"].map((u) => parseEther(u)));
+    const opens = Number(body.capsule.opensAt);
+    expect(opens).toBeGreaterThan(0);
+    expect(body.capsule).toMatchObject({ status: "pending", closesAt: String(opens + WINDOW), submitTxHash: expect.stringMatching(/^0x[0-9a-f]{64}$/), weightedParticipation: "0.00" });
+    expect(body.revision).toMatchObject({ current: true, status: "current", revisionFeePaid: "0" });
+    const activity = await api.get<Json>(`/api/wallet/${journalist}/activity`);
+    expect(activity.body.items.map((i: Json) => i.kind)).toEqual(expect.arrayContaining(["capsule.created", "capsule.voucher_issued", "capsule.submitted"]));
+    expectError(await submit(journalistKey, ids.a), 409, "INVALID_STATE", `Capsule ${ids.a} is pending; only a draft can be submitted`);
+  });
+
+  it("relays signed ballots and shows the tally from indexed VoteCast events", async () => {
+    const yes = await vote(ownerKey, ids.a, true);
+    expect(yes.status, JSON.stringify(yes.body)).toBe(200);
+    expect(yes.body).toMatchObject({ ok: true, capsuleId: ids.a, txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/), vote: { voter: owner, support: true, weight: parseEther("750").toString() } });
+    expect(yes.body.tally).toMatchObject({ status: "pending", yesVotes: parseEther("750").toString(), noVotes: "0", weightedYes: "100.00", weightedNo: "0.00", weightedParticipation: "37.50" });
+    const no = await vote(editorKey, ids.a, false);
+    expect(no.status, JSON.stringify(no.body)).toBe(200);
+    const capsule = (await read(ids.a)).capsule;
+    expect(capsule).toMatchObject({
+      yesVotes: parseEther("750").toString(),
+      noVotes: parseEther("250").toString(),
+      weightedYes: "75.00",
+      weightedNo: "25.00",
+      weightedParticipation: "50.00",
+    });
+    const activity = await api.get<Json>(`/api/wallet/${editor}/activity`);
+    expect(activity.body.items[0]).toMatchObject({ kind: "capsule.vote_cast", subjectId: ids.a, details: { support: false, weight: parseEther("250").toString() } });
+  });
+
+  it("refuses bad votes: non-editors, double votes, forged ballots, drafts", async () => {
+    expectError(await vote(journalistKey, ids.a, true), 403, "FORBIDDEN", `Only a bonded Editor of outlet "${SLUG}" may vote on its capsules`);
+    expectError(await vote(ownerKey, ids.a, false), 409, "CONFLICT", `${owner} has already voted on capsule ${ids.a}`);
+    const forged = await chain.ballot(outsiderKey, ids.a, true);
+    const path = `/api/capsules/${ids.a}/vote`;
+    expectError(await api.post(path, "capsules.vote", bigEditorKey, forged), 401, "INVALID_SIGNATURE", /^The ballot signature does not recover to the voter/);
+    const bad = await api.post<Json>(path, "capsules.vote", bigEditorKey, { support: true, deadline: "1", signature: "0x12" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues.map((i: Json) => i.path)).toEqual(["signature"]);
+    const draftId = await draft(journalistKey, "Not yet submitted");
+    ids.draft = draftId;
+    expectError(await vote(ownerKey, draftId, true), 409, "INVALID_STATE", `Capsule ${draftId} is a draft; it has not been submitted for a vote`);
+  });
+
+  it("refuses to finalize while the window is open, and a mismatched id", async () => {
+    const capsule = (await read(ids.a)).capsule;
+    expectError(await accept(outsiderKey, ids.a), 409, "INVALID_STATE", `Voting on capsule ${ids.a} is still open until ${capsule.closesAt}`);
+    expectError(await accept(outsiderKey, ids.a, ids.draft), 400, "VALIDATION_ERROR", "Invalid body: capsuleId", { issues: [{ path: "capsuleId", message: "must equal the capsule id in the path" }] });
+    expectError(await accept(outsiderKey, ids.draft), 409, "INVALID_STATE", `Capsule ${ids.draft} is a draft; it has not been submitted`);
+  });
+
+  it("refuses votes after the window with 409 VOTING_CLOSED and finalizes on accept", async () => {
+    ids.b = await draft(journalistKey, "Ferry timetable changes");
+    await publish(journalistKey, ids.b);
+    await chain.increaseTime(WINDOW + 10);
+    const late = await vote(bigEditorKey, ids.a, true);
+    expectError(late, 409, "VOTING_CLOSED", `Voting on capsule ${ids.a} closed at ${(await read(ids.a)).capsule.closesAt}`, { opensAt: expect.any(String), closesAt: expect.any(String) });
+    const res = await accept(outsiderKey, ids.a);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const c = res.body.capsule;
+    expect(c).toMatchObject({ status: "finalized", finalizedBy: operator, finalizedArticleId: expect.stringMatching(/^[1-9]\d*$/), finalizeTxHash: expect.stringMatching(/^0x[0-9a-f]{64}$/), integrityLabel: "clean" });
+    expect(Number(c.acceptedAt)).toBeGreaterThanOrEqual(Number(c.closesAt));
+    expect(c.finalizedAt).toBe(c.acceptedAt);
+    expect(c.finalizedBy).not.toBe(zeroAddress);
+    expect(res.body.content.status).toBe("published");
+    expectError(await accept(outsiderKey, ids.a), 409, "INVALID_STATE", `Capsule ${ids.a} is already closed (finalized)`);
+    expect((await api.get<Json>(`/api/capsules?status=finalized&outlet=${SLUG}`)).body.items.map((i: Json) => i.id)).toEqual([ids.a]);
+  });
+
+  it("rejects a capsule that missed the quorum, and revises it as a new draft", async () => {
+    const res = await accept(journalistKey, ids.b);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.capsule).toMatchObject({ status: "rejected", finalizedAt: "0", acceptedAt: "0", weightedParticipation: "0.00" });
+    expect(Number(res.body.capsule.closedAt)).toBeGreaterThan(0);
+    const revised = await api.post<Json>(`/api/capsules/${ids.b}/history`, "capsules.history.add", journalistKey, { capsuleType: "original", revisionReason: "Added the operator's statement" });
+    expect(revised.status, JSON.stringify(revised.body)).toBe(201);
+    expect(revised.body.capsule).toMatchObject({ status: "draft", capsuleType: "original", rootCapsuleId: ids.b, parentCapsuleId: ids.b, revisionNumber: 1 });
+    expect(revised.body.content.body).toBe((await read(ids.b)).content.body);
+    expectError(
+      await api.post(`/api/capsules/${ids.b}/history`, "capsules.history.add", journalistKey, { capsuleType: "original", revisionReason: "again" }),
+      409,
+      "INVALID_STATE",
+      `Capsule ${ids.b} is rejected; only the current published version of a chain or a rejected capsule that ends its chain can be revised`,
+    );
+  });
+
+  it("closes a pending capsule at its submitter's request, and withdraws drafts", async () => {
+    ids.c = await draft(journalistKey, "Library hours");
+    await publish(journalistKey, ids.c);
+    expectError(await reject(outsiderKey, ids.c), 403, "FORBIDDEN", `Only the submitter or an Editor of outlet "${SLUG}" may close capsule ${ids.c}`);
+    const closed = await reject(journalistKey, ids.c);
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(closed.body.capsule.status).toBe("rejected");
+    expectError(await reject(journalistKey, ids.c), 409, "INVALID_STATE", `Capsule ${ids.c} is rejected; only a draft or a pending capsule can be rejected`);
+    expectError(await reject(ownerKey, ids.draft), 403, "FORBIDDEN", `Only the submitter of draft ${ids.draft} may withdraw it`);
+    const withdrawn = await reject(journalistKey, ids.draft);
+    expect(withdrawn.body.capsule).toMatchObject({ status: "rejected", submitTxHash: null });
+    expectError(await api.post("/api/capsules/update", "capsules.update", journalistKey, { capsuleId: ids.draft, title: "x" }), 409, "INVALID_STATE", `Capsule ${ids.draft} is rejected; only a draft can be updated`);
+  });
+
+  it("publishes a correction: the original is superseded, the chain is labelled corrected", async () => {
+    const bad = await api.post<Json>(`/api/capsules/${ids.a}/history`, "capsules.history.add", journalistKey, { capsuleType: "original", revisionReason: "x" });
+    expectError(bad, 400, "VALIDATION_ERROR", "Invalid body: capsuleType", { issues: [{ path: "capsuleType", message: "a published capsule is revised by a correction or a retraction" }] });
+    expectError(await api.post(`/api/capsules/${ids.a}/history`, "capsules.history.add", outsiderKey, { capsuleType: "correction", revisionReason: "x" }), 403, "FORBIDDEN", `Only a Journalist, Reporter or Editor of outlet "${SLUG}" may revise its capsules`);
+    const res = await api.post<Json>(`/api/capsules/${ids.a}/history`, "capsules.history.add", journalistKey, {
+      capsuleType: "correction",
+      revisionReason: "The dredging starts in May, not March",
+      changeSummaryURI: "https://example.org/changes/1",
+      body: "Harbour dredging starts in May.",
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    ids.e = res.body.capsuleId;
+    expect(res.body.capsule).toMatchObject({ status: "draft", capsuleType: "correction", rootCapsuleId: ids.a, parentCapsuleId: ids.a, revisionNumber: 1 });
+    expect(res.body.evidence.map((e: Json) => e.label)).toEqual(["Port notice"]);
+    expect(res.body.revision).toMatchObject({ revisionReason: "The dredging starts in May, not March", changeSummaryURI: "https://example.org/changes/1", history: [ids.a], current: false, currentCapsuleId: ids.a, revisionFeePaid: "0" });
+    expectError(await api.post(`/api/capsules/${ids.a}/history`, "capsules.history.add", journalistKey, { capsuleType: "retraction", revisionReason: "x" }), 409, "INVALID_STATE", `Capsule ${ids.e} of this chain is already an open draft revision`);
+
+    const voucher = await submit(journalistKey, ids.e);
+    expect(voucher.body.voucher.parentCapsuleId).toBe(ids.a);
+    await chain.submitOnChain(journalistKey, voucher.body);
+    await eventually(async () => ((await read(ids.e)).capsule.status === "pending" ? true : undefined), "correction pending");
+    expect((await read(ids.a)).capsule.status).toBe("superseded");
+    expect((await vote(bigEditorKey, ids.e, true)).status).toBe(200);
+    await chain.increaseTime(WINDOW + 10);
+    const finalized = await accept(ownerKey, ids.e);
+    expect(finalized.body.capsule).toMatchObject({ status: "finalized", integrityLabel: "corrected", weightedYes: "100.00", weightedParticipation: "50.00" });
+    expect(finalized.body.revision).toMatchObject({ current: true, status: "current", currentCapsuleId: ids.e, rootCapsuleId: ids.a, revisionFeePaid: FEE.toString() });
+    const original = await read(ids.a);
+    expect(original.capsule).toMatchObject({ status: "superseded", integrityLabel: "corrected" });
+    expect(original.revision).toMatchObject({ current: false, status: "superseded", currentCapsuleId: ids.e });
+    const history = await api.get<Json>(`/api/capsules/${ids.e}/history`);
+    expect(history.body).toEqual({
+      ok: true,
+      rootCapsuleId: ids.a,
+      currentCapsuleId: ids.e,
+      chain: [
+        { capsuleId: ids.a, revisionNumber: 0, status: "superseded", capsuleType: "original", parentCapsuleId: null, revisionReason: null, createdAt: expect.any(String) },
+        { capsuleId: ids.e, revisionNumber: 1, status: "finalized", capsuleType: "correction", parentCapsuleId: ids.a, revisionReason: "The dredging starts in May, not March", createdAt: expect.any(String) },
+      ],
+    });
+    expect((await api.get<Json>(`/api/capsules/${ids.a}/history`)).body).toEqual(history.body);
+  });
+
+  it("adds non-primary evidence to a finalized capsule only", async () => {
+    const item = { uri: "https://port.example.org/update", contentHash: sha(8), evidenceType: "document", mimeType: "application/pdf", isPrimary: false, label: "Later update" };
+    const res = await api.post<Json>(`/api/capsules/${ids.e}/evidence`, "capsules.evidence.add", journalistKey, item);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.metadataURI).toBe((await read(ids.e)).capsule.metadataURI);
+    expectError(await api.post(`/api/capsules/${ids.e}/evidence`, "capsules.evidence.add", journalistKey, { ...item, isPrimary: true }), 409, "INVALID_STATE", `The primary evidence of capsule ${ids.e} was fixed at submission; add this item with isPrimary false`);
+    expectError(await api.post(`/api/capsules/${ids.c}/evidence`, "capsules.evidence.add", journalistKey, item), 409, "INVALID_STATE", `Capsule ${ids.c} is rejected; evidence can be added to a draft or a finalized capsule`);
+  });
+
+  it("limits submissions to 5 per hour per outlet (429 RATE_LIMITED with Retry-After)", async () => {
+    const toNextHour = 3600 - (Math.floor(Date.now() / 1000) % 3600);
+    if (toNextHour < 90) await new Promise((r) => setTimeout(r, (toNextHour + 1) * 1000)); // stay inside one fixed window
+    await chain.deposit(rateKey, "250");
+    await activeOutlet(api, dns, rateKey, "rate-desk");
+    const drafts = [];
+    for (let i = 1; i <= 6; i += 1) drafts.push(await draft(rateKey, `Rate story ${i}`, "rate-desk"));
+    for (const id of drafts.slice(0, 5)) expect((await submit(rateKey, id)).status).toBe(200);
+    const limited = await submit(rateKey, drafts[5]!);
+    expectError(limited, 429, "RATE_LIMITED", "Rate limit exceeded: 5 requests per 3600 s (capsule-submit)", { retryAfter: expect.any(Number) });
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,103 @@
+import { expect } from "vitest";
+import { createPublicClient, createWalletClient, http, parseEther, type Address, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { articleRegistryAbi, capsuleAcceptanceAbi, roleRegistryAbi } from "@/lib/chain/abi";
+import { capsuleChain } from "@/lib/chain/chain";
+import { signBallot } from "@/lib/chain/vouchers";
+import { bridgeClient } from "../support/bridge-client";
+import type { Stack } from "../support/stack";
+import { startTestDns } from "../outlets/dns-server";
+
+export type Api = ReturnType<typeof bridgeClient>;
+export type Res = { status: number; body: unknown };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = Record<string, any>;
+
+export const addr = (key: Hex): Address => privateKeyToAccount(key).address;
+
+/** Asserts the seed's exact error body (plus `issues` or extra fields when given). */
+export function expectError(res: Res, statusCode: number, error: string, message: string | RegExp, extra: Record<string, unknown> = {}) {
+  expect(res.status, JSON.stringify(res.body)).toBe(statusCode);
+  expect(res.body).toEqual({ ok: false, error, message: typeof message === "string" ? message : expect.stringMatching(message), statusCode, ...extra });
+}
+
+export type Contracts = Record<"roleRegistry" | "articleRegistry" | "capsuleAcceptance" | "validatorsVault" | "burnPool" | "mediaValidatorsVault" | "integrityTreasury" | "vaultOperatorsVault" | "foundationVault", { address: Address }>;
+
+/** Direct chain access for tests, through the internal node (as a wallet would through /rpc). */
+export function chainAccess(stack: Stack, contracts: Contracts) {
+  const chain = capsuleChain(stack.nodeRpcUrl);
+  const publicClient = createPublicClient({ chain, transport: http(stack.nodeRpcUrl) });
+  const walletOf = (key: Hex) => createWalletClient({ chain, transport: http(stack.nodeRpcUrl), account: privateKeyToAccount(key) });
+  const rpc = async (method: string, params: unknown[]) => {
+    const res = await fetch(stack.nodeRpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+    const body = (await res.json()) as { result?: unknown; error?: unknown };
+    if (body.error) throw new Error(JSON.stringify(body.error));
+    return body.result;
+  };
+  return {
+    publicClient,
+    async deposit(key: Hex, units: string) {
+      const hash = await walletOf(key).writeContract({ address: contracts.roleRegistry.address, abi: roleRegistryAbi, functionName: "deposit", value: parseEther(units) });
+      expect((await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })).status).toBe("success");
+    },
+    balance: (address: Address) => publicClient.getBalance({ address }),
+    bondOf: (wallet: Address) => publicClient.readContract({ address: contracts.roleRegistry.address, abi: roleRegistryAbi, functionName: "bondOf", args: [wallet] }),
+    /** The wallet sends ArticleRegistry.submitCapsule(voucher, signature) with the fee. */
+    async submitOnChain(key: Hex, answer: Json) {
+      const v = answer.voucher;
+      const voucher = {
+        capsuleId: BigInt(v.capsuleId),
+        outletSlug: v.outletSlug,
+        submitter: v.submitter,
+        contentHash: v.contentHash,
+        parentCapsuleId: BigInt(v.parentCapsuleId),
+        windowSeconds: BigInt(v.windowSeconds),
+        eligibleWeight: BigInt(v.eligibleWeight),
+        approvalPct: Number(v.approvalPct),
+        quorumPct: Number(v.quorumPct),
+        deadline: BigInt(v.deadline),
+      } as const;
+      const hash = await walletOf(key).writeContract({
+        address: answer.registry,
+        abi: articleRegistryAbi,
+        functionName: "submitCapsule",
+        args: [voucher, answer.signature],
+        value: BigInt(answer.fee),
+      });
+      const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+      expect(receipt.status).toBe("success");
+      return hash;
+    },
+    /** A ballot signed by the voter for the relay route. */
+    async ballot(key: Hex, capsuleId: string, support: boolean, deadlineFromNow = 3600) {
+      const voter = addr(key);
+      const nonce = await publicClient.readContract({ address: contracts.capsuleAcceptance.address, abi: capsuleAcceptanceAbi, functionName: "nonces", args: [voter] });
+      const block = await publicClient.getBlock({ blockTag: "latest" });
+      const deadline = block.timestamp + BigInt(deadlineFromNow);
+      const signature = await signBallot(privateKeyToAccount(key), contracts.capsuleAcceptance.address, chain.id, { capsuleId: BigInt(capsuleId), support, voter, nonce, deadline });
+      return { support, deadline: deadline.toString(), signature };
+    },
+    async increaseTime(seconds: number) {
+      await rpc("evm_increaseTime", [seconds]);
+      await rpc("evm_mine", []);
+    },
+  };
+}
+
+/** Creates an outlet through the outlets routes and verifies it against the loopback DNS server. */
+export async function activeOutlet(api: Api, dns: Awaited<ReturnType<typeof startTestDns>>, ownerKey: Hex, slug: string) {
+  const domain = `${slug}.example.org`;
+  const created = await api.post<Json>("/api/outlets/create", "outlets.create", ownerKey, { slug, name: `Outlet ${slug}`, domain, metadataURI: `ipfs://outlet-${slug}` });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  dns.set(domain, { txt: [created.body.txtRecord.value] });
+  const verified = await api.post<Json>("/api/outlets/verify", "outlets.verify", ownerKey, { outletSlug: slug, method: "dns_txt" });
+  expect(verified.body).toMatchObject({ ok: true, verified: true, outlet: { status: "active" } });
+  return created.body.outlet as Json;
+}
+
+export async function grantRole(api: Api, byKey: Hex, outletSlug: string, wallet: Address, roleId: number) {
+  const res = await api.post<Json>("/api/roles/grant", "roles.grant", byKey, { outletSlug, wallet, roleId });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+}
+
+export const sha = (n: number) => `0x${n.toString(16).padStart(64, "0")}`;
