@@ -1,0 +1,102 @@
+import type { Kysely } from "kysely";
+import type { Db, DB } from "@/lib/db/database";
+import type { AdCampaignRow, NewAdCampaign } from "@/lib/db/tables/ads.table";
+import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
+import { countCampaigns, listCampaigns, runningCampaigns, upsertCampaigns } from "@/lib/db/repositories/ads.repository";
+import { getCapsuleOrThrow } from "@/lib/db/repositories/capsules.repository";
+import { distributionActive } from "@/lib/distribution/distribution-active";
+import { pageOf, pageOffset } from "@/lib/http/pagination";
+import { ZCampaignFile, type TCampaign, type TCampaignInput, type TListCampaignsQuery } from "@/lib/schemas/ads";
+import { sampleAdCampaigns } from "./sample-campaigns";
+
+export function campaignObject(row: AdCampaignRow): TCampaign {
+  return {
+    campaignId: String(row.id),
+    slug: row.slug,
+    advertiser: row.advertiser,
+    name: row.name,
+    status: row.status,
+    headline: row.headline,
+    body: row.body,
+    clickUrl: row.click_url,
+    targetOutlets: JSON.parse(row.target_outlets_json) as string[],
+    targetCategories: JSON.parse(row.target_categories_json) as string[],
+    budget: row.budget,
+    cpm: row.cpm,
+    startsAt: String(row.starts_at),
+    endsAt: row.ends_at === null ? null : String(row.ends_at),
+    createdAt: String(row.created_at),
+  };
+}
+
+/** GET /api/ads/campaigns */
+export async function campaignPage(db: Db, query: TListCampaignsQuery) {
+  const { rows, total } = await listCampaigns(db, { status: query.status, offset: pageOffset(query), limit: query.limit });
+  return pageOf(rows.map(campaignObject), query, total);
+}
+
+/** Brand safety: no ads beside a capsule the court found misleading or fraudulent, nor while a case is open. */
+const noAdLabels = new Set(["misleading", "fraudulent", "contested"]);
+
+export function adEligibility(capsule: Pick<CapsuleRow, "status" | "integrity_label">): string | null {
+  if (capsule.status !== "finalized") return `capsule is ${capsule.status}; ads run only beside finalized capsules`;
+  if (noAdLabels.has(capsule.integrity_label)) return `capsule is labelled ${capsule.integrity_label}`;
+  return null;
+}
+
+/** A campaign matches when every non-empty target list contains the capsule's outlet / category. */
+export function campaignMatches(campaign: TCampaign, capsule: Pick<CapsuleRow, "outlet_slug" | "category">): boolean {
+  const category = capsule.category?.trim().toLowerCase() ?? null;
+  const outletOk = campaign.targetOutlets.length === 0 || campaign.targetOutlets.includes(capsule.outlet_slug);
+  const categoryOk = campaign.targetCategories.length === 0 || (category !== null && campaign.targetCategories.includes(category));
+  return outletOk && categoryOk;
+}
+
+/** GET /api/ads/:capsuleId and /api/capsules/:id/ads */
+export async function capsuleAds(db: Db, capsuleId: number, now: number) {
+  const capsule = await getCapsuleOrThrow(db, capsuleId);
+  const reason = adEligibility(capsule);
+  const items = reason ? [] : (await runningCampaigns(db, now)).map(campaignObject).filter((c) => campaignMatches(c, capsule));
+  return {
+    ok: true as const,
+    capsuleId: String(capsule.id),
+    outletSlug: capsule.outlet_slug,
+    category: capsule.category,
+    integrityLabel: capsule.integrity_label,
+    distributionActive: distributionActive(capsule),
+    eligible: reason === null,
+    reason,
+    items,
+  };
+}
+
+const toRow = (input: TCampaignInput, now: number): NewAdCampaign => ({
+  slug: input.slug,
+  advertiser: input.advertiser,
+  name: input.name,
+  status: input.status,
+  headline: input.headline,
+  body: input.body,
+  click_url: input.clickUrl,
+  target_outlets_json: JSON.stringify(input.targetOutlets),
+  target_categories_json: JSON.stringify(input.targetCategories),
+  budget: input.budget,
+  cpm: input.cpm,
+  starts_at: input.startsAt,
+  ends_at: input.endsAt,
+  created_at: now,
+  updated_at: now,
+});
+
+/** Validates a loader file (`{ campaigns: [...] }`) and upserts every campaign by slug, all or nothing. */
+export async function loadAdCampaigns(db: Kysely<DB>, file: unknown, now = Math.floor(Date.now() / 1000)): Promise<number> {
+  const parsed = ZCampaignFile.parse(file);
+  return db.transaction().execute((trx) => upsertCampaigns(trx, parsed.campaigns.map((c) => toRow(c, now))));
+}
+
+/** Loads the sample campaigns when the table is empty (first start); true when it did. Called by scripts/start.ts. */
+export async function ensureSampleAdCampaigns(db: Kysely<DB>, now = Math.floor(Date.now() / 1000)): Promise<boolean> {
+  if ((await countCampaigns(db)) > 0) return false;
+  await loadAdCampaigns(db, sampleAdCampaigns(now), now);
+  return true;
+}

@@ -1,0 +1,58 @@
+import type { Trx } from "@/lib/db/database";
+import type { IntegrityLabel } from "@/lib/db/tables/capsules.table";
+import { getCapsuleOrThrow, labelChain } from "@/lib/db/repositories/capsules.repository";
+import { insertLabelHistory, listLabelHistory } from "@/lib/db/repositories/court-labels.repository";
+import { insertCaseEvent } from "@/lib/db/repositories/court.repository";
+
+export type ApplyLabel = {
+  capsuleId: number;
+  label: IntegrityLabel;
+  /** Checksummed wallet that caused the change (opener, clerk, or the correcting author). */
+  by: string;
+  reason: string;
+  caseId: number | null;
+  at: number;
+  txHash?: string | null;
+};
+
+/**
+ * Sets the integrity label of the capsule's whole revision chain (labels describe the article,
+ * DESIGN §6 and docs/parts/court.md) and keeps the change in the label history, in the caller's
+ * transaction. With a case id the change is also an entry of the case's timeline.
+ */
+export async function applyLabel(trx: Trx, change: ApplyLabel): Promise<{ previous: IntegrityLabel; rootCapsuleId: number }> {
+  const capsule = await getCapsuleOrThrow(trx, change.capsuleId);
+  const rootCapsuleId = capsule.root_capsule_id ?? capsule.id;
+  const previous = capsule.integrity_label;
+  await labelChain(trx, rootCapsuleId, change.label, change.at);
+  await insertLabelHistory(trx, {
+    capsule_id: capsule.id,
+    root_capsule_id: rootCapsuleId,
+    outlet_id: capsule.outlet_id,
+    label: change.label,
+    previous_label: previous,
+    applied_by: change.by,
+    reason: change.reason,
+    case_id: change.caseId,
+    tx_hash: change.txHash ?? null,
+    source_key: null,
+    created_at: change.at,
+  });
+  if (change.caseId !== null) {
+    await insertCaseEvent(trx, {
+      caseId: change.caseId,
+      kind: "label_changed",
+      actor: change.by,
+      details: { capsuleId: String(capsule.id), rootCapsuleId: String(rootCapsuleId), from: previous, to: change.label, reason: change.reason },
+      txHash: change.txHash ?? null,
+      at: change.at,
+    });
+  }
+  return { previous, rootCapsuleId };
+}
+
+/** The label a chain carried before its newest history entry (for rows recorded after the fact). */
+export async function lastRecordedLabel(trx: Trx, rootCapsuleId: number): Promise<IntegrityLabel> {
+  const history = await listLabelHistory(trx, rootCapsuleId);
+  return history.at(-1)?.label ?? "clean";
+}

@@ -1,0 +1,351 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { parseEther, type Hex } from "viem";
+import { devKeys } from "../support/anvil";
+import { bridgeClient } from "../support/bridge-client";
+import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
+import { startTestDns } from "../outlets/dns-server";
+import { activeOutlet, addr, courtChain, expectError, finalizedCapsule, grantRole, type Api, type CourtContracts, type Json } from "./support";
+
+// Court cases, verdicts, the penalty path, integrity labels, distribution tiers, rights and ads,
+// over HTTP against the real stack (anvil + contracts + indexer + SQL) on SQLite and PostgreSQL.
+
+const dialects = await dialectsUnderTest();
+const [operatorKey, ownerKey, , , outsiderKey, editorKey, clerkKey, disputerKey, buyerKey, secondBuyerKey] = devKeys;
+const [owner, editor, clerk, disputer, buyer, secondBuyer] = [addr(ownerKey), addr(editorKey), addr(clerkKey), addr(disputerKey), addr(buyerKey), addr(secondBuyerKey)];
+const SLUG = "court-ledger";
+const root = path.resolve(import.meta.dirname, "..", "..");
+const GROUNDS = "The article states the budget rose 40% but the minutes show 4%.";
+const RATIONALE = "The minutes attached as evidence show a 4% rise; the headline figure is wrong.";
+
+describe.each(dialects)("court, labels, penalties, distribution, rights and ads on %s", (dialect) => {
+  let stack: Stack;
+  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let api: Api;
+  let chain: ReturnType<typeof courtChain>;
+  let disputed = { capsuleId: "", evidenceId: "" };
+  let clean = { capsuleId: "", evidenceId: "" };
+  let draftId = "";
+  let caseId = "";
+
+  const dispute = (key: Hex, capsuleId: string, body: Json) => api.post<Json>(`/api/capsules/${capsuleId}/dispute`, "capsules.dispute", key, body);
+  const verdict = (key: Hex, id: string, body: Json) => api.post<Json>(`/api/court/case/${id}/verdict`, "court.verdict", key, body);
+
+  beforeAll(async () => {
+    dns = await startTestDns();
+    stack = await startStack({
+      database: dialect,
+      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "500", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000" },
+    });
+    api = bridgeClient(stack.baseUrl);
+    const summary = await api.get<{ contracts: CourtContracts }>("/api/meta/contracts-summary");
+    chain = courtChain(stack, summary.body.contracts);
+    await chain.deposit(ownerKey, "1000");
+    await chain.deposit(editorKey, "300");
+    await chain.deposit(clerkKey, "500");
+    await chain.deposit(disputerKey, "10");
+    await activeOutlet(api, dns, ownerKey, SLUG);
+    await grantRole(api, ownerKey, SLUG, editor, 3);
+    await grantRole(api, operatorKey, "capsule-court", clerk, 4);
+    disputed = await finalizedCapsule(api, chain, { authorKey: ownerKey, voterKey: ownerKey, outletSlug: SLUG, title: "Council budget rises forty percent", category: "politics" });
+    clean = await finalizedCapsule(api, chain, { authorKey: editorKey, voterKey: ownerKey, outletSlug: SLUG, title: "Harbour bridge reopens", category: "politics" });
+    const draft = await api.post<Json>("/api/capsules/create", "capsules.create", ownerKey, { title: "Draft only", body: "Not submitted.", outletSlug: SLUG, status: "draft" });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    draftId = draft.body.capsuleId;
+    // the operator's loader command, against this stack's database
+    const loaded = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "--import", "./scripts/server-only-hook.mjs", "scripts/load-ad-campaigns.ts", "test/court/ad-campaigns.fixture.json"], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", CAPSULE_DATA_DIR: stack.dataDir, ...(stack.databaseUrl ? { DATABASE_URL: stack.databaseUrl } : {}) },
+      encoding: "utf8",
+    });
+    expect(loaded.status, loaded.stderr).toBe(0);
+    expect(loaded.stdout).toContain("loaded 5 ad campaign(s)");
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+    await dns?.close();
+  });
+
+  it("starts with a clean, Elevated outlet (two accepted capsules, no rejection)", async () => {
+    const outlet = await api.get<Json>(`/api/outlets/${SLUG}`);
+    expect(outlet.body.outlet.distribution).toMatchObject({ tier: "elevated", acceptanceRate: 100, cleanRecord: true, acceptedCount: 2, rejectedCount: 0 });
+    const dist = await api.get<Json>("/api/distribution");
+    expect(dist.status).toBe(200);
+    expect(dist.body).toMatchObject({ ok: true, page: 1, limit: 20, total: 1, hasMore: false });
+    const item = dist.body.items[0];
+    expect(item).toMatchObject({ outletSlug: SLUG, tier: "elevated", earnedTier: "elevated", nextTier: "premium", penalty: null });
+    expect(item.requirements.map((r: Json) => [r.tier, r.met])).toEqual([["standard", true], ["elevated", true], ["premium", false]]);
+    expect(item.toMoveUp).toEqual(["stay active 12 more month(s) (0 of 12)"]);
+    expect(item.factors).toMatchObject({ integrityScore: 100, acceptanceRate: 100, bondStability: { stable: true }, courtResponse: { closedCases: 0, rate: null } });
+    const labels = await api.get<Json>(`/api/capsules/${disputed.capsuleId}/labels`);
+    expect(labels.body).toEqual({ ok: true, capsuleId: disputed.capsuleId, rootCapsuleId: disputed.capsuleId, integrityLabel: "clean", distributionActive: true, items: [] });
+  });
+
+  it.each([
+    ["grounds too short", { grounds: "too short" }, "grounds"],
+    ["unknown field", { grounds: GROUNDS, extra: 1 }, "(body)"],
+    ["bad requested label", { grounds: GROUNDS, requestedLabel: "verified" }, "requestedLabel"],
+    ["bad evidence id", { grounds: GROUNDS, evidenceId: "x" }, "evidenceId"],
+  ])("refuses a dispute with %s (400)", async (_name, body, field) => {
+    const res = await dispute(disputerKey, disputed.capsuleId || "1", body);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body).toMatchObject({ ok: false, error: "VALIDATION_ERROR", statusCode: 400 });
+    expect(res.body.issues.map((i: Json) => i.path)).toContain(field);
+  });
+
+  it("refuses disputes by rule: 401, 404, 403 without bond, 409 not finalized, 400 foreign evidence", async () => {
+    const body = JSON.stringify({ grounds: GROUNDS });
+    const unsigned = await api.raw("POST", `/api/capsules/${disputed.capsuleId}/dispute`, { body });
+    expect(unsigned.status).toBe(401);
+    expect(unsigned.body).toMatchObject({ ok: false, error: "UNAUTHORIZED", statusCode: 401 });
+    expectError(await dispute(disputerKey, "999999", { grounds: GROUNDS }), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
+    expectError(
+      await dispute(outsiderKey, disputed.capsuleId, { grounds: GROUNDS }),
+      403,
+      "INSUFFICIENT_BOND",
+      `Opening a court case needs an active bond; ${addr(outsiderKey)} has none deposited in RoleRegistry`,
+      { bonded: "0" },
+    );
+    expectError(await dispute(disputerKey, draftId, { grounds: GROUNDS }), 409, "INVALID_STATE", `Capsule ${draftId} is draft; only a finalized capsule can be disputed`);
+    expectError(
+      await dispute(disputerKey, disputed.capsuleId, { grounds: GROUNDS, evidenceId: clean.evidenceId }),
+      400,
+      "VALIDATION_ERROR",
+      `Evidence ${clean.evidenceId} is not an evidence item of capsule ${disputed.capsuleId}`,
+      { issues: [{ path: "evidenceId", message: `not an evidence item of capsule ${disputed.capsuleId}` }] },
+    );
+  });
+
+  it("opens a case: the capsule becomes contested and the change is in the label history", async () => {
+    const res = await dispute(disputerKey, disputed.capsuleId, {
+      grounds: GROUNDS,
+      claim: "The budget rose 40% this year.",
+      evidenceId: disputed.evidenceId,
+      requestedLabel: "misleading",
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    caseId = res.body.case.caseId;
+    expect(res.body.case).toMatchObject({
+      capsuleId: disputed.capsuleId,
+      rootCapsuleId: disputed.capsuleId,
+      outletSlug: SLUG,
+      openedBy: disputer,
+      grounds: GROUNDS,
+      claim: "The budget rose 40% this year.",
+      evidenceId: disputed.evidenceId,
+      requestedLabel: "misleading",
+      labelBefore: "clean",
+      status: "open",
+      verdict: null,
+      penalty: null,
+      closedAt: null,
+    });
+    expect(res.body.capsule).toEqual({ capsuleId: disputed.capsuleId, integrityLabel: "contested", distributionActive: true });
+    expect(res.body.timeline.map((e: Json) => e.kind)).toEqual(["opened", "evidence_named", "label_changed"]);
+    const capsule = await api.get<Json>(`/api/capsules/${disputed.capsuleId}`);
+    expect(capsule.body.capsule.integrityLabel).toBe("contested");
+    const ads = await api.get<Json>(`/api/ads/${disputed.capsuleId}`);
+    expect(ads.body).toMatchObject({ eligible: false, reason: "capsule is labelled contested", items: [] });
+    const labels = await api.get<Json>(`/api/capsules/${disputed.capsuleId}/labels`);
+    expect(labels.body.items).toEqual([
+      expect.objectContaining({ capsuleId: disputed.capsuleId, label: "contested", previousLabel: "clean", appliedBy: disputer, caseId, reason: `court case ${caseId} opened` }),
+    ]);
+  });
+
+  it("allows one open case per capsule (409 CONFLICT naming it)", async () => {
+    expectError(
+      await dispute(disputerKey, disputed.capsuleId, { grounds: GROUNDS }),
+      409,
+      "CONFLICT",
+      `Capsule ${disputed.capsuleId} already has an open court case (case ${caseId}); add to that case instead`,
+      { caseId },
+    );
+  });
+
+  it("lists cases by status and outlet, per capsule, and serves one case with its timeline", async () => {
+    const open = await api.get<Json>(`/api/court/cases?status=open&outlet=${SLUG}`);
+    expect(open.body).toMatchObject({ ok: true, total: 1, page: 1, limit: 20, hasMore: false });
+    expect(open.body.items[0].caseId).toBe(caseId);
+    expect((await api.get<Json>("/api/court/cases?status=closed")).body).toMatchObject({ items: [], total: 0 });
+    expect((await api.get<Json>("/api/court/cases?outlet=another-outlet")).body).toMatchObject({ items: [], total: 0 });
+    const perCapsule = await api.get<Json>(`/api/capsules/${disputed.capsuleId}/disputes`);
+    expect(perCapsule.body).toMatchObject({ ok: true, capsuleId: disputed.capsuleId, total: 1 });
+    expect(perCapsule.body.items[0].caseId).toBe(caseId);
+    const one = await api.get<Json>(`/api/court/case/${caseId}`);
+    expect(one.status).toBe(200);
+    expect(one.body.timeline[0]).toMatchObject({ kind: "opened", actor: disputer, details: { capsuleId: disputed.capsuleId, requestedLabel: "misleading" } });
+    expect(one.body.timeline[1]).toMatchObject({ kind: "evidence_named", details: { evidenceId: disputed.evidenceId } });
+    expectError(await api.get("/api/court/case/999999"), 404, "CASE_NOT_FOUND", "No court case with id 999999");
+    const bad = await api.get<Json>("/api/court/cases?status=pending&limit=0");
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues.map((i: Json) => i.path).sort()).toEqual(["limit", "status"]);
+    expect((await api.get<Json>("/api/court/case/abc")).status).toBe(400);
+    expectError(await api.get("/api/capsules/999999/disputes"), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
+  });
+
+  it("refuses verdicts by rule: 401, 400, 404, 403 for a wallet without the Court clerk role", async () => {
+    const unsigned = await api.raw("POST", `/api/court/case/${caseId}/verdict`, { body: JSON.stringify({ verdict: "verified", rationale: RATIONALE }) });
+    expect(unsigned.body).toMatchObject({ ok: false, error: "UNAUTHORIZED", statusCode: 401 });
+    const bad = await verdict(clerkKey, caseId, { verdict: "guilty", rationale: "short" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues.map((i: Json) => i.path).sort()).toEqual(["rationale", "verdict"]);
+    expectError(await verdict(clerkKey, "999999", { verdict: "verified", rationale: RATIONALE }), 404, "CASE_NOT_FOUND", "No court case with id 999999");
+    for (const key of [disputerKey, ownerKey, operatorKey]) {
+      expectError(await verdict(key, caseId, { verdict: "misleading", rationale: RATIONALE }), 403, "FORBIDDEN", 'Only a Court clerk (role 4 at "capsule-court") may record a verdict');
+    }
+  });
+
+  it("a misleading verdict labels the capsule, slashes the outlet's bond into the burn pool and downgrades the tier", async () => {
+    const bondBefore = await chain.bondOf(owner);
+    const poolBefore = await chain.burnPoolSize();
+    const res = await verdict(clerkKey, caseId, { verdict: "misleading", rationale: RATIONALE });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const penalty = res.body.case.penalty;
+    expect(res.body.case).toMatchObject({ status: "closed", verdict: "misleading", rationale: RATIONALE, decidedBy: clerk });
+    expect(penalty).toMatchObject({
+      caseId,
+      outletSlug: SLUG,
+      outletWallet: owner,
+      verdict: "misleading",
+      amountRequested: parseEther("25").toString(),
+      amountSlashed: parseEther("25").toString(),
+      bondBefore: bondBefore.toString(),
+      event: { name: "PenaltyApplied" },
+    });
+    expect(penalty.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(Number(penalty.penaltyUntil) - Number(res.body.case.closedAt)).toBe(90 * 86_400);
+    expect(res.body.capsule).toEqual({ capsuleId: disputed.capsuleId, integrityLabel: "misleading", distributionActive: false });
+    expect(res.body.timeline.map((e: Json) => e.kind)).toEqual(["opened", "evidence_named", "label_changed", "verdict", "label_changed", "penalty"]);
+    expect(res.body.timeline.at(-1)).toMatchObject({ kind: "penalty", txHash: penalty.txHash, details: { amountSlashed: parseEther("25").toString() } });
+
+    // on chain: the public log entry, the bond reduced, the pool up by the slashed amount
+    const logs = await chain.penaltyLogs(BigInt(caseId));
+    expect(logs).toHaveLength(1);
+    expect(logs[0]!.transactionHash).toBe(penalty.txHash);
+    expect(logs[0]!.args).toMatchObject({ outletSlug: SLUG, outletWallet: owner, verdict: "misleading", amount: parseEther("25") });
+    expect(await chain.bondOf(owner)).toBe(bondBefore - parseEther("25"));
+    expect(await chain.burnPoolSize()).toBe(poolBefore + parseEther("25"));
+
+    // the label and its history
+    expect((await api.get<Json>(`/api/capsules/${disputed.capsuleId}`)).body.capsule.integrityLabel).toBe("misleading");
+    const labels = await api.get<Json>(`/api/capsules/${disputed.capsuleId}/labels`);
+    expect(labels.body).toMatchObject({ integrityLabel: "misleading", distributionActive: false });
+    expect(labels.body.items.map((l: Json) => [l.previousLabel, l.label, l.appliedBy, l.caseId])).toEqual([
+      ["clean", "contested", disputer, caseId],
+      ["contested", "misleading", clerk, caseId],
+    ]);
+
+    // the downgrade: Elevated → Standard in the outlet record and in /api/distribution
+    const outlet = await api.get<Json>(`/api/outlets/${SLUG}`);
+    expect(outlet.body.outlet.distribution).toMatchObject({ tier: "standard", cleanRecord: false });
+    expect(outlet.body.outlet.trustedPublisher).toBe(false);
+    const item = (await api.get<Json>("/api/distribution")).body.items[0];
+    expect(item).toMatchObject({ outletSlug: SLUG, tier: "standard", earnedTier: "standard", cleanRecord: false, nextTier: "elevated" });
+    expect(item.penalty).toEqual({ caseId, verdict: "misleading", until: penalty.penaltyUntil });
+    expect(item.factors).toMatchObject({ integrityScore: 75, bondStability: { stable: false }, courtResponse: { closedCases: 1, answered: 0, rate: 0 } });
+    expect(item.toMoveUp).toContain("no capsule may carry a misleading or fraudulent label applied in the last 365 days (an accepted correction lifts the label)");
+
+    // the case is closed now
+    expectError(
+      await verdict(clerkKey, caseId, { verdict: "verified", rationale: RATIONALE }),
+      409,
+      "INVALID_STATE",
+      `Court case ${caseId} is closed (verdict: misleading); only an open case takes a verdict`,
+    );
+  });
+
+  it("serves campaigns beside a finalized clean capsule and none beside a misleading one", async () => {
+    // the loaded fixture (and the sample set that `npm start` loads into an empty table)
+    const all = await api.get<Json>("/api/ads/campaigns?limit=100");
+    expect(all.body).toMatchObject({ ok: true, page: 1, limit: 100 });
+    const campaigns: Json[] = all.body.items;
+    expect(campaigns.filter((c) => c.slug.startsWith("court-")).map((c) => c.slug)).toEqual(["court-politics-fund", "court-any-politics", "court-other-outlet", "court-sports", "court-paused"]);
+    const paused = await api.get<Json>("/api/ads/campaigns?status=paused&limit=100");
+    expect(paused.body.items.map((c: Json) => c.slug)).toContain("court-paused");
+    expect(paused.body.items.every((c: Json) => c.status === "paused")).toBe(true);
+    expect((await api.get<Json>("/api/ads/campaigns?status=gone")).status).toBe(400);
+
+    const matching = campaigns
+      .filter((c) => c.status === "active")
+      .filter((c) => c.targetOutlets.length === 0 || c.targetOutlets.includes(SLUG))
+      .filter((c) => c.targetCategories.length === 0 || c.targetCategories.includes("politics"))
+      .map((c) => c.slug);
+    expect(matching).toEqual(expect.arrayContaining(["court-politics-fund", "court-any-politics"]));
+    for (const path of [`/api/ads/${clean.capsuleId}`, `/api/capsules/${clean.capsuleId}/ads`]) {
+      const ads = await api.get<Json>(path);
+      expect(ads.status).toBe(200);
+      expect(ads.body).toMatchObject({ ok: true, capsuleId: clean.capsuleId, outletSlug: SLUG, category: "politics", eligible: true, reason: null, distributionActive: true });
+      expect(ads.body.items.map((c: Json) => c.slug)).toEqual(matching);
+      expect(ads.body.items.map((c: Json) => c.slug)).not.toContain("court-other-outlet");
+      expect(ads.body.items.map((c: Json) => c.slug)).not.toContain("court-sports");
+      expect(ads.body.items.map((c: Json) => c.slug)).not.toContain("court-paused");
+    }
+    const none = await api.get<Json>(`/api/ads/${disputed.capsuleId}`);
+    expect(none.body).toMatchObject({ eligible: false, reason: "capsule is labelled misleading", integrityLabel: "misleading", items: [] });
+    const draft = await api.get<Json>(`/api/capsules/${draftId}/ads`);
+    expect(draft.body).toMatchObject({ eligible: false, reason: "capsule is draft; ads run only beside finalized capsules", items: [] });
+    expectError(await api.get("/api/ads/999999"), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
+  });
+
+  it("lists rights, licenses them, and sells an exclusive listing once", async () => {
+    const create = (key: Hex, body: Json) => api.post<Json>("/api/rights/create", "rights.create", key, body);
+    const license = (key: Hex, body: Json) => api.post<Json>("/api/rights/license", "rights.license", key, body);
+    const listing = { capsuleId: clean.capsuleId, licenceType: "non_exclusive", territory: "de", price: parseEther("5").toString(), currency: "CAP", terms: "Online republication with credit." };
+
+    // the submitter (an Editor here) and the outlet's owner-Editor may list; others may not
+    const byAuthor = await create(editorKey, listing);
+    expect(byAuthor.status, JSON.stringify(byAuthor.body)).toBe(201);
+    expect(byAuthor.body.listing).toMatchObject({ capsuleId: clean.capsuleId, outletSlug: SLUG, createdBy: editor, licenceType: "non_exclusive", territory: "DE", status: "active", licenceCount: 0, expiresAt: null });
+    const exclusive = await create(ownerKey, { ...listing, licenceType: "exclusive", territory: "worldwide", price: parseEther("50").toString() });
+    expect(exclusive.status).toBe(201);
+    expectError(await create(outsiderKey, listing), 403, "FORBIDDEN", `Only the submitter of capsule ${clean.capsuleId} or an Editor of outlet "${SLUG}" may list its rights`);
+    expectError(await create(ownerKey, { ...listing, capsuleId: draftId }), 409, "INVALID_STATE", `Capsule ${draftId} is draft; only a finalized capsule's rights can be listed`);
+    expectError(await create(ownerKey, { ...listing, capsuleId: "999999" }), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
+    const invalid = await create(ownerKey, { ...listing, territory: "Germany", price: "-1", currency: "ETH", licenceType: "forever" });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.issues.map((i: Json) => i.path).sort()).toEqual(["currency", "licenceType", "price", "territory"]);
+    expectError(await create(ownerKey, { ...listing, expiresAt: "1000" }), 400, "VALIDATION_ERROR", "Invalid body: expiresAt", { issues: [{ path: "expiresAt", message: "must be in the future" }] });
+
+    const listingId = byAuthor.body.listing.listingId;
+    const exclusiveId = exclusive.body.listing.listingId;
+    const paymentTxHash = `0x${"ab".repeat(32)}`;
+    const first = await license(buyerKey, { listingId, paymentTxHash });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.licence).toMatchObject({ listingId, capsuleId: clean.capsuleId, buyer, price: parseEther("5").toString(), currency: "CAP", paymentTxHash });
+    expect((await license(secondBuyerKey, { listingId })).status).toBe(201);
+    const sold = await license(buyerKey, { listingId: exclusiveId });
+    expect(sold.status).toBe(201);
+    expect(sold.body.listing).toMatchObject({ status: "sold", licenceCount: 1 });
+    expectError(await license(secondBuyerKey, { listingId: exclusiveId }), 409, "CONFLICT", `Rights listing ${exclusiveId} is exclusive and has already been licensed`);
+    expectError(await license(buyerKey, { listingId: "999999" }), 404, "LISTING_NOT_FOUND", "No rights listing with id 999999");
+
+    const listed = await api.get<Json>(`/api/rights/listings?capsuleId=${clean.capsuleId}`);
+    expect(listed.body).toMatchObject({ ok: true, total: 2 });
+    expect(listed.body.items.map((l: Json) => [l.listingId, l.status, l.licenceCount])).toEqual([[exclusiveId, "sold", 1], [listingId, "active", 2]]);
+    expect((await api.get<Json>(`/api/rights/listings?outlet=${SLUG}&limit=1`)).body).toMatchObject({ total: 2, hasMore: true });
+    const rights = await api.get<Json>(`/api/capsules/${clean.capsuleId}/rights`);
+    expect(rights.body).toMatchObject({ ok: true, capsuleId: clean.capsuleId, distributionActive: true, total: 2 });
+    expect(rights.body.items[1].licences.map((l: Json) => l.buyer)).toEqual([buyer, secondBuyer]);
+    expect(rights.body.items[0].licences.map((l: Json) => l.buyer)).toEqual([buyer]);
+  });
+
+  it("a verified verdict labels without a penalty and counts as an answered summons", async () => {
+    const opened = await dispute(disputerKey, clean.capsuleId, { grounds: "The reopening date in the article contradicts the council notice." });
+    expect(opened.status).toBe(201);
+    const id = opened.body.case.caseId;
+    const poolBefore = await chain.burnPoolSize();
+    const res = await verdict(clerkKey, id, { verdict: "verified", rationale: "The council notice confirms the reopening date as reported." });
+    expect(res.status).toBe(200);
+    expect(res.body.case).toMatchObject({ verdict: "verified", penalty: null });
+    expect(res.body.capsule).toEqual({ capsuleId: clean.capsuleId, integrityLabel: "verified", distributionActive: true });
+    expect(res.body.timeline.map((e: Json) => e.kind)).toEqual(["opened", "label_changed", "verdict", "label_changed"]);
+    expect(await chain.penaltyLogs(BigInt(id))).toEqual([]);
+    expect(await chain.burnPoolSize()).toBe(poolBefore);
+    const item = (await api.get<Json>("/api/distribution")).body.items[0];
+    expect(item.factors.courtResponse).toEqual({ closedCases: 2, answered: 1, rate: 50 });
+    const closed = await api.get<Json>(`/api/court/cases?status=closed&outlet=${SLUG}`);
+    expect(closed.body.items.map((c: Json) => c.caseId)).toEqual([id, caseId]);
+  });
+});

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { devKeys } from "../support/anvil";
+import { bridgeClient } from "../support/bridge-client";
+import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
+import { addr, expectError, type Api, type Json } from "./support";
+
+// The vault over HTTP: content-addressed upload, idempotent re-upload, download re-hashed on read,
+// size cap, MIME allow-list with magic-byte sniffing, id format, and an object tampered on disk.
+
+const dialects = await dialectsUnderTest();
+const [, uploaderKey, , otherKey] = devKeys;
+const MAX = 4096;
+const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("IHDR fake image body for the vault test")]);
+const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+const sha = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+describe.each(dialects)("vault on %s", (dialect) => {
+  let stack: Stack;
+  let api: Api;
+  const upload = (body: Json, key: `0x${string}` = uploaderKey) => api.post<Json>("/api/vault/upload", "vault.upload", key, body);
+
+  beforeAll(async () => {
+    stack = await startStack({ database: dialect, env: { CAPSULE_VAULT_MAX_BYTES: String(MAX), CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000" } });
+    api = bridgeClient(stack.baseUrl);
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it("stores a file under the SHA-256 of its bytes and answers the same record for the same bytes", async () => {
+    const id = sha(png);
+    const first = await upload({ filename: "chart.png", mimeType: "image/png", contentBase64: png.toString("base64") });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body).toEqual({
+      ok: true,
+      created: true,
+      object: { objectId: id, size: String(png.length), mimeType: "image/png", filename: "chart.png", uploader: addr(uploaderKey), capsuleId: null, createdAt: expect.stringMatching(/^\d+$/), uri: `/api/vault/${id}?download=1` },
+    });
+    const onDisk = path.join(stack.dataDir, "vault", id.slice(0, 2), id);
+    expect(fs.readFileSync(onDisk).equals(png)).toBe(true);
+    expect(fs.readdirSync(path.dirname(onDisk)).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+
+    const again = await upload({ filename: "renamed.png", mimeType: "image/png", contentBase64: png.toString("base64") }, otherKey);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ ...first.body, created: false });
+
+    const record = await api.get<Json>(`/api/vault/${id}`);
+    expect(record.status).toBe(200);
+    expect(record.body).toEqual({ ok: true, object: first.body.object });
+  });
+
+  it("downloads the exact bytes as an attachment that browsers must not sniff", async () => {
+    const id = sha(png);
+    const res = await fetch(`${stack.baseUrl}/api/vault/${id}?download=1`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="chart.png"/);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.equals(png)).toBe(true);
+    expect(sha(bytes)).toBe(id);
+  });
+
+  it("accepts text types as UTF-8 and normalises MIME aliases", async () => {
+    const csv = Buffer.from("ward,votes\nnorth,1200\n");
+    const res = await upload({ filename: "results.csv", mimeType: "text/csv", contentBase64: csv.toString("base64") });
+    expect(res.status).toBe(201);
+    expect(res.body.object).toMatchObject({ objectId: sha(csv), mimeType: "text/csv", size: String(csv.length) });
+    const jpg = await upload({ filename: "photo.jpg", mimeType: "image/jpg", contentBase64: jpeg.toString("base64") });
+    expect(jpg.status).toBe(201);
+    expect(jpg.body.object.mimeType).toBe("image/jpeg");
+  });
+
+  it("refuses oversized files (413), mismatching or unlisted types (415) and unknown capsules (404)", async () => {
+    const big = Buffer.alloc(MAX + 1, 0x61);
+    expectError(await upload({ filename: "big.txt", mimeType: "text/plain", contentBase64: big.toString("base64") }), 413, "PAYLOAD_TOO_LARGE", `The file is ${MAX + 1} bytes; the vault accepts at most ${MAX} bytes`);
+    const huge = Buffer.alloc(MAX * 2, 0x61);
+    const limit = Math.ceil((MAX * 4) / 3) + 1024;
+    expectError(await upload({ filename: "huge.txt", mimeType: "text/plain", contentBase64: huge.toString("base64") }), 413, "PAYLOAD_TOO_LARGE", `Request body exceeds ${limit} bytes`);
+    expectError(await upload({ filename: "fake.png", mimeType: "image/png", contentBase64: jpeg.toString("base64") }), 415, "UNSUPPORTED_MEDIA_TYPE", "The content does not match the declared type image/png");
+    expectError(await upload({ filename: "bin.txt", mimeType: "text/plain", contentBase64: png.toString("base64") }), 415, "UNSUPPORTED_MEDIA_TYPE", "The content does not match the declared type text/plain");
+    expectError(await upload({ filename: "a.svg", mimeType: "image/svg+xml", contentBase64: Buffer.from("<svg/>").toString("base64") }), 415, "UNSUPPORTED_MEDIA_TYPE", /^The vault does not accept image\/svg\+xml; allowed: application\/pdf, image\/png/);
+    expectError(await upload({ filename: "x.png", mimeType: "image/png", contentBase64: png.toString("base64"), capsuleId: "999999" }), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
+  });
+
+  it.each([
+    ["filename with a slash", { filename: "../etc/passwd", mimeType: "text/plain", contentBase64: "YQ==" }, "filename"],
+    ["content that is not base64", { filename: "a.txt", mimeType: "text/plain", contentBase64: "not base64!" }, "contentBase64"],
+    ["unknown field", { filename: "a.txt", mimeType: "text/plain", contentBase64: "YQ==", owner: "me" }, "(body)"],
+  ])("refuses an upload with %s (400)", async (_name, body, field) => {
+    const res = await upload(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ ok: false, error: "VALIDATION_ERROR", statusCode: 400 });
+    expect(res.body.issues.map((i: Json) => i.path)).toContain(field);
+  });
+
+  it("needs a signed token to upload (401)", async () => {
+    const res = await api.raw("POST", "/api/vault/upload", { body: JSON.stringify({ filename: "a.txt", mimeType: "text/plain", contentBase64: "YQ==" }) });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ ok: false, error: "UNAUTHORIZED", statusCode: 401 });
+  });
+
+  it("answers 400 for a malformed id and 404 for an unknown one", async () => {
+    for (const bad of ["abc", "A".repeat(64), "0".repeat(63)]) {
+      const res = await api.get<Json>(`/api/vault/${bad}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ ok: false, error: "VALIDATION_ERROR", issues: [{ path: "objectId" }] });
+    }
+    const unknown = "0".repeat(64);
+    expectError(await api.get(`/api/vault/${unknown}`), 404, "VAULT_OBJECT_NOT_FOUND", `No vault object with id ${unknown}`);
+    expectError(await api.get(`/api/vault/${unknown}?download=1`), 404, "VAULT_OBJECT_NOT_FOUND", `No vault object with id ${unknown}`);
+  });
+
+  it("never serves bytes that no longer match their id (500, logged)", async () => {
+    const text = Buffer.from("original minutes, page 1");
+    const id = sha(text);
+    expect((await upload({ filename: "minutes.txt", mimeType: "text/plain", contentBase64: text.toString("base64") })).status).toBe(201);
+    fs.writeFileSync(path.join(stack.dataDir, "vault", id.slice(0, 2), id), "tampered minutes, page 1");
+    const res = await api.get<Json>(`/api/vault/${id}?download=1`);
+    expectError(res, 500, "INTERNAL_ERROR", "The stored object failed its integrity check and is not served");
+    expect(JSON.stringify(res.body)).not.toContain("tampered");
+    expect(stack.output()).toContain(`"objectId":"${id}"`);
+  });
+});
