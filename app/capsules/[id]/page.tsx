@@ -1,0 +1,13 @@
+import type { Metadata } from "next";
+import { CapsuleView } from "@/components/capsules/capsule-view";
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: `Capsule #${(await params).id}` };
+}
+
+export default async function CapsulePage({ params }: Props) {
+  const { id } = await params;
+  return <CapsuleView id={id} />;
+}

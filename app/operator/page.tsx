@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import { OperatorPanels } from "@/components/operator/operator-panels";
+
+export const metadata: Metadata = { title: "Operator" };
+
+export default function OperatorPage() {
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="font-serif text-3xl font-bold tracking-tight">Operator</h1>
+        <p className="mt-2 max-w-2xl text-stone-600">
+          What this bridge is configured with. Secret values (keys, passwords, credentialed URLs) are never shown, only
+          whether they are set.
+        </p>
+      </div>
+      <OperatorPanels />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import Link from "next/link";
+import type { BountyEvaluation, BountyProposal } from "@/lib/schemas/bounty";
+import { shortAddress } from "@/lib/wallet/short-address";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatDate, formatReward, proposalStatusStyle } from "./bounty-format";
+import { EvaluationList } from "./evaluation-list";
+
+export function ProposalCard(props: { proposal: BountyProposal; evaluations: BountyEvaluation[] | undefined; evaluationsError: boolean }) {
+  const { proposal } = props;
+  const status = proposalStatusStyle[proposal.status] ?? { label: proposal.status, className: "bg-stone-100 text-stone-800" };
+  return (
+    <article className="rounded-lg border border-stone-200 bg-white p-5 shadow-sm" data-testid="bounty-proposal" aria-labelledby={`${proposal.id}-title`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-mono text-xs text-stone-500">{proposal.id}</p>
+          <h2 id={`${proposal.id}-title`} className="mt-1 font-serif text-xl font-semibold leading-snug text-ink">
+            {proposal.title}
+          </h2>
+        </div>
+        <div className="flex shrink-0 flex-row items-center gap-3 sm:flex-col sm:items-end sm:gap-1">
+          <span className={`rounded px-2 py-0.5 text-xs font-semibold ${status.className}`} data-testid="bounty-status">
+            {status.label}
+          </span>
+          <span className="font-mono text-lg font-semibold text-ink" data-testid="bounty-reward">
+            {formatReward(proposal.rewardAmount, proposal.rewardToken)}
+          </span>
+        </div>
+      </div>
+      <p className="mt-3 text-sm text-stone-700">{proposal.summary}</p>
+      <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-xs text-stone-500">
+        {proposal.outletSlug ? (
+          <div>
+            <dt className="inline">Outlet </dt>
+            <dd className="inline">
+              <Link href={`/outlets/${proposal.outletSlug}`} className="text-accent underline-offset-2 hover:underline">
+                {proposal.outletSlug}
+              </Link>
+            </dd>
+          </div>
+        ) : null}
+        {proposal.capsuleId ? (
+          <div>
+            <dt className="inline">Capsule </dt>
+            <dd className="inline font-mono">#{proposal.capsuleId}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt className="inline">Proposed by </dt>
+          <dd className="inline font-mono" title={proposal.proposer}>{shortAddress(proposal.proposer)}</dd>
+        </div>
+        <div>
+          <dt className="inline">Opened </dt>
+          <dd className="inline">{formatDate(proposal.createdAt)}</dd>
+        </div>
+      </dl>
+      <section className="mt-4 border-t border-stone-100 pt-4">
+        <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-stone-500">Evaluations</h3>
+        {props.evaluationsError ? (
+          <p className="text-sm text-red-800">The evaluations of this proposal could not be loaded.</p>
+        ) : props.evaluations ? (
+          <EvaluationList evaluations={props.evaluations} />
+        ) : (
+          <Skeleton className="h-12 w-full" />
+        )}
+      </section>
+    </article>
+  );
+}

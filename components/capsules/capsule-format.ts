@@ -1,0 +1,36 @@
+import { formatUnits } from "viem";
+
+// Small display helpers shared by the capsule pages.
+
+export const capsuleStatusStyle: Record<string, { label: string; className: string }> = {
+  draft: { label: "Draft", className: "bg-stone-100 text-stone-800 ring-1 ring-stone-300" },
+  pending: { label: "Voting", className: "bg-blue-50 text-blue-900 ring-1 ring-blue-300" },
+  accepted: { label: "Accepted", className: "bg-emerald-50 text-emerald-900 ring-1 ring-emerald-300" },
+  rejected: { label: "Rejected", className: "bg-red-50 text-red-900 ring-1 ring-red-300" },
+  finalized: { label: "Finalized", className: "bg-emerald-100 text-emerald-950 ring-1 ring-emerald-400" },
+  superseded: { label: "Superseded", className: "bg-amber-50 text-amber-900 ring-1 ring-amber-300" },
+};
+
+export const capsuleTypeLabel: Record<string, string> = {
+  original: "Original",
+  correction: "Correction",
+  retraction: "Retraction",
+  supporting: "Supporting",
+};
+
+/** "30 CAP", "10.5 CAP" from wei. */
+export function formatCap(wei: bigint | string): string {
+  return `${formatUnits(typeof wei === "string" ? BigInt(wei) : wei, 18)} CAP`;
+}
+
+/** A Unix-seconds string as a local date and time; "—" for 0/empty. */
+export function formatTime(unixSeconds: string | number | null | undefined): string {
+  const n = Number(unixSeconds ?? 0);
+  if (!Number.isFinite(n) || n <= 0) return "—";
+  return new Date(n * 1000).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
+}
+
+export const shortHex = (value: string, head = 6, tail = 4) => (value.length > head + tail + 1 ? `${value.slice(0, head)}…${value.slice(-tail)}` : value);
+
+/** The bridge's two-decimal percentage strings as numbers clamped to 0..100. */
+export const percent = (value: string | number) => Math.min(100, Math.max(0, Number(value) || 0));

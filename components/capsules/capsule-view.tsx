@@ -1,0 +1,202 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useRef } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { ApiError } from "@/lib/api/api-client";
+import { describeWalletError } from "@/lib/wallet/wallet-error";
+import { capsuleKeys, useCapsule, useChainClock, useCloseVote } from "@/hooks/use-capsules";
+import { useSession } from "@/hooks/use-session";
+import { useVoteEvents, useVoteList } from "@/hooks/use-vote-events";
+import { Card } from "@/components/ui/card";
+import { ErrorNotice } from "@/components/ui/error-notice";
+import { Skeleton } from "@/components/ui/skeleton";
+import { capsuleTypeLabel, formatTime, shortHex } from "./capsule-format";
+import { CapsuleStatusBadge } from "./capsule-status-badge";
+import { Countdown } from "./countdown";
+import { TallyPanel } from "./tally-panel";
+import { VotePanel } from "./vote-panel";
+import { VoterList } from "./voter-list";
+
+// /capsules/:id — the editors' view: status, countdown on the chain clock, tally and quorum, Yes/No,
+// live voters, and "Close the vote" once the window has passed.
+export function CapsuleView({ id }: { id: string }) {
+  const capsule = useCapsule(id, { poll: 5_000 });
+  const now = useChainClock();
+  const status = capsule.data?.capsule.status;
+  const votes = useVoteList(id);
+  const live = useVoteEvents(id, status === "pending");
+  useReconcile(id, capsule.data?.capsule, votes.data);
+
+  if (capsule.isError) {
+    if (capsule.error instanceof ApiError && (capsule.error.status === 404 || capsule.error.status === 400)) {
+      return (
+        <div className="space-y-3">
+          <h1 className="font-serif text-3xl font-bold tracking-tight">Capsule not found</h1>
+          <p className="text-stone-600">
+            There is no capsule #{id}. <Link href="/newsroom" className="text-accent underline">Back to the newsroom</Link>.
+          </p>
+        </div>
+      );
+    }
+    return <ErrorNotice title="The capsule could not be loaded" error={capsule.error} onRetry={() => void capsule.refetch()} />;
+  }
+  const read = capsule.data;
+  if (!read) {
+    return (
+      <div className="space-y-6" aria-busy="true" aria-label="Loading capsule">
+        <Skeleton className="block h-10 w-2/3" />
+        <Skeleton className="block h-48 w-full" />
+        <Skeleton className="block h-32 w-full" />
+      </div>
+    );
+  }
+  const c = read.capsule;
+  const windowOpen = c.status === "pending" && now < Number(c.closesAt);
+  const windowPassed = c.status === "pending" && now >= Number(c.closesAt);
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className="text-sm">
+          <Link href="/newsroom" className="text-stone-500 hover:text-ink">
+            ← Newsroom
+          </Link>
+        </p>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <h1 className="font-serif text-3xl font-bold tracking-tight">{c.title}</h1>
+          <CapsuleStatusBadge status={c.status} />
+        </div>
+        <p className="mt-1 text-sm text-stone-600">
+          #{c.id} · {read.outlet.outletSlug} · {capsuleTypeLabel[c.capsuleType] ?? c.capsuleType}
+          {c.revisionNumber > 0 ? ` (revision ${c.revisionNumber})` : ""} · by <span className="font-mono">{shortHex(c.submitter)}</span>
+        </p>
+        <nav aria-label="Capsule" className="mt-3 flex flex-wrap gap-3 text-sm">
+          <Link href={`/capsules/${id}/history`} className="text-accent underline">
+            Revision history
+          </Link>
+          {c.status === "draft" ? (
+            <Link href={`/capsules/${id}/edit`} className="text-accent underline">
+              Edit draft
+            </Link>
+          ) : null}
+          {c.status === "finalized" || c.status === "superseded" ? (
+            <Link href={`/read/${id}`} className="text-accent underline">
+              Reader’s view
+            </Link>
+          ) : null}
+        </nav>
+      </div>
+
+      {c.status === "draft" ? (
+        <Card>
+          <p className="text-stone-700">This capsule is still a draft. The vote opens when its journalist submits it and pays the fee.</p>
+        </Card>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-3">
+          <Card title="Vote" className="lg:col-span-2">
+            <div className="space-y-6">
+              <WindowLine read={read} now={now} />
+              <TallyPanel read={read} />
+              <VotePanel capsuleId={id} outletSlug={c.outletSlug} open={windowOpen} chainNow={now} votes={votes.data} />
+              {windowPassed ? <ClosePanel id={id} /> : null}
+              <Outcome read={read} />
+            </div>
+          </Card>
+          <Card title="Voters">
+            <VoterList votes={votes.data} loading={votes.isPending} live={c.status === "pending" ? live : "offline"} />
+          </Card>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function WindowLine({ read, now }: { read: NonNullable<ReturnType<typeof useCapsule>["data"]>; now: number }) {
+  const c = read.capsule;
+  if (c.status !== "pending") {
+    return (
+      <p className="text-sm text-stone-600">
+        The window ran from {formatTime(c.opensAt)} to {formatTime(c.closesAt)}.
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-2">
+      <p className="text-sm text-stone-700">
+        Voting {now < Number(c.closesAt) ? "closes" : "closed"} {formatTime(c.closesAt)} (chain time)
+      </p>
+      <p className="text-lg font-semibold">
+        <Countdown closesAt={c.closesAt} now={now} />
+      </p>
+    </div>
+  );
+}
+
+function ClosePanel({ id }: { id: string }) {
+  const { status } = useSession();
+  const close = useCloseVote(id);
+  return (
+    <div className="rounded-md border border-blue-200 bg-blue-50 p-4" data-testid="close-panel">
+      <p className="text-sm text-blue-950">The window has passed. Anyone signed in can close the vote: the chain then counts it and finalizes or rejects the capsule.</p>
+      <button
+        type="button"
+        disabled={status !== "signed-in" || close.isPending}
+        onClick={() => close.mutate()}
+        className="mt-3 rounded-md bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-stone-800 disabled:opacity-50"
+      >
+        {close.isPending ? "Closing the vote…" : "Close the vote"}
+      </button>
+      {status !== "signed-in" ? <p className="mt-2 text-xs text-blue-950">Sign in (top right) to close the vote.</p> : null}
+      {close.isError ? (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          {describeWalletError(close.error, "close the vote")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Outcome({ read }: { read: NonNullable<ReturnType<typeof useCapsule>["data"]> }) {
+  const c = read.capsule;
+  if (c.status === "finalized" || c.status === "superseded" || c.status === "accepted") {
+    return (
+      <div role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-4 text-emerald-950" data-testid="outcome">
+        <p className="font-semibold">Accepted and finalized on chain{c.finalizedAt !== "0" ? ` at ${formatTime(c.finalizedAt)}` : ""}.</p>
+        {c.finalizeTxHash ? <p className="mt-1 break-all font-mono text-xs">Transaction {c.finalizeTxHash}</p> : null}
+        {c.status === "superseded" ? <p className="mt-1 text-sm">A later correction has since superseded this version.</p> : null}
+      </div>
+    );
+  }
+  if (c.status === "rejected") {
+    return (
+      <div role="status" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-950" data-testid="outcome">
+        <p className="font-semibold">Rejected: the vote did not reach {read.policy.approvalThreshold}% approval with {read.policy.quorumThreshold}% participation.</p>
+        <p className="mt-1 text-sm">The journalist can revise it as a new draft from the revision history.</p>
+      </div>
+    );
+  }
+  return null;
+}
+
+/** While the chain's votes and the bridge's tally disagree (the indexer is a moment behind), re-read the capsule a few times. */
+function useReconcile(id: string, capsule: { yesVotes: string; noVotes: string; status: string } | undefined, votes: Array<{ weight: bigint }> | undefined) {
+  const queryClient = useQueryClient();
+  const attempts = useRef(0);
+  const chainTotal = votes?.reduce((sum, vote) => sum + vote.weight, 0n);
+  const bridgeTotal = capsule ? BigInt(capsule.yesVotes) + BigInt(capsule.noVotes) : undefined;
+  const behind = chainTotal !== undefined && bridgeTotal !== undefined && chainTotal !== bridgeTotal;
+  useEffect(() => {
+    if (!behind) {
+      attempts.current = 0;
+      return;
+    }
+    if (attempts.current >= 10) return;
+    const timer = setTimeout(() => {
+      attempts.current += 1;
+      void queryClient.invalidateQueries({ queryKey: capsuleKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: capsuleKeys.votes(id) });
+    }, 700);
+    return () => clearTimeout(timer);
+  }, [behind, id, queryClient, bridgeTotal, chainTotal]);
+}

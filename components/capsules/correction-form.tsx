@@ -1,0 +1,62 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { ZAddHistoryBody } from "@/lib/schemas/capsules";
+import { useStartRevision } from "@/hooks/use-capsules";
+import { useSession } from "@/hooks/use-session";
+import { primaryButton, TextArea } from "./field";
+
+// "Publish a correction": starts a correction (or retraction) draft from the current version and opens its editor.
+export function CorrectionForm({ currentId, currentStatus }: { currentId: string; currentStatus: string }) {
+  const router = useRouter();
+  const { status } = useSession();
+  const start = useStartRevision(currentId);
+  const rejected = currentStatus === "rejected";
+  const [kind, setKind] = useState<"correction" | "retraction">("correction");
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | undefined>();
+
+  if (status !== "signed-in") {
+    return <p className="text-sm text-stone-600">Sign in (top right) as a journalist of the outlet to publish a correction.</p>;
+  }
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const body = { capsuleType: rejected ? ("original" as const) : kind, revisionReason: reason };
+    const parsed = ZAddHistoryBody.safeParse(body);
+    if (!parsed.success) {
+      setError(reason.trim() ? (parsed.error.issues[0]?.message ?? "Check the reason") : "Say in plain words what is being corrected and why");
+      return;
+    }
+    setError(undefined);
+    start.mutate(parsed.data, { onSuccess: (created) => router.push(`/capsules/${created.capsuleId}/edit`) });
+  }
+
+  return (
+    <form aria-label={rejected ? "Revise the capsule" : "Publish a correction"} onSubmit={submit} className="space-y-3" noValidate>
+      {!rejected ? (
+        <fieldset>
+          <legend className="text-sm font-medium text-stone-800">Kind</legend>
+          <div className="mt-1 flex flex-wrap gap-4 text-sm">
+            <label className="flex items-center gap-2">
+              <input type="radio" name="revision-kind" checked={kind === "correction"} onChange={() => setKind("correction")} /> Correction
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="radio" name="revision-kind" checked={kind === "retraction"} onChange={() => setKind("retraction")} /> Retraction
+            </label>
+          </div>
+        </fieldset>
+      ) : null}
+      <TextArea id="revision-reason" label="Reason" rows={3} value={reason} error={error} hint="Shown to readers with the new version" onChange={(e) => setReason(e.target.value)} />
+      <button type="submit" className={primaryButton} disabled={start.isPending}>
+        {start.isPending ? "Starting the draft…" : rejected ? "Revise as a new draft" : kind === "correction" ? "Publish a correction" : "Start a retraction"}
+      </button>
+      {start.isError ? (
+        <p role="alert" className="text-sm text-red-800">
+          {start.error.message}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+"use client";
+
+import Link from "next/link";
+import { useMemo } from "react";
+import { ApiError } from "@/lib/api/api-client";
+import { useCapsule, useWalletRoles } from "@/hooks/use-capsules";
+import { useSession } from "@/hooks/use-session";
+import { Card } from "@/components/ui/card";
+import { ErrorNotice } from "@/components/ui/error-notice";
+import { Skeleton } from "@/components/ui/skeleton";
+import { DraftEditor } from "./draft-editor";
+import { draftFromCapsule, emptyDraft } from "./draft-state";
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div className="space-y-4" aria-busy="true" aria-label={label}>
+      <Skeleton className="block h-10 w-64" />
+      <Skeleton className="block h-12 w-full" />
+      <Skeleton className="block h-72 w-full" />
+    </div>
+  );
+}
+
+function Message({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="space-y-4">
+      <h1 className="font-serif text-3xl font-bold tracking-tight">{title}</h1>
+      <Card>
+        <div className="text-stone-700">{children}</div>
+      </Card>
+    </div>
+  );
+}
+
+/** /capsules/new — a fresh draft at one of the wallet's outlets (author roles 1–3). */
+export function NewDraftPage({ outlet }: { outlet?: string }) {
+  const { wallet, status } = useSession();
+  const roles = useWalletRoles(wallet);
+  const outlets = useMemo(
+    () => [...new Set((roles.data?.items ?? []).filter((r) => r.roleId >= 1 && r.roleId <= 3).map((r) => r.outletSlug))],
+    [roles.data],
+  );
+  if (!wallet) {
+    return <Message title="New capsule">{status === "connecting" ? "Connecting to your wallet…" : "Connect your wallet (top right) and sign in to start a draft."}</Message>;
+  }
+  if (roles.isError) return <ErrorNotice title="Your roles could not be loaded" error={roles.error} onRetry={() => void roles.refetch()} />;
+  if (roles.isPending) return <Loading label="Loading your outlets" />;
+  if (outlets.length === 0) {
+    return (
+      <Message title="New capsule">
+        Only a Journalist, Reporter or Editor of an outlet can draft a capsule, and this wallet holds none of those roles. Ask the outlet’s owner to grant you one, or{" "}
+        <Link href="/outlets" className="text-accent underline">register an outlet</Link>.
+      </Message>
+    );
+  }
+  const start = outlet && outlets.includes(outlet) ? outlet : (outlets[0] ?? "");
+  return <DraftEditor key={wallet} initial={emptyDraft(start, wallet)} outlets={outlets} />;
+}
+
+/** /capsules/:id/edit — the draft's editor; anything not a draft points to its page. */
+export function EditDraftPage({ id }: { id: string }) {
+  const { wallet } = useSession();
+  const capsule = useCapsule(id);
+  if (capsule.isError) {
+    if (capsule.error instanceof ApiError && (capsule.error.status === 404 || capsule.error.status === 400)) {
+      return (
+        <Message title="Draft not found">
+          There is no capsule #{id}. <Link href="/newsroom" className="text-accent underline">Back to the newsroom</Link>.
+        </Message>
+      );
+    }
+    return <ErrorNotice title="The draft could not be loaded" error={capsule.error} onRetry={() => void capsule.refetch()} />;
+  }
+  const read = capsule.data;
+  if (!read) return <Loading label="Loading the draft" />;
+  if (read.capsule.status !== "draft") {
+    return (
+      <Message title={read.capsule.title}>
+        This capsule was submitted and can no longer be edited.{" "}
+        <Link href={`/capsules/${id}`} className="text-accent underline">See its vote and status</Link>.
+      </Message>
+    );
+  }
+  if (wallet && wallet.toLowerCase() !== read.capsule.submitter.toLowerCase()) {
+    return (
+      <Message title={read.capsule.title || `Draft #${id}`}>
+        Only the journalist who started this draft ({read.capsule.submitter}) can edit it.
+      </Message>
+    );
+  }
+  return <DraftEditor key={id} initial={draftFromCapsule(read)} capsuleId={id} read={read} outlets={[read.capsule.outletSlug]} />;
+}

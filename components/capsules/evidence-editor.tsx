@@ -1,0 +1,177 @@
+"use client";
+
+import { useRef, useState } from "react";
+import { evidenceTypes } from "@/lib/schemas/capsules";
+import { ZVaultUploadResponse } from "@/lib/schemas/vault";
+import { ApiError } from "@/lib/api/api-client";
+import { signedPost } from "@/lib/auth/browser-session";
+import { useSession } from "@/hooks/use-session";
+import { guessEvidenceType, sha256Hex, toBase64 } from "./file-hash";
+import { newKey, type DraftErrors, type EvidenceDraft } from "./draft-state";
+import { smallButton, TextField } from "./field";
+
+const typeLabel: Record<(typeof evidenceTypes)[number], string> = {
+  archived_page: "Archived page",
+  transcript: "Transcript",
+  document: "Document",
+  media: "Media",
+  data: "Data",
+};
+const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+// Evidence: a picked file is hashed here (SHA-256) and stored in the vault; its hash, type, MIME type
+// and primary flag are listed and editable. Without the vault, the hash stays and an https URI is asked for.
+export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items: EvidenceDraft[]) => void; errors: DraftErrors; capsuleId?: string }) {
+  const { session } = useSession();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState<string | undefined>();
+  const [notice, setNotice] = useState<string | undefined>();
+  const update = (key: string, patch: Partial<EvidenceDraft>) =>
+    props.onChange(props.items.map((item) => (item.key === key ? { ...item, ...patch } : patch.isPrimary ? { ...item, isPrimary: false } : item)));
+
+  async function addFile(file: File) {
+    setNotice(undefined);
+    if (file.size > MAX_FILE_BYTES) {
+      setNotice(`${file.name} is larger than 10 MB; publish it elsewhere and add it by link.`);
+      return;
+    }
+    setBusy(`Hashing ${file.name}…`);
+    try {
+      const bytes = await file.arrayBuffer();
+      const contentHash = await sha256Hex(bytes);
+      const mimeType = file.type || "application/octet-stream";
+      const item: EvidenceDraft = {
+        key: newKey(),
+        label: file.name,
+        evidenceType: guessEvidenceType(mimeType),
+        mimeType,
+        contentHash,
+        uri: "",
+        isPrimary: props.items.length === 0,
+        fileName: file.name,
+      };
+      setBusy(`Storing ${file.name} in the vault…`);
+      try {
+        const stored = await signedPost(
+          session,
+          "vault.upload",
+          "/api/vault/upload",
+          { filename: file.name.replace(/[\\/"\u0000-\u001f\u007f]/g, "_"), mimeType, contentBase64: toBase64(bytes), ...(props.capsuleId ? { capsuleId: props.capsuleId } : {}) },
+          ZVaultUploadResponse,
+        );
+        item.uri = stored.object.uri;
+      } catch (error) {
+        const reason = error instanceof ApiError && error.status === 404 ? "the vault is not available on this server" : error instanceof Error ? error.message : "the upload failed";
+        setNotice(`${file.name} was hashed but not stored (${reason}). Enter an https address where the file can be fetched.`);
+      }
+      props.onChange([...props.items, item]);
+    } catch (error) {
+      setNotice(error instanceof Error ? error.message : "The file could not be read.");
+    } finally {
+      setBusy(undefined);
+      if (fileInput.current) fileInput.current.value = "";
+    }
+  }
+
+  return (
+    <fieldset className="space-y-3" data-testid="evidence-editor">
+      <legend className="text-sm font-semibold text-stone-800">Evidence</legend>
+      <p className="text-xs text-stone-500">Files are hashed in your browser (SHA-256) before they leave it; readers can re-hash them to check nothing changed.</p>
+      {props.errors.evidence ? <p className="text-xs font-medium text-red-700">{props.errors.evidence}</p> : null}
+      {props.items.length === 0 ? <p className="text-sm text-stone-600">No evidence yet. Add a file or a link to the documents the article relies on.</p> : null}
+      <ul className="space-y-3">
+        {props.items.map((item, index) => {
+          const err = (field: string) => props.errors[`evidence.${index}.${field}`];
+          return (
+            <li key={item.key} className="rounded-md border border-stone-200 bg-stone-50 p-3" data-testid="evidence-item">
+              <div className="grid gap-3 sm:grid-cols-2">
+                <TextField id={`evidence-${index}-label`} label="Description" value={item.label} error={err("label")} onChange={(e) => update(item.key, { label: e.target.value })} />
+                <div>
+                  <label htmlFor={`evidence-${index}-type`} className="block text-sm font-medium text-stone-800">
+                    Type
+                  </label>
+                  <select
+                    id={`evidence-${index}-type`}
+                    value={item.evidenceType}
+                    onChange={(e) => update(item.key, { evidenceType: e.target.value as EvidenceDraft["evidenceType"] })}
+                    className="mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
+                  >
+                    {evidenceTypes.map((type) => (
+                      <option key={type} value={type}>
+                        {typeLabel[type]}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <TextField id={`evidence-${index}-mime`} label="MIME type" value={item.mimeType} error={err("mimeType")} onChange={(e) => update(item.key, { mimeType: e.target.value })} />
+                <TextField
+                  id={`evidence-${index}-uri`}
+                  label="Location (URI)"
+                  value={item.uri}
+                  error={err("uri")}
+                  placeholder="https://…"
+                  onChange={(e) => update(item.key, { uri: e.target.value })}
+                />
+                <TextField
+                  id={`evidence-${index}-hash`}
+                  label="SHA-256"
+                  className="sm:col-span-2"
+                  value={item.contentHash}
+                  readOnly={Boolean(item.fileName)}
+                  error={err("contentHash")}
+                  hint={item.fileName ? `Computed from ${item.fileName}` : "0x followed by 64 hex digits"}
+                  onChange={(e) => update(item.key, { contentHash: e.target.value.trim() })}
+                  data-testid="evidence-hash"
+                />
+              </div>
+              <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+                <label className="flex items-center gap-2 text-sm">
+                  <input type="radio" name="primary-evidence" checked={item.isPrimary} onChange={() => update(item.key, { isPrimary: true })} />
+                  Primary evidence
+                </label>
+                <button type="button" className={smallButton} onClick={() => props.onChange(props.items.filter((other) => other.key !== item.key))}>
+                  Remove <span className="sr-only">evidence {item.label}</span>
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="flex flex-wrap items-center gap-2">
+        <label className={`${smallButton} cursor-pointer focus-within:outline focus-within:outline-2 focus-within:outline-accent`}>
+          Add a file…
+          <input
+            ref={fileInput}
+            type="file"
+            className="sr-only"
+            aria-label="Add an evidence file"
+            disabled={Boolean(busy)}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void addFile(file);
+            }}
+          />
+        </label>
+        <button
+          type="button"
+          className={smallButton}
+          onClick={() =>
+            props.onChange([...props.items, { key: newKey(), label: "", evidenceType: "document", mimeType: "text/html", contentHash: "", uri: "", isPrimary: props.items.length === 0 }])
+          }
+        >
+          Add by link
+        </button>
+        {busy ? (
+          <span role="status" className="text-sm text-stone-600">
+            {busy}
+          </span>
+        ) : null}
+      </div>
+      {notice ? (
+        <p role="alert" className="text-sm text-amber-800">
+          {notice}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,57 @@
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+
+// Labelled inputs with their message underneath, tied together for screen readers.
+
+const inputClass = (error?: string) =>
+  `mt-1 w-full rounded-md border bg-white px-3 py-2 text-sm text-ink ${error ? "border-red-500" : "border-stone-300"}`;
+
+function Described({ id, hint, error, children }: { id: string; hint?: ReactNode; error?: string; children: ReactNode }) {
+  return (
+    <>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-xs font-medium text-red-700" data-testid="field-error">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+const describedBy = (id: string, hint?: ReactNode, error?: string) => [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+
+export function TextField(props: { id: string; label: string; hint?: ReactNode; error?: string; className?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "id">) {
+  const { id, label, hint, error, className = "", ...input } = props;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <Described id={id} hint={hint} error={error}>
+        <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={inputClass(error)} {...input} />
+      </Described>
+    </div>
+  );
+}
+
+export function TextArea(props: { id: string; label: string; hint?: ReactNode; error?: string; className?: string } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id">) {
+  const { id, label, hint, error, className = "", ...input } = props;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <Described id={id} hint={hint} error={error}>
+        <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={inputClass(error)} {...input} />
+      </Described>
+    </div>
+  );
+}
+
+export const smallButton = "rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm text-stone-800 hover:bg-stone-100 disabled:opacity-50";
+export const primaryButton = "rounded-md bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-stone-800 disabled:opacity-50";

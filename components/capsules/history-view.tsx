@@ -1,0 +1,148 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { useQueries } from "@tanstack/react-query";
+import { getJson } from "@/lib/api/api-client";
+import { ZCapsuleResponse } from "@/lib/schemas/capsules";
+import { capsuleKeys, useCapsuleHistory } from "@/hooks/use-capsules";
+import { Card } from "@/components/ui/card";
+import { ErrorNotice } from "@/components/ui/error-notice";
+import { Skeleton } from "@/components/ui/skeleton";
+import { capsuleTypeLabel, formatTime } from "./capsule-format";
+import { CapsuleStatusBadge } from "./capsule-status-badge";
+import { CorrectionForm } from "./correction-form";
+import { DiffView } from "./diff-view";
+
+// /capsules/:id/history — the revision chain (original → corrections/retractions), a line diff
+// between any two versions, and "Publish a correction" from the current one.
+export function HistoryView({ id }: { id: string }) {
+  const history = useCapsuleHistory(id);
+  const chain = history.data?.chain ?? [];
+  const details = useQueries({
+    queries: chain.map((entry) => ({ queryKey: capsuleKeys.detail(entry.capsuleId), queryFn: () => getJson(`/api/capsules/${entry.capsuleId}`, ZCapsuleResponse) })),
+  });
+  const [from, setFrom] = useState<string>();
+  const [to, setTo] = useState<string>();
+  useEffect(() => {
+    if (chain.length > 0 && from === undefined) {
+      setFrom(chain[Math.max(0, chain.length - 2)]?.capsuleId);
+      setTo(chain[chain.length - 1]?.capsuleId);
+    }
+  }, [chain, from]);
+
+  if (history.isError) return <ErrorNotice title="The revision history could not be loaded" error={history.error} onRetry={() => void history.refetch()} />;
+  if (!history.data) {
+    return (
+      <div className="space-y-4" aria-busy="true" aria-label="Loading revision history">
+        <Skeleton className="block h-10 w-72" />
+        <Skeleton className="block h-40 w-full" />
+      </div>
+    );
+  }
+  const bodyOf = (capsuleId: string | undefined) => details[chain.findIndex((e) => e.capsuleId === capsuleId)]?.data?.content.body;
+  const titleOf = (capsuleId: string) => details[chain.findIndex((e) => e.capsuleId === capsuleId)]?.data?.capsule.title;
+  const label = (capsuleId: string | undefined) => {
+    const entry = chain.find((e) => e.capsuleId === capsuleId);
+    return entry ? `#${entry.capsuleId} (${entry.revisionNumber === 0 ? "original" : `revision ${entry.revisionNumber}`})` : "";
+  };
+  const current = chain.find((e) => e.capsuleId === history.data.currentCapsuleId);
+  const oldBody = bodyOf(from);
+  const newBody = bodyOf(to);
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className="text-sm">
+          <Link href={`/capsules/${id}`} className="text-stone-500 hover:text-ink">
+            ← Capsule #{id}
+          </Link>
+        </p>
+        <h1 className="mt-2 font-serif text-3xl font-bold tracking-tight">Revision history</h1>
+        <p className="mt-1 text-stone-600">Corrections never overwrite: each version stays, and the newest accepted one is current.</p>
+      </div>
+
+      <Card title="Versions">
+        <ol className="relative space-y-5 border-l-2 border-stone-200 pl-6" data-testid="history-timeline">
+          {chain.map((entry) => {
+            const isCurrent = entry.capsuleId === history.data.currentCapsuleId;
+            return (
+              <li key={entry.capsuleId} className="relative" data-testid="history-entry" data-capsule-id={entry.capsuleId}>
+                <span aria-hidden="true" className={`absolute -left-[33px] top-1.5 h-4 w-4 rounded-full border-2 border-white ${isCurrent ? "bg-accent" : "bg-stone-400"}`} />
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold">
+                    {entry.revisionNumber === 0 ? "Original" : `Revision ${entry.revisionNumber}`} · {capsuleTypeLabel[entry.capsuleType] ?? entry.capsuleType}
+                  </span>
+                  <CapsuleStatusBadge status={entry.status} />
+                  {isCurrent ? <span className="rounded bg-accent px-2 py-0.5 text-xs font-semibold text-white">Current</span> : null}
+                </div>
+                <p className="mt-1 text-sm text-stone-700">{titleOf(entry.capsuleId) ?? <Skeleton className="h-4 w-48" />}</p>
+                {entry.revisionReason ? <p className="mt-1 text-sm text-stone-600" data-testid="revision-reason">Reason: {entry.revisionReason}</p> : null}
+                <p className="mt-1 text-xs text-stone-500">
+                  #{entry.capsuleId} · started {formatTime(entry.createdAt)}
+                </p>
+                <p className="mt-1 flex flex-wrap gap-3 text-sm">
+                  <Link href={`/capsules/${entry.capsuleId}`} className="text-accent underline">
+                    Vote and status
+                  </Link>
+                  {entry.status === "draft" ? (
+                    <Link href={`/capsules/${entry.capsuleId}/edit`} className="text-accent underline">
+                      Edit draft
+                    </Link>
+                  ) : null}
+                  {entry.status === "finalized" || entry.status === "superseded" ? (
+                    <Link href={`/read/${entry.capsuleId}`} className="text-accent underline">
+                      Reader’s view
+                    </Link>
+                  ) : null}
+                </p>
+              </li>
+            );
+          })}
+        </ol>
+      </Card>
+
+      <Card title="Compare versions">
+        {chain.length < 2 ? (
+          <p className="text-sm text-stone-600">There is only one version. A correction will appear here, and you can compare it with the original.</p>
+        ) : (
+          <div className="space-y-4">
+            <div className="flex flex-wrap items-end gap-4">
+              {(
+                [
+                  ["diff-from", "From", from, setFrom],
+                  ["diff-to", "To", to, setTo],
+                ] as const
+              ).map(([fieldId, text, value, set]) => (
+                <div key={fieldId}>
+                  <label htmlFor={fieldId} className="block text-sm font-medium text-stone-800">
+                    {text}
+                  </label>
+                  <select id={fieldId} value={value ?? ""} onChange={(e) => set(e.target.value)} className="mt-1 rounded-md border border-stone-300 bg-white px-3 py-2 text-sm">
+                    {chain.map((entry) => (
+                      <option key={entry.capsuleId} value={entry.capsuleId}>
+                        {label(entry.capsuleId)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              ))}
+            </div>
+            {oldBody === undefined || newBody === undefined ? <Skeleton className="block h-24 w-full" /> : <DiffView oldText={oldBody} newText={newBody} oldLabel={label(from)} newLabel={label(to)} />}
+          </div>
+        )}
+      </Card>
+
+      {current && (current.status === "finalized" || current.status === "rejected") ? (
+        <Card title={current.status === "rejected" ? "Revise" : "Publish a correction"}>
+          <p className="mb-3 text-sm text-stone-600">
+            {current.status === "rejected"
+              ? "The current version was rejected. Start a new draft from it; it goes through submission and the vote again."
+              : "A correction is a new capsule in this chain: it is voted on like the original, and once submitted the current version becomes superseded."}
+          </p>
+          <CorrectionForm currentId={current.capsuleId} currentStatus={current.status} />
+        </Card>
+      ) : null}
+    </div>
+  );
+}

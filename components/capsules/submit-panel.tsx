@@ -1,0 +1,158 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { useWaitForTransactionReceipt, useWriteContract } from "wagmi";
+import type { Address, Hex } from "viem";
+import { articleRegistryAbi } from "@/lib/chain/abi";
+import { feeSplit, SUBMISSION_FEE_WEI } from "@/lib/chain/fee-split";
+import { describeWalletError } from "@/lib/wallet/wallet-error";
+import { useCapsule, useRequestSubmission } from "@/hooks/use-capsules";
+import { formatCap, formatTime } from "./capsule-format";
+import { primaryButton } from "./field";
+
+type Step = "idle" | "authorizing" | "signature" | "pending" | "confirmed" | "indexed" | "failed";
+
+const stepLabels: Array<{ step: Step; label: string }> = [
+  { step: "authorizing", label: "The bridge checks the draft and signs a voucher" },
+  { step: "signature", label: "Waiting for your signature in the wallet" },
+  { step: "pending", label: "Transaction pending" },
+  { step: "confirmed", label: "Confirmed on chain; waiting for the bridge to index it" },
+  { step: "indexed", label: "Indexed: the vote is open" },
+];
+const order: Step[] = ["authorizing", "signature", "pending", "confirmed", "indexed"];
+
+// Submission: the 30-CAP fee and its six-way split, then the wallet pays ArticleRegistry.submitCapsule
+// with the bridge's voucher; the page follows the transaction until the capsule is pending.
+export function SubmitPanel(props: { capsuleId: string; ready: boolean; notReadyReason?: string; beforeSubmit: () => Promise<boolean> }) {
+  const request = useRequestSubmission(props.capsuleId);
+  const { mutateAsync: writeContract } = useWriteContract();
+  const [step, setStep] = useState<Step>("idle");
+  const [hash, setHash] = useState<Hex | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const receipt = useWaitForTransactionReceipt({ hash, pollingInterval: 1_000, query: { enabled: Boolean(hash) } });
+  const capsule = useCapsule(props.capsuleId, { poll: step === "confirmed" ? 1_000 : false });
+
+  useEffect(() => {
+    if (step === "pending" && receipt.data) {
+      if (receipt.data.status === "success") setStep("confirmed");
+      else {
+        setStep("failed");
+        setError("The transaction was reverted on chain; the fee was not taken. Check the draft and try again.");
+      }
+    }
+    if (step === "pending" && receipt.isError) {
+      setStep("failed");
+      setError(describeWalletError(receipt.error, "follow the transaction"));
+    }
+  }, [step, receipt.data, receipt.isError, receipt.error]);
+
+  const status = capsule.data?.capsule.status;
+  useEffect(() => {
+    if (step === "confirmed" && status && status !== "draft") setStep("indexed");
+  }, [step, status]);
+
+  async function submit() {
+    setError(undefined);
+    setHash(undefined);
+    if (!(await props.beforeSubmit())) return;
+    try {
+      setStep("authorizing");
+      const answer = await request.mutateAsync();
+      setStep("signature");
+      const v = answer.voucher;
+      const tx = await writeContract({
+        address: answer.registry as Address,
+        abi: articleRegistryAbi,
+        functionName: "submitCapsule",
+        args: [
+          {
+            capsuleId: BigInt(v.capsuleId),
+            outletSlug: v.outletSlug,
+            submitter: v.submitter as Address,
+            contentHash: v.contentHash as Hex,
+            parentCapsuleId: BigInt(v.parentCapsuleId),
+            windowSeconds: BigInt(v.windowSeconds),
+            eligibleWeight: BigInt(v.eligibleWeight),
+            approvalPct: Number(v.approvalPct),
+            quorumPct: Number(v.quorumPct),
+            deadline: BigInt(v.deadline),
+          },
+          answer.signature as Hex,
+        ],
+        value: BigInt(answer.fee),
+        chainId: answer.chainId,
+      });
+      setHash(tx);
+      setStep("pending");
+    } catch (cause) {
+      setStep("failed");
+      setError(describeWalletError(cause, "submit the capsule"));
+    }
+  }
+
+  const busy = step !== "idle" && step !== "failed" && step !== "indexed";
+  const reached = (s: Step) => order.indexOf(step) >= order.indexOf(s);
+  const closesAt = capsule.data?.capsule.closesAt;
+
+  return (
+    <section aria-labelledby="submit-heading" className="space-y-4" data-testid="submit-panel">
+      <h2 id="submit-heading" className="text-lg font-semibold">
+        Submit for the editors’ vote
+      </h2>
+      <div>
+        <p className="text-sm text-stone-700">
+          Submitting costs <strong data-testid="submit-fee">{formatCap(SUBMISSION_FEE_WEI)}</strong>, paid from your wallet and split on chain:
+        </p>
+        <table className="mt-2 w-full max-w-md text-sm" data-testid="fee-split">
+          <tbody>
+            {feeSplit.map((share) => (
+              <tr key={share.key} className="border-b border-stone-100">
+                <th scope="row" className="py-1 text-left font-normal text-stone-700">
+                  {share.label}
+                </th>
+                <td className="py-1 text-right tabular-nums text-stone-500">{share.percent}%</td>
+                <td className="py-1 text-right tabular-nums">{formatCap(share.amountWei)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {step === "indexed" && closesAt ? (
+        <div role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-4 text-emerald-950" data-testid="submit-done">
+          <p className="font-semibold">Voting is open until {formatTime(closesAt)}.</p>
+          <p className="mt-1 text-sm">
+            <Link href={`/capsules/${props.capsuleId}`} className="underline">
+              Follow the vote
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <button type="button" className={primaryButton} disabled={!props.ready || busy} onClick={() => void submit()}>
+          {busy ? "Submitting…" : `Submit and pay ${formatCap(SUBMISSION_FEE_WEI)}`}
+        </button>
+      )}
+      {!props.ready && props.notReadyReason && step === "idle" ? <p className="text-sm text-stone-600">{props.notReadyReason}</p> : null}
+      {step !== "idle" ? (
+        <ol className="space-y-1 text-sm" aria-label="Submission progress" data-testid="submit-progress">
+          {stepLabels.map(({ step: s, label }) => {
+            const done = reached(s) && (step !== s || s === "indexed");
+            const current = step === s && s !== "indexed";
+            return (
+              <li key={s} className={done ? "text-emerald-800" : current ? "font-semibold text-ink" : "text-stone-400"} aria-current={current ? "step" : undefined} data-step={s}>
+                {done ? "✓" : current ? "…" : "○"} {label}
+                {s === "pending" && hash ? <span className="ml-2 break-all font-mono text-xs text-stone-600" data-testid="submit-tx">{hash}</span> : null}
+                {s === "confirmed" && receipt.data && reached("confirmed") ? <span className="ml-2 text-xs text-stone-600">block {receipt.data.blockNumber.toString()}</span> : null}
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+      {error ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900" data-testid="submit-error">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+"use client";
+
+import { useContractsSummary } from "@/hooks/use-system";
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ErrorNotice } from "@/components/ui/error-notice";
+
+const labels: Record<string, string> = {
+  articleRegistry: "Article registry",
+  capsuleAcceptance: "Capsule acceptance (votes)",
+  roleRegistry: "Role registry (bonds)",
+  burnPool: "Burn pool",
+  integrityCourt: "Integrity court",
+  validatorsVault: "Validators",
+  mediaValidatorsVault: "Media validators",
+  integrityTreasury: "Integrity treasury",
+  vaultOperatorsVault: "Vault operators",
+  foundationVault: "Foundation",
+};
+
+export function ContractList() {
+  const summary = useContractsSummary();
+  if (summary.isError) return <ErrorNotice title="Contract addresses are unavailable" error={summary.error} onRetry={() => void summary.refetch()} />;
+  return (
+    <Card title="Contracts">
+      {!summary.data ? (
+        <div className="space-y-2" aria-busy="true">
+          <Skeleton className="h-5 w-full" />
+          <Skeleton className="h-5 w-5/6" />
+          <Skeleton className="h-5 w-4/6" />
+        </div>
+      ) : !summary.data.deployed ? (
+        <p className="text-sm text-stone-600">No contracts are deployed on this chain yet. `npm start` deploys them on first start.</p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr className="text-xs uppercase tracking-wide text-stone-500">
+              <th className="py-2 pr-4 font-medium">Contract</th>
+              <th className="py-2 pr-4 font-medium">Address</th>
+              <th className="hidden py-2 font-medium sm:table-cell">Deployed in block</th>
+            </tr>
+          </thead>
+          <tbody data-testid="contract-rows">
+            {Object.entries(summary.data.contracts).map(([name, entry]) => (
+              <tr key={name} className="border-t border-stone-100">
+                <td className="py-2 pr-4">{labels[name] ?? name}</td>
+                <td className="break-all py-2 pr-4 font-mono text-xs">{entry.address}</td>
+                <td className="hidden py-2 font-mono text-xs sm:table-cell">{entry.blockNumber}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,36 @@
+import Link from "next/link";
+import type { TCapsuleObject } from "@/lib/schemas/capsules";
+import { CapsuleStatusBadge } from "@/components/capsules/capsule-status-badge";
+import { Countdown } from "@/components/capsules/countdown";
+import { capsuleTypeLabel, formatTime } from "@/components/capsules/capsule-format";
+
+// One capsule in a newsroom list: where its title leads depends on what can be done with it next.
+export function capsuleHref(capsule: Pick<TCapsuleObject, "id" | "status">): string {
+  if (capsule.status === "draft") return `/capsules/${capsule.id}/edit`;
+  return `/capsules/${capsule.id}`;
+}
+
+export function CapsuleRow({ capsule, now }: { capsule: TCapsuleObject; now: number }) {
+  return (
+    <li className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4" data-testid="capsule-row" data-capsule-id={capsule.id}>
+      <div className="min-w-0">
+        <Link href={capsuleHref(capsule)} className="font-medium text-ink underline-offset-2 hover:underline">
+          {capsule.title || "Untitled draft"}
+        </Link>
+        <p className="text-xs text-stone-500">
+          #{capsule.id} · {capsule.outletSlug} · {capsuleTypeLabel[capsule.capsuleType] ?? capsule.capsuleType}
+          {capsule.revisionNumber > 0 ? ` · revision ${capsule.revisionNumber}` : ""} · updated {formatTime(capsule.updatedAt)}
+        </p>
+      </div>
+      <div className="flex shrink-0 items-center gap-3 text-sm">
+        {capsule.status === "pending" ? <Countdown closesAt={capsule.closesAt} now={now} className="text-stone-700" /> : null}
+        {capsule.status === "finalized" ? (
+          <Link href={`/read/${capsule.id}`} className="text-accent underline-offset-2 hover:underline">
+            Reader’s view
+          </Link>
+        ) : null}
+        <CapsuleStatusBadge status={capsule.status} />
+      </div>
+    </li>
+  );
+}

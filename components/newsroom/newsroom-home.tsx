@@ -1,0 +1,249 @@
+"use client";
+
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import { useQueries } from "@tanstack/react-query";
+import { getJson } from "@/lib/api/api-client";
+import { ZCapsuleListResponse, type TCapsuleObject } from "@/lib/schemas/capsules";
+import { capsuleKeys, useCapsuleList, useChainClock, useWalletRoles, type CapsuleStatusFilter } from "@/hooks/use-capsules";
+import { useSession } from "@/hooks/use-session";
+import { Card } from "@/components/ui/card";
+import { ErrorNotice } from "@/components/ui/error-notice";
+import { Skeleton } from "@/components/ui/skeleton";
+import { CapsuleRow } from "./capsule-row";
+
+const ALL = "__all";
+const statusFilters: Array<{ value: CapsuleStatusFilter; label: string }> = [
+  { value: "all", label: "All" },
+  { value: "draft", label: "Drafts" },
+  { value: "pending", label: "Voting" },
+  { value: "finalized", label: "Finalized" },
+  { value: "rejected", label: "Rejected" },
+  { value: "superseded", label: "Superseded" },
+];
+const PAGE_SIZE = 10;
+
+/** One status across several outlets, newest first (the bridge filters one outlet per request). */
+function useSection(slugs: string[], status: "draft" | "pending" | "finalized") {
+  const results = useQueries({
+    queries: slugs.map((slug) => {
+      const filter = { outlet: slug, status, page: 1, limit: 20 } as const;
+      return {
+        queryKey: capsuleKeys.list(filter),
+        queryFn: () => getJson(`/api/capsules?outlet=${encodeURIComponent(slug)}&status=${status}&page=1&limit=20`, ZCapsuleListResponse),
+      };
+    }),
+  });
+  const items = results.flatMap((result) => result.data?.items ?? []).sort((a, b) => Number(b.updatedAt) - Number(a.updatedAt) || Number(b.id) - Number(a.id));
+  return { items, loading: results.some((r) => r.isPending), error: results.find((r) => r.error)?.error, refetch: () => results.forEach((r) => void r.refetch()) };
+}
+
+function Section(props: { title: string; testId: string; items: TCapsuleObject[]; loading: boolean; error: unknown; empty: React.ReactNode; now: number; onRetry: () => void }) {
+  return (
+    <Card title={props.title}>
+      <div data-testid={props.testId}>
+        {props.error ? (
+          <ErrorNotice title={`${props.title} could not be loaded`} error={props.error} onRetry={props.onRetry} />
+        ) : props.loading ? (
+          <div className="space-y-3" aria-busy="true" aria-label={`Loading ${props.title.toLowerCase()}`}>
+            <Skeleton className="block h-6 w-full" />
+            <Skeleton className="block h-6 w-4/5" />
+          </div>
+        ) : props.items.length === 0 ? (
+          <p className="text-sm text-stone-600">{props.empty}</p>
+        ) : (
+          <ul className="divide-y divide-stone-100">
+            {props.items.map((capsule) => (
+              <CapsuleRow key={capsule.id} capsule={capsule} now={props.now} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+export function NewsroomHome() {
+  const { wallet, status: sessionStatus } = useSession();
+  const roles = useWalletRoles(wallet);
+  const now = useChainClock();
+  const [outlet, setOutlet] = useState(ALL);
+  const [status, setStatus] = useState<CapsuleStatusFilter>("all");
+  const [page, setPage] = useState(1);
+
+  const myOutlets = useMemo(() => [...new Set((roles.data?.items ?? []).map((role) => role.outletSlug))].filter((slug) => slug !== "capsule-court"), [roles.data]);
+  const slugs = outlet === ALL ? myOutlets : [outlet];
+  const drafts = useSection(slugs, "draft");
+  const open = useSection(slugs, "pending");
+  const finalized = useSection(slugs, "finalized");
+  const browse = useCapsuleList({ outlet: outlet === ALL ? myOutlets[0] : outlet, status, page, limit: PAGE_SIZE }, slugs.length > 0 && (outlet !== ALL || myOutlets.length === 1));
+  const myDrafts = drafts.items.filter((c) => c.submitter.toLowerCase() === wallet?.toLowerCase());
+  const newHref = outlet === ALL ? "/capsules/new" : `/capsules/new?outlet=${encodeURIComponent(outlet)}`;
+
+  if (!wallet) {
+    return (
+      <div className="space-y-4">
+        <h1 className="font-serif text-3xl font-bold tracking-tight">Newsroom</h1>
+        <Card>
+          <p className="text-stone-700" data-testid="newsroom-connect">
+            {sessionStatus === "connecting" ? "Connecting to your wallet…" : "Connect your wallet (top right) to see the drafts, open votes and finalized capsules of your outlets."}
+          </p>
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-serif text-3xl font-bold tracking-tight">Newsroom</h1>
+          <p className="mt-1 text-stone-600">Your drafts, the votes that are open and what was finalized, at the outlets where you hold a role.</p>
+        </div>
+        <Link href={newHref} className="rounded-md bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-stone-800">
+          New capsule
+        </Link>
+      </div>
+
+      {roles.isError ? <ErrorNotice title="Your roles could not be loaded" error={roles.error} onRetry={() => void roles.refetch()} /> : null}
+      {roles.isPending ? (
+        <Skeleton className="block h-10 w-64" />
+      ) : myOutlets.length === 0 ? (
+        <Card>
+          <p className="text-stone-700" data-testid="newsroom-no-roles">
+            You hold no role at any outlet yet. Ask an outlet’s owner or Editor to grant you the Journalist role, or{" "}
+            <Link href="/outlets" className="text-accent underline">register your own outlet</Link>.
+          </p>
+        </Card>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center gap-3">
+            <label htmlFor="newsroom-outlet" className="text-sm font-medium text-stone-700">
+              Outlet
+            </label>
+            <select
+              id="newsroom-outlet"
+              value={outlet}
+              onChange={(event) => {
+                setOutlet(event.target.value);
+                setPage(1);
+              }}
+              className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm"
+            >
+              <option value={ALL}>All my outlets ({myOutlets.length})</option>
+              {myOutlets.map((slug) => (
+                <option key={slug} value={slug}>
+                  {slug}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Section
+              title="My drafts"
+              testId="my-drafts"
+              items={myDrafts}
+              loading={drafts.loading}
+              error={drafts.error}
+              onRetry={drafts.refetch}
+              now={now}
+              empty={<>No drafts. Start one with <Link href={newHref} className="text-accent underline">New capsule</Link>.</>}
+            />
+            <Section
+              title="Open votes"
+              testId="open-votes"
+              items={open.items}
+              loading={open.loading}
+              error={open.error}
+              onRetry={open.refetch}
+              now={now}
+              empty="No capsule is being voted on. Submitted drafts appear here while their window is open."
+            />
+          </div>
+          <Section
+            title="Recently finalized"
+            testId="recently-finalized"
+            items={finalized.items.slice(0, 10)}
+            loading={finalized.loading}
+            error={finalized.error}
+            onRetry={finalized.refetch}
+            now={now}
+            empty="Nothing finalized yet. A capsule is finalized when its vote is closed with enough approval and participation."
+          />
+          <Card title="All capsules">
+            {outlet === ALL && myOutlets.length > 1 ? (
+              <p className="text-sm text-stone-600">Choose one outlet above to browse all of its capsules by status.</p>
+            ) : (
+              <BrowseList
+                status={status}
+                onStatus={(value) => {
+                  setStatus(value);
+                  setPage(1);
+                }}
+                page={page}
+                onPage={setPage}
+                query={browse}
+                now={now}
+              />
+            )}
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}
+
+function BrowseList(props: {
+  status: CapsuleStatusFilter;
+  onStatus: (value: CapsuleStatusFilter) => void;
+  page: number;
+  onPage: (page: number) => void;
+  query: ReturnType<typeof useCapsuleList>;
+  now: number;
+}) {
+  const data = props.query.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+  return (
+    <div className="space-y-3">
+      <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-1">
+        {statusFilters.map((filter) => (
+          <button
+            key={filter.value}
+            type="button"
+            aria-pressed={props.status === filter.value}
+            onClick={() => props.onStatus(filter.value)}
+            className={`rounded-full border px-3 py-1 text-sm ${props.status === filter.value ? "border-ink bg-ink text-white" : "border-stone-300 bg-white text-stone-700 hover:bg-stone-100"}`}
+          >
+            {filter.label}
+          </button>
+        ))}
+      </div>
+      {props.query.isError ? (
+        <ErrorNotice title="Capsules could not be loaded" error={props.query.error} onRetry={() => void props.query.refetch()} />
+      ) : !data ? (
+        <Skeleton className="block h-24 w-full" />
+      ) : data.items.length === 0 ? (
+        <p className="text-sm text-stone-600" data-testid="browse-empty">No capsules with this status. Try another filter.</p>
+      ) : (
+        <ul className="divide-y divide-stone-100" data-testid="browse-rows">
+          {data.items.map((capsule) => (
+            <CapsuleRow key={capsule.id} capsule={capsule} now={props.now} />
+          ))}
+        </ul>
+      )}
+      {data && data.total > data.limit ? (
+        <nav aria-label="Pages" className="flex items-center justify-between text-sm">
+          <button type="button" disabled={props.page <= 1} onClick={() => props.onPage(props.page - 1)} className="rounded border border-stone-300 px-3 py-1 disabled:opacity-40">
+            Previous
+          </button>
+          <span>
+            Page {props.page} of {pages}
+          </span>
+          <button type="button" disabled={!data.hasMore} onClick={() => props.onPage(props.page + 1)} className="rounded border border-stone-300 px-3 py-1 disabled:opacity-40">
+            Next
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

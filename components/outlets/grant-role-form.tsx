@@ -1,0 +1,73 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { ZRoleChangeBody } from "@/lib/schemas/roles";
+import { useChangeRole, useRoleCatalog } from "@/hooks/use-outlets";
+import { describeWalletError } from "@/lib/wallet/wallet-error";
+import { zodFieldErrors, type FieldErrors } from "./field-errors";
+import { FormField } from "./form-field";
+
+export function GrantRoleForm({ slug }: { slug: string }) {
+  const catalog = useRoleCatalog();
+  const grant = useChangeRole(slug, "grant");
+  const [wallet, setWallet] = useState("");
+  const [roleId, setRoleId] = useState("1");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const roles = (catalog.data?.items ?? []).filter((role) => role.scope === "outlet");
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ZRoleChangeBody.safeParse({ outletSlug: slug, wallet: wallet.trim(), roleId: Number(roleId) });
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    setErrors({});
+    try {
+      await grant.mutateAsync({ wallet: parsed.data.wallet, roleId: parsed.data.roleId });
+      setWallet("");
+    } catch (error) {
+      setErrors({ form: describeWalletError(error, "grant the role") });
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Grant a role" className="mt-4 grid gap-3 border-t border-stone-100 pt-4 sm:grid-cols-[1fr_auto_auto] sm:items-start">
+      <FormField className="min-w-0" id="grant-wallet" label="Wallet" placeholder="0x…" value={wallet} error={errors.wallet} onChange={(e) => setWallet(e.target.value)} autoComplete="off" spellCheck={false} />
+      <div className="min-w-0">
+        <label htmlFor="grant-role" className="block text-sm font-medium text-stone-800">
+          Role
+        </label>
+        <select
+          id="grant-role"
+          value={roleId}
+          onChange={(e) => setRoleId(e.target.value)}
+          className="mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm text-ink"
+          aria-describedby={errors.roleId ? "grant-role-error" : undefined}
+        >
+          {roles.length === 0 ? <option value="1">Loading roles…</option> : null}
+          {roles.map((role) => (
+            <option key={role.roleId} value={role.roleId}>
+              {role.name} — bond {role.bondRequiredUnits} CAP{role.canVote ? ", votes" : ""}
+            </option>
+          ))}
+        </select>
+        {errors.roleId ? (
+          <p id="grant-role-error" className="mt-1 text-xs font-medium text-red-700">
+            {errors.roleId}
+          </p>
+        ) : null}
+      </div>
+      <div className="sm:pt-6">
+        <button type="submit" disabled={grant.isPending} className="w-full rounded-md bg-ink px-4 py-2 text-sm font-medium text-white hover:bg-stone-700 disabled:cursor-wait disabled:opacity-70">
+          {grant.isPending ? "Granting…" : "Grant role"}
+        </button>
+      </div>
+      {errors.form ? (
+        <p role="alert" className="text-sm text-red-800 [overflow-wrap:anywhere] sm:col-span-3">
+          {errors.form}
+        </p>
+      ) : null}
+      <p className="text-xs text-stone-500 sm:col-span-3">
+        The wallet must already hold the role&apos;s bond on chain; the bridge locks it when the role is granted.
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,97 @@
+"use client";
+
+import Link from "next/link";
+import { useOutlet, useOutletUsers } from "@/hooks/use-outlets";
+import { useSession } from "@/hooks/use-session";
+import { ApiError } from "@/lib/api/api-client";
+import { Card } from "@/components/ui/card";
+import { ErrorNotice } from "@/components/ui/error-notice";
+import { Skeleton } from "@/components/ui/skeleton";
+import { MembersPanel } from "./members-panel";
+import { OutletStatusBadge } from "./outlet-status-badge";
+import { TierPanel } from "./tier-panel";
+import { VerificationPanel } from "./verification-panel";
+
+const EDITOR_ROLE = 3;
+
+export function OutletDetail({ slug }: { slug: string }) {
+  const outlet = useOutlet(slug);
+  const users = useOutletUsers(slug);
+  const { wallet, status } = useSession();
+
+  if (outlet.isError) {
+    if (outlet.error instanceof ApiError && outlet.error.status === 404) {
+      return (
+        <div className="space-y-3">
+          <h1 className="font-serif text-3xl font-bold tracking-tight">Outlet not found</h1>
+          <p className="text-stone-600">
+            No outlet is registered as “{slug}”. <Link href="/outlets" className="text-accent underline">See all outlets</Link> or register it there.
+          </p>
+        </div>
+      );
+    }
+    return <ErrorNotice title="The outlet could not be loaded" error={outlet.error} onRetry={() => void outlet.refetch()} />;
+  }
+  const data = outlet.data?.outlet;
+  if (!data) {
+    return (
+      <div className="space-y-6" aria-busy="true" aria-label="Loading outlet">
+        <Skeleton className="block h-10 w-72" />
+        <Skeleton className="block h-40 w-full" />
+        <Skeleton className="block h-56 w-full" />
+      </div>
+    );
+  }
+
+  const me = wallet?.toLowerCase();
+  const isOwner = me === data.outletWallet.toLowerCase();
+  const isEditor = Boolean(users.data?.items.some((m) => m.wallet.toLowerCase() === me && m.roles.some((r) => r.roleId === EDITOR_ROLE)));
+  const canManage = status === "signed-in" && (isOwner || isEditor);
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className="text-sm">
+          <Link href="/outlets" className="text-stone-500 hover:text-ink">
+            ← Outlets
+          </Link>
+        </p>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <h1 className="font-serif text-3xl font-bold tracking-tight">{data.name}</h1>
+          <OutletStatusBadge status={data.status} />
+        </div>
+        {data.description ? <p className="mt-2 max-w-2xl text-stone-600">{data.description}</p> : null}
+      </div>
+      <Card title="Outlet">
+        <dl className="grid gap-4 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-xs uppercase tracking-wide text-stone-500">Slug</dt>
+            <dd className="font-mono">{data.slug}</dd>
+          </div>
+          <div>
+            <dt className="text-xs uppercase tracking-wide text-stone-500">Domain</dt>
+            <dd className="font-mono" data-testid="outlet-domain">{data.domain}</dd>
+          </div>
+          <div className="sm:col-span-2">
+            <dt className="text-xs uppercase tracking-wide text-stone-500">Owner wallet</dt>
+            <dd className="break-all font-mono" data-testid="outlet-owner">
+              {data.outletWallet}
+              {isOwner ? <span className="ml-2 font-sans text-xs text-stone-500">(you)</span> : null}
+            </dd>
+          </div>
+          {data.metadataURI ? (
+            <div className="sm:col-span-2">
+              <dt className="text-xs uppercase tracking-wide text-stone-500">Metadata</dt>
+              <dd className="break-all font-mono">{data.metadataURI}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </Card>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <VerificationPanel outlet={data} canManage={canManage} />
+        <TierPanel outlet={data} />
+      </div>
+      <MembersPanel slug={slug} canManage={canManage} me={wallet} />
+    </div>
+  );
+}

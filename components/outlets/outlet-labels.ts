@@ -1,0 +1,23 @@
+import type { TOutlet } from "@/lib/schemas/outlets";
+
+export const outletStatusStyle: Record<TOutlet["status"], { label: string; className: string }> = {
+  pending: { label: "Pending", className: "bg-amber-100 text-amber-900" },
+  active: { label: "Active", className: "bg-emerald-100 text-emerald-900" },
+  suspended: { label: "Suspended", className: "bg-red-100 text-red-900" },
+};
+
+export const tierLabel: Record<TOutlet["distribution"]["tier"], string> = {
+  none: "Not distributed",
+  standard: "Standard",
+  elevated: "Elevated",
+  premium: "Premium",
+};
+
+/** What a dns_txt check found, in words (lastResult or the verify answer's reason). */
+export const verificationReason: Record<string, string> = {
+  verified: "Verified: the TXT record was found and matches. The outlet is active.",
+  no_record: "No record yet: the domain has no capsule-verification TXT record. Publish the record above; new DNS records can take a few minutes to appear.",
+  wrong_token: "Wrong token: the domain has a capsule-verification record, but with another token. Replace its value with the one above.",
+  timeout: "DNS timed out: the DNS servers did not answer in time. Try again in a moment.",
+  dns_error: "DNS lookup failed: the DNS servers answered with an error. Check the domain's DNS setup and try again.",
+};

@@ -1,0 +1,101 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { ApiError } from "@/lib/api/api-client";
+import { ZCreateOutletBody } from "@/lib/schemas/outlets";
+import { useCreateOutlet } from "@/hooks/use-outlets";
+import { useSession } from "@/hooks/use-session";
+import { Card } from "@/components/ui/card";
+import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "./field-errors";
+import { FormField } from "./form-field";
+
+const FIELDS = ["slug", "name", "domain", "metadataURI"] as const;
+type Values = Record<(typeof FIELDS)[number], string>;
+
+// Validated with ZCreateOutletBody, the schema POST /api/outlets/create parses with.
+function validate(values: Values) {
+  return ZCreateOutletBody.safeParse({
+    slug: values.slug,
+    name: values.name,
+    domain: values.domain,
+    ...(values.metadataURI.trim() ? { metadataURI: values.metadataURI } : {}),
+  });
+}
+
+export function RegisterOutletForm() {
+  const { status } = useSession();
+  const router = useRouter();
+  const create = useCreateOutlet();
+  const [values, setValues] = useState<Values>({ slug: "", name: "", domain: "", metadataURI: "" });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+
+  if (status !== "signed-in") {
+    return (
+      <Card title="Register an outlet">
+        <p className="text-sm text-stone-600" data-testid="register-signin-hint">
+          Connect your wallet and sign in (top right) to register an outlet. The wallet that registers it becomes its owner
+          and Editor.
+        </p>
+      </Card>
+    );
+  }
+
+  const update = (field: keyof Values, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) {
+      const result = validate(next);
+      setErrors(result.success ? {} : zodFieldErrors(result.error));
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const result = validate(values);
+    if (!result.success) return setErrors(zodFieldErrors(result.error));
+    setErrors({});
+    try {
+      const created = await create.mutateAsync(result.data);
+      router.push(`/outlets/${created.outlet.slug}`);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "CONFLICT") setErrors({ slug: error.message });
+      else setErrors(apiFieldErrors(error, [...FIELDS]));
+    }
+  };
+
+  const field = (name: keyof Values) => ({
+    id: `outlet-${name}`,
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => update(name, e.target.value),
+  });
+
+  return (
+    <Card title="Register an outlet">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="Register an outlet">
+        <FormField {...field("name")} label="Name" placeholder="The Harbor Ledger" autoComplete="organization" />
+        <FormField {...field("slug")} label="Slug" placeholder="harbor-ledger" hint="3–64 lowercase letters, digits or hyphens; part of the outlet's address." />
+        <FormField {...field("domain")} label="Domain" placeholder="harborledger.example" hint="The domain you control; you will publish a TXT record on it." />
+        <FormField {...field("metadataURI")} label="Metadata URI (optional)" placeholder="https://harborledger.example/capsule.json" />
+        {errors.form ? (
+          <p role="alert" className="[overflow-wrap:anywhere] text-sm text-red-800 sm:col-span-2">
+            {errors.form}
+          </p>
+        ) : null}
+        <div className="sm:col-span-2">
+          <button
+            type="submit"
+            disabled={create.isPending}
+            className="rounded-md bg-ink px-4 py-2 text-sm font-medium text-white hover:bg-stone-700 disabled:cursor-wait disabled:opacity-70"
+          >
+            {create.isPending ? "Registering…" : "Register outlet"}
+          </button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,79 @@
+"use client";
+
+import type { TOutlet } from "@/lib/schemas/outlets";
+import { useVerifyOutlet } from "@/hooks/use-outlets";
+import { Card } from "@/components/ui/card";
+import { describeWalletError } from "@/lib/wallet/wallet-error";
+import { CopyButton } from "./copy-button";
+import { verificationReason } from "./outlet-labels";
+
+function RecordRow({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs uppercase tracking-wide text-stone-500">{label}</dt>
+      <dd className="mt-1 flex items-start gap-2">
+        <code className="min-w-0 flex-1 break-all rounded bg-stone-100 px-2 py-1 font-mono text-sm text-ink" data-testid={`txt-${label.toLowerCase()}`}>
+          {value}
+        </code>
+        <CopyButton value={value} label={`Copy the record ${label.toLowerCase()}`} />
+      </dd>
+    </div>
+  );
+}
+
+function formatTime(unixSeconds: string | null): string {
+  return unixSeconds ? new Date(Number(unixSeconds) * 1000).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC" : "never";
+}
+
+export function VerificationPanel({ outlet, canManage }: { outlet: TOutlet; canManage: boolean }) {
+  const verify = useVerifyOutlet(outlet.slug);
+  const v = outlet.verification;
+  const result = verify.data ? (verify.data.verified ? "verified" : verify.data.reason) : v.lastResult;
+  const ok = result === "verified";
+
+  return (
+    <Card title="Domain verification">
+      <p className="text-sm text-stone-700">
+        {outlet.status === "active"
+          ? "The domain is verified. Keep this TXT record published: a later check that cannot find it suspends the outlet."
+          : "Publish this TXT record at your DNS provider, then run the check. The outlet becomes active once the record is found."}
+      </p>
+      <dl className="mt-4 grid gap-3">
+        <RecordRow label="Name" value={v.recordName} />
+        <div>
+          <dt className="text-xs uppercase tracking-wide text-stone-500">Type</dt>
+          <dd className="mt-1 font-mono text-sm">{v.recordType}</dd>
+        </div>
+        <RecordRow label="Value" value={v.recordValue} />
+      </dl>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        {canManage ? (
+          <button
+            type="button"
+            onClick={() => verify.mutate()}
+            disabled={verify.isPending}
+            className="rounded-md bg-ink px-4 py-2 text-sm font-medium text-white hover:bg-stone-700 disabled:cursor-wait disabled:opacity-70"
+          >
+            {verify.isPending ? "Checking DNS…" : "Check now"}
+          </button>
+        ) : (
+          <p className="text-sm text-stone-500">The outlet&apos;s owner or an Editor can run the check after signing in.</p>
+        )}
+        <span className="text-xs text-stone-500">Last checked: {formatTime(v.lastCheckedAt)}</span>
+      </div>
+      {verify.isError ? (
+        <p role="alert" className="[overflow-wrap:anywhere] mt-3 rounded border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          {describeWalletError(verify.error, "run the check")}
+        </p>
+      ) : result ? (
+        <p
+          role="status"
+          data-testid="verification-result"
+          className={`mt-3 rounded border p-3 text-sm ${ok ? "border-emerald-200 bg-emerald-50 text-emerald-900" : "border-amber-200 bg-amber-50 text-amber-900"}`}
+        >
+          {verificationReason[result] ?? result}
+        </p>
+      ) : null}
+    </Card>
+  );
+}

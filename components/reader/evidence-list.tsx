@@ -1,0 +1,101 @@
+"use client";
+
+import { useState } from "react";
+import type { z } from "zod";
+import type { ZEvidenceObject } from "@/lib/schemas/capsules";
+import { sha256Hex } from "@/components/capsules/file-hash";
+
+type Evidence = z.infer<typeof ZEvidenceObject>;
+type Check = { state: "idle" } | { state: "checking" } | { state: "match"; hash: string } | { state: "mismatch"; hash: string } | { state: "error"; message: string };
+
+const typeLabel: Record<string, string> = { archived_page: "Archived page", transcript: "Transcript", document: "Document", media: "Media", data: "Data" };
+
+/** A same-origin address the browser may fetch (the vault's download URL, or an evidence uri on this site). */
+export function fetchableUrl(uri: string, origin: string): string | undefined {
+  try {
+    const url = new URL(uri, origin);
+    return url.origin === origin ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// Evidence with "Verify": the file is fetched and re-hashed here, and compared with the recorded hash.
+export function EvidenceList({ items }: { items: Evidence[] }) {
+  if (items.length === 0) return <p className="text-sm text-stone-600">No evidence was attached to this article.</p>;
+  return (
+    <ul className="space-y-3" data-testid="reader-evidence">
+      {items.map((item) => (
+        <EvidenceRow key={item.evidenceId} item={item} />
+      ))}
+    </ul>
+  );
+}
+
+function EvidenceRow({ item }: { item: Evidence }) {
+  const [check, setCheck] = useState<Check>({ state: "idle" });
+  const origin = typeof window === "undefined" ? "" : window.location.origin;
+  const url = origin ? fetchableUrl(item.uri, origin) : undefined;
+  const external = /^https?:\/\//.test(item.uri) && !url ? item.uri : undefined;
+
+  async function verify() {
+    if (!url) return;
+    setCheck({ state: "checking" });
+    try {
+      const response = await fetch(url, { cache: "no-store" });
+      if (!response.ok) throw new Error(response.status === 404 ? "The file is no longer stored here." : `The server answered ${response.status}.`);
+      const hash = await sha256Hex(await response.arrayBuffer());
+      setCheck(hash.toLowerCase() === item.contentHash.toLowerCase() ? { state: "match", hash } : { state: "mismatch", hash });
+    } catch (error) {
+      setCheck({ state: "error", message: error instanceof Error ? error.message : "The file could not be fetched." });
+    }
+  }
+
+  return (
+    <li className="rounded-md border border-stone-200 bg-white p-3" data-testid="reader-evidence-item">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-medium">
+            {item.label}
+            {item.isPrimary ? <span className="ml-2 rounded bg-stone-800 px-1.5 py-0.5 text-xs font-semibold text-white">Primary</span> : null}
+          </p>
+          <p className="text-xs text-stone-500">
+            {typeLabel[item.evidenceType] ?? item.evidenceType} · {item.mimeType}
+          </p>
+          <p className="mt-1 break-all font-mono text-xs text-stone-600">SHA-256 {item.contentHash}</p>
+        </div>
+        <div className="flex shrink-0 gap-2">
+          {url ? (
+            <>
+              <a href={url} className="rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100">
+                Open <span className="sr-only">{item.label}</span>
+              </a>
+              <button type="button" onClick={() => void verify()} disabled={check.state === "checking"} className="rounded-md bg-ink px-3 py-1.5 text-sm font-semibold text-white hover:bg-stone-800 disabled:opacity-50">
+                Verify <span className="sr-only">{item.label}</span>
+              </button>
+            </>
+          ) : external ? (
+            <a href={external} rel="noopener noreferrer nofollow" className="rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100">
+              Open on its site
+            </a>
+          ) : null}
+        </div>
+      </div>
+      <div aria-live="polite" data-testid="verify-result">
+        {check.state === "checking" ? <p className="mt-2 text-sm text-stone-600">Fetching the file and hashing it in your browser…</p> : null}
+        {check.state === "match" ? (
+          <p className="mt-2 rounded bg-emerald-50 px-2 py-1 text-sm font-semibold text-emerald-900">✓ Matches the recorded hash</p>
+        ) : null}
+        {check.state === "mismatch" ? (
+          <p className="mt-2 rounded bg-red-50 px-2 py-1 text-sm font-semibold text-red-900">
+            ✖ Does not match: the file now hashes to <span className="break-all font-mono text-xs">{check.hash}</span>
+          </p>
+        ) : null}
+        {check.state === "error" ? <p className="mt-2 text-sm text-red-800">Could not verify: {check.message}</p> : null}
+        {external && check.state === "idle" ? (
+          <p className="mt-2 text-xs text-stone-500">This file is on another site, which does not let this page read it; download it and compare its SHA-256 yourself.</p>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,160 @@
+"use client";
+
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { createPublicClient, http, type Hex } from "viem";
+import { ApiError } from "@/lib/api/api-client";
+import { capsuleChain, CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
+import { useCapsule } from "@/hooks/use-capsules";
+import { MarkdownView } from "@/components/markdown/markdown-view";
+import { ErrorNotice } from "@/components/ui/error-notice";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatTime } from "@/components/capsules/capsule-format";
+import { EvidenceList } from "./evidence-list";
+import { IntegrityBadge } from "./integrity-badge";
+
+// /read/:id — the reader's article: integrity label, body, contributors, verifiable evidence, and
+// where the finalization is recorded on chain.
+export function ReaderView({ id }: { id: string }) {
+  const capsule = useCapsule(id);
+  if (capsule.isError) {
+    if (capsule.error instanceof ApiError && (capsule.error.status === 404 || capsule.error.status === 400)) {
+      return (
+        <article className="mx-auto max-w-2xl space-y-3">
+          <h1 className="font-serif text-3xl font-bold">Article not found</h1>
+          <p className="text-stone-600">There is no article #{id}.</p>
+        </article>
+      );
+    }
+    return <ErrorNotice title="The article could not be loaded" error={capsule.error} onRetry={() => void capsule.refetch()} />;
+  }
+  const read = capsule.data;
+  if (!read) {
+    return (
+      <div className="mx-auto max-w-2xl space-y-4" aria-busy="true" aria-label="Loading article">
+        <Skeleton className="block h-12 w-full" />
+        <Skeleton className="block h-6 w-1/2" />
+        <Skeleton className="block h-64 w-full" />
+      </div>
+    );
+  }
+  const c = read.capsule;
+  if (c.status !== "finalized" && c.status !== "superseded") {
+    return (
+      <article className="mx-auto max-w-2xl space-y-3">
+        <h1 className="font-serif text-3xl font-bold">{c.title}</h1>
+        <p className="text-stone-700" data-testid="not-published">
+          This capsule is not published: {c.status === "pending" ? "the editors are still voting on it" : c.status === "rejected" ? "the editors rejected it" : "it is still a draft"}. Readers see
+          an article only once it is finalized on chain. <Link href={`/capsules/${id}`} className="text-accent underline">See its status</Link>.
+        </p>
+      </article>
+    );
+  }
+  const current = read.revision.currentCapsuleId;
+  return (
+    <article className="mx-auto max-w-2xl space-y-6">
+      {c.status === "superseded" || current !== c.id ? (
+        <div role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="superseded-note">
+          This version has been superseded by a correction.{" "}
+          <Link href={`/read/${current}`} className="font-semibold underline">
+            Read the current version
+          </Link>
+          .
+        </div>
+      ) : null}
+      <header className="space-y-3">
+        <p className="text-sm uppercase tracking-wide text-stone-500">
+          {read.outlet.outletSlug}
+          {read.content.category ? ` · ${read.content.category}` : ""}
+        </p>
+        <h1 className="font-serif text-4xl font-bold leading-tight tracking-tight" data-testid="reader-title">
+          {read.content.title || c.title}
+        </h1>
+        {read.content.subtitle ? <p className="font-serif text-xl text-stone-600">{read.content.subtitle}</p> : null}
+        <p className="text-sm text-stone-600">
+          {read.contributors.length > 0 ? (
+            <>
+              By{" "}
+              {read.contributors
+                .filter((p) => p.active)
+                .map((p) => `${p.displayName} (${p.contributionType})`)
+                .join(", ")}
+              {" · "}
+            </>
+          ) : null}
+          Finalized {formatTime(c.finalizedAt)}
+          {c.revisionNumber > 0 ? ` · revision ${c.revisionNumber}` : ""}
+        </p>
+        <IntegrityBadge label={c.integrityLabel} />
+        {read.revision.revisionReason ? (
+          <p className="text-sm text-stone-700" data-testid="reader-revision-reason">
+            <strong>{c.capsuleType === "retraction" ? "Retraction" : "Correction"}:</strong> {read.revision.revisionReason}
+          </p>
+        ) : null}
+      </header>
+      <MarkdownView source={read.content.body} className="font-serif text-lg" testId="reader-body" />
+      {read.content.tags.length > 0 ? (
+        <ul className="flex flex-wrap gap-2" aria-label="Tags">
+          {read.content.tags.map((tag) => (
+            <li key={tag} className="rounded-full bg-stone-100 px-3 py-1 text-xs text-stone-700">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <section aria-labelledby="evidence-heading" className="space-y-3 border-t border-stone-200 pt-6">
+        <h2 id="evidence-heading" className="text-lg font-semibold">
+          Evidence
+        </h2>
+        <EvidenceList items={read.evidence.filter((e) => e.active)} />
+      </section>
+      <FinalizationRecord txHash={c.finalizeTxHash} finalizedBy={c.finalizedBy} articleId={c.finalizedArticleId} contentHash={c.contentHash} />
+      <p className="text-sm">
+        <Link href={`/capsules/${id}/history`} className="text-accent underline">
+          Revision history
+        </Link>
+      </p>
+    </article>
+  );
+}
+
+function FinalizationRecord(props: { txHash: string | null; finalizedBy: string; articleId: string; contentHash: string }) {
+  const receipt = useQuery({
+    queryKey: ["tx-receipt", props.txHash],
+    enabled: Boolean(props.txHash),
+    staleTime: Infinity,
+    queryFn: () => {
+      const rpc = `${window.location.origin}/rpc`;
+      return createPublicClient({ chain: capsuleChain(rpc), transport: http(rpc) }).getTransactionReceipt({ hash: props.txHash as Hex });
+    },
+  });
+  return (
+    <section aria-labelledby="chain-heading" className="space-y-2 border-t border-stone-200 pt-6 text-sm" data-testid="finalization">
+      <h2 id="chain-heading" className="text-lg font-semibold">
+        On-chain record
+      </h2>
+      {props.txHash ? (
+        <dl className="grid gap-2 sm:grid-cols-[10rem_1fr]">
+          <dt className="text-stone-500">Finalization transaction</dt>
+          <dd className="break-all font-mono text-xs" data-testid="finalize-tx">
+            {props.txHash}
+          </dd>
+          <dt className="text-stone-500">Block</dt>
+          <dd className="font-mono text-xs" data-testid="finalize-block">
+            {receipt.data ? receipt.data.blockNumber.toString() : receipt.isError ? "not available right now" : "reading…"}
+          </dd>
+          <dt className="text-stone-500">Article number</dt>
+          <dd className="font-mono text-xs">{props.articleId}</dd>
+          <dt className="text-stone-500">Content hash</dt>
+          <dd className="break-all font-mono text-xs">{props.contentHash}</dd>
+        </dl>
+      ) : (
+        <p className="text-stone-600">The finalization transaction is not recorded yet.</p>
+      )}
+      <p className="text-xs text-stone-500">
+        The Capsule chain (id {CAPSULE_CHAIN_ID}) has no block explorer. Anyone can check this record by asking this site’s JSON-RPC endpoint (/rpc) for
+        eth_getTransactionReceipt with the hash above: the receipt names the block and carries the CapsuleFinalized event.
+      </p>
+    </section>
+  );
+}

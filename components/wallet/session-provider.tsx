@@ -1,0 +1,72 @@
+"use client";
+
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useConnection, useDisconnect, useSignMessage } from "wagmi";
+import { endSession, loadSession, startSession, type BrowserSession } from "@/lib/auth/browser-session";
+import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
+import { DEV_WALLET_TYPE } from "@/lib/wallet/dev-wallet-connector";
+import { describeWalletError } from "@/lib/wallet/wallet-error";
+import { SessionContext, type SessionStatus, type SessionValue } from "@/hooks/use-session";
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const connection = useConnection();
+  const { mutateAsync: signMessage } = useSignMessage();
+  const { mutateAsync: disconnect } = useDisconnect();
+  const [session, setSession] = useState<BrowserSession | undefined>();
+  const [signing, setSigning] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const wallet = connection.address;
+
+  // A session kept in this tab survives reloads; it belongs to one wallet only.
+  useEffect(() => {
+    setSession(wallet ? loadSession(wallet) : undefined);
+  }, [wallet]);
+
+  const signIn = useCallback(async () => {
+    if (!wallet) return;
+    setError(undefined);
+    setSigning(true);
+    try {
+      setSession(await startSession({ wallet, signMessage: (message) => signMessage({ message, account: wallet }) }));
+    } catch (cause) {
+      setError(describeWalletError(cause, "sign you in"));
+    } finally {
+      setSigning(false);
+    }
+  }, [wallet, signMessage]);
+
+  const signOut = useCallback(async () => {
+    setError(undefined);
+    const current = session;
+    setSession(undefined);
+    await endSession(current);
+    await disconnect().catch(() => undefined);
+  }, [session, disconnect]);
+
+  const status: SessionStatus = !wallet
+    ? connection.status === "connecting" || connection.status === "reconnecting"
+      ? "connecting"
+      : "disconnected"
+    : signing
+      ? "signing-in"
+      : session
+        ? "signed-in"
+        : "connected";
+
+  const value = useMemo<SessionValue>(
+    () => ({
+      wallet,
+      session,
+      status,
+      walletName: connection.connector?.name,
+      isDevWallet: connection.connector?.type === DEV_WALLET_TYPE,
+      wrongNetwork: Boolean(wallet && connection.chainId !== undefined && connection.chainId !== CAPSULE_CHAIN_ID),
+      error,
+      signIn,
+      signOut,
+      clearError: () => setError(undefined),
+    }),
+    [wallet, session, status, connection.connector, connection.chainId, error, signIn, signOut],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,31 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startStack } from "../test/support/stack";
+import { startRecordsDns } from "./support/dns-server";
+
+// Starts one real stack for the whole e2e run; Playwright calls the returned function at teardown.
+// A loopback DNS server (TXT records from CAPSULE_E2E_DNS_RECORDS) starts first, and the stack
+// resolves outlet domains through it only.
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const dnsDir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-e2e-dns-"));
+  const recordsFile = path.join(dnsDir, "records.json");
+  fs.writeFileSync(recordsFile, "{}");
+  process.env.CAPSULE_E2E_DNS_RECORDS = recordsFile;
+  const dns = await startRecordsDns(recordsFile);
+
+  const stack = await startStack({ database: "sqlite", env: { CAPSULE_DNS_SERVERS: dns.address } }).catch(async (error: unknown) => {
+    await dns.close();
+    throw error;
+  });
+  process.env.CAPSULE_E2E_BASE_URL = stack.baseUrl;
+  process.env.CAPSULE_E2E_NODE_RPC_URL = stack.nodeRpcUrl;
+  process.env.CAPSULE_E2E_BOUNTY_URL = stack.bountyUrl;
+  process.env.CAPSULE_E2E_DATA_DIR = stack.dataDir;
+  fs.mkdirSync(path.resolve("test-results", "screenshots"), { recursive: true });
+  return async () => {
+    await stack.stop();
+    await dns.close();
+    fs.rmSync(dnsDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,31 @@
+import { expect, test } from "@playwright/test";
+
+test("the home page shows the network, chain id, block height and contract addresses", async ({ page }) => {
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(`${message.text()} ${message.location().url}`);
+  });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Capsule network" })).toBeVisible();
+  await expect(page.getByTestId("chain-id")).toHaveText("77117002 (0x498b64a)");
+  await expect(page.getByTestId("block-height")).toHaveText(/^\d+$/);
+  await expect(page.getByTestId("network-name")).toHaveText("capsule-local");
+  const rows = page.getByTestId("contract-rows").locator("tr");
+  await expect(rows).toHaveCount(10);
+  await expect(rows.filter({ hasText: "Article registry" })).toContainText(/0x[0-9a-fA-F]{40}/);
+  await expect(rows.filter({ hasText: "Burn pool" })).toContainText(/0x[0-9a-fA-F]{40}/);
+  await page.screenshot({ path: "test-results/screenshots/home.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "test-results/screenshots/home-phone.png", fullPage: true });
+  expect(consoleErrors).toEqual([]);
+});
+
+test("the operator page lists configuration without secret values", async ({ page }) => {
+  await page.goto("/operator");
+  await expect(page.getByRole("heading", { name: "Operator" })).toBeVisible();
+  await expect(page.getByText("CAPSULE_OPERATOR_KEY")).toBeVisible();
+  await expect(page.getByText("auth.check")).toBeVisible();
+  const html = await page.content();
+  expect(html).not.toContain("ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80");
+  await page.screenshot({ path: "test-results/screenshots/operator.png", fullPage: true });
+});

@@ -1,0 +1,148 @@
+import { expect, test, type Page } from "@playwright/test";
+import { privateKeyToAccount } from "viem/accounts";
+import { devKeys } from "../test/support/anvil";
+import { publishTxt } from "./support/dns-server";
+import { installTestWallet, TEST_WALLET_NAME } from "./support/test-wallet";
+
+function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${message.text()} ${message.location().url}`);
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+
+test("a wallet signs in, registers an outlet, publishes its TXT record and gets it verified", async ({ page }) => {
+  const consoleErrors = collectConsoleErrors(page);
+  const wallet = await installTestWallet(page, 3);
+  const slug = `e2e-${Date.now().toString(36)}`;
+  const domain = `${slug}.example.com`;
+
+  await page.goto("/outlets");
+  await expect(page.getByRole("heading", { name: "Outlets", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("register-signin-hint")).toBeVisible();
+  await expect(page.getByTestId("outlet-rows").or(page.getByTestId("outlets-empty"))).toBeVisible();
+  await shot(page, "outlets-signed-out");
+
+  // connect: the injected wallet announces itself and is offered by name
+  await page.getByRole("button", { name: "Connect wallet" }).click();
+  await expect(page.getByTestId("no-wallet")).toHaveCount(0);
+  await page.getByRole("button", { name: TEST_WALLET_NAME }).click();
+  await expect(page.getByTestId("wallet-address")).toHaveText(`${wallet.address.slice(0, 6)}…${wallet.address.slice(-4)}`);
+
+  // a refused signature is explained in words, then signing in works
+  wallet.rejectNext("personal_sign");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("wallet-control").getByRole("alert")).toHaveText(/You rejected the request in your wallet/);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(page.getByTestId("wallet-control").getByRole("alert")).toHaveCount(0);
+  expect(wallet.requests.filter((m) => m === "personal_sign")).toHaveLength(2);
+
+  // validation messages next to the fields, from the route's own zod schema
+  const form = page.getByRole("form", { name: "Register an outlet" });
+  await form.getByRole("button", { name: "Register outlet" }).click();
+  await expect(page.locator("#outlet-slug-error")).toBeVisible();
+  await expect(page.locator("#outlet-name-error")).toHaveText("This field is required.");
+  await form.getByLabel("Slug").fill("Bad Slug");
+  await form.getByLabel("Domain").fill("localhost");
+  await expect(page.locator("#outlet-slug-error")).toContainText("lowercase letters, digits or hyphens");
+  await expect(page.locator("#outlet-domain-error")).toHaveText("localhost is not a public domain");
+  await expect(form.getByLabel("Domain")).toHaveAttribute("aria-invalid", "true");
+  await shot(page, "outlets-form-errors");
+
+  await form.getByLabel("Name").fill("The E2E Ledger");
+  await form.getByLabel("Slug").fill(slug);
+  await form.getByLabel("Domain").fill(domain);
+  await expect(page.locator("#outlet-domain-error")).toHaveCount(0);
+  await form.getByRole("button", { name: "Register outlet" }).click();
+
+  // the outlet page: pending, with the exact TXT record to publish
+  await page.waitForURL(`**/outlets/${slug}`);
+  await expect(page.getByRole("heading", { name: "The E2E Ledger", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("outlet-status")).toHaveText("Pending");
+  await expect(page.getByTestId("outlet-owner")).toContainText(wallet.address);
+  await expect(page.getByTestId("outlet-tier")).toHaveText("Not distributed");
+  await expect(page.getByTestId("txt-name")).toHaveText(domain);
+  const recordValue = (await page.getByTestId("txt-value").textContent()) ?? "";
+  expect(recordValue).toMatch(/^capsule-verification=[0-9a-f]{64}$/);
+  await shot(page, "outlet-pending");
+
+  // nothing published yet: the check says so in words and the outlet stays pending
+  await page.getByRole("button", { name: "Check now" }).click();
+  await expect(page.getByTestId("verification-result")).toContainText("No record yet");
+  await expect(page.getByTestId("outlet-status")).toHaveText("Pending");
+  await shot(page, "outlet-no-record");
+
+  // a record with another token is named as such
+  publishTxt(domain, ["capsule-verification=" + "0".repeat(64)]);
+  await page.getByRole("button", { name: "Check now" }).click();
+  await expect(page.getByTestId("verification-result")).toContainText("Wrong token");
+
+  publishTxt(domain, ["v=spf1 -all", recordValue]);
+  await page.getByRole("button", { name: "Check now" }).click();
+  await expect(page.getByTestId("verification-result")).toContainText("Verified");
+  await expect(page.getByTestId("outlet-status")).toHaveText("Active");
+  await expect(page.getByTestId("outlet-tier")).toHaveText("Standard");
+
+  // the owner is listed with the Editor role
+  const ownerRow = page.getByTestId("outlet-members").locator("li", { hasText: wallet.address }).first();
+  await expect(ownerRow).toContainText("owner");
+  await expect(ownerRow.getByTestId("member-role")).toHaveText(["Editor"]);
+
+  // granting a role to a wallet without a bond: the bridge's reason, in words, next to the form
+  const grantee = privateKeyToAccount(devKeys[5]).address;
+  const grant = page.getByRole("form", { name: "Grant a role" });
+  await expect(grant.getByLabel("Role").locator("option")).toHaveCount(3);
+  await grant.getByLabel("Wallet").fill("0x1234");
+  await grant.getByRole("button", { name: "Grant role" }).click();
+  await expect(page.locator("#grant-wallet-error")).toBeVisible();
+  await grant.getByLabel("Wallet").fill(grantee);
+  await grant.getByLabel("Role").selectOption({ label: "Journalist — bond 100 CAP" });
+  await grant.getByRole("button", { name: "Grant role" }).click();
+  await expect(grant.getByRole("alert")).toContainText(/bond/i);
+  await shot(page, "outlet-active");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, "outlet-active-phone");
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // the list shows it under the Active filter
+  await page.getByRole("link", { name: "Outlets", exact: true }).first().click();
+  await page.getByRole("button", { name: "Active", exact: true }).click();
+  const row = page.getByTestId("outlet-rows").locator("li", { hasText: "The E2E Ledger" });
+  await expect(row.getByTestId("outlet-status")).toHaveText("Active");
+  await expect(row).toContainText("Tier: Standard");
+  await page.getByRole("button", { name: "Pending", exact: true }).click();
+  await expect(page.getByTestId("outlet-rows").locator("li", { hasText: "The E2E Ledger" })).toHaveCount(0);
+  await shot(page, "outlets-list");
+
+  // signing out forgets the session: the form asks to sign in again
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("button", { name: "Connect wallet" })).toBeVisible();
+  await expect(page.getByTestId("register-signin-hint")).toBeVisible();
+  // the one error the browser logs is its own network line for the refused grant (403, shown above in words)
+  expect(consoleErrors.filter((e) => !/status of 403 .*\/api\/roles\/grant$/.test(e))).toEqual([]);
+});
+
+test("without a browser wallet the connect menu says how to get one", async ({ page }) => {
+  await page.goto("/outlets");
+  await page.getByRole("button", { name: "Connect wallet" }).click();
+  await expect(page.getByTestId("no-wallet")).toContainText("No browser wallet was found");
+  await expect(page.getByRole("button", { name: /Dev wallet/ })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("no-wallet")).toHaveCount(0);
+});
+
+test("the production bundle carries no development wallet or dev key", async ({ page, request }) => {
+  await page.goto("/outlets");
+  const scripts = await page.locator("script[src]").evaluateAll((nodes) => nodes.map((n) => (n as HTMLScriptElement).src));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const src of scripts) {
+    const text = await (await request.get(src)).text();
+    expect(text, src).not.toContain("Dev wallet (anvil");
+    for (const key of devKeys) expect(text, src).not.toContain(key.slice(2, 20));
+  }
+});
