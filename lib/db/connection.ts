@@ -3,6 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
+import { logWarn } from "../log";
 import type { DB, Db, Dialect } from "./database";
 
 // int8 columns (timestamps, block numbers) fit in a JS number; uint256 values are stored as text.
@@ -17,6 +18,9 @@ export function isPostgresUrl(url: string | undefined): url is string {
 export function openDatabase(options: { databaseUrl?: string; sqliteFile: string }): DatabaseHandle {
   if (isPostgresUrl(options.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client dropped by the server (restart, admin command) must not crash the process;
+    // the pool discards it and the next query opens a new connection.
+    pool.on("error", (error) => logWarn("db", "an idle PostgreSQL connection was dropped", { reason: error.message }));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: "postgres", close: () => db.destroy() };
   }

@@ -44,8 +44,10 @@ export function createWsGateway(options: WsGatewayOptions): WsGateway {
           });
         }),
       );
-      for (const session of [...sessions]) session.shutdown(1001, "server shutting down");
+      const live = [...sessions];
+      for (const session of live) session.shutdown(1001, "server shutting down");
       await Promise.all(closing);
+      await Promise.all(live.map((session) => session.gone));
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
     stats() {

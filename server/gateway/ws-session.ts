@@ -21,6 +21,11 @@ export class WsSession {
   private reserved = 0;
   private nextId = 1;
   private closed = false;
+  private markGone: () => void = () => undefined;
+  /** Settles once the session is fully gone: client closed and upstream socket closed. */
+  readonly gone = new Promise<void>((resolve) => {
+    this.markGone = resolve;
+  });
 
   constructor(
     private readonly client: WebSocket,
@@ -59,11 +64,19 @@ export class WsSession {
     for (const resolve of this.pending.values()) resolve(undefined);
     this.pending.clear();
     if (this.upstream.readyState === WebSocket.CONNECTING) this.upstream.terminate();
-    else if (this.upstream.readyState === WebSocket.OPEN) this.upstream.close(1000, "client gone");
+    else if (this.upstream.readyState === WebSocket.OPEN) {
+      this.upstream.close(1000, "client gone");
+      // A node that never answers the close handshake must not hold the session open.
+      setTimeout(() => this.upstream.terminate(), 2000).unref();
+    }
     if (this.client.readyState === WebSocket.OPEN) this.client.close(code, reason);
     // The session counts as gone once its upstream socket is closed too.
-    if (this.upstream.readyState === WebSocket.CLOSED) this.onClosed();
-    else this.upstream.once("close", () => this.onClosed());
+    const finish = () => {
+      this.onClosed();
+      this.markGone();
+    };
+    if (this.upstream.readyState === WebSocket.CLOSED) finish();
+    else this.upstream.once("close", finish);
   }
 
   private fromUpstream(data: RawData): void {

@@ -68,7 +68,12 @@ async function sendThroughGateway(key: Hex, to: Address, data: Hex, value = 0n):
   const sent = await post(rpcUrl, req("eth_sendRawTransaction", [raw]));
   expect(sent.body.error, JSON.stringify(sent.body)).toBeUndefined();
   const hash = sent.body.result as Hex;
-  const receipt = await post(rpcUrl, req("eth_getTransactionReceipt", [hash]));
+  // Mining is asynchronous to the send on a busy node: ask until the receipt is there.
+  let receipt = await post(rpcUrl, req("eth_getTransactionReceipt", [hash]));
+  for (let attempt = 0; receipt.body.result === null && attempt < 100; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    receipt = await post(rpcUrl, req("eth_getTransactionReceipt", [hash]));
+  }
   expect(receipt.body.result?.status, JSON.stringify(receipt.body)).toBe("0x1");
   return { hash, receipt: receipt.body.result };
 }
