@@ -4,6 +4,7 @@ import { readCheckpoint, writeCheckpoint } from "./checkpoint-repository";
 import { decodeSourceLog, type IndexedSource } from "./log-decoding";
 import type { IndexedEvent, Projector } from "./projector";
 import { persistEvents } from "./persist-events";
+import { lockProjection } from "./projection-lock";
 
 export type IndexerOptions = {
   db: Db;
@@ -46,7 +47,7 @@ export class Indexer {
     const result: SyncResult = { fromBlock, toBlock: fromBlock - 1, events: 0, inserted: 0 };
     for (let start = fromBlock; start <= head; start += this.options.batchBlocks) {
       const end = Math.min(head, start + this.options.batchBlocks - 1);
-      const batch = await this.indexAdaptive(start, end);
+      const batch = await this.indexBatch(start, end);
       result.toBlock = end;
       result.events += batch.events;
       result.inserted += batch.inserted;
@@ -54,17 +55,24 @@ export class Indexer {
     return result;
   }
 
-  /** Splits a range in halves when the node answers that the logs do not fit one response. */
-  private async indexAdaptive(fromBlock: number, toBlock: number): Promise<{ events: number; inserted: number }> {
+  /** One batch: its events, projections and checkpoint in one transaction. */
+  private async indexBatch(fromBlock: number, toBlock: number): Promise<{ events: number; inserted: number }> {
+    const events = await this.fetchEvents(fromBlock, toBlock);
+    return { events: events.length, inserted: await this.persist(events, toBlock) };
+  }
+
+  /**
+   * The decoded events of the sources in [fromBlock, toBlock], in block and log order. A range
+   * whose logs do not fit one node response is split in halves.
+   */
+  async fetchEvents(fromBlock: number, toBlock: number): Promise<IndexedEvent[]> {
     try {
-      return await this.indexRange(fromBlock, toBlock);
+      return await this.fetchRange(fromBlock, toBlock);
     } catch (error) {
       const message = error instanceof Error ? `${error.message} ${String((error as { details?: unknown }).details ?? "")}` : String(error);
       if (toBlock <= fromBlock || !/size limit|too large|exceed|more than \d+ results|response size/i.test(message)) throw error;
       const middle = Math.floor((fromBlock + toBlock) / 2);
-      const first = await this.indexAdaptive(fromBlock, middle);
-      const second = await this.indexAdaptive(middle + 1, toBlock);
-      return { events: first.events + second.events, inserted: first.inserted + second.inserted };
+      return [...(await this.fetchEvents(fromBlock, middle)), ...(await this.fetchEvents(middle + 1, toBlock))];
     }
   }
 
@@ -81,7 +89,7 @@ export class Indexer {
     return time;
   }
 
-  async indexRange(fromBlock: number, toBlock: number): Promise<{ events: number; inserted: number }> {
+  private async fetchRange(fromBlock: number, toBlock: number): Promise<IndexedEvent[]> {
     const logs = await this.client.getLogs({
       address: this.options.sources.map((s) => s.address),
       fromBlock: BigInt(fromBlock),
@@ -93,12 +101,21 @@ export class Indexer {
       const event = decodeSourceLog(log, this.sourcesByAddress, this.options.chainId, await this.blockTime(log));
       if (event) events.push(event);
     }
-    events.sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
-    let inserted = 0;
-    await this.options.db.transaction().execute(async (trx) => {
-      inserted = await persistEvents(trx, events, this.options.projectors);
+    return events.sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
+  }
+
+  /** Writes the events, their projections and the checkpoint `toBlock` in one transaction. */
+  private async persist(events: IndexedEvent[], toBlock: number): Promise<number> {
+    return this.options.db.transaction().execute(async (trx) => {
+      await lockProjection(trx, this.options.dialect);
+      const inserted = await persistEvents(trx, events, this.options.projectors);
       await writeCheckpoint(trx, { chainId: this.options.chainId, blockNumber: toBlock, blockHash: null, now: Math.floor(Date.now() / 1000) });
+      return inserted;
     });
-    return { events: events.length, inserted };
+  }
+
+  async indexRange(fromBlock: number, toBlock: number): Promise<{ events: number; inserted: number }> {
+    const events = await this.fetchRange(fromBlock, toBlock);
+    return { events: events.length, inserted: await this.persist(events, toBlock) };
   }
 }

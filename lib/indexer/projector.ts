@@ -17,3 +17,9 @@ export type IndexedEvent = {
 
 /** Turns one newly indexed event into SQL rows, inside the indexer's transaction. Must be deterministic. */
 export type Projector = (trx: Trx, event: IndexedEvent) => Promise<void>;
+
+/**
+ * Clears what a projector derived from the chain, inside a rebuild's transaction, before the
+ * chain is replayed; answers what to put back after the replay (state the chain cannot restore).
+ */
+export type ProjectionReset = (trx: Trx) => Promise<(trx: Trx) => Promise<void>>;

@@ -1,6 +1,6 @@
-import type { Projector } from "./projector";
-import { projectRoleBondActivity } from "./projectors/roles-activity";
-import { projectCapsules } from "./projectors/capsules";
+import type { ProjectionReset, Projector } from "./projector";
+import { projectRoleBondActivity, resetRoleBondActivity } from "./projectors/roles-activity";
+import { projectCapsules, resetCapsuleProjection } from "./projectors/capsules";
 import { projectAuthorLabels } from "./projectors/labels";
 
 // Every projector that turns indexed events into rows. Features register theirs here;
@@ -10,3 +10,7 @@ export const projectors: Projector[] = [
   projectCapsules,
   projectAuthorLabels, // after projectCapsules: records the labels it set
 ];
+
+// What a rebuild clears before replaying the chain through the projectors above. The label
+// history is append-only and keyed by log (source_key), so a replay never duplicates it.
+export const projectionResets: ProjectionReset[] = [resetRoleBondActivity, resetCapsuleProjection];

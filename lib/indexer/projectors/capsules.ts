@@ -5,10 +5,15 @@ import { findCapsule, labelChain, updateCapsule } from "@/lib/db/repositories/ca
 import { insertVoteIfAbsent, listVotes } from "@/lib/db/repositories/capsules-parts.repository";
 import { insertActivity, type ActivityEntry } from "@/lib/db/repositories/activity.repository";
 import { SUBMISSION_FEE_WEI } from "@/lib/chain/fee-split";
-import type { IndexedEvent, Projector } from "../projector";
+import type { IndexedEvent, ProjectionReset, Projector } from "../projector";
 
 // ArticleRegistry and CapsuleAcceptance events → the capsule lifecycle in SQL. Runs once per newly
 // indexed event, in block order, inside the indexer's transaction; every value comes from the event.
+
+/** Activity kinds this projector writes (and a rebuild removes before replaying). */
+const projectedKinds = { submitted: "capsule.submitted", voteCast: "capsule.vote_cast", finalized: "capsule.finalized", rejected: "capsule.rejected" } as const;
+/** Labels this projector derives from the chain; any other label comes from the court and survives a rebuild. */
+const chainLabels = ["corrected", "retracted_by_author"] as const;
 
 const idOf = (event: IndexedEvent) => Number(event.args.capsuleId);
 const rootOf = (row: CapsuleRow) => row.root_capsule_id ?? row.id;
@@ -33,7 +38,7 @@ async function onSubmitted(trx: Trx, event: IndexedEvent, row: CapsuleRow) {
     const parent = await findCapsule(trx, row.parent_capsule_id);
     if (parent?.status === "finalized") await set(trx, parent, event, { status: "superseded" });
   }
-  await insertActivity(trx, [activity(event, row, row.submitter, "capsule.submitted", { capsuleType: row.capsule_type })]);
+  await insertActivity(trx, [activity(event, row, row.submitter, projectedKinds.submitted, { capsuleType: row.capsule_type })]);
 }
 
 async function onVote(trx: Trx, event: IndexedEvent, row: CapsuleRow) {
@@ -49,7 +54,7 @@ async function onVote(trx: Trx, event: IndexedEvent, row: CapsuleRow) {
     else no += BigInt(vote.weight);
   }
   await set(trx, row, event, { yes_votes: yes.toString(), no_votes: no.toString() });
-  await insertActivity(trx, [activity(event, row, voter, "capsule.vote_cast", { support, weight })]);
+  await insertActivity(trx, [activity(event, row, voter, projectedKinds.voteCast, { support, weight })]);
 }
 
 async function onFinalized(trx: Trx, event: IndexedEvent, row: CapsuleRow) {
@@ -65,8 +70,8 @@ async function onFinalized(trx: Trx, event: IndexedEvent, row: CapsuleRow) {
   });
   if (row.capsule_type === "correction") await labelChain(trx, rootOf(row), "corrected", event.blockTime);
   if (row.capsule_type === "retraction") await labelChain(trx, rootOf(row), "retracted_by_author", event.blockTime);
-  const entries = [activity(event, row, row.submitter, "capsule.finalized", { articleId: String(event.args.articleId), finalizedBy })];
-  if (finalizedBy !== row.submitter) entries.push(activity(event, row, finalizedBy, "capsule.finalized", { articleId: String(event.args.articleId), finalizedBy }));
+  const entries = [activity(event, row, row.submitter, projectedKinds.finalized, { articleId: String(event.args.articleId), finalizedBy })];
+  if (finalizedBy !== row.submitter) entries.push(activity(event, row, finalizedBy, projectedKinds.finalized, { articleId: String(event.args.articleId), finalizedBy }));
   await insertActivity(trx, entries);
 }
 
@@ -85,7 +90,7 @@ const handlers: Record<string, (trx: Trx, event: IndexedEvent, row: CapsuleRow) 
   "articleRegistry:CapsuleFinalized": onFinalized,
   "articleRegistry:CapsuleRejected": async (trx, event, row) => {
     await set(trx, row, event, { status: "rejected", closed_at: event.blockTime, finalize_tx_hash: event.txHash });
-    await insertActivity(trx, [activity(event, row, row.submitter, "capsule.rejected", { yes: String(event.args.yes), no: String(event.args.no) })]);
+    await insertActivity(trx, [activity(event, row, row.submitter, projectedKinds.rejected, { yes: String(event.args.yes), no: String(event.args.no) })]);
   },
 };
 
@@ -96,4 +101,46 @@ export const projectCapsules: Projector = async (trx, event) => {
   const row = await findCapsule(trx, idOf(event));
   if (!row) return;
   await handler(trx, event, row);
+};
+
+/**
+ * Before a rebuild replays the chain: every submitted capsule goes back to the draft it was in
+ * SQL before its CapsuleSubmitted (drafts, withdrawn drafts and the bridge's own columns stay),
+ * votes and chain-derived activity are removed, and labels derived from finalized corrections or
+ * retractions are cleared. Court labels (bridge-written truth) are put back after the replay,
+ * with the updated_at they had, because replaying an older correction would overwrite them.
+ */
+export const resetCapsuleProjection: ProjectionReset = async (trx) => {
+  await trx.deleteFrom("capsule_votes").execute();
+  await trx.deleteFrom("activity").where("kind", "in", Object.values(projectedKinds)).where("tx_hash", "is not", null).execute();
+  await trx
+    .updateTable("capsules")
+    .set({
+      status: "draft",
+      opens_at: null,
+      closes_at: null,
+      accepted_at: null,
+      finalized_at: null,
+      closed_at: null,
+      finalized_article_id: null,
+      finalized_by: null,
+      submit_tx_hash: null,
+      finalize_tx_hash: null,
+      revision_fee_paid: "0",
+      yes_votes: "0",
+      no_votes: "0",
+    })
+    .where("submit_tx_hash", "is not", null)
+    .execute();
+  const courtLabelled = await trx
+    .selectFrom("capsules")
+    .select(["id", "integrity_label", "updated_at"])
+    .where("integrity_label", "not in", ["clean", ...chainLabels])
+    .execute();
+  await trx.updateTable("capsules").set({ integrity_label: "clean" }).where("integrity_label", "in", [...chainLabels]).execute();
+  return async (after) => {
+    for (const row of courtLabelled) {
+      await after.updateTable("capsules").set({ integrity_label: row.integrity_label, updated_at: row.updated_at }).where("id", "=", row.id).execute();
+    }
+  };
 };

@@ -1,6 +1,6 @@
 import { getAddress } from "viem";
 import { insertActivity } from "@/lib/db/repositories/activity.repository";
-import type { Projector } from "../projector";
+import type { ProjectionReset, Projector } from "../projector";
 
 const kinds: Record<string, string> = {
   BondDeposited: "bond.deposited",
@@ -27,4 +27,10 @@ export const projectRoleBondActivity: Projector = async (trx, event) => {
       createdAt: event.blockTime,
     },
   ]);
+};
+
+/** Before a rebuild replays the chain: the bond activity it will write again. */
+export const resetRoleBondActivity: ProjectionReset = async (trx) => {
+  await trx.deleteFrom("activity").where("kind", "in", Object.values(kinds)).where("tx_hash", "is not", null).execute();
+  return async () => undefined;
 };
