@@ -35,24 +35,31 @@ async function buildIfNeeded(): Promise<void> {
   });
 }
 
+// What has been started so far, stopped in reverse order on a signal or when a later step fails.
+const stops: Array<() => Promise<void>> = [];
+let stopping = false;
+
+async function stopAll(): Promise<void> {
+  stopping = true;
+  for (const stop of stops.reverse()) {
+    try {
+      await stop();
+    } catch (error) {
+      console.error(`[capsule] error while stopping: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  stops.length = 0;
+}
+
 async function main() {
   process.env.NEXT_TELEMETRY_DISABLED = "1";
   const mutableEnv = process.env as Record<string, string | undefined>;
   mutableEnv.NODE_ENV ??= dev ? "development" : "production";
   const env = parseServerEnv();
-  const stops: Array<() => Promise<void>> = [];
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
-    stopping = true;
     step(`${signal} received, stopping…`);
-    for (const stop of stops.reverse()) {
-      try {
-        await stop();
-      } catch (error) {
-        console.error(`[capsule] error while stopping: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
+    await stopAll();
     step("stopped");
     process.exit(0);
   };
@@ -142,7 +149,11 @@ async function main() {
   console.log(`[capsule] press Ctrl-C to stop`);
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   console.error(`[capsule] start failed: ${error instanceof Error ? error.message : String(error)}`);
+  if (stops.length > 0) {
+    step("stopping what was started…");
+    await stopAll();
+  }
   process.exit(1);
 });
