@@ -303,18 +303,27 @@ describe.each(dialects)("capsule drafts and reads on %s", (dialect) => {
     const all = await api.get<Json>("/api/capsules?limit=2");
     expect(all.body).toMatchObject({ ok: true, page: 1, limit: 2, total: 3, hasMore: true });
     expect(all.body.items.map((c: Json) => c.id)).toEqual([otherId, String(Number(otherId) - 1)]);
+    expect(Object.keys(all.body.items[0]).sort()).toEqual(Object.keys((await api.get<Json>(`/api/capsules/${otherId}`)).body.capsule).sort());
+    const second = await api.get<Json>("/api/capsules?limit=2&page=2");
+    expect(second.body).toEqual({ ok: true, items: [expect.objectContaining({ id: draftId })], page: 2, limit: 2, total: 3, hasMore: false });
+    expect((await api.get<Json>("/api/capsules?limit=2&page=3")).body).toEqual({ ok: true, items: [], page: 3, limit: 2, total: 3, hasMore: false });
+    expect((await api.get<Json>("/api/capsules")).body).toMatchObject({ page: 1, limit: 20, total: 3, hasMore: false });
     const atOutlet = await api.get<Json>(`/api/capsules?outlet=${SLUG}&status=draft`);
     expect(atOutlet.body.items.map((c: Json) => c.id)).toEqual([otherId, draftId]);
     expect((await api.get<Json>(`/api/capsules?status=finalized`)).body).toMatchObject({ items: [], total: 0 });
     const bad = await api.get<Json>("/api/capsules?status=lost&limit=500");
     expect(bad.status).toBe(400);
     expect(bad.body.issues.map((i: Json) => i.path).sort()).toEqual(["limit", "status"]);
+    const badPage = await api.get<Json>("/api/capsules?page=0&outlet=Not_A_Slug");
+    expect(badPage.status).toBe(400);
+    expect(badPage.body.issues.map((i: Json) => i.path).sort()).toEqual(["outlet", "page"]);
   });
 
-  it("answers disputes and rights as empty pages until those features exist", async () => {
+  it("answers the disputes and rights of a draft as empty pages", async () => {
     for (const kind of ["disputes", "rights"]) {
       const res = await api.get<Json>(`/api/capsules/${draftId}/${kind}`);
-      expect(res.body).toEqual({ ok: true, items: [], page: 1, limit: 20, total: 0, hasMore: false, capsuleId: draftId });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toMatchObject({ ok: true, items: [], page: 1, limit: 20, total: 0, hasMore: false, capsuleId: draftId });
       expectError(await api.get(`/api/capsules/999999/${kind}`), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
     }
   });

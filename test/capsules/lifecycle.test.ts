@@ -1,19 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEther, zeroAddress, type Address, type Hex } from "viem";
+import { burnPoolAbi } from "@/lib/chain/abi";
 import { devKeys } from "../support/anvil";
 import { bridgeClient } from "../support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
 import { startTestDns } from "../outlets/dns-server";
 import { eventually } from "../outlets/support";
-import { activeOutlet, addr, chainAccess, expectError, grantRole, sha, type Api, type Contracts, type Json } from "./support";
+import { activeOutlet, addr, chainAccess, expectError, grantRole, roomInHourWindow, sha, type Api, type Contracts, type Json } from "./support";
 
 // The whole capsule lifecycle over HTTP against the real stack: outlets verified over a loopback
 // DNS server, bonds deposited on chain, submission vouchers paid by the wallet (fee split checked
 // on the six recipients), relayed votes, time travel past the window, finalization, rejection,
-// withdrawal, a correction that supersedes the original, and the per-outlet submission limit.
+// withdrawal, a correction that supersedes the original, the per-outlet submission limit, the
+// per-session voting limit, and the burn pool's status before and after a scheduled burn.
 
 const dialects = await dialectsUnderTest();
-const [operatorKey, ownerKey, editorKey, journalistKey, outsiderKey, , bigEditorKey, rateKey] = devKeys;
+const [operatorKey, ownerKey, editorKey, journalistKey, outsiderKey, voteSpamKey, bigEditorKey, rateKey, burnerKey] = devKeys;
 const [operator, owner, editor, journalist, outsider] = [addr(operatorKey), addr(ownerKey), addr(editorKey), addr(journalistKey), addr(outsiderKey)];
 const bigEditor: Address = addr(bigEditorKey);
 const SLUG = "lifecycle-desk";
@@ -285,15 +287,85 @@ describe.each(dialects)("capsule lifecycle on %s", (dialect) => {
   });
 
   it("limits submissions to 5 per hour per outlet (429 RATE_LIMITED with Retry-After)", async () => {
-    const toNextHour = 3600 - (Math.floor(Date.now() / 1000) % 3600);
-    if (toNextHour < 90) await new Promise((r) => setTimeout(r, (toNextHour + 1) * 1000)); // stay inside one fixed window
     await chain.deposit(rateKey, "250");
     await activeOutlet(api, dns, rateKey, "rate-desk");
+    await activeOutlet(api, dns, rateKey, "rate-desk-two");
     const drafts = [];
     for (let i = 1; i <= 6; i += 1) drafts.push(await draft(rateKey, `Rate story ${i}`, "rate-desk"));
+    const elsewhere = await draft(rateKey, "Rate story at another desk", "rate-desk-two");
+    await roomInHourWindow(90);
     for (const id of drafts.slice(0, 5)) expect((await submit(rateKey, id)).status).toBe(200);
     const limited = await submit(rateKey, drafts[5]!);
     expectError(limited, 429, "RATE_LIMITED", "Rate limit exceeded: 5 requests per 3600 s (capsule-submit)", { retryAfter: expect.any(Number) });
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await read(drafts[5]!)).capsule).toMatchObject({ status: "draft", eligibleWeight: "0" });
+    // the count is per outlet: the same wallet still submits at its other outlet
+    expect((await submit(rateKey, elsewhere)).status).toBe(200);
+  });
+
+  it("limits votes to 50 per hour per session (429 RATE_LIMITED), counting every vote request", async () => {
+    const ballot = await chain.ballot(voteSpamKey, ids.e, true);
+    const path = `/api/capsules/${ids.e}/vote`;
+    const { closesAt } = (await read(ids.e)).capsule;
+    await roomInHourWindow(120);
+    for (let i = 1; i <= 50; i += 1) {
+      expectError(await api.post(path, "capsules.vote", voteSpamKey, ballot), 409, "VOTING_CLOSED", `Voting on capsule ${ids.e} closed at ${closesAt}`, {
+        opensAt: expect.any(String),
+        closesAt: expect.any(String),
+      });
+    }
+    const limited = await api.post(path, "capsules.vote", voteSpamKey, ballot);
+    expectError(limited, 429, "RATE_LIMITED", "Rate limit exceeded: 50 requests per 3600 s (capsule-vote)", { retryAfter: expect.any(Number) });
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    // another session is not affected
+    expect((await api.post(path, "capsules.vote", outsiderKey, await chain.ballot(outsiderKey, ids.e, true))).status).toBe(409);
+  });
+
+  it("shows the indexer's progress and lag in /api/network/status", async () => {
+    const status = (await api.get<Json>("/api/network/status")).body;
+    expect(status.indexer).toMatchObject({ enabled: true, lastIndexedBlock: expect.stringMatching(/^\d+$/), lagBlocks: expect.any(Number), status: expect.stringMatching(/^(synced|behind)$/) });
+    const submitted = await chain.publicClient.getTransactionReceipt({ hash: (await read(ids.e)).capsule.submitTxHash });
+    expect(BigInt(status.indexer.lastIndexedBlock)).toBeGreaterThanOrEqual(submitted.blockNumber);
+    expect(status.indexer.lagBlocks).toBe(Number(status.node.blockNumber) - Number(status.indexer.lastIndexedBlock));
+  });
+
+  it("reads the burn pool from the chain: 6 units per submission, then the scheduled burn (GET /api/burn/status)", async () => {
+    const summary = (await api.get<{ contracts: Record<string, { blockNumber: string }> }>("/api/meta/contracts-summary")).body;
+    const deployedAt = (await chain.publicClient.getBlock({ blockNumber: BigInt(summary.contracts.burnPool!.blockNumber) })).timestamp;
+    const interval = 604_800n;
+    const before = await api.get<Json>("/api/burn/status");
+    expect(before.status, JSON.stringify(before.body)).toBe(200);
+    const pool = parseEther("24"); // four capsules reached the chain in this file: 4 × 6 units
+    expect(await chain.balance(contracts.burnPool.address)).toBe(pool);
+    expect(before.body).toEqual({
+      ok: true,
+      poolSize: pool.toString(),
+      nextBurnDate: (deployedAt + interval).toString(),
+      lastBurnAmount: "0",
+      totalBurned: "0",
+      lastBurnDate: "0",
+      burnIntervalSeconds: interval.toString(),
+      burnPool: contracts.burnPool.address,
+      blockNumber: expect.stringMatching(/^\d+$/),
+    });
+
+    const latest = await chain.publicClient.getBlock({ blockTag: "latest" });
+    await chain.increaseTime(Number(deployedAt + interval - latest.timestamp) + 1);
+    const hash = await chain.walletOf(burnerKey).writeContract({ address: contracts.burnPool.address, abi: burnPoolAbi, functionName: "burn" });
+    const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    expect(receipt.status).toBe("success");
+    const burnedAt = (await chain.publicClient.getBlock({ blockNumber: receipt.blockNumber })).timestamp;
+
+    const after = await api.get<Json>("/api/burn/status");
+    expect(after.body).toMatchObject({
+      ok: true,
+      poolSize: "0",
+      nextBurnDate: (burnedAt + interval).toString(),
+      lastBurnAmount: pool.toString(),
+      totalBurned: pool.toString(),
+      lastBurnDate: burnedAt.toString(),
+    });
+    expect(BigInt(after.body.blockNumber)).toBeGreaterThanOrEqual(receipt.blockNumber);
+    expect(await chain.balance("0x000000000000000000000000000000000000dEaD")).toBeGreaterThanOrEqual(pool);
   });
 });

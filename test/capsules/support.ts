@@ -36,6 +36,7 @@ export function chainAccess(stack: Stack, contracts: Contracts) {
   };
   return {
     publicClient,
+    walletOf,
     async deposit(key: Hex, units: string) {
       const hash = await walletOf(key).writeContract({ address: contracts.roleRegistry.address, abi: roleRegistryAbi, functionName: "deposit", value: parseEther(units) });
       expect((await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })).status).toBe("success");
@@ -98,6 +99,15 @@ export async function activeOutlet(api: Api, dns: Awaited<ReturnType<typeof star
 export async function grantRole(api: Api, byKey: Hex, outletSlug: string, wallet: Address, roleId: number) {
   const res = await api.post<Json>("/api/roles/grant", "roles.grant", byKey, { outletSlug, wallet, roleId });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
+}
+
+/**
+ * The rate limits count in fixed windows aligned to the hour; waits for the next window when
+ * fewer than `seconds` are left in this one, so a test's requests all land in the same window.
+ */
+export async function roomInHourWindow(seconds: number): Promise<void> {
+  const left = 3600 - (Math.floor(Date.now() / 1000) % 3600);
+  if (left < seconds) await new Promise((resolve) => setTimeout(resolve, (left + 1) * 1000));
 }
 
 export const sha = (n: number) => `0x${n.toString(16).padStart(64, "0")}`;

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/database";
 import { getCapsuleOrThrow, listCapsules, listChain } from "@/lib/db/repositories/capsules.repository";
-import { pageOf, pageOffset, type PageQuery } from "@/lib/http/pagination";
+import { pageOf, pageOffset } from "@/lib/http/pagination";
 import type { TListCapsulesQuery } from "@/lib/schemas/capsules";
 import { capsuleObject, capsuleReadResponse } from "./capsule-view";
 import { currentOfChain, rootIdOf } from "./chain-order";
@@ -13,12 +13,6 @@ export async function getCapsuleResponse(db: Db, id: number, origin: string) {
 export async function capsulePage(db: Db, query: TListCapsulesQuery) {
   const { rows, total } = await listCapsules(db, { outletSlug: query.outlet, status: query.status, offset: pageOffset(query), limit: query.limit });
   return pageOf(rows.map(capsuleObject), query, total);
-}
-
-/** Disputes and rights are later features; until they exist the lists are empty pages of a known capsule. */
-export async function emptyCapsulePage(db: Db, id: number, query: PageQuery) {
-  const capsule = await getCapsuleOrThrow(db, id);
-  return { ...pageOf([], query, 0), capsuleId: String(capsule.id) };
 }
 
 /** GET /api/capsules/:id/history — the whole chain the capsule belongs to, oldest revision first. */
