@@ -30,6 +30,7 @@ export const ZNetworkStatusResponse = z.object({
     enabled: z.boolean(),
     lastIndexedBlock: z.string().nullable(),
     lagBlocks: z.number().nullable(),
+    status: z.enum(["not_started", "synced", "behind", "unknown"]),
     updatedAt: z.string().nullable(),
   }),
   contractsDeployed: z.boolean(),

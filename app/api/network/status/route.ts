@@ -8,6 +8,13 @@ import { readCheckpoint } from "@/lib/indexer/checkpoint-repository";
 
 export const dynamic = "force-dynamic";
 
+/** "synced" within 2 blocks of the node's head; "unknown" when the node does not answer. */
+function indexerStatus(started: boolean, lag: number | null): "not_started" | "synced" | "behind" | "unknown" {
+  if (!started) return "not_started";
+  if (lag === null) return "unknown";
+  return lag <= 2 ? "synced" : "behind";
+}
+
 // GET /api/network/status — node reachability, block height and indexer lag
 export const GET = route({}, async () => {
   const cfg = config();
@@ -28,6 +35,7 @@ export const GET = route({}, async () => {
       enabled: cfg.CAPSULE_INDEXER === "on",
       lastIndexedBlock: checkpoint ? String(checkpoint.blockNumber) : null,
       lagBlocks: lag,
+      status: indexerStatus(checkpoint !== undefined, lag),
       updatedAt: checkpoint ? String(checkpoint.updatedAt) : null,
     },
     contractsDeployed: currentDeployment() !== undefined,
