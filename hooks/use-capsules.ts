@@ -54,13 +54,17 @@ export function useCapsuleList(filter: CapsuleListFilter, enabled = true) {
   });
 }
 
-/** The capsule read response; while a vote is open it is also re-read every few seconds as a safety net for missed events. */
-export function useCapsule(id: string | undefined, options: { poll?: number | false } = {}) {
+/**
+ * The capsule read response. `poll` re-reads it every N ms; `pollWhilePending` only while its vote is
+ * open (a safety net for missed VoteCast events, and how a page learns the vote was closed elsewhere).
+ */
+export function useCapsule(id: string | undefined, options: { poll?: number | false; pollWhilePending?: number } = {}) {
+  const { poll = false, pollWhilePending } = options;
   return useQuery({
     queryKey: capsuleKeys.detail(id ?? ""),
     queryFn: () => getJson(capsulePath(id ?? ""), ZCapsuleResponse),
     enabled: Boolean(id),
-    refetchInterval: options.poll ?? false,
+    refetchInterval: (query) => (pollWhilePending && query.state.data?.capsule.status === "pending" ? pollWhilePending : poll),
   });
 }
 

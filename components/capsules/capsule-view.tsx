@@ -17,11 +17,12 @@ import { Countdown } from "./countdown";
 import { TallyPanel } from "./tally-panel";
 import { VotePanel } from "./vote-panel";
 import { VoterList } from "./voter-list";
+import { CapsuleContent } from "./capsule-content";
 
 // /capsules/:id — the editors' view: status, countdown on the chain clock, tally and quorum, Yes/No,
 // live voters, and "Close the vote" once the window has passed.
 export function CapsuleView({ id }: { id: string }) {
-  const capsule = useCapsule(id, { poll: 5_000 });
+  const capsule = useCapsule(id, { pollWhilePending: 5_000 });
   const now = useChainClock();
   const status = capsule.data?.capsule.status;
   const votes = useVoteList(id);
@@ -85,6 +86,11 @@ export function CapsuleView({ id }: { id: string }) {
               Reader’s view
             </Link>
           ) : null}
+          {c.status === "finalized" ? (
+            <Link href={`/capsules/${id}/dispute`} prefetch={false} className="text-accent underline">
+              Open a dispute
+            </Link>
+          ) : null}
         </nav>
       </div>
 
@@ -103,11 +109,12 @@ export function CapsuleView({ id }: { id: string }) {
               <Outcome read={read} />
             </div>
           </Card>
-          <Card title="Voters">
-            <VoterList votes={votes.data} loading={votes.isPending} live={c.status === "pending" ? live : "offline"} />
+          <Card>
+            <VoterList votes={votes.data} loading={votes.isPending} live={c.status === "pending" ? live : undefined} />
           </Card>
         </div>
       )}
+      <CapsuleContent read={read} />
     </div>
   );
 }

@@ -2,13 +2,13 @@
 
 import { contributionTypes } from "@/lib/schemas/capsules";
 import { TOTAL_SHARE_BPS } from "@/lib/capsules/contributors";
-import { newKey, shareTotal, type ContributorDraft, type DraftErrors } from "./draft-state";
+import { newKey, shareTotal, type ContributorDraft, type DraftErrors } from "@/lib/capsules/draft-form";
 import { smallButton, TextField } from "./field";
 
 const roleNames: Record<number, string> = { 1: "Journalist", 2: "Reporter", 3: "Editor" };
 
 // Contributors and their revenue shares in basis points, with a live sum that must reach 10000.
-export function ContributorsEditor(props: { items: ContributorDraft[]; onChange: (items: ContributorDraft[]) => void; errors: DraftErrors }) {
+export function ContributorsEditor(props: { items: ContributorDraft[]; onChange: (items: ContributorDraft[]) => void; errors: DraftErrors; author?: string }) {
   const total = shareTotal(props.items);
   const update = (key: string, patch: Partial<ContributorDraft>) => props.onChange(props.items.map((item) => (item.key === key ? { ...item, ...patch } : item)));
   const complete = total === TOTAL_SHARE_BPS;
@@ -20,7 +20,15 @@ export function ContributorsEditor(props: { items: ContributorDraft[]; onChange:
           const err = (field: string) => props.errors[`contributors.${index}.${field}`];
           return (
             <li key={item.key} className="grid gap-3 rounded-md border border-stone-200 bg-stone-50 p-3 sm:grid-cols-6" data-testid="contributor-item">
-              <TextField id={`contributor-${index}-name`} className="sm:col-span-2" label="Display name" value={item.displayName} error={err("displayName")} onChange={(e) => update(item.key, { displayName: e.target.value })} />
+              <TextField
+                id={`contributor-${index}-name`}
+                className="sm:col-span-2"
+                label="Display name"
+                value={item.displayName}
+                error={err("displayName")}
+                placeholder={item.wallet.toLowerCase() === props.author?.toLowerCase() ? "Your name as readers see it" : undefined}
+                onChange={(e) => update(item.key, { displayName: e.target.value })}
+              />
               <TextField id={`contributor-${index}-wallet`} className="sm:col-span-4" label="Wallet" value={item.wallet} error={err("wallet")} placeholder="0x…" onChange={(e) => update(item.key, { wallet: e.target.value.trim() })} />
               <div className="sm:col-span-2">
                 <label htmlFor={`contributor-${index}-type`} className="block text-sm font-medium text-stone-800">

@@ -1,7 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
+import type { TCapsuleResponse } from "@/lib/schemas/capsules";
 import { ApiError } from "@/lib/api/api-client";
 import { useCapsule, useWalletRoles } from "@/hooks/use-capsules";
 import { useSession } from "@/hooks/use-session";
@@ -9,7 +10,7 @@ import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DraftEditor } from "./draft-editor";
-import { draftFromCapsule, emptyDraft } from "./draft-state";
+import { draftFromCapsule, emptyDraft } from "@/lib/capsules/draft-form";
 
 function Loading({ label }: { label: string }) {
   return (
@@ -71,8 +72,16 @@ export function EditDraftPage({ id }: { id: string }) {
     }
     return <ErrorNotice title="The draft could not be loaded" error={capsule.error} onRetry={() => void capsule.refetch()} />;
   }
-  const read = capsule.data;
-  if (!read) return <Loading label="Loading the draft" />;
+  if (!capsule.data) return <Loading label="Loading the draft" />;
+  return <DraftGate id={id} wallet={wallet} read={capsule.data} />;
+}
+
+/**
+ * Decides from the read the page opened with: the capsule stops being a draft while its own editor
+ * submits it, and the editor must stay on screen to follow the transaction.
+ */
+function DraftGate({ id, wallet, read: latest }: { id: string; wallet: string | undefined; read: TCapsuleResponse }) {
+  const [read] = useState(latest);
   if (read.capsule.status !== "draft") {
     return (
       <Message title={read.capsule.title}>

@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/api/api-client";
 import { signedPost } from "@/lib/auth/browser-session";
 import { useSession } from "@/hooks/use-session";
 import { guessEvidenceType, sha256Hex, toBase64 } from "./file-hash";
-import { newKey, type DraftErrors, type EvidenceDraft } from "./draft-state";
+import { newKey, type DraftErrors, type EvidenceDraft } from "@/lib/capsules/draft-form";
 import { smallButton, TextField } from "./field";
 
 const typeLabel: Record<(typeof evidenceTypes)[number], string> = {
@@ -108,7 +108,9 @@ export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items
                   id={`evidence-${index}-uri`}
                   label="Location (URI)"
                   value={item.uri}
+                  readOnly={Boolean(item.fileName && item.uri)}
                   error={err("uri")}
+                  hint={item.fileName && item.uri ? "Stored in this site’s vault" : undefined}
                   placeholder="https://…"
                   onChange={(e) => update(item.key, { uri: e.target.value })}
                 />

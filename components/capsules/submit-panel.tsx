@@ -11,23 +11,32 @@ import { useCapsule, useRequestSubmission } from "@/hooks/use-capsules";
 import { formatCap, formatTime } from "./capsule-format";
 import { primaryButton } from "./field";
 
-type Step = "idle" | "authorizing" | "signature" | "pending" | "confirmed" | "indexed" | "failed";
+type Step = "idle" | "authorizing" | "signature" | "pending" | "confirmed" | "indexed";
 
-const stepLabels: Array<{ step: Step; label: string }> = [
-  { step: "authorizing", label: "The bridge checks the draft and signs a voucher" },
-  { step: "signature", label: "Waiting for your signature in the wallet" },
-  { step: "pending", label: "Transaction pending" },
-  { step: "confirmed", label: "Confirmed on chain; waiting for the bridge to index it" },
-  { step: "indexed", label: "Indexed: the vote is open" },
+// Each step in words while it runs and once it is done.
+const stepLabels: Array<{ step: Step; doing: string; done: string }> = [
+  { step: "authorizing", doing: "The bridge checks the draft and signs a submission voucher…", done: "The bridge checked the draft and signed a voucher" },
+  { step: "signature", doing: "Confirm the payment in your wallet…", done: "You confirmed the payment in your wallet" },
+  { step: "pending", doing: "Transaction sent; waiting for it to be mined…", done: "Transaction mined" },
+  { step: "confirmed", doing: "Confirmed on chain; waiting for the bridge to record it…", done: "The bridge recorded the submission" },
+  { step: "indexed", doing: "Opening the vote…", done: "The vote is open" },
 ];
-const order: Step[] = ["authorizing", "signature", "pending", "confirmed", "indexed"];
+const order: Step[] = ["idle", "authorizing", "signature", "pending", "confirmed", "indexed"];
 
 // Submission: the 30-CAP fee and its six-way split, then the wallet pays ArticleRegistry.submitCapsule
 // with the bridge's voucher; the page follows the transaction until the capsule is pending.
-export function SubmitPanel(props: { capsuleId: string; ready: boolean; notReadyReason?: string; beforeSubmit: () => Promise<boolean> }) {
+export function SubmitPanel(props: {
+  capsuleId: string;
+  ready: boolean;
+  notReadyReason?: string;
+  beforeSubmit: () => Promise<boolean>;
+  /** The form is locked from the voucher on: the chain must receive exactly the content it commits to. */
+  onLockChange?: (locked: boolean) => void;
+}) {
   const request = useRequestSubmission(props.capsuleId);
   const { mutateAsync: writeContract } = useWriteContract();
   const [step, setStep] = useState<Step>("idle");
+  const [failed, setFailed] = useState(false);
   const [hash, setHash] = useState<Hex | undefined>();
   const [error, setError] = useState<string | undefined>();
   const receipt = useWaitForTransactionReceipt({ hash, pollingInterval: 1_000, query: { enabled: Boolean(hash) } });
@@ -37,12 +46,12 @@ export function SubmitPanel(props: { capsuleId: string; ready: boolean; notReady
     if (step === "pending" && receipt.data) {
       if (receipt.data.status === "success") setStep("confirmed");
       else {
-        setStep("failed");
-        setError("The transaction was reverted on chain; the fee was not taken. Check the draft and try again.");
+        setFailed(true);
+        setError("The transaction was reverted on chain, so no fee was taken. Check the draft and try again.");
       }
     }
     if (step === "pending" && receipt.isError) {
-      setStep("failed");
+      setFailed(true);
       setError(describeWalletError(receipt.error, "follow the transaction"));
     }
   }, [step, receipt.data, receipt.isError, receipt.error]);
@@ -54,8 +63,12 @@ export function SubmitPanel(props: { capsuleId: string; ready: boolean; notReady
 
   async function submit() {
     setError(undefined);
+    setFailed(false);
     setHash(undefined);
-    if (!(await props.beforeSubmit())) return;
+    if (!(await props.beforeSubmit())) {
+      setError("The draft could not be saved completely. Fix the marked fields (or sign in again) and submit once it says “All changes saved”.");
+      return;
+    }
     try {
       setStep("authorizing");
       const answer = await request.mutateAsync();
@@ -86,13 +99,15 @@ export function SubmitPanel(props: { capsuleId: string; ready: boolean; notReady
       setHash(tx);
       setStep("pending");
     } catch (cause) {
-      setStep("failed");
+      setFailed(true);
       setError(describeWalletError(cause, "submit the capsule"));
     }
   }
 
-  const busy = step !== "idle" && step !== "failed" && step !== "indexed";
-  const reached = (s: Step) => order.indexOf(step) >= order.indexOf(s);
+  const busy = step !== "idle" && step !== "indexed" && !failed;
+  const { onLockChange } = props;
+  useEffect(() => onLockChange?.(step !== "idle" && !failed), [step, failed, onLockChange]);
+  const passed = (s: Step) => order.indexOf(step) > order.indexOf(s) || (s === "indexed" && step === "indexed");
   const closesAt = capsule.data?.capsule.closesAt;
 
   return (
@@ -135,14 +150,21 @@ export function SubmitPanel(props: { capsuleId: string; ready: boolean; notReady
       {!props.ready && props.notReadyReason && step === "idle" ? <p className="text-sm text-stone-600">{props.notReadyReason}</p> : null}
       {step !== "idle" ? (
         <ol className="space-y-1 text-sm" aria-label="Submission progress" data-testid="submit-progress">
-          {stepLabels.map(({ step: s, label }) => {
-            const done = reached(s) && (step !== s || s === "indexed");
-            const current = step === s && s !== "indexed";
+          {stepLabels.map(({ step: s, doing, done: doneText }) => {
+            const done = passed(s);
+            const current = step === s && !done;
+            const stopped = current && failed;
             return (
-              <li key={s} className={done ? "text-emerald-800" : current ? "font-semibold text-ink" : "text-stone-400"} aria-current={current ? "step" : undefined} data-step={s}>
-                {done ? "✓" : current ? "…" : "○"} {label}
+              <li
+                key={s}
+                className={stopped ? "font-semibold text-red-800" : done ? "text-emerald-800" : current ? "font-semibold text-ink" : "text-stone-400"}
+                aria-current={current ? "step" : undefined}
+                data-step={s}
+                data-done={done}
+              >
+                <span aria-hidden="true">{stopped ? "✖" : done ? "✓" : current ? "…" : "○"}</span> {stopped ? `Stopped: ${doing.replace(/…$/, "")}` : done ? doneText : doing}
                 {s === "pending" && hash ? <span className="ml-2 break-all font-mono text-xs text-stone-600" data-testid="submit-tx">{hash}</span> : null}
-                {s === "confirmed" && receipt.data && reached("confirmed") ? <span className="ml-2 text-xs text-stone-600">block {receipt.data.blockNumber.toString()}</span> : null}
+                {s === "pending" && done && receipt.data ? <span className="ml-2 text-xs text-stone-600">in block {receipt.data.blockNumber.toString()}</span> : null}
               </li>
             );
           })}

@@ -5,14 +5,8 @@ import { useState } from "react";
 import { relationshipTypes } from "@/lib/schemas/capsules";
 import { useAddSupporting, useSupporting } from "@/hooks/use-capsules";
 import { smallButton } from "./field";
+import { relationLabel } from "./relation-labels";
 
-const relationLabel: Record<(typeof relationshipTypes)[number], string> = {
-  supports: "Supports",
-  extends: "Extends",
-  cites: "Cites",
-  responds_to: "Responds to",
-  contradicts: "Contradicts",
-};
 
 // Related capsules with a relationship type; stored once the draft exists (POST /api/capsules/:id/supporting).
 export function SupportingEditor({ capsuleId }: { capsuleId: string | undefined }) {

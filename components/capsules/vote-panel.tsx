@@ -50,9 +50,9 @@ export function VotePanel(props: { capsuleId: string; outletSlug: string; open: 
     }
   }
 
+  if (!props.open) return null;
   let body: React.ReactNode;
-  if (!props.open) body = <p className="text-sm text-stone-600">The voting window is closed.</p>;
-  else if (!wallet) body = <p className="text-sm text-stone-600">Editors of this outlet: connect your wallet to vote.</p>;
+  if (!wallet) body = <p className="text-sm text-stone-600">Editors of this outlet: connect your wallet to vote.</p>;
   else if (roles.isPending) body = <p className="text-sm text-stone-600">Checking your role at {props.outletSlug}…</p>;
   else if (mine)
     body = (

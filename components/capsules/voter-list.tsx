@@ -3,15 +3,18 @@ import { formatCap } from "./capsule-format";
 
 const liveText: Record<LiveState, string> = { connecting: "Connecting to live updates…", live: "Live", offline: "Live updates paused; the page re-reads the tally every few seconds" };
 
-export function VoterList({ votes, loading, live }: { votes: VoteRecord[] | undefined; loading: boolean; live: LiveState }) {
+/** `live` is the state of the VoteCast subscription while the vote is open; undefined once it is closed. */
+export function VoterList({ votes, loading, live }: { votes: VoteRecord[] | undefined; loading: boolean; live: LiveState | undefined }) {
   return (
     <div>
       <div className="flex items-center justify-between gap-2">
         <h3 className="text-sm font-semibold text-stone-800">Voters</h3>
-        <span className="flex items-center gap-1.5 text-xs text-stone-500" data-testid="live-state" data-state={live}>
-          <span aria-hidden="true" className={`inline-block h-2 w-2 rounded-full ${live === "live" ? "bg-emerald-500" : live === "connecting" ? "bg-amber-400" : "bg-stone-400"}`} />
-          {liveText[live]}
-        </span>
+        {live ? (
+          <span className="flex items-center gap-1.5 text-right text-xs text-stone-500" data-testid="live-state" data-state={live}>
+            <span aria-hidden="true" className={`inline-block h-2 w-2 shrink-0 rounded-full ${live === "live" ? "bg-emerald-500" : live === "connecting" ? "bg-amber-400" : "bg-stone-400"}`} />
+            {liveText[live]}
+          </span>
+        ) : null}
       </div>
       {loading ? (
         <p className="mt-2 text-sm text-stone-500">Reading votes from the chain…</p>

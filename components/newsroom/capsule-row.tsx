@@ -19,7 +19,12 @@ export function CapsuleRow({ capsule, now }: { capsule: TCapsuleObject; now: num
         </Link>
         <p className="text-xs text-stone-500">
           #{capsule.id} · {capsule.outletSlug} · {capsuleTypeLabel[capsule.capsuleType] ?? capsule.capsuleType}
-          {capsule.revisionNumber > 0 ? ` · revision ${capsule.revisionNumber}` : ""} · updated {formatTime(capsule.updatedAt)}
+          {capsule.revisionNumber > 0 ? ` · revision ${capsule.revisionNumber}` : ""} ·{" "}
+          {capsule.status === "finalized" || capsule.status === "superseded"
+            ? `finalized ${formatTime(capsule.finalizedAt)}`
+            : capsule.status === "pending"
+              ? `submitted ${formatTime(capsule.opensAt)}`
+              : `updated ${formatTime(capsule.updatedAt)}`}
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-3 text-sm">

@@ -21,18 +21,18 @@ export function fetchableUrl(uri: string, origin: string): string | undefined {
 }
 
 // Evidence with "Verify": the file is fetched and re-hashed here, and compared with the recorded hash.
-export function EvidenceList({ items }: { items: Evidence[] }) {
-  if (items.length === 0) return <p className="text-sm text-stone-600">No evidence was attached to this article.</p>;
+export function EvidenceList({ items, compact = false }: { items: Evidence[]; compact?: boolean }) {
+  if (items.length === 0) return <p className="text-sm text-stone-600">No evidence was attached.</p>;
   return (
     <ul className="space-y-3" data-testid="reader-evidence">
       {items.map((item) => (
-        <EvidenceRow key={item.evidenceId} item={item} />
+        <EvidenceRow key={item.evidenceId} item={item} compact={compact} />
       ))}
     </ul>
   );
 }
 
-function EvidenceRow({ item }: { item: Evidence }) {
+function EvidenceRow({ item, compact }: { item: Evidence; compact: boolean }) {
   const [check, setCheck] = useState<Check>({ state: "idle" });
   const origin = typeof window === "undefined" ? "" : window.location.origin;
   const url = origin ? fetchableUrl(item.uri, origin) : undefined;
@@ -53,7 +53,7 @@ function EvidenceRow({ item }: { item: Evidence }) {
 
   return (
     <li className="rounded-md border border-stone-200 bg-white p-3" data-testid="reader-evidence-item">
-      <div className="flex flex-wrap items-start justify-between gap-2">
+      <div className={compact ? "space-y-2" : "flex flex-wrap items-start justify-between gap-2 sm:flex-nowrap"}>
         <div className="min-w-0">
           <p className="font-medium">
             {item.label}

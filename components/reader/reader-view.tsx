@@ -5,11 +5,15 @@ import { useQuery } from "@tanstack/react-query";
 import { createPublicClient, http, type Hex } from "viem";
 import { ApiError } from "@/lib/api/api-client";
 import { capsuleChain, CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
+import type { TCapsuleResponse } from "@/lib/schemas/capsules";
 import { useCapsule } from "@/hooks/use-capsules";
 import { MarkdownView } from "@/components/markdown/markdown-view";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatTime } from "@/components/capsules/capsule-format";
+import { useOutlet } from "@/hooks/use-outlets";
+import { shortHex } from "@/components/capsules/capsule-format";
+import { ContributorList } from "./contributor-list";
 import { EvidenceList } from "./evidence-list";
 import { IntegrityBadge } from "./integrity-badge";
 
@@ -53,18 +57,10 @@ export function ReaderView({ id }: { id: string }) {
   const current = read.revision.currentCapsuleId;
   return (
     <article className="mx-auto max-w-2xl space-y-6">
-      {c.status === "superseded" || current !== c.id ? (
-        <div role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="superseded-note">
-          This version has been superseded by a correction.{" "}
-          <Link href={`/read/${current}`} className="font-semibold underline">
-            Read the current version
-          </Link>
-          .
-        </div>
-      ) : null}
+      {c.status === "superseded" || current !== c.id ? <SupersededNote currentId={current} /> : null}
       <header className="space-y-3">
-        <p className="text-sm uppercase tracking-wide text-stone-500">
-          {read.outlet.outletSlug}
+        <p className="text-sm uppercase tracking-wide text-stone-500" data-testid="reader-outlet">
+          <OutletName slug={read.outlet.outletSlug} />
           {read.content.category ? ` · ${read.content.category}` : ""}
         </p>
         <h1 className="font-serif text-4xl font-bold leading-tight tracking-tight" data-testid="reader-title">
@@ -72,16 +68,7 @@ export function ReaderView({ id }: { id: string }) {
         </h1>
         {read.content.subtitle ? <p className="font-serif text-xl text-stone-600">{read.content.subtitle}</p> : null}
         <p className="text-sm text-stone-600">
-          {read.contributors.length > 0 ? (
-            <>
-              By{" "}
-              {read.contributors
-                .filter((p) => p.active)
-                .map((p) => `${p.displayName} (${p.contributionType})`)
-                .join(", ")}
-              {" · "}
-            </>
-          ) : null}
+          {byline(read.contributors)}
           Finalized {formatTime(c.finalizedAt)}
           {c.revisionNumber > 0 ? ` · revision ${c.revisionNumber}` : ""}
         </p>
@@ -102,6 +89,12 @@ export function ReaderView({ id }: { id: string }) {
           ))}
         </ul>
       ) : null}
+      <section aria-labelledby="contributors-heading" className="space-y-2 border-t border-stone-200 pt-6" data-testid="reader-contributors">
+        <h2 id="contributors-heading" className="text-lg font-semibold">
+          Contributors
+        </h2>
+        <ContributorList items={read.contributors} />
+      </section>
       <section aria-labelledby="evidence-heading" className="space-y-3 border-t border-stone-200 pt-6">
         <h2 id="evidence-heading" className="text-lg font-semibold">
           Evidence
@@ -109,11 +102,19 @@ export function ReaderView({ id }: { id: string }) {
         <EvidenceList items={read.evidence.filter((e) => e.active)} />
       </section>
       <FinalizationRecord txHash={c.finalizeTxHash} finalizedBy={c.finalizedBy} articleId={c.finalizedArticleId} contentHash={c.contentHash} />
-      <p className="text-sm">
+      <nav aria-label="About this article" className="flex flex-wrap gap-x-4 gap-y-2 border-t border-stone-200 pt-6 text-sm">
         <Link href={`/capsules/${id}/history`} className="text-accent underline">
           Revision history
         </Link>
-      </p>
+        <Link href={`/capsules/${id}`} className="text-accent underline">
+          How the editors voted
+        </Link>
+        {c.status === "finalized" ? (
+          <Link href={`/capsules/${id}/dispute`} prefetch={false} className="text-accent underline">
+            Open a dispute
+          </Link>
+        ) : null}
+      </nav>
     </article>
   );
 }
@@ -156,5 +157,49 @@ function FinalizationRecord(props: { txHash: string | null; finalizedBy: string;
         eth_getTransactionReceipt with the hash above: the receipt names the block and carries the CapsuleFinalized event.
       </p>
     </section>
+  );
+}
+
+function byline(contributors: TCapsuleResponse["contributors"]): string {
+  const names = contributors
+    .filter((person) => person.active)
+    .map((person) => (person.displayName && person.displayName.toLowerCase() !== person.wallet.toLowerCase() ? person.displayName : shortHex(person.wallet)));
+  return names.length > 0 ? `By ${names.join(", ")} · ` : "";
+}
+
+function OutletName({ slug }: { slug: string }) {
+  const outlet = useOutlet(slug);
+  return (
+    <Link href={`/outlets/${slug}`} className="hover:underline">
+      {outlet.data?.outlet.name ?? slug}
+    </Link>
+  );
+}
+
+/** An older version: says what replaced it (finalized correction, or one still being voted on) and links there. */
+function SupersededNote({ currentId }: { currentId: string }) {
+  const current = useCapsule(currentId);
+  const status = current.data?.capsule.status;
+  const kind = current.data?.capsule.capsuleType === "retraction" ? "retraction" : "correction";
+  return (
+    <div role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="superseded-note">
+      {status === "pending" ? (
+        <>
+          This version has been superseded: a {kind} was submitted and the editors are voting on it.{" "}
+          <Link href={`/capsules/${currentId}`} className="font-semibold underline">
+            Follow the vote on the {kind}
+          </Link>
+          .
+        </>
+      ) : (
+        <>
+          This version has been superseded by a {kind}.{" "}
+          <Link href={`/read/${currentId}`} className="font-semibold underline">
+            Read the current version
+          </Link>
+          .
+        </>
+      )}
+    </div>
   );
 }

@@ -1,8 +1,9 @@
 import type { z } from "zod";
 import { ZCreateCapsuleBody, ZUpdateCapsuleBody, type TCapsuleResponse, evidenceTypes, contributionTypes } from "@/lib/schemas/capsules";
+import { TOTAL_SHARE_BPS } from "./contributors";
 
-// The draft form's state and its mapping to the bridge's create/update bodies. Validation uses the
-// route's own zod schemas, so a message shown next to a field is the one the bridge would give.
+// The draft form's state, its mapping to the bridge's create/update bodies, and what an autosave
+// sends. Validation uses the routes' own zod schemas, so a message next to a field is the bridge's rule.
 
 export type EvidenceDraft = {
   key: string;
@@ -49,7 +50,7 @@ export const emptyDraft = (outletSlug: string, wallet: string | undefined): Draf
   body: "",
   rightsNotes: "",
   evidence: [],
-  contributors: wallet ? [{ key: newKey(), wallet, displayName: "", role: 1, contributionType: "author", shareBps: 10_000, attributionURI: "" }] : [],
+  contributors: wallet ? [{ key: newKey(), wallet, displayName: "", role: 1, contributionType: "author", shareBps: TOTAL_SHARE_BPS, attributionURI: "" }] : [],
 });
 
 export function draftFromCapsule(read: TCapsuleResponse): DraftState {
@@ -85,7 +86,20 @@ const tagsOf = (text: string) =>
     .filter(Boolean);
 const orNull = (text: string) => (text.trim() ? text.trim() : null);
 
-function contentOf(state: DraftState) {
+/** The untouched starting list (the author alone, no name, all shares): the bridge's own default is sent instead. */
+export function isDefaultAuthorOnly(contributors: ContributorDraft[], wallet: string | undefined): boolean {
+  const [only] = contributors;
+  return (
+    contributors.length === 1 &&
+    only !== undefined &&
+    only.wallet.toLowerCase() === wallet?.toLowerCase() &&
+    only.displayName.trim() === "" &&
+    only.shareBps === TOTAL_SHARE_BPS &&
+    only.attributionURI.trim() === ""
+  );
+}
+
+function contentOf(state: DraftState, wallet: string | undefined) {
   return {
     title: state.title,
     body: state.body,
@@ -94,10 +108,10 @@ function contentOf(state: DraftState) {
     sourceUrl: orNull(state.sourceUrl),
     rightsNotes: orNull(state.rightsNotes),
     evidence: state.evidence.map(({ label, evidenceType, mimeType, contentHash, uri, isPrimary }) => ({ label, evidenceType, mimeType, contentHash, uri, isPrimary })),
-    ...(state.contributors.length > 0
+    ...(state.contributors.length > 0 && !isDefaultAuthorOnly(state.contributors, wallet)
       ? {
-          contributors: state.contributors.map(({ wallet, displayName, role, contributionType, shareBps, attributionURI }) => ({
-            wallet,
+          contributors: state.contributors.map(({ wallet: address, displayName, role, contributionType, shareBps, attributionURI }) => ({
+            wallet: address,
             displayName,
             role,
             contributionType,
@@ -109,26 +123,57 @@ function contentOf(state: DraftState) {
   };
 }
 
-export const createPayload = (state: DraftState, wallet: string) => ({ ...contentOf(state), outletSlug: state.outletSlug, authorWallet: wallet, status: "draft" as const });
-export const updatePayload = (state: DraftState, capsuleId: string) => ({ capsuleId, ...contentOf(state) });
+export const createPayload = (state: DraftState, wallet: string) => ({ ...contentOf(state, wallet), outletSlug: state.outletSlug, authorWallet: wallet, status: "draft" as const });
+export const updatePayload = (state: DraftState, capsuleId: string, wallet?: string) => ({ capsuleId, ...contentOf(state, wallet) });
 
+/** Messages keyed by field path ("title", "evidence.0.label", "contributors"). */
 export type DraftErrors = Record<string, string>;
 
-/** Messages keyed by field path ("title", "evidence.0.label", "contributors"), from the route's schema. */
-export function validateDraft(state: DraftState, capsuleId: string | undefined, wallet: string): { ok: boolean; errors: DraftErrors } {
-  const result: z.ZodSafeParseResult<unknown> = capsuleId ? ZUpdateCapsuleBody.safeParse(updatePayload(state, capsuleId)) : ZCreateCapsuleBody.safeParse(createPayload(state, wallet));
-  if (result.success) return { ok: true, errors: {} };
-  const errors: DraftErrors = {};
-  for (const issue of result.error.issues) {
-    const path = issue.path.map(String).join(".") || "form";
-    errors[path] ??= friendly(path, issue.message);
-  }
-  return { ok: false, errors };
+// zod's built-in wording for an empty field reads like a type error; say it plainly.
+function readable(issue: z.core.$ZodIssue): string {
+  if (issue.code === "too_small" && Number(issue.minimum) === 1 && issue.origin === "string") return "This field is required.";
+  if (issue.code === "invalid_type" && issue.input === undefined) return "This field is required.";
+  if (issue.code === "too_big" && issue.origin === "string") return `At most ${String(issue.maximum)} characters.`;
+  return issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
 }
 
-function friendly(path: string, message: string): string {
-  if (/^Too small/.test(message) && (path === "title" || path === "body")) return path === "title" ? "Give the capsule a title" : "Write the article body";
-  return message.charAt(0).toUpperCase() + message.slice(1);
+function errorsOf(result: z.ZodSafeParseResult<unknown>): DraftErrors {
+  const errors: DraftErrors = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) errors[issue.path.map(String).join(".") || "form"] ??= readable(issue);
+  return errors;
+}
+
+/** Every problem of the draft as the route would see it (a full create or update body). */
+export function validateDraft(state: DraftState, capsuleId: string | undefined, wallet: string): { ok: boolean; errors: DraftErrors } {
+  const errors = errorsOf(capsuleId ? ZUpdateCapsuleBody.safeParse(updatePayload(state, capsuleId, wallet)) : ZCreateCapsuleBody.safeParse(createPayload(state, wallet)));
+  return { ok: Object.keys(errors).length === 0, errors };
+}
+
+/** The top-level fields that have a problem ("contributors" for "contributors.1.wallet"). */
+export const fieldsWithErrors = (errors: DraftErrors) => [...new Set(Object.keys(errors).map((path) => path.split(".")[0] ?? path))];
+
+export type SavePlan =
+  | { kind: "wait"; reason: string; errors: DraftErrors }
+  | { kind: "save"; payload: Record<string, unknown>; errors: DraftErrors; skipped: string[] };
+
+/**
+ * What an autosave sends. Fields with a problem are left out (the bridge keeps their last saved value)
+ * so the rest of the work is never lost; a new draft waits until it has a title and a body, without
+ * marking those two empty fields as errors.
+ */
+export function planSave(state: DraftState, capsuleId: string | undefined, wallet: string): SavePlan {
+  const { errors } = validateDraft(state, capsuleId, wallet);
+  if (!capsuleId) {
+    const untouched = (field: "title" | "body") => state[field].trim() === "";
+    const shown = Object.fromEntries(Object.entries(errors).filter(([path]) => !((path === "title" || path === "body") && untouched(path))));
+    if (untouched("title") || untouched("body")) return { kind: "wait", reason: "A draft is saved once it has a title and a body.", errors: shown };
+    if (errors.title || errors.body || errors.outletSlug) return { kind: "wait", reason: "Fix the marked fields to save the draft.", errors };
+  }
+  const skipped = fieldsWithErrors(errors);
+  const full: Record<string, unknown> = capsuleId ? updatePayload(state, capsuleId, wallet) : createPayload(state, wallet);
+  const payload = Object.fromEntries(Object.entries(full).filter(([key]) => !skipped.includes(key)));
+  return { kind: "save", payload, errors, skipped };
 }
 
 export const shareTotal = (contributors: ContributorDraft[]) => contributors.reduce((sum, c) => sum + (Number.isFinite(c.shareBps) ? c.shareBps : 0), 0);

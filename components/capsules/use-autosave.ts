@@ -1,0 +1,101 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ApiError } from "@/lib/api/api-client";
+import type { BrowserSession } from "@/lib/auth/browser-session";
+import { planSave, type DraftErrors, type DraftState } from "@/lib/capsules/draft-form";
+import { useCreateCapsule, useUpdateCapsule } from "@/hooks/use-capsules";
+
+export type SaveStatus =
+  | { kind: "waiting"; message: string }
+  | { kind: "dirty" }
+  | { kind: "saving" }
+  | { kind: "saved"; at: Date; skipped: string[] }
+  | { kind: "paused"; message: string }
+  | { kind: "error"; message: string };
+
+// Autosave timing: a save starts after 1 s without typing, and at most one every 4 s, so a writer
+// stays well inside the bridge's 20 signed writes per minute per session (the rest is left for
+// uploads, relations and the submission). A 429 pauses saving and retries by itself.
+const IDLE_MS = 1_000;
+const MIN_GAP_MS = 4_000;
+const RATE_LIMITED_RETRY_MS = 10_000;
+
+export function useAutosave(args: { state: DraftState; capsuleId: string | undefined; wallet: string | undefined; session: BrowserSession | undefined; paused: boolean }) {
+  const create = useCreateCapsule();
+  const update = useUpdateCapsule();
+  const [capsuleId, setCapsuleId] = useState(args.capsuleId);
+  const [version, setVersion] = useState(0);
+  const [savedVersion, setSavedVersion] = useState(0);
+  const [retryTick, setRetryTick] = useState(0);
+  const [result, setResult] = useState<SaveStatus>(
+    args.capsuleId ? { kind: "saved", at: new Date(), skipped: [] } : { kind: "waiting", message: "Not saved yet: a draft is saved once it has a title and a body." },
+  );
+  const [serverErrors, setServerErrors] = useState<DraftErrors>({});
+  const latest = useRef({ ...args, capsuleId, version, create: create.mutateAsync, update: update.mutateAsync });
+  latest.current = { ...args, capsuleId: latest.current.capsuleId ?? capsuleId, version, create: create.mutateAsync, update: update.mutateAsync };
+  const saved = useRef({ version: 0, skipped: [] as string[] });
+  const inFlight = useRef<Promise<boolean> | undefined>(undefined);
+  const lastStart = useRef(0);
+
+  /** Saves what is on screen now; true when the whole draft is saved (nothing left out). */
+  const saveNow = useCallback(async (): Promise<boolean> => {
+    while (inFlight.current) await inFlight.current;
+    const snap = latest.current;
+    if (snap.capsuleId && snap.version === saved.current.version) return saved.current.skipped.length === 0;
+    if (!snap.wallet || !snap.session) {
+      setResult({ kind: "waiting", message: "Not saved: sign in with your wallet to save this draft." });
+      return false;
+    }
+    const plan = planSave(snap.state, snap.capsuleId, snap.wallet);
+    if (plan.kind === "wait") {
+      setResult({ kind: "waiting", message: `Not saved yet: ${plan.reason.charAt(0).toLowerCase()}${plan.reason.slice(1)}` });
+      return false;
+    }
+    const run = (async () => {
+      setResult({ kind: "saving" });
+      lastStart.current = Date.now();
+      try {
+        if (!snap.capsuleId) {
+          const created = await snap.create(plan.payload);
+          latest.current.capsuleId = created.capsuleId;
+          setCapsuleId(created.capsuleId);
+          // the address becomes the draft's own, without a navigation (the form keeps its state)
+          window.history.replaceState(null, "", `/capsules/${created.capsuleId}/edit`);
+        } else {
+          await snap.update(plan.payload);
+        }
+        saved.current = { version: snap.version, skipped: plan.skipped };
+        setSavedVersion(snap.version);
+        setServerErrors({});
+        setResult({ kind: "saved", at: new Date(), skipped: plan.skipped });
+        return plan.skipped.length === 0;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 429) {
+          setResult({ kind: "paused", message: "Saving paused: too many saves in a short time. Trying again in a few seconds." });
+          setTimeout(() => setRetryTick((tick) => tick + 1), RATE_LIMITED_RETRY_MS);
+          return false;
+        }
+        if (error instanceof ApiError && error.issues.length > 0) setServerErrors(Object.fromEntries(error.issues.map((issue) => [issue.path, issue.message])));
+        setResult({ kind: "error", message: error instanceof Error ? error.message : "the server did not answer" });
+        return false;
+      }
+    })();
+    inFlight.current = run;
+    try {
+      return await run;
+    } finally {
+      inFlight.current = undefined;
+    }
+  }, []);
+
+  useEffect(() => {
+    if (args.paused || (version === 0 && retryTick === 0)) return;
+    const wait = Math.max(IDLE_MS, lastStart.current + MIN_GAP_MS - Date.now());
+    const timer = setTimeout(() => void saveNow(), wait);
+    return () => clearTimeout(timer);
+  }, [version, retryTick, args.paused, saveNow]);
+
+  const status: SaveStatus = result.kind === "saved" && version !== savedVersion ? { kind: "dirty" } : result;
+  return { capsuleId, status, serverErrors, saveNow, touch: () => setVersion((v) => v + 1) };
+}

@@ -1,0 +1,41 @@
+import type { z } from "zod";
+import type { ZContributorObject } from "@/lib/schemas/capsules";
+import { shortHex } from "@/components/capsules/capsule-format";
+
+type Contributor = z.infer<typeof ZContributorObject>;
+
+const roleNames: Record<number, string> = { 1: "Journalist", 2: "Reporter", 3: "Editor" };
+const contributionNames: Record<string, string> = { author: "Author", editor: "Editor", researcher: "Researcher", reviewer: "Reviewer" };
+
+// Who made the article and how its revenue is shared (basis points shown as percent).
+export function ContributorList({ items }: { items: Contributor[] }) {
+  const active = items.filter((item) => item.active);
+  if (active.length === 0) return <p className="text-sm text-stone-600">No contributors are listed.</p>;
+  return (
+    <ul className="divide-y divide-stone-100 text-sm" data-testid="contributor-list">
+      {active.map((person) => {
+        const named = person.displayName && person.displayName.toLowerCase() !== person.wallet.toLowerCase();
+        return (
+          <li key={person.contributorId} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2">
+            <span className="min-w-0">
+              {person.attributionURI ? (
+                <a href={person.attributionURI} rel="noopener noreferrer nofollow" className="font-medium text-accent underline">
+                  {named ? person.displayName : shortHex(person.wallet)}
+                </a>
+              ) : (
+                <span className="font-medium">{named ? person.displayName : shortHex(person.wallet)}</span>
+              )}
+              <span className="block text-xs text-stone-500">
+                {contributionNames[person.contributionType] ?? person.contributionType}
+                {roleNames[person.role] ? ` · ${roleNames[person.role]}` : ""} · <span className="font-mono" title={person.wallet}>{shortHex(person.wallet)}</span>
+              </span>
+            </span>
+            <span className="tabular-nums text-stone-600" title={`${person.shareBps} basis points`}>
+              {(person.shareBps / 100).toLocaleString("en-US", { maximumFractionDigits: 2 })} %
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,321 @@
+import { createHash } from "node:crypto";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { capsuleDesk, keyAddress } from "./support/capsule-desk";
+import { installTestWallet, TEST_WALLET_NAME } from "./support/test-wallet";
+
+// The newsroom in the browser (issue #7, Tests): a journalist drafts with evidence and contributors
+// and submits (the wallet pays the fee); two editors in two browser contexts vote and each page shows
+// the other's vote without a reload; chain time is advanced past the window and the vote is closed
+// (finalized); a correction is published and the history shows both; a reader opens the finalized
+// article and verifies a piece of evidence. Outlet, bonds and roles are set up through the bridge.
+
+test.describe.configure({ mode: "serial" });
+
+const OWNER = 4;
+const JOURNALIST = 6;
+const EDITOR_A = 7;
+const EDITOR_B = 8;
+const CONTRIBUTOR = 9;
+const WINDOW_SECONDS = 259_200;
+const slug = `desk-${Date.now().toString(36)}`;
+
+const evidenceText = `Harbour authority memo, ${new Date().toISOString()}\nDredging starts on 3 March; the budget is 4.2 million.\n`;
+const evidenceSha = `0x${createHash("sha256").update(evidenceText).digest("hex")}`;
+const originalBody = [
+  "# Harbour dredging starts in March",
+  "",
+  "The harbour authority confirmed on **Monday** that dredging of the inner basin starts on 3 March.",
+  "",
+  "- Budget: 4.2 million",
+  "- Duration: six weeks",
+  "",
+  "<script>alert('not run')</script>",
+].join("\n");
+const correctedBody = originalBody.replace("six weeks", "eight weeks").replace("on **Monday**", "on **Tuesday**");
+
+const desk = capsuleDesk();
+const ids = { background: "", original: "", correction: "" };
+
+type Actor = { context: BrowserContext; page: Page; errors: string[]; address: string };
+const actors: Partial<Record<"journalist" | "editorA" | "editorB" | "reader", Actor>> = {};
+
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${message.text()} ${message.location().url}`);
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+async function openActor(browser: Browser, keyIndex: number | undefined, viewport = { width: 1280, height: 800 }): Promise<Actor> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  const address = keyIndex === undefined ? "" : (await installTestWallet(page, keyIndex)).address;
+  return { context, page, errors, address };
+}
+
+async function signIn(page: Page) {
+  await page.getByRole("button", { name: "Connect wallet" }).click();
+  await page.getByRole("button", { name: TEST_WALLET_NAME }).click();
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+
+async function phoneShot(page: Page, name: string) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, name);
+  if (size) await page.setViewportSize(size);
+}
+
+/** Marks the document; a reload or navigation would lose the mark. */
+const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __capsuleNoReload: true }));
+const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __capsuleNoReload?: boolean }).__capsuleNoReload === true);
+
+test.beforeAll(async () => {
+  await desk.deposit(JOURNALIST, "100");
+  await desk.deposit(EDITOR_A, "250");
+  await desk.deposit(EDITOR_B, "250");
+  await desk.activeOutlet(OWNER, slug, "The Harbour Desk");
+  await desk.grantRole(OWNER, slug, JOURNALIST, 1);
+  await desk.grantRole(OWNER, slug, EDITOR_A, 3);
+  await desk.grantRole(OWNER, slug, EDITOR_B, 3);
+  // an earlier piece the new capsule cites
+  const background = (await desk.post("/api/capsules/create", "capsules.create", JOURNALIST, {
+    title: "Harbour budget approved",
+    body: "The council approved the harbour budget.",
+    outletSlug: slug,
+  })) as { capsuleId: string };
+  ids.background = background.capsuleId;
+});
+
+test.afterEach(async () => {
+  for (const [name, actor] of Object.entries(actors)) expect(actor?.errors ?? [], `console errors on the ${name}'s page`).toEqual([]);
+});
+
+test.afterAll(async () => {
+  for (const actor of Object.values(actors)) await actor?.context.close();
+});
+
+test("a journalist drafts with evidence and contributors, and submits paying the fee", async ({ browser }) => {
+  const journalist = (actors.journalist = await openActor(browser, JOURNALIST));
+  const { page } = journalist;
+
+  await page.goto("/newsroom");
+  await expect(page.getByTestId("newsroom-connect")).toBeVisible();
+  await signIn(page);
+  await expect(page.getByTestId("my-drafts")).toContainText("Harbour budget approved");
+  await expect(page.getByTestId("open-votes")).toContainText("No capsule is being voted on");
+  await shot(page, "capsules-newsroom-empty");
+
+  await page.getByRole("link", { name: "New capsule" }).click();
+  await expect(page.getByRole("heading", { name: "New capsule", level: 1 })).toBeVisible();
+  const form = page.getByRole("form", { name: "Draft" });
+
+  // a field error from the route's own schema, next to the field
+  await form.getByLabel("Source URL").fill("harbour.example.org/notice");
+  await expect(page.locator("#draft-source-error")).toContainText("http or https URL");
+  await expect(form.getByLabel("Source URL")).toHaveAttribute("aria-invalid", "true");
+  await form.getByLabel("Source URL").fill("https://harbour.example.org/notice");
+  await form.getByLabel("Title").fill("Harbour dredging starts in March");
+  await form.getByLabel("Category").fill("local");
+  await form.getByLabel("Tags").fill("harbour, budget");
+  await form.getByLabel("Body", { exact: true }).fill(originalBody);
+  await form.getByLabel("Rights notes").fill("Staff text; CC BY 4.0.");
+
+  // the live preview renders Markdown and shows HTML as text
+  const preview = page.getByTestId("markdown-preview");
+  await expect(preview.getByRole("heading", { name: "Harbour dredging starts in March" })).toBeVisible();
+  await expect(preview.locator("strong")).toHaveText("Monday");
+  await expect(preview).toContainText("<script>alert('not run')</script>");
+
+  // autosave creates the draft and moves the address to its editor
+  await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
+  await page.waitForURL(/\/capsules\/\d+\/edit$/);
+  ids.original = /\/capsules\/(\d+)\/edit$/.exec(page.url())?.[1] ?? "";
+  expect(ids.original).not.toBe("");
+  await expect(page.getByRole("heading", { name: `Draft #${ids.original}`, level: 1 })).toBeVisible();
+
+  // evidence: the file is hashed in the browser and stored in the vault
+  await form.getByLabel("Add an evidence file").setInputFiles({ name: "harbour-memo.txt", mimeType: "text/plain", buffer: Buffer.from(evidenceText) });
+  const evidence = page.getByTestId("evidence-item");
+  await expect(evidence).toHaveCount(1);
+  await expect(evidence.getByTestId("evidence-hash")).toHaveValue(evidenceSha);
+  await expect(evidence.getByLabel("Location (URI)")).toHaveValue(`/api/vault/${evidenceSha.slice(2)}?download=1`);
+  await expect(evidence.getByLabel("MIME type")).toHaveValue("text/plain");
+  await expect(evidence.getByLabel("Primary evidence")).toBeChecked();
+  await evidence.getByLabel("Description").fill("Harbour authority memo");
+
+  // contributors: the live basis-point sum must reach 10,000
+  const contributors = page.getByTestId("contributor-item");
+  await contributors.nth(0).getByLabel("Display name").fill("Ada Reporter");
+  await contributors.nth(0).getByLabel("Share (basis points)").fill("7000");
+  await expect(page.getByTestId("share-total")).toContainText("7,000 / 10,000 bps — 3,000 left to assign");
+  await page.getByRole("button", { name: "Add contributor" }).click();
+  await expect(contributors).toHaveCount(2);
+  await contributors.nth(1).getByLabel("Display name").fill("Ben Researcher");
+  await contributors.nth(1).getByLabel("Wallet").fill(keyAddress(CONTRIBUTOR));
+  await expect(contributors.nth(1).getByLabel("Share (basis points)")).toHaveValue("3000");
+  await expect(page.getByTestId("share-total")).toContainText("10,000 / 10,000 bps ✓");
+
+  // a supporting capsule with its relationship type
+  await page.getByLabel("Capsule id").fill(ids.background);
+  await page.getByLabel("Relationship").selectOption("cites");
+  await page.getByRole("button", { name: "Add relation" }).click();
+  await expect(page.getByTestId("supporting-editor")).toContainText(`Cites capsule #${ids.background}`);
+
+  await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
+  await expect(page.getByTestId("fee-split").locator("tr")).toHaveCount(6);
+  await expect(page.getByTestId("fee-split")).toContainText("Validators");
+  await expect(page.getByTestId("fee-split")).toContainText("10.5 CAP");
+  await shot(page, "capsules-draft-editor");
+  await phoneShot(page, "capsules-draft-editor-phone");
+
+  // the saved draft is what the bridge holds
+  const saved = (await desk.api.get<{ capsule: { status: string }; evidence: unknown[]; contributors: Array<{ shareBps: number }> }>(`/api/capsules/${ids.original}`)).body;
+  expect(saved.capsule.status).toBe("draft");
+  expect(saved.evidence).toHaveLength(1);
+  expect(saved.contributors.map((c) => c.shareBps)).toEqual([7000, 3000]);
+
+  // submit: the wallet pays 30 CAP; the page follows the transaction until the vote is open
+  await page.getByRole("button", { name: "Submit and pay 30 CAP" }).click();
+  await expect(page.getByTestId("submit-progress")).toBeVisible();
+  await expect(page.getByTestId("submit-done")).toContainText("Voting is open until");
+  await expect(page.getByTestId("submit-tx")).toHaveText(/^0x[0-9a-f]{64}$/);
+  await shot(page, "capsules-submitted");
+
+  await page.getByRole("link", { name: "Newsroom", exact: true }).first().click();
+  await expect(page.getByTestId("open-votes").getByTestId("capsule-row").filter({ hasText: "Harbour dredging starts in March" }).getByTestId("countdown")).toContainText(/\d+d \d\dh/);
+});
+
+test("two editors vote in two browsers and each page shows the other's vote without a reload", async ({ browser }) => {
+  const editorA = (actors.editorA = await openActor(browser, EDITOR_A));
+  const editorB = (actors.editorB = await openActor(browser, EDITOR_B));
+  for (const editor of [editorA, editorB]) {
+    await editor.page.goto(`/capsules/${ids.original}`);
+    await expect(editor.page.getByTestId("capsule-status")).toHaveText("Voting");
+    await signIn(editor.page);
+    await expect(editor.page.getByRole("button", { name: "Vote yes" })).toBeVisible();
+    await expect(editor.page.getByTestId("live-state")).toHaveAttribute("data-state", "live");
+    await expect(editor.page.getByTestId("no-voters")).toBeVisible();
+    await markDocument(editor.page);
+  }
+  await expect(editorA.page.getByTestId("countdown")).toContainText(/\d+d \d\dh/);
+  await shot(editorA.page, "capsules-vote-open");
+
+  await editorA.page.getByRole("button", { name: "Vote yes" }).click();
+  await expect(editorA.page.getByTestId("my-vote")).toHaveText("You voted Yes.");
+  await expect(editorB.page.getByTestId("voter").filter({ hasText: editorA.address })).toContainText("Yes");
+  await expect(editorB.page.getByTestId("participation")).toHaveText("50.00");
+
+  await editorB.page.getByRole("button", { name: "Vote yes" }).click();
+  await expect(editorB.page.getByTestId("my-vote")).toHaveText("You voted Yes.");
+  await expect(editorA.page.getByTestId("voter").filter({ hasText: editorB.address })).toContainText("Yes");
+  for (const editor of [editorA, editorB]) {
+    await expect(editor.page.getByTestId("voter")).toHaveCount(2);
+    await expect(editor.page.getByTestId("weighted-yes")).toHaveText("100.00");
+    await expect(editor.page.getByTestId("participation")).toHaveText("100.00");
+    expect(await stillSameDocument(editor.page)).toBe(true);
+  }
+  await shot(editorA.page, "capsules-vote-both");
+  await phoneShot(editorB.page, "capsules-vote-both-phone");
+});
+
+test("after the window the vote is closed and the outcome shows at once", async () => {
+  const editorA = actors.editorA!;
+  const editorB = actors.editorB!;
+  await desk.advanceChainTime(WINDOW_SECONDS + 60);
+  await expect(editorA.page.getByTestId("countdown")).toHaveText("Voting closed");
+  await expect(editorA.page.getByTestId("close-panel")).toBeVisible();
+  await shot(editorA.page, "capsules-window-passed");
+  await editorA.page.getByRole("button", { name: "Close the vote" }).click();
+  await expect(editorA.page.getByTestId("outcome")).toContainText("Accepted and finalized on chain");
+  await expect(editorA.page.getByTestId("capsule-status")).toHaveText("Finalized");
+  await expect(editorA.page.getByRole("link", { name: "Open a dispute" })).toHaveAttribute("href", `/capsules/${ids.original}/dispute`);
+  // the other editor's page learns it without a reload
+  await expect(editorB.page.getByTestId("capsule-status")).toHaveText("Finalized");
+  expect(await stillSameDocument(editorB.page)).toBe(true);
+  await shot(editorA.page, "capsules-finalized");
+
+  const journalist = actors.journalist!;
+  await journalist.page.goto("/newsroom");
+  await expect(journalist.page.getByTestId("recently-finalized")).toContainText("Harbour dredging starts in March");
+  await shot(journalist.page, "capsules-newsroom");
+});
+
+test("a correction is published and the history shows both versions", async () => {
+  const { page } = actors.journalist!;
+  await page.goto(`/capsules/${ids.original}/history`);
+  await expect(page.getByTestId("history-entry")).toHaveCount(1);
+  await page.getByLabel("Reason").fill("The works last eight weeks, and the authority confirmed on Tuesday.");
+  await page.getByRole("button", { name: "Publish a correction" }).click();
+  await page.waitForURL(/\/capsules\/\d+\/edit$/);
+  ids.correction = /\/capsules\/(\d+)\/edit$/.exec(page.url())?.[1] ?? "";
+  expect(ids.correction).not.toBe(ids.original);
+  await expect(page.getByTestId("revision-note")).toContainText(`Correction of capsule #${ids.original}`);
+
+  const form = page.getByRole("form", { name: "Draft" });
+  await expect(form.getByLabel("Body", { exact: true })).toHaveValue(originalBody);
+  await form.getByLabel("Body", { exact: true }).fill(correctedBody);
+  await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
+  await page.getByRole("button", { name: "Submit and pay 30 CAP" }).click();
+  await expect(page.getByTestId("submit-done")).toContainText("Voting is open until");
+
+  await page.goto(`/capsules/${ids.original}/history`);
+  const entries = page.getByTestId("history-entry");
+  await expect(entries).toHaveCount(2);
+  await expect(entries.nth(0).getByTestId("capsule-status")).toHaveText("Superseded");
+  await expect(entries.nth(1).getByTestId("capsule-status")).toHaveText("Voting");
+  await expect(entries.nth(1).getByTestId("revision-reason")).toContainText("eight weeks");
+  await expect(page.getByTestId("diff-stats")).toContainText("2 lines added, 2 removed");
+  await expect(page.getByTestId("diff").locator('tr[data-kind="added"]').first()).toContainText("Tuesday");
+
+  // the editors accept the correction (relayed ballots), time passes, and the journalist closes the vote
+  await desk.vote(EDITOR_A, ids.correction, true);
+  await desk.vote(EDITOR_B, ids.correction, true);
+  await desk.advanceChainTime(WINDOW_SECONDS + 60);
+  await page.goto(`/capsules/${ids.correction}`);
+  await page.getByRole("button", { name: "Close the vote" }).click();
+  await expect(page.getByTestId("outcome")).toContainText("Accepted and finalized on chain");
+
+  await page.goto(`/capsules/${ids.correction}/history`);
+  await expect(entries.nth(1).getByTestId("capsule-status")).toHaveText("Finalized");
+  await expect(entries.nth(1)).toContainText("Current");
+  await shot(page, "capsules-history");
+  await phoneShot(page, "capsules-history-phone");
+});
+
+test("a reader opens the finalized article and verifies a piece of evidence", async ({ browser }) => {
+  const reader = (actors.reader = await openActor(browser, undefined));
+  const { page } = reader;
+
+  // the original says it was superseded and leads to the current version
+  await page.goto(`/read/${ids.original}`);
+  await expect(page.getByTestId("superseded-note")).toBeVisible();
+  await shot(page, "capsules-reader-superseded");
+  await page.getByRole("link", { name: "Read the current version" }).click();
+  await page.waitForURL(`**/read/${ids.correction}`);
+
+  await expect(page.getByTestId("reader-title")).toHaveText("Harbour dredging starts in March");
+  await expect(page.getByTestId("integrity-label")).toHaveAttribute("data-label", "corrected");
+  await expect(page.getByTestId("integrity-label")).toContainText("Corrected");
+  await expect(page.getByTestId("integrity-explanation")).toContainText("correction");
+  await expect(page.getByTestId("reader-body")).toContainText("eight weeks");
+  await expect(page.getByTestId("reader-contributors")).toContainText("Ada Reporter");
+  await expect(page.getByTestId("reader-contributors")).toContainText("Ben Researcher");
+  await expect(page.getByTestId("reader-outlet").getByRole("link", { name: "The Harbour Desk" })).toHaveAttribute("href", `/outlets/${slug}`);
+  await expect(page.getByTestId("finalize-tx")).toHaveText(/^0x[0-9a-f]{64}$/);
+  await expect(page.getByTestId("finalize-block")).toHaveText(/^\d+$/);
+  await expect(page.getByRole("link", { name: "Open a dispute" })).toHaveAttribute("href", `/capsules/${ids.correction}/dispute`);
+
+  const item = page.getByTestId("reader-evidence-item").filter({ hasText: "Harbour authority memo" });
+  await expect(item).toContainText(evidenceSha);
+  await item.getByRole("button", { name: /Verify/ }).click();
+  await expect(item.getByTestId("verify-result")).toContainText("Matches the recorded hash");
+  await shot(page, "capsules-reader");
+  await phoneShot(page, "capsules-reader-phone");
+});

@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { emptyDraft, fieldsWithErrors, isDefaultAuthorOnly, planSave, shareTotal, validateDraft, type DraftState } from "./draft-form";
+
+const wallet = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const other = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+const hash = `0x${"ab".repeat(32)}`;
+
+const filled = (patch: Partial<DraftState> = {}): DraftState => ({ ...emptyDraft("harbour-desk", wallet), title: "Dredging", body: "It starts.", ...patch });
+
+describe("planSave for a new draft", () => {
+  it("waits for a title and a body without calling the empty fields errors", () => {
+    const plan = planSave(emptyDraft("harbour-desk", wallet), undefined, wallet);
+    expect(plan).toEqual({ kind: "wait", reason: "A draft is saved once it has a title and a body.", errors: {} });
+  });
+
+  it("still shows other fields' problems while it waits", () => {
+    const plan = planSave({ ...emptyDraft("harbour-desk", wallet), sourceUrl: "harbour.example.org" }, undefined, wallet);
+    expect(plan.kind).toBe("wait");
+    expect(plan.errors).toEqual({ sourceUrl: "An http or https URL" });
+  });
+
+  it("creates with the bridge's default contributor while the author row is untouched", () => {
+    const plan = planSave(filled({ tags: "harbour, , budget" }), undefined, wallet);
+    expect(plan).toEqual({
+      kind: "save",
+      errors: {},
+      skipped: [],
+      payload: {
+        title: "Dredging",
+        body: "It starts.",
+        category: null,
+        tags: ["harbour", "budget"],
+        sourceUrl: null,
+        rightsNotes: null,
+        evidence: [],
+        outletSlug: "harbour-desk",
+        authorWallet: wallet,
+        status: "draft",
+      },
+    });
+  });
+
+  it("leaves out a field with a problem and saves the rest", () => {
+    const plan = planSave(filled({ sourceUrl: "ftp://x" }), undefined, wallet);
+    expect(plan.kind).toBe("save");
+    if (plan.kind !== "save") return;
+    expect(plan.skipped).toEqual(["sourceUrl"]);
+    expect(plan.payload).not.toHaveProperty("sourceUrl");
+    expect(plan.payload.title).toBe("Dredging");
+  });
+});
+
+describe("planSave for a saved draft", () => {
+  it("skips contributors whose shares do not reach 10000, with the live total in the message", () => {
+    const state = filled({
+      contributors: [
+        { key: "a", wallet, displayName: "Ada", role: 1, contributionType: "author", shareBps: 7000, attributionURI: "" },
+        { key: "b", wallet: other, displayName: "", role: 2, contributionType: "researcher", shareBps: 2000, attributionURI: "" },
+      ],
+    });
+    expect(shareTotal(state.contributors)).toBe(9000);
+    const plan = planSave(state, "12", wallet);
+    expect(plan.kind).toBe("save");
+    if (plan.kind !== "save") return;
+    expect(plan.skipped).toEqual(["contributors"]);
+    expect(plan.errors).toEqual({
+      "contributors.1.displayName": "This field is required.",
+      contributors: "Contributor shares must sum to exactly 10000 basis points (got 9000)",
+    });
+    expect(plan.payload).toMatchObject({ capsuleId: "12", title: "Dredging" });
+    expect(plan.payload).not.toHaveProperty("contributors");
+  });
+
+  it("an emptied title is an error and is not sent", () => {
+    const plan = planSave(filled({ title: " " }), "12", wallet);
+    expect(plan.kind === "save" && plan.skipped).toEqual(["title"]);
+    expect(plan.errors.title).toBe("This field is required.");
+  });
+
+  it("sends evidence only when every item is complete", () => {
+    const item = { key: "e", label: "Memo", evidenceType: "document" as const, mimeType: "text/plain", contentHash: hash, uri: "/api/vault/x", isPrimary: true };
+    const ok = planSave(filled({ evidence: [item] }), "12", wallet);
+    expect(ok.kind === "save" && ok.payload.evidence).toEqual([{ label: "Memo", evidenceType: "document", mimeType: "text/plain", contentHash: hash, uri: "/api/vault/x", isPrimary: true }]);
+    const bad = planSave(filled({ evidence: [item, { ...item, key: "f", contentHash: "", isPrimary: true }] }), "12", wallet);
+    expect(bad.kind === "save" && bad.skipped).toEqual(["evidence"]);
+    expect(Object.keys(bad.errors)).toContain("evidence.1.contentHash");
+  });
+});
+
+describe("helpers", () => {
+  it("knows the untouched author row", () => {
+    const [author] = emptyDraft("d", wallet).contributors;
+    expect(isDefaultAuthorOnly([author!], wallet)).toBe(true);
+    expect(isDefaultAuthorOnly([{ ...author!, displayName: "Ada" }], wallet)).toBe(false);
+    expect(isDefaultAuthorOnly([{ ...author!, shareBps: 5000 }], wallet)).toBe(false);
+  });
+
+  it("names the top-level fields with problems once each", () => {
+    expect(fieldsWithErrors({ "evidence.0.label": "x", "evidence.1.uri": "y", title: "z" })).toEqual(["evidence", "title"]);
+  });
+
+  it("validates a complete draft as the route would", () => {
+    expect(validateDraft(filled(), undefined, wallet)).toEqual({ ok: true, errors: {} });
+  });
+});
