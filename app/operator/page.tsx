@@ -9,8 +9,8 @@ export default function OperatorPage() {
       <div>
         <h1 className="font-serif text-3xl font-bold tracking-tight">Operator</h1>
         <p className="mt-2 max-w-2xl text-stone-600">
-          What this bridge is configured with. Secret values (keys, passwords, credentialed URLs) are never shown, only
-          whether they are set.
+          What this bridge runs on: the chain and its contract deployment, the effective configuration and the signed actions
+          it accepts. Secret values (keys, passwords, credentialed URLs) are never shown, only whether they are set.
         </p>
       </div>
       <OperatorPanels />

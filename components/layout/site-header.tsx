@@ -5,7 +5,11 @@ const links = [
   { href: "/", label: "Network" },
   { href: "/newsroom", label: "Newsroom" },
   { href: "/outlets", label: "Outlets" },
+  { href: "/court", label: "Court" },
+  { href: "/distribution", label: "Distribution" },
+  { href: "/rights", label: "Rights" },
   { href: "/bounties", label: "Bounties" },
+  { href: "/burn", label: "Burn pool" },
   { href: "/operator", label: "Operator" },
 ];
 
@@ -19,7 +23,7 @@ export function SiteHeader() {
           </Link>
           <nav aria-label="Main" className="flex flex-wrap gap-1 text-sm">
             {links.map((link) => (
-              <Link key={link.href} href={link.href} className="rounded px-3 py-1.5 text-stone-700 hover:bg-stone-100 hover:text-ink">
+              <Link key={link.href} href={link.href} className="rounded px-2.5 py-1.5 text-stone-700 hover:bg-stone-100 hover:text-ink">
                 {link.label}
               </Link>
             ))}

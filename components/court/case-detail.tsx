@@ -1,0 +1,186 @@
+"use client";
+
+import Link from "next/link";
+import { ApiError } from "@/lib/api/api-client";
+import type { TCourtCase } from "@/lib/schemas/court";
+import { useCase } from "@/hooks/use-court";
+import { useCapsule } from "@/hooks/use-capsules";
+import { Card } from "@/components/ui/card";
+import { ErrorNotice } from "@/components/ui/error-notice";
+import { Skeleton } from "@/components/ui/skeleton";
+import { IntegrityBadge } from "@/components/reader/integrity-badge";
+import { formatTime } from "@/components/capsules/capsule-format";
+import { CaseStatusBadge, LabelChip } from "./case-badges";
+import { CaseTimeline } from "./case-timeline";
+import { PenaltyPanel } from "./penalty-panel";
+import { VerdictSection } from "./verdict-section";
+import { labelTitle, verdictText } from "./court-format";
+
+// /court/:id — one case: what is challenged and why, the label before and now, the verdict and
+// penalty, the timeline, and the clerk's verdict form while the case is open.
+export function CaseDetail({ id }: { id: string }) {
+  const answer = useCase(id);
+  const capsule = useCapsule(answer.data?.case.capsuleId);
+
+  if (answer.isError) {
+    if (answer.error instanceof ApiError && (answer.error.status === 404 || answer.error.status === 400)) {
+      return (
+        <div className="space-y-3">
+          <h1 className="font-serif text-3xl font-bold tracking-tight">Court case not found</h1>
+          <p className="text-stone-600">
+            There is no court case #{id}.{" "}
+            <Link href="/court" className="text-accent underline">
+              See all cases
+            </Link>
+            .
+          </p>
+        </div>
+      );
+    }
+    return <ErrorNotice title="The court case could not be loaded" error={answer.error} onRetry={() => void answer.refetch()} />;
+  }
+  if (!answer.data) {
+    return (
+      <div className="space-y-6" aria-busy="true" aria-label="Loading court case">
+        <Skeleton className="block h-10 w-1/2" />
+        <Skeleton className="block h-40 w-full" />
+        <Skeleton className="block h-32 w-full" />
+      </div>
+    );
+  }
+  const { case: c, timeline, capsule: labelState } = answer.data;
+  const read = capsule.data;
+  const evidence = c.evidenceId ? read?.evidence.find((e) => e.evidenceId === c.evidenceId) : undefined;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className="text-sm">
+          <Link href="/court" className="text-stone-500 hover:text-ink">
+            ← Court cases
+          </Link>
+        </p>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <h1 className="font-serif text-3xl font-bold tracking-tight">Court case #{c.caseId}</h1>
+          <CaseStatusBadge status={c.status} />
+        </div>
+        <p className="mt-1 text-sm text-stone-600">
+          Opened {formatTime(c.openedAt)} by <span className="break-all font-mono text-xs">{c.openedBy}</span> · outlet{" "}
+          <Link href={`/outlets/${c.outletSlug}`} className="font-mono text-accent underline">
+            {c.outletSlug}
+          </Link>
+        </p>
+      </div>
+
+      {/* phones read: what is challenged, label and verdict, then the timeline */}
+      <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3">
+        <div className="contents lg:col-span-2 lg:block lg:space-y-6">
+          <Card title="What is challenged" className="order-1">
+            <div className="space-y-4 text-sm">
+              <div>
+                <p className="text-xs uppercase tracking-wide text-stone-500">Article</p>
+                {read ? (
+                  <p className="font-serif text-lg font-semibold" data-testid="case-capsule-title">
+                    <Link href={`/read/${c.capsuleId}`} className="text-ink underline-offset-2 hover:underline">
+                      {read.content.title || read.capsule.title}
+                    </Link>
+                  </p>
+                ) : capsule.isError ? (
+                  <p className="text-stone-600">Capsule #{c.capsuleId} (its details could not be loaded)</p>
+                ) : (
+                  <Skeleton className="block h-6 w-2/3" />
+                )}
+                <p className="text-xs text-stone-500">
+                  Capsule #{c.capsuleId}
+                  {c.rootCapsuleId !== c.capsuleId ? ` (revision chain of #${c.rootCapsuleId})` : ""} ·{" "}
+                  <Link href={`/read/${c.capsuleId}`} className="text-accent underline">
+                    reader’s view
+                  </Link>{" "}
+                  ·{" "}
+                  <Link href={`/capsules/${c.capsuleId}`} className="text-accent underline">
+                    vote record
+                  </Link>
+                </p>
+              </div>
+              {c.claim ? (
+                <div>
+                  <p className="text-xs uppercase tracking-wide text-stone-500">Claim challenged</p>
+                  <blockquote className="mt-1 border-l-4 border-amber-400 bg-amber-50 px-3 py-2 font-serif text-base text-ink [overflow-wrap:anywhere]" data-testid="case-claim">
+                    {c.claim}
+                  </blockquote>
+                </div>
+              ) : null}
+              {c.evidenceId ? (
+                <div data-testid="case-evidence">
+                  <p className="text-xs uppercase tracking-wide text-stone-500">Evidence item challenged</p>
+                  {evidence ? (
+                    <div className="mt-1 rounded-md border border-stone-200 p-3">
+                      <p className="font-medium">
+                        #{evidence.evidenceId} · {evidence.label || evidence.evidenceType}
+                        {evidence.isPrimary ? <span className="ml-2 text-xs text-stone-500">(primary)</span> : null}
+                      </p>
+                      <p className="break-all text-xs text-stone-600">
+                        {evidence.evidenceType} · {evidence.mimeType} · <span className="font-mono">{evidence.uri}</span>
+                      </p>
+                      <p className="break-all font-mono text-xs text-stone-500">SHA-256 {evidence.contentHash}</p>
+                    </div>
+                  ) : (
+                    <p className="mt-1">Evidence item #{c.evidenceId}</p>
+                  )}
+                </div>
+              ) : null}
+              <div>
+                <p className="text-xs uppercase tracking-wide text-stone-500">Grounds</p>
+                <p className="mt-1 whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]" data-testid="case-grounds">
+                  {c.grounds}
+                </p>
+              </div>
+              {c.requestedLabel ? (
+                <p className="text-stone-700">
+                  The opener asks the court for the label <LabelChip label={c.requestedLabel} />.
+                </p>
+              ) : null}
+            </div>
+          </Card>
+          <Card title="Timeline" className="order-3">
+            <CaseTimeline entries={timeline} />
+          </Card>
+        </div>
+
+        <div className="order-2 space-y-6 lg:order-none">
+          <Card title="Integrity label">
+            <div className="space-y-3">
+              <IntegrityBadge label={labelState.integrityLabel} />
+              <p className="text-sm text-stone-600">
+                Before the case: <LabelChip label={c.labelBefore} />
+              </p>
+              <p className="text-xs text-stone-500">
+                {labelState.distributionActive
+                  ? "The article is distributed (finalized, not labelled misleading or fraudulent)."
+                  : "The article is not distributed while it carries this label."}
+              </p>
+            </div>
+          </Card>
+          <Card title="Verdict">
+            {c.status === "closed" ? <Outcome item={c} /> : <VerdictSection caseId={c.caseId} />}
+          </Card>
+          {c.penalty ? <PenaltyPanel penalty={c.penalty} /> : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Outcome({ item }: { item: TCourtCase }) {
+  if (!item.verdict) return <p className="text-sm text-stone-600">The case is closed.</p>;
+  return (
+    <div className="space-y-2 text-sm" data-testid="case-outcome">
+      <p className="font-semibold text-ink">{verdictText[item.verdict]}</p>
+      {item.rationale ? <p className="whitespace-pre-line text-stone-700 [overflow-wrap:anywhere]">{item.rationale}</p> : null}
+      <p className="text-xs text-stone-500">
+        Recorded {formatTime(item.closedAt)} by <span className="break-all font-mono">{item.decidedBy}</span>. The article’s label became{" "}
+        {labelTitle(item.verdict)}.
+      </p>
+    </div>
+  );
+}

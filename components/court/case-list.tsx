@@ -1,0 +1,137 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { useCases, type CaseStatusFilter } from "@/hooks/use-court";
+import { useOutlets } from "@/hooks/use-outlets";
+import { ErrorNotice } from "@/components/ui/error-notice";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatCap, formatTime } from "@/components/capsules/capsule-format";
+import { shortAddress } from "@/lib/wallet/short-address";
+import { CaseStatusBadge, LabelChip } from "./case-badges";
+import { Pager } from "./pager";
+
+const PAGE_SIZE = 10;
+const statusFilters: Array<{ value: CaseStatusFilter; label: string }> = [
+  { value: "all", label: "All" },
+  { value: "open", label: "Open" },
+  { value: "closed", label: "Closed" },
+];
+
+/** Keeps the filters in the address bar, so a filtered list can be shared or reloaded. */
+function syncUrl(status: CaseStatusFilter, outlet: string) {
+  const params = new URLSearchParams();
+  if (status !== "all") params.set("status", status);
+  if (outlet) params.set("outlet", outlet);
+  const query = params.toString();
+  window.history.replaceState(null, "", query ? `/court?${query}` : "/court");
+}
+
+// /court — every court case, newest first, filtered by status and outlet.
+export function CaseList({ initialStatus, initialOutlet }: { initialStatus: CaseStatusFilter; initialOutlet: string }) {
+  const [status, setStatus] = useState(initialStatus);
+  const [outlet, setOutlet] = useState(initialOutlet);
+  const [page, setPage] = useState(1);
+  const cases = useCases({ status, outlet, page, limit: PAGE_SIZE });
+  const outlets = useOutlets("all", 1, 100);
+  const data = cases.data;
+
+  const choose = (next: { status?: CaseStatusFilter; outlet?: string }) => {
+    const s = next.status ?? status;
+    const o = next.outlet ?? outlet;
+    setStatus(s);
+    setOutlet(o);
+    setPage(1);
+    syncUrl(s, o);
+  };
+
+  return (
+    <section className="rounded-lg border border-stone-200 bg-white shadow-sm" aria-labelledby="case-list-title">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-100 p-4">
+        <h2 id="case-list-title" className="text-sm font-semibold uppercase tracking-wide text-stone-500">
+          Cases {data ? <span className="font-normal normal-case">({data.total})</span> : null}
+        </h2>
+        <div className="flex flex-wrap items-center gap-3">
+          <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-1">
+            {statusFilters.map((filter) => (
+              <button
+                key={filter.value}
+                type="button"
+                aria-pressed={status === filter.value}
+                onClick={() => choose({ status: filter.value })}
+                className={`rounded-full px-3 py-1 text-sm ${status === filter.value ? "bg-ink text-white" : "bg-stone-100 text-stone-700 hover:bg-stone-200"}`}
+              >
+                {filter.label}
+              </button>
+            ))}
+          </div>
+          <label className="flex items-center gap-2 text-sm text-stone-700">
+            Outlet
+            <select
+              value={outlet}
+              onChange={(event) => choose({ outlet: event.target.value })}
+              className="rounded-md border border-stone-300 bg-white px-2 py-1 text-sm text-ink"
+              data-testid="case-outlet-filter"
+            >
+              <option value="">All outlets</option>
+              {outlet && !outlets.data?.items.some((o) => o.slug === outlet) ? <option value={outlet}>{outlet}</option> : null}
+              {outlets.data?.items
+                .filter((o) => o.slug !== "capsule-court")
+                .map((o) => (
+                  <option key={o.slug} value={o.slug}>
+                    {o.name} ({o.slug})
+                  </option>
+                ))}
+            </select>
+          </label>
+        </div>
+      </div>
+      {cases.isError ? (
+        <div className="p-4">
+          <ErrorNotice title="Court cases could not be loaded" error={cases.error} onRetry={() => void cases.refetch()} />
+        </div>
+      ) : !data ? (
+        <ul className="divide-y divide-stone-100" aria-busy="true" aria-label="Loading court cases">
+          {Array.from({ length: 4 }, (_, i) => (
+            <li key={i} className="space-y-2 p-4">
+              <Skeleton className="block h-5 w-56" />
+              <Skeleton className="block h-4 w-full" />
+            </li>
+          ))}
+        </ul>
+      ) : data.items.length === 0 ? (
+        <p className="p-6 text-sm text-stone-600" data-testid="cases-empty">
+          {status === "all" && !outlet
+            ? "No court cases yet. Any wallet with a bond can open one from a finalized article’s dispute page."
+            : "No cases match these filters. Choose “All” and “All outlets” to see every case."}
+        </p>
+      ) : (
+        <ul className={`divide-y divide-stone-100 ${cases.isPlaceholderData ? "opacity-60" : ""}`} data-testid="case-rows">
+          {data.items.map((item) => (
+            <li key={item.caseId} className="space-y-1.5 p-4">
+              <div className="flex flex-wrap items-center gap-2">
+                <Link href={`/court/${item.caseId}`} className="font-serif text-lg font-semibold text-ink underline-offset-2 hover:underline">
+                  Case #{item.caseId}
+                </Link>
+                <CaseStatusBadge status={item.status} />
+                {item.verdict ? <LabelChip label={item.verdict} /> : <LabelChip label="contested" />}
+              </div>
+              <p className="text-xs text-stone-500">
+                Capsule #{item.capsuleId} · <span className="font-mono">{item.outletSlug}</span> · opened {formatTime(item.openedAt)} by{" "}
+                <span className="font-mono" title={item.openedBy}>
+                  {shortAddress(item.openedBy)}
+                </span>
+                {item.closedAt ? ` · closed ${formatTime(item.closedAt)}` : ""}
+              </p>
+              <p className="line-clamp-2 text-sm text-stone-700 [overflow-wrap:anywhere]">{item.grounds}</p>
+              {item.penalty ? (
+                <p className="text-xs font-medium text-red-800">Penalty: {formatCap(item.penalty.amountSlashed)} slashed and burned</p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && data.total > 0 ? <Pager label="Case pages" page={data.page} limit={data.limit} total={data.total} hasMore={data.hasMore} onPage={setPage} /> : null}
+    </section>
+  );
+}

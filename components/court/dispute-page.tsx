@@ -1,0 +1,207 @@
+"use client";
+
+import Link from "next/link";
+import { useState, type ReactNode } from "react";
+import { ApiError } from "@/lib/api/api-client";
+import type { z } from "zod";
+import type { ZDisputeResponse } from "@/lib/schemas/court";
+import { useCapsule, useOutletRoles } from "@/hooks/use-capsules";
+import { useCapsuleCases } from "@/hooks/use-court";
+import { useSession } from "@/hooks/use-session";
+import { Card } from "@/components/ui/card";
+import { ErrorNotice } from "@/components/ui/error-notice";
+import { Skeleton } from "@/components/ui/skeleton";
+import { IntegrityBadge } from "@/components/reader/integrity-badge";
+import { CapsuleStatusBadge } from "@/components/capsules/capsule-status-badge";
+import { formatCap, formatTime } from "@/components/capsules/capsule-format";
+import { CaseStatusBadge, LabelChip } from "./case-badges";
+import { DisputeForm } from "./dispute-form";
+import { LabelHistory } from "./label-history";
+
+type Opened = z.infer<typeof ZDisputeResponse>;
+
+// /capsules/:id/dispute — who may dispute, the form, the case it opened, and the article's earlier cases and labels.
+export function DisputePage({ id }: { id: string }) {
+  const capsule = useCapsule(id);
+  const cases = useCapsuleCases(id);
+  const [opened, setOpened] = useState<Opened | undefined>();
+
+  if (capsule.isError) {
+    if (capsule.error instanceof ApiError && (capsule.error.status === 404 || capsule.error.status === 400)) {
+      return (
+        <div className="space-y-3">
+          <h1 className="font-serif text-3xl font-bold tracking-tight">Capsule not found</h1>
+          <p className="text-stone-600">
+            There is no capsule #{id} to dispute.{" "}
+            <Link href="/court" className="text-accent underline">
+              See the court’s cases
+            </Link>
+            .
+          </p>
+        </div>
+      );
+    }
+    return <ErrorNotice title="The capsule could not be loaded" error={capsule.error} onRetry={() => void capsule.refetch()} />;
+  }
+  const read = capsule.data;
+  if (!read) {
+    return (
+      <div className="space-y-6" aria-busy="true" aria-label="Loading capsule">
+        <Skeleton className="block h-10 w-2/3" />
+        <Skeleton className="block h-40 w-full" />
+      </div>
+    );
+  }
+  const c = read.capsule;
+  const openCase = cases.data?.items.find((item) => item.status === "open");
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className="text-sm">
+          <Link href={`/read/${id}`} className="text-stone-500 hover:text-ink">
+            ← Back to the article
+          </Link>
+        </p>
+        <h1 className="mt-2 font-serif text-3xl font-bold tracking-tight">Dispute an article</h1>
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          <p className="font-serif text-xl text-ink" data-testid="dispute-capsule-title">
+            {read.content.title || c.title}
+          </p>
+          <CapsuleStatusBadge status={c.status} />
+        </div>
+        <p className="mt-1 text-sm text-stone-600">
+          #{c.id} · {read.outlet.outletSlug} · finalized {formatTime(c.finalizedAt)}
+        </p>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          {opened ? (
+            <OpenedCase answer={opened} />
+          ) : c.status !== "finalized" ? (
+            <Card>
+              <p className="text-stone-700" data-testid="dispute-not-finalized">
+                {c.status === "superseded"
+                  ? "This version has been superseded by a correction. Dispute the current version instead."
+                  : "Only a finalized article can be disputed. This capsule has not been finalized."}{" "}
+                {c.status === "superseded" ? (
+                  <Link href={`/capsules/${read.revision.currentCapsuleId}/dispute`} className="text-accent underline">
+                    Dispute the current version
+                  </Link>
+                ) : (
+                  <Link href={`/capsules/${id}`} className="text-accent underline">
+                    See its status
+                  </Link>
+                )}
+              </p>
+            </Card>
+          ) : openCase ? (
+            <Card>
+              <p className="text-stone-700" data-testid="dispute-already-open">
+                Court case #{openCase.caseId} is already open on this article; a second case cannot be opened until it is decided.{" "}
+                <Link href={`/court/${openCase.caseId}`} className="text-accent underline">
+                  Read case #{openCase.caseId}
+                </Link>
+              </p>
+            </Card>
+          ) : (
+            <Card title="Open a court case">
+              <FormGate outletSlug={c.outletSlug}>
+                {(canSubmit) => <DisputeForm capsuleId={id} evidence={read.evidence.filter((e) => e.active)} canSubmit={canSubmit} onOpened={setOpened} />}
+              </FormGate>
+            </Card>
+          )}
+          <Card title="Earlier cases on this article">
+            {cases.isError ? (
+              <ErrorNotice title="The article’s cases could not be loaded" error={cases.error} onRetry={() => void cases.refetch()} />
+            ) : !cases.data ? (
+              <Skeleton className="block h-12 w-full" />
+            ) : cases.data.items.length === 0 ? (
+              <p className="text-sm text-stone-600">No court case has been opened on this article.</p>
+            ) : (
+              <ul className="divide-y divide-stone-100 text-sm">
+                {cases.data.items.map((item) => (
+                  <li key={item.caseId} className="flex flex-wrap items-center gap-2 py-2">
+                    <Link href={`/court/${item.caseId}`} className="font-medium text-accent underline">
+                      Case #{item.caseId}
+                    </Link>
+                    <CaseStatusBadge status={item.status} />
+                    {item.verdict ? <LabelChip label={item.verdict} /> : null}
+                    <span className="text-xs text-stone-500">opened {formatTime(item.openedAt)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </div>
+        <div className="space-y-6">
+          <Card title="Integrity label now">
+            <IntegrityBadge label={c.integrityLabel} />
+          </Card>
+          <Card title="Who may dispute">
+            <ul className="list-disc space-y-2 pl-5 text-sm text-stone-700">
+              <li>Any wallet that holds a bond in the RoleRegistry contract — no role at this outlet is needed, so readers and other newsrooms can challenge.</li>
+              <li>Only finalized articles, one open case per article at a time.</li>
+              <li>While the case is open the article is labelled Contested and carries no ads.</li>
+              <li>A court clerk records the verdict. Misleading and fraudulent verdicts slash the outlet’s bond (25 or 100 CAP, burned) and lower its distribution tier.</li>
+            </ul>
+          </Card>
+          <Card title="Label history">
+            <LabelHistory capsuleId={id} />
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Tells the visitor whether they can open a case (signed in, bonded) and renders the form either way. */
+function FormGate({ outletSlug, children }: { outletSlug: string; children: (canSubmit: boolean) => ReactNode }) {
+  const { wallet, status } = useSession();
+  const roles = useOutletRoles(status === "signed-in" ? wallet : undefined, outletSlug);
+  const bonded = roles.data ? BigInt(roles.data.bond.bonded) : undefined;
+  let note: ReactNode;
+  if (status !== "signed-in") {
+    note = <span data-testid="dispute-signin-hint">Sign in with your wallet (top right) to open a case.</span>;
+  } else if (roles.isError) {
+    note = "Your bond could not be read right now; you can still send the dispute and the bridge will check it.";
+  } else if (bonded === undefined) {
+    note = "Reading your bond…";
+  } else if (bonded === 0n) {
+    note = (
+      <span data-testid="dispute-no-bond">
+        Your wallet has no bond. Deposit any amount into the RoleRegistry contract (its address is on the Network page) and come back.
+      </span>
+    );
+  } else {
+    note = <span data-testid="dispute-bond">Your bond of {formatCap(bonded)} lets you open a case.</span>;
+  }
+  const canSubmit = status === "signed-in" && bonded !== 0n;
+  return (
+    <div className="space-y-4">
+      <p className={`rounded-md p-3 text-sm ${canSubmit && bonded !== undefined ? "bg-emerald-50 text-emerald-950" : "bg-stone-50 text-stone-700"}`}>{note}</p>
+      {children(canSubmit)}
+    </div>
+  );
+}
+
+function OpenedCase({ answer }: { answer: Opened }) {
+  return (
+    <div role="status" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-5 text-amber-950" data-testid="dispute-opened">
+      <p className="text-lg font-semibold">Court case #{answer.case.caseId} is open.</p>
+      <p className="text-sm">
+        The article is now labelled <LabelChip label={answer.capsule.integrityLabel} testId="dispute-opened-label" /> until a court clerk records a
+        verdict. {answer.capsule.distributionActive ? "It stays distributed meanwhile." : "It is not distributed meanwhile."}
+      </p>
+      <p className="flex flex-wrap gap-4 text-sm">
+        <Link href={`/court/${answer.case.caseId}`} className="font-semibold underline">
+          Follow case #{answer.case.caseId}
+        </Link>
+        <Link href={`/read/${answer.case.capsuleId}`} className="underline">
+          Reader’s view
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import Link from "next/link";
+import { formatTime } from "@/components/capsules/capsule-format";
+import { TierBadge } from "./tier-badge";
+import { describeCheck, readableAdvice, tierStyle, type OutletDistribution } from "./tier-format";
+
+// One outlet's distribution: its tier, every requirement met or missed, what would move it up,
+// the factors, and a penalty downgrade in force.
+export function OutletTierCard({ item }: { item: OutletDistribution }) {
+  const downgraded = item.tier !== item.earnedTier;
+  return (
+    <article className="rounded-lg border border-stone-200 bg-white p-5 shadow-sm" data-testid="distribution-outlet" data-slug={item.outletSlug} aria-labelledby={`dist-${item.outletSlug}`}>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={`dist-${item.outletSlug}`} className="font-serif text-xl font-semibold">
+            <Link href={`/outlets/${item.outletSlug}`} className="text-ink underline-offset-2 hover:underline">
+              {item.name}
+            </Link>
+          </h2>
+          <p className="font-mono text-xs text-stone-500">{item.outletSlug}</p>
+        </div>
+        <div className="text-right">
+          <TierBadge tier={item.tier} testId="distribution-tier" />
+          {downgraded ? (
+            <p className="mt-1 text-xs text-stone-600">
+              Earned: <span className="font-semibold">{tierStyle[item.earnedTier].label}</span>
+            </p>
+          ) : null}
+        </div>
+      </header>
+
+      {item.penalty ? (
+        <p role="note" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-950" data-testid="distribution-penalty">
+          <strong>Penalty downgrade in force:</strong> the {item.penalty.verdict} verdict of{" "}
+          <Link href={`/court/${item.penalty.caseId}`} className="underline">
+            court case #{item.penalty.caseId}
+          </Link>{" "}
+          {item.penalty.verdict === "fraudulent"
+            ? "holds the outlet at Standard at most"
+            : "keeps the outlet one tier below what its record earns (never below Standard)"}{" "}
+          until {formatTime(item.penalty.until)}.
+        </p>
+      ) : null}
+
+      <div className="mt-4 grid gap-3 md:grid-cols-3">
+        {item.requirements.map((requirement) => (
+          <section key={requirement.tier} className={`rounded-md border p-3 ${requirement.met ? "border-emerald-200 bg-emerald-50/40" : "border-stone-200"}`} aria-label={`${tierStyle[requirement.tier].label} requirements`}>
+            <h3 className="flex items-center justify-between text-sm font-semibold">
+              {tierStyle[requirement.tier].label}
+              <span className={`text-xs font-medium ${requirement.met ? "text-emerald-800" : "text-stone-500"}`}>{requirement.met ? "✓ met" : "✗ not met"}</span>
+            </h3>
+            <ul className="mt-2 space-y-1 text-xs">
+              {requirement.checks.map((check) => {
+                const text = describeCheck(check);
+                return (
+                  <li key={check.name} className="flex gap-1.5">
+                    <span aria-hidden="true" className={check.met ? "text-emerald-700" : "text-red-700"}>
+                      {check.met ? "✓" : "✗"}
+                    </span>
+                    <span>
+                      <span className="font-medium">{text.name}</span> {text.required}
+                      <span className="text-stone-500"> — now {text.actual}</span>
+                      <span className="sr-only">{check.met ? " (met)" : " (missed)"}</span>
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ))}
+      </div>
+
+      <div className="mt-4 rounded-md bg-stone-50 p-3 text-sm" data-testid="distribution-next">
+        {item.nextTier ? (
+          <>
+            <p className="font-medium text-ink">To move up to {tierStyle[item.nextTier].label}:</p>
+            <ul className="mt-1 list-disc space-y-0.5 pl-5 text-stone-700">
+              {item.toMoveUp.map((sentence) => (
+                <li key={sentence}>{readableAdvice(sentence)}</li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className="text-stone-700">Premium is the highest tier; it is kept with a clean record and an acceptance rate of 90% or more.</p>
+        )}
+      </div>
+
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-6">
+        <Factor label="Integrity score" value={`${item.factors.integrityScore} / 100`} />
+        <Factor label="Acceptance rate" value={`${item.factors.acceptanceRate}%`} note={`${item.acceptedCount} accepted, ${item.rejectedCount} rejected`} />
+        <Factor
+          label="Bond stability"
+          value={item.factors.bondStability.stable ? "Stable" : "Unstable"}
+          note={`${item.factors.bondStability.slashesOrWithdrawals90d} slash(es) or withdrawal(s) in 90 days`}
+        />
+        <Factor
+          label="Court response"
+          value={item.factors.courtResponse.rate === null ? "No cases" : `${item.factors.courtResponse.rate}%`}
+          note={`${item.factors.courtResponse.answered} of ${item.factors.courtResponse.closedCases} closed case(s) verified or corrected`}
+        />
+        <Factor label="Role tenure" value={`${item.factors.roleTenureMonths} mo`} note="median months Editors have held the role" />
+        <Factor label="Months active" value={String(item.monthsActive)} note="since domain verification" />
+      </dl>
+    </article>
+  );
+}
+
+function Factor({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <div>
+      <dt className="text-xs uppercase tracking-wide text-stone-500">{label}</dt>
+      <dd className="font-mono text-ink">{value}</dd>
+      {note ? <dd className="text-xs text-stone-500">{note}</dd> : null}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import type { z } from "zod";
+import type { ZOutletDistribution } from "@/lib/schemas/distribution";
+import { formatTime } from "@/components/capsules/capsule-format";
+
+// Words for the distribution report (seed: Distribution; docs/parts/court.md).
+
+export type OutletDistribution = z.infer<typeof ZOutletDistribution>;
+export type Tier = OutletDistribution["tier"];
+export type Check = OutletDistribution["requirements"][number]["checks"][number];
+
+export const tierStyle: Record<Tier, { label: string; className: string }> = {
+  none: { label: "Not distributed", className: "bg-stone-100 text-stone-700 ring-stone-300" },
+  standard: { label: "Standard", className: "bg-sky-50 text-sky-900 ring-sky-300" },
+  elevated: { label: "Elevated", className: "bg-indigo-50 text-indigo-900 ring-indigo-300" },
+  premium: { label: "Premium", className: "bg-amber-50 text-amber-900 ring-amber-400" },
+};
+
+/** The seed's table: what each tier needs and gives. */
+export const tierTable: Array<{ tier: Exclude<Tier, "none">; requirement: string; benefit: string }> = [
+  { tier: "standard", requirement: "An active outlet (domain verified)", benefit: "Network feed, basic feeds" },
+  { tier: "elevated", requirement: "Acceptance rate of 75% or more and a clean record", benefit: "Higher feed position, more channels" },
+  { tier: "premium", requirement: "Acceptance rate of 90% or more, 12 or more months active, and a clean record", benefit: "All channels, priority for partner streams" },
+];
+
+const checkName: Record<Check["name"], string> = {
+  active: "Status",
+  acceptanceRate: "Acceptance rate",
+  cleanRecord: "Clean record",
+  monthsActive: "Months active",
+};
+
+export function describeCheck(check: Check): { name: string; required: string; actual: string } {
+  const required = check.required.replace(">=", "≥");
+  switch (check.name) {
+    case "active":
+      return { name: "Status", required: "must be active", actual: check.actual };
+    case "cleanRecord":
+      return { name: `${checkName.cleanRecord}:`, required: "no misleading or fraudulent label in the last year", actual: check.met ? "clean" : "has such a label" };
+    case "monthsActive":
+      return { name: checkName.monthsActive, required, actual: check.actual };
+    case "acceptanceRate":
+      return { name: checkName.acceptanceRate, required, actual: check.actual };
+  }
+}
+
+/** The bridge's advice sentences, with Unix times shown as dates and a capital letter. */
+export function readableAdvice(sentence: string): string {
+  const withDates = sentence.replace(/\(at ([0-9]{9,})\)/g, (_, seconds: string) => `(on ${formatTime(seconds)})`);
+  return withDates.charAt(0).toUpperCase() + withDates.slice(1);
+}

@@ -1,0 +1,31 @@
+import { TierBadge } from "./tier-badge";
+import { tierTable } from "./tier-format";
+
+// The seed's distribution table, as the page's explanation.
+export function TierTable() {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm">
+      <table className="w-full min-w-[36rem] text-left text-sm">
+        <caption className="sr-only">Distribution tiers, their requirements and benefits</caption>
+        <thead>
+          <tr className="border-b border-stone-100 text-xs uppercase tracking-wide text-stone-500">
+            <th scope="col" className="px-4 py-2 font-medium">Tier</th>
+            <th scope="col" className="px-4 py-2 font-medium">Requirement</th>
+            <th scope="col" className="px-4 py-2 font-medium">Benefit</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tierTable.map((row) => (
+            <tr key={row.tier} className="border-t border-stone-100">
+              <th scope="row" className="px-4 py-2 font-normal">
+                <TierBadge tier={row.tier} />
+              </th>
+              <td className="px-4 py-2 text-stone-700">{row.requirement}</td>
+              <td className="px-4 py-2 text-stone-700">{row.benefit}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { useContractsSummary } from "@/hooks/use-system";
+import { Card } from "@/components/ui/card";
+import { ErrorNotice } from "@/components/ui/error-notice";
+import { PanelLoading } from "./panel-loading";
+
+const contractLabels: Record<string, string> = {
+  articleRegistry: "Article registry",
+  capsuleAcceptance: "Capsule acceptance (votes)",
+  roleRegistry: "Role registry (bonds)",
+  burnPool: "Burn pool",
+  integrityCourt: "Integrity court",
+  validatorsVault: "Validators vault",
+  mediaValidatorsVault: "Media validators vault",
+  integrityTreasury: "Integrity treasury",
+  vaultOperatorsVault: "Vault operators vault",
+  foundationVault: "Foundation vault",
+};
+
+function Row({ term, children, testId }: { term: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="grid grid-cols-1 gap-0.5 py-1.5 sm:grid-cols-[10rem_1fr]">
+      <dt className="text-stone-500">{term}</dt>
+      <dd className="break-all font-mono text-xs" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+// GET /api/meta/contracts-summary: the network, the deployment record, the runtime environment,
+// every contract address and the event topics clients subscribe to.
+export function DeploymentPanel() {
+  const summary = useContractsSummary();
+  if (summary.isError) return <ErrorNotice title="The contracts summary is unavailable" error={summary.error} onRetry={() => void summary.refetch()} />;
+  const s = summary.data;
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card title="Network and deployment">
+        {!s ? (
+          <PanelLoading />
+        ) : (
+          <dl className="divide-y divide-stone-100 text-sm">
+            <Row term="Network">{s.network}</Row>
+            <Row term="Chain id" testId="meta-chain-id">
+              {s.chainId} ({s.chainIdHex})
+            </Row>
+            <Row term="Contracts deployed">{s.deployed ? "yes" : "no — npm start deploys them on first start"}</Row>
+            {s.deployment ? (
+              <>
+                <Row term="Deployer">{s.deployment.deployer}</Row>
+                <Row term="Deployed in block">{s.deployment.blockNumber}</Row>
+                <Row term="Deployed at">{new Date(s.deployment.deployedAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" })}</Row>
+                <Row term="Source hash">{s.deployment.sourceHash}</Row>
+              </>
+            ) : null}
+            <Row term="Runtime">
+              NODE_ENV={s.environment.nodeEnv} · database {s.environment.database} · indexer {s.environment.indexer ? "on" : "off"}
+            </Row>
+            <Row term="Public chain access">
+              JSON-RPC {s.environment.rpcPath} · WebSocket {s.environment.wsPath}
+            </Row>
+          </dl>
+        )}
+      </Card>
+      <Card title="Contract addresses">
+        {!s ? (
+          <PanelLoading />
+        ) : Object.keys(s.contracts).length === 0 ? (
+          <p className="text-sm text-stone-600">No contract is recorded yet.</p>
+        ) : (
+          <ul className="divide-y divide-stone-100 text-sm" data-testid="meta-contracts">
+            {Object.entries(s.contracts).map(([name, entry]) => (
+              <li key={name} className="py-1.5">
+                <span className="text-stone-700">{contractLabels[name] ?? name}</span>
+                <span className="ml-2 font-mono text-xs text-stone-400">{name}</span>
+                <span className="block break-all font-mono text-xs">{entry.address}</span>
+                <span className="block text-xs text-stone-500">block {entry.blockNumber}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card title="Contract events" className="lg:col-span-2">
+        {!s ? (
+          <PanelLoading />
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <thead>
+                <tr className="text-xs uppercase tracking-wide text-stone-500">
+                  <th scope="col" className="py-2 pr-4 font-medium">Event</th>
+                  <th scope="col" className="py-2 pr-4 font-medium">Contract</th>
+                  <th scope="col" className="py-2 font-medium">Topic 0</th>
+                </tr>
+              </thead>
+              <tbody>
+                {s.events.map((event) => (
+                  <tr key={`${event.contract}-${event.name}`} className="border-t border-stone-100 align-top">
+                    <td className="py-1.5 pr-4">
+                      <span className="font-medium">{event.name}</span>
+                      <span className="block font-mono text-[11px] text-stone-500">{event.signature}</span>
+                    </td>
+                    <td className="py-1.5 pr-4 text-xs">{contractLabels[event.contract] ?? event.contract}</td>
+                    <td className="break-all py-1.5 font-mono text-[11px]">{event.topic}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}

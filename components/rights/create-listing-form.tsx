@@ -1,0 +1,176 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { parseUnits } from "viem";
+import { ZCreateListingBody, licenceTypes } from "@/lib/schemas/rights";
+import { useCapsule, useOutletRoles } from "@/hooks/use-capsules";
+import { useCreateListing, type CreateListingInput } from "@/hooks/use-rights";
+import { useSession } from "@/hooks/use-session";
+import { Card } from "@/components/ui/card";
+import { TextArea, TextField, primaryButton } from "@/components/capsules/field";
+import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "@/components/outlets/field-errors";
+import { licenceTypeHelp, licenceTypeLabel } from "./rights-format";
+
+type LicenceType = (typeof licenceTypes)[number];
+const CAPSULE_ID = /^[1-9][0-9]{0,15}$/;
+const CAP_AMOUNT = /^(?:0|[1-9][0-9]{0,40})(?:\.[0-9]{1,18})?$/;
+const FIELDS = ["capsuleId", "licenceType", "territory", "price", "terms", "expiresAt"];
+
+/** Who may list a capsule's rights: its journalist or an Editor of its outlet, once it is finalized. */
+function useListingEligibility(capsuleId: string) {
+  const { wallet, status } = useSession();
+  const capsule = useCapsule(CAPSULE_ID.test(capsuleId) ? capsuleId : undefined);
+  const slug = capsule.data?.capsule.outletSlug;
+  const roles = useOutletRoles(status === "signed-in" ? wallet : undefined, slug);
+  if (!CAPSULE_ID.test(capsuleId)) return { may: undefined, text: "Enter the number of a finalized capsule." };
+  if (capsule.isError) return { may: false, text: capsule.error.message };
+  if (!capsule.data) return { may: undefined, text: "Reading the capsule…" };
+  const c = capsule.data.capsule;
+  const title = `“${capsule.data.content.title || c.title}” (${c.outletSlug})`;
+  if (c.status !== "finalized") return { may: false, text: `${title} is ${c.status}; only a finalized capsule’s rights can be listed.` };
+  if (status !== "signed-in" || !wallet) return { may: undefined, text: `${title} is finalized. Sign in as its journalist or an Editor of ${c.outletSlug} to list its rights.` };
+  if (c.submitter.toLowerCase() === wallet.toLowerCase()) return { may: true, text: `${title}: you are its journalist, so you may list its rights.` };
+  if (!roles.data) return { may: undefined, text: `${title} is finalized. Checking your role at ${c.outletSlug}…` };
+  const editor = roles.data.roles.some((role) => role.roleId === 3 && role.revokedAt === null);
+  return editor
+    ? { may: true, text: `${title}: you are an Editor of ${c.outletSlug}, so you may list its rights.` }
+    : { may: false, text: `${title}: only its journalist or an Editor of ${c.outletSlug} may list its rights; your wallet is neither.` };
+}
+
+function expiryFromDate(date: string): string | undefined {
+  if (!date) return undefined;
+  const ms = new Date(`${date}T23:59:59`).getTime();
+  return Number.isFinite(ms) ? String(Math.floor(ms / 1000)) : "invalid";
+}
+
+export function CreateListingForm({ initialCapsule }: { initialCapsule: string }) {
+  const { status } = useSession();
+  const [capsuleId, setCapsuleId] = useState(initialCapsule);
+  const [licenceType, setLicenceType] = useState<LicenceType>("non_exclusive");
+  const [territory, setTerritory] = useState("worldwide");
+  const [price, setPrice] = useState("");
+  const [terms, setTerms] = useState("");
+  const [expires, setExpires] = useState("");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const create = useCreateListing();
+  const clear = (field: string) => setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== field && key !== "form")));
+  const eligibility = useListingEligibility(capsuleId.trim());
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: FieldErrors = {};
+    const amount = price.trim();
+    if (!CAP_AMOUNT.test(amount)) found.price = amount ? "A CAP amount, like 12 or 0.5 (up to 18 decimals)." : "This field is required.";
+    const input: CreateListingInput = {
+      capsuleId: capsuleId.trim(),
+      licenceType,
+      territory,
+      price: found.price ? "0" : parseUnits(amount, 18).toString(),
+      currency: "CAP",
+      terms,
+      ...(expires ? { expiresAt: expiryFromDate(expires) } : {}),
+    };
+    const parsed = ZCreateListingBody.safeParse(input);
+    if (!parsed.success) Object.assign(found, zodFieldErrors(parsed.error), found.price ? { price: found.price } : {});
+    if (found.capsuleId) found.capsuleId = "The number of a finalized capsule, like 12.";
+    if (found.terms && terms.trim().length < 10) found.terms = `Write at least 10 characters (now ${terms.trim().length}).`;
+    if (found.expiresAt) found.expiresAt = "Choose a date in the future.";
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    create.mutate(input, {
+      onSuccess: () => {
+        setPrice("");
+        setTerms("");
+        setExpires("");
+      },
+      onError: (error) => setErrors(apiFieldErrors(error, FIELDS)),
+    });
+  };
+
+  return (
+    <Card title="List a capsule’s rights">
+      <form onSubmit={onSubmit} aria-label="List rights" className="space-y-4" noValidate>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            id="listing-capsule"
+            label="Capsule"
+            inputMode="numeric"
+            value={capsuleId}
+            onChange={(event) => {
+              setCapsuleId(event.target.value.replace(/^#/, ""));
+              clear("capsuleId");
+            }}
+            error={errors.capsuleId}
+            hint={<span data-testid="listing-eligibility">{eligibility.text}</span>}
+          />
+          <div>
+            <label htmlFor="listing-type" className="block text-sm font-medium text-stone-800">
+              Licence type
+            </label>
+            <select
+              id="listing-type"
+              value={licenceType}
+              onChange={(event) => setLicenceType(event.target.value as LicenceType)}
+              aria-describedby="listing-type-hint"
+              className="mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm text-ink"
+            >
+              {licenceTypes.map((type) => (
+                <option key={type} value={type}>
+                  {licenceTypeLabel[type]}
+                </option>
+              ))}
+            </select>
+            <p id="listing-type-hint" className="mt-1 text-xs text-stone-500">
+              {licenceTypeHelp[licenceType]}
+            </p>
+          </div>
+          <TextField
+            id="listing-territory"
+            label="Territory"
+            value={territory}
+            onChange={(event) => {
+              setTerritory(event.target.value);
+              clear("territory");
+            }}
+            error={errors.territory}
+            hint="A two-letter country code (DE, FR, US…) or “worldwide”."
+          />
+          <TextField id="listing-price" label="Price (CAP)" inputMode="decimal" value={price} onChange={(event) => {
+              setPrice(event.target.value);
+              clear("price");
+            }} error={errors.price} hint="What one licence costs." />
+          <TextField
+            id="listing-expires"
+            label="Offer ends (optional)"
+            type="date"
+            value={expires}
+            onChange={(event) => {
+              setExpires(event.target.value);
+              clear("expiresAt");
+            }}
+            error={errors.expiresAt}
+            hint="Leave empty for an open-ended offer."
+          />
+        </div>
+        <TextArea id="listing-terms" label="Terms" rows={3} value={terms} onChange={(event) => {
+              setTerms(event.target.value);
+              clear("terms");
+            }} error={errors.terms} hint="What the buyer may do, credit lines, embargoes (10–5000 characters)." />
+        {errors.form ? (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+            {errors.form}
+          </p>
+        ) : null}
+        {create.isSuccess ? (
+          <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-950" data-testid="listing-created">
+            Listing #{create.data.listing.listingId} is live for capsule #{create.data.listing.capsuleId}.
+          </p>
+        ) : null}
+        <button type="submit" className={primaryButton} disabled={status !== "signed-in" || eligibility.may === false || create.isPending}>
+          {create.isPending ? "Listing…" : "List rights"}
+        </button>
+        {status !== "signed-in" ? <p className="text-xs text-stone-500">Sign in with your wallet (top right) to list rights.</p> : null}
+      </form>
+    </Card>
+  );
+}

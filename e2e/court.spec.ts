@@ -1,0 +1,233 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { addressOf, courtDesk, type CourtFixture } from "./support/court-fixture";
+import { installTestWallet, TEST_WALLET_NAME } from "./support/test-wallet";
+
+// The court from the browser: a bonded reader opens a dispute on a finalized article, the reader's
+// page turns Contested; a court clerk records a Misleading verdict on the case page, the reader's
+// page turns Misleading, the penalty is on chain and the outlet's distribution shows the downgrade.
+// Then the journalist lists the article's rights and the reader takes a licence.
+
+test.describe.configure({ mode: "serial" });
+
+const OWNER = 1; // outlet owner, journalist and its only Editor
+const DISPUTER = 2; // a reader with a small bond
+const CLERK = 9; // Court clerk at capsule-court
+
+const stamp = Date.now().toString(36);
+const desk = courtDesk();
+let fixture: CourtFixture;
+let caseId = "";
+
+type Actor = { context: BrowserContext; page: Page; errors: string[] };
+const actors: Actor[] = [];
+
+async function openActor(browser: Browser, keyIndex: number): Promise<Actor> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${message.text()} ${message.location().url}`);
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  await installTestWallet(page, keyIndex);
+  const actor = { context, page, errors };
+  actors.push(actor);
+  return actor;
+}
+
+async function signIn(page: Page) {
+  await page.getByRole("button", { name: "Connect wallet" }).click();
+  await page.getByRole("button", { name: TEST_WALLET_NAME }).click();
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+
+async function phoneShot(page: Page, name: string) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, name);
+  if (size) await page.setViewportSize(size);
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  fixture = await desk.finalizedCapsule({
+    ownerKey: OWNER,
+    disputerKey: DISPUTER,
+    clerkKey: CLERK,
+    slug: `court-${stamp}`,
+    outletName: "The Council Ledger",
+    title: `Council budget rises forty percent ${stamp}`,
+  });
+});
+
+test.afterAll(async () => {
+  for (const actor of actors) await actor.context.close();
+});
+
+test("a bonded reader disputes an article and the reader's page follows the label from contested to misleading", async ({ browser }) => {
+  const reader = await openActor(browser, DISPUTER);
+  const { page } = reader;
+
+  // the finalized article starts clean
+  await page.goto(`/read/${fixture.capsuleId}`);
+  await expect(page.getByTestId("reader-title")).toHaveText(fixture.title);
+  await expect(page.getByTestId("integrity-label")).toHaveAttribute("data-label", "clean");
+
+  // the dispute page explains who may dispute; signed out, the form cannot be sent
+  await page.goto(`/capsules/${fixture.capsuleId}/dispute`);
+  await expect(page.getByRole("heading", { name: "Dispute an article", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("dispute-capsule-title")).toHaveText(fixture.title);
+  await expect(page.getByText("Any wallet that holds a bond in the RoleRegistry contract")).toBeVisible();
+  await expect(page.getByTestId("dispute-signin-hint")).toBeVisible();
+  const form = page.getByRole("form", { name: "Open a dispute" });
+  await expect(form.getByRole("button", { name: "Open court case" })).toBeDisabled();
+
+  await signIn(page);
+  await expect(page.getByTestId("dispute-bond")).toHaveText("Your bond of 10 CAP lets you open a case.");
+
+  // field errors in words before anything is sent
+  await form.getByRole("button", { name: "Open court case" }).click();
+  await expect(page.locator("#dispute-claim-error")).toHaveText("Quote the claim you challenge, or choose an evidence item below.");
+  await expect(page.locator("#dispute-grounds-error")).toHaveText("Explain your grounds.");
+  await form.getByLabel("Grounds").fill("Too short");
+  await form.getByRole("button", { name: "Open court case" }).click();
+  await expect(page.locator("#dispute-grounds-error")).toHaveText("Write at least 20 characters (now 9).");
+
+  await form.getByLabel("Claim challenged").fill("The council's budget rose by forty percent this year.");
+  await form.getByLabel("Evidence item challenged").selectOption({ label: `#${fixture.evidenceId} · ${fixture.evidenceLabel} (document)` });
+  await form.getByLabel("Grounds").fill("The minutes cited as evidence record a rise of 4 percent, not 40 percent; the figure is off by a factor of ten.");
+  await form.getByLabel("Label you ask for").selectOption("misleading");
+  await expect(page.locator("#dispute-claim-error")).toHaveCount(0);
+  await shot(page, "court-dispute-form");
+
+  await form.getByRole("button", { name: "Open court case" }).click();
+  const opened = page.getByTestId("dispute-opened");
+  await expect(opened).toBeVisible();
+  await expect(page.getByTestId("dispute-opened-label")).toHaveAttribute("data-label", "contested");
+  caseId = ((await opened.locator("p").first().textContent()) ?? "").match(/#(\d+)/)?.[1] ?? "";
+  expect(caseId).toMatch(/^\d+$/);
+  await shot(page, "court-dispute-opened");
+
+  // the reader's page: contested
+  await page.goto(`/read/${fixture.capsuleId}`);
+  await expect(page.getByTestId("integrity-label")).toHaveAttribute("data-label", "contested");
+  await expect(page.getByTestId("integrity-label")).toContainText("Contested");
+  await shot(page, "court-reader-contested");
+
+  // the dispute page now points at the open case instead of offering a second one
+  await page.goto(`/capsules/${fixture.capsuleId}/dispute`);
+  await expect(page.getByTestId("dispute-already-open")).toContainText(`Court case #${caseId} is already open`);
+  await expect(page.getByTestId("label-history")).toContainText("Contested");
+
+  // the cases list, filtered by status and outlet
+  await page.goto("/court");
+  await expect(page.getByRole("heading", { name: "Integrity court", level: 1 })).toBeVisible();
+  await page.getByRole("group", { name: "Filter by status" }).getByRole("button", { name: "Open" }).click();
+  await page.getByTestId("case-outlet-filter").selectOption(fixture.outletSlug);
+  await expect(page).toHaveURL(new RegExp(`/court\\?status=open&outlet=${fixture.outletSlug}$`));
+  const rows = page.getByTestId("case-rows").locator("li");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`Case #${caseId}`);
+  await expect(rows.first().getByTestId("case-status")).toHaveText("Open");
+  await shot(page, "court-cases");
+  await page.getByRole("group", { name: "Filter by status" }).getByRole("button", { name: "Closed" }).click();
+  await expect(page.getByTestId("cases-empty")).toBeVisible();
+
+  // the case page, seen by a wallet without the clerk role: no verdict form
+  await page.goto(`/court/${caseId}`);
+  await expect(page.getByRole("heading", { name: `Court case #${caseId}`, level: 1 })).toBeVisible();
+  await expect(page.getByTestId("case-capsule-title")).toHaveText(fixture.title);
+  await expect(page.getByTestId("case-claim")).toHaveText("The council's budget rose by forty percent this year.");
+  await expect(page.getByTestId("case-evidence")).toContainText(fixture.evidenceLabel);
+  await expect(page.getByTestId("case-timeline").locator("li")).toHaveCount(3);
+  await expect(page.getByTestId("verdict-not-clerk")).toBeVisible();
+  await expect(page.getByRole("form", { name: "Record a verdict" })).toHaveCount(0);
+  await shot(page, "court-case-open");
+
+  // the clerk records the verdict in another browser
+  const clerk = await openActor(browser, CLERK);
+  await clerk.page.goto(`/court/${caseId}`);
+  await expect(clerk.page.getByTestId("verdict-signin-hint")).toBeVisible();
+  await signIn(clerk.page);
+  const verdict = clerk.page.getByRole("form", { name: "Record a verdict" });
+  await verdict.getByRole("button", { name: "Record verdict" }).click();
+  await expect(clerk.page.locator("#verdict-error")).toHaveText("Choose a verdict.");
+  await verdict.getByRole("radio", { name: /^Misleading/ }).check();
+  await verdict.getByLabel("Rationale").fill("The minutes show a 4% rise; the article's 40% figure is a material inaccuracy.");
+  await shot(clerk.page, "court-verdict-form");
+  await verdict.getByRole("button", { name: "Record verdict" }).click();
+  await expect(clerk.page.getByTestId("case-outcome")).toContainText("Misleading: a material inaccuracy");
+  await expect(clerk.page.getByTestId("case-status")).toHaveText("Closed");
+  await expect(clerk.page.getByTestId("penalty-amount")).toHaveText("25 CAP");
+  await expect(clerk.page.getByTestId("penalty-tx")).toHaveText(/^0x[0-9a-f]{64}$/);
+  await expect(clerk.page.getByTestId("case-timeline").locator("li")).toHaveCount(6);
+  await expect(clerk.page.getByTestId("integrity-label")).toHaveAttribute("data-label", "misleading");
+  await shot(clerk.page, "court-case-closed");
+  await phoneShot(clerk.page, "court-case-closed-phone");
+
+  // the reader's page: misleading
+  await page.goto(`/read/${fixture.capsuleId}`);
+  await expect(page.getByTestId("integrity-label")).toHaveAttribute("data-label", "misleading");
+  await expect(page.getByTestId("integrity-label")).toContainText("Misleading");
+  await shot(page, "court-reader-misleading");
+
+  // the outlet's distribution: record no longer clean, penalty downgrade in force
+  await page.goto("/distribution");
+  const card = page.locator(`[data-testid="distribution-outlet"][data-slug="${fixture.outletSlug}"]`);
+  await expect(card.getByTestId("distribution-tier")).toHaveText("Standard");
+  await expect(card.getByTestId("distribution-penalty")).toContainText(`misleading verdict of court case #${caseId}`);
+  await expect(card.getByTestId("distribution-next")).toContainText("To move up to Elevated");
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, "distribution");
+
+  expect(reader.errors).toEqual([]);
+  expect(clerk.errors).toEqual([]);
+});
+
+test("the journalist lists the article's rights and a reader takes a licence", async ({ browser }) => {
+  const journalist = await openActor(browser, OWNER);
+  await journalist.page.goto(`/rights?capsule=${fixture.capsuleId}`);
+  await expect(journalist.page.getByRole("heading", { name: "Rights and licences", level: 1 })).toBeVisible();
+  await expect(journalist.page.getByTestId("listings-empty")).toBeVisible();
+  await signIn(journalist.page);
+  const form = journalist.page.getByRole("form", { name: "List rights" });
+  await expect(form.getByLabel("Capsule")).toHaveValue(fixture.capsuleId);
+  await expect(journalist.page.getByTestId("listing-eligibility")).toContainText("you are its journalist, so you may list its rights");
+  await form.getByLabel("Licence type").selectOption("syndication");
+  await form.getByLabel("Territory").fill("de");
+  await form.getByLabel("Price (CAP)").fill("12.5");
+  await form.getByLabel("Terms").fill("Republication in print and online with credit to The Council Ledger.");
+  await form.getByRole("button", { name: "List rights" }).click();
+  await expect(journalist.page.getByTestId("listing-created")).toContainText(`for capsule #${fixture.capsuleId}`);
+  const listing = journalist.page.getByTestId("listing");
+  await expect(listing).toHaveCount(1);
+  await expect(listing.first()).toContainText("Syndication licence · DE");
+  await expect(listing.getByTestId("listing-price")).toHaveText("12.5 CAP");
+
+  const reader = await openActor(browser, DISPUTER);
+  await reader.page.goto("/rights");
+  await signIn(reader.page);
+  const row = reader.page.locator(`[data-testid="listing"]`).filter({ hasText: `capsule #${fixture.capsuleId}` });
+  await row.getByRole("button", { name: "Take a licence" }).click();
+  await row.getByLabel("Payment transaction (optional)").fill("0x1234");
+  await row.getByRole("button", { name: "Confirm licence for 12.5 CAP" }).click();
+  await expect(row.getByRole("alert")).toHaveText("A transaction hash is 0x followed by 64 hex digits.");
+  await row.getByLabel("Payment transaction (optional)").fill(`0x${"ab".repeat(32)}`);
+  await row.getByRole("button", { name: "Confirm licence for 12.5 CAP" }).click();
+  await expect(row.getByTestId("licence-taken")).toContainText("is recorded for your wallet (12.5 CAP)");
+
+  // the capsule's rights, with the licence taken
+  await row.getByRole("button", { name: `All rights and licences of capsule #${fixture.capsuleId}` }).click();
+  await expect(reader.page).toHaveURL(new RegExp(`/rights\\?capsule=${fixture.capsuleId}$`));
+  const licences = reader.page.getByTestId("listing-licences");
+  await expect(licences).toContainText(`${addressOf(DISPUTER).slice(0, 6)}…${addressOf(DISPUTER).slice(-4)}`);
+  await expect(licences).toContainText(`payment 0x${"ab".repeat(32)}`);
+  await shot(reader.page, "rights");
+  await phoneShot(reader.page, "rights-phone");
+
+  expect(journalist.errors).toEqual([]);
+  expect(reader.errors).toEqual([]);
+});

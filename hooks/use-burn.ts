@@ -1,0 +1,43 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { z } from "zod";
+import { getJson } from "@/lib/api/api-client";
+
+// GET /api/burn/status — the seed's burn status record, every field a string: wei amounts and the
+// next burn as Unix seconds (an ISO date is read too, so the page does not depend on that choice).
+
+const ZUint = z.string().regex(/^[0-9]+$/, "a decimal wei amount");
+
+export const ZBurnStatus = z.looseObject({
+  poolSize: ZUint,
+  nextBurnDate: z.string().min(1),
+  lastBurnAmount: ZUint,
+  totalBurned: ZUint,
+  // extras this bridge adds beyond the seed's four fields; the page shows them when present
+  lastBurnDate: ZUint.optional(),
+  burnIntervalSeconds: ZUint.optional(),
+  burnPool: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
+  blockNumber: ZUint.optional(),
+});
+export type TBurnStatus = z.infer<typeof ZBurnStatus>;
+
+export const burnKeys = { status: () => ["burn", "status"] as const };
+
+export const useBurnStatus = () =>
+  useQuery({ queryKey: burnKeys.status(), queryFn: () => getJson("/api/burn/status", ZBurnStatus), refetchInterval: 30_000 });
+
+/** "7 days", "36 hours", "90 minutes" for a burn interval. */
+export function describeInterval(seconds: number): string {
+  if (seconds % 86_400 === 0) return `${seconds / 86_400} day${seconds === 86_400 ? "" : "s"}`;
+  if (seconds % 3_600 === 0) return `${seconds / 3_600} hour${seconds === 3_600 ? "" : "s"}`;
+  if (seconds % 60 === 0) return `${seconds / 60} minute${seconds === 60 ? "" : "s"}`;
+  return `${seconds} seconds`;
+}
+
+/** The next burn as Unix seconds, from a Unix-seconds string or an ISO date; undefined when unreadable. */
+export function burnDateSeconds(value: string): number | undefined {
+  if (/^[0-9]+$/.test(value)) return Number(value) > 0 ? Number(value) : undefined;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? Math.floor(ms / 1000) : undefined;
+}
