@@ -20,7 +20,12 @@ export const syncProjection = () => syncProjectionThrough();
 const votingClosed = (capsule: CapsuleRow, now: number) => {
   const opens = capsule.opens_at ?? 0;
   const closes = capsule.closes_at ?? 0;
-  const message = now < opens ? `Voting on capsule ${capsule.id} opens at ${opens}` : `Voting on capsule ${capsule.id} closed at ${closes}`;
+  const message =
+    capsule.status !== "pending"
+      ? `Voting on capsule ${capsule.id} is closed: the capsule is ${capsule.status}`
+      : now < opens
+        ? `Voting on capsule ${capsule.id} opens at ${opens}`
+        : `Voting on capsule ${capsule.id} closed at ${closes}`;
   return new AppError("VOTING_CLOSED", message, { details: { opensAt: String(opens), closesAt: String(closes) } });
 };
 
