@@ -315,7 +315,7 @@ describe.each(dialects)("capsule lifecycle on %s", (dialect) => {
     const drafts = [];
     for (let i = 1; i <= 6; i += 1) drafts.push(await draft(rateKey, `Rate story ${i}`, "rate-desk"));
     const elsewhere = await draft(rateKey, "Rate story at another desk", "rate-desk-two");
-    await roomInHourWindow(90);
+    await roomInHourWindow(60);
     for (const id of drafts.slice(0, 5)) expect((await submit(rateKey, id)).status).toBe(200);
     const limited = await submit(rateKey, drafts[5]!);
     expectError(limited, 429, "RATE_LIMITED", "Rate limit exceeded: 5 requests per 3600 s (capsule-submit)", { retryAfter: expect.any(Number) });
@@ -328,7 +328,7 @@ describe.each(dialects)("capsule lifecycle on %s", (dialect) => {
   it("limits votes to 50 per hour per session (429 RATE_LIMITED), counting every vote request", async () => {
     const ballot = await chain.ballot(voteSpamKey, ids.e, true);
     const path = `/api/capsules/${ids.e}/vote`;
-    await roomInHourWindow(120);
+    await roomInHourWindow(60);
     for (let i = 1; i <= 50; i += 1) {
       expectError(await api.post(path, "capsules.vote", voteSpamKey, ballot), 409, "VOTING_CLOSED", `Voting on capsule ${ids.e} is closed: the capsule is finalized`, {
         opensAt: expect.any(String),
