@@ -209,11 +209,14 @@ test("two editors vote in two browsers and each page shows the other's vote with
 
   await editorA.page.getByRole("button", { name: "Vote yes" }).click();
   await expect(editorA.page.getByTestId("my-vote")).toHaveText("You voted Yes.");
+  // the other page heard the VoteCast event over the WebSocket gateway, and re-read the bridge's tally
+  await expect(editorB.page.getByTestId("live-state")).toHaveAttribute("data-events", "1");
   await expect(editorB.page.getByTestId("voter").filter({ hasText: editorA.address })).toContainText("Yes");
   await expect(editorB.page.getByTestId("participation")).toHaveText("50.00");
 
   await editorB.page.getByRole("button", { name: "Vote yes" }).click();
   await expect(editorB.page.getByTestId("my-vote")).toHaveText("You voted Yes.");
+  await expect(editorA.page.getByTestId("live-state")).toHaveAttribute("data-events", "2");
   await expect(editorA.page.getByTestId("voter").filter({ hasText: editorB.address })).toContainText("Yes");
   for (const editor of [editorA, editorB]) {
     await expect(editor.page.getByTestId("voter")).toHaveCount(2);
@@ -310,6 +313,8 @@ test("a reader opens the finalized article and verifies a piece of evidence", as
   await expect(page.getByTestId("reader-outlet").getByRole("link", { name: "The Harbour Desk" })).toHaveAttribute("href", `/outlets/${slug}`);
   await expect(page.getByTestId("finalize-tx")).toHaveText(/^0x[0-9a-f]{64}$/);
   await expect(page.getByTestId("finalize-block")).toHaveText(/^\d+$/);
+  await expect(page.getByTestId("finalization-check")).toContainText(`it finalized capsule #${ids.correction}`);
+  await expect(page.getByTestId("body-hash-check")).toContainText("hashes (SHA-256) to the content hash");
   await expect(page.getByRole("link", { name: "Open a dispute" })).toHaveAttribute("href", `/capsules/${ids.correction}/dispute`);
 
   const item = page.getByTestId("reader-evidence-item").filter({ hasText: "Harbour authority memo" });

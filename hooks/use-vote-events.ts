@@ -9,12 +9,21 @@ import { capsuleKeys } from "./use-capsules";
 import { useContractsSummary } from "./use-system";
 
 // Live votes: VoteCast events of one capsule arrive over the page's own /ws gateway (viem
-// watchContractEvent on a WebSocket transport, filtered by capsuleId) and only invalidate the
-// react-query cache, so the tally shown is always the bridge's read. The voter list is the chain's
-// VoteCast logs for the capsule (eth_getLogs through /rpc), also a query refreshed by the events.
+// watchContractEvent on a WebSocket transport, filtered by capsuleId). Each event is added to the
+// voter list (the chain's VoteCast logs, read with eth_getLogs through /rpc) and makes the page re-read
+// the bridge, so the tally shown is always the bridge's read, reconciled with the chain's votes.
 
 export type VoteRecord = { voter: Address; support: boolean; weight: bigint; txHash: string; blockNumber: bigint };
 export type LiveState = "connecting" | "live" | "offline";
+export type LiveVotes = { state: LiveState; /** VoteCast events received over the socket since the page opened */ received: number };
+
+const toRecord = (log: { args: { voter?: Address; support?: boolean; weight?: bigint }; transactionHash: string | null; blockNumber: bigint | null }): VoteRecord => ({
+  voter: log.args.voter as Address,
+  support: Boolean(log.args.support),
+  weight: log.args.weight ?? 0n,
+  txHash: log.transactionHash ?? "",
+  blockNumber: log.blockNumber ?? 0n,
+});
 
 function useOriginClients() {
   return useMemo(() => {
@@ -51,23 +60,18 @@ export function useVoteList(capsuleId: string) {
         fromBlock: acceptance.fromBlock,
         toBlock: "latest",
       });
-      return logs.map((log) => ({
-        voter: log.args.voter as Address,
-        support: Boolean(log.args.support),
-        weight: log.args.weight ?? 0n,
-        txHash: log.transactionHash,
-        blockNumber: log.blockNumber,
-      }));
+      return logs.map(toRecord);
     },
   });
 }
 
-/** Subscribes to VoteCast for the capsule while `enabled`; each event refetches the capsule and the voter list. */
-export function useVoteEvents(capsuleId: string, enabled: boolean): LiveState {
+/** Subscribes to VoteCast for the capsule while `enabled`; each event joins the voter list and refetches the capsule. */
+export function useVoteEvents(capsuleId: string, enabled: boolean): LiveVotes {
   const clients = useOriginClients();
   const acceptance = useAcceptance();
   const queryClient = useQueryClient();
   const [state, setState] = useState<LiveState>("connecting");
+  const [received, setReceived] = useState(0);
   const address = acceptance?.address;
 
   useEffect(() => {
@@ -79,9 +83,13 @@ export function useVoteEvents(capsuleId: string, enabled: boolean): LiveState {
       abi: capsuleAcceptanceAbi,
       eventName: "VoteCast",
       args: { capsuleId: BigInt(capsuleId) },
-      onLogs: () => {
+      onLogs: (logs) => {
         setState("live");
-        void queryClient.invalidateQueries({ queryKey: capsuleKeys.votes(capsuleId) });
+        setReceived((count) => count + logs.length);
+        queryClient.setQueryData<VoteRecord[]>(capsuleKeys.votes(capsuleId), (known) => {
+          const fresh = logs.map(toRecord).filter((vote) => !known?.some((k) => k.txHash === vote.txHash && k.voter === vote.voter));
+          return known ? [...known, ...fresh] : known;
+        });
         void queryClient.invalidateQueries({ queryKey: capsuleKeys.detail(capsuleId) });
       },
       onError: () => setState("offline"),
@@ -96,5 +104,5 @@ export function useVoteEvents(capsuleId: string, enabled: boolean): LiveState {
     return () => unwatch();
   }, [enabled, clients, address, capsuleId, queryClient]);
 
-  return enabled ? state : "offline";
+  return { state: enabled ? state : "offline", received };
 }

@@ -72,6 +72,15 @@ export function CapsuleView({ id }: { id: string }) {
           #{c.id} · {read.outlet.outletSlug} · {capsuleTypeLabel[c.capsuleType] ?? c.capsuleType}
           {c.revisionNumber > 0 ? ` (revision ${c.revisionNumber})` : ""} · by <span className="font-mono">{shortHex(c.submitter)}</span>
         </p>
+        {c.parentCapsuleId ? (
+          <p className="mt-1 text-sm text-stone-600" data-testid="revision-of">
+            {c.capsuleType === "original" ? "Revised version" : (capsuleTypeLabel[c.capsuleType] ?? "Revision")} of{" "}
+            <Link href={`/capsules/${c.parentCapsuleId}`} className="text-accent underline">
+              capsule #{c.parentCapsuleId}
+            </Link>
+            {read.revision.revisionReason ? `: ${read.revision.revisionReason}` : ""}
+          </p>
+        ) : null}
         <nav aria-label="Capsule" className="mt-3 flex flex-wrap gap-3 text-sm">
           <Link href={`/capsules/${id}/history`} className="text-accent underline">
             Revision history

@@ -42,6 +42,10 @@ export function HistoryView({ id }: { id: string }) {
   }
   const bodyOf = (capsuleId: string | undefined) => details[chain.findIndex((e) => e.capsuleId === capsuleId)]?.data?.content.body;
   const titleOf = (capsuleId: string) => details[chain.findIndex((e) => e.capsuleId === capsuleId)]?.data?.capsule.title;
+  const finalizedAtOf = (capsuleId: string) => {
+    const at = details[chain.findIndex((e) => e.capsuleId === capsuleId)]?.data?.capsule.finalizedAt;
+    return at && at !== "0" ? at : undefined;
+  };
   const label = (capsuleId: string | undefined) => {
     const entry = chain.find((e) => e.capsuleId === capsuleId);
     return entry ? `#${entry.capsuleId} (${entry.revisionNumber === 0 ? "original" : `revision ${entry.revisionNumber}`})` : "";
@@ -71,7 +75,9 @@ export function HistoryView({ id }: { id: string }) {
                 <span aria-hidden="true" className={`absolute -left-[33px] top-1.5 h-4 w-4 rounded-full border-2 border-white ${isCurrent ? "bg-accent" : "bg-stone-400"}`} />
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-semibold">
-                    {entry.revisionNumber === 0 ? "Original" : `Revision ${entry.revisionNumber}`} · {capsuleTypeLabel[entry.capsuleType] ?? entry.capsuleType}
+                    {entry.revisionNumber === 0 && entry.capsuleType === "original"
+                      ? "Original"
+                      : `${entry.revisionNumber === 0 ? "Original" : `Revision ${entry.revisionNumber}`} · ${capsuleTypeLabel[entry.capsuleType] ?? entry.capsuleType}`}
                   </span>
                   <CapsuleStatusBadge status={entry.status} />
                   {isCurrent ? <span className="rounded bg-accent px-2 py-0.5 text-xs font-semibold text-white">Current</span> : null}
@@ -80,6 +86,7 @@ export function HistoryView({ id }: { id: string }) {
                 {entry.revisionReason ? <p className="mt-1 text-sm text-stone-600" data-testid="revision-reason">Reason: {entry.revisionReason}</p> : null}
                 <p className="mt-1 text-xs text-stone-500">
                   #{entry.capsuleId} · started {formatTime(entry.createdAt)}
+                  {finalizedAtOf(entry.capsuleId) ? ` · finalized ${formatTime(finalizedAtOf(entry.capsuleId))}` : ""}
                 </p>
                 <p className="mt-1 flex flex-wrap gap-3 text-sm">
                   <Link href={`/capsules/${entry.capsuleId}`} className="text-accent underline">

@@ -1,18 +1,18 @@
-import type { LiveState, VoteRecord } from "@/hooks/use-vote-events";
+import type { LiveState, LiveVotes, VoteRecord } from "@/hooks/use-vote-events";
 import { formatCap } from "./capsule-format";
 
 const liveText: Record<LiveState, string> = { connecting: "Connecting to live updates…", live: "Live", offline: "Live updates paused; the page re-reads the tally every few seconds" };
 
 /** `live` is the state of the VoteCast subscription while the vote is open; undefined once it is closed. */
-export function VoterList({ votes, loading, live }: { votes: VoteRecord[] | undefined; loading: boolean; live: LiveState | undefined }) {
+export function VoterList({ votes, loading, live }: { votes: VoteRecord[] | undefined; loading: boolean; live: LiveVotes | undefined }) {
   return (
     <div>
       <div className="flex items-center justify-between gap-2">
         <h3 className="text-sm font-semibold text-stone-800">Voters</h3>
         {live ? (
-          <span className="flex items-center gap-1.5 text-right text-xs text-stone-500" data-testid="live-state" data-state={live}>
-            <span aria-hidden="true" className={`inline-block h-2 w-2 shrink-0 rounded-full ${live === "live" ? "bg-emerald-500" : live === "connecting" ? "bg-amber-400" : "bg-stone-400"}`} />
-            {liveText[live]}
+          <span className="flex items-center gap-1.5 text-right text-xs text-stone-500" data-testid="live-state" data-state={live.state} data-events={live.received}>
+            <span aria-hidden="true" className={`inline-block h-2 w-2 shrink-0 rounded-full ${live.state === "live" ? "bg-emerald-500" : live.state === "connecting" ? "bg-amber-400" : "bg-stone-400"}`} />
+            {liveText[live.state]}
           </span>
         ) : null}
       </div>

@@ -1,20 +1,17 @@
 "use client";
 
 import Link from "next/link";
-import { useQuery } from "@tanstack/react-query";
-import { createPublicClient, http, type Hex } from "viem";
 import { ApiError } from "@/lib/api/api-client";
-import { capsuleChain, CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import type { TCapsuleResponse } from "@/lib/schemas/capsules";
 import { useCapsule } from "@/hooks/use-capsules";
 import { MarkdownView } from "@/components/markdown/markdown-view";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatTime } from "@/components/capsules/capsule-format";
+import { formatTime, shortHex } from "@/components/capsules/capsule-format";
 import { useOutlet } from "@/hooks/use-outlets";
-import { shortHex } from "@/components/capsules/capsule-format";
 import { ContributorList } from "./contributor-list";
 import { EvidenceList } from "./evidence-list";
+import { FinalizationRecord } from "./finalization-record";
 import { IntegrityBadge } from "./integrity-badge";
 
 // /read/:id — the reader's article: integrity label, body, contributors, verifiable evidence, and
@@ -101,7 +98,7 @@ export function ReaderView({ id }: { id: string }) {
         </h2>
         <EvidenceList items={read.evidence.filter((e) => e.active)} />
       </section>
-      <FinalizationRecord txHash={c.finalizeTxHash} finalizedBy={c.finalizedBy} articleId={c.finalizedArticleId} contentHash={c.contentHash} />
+      <FinalizationRecord capsuleId={c.id} txHash={c.finalizeTxHash} finalizedAt={c.finalizedAt} articleId={c.finalizedArticleId} contentHash={c.contentHash} body={read.content.body} />
       <nav aria-label="About this article" className="flex flex-wrap gap-x-4 gap-y-2 border-t border-stone-200 pt-6 text-sm">
         <Link href={`/capsules/${id}/history`} className="text-accent underline">
           Revision history
@@ -116,47 +113,6 @@ export function ReaderView({ id }: { id: string }) {
         ) : null}
       </nav>
     </article>
-  );
-}
-
-function FinalizationRecord(props: { txHash: string | null; finalizedBy: string; articleId: string; contentHash: string }) {
-  const receipt = useQuery({
-    queryKey: ["tx-receipt", props.txHash],
-    enabled: Boolean(props.txHash),
-    staleTime: Infinity,
-    queryFn: () => {
-      const rpc = `${window.location.origin}/rpc`;
-      return createPublicClient({ chain: capsuleChain(rpc), transport: http(rpc) }).getTransactionReceipt({ hash: props.txHash as Hex });
-    },
-  });
-  return (
-    <section aria-labelledby="chain-heading" className="space-y-2 border-t border-stone-200 pt-6 text-sm" data-testid="finalization">
-      <h2 id="chain-heading" className="text-lg font-semibold">
-        On-chain record
-      </h2>
-      {props.txHash ? (
-        <dl className="grid gap-2 sm:grid-cols-[10rem_1fr]">
-          <dt className="text-stone-500">Finalization transaction</dt>
-          <dd className="break-all font-mono text-xs" data-testid="finalize-tx">
-            {props.txHash}
-          </dd>
-          <dt className="text-stone-500">Block</dt>
-          <dd className="font-mono text-xs" data-testid="finalize-block">
-            {receipt.data ? receipt.data.blockNumber.toString() : receipt.isError ? "not available right now" : "reading…"}
-          </dd>
-          <dt className="text-stone-500">Article number</dt>
-          <dd className="font-mono text-xs">{props.articleId}</dd>
-          <dt className="text-stone-500">Content hash</dt>
-          <dd className="break-all font-mono text-xs">{props.contentHash}</dd>
-        </dl>
-      ) : (
-        <p className="text-stone-600">The finalization transaction is not recorded yet.</p>
-      )}
-      <p className="text-xs text-stone-500">
-        The Capsule chain (id {CAPSULE_CHAIN_ID}) has no block explorer. Anyone can check this record by asking this site’s JSON-RPC endpoint (/rpc) for
-        eth_getTransactionReceipt with the hash above: the receipt names the block and carries the CapsuleFinalized event.
-      </p>
-    </section>
   );
 }
 

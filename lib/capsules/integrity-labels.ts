@@ -60,7 +60,7 @@ export const integrityLabels: Record<IntegrityLabel, IntegrityLabelInfo> = {
   corrected: {
     key: "corrected",
     title: "Corrected",
-    explanation: "The author published a correction that editors accepted; read the current version.",
+    explanation: "The author published a correction that the editors accepted; the revision history shows what changed.",
     className: "bg-sky-50 text-sky-900 border-sky-400",
     symbol: "↻",
   },
