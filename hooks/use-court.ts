@@ -15,6 +15,7 @@ import {
   type TVerdictBody,
 } from "@/lib/schemas/court";
 import { capsuleKeys, useOutletRoles } from "./use-capsules";
+import { distributionKeys } from "./use-distribution";
 import { useSession } from "./use-session";
 
 // Court cases, disputes, verdicts and label history through react-query (STYLE §8).
@@ -70,7 +71,7 @@ function useLabelChanged() {
     void queryClient.invalidateQueries({ queryKey: courtKeys.capsuleCases(capsuleId) });
     void queryClient.invalidateQueries({ queryKey: courtKeys.labels(capsuleId) });
     void queryClient.invalidateQueries({ queryKey: capsuleKeys.detail(capsuleId) });
-    void queryClient.invalidateQueries({ queryKey: ["distribution"] });
+    void queryClient.invalidateQueries({ queryKey: distributionKeys.all });
     void queryClient.invalidateQueries({ queryKey: courtKeys.detail(caseId) });
   };
 }

@@ -5,7 +5,7 @@ import { formatCap } from "@/components/capsules/capsule-format";
 export function FeeSplitTable() {
   return (
     <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm">
-      <table className="w-full min-w-[28rem] text-left text-sm">
+      <table className="w-full text-left text-sm">
         <caption className="px-4 pt-3 text-left text-sm text-stone-600">
           Every capsule submission pays {formatCap(SUBMISSION_FEE_WEI)}, split on chain by the article registry:
         </caption>

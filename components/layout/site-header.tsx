@@ -23,7 +23,7 @@ export function SiteHeader() {
           </Link>
           <nav aria-label="Main" className="flex flex-wrap gap-1 text-sm">
             {links.map((link) => (
-              <Link key={link.href} href={link.href} className="rounded px-2.5 py-1.5 text-stone-700 hover:bg-stone-100 hover:text-ink">
+              <Link key={link.href} href={link.href} className="rounded px-2 py-1.5 text-stone-700 hover:bg-stone-100 hover:text-ink">
                 {link.label}
               </Link>
             ))}
