@@ -297,6 +297,11 @@ describe.each(dialects)("capsule lifecycle on %s", (dialect) => {
       ],
     });
     expect((await api.get<Json>(`/api/capsules/${ids.a}/history`)).body).toEqual(history.body);
+    // a further revision of the corrected article starts with the chain's label, then is withdrawn
+    const next = await api.post<Json>(`/api/capsules/${ids.e}/history`, "capsules.history.add", journalistKey, { capsuleType: "retraction", revisionReason: "Source withdrew" });
+    expect(next.status, JSON.stringify(next.body)).toBe(201);
+    expect(next.body.capsule).toMatchObject({ status: "draft", capsuleType: "retraction", integrityLabel: "corrected", rootCapsuleId: ids.a, parentCapsuleId: ids.e, revisionNumber: 2 });
+    expect((await reject(journalistKey, next.body.capsuleId)).body.capsule.status).toBe("rejected");
   });
 
   it("adds non-primary evidence to a finalized capsule only", async () => {

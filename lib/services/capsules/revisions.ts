@@ -66,6 +66,8 @@ export async function addRevision(db: Db, wallet: Address, capsuleId: number, bo
         revision_number: nextRevisionNumber(chain),
         revision_reason: body.revisionReason,
         change_summary_uri: body.changeSummaryURI ?? null,
+        // labels describe the article, so a new version carries its chain's label from the start
+        integrity_label: target.integrity_label,
         created_at: now,
         updated_at: now,
       },
