@@ -120,6 +120,8 @@ test("a journalist drafts with evidence and contributors, and submits paying the
   await form.getByLabel("Source URL").fill("harbour.example.org/notice");
   await expect(page.locator("#draft-source-error")).toContainText("http or https URL");
   await expect(form.getByLabel("Source URL")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("autosave-status")).toHaveText("Not saved yet: a draft is saved once it has a title and a body.");
+  await shot(page, "capsules-draft-new");
   await form.getByLabel("Source URL").fill("https://harbour.example.org/notice");
   await form.getByLabel("Title").fill("Harbour dredging starts in March");
   await form.getByLabel("Category").fill("local");

@@ -34,7 +34,11 @@ function useSection(slugs: string[], status: "draft" | "pending" | "finalized") 
       };
     }),
   });
-  const items = results.flatMap((result) => result.data?.items ?? []).sort((a, b) => Number(b.updatedAt) - Number(a.updatedAt) || Number(b.id) - Number(a.id));
+  const when = (c: TCapsuleObject) => Number(status === "finalized" ? c.finalizedAt : status === "pending" ? c.closesAt : c.updatedAt);
+  // newest first; open votes by the window that closes first
+  const items = results
+    .flatMap((result) => result.data?.items ?? [])
+    .sort((a, b) => (status === "pending" ? when(a) - when(b) : when(b) - when(a)) || Number(b.id) - Number(a.id));
   return { items, loading: results.some((r) => r.isPending), error: results.find((r) => r.error)?.error, refetch: () => results.forEach((r) => void r.refetch()) };
 }
 

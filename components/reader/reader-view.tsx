@@ -10,6 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatTime, shortHex } from "@/components/capsules/capsule-format";
 import { useOutlet } from "@/hooks/use-outlets";
 import { ContributorList } from "./contributor-list";
+import { CourtNote, isCourtLabel } from "./court-note";
 import { EvidenceList } from "./evidence-list";
 import { FinalizationRecord } from "./finalization-record";
 import { IntegrityBadge } from "./integrity-badge";
@@ -70,6 +71,7 @@ export function ReaderView({ id }: { id: string }) {
           {c.revisionNumber > 0 ? ` · revision ${c.revisionNumber}` : ""}
         </p>
         <IntegrityBadge label={c.integrityLabel} />
+        {isCourtLabel(c.integrityLabel) ? <CourtNote capsuleId={c.id} /> : null}
         {read.revision.revisionReason ? (
           <p className="text-sm text-stone-700" data-testid="reader-revision-reason">
             <strong>{c.capsuleType === "retraction" ? "Retraction" : "Correction"}:</strong> {read.revision.revisionReason}
