@@ -118,7 +118,7 @@ test("a journalist drafts with evidence and contributors, and submits paying the
 
   // a field error from the route's own schema, next to the field
   await form.getByLabel("Source URL").fill("harbour.example.org/notice");
-  await expect(page.locator("#draft-source-error")).toContainText("http or https URL");
+  await expect(page.locator("#draft-source-error")).toHaveText("Enter an http or https URL.");
   await expect(form.getByLabel("Source URL")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByTestId("autosave-status")).toHaveText("Not saved yet: a draft is saved once it has a title and a body.");
   await shot(page, "capsules-draft-new");

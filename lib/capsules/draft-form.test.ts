@@ -16,7 +16,7 @@ describe("planSave for a new draft", () => {
   it("still shows other fields' problems while it waits", () => {
     const plan = planSave({ ...emptyDraft("harbour-desk", wallet), sourceUrl: "harbour.example.org" }, undefined, wallet);
     expect(plan.kind).toBe("wait");
-    expect(plan.errors).toEqual({ sourceUrl: "An http or https URL" });
+    expect(plan.errors).toEqual({ sourceUrl: "Enter an http or https URL." });
   });
 
   it("creates with the bridge's default contributor while the author row is untouched", () => {

@@ -134,6 +134,8 @@ function readable(issue: z.core.$ZodIssue): string {
   if (issue.code === "too_small" && Number(issue.minimum) === 1 && issue.origin === "string") return "This field is required.";
   if (issue.code === "invalid_type" && issue.input === undefined) return "This field is required.";
   if (issue.code === "too_big" && issue.origin === "string") return `At most ${String(issue.maximum)} characters.`;
+  // the schemas name what is expected ("an http or https URL"); ask for it
+  if (/^an? /.test(issue.message)) return `Enter ${issue.message}.`;
   return issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
 }
 
