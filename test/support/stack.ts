@@ -54,9 +54,11 @@ export async function startStack(options: {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   };
+  // tsx as a loader in the server's own process, not tsx's CLI: the CLI's parent SIGKILLs its child
+  // when the child does not acknowledge SIGTERM within 30 ms (a busy machine), skipping the shutdown.
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(rootDir, "node_modules", "tsx", "dist", "cli.mjs"), "--import", "./scripts/server-only-hook.mjs", "scripts/start.ts", ...(dev ? ["--dev"] : [])],
+    ["--import", "tsx", "--import", "./scripts/server-only-hook.mjs", "scripts/start.ts", ...(dev ? ["--dev"] : [])],
     { cwd: rootDir, env, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
