@@ -4,8 +4,8 @@ import type { Address } from "viem";
 import { verifyActionToken } from "@/lib/auth/server/verify-action-token";
 import type { ActionName } from "@/lib/auth/actions";
 import { config } from "@/lib/config/config";
-import { database as databaseHandle, db } from "@/lib/db/client";
-import { hitMemoryRateLimit } from "@/lib/rate-limit/memory-counter";
+import { db } from "@/lib/db/client";
+import { requestCounters } from "@/lib/rate-limit/counter-store";
 import { AppError } from "@/lib/errors/app-error";
 import { toAppError, zodIssues } from "@/lib/errors/error-body";
 import { enforceRateLimit, rateLimitHeaders, type RateLimitRule } from "@/lib/rate-limit/rate-limiter";
@@ -97,7 +97,7 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
     try {
       const cfg = config();
       const database = db();
-      const dialect = () => databaseHandle().dialect;
+      const counters = requestCounters();
       const rules = bridgeRules();
       const now = Math.floor(Date.now() / 1000);
       const ip = clientIp(request);
@@ -108,8 +108,7 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
       let sessionId = `ip:${ip}`;
       let rawBody: string | undefined;
       if (request.method === "GET" || request.method === "HEAD") {
-        const counter = dialect() === "sqlite" ? hitMemoryRateLimit : db();
-        headers = rateLimitHeaders(await enforceRateLimit(counter, rules.publicGet, ip, now));
+        headers = rateLimitHeaders(await enforceRateLimit(counters.publicGet, rules.publicGet, ip, now));
       } else {
         rawBody = await readBody(request, spec.maxBodyBytes ?? cfg.CAPSULE_MAX_BODY_BYTES);
         if (spec.action) {
@@ -121,11 +120,11 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
           }, now);
           wallet = verified.wallet;
           sessionId = verified.sessionId;
-          headers = rateLimitHeaders(await enforceRateLimit(database, rules.write, sessionId, now));
-          if (spec.sessionRule) await enforceRateLimit(database, spec.sessionRule(rules), sessionId, now);
+          headers = rateLimitHeaders(await enforceRateLimit(counters.write, rules.write, sessionId, now));
+          if (spec.sessionRule) await enforceRateLimit(counters.write, spec.sessionRule(rules), sessionId, now);
         } else {
           // unsigned writes (session sign-in) count per client IP
-          headers = rateLimitHeaders(await enforceRateLimit(database, rules.write, `ip:${ip}`, now));
+          headers = rateLimitHeaders(await enforceRateLimit(counters.write, rules.write, `ip:${ip}`, now));
         }
       }
 
