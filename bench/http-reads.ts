@@ -1,60 +1,66 @@
-import path from "node:path";
-import autocannon from "autocannon";
-import { openDatabase } from "@/lib/db/connection";
-import { startStack } from "@/test/support/stack";
 import { seedCapsules } from "./seed-capsules";
-import { startBareServer } from "./support/bare-server";
+import { startBareProcess } from "./support/bare-process";
+import { startBenchStack } from "./support/bench-stack";
+import { onCleanup } from "./support/cleanup";
+import { load, type LoadFigures } from "./support/load";
+import { loadAverage } from "./support/machine";
+import { childPid } from "./support/process-cpu";
 
-export type ReadFigures = { dialect: string; target: string; route: string; rps: number; p50: number; p99: number; errors: number };
+export type ReadFigures = { dialect: string; route: string; viaRoute: LoadFigures; bare: LoadFigures; load: string };
 
-async function load(url: string, pathFor: () => string, seconds: number) {
-  const result = await autocannon({
-    url,
-    connections: 100,
-    pipelining: 1,
-    duration: seconds,
-    requests: [{ setupRequest: (request) => ({ ...request, path: pathFor() }) }],
-  });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts };
+const CONNECTIONS = 100;
+
+/** Both servers must answer a path with the same body before their speeds are compared. */
+async function sameAnswer(routeUrl: string, bareUrl: string, path: string): Promise<void> {
+  const [a, b] = await Promise.all([fetch(routeUrl + path), fetch(bareUrl + path)]);
+  const [textA, textB] = await Promise.all([a.text(), b.text()]);
+  if (a.status !== 200 || b.status !== 200 || textA !== textB) {
+    throw new Error(`route handler and bare server disagree on ${path}: ${a.status} ${textA.slice(0, 200)} / ${b.status} ${textB.slice(0, 200)}`);
+  }
 }
 
 /**
  * Seeds capsules into a real stack's database, then loads GET /api/capsules/:id and list pages
- * through the Next.js route handlers and through a bare node:http server doing the same queries.
+ * at several depths through the Next.js route handlers (production build, public GET limit raised
+ * by configuration, indexer off) and through a bare node:http process doing the same queries.
  */
 export async function benchHttpReads(options: { dialect: "sqlite" | "postgres"; capsules: number; seconds: number; log: (m: string) => void }): Promise<ReadFigures[]> {
-  const stack = await startStack({
-    database: options.dialect,
-    env: { CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000000000", CAPSULE_INDEXER: "off" },
-  });
-  const handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
+  const bench = await startBenchStack(options.dialect, { CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000000000", CAPSULE_INDEXER: "off" });
   const figures: ReadFigures[] = [];
   try {
     options.log(`seeding ${options.capsules} capsules on ${options.dialect}…`);
-    const seeded = await seedCapsules(handle.db, options.capsules, options.log);
-    const bare = await startBareServer(handle.db, stack.baseUrl);
-    const pages = Math.floor(options.capsules / 20);
+    const seeded = await seedCapsules(bench.handle.db, bench.handle.dialect, options.capsules, options.log);
+    options.log(`  ${seeded.rows} rows in ${seeded.seconds.toFixed(1)} s (${Math.round(seeded.rows / seeded.seconds)} rows/s)`);
+    const bare = await startBareProcess({ databaseUrl: bench.stack.databaseUrl, sqliteFile: bench.sqliteFile, origin: bench.stack.baseUrl });
+    const closeBare = onCleanup(bare.close);
+    const routePid = childPid("scripts/start.ts");
+    const pages = Math.ceil(options.capsules / 20);
+    const depths = [...new Set([1, 10, Math.ceil(pages / 2), pages])];
     const routes: Array<[string, () => string]> = [
       ["GET /api/capsules/:id", () => `/api/capsules/${seeded.firstId + Math.floor(Math.random() * seeded.capsules)}`],
-      ["GET /api/capsules?page=1", () => "/api/capsules?page=1&limit=20"],
-      [`GET /api/capsules?page=${Math.floor(pages / 2)}`, () => `/api/capsules?page=${Math.floor(pages / 2)}&limit=20`],
-      [`GET /api/capsules?page=${pages}`, () => `/api/capsules?page=${pages}&limit=20`],
+      ...depths.map((page): [string, () => string] => [`GET /api/capsules?page=${page}`, () => `/api/capsules?page=${page}&limit=20`]),
     ];
     try {
       for (const [name, pathFor] of routes) {
-        for (const [target, url] of [["route handler", stack.baseUrl], ["bare node:http", bare.url]] as const) {
-          await load(url, pathFor, 2); // warm-up
-          const result = await load(url, pathFor, options.seconds);
-          figures.push({ dialect: options.dialect, target, route: name, ...result });
-          options.log(`  ${name} via ${target}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`);
-        }
+        await sameAnswer(bench.stack.baseUrl, bare.url, pathFor());
+        const measure = async (url: string, serverPid: number | undefined) => {
+          await load(url, pathFor, { seconds: 2, connections: CONNECTIONS }); // warm-up (JIT, caches, pool)
+          return load(url, pathFor, { seconds: options.seconds, connections: CONNECTIONS, serverPid });
+        };
+        const viaRoute = await measure(bench.stack.baseUrl, routePid);
+        const bareFigures = await measure(bare.url, bare.pid);
+        figures.push({ dialect: options.dialect, route: name, viaRoute, bare: bareFigures, load: loadAverage() });
+        const cpu = (f: LoadFigures) => (f.cpuMsPerRequest === undefined ? "" : `, ${f.cpuMsPerRequest.toFixed(2)} ms CPU/req`);
+        options.log(
+          `  ${name}: route ${viaRoute.rps.toFixed(0)} req/s (p50 ${viaRoute.p50} / p99 ${viaRoute.p99} ms${cpu(viaRoute)}, ${viaRoute.errors} errors), ` +
+            `bare ${bareFigures.rps.toFixed(0)} req/s (p50 ${bareFigures.p50} / p99 ${bareFigures.p99} ms${cpu(bareFigures)}, ${bareFigures.errors} errors), load ${loadAverage()}`,
+        );
       }
     } finally {
-      await bare.close();
+      await closeBare();
     }
   } finally {
-    await handle.close();
-    await stack.stop();
+    await bench.stop();
   }
   return figures;
 }

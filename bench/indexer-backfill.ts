@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createPublicClient, createWalletClient, http, type Abi } from "viem";
+import { createPublicClient, createWalletClient, http, type Abi, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { capsuleChain } from "@/lib/chain/chain";
 import { capsuleAcceptanceAbi } from "@/lib/chain/abi";
@@ -9,60 +9,99 @@ import { startAnvil } from "@/lib/chain/anvil-process";
 import { openDatabase } from "@/lib/db/connection";
 import { migrateToLatest } from "@/lib/db/migrate";
 import { Indexer } from "@/lib/indexer/indexer";
+import { projectors } from "@/lib/indexer/projectors";
 import { devKeys } from "@/test/support/anvil";
 import { freePort } from "@/test/support/free-port";
+import { seedCapsules } from "./seed-capsules";
+import { benchDatabase } from "./support/bench-database";
+import { onCleanup } from "./support/cleanup";
 import { compileEmitter } from "./support/emitter";
+import { loadAverage } from "./support/machine";
 
-export type BackfillFigures = { dialect: string; events: number; seconds: number; eventsPerSecond: number };
+export type BackfillFigures = { dialect: string; mode: "raw" | "projected"; events: number; seconds: number; eventsPerSecond: number; load: string };
+
+const PER_TX = 500;
+const CAPSULES = 5_000; // the projected run spreads the votes over this many seeded capsules (10 each for 50k)
+
+type Emitted = { rpcUrl: string; address: Address; startBlock: number; total: number };
+
+/** Deploys the bench emitter and sends `total` VoteCast logs, PER_TX per transaction, spread over capsule ids. */
+async function emitVotes(rpcUrl: string, total: number, firstCapsuleId: number, log: (m: string) => void): Promise<Emitted> {
+  const chain = capsuleChain(rpcUrl);
+  const account = privateKeyToAccount(devKeys[0]);
+  const wallet = createWalletClient({ chain, transport: http(rpcUrl), account });
+  const reader = createPublicClient({ chain, transport: http(rpcUrl) });
+  const emitter = compileEmitter();
+  const deployed = await reader.waitForTransactionReceipt({ hash: await wallet.deployContract({ abi: emitter.abi, bytecode: emitter.bytecode }) });
+  const address = deployed.contractAddress!;
+  log(`emitting ${total} VoteCast events in ${Math.ceil(total / PER_TX)} transactions…`);
+  let nonce = await reader.getTransactionCount({ address: account.address });
+  let last: `0x${string}` | undefined;
+  for (let sent = 0; sent < total; sent += PER_TX) {
+    const count = Math.min(PER_TX, total - sent);
+    const first = firstCapsuleId + (sent % CAPSULES);
+    last = await wallet.writeContract({ address, abi: emitter.abi, functionName: "emitMany", args: [BigInt(first), BigInt(PER_TX), BigInt(count), BigInt(sent)], nonce: nonce++, gas: 30_000_000n });
+  }
+  if (last) await reader.waitForTransactionReceipt({ hash: last });
+  return { rpcUrl, address, startBlock: Number(deployed.blockNumber), total };
+}
 
 /**
- * Emits `total` VoteCast logs (500 per transaction) on a fresh anvil, then times a cold
- * back-fill of them into SQL through the real Indexer (decode, insert, checkpoint).
+ * Times a cold back-fill of the emitted logs through the real Indexer into a fresh database:
+ * `raw` writes chain_events and checkpoints only; `projected` also runs the real projectors
+ * (capsule_votes rows, the capsules' yes/no sums, activity rows) over seeded capsules.
  */
-export async function benchIndexerBackfill(options: { total: number; databaseUrl?: string; log: (m: string) => void }): Promise<BackfillFigures> {
-  const anvil = await startAnvil({ port: await freePort() });
+async function backfillOnce(emitted: Emitted, mode: "raw" | "projected", dialect: "sqlite" | "postgres", log: (m: string) => void): Promise<BackfillFigures> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-bench-idx-"));
-  const handle = openDatabase({ databaseUrl: options.databaseUrl, sqliteFile: path.join(dir, "bench.sqlite") });
+  const database = dialect === "postgres" ? await benchDatabase() : undefined;
+  const handle = openDatabase({ databaseUrl: database?.url, sqliteFile: path.join(dir, "bench.sqlite") });
+  const closeHandle = onCleanup(() => handle.close());
   try {
     await migrateToLatest(handle.db);
-    const chain = capsuleChain(anvil.rpcUrl);
-    const account = privateKeyToAccount(devKeys[0]);
-    const wallet = createWalletClient({ chain, transport: http(anvil.rpcUrl), account });
-    const reader = createPublicClient({ chain, transport: http(anvil.rpcUrl) });
-    const emitter = compileEmitter();
-    const deployHash = await wallet.deployContract({ abi: emitter.abi, bytecode: emitter.bytecode });
-    const deployed = await reader.waitForTransactionReceipt({ hash: deployHash });
-    const address = deployed.contractAddress!;
-    const perTx = 500;
-    options.log(`emitting ${options.total} VoteCast events in ${Math.ceil(options.total / perTx)} transactions…`);
-    let nonce = await reader.getTransactionCount({ address: account.address });
-    const hashes: `0x${string}`[] = [];
-    for (let sent = 0; sent < options.total; sent += perTx) {
-      const count = Math.min(perTx, options.total - sent);
-      hashes.push(
-        await wallet.writeContract({ address, abi: emitter.abi, functionName: "emitMany", args: [1n, 1000n, BigInt(count), BigInt(sent)], nonce: nonce++, gas: 30_000_000n }),
-      );
+    if (mode === "projected") {
+      const seeded = await seedCapsules(handle.db, handle.dialect, CAPSULES, () => undefined);
+      if (seeded.firstId !== 1) throw new Error(`expected the seeded capsules to start at id 1, got ${seeded.firstId}`);
     }
-    await reader.waitForTransactionReceipt({ hash: hashes[hashes.length - 1]! });
-
     const indexer = new Indexer({
       db: handle.db,
       dialect: handle.dialect,
-      rpcUrl: anvil.rpcUrl,
-      chainId: chain.id,
-      startBlock: Number(deployed.blockNumber),
-      sources: [{ name: "capsuleAcceptance", address, abi: capsuleAcceptanceAbi as Abi }],
-      projectors: [],
+      rpcUrl: emitted.rpcUrl,
+      chainId: capsuleChain(emitted.rpcUrl).id,
+      startBlock: emitted.startBlock,
+      sources: [{ name: "capsuleAcceptance", address: emitted.address, abi: capsuleAcceptanceAbi as Abi }],
+      projectors: mode === "projected" ? projectors : [],
       batchBlocks: 2000,
     });
     const started = performance.now();
     const result = await indexer.syncToHead();
     const seconds = (performance.now() - started) / 1000;
-    if (result.inserted !== options.total) throw new Error(`indexed ${result.inserted} of ${options.total} events`);
-    return { dialect: handle.dialect, events: result.inserted, seconds, eventsPerSecond: result.inserted / seconds };
+    if (result.inserted !== emitted.total) throw new Error(`indexed ${result.inserted} of ${emitted.total} events`);
+    if (mode === "projected") {
+      const votes = await handle.db.selectFrom("capsule_votes").select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
+      const expected = CAPSULES * 3 + emitted.total;
+      if (Number(votes.n) !== expected) throw new Error(`projected ${votes.n} votes, expected ${expected}`);
+    }
+    log(`  ${dialect} ${mode}: ${result.inserted} events in ${seconds.toFixed(2)} s`);
+    return { dialect, mode, events: result.inserted, seconds, eventsPerSecond: result.inserted / seconds, load: loadAverage() };
   } finally {
-    await handle.close();
-    await anvil.stop();
+    await closeHandle();
+    await database?.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Emits `total` VoteCast logs on a fresh anvil once, then back-fills them raw and projected. */
+export async function benchIndexerBackfill(options: { total: number; dialects: Array<"sqlite" | "postgres">; log: (m: string) => void }): Promise<BackfillFigures[]> {
+  const anvil = await startAnvil({ port: await freePort() });
+  const stopAnvil = onCleanup(() => anvil.stop());
+  const figures: BackfillFigures[] = [];
+  try {
+    const emitted = await emitVotes(anvil.rpcUrl, options.total, 1, options.log);
+    for (const dialect of options.dialects) {
+      for (const mode of ["raw", "projected"] as const) figures.push(await backfillOnce(emitted, mode, dialect, options.log));
+    }
+  } finally {
+    await stopAnvil();
+  }
+  return figures;
 }

@@ -1,58 +1,107 @@
-// `npm run bench`: measures and prints figures (never asserts timings). See docs/PERFORMANCE.md.
-import { benchIndexerBackfill } from "./indexer-backfill";
+// `npm run bench [reads] [lag] [backfill] [profile]`: measures and prints figures, never asserts
+// timings, and is not part of `npm test`. Method and recorded figures: docs/PERFORMANCE.md.
+import { benchIndexerBackfill, type BackfillFigures } from "./indexer-backfill";
 import { benchHttpReads, type ReadFigures } from "./http-reads";
-import { benchVoteLag } from "./vote-lag";
+import { profileReads } from "./profile-reads";
+import { benchVoteLag, type LagFigures } from "./vote-lag";
+import { cleanupAll } from "./support/cleanup";
+import { machineLine } from "./support/machine";
+import { ensureProductionBuild } from "./support/production-build";
 import { fmt } from "./support/stats";
-import { createTestDatabase, postgresAvailable } from "@/test/support/postgres";
+import { postgresAvailable } from "@/test/support/postgres";
 
 const log = (message: string) => console.log(`[bench] ${message}`);
-const only = process.argv.slice(2);
-const wants = (name: string) => only.length === 0 || only.includes(name);
+const parts = process.argv.slice(2);
+const wants = (name: string) => (parts.length === 0 ? name !== "profile" : parts.includes(name));
+const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
-async function main() {
-  const pg = await postgresAvailable();
-  const dialects: Array<"sqlite" | "postgres"> = pg ? ["sqlite", "postgres"] : ["sqlite"];
-  if (!pg) log("PostgreSQL at 127.0.0.1:5432 is not reachable: PostgreSQL figures are skipped");
-
-  if (wants("reads")) {
-    const capsules = Number(process.env.BENCH_CAPSULES ?? 100_000);
-    const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-    const all: ReadFigures[] = [];
-    for (const dialect of dialects) all.push(...(await benchHttpReads({ dialect, capsules, seconds, log })));
-    console.log(`\nHTTP reads (${capsules} capsules, 100 connections, no pipelining, ${seconds} s each)`);
-    console.log("dialect   | route                              | route req/s | p50 ms | p99 ms | bare req/s | p50 ms | p99 ms | ratio");
-    for (let i = 0; i < all.length; i += 2) {
-      const viaRoute = all[i]!;
-      const bare = all[i + 1]!;
-      console.log(
-        [viaRoute.dialect.padEnd(9), viaRoute.route.padEnd(34), fmt(viaRoute.rps, 0).padStart(11), String(viaRoute.p50).padStart(6), String(viaRoute.p99).padStart(6), fmt(bare.rps, 0).padStart(10), String(bare.p50).padStart(6), String(bare.p99).padStart(6), fmt(viaRoute.rps / bare.rps, 2).padStart(5)].join(" | "),
-      );
-    }
-  }
-
-  if (wants("lag")) {
-    const votes = Number(process.env.BENCH_LAG_VOTES ?? 100);
-    for (const dialect of dialects) {
-      const lag = await benchVoteLag({ dialect, votes, log });
-      console.log(`VoteCast receipt -> tally in GET /api/capsules/:id (${dialect}, ${lag.votes} votes): p50 ${fmt(lag.p50)} ms, p95 ${fmt(lag.p95)} ms, max ${fmt(lag.max)} ms`);
-    }
-  }
-
-  if (wants("backfill")) {
-    const total = Number(process.env.BENCH_BACKFILL_EVENTS ?? 50_000);
-    for (const dialect of dialects) {
-      const database = dialect === "postgres" ? await createTestDatabase("capsule_bench") : undefined;
-      try {
-        const figures = await benchIndexerBackfill({ total, databaseUrl: database?.url, log });
-        console.log(`indexer back-fill (${dialect}): ${figures.events} VoteCast events in ${fmt(figures.seconds, 2)} s = ${fmt(figures.eventsPerSecond, 0)} events/s`);
-      } finally {
-        await database?.drop();
-      }
-    }
+function printReads(all: ReadFigures[], capsules: number, seconds: number) {
+  console.log(`\nHTTP reads: ${capsules} capsules, autocannon 100 connections, no pipelining, ${seconds} s per run after a 2 s warm-up`);
+  console.log("dialect  | route                            | route req/s | p50 | p99 | CPU ms/req | bare req/s | p50 | p99 | CPU ms/req | ratio | errors | load");
+  for (const f of all) {
+    console.log(
+      [
+        f.dialect.padEnd(8),
+        f.route.padEnd(32),
+        fmt(f.viaRoute.rps, 0).padStart(11),
+        String(f.viaRoute.p50).padStart(3),
+        String(f.viaRoute.p99).padStart(3),
+        fmt(f.viaRoute.cpuMsPerRequest ?? Number.NaN, 2).padStart(10),
+        fmt(f.bare.rps, 0).padStart(10),
+        String(f.bare.p50).padStart(3),
+        String(f.bare.p99).padStart(3),
+        fmt(f.bare.cpuMsPerRequest ?? Number.NaN, 2).padStart(10),
+        fmt(f.viaRoute.rps / f.bare.rps, 2).padStart(5),
+        String(f.viaRoute.errors + f.bare.errors).padStart(6),
+        f.load,
+      ].join(" | "),
+    );
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+const printLag = (lag: LagFigures) =>
+  console.log(`VoteCast receipt -> tally in GET /api/capsules/:id (${lag.dialect}, ${lag.votes} votes): p50 ${fmt(lag.p50)} ms, p95 ${fmt(lag.p95)} ms, max ${fmt(lag.max)} ms (load ${lag.load})`);
+
+const printBackfill = (f: BackfillFigures) =>
+  console.log(`indexer back-fill (${f.dialect}, ${f.mode}): ${f.events} VoteCast events in ${fmt(f.seconds, 2)} s = ${fmt(f.eventsPerSecond, 0)} events/s (load ${f.load})`);
+
+async function main() {
+  log(machineLine());
+  const pg = await postgresAvailable();
+  const dialects: Array<"sqlite" | "postgres"> = pg ? ["sqlite", "postgres"] : ["sqlite"];
+  if (!pg) log("PostgreSQL at 127.0.0.1:5432 is not reachable: PostgreSQL figures are skipped");
+  if (wants("reads") || wants("lag") || wants("profile")) await ensureProductionBuild(log);
+
+  if (wants("reads")) {
+    const capsules = envNumber("BENCH_CAPSULES", 100_000);
+    const seconds = envNumber("BENCH_SECONDS", 10);
+    const all: ReadFigures[] = [];
+    for (const dialect of dialects) all.push(...(await benchHttpReads({ dialect, capsules, seconds, log })));
+    printReads(all, capsules, seconds);
+  }
+
+  if (wants("lag")) {
+    const votes = envNumber("BENCH_LAG_VOTES", 100);
+    const lags: LagFigures[] = [];
+    for (const dialect of dialects) lags.push(await benchVoteLag({ dialect, votes, log }));
+    console.log("");
+    lags.forEach(printLag);
+  }
+
+  if (wants("backfill")) {
+    const figures = await benchIndexerBackfill({ total: envNumber("BENCH_BACKFILL_EVENTS", 50_000), dialects, log });
+    console.log("");
+    figures.forEach(printBackfill);
+  }
+
+  if (wants("profile")) {
+    // BENCH_PROFILE_ROUTE=id|page (default id), BENCH_PROFILE_DIALECT=sqlite|postgres (default sqlite)
+    const dialect = process.env.BENCH_PROFILE_DIALECT === "postgres" && pg ? "postgres" : "sqlite";
+    const capsules = envNumber("BENCH_CAPSULES", 100_000);
+    const page = envNumber("BENCH_PROFILE_PAGE", 1);
+    const byId = process.env.BENCH_PROFILE_ROUTE !== "page";
+    const { figures, summary } = await profileReads({
+      dialect,
+      capsules,
+      seconds: envNumber("BENCH_SECONDS", 10),
+      path: (firstId, count) => (byId ? `/api/capsules/${firstId + Math.floor(Math.random() * count)}` : `/api/capsules?page=${page}&limit=20`),
+      log,
+    });
+    console.log(`\nCPU profile of the server under ${byId ? "GET /api/capsules/:id" : `GET /api/capsules?page=${page}`} (${dialect}): ${fmt(figures.rps, 0)} req/s, p50 ${figures.p50} / p99 ${figures.p99} ms`);
+    console.log(`self time by origin (of ${fmt(summary.totalMs / 1000, 1)} s sampled):`);
+    for (const [bucket, ms] of summary.buckets) console.log(`  ${fmt((100 * ms) / summary.totalMs, 1).padStart(5)} %  ${bucket}`);
+    console.log("top functions by self time:");
+    for (const [name, ms] of summary.functions) console.log(`  ${fmt((100 * ms) / summary.totalMs, 1).padStart(5)} %  ${name}`);
+  }
+  log(`done; ${machineLine()}`);
+}
+
+main()
+  .catch(async (error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    await cleanupAll();
+    process.exit(process.exitCode ?? 0); // a pool or socket left open must not keep the bench alive
+  });

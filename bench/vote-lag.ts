@@ -1,33 +1,45 @@
-import path from "node:path";
-import { createPublicClient, createWalletClient, http, type Hex } from "viem";
+import { createPublicClient, createWalletClient, getAddress, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { z } from "zod";
 import { capsuleChain } from "@/lib/chain/chain";
-import { openDatabase } from "@/lib/db/connection";
+import { ZCapsuleResponse } from "@/lib/schemas/capsules";
 import { devKeys } from "@/test/support/anvil";
-import { startStack } from "@/test/support/stack";
 import { seedCapsules } from "./seed-capsules";
+import { startBenchStack } from "./support/bench-stack";
 import { compileEmitter } from "./support/emitter";
+import { loadAverage } from "./support/machine";
 import { percentile } from "./support/stats";
+
+export type LagFigures = { dialect: string; votes: number; p50: number; p95: number; max: number; load: string };
+
+const ZAcceptanceAddress = z.object({ contracts: z.object({ capsuleAcceptance: z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/) }) }) });
+const ZRpcAnswer = z.object({ result: z.unknown().optional(), error: z.object({ message: z.string() }).optional() });
 
 async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
   const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
-  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
+  const body = ZRpcAnswer.parse(await response.json());
   if (body.error) throw new Error(body.error.message);
   return body.result;
 }
 
+async function tallyOf(baseUrl: string, capsuleId: number): Promise<string> {
+  const { capsule } = ZCapsuleResponse.parse(await (await fetch(`${baseUrl}/api/capsules/${capsuleId}`)).json());
+  return `${capsule.yesVotes}/${capsule.noVotes}`;
+}
+
 /**
- * Lag from a VoteCast receipt to its effect in GET /api/capsules/:id. On a bench-only stack the
+ * Lag from a VoteCast receipt to its tally in GET /api/capsules/:id. On a bench-only stack the
  * acceptance contract's code is swapped (anvil_setCode) for an emitter of the same event, so one
- * wallet can cast many votes on seeded capsules; the indexer and the route are the real ones.
+ * wallet can cast many votes on seeded capsules; the indexer (polling every 100 ms, the default)
+ * and the route are the real ones. The route is polled every 5 ms after the receipt.
  */
-export async function benchVoteLag(options: { dialect: "sqlite" | "postgres"; votes: number; log: (m: string) => void }) {
-  const stack = await startStack({ database: options.dialect, env: { CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000000000" } });
-  const handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
+export async function benchVoteLag(options: { dialect: "sqlite" | "postgres"; votes: number; log: (m: string) => void }): Promise<LagFigures> {
+  const bench = await startBenchStack(options.dialect, { CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000000000" });
+  const { stack } = bench;
   try {
-    const seeded = await seedCapsules(handle.db, 20, () => undefined);
-    const summary = (await (await fetch(`${stack.baseUrl}/api/meta/contracts-summary`)).json()) as { contracts: { capsuleAcceptance: { address: Hex } } };
-    const acceptance = summary.contracts.capsuleAcceptance.address;
+    const seeded = await seedCapsules(bench.handle.db, bench.handle.dialect, 20, () => undefined);
+    const summary = ZAcceptanceAddress.parse(await (await fetch(`${stack.baseUrl}/api/meta/contracts-summary`)).json());
+    const acceptance = getAddress(summary.contracts.capsuleAcceptance.address);
     const chain = capsuleChain(stack.nodeRpcUrl);
     const account = privateKeyToAccount(devKeys[9]);
     const wallet = createWalletClient({ chain, transport: http(stack.nodeRpcUrl), account });
@@ -40,22 +52,19 @@ export async function benchVoteLag(options: { dialect: "sqlite" | "postgres"; vo
     const lags: number[] = [];
     for (let i = 0; i < options.votes; i++) {
       const capsuleId = seeded.firstId + (i % seeded.capsules);
-      const before = await (await fetch(`${stack.baseUrl}/api/capsules/${capsuleId}`)).text();
+      const before = await tallyOf(stack.baseUrl, capsuleId);
       const hash = await wallet.writeContract({ address: acceptance, abi: emitter.abi, functionName: "emitMany", args: [BigInt(capsuleId), 1n, 1n, BigInt(1_000_000 + i)] });
       await reader.waitForTransactionReceipt({ hash, pollingInterval: 5 });
       const receivedAt = performance.now();
-      for (;;) {
-        const now = await (await fetch(`${stack.baseUrl}/api/capsules/${capsuleId}`)).text();
-        if (now !== before) break;
+      while ((await tallyOf(stack.baseUrl, capsuleId)) === before) {
         if (performance.now() - receivedAt > 10_000) throw new Error(`vote ${i} did not reach the tally within 10 s`);
         await new Promise((r) => setTimeout(r, 5));
       }
       lags.push(performance.now() - receivedAt);
     }
     options.log(`  ${options.dialect}: ${lags.length} votes measured`);
-    return { dialect: options.dialect, votes: lags.length, p50: percentile(lags, 50), p95: percentile(lags, 95), max: Math.max(...lags) };
+    return { dialect: options.dialect, votes: lags.length, p50: percentile(lags, 50), p95: percentile(lags, 95), max: Math.max(...lags), load: loadAverage() };
   } finally {
-    await handle.close();
-    await stack.stop();
+    await bench.stop();
   }
 }

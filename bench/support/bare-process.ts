@@ -1,0 +1,52 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+
+const rootDir = path.resolve(import.meta.dirname, "..", "..");
+
+/**
+ * Runs the bare server in its own Node process, like the real server, so neither shares an
+ * event loop with autocannon. close() sends SIGTERM and waits (SIGKILL after 10 s).
+ */
+export async function startBareProcess(options: {
+  databaseUrl?: string;
+  sqliteFile: string;
+  origin: string;
+  env?: Record<string, string>;
+}): Promise<{ url: string; pid: number; close: () => Promise<void> }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "--import", "./scripts/server-only-hook.mjs", "bench/support/bare-server-main.ts"], {
+    cwd: rootDir,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      BENCH_SQLITE_FILE: options.sqliteFile,
+      BENCH_ORIGIN: options.origin,
+      ...(options.databaseUrl ? { BENCH_DATABASE_URL: options.databaseUrl } : {}),
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const close = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      child.once("exit", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill("SIGTERM");
+    });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const port = /\[bare\] listening (\d+)/.exec(output)?.[1];
+    if (port) return { url: `http://127.0.0.1:${port}`, pid: child.pid!, close };
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await close();
+      throw new Error(`the bare server did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

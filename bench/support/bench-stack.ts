@@ -1,0 +1,33 @@
+import path from "node:path";
+import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
+import { startStack, type Stack } from "@/test/support/stack";
+import { benchDatabase } from "./bench-database";
+import { onCleanup } from "./cleanup";
+
+export type BenchStack = { stack: Stack; handle: DatabaseHandle; sqliteFile: string; stop: () => Promise<void> };
+
+/**
+ * The real system (`scripts/start.ts`, production build) on SQLite or on a dedicated
+ * `capsule_bench_*` PostgreSQL database, plus a direct SQL handle for seeding. stop() closes
+ * the handle, stops the stack and drops the database.
+ */
+export async function startBenchStack(dialect: "sqlite" | "postgres", env: Record<string, string>): Promise<BenchStack> {
+  const database = dialect === "postgres" ? await benchDatabase() : undefined;
+  let stack: Stack;
+  try {
+    stack = await startStack({ database: dialect, databaseUrl: database?.url, env });
+  } catch (error) {
+    await database?.drop();
+    throw error;
+  }
+  const stopStack = onCleanup(stack.stop);
+  const sqliteFile = path.join(stack.dataDir, "capsule.sqlite");
+  const handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile });
+  const closeHandle = onCleanup(() => handle.close());
+  const stop = async () => {
+    await closeHandle();
+    await stopStack();
+    await database?.drop();
+  };
+  return { stack, handle, sqliteFile, stop };
+}
