@@ -250,6 +250,7 @@ test("after the window the vote is closed and the outcome shows at once", async 
   await journalist.page.goto("/newsroom");
   await expect(journalist.page.getByTestId("recently-finalized")).toContainText("Harbour dredging starts in March");
   await shot(journalist.page, "capsules-newsroom");
+  await phoneShot(journalist.page, "capsules-newsroom-phone");
 });
 
 test("a correction is published and the history shows both versions", async () => {
@@ -301,6 +302,7 @@ test("a reader opens the finalized article and verifies a piece of evidence", as
   // the original says it was superseded and leads to the current version
   await page.goto(`/read/${ids.original}`);
   await expect(page.getByTestId("superseded-note")).toBeVisible();
+  await expect(page.getByTestId("reader-outlet")).toContainText("The Harbour Desk");
   await shot(page, "capsules-reader-superseded");
   await page.getByRole("link", { name: "Read the current version" }).click();
   await page.waitForURL(`**/read/${ids.correction}`);

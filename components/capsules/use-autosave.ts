@@ -89,12 +89,14 @@ export function useAutosave(args: { state: DraftState; capsuleId: string | undef
     }
   }, []);
 
+  // a change, a retry after a 429, or signing in (work typed before it is saved then)
+  const signedIn = Boolean(args.session);
   useEffect(() => {
     if (args.paused || (version === 0 && retryTick === 0)) return;
     const wait = Math.max(IDLE_MS, lastStart.current + MIN_GAP_MS - Date.now());
     const timer = setTimeout(() => void saveNow(), wait);
     return () => clearTimeout(timer);
-  }, [version, retryTick, args.paused, saveNow]);
+  }, [version, retryTick, signedIn, args.paused, saveNow]);
 
   const status: SaveStatus = result.kind === "saved" && version !== savedVersion ? { kind: "dirty" } : result;
   return { capsuleId, status, serverErrors, saveNow, touch: () => setVersion((v) => v + 1) };
