@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getJson } from "@/lib/api/api-client";
 import { ZDistributionResponse } from "@/lib/schemas/distribution";
 
-// GET /api/distribution: every active outlet's tier report (docs/parts/court.md).
+// GET /api/distribution: every active outlet's tier report (docs/DECISIONS.md).
 
 export const distributionKeys = {
   all: ["distribution"] as const,

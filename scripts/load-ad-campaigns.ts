@@ -2,7 +2,7 @@
 //   npx tsx --import ./scripts/server-only-hook.mjs scripts/load-ad-campaigns.ts <campaigns.json>
 //   npx tsx --import ./scripts/server-only-hook.mjs scripts/load-ad-campaigns.ts --sample
 // The file holds { "campaigns": [ { slug, advertiser, name, status?, headline, body, clickUrl,
-// targetOutlets?, targetCategories?, budget, cpm, startsAt, endsAt? } ] } (see docs/parts/court.md).
+// targetOutlets?, targetCategories?, budget, cpm, startsAt, endsAt? } ] } (see docs/DECISIONS.md).
 // Uses the same configuration as `npm start` (CAPSULE_DATA_DIR / DATABASE_URL).
 import fs from "node:fs";
 import { ZodError } from "zod";

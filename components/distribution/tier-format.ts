@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { ZOutletDistribution } from "@/lib/schemas/distribution";
 import { formatTime } from "@/components/capsules/capsule-format";
 
-// Words for the distribution report (seed: Distribution; docs/parts/court.md).
+// Words for the distribution report (seed: Distribution; docs/DECISIONS.md).
 
 export type OutletDistribution = z.infer<typeof ZOutletDistribution>;
 export type Tier = OutletDistribution["tier"];

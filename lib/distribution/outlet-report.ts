@@ -13,7 +13,7 @@ import { distributionReport, type FactorInputs } from "./report";
 const NINETY_DAYS = 90 * 86_400;
 const EDITOR_ROLE = 3;
 
-/** The factor inputs of one outlet (definitions in docs/parts/court.md). */
+/** The factor inputs of one outlet (definitions in docs/DECISIONS.md). */
 async function gatherFactors(db: Db, outlet: OutletRow, now: number): Promise<FactorInputs> {
   const closed = await closedCasesOfOutlet(db, outlet.id);
   const since = now - CLEAN_RECORD_LOOKBACK_SECONDS;

@@ -1,4 +1,4 @@
-// The distribution downgrade of a court penalty in force (docs/parts/court.md), pure.
+// The distribution downgrade of a court penalty in force (docs/DECISIONS.md), pure.
 
 export type Tier = "none" | "standard" | "elevated" | "premium";
 export type PenaltyVerdict = "misleading" | "fraudulent";

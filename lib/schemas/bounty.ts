@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getAddress } from "viem";
 
 // Bounty read service (seed "Bounty read service", DESIGN §5): records, pages and list query.
-// The seed leaves the record fields open; these are the project's (docs/parts/bounty.md).
+// The seed leaves the record fields open; these are the project's (docs/DECISIONS.md).
 
 export const bountyProposalStatuses = ["open", "under_review", "approved", "rejected", "settled"] as const;
 export const bountyVerdicts = ["approve", "reject", "needs_changes"] as const;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/http/pagination";
 
-// GET /api/distribution (seed: Distribution; docs/parts/court.md).
+// GET /api/distribution (seed: Distribution; docs/DECISIONS.md).
 
 const ZTier = z.enum(["none", "standard", "elevated", "premium"]);
 

@@ -1,4 +1,4 @@
-// JSON-RPC 2.0 shapes and the error codes the gateways answer with (docs/parts/gateway.md).
+// JSON-RPC 2.0 shapes and the error codes the gateways answer with (docs/API.md).
 export type JsonRpcId = string | number | null;
 
 export type JsonRpcErrorObject = { code: number; message: string; data?: unknown };

@@ -1,6 +1,6 @@
 import { parseEther } from "viem";
 
-// The penalty path of a verdict (docs/parts/court.md): how much of the outlet wallet's bond is
+// The penalty path of a verdict (docs/DECISIONS.md): how much of the outlet wallet's bond is
 // slashed into the burn pool, and how long the distribution downgrade lasts.
 
 export type PenalisedVerdict = "misleading" | "fraudulent";
