@@ -4,6 +4,7 @@ import { getCapsuleOrThrow, listCapsules, listChain } from "@/lib/db/repositorie
 import { pageOf, pageOffset } from "@/lib/http/pagination";
 import type { TListCapsulesQuery } from "@/lib/schemas/capsules";
 import { capsuleObject, capsuleReadResponse } from "./capsule-view";
+import { snapshotPage } from "./capsule-list-snapshot";
 import { currentOfChain, rootIdOf } from "./chain-order";
 
 export async function getCapsuleResponse(db: Db, id: number, origin: string) {
@@ -11,7 +12,11 @@ export async function getCapsuleResponse(db: Db, id: number, origin: string) {
 }
 
 export async function capsulePage(db: Db, query: TListCapsulesQuery) {
-  const { rows, total } = await listCapsules(db, { outletSlug: query.outlet, status: query.status, offset: pageOffset(query), limit: query.limit });
+  const page = { offset: pageOffset(query), limit: query.limit };
+  // without a status filter, total and deep pages come from a per-process snapshot (exact; see capsule-list-snapshot.ts)
+  const { rows, total } = query.status
+    ? await listCapsules(db, { outletSlug: query.outlet, status: query.status, ...page })
+    : await snapshotPage(db, { outletSlug: query.outlet }, page);
   return pageOf(rows.map(capsuleObject), query, total);
 }
 
