@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { capsuleDesk, keyAddress } from "./support/capsule-desk";
-import { installTestWallet, TEST_WALLET_NAME } from "./support/test-wallet";
+import { installTestWallet } from "./support/test-wallet";
+import { phoneShot, shot, signIn, watchConsole } from "./support/page-helpers";
 
 // The newsroom in the browser (issue #7, Tests): a journalist drafts with evidence and contributors
 // and submits (the wallet pays the fee); two editors in two browser contexts vote and each page shows
@@ -39,37 +40,12 @@ const ids = { background: "", original: "", correction: "" };
 type Actor = { context: BrowserContext; page: Page; errors: string[]; address: string };
 const actors: Partial<Record<"journalist" | "editorA" | "editorB" | "reader", Actor>> = {};
 
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(`${message.text()} ${message.location().url}`);
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
-
 async function openActor(browser: Browser, keyIndex: number | undefined, viewport = { width: 1280, height: 800 }): Promise<Actor> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const errors = watchConsole(page);
   const address = keyIndex === undefined ? "" : (await installTestWallet(page, keyIndex)).address;
   return { context, page, errors, address };
-}
-
-async function signIn(page: Page) {
-  await page.getByRole("button", { name: "Connect wallet" }).click();
-  await page.getByRole("button", { name: TEST_WALLET_NAME }).click();
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
-}
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
-
-async function phoneShot(page: Page, name: string) {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, name);
-  if (size) await page.setViewportSize(size);
 }
 
 /** Marks the document; a reload or navigation would lose the mark. */

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { addressOf, courtDesk, type CourtFixture } from "./support/court-fixture";
-import { installTestWallet, TEST_WALLET_NAME } from "./support/test-wallet";
+import { installTestWallet } from "./support/test-wallet";
+import { phoneShot, shot, signIn } from "./support/page-helpers";
 
 // The court from the browser: a bonded reader opens a dispute on a finalized article, the reader's
 // page turns Contested; a court clerk records a Misleading verdict on the case page, the reader's
@@ -33,22 +34,6 @@ async function openActor(browser: Browser, keyIndex: number): Promise<Actor> {
   const actor = { context, page, errors };
   actors.push(actor);
   return actor;
-}
-
-async function signIn(page: Page) {
-  await page.getByRole("button", { name: "Connect wallet" }).click();
-  await page.getByRole("button", { name: TEST_WALLET_NAME }).click();
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
-}
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
-
-async function phoneShot(page: Page, name: string) {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, name);
-  if (size) await page.setViewportSize(size);
 }
 
 test.beforeAll(async () => {

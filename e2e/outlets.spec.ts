@@ -3,6 +3,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { devKeys } from "../test/support/anvil";
 import { publishTxt } from "./support/dns-server";
 import { installTestWallet, TEST_WALLET_NAME } from "./support/test-wallet";
+import { shot } from "./support/page-helpers";
 
 function collectConsoleErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -12,8 +13,6 @@ function collectConsoleErrors(page: Page): string[] {
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;
 }
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 
 test("a wallet signs in, registers an outlet, publishes its TXT record and gets it verified", async ({ page }) => {
   const consoleErrors = collectConsoleErrors(page);

@@ -1,18 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
+import { shot, watchConsole } from "./support/page-helpers";
 
 // A smoke pass over the read-only pages: each loads its data (no skeleton left, no error notice),
 // shows it, and logs no console error — on a desktop and a phone viewport.
-
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(`${message.text()} ${message.location().url}`);
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 
 async function loaded(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);

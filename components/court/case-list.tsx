@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { useCases, type CaseStatusFilter } from "@/hooks/use-court";
-import { useOutlets } from "@/hooks/use-outlets";
+import { OutletFilterOptions } from "@/components/outlets/outlet-filter-options";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCap, formatTime } from "@/components/capsules/capsule-format";
@@ -33,7 +33,6 @@ export function CaseList({ initialStatus, initialOutlet }: { initialStatus: Case
   const [outlet, setOutlet] = useState(initialOutlet);
   const [page, setPage] = useState(1);
   const cases = useCases({ status, outlet, page, limit: PAGE_SIZE });
-  const outlets = useOutlets("all", 1, 100);
   const data = cases.data;
 
   const choose = (next: { status?: CaseStatusFilter; outlet?: string }) => {
@@ -73,15 +72,7 @@ export function CaseList({ initialStatus, initialOutlet }: { initialStatus: Case
               className="rounded-md border border-stone-300 bg-white px-2 py-1 text-sm text-ink"
               data-testid="case-outlet-filter"
             >
-              <option value="">All outlets</option>
-              {outlet && !outlets.data?.items.some((o) => o.slug === outlet) ? <option value={outlet}>{outlet}</option> : null}
-              {outlets.data?.items
-                .filter((o) => o.slug !== "capsule-court")
-                .map((o) => (
-                  <option key={o.slug} value={o.slug}>
-                    {o.name} ({o.slug})
-                  </option>
-                ))}
+              <OutletFilterOptions selected={outlet} />
             </select>
           </label>
         </div>

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { useCapsuleRights, useListings } from "@/hooks/use-rights";
-import { useOutlets } from "@/hooks/use-outlets";
+import { OutletFilterOptions } from "@/components/outlets/outlet-filter-options";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Pager } from "@/components/court/pager";
@@ -26,7 +26,6 @@ export function RightsBoard({ initialOutlet, initialCapsule }: { initialOutlet: 
   const [capsuleInput, setCapsuleInput] = useState(initialCapsule);
   const [capsuleError, setCapsuleError] = useState<string | undefined>();
   const [page, setPage] = useState(1);
-  const outlets = useOutlets("all", 1, 100);
   const listings = useListings({ outlet, page, limit: PAGE_SIZE }, capsule === "");
   const capsuleRights = useCapsuleRights(capsule, page, PAGE_SIZE);
   const query = capsule ? capsuleRights : listings;
@@ -73,15 +72,7 @@ export function RightsBoard({ initialOutlet, initialCapsule }: { initialOutlet: 
               className="mt-1 rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm text-ink"
               data-testid="rights-outlet-filter"
             >
-              <option value="">All outlets</option>
-              {outlet && !outlets.data?.items.some((o) => o.slug === outlet) ? <option value={outlet}>{outlet}</option> : null}
-              {outlets.data?.items
-                .filter((o) => o.slug !== "capsule-court")
-                .map((o) => (
-                  <option key={o.slug} value={o.slug}>
-                    {o.name} ({o.slug})
-                  </option>
-                ))}
+              <OutletFilterOptions selected={outlet} />
             </select>
           </label>
           <form onSubmit={onCapsule} className="flex items-end gap-2" aria-label="Show one capsule's rights" noValidate>
