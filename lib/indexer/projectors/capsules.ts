@@ -2,7 +2,7 @@ import { getAddress } from "viem";
 import type { Trx } from "@/lib/db/database";
 import type { CapsuleRow, CapsuleUpdate } from "@/lib/db/tables/capsules.table";
 import { findCapsule, labelChain, updateCapsule } from "@/lib/db/repositories/capsules.repository";
-import { insertVoteIfAbsent, listVotes } from "@/lib/db/repositories/capsules-parts.repository";
+import { insertVoteIfAbsent } from "@/lib/db/repositories/capsules-parts.repository";
 import { insertActivity, type ActivityEntry } from "@/lib/db/repositories/activity.repository";
 import { SUBMISSION_FEE_WEI } from "@/lib/chain/fee-split";
 import type { IndexedEvent, ProjectionReset, Projector } from "../projector";
@@ -47,12 +47,9 @@ async function onVote(trx: Trx, event: IndexedEvent, row: CapsuleRow) {
   const weight = String(event.args.weight);
   const inserted = await insertVoteIfAbsent(trx, { capsule_id: row.id, voter, support: support ? 1 : 0, weight, tx_hash: event.txHash, log_index: event.logIndex, block_time: event.blockTime });
   if (!inserted) return;
-  let yes = 0n;
-  let no = 0n;
-  for (const vote of await listVotes(trx, row.id)) {
-    if (vote.support === 1) yes += BigInt(vote.weight);
-    else no += BigInt(vote.weight);
-  }
+  // Incremental: the vote row was absent, so the tally read with the row lacks exactly this vote.
+  const yes = BigInt(row.yes_votes) + (support ? BigInt(weight) : 0n);
+  const no = BigInt(row.no_votes) + (support ? 0n : BigInt(weight));
   await set(trx, row, event, { yes_votes: yes.toString(), no_votes: no.toString() });
   await insertActivity(trx, [activity(event, row, voter, projectedKinds.voteCast, { support, weight })]);
 }
