@@ -1,5 +1,5 @@
 import type { Trx } from "@/lib/db/database";
-import type { IndexedEvent, Projector } from "./projector";
+import { eventKind, type IndexedEvent, type Projector } from "./projector";
 
 const CHUNK = 400; // 9 columns per row stays far below SQLite's bound-parameter limit
 
@@ -32,11 +32,24 @@ export async function persistEvents(trx: Trx, events: IndexedEvent[], projectors
       .execute();
     for (const row of rows) fresh.add(`${row.tx_hash}:${row.log_index}`);
   }
-  if (projectors.length > 0) {
-    for (const event of events) {
-      if (!fresh.has(`${event.txHash}:${event.logIndex}`)) continue;
-      for (const project of projectors) await project(trx, event);
+  const pending = events.filter((event) => fresh.has(`${event.txHash}:${event.logIndex}`));
+  for (let start = 0; start < pending.length; ) {
+    const kind = eventKind(pending[start]!);
+    if (!projectors.some((project) => project.runs?.[kind])) {
+      for (const project of projectors) await project(trx, pending[start]!);
+      start++;
+      continue;
     }
+    // A run of consecutive events of a kind some projector takes in bulk (a back-fill of votes).
+    let end = start + 1;
+    while (end < pending.length && eventKind(pending[end]!) === kind) end++;
+    const run = pending.slice(start, end);
+    for (const project of projectors) {
+      const projectRun = project.runs?.[kind];
+      if (projectRun) await projectRun(trx, run);
+      else for (const event of run) await project(trx, event);
+    }
+    start = end;
   }
   return fresh.size;
 }

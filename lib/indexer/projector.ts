@@ -15,8 +15,16 @@ export type IndexedEvent = {
   logIndex: number;
 };
 
-/** Turns one newly indexed event into SQL rows, inside the indexer's transaction. Must be deterministic. */
-export type Projector = (trx: Trx, event: IndexedEvent) => Promise<void>;
+/**
+ * Turns one newly indexed event into SQL rows, inside the indexer's transaction. Must be deterministic.
+ * `runs` optionally projects a run of consecutive events of one kind (`contract:eventName`) at once,
+ * with the same result as one by one; for such a kind, other projectors must not depend on its rows.
+ */
+export type Projector = ((trx: Trx, event: IndexedEvent) => Promise<void>) & {
+  runs?: Readonly<Record<string, (trx: Trx, events: IndexedEvent[]) => Promise<void>>>;
+};
+
+export const eventKind = (event: IndexedEvent) => `${event.contract}:${event.eventName}`;
 
 /**
  * Clears what a projector derived from the chain, inside a rebuild's transaction, before the

@@ -11,8 +11,15 @@ export type ActivityEntry = {
   createdAt: number;
 };
 
+const ACTIVITY_ROWS_PER_INSERT = 1000; // 7 parameters a row: within SQLite's and PostgreSQL's bound-parameter limits
+
 export async function insertActivity(db: DbOrTrx, entries: ActivityEntry[]): Promise<void> {
-  if (entries.length === 0) return;
+  for (let start = 0; start < entries.length; start += ACTIVITY_ROWS_PER_INSERT) {
+    await insertActivityRows(db, entries.slice(start, start + ACTIVITY_ROWS_PER_INSERT));
+  }
+}
+
+async function insertActivityRows(db: DbOrTrx, entries: ActivityEntry[]): Promise<void> {
   await db
     .insertInto("activity")
     .values(

@@ -88,17 +88,22 @@ export async function countVotes(db: DbOrTrx, capsuleId: number): Promise<number
   return Number(row.n);
 }
 
-/** Inserts a vote unless that voter's vote on the capsule is already recorded; true when inserted. */
-export async function insertVoteIfAbsent(
-  db: DbOrTrx,
-  row: { capsule_id: number; voter: string; support: number; weight: string; tx_hash: string; log_index: number; block_time: number },
-): Promise<boolean> {
-  const result = await db
-    .insertInto("capsule_votes")
-    .values(row)
-    .onConflict((oc) => oc.columns(["capsule_id", "voter"]).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+type NewVote = { capsule_id: number; voter: string; support: number; weight: string; tx_hash: string; log_index: number; block_time: number };
+const VOTE_ROWS_PER_INSERT = 1000; // 7 parameters a row: within SQLite's and PostgreSQL's bound-parameter limits
+
+/** Inserts the votes not recorded yet (one per capsule and voter); answers `capsuleId:voter` of each inserted one. */
+export async function insertVotesIfAbsent(db: DbOrTrx, rows: NewVote[]): Promise<Set<string>> {
+  const inserted = new Set<string>();
+  for (let start = 0; start < rows.length; start += VOTE_ROWS_PER_INSERT) {
+    const returned = await db
+      .insertInto("capsule_votes")
+      .values(rows.slice(start, start + VOTE_ROWS_PER_INSERT))
+      .onConflict((oc) => oc.columns(["capsule_id", "voter"]).doNothing())
+      .returning(["capsule_id", "voter"])
+      .execute();
+    for (const row of returned) inserted.add(`${row.capsule_id}:${row.voter}`);
+  }
+  return inserted;
 }
 
 export async function listVotes(db: DbOrTrx, capsuleId: number): Promise<VoteRow[]> {

@@ -6,6 +6,15 @@ export async function findCapsule(db: DbOrTrx, id: number): Promise<CapsuleRow |
   return db.selectFrom("capsules").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+export async function findCapsulesByIds(db: DbOrTrx, ids: number[]): Promise<CapsuleRow[]> {
+  const rows: CapsuleRow[] = [];
+  for (let start = 0; start < ids.length; start += 500) {
+    const chunk = ids.slice(start, start + 500);
+    rows.push(...(await db.selectFrom("capsules").selectAll().where("id", "in", chunk).execute()));
+  }
+  return rows;
+}
+
 export async function getCapsuleOrThrow(db: DbOrTrx, id: number): Promise<CapsuleRow> {
   const row = await findCapsule(db, id);
   if (!row) throw new AppError("CAPSULE_NOT_FOUND", `No capsule with id ${id}`);

@@ -1,11 +1,11 @@
 import { getAddress } from "viem";
 import type { Trx } from "@/lib/db/database";
 import type { CapsuleRow, CapsuleUpdate } from "@/lib/db/tables/capsules.table";
-import { findCapsule, labelChain, updateCapsule } from "@/lib/db/repositories/capsules.repository";
-import { insertVoteIfAbsent } from "@/lib/db/repositories/capsules-parts.repository";
+import { findCapsule, findCapsulesByIds, labelChain, updateCapsule } from "@/lib/db/repositories/capsules.repository";
+import { insertVotesIfAbsent } from "@/lib/db/repositories/capsules-parts.repository";
 import { insertActivity, type ActivityEntry } from "@/lib/db/repositories/activity.repository";
 import { SUBMISSION_FEE_WEI } from "@/lib/chain/fee-split";
-import type { IndexedEvent, ProjectionReset, Projector } from "../projector";
+import { eventKind, type IndexedEvent, type ProjectionReset, type Projector } from "../projector";
 
 // ArticleRegistry and CapsuleAcceptance events → the capsule lifecycle in SQL. Runs once per newly
 // indexed event, in block order, inside the indexer's transaction; every value comes from the event.
@@ -41,17 +41,36 @@ async function onSubmitted(trx: Trx, event: IndexedEvent, row: CapsuleRow) {
   await insertActivity(trx, [activity(event, row, row.submitter, projectedKinds.submitted, { capsuleType: row.capsule_type })]);
 }
 
-async function onVote(trx: Trx, event: IndexedEvent, row: CapsuleRow) {
-  const voter = getAddress(String(event.args.voter));
-  const support = event.args.support === true;
-  const weight = String(event.args.weight);
-  const inserted = await insertVoteIfAbsent(trx, { capsule_id: row.id, voter, support: support ? 1 : 0, weight, tx_hash: event.txHash, log_index: event.logIndex, block_time: event.blockTime });
-  if (!inserted) return;
-  // Incremental: the vote row was absent, so the tally read with the row lacks exactly this vote.
-  const yes = BigInt(row.yes_votes) + (support ? BigInt(weight) : 0n);
-  const no = BigInt(row.no_votes) + (support ? 0n : BigInt(weight));
-  await set(trx, row, event, { yes_votes: yes.toString(), no_votes: no.toString() });
-  await insertActivity(trx, [activity(event, row, voter, projectedKinds.voteCast, { support, weight })]);
+/**
+ * VoteCast events, in chain order, in bulk: one insert for the vote rows (a vote already recorded
+ * is skipped), one tally update per capsule, one insert for the activity. The tallies add to the
+ * values read with the rows, so they stay exact whatever was projected before.
+ */
+async function onVotes(trx: Trx, events: IndexedEvent[]) {
+  const rows = new Map((await findCapsulesByIds(trx, [...new Set(events.map(idOf))])).map((row) => [row.id, row]));
+  const votes = events.flatMap((event) => {
+    const row = rows.get(idOf(event));
+    if (!row) return [];
+    return [{ event, row, voter: getAddress(String(event.args.voter)), support: event.args.support === true, weight: String(event.args.weight) }];
+  });
+  const inserted = await insertVotesIfAbsent(
+    trx,
+    votes.map((v) => ({ capsule_id: v.row.id, voter: v.voter, support: v.support ? 1 : 0, weight: v.weight, tx_hash: v.event.txHash, log_index: v.event.logIndex, block_time: v.event.blockTime })),
+  );
+  const tallies = new Map<number, { yes: bigint; no: bigint; at: number }>();
+  const entries: ActivityEntry[] = [];
+  for (const vote of votes) {
+    // delete: of two logs for one voter and capsule only the first was inserted, and counts.
+    if (!inserted.delete(`${vote.row.id}:${vote.voter}`)) continue;
+    const tally = tallies.get(vote.row.id) ?? { yes: BigInt(vote.row.yes_votes), no: BigInt(vote.row.no_votes), at: vote.event.blockTime };
+    if (vote.support) tally.yes += BigInt(vote.weight);
+    else tally.no += BigInt(vote.weight);
+    tally.at = vote.event.blockTime;
+    tallies.set(vote.row.id, tally);
+    entries.push(activity(vote.event, vote.row, vote.voter, projectedKinds.voteCast, { support: vote.support, weight: vote.weight }));
+  }
+  for (const [id, tally] of tallies) await updateCapsule(trx, id, { yes_votes: tally.yes.toString(), no_votes: tally.no.toString(), updated_at: tally.at });
+  await insertActivity(trx, entries);
 }
 
 async function onFinalized(trx: Trx, event: IndexedEvent, row: CapsuleRow) {
@@ -77,7 +96,7 @@ const handlers: Record<string, (trx: Trx, event: IndexedEvent, row: CapsuleRow) 
   "capsuleAcceptance:VotingOpened": async (trx, event, row) => {
     await set(trx, row, event, { opens_at: Number(event.args.opensAt), closes_at: Number(event.args.closesAt), eligible_weight: String(event.args.eligibleWeight) });
   },
-  "capsuleAcceptance:VoteCast": onVote,
+  "capsuleAcceptance:VoteCast": (trx, event) => onVotes(trx, [event]),
   "articleRegistry:CapsuleSuperseded": async (trx, event, row) => {
     if (row.status === "finalized") await set(trx, row, event, { status: "superseded" });
   },
@@ -92,13 +111,16 @@ const handlers: Record<string, (trx: Trx, event: IndexedEvent, row: CapsuleRow) 
 };
 
 /** Capsule lifecycle events → capsules, capsule_votes and activity rows. Unknown capsule ids are ignored. */
-export const projectCapsules: Projector = async (trx, event) => {
-  const handler = handlers[`${event.contract}:${event.eventName}`];
-  if (!handler || event.args.capsuleId === undefined) return;
-  const row = await findCapsule(trx, idOf(event));
-  if (!row) return;
-  await handler(trx, event, row);
-};
+export const projectCapsules: Projector = Object.assign(
+  async (trx: Trx, event: IndexedEvent) => {
+    const handler = handlers[eventKind(event)];
+    if (!handler || event.args.capsuleId === undefined) return;
+    const row = await findCapsule(trx, idOf(event));
+    if (!row) return;
+    await handler(trx, event, row);
+  },
+  { runs: { "capsuleAcceptance:VoteCast": onVotes } },
+);
 
 /**
  * Before a rebuild replays the chain: every submitted capsule goes back to the draft it was in
