@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DbOrTrx } from "../database";
 import type { CapsuleRow, CapsuleStatus, CapsuleUpdate, NewCapsule } from "../tables/capsules.table";
 import { AppError } from "@/lib/errors/app-error";
@@ -19,6 +20,25 @@ export async function getCapsuleOrThrow(db: DbOrTrx, id: number): Promise<Capsul
   const row = await findCapsule(db, id);
   if (!row) throw new AppError("CAPSULE_NOT_FOUND", `No capsule with id ${id}`);
   return row;
+}
+
+export type Tally = { id: number; yes: string; no: string; at: number };
+
+/** Sets the vote tallies of many capsules, a few hundred per statement (CASE on the id). */
+export async function setTallies(db: DbOrTrx, tallies: Tally[]): Promise<void> {
+  for (let start = 0; start < tallies.length; start += 300) {
+    const chunk = tallies.slice(start, start + 300);
+    const byId = (value: (t: Tally) => string | number) => sql.join(chunk.map((t) => sql`when ${t.id} then ${value(t)}`), sql` `);
+    await db
+      .updateTable("capsules")
+      .set({
+        yes_votes: sql<string>`case id ${byId((t) => t.yes)} end`,
+        no_votes: sql<string>`case id ${byId((t) => t.no)} end`,
+        updated_at: sql<number>`cast(case id ${byId((t) => t.at)} end as bigint)`,
+      })
+      .where("id", "in", chunk.map((t) => t.id))
+      .execute();
+  }
 }
 
 export async function insertCapsule(db: DbOrTrx, values: NewCapsule): Promise<CapsuleRow> {

@@ -1,7 +1,7 @@
 import { getAddress } from "viem";
 import type { Trx } from "@/lib/db/database";
 import type { CapsuleRow, CapsuleUpdate } from "@/lib/db/tables/capsules.table";
-import { findCapsule, findCapsulesByIds, labelChain, updateCapsule } from "@/lib/db/repositories/capsules.repository";
+import { findCapsule, findCapsulesByIds, labelChain, setTallies, updateCapsule } from "@/lib/db/repositories/capsules.repository";
 import { insertVotesIfAbsent } from "@/lib/db/repositories/capsules-parts.repository";
 import { insertActivity, type ActivityEntry } from "@/lib/db/repositories/activity.repository";
 import { SUBMISSION_FEE_WEI } from "@/lib/chain/fee-split";
@@ -43,7 +43,7 @@ async function onSubmitted(trx: Trx, event: IndexedEvent, row: CapsuleRow) {
 
 /**
  * VoteCast events, in chain order, in bulk: one insert for the vote rows (a vote already recorded
- * is skipped), one tally update per capsule, one insert for the activity. The tallies add to the
+ * is skipped), one tally update per few hundred capsules, one insert for the activity. The tallies add to the
  * values read with the rows, so they stay exact whatever was projected before.
  */
 async function onVotes(trx: Trx, events: IndexedEvent[]) {
@@ -69,7 +69,7 @@ async function onVotes(trx: Trx, events: IndexedEvent[]) {
     tallies.set(vote.row.id, tally);
     entries.push(activity(vote.event, vote.row, vote.voter, projectedKinds.voteCast, { support: vote.support, weight: vote.weight }));
   }
-  for (const [id, tally] of tallies) await updateCapsule(trx, id, { yes_votes: tally.yes.toString(), no_votes: tally.no.toString(), updated_at: tally.at });
+  await setTallies(trx, [...tallies].map(([id, tally]) => ({ id, yes: tally.yes.toString(), no: tally.no.toString(), at: tally.at })));
   await insertActivity(trx, entries);
 }
 
