@@ -6,10 +6,11 @@ import { useWaitForTransactionReceipt, useWriteContract } from "wagmi";
 import type { Address, Hex } from "viem";
 import { articleRegistryAbi } from "@/lib/chain/abi";
 import { feeSplit, SUBMISSION_FEE_WEI } from "@/lib/chain/fee-split";
+import { submitVoucherFromJson } from "@/lib/chain/vouchers";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { useCapsule, useRequestSubmission } from "@/hooks/use-capsules";
 import { formatCap, formatTime } from "./capsule-format";
-import { primaryButton } from "./field";
+import { primaryButton } from "@/components/ui/field";
 
 type Step = "idle" | "authorizing" | "signature" | "pending" | "confirmed" | "indexed";
 
@@ -73,26 +74,11 @@ export function SubmitPanel(props: {
       setStep("authorizing");
       const answer = await request.mutateAsync();
       setStep("signature");
-      const v = answer.voucher;
       const tx = await writeContract({
         address: answer.registry as Address,
         abi: articleRegistryAbi,
         functionName: "submitCapsule",
-        args: [
-          {
-            capsuleId: BigInt(v.capsuleId),
-            outletSlug: v.outletSlug,
-            submitter: v.submitter as Address,
-            contentHash: v.contentHash as Hex,
-            parentCapsuleId: BigInt(v.parentCapsuleId),
-            windowSeconds: BigInt(v.windowSeconds),
-            eligibleWeight: BigInt(v.eligibleWeight),
-            approvalPct: Number(v.approvalPct),
-            quorumPct: Number(v.quorumPct),
-            deadline: BigInt(v.deadline),
-          },
-          answer.signature as Hex,
-        ],
+        args: [submitVoucherFromJson(answer.voucher), answer.signature as Hex],
         value: BigInt(answer.fee),
         chainId: answer.chainId,
       });

@@ -3,7 +3,7 @@ import { createPublicClient, createWalletClient, http, parseEther, type Address,
 import { privateKeyToAccount } from "viem/accounts";
 import { articleRegistryAbi, capsuleAcceptanceAbi, roleRegistryAbi } from "../../lib/chain/abi";
 import { capsuleChain } from "../../lib/chain/chain";
-import { signBallot } from "../../lib/chain/vouchers";
+import { signBallot, submitVoucherFromJson, type SubmitVoucherJson } from "../../lib/chain/vouchers";
 import { devKeys } from "../../test/support/anvil";
 import { bridgeClient } from "../../test/support/bridge-client";
 import { publishTxt } from "./dns-server";
@@ -20,18 +20,7 @@ type SubmitAnswer = {
   registry: Address;
   signature: Hex;
   fee: string;
-  voucher: {
-    capsuleId: string;
-    outletSlug: string;
-    submitter: Address;
-    contentHash: Hex;
-    parentCapsuleId: string;
-    windowSeconds: string;
-    eligibleWeight: string;
-    approvalPct: number | string;
-    quorumPct: number | string;
-    deadline: string;
-  };
+  voucher: SubmitVoucherJson;
 };
 
 const OPERATOR_KEY = 0;
@@ -103,19 +92,7 @@ export function courtDesk() {
 
   /** The journalist's wallet sends ArticleRegistry.submitCapsule(voucher, signature) with the fee. */
   async function submitOnChain(keyIndex: number, answer: SubmitAnswer) {
-    const v = answer.voucher;
-    const voucher = {
-      capsuleId: BigInt(v.capsuleId),
-      outletSlug: v.outletSlug,
-      submitter: v.submitter,
-      contentHash: v.contentHash,
-      parentCapsuleId: BigInt(v.parentCapsuleId),
-      windowSeconds: BigInt(v.windowSeconds),
-      eligibleWeight: BigInt(v.eligibleWeight),
-      approvalPct: Number(v.approvalPct),
-      quorumPct: Number(v.quorumPct),
-      deadline: BigInt(v.deadline),
-    } as const;
+    const voucher = submitVoucherFromJson(answer.voucher);
     const hash = await walletOf(keyIndex).writeContract({ address: answer.registry, abi: articleRegistryAbi, functionName: "submitCapsule", args: [voucher, answer.signature], value: BigInt(answer.fee) });
     const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
     if (receipt.status !== "success") throw new Error("submitCapsule reverted");

@@ -22,6 +22,26 @@ export type SubmitVoucher = {
   deadline: bigint;
 };
 
+/** A SubmitVoucher as the submit route carries it in JSON: every field a decimal or hex string. */
+export type SubmitVoucherJson = { [K in keyof SubmitVoucher]: string };
+
+export const submitVoucherToJson = (voucher: SubmitVoucher): SubmitVoucherJson =>
+  Object.fromEntries(Object.entries(voucher).map(([key, value]) => [key, String(value)])) as SubmitVoucherJson;
+
+/** The submit route's voucher back in the form ArticleRegistry.submitCapsule takes. */
+export const submitVoucherFromJson = (v: SubmitVoucherJson): SubmitVoucher => ({
+  capsuleId: BigInt(v.capsuleId),
+  outletSlug: v.outletSlug,
+  submitter: v.submitter as Address,
+  contentHash: v.contentHash as Hex,
+  parentCapsuleId: BigInt(v.parentCapsuleId),
+  windowSeconds: BigInt(v.windowSeconds),
+  eligibleWeight: BigInt(v.eligibleWeight),
+  approvalPct: Number(v.approvalPct),
+  quorumPct: Number(v.quorumPct),
+  deadline: BigInt(v.deadline),
+});
+
 export type Ballot = { capsuleId: bigint; support: boolean; voter: Address; nonce: bigint; deadline: bigint };
 
 export const submitVoucherTypes = {

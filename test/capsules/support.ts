@@ -3,7 +3,7 @@ import { createPublicClient, createWalletClient, http, parseEther, type Address,
 import { privateKeyToAccount } from "viem/accounts";
 import { articleRegistryAbi, capsuleAcceptanceAbi, roleRegistryAbi } from "@/lib/chain/abi";
 import { capsuleChain } from "@/lib/chain/chain";
-import { signBallot } from "@/lib/chain/vouchers";
+import { signBallot, submitVoucherFromJson } from "@/lib/chain/vouchers";
 import { bridgeClient } from "../support/bridge-client";
 import type { Stack } from "../support/stack";
 import { startTestDns } from "../outlets/dns-server";
@@ -45,19 +45,7 @@ export function chainAccess(stack: Stack, contracts: Contracts) {
     bondOf: (wallet: Address) => publicClient.readContract({ address: contracts.roleRegistry.address, abi: roleRegistryAbi, functionName: "bondOf", args: [wallet] }),
     /** The wallet sends ArticleRegistry.submitCapsule(voucher, signature) with the fee. */
     async submitOnChain(key: Hex, answer: Json) {
-      const v = answer.voucher;
-      const voucher = {
-        capsuleId: BigInt(v.capsuleId),
-        outletSlug: v.outletSlug,
-        submitter: v.submitter,
-        contentHash: v.contentHash,
-        parentCapsuleId: BigInt(v.parentCapsuleId),
-        windowSeconds: BigInt(v.windowSeconds),
-        eligibleWeight: BigInt(v.eligibleWeight),
-        approvalPct: Number(v.approvalPct),
-        quorumPct: Number(v.quorumPct),
-        deadline: BigInt(v.deadline),
-      } as const;
+      const voucher = submitVoucherFromJson(answer.voucher);
       const hash = await walletOf(key).writeContract({
         address: answer.registry,
         abi: articleRegistryAbi,

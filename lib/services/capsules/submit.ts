@@ -10,7 +10,7 @@ import { insertActivity } from "@/lib/db/repositories/activity.repository";
 import { chainClients } from "@/lib/chain/server/clients";
 import { requireDeployment } from "@/lib/chain/server/current-deployment";
 import { SUBMISSION_FEE_WEI, feeSplit } from "@/lib/chain/fee-split";
-import { signSubmitVoucher, type SubmitVoucher } from "@/lib/chain/vouchers";
+import { signSubmitVoucher, submitVoucherToJson, type SubmitVoucher } from "@/lib/chain/vouchers";
 import { AppError } from "@/lib/errors/app-error";
 import { checkShares, countPrimary } from "@/lib/capsules/contributors";
 import { policyById } from "@/lib/capsules/policy";
@@ -128,7 +128,7 @@ export async function issueSubmitVoucher(db: Db, wallet: Address, capsuleId: num
     capsuleId: String(capsule.id),
     registry,
     chainId: deployment.chainId,
-    voucher: Object.fromEntries(Object.entries(voucher).map(([k, v]) => [k, String(v)])),
+    voucher: submitVoucherToJson(voucher),
     signature,
     fee: SUBMISSION_FEE_WEI.toString(),
     feeSplit: feeSplit.map((share) => ({
