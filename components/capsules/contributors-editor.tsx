@@ -3,7 +3,7 @@
 import { contributionTypes } from "@/lib/schemas/capsules";
 import { TOTAL_SHARE_BPS } from "@/lib/capsules/contributors";
 import { newKey, shareTotal, type ContributorDraft, type DraftErrors } from "@/lib/capsules/draft-form";
-import { smallButton, TextField } from "./field";
+import { smallButton, TextField } from "@/components/ui/field";
 
 const roleNames: Record<number, string> = { 1: "Journalist", 2: "Reporter", 3: "Editor" };
 

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { ZAddHistoryBody } from "@/lib/schemas/capsules";
 import { useStartRevision } from "@/hooks/use-capsules";
 import { useSession } from "@/hooks/use-session";
-import { primaryButton, TextArea } from "./field";
+import { primaryButton, TextArea } from "@/components/ui/field";
 
 // "Publish a correction": starts a correction (or retraction) draft from the current version and opens its editor.
 export function CorrectionForm({ currentId, currentStatus }: { currentId: string; currentStatus: string }) {

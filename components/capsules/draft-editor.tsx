@@ -10,7 +10,7 @@ import { MarkdownEditor } from "@/components/markdown/markdown-editor";
 import { Card } from "@/components/ui/card";
 import { ContributorsEditor } from "./contributors-editor";
 import { EvidenceEditor } from "./evidence-editor";
-import { TextArea, TextField } from "./field";
+import { TextArea, TextField } from "@/components/ui/field";
 import { SaveIndicator } from "./save-indicator";
 import { SubmitPanel } from "./submit-panel";
 import { SupportingEditor } from "./supporting-editor";

@@ -8,7 +8,7 @@ import { signedPost } from "@/lib/auth/browser-session";
 import { useSession } from "@/hooks/use-session";
 import { guessEvidenceType, sha256Hex, toBase64 } from "./file-hash";
 import { newKey, type DraftErrors, type EvidenceDraft } from "@/lib/capsules/draft-form";
-import { smallButton, TextField } from "./field";
+import { smallButton, TextField } from "@/components/ui/field";
 
 const typeLabel: Record<(typeof evidenceTypes)[number], string> = {
   archived_page: "Archived page",

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { relationshipTypes } from "@/lib/schemas/capsules";
 import { useAddSupporting, useSupporting } from "@/hooks/use-capsules";
-import { smallButton } from "./field";
+import { smallButton } from "@/components/ui/field";
 import { relationLabel } from "./relation-labels";
 
 

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { ZDisputeBody } from "@/lib/schemas/court";
 import type { TCapsuleResponse } from "@/lib/schemas/capsules";
 import { useOpenDispute, type DisputeInput } from "@/hooks/use-court";
-import { TextArea, primaryButton } from "@/components/capsules/field";
+import { TextArea, primaryButton } from "@/components/ui/field";
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "@/components/outlets/field-errors";
 
 type Evidence = TCapsuleResponse["evidence"][number];

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { ZVerdictBody, verdicts, type TVerdictBody } from "@/lib/schemas/court";
 import { useRecordVerdict } from "@/hooks/use-court";
-import { TextArea, primaryButton } from "@/components/capsules/field";
+import { TextArea, primaryButton } from "@/components/ui/field";
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "@/components/outlets/field-errors";
 import { labelTitle, verdictHelp } from "./court-format";
 

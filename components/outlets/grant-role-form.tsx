@@ -5,7 +5,7 @@ import { ZRoleChangeBody } from "@/lib/schemas/roles";
 import { useChangeRole, useRoleCatalog } from "@/hooks/use-outlets";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { zodFieldErrors, type FieldErrors } from "./field-errors";
-import { FormField } from "./form-field";
+import { TextField } from "@/components/ui/field";
 
 export function GrantRoleForm({ slug }: { slug: string }) {
   const catalog = useRoleCatalog();
@@ -30,7 +30,7 @@ export function GrantRoleForm({ slug }: { slug: string }) {
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Grant a role" className="mt-4 grid gap-3 border-t border-stone-100 pt-4 sm:grid-cols-[1fr_auto_auto] sm:items-start">
-      <FormField className="min-w-0" id="grant-wallet" label="Wallet" placeholder="0x…" value={wallet} error={errors.wallet} onChange={(e) => setWallet(e.target.value)} autoComplete="off" spellCheck={false} />
+      <TextField className="min-w-0" id="grant-wallet" label="Wallet" placeholder="0x…" value={wallet} error={errors.wallet} onChange={(e) => setWallet(e.target.value)} autoComplete="off" spellCheck={false} />
       <div className="min-w-0">
         <label htmlFor="grant-role" className="block text-sm font-medium text-stone-800">
           Role

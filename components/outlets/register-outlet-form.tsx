@@ -8,7 +8,7 @@ import { useCreateOutlet } from "@/hooks/use-outlets";
 import { useSession } from "@/hooks/use-session";
 import { Card } from "@/components/ui/card";
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "./field-errors";
-import { FormField } from "./form-field";
+import { TextField } from "@/components/ui/field";
 
 const FIELDS = ["slug", "name", "domain", "metadataURI"] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -77,10 +77,10 @@ export function RegisterOutletForm() {
   return (
     <Card title="Register an outlet">
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="Register an outlet">
-        <FormField {...field("name")} label="Name" placeholder="The Harbor Ledger" autoComplete="organization" />
-        <FormField {...field("slug")} label="Slug" placeholder="harbor-ledger" hint="3–64 lowercase letters, digits or hyphens; part of the outlet's address." />
-        <FormField {...field("domain")} label="Domain" placeholder="harborledger.example" hint="The domain you control; you will publish a TXT record on it." />
-        <FormField {...field("metadataURI")} label="Metadata URI (optional)" placeholder="https://harborledger.example/capsule.json" />
+        <TextField {...field("name")} label="Name" placeholder="The Harbor Ledger" autoComplete="organization" />
+        <TextField {...field("slug")} label="Slug" placeholder="harbor-ledger" hint="3–64 lowercase letters, digits or hyphens; part of the outlet's address." />
+        <TextField {...field("domain")} label="Domain" placeholder="harborledger.example" hint="The domain you control; you will publish a TXT record on it." />
+        <TextField {...field("metadataURI")} label="Metadata URI (optional)" placeholder="https://harborledger.example/capsule.json" />
         {errors.form ? (
           <p role="alert" className="[overflow-wrap:anywhere] text-sm text-red-800 sm:col-span-2">
             {errors.form}

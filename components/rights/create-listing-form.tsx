@@ -7,7 +7,7 @@ import { useCapsule, useOutletRoles } from "@/hooks/use-capsules";
 import { useCreateListing, type CreateListingInput } from "@/hooks/use-rights";
 import { useSession } from "@/hooks/use-session";
 import { Card } from "@/components/ui/card";
-import { TextArea, TextField, primaryButton } from "@/components/capsules/field";
+import { TextArea, TextField, primaryButton } from "@/components/ui/field";
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "@/components/outlets/field-errors";
 import { licenceTypeHelp, licenceTypeLabel } from "./rights-format";
 

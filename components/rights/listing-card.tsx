@@ -7,7 +7,7 @@ import type { TListing, ZLicence } from "@/lib/schemas/rights";
 import { useTakeLicence } from "@/hooks/use-rights";
 import { useSession } from "@/hooks/use-session";
 import { formatCap, formatTime } from "@/components/capsules/capsule-format";
-import { smallButton as smallButtonClass } from "@/components/capsules/field";
+import { smallButton as smallButtonClass } from "@/components/ui/field";
 import { licenceTypeHelp, licenceTypeLabel, listingStatusStyle, territoryLabel } from "./rights-format";
 import { shortAddress } from "@/lib/wallet/short-address";
 

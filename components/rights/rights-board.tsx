@@ -6,7 +6,7 @@ import { OutletFilterOptions } from "@/components/outlets/outlet-filter-options"
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Pager } from "@/components/court/pager";
-import { smallButton } from "@/components/capsules/field";
+import { smallButton } from "@/components/ui/field";
 import { ListingCard } from "./listing-card";
 
 const PAGE_SIZE = 10;

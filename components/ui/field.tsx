@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 
-// Labelled inputs with their message underneath, tied together for screen readers.
+// Labelled inputs with their hint and message underneath, tied together for screen readers; shared by every form.
 
 const inputClass = (error?: string) =>
   `mt-1 w-full rounded-md border bg-white px-3 py-2 text-sm text-ink ${error ? "border-red-500" : "border-stone-300"}`;
@@ -15,7 +15,7 @@ function Described({ id, hint, error, children }: { id: string; hint?: ReactNode
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="mt-1 text-xs font-medium text-red-700" data-testid="field-error">
+        <p id={`${id}-error`} className="mt-1 text-xs font-medium text-red-700 [overflow-wrap:anywhere]" data-testid="field-error">
           {error}
         </p>
       ) : null}
