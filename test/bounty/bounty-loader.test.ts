@@ -9,13 +9,13 @@ import sample from "@/bounty/sample-state.json";
 import { getAddress } from "viem";
 import { openDatabase } from "@/lib/db/connection";
 import { bountyEvaluationSchema, bountyProposalSchema } from "@/lib/schemas/bounty";
-import { generatedExport, getJson, postgresBackend, postgresReachable, sqliteBackend, startService, tempDir, type Backend } from "./support";
+import { generatedExport, getJson, postgresBackend, postgresUnderTest, sqliteBackend, startService, tempDir, type Backend } from "./support";
 
 // The loader: one transaction that replaces the bounty tables, or — for a bad export — writes nothing.
 
 const run = promisify(execFile);
 const backends: Array<{ name: string; make: () => Promise<Backend> }> = [{ name: "sqlite", make: () => sqliteBackend() }];
-if (await postgresReachable()) backends.push({ name: "postgres", make: () => postgresBackend() });
+if (await postgresUnderTest()) backends.push({ name: "postgres", make: () => postgresBackend() });
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

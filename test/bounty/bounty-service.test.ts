@@ -6,7 +6,7 @@ import {
   getJson,
   loadGenerated,
   postgresBackend,
-  postgresReachable,
+  postgresUnderTest,
   send,
   sendRaw,
   sqliteBackend,
@@ -21,7 +21,7 @@ const PROPOSALS = 237;
 const EVALUATIONS = 61;
 
 const backends: Array<{ name: string; make: () => Promise<Backend> }> = [{ name: "sqlite", make: () => sqliteBackend() }];
-if (await postgresReachable()) backends.push({ name: "postgres", make: () => postgresBackend() });
+if (await postgresUnderTest()) backends.push({ name: "postgres", make: () => postgresBackend() });
 else console.warn("bounty tests: PostgreSQL at 127.0.0.1:5432 is not reachable; running the SQLite suite only");
 
 const byOrder = (a: { createdAt: string; id: string }, b: { createdAt: string; id: string }) =>

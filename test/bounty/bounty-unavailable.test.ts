@@ -8,24 +8,24 @@ import { loadBountyState } from "@/bounty/bounty-loader";
 import type { BountyService } from "@/bounty/server";
 import { openDatabase } from "@/lib/db/connection";
 import {
-  PG_ADMIN_URL,
   generatedExport,
   getJson,
   migrateBountyTables,
   postgresBackend,
-  postgresReachable,
+  postgresUnderTest,
   send,
   sqliteBackend,
   startService,
   tempDir,
   type Backend,
 } from "./support";
+import { POSTGRES_ADMIN_URL } from "../support/postgres";
 
 // Every way the configured state can be unreadable answers 503 bounty_state_unavailable on /health
 // and on both list routes — and the service recovers without a restart once the state is readable.
 
 const stateRoutes = ["/health", "/v1/bounty-proposals", "/v1/bounty-evaluations?limit=5"];
-const pgAvailable = await postgresReachable();
+const pgAvailable = await postgresUnderTest();
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -173,7 +173,7 @@ describe.each([
 
 if (pgAvailable) describe("bounty state unavailable (PostgreSQL)", () => {
   it("a database that does not exist is 503", async () => {
-    const url = new URL(PG_ADMIN_URL);
+    const url = new URL(POSTGRES_ADMIN_URL);
     url.pathname = `/bounty_missing_${crypto.randomBytes(6).toString("hex")}`;
     await expectUnavailable((await serve({ databaseUrl: url.toString(), sqliteFile: "unused" })).url);
   });

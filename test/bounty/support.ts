@@ -4,7 +4,6 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import * as foundation from "@/lib/db/migrations/2026-11-23-0001-foundation";
 import * as bountyMigration from "@/lib/db/migrations/2026-11-23-0005-bounty";
@@ -12,24 +11,14 @@ import { loadBountyState } from "@/bounty/bounty-loader";
 import { startBountyService, type BountyService } from "@/bounty/server";
 import { openBountyStore, type BountyStoreOptions } from "@/bounty/state-store";
 import { freePort } from "../support/free-port";
+import { createTestDatabase } from "../support/postgres";
+import { dialectsUnderTest } from "../support/stack";
 
 // Fixtures for the bounty tests: a real SQLite file or a freshly created PostgreSQL database,
 // the service on a free loopback port, and raw HTTP for methods fetch will not send.
 
-export const PG_ADMIN_URL = process.env.BOUNTY_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
-export async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query("select 1");
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
+/** PostgreSQL is under test whenever the shared suite says so (always in CI). */
+export const postgresUnderTest = async () => (await dialectsUnderTest()).includes("postgres");
 
 export type Backend = {
   name: "sqlite" | "postgres";
@@ -67,25 +56,16 @@ export async function sqliteBackend(options: { migrate?: boolean } = {}): Promis
 }
 
 export async function postgresBackend(options: { migrate?: boolean } = {}): Promise<Backend> {
-  const name = `bounty_test_${crypto.randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const writer = openDatabase({ databaseUrl: url.toString(), sqliteFile: "unused" });
+  const database = await createTestDatabase("bounty_test");
+  const writer = openDatabase({ databaseUrl: database.url, sqliteFile: "unused" });
   if (options.migrate !== false) await migrateBountyTables(writer);
   return {
     name: "postgres",
-    location: { databaseUrl: url.toString(), sqliteFile: "unused" },
+    location: { databaseUrl: database.url, sqliteFile: "unused" },
     writer,
     dispose: async () => {
       await writer.close();
-      const drop = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await drop.connect();
-      await drop.query(`drop database if exists ${name} with (force)`);
-      await drop.end();
+      await database.drop();
     },
   };
 }
