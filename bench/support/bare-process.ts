@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { stopChild } from "@/lib/process/stop-child";
 
 const rootDir = path.resolve(import.meta.dirname, "..", "..");
 
@@ -29,16 +30,7 @@ export async function startBareProcess(options: {
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const close = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      child.once("exit", () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.kill("SIGTERM");
-    });
+  const close = () => stopChild(child, 10_000);
   const deadline = Date.now() + 60_000;
   for (;;) {
     const port = /\[bare\] listening (\d+)/.exec(output)?.[1];

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { CAPSULE_CHAIN_ID } from "./chain";
+import { stopChild } from "../process/stop-child";
 
 // Starts anvil from the npm package @foundry-rs/anvil, bound to loopback only.
 export type AnvilHandle = { rpcUrl: string; wsUrl: string; port: number; process: ChildProcess; stop: () => Promise<void> };
@@ -64,15 +65,6 @@ export async function startAnvil(options: {
     await new Promise((r) => setTimeout(r, 100));
   }
 
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      child.once("exit", () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.kill("SIGTERM");
-    });
+  const stop = () => stopChild(child, 10_000);
   return { rpcUrl, wsUrl: rpcUrl.replace(/^http/, "ws"), port: options.port, process: child, stop };
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { stopChild } from "../../lib/process/stop-child";
 import { freePort } from "./free-port";
 import { createTestDatabase } from "./postgres";
 
@@ -66,16 +67,7 @@ export async function startStack(options: {
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
 
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
-        child.once("exit", () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        child.kill("SIGTERM");
-      });
-    }
+    await stopChild(child, 20_000);
     await pgDb?.drop().catch(() => undefined);
     if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
