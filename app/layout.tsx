@@ -1,22 +1,24 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import "./globals.css";
-import { Providers } from "./providers";
-import { SiteHeader } from "@/components/layout/site-header";
+import { RouteFocus } from "@/components/layout/route-focus";
+import { SkipLink } from "@/components/layout/skip-link";
 
 export const metadata: Metadata = {
   title: { default: "Capsule newsroom", template: "%s · Capsule" },
   description: "Newsroom governance: drafts, weighted editorial votes, on-chain finalization and integrity labels.",
 };
 
+// The frame every page shares, and nothing that needs a wallet: the reading pages ((reader)) stay
+// free of the wallet and query providers, which only the desk's layout ((desk)) mounts
+// (docs/DECISIONS.md, "Reading pages without the wallet stack").
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body className="min-h-screen font-sans antialiased">
-        <Providers>
-          <SiteHeader />
-          <main className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">{children}</main>
-        </Providers>
+        <SkipLink />
+        {children}
+        <RouteFocus />
       </body>
     </html>
   );

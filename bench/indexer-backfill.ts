@@ -42,7 +42,7 @@ async function emitVotes(rpcUrl: string, total: number, firstCapsuleId: number, 
     const first = firstCapsuleId + (sent % CAPSULES);
     last = await wallet.writeContract({ address, abi: emitter.abi, functionName: "emitMany", args: [BigInt(first), BigInt(PER_TX), BigInt(count), BigInt(sent)], nonce: nonce++, gas: 30_000_000n });
   }
-  if (last) await reader.waitForTransactionReceipt({ hash: last });
+  if (last) await reader.waitForTransactionReceipt({ hash: last, timeout: 900_000 });
   return { rpcUrl, address, startBlock: Number(deployed.blockNumber), total };
 }
 

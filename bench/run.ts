@@ -1,8 +1,12 @@
-// `npm run bench [reads] [lag] [backfill] [profile]`: measures and prints figures, never asserts
+// `npm run bench [reads] [lag] [backfill] [observe] [reorg] [reader-pages] [profile] [fixed-cost]`: measures and prints figures, never asserts
 // timings, and is not part of `npm test`. Method and recorded figures: docs/PERFORMANCE.md.
 import { benchIndexerBackfill, type BackfillFigures } from "./indexer-backfill";
+import { benchIndexerReorg, type ReorgFigures } from "./indexer-reorg";
+import { benchFixedCost } from "./http-fixed-cost";
 import { benchHttpReads, type ReadFigures } from "./http-reads";
+import { benchObserveOverhead } from "./observe-overhead";
 import { profileReads } from "./profile-reads";
+import { benchReaderPages, type ReaderPagesFigures } from "./reader-pages";
 import { benchVoteLag, type LagFigures } from "./vote-lag";
 import { cleanupAll } from "./support/cleanup";
 import { machineLine } from "./support/machine";
@@ -12,7 +16,7 @@ import { postgresAvailable } from "@/test/support/postgres";
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 const parts = process.argv.slice(2);
-const wants = (name: string) => (parts.length === 0 ? name !== "profile" : parts.includes(name));
+const wants = (name: string) => (parts.length === 0 ? name !== "profile" && name !== "fixed-cost" : parts.includes(name));
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
 function printReads(all: ReadFigures[], capsules: number, seconds: number) {
@@ -40,17 +44,47 @@ function printReads(all: ReadFigures[], capsules: number, seconds: number) {
 }
 
 const printLag = (lag: LagFigures) =>
-  console.log(`VoteCast receipt -> tally in GET /api/capsules/:id (${lag.dialect}, ${lag.votes} votes): p50 ${fmt(lag.p50)} ms, p95 ${fmt(lag.p95)} ms, max ${fmt(lag.max)} ms (load ${lag.load})`);
+  console.log(
+    `VoteCast receipt -> tally in GET /api/capsules/:id (${lag.dialect}, ${lag.votes} votes): p50 ${fmt(lag.p50)} ms, p95 ${fmt(lag.p95)} ms, max ${fmt(lag.max)} ms; receipt -> checkpoint in SQL p50 ${fmt(lag.indexedP50)} ms, p95 ${fmt(lag.indexedP95)} ms (load ${lag.load})`,
+  );
+
+const printReorg = (f: ReorgFigures) =>
+  console.log(
+    `indexer reorg (${f.dialect}, depth ${f.depth}, ${f.historyEvents} events of history): rewind ${fmt(f.rewindMs, 0)} ms (${f.eventsRemoved} removed, ${f.eventsReplayed} replayed), re-index of the new branch ${fmt(f.reindexMs, 0)} ms (${f.newEvents} events), total ${fmt(f.totalMs, 0)} ms (load ${f.load})`,
+  );
 
 const printBackfill = (f: BackfillFigures) =>
   console.log(`indexer back-fill (${f.dialect}, ${f.mode}): ${f.events} VoteCast events in ${fmt(f.seconds, 2)} s = ${fmt(f.eventsPerSecond, 0)} events/s (load ${f.load})`);
+
+const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
+
+function printReaderPages(f: ReaderPagesFigures) {
+  console.log(`\nreader pages in Chromium: LCP in ms, median / p95 of ${f.pages[0]?.cold.runs.length ?? 0} runs (load ${f.loadBefore} before, ${f.loadAfter} after)`);
+  console.log("page   | path                 | cold median | cold p95 | warm median | warm p95 | CPU x4 cold median | CPU x4 cold p95");
+  for (const p of f.pages) {
+    console.log(
+      [
+        p.name.padEnd(6),
+        p.path.padEnd(20),
+        fmt(p.cold.median, 0).padStart(11),
+        fmt(p.cold.p95, 0).padStart(8),
+        fmt(p.warm.median, 0).padStart(11),
+        fmt(p.warm.p95, 0).padStart(8),
+        fmt(p.coldCpu4.median, 0).padStart(18),
+        fmt(p.coldCpu4.p95, 0).padStart(15),
+      ].join(" | "),
+    );
+  }
+  const s = f.readerScripts;
+  console.log(`JavaScript of ${f.pages[0]?.path ?? "/read/:id"}: ${s.scripts} scripts, ${kb(s.decodedBytes)} decoded, ${kb(s.transferredBytes)} transferred (content-encoding: ${s.encodings.join(", ")}), ${kb(s.gzipBytes)} gzipped (node:zlib, level 6)`);
+}
 
 async function main() {
   log(machineLine());
   const pg = await postgresAvailable();
   const dialects: Array<"sqlite" | "postgres"> = pg ? ["sqlite", "postgres"] : ["sqlite"];
   if (!pg) log("PostgreSQL at 127.0.0.1:5432 is not reachable: PostgreSQL figures are skipped");
-  if (wants("reads") || wants("lag") || wants("profile")) await ensureProductionBuild(log);
+  if (wants("reads") || wants("lag") || wants("profile") || wants("fixed-cost")) await ensureProductionBuild(log);
 
   if (wants("reads")) {
     const capsules = envNumber("BENCH_CAPSULES", 100_000);
@@ -58,6 +92,17 @@ async function main() {
     const all: ReadFigures[] = [];
     for (const dialect of dialects) all.push(...(await benchHttpReads({ dialect, capsules, seconds, log })));
     printReads(all, capsules, seconds);
+  }
+
+  if (wants("fixed-cost")) {
+    const capsules = envNumber("BENCH_CAPSULES", 100_000);
+    const seconds = envNumber("BENCH_SECONDS", 10);
+    const figures = await benchFixedCost({ capsules, seconds, log });
+    console.log(`\nroute server CPU per request, SQLite, ${capsules} capsules, 50 connections, ${seconds} s after a 2 s warm-up`);
+    console.log("compress | route                               | req/s | p50 | p99 | CPU ms/req | net of idle | 304s | errors | load");
+    for (const f of figures) {
+      console.log(`${f.compress.padEnd(8)} | ${f.route.padEnd(35)} | ${fmt(f.figures.rps, 0).padStart(5)} | ${String(f.figures.p50).padStart(3)} | ${String(f.figures.p99).padStart(3)} | ${fmt(f.figures.cpuMsPerRequest ?? Number.NaN, 3).padStart(10)} | ${fmt(f.netCpuMsPerRequest ?? Number.NaN, 3).padStart(11)} | ${String(f.figures.notModified ?? 0).padStart(4)} | ${String(f.figures.errors).padStart(6)} | ${f.load}`);
+    }
   }
 
   if (wants("lag")) {
@@ -72,6 +117,30 @@ async function main() {
     const figures = await benchIndexerBackfill({ total: envNumber("BENCH_BACKFILL_EVENTS", 50_000), dialects, log });
     console.log("");
     figures.forEach(printBackfill);
+  }
+
+  if (wants("observe")) {
+    const seconds = envNumber("BENCH_SECONDS", 10);
+    log(`observability overhead: a tiny handler with and without the per-request work, ${seconds} s each…`);
+    const f = await benchObserveOverhead(seconds);
+    const line = (name: string, l: typeof f.bare) => `${name.padEnd(8)} | ${fmt(l.rps, 0).padStart(6)} req/s | p50 ${l.p50} ms | p99 ${l.p99} ms | ${fmt(l.cpuMsPerRequest ?? Number.NaN, 3)} CPU ms/req | errors ${l.errors}`;
+    console.log(`\nobservability per request (20 connections): ${fmt(f.overheadCpuUs, 0)} µs of CPU`);
+    console.log(line("bare", f.bare));
+    console.log(line("observed", f.observed));
+  }
+
+  if (wants("reorg")) {
+    const figures: ReorgFigures[] = [];
+    for (const history of (process.env.BENCH_REORG_HISTORY ?? "5000,50000").split(",").map(Number)) {
+      figures.push(...(await benchIndexerReorg({ history, dialects, log })));
+    }
+    console.log("");
+    figures.forEach(printReorg);
+  }
+
+  if (wants("reader-pages")) {
+    await ensureProductionBuild(log);
+    printReaderPages(await benchReaderPages({ runs: envNumber("BENCH_BROWSER_RUNS", 9), log }));
   }
 
   if (wants("profile")) {

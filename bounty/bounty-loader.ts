@@ -4,8 +4,8 @@ import {
   bountyEvaluationInputSchema,
   bountyExportSchema,
   bountyProposalInputSchema,
-  type BountyEvaluation,
-  type BountyProposal,
+  type BountyEvaluationExport,
+  type BountyProposalExport,
 } from "@/lib/schemas/bounty";
 import { evaluationToRow, proposalToRow } from "./bounty-rows";
 import sampleState from "./sample-state.json";
@@ -24,7 +24,7 @@ export class BountyExportError extends Error {
   }
 }
 
-export type BountyState = { proposals: BountyProposal[]; evaluations: BountyEvaluation[] };
+export type BountyState = { proposals: BountyProposalExport[]; evaluations: BountyEvaluationExport[] };
 export type LoadResult = { proposals: number; evaluations: number };
 
 function label(list: string, index: number, value: unknown): string {
@@ -76,14 +76,18 @@ function chunks<T>(items: T[]): T[][] {
   return out;
 }
 
-/** Replaces the bounty tables with the export's records, in one transaction. */
-export async function loadBountyState(db: Db, exportData: unknown): Promise<LoadResult> {
+/**
+ * Replaces the bounty tables with the export's records, in one transaction. `sample` marks them as
+ * the bundled demonstration records (served with `sample: true`).
+ */
+export async function loadBountyState(db: Db, exportData: unknown, options: { sample?: boolean } = {}): Promise<LoadResult> {
   const state = parseBountyExport(exportData);
+  const sample = options.sample ?? false;
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("bounty_evaluations").execute();
     await trx.deleteFrom("bounty_proposals").execute();
-    for (const part of chunks(state.proposals)) await trx.insertInto("bounty_proposals").values(part.map(proposalToRow)).execute();
-    for (const part of chunks(state.evaluations)) await trx.insertInto("bounty_evaluations").values(part.map(evaluationToRow)).execute();
+    for (const part of chunks(state.proposals)) await trx.insertInto("bounty_proposals").values(part.map((p) => proposalToRow(p, sample))).execute();
+    for (const part of chunks(state.evaluations)) await trx.insertInto("bounty_evaluations").values(part.map((e) => evaluationToRow(e, sample))).execute();
   });
   return { proposals: state.proposals.length, evaluations: state.evaluations.length };
 }
@@ -91,14 +95,14 @@ export async function loadBountyState(db: Db, exportData: unknown): Promise<Load
 /** The bundled sample (bounty/sample-state.json). */
 export const sampleBountyExport: unknown = sampleState;
 
-/** Loads the bundled sample only when both bounty tables are empty; never overwrites real state.
- *  Returns true when it loaded the sample. */
+/** Loads the bundled sample (marked sample) only when both bounty tables are empty; never overwrites
+ *  real state. Returns true when it loaded the sample. Whether to call it at all: sampleDataWanted(). */
 export async function ensureSampleBountyState(db: Db): Promise<boolean> {
   const [p, e] = await Promise.all([
     db.selectFrom("bounty_proposals").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
     db.selectFrom("bounty_evaluations").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
   ]);
   if (Number(p.n) > 0 || Number(e.n) > 0) return false;
-  await loadBountyState(db, sampleState);
+  await loadBountyState(db, sampleState, { sample: true });
   return true;
 }

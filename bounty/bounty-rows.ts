@@ -1,9 +1,11 @@
 import type { BountyEvaluationRow, BountyProposalRow, NewBountyEvaluation, NewBountyProposal } from "@/lib/db/tables/bounty.table";
-import type { BountyEvaluation, BountyProposal } from "@/lib/schemas/bounty";
+import type { BountyEvaluation, BountyEvaluationExport, BountyProposal, BountyProposalExport } from "@/lib/schemas/bounty";
 
 // The one place that turns bounty rows into API records and back. The read path hands the result
 // to the response schemas, so a row that does not hold a valid record never reaches a client.
 // bigint columns arrive as number (SQLite, pg with a parser) or string (pg default): String() fits both.
+// `sample` is absent on a database the web server has not migrated yet: such rows are not samples.
+const isSample = (value: number | undefined) => Number(value ?? 0) === 1;
 
 export function proposalFromRow(row: BountyProposalRow): Record<keyof BountyProposal, unknown> {
   return {
@@ -18,6 +20,7 @@ export function proposalFromRow(row: BountyProposalRow): Record<keyof BountyProp
     status: row.status,
     createdAt: String(row.created_at),
     updatedAt: String(row.updated_at),
+    sample: isSample(row.sample),
   };
 }
 
@@ -30,10 +33,11 @@ export function evaluationFromRow(row: BountyEvaluationRow): Record<keyof Bounty
     verdict: row.verdict,
     rationale: row.rationale,
     createdAt: String(row.created_at),
+    sample: isSample(row.sample),
   };
 }
 
-export function proposalToRow(p: BountyProposal): NewBountyProposal {
+export function proposalToRow(p: BountyProposalExport, sample: boolean): NewBountyProposal {
   return {
     id: p.id,
     title: p.title,
@@ -46,10 +50,11 @@ export function proposalToRow(p: BountyProposal): NewBountyProposal {
     status: p.status,
     created_at: Number(p.createdAt),
     updated_at: Number(p.updatedAt),
+    sample: sample ? 1 : 0,
   };
 }
 
-export function evaluationToRow(e: BountyEvaluation): NewBountyEvaluation {
+export function evaluationToRow(e: BountyEvaluationExport, sample: boolean): NewBountyEvaluation {
   return {
     id: e.id,
     proposal_id: e.proposalId,
@@ -58,5 +63,6 @@ export function evaluationToRow(e: BountyEvaluation): NewBountyEvaluation {
     verdict: e.verdict,
     rationale: e.rationale,
     created_at: Number(e.createdAt),
+    sample: sample ? 1 : 0,
   };
 }

@@ -45,7 +45,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(`bounty:load: migrating ${target}`);
     await migrateToLatest(handle.db);
     console.log(`bounty:load: loading ${file ?? "the bundled sample"}`);
-    const result = await loadBountyState(handle.db, data);
+    const result = await loadBountyState(handle.db, data, { sample: file === undefined });
     console.log(`bounty:load: done, ${result.proposals} proposals and ${result.evaluations} evaluations now in ${target}`);
     return 0;
   } finally {

@@ -5,8 +5,8 @@ import pg from "pg";
 import type { z } from "zod";
 import type { BountyTables } from "@/lib/db/tables/bounty.table";
 import {
-  bountyEvaluationSchema,
-  bountyProposalSchema,
+  bountyEvaluationRecordSchema,
+  bountyProposalRecordSchema,
   type BountyEvaluation,
   type BountyProposal,
 } from "@/lib/schemas/bounty";
@@ -121,8 +121,8 @@ export function openBountyStore(where: BountyStoreOptions): BountyStore {
           db.selectFrom("bounty_proposals").selectAll().orderBy("created_at").orderBy("id").limit(1).executeTakeFirst(),
           db.selectFrom("bounty_evaluations").selectAll().orderBy("created_at").orderBy("id").limit(1).executeTakeFirst(),
         ]);
-        if (firstProposal) parseRecord(bountyProposalSchema, proposalFromRow(firstProposal), "bounty_proposals");
-        if (firstEvaluation) parseRecord(bountyEvaluationSchema, evaluationFromRow(firstEvaluation), "bounty_evaluations");
+        if (firstProposal) parseRecord(bountyProposalRecordSchema, proposalFromRow(firstProposal), "bounty_proposals");
+        if (firstEvaluation) parseRecord(bountyEvaluationRecordSchema, evaluationFromRow(firstEvaluation), "bounty_evaluations");
         return { proposals: Number(p.n), evaluations: Number(e.n) };
       }),
 
@@ -136,7 +136,7 @@ export function openBountyStore(where: BountyStoreOptions): BountyStore {
           .limit(limit)
           .offset(offset)
           .execute();
-        return rows.map((row) => parseRecord(bountyProposalSchema, proposalFromRow(row), "bounty_proposals"));
+        return rows.map((row) => parseRecord(bountyProposalRecordSchema, proposalFromRow(row), "bounty_proposals"));
       }),
 
     listEvaluations: ({ limit, offset, proposalId }) =>
@@ -144,7 +144,7 @@ export function openBountyStore(where: BountyStoreOptions): BountyStore {
         let query = db.selectFrom("bounty_evaluations").selectAll();
         if (proposalId !== undefined) query = query.where("proposal_id", "=", proposalId);
         const rows = await query.orderBy("created_at").orderBy("id").limit(limit).offset(offset).execute();
-        return rows.map((row) => parseRecord(bountyEvaluationSchema, evaluationFromRow(row), "bounty_evaluations"));
+        return rows.map((row) => parseRecord(bountyEvaluationRecordSchema, evaluationFromRow(row), "bounty_evaluations"));
       }),
 
     async close() {

@@ -1,4 +1,8 @@
 import { expect, test } from "@playwright/test";
+import { pathOf, queryString } from "../lib/api/request";
+import { bountyEvaluations } from "../lib/endpoints/bounty/evaluations";
+import { bountyHealth } from "../lib/endpoints/bounty/health";
+import { bountyProposals } from "../lib/endpoints/bounty/proposals";
 
 test("the bounty page lists proposals with their evaluations and pages forward and back", async ({ page }) => {
   const consoleErrors: string[] = [];
@@ -13,6 +17,11 @@ test("the bounty page lists proposals with their evaluations and pages forward a
 
   const first = cards.first();
   await expect(first.getByRole("heading", { level: 2 })).toHaveText("Verify the port authority procurement figures");
+  // the bundled proposals are demonstration records: marked, and their made-up outlets are not links
+  await expect(page.getByTestId("sample-notice")).toContainText("Sample data.");
+  await expect(first.getByTestId("sample-mark")).toHaveText("Sample data");
+  await expect(first).toContainText("harbor-ledger");
+  await expect(first.getByRole("link", { name: "harbor-ledger" })).toHaveCount(0);
   await expect(first.getByTestId("bounty-status")).toHaveText("Settled");
   await expect(first.getByTestId("bounty-reward")).toHaveText("400 CAP");
   await expect(first.getByTestId("bounty-evaluation")).toHaveCount(2);
@@ -46,6 +55,9 @@ test("the bounty page lists proposals with their evaluations and pages forward a
 
   await page.setViewportSize({ width: 390, height: 844 });
   await shot("bounties-phone");
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await shot("bounties-360");
   expect(consoleErrors).toEqual([]);
 
   async function shot(name: string) {
@@ -54,24 +66,26 @@ test("the bounty page lists proposals with their evaluations and pages forward a
 });
 
 test("the same-origin bounty proxy forwards reads and refuses writes", async ({ request }) => {
-  const page = await request.get("/api/bounty/v1/bounty-proposals?limit=2&offset=1");
+  const page = await request.get(`${pathOf(bountyProposals)}${queryString({ limit: 2, offset: 1 })}`);
   expect(page.status()).toBe(200);
   const body = (await page.json()) as { items: Array<{ id: string }>; limit: number; offset: number };
   expect(body).toMatchObject({ limit: 2, offset: 1 });
   expect(body.items.map((p) => p.id)).toEqual(["bp-2026-0002", "bp-2026-0003"]);
+  expect(body.items.every((p) => (p as { sample?: boolean }).sample === true)).toBe(true);
 
-  const evaluations = await request.get("/api/bounty/v1/bounty-evaluations?proposalId=bp-2026-0002");
+  const evaluations = await request.get(`${pathOf(bountyEvaluations)}${queryString({ proposalId: "bp-2026-0002" })}`);
   expect(((await evaluations.json()) as { items: unknown[] }).items).toHaveLength(3);
 
-  const health = await request.get("/api/bounty/health");
+  const health = await request.get(pathOf(bountyHealth));
   expect(await health.json()).toEqual({ status: "ok", service: "capsule-bounty", proposals: 12, evaluations: 20 });
 
-  const post = await request.post("/api/bounty/v1/bounty-proposals", { data: {} });
+  // the proxy's own refusals are the bridge's error body (the service's pages pass through unchanged)
+  const post = await request.post(pathOf(bountyProposals), { data: {} });
   expect(post.status()).toBe(405);
-  expect(post.headers()["allow"]).toBe("GET, HEAD");
-  expect(await post.json()).toEqual({ error: { code: "method_not_allowed" } });
+  expect(post.headers()["allow"]).toBe("GET, HEAD, OPTIONS");
+  expect(await post.json()).toMatchObject({ ok: false, error: "METHOD_NOT_ALLOWED", statusCode: 405 });
 
-  const unknown = await request.get("/api/bounty/v1/elsewhere");
+  const unknown = await request.get(pathOf(bountyProposals).replace("bounty-proposals", "elsewhere"));
   expect(unknown.status()).toBe(404);
-  expect(await unknown.json()).toEqual({ error: { code: "not_found" } });
+  expect(await unknown.json()).toMatchObject({ ok: false, error: "NOT_FOUND", statusCode: 404 });
 });

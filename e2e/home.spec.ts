@@ -1,11 +1,14 @@
 import { expect, test } from "@playwright/test";
+import { authCheck } from "../lib/endpoints/auth/check";
 
-test("the home page shows the network, chain id, block height and contract addresses", async ({ page }) => {
+test("the network page shows the network, chain id, block height and contract addresses", async ({ page }) => {
   const consoleErrors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") consoleErrors.push(`${message.text()} ${message.location().url}`);
   });
   await page.goto("/");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Network", exact: true }).click();
+  await expect(page).toHaveURL(/\/network$/);
   await expect(page.getByRole("heading", { name: "Capsule network" })).toBeVisible();
   await expect(page.getByTestId("chain-id")).toHaveText("77117002 (0x498b64a)");
   await expect(page.getByTestId("block-height")).toHaveText(/^\d+$/);
@@ -23,8 +26,8 @@ test("the home page shows the network, chain id, block height and contract addre
 test("the operator page lists configuration without secret values", async ({ page }) => {
   await page.goto("/operator");
   await expect(page.getByRole("heading", { name: "Operator" })).toBeVisible();
-  await expect(page.getByText("CAPSULE_OPERATOR_KEY")).toBeVisible();
-  await expect(page.getByText("auth.check")).toBeVisible();
+  await expect(page.getByText("CAPSULE_OPERATOR_KEY", { exact: true })).toBeVisible();
+  await expect(page.getByText(authCheck.action)).toBeVisible();
   const html = await page.content();
   expect(html).not.toContain("ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80");
   await page.screenshot({ path: "test-results/screenshots/operator.png", fullPage: true });

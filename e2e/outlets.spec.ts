@@ -1,6 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { privateKeyToAccount } from "viem/accounts";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { devKeys } from "../test/support/anvil";
+import { pathOf } from "../lib/api/request";
+import { roleGrant } from "../lib/endpoints/roles/grant";
 import { publishTxt } from "./support/dns-server";
 import { installTestWallet, TEST_WALLET_NAME } from "./support/test-wallet";
 import { shot } from "./support/page-helpers";
@@ -93,7 +95,8 @@ test("a wallet signs in, registers an outlet, publishes its TXT record and gets 
   await expect(ownerRow.getByTestId("member-role")).toHaveText(["Editor"]);
 
   // granting a role to a wallet without a bond: the bridge's reason, in words, next to the form
-  const grantee = privateKeyToAccount(devKeys[5]).address;
+  // a wallet that never deposited (the dev keys are shared by the specs on this stack and some hold bonds)
+  const grantee = privateKeyToAccount(generatePrivateKey()).address;
   const grant = page.getByRole("form", { name: "Grant a role" });
   await expect(grant.getByLabel("Role").locator("option")).toHaveCount(3);
   await grant.getByLabel("Wallet").fill("0x1234");
@@ -123,7 +126,7 @@ test("a wallet signs in, registers an outlet, publishes its TXT record and gets 
   await expect(page.getByRole("button", { name: "Connect wallet" })).toBeVisible();
   await expect(page.getByTestId("register-signin-hint")).toBeVisible();
   // the one error the browser logs is its own network line for the refused grant (403, shown above in words)
-  expect(consoleErrors.filter((e) => !/status of 403 .*\/api\/roles\/grant$/.test(e))).toEqual([]);
+  expect(consoleErrors.filter((e) => !(e.includes("status of 403") && e.endsWith(pathOf(roleGrant))))).toEqual([]);
 });
 
 test("without a browser wallet the connect menu says how to get one", async ({ page }) => {

@@ -1,31 +1,19 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { z } from "zod";
-import { getJson } from "@/lib/api/api-client";
+import { call } from "@/lib/api/client";
+import { burnStatus } from "@/lib/endpoints/burn/status";
+import type { TBurnStatusResponse } from "@/lib/schemas/burn";
 
 // GET /api/burn/status — the seed's burn status record, every field a string: wei amounts and the
-// next burn as Unix seconds (an ISO date is read too, so the page does not depend on that choice).
+// next burn as Unix seconds (burnDateSeconds also reads an ISO date, should another bridge send one).
 
-const ZUint = z.string().regex(/^[0-9]+$/, "a decimal wei amount");
-
-export const ZBurnStatus = z.looseObject({
-  poolSize: ZUint,
-  nextBurnDate: z.string().min(1),
-  lastBurnAmount: ZUint,
-  totalBurned: ZUint,
-  // extras this bridge adds beyond the seed's four fields; the page shows them when present
-  lastBurnDate: ZUint.optional(),
-  burnIntervalSeconds: ZUint.optional(),
-  burnPool: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
-  blockNumber: ZUint.optional(),
-});
-export type TBurnStatus = z.infer<typeof ZBurnStatus>;
+export type TBurnStatus = TBurnStatusResponse;
 
 export const burnKeys = { status: () => ["burn", "status"] as const };
 
 export const useBurnStatus = () =>
-  useQuery({ queryKey: burnKeys.status(), queryFn: () => getJson("/api/burn/status", ZBurnStatus), refetchInterval: 30_000 });
+  useQuery({ queryKey: burnKeys.status(), queryFn: () => call(burnStatus, {}), refetchInterval: 30_000 });
 
 /** "7 days", "36 hours", "90 minutes" for a burn interval. */
 export function describeInterval(seconds: number): string {

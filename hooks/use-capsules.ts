@@ -2,23 +2,26 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { z } from "zod";
-import { getJson } from "@/lib/api/api-client";
-import { signedPost } from "@/lib/auth/browser-session";
+import { call } from "@/lib/api/client";
+import { signedPost, type BrowserSession } from "@/lib/api/browser-session";
+import { sessionKeySigner } from "@/lib/api/signers";
 import { chainNow } from "@/lib/capsules/countdown";
-import {
-  ZCapsuleListResponse,
-  ZCapsuleResponse,
-  ZHistoryResponse,
-  ZSubmitResponse,
-  ZSupportingAddResponse,
-  ZSupportingListResponse,
-  ZVoteResponse,
-  type TAddHistoryBody,
-  type TAddSupportingBody,
-  type TCapsuleResponse,
-} from "@/lib/schemas/capsules";
-import { ZWalletOutletRolesResponse, ZWalletRolesResponse } from "@/lib/schemas/roles";
+import type { CreateDraftInput, UpdateDraftInput } from "@/lib/forms/draft-form";
+import { capsuleAccept } from "@/lib/endpoints/capsules/accept";
+import { capsuleCreate } from "@/lib/endpoints/capsules/create";
+import { capsuleHistory } from "@/lib/endpoints/capsules/history";
+import { capsuleHistoryAdd } from "@/lib/endpoints/capsules/history-add";
+import { capsuleList } from "@/lib/endpoints/capsules/list";
+import { capsuleRead } from "@/lib/endpoints/capsules/read";
+import { capsuleSubmit } from "@/lib/endpoints/capsules/submit";
+import { capsuleSupporting } from "@/lib/endpoints/capsules/supporting";
+import { capsuleSupportingAdd } from "@/lib/endpoints/capsules/supporting-add";
+import { capsuleUpdate } from "@/lib/endpoints/capsules/update";
+import { capsuleVote } from "@/lib/endpoints/capsules/vote";
+import { walletRolesAtOutlet } from "@/lib/endpoints/roles/wallet-at-outlet";
+import { walletRoles } from "@/lib/endpoints/wallet/roles";
+import type { TAddHistoryBody, TAddSupportingBody, TCapsuleResponse } from "@/lib/schemas/capsules";
+import { useLive } from "@/components/live/live-provider";
 import { useNetworkStatus } from "./use-system";
 import { useSession } from "./use-session";
 
@@ -33,6 +36,8 @@ export const capsuleKeys = {
   lists: () => [...capsuleKeys.all, "list"] as const,
   list: (filter: CapsuleListFilter) => [...capsuleKeys.lists(), filter] as const,
   detail: (id: string) => [...capsuleKeys.all, "detail", id] as const,
+  /** The detail as this session reads it (a signed read can show a draft; an anonymous one cannot). */
+  detailFor: (id: string, session: BrowserSession | undefined) => (session ? [...capsuleKeys.detail(id), session.sessionId] : capsuleKeys.detail(id)),
   history: (id: string) => [...capsuleKeys.all, "history", id] as const,
   supporting: (id: string) => [...capsuleKeys.all, "supporting", id] as const,
   votes: (id: string) => [...capsuleKeys.all, "votes", id] as const,
@@ -40,15 +45,25 @@ export const capsuleKeys = {
   outletRoles: (wallet: string, slug: string) => ["wallet-roles", wallet.toLowerCase(), slug] as const,
 };
 
-const capsulePath = (id: string) => `/api/capsules/${encodeURIComponent(id)}`;
+/** Reads that can show drafts are signed with the session key when signed in (drafts are private). */
+const readerOf = (session: BrowserSession | undefined) => (session ? { signer: sessionKeySigner(session) } : {});
+
+/** One page of the capsule list (also for pages that read several filters at once with useQueries). */
+export function capsuleListQuery(filter: CapsuleListFilter, session?: BrowserSession) {
+  const query = { page: filter.page, limit: filter.limit, outlet: filter.outlet || undefined, status: filter.status === "all" ? undefined : filter.status };
+  return { queryKey: [...capsuleKeys.list(filter), session?.sessionId ?? "anonymous"], queryFn: () => call(capsuleList, { query }, readerOf(session)) };
+}
+
+/** One capsule's read response (also for pages that read several capsules with useQueries). */
+export const capsuleQuery = (id: string, session?: BrowserSession) => ({
+  queryKey: capsuleKeys.detailFor(id, session),
+  queryFn: () => call(capsuleRead, { params: { id } }, readerOf(session)),
+});
 
 export function useCapsuleList(filter: CapsuleListFilter, enabled = true) {
-  const params = new URLSearchParams({ page: String(filter.page), limit: String(filter.limit) });
-  if (filter.outlet) params.set("outlet", filter.outlet);
-  if (filter.status !== "all") params.set("status", filter.status);
+  const { session } = useSession();
   return useQuery({
-    queryKey: capsuleKeys.list(filter),
-    queryFn: () => getJson(`/api/capsules?${params}`, ZCapsuleListResponse),
+    ...capsuleListQuery(filter, session),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -60,43 +75,51 @@ export function useCapsuleList(filter: CapsuleListFilter, enabled = true) {
  */
 export function useCapsule(id: string | undefined, options: { poll?: number | false; pollWhilePending?: number } = {}) {
   const { poll = false, pollWhilePending } = options;
+  const { session } = useSession();
   return useQuery({
-    queryKey: capsuleKeys.detail(id ?? ""),
-    queryFn: () => getJson(capsulePath(id ?? ""), ZCapsuleResponse),
+    ...capsuleQuery(id ?? "", session),
     enabled: Boolean(id),
     refetchInterval: (query) => (pollWhilePending && query.state.data?.capsule.status === "pending" ? pollWhilePending : poll),
   });
 }
 
-export const useCapsuleHistory = (id: string) =>
-  useQuery({ queryKey: capsuleKeys.history(id), queryFn: () => getJson(`${capsulePath(id)}/history`, ZHistoryResponse) });
+export function useCapsuleHistory(id: string) {
+  const { session } = useSession();
+  return useQuery({ queryKey: [...capsuleKeys.history(id), session?.sessionId ?? "anonymous"], queryFn: () => call(capsuleHistory, { params: { id } }, readerOf(session)) });
+}
 
-export const useSupporting = (id: string | undefined) =>
-  useQuery({
-    queryKey: capsuleKeys.supporting(id ?? ""),
-    queryFn: () => getJson(`${capsulePath(id ?? "")}/supporting?limit=100`, ZSupportingListResponse),
+export function useSupporting(id: string | undefined) {
+  const { session } = useSession();
+  return useQuery({
+    queryKey: [...capsuleKeys.supporting(id ?? ""), session?.sessionId ?? "anonymous"],
+    queryFn: () => call(capsuleSupporting, { params: { id: id ?? "" }, query: { limit: 100 } }, readerOf(session)),
     enabled: Boolean(id),
   });
+}
 
 export const useWalletRoles = (wallet: string | undefined) =>
   useQuery({
     queryKey: capsuleKeys.walletRoles(wallet ?? ""),
-    queryFn: () => getJson(`/api/wallet/${wallet}/roles?limit=100`, ZWalletRolesResponse),
+    queryFn: () => call(walletRoles, { params: { address: wallet ?? "" }, query: { limit: 100 } }),
     enabled: Boolean(wallet),
   });
 
 export const useOutletRoles = (wallet: string | undefined, slug: string | undefined) =>
   useQuery({
     queryKey: capsuleKeys.outletRoles(wallet ?? "", slug ?? ""),
-    queryFn: () => getJson(`/api/roles/${wallet}/${encodeURIComponent(slug ?? "")}`, ZWalletOutletRolesResponse),
+    queryFn: () => call(walletRolesAtOutlet, { params: { wallet: wallet ?? "", outletSlug: slug ?? "" } }),
     enabled: Boolean(wallet && slug),
   });
 
 /** The chain's clock (latest block time, advanced locally every second), for countdowns and "is the window closed". */
 export function useChainClock(): number {
   const status = useNetworkStatus();
-  const blockTimestamp = status.data?.node.blockTimestamp ? Number(status.data.node.blockTimestamp) : undefined;
-  const observedAt = status.dataUpdatedAt;
+  const live = useLive();
+  const polled = status.data?.node.blockTimestamp ? Number(status.data.node.blockTimestamp) : undefined;
+  // a pushed block (GET /api/live) moves the clock the moment it is mined; the status read is the fallback
+  const pushed = live.head && (!polled || live.head.observedAt >= status.dataUpdatedAt);
+  const blockTimestamp = pushed ? live.head?.blockTime : polled;
+  const observedAt = pushed ? (live.head?.observedAt ?? 0) : status.dataUpdatedAt;
   const [nowMs, setNowMs] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNowMs(Date.now()), 1_000);
@@ -107,15 +130,13 @@ export function useChainClock(): number {
 
 // ---- writes ----
 
-export type DraftPayload = Record<string, unknown>;
-
 export function useCreateCapsule() {
   const { session } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: DraftPayload) => signedPost(session, "capsules.create", "/api/capsules/create", payload, ZCapsuleResponse),
+    mutationFn: (body: CreateDraftInput) => signedPost(session, capsuleCreate, { body }),
     onSuccess: (created) => {
-      queryClient.setQueryData(capsuleKeys.detail(created.capsuleId), created);
+      queryClient.setQueryData(capsuleKeys.detailFor(created.capsuleId, session), created);
       void queryClient.invalidateQueries({ queryKey: capsuleKeys.lists() });
     },
   });
@@ -125,9 +146,9 @@ export function useUpdateCapsule() {
   const { session } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: DraftPayload) => signedPost(session, "capsules.update", "/api/capsules/update", payload, ZCapsuleResponse),
+    mutationFn: (body: UpdateDraftInput) => signedPost(session, capsuleUpdate, { body }),
     onSuccess: (updated) => {
-      queryClient.setQueryData(capsuleKeys.detail(updated.capsuleId), updated);
+      queryClient.setQueryData(capsuleKeys.detailFor(updated.capsuleId, session), updated);
       void queryClient.invalidateQueries({ queryKey: capsuleKeys.lists() });
     },
   });
@@ -138,7 +159,7 @@ export function useAddSupporting(id: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { supportingCapsuleId: string; relationshipType: TAddSupportingBody["relationshipType"] }) =>
-      signedPost(session, "capsules.supporting.add", `${capsulePath(id ?? "")}/supporting`, body, ZSupportingAddResponse),
+      signedPost(session, capsuleSupportingAdd, { params: { id: id ?? "" }, body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: capsuleKeys.supporting(id ?? "") }),
   });
 }
@@ -146,7 +167,7 @@ export function useAddSupporting(id: string | undefined) {
 /** Asks the bridge to authorize the submission: a voucher the wallet then sends with the fee. */
 export function useRequestSubmission(id: string) {
   const { session } = useSession();
-  return useMutation({ mutationFn: () => signedPost(session, "capsules.submit", `${capsulePath(id)}/submit`, {}, ZSubmitResponse) });
+  return useMutation({ mutationFn: () => signedPost(session, capsuleSubmit, { params: { id }, body: {} }) });
 }
 
 export function useRelayVote(id: string) {
@@ -154,7 +175,7 @@ export function useRelayVote(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ballot: { support: boolean; deadline: string; signature: string }) =>
-      signedPost(session, "capsules.vote", `${capsulePath(id)}/vote`, ballot, ZVoteResponse),
+      signedPost(session, capsuleVote, { params: { id }, body: ballot }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: capsuleKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: capsuleKeys.votes(id) });
@@ -162,16 +183,13 @@ export function useRelayVote(id: string) {
   });
 }
 
-const ZLooseCapsuleAnswer = z.looseObject({ ok: z.literal(true) });
-
 export function useCloseVote(id: string) {
   const { session } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => signedPost(session, "capsules.accept", `${capsulePath(id)}/accept`, { capsuleId: id }, ZLooseCapsuleAnswer),
+    mutationFn: () => signedPost(session, capsuleAccept, { params: { id }, body: { capsuleId: id } }),
     onSuccess: async (answer) => {
-      const parsed = ZCapsuleResponse.safeParse(answer);
-      if (parsed.success) queryClient.setQueryData(capsuleKeys.detail(id), parsed.data);
+      queryClient.setQueryData(capsuleKeys.detailFor(id, session), answer);
       await queryClient.invalidateQueries({ queryKey: capsuleKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: capsuleKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: capsuleKeys.history(id) });
@@ -179,14 +197,12 @@ export function useCloseVote(id: string) {
   });
 }
 
-const ZNewRevisionAnswer = z.looseObject({ ok: z.literal(true), capsuleId: z.string() });
-
 /** Starts a correction (or retraction) draft from the current version; answers the new capsule's id. */
 export function useStartRevision(id: string) {
   const { session } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TAddHistoryBody) => signedPost(session, "capsules.history.add", `${capsulePath(id)}/history`, body, ZNewRevisionAnswer),
+    mutationFn: (body: TAddHistoryBody) => signedPost(session, capsuleHistoryAdd, { params: { id }, body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: capsuleKeys.history(id) });
       void queryClient.invalidateQueries({ queryKey: capsuleKeys.lists() });

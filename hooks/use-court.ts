@@ -1,19 +1,16 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { getJson } from "@/lib/api/api-client";
-import { signedPost } from "@/lib/auth/browser-session";
-import { COURT_OUTLET_SLUG, ROLE } from "@/lib/outlets/role-catalog";
-import {
-  ZCapsuleCasesResponse,
-  ZCaseListResponse,
-  ZCaseResponse,
-  ZDisputeResponse,
-  ZLabelsResponse,
-  ZVerdictResponse,
-  type TDisputeBody,
-  type TVerdictBody,
-} from "@/lib/schemas/court";
+import { call } from "@/lib/api/client";
+import { signedPost } from "@/lib/api/browser-session";
+import { capsuleDispute } from "@/lib/endpoints/capsules/dispute";
+import { capsuleDisputes } from "@/lib/endpoints/capsules/disputes";
+import { capsuleLabels } from "@/lib/endpoints/capsules/labels";
+import { courtCase } from "@/lib/endpoints/court/case";
+import { courtCases } from "@/lib/endpoints/court/cases";
+import { courtVerdict } from "@/lib/endpoints/court/verdict";
+import { COURT_OUTLET_SLUG, ROLE } from "@/lib/roles/role-catalog";
+import type { TDisputeBody, TVerdictBody } from "@/lib/schemas/court";
 import { capsuleKeys, useOutletRoles } from "./use-capsules";
 import { distributionKeys } from "./use-distribution";
 import { useSession } from "./use-session";
@@ -33,27 +30,25 @@ export const courtKeys = {
 };
 
 export function useCases(filter: CaseListFilter) {
-  const params = new URLSearchParams({ page: String(filter.page), limit: String(filter.limit) });
-  if (filter.status !== "all") params.set("status", filter.status);
-  if (filter.outlet) params.set("outlet", filter.outlet);
+  const query = { page: filter.page, limit: filter.limit, status: filter.status === "all" ? undefined : filter.status, outlet: filter.outlet || undefined };
   return useQuery({
     queryKey: courtKeys.list(filter),
-    queryFn: () => getJson(`/api/court/cases?${params}`, ZCaseListResponse),
+    queryFn: () => call(courtCases, { query }),
     placeholderData: keepPreviousData,
   });
 }
 
 export const useCase = (id: string) =>
-  useQuery({ queryKey: courtKeys.detail(id), queryFn: () => getJson(`/api/court/case/${encodeURIComponent(id)}`, ZCaseResponse) });
+  useQuery({ queryKey: courtKeys.detail(id), queryFn: () => call(courtCase, { params: { id } }) });
 
 export const useCapsuleCases = (capsuleId: string) =>
   useQuery({
     queryKey: courtKeys.capsuleCases(capsuleId),
-    queryFn: () => getJson(`/api/capsules/${encodeURIComponent(capsuleId)}/disputes?limit=100`, ZCapsuleCasesResponse),
+    queryFn: () => call(capsuleDisputes, { params: { id: capsuleId }, query: { limit: 100 } }),
   });
 
 export const useLabelHistory = (capsuleId: string) =>
-  useQuery({ queryKey: courtKeys.labels(capsuleId), queryFn: () => getJson(`/api/capsules/${encodeURIComponent(capsuleId)}/labels`, ZLabelsResponse) });
+  useQuery({ queryKey: courtKeys.labels(capsuleId), queryFn: () => call(capsuleLabels, { params: { id: capsuleId } }) });
 
 /** Whether the signed-in wallet holds the Court clerk role (4) at the reserved court outlet. */
 export function useIsCourtClerk(): { isClerk: boolean; loading: boolean } {
@@ -83,7 +78,7 @@ export function useOpenDispute(capsuleId: string) {
   const queryClient = useQueryClient();
   const changed = useLabelChanged();
   return useMutation({
-    mutationFn: (body: DisputeInput) => signedPost(session, "capsules.dispute", `/api/capsules/${encodeURIComponent(capsuleId)}/dispute`, body, ZDisputeResponse),
+    mutationFn: (body: DisputeInput) => signedPost(session, capsuleDispute, { params: { id: capsuleId }, body }),
     onSuccess: (answer) => {
       queryClient.setQueryData(courtKeys.detail(answer.case.caseId), answer);
       changed(capsuleId, answer.case.caseId);
@@ -96,7 +91,7 @@ export function useRecordVerdict(caseId: string) {
   const queryClient = useQueryClient();
   const changed = useLabelChanged();
   return useMutation({
-    mutationFn: (body: TVerdictBody) => signedPost(session, "court.verdict", `/api/court/case/${encodeURIComponent(caseId)}/verdict`, body, ZVerdictResponse),
+    mutationFn: (body: TVerdictBody) => signedPost(session, courtVerdict, { params: { id: caseId }, body }),
     onSuccess: (answer) => {
       queryClient.setQueryData(courtKeys.detail(caseId), answer);
       changed(answer.case.capsuleId, caseId);

@@ -1,8 +1,8 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { getJson } from "@/lib/api/api-client";
-import { ZDistributionResponse } from "@/lib/schemas/distribution";
+import { call } from "@/lib/api/client";
+import { distributionList } from "@/lib/endpoints/distribution/list";
 
 // GET /api/distribution: every active outlet's tier report (docs/DECISIONS.md).
 
@@ -14,6 +14,6 @@ export const distributionKeys = {
 export const useDistribution = (page: number, limit: number) =>
   useQuery({
     queryKey: distributionKeys.page(page, limit),
-    queryFn: () => getJson(`/api/distribution?page=${page}&limit=${limit}`, ZDistributionResponse),
+    queryFn: () => call(distributionList, { query: { page, limit } }),
     placeholderData: keepPreviousData,
   });

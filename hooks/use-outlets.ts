@@ -1,18 +1,17 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { getJson } from "@/lib/api/api-client";
-import { signedPost } from "@/lib/auth/browser-session";
-import {
-  ZCreateOutletResponse,
-  ZListOutletsResponse,
-  ZOutletResponse,
-  ZOutletUsersResponse,
-  ZVerifyOutletResponse,
-  type TCreateOutletBody,
-  type TOutlet,
-} from "@/lib/schemas/outlets";
-import { ZRoleCatalogResponse, ZRoleChangeResponse } from "@/lib/schemas/roles";
+import { call } from "@/lib/api/client";
+import { signedPost } from "@/lib/api/browser-session";
+import { outletCreate } from "@/lib/endpoints/outlets/create";
+import { outletList } from "@/lib/endpoints/outlets/list";
+import { outletRead } from "@/lib/endpoints/outlets/read";
+import { outletUsers } from "@/lib/endpoints/outlets/users";
+import { outletVerify } from "@/lib/endpoints/outlets/verify";
+import { roleCatalogRead } from "@/lib/endpoints/roles/catalog";
+import { roleGrant } from "@/lib/endpoints/roles/grant";
+import { roleRevoke } from "@/lib/endpoints/roles/revoke";
+import type { TCreateOutletBody, TOutlet } from "@/lib/schemas/outlets";
 import { useSession } from "./use-session";
 
 export type OutletStatusFilter = TOutlet["status"] | "all";
@@ -27,34 +26,32 @@ export const outletKeys = {
 };
 
 export function useOutlets(status: OutletStatusFilter, page: number, limit = 10) {
-  const params = new URLSearchParams({ page: String(page), limit: String(limit) });
-  if (status !== "all") params.set("status", status);
   return useQuery({
     queryKey: outletKeys.list(status, page, limit),
-    queryFn: () => getJson(`/api/outlets?${params}`, ZListOutletsResponse),
+    queryFn: () => call(outletList, { query: { page, limit, status: status === "all" ? undefined : status } }),
     placeholderData: keepPreviousData,
   });
 }
 
 export const useOutlet = (slug: string) =>
-  useQuery({ queryKey: outletKeys.detail(slug), queryFn: () => getJson(`/api/outlets/${encodeURIComponent(slug)}`, ZOutletResponse) });
+  useQuery({ queryKey: outletKeys.detail(slug), queryFn: () => call(outletRead, { params: { slug } }) });
 
 export const useOutletUsers = (slug: string) =>
   useQuery({
     queryKey: outletKeys.users(slug),
-    queryFn: () => getJson(`/api/outlets/${encodeURIComponent(slug)}/users?limit=100`, ZOutletUsersResponse),
+    queryFn: () => call(outletUsers, { params: { slug }, query: { limit: 100 } }),
   });
 
 export const useRoleCatalog = () =>
-  useQuery({ queryKey: outletKeys.roleCatalog(), queryFn: () => getJson("/api/role-catalog", ZRoleCatalogResponse), staleTime: 60_000 });
+  useQuery({ queryKey: outletKeys.roleCatalog(), queryFn: () => call(roleCatalogRead, {}), staleTime: 60_000 });
 
 export function useCreateOutlet() {
   const { session } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TCreateOutletBody) => signedPost(session, "outlets.create", "/api/outlets/create", body, ZCreateOutletResponse),
+    mutationFn: (body: TCreateOutletBody) => signedPost(session, outletCreate, { body }),
     onSuccess: (created) => {
-      queryClient.setQueryData(outletKeys.detail(created.outlet.slug), { ok: true as const, outlet: created.outlet });
+      queryClient.setQueryData(outletKeys.detail(created.outlet.outletSlug), { ok: true as const, outlet: created.outlet });
       void queryClient.invalidateQueries({ queryKey: outletKeys.lists() });
     },
   });
@@ -64,7 +61,7 @@ export function useVerifyOutlet(slug: string) {
   const { session } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => signedPost(session, "outlets.verify", "/api/outlets/verify", { outletSlug: slug, method: "dns_txt" }, ZVerifyOutletResponse),
+    mutationFn: () => signedPost(session, outletVerify, { body: { outletSlug: slug, method: "dns_txt" } }),
     onSuccess: (result) => {
       queryClient.setQueryData(outletKeys.detail(slug), { ok: true as const, outlet: result.outlet });
       void queryClient.invalidateQueries({ queryKey: outletKeys.lists() });
@@ -77,7 +74,7 @@ export function useChangeRole(slug: string, change: "grant" | "revoke") {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { wallet: string; roleId: number }) =>
-      signedPost(session, `roles.${change}`, `/api/roles/${change}`, { outletSlug: slug, wallet: input.wallet, roleId: input.roleId }, ZRoleChangeResponse),
+      signedPost(session, change === "grant" ? roleGrant : roleRevoke, { body: { outletSlug: slug, wallet: input.wallet, roleId: input.roleId } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: outletKeys.users(slug) }),
   });
 }

@@ -1,9 +1,13 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { getJson } from "@/lib/api/api-client";
-import { signedPost } from "@/lib/auth/browser-session";
-import { ZCapsuleRightsResponse, ZLicenceResponse, ZListingPage, ZListingResponse, type licenceTypes } from "@/lib/schemas/rights";
+import { call } from "@/lib/api/client";
+import { signedPost } from "@/lib/api/browser-session";
+import { capsuleRights } from "@/lib/endpoints/capsules/rights";
+import { rightsCreate } from "@/lib/endpoints/rights/create";
+import { rightsLicense } from "@/lib/endpoints/rights/license";
+import { rightsListings } from "@/lib/endpoints/rights/listings";
+import type { licenceTypes } from "@/lib/schemas/rights";
 import { useSession } from "./use-session";
 
 // Rights listings and licences through react-query (STYLE §8).
@@ -19,11 +23,9 @@ export const rightsKeys = {
 };
 
 export function useListings(filter: ListingFilter, enabled = true) {
-  const params = new URLSearchParams({ page: String(filter.page), limit: String(filter.limit) });
-  if (filter.outlet) params.set("outlet", filter.outlet);
   return useQuery({
     queryKey: rightsKeys.list(filter),
-    queryFn: () => getJson(`/api/rights/listings?${params}`, ZListingPage),
+    queryFn: () => call(rightsListings, { query: { page: filter.page, limit: filter.limit, outlet: filter.outlet || undefined } }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -33,7 +35,7 @@ export function useListings(filter: ListingFilter, enabled = true) {
 export const useCapsuleRights = (capsuleId: string, page: number, limit: number) =>
   useQuery({
     queryKey: rightsKeys.capsule(capsuleId, page),
-    queryFn: () => getJson(`/api/capsules/${encodeURIComponent(capsuleId)}/rights?page=${page}&limit=${limit}`, ZCapsuleRightsResponse),
+    queryFn: () => call(capsuleRights, { params: { id: capsuleId }, query: { page, limit } }),
     enabled: capsuleId !== "",
     placeholderData: keepPreviousData,
   });
@@ -46,13 +48,14 @@ export type CreateListingInput = {
   currency: "CAP";
   terms: string;
   expiresAt?: string;
+  payee?: string;
 };
 
 export function useCreateListing() {
   const { session } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateListingInput) => signedPost(session, "rights.create", "/api/rights/create", body, ZListingResponse),
+    mutationFn: (body: CreateListingInput) => signedPost(session, rightsCreate, { body }),
     onSuccess: (answer) => {
       void queryClient.invalidateQueries({ queryKey: rightsKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: rightsKeys.capsuleAll(answer.listing.capsuleId) });
@@ -64,7 +67,7 @@ export function useTakeLicence() {
   const { session } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { listingId: string; paymentTxHash?: string }) => signedPost(session, "rights.license", "/api/rights/license", body, ZLicenceResponse),
+    mutationFn: (body: { listingId: string; paymentTxHash?: string }) => signedPost(session, rightsLicense, { body }),
     onSuccess: (answer) => {
       void queryClient.invalidateQueries({ queryKey: rightsKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: rightsKeys.capsuleAll(answer.licence.capsuleId) });

@@ -2,7 +2,7 @@
 
 import { createContext, useContext } from "react";
 import type { Address } from "viem";
-import type { BrowserSession } from "@/lib/auth/browser-session";
+import type { BrowserSession } from "@/lib/api/browser-session";
 
 // The signed-in state pages use for writes: the connected wallet and, once it signed the
 // Sign-In with Ethereum message, the session key that signs each action (components/wallet/session-provider.tsx).

@@ -1,8 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { getJson } from "@/lib/api/api-client";
-import { ZContractsSummaryResponse, ZNetworkStatusResponse, ZEnvKeysResponse, ZActionKeysResponse, ZCanonicalEnvResponse } from "@/lib/schemas/system";
+import { call } from "@/lib/api/client";
+import { actionKeys } from "@/lib/endpoints/meta/action-keys";
+import { canonicalEnv } from "@/lib/endpoints/meta/canonical-env";
+import { contractsSummary } from "@/lib/endpoints/meta/contracts-summary";
+import { envKeys } from "@/lib/endpoints/meta/env-keys";
+import { networkStatus } from "@/lib/endpoints/system/network-status";
 
 export const systemKeys = {
   all: ["system"] as const,
@@ -14,12 +18,12 @@ export const systemKeys = {
 };
 
 export const useNetworkStatus = () =>
-  useQuery({ queryKey: systemKeys.networkStatus(), queryFn: () => getJson("/api/network/status", ZNetworkStatusResponse), refetchInterval: 4_000 });
+  useQuery({ queryKey: systemKeys.networkStatus(), queryFn: () => call(networkStatus, {}), refetchInterval: 4_000 });
 
 export const useContractsSummary = () =>
-  useQuery({ queryKey: systemKeys.contracts(), queryFn: () => getJson("/api/meta/contracts-summary", ZContractsSummaryResponse) });
+  useQuery({ queryKey: systemKeys.contracts(), queryFn: () => call(contractsSummary, {}) });
 
-export const useEnvKeys = () => useQuery({ queryKey: systemKeys.envKeys(), queryFn: () => getJson("/api/meta/env-keys", ZEnvKeysResponse) });
-export const useActionKeys = () => useQuery({ queryKey: systemKeys.actionKeys(), queryFn: () => getJson("/api/meta/action-keys", ZActionKeysResponse) });
+export const useEnvKeys = () => useQuery({ queryKey: systemKeys.envKeys(), queryFn: () => call(envKeys, {}) });
+export const useActionKeys = () => useQuery({ queryKey: systemKeys.actionKeys(), queryFn: () => call(actionKeys, {}) });
 export const useCanonicalEnv = () =>
-  useQuery({ queryKey: systemKeys.canonicalEnv(), queryFn: () => getJson("/api/meta/canonical-env", ZCanonicalEnvResponse) });
+  useQuery({ queryKey: systemKeys.canonicalEnv(), queryFn: () => call(canonicalEnv, {}) });

@@ -33,7 +33,7 @@ async function main(): Promise<number> {
   const handle = database();
   try {
     await migrateToLatest(handle.db);
-    const count = await loadAdCampaigns(handle.db, file, now);
+    const count = await loadAdCampaigns(handle.db, file, now, { sample: arg === "--sample" });
     console.log(`loaded ${count} ad campaign(s)`);
     return 0;
   } catch (error) {

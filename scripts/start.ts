@@ -10,14 +10,67 @@ import { database } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrate";
 import { ensureDeployment } from "@/lib/chain/deploy";
 import { startWebServer, type WebServer } from "@/server/web-server";
+import { installSignalHandlers, trackChild } from "@/server/shutdown";
+import { redactConsole } from "@/lib/log";
 import { startBountyService } from "@/bounty/server";
 import { openBountyStore } from "@/bounty/state-store";
 import { ensureSampleBountyState } from "@/bounty/load-state";
-import { startIndexer, type IndexerHandle } from "@/lib/indexer/indexer-service";
+import { startIndexer } from "@/lib/indexer/indexer-service";
+import { startOutboxWorker } from "@/lib/chain/operator/outbox-worker";
+// the outbox worker settles penalty rows too: their settle hook must be registered in this process
+import "@/lib/services/court/penalty-settlement";
+import { listenForProjectionChanges } from "@/lib/indexer/change-feed-postgres";
+import { runLeaderDuties, type LeaderDuty } from "@/lib/leadership/leadership";
 import { ensureSampleAdCampaigns } from "@/lib/services/ads/campaigns";
-import { ensureCourtOutlet } from "@/lib/services/outlets/court-outlet";
+import { ensureCourtOutlet } from "@/lib/services/roles/court-outlet";
+import { describeSignIn, signInOrigins } from "@/lib/auth/server/sign-in-origins";
+import { startHousekeeping } from "@/lib/housekeeping/housekeeping";
+import { logError, logInfo } from "@/lib/log";
+import { operatorKeyProblem, sampleDataWanted } from "@/lib/config/production-defaults";
+import type { ServerEnv } from "@/lib/config/server-env";
+import type { Db } from "@/lib/db/database";
 
 const dev = process.argv.includes("--dev");
+
+/** Refuses a public development key as the operator key unless the node is the bundled anvil. */
+function checkOperatorKey(env: ServerEnv, bundledAnvil: boolean): void {
+  const problem = operatorKeyProblem({ operatorKey: env.CAPSULE_OPERATOR_KEY, bundledAnvil, keyFromEnvironment: process.env.CAPSULE_OPERATOR_KEY !== undefined || process.env.CAPSULE_OPERATOR_KEY_FILE !== undefined });
+  if (problem) throw new Error(problem);
+}
+
+/** Sample bounty proposals and ad campaigns (marked sample): only with the bundled anvil or CAPSULE_DEMO_DATA=1. */
+async function loadSampleDataStep(db: Db, env: ServerEnv, bundledAnvil: boolean): Promise<void> {
+  if (!sampleDataWanted({ demoData: env.CAPSULE_DEMO_DATA, bundledAnvil })) {
+    step(`sample data not loaded (${env.CAPSULE_DEMO_DATA === "0" ? "CAPSULE_DEMO_DATA=0" : "not the bundled anvil; CAPSULE_DEMO_DATA=1 would load it"})`);
+    return;
+  }
+  if (await ensureSampleBountyState(db)) step("loaded the sample bounty proposals (bounty/sample-state.json), marked as sample");
+  if (await ensureSampleAdCampaigns(db)) step("loaded the sample ad campaigns, marked as sample");
+}
+
+/** Purges used nonces, expired sessions and rate-limit counters on a schedule (issue 15). */
+function startHousekeepingStep(handle: ReturnType<typeof database>, cfg: ReturnType<typeof config>): void {
+  if (cfg.CAPSULE_HOUSEKEEPING_INTERVAL_MS === 0) return step("housekeeping is off (CAPSULE_HOUSEKEEPING_INTERVAL_MS=0)");
+  step(`housekeeping every ${Math.round(cfg.CAPSULE_HOUSEKEEPING_INTERVAL_MS / 1000)} s (used nonces, expired sessions, rate-limit counters)`);
+  const keeper = startHousekeeping({
+    db: handle.db,
+    dialect: handle.dialect,
+    intervalMs: cfg.CAPSULE_HOUSEKEEPING_INTERVAL_MS,
+    batchSize: cfg.CAPSULE_HOUSEKEEPING_BATCH,
+    onPass: (report) => {
+      const deleted = Object.fromEntries(Object.entries(report).filter(([, r]) => r.deleted > 0).map(([table, r]) => [table, r.deleted]));
+      if (Object.keys(deleted).length > 0) logInfo("housekeeping", "purged expired rows", deleted);
+    },
+    onError: (error) => logError("housekeeping", error),
+  });
+  stops.push(() => keeper.stop());
+}
+
+/** Says where Sign-In with Ethereum is served, or why it is not (issue 15: never from the Host header). */
+function reportSignIn(cfg: ReturnType<typeof config>): void {
+  const origins = signInOrigins(cfg);
+  console.log(`[capsule]   sign-in     ${describeSignIn(origins)}`);
+}
 const step = (message: string) => console.log(`[capsule] ${message}`);
 const rootDir = path.resolve(import.meta.dirname, "..");
 
@@ -35,46 +88,45 @@ async function buildIfNeeded(): Promise<void> {
   });
 }
 
-// What has been started so far, stopped in reverse order on a signal or when a later step fails.
+// What has been started so far, stopped in reverse order on a signal or when a later step fails:
+// the web server (draining requests) before the indexer, the database and anvil.
 const stops: Array<() => Promise<void>> = [];
-let stopping = false;
 
-async function stopAll(): Promise<void> {
-  stopping = true;
+/** Stops everything started so far; true when every part stopped cleanly. */
+async function stopAll(): Promise<boolean> {
+  let clean = true;
   for (const stop of stops.reverse()) {
     try {
       await stop();
     } catch (error) {
+      clean = false;
       console.error(`[capsule] error while stopping: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   stops.length = 0;
+  return clean;
 }
 
 async function main() {
+  redactConsole();
   process.env.NEXT_TELEMETRY_DISABLED = "1";
   const mutableEnv = process.env as Record<string, string | undefined>;
   mutableEnv.NODE_ENV ??= dev ? "development" : "production";
   const env = parseServerEnv();
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    step(`${signal} received, stopping…`);
-    await stopAll();
-    step("stopped");
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  const bundledAnvil = process.env.CAPSULE_NODE_RPC_URL === undefined;
+  checkOperatorKey(env, bundledAnvil);
+  installSignalHandlers({ stopAll, say: step, graceMs: env.CAPSULE_SHUTDOWN_GRACE_MS });
 
   const dataDir = path.resolve(env.CAPSULE_DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });
   step(`data directory ${dataDir}`);
 
   let anvil: AnvilHandle | undefined;
-  if (process.env.CAPSULE_NODE_RPC_URL === undefined) {
+  if (bundledAnvil) {
     const stateFile = path.join(dataDir, "anvil-state.json");
     step(`starting anvil on 127.0.0.1:${env.CAPSULE_ANVIL_PORT} (chain id ${env.CAPSULE_CHAIN_ID}, state ${stateFile})…`);
     anvil = await startAnvil({ port: env.CAPSULE_ANVIL_PORT, chainId: env.CAPSULE_CHAIN_ID, stateFile });
+    trackChild(anvil.process);
     const node = anvil;
     stops.push(async () => {
       step("stopping anvil (state is saved)…");
@@ -107,33 +159,65 @@ async function main() {
   const migrated = await migrateToLatest(handle.db);
   step(`  ${migrated.results?.length ?? 0} migration(s) applied`);
   stops.push(() => handle.close());
+  startHousekeepingStep(handle, cfg);
 
-  const loaded = await ensureSampleBountyState(handle.db);
-  if (loaded) step("loaded the sample bounty state (bounty/sample-state.json)");
-  if (await ensureSampleAdCampaigns(handle.db)) step("loaded the sample ad campaigns");
+  await loadSampleDataStep(handle.db, env, bundledAnvil);
   await ensureCourtOutlet(handle.db, Math.floor(Date.now() / 1000));
 
   await buildIfNeeded();
 
-  let indexer: IndexerHandle | undefined;
+  // Leader duties run on exactly one server sharing this database (always this one on SQLite).
+  const duties: LeaderDuty[] = [];
   if (cfg.CAPSULE_INDEXER === "on") {
-    step("starting the chain indexer…");
-    indexer = await startIndexer({
-      db: handle.db,
-      dialect: handle.dialect,
-      rpcUrl: cfg.CAPSULE_NODE_RPC_URL,
-      deployment: record,
-      pollMs: cfg.CAPSULE_INDEXER_POLL_MS,
-      batchBlocks: cfg.CAPSULE_INDEXER_BATCH_BLOCKS,
-      log: (m) => step(`  ${m}`),
+    duties.push({
+      name: "chain indexer",
+      start: () =>
+        startIndexer({
+          db: handle.db,
+          dialect: handle.dialect,
+          rpcUrl: cfg.CAPSULE_NODE_RPC_URL,
+          wsUrl: cfg.nodeWsUrl,
+          deployment: record,
+          pollMs: cfg.CAPSULE_INDEXER_POLL_MS,
+          batchBlocks: cfg.CAPSULE_INDEXER_BATCH_BLOCKS,
+          finalityDepth: cfg.CAPSULE_FINALITY_DEPTH,
+          log: (m) => step(`  ${m}`),
+        }),
     });
-    const running = indexer;
-    stops.push(() => running.stop());
+    // the operator outbox worker leads with the indexer: a server with CAPSULE_INDEXER=off never leads
+    duties.push({
+      name: "operator outbox worker",
+      start: async () => startOutboxWorker({ db: handle.db, pollMs: cfg.CAPSULE_OUTBOX_POLL_MS, log: (m) => step(`  ${m}`) }),
+    });
+  }
+  if (handle.dialect === "postgres" && cfg.DATABASE_URL) {
+    step("listening for the leader's projection changes (PostgreSQL LISTEN capsule_projection)…");
+    const listener = await listenForProjectionChanges({ databaseUrl: cfg.DATABASE_URL, log: (m) => step(`  ${m}`) });
+    stops.push(() => listener.stop());
+  }
+  if (duties.length > 0) {
+    step(
+      handle.dialect === "postgres"
+        ? `asking for leadership (one server of those on this PostgreSQL runs: ${duties.map((d) => d.name).join(", ")})…`
+        : `starting the ${duties.map((d) => d.name).join(", ")}…`,
+    );
+    const leadership = await runLeaderDuties({ db: handle.db, dialect: handle.dialect, duties, log: (m) => step(`  ${m}`) });
+    stops.push(() => leadership.stop());
+    step(
+      leadership.isLeader()
+        ? `this server leads: it runs the ${duties.map((d) => d.name).join(", ")}`
+        : "another server leads: this server serves reads and writes, follows the leader's checkpoint, and takes over if the leader stops",
+    );
+  } else {
+    step("the chain indexer is off in this server (CAPSULE_INDEXER=off)");
   }
 
   step(`starting the web server on ${cfg.CAPSULE_HOST}:${cfg.CAPSULE_PORT}${dev ? " (development mode)" : ""}…`);
   const web: WebServer = await startWebServer(cfg, { dev, dir: rootDir });
-  stops.push(() => web.close());
+  stops.push(async () => {
+    step(`stopping the web server (requests in flight get up to ${cfg.CAPSULE_SHUTDOWN_GRACE_MS} ms; WebSockets close with 1001)…`);
+    await web.close();
+  });
 
   step(`starting the bounty read service on ${cfg.BOUNTY_HOST}:${cfg.BOUNTY_PORT}…`);
   const bounty = await startBountyService({ host: cfg.BOUNTY_HOST, port: cfg.BOUNTY_PORT, store: openBountyStore(cfg) });
@@ -145,6 +229,8 @@ async function main() {
   console.log(`[capsule]   bridge API  ${publicUrl}/api      (health: ${publicUrl}/api/health)`);
   console.log(`[capsule]   JSON-RPC    ${publicUrl}/rpc      WebSocket ${publicUrl.replace(/^http/, "ws")}/ws`);
   console.log(`[capsule]   bounty API  ${bounty.url}/v1/bounty-proposals`);
+  console.log(`[capsule]   metrics     ${web.url}/metrics  (loopback${cfg.CAPSULE_METRICS_TOKEN ? ", or anyone with CAPSULE_METRICS_TOKEN" : " only"})`);
+  reportSignIn(cfg);
   console.log(`[capsule]   chain id    ${cfg.CAPSULE_CHAIN_ID} (0x${cfg.CAPSULE_CHAIN_ID.toString(16)})${anvil ? `, node ${anvil.rpcUrl} (internal)` : ""}`);
   console.log(`[capsule] press Ctrl-C to stop`);
 }

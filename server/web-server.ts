@@ -1,28 +1,35 @@
 import http from "node:http";
+import { performance } from "node:perf_hooks";
 import type { Duplex } from "node:stream";
 import next from "next";
 import type { ServerConfig } from "@/lib/config/config";
 import { database } from "@/lib/db/client";
+import { logInfo, logWarn } from "@/lib/log";
 import { hitRateLimit } from "@/lib/rate-limit/rate-limiter";
 import { hitMemoryRateLimit } from "@/lib/rate-limit/memory-counter";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
+import { requestIdFrom } from "@/lib/request-context";
+import { requestIp } from "./gateway/client-ip";
+import { answerBeforeNext } from "@/lib/http/pre-router";
 import { createRpcHttpGateway } from "./gateway/rpc-http";
-import { createWsGateway } from "./gateway/ws-gateway";
+import { createWsGateway, type WsGateway } from "./gateway/ws-gateway";
+import { closeGracefully } from "./http/graceful-close";
+import { closeLiveStreams } from "@/lib/live/live-streams";
+import { createMetricsEndpoint } from "./http/metrics-endpoint";
+import { createObserver, pathOf, recordExchange } from "./http/observe";
+import { routeMatcherFor } from "./http/route-patterns";
 
-export type WebServer = { url: string; close: () => Promise<void> };
-
-function socketIp(req: http.IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = req.headers["x-forwarded-for"];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
-    if (first) return first;
-  }
-  return (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
-}
+export type WebServer = {
+  url: string;
+  /** Stops accepting, closes WebSockets with 1001, lets requests in flight finish for up to CAPSULE_SHUTDOWN_GRACE_MS. */
+  close: () => Promise<void>;
+  ws: WsGateway;
+};
 
 /**
  * The process entry's HTTP side: Next.js for pages and /api, the JSON-RPC gateway on /rpc*,
- * and WebSocket upgrades on /ws (route handlers cannot take upgrades, hence this server).
+ * GET /metrics, and WebSocket upgrades on /ws (route handlers cannot take upgrades, hence this
+ * server). Every request gets an id, an access line and its place in the HTTP metrics.
  */
 export async function startWebServer(cfg: ServerConfig, options: { dev: boolean; dir: string }): Promise<WebServer> {
   const app = next({ dev: options.dev, dir: options.dir, hostname: cfg.CAPSULE_HOST, port: cfg.CAPSULE_PORT });
@@ -41,6 +48,8 @@ export async function startWebServer(cfg: ServerConfig, options: { dev: boolean;
     sendRawPerIpPerMinute: cfg.CAPSULE_RATE_RPC_SEND_PER_MIN,
     serviceRpcPerIpPerMinute: cfg.CAPSULE_RATE_SERVICE_RPC_PER_MIN,
     maxSubscriptions: cfg.CAPSULE_WS_MAX_SUBSCRIPTIONS,
+    wsMaxPerIp: cfg.CAPSULE_WS_MAX_PER_IP,
+    wsMaxTotal: cfg.CAPSULE_WS_MAX_TOTAL,
     maxBatch: 50,
     maxBodyBytes: cfg.CAPSULE_MAX_BODY_BYTES,
   };
@@ -49,24 +58,41 @@ export async function startWebServer(cfg: ServerConfig, options: { dev: boolean;
     archive: cfg.CAPSULE_ARCHIVE_RPC_URL ?? cfg.CAPSULE_NODE_RPC_URL,
     testnet: cfg.CAPSULE_TESTNET_RPC_URL,
   };
-  const rpc = createRpcHttpGateway({ upstream: upstreams, limits, trustProxy: cfg.CAPSULE_TRUST_PROXY, limiter });
-  const ws = createWsGateway({ nodeWsUrl: cfg.nodeWsUrl, limits, trustProxy: cfg.CAPSULE_TRUST_PROXY, limiter });
+  const trustProxy = cfg.CAPSULE_TRUST_PROXY;
+  const rpc = createRpcHttpGateway({ upstream: upstreams, limits, trustProxy, limiter });
+  const ws = createWsGateway({ nodeWsUrl: cfg.nodeWsUrl, limits, trustProxy, limiter, upstreamPoolSize: cfg.CAPSULE_WS_UPSTREAM_POOL });
+  const serveMetrics = createMetricsEndpoint({ token: cfg.CAPSULE_METRICS_TOKEN });
+  const matchRoute = routeMatcherFor(options.dir);
+  const observer = createObserver(matchRoute);
 
   const server = http.createServer((req, res) => {
-    const path = (req.url ?? "/").split("?")[0] ?? "/";
-    if (path === "/rpc" || path.startsWith("/rpc/")) {
-      void rpc(req, res);
-      return;
-    }
-    delete req.headers[CLIENT_IP_HEADER];
-    req.headers[CLIENT_IP_HEADER] = socketIp(req, cfg.CAPSULE_TRUST_PROXY);
-    void handleNext(req, res);
+    const ip = requestIp(req, trustProxy);
+    observer.request(req, res, ip, () => {
+      const path = pathOf(req.url);
+      if (path === "/metrics") return void serveMetrics(req, res);
+      if (path === "/rpc" || path.startsWith("/rpc/")) return void rpc(req, res);
+      delete req.headers[CLIENT_IP_HEADER];
+      req.headers[CLIENT_IP_HEADER] = ip;
+      if (answerBeforeNext(req, res)) return; // malformed URLs and unroutable methods (lib/http/pre-router.ts)
+      void handleNext(req, res);
+    });
   });
   server.on("upgrade", (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-    const path = (req.url ?? "/").split("?")[0];
-    if (path === "/ws") ws.handleUpgrade(req, socket, head);
-    else if (handleNextUpgrade) void handleNextUpgrade(req, socket, head);
-    else socket.destroy();
+    const path = pathOf(req.url);
+    if (path !== "/ws") {
+      if (handleNextUpgrade) void handleNextUpgrade(req, socket, head);
+      else socket.destroy();
+      return;
+    }
+    const fields = { requestId: requestIdFrom(req.headers["x-request-id"]), method: req.method ?? "GET", route: "/ws", path, ip: requestIp(req, trustProxy), startedAt: performance.now() };
+    let recorded = false;
+    const record = (status: number) => {
+      if (recorded) return;
+      recorded = true;
+      recordExchange(fields, { status, aborted: false });
+    };
+    socket.once("close", () => record(400)); // the handshake failed before an answer was chosen
+    ws.handleUpgrade(req, socket, head, record);
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -77,10 +103,17 @@ export async function startWebServer(cfg: ServerConfig, options: { dev: boolean;
   const port = typeof address === "object" && address ? address.port : cfg.CAPSULE_PORT;
   return {
     url: `http://${cfg.CAPSULE_HOST}:${port}`,
+    ws,
     close: async () => {
-      await ws.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      observer.draining();
+      const inFlight = observer.inFlight();
+      logInfo("web", "stopping: no new connections; closing WebSockets (1001) and waiting for requests in flight", {
+        inFlight,
+        graceMs: cfg.CAPSULE_SHUTDOWN_GRACE_MS,
+      });
+      closeLiveStreams(); // event streams never finish by themselves; browsers reconnect elsewhere
+      const [drained] = await Promise.all([closeGracefully(server, cfg.CAPSULE_SHUTDOWN_GRACE_MS), ws.close()]);
+      if (drained.forced) logWarn("web", "grace period over: closed the connections still open", { graceMs: cfg.CAPSULE_SHUTDOWN_GRACE_MS });
       await app.close?.();
     },
   };

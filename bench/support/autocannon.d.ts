@@ -4,7 +4,7 @@ declare module "autocannon" {
   type RawRequest = { method?: string; path: string; headers?: Record<string, string> };
   type RequestSpec = { method?: string; path?: string; setupRequest?: (request: RawRequest) => RawRequest };
   type Options = { url: string; connections?: number; pipelining?: number; duration?: number; requests?: RequestSpec[]; headers?: Record<string, string> };
-  type Result = { requests: Histogram & { total: number }; latency: Histogram; errors: number; non2xx: number; timeouts: number };
+  type Result = { requests: Histogram & { total: number }; latency: Histogram; errors: number; non2xx: number; timeouts: number; "3xx": number };
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;
 }

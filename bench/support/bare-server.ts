@@ -18,9 +18,9 @@ export function bareServer(db: Db, origin: string): http.Server {
     const url = new URL(req.url ?? "/", origin);
     const match = /^\/api\/capsules\/([^/]+)$/.exec(url.pathname);
     const work = match
-      ? getCapsuleResponse(db, ZCapsuleIdParams.parse({ id: match[1] }).id, origin).then((r) => ZCapsuleResponse.parse(r))
+      ? getCapsuleResponse(db, ZCapsuleIdParams.parse({ id: match[1] }).id, origin, undefined).then((r) => ZCapsuleResponse.parse(r))
       : url.pathname === "/api/capsules"
-        ? capsulePage(db, ZListCapsulesQuery.parse(Object.fromEntries(url.searchParams))).then((r) => ZCapsuleListResponse.parse(r))
+        ? capsulePage(db, ZListCapsulesQuery.parse(Object.fromEntries(url.searchParams)), undefined).then((r) => ZCapsuleListResponse.parse(r))
         : Promise.reject(new Error(`no bare route for ${url.pathname}`));
     work.then(
       (body) => json(res, 200, body),

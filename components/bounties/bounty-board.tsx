@@ -5,6 +5,7 @@ import { useBountyEvaluations, useBountyProposals } from "@/hooks/use-bounties";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ProposalCard } from "./proposal-card";
+import { SampleNotice } from "./sample-mark";
 
 const PAGE_SIZE = 5;
 const pagerButton =
@@ -21,6 +22,7 @@ export function BountyBoard() {
 
   return (
     <div className="space-y-4">
+      {items.some((proposal) => proposal.sample) ? <SampleNotice /> : null}
       {!page ? (
         <div className="space-y-4" aria-busy="true" aria-label="Loading proposals">
           {Array.from({ length: 3 }, (_, i) => (

@@ -4,6 +4,7 @@ import { shortAddress } from "@/lib/wallet/short-address";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate, formatReward, proposalStatusStyle } from "./bounty-format";
 import { EvaluationList } from "./evaluation-list";
+import { SampleMark } from "./sample-mark";
 
 export function ProposalCard(props: { proposal: BountyProposal; evaluations: BountyEvaluation[] | undefined; evaluationsError: boolean }) {
   const { proposal } = props;
@@ -12,16 +13,19 @@ export function ProposalCard(props: { proposal: BountyProposal; evaluations: Bou
     <article className="rounded-lg border border-stone-200 bg-white p-5 shadow-sm" data-testid="bounty-proposal" aria-labelledby={`${proposal.id}-title`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="font-mono text-xs text-stone-500">{proposal.id}</p>
+          <p className="flex flex-wrap items-center gap-2 font-mono text-xs text-stone-500">
+            {proposal.id}
+            {proposal.sample ? <SampleMark /> : null}
+          </p>
           <h2 id={`${proposal.id}-title`} className="mt-1 font-serif text-xl font-semibold leading-snug text-ink">
             {proposal.title}
           </h2>
         </div>
-        <div className="flex shrink-0 flex-row items-center gap-3 sm:flex-col sm:items-end sm:gap-1">
+        <div className="flex min-w-0 max-w-full flex-row flex-wrap items-center gap-3 sm:flex-col sm:items-end sm:gap-1">
           <span className={`rounded px-2 py-0.5 text-xs font-semibold ${status.className}`} data-testid="bounty-status">
             {status.label}
           </span>
-          <span className="font-mono text-lg font-semibold text-ink" data-testid="bounty-reward">
+          <span className="font-mono text-lg font-semibold text-ink [overflow-wrap:anywhere] sm:text-right" data-testid="bounty-reward">
             {formatReward(proposal.rewardAmount, proposal.rewardToken)}
           </span>
         </div>
@@ -32,9 +36,14 @@ export function ProposalCard(props: { proposal: BountyProposal; evaluations: Bou
           <div>
             <dt className="inline">Outlet </dt>
             <dd className="inline">
-              <Link href={`/outlets/${proposal.outletSlug}`} className="text-accent underline-offset-2 hover:underline">
-                {proposal.outletSlug}
-              </Link>
+              {proposal.sample ? (
+                // sample records name outlets that do not exist on this network: no link to a missing page
+                <span className="font-mono">{proposal.outletSlug}</span>
+              ) : (
+                <Link href={`/outlets/${proposal.outletSlug}`} className="text-accent underline-offset-2 hover:underline">
+                  {proposal.outletSlug}
+                </Link>
+              )}
             </dd>
           </div>
         ) : null}

@@ -1,11 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useRef } from "react";
-import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { ApiError } from "@/lib/api/api-client";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
-import { capsuleKeys, useCapsule, useChainClock, useCloseVote } from "@/hooks/use-capsules";
+import { useCapsule, useChainClock, useCloseVote } from "@/hooks/use-capsules";
 import { useSession } from "@/hooks/use-session";
 import { useVoteEvents, useVoteList } from "@/hooks/use-vote-events";
 import { Card } from "@/components/ui/card";
@@ -18,16 +17,20 @@ import { TallyPanel } from "./tally-panel";
 import { VotePanel } from "./vote-panel";
 import { VoterList } from "./voter-list";
 import { CapsuleContent } from "./capsule-content";
+import { CorrectionBrief } from "./correction-brief";
+import { OperatorTxList } from "./operator-tx-list";
 
 // /capsules/:id — the editors' view: status, countdown on the chain clock, tally and quorum, Yes/No,
 // live voters, and "Close the vote" once the window has passed.
 export function CapsuleView({ id }: { id: string }) {
-  const capsule = useCapsule(id, { pollWhilePending: 5_000 });
+  // no polling: the page's push channel (GET /api/live) refetches the capsule and its votes
+  const capsule = useCapsule(id);
   const now = useChainClock();
+  const { wallet } = useSession();
   const status = capsule.data?.capsule.status;
-  const votes = useVoteList(id);
+  const [votePage, setVotePage] = useState(1);
+  const votes = useVoteList(id, votePage);
   const live = useVoteEvents(id, status === "pending");
-  useReconcile(id, capsule.data?.capsule, votes.data);
 
   if (capsule.isError) {
     if (capsule.error instanceof ApiError && (capsule.error.status === 404 || capsule.error.status === 400)) {
@@ -52,6 +55,8 @@ export function CapsuleView({ id }: { id: string }) {
       </div>
     );
   }
+  // voters and tally from the same answer (the votes read carries the capsule's tally of that read)
+  const tallyRead = votes.data ? { ...read, capsule: { ...read.capsule, ...votes.data.capsule, status: read.capsule.status }, policy: votes.data.policy } : read;
   const c = read.capsule;
   const windowOpen = c.status === "pending" && now < Number(c.closesAt);
   const windowPassed = c.status === "pending" && now >= Number(c.closesAt);
@@ -112,14 +117,22 @@ export function CapsuleView({ id }: { id: string }) {
           <Card title="Vote" className="lg:col-span-2">
             <div className="space-y-6">
               <WindowLine read={read} now={now} />
-              <TallyPanel read={read} />
-              <VotePanel capsuleId={id} outletSlug={c.outletSlug} open={windowOpen} chainNow={now} votes={votes.data} />
+              <TallyPanel read={tallyRead} />
+              <CorrectionBrief read={read} />
+              <VotePanel capsuleId={id} outletSlug={c.outletSlug} open={windowOpen} chainNow={now} votes={votes.data?.items} />
               {windowPassed ? <ClosePanel id={id} /> : null}
               <Outcome read={read} />
+              <OperatorTxList transactions={read.operatorTransactions} />
             </div>
           </Card>
           <Card>
-            <VoterList votes={votes.data} loading={votes.isPending} live={c.status === "pending" ? live : undefined} />
+            <VoterList
+              votes={votes.data?.items}
+              loading={votes.isPending}
+              live={c.status === "pending" ? live : undefined}
+              me={wallet}
+              paging={votes.data ? { page: votes.data.page, total: votes.data.total, hasMore: votes.data.hasMore, onPage: setVotePage } : undefined}
+            />
           </Card>
         </div>
       )}
@@ -163,7 +176,7 @@ function ClosePanel({ id }: { id: string }) {
       >
         {close.isPending ? "Closing the vote…" : "Close the vote"}
       </button>
-      {status !== "signed-in" ? <p className="mt-2 text-xs text-blue-950">Sign in (top right) to close the vote.</p> : null}
+      {status !== "signed-in" ? <p className="mt-2 text-xs text-blue-950">Sign in from the page header to close the vote.</p> : null}
       {close.isError ? (
         <p role="alert" className="mt-2 text-sm text-red-800">
           {describeWalletError(close.error, "close the vote")}
@@ -193,26 +206,4 @@ function Outcome({ read }: { read: NonNullable<ReturnType<typeof useCapsule>["da
     );
   }
   return null;
-}
-
-/** While the chain's votes and the bridge's tally disagree (the indexer is a moment behind), re-read the capsule a few times. */
-function useReconcile(id: string, capsule: { yesVotes: string; noVotes: string; status: string } | undefined, votes: Array<{ weight: bigint }> | undefined) {
-  const queryClient = useQueryClient();
-  const attempts = useRef(0);
-  const chainTotal = votes?.reduce((sum, vote) => sum + vote.weight, 0n);
-  const bridgeTotal = capsule ? BigInt(capsule.yesVotes) + BigInt(capsule.noVotes) : undefined;
-  const behind = chainTotal !== undefined && bridgeTotal !== undefined && chainTotal !== bridgeTotal;
-  useEffect(() => {
-    if (!behind) {
-      attempts.current = 0;
-      return;
-    }
-    if (attempts.current >= 10) return;
-    const timer = setTimeout(() => {
-      attempts.current += 1;
-      void queryClient.invalidateQueries({ queryKey: capsuleKeys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: capsuleKeys.votes(id) });
-    }, 700);
-    return () => clearTimeout(timer);
-  }, [behind, id, queryClient, bridgeTotal, chainTotal]);
 }

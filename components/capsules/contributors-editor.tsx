@@ -2,10 +2,11 @@
 
 import { contributionTypes } from "@/lib/schemas/capsules";
 import { TOTAL_SHARE_BPS } from "@/lib/capsules/contributors";
-import { newKey, shareTotal, type ContributorDraft, type DraftErrors } from "@/lib/capsules/draft-form";
+import { AUTHOR_ROLES, ROLE, roleDefinition } from "@/lib/roles/role-catalog";
+import { newKey, shareTotal, type ContributorDraft, type DraftErrors } from "@/lib/forms/draft-form";
 import { smallButton, TextField } from "@/components/ui/field";
 
-const roleNames: Record<number, string> = { 1: "Journalist", 2: "Reporter", 3: "Editor" };
+const authorRoles = AUTHOR_ROLES.map((roleId) => ({ roleId, name: roleDefinition(roleId)?.name ?? `Role ${roleId}` }));
 
 // Contributors and their revenue shares in basis points, with a live sum that must reach 10000.
 export function ContributorsEditor(props: { items: ContributorDraft[]; onChange: (items: ContributorDraft[]) => void; errors: DraftErrors; author?: string }) {
@@ -57,9 +58,9 @@ export function ContributorsEditor(props: { items: ContributorDraft[]; onChange:
                   onChange={(e) => update(item.key, { role: Number(e.target.value) })}
                   className="mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
                 >
-                  {Object.entries(roleNames).map(([id, name]) => (
-                    <option key={id} value={id}>
-                      {name}
+                  {authorRoles.map((role) => (
+                    <option key={role.roleId} value={role.roleId}>
+                      {role.name}
                     </option>
                   ))}
                 </select>
@@ -100,7 +101,7 @@ export function ContributorsEditor(props: { items: ContributorDraft[]; onChange:
         <button
           type="button"
           className={smallButton}
-          onClick={() => props.onChange([...props.items, { key: newKey(), wallet: "", displayName: "", role: 2, contributionType: "researcher", shareBps: Math.max(0, TOTAL_SHARE_BPS - total), attributionURI: "" }])}
+          onClick={() => props.onChange([...props.items, { key: newKey(), wallet: "", displayName: "", role: ROLE.REPORTER, contributionType: "researcher", shareBps: Math.max(0, TOTAL_SHARE_BPS - total), attributionURI: "" }])}
         >
           Add contributor
         </button>

@@ -18,7 +18,7 @@ export function CorrectionForm({ currentId, currentStatus }: { currentId: string
   const [error, setError] = useState<string | undefined>();
 
   if (status !== "signed-in") {
-    return <p className="text-sm text-stone-600">Sign in (top right) as a journalist of the outlet to publish a correction.</p>;
+    return <p className="text-sm text-stone-600">Sign in from the page header as a journalist of the outlet to publish a correction.</p>;
   }
 
   function submit(event: React.FormEvent) {

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import type { TCapsuleResponse } from "@/lib/schemas/capsules";
-import { planSave, shareTotal, type DraftState } from "@/lib/capsules/draft-form";
+import { planSave, shareTotal, type DraftState } from "@/lib/forms/draft-form";
 import { TOTAL_SHARE_BPS } from "@/lib/capsules/contributors";
 import { useSession } from "@/hooks/use-session";
 import { MarkdownEditor } from "@/components/markdown/markdown-editor";
@@ -22,6 +22,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
   const { wallet, session } = useSession();
   const [state, setState] = useState(props.initial);
   const [locked, setLocked] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
   const autosave = useAutosave({ state, capsuleId: props.capsuleId, wallet, session, paused: locked });
   const capsuleId = autosave.capsuleId;
   const plan = useMemo(() => (wallet ? planSave(state, capsuleId, wallet) : undefined), [state, capsuleId, wallet]);
@@ -52,7 +53,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
               ← Newsroom
             </Link>
           </p>
-          <h1 className="mt-2 font-serif text-3xl font-bold tracking-tight">{capsuleId ? `Draft #${capsuleId}` : "New capsule"}</h1>
+          <h1 className="mt-2 font-serif text-3xl font-bold tracking-tight">{submitted ? `Capsule #${capsuleId} submitted` : capsuleId ? `Draft #${capsuleId}` : "New capsule"}</h1>
           {revisionOf ? (
             <p className="mt-1 text-sm text-stone-600" data-testid="revision-note">
               {revisionOf.capsule.capsuleType === "retraction" ? "Retraction" : "Correction"} of{" "}
@@ -68,7 +69,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
 
       {!session ? (
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="draft-signin-hint">
-          Sign in with your wallet (top right) so the draft can be saved.
+          Sign in with your wallet from the page header so the draft can be saved.
         </p>
       ) : null}
 
@@ -137,14 +138,14 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
             />
             <EvidenceEditor items={state.evidence} errors={errors} capsuleId={capsuleId} onChange={(evidence) => change({ evidence })} />
             <ContributorsEditor items={state.contributors} errors={errors} author={wallet} onChange={(contributors) => change({ contributors })} />
-            <SupportingEditor capsuleId={capsuleId} />
+            <SupportingEditor capsuleId={capsuleId} locked={locked} />
           </fieldset>
         </form>
       </Card>
 
       {capsuleId ? (
         <Card>
-          <SubmitPanel capsuleId={capsuleId} ready={!notReady} notReadyReason={notReady} beforeSubmit={autosave.saveNow} onLockChange={setLocked} />
+          <SubmitPanel capsuleId={capsuleId} ready={!notReady} notReadyReason={notReady} beforeSubmit={autosave.saveNow} onLockChange={setLocked} onSubmitted={() => setSubmitted(true)} />
         </Card>
       ) : null}
     </div>

@@ -10,7 +10,8 @@ import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DraftEditor } from "./draft-editor";
-import { draftFromCapsule, emptyDraft } from "@/lib/capsules/draft-form";
+import { draftFromCapsule, emptyDraft } from "@/lib/forms/draft-form";
+import { AUTHOR_ROLES } from "@/lib/roles/role-catalog";
 
 function Loading({ label }: { label: string }) {
   return (
@@ -33,16 +34,16 @@ function Message({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** /capsules/new — a fresh draft at one of the wallet's outlets (author roles 1–3). */
+/** /capsules/new — a fresh draft at one of the wallet's outlets (an author role there). */
 export function NewDraftPage({ outlet }: { outlet?: string }) {
   const { wallet, status } = useSession();
   const roles = useWalletRoles(wallet);
   const outlets = useMemo(
-    () => [...new Set((roles.data?.items ?? []).filter((r) => r.roleId >= 1 && r.roleId <= 3).map((r) => r.outletSlug))],
+    () => [...new Set((roles.data?.items ?? []).filter((r) => (AUTHOR_ROLES as readonly number[]).includes(r.roleId)).map((r) => r.outletSlug))],
     [roles.data],
   );
   if (!wallet) {
-    return <Message title="New capsule">{status === "connecting" ? "Connecting to your wallet…" : "Connect your wallet (top right) and sign in to start a draft."}</Message>;
+    return <Message title="New capsule">{status === "connecting" ? "Connecting to your wallet…" : "Connect your wallet from the page header and sign in to start a draft."}</Message>;
   }
   if (roles.isError) return <ErrorNotice title="Your roles could not be loaded" error={roles.error} onRetry={() => void roles.refetch()} />;
   if (roles.isPending) return <Loading label="Loading your outlets" />;

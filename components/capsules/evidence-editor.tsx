@@ -2,12 +2,12 @@
 
 import { useRef, useState } from "react";
 import { evidenceTypes } from "@/lib/schemas/capsules";
-import { ZVaultUploadResponse } from "@/lib/schemas/vault";
 import { ApiError } from "@/lib/api/api-client";
-import { signedPost } from "@/lib/auth/browser-session";
+import { signedPost } from "@/lib/api/browser-session";
+import { vaultUpload } from "@/lib/endpoints/vault/upload";
 import { useSession } from "@/hooks/use-session";
 import { guessEvidenceType, sha256Hex, toBase64 } from "./file-hash";
-import { newKey, type DraftErrors, type EvidenceDraft } from "@/lib/capsules/draft-form";
+import { newKey, type DraftErrors, type EvidenceDraft } from "@/lib/forms/draft-form";
 import { smallButton, TextField } from "@/components/ui/field";
 
 const typeLabel: Record<(typeof evidenceTypes)[number], string> = {
@@ -52,13 +52,9 @@ export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items
       };
       setBusy(`Storing ${file.name} in the vault…`);
       try {
-        const stored = await signedPost(
-          session,
-          "vault.upload",
-          "/api/vault/upload",
-          { filename: file.name.replace(/[\\/"\u0000-\u001f\u007f]/g, "_"), mimeType, contentBase64: toBase64(bytes), ...(props.capsuleId ? { capsuleId: props.capsuleId } : {}) },
-          ZVaultUploadResponse,
-        );
+        const filename = file.name.replace(/[\\/"\u0000-\u001f\u007f]/g, "_");
+        const body = { filename, mimeType, contentBase64: toBase64(bytes), ...(props.capsuleId ? { capsuleId: props.capsuleId } : {}) };
+        const stored = await signedPost(session, vaultUpload, { body });
         item.uri = stored.object.uri;
       } catch (error) {
         const reason = error instanceof ApiError && error.status === 404 ? "the vault is not available on this server" : error instanceof Error ? error.message : "the upload failed";

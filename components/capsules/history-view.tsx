@@ -3,9 +3,8 @@
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useQueries } from "@tanstack/react-query";
-import { getJson } from "@/lib/api/api-client";
-import { ZCapsuleResponse } from "@/lib/schemas/capsules";
-import { capsuleKeys, useCapsuleHistory } from "@/hooks/use-capsules";
+import { capsuleQuery, useCapsuleHistory } from "@/hooks/use-capsules";
+import { useSession } from "@/hooks/use-session";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -18,9 +17,10 @@ import { DiffView } from "./diff-view";
 // between any two versions, and "Publish a correction" from the current one.
 export function HistoryView({ id }: { id: string }) {
   const history = useCapsuleHistory(id);
+  const { session } = useSession();
   const chain = history.data?.chain ?? [];
   const details = useQueries({
-    queries: chain.map((entry) => ({ queryKey: capsuleKeys.detail(entry.capsuleId), queryFn: () => getJson(`/api/capsules/${entry.capsuleId}`, ZCapsuleResponse) })),
+    queries: chain.map((entry) => capsuleQuery(entry.capsuleId, session)),
   });
   const [from, setFrom] = useState<string>();
   const [to, setTo] = useState<string>();

@@ -33,6 +33,8 @@ export function SubmitPanel(props: {
   beforeSubmit: () => Promise<boolean>;
   /** The form is locked from the voucher on: the chain must receive exactly the content it commits to. */
   onLockChange?: (locked: boolean) => void;
+  /** Once the vote is open: the page stops calling it a draft. */
+  onSubmitted?: () => void;
 }) {
   const request = useRequestSubmission(props.capsuleId);
   const { mutateAsync: writeContract } = useWriteContract();
@@ -61,6 +63,10 @@ export function SubmitPanel(props: {
   useEffect(() => {
     if (step === "confirmed" && status && status !== "draft") setStep("indexed");
   }, [step, status]);
+  const { onSubmitted } = props;
+  useEffect(() => {
+    if (step === "indexed") onSubmitted?.();
+  }, [step, onSubmitted]);
 
   async function submit() {
     setError(undefined);

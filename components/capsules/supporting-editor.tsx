@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { relationshipTypes } from "@/lib/schemas/capsules";
 import { useAddSupporting, useSupporting } from "@/hooks/use-capsules";
 import { smallButton } from "@/components/ui/field";
@@ -9,9 +9,14 @@ import { relationLabel } from "./relation-labels";
 
 
 // Related capsules with a relationship type; stored once the draft exists (POST /api/capsules/:id/supporting).
-export function SupportingEditor({ capsuleId }: { capsuleId: string | undefined }) {
+export function SupportingEditor({ capsuleId, locked = false }: { capsuleId: string | undefined; locked?: boolean }) {
   const list = useSupporting(capsuleId);
   const add = useAddSupporting(capsuleId);
+  const { reset } = add;
+  // an error belongs to the attempt that caused it: gone once the field changes or the draft is submitted
+  useEffect(() => {
+    if (locked) reset();
+  }, [locked, reset]);
   const [other, setOther] = useState("");
   const [relation, setRelation] = useState<(typeof relationshipTypes)[number]>("supports");
   const invalid = other !== "" && !/^[1-9][0-9]{0,15}$/.test(other);
@@ -47,7 +52,10 @@ export function SupportingEditor({ capsuleId }: { capsuleId: string | undefined 
                 value={other}
                 aria-invalid={invalid || undefined}
                 aria-describedby={invalid ? "supporting-id-error" : undefined}
-                onChange={(e) => setOther(e.target.value.trim())}
+                onChange={(e) => {
+                  setOther(e.target.value.trim());
+                  if (add.isError) reset();
+                }}
                 className="mt-1 w-32 rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
               />
             </div>
@@ -78,7 +86,7 @@ export function SupportingEditor({ capsuleId }: { capsuleId: string | undefined 
             </p>
           ) : null}
           {add.isError ? (
-            <p role="alert" className="text-sm text-red-700">
+            <p role="alert" className="text-sm text-red-700" data-testid="supporting-error">
               {add.error.message}
             </p>
           ) : null}

@@ -2,8 +2,8 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "@/lib/api/api-client";
-import type { BrowserSession } from "@/lib/auth/browser-session";
-import { planSave, type DraftErrors, type DraftState } from "@/lib/capsules/draft-form";
+import type { BrowserSession } from "@/lib/api/browser-session";
+import { planSave, type DraftErrors, type DraftState } from "@/lib/forms/draft-form";
 import { useCreateCapsule, useUpdateCapsule } from "@/hooks/use-capsules";
 
 export type SaveStatus =
@@ -56,7 +56,7 @@ export function useAutosave(args: { state: DraftState; capsuleId: string | undef
       setResult({ kind: "saving" });
       lastStart.current = Date.now();
       try {
-        if (!snap.capsuleId) {
+        if (!("capsuleId" in plan.payload)) {
           const created = await snap.create(plan.payload);
           latest.current.capsuleId = created.capsuleId;
           setCapsuleId(created.capsuleId);

@@ -10,24 +10,26 @@ import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { useOutletRoles, useRelayVote } from "@/hooks/use-capsules";
 import { useSession } from "@/hooks/use-session";
 import { useContractsSummary } from "@/hooks/use-system";
-import type { VoteRecord } from "@/hooks/use-vote-events";
+import type { TVoteItem } from "@/lib/schemas/capsule-votes";
+import { ROLE } from "@/lib/roles/role-catalog";
 
-const EDITOR_ROLE = 3;
 const BALLOT_LIFETIME_SECONDS = 600;
 
 // Yes/No for wallets allowed to vote (an active Editor role at the outlet, with the voter flag on
 // chain). The wallet signs an EIP-712 Ballot; the bridge relays it, so voting costs no gas.
-export function VotePanel(props: { capsuleId: string; outletSlug: string; open: boolean; chainNow: number; votes: VoteRecord[] | undefined }) {
+export function VotePanel(props: { capsuleId: string; outletSlug: string; open: boolean; chainNow: number; votes: TVoteItem[] | undefined }) {
   const { wallet, session, status } = useSession();
   const roles = useOutletRoles(wallet, props.outletSlug);
   const contracts = useContractsSummary();
   const relay = useRelayVote(props.capsuleId);
   const { mutateAsync: signTypedData } = useSignTypedData();
   const [phase, setPhase] = useState<"idle" | "signing" | "sending">("idle");
+  // the confirmation step: a vote cannot be changed once the chain has it
+  const [confirming, setConfirming] = useState<boolean | undefined>();
   const [error, setError] = useState<string | undefined>();
 
   const mine = props.votes?.find((vote) => vote.voter.toLowerCase() === wallet?.toLowerCase());
-  const isEditor = Boolean(roles.data?.roles.some((role) => role.roleId === EDITOR_ROLE));
+  const isEditor = Boolean(roles.data?.roles.some((role) => role.roleId === ROLE.EDITOR));
   const canVote = isEditor && Boolean(roles.data?.isVoter);
 
   async function vote(support: boolean) {
@@ -56,23 +58,52 @@ export function VotePanel(props: { capsuleId: string; outletSlug: string; open: 
   else if (roles.isPending) body = <p className="text-sm text-stone-600">Checking your role at {props.outletSlug}…</p>;
   else if (mine)
     body = (
-      <p className="text-sm font-medium" data-testid="my-vote">
-        You voted {mine.support ? "Yes" : "No"}.
-      </p>
+      <div>
+        <p className="text-sm font-medium" data-testid="my-vote">
+          You voted {mine.support ? "Yes" : "No"}.
+        </p>
+        <p className="text-xs text-stone-600">Your vote is recorded on chain and is final.</p>
+      </div>
     );
   else if (!isEditor) body = <p className="text-sm text-stone-600" data-testid="not-eligible">Only Editors of {props.outletSlug} vote on its capsules.</p>;
   else if (!canVote)
     body = <p className="text-sm text-stone-600" data-testid="not-eligible">Your Editor role at {props.outletSlug} is not bonded yet, so it carries no vote. Deposit the Editor bond and ask for the role again.</p>;
-  else if (status !== "signed-in") body = <p className="text-sm text-stone-600">Sign in (top right) to vote.</p>;
+  else if (status !== "signed-in") body = <p className="text-sm text-stone-600">Sign in from the page header to vote.</p>;
   else
     body = (
       <div className="flex flex-wrap items-center gap-3">
-        <button type="button" disabled={phase !== "idle" || !session} onClick={() => void vote(true)} className="rounded-md bg-emerald-700 px-5 py-2 text-sm font-semibold text-white hover:bg-emerald-800 disabled:opacity-50">
-          Vote yes
-        </button>
-        <button type="button" disabled={phase !== "idle" || !session} onClick={() => void vote(false)} className="rounded-md bg-red-700 px-5 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-50">
-          Vote no
-        </button>
+        {confirming === undefined ? (
+          <>
+            <button type="button" disabled={phase !== "idle" || !session} onClick={() => setConfirming(true)} className="rounded-md bg-emerald-700 px-5 py-2 text-sm font-semibold text-white hover:bg-emerald-800 disabled:opacity-50">
+              Vote yes
+            </button>
+            <button type="button" disabled={phase !== "idle" || !session} onClick={() => setConfirming(false)} className="rounded-md bg-red-700 px-5 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-50">
+              Vote no
+            </button>
+          </>
+        ) : (
+          <div role="group" aria-labelledby="vote-confirm-text" className="w-full rounded-md border border-amber-300 bg-amber-50 p-3" data-testid="vote-confirm">
+            <p id="vote-confirm-text" className="text-sm text-amber-950">
+              Vote <strong>{confirming ? "Yes" : "No"}</strong>? A vote is final: once the chain records it, it cannot be changed or withdrawn.
+            </p>
+            <div className="mt-2 flex flex-wrap gap-3">
+              <button
+                type="button"
+                disabled={phase !== "idle" || !session}
+                onClick={() => {
+                  const support = confirming;
+                  void vote(support).finally(() => setConfirming(undefined));
+                }}
+                className={`rounded-md px-4 py-2 text-sm font-semibold text-white disabled:opacity-50 ${confirming ? "bg-emerald-700 hover:bg-emerald-800" : "bg-red-700 hover:bg-red-800"}`}
+              >
+                {confirming ? "Confirm: vote yes" : "Confirm: vote no"}
+              </button>
+              <button type="button" disabled={phase !== "idle"} onClick={() => setConfirming(undefined)} className="rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-stone-50 disabled:opacity-50">
+                Cancel
+              </button>
+            </div>
+          </div>
+        )}
         {phase !== "idle" ? (
           <span role="status" className="text-sm text-stone-600">
             {phase === "signing" ? "Sign the ballot in your wallet…" : "Recording your vote on chain…"}

@@ -14,6 +14,7 @@ import { CaseStatusBadge, LabelChip } from "./case-badges";
 import { CaseTimeline } from "./case-timeline";
 import { PenaltyPanel } from "./penalty-panel";
 import { VerdictSection } from "./verdict-section";
+import { ReplyPanel } from "./reply-panel";
 import { labelTitle, verdictText } from "./court-format";
 
 // /court/:id — one case: what is challenged and why, the label before and now, the verdict and
@@ -71,6 +72,25 @@ export function CaseDetail({ id }: { id: string }) {
           </Link>
         </p>
       </div>
+
+      {/* the right of reply (issue 13): claim, reply and verdict side by side on wide screens, stacked on phones */}
+      <section aria-label="Claim, reply and verdict" className="grid gap-6 lg:grid-cols-3" data-testid="case-claim-reply-verdict">
+        <Card title="Claim">
+          <div className="space-y-2 text-sm">
+            {c.claim ? <p className="font-serif text-base text-ink [overflow-wrap:anywhere]">“{c.claim}”</p> : null}
+            <p className="whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">{c.grounds}</p>
+            {c.requestedLabel ? (
+              <p className="text-stone-700">
+                Asks for <LabelChip label={c.requestedLabel} />.
+              </p>
+            ) : null}
+          </div>
+        </Card>
+        <Card title="Reply">
+          <ReplyPanel item={c} submitter={read?.capsule.submitter} ownerWallet={read?.outlet.outletWallet} />
+        </Card>
+        <Card title="Verdict">{c.status === "closed" ? <Outcome item={c} /> : <VerdictSection caseId={c.caseId} />}</Card>
+      </section>
 
       {/* phones read: what is challenged, label and verdict, then the timeline */}
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3">
@@ -161,9 +181,6 @@ export function CaseDetail({ id }: { id: string }) {
               </p>
             </div>
           </Card>
-          <Card title="Verdict">
-            {c.status === "closed" ? <Outcome item={c} /> : <VerdictSection caseId={c.caseId} />}
-          </Card>
           {c.penalty ? <PenaltyPanel penalty={c.penalty} /> : null}
         </div>
       </div>
@@ -176,6 +193,7 @@ function Outcome({ item }: { item: TCourtCase }) {
   return (
     <div className="space-y-2 text-sm" data-testid="case-outcome">
       <p className="font-semibold text-ink">{verdictText[item.verdict]}</p>
+      {item.finding ? <p className="text-ink [overflow-wrap:anywhere]" data-testid="case-finding">Finding: {item.finding}</p> : null}
       {item.rationale ? <p className="whitespace-pre-line text-stone-700 [overflow-wrap:anywhere]">{item.rationale}</p> : null}
       <p className="text-xs text-stone-500">
         Recorded {formatTime(item.closedAt)} by <span className="break-all font-mono">{item.decidedBy}</span>. The article’s label became{" "}

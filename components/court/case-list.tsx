@@ -50,7 +50,7 @@ export function CaseList({ initialStatus, initialOutlet }: { initialStatus: Case
         <h2 id="case-list-title" className="text-sm font-semibold uppercase tracking-wide text-stone-500">
           Cases {data ? <span className="font-normal normal-case">({data.total})</span> : null}
         </h2>
-        <div className="flex flex-wrap items-center gap-3">
+        <div className="flex min-w-0 max-w-full flex-wrap items-center gap-3">
           <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-1">
             {statusFilters.map((filter) => (
               <button
@@ -64,12 +64,12 @@ export function CaseList({ initialStatus, initialOutlet }: { initialStatus: Case
               </button>
             ))}
           </div>
-          <label className="flex items-center gap-2 text-sm text-stone-700">
+          <label className="flex w-full min-w-0 max-w-full items-center gap-2 text-sm text-stone-700 sm:w-auto">
             Outlet
             <select
               value={outlet}
               onChange={(event) => choose({ outlet: event.target.value })}
-              className="rounded-md border border-stone-300 bg-white px-2 py-1 text-sm text-ink"
+              className="min-w-0 flex-1 rounded-md border border-stone-300 bg-white px-2 py-1 text-sm text-ink"
               data-testid="case-outlet-filter"
             >
               <OutletFilterOptions selected={outlet} />

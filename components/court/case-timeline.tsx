@@ -12,6 +12,7 @@ const dot: Record<Entry["kind"], string> = {
   label_changed: "bg-sky-500",
   verdict: "bg-ink",
   penalty: "bg-red-600",
+  reply: "bg-emerald-600",
 };
 
 // The case's timeline, oldest first: who did what, when, and the transaction where there is one.

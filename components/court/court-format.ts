@@ -29,7 +29,7 @@ const text = (value: unknown) => (typeof value === "string" ? value : "");
 const sentence = (value: string) => (value ? `${value.charAt(0).toUpperCase()}${value.slice(1)}` : value);
 const quoted = (value: string) => `“${value}”${/[.!?]$/.test(value) ? "" : "."}`;
 
-export type TimelineEntry = { kind: "opened" | "evidence_named" | "label_changed" | "verdict" | "penalty"; details: Record<string, unknown> };
+export type TimelineEntry = { kind: "opened" | "evidence_named" | "label_changed" | "verdict" | "penalty" | "reply"; details: Record<string, unknown> };
 
 /** A timeline entry as a heading and one sentence. */
 export function describeTimelineEntry(entry: TimelineEntry): { title: string; body: string } {
@@ -53,6 +53,10 @@ export function describeTimelineEntry(entry: TimelineEntry): { title: string; bo
       };
     case "verdict":
       return { title: `Verdict: ${labelTitle(text(d.verdict))}`, body: text(d.rationale) };
+    case "reply": {
+      const count = Array.isArray(d.evidence) ? d.evidence.length : 0;
+      return { title: "Reply filed", body: `${text(d.reply)}${count > 0 ? ` (${count} evidence item${count === 1 ? "" : "s"})` : ""}` };
+    }
     case "penalty": {
       const slashed = /^[0-9]+$/.test(text(d.amountSlashed)) ? formatCap(text(d.amountSlashed)) : "—";
       const requested = /^[0-9]+$/.test(text(d.amountRequested)) ? formatCap(text(d.amountRequested)) : "—";

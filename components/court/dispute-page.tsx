@@ -163,7 +163,7 @@ function FormGate({ outletSlug, children }: { outletSlug: string; children: (can
   const bonded = roles.data ? BigInt(roles.data.bond.bonded) : undefined;
   let note: ReactNode;
   if (status !== "signed-in") {
-    note = <span data-testid="dispute-signin-hint">Sign in with your wallet (top right) to open a case.</span>;
+    note = <span data-testid="dispute-signin-hint">Sign in with your wallet from the page header to open a case.</span>;
   } else if (roles.isError) {
     note = "Your bond could not be read right now; you can still send the dispute and the bridge will check it.";
   } else if (bonded === undefined) {

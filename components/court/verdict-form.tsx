@@ -3,32 +3,36 @@
 import { useState, type FormEvent } from "react";
 import { ZVerdictBody, verdicts, type TVerdictBody } from "@/lib/schemas/court";
 import { useRecordVerdict } from "@/hooks/use-court";
-import { TextArea, primaryButton } from "@/components/ui/field";
+import { TextArea, TextField, primaryButton } from "@/components/ui/field";
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "@/components/outlets/field-errors";
 import { labelTitle, verdictHelp } from "./court-format";
 
 type Verdict = TVerdictBody["verdict"];
 
-// The clerk's form: one of the four verdicts and a written rationale (20–5000 characters).
+// The clerk's form: one of the four verdicts, the one-line finding readers see under the label, and a
+// written rationale (20–5000 characters). The route still accepts a verdict without a finding; this form does not.
 export function VerdictForm({ caseId }: { caseId: string }) {
   const [verdict, setVerdict] = useState<Verdict | "">("");
   const [rationale, setRationale] = useState("");
+  const [finding, setFinding] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
   const record = useRecordVerdict(caseId);
   const clear = (field: string) => setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== field && key !== "form")));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = ZVerdictBody.safeParse({ verdict: verdict || undefined, rationale });
-    if (!parsed.success) {
-      const found = zodFieldErrors(parsed.error);
+    const parsed = ZVerdictBody.safeParse({ verdict: verdict || undefined, rationale, finding });
+    if (!parsed.success || !parsed.data.finding) {
+      const found = parsed.success ? {} : zodFieldErrors(parsed.error);
+      if (!finding.trim()) found.finding = "Write the finding readers will see under the label.";
+      else if (found.finding && finding.trim().length < 10) found.finding = `Write at least 10 characters (now ${finding.trim().length}).`;
       if (found.verdict) found.verdict = "Choose a verdict.";
       if (found.rationale && rationale.trim().length < 20) found.rationale = `Write at least 20 characters (now ${rationale.trim().length}).`;
       setErrors(found);
       return;
     }
     setErrors({});
-    record.mutate(parsed.data, { onError: (error) => setErrors(apiFieldErrors(error, ["verdict", "rationale"])) });
+    record.mutate(parsed.data, { onError: (error) => setErrors(apiFieldErrors(error, ["verdict", "rationale", "finding"])) });
   };
 
   return (
@@ -55,6 +59,18 @@ export function VerdictForm({ caseId }: { caseId: string }) {
           </p>
         ) : null}
       </fieldset>
+      <TextField
+        id="verdict-finding"
+        label="Finding"
+        value={finding}
+        maxLength={200}
+        onChange={(event) => {
+          setFinding(event.target.value);
+          clear("finding");
+        }}
+        hint="One line shown to readers under the label, e.g. “The budget rose 4 %, not 40 %.” (10–200 characters)."
+        error={errors.finding}
+      />
       <TextArea
         id="verdict-rationale"
         label="Rationale"

@@ -15,7 +15,7 @@ export function VerdictSection({ caseId }: { caseId: string }) {
       <div className="space-y-2">
         {pending}
         <p className="text-xs text-stone-500" data-testid="verdict-signin-hint">
-          Court clerks: sign in with your wallet (top right) to record the verdict.
+          Court clerks: sign in with your wallet from the page header to record the verdict.
         </p>
       </div>
     );

@@ -1,35 +1,22 @@
 import Link from "next/link";
 import { WalletControl } from "@/components/wallet/wallet-control";
+import { InboxLink } from "@/components/inbox/inbox-link";
+import { SiteNav } from "./site-nav";
 
-const links = [
-  { href: "/", label: "Network" },
-  { href: "/newsroom", label: "Newsroom" },
-  { href: "/outlets", label: "Outlets" },
-  { href: "/court", label: "Court" },
-  { href: "/distribution", label: "Distribution" },
-  { href: "/rights", label: "Rights" },
-  { href: "/bounties", label: "Bounties" },
-  { href: "/burn", label: "Burn pool" },
-  { href: "/operator", label: "Operator" },
-];
-
+// Wide screens: brand, links and the wallet in one row. Below 640 px: brand and the Menu button,
+// the wallet under them, and the links (when opened) under that; nothing wider than the screen.
 export function SiteHeader() {
   return (
     <header className="border-b border-stone-200 bg-white">
-      <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
-        <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
-          <Link href="/" className="font-serif text-xl font-bold tracking-tight text-ink">
-            Capsule <span className="font-sans text-sm font-normal text-stone-500">newsroom</span>
-          </Link>
-          <nav aria-label="Main" className="flex flex-wrap gap-1 text-sm">
-            {links.map((link) => (
-              <Link key={link.href} href={link.href} className="rounded px-2 py-1.5 text-stone-700 hover:bg-stone-100 hover:text-ink">
-                {link.label}
-              </Link>
-            ))}
-          </nav>
+      <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
+        <Link href="/" className="order-1 font-serif text-xl font-bold tracking-tight text-ink sm:order-none">
+          Capsule <span className="font-sans text-sm font-normal text-stone-500">newsroom</span>
+        </Link>
+        <SiteNav />
+        <div className="order-3 flex w-full flex-wrap items-center gap-2 sm:order-none sm:w-auto">
+          <InboxLink />
+          <WalletControl />
         </div>
-        <WalletControl />
       </div>
     </header>
   );

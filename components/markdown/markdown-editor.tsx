@@ -40,7 +40,8 @@ export function MarkdownEditor(props: { id: string; label: string; value: string
         </section>
       </div>
       <p id={`${props.id}-help`} className="mt-1 text-xs text-stone-500">
-        Markdown: # headings, **bold**, *italic*, [links](https://…), - lists, &gt; quotes, `code`. HTML is shown as text.
+        Markdown (CommonMark + GitHub tables, footnotes[^1], ~~strike~~): ## headings, **bold**, *italic*, [links](https://…), - lists, &gt; quotes,
+        `code`. Images only from the vault: ![description](/api/vault/…); others appear as links. HTML is shown as text.
       </p>
       {props.error ? (
         <p id={`${props.id}-error`} className="mt-1 text-xs font-medium text-red-700">

@@ -1,6 +1,7 @@
 import { renderMarkdown } from "@/lib/markdown/render-markdown";
 
-// Article bodies and previews: the safe renderer's React elements (escaped text, http(s) links only).
+// Article bodies and previews: the sanitized CommonMark + GFM renderer (lib/markdown); no hooks, so
+// it renders in server components too.
 export function MarkdownView({ source, className = "", testId }: { source: string; className?: string; testId?: string }) {
   return (
     <div className={`max-w-none break-words text-ink ${className}`} data-testid={testId}>

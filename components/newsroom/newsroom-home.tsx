@@ -3,9 +3,8 @@
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { useQueries } from "@tanstack/react-query";
-import { getJson } from "@/lib/api/api-client";
-import { ZCapsuleListResponse, type TCapsuleObject } from "@/lib/schemas/capsules";
-import { capsuleKeys, useCapsuleList, useChainClock, useWalletRoles, type CapsuleStatusFilter } from "@/hooks/use-capsules";
+import type { TCapsuleObject } from "@/lib/schemas/capsules";
+import { capsuleListQuery, useCapsuleList, useChainClock, useWalletRoles, type CapsuleStatusFilter } from "@/hooks/use-capsules";
 import { useSession } from "@/hooks/use-session";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
@@ -25,14 +24,9 @@ const PAGE_SIZE = 10;
 
 /** One status across several outlets, newest first (the bridge filters one outlet per request). */
 function useSection(slugs: string[], status: "draft" | "pending" | "finalized") {
+  const { session } = useSession();
   const results = useQueries({
-    queries: slugs.map((slug) => {
-      const filter = { outlet: slug, status, page: 1, limit: 20 } as const;
-      return {
-        queryKey: capsuleKeys.list(filter),
-        queryFn: () => getJson(`/api/capsules?outlet=${encodeURIComponent(slug)}&status=${status}&page=1&limit=20`, ZCapsuleListResponse),
-      };
-    }),
+    queries: slugs.map((slug) => capsuleListQuery({ outlet: slug, status, page: 1, limit: 20 }, session)),
   });
   const when = (c: TCapsuleObject) => Number(status === "finalized" ? c.finalizedAt : status === "pending" ? c.closesAt : c.updatedAt);
   // newest first; open votes by the window that closes first
@@ -90,7 +84,7 @@ export function NewsroomHome() {
         <h1 className="font-serif text-3xl font-bold tracking-tight">Newsroom</h1>
         <Card>
           <p className="text-stone-700" data-testid="newsroom-connect">
-            {sessionStatus === "connecting" ? "Connecting to your wallet…" : "Connect your wallet (top right) to see the drafts, open votes and finalized capsules of your outlets."}
+            {sessionStatus === "connecting" ? "Connecting to your wallet…" : "Connect your wallet from the page header to see the drafts, open votes and finalized capsules of your outlets."}
           </p>
         </Card>
       </div>

@@ -75,7 +75,7 @@ export function DeploymentPanel() {
             {Object.entries(s.contracts).map(([name, entry]) => (
               <li key={name} className="py-1.5">
                 <span className="text-stone-700">{contractLabels[name] ?? name}</span>
-                <span className="ml-2 font-mono text-xs text-stone-400">{name}</span>
+                <span className="ml-2 font-mono text-xs text-stone-500">{name}</span>
                 <span className="block break-all font-mono text-xs">{entry.address}</span>
                 <span className="block text-xs text-stone-500">block {entry.blockNumber}</span>
               </li>
@@ -87,7 +87,7 @@ export function DeploymentPanel() {
         {!s ? (
           <PanelLoading />
         ) : (
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Contract events (scrolls sideways)">
             <table className="w-full min-w-[40rem] text-left text-sm">
               <thead>
                 <tr className="text-xs uppercase tracking-wide text-stone-500">

@@ -12,7 +12,7 @@ export function OperatorPanels() {
   return (
     <div className="space-y-6">
       <DeploymentPanel />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <ConfigurationPanel />
         <ActionsPanel />
       </div>
@@ -44,7 +44,7 @@ function ConfigurationPanel() {
                   <span className="block text-xs text-stone-500">{key.description}</span>
                 </dt>
                 <dd className="break-all font-mono text-xs">
-                  {env.data.env[key.name] ?? <span className="text-stone-400">not set</span>}
+                  {env.data.env[key.name] ?? <span className="text-stone-500">not set</span>}
                   {key.secret ? <span className="ml-2 rounded bg-stone-100 px-1.5 py-0.5 text-[10px] uppercase text-stone-600">secret</span> : null}
                   {key.set || env.data.env[key.name] == null ? null : <span className="ml-2 rounded bg-stone-50 px-1.5 py-0.5 text-[10px] uppercase text-stone-500">default</span>}
                 </dd>

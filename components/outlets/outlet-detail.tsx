@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { useOutlet, useOutletUsers } from "@/hooks/use-outlets";
 import { useSession } from "@/hooks/use-session";
 import { ApiError } from "@/lib/api/api-client";
@@ -11,10 +12,11 @@ import { MembersPanel } from "./members-panel";
 import { OutletStatusBadge } from "./outlet-status-badge";
 import { TierPanel } from "./tier-panel";
 import { VerificationPanel } from "./verification-panel";
+import { BondNotice } from "@/components/bonds/bond-notice";
+import { ROLE } from "@/lib/roles/role-catalog";
 
-const EDITOR_ROLE = 3;
 
-export function OutletDetail({ slug }: { slug: string }) {
+export function OutletDetail({ slug, articles }: { slug: string; articles?: ReactNode }) {
   const outlet = useOutlet(slug);
   const users = useOutletUsers(slug);
   const { wallet, status } = useSession();
@@ -45,7 +47,7 @@ export function OutletDetail({ slug }: { slug: string }) {
 
   const me = wallet?.toLowerCase();
   const isOwner = me === data.outletWallet.toLowerCase();
-  const isEditor = Boolean(users.data?.items.some((m) => m.wallet.toLowerCase() === me && m.roles.some((r) => r.roleId === EDITOR_ROLE)));
+  const isEditor = Boolean(users.data?.items.some((m) => m.wallet.toLowerCase() === me && m.roles.some((r) => r.roleId === ROLE.EDITOR)));
   const canManage = status === "signed-in" && (isOwner || isEditor);
 
   return (
@@ -62,11 +64,13 @@ export function OutletDetail({ slug }: { slug: string }) {
         </div>
         {data.description ? <p className="mt-2 max-w-2xl text-stone-600">{data.description}</p> : null}
       </div>
+      <BondNotice slug={slug} />
+      {articles}
       <Card title="Outlet">
         <dl className="grid gap-4 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-xs uppercase tracking-wide text-stone-500">Slug</dt>
-            <dd className="font-mono">{data.slug}</dd>
+            <dd className="font-mono">{data.outletSlug}</dd>
           </div>
           <div>
             <dt className="text-xs uppercase tracking-wide text-stone-500">Domain</dt>
@@ -79,10 +83,10 @@ export function OutletDetail({ slug }: { slug: string }) {
               {isOwner ? <span className="ml-2 font-sans text-xs text-stone-500">(you)</span> : null}
             </dd>
           </div>
-          {data.metadataURI ? (
+          {data.outletMetadataURI ? (
             <div className="sm:col-span-2">
               <dt className="text-xs uppercase tracking-wide text-stone-500">Metadata</dt>
-              <dd className="break-all font-mono">{data.metadataURI}</dd>
+              <dd className="break-all font-mono">{data.outletMetadataURI}</dd>
             </div>
           ) : null}
         </dl>

@@ -12,12 +12,12 @@ export function OutletFilterOptions({ selected }: { selected: string }) {
   return (
     <>
       <option value="">All outlets</option>
-      {selected && !items.some((o) => o.slug === selected) ? <option value={selected}>{selected}</option> : null}
+      {selected && !items.some((o) => o.outletSlug === selected) ? <option value={selected}>{selected}</option> : null}
       {items
-        .filter((o) => o.slug !== "capsule-court")
+        .filter((o) => o.outletSlug !== "capsule-court")
         .map((o) => (
-          <option key={o.slug} value={o.slug}>
-            {o.name} ({o.slug})
+          <option key={o.outletSlug} value={o.outletSlug}>
+            {o.name} ({o.outletSlug})
           </option>
         ))}
     </>

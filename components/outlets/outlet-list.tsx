@@ -69,13 +69,13 @@ export function OutletList() {
       ) : (
         <ul className={`divide-y divide-stone-100 ${outlets.isPlaceholderData ? "opacity-60" : ""}`} data-testid="outlet-rows">
           {data.items.map((outlet) => (
-            <li key={outlet.slug} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 p-4">
+            <li key={outlet.outletSlug} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 p-4">
               <div className="min-w-0">
-                <Link href={`/outlets/${outlet.slug}`} className="font-serif text-lg font-semibold text-ink underline-offset-2 hover:underline">
+                <Link href={`/outlets/${outlet.outletSlug}`} className="font-serif text-lg font-semibold text-ink underline-offset-2 hover:underline">
                   {outlet.name}
                 </Link>
                 <p className="truncate text-xs text-stone-500">
-                  <span className="font-mono">{outlet.slug}</span> · {outlet.domain}
+                  <span className="font-mono">{outlet.outletSlug}</span> · {outlet.domain}
                 </p>
               </div>
               <div className="flex items-center gap-3 text-sm">

@@ -35,7 +35,7 @@ export function RegisterOutletForm() {
     return (
       <Card title="Register an outlet">
         <p className="text-sm text-stone-600" data-testid="register-signin-hint">
-          Connect your wallet and sign in (top right) to register an outlet. The wallet that registers it becomes its owner
+          Connect your wallet and sign in from the page header to register an outlet. The wallet that registers it becomes its owner
           and Editor.
         </p>
       </Card>
@@ -59,7 +59,7 @@ export function RegisterOutletForm() {
     setErrors({});
     try {
       const created = await create.mutateAsync(result.data);
-      router.push(`/outlets/${created.outlet.slug}`);
+      router.push(`/outlets/${created.outlet.outletSlug}`);
     } catch (error) {
       if (error instanceof ApiError && error.code === "CONFLICT") setErrors({ slug: error.message });
       else setErrors(apiFieldErrors(error, [...FIELDS]));

@@ -26,7 +26,7 @@ function formatTime(unixSeconds: string | null): string {
 }
 
 export function VerificationPanel({ outlet, canManage }: { outlet: TOutlet; canManage: boolean }) {
-  const verify = useVerifyOutlet(outlet.slug);
+  const verify = useVerifyOutlet(outlet.outletSlug);
   const v = outlet.verification;
   const result = verify.data ? (verify.data.verified ? "verified" : verify.data.reason) : v.lastResult;
   const ok = result === "verified";

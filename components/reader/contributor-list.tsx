@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import type { ZContributorObject } from "@/lib/schemas/capsules";
 import { shortHex } from "@/components/capsules/capsule-format";
+import { roleDefinition } from "@/lib/roles/role-catalog";
 
 type Contributor = z.infer<typeof ZContributorObject>;
 
-const roleNames: Record<number, string> = { 1: "Journalist", 2: "Reporter", 3: "Editor" };
 const contributionNames: Record<string, string> = { author: "Author", editor: "Editor", researcher: "Researcher", reviewer: "Reviewer" };
 
 // Who made the article and how its revenue is shared (basis points shown as percent).
@@ -27,7 +27,7 @@ export function ContributorList({ items }: { items: Contributor[] }) {
               )}
               <span className="block text-xs text-stone-500">
                 {contributionNames[person.contributionType] ?? person.contributionType}
-                {roleNames[person.role] ? ` · ${roleNames[person.role]}` : ""} · <span className="font-mono" title={person.wallet}>{shortHex(person.wallet)}</span>
+                {roleDefinition(person.role) ? ` · ${roleDefinition(person.role)?.name}` : ""} · <span className="font-mono" title={person.wallet}>{shortHex(person.wallet)}</span>
               </span>
             </span>
             <span className="tabular-nums text-stone-600" title={`${person.shareBps} basis points`}>

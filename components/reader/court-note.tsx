@@ -1,28 +1,27 @@
-"use client";
-
 import Link from "next/link";
-import { useCapsuleCases } from "@/hooks/use-court";
-import { formatTime } from "@/components/capsules/capsule-format";
+import type { ReaderCourtCase } from "@/lib/services/reader/reader-article";
+import { formatUtc } from "./reader-dates";
 
 const courtLabels = new Set(["contested", "verified", "unresolved", "misleading", "fraudulent"]);
 export const isCourtLabel = (label: string) => courtLabels.has(label);
 
-// Under a court label, the reader is pointed at the case behind it: the open one, or the latest decided.
-// Render only under a court label (isCourtLabel), so a clean article costs no extra request.
-export function CourtNote({ capsuleId }: { capsuleId: string }) {
-  const cases = useCapsuleCases(capsuleId);
-  if (!cases.data) return null;
-  const items = [...cases.data.items].sort((a, b) => Number(b.openedAt) - Number(a.openedAt));
-  const open = items.find((item) => item.status === "open");
-  const latest = open ?? items[0];
-  if (!latest) return null;
+// Under a court label: the court's one-line finding and the case behind it (open, or latest decided).
+export function CourtNote({ courtCase }: { courtCase: ReaderCourtCase }) {
+  const open = courtCase.status === "open";
   return (
-    <p className="text-sm text-stone-700" data-testid="reader-court-note">
-      {open ? `A court case about this article has been open since ${formatTime(open.openedAt)}: ` : `Decided ${formatTime(latest.closedAt)} in `}
-      <Link href={`/court/${latest.caseId}`} className="text-accent underline">
-        court case #{latest.caseId}
-      </Link>
-      .
-    </p>
+    <div className="space-y-1 text-sm text-stone-700" data-testid="reader-court-note">
+      {!open && courtCase.finding ? (
+        <p data-testid="reader-finding">
+          <strong>The court found:</strong> {courtCase.finding}
+        </p>
+      ) : null}
+      <p>
+        {open ? `A court case about this article has been open since ${formatUtc(courtCase.openedAt)}: ` : `Decided ${formatUtc(courtCase.closedAt)} in `}
+        <Link href={`/court/${courtCase.caseId}`} prefetch={false} className="text-accent underline">
+          court case #{courtCase.caseId}
+        </Link>
+        .
+      </p>
+    </div>
   );
 }

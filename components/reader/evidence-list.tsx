@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import type { z } from "zod";
 import type { ZEvidenceObject } from "@/lib/schemas/capsules";
 import { sha256Hex } from "@/components/capsules/file-hash";
@@ -32,9 +32,14 @@ export function EvidenceList({ items, compact = false }: { items: Evidence[]; co
   );
 }
 
+const subscribeNever = () => () => {};
+const clientOrigin = () => window.location.origin;
+const serverOrigin = () => "";
+
 function EvidenceRow({ item, compact }: { item: Evidence; compact: boolean }) {
   const [check, setCheck] = useState<Check>({ state: "idle" });
-  const origin = typeof window === "undefined" ? "" : window.location.origin;
+  // "" while hydrating (as on the server), the page's origin right after: no hydration mismatch
+  const origin = useSyncExternalStore(subscribeNever, clientOrigin, serverOrigin);
   const url = origin ? fetchableUrl(item.uri, origin) : undefined;
   const external = /^https?:\/\//.test(item.uri) && !url ? item.uri : undefined;
 

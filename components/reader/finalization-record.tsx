@@ -1,33 +1,68 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { createPublicClient, http, parseEventLogs, type Hex } from "viem";
-import { articleRegistryAbi } from "@/lib/chain/abi";
-import { capsuleChain, CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
+import { useEffect, useState, type FormEvent } from "react";
+import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
+import { readFinalization, type FinalizationFacts } from "@/lib/proof/read-finalization";
 import { sha256Hex } from "@/components/capsules/file-hash";
 import { formatTime } from "@/components/capsules/capsule-format";
 import { CopyButton } from "@/components/outlets/copy-button";
-import { useContractsSummary } from "@/hooks/use-system";
 
-type Props = { capsuleId: string; txHash: string | null; finalizedAt: string; articleId: string; contentHash: string; body: string };
+// A client island of the reading page, which mounts no query or wallet providers: plain state and
+// effects, and the registry's address from the server (the deployment record), not from an API call.
+type Props = { capsuleId: string; txHash: string | null; finalizedAt: string; articleId: string; contentHash: string; body: string; registry: string | undefined };
 
-/** Reads the finalization receipt from the chain (this site's /rpc) and checks it records this capsule. */
-function useFinalizationProof(capsuleId: string, txHash: string | null) {
-  const registry = useContractsSummary().data?.contracts.articleRegistry?.address;
-  return useQuery({
-    queryKey: ["finalization-proof", txHash, registry],
-    enabled: Boolean(txHash && registry),
-    staleTime: Infinity,
-    queryFn: async () => {
-      const rpc = `${window.location.origin}/rpc`;
-      const client = createPublicClient({ chain: capsuleChain(rpc), transport: http(rpc) });
-      const receipt = await client.getTransactionReceipt({ hash: txHash as Hex });
-      const finalized = parseEventLogs({ abi: articleRegistryAbi, eventName: "CapsuleFinalized", logs: receipt.logs }).find(
-        (log) => log.address.toLowerCase() === registry?.toLowerCase() && log.args.capsuleId === BigInt(capsuleId),
-      );
-      return { blockNumber: receipt.blockNumber, success: receipt.status === "success", recorded: Boolean(finalized) };
-    },
-  });
+const RPC_STORAGE_KEY = "capsule.verifyRpcUrl";
+
+/** The RPC endpoint the reader checks against: their own (remembered in this browser) or this site's /rpc. */
+function useVerifyRpc() {
+  const [custom, setCustom] = useState<string>("");
+  useEffect(() => {
+    setCustom(window.localStorage.getItem(RPC_STORAGE_KEY) ?? "");
+  }, []);
+  const choose = (url: string) => {
+    setCustom(url);
+    if (url) window.localStorage.setItem(RPC_STORAGE_KEY, url);
+    else window.localStorage.removeItem(RPC_STORAGE_KEY);
+  };
+  return { custom, choose };
+}
+
+type ProofState = { data?: FinalizationFacts; error?: string; key?: string };
+
+/** The finalization facts as read from `rpcUrl`; a newer choice of node discards an older answer. */
+function useFinalizationProof(capsuleId: string, txHash: string | null, registry: string | undefined, rpcUrl: string | undefined) {
+  const key = txHash && registry && rpcUrl ? `${rpcUrl} ${txHash}` : undefined;
+  const [state, setState] = useState<ProofState>({});
+  useEffect(() => {
+    if (!txHash || !registry || !rpcUrl) return;
+    let current = true;
+    readFinalization(rpcUrl, { txHash, registry, capsuleId }).then(
+      (data) => current && setState({ data, key: `${rpcUrl} ${txHash}` }),
+      (error: unknown) => current && setState({ error: error instanceof Error ? error.message.split("\n")[0] : "the node did not answer", key: `${rpcUrl} ${txHash}` }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [capsuleId, txHash, registry, rpcUrl]);
+  // an answer for another node (or none yet) reads as "reading…"
+  const fresh = key !== undefined && state.key === key ? state : {};
+  return { data: fresh.data, isError: fresh.error !== undefined || (Boolean(txHash) && !registry), error: fresh.error ?? (registry ? undefined : "the contract address is not known yet") };
+}
+
+/** SHA-256 of the text as this browser received it. */
+function useBodyHash(body: string): string | undefined {
+  const [hash, setHash] = useState<{ body: string; hash: string }>();
+  useEffect(() => {
+    let current = true;
+    sha256Hex(new TextEncoder().encode(body).buffer as ArrayBuffer).then(
+      (h) => current && setHash({ body, hash: h }),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [body]);
+  return hash?.body === body ? hash.hash : undefined;
 }
 
 // The gateway offers no eth_getBlockByNumber (seed's method list), so the block time shown is the
@@ -35,8 +70,13 @@ function useFinalizationProof(capsuleId: string, txHash: string | null) {
 // Where the finalization is recorded: the transaction, checked in the reader's browser against the
 // chain's receipt, and the body re-hashed against the content hash the editors voted on.
 export function FinalizationRecord(props: Props) {
-  const proof = useFinalizationProof(props.capsuleId, props.txHash);
-  const bodyHash = useQuery({ queryKey: ["body-sha256", props.body], queryFn: () => sha256Hex(new TextEncoder().encode(props.body).buffer as ArrayBuffer), staleTime: Infinity });
+  const { custom, choose } = useVerifyRpc();
+  const [origin, setOrigin] = useState<string>();
+  useEffect(() => setOrigin(window.location.origin), []);
+  const rpcUrl = custom || (origin ? `${origin}/rpc` : undefined);
+  const rpcLabel = custom ? custom : "this site’s /rpc";
+  const proof = useFinalizationProof(props.capsuleId, props.txHash, props.registry, rpcUrl);
+  const bodyHash = { data: useBodyHash(props.body) };
   const bodyMatches = bodyHash.data?.toLowerCase() === props.contentHash.toLowerCase();
   return (
     <section aria-labelledby="chain-heading" className="space-y-3 border-t border-stone-200 pt-6 text-sm" data-testid="finalization">
@@ -67,8 +107,20 @@ export function FinalizationRecord(props: Props) {
             {proof.data ? (
               <li className={proof.data.success && proof.data.recorded ? "text-emerald-800" : "text-red-800"} data-testid="finalization-check">
                 {proof.data.success && proof.data.recorded
-                  ? `✓ Your browser read this transaction from the chain: it finalized capsule #${props.capsuleId}.`
-                  : `✖ This transaction does not record the finalization of capsule #${props.capsuleId}.`}
+                  ? `✓ Your browser read this transaction from ${rpcLabel}: it finalized capsule #${props.capsuleId}.`
+                  : `✖ This transaction does not record the finalization of capsule #${props.capsuleId} (asked ${rpcLabel}).`}
+              </li>
+            ) : null}
+            {proof.data && bodyHash.data ? (
+              <li className={proof.data.storedHash.toLowerCase() === bodyHash.data.toLowerCase() ? "text-emerald-800" : "text-red-800"} data-testid="stored-hash-check">
+                {proof.data.storedHash.toLowerCase() === bodyHash.data.toLowerCase()
+                  ? `✓ At that block the registry stores the content hash of the text above (read from ${rpcLabel}).`
+                  : `✖ The registry stores ${proof.data.storedHash}, not the hash of the text above (read from ${rpcLabel}).`}
+              </li>
+            ) : null}
+            {proof.isError ? (
+              <li className="text-red-800" data-testid="finalization-check-error">
+                ✖ Could not read the record from {rpcLabel}: {proof.error}.
               </li>
             ) : null}
             {bodyHash.data ? (
@@ -81,10 +133,48 @@ export function FinalizationRecord(props: Props) {
       ) : (
         <p className="text-stone-600">The finalization transaction is not recorded yet.</p>
       )}
+      <RpcChooser custom={custom} onChoose={choose} />
       <p className="text-xs text-stone-500">
         The Capsule chain (id {CAPSULE_CHAIN_ID}) has no public block explorer. Anyone can check this record by asking this site’s JSON-RPC endpoint (/rpc) for
         eth_getTransactionReceipt with the hash above: the receipt names the block and carries the CapsuleFinalized event.
       </p>
     </section>
+  );
+}
+
+/** The reader's own node: a field remembered in this browser; empty = this site's /rpc. */
+function RpcChooser({ custom, onChoose }: { custom: string; onChoose: (url: string) => void }) {
+  const [draft, setDraft] = useState(custom);
+  const [error, setError] = useState<string>();
+  useEffect(() => setDraft(custom), [custom]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = draft.trim();
+    if (value && !/^https?:\/\/[^\s]+$/.test(value)) {
+      setError("Enter an http(s) address, e.g. https://rpc.example.org");
+      return;
+    }
+    setError(undefined);
+    onChoose(value);
+  };
+  return (
+    <form onSubmit={submit} className="space-y-1" aria-label="Check against another node" data-testid="rpc-chooser">
+      <label htmlFor="verify-rpc" className="block text-stone-600">
+        Check against this JSON-RPC endpoint <span className="text-xs text-stone-500">(default: this site’s /rpc)</span>
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <input id="verify-rpc" type="url" inputMode="url" value={draft} placeholder="this site’s /rpc" onChange={(e) => setDraft(e.target.value)} className="min-w-0 flex-1 rounded-md border border-stone-300 px-2 py-1.5 font-mono text-xs" aria-describedby={error ? "verify-rpc-error" : undefined} />
+        <button type="submit" className="rounded-md bg-ink px-3 py-1.5 text-sm font-semibold text-white hover:bg-stone-800">
+          Check
+        </button>
+        {custom ? (
+          <button type="button" onClick={() => onChoose("")} className="rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100">
+            Use this site’s /rpc
+          </button>
+        ) : null}
+      </div>
+      {error ? <p id="verify-rpc-error" className="text-xs text-red-700">{error}</p> : null}
+      <p className="text-xs text-stone-500" data-testid="rpc-in-use">Checking against: {custom || "this site’s /rpc"}</p>
+    </form>
   );
 }

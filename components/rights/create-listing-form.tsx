@@ -10,11 +10,12 @@ import { Card } from "@/components/ui/card";
 import { TextArea, TextField, primaryButton } from "@/components/ui/field";
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "@/components/outlets/field-errors";
 import { licenceTypeHelp, licenceTypeLabel } from "./rights-format";
+import { ROLE } from "@/lib/roles/role-catalog";
 
 type LicenceType = (typeof licenceTypes)[number];
 const CAPSULE_ID = /^[1-9][0-9]{0,15}$/;
 const CAP_AMOUNT = /^(?:0|[1-9][0-9]{0,40})(?:\.[0-9]{1,18})?$/;
-const FIELDS = ["capsuleId", "licenceType", "territory", "price", "terms", "expiresAt"];
+const FIELDS = ["capsuleId", "licenceType", "territory", "price", "terms", "expiresAt", "payee"];
 
 /** Who may list a capsule's rights: its journalist or an Editor of its outlet, once it is finalized. */
 function useListingEligibility(capsuleId: string) {
@@ -31,7 +32,7 @@ function useListingEligibility(capsuleId: string) {
   if (status !== "signed-in" || !wallet) return { may: undefined, text: `${title} is finalized. Sign in as its journalist or an Editor of ${c.outletSlug} to list its rights.` };
   if (c.submitter.toLowerCase() === wallet.toLowerCase()) return { may: true, text: `${title}: you are its journalist, so you may list its rights.` };
   if (!roles.data) return { may: undefined, text: `${title} is finalized. Checking your role at ${c.outletSlug}…` };
-  const editor = roles.data.roles.some((role) => role.roleId === 3 && role.revokedAt === null);
+  const editor = roles.data.roles.some((role) => role.roleId === ROLE.EDITOR && role.revokedAt === null);
   return editor
     ? { may: true, text: `${title}: you are an Editor of ${c.outletSlug}, so you may list its rights.` }
     : { may: false, text: `${title}: only its journalist or an Editor of ${c.outletSlug} may list its rights; your wallet is neither.` };
@@ -51,6 +52,7 @@ export function CreateListingForm({ initialCapsule }: { initialCapsule: string }
   const [price, setPrice] = useState("");
   const [terms, setTerms] = useState("");
   const [expires, setExpires] = useState("");
+  const [payee, setPayee] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreateListing();
   const clear = (field: string) => setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== field && key !== "form")));
@@ -69,12 +71,14 @@ export function CreateListingForm({ initialCapsule }: { initialCapsule: string }
       currency: "CAP",
       terms,
       ...(expires ? { expiresAt: expiryFromDate(expires) } : {}),
+      ...(payee.trim() ? { payee: payee.trim() } : {}),
     };
     const parsed = ZCreateListingBody.safeParse(input);
     if (!parsed.success) Object.assign(found, zodFieldErrors(parsed.error), found.price ? { price: found.price } : {});
     if (found.capsuleId) found.capsuleId = "The number of a finalized capsule, like 12.";
     if (found.terms && terms.trim().length < 10) found.terms = `Write at least 10 characters (now ${terms.trim().length}).`;
     if (found.expiresAt) found.expiresAt = "Choose a date in the future.";
+    if (found.payee) found.payee = "A wallet address: 0x followed by 40 hex digits (not the zero address).";
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     create.mutate(input, {
@@ -82,6 +86,7 @@ export function CreateListingForm({ initialCapsule }: { initialCapsule: string }
         setPrice("");
         setTerms("");
         setExpires("");
+        setPayee("");
       },
       onError: (error) => setErrors(apiFieldErrors(error, FIELDS)),
     });
@@ -151,6 +156,17 @@ export function CreateListingForm({ initialCapsule }: { initialCapsule: string }
             error={errors.expiresAt}
             hint="Leave empty for an open-ended offer."
           />
+          <TextField
+            id="listing-payee"
+            label="Payments go to (optional)"
+            value={payee}
+            onChange={(event) => {
+              setPayee(event.target.value);
+              clear("payee");
+            }}
+            error={errors.payee}
+            hint="The wallet that receives licence payments, e.g. the outlet’s treasury. Your wallet when empty."
+          />
         </div>
         <TextArea id="listing-terms" label="Terms" rows={3} value={terms} onChange={(event) => {
               setTerms(event.target.value);
@@ -169,7 +185,7 @@ export function CreateListingForm({ initialCapsule }: { initialCapsule: string }
         <button type="submit" className={primaryButton} disabled={status !== "signed-in" || eligibility.may === false || create.isPending}>
           {create.isPending ? "Listing…" : "List rights"}
         </button>
-        {status !== "signed-in" ? <p className="text-xs text-stone-500">Sign in with your wallet (top right) to list rights.</p> : null}
+        {status !== "signed-in" ? <p className="text-xs text-stone-500">Sign in with your wallet from the page header to list rights.</p> : null}
       </form>
     </Card>
   );

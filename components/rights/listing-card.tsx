@@ -1,15 +1,13 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
 import type { z } from "zod";
 import type { TListing, ZLicence } from "@/lib/schemas/rights";
 import { useTakeLicence } from "@/hooks/use-rights";
-import { useSession } from "@/hooks/use-session";
 import { formatCap, formatTime } from "@/components/capsules/capsule-format";
-import { smallButton as smallButtonClass } from "@/components/ui/field";
 import { licenceTypeHelp, licenceTypeLabel, listingStatusStyle, territoryLabel } from "./rights-format";
 import { shortAddress } from "@/lib/wallet/short-address";
+import { TakeLicence } from "./take-licence";
 
 type Licence = z.infer<typeof ZLicence>;
 
@@ -42,6 +40,15 @@ export function ListingCard({ listing, licences, onShowCapsule }: { listing: TLi
       <p className="text-lg font-semibold text-ink" data-testid="listing-price">
         {formatCap(listing.price)}
       </p>
+      {BigInt(listing.price) > 0n ? (
+        <p className="text-xs text-stone-500" data-testid="listing-payee">
+          Paid to{" "}
+          <span className="font-mono" title={listing.payee}>
+            {shortAddress(listing.payee)}
+          </span>
+          {listing.payee.toLowerCase() === listing.createdBy.toLowerCase() ? " (the lister)" : ""}
+        </p>
+      ) : null}
       <p className="text-sm text-stone-700 [overflow-wrap:anywhere]">{listing.terms}</p>
       <p className="text-xs text-stone-500">
         {licenceTypeHelp[listing.licenceType]} {listing.licenceCount} licence(s) taken.
@@ -62,7 +69,12 @@ export function ListingCard({ listing, licences, onShowCapsule }: { listing: TLi
               <li key={licence.licenceId}>
                 #{licence.licenceId} · <span className="font-mono" title={licence.buyer}>{shortAddress(licence.buyer)}</span> · {formatCap(licence.price)} ·{" "}
                 {formatTime(licence.createdAt)}
-                {licence.paymentTxHash ? <span className="block break-all font-mono text-stone-500">payment {licence.paymentTxHash}</span> : null}
+                {licence.paymentTxHash ? (
+                  <span className="block break-all font-mono text-stone-500">
+                    payment {licence.paymentTxHash}
+                    {licence.paymentVerified ? ` · checked on chain (block ${licence.paymentBlockNumber})` : " · not checked (recorded before payments were verified)"}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -76,64 +88,5 @@ export function ListingCard({ listing, licences, onShowCapsule }: { listing: TLi
         <TakeLicence listing={listing} take={take} />
       ) : null}
     </li>
-  );
-}
-
-function TakeLicence({ listing, take }: { listing: TListing; take: ReturnType<typeof useTakeLicence> }) {
-  const { status } = useSession();
-  const [open, setOpen] = useState(false);
-  const [paymentTxHash, setPaymentTxHash] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const inputId = `payment-${listing.listingId}`;
-
-  if (status !== "signed-in") return <p className="text-xs text-stone-500">Sign in with your wallet to take a licence.</p>;
-  if (!open) {
-    return (
-      <button type="button" className={smallButtonClass} onClick={() => setOpen(true)}>
-        Take a licence
-      </button>
-    );
-  }
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const hash = paymentTxHash.trim();
-    if (hash && !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
-      setError("A transaction hash is 0x followed by 64 hex digits.");
-      return;
-    }
-    setError(undefined);
-    take.mutate({ listingId: listing.listingId, ...(hash ? { paymentTxHash: hash } : {}) }, { onError: (cause) => setError(cause.message) });
-  };
-  return (
-    <form onSubmit={onSubmit} aria-label={`Take a licence on listing ${listing.listingId}`} className="space-y-2 rounded-md border border-stone-200 p-3" noValidate>
-      <label htmlFor={inputId} className="block text-sm font-medium text-stone-800">
-        Payment transaction (optional)
-      </label>
-      <input
-        id={inputId}
-        value={paymentTxHash}
-        onChange={(event) => setPaymentTxHash(event.target.value)}
-        placeholder="0x…"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ""}`}
-        className={`w-full rounded-md border bg-white px-3 py-2 font-mono text-xs text-ink ${error ? "border-red-500" : "border-stone-300"}`}
-      />
-      <p id={`${inputId}-hint`} className="text-xs text-stone-500">
-        Payment of {formatCap(listing.price)} is settled with the lister outside the bridge; the hash you give is recorded as given.
-      </p>
-      {error ? (
-        <p id={`${inputId}-error`} role="alert" className="text-xs font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex gap-2">
-        <button type="submit" className="rounded-md bg-ink px-3 py-1.5 text-sm font-semibold text-white hover:bg-stone-800 disabled:opacity-50" disabled={take.isPending}>
-          {take.isPending ? "Recording the licence…" : `Confirm licence for ${formatCap(listing.price)}`}
-        </button>
-        <button type="button" className={smallButtonClass} onClick={() => setOpen(false)}>
-          Cancel
-        </button>
-      </div>
-    </form>
   );
 }

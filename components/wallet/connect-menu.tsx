@@ -17,17 +17,22 @@ function usableConnectors(connectors: readonly Connector[], hasWindowEthereum: b
 const buttonClass =
   "rounded-md bg-ink px-3 py-1.5 text-sm font-medium text-white hover:bg-stone-700 disabled:cursor-wait disabled:opacity-70";
 
-export function ConnectMenu({ onError }: { onError: (message: string | undefined) => void }) {
+export function ConnectMenu({ onError, onConnected }: { onError: (message: string | undefined) => void; onConnected?: () => void }) {
   const connectors = useConnectors();
   const { mutateAsync: connect, isPending } = useConnect();
   const [open, setOpen] = useState(false);
   const [hasWindowEthereum, setHasWindowEthereum] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
 
   useEffect(() => setHasWindowEthereum(typeof window !== "undefined" && "ethereum" in window && Boolean(window.ethereum)), []);
   useEffect(() => {
     if (!open) return;
-    const close = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
+    const close = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
     window.addEventListener("keydown", close);
     panel.current?.querySelector("button")?.focus();
     return () => window.removeEventListener("keydown", close);
@@ -37,6 +42,7 @@ export function ConnectMenu({ onError }: { onError: (message: string | undefined
   const choose = async (connector: Connector) => {
     onError(undefined);
     try {
+      onConnected?.();
       await connect({ connector });
       setOpen(false);
     } catch (error) {
@@ -46,7 +52,7 @@ export function ConnectMenu({ onError }: { onError: (message: string | undefined
 
   return (
     <div className="relative">
-      <button type="button" className={buttonClass} aria-expanded={open} aria-controls="connect-menu" onClick={() => setOpen(!open)} disabled={isPending}>
+      <button ref={toggle} type="button" className={buttonClass} aria-expanded={open} aria-controls="connect-menu" onClick={() => setOpen(!open)} disabled={isPending}>
         {isPending ? "Connecting…" : "Connect wallet"}
       </button>
       {open ? (

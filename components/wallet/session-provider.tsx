@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useConnection, useDisconnect, useSignMessage } from "wagmi";
-import { endSession, loadSession, startSession, type BrowserSession } from "@/lib/auth/browser-session";
+import { endSession, loadSession, startSession, type BrowserSession } from "@/lib/api/browser-session";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { DEV_WALLET_TYPE } from "@/lib/wallet/dev-wallet-connector";
 import { describeWalletError } from "@/lib/wallet/wallet-error";

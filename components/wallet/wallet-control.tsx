@@ -1,6 +1,7 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { focusMainHeading } from "@/components/layout/main-focus";
 import { useSwitchChain } from "wagmi";
 import { useSession } from "@/hooks/use-session";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
@@ -17,6 +18,22 @@ export function WalletControl() {
   const { mutateAsync: switchChain } = useSwitchChain();
   const [connectError, setConnectError] = useState<string | undefined>();
   const error = connectError ?? session.error;
+  // Focus follows the user's own steps (never a silent reconnect on page load): after choosing a
+  // wallet it lands on "Sign in", after signing in on the page's main heading.
+  const focusNext = useRef<"sign-in" | "main" | undefined>(undefined);
+  const signInButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusNext.current === "sign-in" && session.status === "connected") {
+      focusNext.current = undefined;
+      signInButton.current?.focus();
+    } else if (focusNext.current === "main" && session.status === "signed-in") {
+      focusNext.current = undefined;
+      focusMainHeading();
+    } else if (focusNext.current === "main" && session.status === "connected") {
+      focusNext.current = undefined; // sign-in failed or was refused: stay on the button
+      signInButton.current?.focus();
+    }
+  }, [session.status]);
 
   const onSwitch = async () => {
     setConnectError(undefined);
@@ -40,7 +57,7 @@ export function WalletControl() {
             {shortAddress(session.wallet)}
           </span>
         ) : null}
-        {session.status === "disconnected" ? <ConnectMenu onError={setConnectError} /> : null}
+        {session.status === "disconnected" ? <ConnectMenu onError={setConnectError} onConnected={() => (focusNext.current = "sign-in")} /> : null}
         {session.status === "connecting" ? (
           <button type="button" className={primary} disabled>
             Connecting…
@@ -52,7 +69,15 @@ export function WalletControl() {
           </button>
         ) : null}
         {session.status === "connected" ? (
-          <button type="button" className={primary} onClick={() => void session.signIn()}>
+          <button
+            ref={signInButton}
+            type="button"
+            className={primary}
+            onClick={() => {
+              focusNext.current = "main";
+              void session.signIn();
+            }}
+          >
             Sign in
           </button>
         ) : null}

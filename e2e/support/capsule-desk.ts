@@ -1,18 +1,23 @@
-import { createPublicClient, createWalletClient, http, parseEther, type Address, type Hex } from "viem";
+import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { capsuleAcceptanceAbi, roleRegistryAbi } from "../../lib/chain/abi";
 import { capsuleChain } from "../../lib/chain/chain";
 import { signBallot } from "../../lib/chain/vouchers";
 import { devKeys } from "../../test/support/anvil";
 import { bridgeClient } from "../../test/support/bridge-client";
+import type { CallInput } from "../../lib/api/request";
+import type { Endpoint, ResponseOf } from "../../lib/endpoints/define";
+import { capsuleVote } from "../../lib/endpoints/capsules/vote";
+import { contractsSummary } from "../../lib/endpoints/meta/contracts-summary";
+import { outletCreate } from "../../lib/endpoints/outlets/create";
+import { outletVerify } from "../../lib/endpoints/outlets/verify";
+import { roleGrant } from "../../lib/endpoints/roles/grant";
 import { publishTxt } from "./dns-server";
 
 // Setup for the capsule e2e test that is not what the test is about: an active outlet (created and
 // DNS-verified through the bridge), bonds deposited on chain, roles granted — and the chain-side
 // tools a test needs (time travel through the internal node, relayed ballots).
 
-type Json = Record<string, unknown>;
-type Contracts = Record<"roleRegistry" | "capsuleAcceptance", { address: Address }>;
 
 function env(name: string): string {
   const value = process.env[name];
@@ -28,14 +33,17 @@ export function capsuleDesk() {
   const api = bridgeClient(baseUrl);
   const chain = capsuleChain(nodeRpcUrl);
   const publicClient = createPublicClient({ chain, transport: http(nodeRpcUrl) });
-  let contracts: Contracts | undefined;
+  let contracts: Record<string, { address: string }> | undefined;
 
-  const post = async (path: string, action: string, keyIndex: number, payload: Json, expected: number[] = [200, 201]) => {
-    const res = await api.post<Json>(path, action, devKeys[keyIndex] as Hex, payload);
-    if (!expected.includes(res.status)) throw new Error(`${action} answered ${res.status}: ${JSON.stringify(res.body)}`);
-    return res.body;
+  /** A typed call signed by dev key #keyIndex (the parsed answer, or the bridge's error as ApiError). */
+  const call = <E extends Endpoint>(endpoint: E, input: CallInput<E>, keyIndex?: number): Promise<ResponseOf<E>> =>
+    api.call(endpoint, input, keyIndex === undefined ? undefined : (devKeys[keyIndex] as Hex));
+  const contractAddress = async (name: "roleRegistry" | "capsuleAcceptance"): Promise<Address> => {
+    contracts ??= (await api.call(contractsSummary, {})).contracts;
+    const address = contracts[name]?.address;
+    if (!address) throw new Error(`the bridge lists no ${name} contract`);
+    return getAddress(address);
   };
-  const getContracts = async () => (contracts ??= (await api.get<{ contracts: Contracts }>("/api/meta/contracts-summary")).body.contracts);
   const nodeRpc = async (method: string, params: unknown[]) => {
     const res = await fetch(nodeRpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
     const body = (await res.json()) as { result?: unknown; error?: unknown };
@@ -45,34 +53,33 @@ export function capsuleDesk() {
 
   return {
     api,
-    post,
+    call,
     /** Deposits `units` into RoleRegistry from the wallet of dev key #keyIndex. */
     async deposit(keyIndex: number, units: string) {
-      const { roleRegistry } = await getContracts();
       const wallet = createWalletClient({ chain, transport: http(nodeRpcUrl), account: privateKeyToAccount(devKeys[keyIndex] as Hex) });
-      const hash = await wallet.writeContract({ address: roleRegistry.address, abi: roleRegistryAbi, functionName: "deposit", value: parseEther(units) });
+      const hash = await wallet.writeContract({ address: await contractAddress("roleRegistry"), abi: roleRegistryAbi, functionName: "deposit", value: parseEther(units) });
       const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
       if (receipt.status !== "success") throw new Error(`deposit by key #${keyIndex} reverted`);
     },
     /** Creates the outlet, publishes its TXT record on the e2e DNS server and verifies it: active. */
     async activeOutlet(ownerKey: number, slug: string, name: string) {
       const domain = `${slug}.example.net`;
-      const created = (await post("/api/outlets/create", "outlets.create", ownerKey, { slug, name, domain })) as { txtRecord: { value: string } };
+      const created = await call(outletCreate, { body: { slug, name, domain } }, ownerKey);
       publishTxt(domain, [created.txtRecord.value]);
-      const verified = (await post("/api/outlets/verify", "outlets.verify", ownerKey, { outletSlug: slug, method: "dns_txt" })) as { verified: boolean };
+      const verified = await call(outletVerify, { body: { outletSlug: slug, method: "dns_txt" } }, ownerKey);
       if (!verified.verified) throw new Error(`outlet ${slug} did not verify: ${JSON.stringify(verified)}`);
     },
     grantRole: (byKey: number, outletSlug: string, keyIndex: number, roleId: number) =>
-      post("/api/roles/grant", "roles.grant", byKey, { outletSlug, wallet: keyAddress(keyIndex), roleId }),
+      call(roleGrant, { body: { outletSlug, wallet: keyAddress(keyIndex), roleId } }, byKey),
     /** A relayed vote through the bridge, as the vote panel sends it (for capsules the test does not vote on in the browser). */
     async vote(keyIndex: number, capsuleId: string, support: boolean) {
-      const { capsuleAcceptance } = await getContracts();
+      const capsuleAcceptance = await contractAddress("capsuleAcceptance");
       const account = privateKeyToAccount(devKeys[keyIndex] as Hex);
-      const nonce = await publicClient.readContract({ address: capsuleAcceptance.address, abi: capsuleAcceptanceAbi, functionName: "nonces", args: [account.address] });
+      const nonce = await publicClient.readContract({ address: capsuleAcceptance, abi: capsuleAcceptanceAbi, functionName: "nonces", args: [account.address] });
       const block = await publicClient.getBlock({ blockTag: "latest" });
       const deadline = block.timestamp + 600n;
-      const signature = await signBallot(account, capsuleAcceptance.address, chain.id, { capsuleId: BigInt(capsuleId), support, voter: account.address, nonce, deadline });
-      return post(`/api/capsules/${capsuleId}/vote`, "capsules.vote", keyIndex, { support, deadline: deadline.toString(), signature });
+      const signature = await signBallot(account, capsuleAcceptance, chain.id, { capsuleId: BigInt(capsuleId), support, voter: account.address, nonce, deadline });
+      return call(capsuleVote, { params: { id: capsuleId }, body: { support, deadline: deadline.toString(), signature } }, keyIndex);
     },
     /** Moves the chain's clock forward and mines a block (anvil's evm_increaseTime + evm_mine). */
     async advanceChainTime(seconds: number) {

@@ -1,9 +1,21 @@
 import { createHash } from "node:crypto";
-import { createPublicClient, createWalletClient, http, parseEther, type Address, type Hex } from "viem";
+import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { articleRegistryAbi, capsuleAcceptanceAbi, roleRegistryAbi } from "../../lib/chain/abi";
 import { capsuleChain } from "../../lib/chain/chain";
-import { signBallot, submitVoucherFromJson, type SubmitVoucherJson } from "../../lib/chain/vouchers";
+import { signBallot, submitVoucherFromJson } from "../../lib/chain/vouchers";
+import type { CallInput } from "../../lib/api/request";
+import type { Endpoint, ResponseOf } from "../../lib/endpoints/define";
+import { capsuleAccept } from "../../lib/endpoints/capsules/accept";
+import { capsuleCreate } from "../../lib/endpoints/capsules/create";
+import { capsuleRead } from "../../lib/endpoints/capsules/read";
+import { capsuleSubmit } from "../../lib/endpoints/capsules/submit";
+import { capsuleVote } from "../../lib/endpoints/capsules/vote";
+import { contractsSummary } from "../../lib/endpoints/meta/contracts-summary";
+import { outletCreate } from "../../lib/endpoints/outlets/create";
+import { outletVerify } from "../../lib/endpoints/outlets/verify";
+import { roleGrant } from "../../lib/endpoints/roles/grant";
+import { COURT_OUTLET_SLUG, ROLE } from "../../lib/roles/role-catalog";
 import { devKeys } from "../../test/support/anvil";
 import { bridgeClient } from "../../test/support/bridge-client";
 import { publishTxt } from "./dns-server";
@@ -14,18 +26,9 @@ import { publishTxt } from "./dns-server";
 // submitted with the fee from the journalist's wallet, voted yes by a relayed ballot, the window
 // closed by anvil time travel, and accepted. Nothing here is what the browser test checks.
 
-type Json = Record<string, unknown>;
-type Contracts = Record<"roleRegistry" | "articleRegistry" | "capsuleAcceptance", { address: Address }>;
-type SubmitAnswer = {
-  registry: Address;
-  signature: Hex;
-  fee: string;
-  voucher: SubmitVoucherJson;
-};
+type SubmitAnswer = ResponseOf<typeof capsuleSubmit>;
 
 const OPERATOR_KEY = 0;
-const COURT_OUTLET = "capsule-court";
-const COURT_CLERK_ROLE = 4;
 
 function env(name: string): string {
   const value = process.env[name];
@@ -56,19 +59,17 @@ export function courtDesk() {
   const chain = capsuleChain(nodeRpcUrl);
   const publicClient = createPublicClient({ chain, transport: http(nodeRpcUrl) });
   const walletOf = (index: number) => createWalletClient({ chain, transport: http(nodeRpcUrl), account: privateKeyToAccount(keyOf(index)) });
-  let contracts: Contracts | undefined;
+  let contracts: Record<string, { address: string }> | undefined;
 
-  const post = async <T = Json>(path: string, action: string, keyIndex: number, payload: unknown): Promise<T> => {
-    const res = await api.post<T>(path, action, keyOf(keyIndex), payload);
-    if (res.status !== 200 && res.status !== 201) throw new Error(`${action} by key #${keyIndex} answered ${res.status}: ${JSON.stringify(res.body)}`);
-    return res.body;
+  /** A typed call signed by dev key #keyIndex (the parsed answer, or the bridge's error as ApiError). */
+  const call = <E extends Endpoint>(endpoint: E, input: CallInput<E>, keyIndex?: number): Promise<ResponseOf<E>> =>
+    api.call(endpoint, input, keyIndex === undefined ? undefined : keyOf(keyIndex));
+  const contractAddress = async (name: "roleRegistry" | "articleRegistry" | "capsuleAcceptance"): Promise<Address> => {
+    contracts ??= (await call(contractsSummary, {})).contracts;
+    const address = contracts[name]?.address;
+    if (!address) throw new Error(`the bridge lists no ${name} contract`);
+    return getAddress(address);
   };
-  const get = async <T = Json>(path: string): Promise<T> => {
-    const res = await api.get<T>(path);
-    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
-    return res.body;
-  };
-  const getContracts = async () => (contracts ??= (await get<{ contracts: Contracts }>("/api/meta/contracts-summary")).contracts);
   const nodeRpc = async (method: string, params: unknown[]) => {
     const res = await fetch(nodeRpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
     const body = (await res.json()) as { error?: unknown };
@@ -76,42 +77,41 @@ export function courtDesk() {
   };
 
   async function deposit(keyIndex: number, units: string) {
-    const { roleRegistry } = await getContracts();
-    const hash = await walletOf(keyIndex).writeContract({ address: roleRegistry.address, abi: roleRegistryAbi, functionName: "deposit", value: parseEther(units) });
+    const hash = await walletOf(keyIndex).writeContract({ address: await contractAddress("roleRegistry"), abi: roleRegistryAbi, functionName: "deposit", value: parseEther(units) });
     const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
     if (receipt.status !== "success") throw new Error(`deposit by key #${keyIndex} reverted`);
   }
 
   async function activeOutlet(ownerKey: number, slug: string, name: string) {
     const domain = `${slug}.example.net`;
-    const created = await post<{ txtRecord: { value: string } }>("/api/outlets/create", "outlets.create", ownerKey, { slug, name, domain });
+    const created = await call(outletCreate, { body: { slug, name, domain } }, ownerKey);
     publishTxt(domain, [created.txtRecord.value]);
-    const verified = await post<{ verified: boolean }>("/api/outlets/verify", "outlets.verify", ownerKey, { outletSlug: slug, method: "dns_txt" });
+    const verified = await call(outletVerify, { body: { outletSlug: slug, method: "dns_txt" } }, ownerKey);
     if (!verified.verified) throw new Error(`outlet ${slug} did not verify: ${JSON.stringify(verified)}`);
   }
 
   /** The journalist's wallet sends ArticleRegistry.submitCapsule(voucher, signature) with the fee. */
   async function submitOnChain(keyIndex: number, answer: SubmitAnswer) {
     const voucher = submitVoucherFromJson(answer.voucher);
-    const hash = await walletOf(keyIndex).writeContract({ address: answer.registry, abi: articleRegistryAbi, functionName: "submitCapsule", args: [voucher, answer.signature], value: BigInt(answer.fee) });
+    const hash = await walletOf(keyIndex).writeContract({ address: getAddress(answer.registry), abi: articleRegistryAbi, functionName: "submitCapsule", args: [voucher, answer.signature as Hex], value: BigInt(answer.fee) });
     const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
     if (receipt.status !== "success") throw new Error("submitCapsule reverted");
   }
 
   async function relayYes(keyIndex: number, capsuleId: string) {
-    const { capsuleAcceptance } = await getContracts();
+    const capsuleAcceptance = await contractAddress("capsuleAcceptance");
     const account = privateKeyToAccount(keyOf(keyIndex));
-    const nonce = await publicClient.readContract({ address: capsuleAcceptance.address, abi: capsuleAcceptanceAbi, functionName: "nonces", args: [account.address] });
+    const nonce = await publicClient.readContract({ address: capsuleAcceptance, abi: capsuleAcceptanceAbi, functionName: "nonces", args: [account.address] });
     const block = await publicClient.getBlock({ blockTag: "latest" });
     const deadline = block.timestamp + 3600n;
-    const signature = await signBallot(account, capsuleAcceptance.address, chain.id, { capsuleId: BigInt(capsuleId), support: true, voter: account.address, nonce, deadline });
-    await post(`/api/capsules/${capsuleId}/vote`, "capsules.vote", keyIndex, { support: true, deadline: deadline.toString(), signature });
+    const signature = await signBallot(account, capsuleAcceptance, chain.id, { capsuleId: BigInt(capsuleId), support: true, voter: account.address, nonce, deadline });
+    await call(capsuleVote, { params: { id: capsuleId }, body: { support: true, deadline: deadline.toString(), signature } }, keyIndex);
   }
 
   /** Waits until the bridge's read model shows the capsule finalized (the indexer may be a block behind the accept answer). */
   async function untilFinalized(capsuleId: string) {
     for (let attempt = 0; attempt < 120; attempt++) {
-      const read = await get<{ capsule: { status: string } }>(`/api/capsules/${capsuleId}`);
+      const read = await call(capsuleRead, { params: { id: capsuleId } });
       if (read.capsule.status === "finalized") return;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -120,6 +120,11 @@ export function courtDesk() {
 
   return {
     api,
+    /** Moves the chain's clock forward and mines a block (e.g. past a court case's reply window). */
+    async advanceChainTime(seconds: number) {
+      await nodeRpc("evm_increaseTime", [seconds]);
+      await nodeRpc("evm_mine", []);
+    },
     /**
      * Sets up an outlet owned by `ownerKey` (also the capsule's journalist and its only voting
      * Editor), bonds for `disputerKey` (10 CAP) and `clerkKey` (500 CAP, then Court clerk at
@@ -130,10 +135,10 @@ export function courtDesk() {
       await deposit(opts.disputerKey, "10");
       await deposit(opts.clerkKey, "500");
       await activeOutlet(opts.ownerKey, opts.slug, opts.outletName);
-      await post("/api/roles/grant", "roles.grant", OPERATOR_KEY, { outletSlug: COURT_OUTLET, wallet: addressOf(opts.clerkKey), roleId: COURT_CLERK_ROLE });
+      await call(roleGrant, { body: { outletSlug: COURT_OUTLET_SLUG, wallet: addressOf(opts.clerkKey), roleId: ROLE.COURT_CLERK } }, OPERATOR_KEY);
 
       const evidenceLabel = "Council minutes, 12 March";
-      const created = await post<{ capsuleId: string; evidence: Array<{ evidenceId: string }> }>("/api/capsules/create", "capsules.create", opts.ownerKey, {
+      const created = await call(capsuleCreate, { body: {
         title: opts.title,
         body: `${opts.title}.\n\nThe council's budget rose by forty percent this year, according to the minutes of its March session.`,
         outletSlug: opts.slug,
@@ -145,16 +150,16 @@ export function courtDesk() {
           { uri: "https://archive.example.org/council/minutes-0312.pdf", contentHash: sha256(`${opts.title} minutes`), evidenceType: "document", mimeType: "application/pdf", isPrimary: true, label: evidenceLabel },
         ],
         status: "draft",
-      });
+      } }, opts.ownerKey);
       const capsuleId = created.capsuleId;
       const evidenceId = created.evidence[0]?.evidenceId;
       if (!evidenceId) throw new Error("the draft has no evidence item");
-      const voucher = await post<SubmitAnswer>(`/api/capsules/${capsuleId}/submit`, "capsules.submit", opts.ownerKey, {});
+      const voucher = await call(capsuleSubmit, { params: { id: capsuleId }, body: {} }, opts.ownerKey);
       await submitOnChain(opts.ownerKey, voucher);
       await relayYes(opts.ownerKey, capsuleId);
       await nodeRpc("evm_increaseTime", [259_200 + 5]);
       await nodeRpc("evm_mine", []);
-      await post(`/api/capsules/${capsuleId}/accept`, "capsules.accept", opts.ownerKey, { capsuleId });
+      await call(capsuleAccept, { params: { id: capsuleId }, body: { capsuleId } }, opts.ownerKey);
       await untilFinalized(capsuleId);
       return { outletSlug: opts.slug, outletName: opts.outletName, capsuleId, title: opts.title, evidenceId, evidenceLabel };
     },

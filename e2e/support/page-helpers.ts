@@ -11,10 +11,23 @@ export function watchConsole(page: Page): string[] {
   return errors;
 }
 
-/** Connects the injected test wallet and signs in once (Sign-In with Ethereum session key). */
+/**
+ * Connects the injected test wallet and signs in once (Sign-In with Ethereum session key).
+ *
+ * Why this retries: right after a page loads, the server-rendered "Connect wallet" button is on screen
+ * before React has hydrated it, and wagmi's reconnect-on-mount then briefly sets the connection to
+ * "connecting" (it asks every connector whether it is authorized — through the test wallet's bridge to
+ * this process, slow on a loaded machine), which unmounts the wallet menu. A click in either window
+ * opens nothing, and waiting for the wallet's button then timed out (the baseline's flaky sign-in).
+ * So: click, and if the menu does not show the wallet within a few seconds, click again.
+ */
 export async function signIn(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Connect wallet" }).click();
-  await page.getByRole("button", { name: TEST_WALLET_NAME }).click();
+  const walletButton = page.getByRole("button", { name: TEST_WALLET_NAME });
+  await expect(async () => {
+    if (!(await walletButton.isVisible())) await page.getByRole("button", { name: "Connect wallet" }).click({ timeout: 5_000 });
+    await expect(walletButton).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
+  await walletButton.click();
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
 }
@@ -27,5 +40,13 @@ export async function phoneShot(page: Page, name: string): Promise<void> {
   const size = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, name);
+  if (size) await page.setViewportSize(size);
+}
+
+/** At 360 px the page is no wider than the screen (nothing scrolls sideways); the viewport is restored. */
+export async function expectNoOverflowAt360(page: Page): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   if (size) await page.setViewportSize(size);
 }

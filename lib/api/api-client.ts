@@ -1,5 +1,3 @@
-import type { z } from "zod";
-
 // Browser-side calls to the bridge: parse the seed's error body into a readable ApiError.
 export class ApiError extends Error {
   readonly code: string;
@@ -13,7 +11,8 @@ export class ApiError extends Error {
   }
 }
 
-async function parseError(response: Response): Promise<ApiError> {
+/** The seed's error body of a failed answer as an ApiError (a generic one when the body is not that). */
+export async function parseError(response: Response): Promise<ApiError> {
   try {
     const body = (await response.json()) as { error?: unknown; message?: unknown; issues?: unknown };
     const code = typeof body.error === "string" ? body.error : "HTTP_ERROR";
@@ -23,30 +22,4 @@ async function parseError(response: Response): Promise<ApiError> {
   } catch {
     return new ApiError("HTTP_ERROR", `The server answered ${response.status}`, response.status);
   }
-}
-
-export async function getJson<T extends z.ZodType>(path: string, schema: T, init?: RequestInit): Promise<z.infer<T>> {
-  let response: Response;
-  try {
-    response = await fetch(path, { ...init, headers: { accept: "application/json", ...init?.headers } });
-  } catch {
-    throw new ApiError("NETWORK_ERROR", "Could not reach the Capsule server. Check your connection and try again.", 0);
-  }
-  if (!response.ok) throw await parseError(response);
-  return schema.parse(await response.json());
-}
-
-export async function postJson<T extends z.ZodType>(path: string, body: string, schema: T, token?: string): Promise<z.infer<T>> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: "POST",
-      body,
-      headers: { "content-type": "application/json", accept: "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    });
-  } catch {
-    throw new ApiError("NETWORK_ERROR", "Could not reach the Capsule server. Check your connection and try again.", 0);
-  }
-  if (!response.ok) throw await parseError(response);
-  return schema.parse(await response.json());
 }

@@ -2,6 +2,7 @@ import "server-only";
 import path from "node:path";
 import { registerSecret } from "@/lib/log";
 import { parseServerEnv, type ServerEnv } from "./server-env";
+import { urlSecretParts } from "./url-redaction";
 
 export type ServerConfig = ServerEnv & {
   dataDir: string;
@@ -32,6 +33,11 @@ export function config(): ServerConfig {
     registerSecret(cached.CAPSULE_OPERATOR_KEY);
     registerSecret(cached.CAPSULE_OPERATOR_KEY.slice(2));
     if (cached.DATABASE_URL) registerSecret(new URL(cached.DATABASE_URL).password || undefined);
+    registerSecret(cached.CAPSULE_METRICS_TOKEN);
+    // credentials inside provider URLs (keys in paths and queries) never reach a log line either
+    for (const value of Object.values(cached)) {
+      if (typeof value === "string") urlSecretParts(value).forEach(registerSecret);
+    }
   }
   return cached;
 }

@@ -1,4 +1,6 @@
 import type { ServerEnv } from "./server-env";
+import { REDACTED, redactUrl } from "./url-redaction";
+import { hardeningEnvCatalog } from "./hardening-env";
 
 export type EnvKeyInfo = {
   name: keyof ServerEnv;
@@ -26,11 +28,18 @@ export const envCatalog: readonly EnvKeyInfo[] = [
   { name: "CAPSULE_TESTNET_RPC_URL", description: "upstream of /rpc/testnet; disabled when unset", secret: false },
   { name: "CAPSULE_DEPLOYMENT_FILE", description: "deployment record path; <data dir>/deployment.json when unset", secret: false },
   { name: "CAPSULE_OPERATOR_KEY", description: "bridge operator private key (signs vouchers, relays ballots)", secret: true },
-  { name: "CAPSULE_TRUST_PROXY", description: "take the client IP from X-Forwarded-For", secret: false },
+  { name: "CAPSULE_OPERATOR_KEY_FILE", description: "file holding the operator key (mode 0600, owned by the service user); instead of CAPSULE_OPERATOR_KEY", secret: false },
+  ...hardeningEnvCatalog,
+  { name: "CAPSULE_TRUST_PROXY", description: "trusted reverse proxies in front of the server (hops; true = 1): the client IP is that many X-Forwarded-For entries from the right", secret: false },
   { name: "CAPSULE_DNS_SERVERS", description: "comma-separated DNS servers (host or host:port) for domain verification", secret: false },
   { name: "CAPSULE_DNS_TIMEOUT_MS", description: "DNS lookup timeout", secret: false },
   { name: "CAPSULE_RATE_PUBLIC_GET_PER_MIN", description: "bridge public GET limit per IP per minute", secret: false },
+  { name: "CAPSULE_HTTP_CACHE_MAX_AGE", description: "seconds shared caches may serve a finalized capsule's public reads (Cache-Control max-age); 0 = always revalidate", secret: false },
+  { name: "CAPSULE_HTTP_CACHE_SWR", description: "seconds a cache may serve a finalized read stale while it revalidates (stale-while-revalidate)", secret: false },
+  { name: "CAPSULE_HTTP_COMPRESS", description: "1 = the server gzips responses (default); 0 = off, when a proxy in front compresses", secret: false },
   { name: "CAPSULE_RATE_WRITE_PER_MIN", description: "bridge write limit per session per minute", secret: false },
+  { name: "CAPSULE_RATE_WRITE_PER_IP_PER_MIN", description: "signed bridge writes per client IP per minute; 5 x the per-session limit when unset", secret: false },
+  { name: "CAPSULE_RATE_AUTH_FAILURES_PER_MIN", description: "failed authentications per client IP per minute before signed routes answer 429", secret: false },
   { name: "CAPSULE_RATE_SUBMIT_PER_HOUR", description: "capsule submissions per outlet per hour", secret: false },
   { name: "CAPSULE_RATE_VOTE_PER_HOUR", description: "votes per session per hour", secret: false },
   { name: "CAPSULE_RATE_RPC_PER_MIN", description: "public HTTP RPC requests per IP per minute", secret: false },
@@ -39,22 +48,42 @@ export const envCatalog: readonly EnvKeyInfo[] = [
   { name: "CAPSULE_WS_MAX_SUBSCRIPTIONS", description: "live subscriptions per WebSocket connection", secret: false },
   { name: "CAPSULE_MAX_BODY_BYTES", description: "request body cap in bytes", secret: false },
   { name: "CAPSULE_INDEXER", description: "run the chain indexer in this process (on|off)", secret: false },
-  { name: "CAPSULE_INDEXER_POLL_MS", description: "indexer polling interval", secret: false },
+  { name: "CAPSULE_INDEXER_POLL_MS", description: "indexer polling interval while the node's newHeads subscription is down", secret: false },
   { name: "CAPSULE_INDEXER_BATCH_BLOCKS", description: "blocks per eth_getLogs batch when back-filling", secret: false },
+  {
+    name: "CAPSULE_FINALITY_DEPTH",
+    description: "blocks below the indexer checkpoint whose hashes are kept to locate a reorg's fork point; default per chain id (65 Ethereum, 200 Polygon, 240 Arbitrum, 30 OP Stack, 64 the bundled anvil, 128 others)",
+    secret: false,
+  },
+  { name: "CAPSULE_OPERATOR_RECEIPT_WAIT_MS", description: "how long a relayed operator write waits for its receipt before answering with the transaction still \"sent\" (0: never waits)", secret: false },
+  { name: "CAPSULE_OUTBOX_POLL_MS", description: "how often the leader's operator outbox worker checks receipts and re-broadcasts missing transactions", secret: false },
   { name: "BOUNTY_HOST", description: "bounty read service bind address", secret: false },
   { name: "BOUNTY_PORT", description: "bounty read service port", secret: false },
   { name: "BOUNTY_STATE_FILE", description: "default JSON export read by `npm run bounty:load` (the bounty state itself lives in SQL)", secret: false },
   { name: "BOUNTY_API_URL", description: "URL the dashboard uses to reach the bounty service", secret: false },
   { name: "CAPSULE_VAULT_DIR", description: "vault storage directory; <data dir>/vault when unset", secret: false },
   { name: "CAPSULE_VAULT_MAX_BYTES", description: "largest vault upload in bytes", secret: false },
+  { name: "CAPSULE_OUTLET_MIN_FUNDS", description: "CAP a wallet must hold (or any RoleRegistry bond) to register an outlet (default 1)", secret: false },
+  { name: "CAPSULE_VAULT_QUOTA_PER_WALLET_BYTES", description: "vault bytes one wallet may store in all (default 100 MiB)", secret: false },
+  { name: "CAPSULE_VAULT_QUOTA_TOTAL_BYTES", description: "vault bytes stored in all (default 10 GiB)", secret: false },
+  { name: "CAPSULE_LOG_LEVEL", description: "log level: fatal, error, warn, info, debug, trace or silent", secret: false },
+  { name: "CAPSULE_METRICS_TOKEN", description: "bearer token that lets non-loopback clients read GET /metrics", secret: true },
+  { name: "CAPSULE_SHUTDOWN_GRACE_MS", description: "how long SIGTERM waits for in-flight requests before closing connections", secret: false },
+  { name: "CAPSULE_WS_MAX_PER_IP", description: "open /ws connections per client IP", secret: false },
+  { name: "CAPSULE_WS_MAX_TOTAL", description: "open /ws connections in total", secret: false },
+  { name: "CAPSULE_WS_UPSTREAM_POOL", description: "WebSocket connections from /ws to the node, shared by every client (1-16)", secret: false },
+  { name: "CAPSULE_LIVE_MAX_PER_IP", description: "open GET /api/live event streams per client IP", secret: false },
+  { name: "CAPSULE_COURT_REPLY_WINDOW_SECONDS", description: "chain-time seconds after a dispute opens during which the author and the outlet's editors may reply; no verdict before it ends unless they replied (default 172800 = 48 h)", secret: false },
 ];
 
 const SECRET_NAME = /(KEY|SECRET|PASSWORD|TOKEN|PRIVATE)/i;
 
-/** Redacts a value when its key is secret, or when it looks like a credentialed URL. */
+/**
+ * What /api/meta/canonical-env shows for one setting: secrets as "[redacted]", URLs with their
+ * userinfo, query values and key-like path segments masked (lib/config/url-redaction.ts).
+ */
 export function redactEnvValue(name: string, value: string | undefined, secret: boolean): string | null {
   if (value === undefined) return null;
-  if (secret || SECRET_NAME.test(name)) return "[redacted]";
-  if (/^[a-z][a-z0-9+.-]*:\/\/[^/@\s]*:[^/@\s]*@/i.test(value)) return "[redacted]";
-  return value;
+  if (secret || SECRET_NAME.test(name)) return REDACTED;
+  return redactUrl(value);
 }

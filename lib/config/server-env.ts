@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { withOperatorKeyFile } from "./operator-key-file";
+import { hardeningEnvShape } from "./hardening-env";
 
 // Every setting of the system, parsed once from the environment. Secrets are marked in
 // env-catalog.ts so that /api/meta/* can list names without values.
@@ -28,11 +30,25 @@ export const serverEnvSchema = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{64}$/)
     .default("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"),
-  CAPSULE_TRUST_PROXY: z.enum(["0", "1", "true", "false"]).default("0").transform((v) => v === "1" || v === "true"),
+  CAPSULE_OPERATOR_KEY_FILE: z.string().optional(),
+  ...hardeningEnvShape,
+  // the number of trusted reverse proxies in front of the server ("true" = 1): client IPs come from that many X-Forwarded-For hops from the right
+  CAPSULE_TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, "0–99 trusted proxy hops, or true (1) / false (0)")
+    .default("0")
+    .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),
   CAPSULE_DNS_SERVERS: z.string().optional(),
   CAPSULE_DNS_TIMEOUT_MS: positiveInt.default(3000),
   CAPSULE_RATE_PUBLIC_GET_PER_MIN: positiveInt.default(100),
+  // HTTP caching of public reads (docs/API.md "Caching"): seconds a shared cache may serve finalized data, then serve it stale while it revalidates
+  CAPSULE_HTTP_CACHE_MAX_AGE: z.coerce.number().int().min(0).default(60),
+  CAPSULE_HTTP_CACHE_SWR: z.coerce.number().int().min(0).default(300),
+  // read by next.config.mjs at start: "0" turns Next's gzip off (behind a proxy that compresses)
+  CAPSULE_HTTP_COMPRESS: z.enum(["0", "1"]).default("1"),
   CAPSULE_RATE_WRITE_PER_MIN: positiveInt.default(20),
+  CAPSULE_RATE_WRITE_PER_IP_PER_MIN: positiveInt.optional(),
+  CAPSULE_RATE_AUTH_FAILURES_PER_MIN: positiveInt.default(30),
   CAPSULE_RATE_SUBMIT_PER_HOUR: positiveInt.default(5),
   CAPSULE_RATE_VOTE_PER_HOUR: positiveInt.default(50),
   CAPSULE_RATE_RPC_PER_MIN: positiveInt.default(100),
@@ -43,18 +59,39 @@ export const serverEnvSchema = z.object({
   CAPSULE_INDEXER: z.enum(["on", "off"]).default("on"),
   CAPSULE_INDEXER_POLL_MS: positiveInt.default(100),
   CAPSULE_INDEXER_BATCH_BLOCKS: positiveInt.default(2000),
+  // unset → a default per chain id (lib/indexer/finality.ts)
+  CAPSULE_FINALITY_DEPTH: z.coerce.number().int().min(0).max(100_000).optional(),
+  // operator outbox (issue 11): how long a relayed write waits for its receipt before answering
+  // "sent", and how often the leader's outbox worker checks receipts and re-broadcasts
+  CAPSULE_OPERATOR_RECEIPT_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
+  CAPSULE_OUTBOX_POLL_MS: positiveInt.default(1_000),
   BOUNTY_HOST: z.string().default("127.0.0.1"),
   BOUNTY_PORT: port.default(46331),
   BOUNTY_STATE_FILE: z.string().optional(),
   BOUNTY_API_URL: z.string().url().optional(),
   CAPSULE_VAULT_DIR: z.string().optional(),
   CAPSULE_VAULT_MAX_BYTES: positiveInt.default(10 * 1024 * 1024),
+  // stored bytes a wallet may upload in all, and the vault in all (issue 15 item 2)
+  CAPSULE_VAULT_QUOTA_PER_WALLET_BYTES: positiveInt.default(100 * 1024 * 1024),
+  CAPSULE_VAULT_QUOTA_TOTAL_BYTES: positiveInt.default(10 * 1024 * 1024 * 1024),
+  // registering an outlet needs a funded wallet: this much CAP in the wallet, or any bond in RoleRegistry
+  CAPSULE_OUTLET_MIN_FUNDS: z.string().regex(/^\d{1,12}(\.\d{1,18})?$/, "an amount of CAP such as 1 or 0.5").default("1"),
+  // Operations (docs/OPERATIONS.md)
+  CAPSULE_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  CAPSULE_METRICS_TOKEN: z.string().min(16, "at least 16 characters").optional(),
+  CAPSULE_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  CAPSULE_WS_MAX_PER_IP: positiveInt.default(50),
+  CAPSULE_WS_MAX_TOTAL: positiveInt.default(1000),
+  CAPSULE_WS_UPSTREAM_POOL: z.coerce.number().int().min(1).max(16).default(1),
+  // Newsroom (issue 13): live pushes and the court's right of reply
+  CAPSULE_LIVE_MAX_PER_IP: positiveInt.default(20),
+  CAPSULE_COURT_REPLY_WINDOW_SECONDS: z.coerce.number().int().min(0).max(31_536_000).default(172_800),
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
 
 export function parseServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
-  const parsed = serverEnvSchema.safeParse(source);
+  const parsed = serverEnvSchema.safeParse(withOperatorKeyFile(source));
   if (!parsed.success) {
     const names = parsed.error.issues.map((issue) => issue.path.join(".")).join(", ");
     throw new Error(`Invalid configuration in environment variables: ${names}`);

@@ -21,6 +21,9 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile: string
     // An idle client dropped by the server (restart, admin command) must not crash the process;
     // the pool discards it and the next query opens a new connection.
     pool.on("error", (error) => logWarn("db", "an idle PostgreSQL connection was dropped", { reason: error.message }));
+    // A connection checked out for long (the leader's advisory-lock session) can be dropped too;
+    // its query (if any) fails, but the client's "error" event must not crash the process.
+    pool.on("connect", (client) => client.on("error", (error) => logWarn("db", "a PostgreSQL connection in use was dropped", { reason: error.message })));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: "postgres", close: () => db.destroy() };
   }

@@ -9,10 +9,13 @@ import type { CourtTables } from "./tables/court.table";
 import type { RightsTables } from "./tables/rights.table";
 import type { AdTables } from "./tables/ads.table";
 import type { VaultTables } from "./tables/vault.table";
+import type { IndexerTables } from "./tables/indexer.table";
+import type { NewsroomTables } from "./tables/newsroom.table";
+import type { OperatorOutboxTables } from "./tables/operator-outbox.table";
 
 // One interface for the whole schema; each resource contributes its tables.
 export interface DB extends FoundationTables, AuthSessionTables, BountyTables, OutletTables, RoleTables, CapsuleTables,
-  CourtTables, RightsTables, AdTables, VaultTables {}
+  CourtTables, RightsTables, AdTables, VaultTables, IndexerTables, NewsroomTables, OperatorOutboxTables {}
 
 export type Db = Kysely<DB>;
 export type Trx = Transaction<DB>;

@@ -3,15 +3,14 @@ import type { Db } from "@/lib/db/database";
 import type { OutletRow } from "@/lib/db/tables/outlets.table";
 import { closedCasesOfOutlet, penaltiesInForce, penaltiesSince } from "@/lib/db/repositories/court.repository";
 import { outletLabelChangesSince } from "@/lib/db/repositories/court-labels.repository";
-import { pageOf, pageOffset, type PageQuery } from "@/lib/http/pagination";
-import { COURT_OUTLET_SLUG } from "@/lib/outlets/role-catalog";
-import { monthsBetween } from "@/lib/outlets/distribution-tier";
-import { gatherDistributionInputs } from "@/lib/services/outlets/distribution-inputs";
+import { pageOf, pageOffset, type PageQuery } from "@/lib/schemas/pagination";
+import { COURT_OUTLET_SLUG, ROLE } from "@/lib/roles/role-catalog";
+import { monthsBetween } from "@/lib/distribution/distribution-tier";
+import { gatherDistributionInputs } from "@/lib/distribution/distribution-inputs";
 import { CLEAN_RECORD_LOOKBACK_SECONDS } from "./court-source";
 import { distributionReport, type FactorInputs } from "./report";
 
 const NINETY_DAYS = 90 * 86_400;
-const EDITOR_ROLE = 3;
 
 /** The factor inputs of one outlet (definitions in docs/DECISIONS.md). */
 async function gatherFactors(db: Db, outlet: OutletRow, now: number): Promise<FactorInputs> {
@@ -32,7 +31,7 @@ async function gatherFactors(db: Db, outlet: OutletRow, now: number): Promise<Fa
   // Slashes the indexer may not have projected yet still count (deduplicated by transaction).
   const slashTxs = (await penaltiesSince(db, outlet.id, now - NINETY_DAYS)).filter((p) => p.amount_slashed !== "0").map((p) => p.tx_hash);
   const bondEvents = new Set([...bondActivity.flatMap((a) => (a.tx_hash ? [a.tx_hash] : [])), ...slashTxs]);
-  const editors = await db.selectFrom("outlet_roles").select(["granted_at", "revoked_at"]).where("outlet_id", "=", outlet.id).where("role_id", "=", EDITOR_ROLE).execute();
+  const editors = await db.selectFrom("outlet_roles").select(["granted_at", "revoked_at"]).where("outlet_id", "=", outlet.id).where("role_id", "=", ROLE.EDITOR).execute();
   return {
     misleadingVerdicts: recent.filter((c) => c.verdict === "misleading").length,
     fraudulentVerdicts: recent.filter((c) => c.verdict === "fraudulent").length,

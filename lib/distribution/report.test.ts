@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DistributionInputs } from "@/lib/outlets/distribution-tier";
+import type { DistributionInputs } from "@/lib/distribution/distribution-tier";
 import { downgradeForPenalty, harsherPenalty } from "./penalty-downgrade";
 import { acceptedNeeded, distributionReport, integrityScore, median, type FactorInputs } from "./report";
 

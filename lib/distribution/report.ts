@@ -1,4 +1,4 @@
-import { acceptanceRate, distributionTier, type DistributionInputs, type DistributionTier } from "@/lib/outlets/distribution-tier";
+import { acceptanceRate, distributionTier, type DistributionInputs, type DistributionTier } from "@/lib/distribution/distribution-tier";
 import { tierOrder, tierRank, type PenaltyVerdict } from "./penalty-downgrade";
 
 // An outlet's distribution report (GET /api/distribution), pure: the tier, each requirement of

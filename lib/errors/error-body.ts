@@ -1,5 +1,6 @@
 import { ZodError } from "zod";
 import { AppError, type ValidationIssue } from "./app-error";
+import { isUniqueViolation } from "@/lib/errors/unique-violation";
 
 export type ErrorBody = {
   ok: false;
@@ -14,12 +15,6 @@ export function zodIssues(error: ZodError): ValidationIssue[] {
     path: issue.path.length > 0 ? issue.path.map(String).join(".") : "(root)",
     message: issue.message,
   }));
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== "object" || error === null) return false;
-  const code = (error as { code?: unknown }).code;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
 }
 
 /** Turns any thrown value into an AppError; unknown errors become a generic 500. */

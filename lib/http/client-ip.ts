@@ -1,4 +1,4 @@
-// The custom server (server/main.ts) writes the socket's address, or the trusted proxy's
+// The custom server (server/web-server.ts) writes the socket's address, or the trusted proxy's
 // X-Forwarded-For, into this header and drops any value a client sent.
 export const CLIENT_IP_HEADER = "x-capsule-client-ip";
 

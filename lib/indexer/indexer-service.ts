@@ -1,21 +1,39 @@
 import type { Db, Dialect } from "@/lib/db/database";
 import type { DeploymentRecord } from "@/lib/chain/deployment-record";
+import type { Header } from "./chain-reader";
+import { subscribeNewHeads, type HeadSubscription } from "./head-subscription";
 import { Indexer } from "./indexer";
+import { registerIndexerRuntime } from "./indexer-runtime";
 import { projectors } from "./projectors";
 import { indexedSources, indexerStartBlock } from "./sources";
 
 export type IndexerHandle = { indexer: Indexer; stop: () => Promise<void> };
 
-/** Back-fills, then follows new blocks by short polling until stopped. */
+/**
+ * While the newHeads subscription is up, a pass also runs this long after the last one: a rollback
+ * (anvil_rollback, evm_revert, a node restored from an older state) produces no new head.
+ */
+export const ROLLBACK_CHECK_MS = 2_000;
+
+/**
+ * Back-fills, then follows new heads: a pass per `newHeads` notification on the node's WebSocket,
+ * polling every `pollMs` only while the subscription is down (it reconnects by itself). Routes of
+ * this process can ask for a pass at once (indexerRuntime().requestPass()).
+ */
 export async function startIndexer(options: {
   db: Db;
   dialect: Dialect;
   rpcUrl: string;
+  /** The node's WebSocket; without one the indexer polls. */
+  wsUrl?: string;
   deployment: DeploymentRecord;
   pollMs?: number;
   batchBlocks?: number;
+  finalityDepth?: number;
   log?: (message: string) => void;
 }): Promise<IndexerHandle> {
+  const log = options.log ?? (() => undefined);
+  const pollMs = options.pollMs ?? 100;
   const indexer = new Indexer({
     db: options.db,
     dialect: options.dialect,
@@ -25,38 +43,76 @@ export async function startIndexer(options: {
     sources: indexedSources(options.deployment),
     projectors,
     batchBlocks: options.batchBlocks ?? 2000,
+    ...(options.finalityDepth === undefined ? {} : { finalityDepth: options.finalityDepth }),
+    log: (m) => log(`indexer: ${m}`),
   });
   const first = await indexer.syncToHead();
-  options.log?.(`indexed blocks ${first.fromBlock}..${first.toBlock} (${first.inserted} new events)`);
+  log(`indexed blocks ${first.fromBlock}..${first.toBlock} (${first.inserted} new events; finality depth ${indexer.finalityDepth})`);
 
   let stopped = false;
+  let running: Promise<void> | undefined;
+  let again = false;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
   let lastError = "";
-  // In-process syncs (this loop and syncIndexerNow in routes) share one queue so events are projected in order.
-  const shared = globalThis as unknown as { capsuleSyncQueue?: Promise<unknown> };
-  const tick = () => {
-    const sync = (shared.capsuleSyncQueue ?? Promise.resolve()).catch(() => undefined).then(() => indexer.syncToHead());
-    shared.capsuleSyncQueue = sync;
-    running = sync
-      .then(() => {
-        lastError = "";
-      })
-      .catch((error: unknown) => {
-        const message = error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);
-        if (message !== lastError) options.log?.(`indexer: ${message} (retrying)`);
-        lastError = message;
-      })
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, options.pollMs ?? 100);
-      });
+  let subscription: HeadSubscription | undefined;
+  let announced: Header | undefined; // the newest head the subscription announced, not yet indexed
+
+  const schedule = (ms: number) => {
+    if (timer) clearTimeout(timer);
+    timer = stopped ? undefined : setTimeout(trigger, ms);
   };
-  timer = setTimeout(tick, options.pollMs ?? 100);
+  const run = async () => {
+    let failed = false;
+    do {
+      again = false;
+      try {
+        const head = announced;
+        announced = undefined;
+        await indexer.syncToHead(head);
+        lastError = "";
+      } catch (error) {
+        failed = true;
+        const message = error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
+        if (message !== lastError) log(`indexer: ${message} (retrying)`);
+        lastError = message;
+      }
+    } while (again && !stopped && !failed);
+  };
+  function trigger() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    if (timer) clearTimeout(timer);
+    running = run().finally(() => {
+      running = undefined;
+      schedule(lastError || !subscription?.isUp() ? pollMs : ROLLBACK_CHECK_MS);
+    });
+  }
+
+  if (options.wsUrl) {
+    subscription = subscribeNewHeads({
+      url: options.wsUrl,
+      onHead: (head) => {
+        if (!announced || head.number >= announced.number) announced = head;
+        trigger();
+      },
+      onState: (up, reason) => {
+        log(up ? "indexer: following new heads by subscription" : `indexer: newHeads subscription down (${reason ?? "closed"}); polling every ${pollMs} ms`);
+        trigger();
+      },
+    });
+  }
+  const unregister = registerIndexerRuntime({ requestPass: trigger, following: () => (subscription?.isUp() ? "subscription" : "polling") });
+  schedule(pollMs);
   return {
     indexer,
     stop: async () => {
       stopped = true;
+      unregister();
       if (timer) clearTimeout(timer);
+      await subscription?.close();
       await running;
     },
   };

@@ -1,10 +1,15 @@
-import { createPublicClient, http, type Log, type PublicClient } from "viem";
 import type { Db, Dialect } from "@/lib/db/database";
-import { readCheckpoint, writeCheckpoint } from "./checkpoint-repository";
-import { decodeSourceLog, type IndexedSource } from "./log-decoding";
-import type { IndexedEvent, Projector } from "./projector";
-import { persistEvents } from "./persist-events";
-import { lockProjection } from "./projection-lock";
+import { metrics } from "@/lib/metrics/metrics";
+import { ChainMovedError, ChainReader, type Header, type VerifiedRange } from "./chain-reader";
+import { readCheckpoint, writeCheckpoint, type Checkpoint, type CheckpointRef } from "./checkpoint-repository";
+import { commitBatch } from "./commit-batch";
+import { finalityDepth } from "./finality";
+import { CheckpointMovedError, commitProjection, type IndexerContext } from "./indexer-context";
+import type { IndexedSource } from "./log-decoding";
+import type { ProjectionReset, Projector } from "./projector";
+import { projectionResets } from "./projectors";
+import { closeOpenReorgs } from "./reorg-repository";
+import { rewindProjection, type RewindResult } from "./rewind";
 
 export type IndexerOptions = {
   db: Db;
@@ -15,107 +20,182 @@ export type IndexerOptions = {
   sources: IndexedSource[];
   projectors: Projector[];
   batchBlocks: number;
+  /** Default: projectionResets (lib/indexer/projectors.ts). */
+  resets?: ProjectionReset[];
+  /** Default: CAPSULE_FINALITY_DEPTH's default for the chain id (lib/indexer/finality.ts). */
+  finalityDepth?: number;
+  log?: (message: string) => void;
 };
 
-export type SyncResult = { fromBlock: number; toBlock: number; events: number; inserted: number };
+export type SyncResult = { fromBlock: number; toBlock: number; events: number; inserted: number; rewound?: RewindResult };
+
+/** A pass that met a chain moving under it starts again, this many times, before giving up. */
+const ATTEMPTS = 5;
+const OVERTAKEN_LIMIT = 1_000;
+
+/**
+ * The chain moved while read, another writer moved the checkpoint, or (SQLite) another connection
+ * held the write lock past the busy timeout or committed after this transaction's snapshot.
+ */
+function retryable(error: unknown): boolean {
+  if (error instanceof ChainMovedError || error instanceof CheckpointMovedError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
+}
 
 /**
  * Reads the sources' logs from the checkpoint to the head in batches and writes them, their
- * projections and the new checkpoint in one transaction per batch: idempotent (unique on
- * chain id + tx hash + log index) and resumable.
+ * projections and the new checkpoint (with its hash) in one transaction per batch: idempotent
+ * (unique on chain id + tx hash + log index) and resumable. Every pass first checks that the
+ * checkpoint's block is still the node's; when it is not (a reorg, or a rollback that left the
+ * head below it) the projection is rewound to the fork point before indexing goes on.
  */
 export class Indexer {
-  private readonly client: PublicClient;
-  private readonly sourcesByAddress: Map<string, IndexedSource>;
-  private readonly blockTimes = new Map<bigint, number>();
+  private readonly ctx: IndexerContext;
+  private readonly batchBlocks: number;
+  private queue: Promise<unknown> = Promise.resolve();
+  private openReorgCheck = true;
+  /** The checkpoint this indexer moved last (forgotten when anything else may have moved it). */
+  private committed: CheckpointRef | undefined;
 
-  constructor(private readonly options: IndexerOptions) {
-    this.client = createPublicClient({ transport: http(options.rpcUrl, { batch: { batchSize: 200 }, timeout: 20_000 }) });
-    this.sourcesByAddress = new Map(options.sources.map((s) => [s.address.toLowerCase(), s]));
+  constructor(options: IndexerOptions) {
+    this.ctx = {
+      db: options.db,
+      dialect: options.dialect,
+      chainId: options.chainId,
+      startBlock: options.startBlock,
+      sources: options.sources,
+      projectors: options.projectors,
+      resets: options.resets ?? projectionResets,
+      finalityDepth: options.finalityDepth ?? finalityDepth(options.chainId, undefined),
+      reader: new ChainReader({ rpcUrl: options.rpcUrl, chainId: options.chainId, sources: options.sources }),
+      log: options.log ?? (() => undefined),
+    };
+    this.batchBlocks = options.batchBlocks;
+  }
+
+  get reader(): ChainReader {
+    return this.ctx.reader;
+  }
+
+  get finalityDepth(): number {
+    return this.ctx.finalityDepth;
   }
 
   async head(): Promise<number> {
-    // viem caches the block number for 4 s by default; the indexer must see every new head at once
-    return Number(await this.client.getBlockNumber({ cacheTime: 0 }));
-  }
-
-  /** Indexes everything up to the current head; returns what it did. */
-  async syncToHead(): Promise<SyncResult> {
-    const head = await this.head();
-    const checkpoint = await readCheckpoint(this.options.db);
-    const fromBlock = checkpoint ? checkpoint.blockNumber + 1 : this.options.startBlock;
-    const result: SyncResult = { fromBlock, toBlock: fromBlock - 1, events: 0, inserted: 0 };
-    for (let start = fromBlock; start <= head; start += this.options.batchBlocks) {
-      const end = Math.min(head, start + this.options.batchBlocks - 1);
-      const batch = await this.indexBatch(start, end);
-      result.toBlock = end;
-      result.events += batch.events;
-      result.inserted += batch.inserted;
-    }
-    return result;
-  }
-
-  /** One batch: its events, projections and checkpoint in one transaction. */
-  private async indexBatch(fromBlock: number, toBlock: number): Promise<{ events: number; inserted: number }> {
-    const events = await this.fetchEvents(fromBlock, toBlock);
-    return { events: events.length, inserted: await this.persist(events, toBlock) };
+    return (await this.ctx.reader.head()).number;
   }
 
   /**
-   * The decoded events of the sources in [fromBlock, toBlock], in block and log order. A range
-   * whose logs do not fit one node response is split in halves.
+   * Indexes everything up to the current head (rewinding first if the chain went back); one pass at
+   * a time. `newHead`: a header just announced by the node (newHeads); when its parent is the
+   * checkpoint, that one block is read by its hash and committed without further requests.
    */
-  async fetchEvents(fromBlock: number, toBlock: number): Promise<IndexedEvent[]> {
-    try {
-      return await this.fetchRange(fromBlock, toBlock);
-    } catch (error) {
-      const message = error instanceof Error ? `${error.message} ${String((error as { details?: unknown }).details ?? "")}` : String(error);
-      if (toBlock <= fromBlock || !/size limit|too large|exceed|more than \d+ results|response size/i.test(message)) throw error;
-      const middle = Math.floor((fromBlock + toBlock) / 2);
-      return [...(await this.fetchEvents(fromBlock, middle)), ...(await this.fetchEvents(middle + 1, toBlock))];
+  syncToHead(newHead?: Header): Promise<SyncResult> {
+    const pass = this.queue.catch(() => undefined).then(() => this.passWithRetries(newHead));
+    this.queue = pass;
+    return pass;
+  }
+
+  private async passWithRetries(newHead?: Header): Promise<SyncResult> {
+    let failures = 0;
+    let overtaken = 0;
+    for (let first = true; ; first = false) {
+      try {
+        const next = first && newHead ? await this.nextBlock(newHead) : undefined;
+        return next ?? (await this.pass());
+      } catch (error) {
+        // Overtaken by another writer: it made progress, so starting again from its checkpoint
+        // always gets nearer the head; the bound only guards against a bug.
+        if (error instanceof CheckpointMovedError && ++overtaken < OVERTAKEN_LIMIT) continue;
+        if (!retryable(error) || ++failures >= ATTEMPTS) throw error;
+      }
     }
   }
 
-  private async blockTime(log: Log): Promise<number> {
-    const withTime = log as Log & { blockTimestamp?: `0x${string}` | bigint };
-    if (withTime.blockTimestamp !== undefined) return Number(withTime.blockTimestamp);
-    const number = log.blockNumber ?? 0n;
-    const cached = this.blockTimes.get(number);
-    if (cached !== undefined) return cached;
-    const block = await this.client.getBlock({ blockNumber: number });
-    const time = Number(block.timestamp);
-    this.blockTimes.set(number, time);
-    if (this.blockTimes.size > 10_000) this.blockTimes.clear();
-    return time;
+  /** The fast path of a followed chain: the new head's parent is the checkpoint (hash-linked). */
+  private async nextBlock(head: Header): Promise<SyncResult | undefined> {
+    // The checkpoint this indexer committed last spares a read; if another writer moved it since,
+    // the conditional checkpoint move refuses the commit and the pass starts again from SQL.
+    const checkpoint = this.committed ?? (await readCheckpoint(this.ctx.db).then((c) => (c ? { number: c.blockNumber, hash: c.blockHash } : undefined)));
+    if (!checkpoint?.hash || this.openReorgCheck || head.number !== checkpoint.number + 1 || head.parentHash !== checkpoint.hash) return undefined;
+    metrics().indexerHead.set(head.number);
+    const range = await this.ctx.reader.readBlock(head);
+    const inserted = await this.commit(head.number, range, checkpoint);
+    return { fromBlock: head.number, toBlock: head.number, events: range.events.length, inserted };
   }
 
-  private async fetchRange(fromBlock: number, toBlock: number): Promise<IndexedEvent[]> {
-    const logs = await this.client.getLogs({
-      address: this.options.sources.map((s) => s.address),
-      fromBlock: BigInt(fromBlock),
-      toBlock: BigInt(toBlock),
-    });
-    const events: IndexedEvent[] = [];
-    await Promise.all(logs.map((log) => this.blockTime(log)));
-    for (const log of logs) {
-      const event = decodeSourceLog(log, this.sourcesByAddress, this.options.chainId, await this.blockTime(log));
-      if (event) events.push(event);
+  private async commit(fromBlock: number, range: VerifiedRange, after: CheckpointRef | null): Promise<number> {
+    this.committed = undefined;
+    const inserted = await commitBatch(this.ctx, fromBlock, range, after);
+    this.committed = range.to;
+    return inserted;
+  }
+
+  private async pass(): Promise<SyncResult> {
+    this.committed = undefined;
+    const head = await this.ctx.reader.head();
+    metrics().indexerHead.set(head.number);
+    let checkpoint = await readCheckpoint(this.ctx.db);
+    let rewound: RewindResult | undefined;
+    if (checkpoint && !(await this.onChain(checkpoint, head))) {
+      rewound = await rewindProjection(this.ctx, checkpoint, head);
+      checkpoint = await readCheckpoint(this.ctx.db);
+    } else if (this.openReorgCheck) {
+      // a rewind left unfinished (its server died, or the chain came back): no longer in progress
+      await closeOpenReorgs(this.ctx.db, this.ctx.chainId, Math.floor(Date.now() / 1000));
+      this.openReorgCheck = false;
     }
-    return events.sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
+    if (rewound) this.openReorgCheck = true;
+
+    const fromBlock = checkpoint ? checkpoint.blockNumber + 1 : this.ctx.startBlock;
+    let after: CheckpointRef | null = checkpoint ? { number: checkpoint.blockNumber, hash: checkpoint.blockHash } : null;
+    const result: SyncResult = { fromBlock, toBlock: fromBlock - 1, events: 0, inserted: 0, ...(rewound ? { rewound } : {}) };
+    for (let start = fromBlock; start <= head.number; start += this.batchBlocks) {
+      const end = Math.min(head.number, start + this.batchBlocks - 1);
+      const parent = after?.hash ? { number: after.number, hash: after.hash } : undefined;
+      const range = await this.ctx.reader.readRange(start, end, parent, end === head.number ? head : undefined);
+      result.inserted += await this.commit(start, range, after);
+      result.events += range.events.length;
+      result.toBlock = end;
+      after = range.to;
+    }
+    if (checkpoint && checkpoint.blockHash === null && fromBlock > head.number) await this.adoptHash(checkpoint, head);
+    return result;
   }
 
-  /** Writes the events, their projections and the checkpoint `toBlock` in one transaction. */
-  private async persist(events: IndexedEvent[], toBlock: number): Promise<number> {
-    return this.options.db.transaction().execute(async (trx) => {
-      await lockProjection(trx, this.options.dialect);
-      const inserted = await persistEvents(trx, events, this.options.projectors);
-      await writeCheckpoint(trx, { chainId: this.options.chainId, blockNumber: toBlock, blockHash: null, now: Math.floor(Date.now() / 1000) });
-      return inserted;
+  /** The checkpoint's block is still the node's (a checkpoint without a hash, from before hashes were kept, is trusted). */
+  private async onChain(checkpoint: Checkpoint, head: Header): Promise<boolean> {
+    if (checkpoint.blockNumber > head.number) return false;
+    if (checkpoint.blockHash === null) return true;
+    const block = checkpoint.blockNumber === head.number ? head : await this.ctx.reader.header(checkpoint.blockNumber);
+    return block?.hash === checkpoint.blockHash;
+  }
+
+  private async adoptHash(checkpoint: Checkpoint, head: Header): Promise<void> {
+    const block = checkpoint.blockNumber === head.number ? head : await this.ctx.reader.header(checkpoint.blockNumber);
+    if (!block) return;
+    await commitProjection(this.ctx, async (trx) => {
+      const current = await readCheckpoint(trx);
+      if (current?.blockNumber === checkpoint.blockNumber && current.blockHash === null) {
+        await writeCheckpoint(trx, { chainId: this.ctx.chainId, blockNumber: block.number, blockHash: block.hash, now: Math.floor(Date.now() / 1000) });
+      }
+      return { value: undefined };
     });
   }
 
+  /**
+   * Reads [fromBlock, toBlock] (verified) and writes it with checkpoint `toBlock` whatever the
+   * checkpoint was: events already stored are neither inserted nor projected again.
+   */
   async indexRange(fromBlock: number, toBlock: number): Promise<{ events: number; inserted: number }> {
-    const events = await this.fetchRange(fromBlock, toBlock);
-    return { events: events.length, inserted: await this.persist(events, toBlock) };
+    const range = await this.ctx.reader.readRange(fromBlock, toBlock);
+    this.committed = undefined;
+    return { events: range.events.length, inserted: await commitBatch(this.ctx, fromBlock, range, undefined) };
+  }
+
+  /** The verified events of a range without writing them (a rebuild reads the chain first). */
+  readRange(fromBlock: number, toBlock: number, parent?: { number: number; hash: string }) {
+    return this.ctx.reader.readRange(fromBlock, toBlock, parent);
   }
 }

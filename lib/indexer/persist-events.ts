@@ -5,10 +5,10 @@ const CHUNK = 400; // 9 columns per row stays far below SQLite's bound-parameter
 
 /**
  * Inserts events into chain_events (multi-row, ON CONFLICT DO NOTHING … RETURNING) and then
- * projects, in order, only the ones not seen before. Shared by the background indexer and by
- * routes that sync right after their own transaction, so either path can come first.
+ * projects, in order, only the ones not seen before; answers those. Used by the indexer and by a
+ * rebuild, so a replay can never count an event twice.
  */
-export async function persistEvents(trx: Trx, events: IndexedEvent[], projectors: Projector[]): Promise<number> {
+export async function persistEvents(trx: Trx, events: IndexedEvent[], projectors: Projector[]): Promise<IndexedEvent[]> {
   const fresh = new Set<string>();
   for (let start = 0; start < events.length; start += CHUNK) {
     const chunk = events.slice(start, start + CHUNK);
@@ -33,17 +33,25 @@ export async function persistEvents(trx: Trx, events: IndexedEvent[], projectors
     for (const row of rows) fresh.add(`${row.tx_hash}:${row.log_index}`);
   }
   const pending = events.filter((event) => fresh.has(`${event.txHash}:${event.logIndex}`));
-  for (let start = 0; start < pending.length; ) {
-    const kind = eventKind(pending[start]!);
+  await projectEvents(trx, pending, projectors);
+  return pending;
+}
+
+/**
+ * Runs events (in chain order) through every projector. A run of consecutive events of a kind
+ * some projector takes in bulk (a back-fill of votes) goes to it at once.
+ */
+export async function projectEvents(trx: Trx, events: IndexedEvent[], projectors: Projector[]): Promise<void> {
+  for (let start = 0; start < events.length; ) {
+    const kind = eventKind(events[start]!);
     if (!projectors.some((project) => project.runs?.[kind])) {
-      for (const project of projectors) await project(trx, pending[start]!);
+      for (const project of projectors) await project(trx, events[start]!);
       start++;
       continue;
     }
-    // A run of consecutive events of a kind some projector takes in bulk (a back-fill of votes).
     let end = start + 1;
-    while (end < pending.length && eventKind(pending[end]!) === kind) end++;
-    const run = pending.slice(start, end);
+    while (end < events.length && eventKind(events[end]!) === kind) end++;
+    const run = events.slice(start, end);
     for (const project of projectors) {
       const projectRun = project.runs?.[kind];
       if (projectRun) await projectRun(trx, run);
@@ -51,5 +59,4 @@ export async function persistEvents(trx: Trx, events: IndexedEvent[], projectors
     }
     start = end;
   }
-  return fresh.size;
 }

@@ -1,11 +1,12 @@
 import type { Db, Dialect } from "@/lib/db/database";
 import type { DeploymentRecord } from "@/lib/chain/deployment-record";
+import type { BlockRef } from "./chain-reader";
 import { writeCheckpoint } from "./checkpoint-repository";
 import { Indexer } from "./indexer";
+import { commitProjection } from "./indexer-context";
 import { persistEvents } from "./persist-events";
 import type { IndexedEvent } from "./projector";
 import { projectionResets, projectors } from "./projectors";
-import { lockProjection } from "./projection-lock";
 import { indexedSources, indexerStartBlock } from "./sources";
 
 export type RebuildResult = { fromBlock: number; toBlock: number; events: number };
@@ -13,9 +14,10 @@ export type RebuildResult = { fromBlock: number; toBlock: number; events: number
 /**
  * Drops the chain projection and derives it again from the chain (DESIGN §2: "dropping the
  * projection and re-indexing gives the same state"). Logs are read from the deployment block to
- * the head in batches first; then one transaction clears chain_events and every projector's
- * rows, replays the events in order and sets the checkpoint to that head, so readers see either
- * the old projection or the new one. A running indexer continues from the new checkpoint.
+ * the head in verified batches first (each linked to the one before by its last block's hash);
+ * then one transaction clears chain_events and every projector's rows, replays the events in
+ * order and sets the checkpoint to that head with its hash, so readers see either the old
+ * projection or the new one. A running indexer continues from the new checkpoint.
  */
 export async function rebuildProjection(options: {
   db: Db;
@@ -26,33 +28,51 @@ export async function rebuildProjection(options: {
   log?: (message: string) => void;
 }): Promise<RebuildResult> {
   const { deployment } = options;
+  const chainId = deployment.chainId;
+  const fromBlock = indexerStartBlock(deployment);
   const indexer = new Indexer({
     db: options.db,
     dialect: options.dialect,
     rpcUrl: options.rpcUrl,
-    chainId: deployment.chainId,
-    startBlock: indexerStartBlock(deployment),
+    chainId,
+    startBlock: fromBlock,
     sources: indexedSources(deployment),
     projectors,
     batchBlocks: options.batchBlocks ?? 2000,
   });
-  const fromBlock = indexerStartBlock(deployment);
   const head = await indexer.head();
   const batch = options.batchBlocks ?? 2000;
   const events: IndexedEvent[] = [];
+  let last: BlockRef | undefined;
   for (let start = fromBlock; start <= head; start += batch) {
-    events.push(...(await indexer.fetchEvents(start, Math.min(head, start + batch - 1))));
+    const range = await indexer.readRange(start, Math.min(head, start + batch - 1), last);
+    events.push(...range.events);
+    last = range.to;
   }
+  // Recent checkpoint hashes that are not the chain's any more (or lie above the head) go.
+  const stored = await options.db.selectFrom("chain_blocks").select(["block_number", "block_hash"]).where("chain_id", "=", chainId).execute();
+  const onNode = await indexer.reader.headers(stored.map((row) => row.block_number).filter((n) => n <= head));
+  const stale = stored.filter((row) => onNode.get(row.block_number)?.hash !== row.block_hash).map((row) => row.block_number);
   options.log?.(`read ${events.length} events from blocks ${fromBlock}..${head}; replaying them`);
 
-  await options.db.transaction().execute(async (trx) => {
-    await lockProjection(trx, options.dialect);
-    await trx.deleteFrom("chain_events").where("chain_id", "=", deployment.chainId).execute();
+  await commitProjection(options, async (trx) => {
+    await trx.deleteFrom("chain_events").where("chain_id", "=", chainId).execute();
     const restores = [];
     for (const reset of projectionResets) restores.push(await reset(trx));
     await persistEvents(trx, events, projectors);
     for (const restore of restores) await restore(trx);
-    await writeCheckpoint(trx, { chainId: deployment.chainId, blockNumber: head, blockHash: null, now: Math.floor(Date.now() / 1000) });
+    await writeCheckpoint(trx, { chainId, blockNumber: head, blockHash: last?.hash ?? null, now: Math.floor(Date.now() / 1000) });
+    if (stale.length > 0) await trx.deleteFrom("chain_blocks").where("chain_id", "=", chainId).where("block_number", "in", stale).execute();
+    if (last) {
+      const hash = last.hash;
+      await trx
+        .insertInto("chain_blocks")
+        .values({ chain_id: chainId, block_number: last.number, block_hash: hash })
+        .onConflict((oc) => oc.columns(["chain_id", "block_number"]).doUpdateSet({ block_hash: hash }))
+        .execute();
+    }
+    // everything may have changed: listeners treat it as "all up to the head"
+    return { value: undefined, change: { fromBlock, toBlock: head, capsuleIds: [], wallets: [], caseIds: [], kinds: [], truncated: true as const } };
   });
   return { fromBlock, toBlock: head, events: events.length };
 }

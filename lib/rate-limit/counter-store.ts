@@ -2,10 +2,11 @@ import "server-only";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { config } from "@/lib/config/config";
+import { logWarn } from "@/lib/log";
 import { database } from "@/lib/db/client";
 import type { DB, Db } from "@/lib/db/database";
 import { hitMemoryRateLimit } from "./memory-counter";
-import { hitRateLimit, type RateLimitHit } from "./rate-limiter";
+import { hitRateLimit, peekRateLimit, type RateLimitRule, type RateLimitHit } from "./rate-limiter";
 
 const shared = globalThis as unknown as { capsuleCounterDb?: Db };
 
@@ -19,15 +20,23 @@ const shared = globalThis as unknown as { capsuleCounterDb?: Db };
  * writes from queueing behind the read pool.
  */
 function counterDb(databaseUrl: string): Db {
-  shared.capsuleCounterDb ??= new Kysely<DB>({
-    dialect: new PostgresDialect({
-      pool: new pg.Pool({ connectionString: databaseUrl, max: 4, idleTimeoutMillis: 10_000, allowExitOnIdle: true, options: "-c synchronous_commit=off" }),
-    }),
-  });
+  if (!shared.capsuleCounterDb) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, idleTimeoutMillis: 10_000, allowExitOnIdle: true, options: "-c synchronous_commit=off" });
+    // Without a listener, an idle connection the server drops (restart, admin command) would crash the process.
+    pool.on("error", (error) => logWarn("db", "an idle rate-limit counter connection was dropped", { reason: error.message }));
+    shared.capsuleCounterDb = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  }
   return shared.capsuleCounterDb;
 }
 
-export type RequestCounters = { publicGet: RateLimitHit; write: RateLimitHit };
+export type RequestCounters = {
+  publicGet: RateLimitHit;
+  write: RateLimitHit;
+  /** Reads a `write` counter without adding to it (the failed-authentication limit is checked before a token is verified). */
+  peekWrite: (rule: RateLimitRule, key: string, now: number) => Promise<number>;
+};
+
+let memo: { handle: ReturnType<typeof database>; counters: RequestCounters } | undefined;
 
 /**
  * Where the bridge's per-request limits count. Embedded SQLite (one server, nothing to share):
@@ -36,11 +45,21 @@ export type RequestCounters = { publicGet: RateLimitHit; write: RateLimitHit };
  */
 export function requestCounters(): RequestCounters {
   const handle = database();
+  // the wrapper asks on every request: the closures are made once per database handle
+  if (memo?.handle !== handle) memo = { handle, counters: countersOf(handle) };
+  return memo.counters;
+}
+
+function countersOf(handle: ReturnType<typeof database>): RequestCounters {
   const url = config().DATABASE_URL;
   if (handle.dialect === "sqlite" || !url) {
-    return { publicGet: hitMemoryRateLimit, write: (rule, key, now) => hitRateLimit(handle.db, rule, key, now) };
+    return {
+      publicGet: hitMemoryRateLimit,
+      write: (rule, key, now) => hitRateLimit(handle.db, rule, key, now),
+      peekWrite: (rule, key, now) => peekRateLimit(handle.db, rule, key, now),
+    };
   }
   const db = counterDb(url);
   const sql: RateLimitHit = (rule, key, now) => hitRateLimit(db, rule, key, now);
-  return { publicGet: sql, write: sql };
+  return { publicGet: sql, write: sql, peekWrite: (rule, key, now) => peekRateLimit(db, rule, key, now) };
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "kysely";
 import type { DbOrTrx } from "@/lib/db/database";
 import { AppError } from "@/lib/errors/app-error";
+import { metrics } from "@/lib/metrics/metrics";
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 export type RateLimitResult = { allowed: boolean; limit: number; remaining: number; resetAt: number; retryAfter: number };
@@ -26,6 +27,18 @@ export async function hitRateLimit(db: DbOrTrx, rule: RateLimitRule, key: string
   };
 }
 
+/** The count of the current window without adding to it (0 when nothing was counted). */
+export async function peekRateLimit(db: DbOrTrx, rule: RateLimitRule, key: string, now: number): Promise<number> {
+  const windowStart = Math.floor(now / rule.windowSeconds) * rule.windowSeconds;
+  const row = await db
+    .selectFrom("rate_limit_counters")
+    .select("count")
+    .where("bucket", "=", `${rule.name}:${key}`)
+    .where("window_start", "=", windowStart)
+    .executeTakeFirst();
+  return row ? Number(row.count) : 0;
+}
+
 export function rateLimitHeaders(result: RateLimitResult): Record<string, string> {
   const headers: Record<string, string> = {
     "RateLimit-Limit": String(result.limit),
@@ -41,6 +54,7 @@ export type RateLimitHit = (rule: RateLimitRule, key: string, now: number) => Pr
 export async function enforceRateLimit(db: DbOrTrx | RateLimitHit, rule: RateLimitRule, key: string, now: number): Promise<RateLimitResult> {
   const result = typeof db === "function" ? await db(rule, key, now) : await hitRateLimit(db, rule, key, now);
   if (!result.allowed) {
+    metrics().rateLimited.inc({ rule: rule.name });
     throw new AppError("RATE_LIMITED", `Rate limit exceeded: ${rule.limit} requests per ${rule.windowSeconds} s (${rule.name})`, {
       headers: rateLimitHeaders(result),
       details: { retryAfter: result.retryAfter },

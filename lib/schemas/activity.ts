@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/http/pagination";
+import { pageQuery } from "@/lib/schemas/pagination";
+import { pagedResponse } from "./primitives";
 
 // Wallet activity (seed: GET /wallet/:address/activity). Kinds grow with features; these are the
 // ones outlets, roles and bonds write.
@@ -27,12 +28,4 @@ export const ZActivityItem = z.object({
 });
 export type TActivityItem = z.infer<typeof ZActivityItem>;
 
-export const ZActivityResponse = z.object({
-  ok: z.literal(true),
-  wallet: z.string(),
-  items: z.array(ZActivityItem),
-  page: z.number(),
-  limit: z.number(),
-  total: z.number(),
-  hasMore: z.boolean(),
-});
+export const ZActivityResponse = pagedResponse(ZActivityItem).extend({ wallet: z.string() });

@@ -1,7 +1,9 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/http/pagination";
+import { pageQuery } from "@/lib/schemas/pagination";
 import { ZSlug } from "./outlets";
-import { ZIntegrityLabel, ZUintString } from "./court";
+import { ZIntegrityLabel } from "./court";
+import { pagedResponse, ZUintString } from "./primitives";
+import { ZCapsuleId } from "./capsules";
 
 // Ad campaigns (seed: Rights and ads). Campaigns are loaded by the operator (scripts/load-ad-campaigns.ts).
 
@@ -28,6 +30,8 @@ export const ZCampaignInput = z
 export type TCampaignInput = z.infer<typeof ZCampaignInput>;
 export const ZCampaignFile = z.object({ campaigns: z.array(ZCampaignInput).min(1) }).strict();
 
+export const ZAdsCapsuleParams = z.object({ capsuleId: ZCapsuleId });
+
 export const ZListCampaignsQuery = pageQuery.extend({ status: z.enum(campaignStatuses).optional() });
 export type TListCampaignsQuery = z.infer<typeof ZListCampaignsQuery>;
 
@@ -47,17 +51,12 @@ export const ZCampaign = z.object({
   startsAt: ZUintString,
   endsAt: ZUintString.nullable(),
   createdAt: ZUintString,
+  /** True for the bundled demonstration campaigns (no real advertiser). */
+  sample: z.boolean(),
 });
 export type TCampaign = z.infer<typeof ZCampaign>;
 
-export const ZCampaignPage = z.object({
-  ok: z.literal(true),
-  items: z.array(ZCampaign),
-  page: z.number(),
-  limit: z.number(),
-  total: z.number(),
-  hasMore: z.boolean(),
-});
+export const ZCampaignPage = pagedResponse(ZCampaign);
 
 export const ZCapsuleAdsResponse = z.object({
   ok: z.literal(true),

@@ -18,3 +18,11 @@ export const ZSessionResponse = z.object({
 
 export const ZRevokeSessionBody = z.object({ sessionId: z.string().regex(/^0x[0-9a-f]{64}$/).optional() }).strict();
 export const ZRevokeSessionResponse = z.object({ ok: z.literal(true), revoked: z.boolean(), sessionId: z.string() });
+
+export const ZAuthCheckBody = z.object({ note: z.string().max(200).optional() }).strict();
+export const ZAuthCheckResponse = z.object({
+  ok: z.literal(true),
+  wallet: z.string(),
+  session: z.enum(["wallet", "session-key"]),
+  note: z.string().nullable(),
+});

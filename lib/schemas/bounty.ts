@@ -22,47 +22,58 @@ const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "expected a lowercas
 /** "native" = the network's native token; otherwise the ERC-20 contract address. */
 export const rewardToken = z.union([z.literal("native"), addressSchema]);
 
-export const bountyProposalSchema = z
-  .object({
-    id: bountyId,
-    title: text(200),
-    summary: text(4000),
-    capsuleId: bountyId.nullable(),
-    outletSlug: slug.nullable(),
-    rewardAmount: weiAmount,
-    rewardToken,
-    proposer: addressSchema,
-    status: z.enum(bountyProposalStatuses),
-    createdAt: unixSeconds,
-    updatedAt: unixSeconds,
-  })
-  .strict()
-  .refine((p) => p.capsuleId !== null || p.outletSlug !== null, {
-    message: "a proposal concerns a capsule (capsuleId) or an outlet (outletSlug)",
-    path: ["capsuleId"],
-  })
-  .refine((p) => BigInt(p.updatedAt) >= BigInt(p.createdAt), { message: "updatedAt is before createdAt", path: ["updatedAt"] });
+const proposalFields = {
+  id: bountyId,
+  title: text(200),
+  summary: text(4000),
+  capsuleId: bountyId.nullable(),
+  outletSlug: slug.nullable(),
+  rewardAmount: weiAmount,
+  rewardToken,
+  proposer: addressSchema,
+  status: z.enum(bountyProposalStatuses),
+  createdAt: unixSeconds,
+  updatedAt: unixSeconds,
+};
+type ProposalCore = { capsuleId: string | null; outletSlug: string | null; createdAt: string; updatedAt: string };
+const proposalRules = <T extends z.ZodType<ProposalCore>>(schema: T) =>
+  schema
+    .refine((p) => p.capsuleId !== null || p.outletSlug !== null, {
+      message: "a proposal concerns a capsule (capsuleId) or an outlet (outletSlug)",
+      path: ["capsuleId"],
+    })
+    .refine((p) => BigInt(p.updatedAt) >= BigInt(p.createdAt), { message: "updatedAt is before createdAt", path: ["updatedAt"] });
 
-export const bountyEvaluationSchema = z
-  .object({
-    id: bountyId,
-    proposalId: bountyId,
-    evaluator: addressSchema,
-    score: z.number().int().min(0).max(100),
-    verdict: z.enum(bountyVerdicts),
-    rationale: text(4000),
-    createdAt: unixSeconds,
-  })
-  .strict();
+/** A proposal as the bounty engine exports it. */
+export const bountyProposalSchema = proposalRules(z.object(proposalFields).strict());
 
-export type BountyProposal = z.infer<typeof bountyProposalSchema>;
-export type BountyEvaluation = z.infer<typeof bountyEvaluationSchema>;
+const evaluationFields = {
+  id: bountyId,
+  proposalId: bountyId,
+  evaluator: addressSchema,
+  score: z.number().int().min(0).max(100),
+  verdict: z.enum(bountyVerdicts),
+  rationale: text(4000),
+  createdAt: unixSeconds,
+};
+/** An evaluation as the bounty engine exports it. */
+export const bountyEvaluationSchema = z.object(evaluationFields).strict();
+
+// What the service serves: the exported record plus `sample`, true for the bundled demonstration
+// records (bounty/sample-state.json), which describe no real outlet or capsule.
+export const bountyProposalRecordSchema = proposalRules(z.object({ ...proposalFields, sample: z.boolean() }).strict());
+export const bountyEvaluationRecordSchema = z.object({ ...evaluationFields, sample: z.boolean() }).strict();
+
+export type BountyProposalExport = z.infer<typeof bountyProposalSchema>;
+export type BountyEvaluationExport = z.infer<typeof bountyEvaluationSchema>;
+export type BountyProposal = z.infer<typeof bountyProposalRecordSchema>;
+export type BountyEvaluation = z.infer<typeof bountyEvaluationRecordSchema>;
 
 const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), limit: z.number().int().min(1).max(100), offset: z.number().int().min(0) }).strict();
 
-export const bountyProposalPageSchema = pageOf(bountyProposalSchema);
-export const bountyEvaluationPageSchema = pageOf(bountyEvaluationSchema);
+export const bountyProposalPageSchema = pageOf(bountyProposalRecordSchema);
+export const bountyEvaluationPageSchema = pageOf(bountyEvaluationRecordSchema);
 export type BountyProposalPage = z.infer<typeof bountyProposalPageSchema>;
 export type BountyEvaluationPage = z.infer<typeof bountyEvaluationPageSchema>;
 

@@ -1,7 +1,10 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/http/pagination";
+import { pageQuery } from "@/lib/schemas/pagination";
+import { pagedResponse, ZAddressOut, ZUintString } from "./primitives";
 import { checkShares, countPrimary } from "@/lib/capsules/contributors";
-import { ZAddress, ZSlug } from "./outlets";
+import { AUTHOR_ROLES } from "@/lib/roles/role-catalog";
+import { ZAddress, ZOutletSummary, ZSlug } from "./outlets";
+import { ZOperatorTxAck, ZOperatorTxObject } from "./operator-tx";
 
 // Capsules (seed: Capsule read response, creation payload, supporting relation, revision history;
 // DESIGN §2, §3, §6). Ids are decimal strings, times Unix seconds as strings, amounts wei strings.
@@ -49,7 +52,7 @@ export const ZContributorItem = z
   .object({
     wallet: ZAddress,
     displayName: z.string().trim().min(1).max(120),
-    role: z.number().int().min(1).max(3),
+    role: z.number().int().refine((id) => (AUTHOR_ROLES as readonly number[]).includes(id), `one of the author roles ${AUTHOR_ROLES.join(", ")}`),
     contributionType: z.enum(contributionTypes),
     shareBps: z.number().int().min(0).max(10_000),
     attributionURI: ZHttpUrl.optional(),
@@ -151,8 +154,6 @@ export type TAddHistoryBody = z.infer<typeof ZAddHistoryBody>;
 
 // ---- responses ----
 
-const ZAddressOut = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
-const ZUintString = z.string().regex(/^[0-9]+$/);
 
 export const ZCapsuleObject = z.object({
   id: z.string(),
@@ -198,13 +199,8 @@ export const ZPolicyObject = z.object({
   votingWindowSeconds: z.number(),
 });
 
-export const ZCapsuleOutletObject = z.object({
-  outletId: z.string(),
-  outletMetadataURI: z.string(),
-  outletSlug: z.string(),
-  outletWallet: ZAddressOut,
-  status: z.string(),
-});
+/** The seed's outlet object, the same shape as the head of GET /api/outlets/:slug. */
+export const ZCapsuleOutletObject = ZOutletSummary;
 
 export const ZContentObject = ZCapsuleOutletObject.omit({ status: true }).extend({
   capsuleId: z.string(),
@@ -284,14 +280,14 @@ export const ZCapsuleResponse = z.object({
   evidence: z.array(ZEvidenceObject),
   contributors: z.array(ZContributorObject),
   revision: ZRevisionObject,
+  /** The operator transactions (relayed votes, close, finalize) of this capsule, newest first. */
+  operatorTransactions: z.array(ZOperatorTxObject),
 });
 export type TCapsuleResponse = z.infer<typeof ZCapsuleResponse>;
 
-const page = <T extends z.ZodType>(item: T) =>
-  z.object({ ok: z.literal(true), items: z.array(item), page: z.number().int(), limit: z.number().int(), total: z.number().int(), hasMore: z.boolean() });
 
-export const ZCapsuleListResponse = page(ZCapsuleObject);
-export const ZEvidenceListResponse = page(ZEvidenceObject).extend({ capsuleId: z.string() });
+export const ZCapsuleListResponse = pagedResponse(ZCapsuleObject);
+export const ZEvidenceListResponse = pagedResponse(ZEvidenceObject).extend({ capsuleId: z.string() });
 export const ZSupportingObject = z.object({
   capsuleId: z.string(),
   supportingCapsuleId: z.string(),
@@ -299,8 +295,8 @@ export const ZSupportingObject = z.object({
   createdBy: ZAddressOut,
   createdAt: ZUintString,
 });
-export const ZSupportingListResponse = page(ZSupportingObject).extend({ capsuleId: z.string() });
-export const ZEmptyListResponse = page(z.never()).extend({ capsuleId: z.string() });
+export const ZSupportingListResponse = pagedResponse(ZSupportingObject).extend({ capsuleId: z.string() });
+export const ZEmptyListResponse = pagedResponse(z.never()).extend({ capsuleId: z.string() });
 
 export const ZEvidenceAddResponse = z.object({ ok: z.literal(true), capsuleId: z.string(), evidence: ZEvidenceObject, metadataURI: z.string() });
 export const ZSupportingAddResponse = z.object({ ok: z.literal(true), relation: ZSupportingObject });
@@ -348,6 +344,7 @@ export const ZSubmitResponse = z.object({
 export const ZVoteResponse = z.object({
   ok: z.literal(true),
   txHash: z.string(),
+  operatorTx: ZOperatorTxAck,
   capsuleId: z.string(),
   vote: z.object({ voter: ZAddressOut, support: z.boolean(), weight: ZUintString }),
   tally: z.object({

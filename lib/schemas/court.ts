@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/http/pagination";
+import { pageQuery } from "@/lib/schemas/pagination";
+import { pagedResponse, ZAddressOut, ZUintString } from "./primitives";
 import { ZSlug } from "./outlets";
+import { ZCourtReply } from "./court-reply";
 
 // Court cases, verdicts and integrity labels (seed: Integrity labels, States and transitions;
 // DESIGN §6). Ids are decimal strings, times Unix seconds as strings, amounts wei strings.
 
-export const ZAddressOut = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
-export const ZUintString = z.string().regex(/^[0-9]+$/);
 const ZIdString = z.string().regex(/^[1-9][0-9]{0,15}$/, "a positive decimal id");
 
 export const integrityLabels = ["clean", "verified", "contested", "unresolved", "misleading", "fraudulent", "corrected", "retracted_by_author"] as const;
@@ -23,7 +23,14 @@ export const ZDisputeBody = z
   .strict();
 export type TDisputeBody = z.infer<typeof ZDisputeBody>;
 
-export const ZVerdictBody = z.object({ verdict: z.enum(verdicts), rationale: z.string().trim().min(20).max(5000) }).strict();
+export const ZVerdictBody = z
+  .object({
+    verdict: z.enum(verdicts),
+    rationale: z.string().trim().min(20).max(5000),
+    // Optional for now so existing clients keep working; the dashboard always sends it (issue 12).
+    finding: z.string().trim().min(10).max(200).regex(/^[^\r\n]*$/, "One line, no line breaks").optional().meta({ description: "The court's one-line finding shown under the label (10–200 characters)" }),
+  })
+  .strict();
 export type TVerdictBody = z.infer<typeof ZVerdictBody>;
 
 export const ZCaseIdParams = z.object({ id: ZIdString.transform(Number) });
@@ -60,16 +67,19 @@ export const ZCourtCase = z.object({
   status: z.enum(["open", "closed"]),
   verdict: z.enum(verdicts).nullable(),
   rationale: z.string().nullable(),
+  finding: z.string().nullable(),
   decidedBy: ZAddressOut.nullable(),
   openedAt: ZUintString,
   closedAt: ZUintString.nullable(),
   penalty: ZPenalty.nullable(),
+  /** The right of reply (null for cases opened before it existed). */
+  reply: ZCourtReply.nullable(),
 });
 export type TCourtCase = z.infer<typeof ZCourtCase>;
 
 export const ZTimelineEntry = z.object({
   id: z.string(),
-  kind: z.enum(["opened", "evidence_named", "label_changed", "verdict", "penalty"]),
+  kind: z.enum(["opened", "evidence_named", "label_changed", "verdict", "penalty", "reply"]),
   actor: ZAddressOut,
   details: z.record(z.string(), z.unknown()),
   txHash: z.string().nullable(),
@@ -86,14 +96,7 @@ export const ZCaseResponse = z.object({ ok: z.literal(true), case: ZCourtCase, t
 export const ZDisputeResponse = ZCaseResponse;
 export const ZVerdictResponse = ZCaseResponse;
 
-export const ZCaseListResponse = z.object({
-  ok: z.literal(true),
-  items: z.array(ZCourtCase),
-  page: z.number(),
-  limit: z.number(),
-  total: z.number(),
-  hasMore: z.boolean(),
-});
+export const ZCaseListResponse = pagedResponse(ZCourtCase);
 export const ZCapsuleCasesResponse = ZCaseListResponse.extend({ capsuleId: z.string() });
 
 export const ZLabelHistoryEntry = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/http/pagination";
+import { pageQuery } from "@/lib/schemas/pagination";
+import { pagedResponse } from "./primitives";
 
 // GET /api/distribution (seed: Distribution; docs/DECISIONS.md).
 
@@ -39,11 +40,4 @@ export const ZOutletDistribution = z.object({
   penalty: z.object({ caseId: z.string(), verdict: z.enum(["misleading", "fraudulent"]), until: z.string() }).nullable(),
 });
 
-export const ZDistributionResponse = z.object({
-  ok: z.literal(true),
-  items: z.array(ZOutletDistribution),
-  page: z.number(),
-  limit: z.number(),
-  total: z.number(),
-  hasMore: z.boolean(),
-});
+export const ZDistributionResponse = pagedResponse(ZOutletDistribution);

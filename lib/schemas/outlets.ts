@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { getAddress } from "viem";
 import { checkDomainName } from "@/lib/dns/domain-name";
-import { pageQuery } from "@/lib/http/pagination";
+import { pageQuery } from "@/lib/schemas/pagination";
+import { pagedResponse } from "./primitives";
 
 // Outlets (seed: Outlets; DESIGN §6). Shared by the bridge routes and the pages.
 
@@ -57,15 +58,23 @@ const ZDistribution = z.object({
   rejectedCount: z.number().int(),
 });
 
-export const ZOutlet = z.object({
+/**
+ * The seed's outlet object (inside a capsule read response, and the head of every outlet record):
+ * `outletMetadataURI` is "" when the outlet registered none (the seed types it as a string).
+ */
+export const ZOutletSummary = z.object({
   outletId: z.string(),
-  slug: z.string(),
+  outletSlug: z.string(),
+  outletMetadataURI: z.string(),
+  outletWallet: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+  status: ZOutletStatus,
+});
+export type TOutletSummary = z.infer<typeof ZOutletSummary>;
+
+export const ZOutlet = ZOutletSummary.extend({
   name: z.string(),
   domain: z.string(),
   description: z.string().nullable(),
-  outletWallet: z.string(),
-  metadataURI: z.string().nullable(),
-  status: ZOutletStatus,
   verification: z.object({
     method: z.literal("dns_txt"),
     recordName: z.string(),
@@ -100,10 +109,8 @@ export const ZVerifyOutletResponse = z.object({
 });
 export type TVerifyOutletResponse = z.infer<typeof ZVerifyOutletResponse>;
 
-const paged = <T extends z.ZodType>(item: T) =>
-  z.object({ ok: z.literal(true), items: z.array(item), page: z.number(), limit: z.number(), total: z.number(), hasMore: z.boolean() });
 
-export const ZListOutletsResponse = paged(ZOutlet);
+export const ZListOutletsResponse = pagedResponse(ZOutlet);
 
 export const ZMemberRole = z.object({
   assignmentId: z.string(),
@@ -116,4 +123,4 @@ export const ZMemberRole = z.object({
 
 export const ZOutletMember = z.object({ wallet: z.string(), isOwner: z.boolean(), roles: z.array(ZMemberRole) });
 export const ZOutletUsersQuery = pageQuery;
-export const ZOutletUsersResponse = paged(ZOutletMember).extend({ outletSlug: z.string() });
+export const ZOutletUsersResponse = pagedResponse(ZOutletMember).extend({ outletSlug: z.string() });

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/http/pagination";
+import { getAddress } from "viem";
+import { pageQuery } from "@/lib/schemas/pagination";
 import { ZSlug } from "./outlets";
-import { ZAddressOut, ZUintString } from "./court";
+import { pagedResponse, ZAddressOut, ZUintString } from "./primitives";
 
 // Rights listings and licences (seed: Rights and ads). Prices are wei decimal strings in CAP.
 
@@ -24,6 +25,13 @@ export const ZCreateListingBody = z
     currency: z.literal("CAP"),
     terms: z.string().trim().min(10).max(5000),
     expiresAt: z.string().regex(/^[1-9][0-9]{0,11}$/, "Unix seconds as a decimal string").transform(Number).optional(),
+    /** Who licence payments must reach; the listing's creator when omitted. */
+    payee: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, "a 0x-prefixed 20-byte address")
+      .refine((v) => !/^0x0{40}$/.test(v), "not the zero address")
+      .transform((v) => getAddress(v))
+      .optional(),
   })
   .strict();
 export type TCreateListingBody = z.infer<typeof ZCreateListingBody>;
@@ -31,6 +39,7 @@ export type TCreateListingBody = z.infer<typeof ZCreateListingBody>;
 export const ZLicenseBody = z
   .object({
     listingId: ZIdString.transform(Number),
+    /** Required for a priced listing: the licensee's payment to the payee (verified on the node). */
     paymentTxHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "0x + 64 hex digits").transform((v) => v.toLowerCase()).optional(),
   })
   .strict();
@@ -47,6 +56,12 @@ export const ZLicence = z.object({
   price: ZUintString,
   currency: z.literal("CAP"),
   paymentTxHash: z.string().nullable(),
+  /** True when the bridge checked the payment on the node (false: a free licence, or one recorded before payments were checked). */
+  paymentVerified: z.boolean(),
+  /** Where the payment went and what it carried (wei), and the block it was mined in; null when free or unverified. */
+  payee: ZAddressOut.nullable(),
+  paidValue: ZUintString.nullable(),
+  paymentBlockNumber: ZUintString.nullable(),
   createdAt: ZUintString,
 });
 
@@ -63,18 +78,16 @@ export const ZListing = z.object({
   expiresAt: ZUintString.nullable(),
   status: z.enum(["active", "sold", "expired"]),
   licenceCount: z.number().int(),
+  /** Who a licence's payment must reach (a plain transfer of at least `price` wei from the licensee). */
+  payee: ZAddressOut,
   createdAt: ZUintString,
 });
 export type TListing = z.infer<typeof ZListing>;
 
-const page = { page: z.number(), limit: z.number(), total: z.number(), hasMore: z.boolean() };
 export const ZListingResponse = z.object({ ok: z.literal(true), listing: ZListing });
 export const ZLicenceResponse = z.object({ ok: z.literal(true), licence: ZLicence, listing: ZListing });
-export const ZListingPage = z.object({ ok: z.literal(true), items: z.array(ZListing), ...page });
-export const ZCapsuleRightsResponse = z.object({
-  ok: z.literal(true),
+export const ZListingPage = pagedResponse(ZListing);
+export const ZCapsuleRightsResponse = pagedResponse(ZListing.extend({ licences: z.array(ZLicence) })).extend({
   capsuleId: z.string(),
   distributionActive: z.boolean(),
-  items: z.array(ZListing.extend({ licences: z.array(ZLicence) })),
-  ...page,
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/http/pagination";
-import { roleIds } from "@/lib/outlets/role-catalog";
+import { pageQuery } from "@/lib/schemas/pagination";
+import { pagedResponse } from "./primitives";
+import { roleIds } from "@/lib/roles/role-catalog";
 import { ZAddress, ZSlug } from "./outlets";
 
 // Roles and bonds (seed: Roles and identity; DESIGN §4/§6). Amounts are decimal wei strings.
@@ -66,12 +67,4 @@ export const ZWalletOutletRolesResponse = z.object({
 });
 
 export const ZWalletRolesQuery = pageQuery;
-export const ZWalletRolesResponse = z.object({
-  ok: z.literal(true),
-  wallet: z.string(),
-  items: z.array(ZRoleAssignment),
-  page: z.number(),
-  limit: z.number(),
-  total: z.number(),
-  hasMore: z.boolean(),
-});
+export const ZWalletRolesResponse = pagedResponse(ZRoleAssignment).extend({ wallet: z.string() });

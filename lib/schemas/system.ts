@@ -29,8 +29,27 @@ export const ZNetworkStatusResponse = z.object({
   indexer: z.object({
     enabled: z.boolean(),
     lastIndexedBlock: z.string().nullable(),
+    lastIndexedHash: z.string().nullable(),
     lagBlocks: z.number().nullable(),
-    status: z.enum(["not_started", "synced", "behind", "unknown"]),
+    status: z.enum(["not_started", "synced", "behind", "rewinding", "unknown"]),
+    /** While rewinding: the block the projection goes back to, once found. */
+    forkBlock: z.string().nullable(),
+    finalityDepth: z.number(),
+    /** This server: leads (runs the indexer), follows the leader's checkpoint, or runs no leadership. */
+    role: z.enum(["leader", "follower", "none"]),
+    following: z.enum(["subscription", "polling"]).nullable(),
+    reorgs: z.number(),
+    lastReorg: z
+      .object({
+        detectedAt: z.string(),
+        finishedAt: z.string(),
+        fromBlock: z.string(),
+        forkBlock: z.string(),
+        depth: z.number(),
+        eventsRemoved: z.number(),
+        durationMs: z.number(),
+      })
+      .nullable(),
     updatedAt: z.string().nullable(),
   }),
   contractsDeployed: z.boolean(),
@@ -66,4 +85,11 @@ export const ZCanonicalEnvResponse = z.object({
   ok: z.literal(true),
   env: z.record(z.string(), z.string().nullable()),
   redacted: z.array(z.string()),
+});
+
+/** GET /api/openapi.json: an OpenAPI 3.1 document (validated as a whole by its tests, not field by field here). */
+export const ZOpenApiDocument = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZAddressOut, ZUintString } from "./court";
+import { ZAddressOut, ZUintString } from "./primitives";
 
 // Vault objects (seed: Court, burn, vault): content-addressed by the SHA-256 of their bytes.
 

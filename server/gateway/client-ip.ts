@@ -1,11 +1,22 @@
 import type { IncomingMessage } from "node:http";
 
-/** The client's IP: the socket's address, or the first X-Forwarded-For entry behind a trusted proxy. */
-export function requestIp(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
+/**
+ * The client's IP. Without trusted proxies (`hops` 0 or false): the socket's address. Behind `hops`
+ * trusted proxies (true = 1): the X-Forwarded-For entry `hops` places from the right — each proxy
+ * appends the address it received from, so only the right-most `hops` entries were written by
+ * proxies we trust, and everything left of them is whatever the client sent. With fewer entries
+ * than hops, the left-most one (the furthest address any proxy saw).
+ */
+export function requestIp(req: IncomingMessage, hops: boolean | number): string {
+  const trusted = hops === true ? 1 : hops === false ? 0 : Math.max(0, Math.floor(hops));
+  if (trusted > 0) {
     const header = req.headers["x-forwarded-for"];
-    const first = (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim();
-    if (first) return normalizeIp(first);
+    const entries = (Array.isArray(header) ? header.join(",") : (header ?? ""))
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== "");
+    const chosen = entries[Math.max(0, entries.length - trusted)];
+    if (chosen) return normalizeIp(chosen);
   }
   return normalizeIp(req.socket.remoteAddress ?? "unknown");
 }

@@ -1,6 +1,6 @@
 import type { RateLimitResult, RateLimitRule } from "@/lib/rate-limit/rate-limiter";
 
-// What server/main.ts passes to the gateways. Every limit is the seed's number by default
+// What server/web-server.ts passes to the gateways. Every limit is the seed's number by default
 // (see defaultGatewayLimits) and configurable through CAPSULE_RATE_* / CAPSULE_WS_* env vars.
 export type GatewayLimits = {
   /** Public HTTP RPC (and WebSocket) requests per IP per minute; a batch of N counts N. */
@@ -11,6 +11,10 @@ export type GatewayLimits = {
   serviceRpcPerIpPerMinute: number;
   /** Live subscriptions per WebSocket connection. */
   maxSubscriptions: number;
+  /** Open /ws connections per client IP; more are refused with 429 before the handshake. */
+  wsMaxPerIp: number;
+  /** Open /ws connections in total; more are refused with 503 before the handshake. */
+  wsMaxTotal: number;
   /** Entries in one JSON-RPC batch. */
   maxBatch: number;
   /** Bytes in one HTTP body or WebSocket message. */
@@ -32,7 +36,8 @@ export type RpcGatewayOptions = {
   upstream: UpstreamUrls;
   limits: GatewayLimits;
   /** Take the client IP from the first X-Forwarded-For entry instead of the socket. */
-  trustProxy: boolean;
+  /** Trusted reverse proxies in front of this server (true = 1); see client-ip.ts. */
+  trustProxy: boolean | number;
   limiter: RateLimiter;
   /** Upstream request timeout; 30 s by default. */
   upstreamTimeoutMs?: number;
@@ -42,8 +47,15 @@ export type WsGatewayOptions = {
   /** The node's WebSocket URL (loopback). */
   nodeWsUrl: string;
   limits: GatewayLimits;
-  trustProxy: boolean;
+  /** Trusted reverse proxies in front of this server (true = 1); see client-ip.ts. */
+  trustProxy: boolean | number;
   limiter: RateLimiter;
+  /** WebSocket connections to the node shared by every client; 1 by default. */
+  upstreamPoolSize?: number;
+  /** An upstream connection no client uses closes after this long; 2 s by default. */
+  upstreamIdleMs?: number;
+  /** A request the node does not answer in this time gets -32603; 30 s by default. */
+  upstreamCallTimeoutMs?: number;
 };
 
 export const defaultGatewayLimits: GatewayLimits = {
@@ -51,6 +63,8 @@ export const defaultGatewayLimits: GatewayLimits = {
   sendRawPerIpPerMinute: 20,
   serviceRpcPerIpPerMinute: 20,
   maxSubscriptions: 10,
+  wsMaxPerIp: 50,
+  wsMaxTotal: 1000,
   maxBatch: 50,
   maxBodyBytes: 1_048_576,
 };

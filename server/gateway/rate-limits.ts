@@ -1,3 +1,4 @@
+import { metrics } from "@/lib/metrics/metrics";
 import type { RateLimitResult, RateLimitRule } from "@/lib/rate-limit/rate-limiter";
 import { RpcCode, RpcError } from "./json-rpc";
 import type { GatewayLimits, RateLimiter } from "./options";
@@ -27,6 +28,7 @@ export async function applyLimits(limiter: RateLimiter, charges: Charge[], ip: s
     const results = await Promise.all(Array.from({ length: charge.count }, () => limiter(charge.rule, ip, now)));
     const worst = results.find((r) => !r.allowed);
     if (worst) {
+      metrics().rateLimited.inc({ rule: charge.rule.name });
       const message = `rate limit exceeded: ${charge.rule.limit} ${charge.label} per minute`;
       return {
         allowed: false,

@@ -1,28 +1,32 @@
+import { randomBytes } from "node:crypto";
 import WebSocket, { type RawData } from "ws";
+import { metrics } from "@/lib/metrics/metrics";
 import { answerEntries } from "./dispatch";
 import { errorForEach, methodsOf, parseJsonText, parsePayload } from "./envelope";
 import { RpcCode, RpcError, rpcError, rpcResult, upstreamUnavailable, type JsonRpcRequest, type JsonRpcResponse } from "./json-rpc";
+import type { NodeConnection } from "./node-connection";
 import type { WsGatewayOptions } from "./options";
 import { applyLimits, chargesFor } from "./rate-limits";
 import { checkSubscribeParams, subscriptionId } from "./rpc-params";
+import type { SharedSubscriptions } from "./shared-subscriptions";
 import { mapUpstreamReply } from "./upstream-http";
 
-type UpstreamReply = Parameters<typeof mapUpstreamReply>[1];
+/** A client whose unsent data grows past this is too slow to follow its subscriptions. */
+const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 
-// One client connection on /ws: its own upstream WebSocket to the node, its subscriptions
-// (at most limits.maxSubscriptions live), and its share of the per-IP limits.
+/** A client subscription: confirmed once the node has it; notifications wait until the client has its id. */
+type Live = { release: () => void; confirmed: boolean; delivered: boolean; waiting: string[] };
+
+// One client connection on /ws. Its requests and subscriptions go over a node connection shared
+// with other clients: subscription ids are the gateway's own (never the node's), at most
+// limits.maxSubscriptions live, and its messages count toward the per-IP limits.
 export class WsSession {
-  private readonly upstream: WebSocket;
-  private readonly ready: Promise<boolean>;
-  private readonly pending = new Map<number, (reply: UpstreamReply | undefined) => void>();
-  private readonly live = new Set<string>();
-  /** Subscriptions the node confirmed whose id the client has not received yet: notifications wait. */
-  private readonly undelivered = new Map<string, string[]>();
-  private reserved = 0;
-  private nextId = 1;
+  private readonly live = new Map<string, Live>();
+  private readonly releaseLease: () => void;
+  private readonly stopListening: () => void;
   private closed = false;
   private markGone: () => void = () => undefined;
-  /** Settles once the session is fully gone: client closed and upstream socket closed. */
+  /** Settles once the session is fully gone. */
   readonly gone = new Promise<void>((resolve) => {
     this.markGone = resolve;
   });
@@ -31,91 +35,46 @@ export class WsSession {
     private readonly client: WebSocket,
     private readonly ip: string,
     private readonly options: WsGatewayOptions,
+    private readonly upstream: { connection: NodeConnection; subscriptions: SharedSubscriptions },
     private readonly onClosed: () => void,
   ) {
-    this.upstream = new WebSocket(options.nodeWsUrl, { maxPayload: 64 * 1024 * 1024 });
-    this.ready = new Promise((resolve) => {
-      this.upstream.once("open", () => resolve(true));
-      this.upstream.once("error", () => resolve(false));
-      this.upstream.once("close", () => resolve(false));
-    });
-    this.upstream.on("error", () => this.shutdown(1011, "chain node connection failed"));
-    this.upstream.on("close", () => this.shutdown(1011, "chain node connection closed"));
-    this.upstream.on("message", (data) => this.fromUpstream(data));
+    this.releaseLease = upstream.connection.lease();
+    this.stopListening = upstream.connection.onLost(() => this.shutdown(1011, "chain node connection lost; reconnect and subscribe again"));
     client.on("message", (data) => void this.fromClient(data));
     client.on("close", () => this.shutdown(1000, "client closed"));
     client.on("error", () => this.shutdown(1011, "client error"));
   }
 
   get subscriptionCount(): number {
-    return this.live.size;
+    let count = 0;
+    for (const sub of this.live.values()) if (sub.confirmed) count++;
+    return count;
   }
 
-  get upstreamOpen(): boolean {
-    return this.upstream.readyState !== WebSocket.CLOSED;
-  }
-
-  /** Closes the client and the upstream; the node drops the subscriptions with its socket. */
+  /** Closes the client and frees its subscriptions (only its own: shared ones stay for the others). */
   shutdown(code: number, reason: string): void {
     if (this.closed) return;
     this.closed = true;
+    metrics().wsSubscriptions.dec(this.subscriptionCount);
+    for (const sub of this.live.values()) sub.release();
     this.live.clear();
-    this.undelivered.clear();
-    for (const resolve of this.pending.values()) resolve(undefined);
-    this.pending.clear();
-    if (this.upstream.readyState === WebSocket.CONNECTING) this.upstream.terminate();
-    else if (this.upstream.readyState === WebSocket.OPEN) {
-      this.upstream.close(1000, "client gone");
-      // A node that never answers the close handshake must not hold the session open.
-      setTimeout(() => this.upstream.terminate(), 2000).unref();
-    }
-    if (this.client.readyState === WebSocket.OPEN) this.client.close(code, reason);
-    // The session counts as gone once its upstream socket is closed too.
-    const finish = () => {
-      this.onClosed();
-      this.markGone();
-    };
-    if (this.upstream.readyState === WebSocket.CLOSED) finish();
-    else this.upstream.once("close", finish);
-  }
-
-  private fromUpstream(data: RawData): void {
-    const text = data.toString();
-    let message: unknown;
-    try {
-      message = JSON.parse(text);
-    } catch {
-      return;
-    }
-    if (typeof message !== "object" || message === null) return;
-    const record = message as { id?: unknown; method?: unknown; params?: { subscription?: unknown } };
-    if (typeof record.id === "number") {
-      const resolve = this.pending.get(record.id);
-      this.pending.delete(record.id);
-      resolve?.(record as UpstreamReply);
-      return;
-    }
-    if (record.method === "eth_subscription") {
-      const sub = record.params?.subscription;
-      const waiting = typeof sub === "string" ? this.undelivered.get(sub) : undefined;
-      if (waiting) waiting.push(text);
-      else this.send(text); // forwarded as the node sent it
-    }
-  }
-
-  private async call(method: string, params: unknown[]): Promise<UpstreamReply | undefined> {
-    if (!(await this.ready) || this.closed) return undefined;
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.pending.set(id, resolve);
-      this.upstream.send(JSON.stringify({ jsonrpc: "2.0", id, method, params }), (error) => {
-        if (error && this.pending.delete(id)) resolve(undefined);
-      });
-    });
+    this.stopListening();
+    this.releaseLease();
+    if (this.client.readyState === WebSocket.OPEN || this.client.readyState === WebSocket.CONNECTING) this.client.close(code, reason);
+    this.onClosed();
+    this.markGone();
   }
 
   private async forward(requests: JsonRpcRequest[]): Promise<JsonRpcResponse[]> {
-    return Promise.all(requests.map(async (r) => mapUpstreamReply(r, await this.call(r.method, r.params))));
+    return Promise.all(requests.map(async (r) => mapUpstreamReply(r, await this.upstream.connection.call(r.method, r.params))));
+  }
+
+  private notify(clientId: string, resultText: string): void {
+    const sub = this.live.get(clientId);
+    if (!sub) return;
+    const text = `{"jsonrpc":"2.0","method":"eth_subscription","params":{"subscription":"${clientId}","result":${resultText}}}`;
+    if (sub.delivered) this.send(text);
+    else sub.waiting.push(text);
   }
 
   private async subscribe(request: JsonRpcRequest, confirmed: string[]): Promise<JsonRpcResponse> {
@@ -125,35 +84,42 @@ export class WsSession {
       return rpcError(request.id, error instanceof RpcError ? error : new RpcError(RpcCode.INVALID_PARAMS, "invalid params"));
     }
     const max = this.options.limits.maxSubscriptions;
-    if (this.live.size + this.reserved >= max) {
+    if (this.live.size >= max) {
       const message = `subscription limit reached: at most ${max} live subscriptions per connection; eth_unsubscribe one first`;
       return rpcError(request.id, new RpcError(RpcCode.LIMIT_EXCEEDED, message, { limit: max }));
     }
-    this.reserved++;
-    try {
-      const reply = await this.call("eth_subscribe", request.params);
-      const answer = mapUpstreamReply(request, reply);
-      if ("result" in answer && typeof answer.result === "string" && !this.closed) {
-        this.live.add(answer.result);
-        this.undelivered.set(answer.result, []);
-        confirmed.push(answer.result);
-      }
-      return answer;
-    } finally {
-      this.reserved--;
+    const clientId = `0x${randomBytes(16).toString("hex")}`;
+    // Entered before the node answers, so concurrent subscribes count toward the cap.
+    const entry: Live = { release: () => undefined, confirmed: false, delivered: false, waiting: [] };
+    this.live.set(clientId, entry);
+    const outcome = await this.upstream.subscriptions.subscribe(request.params, (text) => this.notify(clientId, text));
+    if (!outcome.ok) {
+      this.live.delete(clientId);
+      return mapUpstreamReply(request, outcome.reply);
     }
+    if (this.closed) {
+      outcome.release();
+      return rpcError(request.id, upstreamUnavailable());
+    }
+    entry.release = outcome.release;
+    entry.confirmed = true;
+    metrics().wsSubscriptions.inc();
+    confirmed.push(clientId);
+    return rpcResult(request.id, clientId);
   }
 
-  private async unsubscribe(request: JsonRpcRequest): Promise<JsonRpcResponse> {
+  private unsubscribe(request: JsonRpcRequest): JsonRpcResponse {
     const id = request.params[0];
     if (request.params.length !== 1 || !subscriptionId.safeParse(id).success) {
       return rpcError(request.id, new RpcError(RpcCode.INVALID_PARAMS, "invalid params: eth_unsubscribe takes one hex subscription id"));
     }
-    const sub = id as string;
-    if (!this.live.has(sub)) return rpcResult(request.id, false);
-    const answer = mapUpstreamReply(request, await this.call("eth_unsubscribe", [sub]));
-    if ("result" in answer) this.live.delete(sub);
-    return answer;
+    const key = (id as string).toLowerCase();
+    const sub = this.live.get(key);
+    if (!sub?.confirmed) return rpcResult(request.id, false);
+    this.live.delete(key);
+    sub.release();
+    metrics().wsSubscriptions.dec();
+    return rpcResult(request.id, true);
   }
 
   private async fromClient(data: RawData): Promise<void> {
@@ -172,16 +138,18 @@ export class WsSession {
         (requests) => this.forward(requests),
         (request) => {
           if (request.method === "eth_subscribe") return this.subscribe(request, confirmed);
-          if (request.method === "eth_unsubscribe") return this.unsubscribe(request);
+          if (request.method === "eth_unsubscribe") return Promise.resolve(this.unsubscribe(request));
           return undefined;
         },
       );
       const present = answers.filter((a): a is JsonRpcResponse => a !== undefined);
       if (present.length > 0) this.send(JSON.stringify(payload.kind === "batch" ? present : present[0]));
-      for (const sub of confirmed) {
-        const waiting = this.undelivered.get(sub) ?? [];
-        this.undelivered.delete(sub);
-        for (const text of waiting) this.send(text);
+      // Notifications that came before the client knew its subscription id follow the answer.
+      for (const id of confirmed) {
+        const sub = this.live.get(id);
+        if (!sub) continue;
+        sub.delivered = true;
+        for (const text of sub.waiting.splice(0)) this.send(text);
       }
     } catch {
       this.send(JSON.stringify(rpcError(null, upstreamUnavailable())));
@@ -189,6 +157,8 @@ export class WsSession {
   }
 
   private send(text: string): void {
-    if (this.client.readyState === WebSocket.OPEN) this.client.send(text);
+    if (this.client.readyState !== WebSocket.OPEN) return;
+    if (this.client.bufferedAmount > MAX_BUFFERED_BYTES) return this.shutdown(1013, "client too slow: too many undelivered messages");
+    this.client.send(text);
   }
 }

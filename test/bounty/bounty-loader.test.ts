@@ -117,6 +117,16 @@ describe.each(backends)("loadBountyState on $name", ({ make }) => {
     const page = await getJson(service.url, "/v1/bounty-proposals?limit=100");
     expect(page.body.items).toHaveLength(12);
     expect(page.body.items[0].title).toBe("Verify the port authority procurement figures");
+    // loaded as an export it is ordinary data; loaded as the bundled sample every record says so
+    expect(page.body.items.every((p: { sample: boolean }) => p.sample === false)).toBe(true);
+    await backend.writer.db.deleteFrom("bounty_evaluations").execute();
+    await backend.writer.db.deleteFrom("bounty_proposals").execute();
+    expect(await ensureSampleBountyState(backend.writer.db)).toBe(true);
+    const marked = await getJson(service.url, "/v1/bounty-proposals?limit=100");
+    expect(marked.body.items.every((p: { sample: boolean }) => p.sample === true)).toBe(true);
+    const evaluations = await getJson(service.url, "/v1/bounty-evaluations?limit=100");
+    expect(evaluations.body.items).toHaveLength(20);
+    expect(evaluations.body.items.every((e: { sample: boolean }) => e.sample === true)).toBe(true);
   });
 });
 

@@ -68,8 +68,9 @@ describe.each(backends)("bounty read service on $name", ({ make }) => {
     expect(first.createdAt).toBe("1793577600");
     expect(first.updatedAt).toBe("1793577630");
     expect(Object.keys(first).sort()).toEqual(
-      ["capsuleId", "createdAt", "id", "outletSlug", "proposer", "rewardAmount", "rewardToken", "status", "summary", "title", "updatedAt"].sort(),
+      ["capsuleId", "createdAt", "id", "outletSlug", "proposer", "rewardAmount", "rewardToken", "sample", "status", "summary", "title", "updatedAt"].sort(),
     );
+    expect(first.sample).toBe(false);
   });
 
   it.each([

@@ -7,6 +7,7 @@ import path from "node:path";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import * as foundation from "@/lib/db/migrations/2026-11-23-0001-foundation";
 import * as bountyMigration from "@/lib/db/migrations/2026-11-23-0005-bounty";
+import * as bountySampleFlag from "@/lib/db/migrations/2026-11-24-0510-bounty-sample-flag";
 import { loadBountyState } from "@/bounty/bounty-loader";
 import { startBountyService, type BountyService } from "@/bounty/server";
 import { openBountyStore, type BountyStoreOptions } from "@/bounty/state-store";
@@ -33,6 +34,7 @@ export type Backend = {
 export async function migrateBountyTables(handle: DatabaseHandle): Promise<void> {
   await foundation.up(handle.db);
   await bountyMigration.up(handle.db);
+  await bountySampleFlag.up(handle.db);
 }
 
 export function tempDir(): string {

@@ -2,10 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { zeroAddress, type Hex } from "viem";
 import { devKeys } from "../support/anvil";
+import { pathOf } from "@/lib/api/request";
+import { capsuleCreate } from "@/lib/endpoints/capsules/create";
+import { capsuleDisputes } from "@/lib/endpoints/capsules/disputes";
+import { capsuleEvidence } from "@/lib/endpoints/capsules/evidence";
+import { capsuleEvidenceAdd } from "@/lib/endpoints/capsules/evidence-add";
+import { capsuleHistory } from "@/lib/endpoints/capsules/history";
+import { capsuleList } from "@/lib/endpoints/capsules/list";
+import { capsuleRead } from "@/lib/endpoints/capsules/read";
+import { capsuleRights } from "@/lib/endpoints/capsules/rights";
+import { capsuleSupporting } from "@/lib/endpoints/capsules/supporting";
+import { capsuleSupportingAdd } from "@/lib/endpoints/capsules/supporting-add";
+import { capsuleUpdate } from "@/lib/endpoints/capsules/update";
+import { outletCreate } from "@/lib/endpoints/outlets/create";
 import { bridgeClient } from "../support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
 import { startTestDns } from "../outlets/dns-server";
-import { activeOutlet, addr, chainAccess, expectError, grantRole, sha, type Api, type Contracts, type Json } from "./support";
+import { activeOutlet, addr, chainAccess, deployedContracts, expectError, grantRole, sha, type Api, type Json } from "./support";
 
 // Drafts and reads over HTTP against the real stack: create, update, evidence, contributors,
 // supporting relations, the read response's every field, and the errors of each route.
@@ -24,25 +37,25 @@ describe.each(dialects)("capsule drafts and reads on %s", (dialect) => {
   let draftId = "";
   let otherId = "";
 
-  const create = (key: Hex, payload: Json) => api.post<Json>("/api/capsules/create", "capsules.create", key, payload);
-  const update = (key: Hex, payload: Json) => api.post<Json>("/api/capsules/update", "capsules.update", key, payload);
-  const evidence = { uri: "https://archive.example.org/page/1", contentHash: sha(1), evidenceType: "archived_page", mimeType: "text/html", isPrimary: true, label: "Archived council page" };
+  // the tables below hold deliberately invalid bodies too, so the payloads are not typed
+  const create = (key: Hex, payload: Json) => api.send(capsuleCreate, { body: payload as never }, key);
+  const update = (key: Hex, payload: Json) => api.send(capsuleUpdate, { body: payload as never }, key);
+  const evidence = { uri: "https://archive.example.org/page/1", contentHash: sha(1), evidenceType: "archived_page" as const, mimeType: "text/html", isPrimary: true, label: "Archived council page" };
 
   beforeAll(async () => {
     dns = await startTestDns();
     stack = await startStack({
       database: dialect,
-      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "500", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000" },
+      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000" },
     });
     api = bridgeClient(stack.baseUrl);
-    const summary = await api.get<{ contracts: Contracts }>("/api/meta/contracts-summary");
-    const chain = chainAccess(stack, summary.body.contracts);
+    const chain = chainAccess(stack, await deployedContracts(api));
     await chain.deposit(journalistKey, "100");
     await chain.deposit(reporterKey, "50");
     await activeOutlet(api, dns, ownerKey, SLUG);
     await grantRole(api, ownerKey, SLUG, journalist, 1);
     await grantRole(api, ownerKey, SLUG, reporter, 2);
-    const pending = await api.post("/api/outlets/create", "outlets.create", ownerKey, { slug: PENDING_SLUG, name: "Pending desk", domain: "pending-desk.example.org" });
+    const pending = await api.send(outletCreate, { body: { slug: PENDING_SLUG, name: "Pending desk", domain: "pending-desk.example.org" } }, ownerKey);
     expect(pending.status).toBe(201);
   });
 
@@ -164,7 +177,7 @@ describe.each(dialects)("capsule drafts and reads on %s", (dialect) => {
       current: true,
       status: "current",
     });
-    const again = await api.get<Json>(`/api/capsules/${draftId}`);
+    const again = await api.send(capsuleRead, { params: { id: draftId } }, journalistKey);
     expect(again.body).toEqual(r);
   });
 
@@ -229,12 +242,12 @@ describe.each(dialects)("capsule drafts and reads on %s", (dialect) => {
     expectError(await create(journalistKey, { ...base, outletSlug: "no-such-outlet" }), 404, "OUTLET_NOT_FOUND", 'No outlet with slug "no-such-outlet"');
     expectError(await create(outsiderKey, base), 403, "FORBIDDEN", `Only a Journalist, Reporter or Editor of outlet "${SLUG}" may create capsules`);
     expectError(await create(journalistKey, { ...base, outletSlug: PENDING_SLUG }), 403, "FORBIDDEN", `Only a Journalist, Reporter or Editor of outlet "${PENDING_SLUG}" may create capsules`);
-    const unsigned = await api.raw("POST", "/api/capsules/create", { body: JSON.stringify(base) });
+    const unsigned = await api.raw("POST", pathOf(capsuleCreate), { body: JSON.stringify(base) });
     expectError(unsigned, 401, "UNAUTHORIZED", /.+/);
   });
 
   it("updates a draft: recomputes the hashes and replaces lists that are given", async () => {
-    const before = (await api.get<Json>(`/api/capsules/${draftId}`)).body;
+    const before = (await api.send(capsuleRead, { params: { id: draftId } }, journalistKey)).body;
     const res = await update(journalistKey, {
       capsuleId: draftId,
       body: "Corrected draft body.",
@@ -268,70 +281,70 @@ describe.each(dialects)("capsule drafts and reads on %s", (dialect) => {
   });
 
   it("adds evidence by the submitter or a contributor, at most one primary, and lists the manifest", async () => {
-    const second = { ...evidence, uri: "https://cdn.example.org/transcript.txt", contentHash: sha(2), evidenceType: "transcript", mimeType: "text/plain", isPrimary: false, label: "Transcript" };
-    const byReporter = await api.post<Json>(`/api/capsules/${draftId}/evidence`, "capsules.evidence.add", reporterKey, second);
+    const second = { ...evidence, uri: "https://cdn.example.org/transcript.txt", contentHash: sha(2), evidenceType: "transcript" as const, mimeType: "text/plain", isPrimary: false, label: "Transcript" };
+    const byReporter = await api.send(capsuleEvidenceAdd, { params: { id: draftId }, body: second }, reporterKey);
     expect(byReporter.status, JSON.stringify(byReporter.body)).toBe(201);
     expect(byReporter.body).toMatchObject({ ok: true, capsuleId: draftId, evidence: { ...second, submittedBy: reporter, active: true }, metadataURI: expect.stringMatching(/^ipfs:\/\//) });
-    expectError(await api.post(`/api/capsules/${draftId}/evidence`, "capsules.evidence.add", journalistKey, { ...second, isPrimary: true }), 409, "CONFLICT", `Capsule ${draftId} already has a primary evidence item`);
-    expectError(await api.post(`/api/capsules/${draftId}/evidence`, "capsules.evidence.add", outsiderKey, second), 403, "FORBIDDEN", `Only the submitter or a contributor of capsule ${draftId} may add evidence`);
-    const bad = await api.post<Json>(`/api/capsules/${draftId}/evidence`, "capsules.evidence.add", journalistKey, { ...second, mimeType: "text" });
+    expectError(await api.send(capsuleEvidenceAdd, { params: { id: draftId }, body: { ...second, isPrimary: true } }, journalistKey), 409, "CONFLICT", `Capsule ${draftId} already has a primary evidence item`);
+    expectError(await api.send(capsuleEvidenceAdd, { params: { id: draftId }, body: second }, outsiderKey), 403, "FORBIDDEN", `Only the submitter or a contributor of capsule ${draftId} may add evidence`);
+    const bad = await api.send(capsuleEvidenceAdd, { params: { id: draftId }, body: { ...second, mimeType: "text" } as never }, journalistKey); // a value the body schema refuses
     expectError(bad, 400, "VALIDATION_ERROR", "Invalid body: mimeType", { issues: [{ path: "mimeType", message: expect.any(String) }] });
-    const list = await api.get<Json>(`/api/capsules/${draftId}/evidence`);
+    const list = await api.send(capsuleEvidence, { params: { id: draftId } }, journalistKey);
     expect(list.body).toMatchObject({ ok: true, capsuleId: draftId, page: 1, limit: 20, total: 2, hasMore: false });
     expect(list.body.items.map((e: Json) => [e.label, e.isPrimary])).toEqual([["Archived council page", true], ["Transcript", false]]);
-    const read = await api.get<Json>(`/api/capsules/${draftId}`);
+    const read = await api.send(capsuleRead, { params: { id: draftId } }, journalistKey);
     expect(read.body.capsule.metadataURI).toBe(byReporter.body.metadataURI);
   });
 
   it("relates supporting capsules, refusing duplicates, self-links and unknown ids", async () => {
-    const res = await api.post<Json>(`/api/capsules/${draftId}/supporting`, "capsules.supporting.add", journalistKey, { supportingCapsuleId: otherId, relationshipType: "extends" });
+    const res = await api.send(capsuleSupportingAdd, { params: { id: draftId }, body: { supportingCapsuleId: otherId, relationshipType: "extends" } }, journalistKey);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toEqual({ ok: true, relation: { capsuleId: draftId, supportingCapsuleId: otherId, relationshipType: "extends", createdBy: journalist, createdAt: expect.stringMatching(/^\d+$/) } });
-    expectError(await api.post(`/api/capsules/${draftId}/supporting`, "capsules.supporting.add", journalistKey, { supportingCapsuleId: otherId, relationshipType: "cites" }), 409, "CONFLICT", `Capsule ${otherId} is already related to capsule ${draftId}`);
-    expectError(await api.post(`/api/capsules/${draftId}/supporting`, "capsules.supporting.add", journalistKey, { supportingCapsuleId: draftId, relationshipType: "cites" }), 400, "VALIDATION_ERROR", "Invalid body: supportingCapsuleId", {
+    expectError(await api.send(capsuleSupportingAdd, { params: { id: draftId }, body: { supportingCapsuleId: otherId, relationshipType: "cites" } }, journalistKey), 409, "CONFLICT", `Capsule ${otherId} is already related to capsule ${draftId}`);
+    expectError(await api.send(capsuleSupportingAdd, { params: { id: draftId }, body: { supportingCapsuleId: draftId, relationshipType: "cites" } }, journalistKey), 400, "VALIDATION_ERROR", "Invalid body: supportingCapsuleId", {
       issues: [{ path: "supportingCapsuleId", message: "a capsule cannot support itself" }],
     });
-    expectError(await api.post(`/api/capsules/${draftId}/supporting`, "capsules.supporting.add", journalistKey, { supportingCapsuleId: "999999", relationshipType: "cites" }), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
-    expectError(await api.post(`/api/capsules/${draftId}/supporting`, "capsules.supporting.add", reporterKey, { supportingCapsuleId: otherId, relationshipType: "cites" }), 403, "FORBIDDEN", `Only the submitter of capsule ${draftId} may add supporting capsules`);
-    const bad = await api.post<Json>(`/api/capsules/${draftId}/supporting`, "capsules.supporting.add", journalistKey, { supportingCapsuleId: otherId, relationshipType: "likes" });
+    expectError(await api.send(capsuleSupportingAdd, { params: { id: draftId }, body: { supportingCapsuleId: "999999", relationshipType: "cites" } }, journalistKey), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
+    expectError(await api.send(capsuleSupportingAdd, { params: { id: draftId }, body: { supportingCapsuleId: otherId, relationshipType: "cites" } }, reporterKey), 403, "FORBIDDEN", `Only the submitter of capsule ${draftId} may add supporting capsules`);
+    const bad = await api.send(capsuleSupportingAdd, { params: { id: draftId }, body: { supportingCapsuleId: otherId, relationshipType: "likes" } as never }, journalistKey); // a value the body schema refuses
     expect(bad.body.issues.map((i: Json) => i.path)).toEqual(["relationshipType"]);
-    const list = await api.get<Json>(`/api/capsules/${draftId}/supporting`);
+    const list = await api.send(capsuleSupporting, { params: { id: draftId } }, journalistKey);
     expect(list.body).toMatchObject({ ok: true, capsuleId: draftId, total: 1, items: [{ supportingCapsuleId: otherId, relationshipType: "extends" }] });
   });
 
   it("lists capsules newest first with outlet and status filters", async () => {
-    const all = await api.get<Json>("/api/capsules?limit=2");
+    const all = await api.send(capsuleList, { query: { limit: 2 } }, ownerKey);
     expect(all.body).toMatchObject({ ok: true, page: 1, limit: 2, total: 3, hasMore: true });
     expect(all.body.items.map((c: Json) => c.id)).toEqual([otherId, String(Number(otherId) - 1)]);
-    expect(Object.keys(all.body.items[0]).sort()).toEqual(Object.keys((await api.get<Json>(`/api/capsules/${otherId}`)).body.capsule).sort());
-    const second = await api.get<Json>("/api/capsules?limit=2&page=2");
+    expect(Object.keys(all.body.items[0]).sort()).toEqual(Object.keys((await api.send(capsuleRead, { params: { id: otherId } }, ownerKey)).body.capsule).sort());
+    const second = await api.send(capsuleList, { query: { limit: 2, page: 2 } }, ownerKey);
     expect(second.body).toEqual({ ok: true, items: [expect.objectContaining({ id: draftId })], page: 2, limit: 2, total: 3, hasMore: false });
-    expect((await api.get<Json>("/api/capsules?limit=2&page=3")).body).toEqual({ ok: true, items: [], page: 3, limit: 2, total: 3, hasMore: false });
-    expect((await api.get<Json>("/api/capsules")).body).toMatchObject({ page: 1, limit: 20, total: 3, hasMore: false });
-    const atOutlet = await api.get<Json>(`/api/capsules?outlet=${SLUG}&status=draft`);
+    expect((await api.send(capsuleList, { query: { limit: 2, page: 3 } }, ownerKey)).body).toEqual({ ok: true, items: [], page: 3, limit: 2, total: 3, hasMore: false });
+    expect((await api.send(capsuleList, {}, ownerKey)).body).toMatchObject({ page: 1, limit: 20, total: 3, hasMore: false });
+    const atOutlet = await api.send(capsuleList, { query: { outlet: SLUG, status: "draft" } }, ownerKey);
     expect(atOutlet.body.items.map((c: Json) => c.id)).toEqual([otherId, draftId]);
-    expect((await api.get<Json>(`/api/capsules?status=finalized`)).body).toMatchObject({ items: [], total: 0 });
-    const bad = await api.get<Json>("/api/capsules?status=lost&limit=500");
+    expect((await api.send(capsuleList, { query: { status: "finalized" } }, ownerKey)).body).toMatchObject({ items: [], total: 0 });
+    const bad = await api.send(capsuleList, { query: { status: "lost", limit: 500 } });
     expect(bad.status).toBe(400);
     expect(bad.body.issues.map((i: Json) => i.path).sort()).toEqual(["limit", "status"]);
-    const badPage = await api.get<Json>("/api/capsules?page=0&outlet=Not_A_Slug");
+    const badPage = await api.send(capsuleList, { query: { page: 0, outlet: "Not_A_Slug" } });
     expect(badPage.status).toBe(400);
     expect(badPage.body.issues.map((i: Json) => i.path).sort()).toEqual(["outlet", "page"]);
   });
 
   it("answers the disputes and rights of a draft as empty pages", async () => {
-    for (const kind of ["disputes", "rights"]) {
-      const res = await api.get<Json>(`/api/capsules/${draftId}/${kind}`);
+    for (const kind of [capsuleDisputes, capsuleRights]) {
+      const res = await api.send(kind, { params: { id: draftId } }, journalistKey);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body).toMatchObject({ ok: true, items: [], page: 1, limit: 20, total: 0, hasMore: false, capsuleId: draftId });
-      expectError(await api.get(`/api/capsules/999999/${kind}`), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
+      expectError(await api.send(kind, { params: { id: "999999" } }), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
     }
   });
 
   it("answers 404 CAPSULE_NOT_FOUND for unknown ids and 400 for non-numeric ones", async () => {
-    for (const path of ["", "/history", "/evidence", "/supporting"]) {
-      expectError(await api.get(`/api/capsules/999999${path}`), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
-      expectError(await api.get(`/api/capsules/abc${path}`), 400, "VALIDATION_ERROR", "Invalid input: id", { issues: [{ path: "id", message: expect.any(String) }] });
+    for (const read of [capsuleRead, capsuleHistory, capsuleEvidence, capsuleSupporting]) {
+      expectError(await api.send(read, { params: { id: "999999" } }), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
+      expectError(await api.send(read, { params: { id: "abc" } }), 400, "VALIDATION_ERROR", "Invalid input: id", { issues: [{ path: "id", message: expect.any(String) }] });
     }
   });
 });

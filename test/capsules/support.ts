@@ -1,17 +1,20 @@
 import { expect } from "vitest";
-import { createPublicClient, createWalletClient, http, parseEther, type Address, type Hex } from "viem";
+import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { articleRegistryAbi, capsuleAcceptanceAbi, roleRegistryAbi } from "@/lib/chain/abi";
 import { capsuleChain } from "@/lib/chain/chain";
 import { signBallot, submitVoucherFromJson } from "@/lib/chain/vouchers";
-import { bridgeClient } from "../support/bridge-client";
+import { contractsSummary } from "@/lib/endpoints/meta/contracts-summary";
+import { outletCreate } from "@/lib/endpoints/outlets/create";
+import { outletVerify } from "@/lib/endpoints/outlets/verify";
+import { roleGrant } from "@/lib/endpoints/roles/grant";
+import { bridgeClient, type Json } from "../support/bridge-client";
 import type { Stack } from "../support/stack";
 import { startTestDns } from "../outlets/dns-server";
 
 export type Api = ReturnType<typeof bridgeClient>;
 export type Res = { status: number; body: unknown };
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Json = Record<string, any>;
+export type { Json };
 
 export const addr = (key: Hex): Address => privateKeyToAccount(key).address;
 
@@ -21,7 +24,21 @@ export function expectError(res: Res, statusCode: number, error: string, message
   expect(res.body).toEqual({ ok: false, error, message: typeof message === "string" ? message : expect.stringMatching(message), statusCode, ...extra });
 }
 
-export type Contracts = Record<"roleRegistry" | "articleRegistry" | "capsuleAcceptance" | "validatorsVault" | "burnPool" | "mediaValidatorsVault" | "integrityTreasury" | "vaultOperatorsVault" | "foundationVault", { address: Address }>;
+const contractNames = ["roleRegistry", "articleRegistry", "capsuleAcceptance", "validatorsVault", "burnPool", "mediaValidatorsVault", "integrityTreasury", "vaultOperatorsVault", "foundationVault"] as const;
+
+export type Contracts = Record<(typeof contractNames)[number], { address: Address }>;
+
+/** The deployed contracts' addresses from GET /api/meta/contracts-summary (every one the tests use, plus `extra`, must be there). */
+export async function deployedContracts<N extends string = never>(api: Api, ...extra: N[]): Promise<Contracts & Record<N, { address: Address }>> {
+  const { contracts } = await api.call(contractsSummary, {});
+  return Object.fromEntries(
+    [...contractNames, ...extra].map((name) => {
+      const deployed = contracts[name];
+      if (!deployed) throw new Error(`the contracts summary lacks ${name}`);
+      return [name, { address: getAddress(deployed.address) }];
+    }),
+  ) as Contracts & Record<N, { address: Address }>;
+}
 
 /** Direct chain access for tests, through the internal node (as a wallet would through /rpc). */
 export function chainAccess(stack: Stack, contracts: Contracts) {
@@ -76,16 +93,16 @@ export function chainAccess(stack: Stack, contracts: Contracts) {
 /** Creates an outlet through the outlets routes and verifies it against the loopback DNS server. */
 export async function activeOutlet(api: Api, dns: Awaited<ReturnType<typeof startTestDns>>, ownerKey: Hex, slug: string) {
   const domain = `${slug}.example.org`;
-  const created = await api.post<Json>("/api/outlets/create", "outlets.create", ownerKey, { slug, name: `Outlet ${slug}`, domain, metadataURI: `ipfs://outlet-${slug}` });
+  const created = await api.send(outletCreate, { body: { slug, name: `Outlet ${slug}`, domain, metadataURI: `ipfs://outlet-${slug}` } }, ownerKey);
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   dns.set(domain, { txt: [created.body.txtRecord.value] });
-  const verified = await api.post<Json>("/api/outlets/verify", "outlets.verify", ownerKey, { outletSlug: slug, method: "dns_txt" });
+  const verified = await api.send(outletVerify, { body: { outletSlug: slug, method: "dns_txt" } }, ownerKey);
   expect(verified.body).toMatchObject({ ok: true, verified: true, outlet: { status: "active" } });
   return created.body.outlet as Json;
 }
 
 export async function grantRole(api: Api, byKey: Hex, outletSlug: string, wallet: Address, roleId: number) {
-  const res = await api.post<Json>("/api/roles/grant", "roles.grant", byKey, { outletSlug, wallet, roleId });
+  const res = await api.send(roleGrant, { body: { outletSlug, wallet, roleId } }, byKey);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
 }
 

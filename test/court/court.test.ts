@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import path from "node:path";
+import { promisify } from "node:util";
 import { parseEther, type Hex } from "viem";
 import { devKeys } from "../support/anvil";
 import { bridgeClient } from "../support/bridge-client";
@@ -12,6 +13,7 @@ import { activeOutlet, addr, courtChain, expectError, finalizedCapsule, grantRol
 // over HTTP against the real stack (anvil + contracts + indexer + SQL) on SQLite and PostgreSQL.
 
 const dialects = await dialectsUnderTest();
+const run = promisify(execFile);
 const [operatorKey, ownerKey, , , outsiderKey, editorKey, clerkKey, disputerKey, buyerKey, secondBuyerKey] = devKeys;
 const [owner, editor, clerk, disputer, buyer, secondBuyer] = [addr(ownerKey), addr(editorKey), addr(clerkKey), addr(disputerKey), addr(buyerKey), addr(secondBuyerKey)];
 const SLUG = "court-ledger";
@@ -36,7 +38,8 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     dns = await startTestDns();
     stack = await startStack({
       database: dialect,
-      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "500", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000" },
+      // no reply window here: this file is about verdicts and penalties (test/newsroom/reply.test.ts covers the window)
+      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000", CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0" },
     });
     api = bridgeClient(stack.baseUrl);
     const summary = await api.get<{ contracts: CourtContracts }>("/api/meta/contracts-summary");
@@ -54,12 +57,13 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     expect(draft.status, JSON.stringify(draft.body)).toBe(201);
     draftId = draft.body.capsuleId;
     // the operator's loader command, against this stack's database
-    const loaded = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "--import", "./scripts/server-only-hook.mjs", "scripts/load-ad-campaigns.ts", "test/court/ad-campaigns.fixture.json"], {
+    // async, not spawnSync: blocking this process's event loop for the loader's run kept undici from
+    // retiring keep-alive sockets the server closed meanwhile, and the next request failed (UND_ERR_SOCKET)
+    const loaded = await run(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "--import", "./scripts/server-only-hook.mjs", "scripts/load-ad-campaigns.ts", "test/court/ad-campaigns.fixture.json"], {
       cwd: root,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", CAPSULE_DATA_DIR: stack.dataDir, ...(stack.databaseUrl ? { DATABASE_URL: stack.databaseUrl } : {}) },
       encoding: "utf8",
     });
-    expect(loaded.status, loaded.stderr).toBe(0);
     expect(loaded.stdout).toContain("loaded 5 ad campaign(s)");
   });
 
@@ -262,6 +266,9 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     expect(all.body).toMatchObject({ ok: true, page: 1, limit: 100 });
     const campaigns: Json[] = all.body.items;
     expect(campaigns.filter((c) => c.slug.startsWith("court-")).map((c) => c.slug)).toEqual(["court-politics-fund", "court-any-politics", "court-other-outlet", "court-sports", "court-paused"]);
+    // the operator's campaigns are real; the bundled ones (bundled anvil) are marked as sample
+    expect(campaigns.filter((c) => c.slug.startsWith("court-")).every((c) => c.sample === false)).toBe(true);
+    expect(campaigns.filter((c) => !c.slug.startsWith("court-")).map((c) => c.sample)).toEqual([true, true, true, true, true]);
     const paused = await api.get<Json>("/api/ads/campaigns?status=paused&limit=100");
     expect(paused.body.items.map((c: Json) => c.slug)).toContain("court-paused");
     expect(paused.body.items.every((c: Json) => c.status === "paused")).toBe(true);
@@ -284,7 +291,9 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     }
     const none = await api.get<Json>(`/api/ads/${disputed.capsuleId}`);
     expect(none.body).toMatchObject({ eligible: false, reason: "capsule is labelled misleading", integrityLabel: "misleading", items: [] });
-    const draft = await api.get<Json>(`/api/capsules/${draftId}/ads`);
+    // a draft is private: anonymous readers are told it does not exist, its author sees why no ads run
+    expectError(await api.get(`/api/capsules/${draftId}/ads`), 404, "CAPSULE_NOT_FOUND", `No capsule with id ${draftId}`);
+    const draft = await api.getAs<Json>(`/api/capsules/${draftId}/ads`, ownerKey);
     expect(draft.body).toMatchObject({ eligible: false, reason: "capsule is draft; ads run only beside finalized capsules", items: [] });
     expectError(await api.get("/api/ads/999999"), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
   });
@@ -310,13 +319,29 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
 
     const listingId = byAuthor.body.listing.listingId;
     const exclusiveId = exclusive.body.listing.listingId;
-    const paymentTxHash = `0x${"ab".repeat(32)}`;
+    // licences are paid: a plain transfer from the licensee to the listing's payee (its lister here)
+    expect(byAuthor.body.listing.payee).toBe(editor);
+    const pay = async (key: Hex, to: string, units: string) => {
+      const hash = await chain.walletOf(key).sendTransaction({ to: to as Hex, value: parseEther(units) });
+      expect((await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })).status).toBe("success");
+      return hash;
+    };
+    expectError(
+      await license(buyerKey, { listingId }),
+      402,
+      "PAYMENT_REQUIRED",
+      `Rights listing ${listingId} costs ${parseEther("5")} wei: send at least that to ${editor} from ${buyer}, then repeat this request with the transaction hash as paymentTxHash`,
+      { payee: editor, price: parseEther("5").toString() },
+    );
+    const paymentTxHash = await pay(buyerKey, editor, "5");
     const first = await license(buyerKey, { listingId, paymentTxHash });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
-    expect(first.body.licence).toMatchObject({ listingId, capsuleId: clean.capsuleId, buyer, price: parseEther("5").toString(), currency: "CAP", paymentTxHash });
-    expect((await license(secondBuyerKey, { listingId })).status).toBe(201);
-    const sold = await license(buyerKey, { listingId: exclusiveId });
-    expect(sold.status).toBe(201);
+    expect(first.body.licence).toMatchObject({ listingId, capsuleId: clean.capsuleId, buyer, price: parseEther("5").toString(), currency: "CAP", paymentTxHash, paymentVerified: true, payee: editor });
+    const reused = await license(secondBuyerKey, { listingId, paymentTxHash });
+    expect(reused.status).toBe(409);
+    expect((await license(secondBuyerKey, { listingId, paymentTxHash: await pay(secondBuyerKey, editor, "5") })).status).toBe(201);
+    const sold = await license(buyerKey, { listingId: exclusiveId, paymentTxHash: await pay(buyerKey, owner, "50") });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(201);
     expect(sold.body.listing).toMatchObject({ status: "sold", licenceCount: 1 });
     expectError(await license(secondBuyerKey, { listingId: exclusiveId }), 409, "CONFLICT", `Rights listing ${exclusiveId} is exclusive and has already been licensed`);
     expectError(await license(buyerKey, { listingId: "999999" }), 404, "LISTING_NOT_FOUND", "No rights listing with id 999999");

@@ -3,16 +3,24 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { devKeys } from "../support/anvil";
+import { pathOf } from "@/lib/api/request";
+import { vaultObject } from "@/lib/endpoints/vault/object";
+import { vaultUpload } from "@/lib/endpoints/vault/upload";
 import { bridgeClient } from "../support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
+import { startTestDns } from "../outlets/dns-server";
+import { activeOutlet, chainAccess, deployedContracts, grantRole } from "../capsules/support";
 import { addr, expectError, type Api, type Json } from "./support";
 
 // The vault over HTTP: content-addressed upload, idempotent re-upload, download re-hashed on read,
 // size cap, MIME allow-list with magic-byte sniffing, id format, and an object tampered on disk.
 
 const dialects = await dialectsUnderTest();
-const [, uploaderKey, , otherKey] = devKeys;
+const [, uploaderKey, , otherKey, , freeKey] = devKeys;
 const MAX = 4096;
+// quotas of stored bytes (issue 15 item 2): per wallet and in total
+const PER_WALLET = 64 * 1024;
+const TOTAL = 96 * 1024;
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("IHDR fake image body for the vault test")]);
 const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
 const sha = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
@@ -20,15 +28,34 @@ const sha = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 describe.each(dialects)("vault on %s", (dialect) => {
   let stack: Stack;
   let api: Api;
-  const upload = (body: Json, key: `0x${string}` = uploaderKey) => api.post<Json>("/api/vault/upload", "vault.upload", key, body);
+  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  // the tables below send deliberately invalid bodies too, so the body is not typed
+  const upload = (body: Json, key: `0x${string}` = uploaderKey) => api.send(vaultUpload, { body: body as never }, key);
 
   beforeAll(async () => {
-    stack = await startStack({ database: dialect, env: { CAPSULE_VAULT_MAX_BYTES: String(MAX), CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000" } });
+    dns = await startTestDns();
+    stack = await startStack({
+      database: dialect,
+      env: {
+        CAPSULE_VAULT_MAX_BYTES: String(MAX),
+        CAPSULE_VAULT_QUOTA_PER_WALLET_BYTES: String(PER_WALLET),
+        CAPSULE_VAULT_QUOTA_TOTAL_BYTES: String(TOTAL),
+        CAPSULE_RATE_WRITE_PER_MIN: "1000",
+        CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000",
+        CAPSULE_DNS_SERVERS: dns.server,
+        CAPSULE_DNS_TIMEOUT_MS: "3000",
+      },
+    });
     api = bridgeClient(stack.baseUrl);
+    // uploads are for members of an active outlet: the uploader owns one, the other wallet holds a role there
+    await activeOutlet(api, dns, uploaderKey, "vault-desk");
+    await chainAccess(stack, await deployedContracts(api)).deposit(otherKey, "100");
+    await grantRole(api, uploaderKey, "vault-desk", addr(otherKey), 1);
   });
 
   afterAll(async () => {
     await stack?.stop();
+    await dns?.close();
   });
 
   it("stores a file under the SHA-256 of its bytes and answers the same record for the same bytes", async () => {
@@ -38,7 +65,7 @@ describe.each(dialects)("vault on %s", (dialect) => {
     expect(first.body).toEqual({
       ok: true,
       created: true,
-      object: { objectId: id, size: String(png.length), mimeType: "image/png", filename: "chart.png", uploader: addr(uploaderKey), capsuleId: null, createdAt: expect.stringMatching(/^\d+$/), uri: `/api/vault/${id}?download=1` },
+      object: { objectId: id, size: String(png.length), mimeType: "image/png", filename: "chart.png", uploader: addr(uploaderKey), capsuleId: null, createdAt: expect.stringMatching(/^\d+$/), uri: `${pathOf(vaultObject, { objectId: id })}?download=1` },
     });
     const onDisk = path.join(stack.dataDir, "vault", id.slice(0, 2), id);
     expect(fs.readFileSync(onDisk).equals(png)).toBe(true);
@@ -48,14 +75,14 @@ describe.each(dialects)("vault on %s", (dialect) => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ ...first.body, created: false });
 
-    const record = await api.get<Json>(`/api/vault/${id}`);
+    const record = await api.send(vaultObject, { params: { objectId: id } });
     expect(record.status).toBe(200);
     expect(record.body).toEqual({ ok: true, object: first.body.object });
   });
 
   it("downloads the exact bytes as an attachment that browsers must not sniff", async () => {
     const id = sha(png);
-    const res = await fetch(`${stack.baseUrl}/api/vault/${id}?download=1`);
+    const res = await fetch(`${stack.baseUrl}${pathOf(vaultObject, { objectId: id })}?download=1`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/png");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
@@ -99,20 +126,20 @@ describe.each(dialects)("vault on %s", (dialect) => {
   });
 
   it("needs a signed token to upload (401)", async () => {
-    const res = await api.raw("POST", "/api/vault/upload", { body: JSON.stringify({ filename: "a.txt", mimeType: "text/plain", contentBase64: "YQ==" }) });
+    const res = await api.rawAt(vaultUpload, undefined, "POST", { body: JSON.stringify({ filename: "a.txt", mimeType: "text/plain", contentBase64: "YQ==" }) });
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ ok: false, error: "UNAUTHORIZED", statusCode: 401 });
   });
 
   it("answers 400 for a malformed id and 404 for an unknown one", async () => {
     for (const bad of ["abc", "A".repeat(64), "0".repeat(63)]) {
-      const res = await api.get<Json>(`/api/vault/${bad}`);
+      const res = await api.send(vaultObject, { params: { objectId: bad } });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ ok: false, error: "VALIDATION_ERROR", issues: [{ path: "objectId" }] });
     }
     const unknown = "0".repeat(64);
-    expectError(await api.get(`/api/vault/${unknown}`), 404, "VAULT_OBJECT_NOT_FOUND", `No vault object with id ${unknown}`);
-    expectError(await api.get(`/api/vault/${unknown}?download=1`), 404, "VAULT_OBJECT_NOT_FOUND", `No vault object with id ${unknown}`);
+    expectError(await api.send(vaultObject, { params: { objectId: unknown } }), 404, "VAULT_OBJECT_NOT_FOUND", `No vault object with id ${unknown}`);
+    expectError(await api.send(vaultObject, { params: { objectId: unknown }, query: { download: "1" } }), 404, "VAULT_OBJECT_NOT_FOUND", `No vault object with id ${unknown}`);
   });
 
   it("never serves bytes that no longer match their id (500, logged)", async () => {
@@ -120,9 +147,35 @@ describe.each(dialects)("vault on %s", (dialect) => {
     const id = sha(text);
     expect((await upload({ filename: "minutes.txt", mimeType: "text/plain", contentBase64: text.toString("base64") })).status).toBe(201);
     fs.writeFileSync(path.join(stack.dataDir, "vault", id.slice(0, 2), id), "tampered minutes, page 1");
-    const res = await api.get<Json>(`/api/vault/${id}?download=1`);
+    const res = await api.send(vaultObject, { params: { objectId: id }, query: { download: "1" } });
     expectError(res, 500, "INTERNAL_ERROR", "The stored object failed its integrity check and is not served");
     expect(JSON.stringify(res.body)).not.toContain("tampered");
     expect(stack.output()).toContain(`"objectId":"${id}"`);
+  });
+
+  it("refuses uploads from a wallet that is no member of an active outlet (a free wallet cannot fill the disk)", async () => {
+    const res = await upload({ filename: "free.txt", mimeType: "text/plain", contentBase64: Buffer.from("free wallet\n").toString("base64") }, freeKey);
+    expectError(res, 403, "FORBIDDEN", "Only members of an active outlet may upload to the vault");
+  });
+
+  it("enforces the per-wallet quota, then the total quota, with the used and allowed bytes in the error body", async () => {
+    const file = (who: string, n: number) => Buffer.from(`${who} ${n} `.padEnd(MAX, "x"));
+    const stored = async (key: `0x${string}`) => {
+      let last: { status: number; body: Json } = { status: 0, body: {} };
+      for (let n = 0; n < 40; n++) {
+        last = await upload({ filename: `q${n}.txt`, mimeType: "text/plain", contentBase64: file(addr(key), n).toString("base64") }, key);
+        if (last.status !== 201) break;
+      }
+      return last;
+    };
+    const mine = await stored(uploaderKey);
+    expect(mine.status, JSON.stringify(mine.body)).toBe(413);
+    expect(mine.body).toMatchObject({ ok: false, error: "VAULT_QUOTA_EXCEEDED", statusCode: 413, scope: "wallet", quotaBytes: String(PER_WALLET), fileBytes: String(MAX) });
+    expect(Number(mine.body.usedBytes) + MAX).toBeGreaterThan(PER_WALLET);
+    expect(Number(mine.body.usedBytes)).toBeLessThanOrEqual(PER_WALLET);
+    const theirs = await stored(otherKey);
+    expect(theirs.body).toMatchObject({ error: "VAULT_QUOTA_EXCEEDED", scope: "total", quotaBytes: String(TOTAL) });
+    expect(Number(theirs.body.usedBytes) + MAX).toBeGreaterThan(TOTAL);
+    expect(Number(theirs.body.usedBytes)).toBeLessThanOrEqual(TOTAL);
   });
 });

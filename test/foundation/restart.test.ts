@@ -6,6 +6,9 @@ import { createPublicClient, createWalletClient, http, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { capsuleChain } from "@/lib/chain/chain";
 import { devKeys } from "../support/anvil";
+import { pathOf } from "@/lib/api/request";
+import { authCheck } from "@/lib/endpoints/auth/check";
+import { contractsSummary } from "@/lib/endpoints/meta/contracts-summary";
 import { bridgeClient, signedToken } from "../support/bridge-client";
 import { startStack, type Stack } from "../support/stack";
 
@@ -21,7 +24,7 @@ describe("restarting the stack on the same data dir", () => {
   it("stops cleanly on SIGTERM and comes back with the same chain, deployment and consumed nonces", async () => {
     const first = await startStack({ database: "sqlite", dataDir });
     const api1 = bridgeClient(first.baseUrl);
-    const summary1 = (await api1.get<{ contracts: Record<string, { address: string }> }>("/api/meta/contracts-summary")).body;
+    const summary1 = await api1.call(contractsSummary, {});
 
     const recipient = privateKeyToAccount(generatePrivateKey()).address;
     const chain = capsuleChain(first.nodeRpcUrl);
@@ -30,9 +33,10 @@ describe("restarting the stack on the same data dir", () => {
     const hash = await wallet.sendTransaction({ to: recipient, value: parseEther("1.25") });
     const receipt = await reader.waitForTransactionReceipt({ hash });
 
+    // the same token is replayed against the restarted server below
     const body = "{}";
-    const token = await signedToken(devKeys[2], "auth.check", "/api/auth/check", body);
-    expect((await api1.raw("POST", "/api/auth/check", { body, token })).status).toBe(200);
+    const token = await signedToken(devKeys[2], authCheck.action, pathOf(authCheck), body);
+    expect((await api1.rawAt(authCheck, undefined, "POST", { body, token })).status).toBe(200);
 
     await first.stop();
     expect(first.exitCode()).toBe(0);
@@ -44,13 +48,13 @@ describe("restarting the stack on the same data dir", () => {
     console.log(`second start on a built tree was ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     expect(second.output()).toContain("reusing the deployment");
     const api2 = bridgeClient(second.baseUrl);
-    const summary2 = (await api2.get<{ contracts: Record<string, { address: string }> }>("/api/meta/contracts-summary")).body;
+    const summary2 = await api2.call(contractsSummary, {});
     expect(summary2.contracts).toEqual(summary1.contracts);
 
     const reader2 = createPublicClient({ chain: capsuleChain(second.nodeRpcUrl), transport: http(second.nodeRpcUrl) });
     expect(await reader2.getBalance({ address: recipient })).toBe(parseEther("1.25"));
     expect(await reader2.getBlockNumber()).toBeGreaterThanOrEqual(receipt.blockNumber);
-    const replay = await api2.raw("POST", "/api/auth/check", { body, token });
+    const replay = await api2.rawAt(authCheck, undefined, "POST", { body, token });
     expect(replay.status).toBe(401);
     expect(replay.body).toMatchObject({ error: "UNAUTHORIZED", message: expect.stringMatching(/already been used/) });
   });

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { Hex } from "viem";
-import { buildActionToken } from "@/lib/auth/action-token";
+import { sessionKeySigner, type ActionSigner } from "@/lib/api/signers";
+import { authCheck } from "@/lib/endpoints/auth/check";
+import { authNonce } from "@/lib/endpoints/auth/nonce";
+import { authSession } from "@/lib/endpoints/auth/session";
+import { authSessionRevoke } from "@/lib/endpoints/auth/session-revoke";
 import { buildSessionMessage } from "@/lib/auth/session-delegation";
 import { devKeys } from "../support/anvil";
 import { bridgeClient } from "../support/bridge-client";
@@ -23,7 +27,7 @@ describe.each(dialects)("session-key delegation (Sign-In with Ethereum) on %s", 
 
   async function session(options: { domain?: string; lifetime?: number; issuedAt?: Date; signer?: Hex } = {}) {
     const sessionKey = generatePrivateKey();
-    const nonce = ((await api.get<{ nonce: string }>("/api/auth/nonce")).body).nonce;
+    const nonce = (await api.call(authNonce, {})).nonce;
     const message = buildSessionMessage({
       domain: options.domain ?? new URL(stack.baseUrl).host,
       origin: stack.baseUrl,
@@ -38,64 +42,43 @@ describe.each(dialects)("session-key delegation (Sign-In with Ethereum) on %s", 
   }
 
   async function delegatedCall(s: { sessionKey: Hex; message: string; signature: Hex }, signWith: Hex = s.sessionKey) {
-    const path = "/api/auth/check";
-    const body = "{}";
-    const token = await buildActionToken({
-      wallet: wallet.address,
-      action: "auth.check",
-      method: "POST",
-      path,
-      body,
-      delegation: { message: s.message, signature: s.signature },
-      sign: (typed) => privateKeyToAccount(signWith).signTypedData(typed),
-    });
-    return api.raw("POST", path, { body, token });
+    const signer: ActionSigner = { wallet: wallet.address, delegation: { message: s.message, signature: s.signature }, sign: (typed) => privateKeyToAccount(signWith).signTypedData(typed) };
+    return api.send(authCheck, { body: {} }, signer);
   }
 
   it("registers a session once and then accepts tokens signed by the session key", async () => {
     const s = await session();
-    const registered = await api.raw("POST", "/api/auth/session", { body: JSON.stringify({ message: s.message, signature: s.signature }) });
+    const registered = await api.send(authSession, { body: { message: s.message, signature: s.signature } });
     expect(registered.status).toBe(201);
     expect(registered.body).toMatchObject({ ok: true, wallet: wallet.address, sessionKey: privateKeyToAccount(s.sessionKey).address });
     const call = await delegatedCall(s);
     expect(call.status).toBe(200);
     expect(call.body).toMatchObject({ ok: true, wallet: wallet.address, session: "session-key" });
-    const again = await api.raw("POST", "/api/auth/session", { body: JSON.stringify({ message: s.message, signature: s.signature }) });
+    const again = await api.send(authSession, { body: { message: s.message, signature: s.signature } });
     expect(again.body).toMatchObject({ error: "UNAUTHORIZED", message: expect.stringMatching(/nonce/) });
   });
 
   it("refuses a session message for another domain, an expired one, or one not signed by its wallet", async () => {
     const wrongDomain = await session({ domain: "evil.example" });
-    expect((await api.raw("POST", "/api/auth/session", { body: JSON.stringify(wrongDomain) })).body).toMatchObject({ error: "UNAUTHORIZED", statusCode: 401 });
+    expect((await api.send(authSession, { body: wrongDomain })).body).toMatchObject({ error: "UNAUTHORIZED", statusCode: 401 });
     const expired = await session({ issuedAt: new Date(Date.now() - 7200_000), lifetime: 3600 });
-    expect((await api.raw("POST", "/api/auth/session", { body: JSON.stringify(expired) })).body).toMatchObject({ error: "UNAUTHORIZED", message: expect.stringMatching(/expired/) });
+    expect((await api.send(authSession, { body: expired })).body).toMatchObject({ error: "UNAUTHORIZED", message: expect.stringMatching(/expired/) });
     const forged = await session({ signer: devKeys[8] });
-    expect((await api.raw("POST", "/api/auth/session", { body: JSON.stringify(forged) })).body).toMatchObject({ error: "INVALID_SIGNATURE", statusCode: 401 });
+    expect((await api.send(authSession, { body: forged })).body).toMatchObject({ error: "INVALID_SIGNATURE", statusCode: 401 });
   });
 
   it("refuses a delegated token that was not registered or is signed by another key", async () => {
     const unregistered = await session();
     expect((await delegatedCall(unregistered)).body).toMatchObject({ error: "UNAUTHORIZED", message: expect.stringMatching(/Unknown session/) });
     const s = await session();
-    await api.raw("POST", "/api/auth/session", { body: JSON.stringify(s) });
+    await api.send(authSession, { body: s });
     expect((await delegatedCall(s, generatePrivateKey())).body).toMatchObject({ error: "INVALID_SIGNATURE", statusCode: 401 });
   });
 
   it("signs out: a revoked session's key is refused afterwards", async () => {
     const s = await session();
-    await api.raw("POST", "/api/auth/session", { body: JSON.stringify(s) });
-    const path = "/api/auth/session/revoke";
-    const body = "{}";
-    const token = await buildActionToken({
-      wallet: wallet.address,
-      action: "auth.session.revoke",
-      method: "POST",
-      path,
-      body,
-      delegation: { message: s.message, signature: s.signature },
-      sign: (typed) => privateKeyToAccount(s.sessionKey).signTypedData(typed),
-    });
-    const revoked = await api.raw("POST", path, { body, token });
+    await api.send(authSession, { body: s });
+    const revoked = await api.send(authSessionRevoke, { body: {} }, sessionKeySigner({ wallet: wallet.address, privateKey: s.sessionKey, message: s.message, signature: s.signature }));
     expect(revoked.body).toMatchObject({ ok: true, revoked: true });
     expect((await delegatedCall(s)).body).toMatchObject({ error: "UNAUTHORIZED", message: expect.stringMatching(/signed out/) });
   });

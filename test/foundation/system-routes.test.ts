@@ -1,13 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { privateKeyToAccount } from "viem/accounts";
 import { devKeys } from "../support/anvil";
-import { bridgeClient, signedToken } from "../support/bridge-client";
+import { pathOf } from "@/lib/api/request";
+import { authCheck } from "@/lib/endpoints/auth/check";
+import { capsuleAccept } from "@/lib/endpoints/capsules/accept";
+import { capsuleCreate } from "@/lib/endpoints/capsules/create";
+import { capsuleVote } from "@/lib/endpoints/capsules/vote";
+import { DRAFT_READ_ACTION } from "@/lib/endpoints/define";
+import { actionKeys } from "@/lib/endpoints/meta/action-keys";
+import { canonicalEnv } from "@/lib/endpoints/meta/canonical-env";
+import { contractsSummary } from "@/lib/endpoints/meta/contracts-summary";
+import { envKeys } from "@/lib/endpoints/meta/env-keys";
+import { outletCreate } from "@/lib/endpoints/outlets/create";
+import { roleGrant } from "@/lib/endpoints/roles/grant";
+import { config } from "@/lib/endpoints/system/config";
+import { health } from "@/lib/endpoints/system/health";
+import { networkStatus } from "@/lib/endpoints/system/network-status";
+import { bridgeClient, signedToken, type WireAnswer } from "../support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
 import { createTestDatabase } from "../support/postgres";
+import { awayFromWindowEdge } from "../support/rate-window";
 
 const dialects = await dialectsUnderTest();
 const operatorKey = devKeys[7];
 const dbPassword = "Pw-4f9c2e7a-never-shown";
+// the bridge's path prefix, for the probes of paths no descriptor has
+const apiRoot = pathOf(health).replace(/\/health$/, "");
 
 async function rpc(url: string, method: string, params: unknown[] = []) {
   const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
@@ -44,20 +62,20 @@ describe.each(dialects)("system routes and the route wrapper on %s", (dialect) =
   });
 
   it("GET /api/health answers the seed's health record", async () => {
-    const { status, body } = await api.get("/api/health");
+    const { status, body } = await api.send(health, {});
     expect(status).toBe(200);
     expect(body).toEqual({ status: "ok", service: "capsule-bridge", network: "capsule-local", chainId: 77117002 });
   });
 
   it("GET /api/config points clients at the public gateway, not the internal node", async () => {
-    const { body } = await api.get("/api/config");
+    const { body } = await api.send(config, {});
     expect(body).toEqual({ service: "capsule-bridge", network: "capsule-local", chainId: 77117002, rpcUrl: `${stack.baseUrl}/rpc` });
   });
 
   it("GET /api/network/status reports the node, the chain id and the indexer", async () => {
     let body: Record<string, any> = {};
     for (let i = 0; i < 40; i++) {
-      body = (await api.get("/api/network/status")).body;
+      body = (await api.send(networkStatus, {})).body;
       if (body.indexer?.lastIndexedBlock !== null) break;
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -70,7 +88,7 @@ describe.each(dialects)("system routes and the route wrapper on %s", (dialect) =
   });
 
   it("GET /api/meta/contracts-summary lists deployed contracts that have code on chain", async () => {
-    const { body } = await api.get<Record<string, any>>("/api/meta/contracts-summary");
+    const { body } = await api.send(contractsSummary, {});
     expect(body.deployed).toBe(true);
     expect(body.chainId).toBe(77117002);
     const names = Object.keys(body.contracts).sort();
@@ -87,19 +105,22 @@ describe.each(dialects)("system routes and the route wrapper on %s", (dialect) =
   });
 
   it("GET /api/meta/action-keys lists every signed action with its route", async () => {
-    const { body } = await api.get<{ items: Array<{ name: string; method: string; path: string }> }>("/api/meta/action-keys");
-    const names = body.items.map((i) => i.name);
-    for (const name of ["auth.check", "outlets.create", "roles.grant", "capsules.create", "capsules.vote", "capsules.accept"]) {
+    const { body } = await api.send(actionKeys, {});
+    const items = body.items as Array<{ name: string; method: string; path: string }>;
+    const names = items.map((i) => i.name);
+    for (const name of [authCheck, outletCreate, roleGrant, capsuleCreate, capsuleVote, capsuleAccept].map((e) => e.action)) {
       expect(names).toContain(name);
     }
-    expect(body.items.every((i) => i.method === "POST" && i.path.startsWith("/api/"))).toBe(true);
+    expect(items.every((i) => i.path.startsWith(`${apiRoot}/`))).toBe(true);
+    // signed writes are POSTs; the one signed read (drafts are private) is a GET on the capsule routes
+    expect(items.filter((i) => i.method !== "POST").map((i) => i.name)).toEqual([DRAFT_READ_ACTION]);
   });
 
   it("GET /api/meta/env-keys and /canonical-env name keys and redact secrets", async () => {
-    const keys = await api.get<{ items: Array<{ name: string; secret: boolean; set: boolean }> }>("/api/meta/env-keys");
-    const operator = keys.body.items.find((k) => k.name === "CAPSULE_OPERATOR_KEY");
+    const keys = await api.send(envKeys, {});
+    const operator = (keys.body.items as Array<{ name: string; secret: boolean; set: boolean }>).find((k) => k.name === "CAPSULE_OPERATOR_KEY");
     expect(operator).toMatchObject({ secret: true, set: true });
-    const env = await api.get<{ env: Record<string, string | null>; redacted: string[] }>("/api/meta/canonical-env");
+    const env = await api.send(canonicalEnv, {});
     expect(env.body.env.CAPSULE_OPERATOR_KEY).toBe("[redacted]");
     expect(env.body.env.CAPSULE_CHAIN_ID).toBe("77117002");
     expect(env.body.redacted).toContain("CAPSULE_OPERATOR_KEY");
@@ -108,9 +129,8 @@ describe.each(dialects)("system routes and the route wrapper on %s", (dialect) =
 
   it("never shows the operator key or the database password in a response or a log line", async () => {
     const bodies: string[] = [];
-    for (const path of ["/api/health", "/api/config", "/api/network/status", "/api/meta/contracts-summary", "/api/meta/env-keys", "/api/meta/action-keys", "/api/meta/canonical-env", "/", "/operator"]) {
-      bodies.push((await api.get(path)).text);
-    }
+    for (const endpoint of [health, config, networkStatus, contractsSummary, envKeys, actionKeys, canonicalEnv]) bodies.push((await api.send(endpoint, {})).text);
+    for (const page of ["/", "/operator"]) bodies.push((await api.get(page)).text);
     const everything = bodies.join("\n") + stack.output();
     const bare = operatorKey.slice(2).toLowerCase();
     expect(everything.toLowerCase()).not.toContain(bare);
@@ -118,10 +138,10 @@ describe.each(dialects)("system routes and the route wrapper on %s", (dialect) =
   });
 
   describe("the signed-action route wrapper (POST /api/auth/check)", () => {
-    const path = "/api/auth/check";
+    const path = pathOf(authCheck);
 
     it("accepts a fresh wallet-signed token and answers who signed it", async () => {
-      const { status, body } = await api.post(path, "auth.check", devKeys[1], { note: "hello" });
+      const { status, body } = await api.send(authCheck, { body: { note: "hello" } }, devKeys[1]);
       expect(status).toBe(200);
       expect(body).toEqual({ ok: true, wallet: privateKeyToAccount(devKeys[1]).address, session: "wallet", note: "hello" });
     });
@@ -137,7 +157,7 @@ describe.each(dialects)("system routes and the route wrapper on %s", (dialect) =
 
     it("answers INVALID_SIGNATURE for a token signed by another key", async () => {
       const body = "{}";
-      const token = await signedToken(devKeys[2], "auth.check", path, body);
+      const token = await signedToken(devKeys[2], authCheck.action, path, body);
       const [payload, signature] = token.split(".") as [string, string];
       const decoded = JSON.parse(Buffer.from(payload, "base64url").toString()) as Record<string, unknown>;
       decoded.wallet = privateKeyToAccount(devKeys[3]).address;
@@ -149,7 +169,7 @@ describe.each(dialects)("system routes and the route wrapper on %s", (dialect) =
 
     it("refuses a replayed token", async () => {
       const body = "{}";
-      const token = await signedToken(devKeys[2], "auth.check", path, body);
+      const token = await signedToken(devKeys[2], authCheck.action, path, body);
       expect((await api.raw("POST", path, { body, token })).status).toBe(200);
       const replay = await api.raw("POST", path, { body, token });
       expect(replay.status).toBe(401);
@@ -158,38 +178,34 @@ describe.each(dialects)("system routes and the route wrapper on %s", (dialect) =
 
     it("refuses a token for another action or path", async () => {
       const body = "{}";
-      const token = await signedToken(devKeys[2], "outlets.create", path, body);
-      expect((await api.raw("POST", path, { body, token })).body).toMatchObject({ error: "UNAUTHORIZED", message: expect.stringMatching(/is for 'outlets.create'/) });
+      const token = await signedToken(devKeys[2], outletCreate.action, path, body);
+      expect((await api.raw("POST", path, { body, token })).body).toMatchObject({ error: "UNAUTHORIZED", message: expect.stringContaining(`is for '${outletCreate.action}'`) });
     });
 
     it("answers malformed JSON with 400 VALIDATION_ERROR", async () => {
-      const body = "{not json";
-      const token = await signedToken(devKeys[4], "auth.check", path, body);
-      const response = await api.raw("POST", path, { body, token });
+      const response = await api.postRaw(authCheck, undefined, devKeys[4], "{not json");
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ ok: false, error: "VALIDATION_ERROR", message: "Request body is not valid JSON", statusCode: 400, issues: [{ path: "(body)", message: "malformed JSON" }] });
     });
 
     it("answers a bad field with 400 VALIDATION_ERROR naming it", async () => {
-      const response = await api.post(path, "auth.check", devKeys[4], { note: "x".repeat(201), extra: true });
+      const response = await api.send(authCheck, { body: { note: "x".repeat(201), extra: true } as never }, devKeys[4]); // fields the body schema refuses
       expect(response.status).toBe(400);
       const issues = (response.body as { issues: Array<{ path: string }> }).issues.map((i) => i.path).sort();
       expect(issues).toEqual(["(body)", "note"]);
     });
 
     it("answers a body over 1 MB with 413", async () => {
-      const body = JSON.stringify({ note: "x".repeat(1_100_000) });
-      const token = await signedToken(devKeys[4], "auth.check", path, body);
-      const response = await api.raw("POST", path, { body, token });
+      const response = await api.postRaw(authCheck, undefined, devKeys[4], { note: "x".repeat(1_100_000) });
       expect(response.status).toBe(413);
       expect(response.body).toMatchObject({ ok: false, error: "PAYLOAD_TOO_LARGE", statusCode: 413 });
     });
 
     it("limits signed writes per session and answers 429 with Retry-After", async () => {
       const statuses: number[] = [];
-      let last: Awaited<ReturnType<typeof api.post>> | undefined;
+      let last: WireAnswer | undefined;
       for (let i = 0; i < 7; i++) {
-        last = await api.post(path, "auth.check", devKeys[5], {});
+        last = await api.send(authCheck, { body: {} }, devKeys[5]);
         statuses.push(last.status);
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
@@ -201,10 +217,11 @@ describe.each(dialects)("system routes and the route wrapper on %s", (dialect) =
 
   it("limits public GETs per client IP and answers 429 with Retry-After and RateLimit headers", async () => {
     const ip = { "x-forwarded-for": "203.0.113.7" };
+    await awayFromWindowEdge();
     const statuses: number[] = [];
-    let last: Awaited<ReturnType<typeof api.get>> | undefined;
+    let last: WireAnswer | undefined;
     for (let i = 0; i < 41; i++) {
-      last = await api.get("/api/health", ip);
+      last = await api.send(health, {}, undefined, ip);
       statuses.push(last.status);
     }
     expect(statuses.slice(0, 40).every((s) => s === 200)).toBe(true);
@@ -212,13 +229,13 @@ describe.each(dialects)("system routes and the route wrapper on %s", (dialect) =
     expect(last?.body).toMatchObject({ ok: false, error: "RATE_LIMITED", statusCode: 429 });
     expect(Number(last?.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(last?.headers.get("ratelimit-remaining")).toBe("0");
-    expect((await api.get("/api/health", { "x-forwarded-for": "203.0.113.8" })).status).toBe(200);
+    expect((await api.send(health, {}, undefined, { "x-forwarded-for": "203.0.113.8" })).status).toBe(200);
   });
 
   it("answers an unknown API path with a 404 and never a stack trace", async () => {
-    const response = await api.get("/api/does-not-exist");
+    const response = await api.get(`${apiRoot}/does-not-exist`);
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ ok: false, error: "NOT_FOUND", message: "No bridge route at GET /api/does-not-exist", statusCode: 404 });
+    expect(response.body).toEqual({ ok: false, error: "NOT_FOUND", message: `No bridge route at GET ${apiRoot}/does-not-exist`, statusCode: 404 });
     expect(response.text).not.toMatch(/at .*\.(ts|js):\d+/);
   });
 });

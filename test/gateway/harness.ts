@@ -7,21 +7,30 @@ import { createMemoryLimiter } from "@/server/gateway/memory-limiter";
 import { defaultGatewayLimits, type GatewayLimits, type RateLimiter, type UpstreamUrls } from "@/server/gateway/options";
 
 // A plain node:http server on a free loopback port routing /rpc* and /ws to the gateways,
-// as server/main.ts does in production.
+// as server/web-server.ts does in production.
 export type GatewayServer = { url: string; wsUrl: string; ws: WsGateway; close: () => Promise<void> };
 
 export async function startGatewayServer(options: {
   upstream: UpstreamUrls;
   nodeWsUrl: string;
   limits?: Partial<GatewayLimits>;
-  trustProxy?: boolean;
+  trustProxy?: boolean | number;
   limiter?: RateLimiter;
+  upstreamPoolSize?: number;
+  upstreamIdleMs?: number;
 }): Promise<GatewayServer> {
   const limits = { ...defaultGatewayLimits, ...options.limits };
   const limiter = options.limiter ?? createMemoryLimiter();
   const trustProxy = options.trustProxy ?? false;
   const rpc = createRpcHttpGateway({ upstream: options.upstream, limits, trustProxy, limiter });
-  const ws = createWsGateway({ nodeWsUrl: options.nodeWsUrl, limits, trustProxy, limiter });
+  const ws = createWsGateway({
+    nodeWsUrl: options.nodeWsUrl,
+    limits,
+    trustProxy,
+    limiter,
+    upstreamPoolSize: options.upstreamPoolSize,
+    upstreamIdleMs: options.upstreamIdleMs,
+  });
   const server = http.createServer((req, res) => {
     if (req.url?.startsWith("/rpc")) return void rpc(req, res);
     res.writeHead(404).end();

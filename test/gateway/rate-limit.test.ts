@@ -23,7 +23,7 @@ function sqlLimiter(): RateLimiter {
   return (rule, key) => hitRateLimit(database.db, rule, key, now);
 }
 
-async function server(limits: Partial<GatewayLimits>, trustProxy = false): Promise<GatewayServer> {
+async function server(limits: Partial<GatewayLimits>, trustProxy: boolean | number = false): Promise<GatewayServer> {
   const started = await startGatewayServer({
     upstream: { main: anvil.rpcUrl },
     nodeWsUrl: anvil.wsUrl,
@@ -118,14 +118,25 @@ describe("client IP", () => {
     expect((await post(`${s.url}/rpc`, req("eth_chainId"), { "x-forwarded-for": "203.0.113.3" })).status).toBe(429);
   });
 
-  it("keys on the first X-Forwarded-For entry when trustProxy is set", async () => {
+  it("keys on the right-most X-Forwarded-For entry behind one trusted proxy; a spoofed left-most entry buys nothing", async () => {
     const s = await server({ perIpPerMinute: 2 }, true);
-    const first = { "x-forwarded-for": "203.0.113.10, 10.0.0.1" };
-    const same = { "x-forwarded-for": "203.0.113.10, 10.0.0.2" };
-    expect((await post(`${s.url}/rpc`, req("eth_chainId"), first)).status).toBe(200);
-    expect((await post(`${s.url}/rpc`, req("eth_chainId"), same)).status).toBe(200);
-    expect((await post(`${s.url}/rpc`, req("eth_chainId"), same)).status).toBe(429);
+    // the proxy appended 203.0.113.10 (the address it saw); the client made up everything left of it
+    const spoofed = (fake: string) => ({ "x-forwarded-for": `${fake}, 203.0.113.10` });
+    expect((await post(`${s.url}/rpc`, req("eth_chainId"), spoofed("10.0.0.1"))).status).toBe(200);
+    expect((await post(`${s.url}/rpc`, req("eth_chainId"), spoofed("10.0.0.2"))).status).toBe(200);
+    expect((await post(`${s.url}/rpc`, req("eth_chainId"), spoofed("10.0.0.3"))).status).toBe(429);
     expect((await post(`${s.url}/rpc`, req("eth_chainId"), { "x-forwarded-for": "203.0.113.11" })).status).toBe(200);
+  });
+
+  it("behind two trusted proxies keys on the second entry from the right", async () => {
+    const s = await server({ perIpPerMinute: 2 }, 2);
+    // client → edge (appends the client, 198.51.100.7) → inner proxy (appends the edge, 10.1.1.1) → us
+    const via = (fake: string, edge: string) => ({ "x-forwarded-for": `${fake}, 198.51.100.7, ${edge}` });
+    expect((await post(`${s.url}/rpc`, req("eth_chainId"), via("1.1.1.1", "10.1.1.1"))).status).toBe(200);
+    expect((await post(`${s.url}/rpc`, req("eth_chainId"), via("2.2.2.2", "10.1.1.2"))).status).toBe(200);
+    expect((await post(`${s.url}/rpc`, req("eth_chainId"), via("3.3.3.3", "10.1.1.1"))).status).toBe(429);
+    // fewer entries than hops: the left-most one
+    expect((await post(`${s.url}/rpc`, req("eth_chainId"), { "x-forwarded-for": "198.51.100.8" })).status).toBe(200);
   });
 });
 

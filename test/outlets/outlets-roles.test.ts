@@ -32,7 +32,7 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
     dns = await startTestDns();
     stack = await startStack({ database: dialect, env: {
         CAPSULE_DNS_SERVERS: dns.server,
-        CAPSULE_DNS_TIMEOUT_MS: "500",
+        CAPSULE_DNS_TIMEOUT_MS: "3000",
         // This suite sends more than the seed's 20 writes a minute from one wallet; limits are tested elsewhere.
         CAPSULE_RATE_WRITE_PER_MIN: "1000",
         CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000",
@@ -68,7 +68,7 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
   it("creates the reserved capsule-court outlet, active and owned by the operator", async () => {
     const res = await api.get<{ outlet: Record<string, any> }>("/api/outlets/capsule-court");
     expect(res.status).toBe(200);
-    expect(res.body.outlet).toMatchObject({ slug: "capsule-court", status: "active", outletWallet: operator, distribution: { tier: "standard" } });
+    expect(res.body.outlet).toMatchObject({ outletSlug: "capsule-court", outletMetadataURI: "", status: "active", outletWallet: operator, distribution: { tier: "standard" } });
   });
 
   it("creates a pending outlet and answers the TXT record to publish", async () => {
@@ -86,11 +86,11 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
     expect(txtRecord.value).toMatch(/^capsule-verification=[0-9a-f]{64}$/);
     txtValue = txtRecord.value;
     expect(outlet).toMatchObject({
-      slug: SLUG,
+      outletSlug: SLUG,
       name: "The Daily Ledger",
       domain: DOMAIN,
       outletWallet: owner,
-      metadataURI: "ipfs://bafy-daily-ledger",
+      outletMetadataURI: "ipfs://bafy-daily-ledger",
       status: "pending",
       policyId: "default",
       trustedPublisher: false,
@@ -213,7 +213,7 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
     expect(failed.body).toMatchObject({ verified: false, reason: "no_record", outlet: { status: "suspended", distribution: { tier: "none" } } });
     expect(failed.body.message).toMatch(/active → suspended/);
     const suspended = await api.get<Record<string, any>>(`/api/outlets?status=suspended`);
-    expect(suspended.body.items.map((o: { slug: string }) => o.slug)).toEqual([SLUG]);
+    expect(suspended.body.items.map((o: { outletSlug: string }) => o.outletSlug)).toEqual([SLUG]);
     dns.set(DOMAIN, { txt: [txtValue] });
     const again = await verify(ownerKey);
     expect(again.body).toMatchObject({ verified: true, outlet: { status: "active" } });
@@ -241,7 +241,7 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
     expect(all.body).toMatchObject({ ok: true, page: 1, limit: 1, total: 4, hasMore: true });
     expect(all.body.items).toHaveLength(1);
     const active = await api.get<Record<string, any>>("/api/outlets?status=active");
-    expect(active.body.items.map((o: { slug: string }) => o.slug)).toEqual(["capsule-court", SLUG]);
+    expect(active.body.items.map((o: { outletSlug: string }) => o.outletSlug)).toEqual(["capsule-court", SLUG]);
     expectError(await api.get("/api/outlets?status=closed"), 400, "VALIDATION_ERROR", "Invalid query: status", { issues: [{ path: "status", message: expect.any(String) }] });
     expectError(await api.get("/api/outlets?limit=101"), 400, "VALIDATION_ERROR", "Invalid query: limit", { issues: [{ path: "limit", message: expect.any(String) }] });
   });
@@ -253,7 +253,7 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
 
   it("refuses a grant when the wallet's chain bond is below the requirement (403 INSUFFICIENT_BOND)", async () => {
     const res = await grant(ownerKey, journalist, 1);
-    expectError(res, 403, "INSUFFICIENT_BOND", `The Journalist role needs a bond of 100 units (${parseEther("100")} wei); ${journalist} has 0 units (0 wei) bonded in RoleRegistry`, {
+    expectError(res, 403, "INSUFFICIENT_BOND", `The Journalist role needs a bond of 100 CAP; ${journalist} has 0 CAP bonded in RoleRegistry (deposit 100 CAP more, then grant the role again)`, {
       bondRequired: parseEther("100").toString(),
       bonded: "0",
     });
@@ -349,7 +349,7 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
     expectError(await grant(operatorKey, clerk, 1, "capsule-court"), 400, "VALIDATION_ERROR", 'Only the Court clerk role (4) is held at "capsule-court"', {
       issues: [{ path: "roleId", message: 'Only the Court clerk role (4) is held at "capsule-court"' }],
     });
-    expectError(await grant(operatorKey, clerk, 4, "capsule-court"), 403, "INSUFFICIENT_BOND", /^The Court clerk role needs a bond of 500 units/, {
+    expectError(await grant(operatorKey, clerk, 4, "capsule-court"), 403, "INSUFFICIENT_BOND", /^The Court clerk role needs a bond of 500 CAP; 0x[0-9a-fA-F]{40} has 0 CAP bonded in RoleRegistry \(deposit 500 CAP more/, {
       bondRequired: parseEther("500").toString(),
       bonded: "0",
     });

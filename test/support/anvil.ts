@@ -1,4 +1,6 @@
 import { startAnvil, type AnvilHandle } from "@/lib/chain/anvil-process";
+import { keccak256, toHex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { freePort } from "./free-port";
 
 /** A throwaway anvil on a free loopback port with chain id 77117002 (or the one given). */
@@ -19,3 +21,22 @@ export const devKeys = [
   "0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97",
   "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6",
 ] as const;
+
+/**
+ * The operator key of stacks that run on an external test anvil. `npm start` refuses anvil's public
+ * keys off the bundled anvil (issue 15), so such stacks get this one, funded on their node.
+ */
+export const TEST_OPERATOR_KEY = keccak256(toHex("capsule test operator"));
+
+/** Funds the test operator on `anvil` and answers the env that points a stack at it. */
+export async function externalNodeEnv(anvil: Pick<AnvilHandle, "rpcUrl">): Promise<Record<string, string>> {
+  const operator = privateKeyToAccount(TEST_OPERATOR_KEY).address;
+  const response = await fetch(anvil.rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_setBalance", params: [operator, toHex(10n ** 24n)] }),
+  });
+  const body = (await response.json()) as { error?: { message: string } };
+  if (body.error) throw new Error(`funding the test operator failed: ${body.error.message}`);
+  return { CAPSULE_NODE_RPC_URL: anvil.rpcUrl, CAPSULE_OPERATOR_KEY: TEST_OPERATOR_KEY };
+}

@@ -1,34 +1,60 @@
-import { privateKeyToAccount } from "viem/accounts";
 import type { Hex } from "viem";
+import type { z } from "zod";
+import { call, send } from "@/lib/api/client";
+import { pathOf, type CallInput } from "@/lib/api/request";
+import { keySigner, type ActionSigner } from "@/lib/api/signers";
 import { buildActionToken } from "@/lib/auth/action-token";
+import { DRAFT_READ_ACTION, type BodySchemaOf, type Endpoint, type ResponseOf } from "@/lib/endpoints/define";
 
 export type BridgeResponse<T = Record<string, unknown>> = { status: number; body: T; headers: Headers };
+/** A JSON body as the wire carried it, unparsed: tests read any field and assert on the exact shape. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = Record<string, any>;
+export type WireAnswer = { status: number; body: Json; headers: Headers; text: string };
+/** The body an endpoint takes, as a caller writes it (test helpers with default bodies). */
+export type BodyOf<E extends Endpoint> = BodySchemaOf<E> extends z.ZodType ? z.input<BodySchemaOf<E>> : never;
+type PathParams = Record<string, string | number>;
+/** A dev private key signing for its own wallet, or any signer (a session key with its delegation). */
+type SignedBy = Hex | ActionSigner;
+const signerOf = (by: SignedBy | undefined) => (by === undefined ? undefined : typeof by === "string" ? keySigner(by) : by);
 
 /** Signs a single-use action token for `key` (a dev private key) bound to this exact request. */
 export async function signedToken(key: Hex, action: string, path: string, body: string | undefined, method = "POST", now?: number) {
-  const account = privateKeyToAccount(key);
-  return buildActionToken({
-    wallet: account.address,
-    action,
-    method,
-    path,
-    body,
-    now,
-    sign: (args) => account.signTypedData(args),
-  });
+  const signer = keySigner(key);
+  return buildActionToken({ wallet: signer.wallet, action, method, path, body, now, sign: signer.sign });
 }
 
-/** A typed HTTP helper for API tests against a running server. */
+/** The action a token for `endpoint` carries: its own, or the draft-read action of a private-drafts read. */
+export function actionOf(endpoint: Endpoint): string {
+  if (endpoint.action) return endpoint.action;
+  if (endpoint.privateDrafts) return DRAFT_READ_ACTION;
+  throw new Error(`${endpoint.id} takes no action token`);
+}
+
+/**
+ * HTTP helpers for API tests against a running server. `call`/`send` are the typed client on the
+ * endpoint descriptors (lib/api/client.ts); `postRaw`/`rawAt` probe the HTTP surface on a
+ * descriptor's path (odd bodies, forged tokens, wrong methods); `raw` and `get` take any path (pages,
+ * paths no descriptor has); `getAs`/`post` remain for the files test/registry/no-literal-api-paths.test.ts
+ * still allowlists.
+ */
 export function bridgeClient(baseUrl: string) {
-  async function send<T>(method: string, path: string, init: { body?: string; token?: string; headers?: Record<string, string> } = {}) {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      body: init.body,
-      headers: {
-        ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        ...init.headers,
-      },
+  async function raw<T>(method: string, path: string, init: { body?: string; token?: string; headers?: Record<string, string> } = {}) {
+    const request = () =>
+      fetch(`${baseUrl}${path}`, {
+        method,
+        body: init.body,
+        headers: {
+          ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+          ...init.headers,
+        },
+      });
+    // A test that blocked its event loop (spawnSync) can find a kept-alive socket the server already
+    // closed; a read is retried once on a fresh connection, as browsers do for idempotent requests.
+    const response = await request().catch((error: unknown) => {
+      if (method === "GET" || method === "HEAD") return request();
+      throw error;
     });
     const text = await response.text();
     let body: unknown = text;
@@ -40,13 +66,33 @@ export function bridgeClient(baseUrl: string) {
     return { status: response.status, body: body as T, headers: response.headers, text };
   }
   return {
-    get: <T = Record<string, unknown>>(path: string, headers?: Record<string, string>) => send<T>("GET", path, { headers }),
-    raw: send,
+    get: <T = Record<string, unknown>>(path: string, headers?: Record<string, string>) => raw<T>("GET", path, { headers }),
+    raw,
+    /** A signed read (drafts are private): GET with a fresh draft-read token signed by `key`. */
+    getAs: async <T = Record<string, unknown>>(path: string, key: Hex) =>
+      raw<T>("GET", path, { token: await signedToken(key, DRAFT_READ_ACTION, path.split("?")[0] ?? path, undefined, "GET") }),
     /** POST with a fresh token signed by `key` for `action`. */
     post: async <T = Record<string, unknown>>(path: string, action: string, key: Hex, payload: unknown) => {
       const body = JSON.stringify(payload);
-      const token = await signedToken(key, action, path, body);
-      return send<T>("POST", path, { body, token });
+      return raw<T>("POST", path, { body, token: await signedToken(key, action, path, body) });
     },
+    /** The typed client: the parsed response, or an ApiError. Signed endpoints are signed by `key`. */
+    call: <E extends Endpoint>(endpoint: E, input: CallInput<E>, key?: SignedBy): Promise<ResponseOf<E>> =>
+      call(endpoint, input, { baseUrl, signer: signerOf(key) }),
+    /** The typed client, answering status and the unparsed wire body whatever they are (error cases, exact shapes). */
+    send: async <E extends Endpoint>(endpoint: E, input: CallInput<E>, key?: SignedBy, headers?: Record<string, string>): Promise<WireAnswer> =>
+      (await send(endpoint, input, { baseUrl, signer: signerOf(key), headers })) as WireAnswer,
+    /**
+     * HTTP-surface probes on a descriptor's path: a POST of a body its types refuse (a string goes
+     * as is, anything else as JSON), signed by `key` with the descriptor's action.
+     */
+    postRaw: async (endpoint: Endpoint, params: PathParams | undefined, key: Hex, payload: unknown, headers?: Record<string, string>) => {
+      const path = pathOf(endpoint, params);
+      const body = typeof payload === "string" ? payload : JSON.stringify(payload);
+      return raw<Json>("POST", path, { body, token: await signedToken(key, actionOf(endpoint), path, body), headers });
+    },
+    /** A request on a descriptor's path with whatever method, body and token a probe needs. */
+    rawAt: (endpoint: Endpoint, params: PathParams | undefined, method: string, init: { body?: string; token?: string; headers?: Record<string, string>; query?: string } = {}) =>
+      raw<Json>(method, `${pathOf(endpoint, params)}${init.query ?? ""}`, init),
   };
 }

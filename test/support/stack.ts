@@ -17,16 +17,35 @@ export type Stack = {
   /** SIGTERM, wait for exit (SIGKILL after 20 s); resolves with the exit code. */
   stop: () => Promise<void>;
   exitCode: () => number | null;
+  /** The start process's pid (its children: anvil, …), for crash tests that SIGKILL the whole tree. */
+  pid: number | undefined;
+  /** Sends a signal to the start process (shutdown tests); `exited` settles when it has exited. */
+  signal: (signal: NodeJS.Signals) => void;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
 
 const rootDir = path.resolve(import.meta.dirname, "..", "..");
 export const sharedContractsCache = path.join(os.tmpdir(), "capsule-test-contracts-build.json");
 
+type StackOptions = Parameters<typeof startStackOnce>[0];
+
 /**
  * Starts the real system with `scripts/start.ts` (the code behind `npm start`) on free loopback
  * ports, a temp data dir and SQLite or a fresh PostgreSQL database; waits for its ready line.
+ * A free port can be taken by another process between choosing it and listening on it (tests run
+ * in parallel): a start that failed with EADDRINUSE is tried again on fresh ports.
  */
-export async function startStack(options: {
+export async function startStack(options: StackOptions): Promise<Stack> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startStackOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error) || !error.message.includes("EADDRINUSE")) throw error;
+    }
+  }
+}
+
+async function startStackOnce(options: {
   database: "sqlite" | "postgres";
   env?: Record<string, string>;
   /** Next.js in development mode (compiles routes on demand); CAPSULE_TEST_DEV=1 forces it. */
@@ -63,6 +82,9 @@ export async function startStack(options: {
     { cwd: rootDir, env, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
 
@@ -93,6 +115,9 @@ export async function startStack(options: {
     output: () => output,
     stop,
     exitCode: () => child.exitCode,
+    pid: child.pid,
+    signal: (signal) => void child.kill(signal),
+    exited,
   };
 }
 

@@ -1,9 +1,14 @@
-import { route } from "@/lib/http/route";
 import { db } from "@/lib/db/client";
-import { ZCapsuleListResponse, ZListCapsulesQuery } from "@/lib/schemas/capsules";
-import { capsulePage } from "@/lib/services/capsules/capsule-queries";
+import { capsuleList } from "@/lib/endpoints/capsules/list";
+import { conditional, endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { buildCapsulePage, capsulePageRows, capsulePageVersion } from "@/lib/services/capsules/capsule-queries";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/capsules — capsules newest first, filtered by outlet slug and status
-export const GET = route({ query: ZListCapsulesQuery }, async ({ query }) => ZCapsuleListResponse.parse(await capsulePage(db(), query)));
+// GET /api/capsules — capsules newest first, filtered by outlet slug and status; conditional
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  serve(capsuleList, async ({ query, viewer }) => {
+    const page = await capsulePageRows(db(), query, viewer);
+    return conditional(capsulePageVersion(page), false, () => buildCapsulePage(page, query));
+  }),
+);

@@ -1,17 +1,14 @@
-import { ZConfigResponse } from "@/lib/schemas/system";
-import { route } from "@/lib/http/route";
 import { config } from "@/lib/config/config";
+import { config as configEndpoint } from "@/lib/endpoints/system/config";
+import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
 import { publicOrigin } from "@/lib/http/public-origin";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/config — public configuration; rpcUrl is the public gateway, never the internal node
-export const GET = route({}, async ({ request }) => {
-  const cfg = config();
-  return ZConfigResponse.parse({
-    service: "capsule-bridge",
-    network: cfg.CAPSULE_NETWORK,
-    chainId: cfg.CAPSULE_CHAIN_ID,
-    rpcUrl: `${publicOrigin(request)}/rpc`,
-  });
-});
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  serve(configEndpoint, async ({ request }) => {
+    const cfg = config();
+    return { service: "capsule-bridge", network: cfg.CAPSULE_NETWORK, chainId: cfg.CAPSULE_CHAIN_ID, rpcUrl: `${publicOrigin(request)}/rpc` };
+  }),
+);

@@ -13,8 +13,3 @@ export async function consumeNonce(
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
-
-export async function purgeExpiredNonces(db: DbOrTrx, now: number): Promise<number> {
-  const result = await db.deleteFrom("auth_nonces").where("expires_at", "<", now).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}

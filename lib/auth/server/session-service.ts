@@ -4,16 +4,40 @@ import { generateSiweNonce } from "viem/siwe";
 import type { Db, DbOrTrx } from "@/lib/db/database";
 import { AppError } from "@/lib/errors/app-error";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
+import { config } from "@/lib/config/config";
 import { ACTION_TOKEN_CLOCK_SKEW } from "../action-token";
-import { parseSessionMessage, SESSION_MAX_LIFETIME } from "../session-delegation";
+import { parseSessionMessage, SESSION_MAX_LIFETIME, type ParsedSession } from "../session-delegation";
+import { signInOrigins, type SignInOrigins } from "./sign-in-origins";
 
 const NONCE_LIFETIME = 600;
 export const sessionIdOf = (message: string) => keccak256(toBytes(message));
 
-export async function issueSiweNonce(db: Db, now: number): Promise<{ nonce: string; expiresAt: number }> {
+/** The configured sign-in origins; 503 SIGN_IN_UNAVAILABLE when the server may not serve sign-in. */
+function acceptedOrigins(origins: SignInOrigins = signInOrigins(config())): string[] {
+  if (!origins.ok) throw new AppError("SIGN_IN_UNAVAILABLE", origins.reason);
+  return origins.origins;
+}
+
+/** The message's domain and uri must name one configured origin (never the request's Host). */
+function checkOrigin(parsed: ParsedSession, origins: string[]): void {
+  const accepted = origins.map((origin) => new URL(origin));
+  const match = accepted.find((url) => url.host === parsed.domain);
+  const list = accepted.map((url) => url.host).join(", ");
+  if (!match) throw new AppError("UNAUTHORIZED", `Session message is for ${parsed.domain}; this server accepts sign-in for ${list}`);
+  let uri: URL;
+  try {
+    uri = new URL(parsed.uri);
+  } catch {
+    throw new AppError("UNAUTHORIZED", "Session message uri is not a URL");
+  }
+  if (uri.origin !== match.origin) throw new AppError("UNAUTHORIZED", `Session message uri ${uri.origin} does not match its domain ${match.origin}`);
+}
+
+export async function issueSiweNonce(db: Db, now: number, origins?: SignInOrigins): Promise<{ nonce: string; expiresAt: number }> {
+  acceptedOrigins(origins);
   const nonce = generateSiweNonce().slice(0, 32);
+  // expired nonces are purged by housekeeping (lib/housekeeping), in bounded batches
   await db.insertInto("auth_siwe_nonces").values({ nonce, created_at: now, expires_at: now + NONCE_LIFETIME, used_at: null }).execute();
-  await db.deleteFrom("auth_siwe_nonces").where("expires_at", "<", now - NONCE_LIFETIME).execute();
   return { nonce, expiresAt: now + NONCE_LIFETIME };
 }
 
@@ -25,16 +49,21 @@ async function recoversTo(message: string, signature: Hex, wallet: Address): Pro
   }
 }
 
-/** Registers a session after checking domain, chain id, expiry, the server nonce (once) and the wallet's signature. */
+/**
+ * Registers a session after checking domain and uri (against the configured origins), chain id,
+ * expiry, the server nonce (once) and the wallet's signature.
+ */
 export async function registerSession(
   db: Db,
-  input: { message: string; signature: Hex; expectedDomain: string },
+  input: { message: string; signature: Hex },
   now: number,
+  origins?: SignInOrigins,
 ): Promise<{ sessionId: string; wallet: Address; sessionKey: Address; expiresAt: number }> {
+  const accepted = acceptedOrigins(origins);
   const parsed = parseSessionMessage(input.message);
   const invalid = (path: string, message: string) => new AppError("VALIDATION_ERROR", message, { issues: [{ path, message }] });
   if (!parsed) throw invalid("message", "Not a Capsule session message (EIP-4361 with a session-key resource)");
-  if (parsed.domain !== input.expectedDomain) throw new AppError("UNAUTHORIZED", `Session message is for ${parsed.domain}, not ${input.expectedDomain}`);
+  checkOrigin(parsed, accepted);
   if (parsed.chainId !== CAPSULE_CHAIN_ID) throw new AppError("UNAUTHORIZED", `Session message is for chain ${parsed.chainId}, not ${CAPSULE_CHAIN_ID}`);
   if (parsed.expiresAt <= now) throw new AppError("UNAUTHORIZED", "Session message has expired");
   if (parsed.issuedAt > now + ACTION_TOKEN_CLOCK_SKEW) throw new AppError("UNAUTHORIZED", "Session message is issued in the future");
@@ -82,11 +111,33 @@ export async function verifyRegisteredSession(
   const row = await db.selectFrom("auth_sessions").selectAll().where("id", "=", sessionIdOf(delegation.message)).executeTakeFirst();
   if (!row) throw new AppError("UNAUTHORIZED", "Unknown session: sign in again");
   if (row.revoked_at !== null) throw new AppError("UNAUTHORIZED", "This session was signed out");
-  if (Number(row.expires_at) + ACTION_TOKEN_CLOCK_SKEW < now) throw new AppError("UNAUTHORIZED", "This session has expired: sign in again");
+  // the server's own stored expiry is exact; clock skew is allowed for the client's issuedAt only
+  if (Number(row.expires_at) <= now) throw new AppError("UNAUTHORIZED", "This session has expired: sign in again");
   if (!(await recoversTo(delegation.message, delegation.signature as Hex, wallet))) {
     throw new AppError("INVALID_SIGNATURE", "The delegation is not signed by its wallet");
   }
   return { sessionKey: parsed.sessionKey, sessionId: `session:${row.id}` };
+}
+
+/**
+ * POST /api/auth/session/revoke. A session key signs out its own session only; naming another
+ * session (or any session) needs a token signed by the wallet itself (403 otherwise).
+ */
+export async function revokeSessionFor(
+  db: Db,
+  caller: { wallet: Address; sessionId: string },
+  requested: string | undefined,
+  now: number,
+): Promise<{ revoked: boolean; sessionId: string }> {
+  const own = caller.sessionId.startsWith("session:") ? caller.sessionId.slice("session:".length) : undefined;
+  if (own !== undefined && requested !== undefined && requested.toLowerCase() !== own.toLowerCase()) {
+    throw new AppError("FORBIDDEN", "A session key can sign out only its own session; revoking another session needs a token signed by the wallet itself");
+  }
+  const target = requested ?? own;
+  if (!target) {
+    throw new AppError("VALIDATION_ERROR", "Name the session to revoke", { issues: [{ path: "sessionId", message: "required when the token is wallet-signed" }] });
+  }
+  return { revoked: await revokeSession(db, target, caller.wallet, now), sessionId: target };
 }
 
 export async function revokeSession(db: Db, sessionId: string, wallet: Address, now: number): Promise<boolean> {

@@ -5,6 +5,15 @@ import * as outletsRoles from "./2026-11-23-0010-outlets-roles";
 import * as capsules from "./2026-11-23-0020-capsules";
 import * as courtRightsAdsVault from "./2026-11-23-0030-court-rights-ads-vault";
 import * as authSessions from "./2026-11-23-0040-auth-sessions";
+import * as indexerReorgs from "./2026-11-24-0100-indexer-reorgs";
+import * as housekeepingIndexes from "./2026-11-24-0500-housekeeping-indexes";
+import * as bountySampleFlag from "./2026-11-24-0510-bounty-sample-flag";
+import * as adSampleFlag from "./2026-11-24-0511-ad-sample-flag";
+import * as licencePayments from "./2026-11-24-0520-licence-payments";
+import * as operatorOutbox from "./2026-11-24-0700-operator-outbox";
+import * as courtFinding from "./2026-11-24-0800-court-finding";
+import * as courtRepliesInbox from "./2026-11-24-1001-court-replies-inbox";
+import * as outboxIntent from "./2026-11-24-1200-outbox-intent";
 
 // Static registry (no filesystem scan) so migrations bundle with Next and run under tsx alike.
 // Append new migrations here; names sort in the order they apply.
@@ -15,4 +24,13 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-0020-capsules": capsules,
   "2026-11-23-0030-court-rights-ads-vault": courtRightsAdsVault,
   "2026-11-23-0040-auth-sessions": authSessions,
+  "2026-11-24-0100-indexer-reorgs": indexerReorgs,
+  "2026-11-24-0500-housekeeping-indexes": housekeepingIndexes,
+  "2026-11-24-0510-bounty-sample-flag": bountySampleFlag,
+  "2026-11-24-0511-ad-sample-flag": adSampleFlag,
+  "2026-11-24-0520-licence-payments": licencePayments,
+  "2026-11-24-0700-operator-outbox": operatorOutbox,
+  "2026-11-24-0800-court-finding": courtFinding,
+  "2026-11-24-1001-court-replies-inbox": courtRepliesInbox,
+  "2026-11-24-1200-outbox-intent": outboxIntent,
 };

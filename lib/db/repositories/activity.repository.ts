@@ -1,4 +1,5 @@
-import type { DbOrTrx } from "../database";
+import type { SelectQueryBuilder } from "kysely";
+import type { DB, DbOrTrx } from "../database";
 import type { ActivityRow } from "../tables/foundation.table";
 
 export type ActivityEntry = {
@@ -36,13 +37,17 @@ async function insertActivityRows(db: DbOrTrx, entries: ActivityEntry[]): Promis
     .execute();
 }
 
-/** The wallet's activity, newest first. */
+/** The wallet's activity, newest first; `hiddenCapsuleIds` (capsule ids as text) leaves out capsule entries about them. */
 export async function listActivity(
   db: DbOrTrx,
   wallet: string,
   page: { offset: number; limit: number },
+  hiddenCapsuleIds?: SelectQueryBuilder<DB, "capsules", { sid: string }>,
 ): Promise<{ rows: ActivityRow[]; total: number }> {
-  const base = db.selectFrom("activity").where("wallet", "=", wallet);
+  let base = db.selectFrom("activity").where("wallet", "=", wallet);
+  if (hiddenCapsuleIds) {
+    base = base.where((eb) => eb.not(eb.and([eb("kind", "like", "capsule.%"), eb("subject_id", "in", hiddenCapsuleIds)])));
+  }
   const rows = await base.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").offset(page.offset).limit(page.limit).execute();
   const count = await base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
   return { rows, total: Number(count.n) };

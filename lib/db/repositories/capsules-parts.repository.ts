@@ -1,4 +1,5 @@
-import type { DbOrTrx } from "../database";
+import type { SelectQueryBuilder } from "kysely";
+import type { DB, DbOrTrx } from "../database";
 import type { ContributorRow, EvidenceRow, NewContributor, NewEvidence, SupportingRow, VoteRow } from "../tables/capsules.table";
 
 // Evidence, contributors, supporting relations and indexed votes of capsules.
@@ -62,8 +63,15 @@ export async function deleteSupporting(db: DbOrTrx, capsuleId: number): Promise<
   await db.deleteFrom("capsule_supporting").where("capsule_id", "=", capsuleId).execute();
 }
 
-export async function listSupporting(db: DbOrTrx, capsuleId: number, page: { offset: number; limit: number }): Promise<{ rows: SupportingRow[]; total: number }> {
-  const base = db.selectFrom("capsule_supporting").where("capsule_id", "=", capsuleId);
+/** `hiddenIds`: a subquery of capsule ids the reader may not see (their relations are left out). */
+export async function listSupporting(
+  db: DbOrTrx,
+  capsuleId: number,
+  page: { offset: number; limit: number },
+  hiddenIds?: SelectQueryBuilder<DB, "capsules", { id: number }>,
+): Promise<{ rows: SupportingRow[]; total: number }> {
+  let base = db.selectFrom("capsule_supporting").where("capsule_id", "=", capsuleId);
+  if (hiddenIds) base = base.where("supporting_capsule_id", "not in", hiddenIds);
   const rows = await base.selectAll().orderBy("id", "asc").offset(page.offset).limit(page.limit).execute();
   const count = await base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
   return { rows, total: Number(count.n) };

@@ -1,5 +1,5 @@
-import { sql } from "kysely";
-import type { DbOrTrx } from "../database";
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import type { DB, DbOrTrx } from "../database";
 import type { CapsuleRow, CapsuleStatus, CapsuleUpdate, NewCapsule } from "../tables/capsules.table";
 import { AppError } from "@/lib/errors/app-error";
 
@@ -62,11 +62,12 @@ export async function articleSlugsLike(db: DbOrTrx, outletId: number, base: stri
 
 export async function listCapsules(
   db: DbOrTrx,
-  filter: { outletSlug?: string; status?: CapsuleStatus; offset: number; limit: number },
+  filter: { outletSlug?: string; status?: CapsuleStatus; offset: number; limit: number; where?: (eb: ExpressionBuilder<DB, "capsules">) => Expression<SqlBool> },
 ): Promise<{ rows: CapsuleRow[]; total: number }> {
   let base = db.selectFrom("capsules");
   if (filter.outletSlug) base = base.where("outlet_slug", "=", filter.outletSlug);
   if (filter.status) base = base.where("status", "=", filter.status);
+  if (filter.where) base = base.where(filter.where);
   const rows = await base.selectAll().orderBy("id", "desc").offset(filter.offset).limit(filter.limit).execute();
   const count = await base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
   return { rows, total: Number(count.n) };

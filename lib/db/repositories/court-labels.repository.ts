@@ -1,4 +1,5 @@
 import type { DbOrTrx } from "../database";
+import type { IntegrityLabel } from "../tables/capsules.table";
 import type { LabelHistoryRow, NewLabelHistory } from "../tables/court.table";
 
 /** Inserts a label-history row; a chain-derived row with a known source_key is skipped (idempotent). */
@@ -26,4 +27,11 @@ export async function outletLabelChangesSince(db: DbOrTrx, outletId: number, lab
     .where("created_at", ">=", since)
     .orderBy("id", "asc")
     .execute();
+}
+
+
+/** The label a chain carried before its newest history entry (for rows recorded after the fact). */
+export async function lastRecordedLabel(db: DbOrTrx, rootCapsuleId: number): Promise<IntegrityLabel> {
+  const history = await listLabelHistory(db, rootCapsuleId);
+  return history.at(-1)?.label ?? "clean";
 }

@@ -24,7 +24,7 @@ export async function insertCase(db: DbOrTrx, values: NewCourtCase): Promise<Cou
 export async function closeCase(
   db: DbOrTrx,
   id: number,
-  values: { verdict: NonNullable<CourtCaseRow["verdict"]>; rationale: string; decided_by: string; closed_at: number },
+  values: { verdict: NonNullable<CourtCaseRow["verdict"]>; rationale: string; finding: string | null; decided_by: string; closed_at: number },
 ): Promise<CourtCaseRow | undefined> {
   return db
     .updateTable("court_cases")
@@ -71,6 +71,11 @@ export async function listCaseEvents(db: DbOrTrx, caseId: number): Promise<Court
 
 export async function insertPenalty(db: DbOrTrx, values: NewCourtPenalty): Promise<CourtPenaltyRow> {
   return db.insertInto("court_penalties").values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Inserts the case's penalty unless it already has one (case_id is unique): the row, or undefined. */
+export async function insertPenaltyOnce(db: DbOrTrx, values: NewCourtPenalty): Promise<CourtPenaltyRow | undefined> {
+  return db.insertInto("court_penalties").values(values).onConflict((oc) => oc.column("case_id").doNothing()).returningAll().executeTakeFirst();
 }
 
 export async function penaltiesOfCases(db: DbOrTrx, caseIds: number[]): Promise<CourtPenaltyRow[]> {

@@ -6,6 +6,17 @@ export async function findOutletBySlug(db: DbOrTrx, slug: string): Promise<Outle
   return db.selectFrom("outlets").selectAll().where("slug", "=", slug).executeTakeFirst();
 }
 
+export async function findOutletById(db: DbOrTrx, id: number): Promise<OutletRow | undefined> {
+  return db.selectFrom("outlets").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The outlet a stored row points at; its absence means the database is inconsistent, not a bad request. */
+export async function getOutletByIdOrThrow(db: DbOrTrx, id: number): Promise<OutletRow> {
+  const outlet = await findOutletById(db, id);
+  if (!outlet) throw new Error(`outlet ${id} is referenced but missing`);
+  return outlet;
+}
+
 export async function getOutletBySlugOrThrow(db: DbOrTrx, slug: string): Promise<OutletRow> {
   const outlet = await findOutletBySlug(db, slug);
   if (!outlet) throw new AppError("OUTLET_NOT_FOUND", `No outlet with slug "${slug}"`);

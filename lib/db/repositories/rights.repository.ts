@@ -33,3 +33,8 @@ export async function licencesOfListings(db: DbOrTrx, listingIds: number[]): Pro
   if (listingIds.length === 0) return [];
   return db.selectFrom("rights_licences").selectAll().where("listing_id", "in", listingIds).orderBy("id", "asc").execute();
 }
+
+/** The licence a verified payment already paid for, if any. */
+export async function findLicenceByPayment(db: DbOrTrx, txHash: string): Promise<RightsLicenceRow | undefined> {
+  return db.selectFrom("rights_licences").selectAll().where("verified_payment_tx_hash", "=", txHash.toLowerCase()).executeTakeFirst();
+}

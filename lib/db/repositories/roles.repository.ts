@@ -1,3 +1,4 @@
+import { AUTHOR_ROLES, ROLE } from "@/lib/roles/role-catalog";
 import type { DbOrTrx } from "../database";
 import type { NewOutletRole, OutletRoleRow } from "../tables/roles.table";
 
@@ -53,6 +54,19 @@ export async function countActiveRolesOfWallet(db: DbOrTrx, wallet: string): Pro
   return Number(row.n);
 }
 
+/** The wallet's active roles at one outlet, with whether each was granted against a held bond. */
+export async function activeRolesAt(db: DbOrTrx, outletId: number, wallet: string): Promise<Array<{ roleId: number; bonded: boolean }>> {
+  const rows = await db
+    .selectFrom("outlet_roles")
+    .select(["role_id", "bonded"])
+    .where("outlet_id", "=", outletId)
+    .where("wallet", "=", wallet)
+    .where("revoked_at", "is", null)
+    .orderBy("role_id", "asc")
+    .execute();
+  return rows.map((r) => ({ roleId: r.role_id, bonded: r.bonded === 1 }));
+}
+
 /** Role ids of the wallet's active roles whose bond is locked (input of RoleRegistry.setLocked). */
 export async function activeBondedRoleIds(db: DbOrTrx, wallet: string): Promise<number[]> {
   const rows = await db
@@ -86,4 +100,47 @@ export async function listOutletMembers(
   const wallets = walletRows.map((r) => r.wallet);
   const roles = wallets.length === 0 ? [] : await active.selectAll().where("wallet", "in", wallets).orderBy("id", "asc").execute();
   return { wallets, roles, total: Number(count.n) };
+}
+
+// Reads the capsule lifecycle needs.
+
+/** Author role ids (Journalist, Reporter, Editor) the wallet actively holds at the outlet. */
+export async function activeAuthorRoleIds(db: DbOrTrx, outletId: number, wallet: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom("outlet_roles")
+    .select("role_id")
+    .where("outlet_id", "=", outletId)
+    .where("wallet", "=", wallet)
+    .where("revoked_at", "is", null)
+    .where("role_id", "in", [...AUTHOR_ROLES])
+    .orderBy("role_id", "asc")
+    .execute();
+  return rows.map((r) => r.role_id);
+}
+
+export async function isActiveBondedEditor(db: DbOrTrx, outletId: number, wallet: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("outlet_roles")
+    .select("id")
+    .where("outlet_id", "=", outletId)
+    .where("wallet", "=", wallet)
+    .where("revoked_at", "is", null)
+    .where("role_id", "=", ROLE.EDITOR)
+    .where("bonded", "=", 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Wallets holding an active, bonded Editor role at the outlet (the voters), oldest grant first. */
+export async function bondedEditorWallets(db: DbOrTrx, outletId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("outlet_roles")
+    .select("wallet")
+    .where("outlet_id", "=", outletId)
+    .where("revoked_at", "is", null)
+    .where("role_id", "=", ROLE.EDITOR)
+    .where("bonded", "=", 1)
+    .orderBy("id", "asc")
+    .execute();
+  return [...new Set(rows.map((r) => r.wallet))];
 }

@@ -12,6 +12,14 @@ export async function getVaultObjectOrThrow(db: DbOrTrx, id: string): Promise<Va
   return row;
 }
 
+/** Bytes stored by one uploader (or by everyone without one). */
+export async function storedBytes(db: DbOrTrx, uploader?: string): Promise<number> {
+  let query = db.selectFrom("vault_objects").select((eb) => eb.fn.sum<string | number | null>("size").as("bytes"));
+  if (uploader !== undefined) query = query.where("uploader", "=", uploader);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.bytes ?? 0);
+}
+
 /** Inserts unless the id exists (same bytes uploaded before); true when this call created it. */
 export async function insertVaultObjectIfAbsent(db: DbOrTrx, values: NewVaultObject): Promise<boolean> {
   const result = await db.insertInto("vault_objects").values(values).onConflict((oc) => oc.column("id").doNothing()).executeTakeFirst();

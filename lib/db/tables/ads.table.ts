@@ -22,6 +22,8 @@ export interface AdCampaignTable {
   ends_at: number | null;
   created_at: number;
   updated_at: number;
+  /** 1 for the bundled demonstration campaigns (migration 2026-11-24-0510). */
+  sample: Generated<number>;
 }
 
 export interface AdTables {

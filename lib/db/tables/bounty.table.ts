@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from "kysely";
+import type { Generated, Insertable, Selectable } from "kysely";
 
 /** One bounty proposal; reward_amount is a uint256 in wei as decimal text. */
 export interface BountyProposalTable {
@@ -14,6 +14,8 @@ export interface BountyProposalTable {
   status: string;
   created_at: number;
   updated_at: number;
+  /** 1 for the bundled demonstration records (migration 2026-11-24-0510). */
+  sample: Generated<number>;
 }
 
 export interface BountyEvaluationTable {
@@ -24,6 +26,8 @@ export interface BountyEvaluationTable {
   verdict: string;
   rationale: string;
   created_at: number;
+  /** 1 for the bundled demonstration records (migration 2026-11-24-0510). */
+  sample: Generated<number>;
 }
 
 export interface BountyTables {

@@ -21,6 +21,8 @@ export interface CourtCaseTable {
   status: CaseStatus;
   verdict: Verdict | null;
   rationale: string | null;
+  /** The clerk's one-line finding, shown under the label (NULL before migration 0800). */
+  finding: Generated<string | null>;
   decided_by: string | null;
   opened_at: number;
   closed_at: number | null;

@@ -18,6 +18,10 @@ export interface RightsListingTable {
   terms: string;
   expires_at: number | null;
   created_at: number;
+  /** Who a licence's payment must reach; the creator unless set at creation. */
+  payee: string | null;
+  /** Chain head when the listing was created: a payment must be mined after it (null: listed before payments were checked). */
+  created_block: number | null;
 }
 
 /** A licence bought from a listing. */
@@ -31,6 +35,13 @@ export interface RightsLicenceTable {
   payment_tx_hash: string | null;
   exclusive_listing_id: number | null;
   created_at: number;
+  /** The payment the bridge verified on the node (unique: one transaction, one licence); null when free or legacy. */
+  verified_payment_tx_hash: string | null;
+  payment_from: string | null;
+  payment_to: string | null;
+  /** wei actually transferred, decimal string */
+  payment_value: string | null;
+  payment_block: number | null;
 }
 
 export interface RightsTables {

@@ -1,7 +1,7 @@
 import type { Projector } from "../projector";
 import { findCapsule } from "@/lib/db/repositories/capsules.repository";
 import { insertLabelHistory } from "@/lib/db/repositories/court-labels.repository";
-import { lastRecordedLabel } from "@/lib/services/court/labels";
+import { lastRecordedLabel } from "@/lib/db/repositories/court-labels.repository";
 
 const authorLabels = { correction: "corrected", retraction: "retracted_by_author" } as const;
 const reasons = { correction: "the author published an accepted correction", retraction: "the author retracted the article" } as const;

@@ -5,7 +5,7 @@ import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import { countCampaigns, listCampaigns, runningCampaigns, upsertCampaigns } from "@/lib/db/repositories/ads.repository";
 import { getCapsuleOrThrow } from "@/lib/db/repositories/capsules.repository";
 import { distributionActive } from "@/lib/distribution/distribution-active";
-import { pageOf, pageOffset } from "@/lib/http/pagination";
+import { pageOf, pageOffset } from "@/lib/schemas/pagination";
 import { ZCampaignFile, type TCampaign, type TCampaignInput, type TListCampaignsQuery } from "@/lib/schemas/ads";
 import { sampleAdCampaigns } from "./sample-campaigns";
 
@@ -26,6 +26,7 @@ export function campaignObject(row: AdCampaignRow): TCampaign {
     startsAt: String(row.starts_at),
     endsAt: row.ends_at === null ? null : String(row.ends_at),
     createdAt: String(row.created_at),
+    sample: Number(row.sample) === 1,
   };
 }
 
@@ -70,7 +71,7 @@ export async function capsuleAds(db: Db, capsuleId: number, now: number) {
   };
 }
 
-const toRow = (input: TCampaignInput, now: number): NewAdCampaign => ({
+const toRow = (input: TCampaignInput, now: number, sample: boolean): NewAdCampaign => ({
   slug: input.slug,
   advertiser: input.advertiser,
   name: input.name,
@@ -86,17 +87,22 @@ const toRow = (input: TCampaignInput, now: number): NewAdCampaign => ({
   ends_at: input.endsAt,
   created_at: now,
   updated_at: now,
+  sample: sample ? 1 : 0,
 });
 
-/** Validates a loader file (`{ campaigns: [...] }`) and upserts every campaign by slug, all or nothing. */
-export async function loadAdCampaigns(db: Kysely<DB>, file: unknown, now = Math.floor(Date.now() / 1000)): Promise<number> {
+/**
+ * Validates a loader file (`{ campaigns: [...] }`) and upserts every campaign by slug, all or nothing.
+ * `sample` marks them as demonstration campaigns (served with `sample: true`).
+ */
+export async function loadAdCampaigns(db: Kysely<DB>, file: unknown, now = Math.floor(Date.now() / 1000), options: { sample?: boolean } = {}): Promise<number> {
   const parsed = ZCampaignFile.parse(file);
-  return db.transaction().execute((trx) => upsertCampaigns(trx, parsed.campaigns.map((c) => toRow(c, now))));
+  return db.transaction().execute((trx) => upsertCampaigns(trx, parsed.campaigns.map((c) => toRow(c, now, options.sample ?? false))));
 }
 
-/** Loads the sample campaigns when the table is empty (first start); true when it did. Called by scripts/start.ts. */
+/** Loads the sample campaigns (marked sample) when the table is empty; true when it did. scripts/start.ts calls it
+ *  only when sampleDataWanted() (bundled anvil or CAPSULE_DEMO_DATA=1). */
 export async function ensureSampleAdCampaigns(db: Kysely<DB>, now = Math.floor(Date.now() / 1000)): Promise<boolean> {
   if ((await countCampaigns(db)) > 0) return false;
-  await loadAdCampaigns(db, sampleAdCampaigns(now), now);
+  await loadAdCampaigns(db, sampleAdCampaigns(now), now, { sample: true });
   return true;
 }

@@ -2,7 +2,7 @@ import type { Address } from "viem";
 import type { DbOrTrx } from "@/lib/db/database";
 import type { OutletRow } from "@/lib/db/tables/outlets.table";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
-import { activeAuthorRoleIds } from "@/lib/db/repositories/capsules-access.repository";
+import { activeAuthorRoleIds } from "@/lib/db/repositories/roles.repository";
 import { AppError } from "@/lib/errors/app-error";
 
 /** The wallet's author roles (1–3) at the outlet; 403 FORBIDDEN when it holds none. */

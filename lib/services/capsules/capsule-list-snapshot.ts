@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/database";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
+import { hiddenFrom, visibleTo, type Viewer } from "@/lib/db/draft-visibility";
 
 // GET /api/capsules without a status filter (all capsules, or one outlet's), newest first, without
 // work in proportion to the table on every request. `count(*)` and `OFFSET n` scan (measured with
@@ -13,12 +14,17 @@ import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 // or below the boundary keep their number and order, and new rows all land in the tail. The
 // boundary stays TAIL ids below the largest id, so a PostgreSQL insert that took its id earlier
 // but commits later still lands in the tail. A snapshot is retaken after MAX_AGE_MS all the same.
+// Drafts are private and stop being drafts when submitted, so the snapshot counts every row and each
+// request subtracts the drafts hidden from its reader (few, read on the status index): a page walks
+// from an anchor over the visible rows only, starting at the anchor's position less the hidden rows
+// above it. With more than MAX_HIDDEN hidden drafts the page is read directly (exact, slower).
 
 const TAIL = 500;
 const MAX_TAIL = 2_000;
 const STEP = 500;
 const MAX_AGE_MS = 10 * 60_000;
 const MAX_FILTERS = 200;
+const MAX_HIDDEN = 2_000;
 
 type Filter = { outletSlug?: string };
 type Anchor = { id: number; position: number };
@@ -119,15 +125,22 @@ function extendAnchors(db: Db, filter: Filter, snapshot: Snapshot, position: num
   return run;
 }
 
-/** One page (offset, limit) of the filter's capsules, newest first, and their total. */
-export async function snapshotPage(db: Db, filter: Filter, page: { offset: number; limit: number }): Promise<{ rows: CapsuleRow[]; total: number }> {
+/** One page (offset, limit) of the filter's capsules this reader may see, newest first, and their total. */
+export async function snapshotPage(db: Db, filter: Filter, page: { offset: number; limit: number }, viewer: Viewer): Promise<{ rows: CapsuleRow[]; total: number }> {
+  const hidden = (await capsules(db, filter).select("id").where(hiddenFrom(viewer)).orderBy("id", "desc").limit(MAX_HIDDEN + 1).execute()).map((r) => r.id);
+  const visible = () => capsules(db, filter).where(visibleTo(viewer));
+  if (hidden.length > MAX_HIDDEN) {
+    const rows = await visible().selectAll().orderBy("id", "desc").offset(page.offset).limit(page.limit).execute();
+    const count = await visible().select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
+    return { rows, total: Number(count.n) };
+  }
   const snapshot = await currentSnapshot(db, filter);
   const tail = await countBetween(db, filter, snapshot.boundary);
   if (tail.top - snapshot.boundary > MAX_TAIL) replaceSnapshot(db, filter, snapshot, tail.top); // for the next requests
-  const total = snapshot.count + tail.n;
-  const position = page.offset - tail.n; // among the rows at or below the boundary
+  const total = snapshot.count + tail.n - hidden.length;
+  const position = page.offset - tail.n; // among all rows at or below the boundary (a lower bound: hidden rows only push it further)
   if (position < STEP) {
-    const rows = await capsules(db, filter).selectAll().orderBy("id", "desc").offset(page.offset).limit(page.limit).execute();
+    const rows = await visible().selectAll().orderBy("id", "desc").offset(page.offset).limit(page.limit).execute();
     return { rows, total };
   }
   if (page.offset >= total) return { rows: [], total };
@@ -135,11 +148,13 @@ export async function snapshotPage(db: Db, filter: Filter, page: { offset: numbe
   let anchor: Anchor | undefined;
   for (const a of snapshot.anchors) if (a.position <= position) anchor = a;
   if (!anchor) return { rows: [], total };
-  const rows = await capsules(db, filter)
+  const hiddenAbove = hidden.filter((id) => id > anchor.id).length;
+  const visibleAbove = tail.n + anchor.position - hiddenAbove; // visible rows newer than the anchor
+  const rows = await visible()
     .selectAll()
     .where("id", "<=", anchor.id)
     .orderBy("id", "desc")
-    .offset(position - anchor.position)
+    .offset(page.offset - visibleAbove)
     .limit(page.limit)
     .execute();
   return { rows, total };

@@ -1,29 +1,59 @@
 import "server-only";
 import type { Db } from "@/lib/db/database";
-import { getCapsuleOrThrow, listCapsules, listChain } from "@/lib/db/repositories/capsules.repository";
-import { pageOf, pageOffset } from "@/lib/http/pagination";
+import { listCapsules, listChain } from "@/lib/db/repositories/capsules.repository";
+import { pageOf, pageOffset } from "@/lib/schemas/pagination";
 import type { TListCapsulesQuery } from "@/lib/schemas/capsules";
-import { capsuleObject, capsuleReadResponse } from "./capsule-view";
+import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
+import { capsuleObject, capsuleReadResponse, isSettled, loadCapsuleRead } from "./capsule-view";
 import { snapshotPage } from "./capsule-list-snapshot";
 import { currentOfChain, rootIdOf } from "./chain-order";
+import { canSee, getVisibleCapsuleOrThrow, visibleTo, type Viewer } from "@/lib/db/draft-visibility";
 
-export async function getCapsuleResponse(db: Db, id: number, origin: string) {
-  return capsuleReadResponse(db, await getCapsuleOrThrow(db, id), origin);
+export async function getCapsuleResponse(db: Db, id: number, origin: string, viewer: Viewer) {
+  return capsuleReadResponse(db, await getVisibleCapsuleOrThrow(db, id, viewer), origin);
 }
 
-export async function capsulePage(db: Db, query: TListCapsulesQuery) {
+/** The rows of GET /api/capsules/:id (conditional reads: the tag is taken over them before the body is built). */
+export async function capsuleReadRows(db: Db, id: number, viewer: Viewer) {
+  return loadCapsuleRead(db, await getVisibleCapsuleOrThrow(db, id, viewer));
+}
+
+/** Drafts appear only to a signed reader who may see them (their author, their outlet's Editors). */
+export async function capsulePage(db: Db, query: TListCapsulesQuery, viewer: Viewer) {
+  return buildCapsulePage(await capsulePageRows(db, query, viewer), query);
+}
+
+export async function capsulePageRows(db: Db, query: TListCapsulesQuery, viewer: Viewer): Promise<{ rows: CapsuleRow[]; total: number }> {
   const page = { offset: pageOffset(query), limit: query.limit };
   // without a status filter, total and deep pages come from a per-process snapshot (exact; see capsule-list-snapshot.ts)
-  const { rows, total } = query.status
-    ? await listCapsules(db, { outletSlug: query.outlet, status: query.status, ...page })
-    : await snapshotPage(db, { outletSlug: query.outlet }, page);
-  return pageOf(rows.map(capsuleObject), query, total);
+  return query.status
+    ? listCapsules(db, { outletSlug: query.outlet, status: query.status, ...page, where: visibleTo(viewer) })
+    : snapshotPage(db, { outletSlug: query.outlet }, page, viewer);
 }
 
-/** GET /api/capsules/:id/history — the whole chain the capsule belongs to, oldest revision first. */
-export async function capsuleHistory(db: Db, id: number) {
-  const capsule = await getCapsuleOrThrow(db, id);
-  const chain = await listChain(db, rootIdOf(capsule));
+export const buildCapsulePage = ({ rows, total }: { rows: CapsuleRow[]; total: number }, query: TListCapsulesQuery) => pageOf(rows.map(capsuleObject), query, total);
+
+/** A list item shows no article text: the tag of a page is taken over its rows without their bodies. */
+export const capsulePageVersion = ({ rows, total }: { rows: CapsuleRow[]; total: number }): unknown => [total, rows.map(({ body: _body, ...shown }) => shown)];
+
+/** GET /api/capsules/:id/history — the whole chain the capsule belongs to, oldest revision first (drafts only for who may see them). */
+export async function capsuleHistory(db: Db, id: number, viewer: Viewer) {
+  return buildHistory(await historyRows(db, id, viewer));
+}
+
+export async function historyRows(db: Db, id: number, viewer: Viewer) {
+  const capsule = await getVisibleCapsuleOrThrow(db, id, viewer);
+  return { capsule, chain: (await listChain(db, rootIdOf(capsule))).filter((row) => canSee(row, viewer)) };
+}
+
+/** The fields of the chain's rows the history shows; settled when no member can still change status by a vote. */
+export const historyVersion = ({ capsule, chain }: { capsule: CapsuleRow; chain: CapsuleRow[] }): unknown => [
+  rootIdOf(capsule),
+  chain.map((r) => [r.id, r.revision_number, r.status, r.capsule_type, r.parent_capsule_id, r.revision_reason, r.created_at]),
+];
+export const historySettled = ({ chain }: { chain: CapsuleRow[] }): boolean => chain.every(isSettled);
+
+export function buildHistory({ capsule, chain }: { capsule: CapsuleRow; chain: CapsuleRow[] }) {
   return {
     ok: true as const,
     rootCapsuleId: String(rootIdOf(capsule)),

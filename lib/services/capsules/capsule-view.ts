@@ -4,11 +4,15 @@ import type { CapsuleRow, ContributorRow, EvidenceRow } from "@/lib/db/tables/ca
 import type { OutletRow } from "@/lib/db/tables/outlets.table";
 import { listChain } from "@/lib/db/repositories/capsules.repository";
 import { listContributors, listEvidence } from "@/lib/db/repositories/capsules-parts.repository";
+import { listCapsuleOutbox } from "@/lib/db/repositories/operator-outbox.repository";
+import { operatorTxObject } from "@/lib/services/capsules/operator-tx-view";
 import { AppError } from "@/lib/errors/app-error";
 import { policyById, POLICY_NOTE, type Policy } from "@/lib/capsules/policy";
 import { tally } from "@/lib/capsules/tally";
 import { ZCapsuleObject, ZCapsuleResponse, ZEvidenceObject, type TCapsuleObject, type TCapsuleResponse } from "@/lib/schemas/capsules";
+import { outletSummary } from "@/lib/services/outlets/outlet-record";
 import { currentOfChain, rootIdOf } from "./chain-order";
+import { findOutletById } from "@/lib/db/repositories/outlets.repository";
 
 // Rows → the seed's read objects. Unset times are "0", unset addresses the zero address.
 
@@ -96,19 +100,43 @@ function contentStatus(row: CapsuleRow): string {
   return "unpublished";
 }
 
+/** Everything GET /api/capsules/:id is built from (the rows; operator transactions already in their public form). */
+export type CapsuleReadRows = {
+  row: CapsuleRow;
+  outlet: OutletRow;
+  evidence: EvidenceRow[];
+  contributors: ContributorRow[];
+  chain: CapsuleRow[];
+  operatorTxs: ReturnType<typeof operatorTxObject>[];
+};
+
+export async function loadCapsuleRead(db: DbOrTrx, row: CapsuleRow): Promise<CapsuleReadRows> {
+  const outlet: OutletRow | undefined = await findOutletById(db, row.outlet_id);
+  if (!outlet) throw new AppError("OUTLET_NOT_FOUND", `The outlet of capsule ${row.id} no longer exists`);
+  const [evidence, contributors, chain, outbox] = await Promise.all([listEvidence(db, row.id), listContributors(db, row.id), listChain(db, rootIdOf(row)), listCapsuleOutbox(db, row.id)]);
+  return { row, outlet, evidence, contributors, chain, operatorTxs: outbox.map(operatorTxObject) };
+}
+
+/**
+ * What the read answer depends on, for its entity tag: every row it is built from, except that of
+ * the other chain members only the fields the answer uses (their bodies would only cost hashing).
+ */
+export function capsuleReadVersion({ row, outlet, evidence, contributors, chain, operatorTxs }: CapsuleReadRows): unknown {
+  return [row, outlet, evidence, contributors, chain.map((c) => [c.id, c.revision_number, c.status]), operatorTxs];
+}
+
+/** Settled capsules (their tally and status no longer move) may be served from a shared cache for a while. */
+export const isSettled = (row: CapsuleRow): boolean => row.status === "finalized" || row.status === "rejected" || row.status === "superseded";
+
 /** The full read response of GET /api/capsules/:id. */
 export async function capsuleReadResponse(db: DbOrTrx, row: CapsuleRow, origin: string): Promise<TCapsuleResponse> {
-  const outlet: OutletRow | undefined = await db.selectFrom("outlets").selectAll().where("id", "=", row.outlet_id).executeTakeFirst();
-  if (!outlet) throw new AppError("OUTLET_NOT_FOUND", `The outlet of capsule ${row.id} no longer exists`);
-  const [evidence, contributors, chain] = await Promise.all([listEvidence(db, row.id), listContributors(db, row.id), listChain(db, rootIdOf(row))]);
+  return buildCapsuleRead(await loadCapsuleRead(db, row), origin);
+}
+
+export function buildCapsuleRead({ row, outlet, evidence, contributors, chain, operatorTxs }: CapsuleReadRows, origin: string): TCapsuleResponse {
   const current = currentOfChain(chain);
   const policy = capsulePolicy(row);
-  const outletView = {
-    outletId: String(outlet.id),
-    outletMetadataURI: outlet.metadata_uri ?? "",
-    outletSlug: outlet.slug,
-    outletWallet: outlet.owner_wallet,
-  };
+  const outletView = outletSummary(outlet);
   const isCurrent = current.id === row.id;
   return ZCapsuleResponse.parse({
     ok: true,
@@ -117,7 +145,7 @@ export async function capsuleReadResponse(db: DbOrTrx, row: CapsuleRow, origin: 
     capsuleId: String(row.id),
     capsule: capsuleObject(row),
     policy: { note: POLICY_NOTE, ...policy },
-    outlet: { ...outletView, status: outlet.status },
+    outlet: outletView,
     content: {
       capsuleId: String(row.id),
       contentHash: row.content_hash,
@@ -151,12 +179,13 @@ export async function capsuleReadResponse(db: DbOrTrx, row: CapsuleRow, origin: 
       revisionNumber: row.revision_number,
       revisionReason: row.revision_reason,
       changeSummaryURI: row.change_summary_uri,
-      history: chain.filter((c) => c.revision_number < row.revision_number).map((c) => String(c.id)),
+      history: chain.filter((c) => c.revision_number < row.revision_number && c.status !== "draft").map((c) => String(c.id)),
       revisionFeePaid: row.revision_fee_paid,
       createdAt: time(row.created_at),
       createdBy: row.submitter,
       current: isCurrent,
       status: isCurrent ? "current" : row.status,
     },
+    operatorTransactions: operatorTxs,
   });
 }

@@ -1,21 +1,33 @@
 import "server-only";
-import type { Abi, Address } from "viem";
+import type { Address } from "viem";
 import type { Db } from "@/lib/db/database";
 import { getCapsuleOrThrow, updateCapsule } from "@/lib/db/repositories/capsules.repository";
-import { activeAuthorRoleIds } from "@/lib/db/repositories/capsules-access.repository";
+import { activeAuthorRoleIds } from "@/lib/db/repositories/roles.repository";
 import { countVotes } from "@/lib/db/repositories/capsules-parts.repository";
 import { insertActivity } from "@/lib/db/repositories/activity.repository";
-import { articleRegistryAbi } from "@/lib/chain/abi";
-import { requireDeployment } from "@/lib/chain/server/current-deployment";
+import { operatorCalls, type OperatorCall } from "@/lib/chain/operator/operator-calls";
+import { queueOperatorTx, type OutboxPurpose } from "@/lib/chain/operator/queue-operator-tx";
+import { awaitOperatorTx } from "@/lib/chain/operator/await-operator-tx";
+import type { RevertOverrides } from "@/lib/chain/operator/revert-decoder";
 import { AppError } from "@/lib/errors/app-error";
 import { activityTime } from "@/lib/services/roles/role-registry-chain";
 import { requireNoOutstandingVoucher } from "./access";
 import { capsuleReadResponse } from "./capsule-view";
-import { chainNow, operatorSend } from "./chain-io";
+import { chainNow } from "./chain-io";
 import { syncProjectionThrough as syncProjection } from "./projection-sync";
 
-const registry = () => requireDeployment().contracts.articleRegistry.address as Address;
 const notPending = (id: number) => () => new AppError("INVALID_STATE", `Capsule ${id} is no longer pending; its vote is already closed`);
+
+/**
+ * Queues the close/finalize transaction in the operator outbox (durable before broadcast) and waits
+ * a bounded time for its receipt; if mined, the projection is brought up to its block.
+ */
+async function closeOnChain(db: Db, what: string, call: OperatorCall, purpose: OutboxPurpose, capsuleId: number, reverts: RevertOverrides) {
+  const queued = await queueOperatorTx(db, what, call, { purpose, links: { capsuleId }, reverts });
+  const outcome = await awaitOperatorTx(db, queued, reverts);
+  if (outcome.status === "mined") await syncProjection(outcome.blockNumber);
+  return queued.hash;
+}
 
 /**
  * POST /api/capsules/:id/accept — after the window, any signed wallet has the operator call
@@ -31,12 +43,10 @@ export async function acceptCapsule(db: Db, wallet: Address, capsuleId: number, 
   if (capsule.status !== "pending") throw new AppError("INVALID_STATE", `Capsule ${capsule.id} is already closed (${capsule.status})`);
   const chainTime = await chainNow();
   if (chainTime < (capsule.closes_at ?? 0)) throw new AppError("INVALID_STATE", `Voting on capsule ${capsule.id} is still open until ${capsule.closes_at}`);
-  const { hash: txHash, blockNumber } = await operatorSend(
-    "finalize the capsule",
-    { address: registry(), abi: articleRegistryAbi as Abi, functionName: "finalizeCapsule", args: [BigInt(capsule.id)] },
-    { NotPending: notPending(capsule.id), VotingOpen: () => new AppError("INVALID_STATE", `Voting on capsule ${capsule.id} is still open until ${capsule.closes_at}`) },
-  );
-  await syncProjection(blockNumber);
+  const txHash = await closeOnChain(db, "finalize the capsule", operatorCalls.finalizeCapsule(BigInt(capsule.id)), "capsule.finalize", capsule.id, {
+    NotPending: notPending(capsule.id),
+    VotingOpen: () => new AppError("INVALID_STATE", `Voting on capsule ${capsule.id} is still open until ${capsule.closes_at}`),
+  });
   const at = await activityTime(now);
   await insertActivity(db, [{ wallet, kind: "capsule.close_requested", outletSlug: capsule.outlet_slug, subjectId: String(capsule.id), details: { action: "accept" }, txHash, createdAt: at }]);
   return capsuleReadResponse(db, await getCapsuleOrThrow(db, capsule.id), origin);
@@ -70,12 +80,7 @@ export async function rejectCapsule(db: Db, wallet: Address, capsuleId: number, 
     if (capsule.submitter !== wallet) throw new AppError("FORBIDDEN", `Only the submitter or an Editor of outlet "${capsule.outlet_slug}" may close capsule ${capsule.id}`);
     if ((await countVotes(db, capsule.id)) > 0) throw new AppError("INVALID_STATE", `Votes were cast on capsule ${capsule.id}; only an Editor of outlet "${capsule.outlet_slug}" may close it now`);
   }
-  const { hash: txHash, blockNumber } = await operatorSend(
-    "close the capsule",
-    { address: registry(), abi: articleRegistryAbi as Abi, functionName: "closeCapsule", args: [BigInt(capsule.id)] },
-    { NotPending: notPending(capsule.id) },
-  );
-  await syncProjection(blockNumber);
+  const txHash = await closeOnChain(db, "close the capsule", operatorCalls.closeCapsule(BigInt(capsule.id)), "capsule.close", capsule.id, { NotPending: notPending(capsule.id) });
   await insertActivity(db, [{ wallet, kind: "capsule.closed", outletSlug: capsule.outlet_slug, subjectId: String(capsule.id), details: { reason: reason ?? null, by: isEditor ? "editor" : "submitter" }, txHash, createdAt: at }]);
   return capsuleReadResponse(db, await getCapsuleOrThrow(db, capsule.id), origin);
 }

@@ -11,16 +11,18 @@ import {
   listEvidence,
   listSupporting,
 } from "@/lib/db/repositories/capsules-parts.repository";
+import { hiddenDraftIds, type Viewer } from "@/lib/db/draft-visibility";
 import { insertActivity } from "@/lib/db/repositories/activity.repository";
 import { AppError } from "@/lib/errors/app-error";
-import { pageOf, pageOffset, type PageQuery } from "@/lib/http/pagination";
+import { pageOf, pageOffset, type PageQuery } from "@/lib/schemas/pagination";
 import type { TAddSupportingBody, TEvidenceItem } from "@/lib/schemas/capsules";
 import { activityTime } from "@/lib/services/roles/role-registry-chain";
 import { evidenceObject } from "./capsule-view";
 import { contributorsFromRows, evidenceFromBody, evidenceFromRows, evidenceRows, metadataUriFor } from "./draft-content";
 
 /**
- * POST /api/capsules/:id/evidence — the submitter or a listed contributor adds one item.
+ * POST /api/capsules/:id/evidence — the submitter or a listed contributor adds one item (who may
+ * is declared by the endpoint, lib/endpoints/capsules/evidence-add.ts, and enforced by the wrapper).
  * Drafts take any item (at most one primary; the metadataURI is recomputed). A finalized capsule
  * takes additional, non-primary evidence (its metadataURI stays the one that was voted on).
  * Pending, rejected and superseded capsules take none.
@@ -28,9 +30,6 @@ import { contributorsFromRows, evidenceFromBody, evidenceFromRows, evidenceRows,
 export async function addEvidence(db: Db, wallet: Address, capsuleId: number, item: TEvidenceItem, now: number) {
   const capsule = await getCapsuleOrThrow(db, capsuleId);
   const contributors = await listContributors(db, capsule.id);
-  if (capsule.submitter !== wallet && !contributors.some((c) => c.wallet === wallet)) {
-    throw new AppError("FORBIDDEN", `Only the submitter or a contributor of capsule ${capsule.id} may add evidence`);
-  }
   if (capsule.status !== "draft" && capsule.status !== "finalized") {
     throw new AppError("INVALID_STATE", `Capsule ${capsule.id} is ${capsule.status}; evidence can be added to a draft or a finalized capsule`);
   }
@@ -71,7 +70,6 @@ const supportingObject = (row: { capsule_id: number; supporting_capsule_id: numb
 /** POST /api/capsules/:id/supporting — the submitter links another capsule (any status: relations annotate, they are not content). */
 export async function addSupporting(db: Db, wallet: Address, capsuleId: number, body: TAddSupportingBody, now: number) {
   const capsule = await getCapsuleOrThrow(db, capsuleId);
-  if (capsule.submitter !== wallet) throw new AppError("FORBIDDEN", `Only the submitter of capsule ${capsule.id} may add supporting capsules`);
   if (body.supportingCapsuleId === capsule.id) {
     const message = "a capsule cannot support itself";
     throw new AppError("VALIDATION_ERROR", "Invalid body: supportingCapsuleId", { issues: [{ path: "supportingCapsuleId", message }] });
@@ -88,8 +86,9 @@ export async function addSupporting(db: Db, wallet: Address, capsuleId: number, 
   });
 }
 
-export async function supportingPage(db: Db, capsuleId: number, query: PageQuery) {
+/** Relations to drafts the reader may not see are left out. */
+export async function supportingPage(db: Db, capsuleId: number, query: PageQuery, viewer: Viewer) {
   const capsule = await getCapsuleOrThrow(db, capsuleId);
-  const { rows, total } = await listSupporting(db, capsule.id, { offset: pageOffset(query), limit: query.limit });
+  const { rows, total } = await listSupporting(db, capsule.id, { offset: pageOffset(query), limit: query.limit }, hiddenDraftIds(db, viewer));
   return { ...pageOf(rows.map(supportingObject), query, total), capsuleId: String(capsule.id) };
 }

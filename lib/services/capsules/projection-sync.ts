@@ -1,24 +1,20 @@
 import "server-only";
 import { chainClients } from "@/lib/chain/server/clients";
 import { database } from "@/lib/db/client";
-import { readCheckpoint } from "@/lib/indexer/checkpoint-repository";
-import { syncIndexerNow } from "@/lib/indexer/sync-now";
+import { awaitCheckpoint } from "@/lib/indexer/await-checkpoint";
 import { AppError } from "@/lib/errors/app-error";
 import { chainRead } from "./chain-io";
 
+const WAIT_MS = 15_000;
+
 /**
- * Brings the SQL projection up to `block` (default: the node's head right now) so an answer shows
- * the effect of a transaction just mined. syncIndexerNow() reads the head through a client whose
- * block number may be cached for a few seconds, so this repeats it until the checkpoint passes.
+ * When this resolves, the SQL projection includes everything up to `block` (default: the node's
+ * head right now), so an answer shows the effect of a transaction just mined. It never indexes in
+ * the request: the leader's indexer does (asked for a pass at once when it runs in this process);
+ * any other server waits for the leader's checkpoint.
  */
 export async function syncProjectionThrough(block?: bigint): Promise<void> {
   const target = block ?? (await chainRead("read the head", () => chainClients().publicClient.getBlockNumber({ cacheTime: 0 })));
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    await chainRead("sync the indexer", () => syncIndexerNow());
-    const checkpoint = await readCheckpoint(database().db);
-    if (checkpoint && BigInt(checkpoint.blockNumber) >= target) return;
-    if (Date.now() > deadline) throw new AppError("CHAIN_UNAVAILABLE", `The indexer has not reached block ${target} yet; retry shortly`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+  if (await awaitCheckpoint(database().db, target, WAIT_MS)) return;
+  throw new AppError("CHAIN_UNAVAILABLE", `The indexer has not reached block ${target} yet; retry shortly`);
 }

@@ -8,11 +8,12 @@ import { AppError } from "@/lib/errors/app-error";
 import { contentHashOf } from "@/lib/capsules/content-id";
 import type { TAddHistoryBody } from "@/lib/schemas/capsules";
 import { activityTime } from "@/lib/services/roles/role-registry-chain";
-import { requireAuthorRoles } from "./access";
+import { activeAuthorRoleIds } from "@/lib/db/repositories/roles.repository";
 import { capsuleReadResponse } from "./capsule-view";
 import { currentOfChain, nextRevisionNumber, openRevisionOf, rootIdOf } from "./chain-order";
 import { contributorsFromRows, defaultContributors, evidenceFromRows } from "./draft-content";
 import { insertDraft } from "./drafts";
+import { getOutletByIdOrThrow } from "@/lib/db/repositories/outlets.repository";
 
 /**
  * POST /api/capsules/:id/history — a new draft in the capsule's revision chain (DESIGN §6):
@@ -22,8 +23,8 @@ import { insertDraft } from "./drafts";
  */
 export async function addRevision(db: Db, wallet: Address, capsuleId: number, body: TAddHistoryBody, now: number, origin: string) {
   const target = await getCapsuleOrThrow(db, capsuleId);
-  const outlet = await db.selectFrom("outlets").selectAll().where("id", "=", target.outlet_id).executeTakeFirstOrThrow();
-  const roles = await requireAuthorRoles(db, outlet, wallet, "revise its capsules");
+  const outlet = await getOutletByIdOrThrow(db, target.outlet_id);
+  const roles = await activeAuthorRoleIds(db, outlet.id, wallet); // the route wrapper enforced an author role
   const chain = await listChain(db, rootIdOf(target));
   const published = (target.status === "finalized" || target.status === "superseded") && currentOfChain(chain).id === target.id;
   const endsChain = target.status === "rejected" && nextRevisionNumber(chain) === target.revision_number + 1;

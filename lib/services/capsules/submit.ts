@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/database";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import type { OutletRow } from "@/lib/db/tables/outlets.table";
 import { findCapsule, getCapsuleOrThrow, listChain, updateCapsule } from "@/lib/db/repositories/capsules.repository";
-import { bondedEditorWallets } from "@/lib/db/repositories/capsules-access.repository";
+import { bondedEditorWallets } from "@/lib/db/repositories/roles.repository";
 import { listContributors, listEvidence } from "@/lib/db/repositories/capsules-parts.repository";
 import { insertActivity } from "@/lib/db/repositories/activity.repository";
 import { chainClients } from "@/lib/chain/server/clients";
@@ -14,7 +14,7 @@ import { signSubmitVoucher, submitVoucherToJson, type SubmitVoucher } from "@/li
 import { AppError } from "@/lib/errors/app-error";
 import { checkShares, countPrimary } from "@/lib/capsules/contributors";
 import { policyById } from "@/lib/capsules/policy";
-import { bondRequired, roleDefinition } from "@/lib/outlets/role-catalog";
+import { bondRequired, roleDefinition } from "@/lib/roles/role-catalog";
 import { enforceRateLimit } from "@/lib/rate-limit/rate-limiter";
 import { bridgeRules } from "@/lib/rate-limit/rules";
 import { outletRecord } from "@/lib/services/outlets/outlet-record";
@@ -22,6 +22,7 @@ import { activityTime, readBond, readIsVoter } from "@/lib/services/roles/role-r
 import { requireAuthorRoles, requireDraft, requireSubmitter } from "./access";
 import { chainNow, chainRead } from "./chain-io";
 import { currentOfChain, rootIdOf } from "./chain-order";
+import { getOutletByIdOrThrow } from "@/lib/db/repositories/outlets.repository";
 
 /** How long a submission voucher stays valid on chain (seconds of block time). */
 export const VOUCHER_TTL_SECONDS = 900;
@@ -33,7 +34,7 @@ async function requireBond(wallet: Address, roles: number[]): Promise<void> {
     const role = roles.find((r) => bondRequired(r) === required)!;
     throw new AppError(
       "INSUFFICIENT_BOND",
-      `Submitting as ${roleDefinition(role)?.name ?? `role ${role}`} needs a bond of ${formatEther(required)} units (${required} wei); ${wallet} has ${formatEther(bonded)} units (${bonded} wei) bonded in RoleRegistry`,
+      `Submitting as ${roleDefinition(role)?.name ?? `role ${role}`} needs a bond of ${formatEther(required)} CAP; ${wallet} has ${formatEther(bonded)} CAP bonded in RoleRegistry (deposit ${formatEther(required - bonded)} CAP more)`,
       { details: { bondRequired: required.toString(), bonded: bonded.toString() } },
     );
   }
@@ -81,7 +82,7 @@ export async function issueSubmitVoucher(db: Db, wallet: Address, capsuleId: num
   const capsule = await getCapsuleOrThrow(db, capsuleId);
   requireSubmitter(capsule, wallet, "submit it");
   requireDraft(capsule, "be submitted");
-  const outlet = await db.selectFrom("outlets").selectAll().where("id", "=", capsule.outlet_id).executeTakeFirstOrThrow();
+  const outlet = await getOutletByIdOrThrow(db, capsule.outlet_id);
   if (outlet.status !== "active") throw new AppError("OUTLET_NOT_ACTIVE", `Outlet "${outlet.slug}" is ${outlet.status}; capsules can be submitted only at an active outlet`);
   const roles = await requireAuthorRoles(db, outlet, wallet, "submit capsules");
   await requireBond(wallet, roles);

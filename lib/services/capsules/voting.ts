@@ -1,17 +1,22 @@
 import "server-only";
-import type { Abi, Address, Hex } from "viem";
+import { getAddress, type Address, type Hex } from "viem";
 import type { Db } from "@/lib/db/database";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import { getCapsuleOrThrow } from "@/lib/db/repositories/capsules.repository";
-import { isActiveBondedEditor } from "@/lib/db/repositories/capsules-access.repository";
+import { isActiveBondedEditor } from "@/lib/db/repositories/roles.repository";
 import { findVote } from "@/lib/db/repositories/capsules-parts.repository";
+import { findUnminedVote } from "@/lib/db/repositories/operator-outbox.repository";
 import { capsuleAcceptanceAbi } from "@/lib/chain/abi";
+import { chainClients } from "@/lib/chain/server/clients";
 import { requireDeployment } from "@/lib/chain/server/current-deployment";
+import { operatorCalls } from "@/lib/chain/operator/operator-calls";
+import { queueOperatorTx } from "@/lib/chain/operator/queue-operator-tx";
+import { awaitOperatorTx } from "@/lib/chain/operator/await-operator-tx";
 import { AppError } from "@/lib/errors/app-error";
 import type { TVoteBody } from "@/lib/schemas/capsules";
 import { readIsVoter } from "@/lib/services/roles/role-registry-chain";
 import { capsuleTally } from "./capsule-view";
-import { chainNow, operatorSend } from "./chain-io";
+import { chainNow, chainRead } from "./chain-io";
 import { syncProjectionThrough } from "./projection-sync";
 
 /** Brings the projection to the chain head so checks see every indexed submission and vote. */
@@ -29,9 +34,23 @@ const votingClosed = (capsule: CapsuleRow, now: number) => {
   return new AppError("VOTING_CLOSED", message, { details: { opensAt: String(opens), closesAt: String(closes) } });
 };
 
+const alreadyVoted = (voter: Address, capsuleId: number) => new AppError("CONFLICT", `${voter} has already voted on capsule ${capsuleId}`);
+
+/** CapsuleAcceptance.hasVoted: the chain, not a SQL row, says whether the voter has voted. */
+const hasVotedOnChain = (capsuleId: number, voter: Address) =>
+  chainRead("read hasVoted", () =>
+    chainClients().publicClient.readContract({
+      address: getAddress(requireDeployment().contracts.capsuleAcceptance.address),
+      abi: capsuleAcceptanceAbi,
+      functionName: "hasVoted",
+      args: [BigInt(capsuleId), voter],
+    }),
+  );
+
 /**
  * POST /api/capsules/:id/vote — relays the voter's signed Ballot (CapsuleAcceptance.castVoteBySig)
- * with the operator wallet, so an Editor votes without gas; the tally comes from the indexed VoteCast.
+ * through the operator outbox, so an Editor votes without gas. A 2xx means the signed transaction
+ * is stored durably and was broadcast; the tally comes from the indexed VoteCast once mined.
  */
 export async function relayVote(db: Db, voter: Address, capsuleId: number, body: TVoteBody) {
   await syncProjection();
@@ -41,26 +60,38 @@ export async function relayVote(db: Db, voter: Address, capsuleId: number, body:
   if (capsule.status !== "pending" || now < (capsule.opens_at ?? 0) || now >= (capsule.closes_at ?? 0)) throw votingClosed(capsule, now);
   const eligible = (await isActiveBondedEditor(db, capsule.outlet_id, voter)) && (await readIsVoter(capsule.outlet_slug, voter));
   if (!eligible) throw new AppError("FORBIDDEN", `Only a bonded Editor of outlet "${capsule.outlet_slug}" may vote on its capsules`);
-  if (await findVote(db, capsule.id, voter)) throw new AppError("CONFLICT", `${voter} has already voted on capsule ${capsule.id}`);
+  if (await hasVotedOnChain(capsule.id, voter)) throw alreadyVoted(voter, capsule.id);
 
-  const acceptance = requireDeployment().contracts.capsuleAcceptance.address as Address;
-  const { hash: txHash, blockNumber } = await operatorSend(
-    "relay the vote",
-    { address: acceptance, abi: capsuleAcceptanceAbi as Abi, functionName: "castVoteBySig", args: [BigInt(capsule.id), body.support, voter, body.deadline, body.signature as Hex] },
-    {
-      VotingClosed: () => votingClosed(capsule, now),
-      AlreadyVoted: () => new AppError("CONFLICT", `${voter} has already voted on capsule ${capsule.id}`),
-      NotEligible: () => new AppError("FORBIDDEN", `Only a bonded Editor of outlet "${capsule.outlet_slug}" may vote on its capsules`),
-      InvalidSignature: () => new AppError("INVALID_SIGNATURE", "The ballot signature does not recover to the voter (sign Ballot with the current nonce of CapsuleAcceptance.nonces(voter))"),
-      SignatureExpired: () => new AppError("VALIDATION_ERROR", "Invalid body: deadline", { issues: [{ path: "deadline", message: "the ballot deadline has passed" }] }),
+  const reverts = {
+    VotingClosed: () => votingClosed(capsule, now),
+    AlreadyVoted: () => alreadyVoted(voter, capsule.id),
+    NotEligible: () => new AppError("FORBIDDEN", `Only a bonded Editor of outlet "${capsule.outlet_slug}" may vote on its capsules`),
+    InvalidSignature: () => new AppError("INVALID_SIGNATURE", "The ballot signature does not recover to the voter (sign Ballot with the current nonce of CapsuleAcceptance.nonces(voter))"),
+    SignatureExpired: () => new AppError("VALIDATION_ERROR", "Invalid body: deadline", { issues: [{ path: "deadline", message: "the ballot deadline has passed" }] }),
+  };
+  const queued = await queueOperatorTx(db, "relay the vote", operatorCalls.castVoteBySig(BigInt(capsule.id), body.support, voter, body.deadline, body.signature as Hex), {
+    purpose: "capsule.vote",
+    links: { capsuleId: capsule.id, wallet: voter },
+    reverts,
+    // A ballot signs the voter's CapsuleAcceptance nonce: while an earlier relayed ballot of this
+    // voter is unmined (or being re-broadcast after a rollback) a new one would reuse that nonce.
+    guard: async (trx) => {
+      const unmined = await findUnminedVote(trx, voter);
+      if (unmined) {
+        throw new AppError("CONFLICT", `A relayed vote of ${voter} on capsule ${unmined.capsule_id} is waiting to be mined (${unmined.tx_hash}); sign a new ballot once it is`, {
+          details: { pendingTxHash: unmined.tx_hash },
+        });
+      }
     },
-  );
-  await syncProjectionThrough(blockNumber);
+  });
+  const outcome = await awaitOperatorTx(db, queued, reverts);
+  if (outcome.status === "mined") await syncProjectionThrough(outcome.blockNumber);
   const row = await getCapsuleOrThrow(db, capsule.id);
-  const vote = await findVote(db, capsule.id, voter);
+  const vote = outcome.status === "mined" ? await findVote(db, capsule.id, voter) : undefined;
   return {
     ok: true as const,
-    txHash,
+    txHash: queued.hash,
+    operatorTx: { txHash: queued.hash, nonce: String(queued.row.nonce), status: outcome.status },
     capsuleId: String(row.id),
     vote: { voter, support: body.support, weight: vote?.weight ?? "0" },
     tally: {

@@ -4,7 +4,7 @@ import { getCapsuleOrThrow } from "@/lib/db/repositories/capsules.repository";
 import { getCaseOrThrow, listCases } from "@/lib/db/repositories/court.repository";
 import { listLabelHistory } from "@/lib/db/repositories/court-labels.repository";
 import { distributionActive } from "@/lib/distribution/distribution-active";
-import { pageOf, pageOffset, type PageQuery } from "@/lib/http/pagination";
+import { pageOf, pageOffset, type PageQuery } from "@/lib/schemas/pagination";
 import type { TListCasesQuery } from "@/lib/schemas/court";
 import { caseDetail, caseObjects } from "./case-view";
 

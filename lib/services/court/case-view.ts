@@ -1,6 +1,9 @@
 import type { DbOrTrx } from "@/lib/db/database";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import type { CourtCaseEventRow, CourtCaseRow, CourtPenaltyRow } from "@/lib/db/tables/court.table";
+import type { CourtReplyRow } from "@/lib/db/tables/newsroom.table";
+import { repliesOfCases } from "@/lib/db/repositories/court-replies.repository";
+import { replyObject } from "./reply-view";
 import { listCaseEvents, penaltiesOfCases } from "@/lib/db/repositories/court.repository";
 import { getCapsuleOrThrow } from "@/lib/db/repositories/capsules.repository";
 import { distributionActive } from "@/lib/distribution/distribution-active";
@@ -24,7 +27,7 @@ export function penaltyObject(row: CourtPenaltyRow): TPenalty {
   };
 }
 
-export function caseObject(row: CourtCaseRow, penalty: CourtPenaltyRow | undefined): TCourtCase {
+export function caseObject(row: CourtCaseRow, penalty: CourtPenaltyRow | undefined, reply?: CourtReplyRow): TCourtCase {
   return {
     caseId: String(row.id),
     capsuleId: String(row.capsule_id),
@@ -39,17 +42,20 @@ export function caseObject(row: CourtCaseRow, penalty: CourtPenaltyRow | undefin
     status: row.status,
     verdict: row.verdict,
     rationale: row.rationale,
+    finding: row.finding ?? null,
     decidedBy: row.decided_by,
     openedAt: String(row.opened_at),
     closedAt: str(row.closed_at),
     penalty: penalty ? penaltyObject(penalty) : null,
+    reply: reply ? replyObject(reply) : null,
   };
 }
 
 /** Case objects for a page of rows, each with its penalty (one query). */
 export async function caseObjects(db: DbOrTrx, rows: CourtCaseRow[]): Promise<TCourtCase[]> {
   const penalties = new Map((await penaltiesOfCases(db, rows.map((r) => r.id))).map((p) => [p.case_id, p]));
-  return rows.map((row) => caseObject(row, penalties.get(row.id)));
+  const replies = new Map((await repliesOfCases(db, rows.map((r) => r.id))).map((r) => [r.case_id, r]));
+  return rows.map((row) => caseObject(row, penalties.get(row.id), replies.get(row.id)));
 }
 
 const timelineEntry = (row: CourtCaseEventRow) => ({

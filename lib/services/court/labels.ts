@@ -50,9 +50,3 @@ export async function applyLabel(trx: Trx, change: ApplyLabel): Promise<{ previo
   }
   return { previous, rootCapsuleId };
 }
-
-/** The label a chain carried before its newest history entry (for rows recorded after the fact). */
-export async function lastRecordedLabel(trx: Trx, rootCapsuleId: number): Promise<IntegrityLabel> {
-  const history = await listLabelHistory(trx, rootCapsuleId);
-  return history.at(-1)?.label ?? "clean";
-}

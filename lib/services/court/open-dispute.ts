@@ -10,16 +10,18 @@ import type { TDisputeBody } from "@/lib/schemas/court";
 import { bondOf } from "./court-chain";
 import { caseDetail } from "./case-view";
 import { applyLabel } from "./labels";
+import { isUniqueViolation } from "@/lib/errors/unique-violation";
+import { config } from "@/lib/config/config";
+import { database } from "@/lib/db/client";
+import { insertReplyWindow } from "@/lib/db/repositories/court-replies.repository";
+import { bridgeChange } from "@/lib/live/live-hub";
+import { chainNow } from "@/lib/services/capsules/chain-io";
+import { caseParties } from "./case-parties";
 
 const openCaseConflict = (capsuleId: number, caseId: number) =>
   new AppError("CONFLICT", `Capsule ${capsuleId} already has an open court case (case ${caseId}); add to that case instead`, {
     details: { caseId: String(caseId) },
   });
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint failed/.test(e?.message ?? "");
-}
 
 /**
  * POST /api/capsules/:id/dispute — a wallet with an active bond opens a case on a finalized
@@ -50,6 +52,10 @@ export async function openDispute(db: Db, wallet: Address, capsuleId: number, bo
     }
   }
   const at = await activityTime(now);
+  // the right of reply runs on chain time (DESIGN §2), like voting windows
+  const replyDueAt = (await chainNow()) + config().CAPSULE_COURT_REPLY_WINDOW_SECONDS;
+  const parties = await caseParties(db, capsule);
+  let pushed: ReturnType<typeof bridgeChange> | undefined;
   try {
     const row = await db.transaction().execute(async (trx) => {
       const open = await findOpenCaseOfCapsule(trx, capsule.id);
@@ -83,11 +89,22 @@ export async function openDispute(db: Db, wallet: Address, capsuleId: number, bo
         await insertCaseEvent(trx, { caseId: created.id, kind: "evidence_named", actor: wallet, details: { evidenceId: String(body.evidenceId) }, at });
       }
       await applyLabel(trx, { capsuleId: capsule.id, label: "contested", by: wallet, reason: `court case ${created.id} opened`, caseId: created.id, at });
+      await insertReplyWindow(trx, created.id, replyDueAt);
+      const told = { caseId: String(created.id), capsuleId: String(capsule.id), title: capsule.title, replyDueAt: String(replyDueAt) };
       await insertActivity(trx, [
         { wallet, kind: "court.case_opened", outletSlug: capsule.outlet_slug, subjectId: String(created.id), details: { capsuleId: String(capsule.id) }, createdAt: at },
+        // the inbox of the author and the outlet's editors (issue 13)
+        ...parties.flatMap((party) => [
+          { wallet: party, kind: "inbox.dispute_opened", outletSlug: capsule.outlet_slug, subjectId: String(created.id), details: { ...told, grounds: body.grounds }, createdAt: at },
+          { wallet: party, kind: "inbox.reply_due", outletSlug: capsule.outlet_slug, subjectId: String(created.id), details: told, createdAt: at },
+        ]),
+        { wallet: capsule.submitter, kind: "inbox.label_changed", outletSlug: capsule.outlet_slug, subjectId: String(capsule.id), details: { ...told, label: "contested", previousLabel: capsule.integrity_label }, createdAt: at },
       ]);
+      pushed = bridgeChange(database(), { what: "court.case_opened", capsuleIds: [String(capsule.id)], caseIds: [String(created.id)], wallets: [wallet, ...parties] });
+      await pushed.inTransaction(trx);
       return created;
     });
+    pushed?.afterCommit();
     return caseDetail(db, row);
   } catch (error) {
     if (isUniqueViolation(error)) {

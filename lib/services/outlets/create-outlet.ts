@@ -1,18 +1,36 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import type { Address } from "viem";
+import { formatEther, parseEther, type Address } from "viem";
 import type { Db } from "@/lib/db/database";
 import { findOutletBySlug, insertOutlet } from "@/lib/db/repositories/outlets.repository";
 import { insertRole } from "@/lib/db/repositories/roles.repository";
 import { insertActivity } from "@/lib/db/repositories/activity.repository";
+import { chainClients } from "@/lib/chain/server/clients";
+import { config } from "@/lib/config/config";
 import { AppError } from "@/lib/errors/app-error";
 import { expectedTxtValue } from "@/lib/dns/txt-record";
-import { bondRequired, ROLE } from "@/lib/outlets/role-catalog";
+import { bondRequired, ROLE } from "@/lib/roles/role-catalog";
 import type { TCreateOutletBody } from "@/lib/schemas/outlets";
 import { activityTime, readBond } from "@/lib/services/roles/role-registry-chain";
-import { syncWalletOnChain } from "@/lib/services/roles/bond-sync";
-import { ensureCourtOutlet } from "./court-outlet";
+import { prepareWalletSync, stageWalletSync } from "@/lib/services/roles/bond-sync";
+import { withNonceRetry } from "@/lib/chain/operator/queue-operator-tx";
+import { broadcastAndAwait } from "@/lib/chain/operator/await-operator-tx";
+import { ensureCourtOutlet } from "@/lib/services/roles/court-outlet";
 import { outletRecord } from "./outlet-record";
+import { isUniqueViolation } from "@/lib/errors/unique-violation";
+
+/** An unfunded throwaway wallet may not register outlets (each one costs the bridge a court seat and a DNS check). */
+async function assertFunded(owner: Address, bonded: bigint) {
+  if (bonded > 0n) return;
+  const minimum = parseEther(config().CAPSULE_OUTLET_MIN_FUNDS);
+  const balance = await chainClients().publicClient.getBalance({ address: owner });
+  if (balance >= minimum) return;
+  throw new AppError(
+    "FORBIDDEN",
+    `Registering an outlet needs a funded wallet: at least ${formatEther(minimum)} CAP in the wallet or a bond in RoleRegistry; ${owner} holds ${formatEther(balance)} CAP and no bond`,
+    { details: { requiredCap: formatEther(minimum), balanceCap: formatEther(balance) } },
+  );
+}
 
 const slugTaken = (slug: string) => new AppError("CONFLICT", `The outlet slug "${slug}" is already taken; choose another`);
 
@@ -26,11 +44,13 @@ export async function createOutlet(db: Db, owner: Address, body: TCreateOutletBo
   await ensureCourtOutlet(db, now);
   if (await findOutletBySlug(db, body.slug)) throw slugTaken(body.slug);
   const { bonded } = await readBond(owner);
+  await assertFunded(owner, bonded);
   const editorBonded = bonded >= bondRequired(ROLE.EDITOR);
   const token = randomBytes(32).toString("hex");
   const at = await activityTime(now);
+  const plan = editorBonded ? await prepareWalletSync(db, owner, { grant: ROLE.EDITOR }, { slug: body.slug, allowed: true }) : undefined;
   try {
-    return await db.transaction().execute(async (trx) => {
+    const { answer, staged } = await withNonceRetry(db, async (trx) => {
       const outlet = await insertOutlet(trx, {
         slug: body.slug,
         name: body.name,
@@ -70,17 +90,20 @@ export async function createOutlet(db: Db, owner: Address, body: TCreateOutletBo
           createdAt: at,
         },
       ]);
-      if (editorBonded) await syncWalletOnChain(trx, owner, { slug: outlet.slug, allowed: true });
-      return {
+      const staged = plan ? await stageWalletSync(trx, plan) : [];
+      const answer = {
         ok: true as const,
         outlet: await outletRecord(trx, outlet, now),
         txtRecord: { name: outlet.domain, type: "TXT" as const, value: expectedTxtValue(token) },
       };
+      return { answer, staged };
     });
+    // after commit, outside any SQL transaction: the owner's lock and voter flag reach the chain
+    await broadcastAndAwait(db, staged, "lock the owner's Editor bond and set the voter flag");
+    return answer;
   } catch (error) {
     // Two creators racing for one slug: the unique index decides, the loser gets the same 409.
-    const code = (error as { code?: unknown }).code;
-    if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE") throw slugTaken(body.slug);
+    if (isUniqueViolation(error)) throw slugTaken(body.slug);
     throw error;
   }
 }

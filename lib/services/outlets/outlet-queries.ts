@@ -2,10 +2,10 @@ import "server-only";
 import type { Db } from "@/lib/db/database";
 import { getOutletBySlugOrThrow, listOutlets } from "@/lib/db/repositories/outlets.repository";
 import { listOutletMembers } from "@/lib/db/repositories/roles.repository";
-import { pageOf, pageOffset, type PageQuery } from "@/lib/http/pagination";
-import { roleDefinition } from "@/lib/outlets/role-catalog";
+import { pageOf, pageOffset, type PageQuery } from "@/lib/schemas/pagination";
+import { roleDefinition } from "@/lib/roles/role-catalog";
 import type { TListOutletsQuery } from "@/lib/schemas/outlets";
-import { ensureCourtOutlet } from "./court-outlet";
+import { ensureCourtOutlet } from "@/lib/services/roles/court-outlet";
 import { outletRecord } from "./outlet-record";
 
 export async function listOutletRecords(db: Db, query: TListOutletsQuery, now: number) {

@@ -1,23 +1,24 @@
 import type { DbOrTrx } from "@/lib/db/database";
 import type { OutletRow } from "@/lib/db/tables/outlets.table";
 import { expectedTxtValue } from "@/lib/dns/txt-record";
-import { ZOutlet, type TOutlet } from "@/lib/schemas/outlets";
-import { outletDistribution } from "./distribution-inputs";
+import { ZOutlet, type TOutlet, type TOutletSummary } from "@/lib/schemas/outlets";
+import { outletDistribution } from "@/lib/distribution/distribution-inputs";
 
 const str = (value: number | null) => (value === null ? null : String(value));
+
+/** The seed's outlet object; an outlet without a metadata URI answers "" (docs/API.md, Conventions). */
+export function outletSummary(row: OutletRow): TOutletSummary {
+  return { outletId: String(row.id), outletSlug: row.slug, outletMetadataURI: row.metadata_uri ?? "", outletWallet: row.owner_wallet, status: row.status };
+}
 
 /** The public outlet record (GET /api/outlets/:slug and every answer that carries an outlet). */
 export async function outletRecord(db: DbOrTrx, row: OutletRow, now: number): Promise<TOutlet> {
   const distribution = await outletDistribution(db, row, now);
   return ZOutlet.parse({
-    outletId: String(row.id),
-    slug: row.slug,
+    ...outletSummary(row),
     name: row.name,
     domain: row.domain,
     description: row.description,
-    outletWallet: row.owner_wallet,
-    metadataURI: row.metadata_uri,
-    status: row.status,
     verification: {
       method: "dns_txt",
       recordName: row.domain,

@@ -8,11 +8,10 @@ import { config } from "@/lib/config/config";
 import { AppError } from "@/lib/errors/app-error";
 import { checkDomainName } from "@/lib/dns/domain-name";
 import { checkTxtRecord } from "@/lib/dns/txt-verification";
-import { COURT_OUTLET_SLUG } from "@/lib/outlets/role-catalog";
+import { COURT_OUTLET_SLUG } from "@/lib/roles/role-catalog";
 import type { TVerifyOutletBody, TVerifyOutletResponse } from "@/lib/schemas/outlets";
-import { assertCanManageOutlet } from "@/lib/services/roles/authorize";
 import { activityTime } from "@/lib/services/roles/role-registry-chain";
-import { ensureCourtOutlet } from "./court-outlet";
+import { ensureCourtOutlet } from "@/lib/services/roles/court-outlet";
 import { outletRecord } from "./outlet-record";
 
 /** pending|suspended → active on success; active → suspended on failure; pending stays pending. */
@@ -31,7 +30,6 @@ export async function verifyOutlet(db: Db, actor: Address, body: TVerifyOutletBo
   if (outlet.slug === COURT_OUTLET_SLUG) {
     throw new AppError("INVALID_STATE", `The reserved outlet "${COURT_OUTLET_SLUG}" is active by definition and has no domain to verify`);
   }
-  await assertCanManageOutlet(db, outlet, actor, "verify its domain");
   const domain = checkDomainName(outlet.domain);
   if (!domain.ok) {
     throw new AppError("VALIDATION_ERROR", `The outlet's domain cannot be verified: ${domain.reason}`, { issues: [{ path: "domain", message: domain.reason }] });

@@ -18,8 +18,15 @@ export const licenceObject = (row: RightsLicenceRow) => ({
   price: row.price,
   currency: row.currency,
   paymentTxHash: row.payment_tx_hash,
+  paymentVerified: row.verified_payment_tx_hash !== null,
+  payee: row.payment_to,
+  paidValue: row.payment_value,
+  paymentBlockNumber: row.payment_block === null ? null : String(row.payment_block),
   createdAt: String(row.created_at),
 });
+
+/** Who a licence's payment must reach: the payee set at creation, else (listings made before payees existed) the creator. */
+export const listingPayee = (row: RightsListingRow): string => row.payee ?? row.created_by;
 
 export function listingObject(row: RightsListingRow, licenceCount: number, now: number): TListing {
   return {
@@ -35,6 +42,7 @@ export function listingObject(row: RightsListingRow, licenceCount: number, now: 
     expiresAt: row.expires_at === null ? null : String(row.expires_at),
     status: listingStatus(row, licenceCount, now),
     licenceCount,
+    payee: listingPayee(row),
     createdAt: String(row.created_at),
   };
 }

@@ -3,7 +3,7 @@ import type { DbOrTrx } from "@/lib/db/database";
 import type { OutletRow } from "@/lib/db/tables/outlets.table";
 import { findActiveRole } from "@/lib/db/repositories/roles.repository";
 import { AppError } from "@/lib/errors/app-error";
-import { ROLE } from "@/lib/outlets/role-catalog";
+import { ROLE } from "@/lib/roles/role-catalog";
 
 /** Owner or active Editor of the outlet may verify it and grant or revoke its roles. */
 export async function canManageOutlet(db: DbOrTrx, outlet: OutletRow, actor: Address): Promise<boolean> {

@@ -8,11 +8,14 @@ import { insertActivity, type ActivityEntry } from "@/lib/db/repositories/activi
 import type { OutletRoleRow } from "@/lib/db/tables/roles.table";
 import { chainClients } from "@/lib/chain/server/clients";
 import { AppError } from "@/lib/errors/app-error";
-import { bondRequired, COURT_OUTLET_SLUG, ROLE, roleDefinition } from "@/lib/outlets/role-catalog";
+import { bondRequired, COURT_OUTLET_SLUG, ROLE, roleDefinition } from "@/lib/roles/role-catalog";
 import type { TRoleChangeBody } from "@/lib/schemas/roles";
-import { ensureCourtOutlet } from "@/lib/services/outlets/court-outlet";
+import { ensureCourtOutlet } from "@/lib/services/roles/court-outlet";
 import { assertCanManageOutlet } from "./authorize";
-import { syncWalletOnChain } from "./bond-sync";
+import { prepareWalletSync, stageWalletSync } from "./bond-sync";
+import type { OutboxRow } from "@/lib/db/tables/operator-outbox.table";
+import { withNonceRetry } from "@/lib/chain/operator/queue-operator-tx";
+import { broadcastAndAwait } from "@/lib/chain/operator/await-operator-tx";
 import { activityTime, readBond, readIsVoter } from "./role-registry-chain";
 import { bondView, roleAssignment } from "./role-assignment";
 
@@ -41,7 +44,9 @@ function assertRoleFitsOutlet(outlet: OutletRow, roleId: number, actor: Address)
   if (court && actor !== chainClients().operator.address) throw new AppError("FORBIDDEN", "Only the bridge operator may grant or revoke the Court clerk role");
 }
 
-async function answer(row: OutletRoleRow, txHashes: string[]) {
+/** After commit: the lock/voter transactions are broadcast and their receipts awaited (no SQL transaction open), then the chain's state is answered. */
+async function answer(db: Db, row: OutletRoleRow, staged: OutboxRow[]) {
+  const txHashes = (await broadcastAndAwait(db, staged, "update the wallet's bond lock and voter flag")).map((tx) => tx.hash);
   const wallet = row.wallet as Address;
   const [bond, isVoter] = await Promise.all([readBond(wallet), readIsVoter(row.outlet_slug, wallet)]);
   return { ok: true as const, role: roleAssignment(row), bond: bondView(bond), isVoter, txHashes };
@@ -49,7 +54,9 @@ async function answer(row: OutletRoleRow, txHashes: string[]) {
 
 /**
  * Grants a role (or activates the owner's unbonded Editor role) after checking the wallet's
- * chain bond; the SQL row, activity and chain writes (lock, voter flag) commit together.
+ * chain bond. The pre-flight of the chain writes (lock, voter flag) runs first (a refusal changes
+ * nothing); the SQL row, activity and the signed outbox rows commit together; they are broadcast
+ * and their receipts awaited after commit, and the worker finishes them if the node refuses.
  */
 export async function grantRole(db: Db, actor: Address, body: TRoleChangeBody, now: number) {
   await ensureCourtOutlet(db, now);
@@ -65,12 +72,13 @@ export async function grantRole(db: Db, actor: Address, body: TRoleChangeBody, n
   if (bonded < required) {
     throw new AppError(
       "INSUFFICIENT_BOND",
-      `The ${name} role needs a bond of ${formatEther(required)} units (${required} wei); ${body.wallet} has ${formatEther(bonded)} units (${bonded} wei) bonded in RoleRegistry`,
+      `The ${name} role needs a bond of ${formatEther(required)} CAP; ${body.wallet} has ${formatEther(bonded)} CAP bonded in RoleRegistry (deposit ${formatEther(required - bonded)} CAP more, then grant the role again)`,
       { details: { bondRequired: required.toString(), bonded: bonded.toString() } },
     );
   }
   const at = await activityTime(now);
-  const { row, txHashes } = await db.transaction().execute(async (trx) => {
+  const plan = await prepareWalletSync(db, body.wallet, { grant: body.roleId }, body.roleId === ROLE.EDITOR ? { slug: outlet.slug, allowed: true } : undefined);
+  const { row, staged } = await withNonceRetry(db, async (trx) => {
     const row = existing
       ? await markRoleBonded(trx, existing.id)
       : await insertRole(trx, {
@@ -85,10 +93,9 @@ export async function grantRole(db: Db, actor: Address, body: TRoleChangeBody, n
           revoked_by: null,
         });
     await insertActivity(trx, roleActivity("granted", row, actor, at));
-    const voter = body.roleId === ROLE.EDITOR ? { slug: outlet.slug, allowed: true } : undefined;
-    return { row, txHashes: await syncWalletOnChain(trx, body.wallet, voter) };
+    return { row, staged: await stageWalletSync(trx, plan) };
   });
-  return answer(row, txHashes);
+  return answer(db, row, staged);
 }
 
 /** Revokes an active role (history kept), then re-locks the wallet's bond and clears Editor voting. */
@@ -101,11 +108,11 @@ export async function revokeRoleOf(db: Db, actor: Address, body: TRoleChangeBody
   const name = roleDefinition(body.roleId)?.name ?? `Role ${body.roleId}`;
   if (!existing) throw new AppError("ROLE_NOT_FOUND", `${body.wallet} does not hold the ${name} role at "${outlet.slug}"`);
   const at = await activityTime(now);
-  const { row, txHashes } = await db.transaction().execute(async (trx) => {
+  const plan = await prepareWalletSync(db, body.wallet, { revoke: body.roleId }, body.roleId === ROLE.EDITOR ? { slug: outlet.slug, allowed: false } : undefined);
+  const { row, staged } = await withNonceRetry(db, async (trx) => {
     const row = await revokeRole(trx, existing.id, actor, now);
     await insertActivity(trx, roleActivity("revoked", row, actor, at));
-    const voter = body.roleId === ROLE.EDITOR ? { slug: outlet.slug, allowed: false } : undefined;
-    return { row, txHashes: await syncWalletOnChain(trx, body.wallet, voter) };
+    return { row, staged: await stageWalletSync(trx, plan) };
   });
-  return answer(row, txHashes);
+  return answer(db, row, staged);
 }

@@ -1,5 +1,5 @@
 import type { OutletRoleRow } from "@/lib/db/tables/roles.table";
-import { roleDefinition } from "@/lib/outlets/role-catalog";
+import { roleDefinition } from "@/lib/roles/role-catalog";
 import { ZRoleAssignment, type TRoleAssignment } from "@/lib/schemas/roles";
 import type { BondState } from "./role-registry-chain";
 

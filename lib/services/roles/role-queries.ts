@@ -1,12 +1,13 @@
 import "server-only";
 import type { Address } from "viem";
 import type { Db } from "@/lib/db/database";
+import { hiddenDraftIdsText, type Viewer } from "@/lib/db/draft-visibility";
 import { getOutletBySlugOrThrow } from "@/lib/db/repositories/outlets.repository";
 import { countActiveRolesOfWallet, listActiveRolesOfWallet } from "@/lib/db/repositories/roles.repository";
 import { listActivity } from "@/lib/db/repositories/activity.repository";
-import { pageOf, pageOffset, type PageQuery } from "@/lib/http/pagination";
-import { roleCatalog, bondRequired } from "@/lib/outlets/role-catalog";
-import { ensureCourtOutlet } from "@/lib/services/outlets/court-outlet";
+import { pageOf, pageOffset, type PageQuery } from "@/lib/schemas/pagination";
+import { roleCatalog, bondRequired } from "@/lib/roles/role-catalog";
+import { ensureCourtOutlet } from "@/lib/services/roles/court-outlet";
 import { readBond, readIsVoter } from "./role-registry-chain";
 import { bondView, roleAssignment } from "./role-assignment";
 
@@ -29,8 +30,9 @@ export async function walletRoles(db: Db, wallet: Address, query: PageQuery) {
   return { ...pageOf(rows.map(roleAssignment), query, total), wallet };
 }
 
-export async function walletActivity(db: Db, wallet: Address, query: PageQuery) {
-  const { rows, total } = await listActivity(db, wallet, { offset: pageOffset(query), limit: query.limit });
+/** Entries about drafts the reader may not see are left out (their titles and evidence are private). */
+export async function walletActivity(db: Db, wallet: Address, query: PageQuery, viewer: Viewer) {
+  const { rows, total } = await listActivity(db, wallet, { offset: pageOffset(query), limit: query.limit }, hiddenDraftIdsText(db, viewer));
   const items = rows.map((row) => ({
     id: String(row.id),
     kind: row.kind,

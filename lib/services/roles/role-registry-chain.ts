@@ -1,5 +1,5 @@
 import "server-only";
-import type { Address, Hex } from "viem";
+import type { Address } from "viem";
 import { roleRegistryAbi } from "@/lib/chain/abi";
 import { chainClients } from "@/lib/chain/server/clients";
 import { requireDeployment } from "@/lib/chain/server/current-deployment";
@@ -7,8 +7,8 @@ import { outletKey } from "@/lib/chain/vouchers";
 import { AppError } from "@/lib/errors/app-error";
 import { logError } from "@/lib/log";
 
-// The bridge's view of RoleRegistry: bonds are read from the chain (never from SQL) and the
-// operator writes locks and voter flags. Any failure here is a 503 CHAIN_UNAVAILABLE.
+// The bridge's view of RoleRegistry: bonds are read from the chain (never from SQL). The operator's
+// writes (locks, voter flags) go through the outbox (bond-sync.ts). Any failure here is a 503 CHAIN_UNAVAILABLE.
 
 export type BondState = { bonded: bigint; locked: bigint };
 
@@ -43,28 +43,6 @@ export async function readIsVoter(slug: string, wallet: Address): Promise<boolea
     publicClient.readContract({ address, abi: roleRegistryAbi, functionName: "isVoter", args: [outletKey(slug), wallet] }),
   );
 }
-
-// The operator's transactions are sent one at a time so their nonces never collide.
-const globalQueue = globalThis as unknown as { capsuleRoleRegistryQueue?: Promise<unknown> };
-
-function operatorWrite(what: string, request: { functionName: "setLocked"; args: readonly [Address, bigint] } | { functionName: "setVoter"; args: readonly [Hex, Address, boolean] }): Promise<Hex> {
-  const run = async () =>
-    chainCall(what, async () => {
-      const { walletClient, publicClient } = chainClients();
-      const hash = await walletClient.writeContract({ address: registry(), abi: roleRegistryAbi, ...request } as Parameters<typeof walletClient.writeContract>[0]);
-      const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100, timeout: 30_000 });
-      if (receipt.status !== "success") throw new Error(`transaction ${hash} reverted`);
-      return hash;
-    });
-  const next = (globalQueue.capsuleRoleRegistryQueue ?? Promise.resolve()).catch(() => undefined).then(run);
-  globalQueue.capsuleRoleRegistryQueue = next;
-  return next;
-}
-
-export const writeLocked = (wallet: Address, amount: bigint) => operatorWrite("setLocked", { functionName: "setLocked", args: [wallet, amount] });
-
-export const writeVoter = (slug: string, wallet: Address, allowed: boolean) =>
-  operatorWrite("setVoter", { functionName: "setVoter", args: [outletKey(slug), wallet, allowed] });
 
 /**
  * The timestamp for activity rows the bridge writes. Chain events in the same feed carry their

@@ -1,9 +1,11 @@
 import "server-only";
 import type { Address } from "viem";
-import type { Db } from "@/lib/db/database";
+import { sql } from "kysely";
+import type { DatabaseHandle } from "@/lib/db/connection";
+import type { Db, DbOrTrx, Dialect, Trx } from "@/lib/db/database";
 import type { VaultObjectRow } from "@/lib/db/tables/vault.table";
 import { findCapsule } from "@/lib/db/repositories/capsules.repository";
-import { findVaultObject, getVaultObjectOrThrow, insertVaultObjectIfAbsent } from "@/lib/db/repositories/vault.repository";
+import { findVaultObject, getVaultObjectOrThrow, insertVaultObjectIfAbsent, storedBytes } from "@/lib/db/repositories/vault.repository";
 import { insertActivity } from "@/lib/db/repositories/activity.repository";
 import { config } from "@/lib/config/config";
 import { AppError } from "@/lib/errors/app-error";
@@ -37,8 +39,10 @@ function decodedLength(base64: string): number {
  * POST /api/vault/upload — stores the bytes under their SHA-256 and records them. The same bytes
  * again answer the existing record (created: false). Checks: 413 size → 415 type → 404 capsule.
  */
-export async function uploadObject(db: Db, wallet: Address, body: TVaultUploadBody, now: number) {
+export async function uploadObject(handle: Pick<DatabaseHandle, "db" | "dialect">, wallet: Address, body: TVaultUploadBody, now: number) {
+  const { db, dialect } = handle;
   const { CAPSULE_VAULT_MAX_BYTES: maxBytes } = config();
+  await requireActiveMembership(db, wallet);
   const size = decodedLength(body.contentBase64);
   if (size > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", `The file is ${size} bytes; the vault accepts at most ${maxBytes} bytes`);
   if (size === 0) throw new AppError("VALIDATION_ERROR", "Invalid body: contentBase64", { issues: [{ path: "contentBase64", message: "the file is empty" }] });
@@ -58,25 +62,72 @@ export async function uploadObject(db: Db, wallet: Address, body: TVaultUploadBo
   const id = sha256Hex(bytes);
   const known = await findVaultObject(db, id);
   if (known) return { ok: true as const, created: false, object: vaultObject(known) };
+  await requireQuota(db, wallet, bytes.byteLength); // cheap refusal before the bytes are written
   await putObject(config().vaultDir, id, bytes);
-  const created = await db.transaction().execute(async (trx) => {
-    const inserted = await insertVaultObjectIfAbsent(trx, {
-      id,
-      size: bytes.byteLength,
-      mime_type: sniffed.mimeType,
-      filename: body.filename,
-      uploader: wallet,
-      capsule_id: body.capsuleId ?? null,
-      created_at: now,
+  const created = await db
+    .transaction()
+    .execute(async (trx) => {
+      // the authoritative check: concurrent uploads queue on the lock, so together they never pass a quota
+      await lockVaultQuota(trx, dialect);
+      if (await findVaultObject(trx, id)) return false;
+      await requireQuota(trx, wallet, bytes.byteLength);
+      const inserted = await insertVaultObjectIfAbsent(trx, {
+        id,
+        size: bytes.byteLength,
+        mime_type: sniffed.mimeType,
+        filename: body.filename,
+        uploader: wallet,
+        capsule_id: body.capsuleId ?? null,
+        created_at: now,
+      });
+      if (inserted) {
+        await insertActivity(trx, [
+          { wallet, kind: "vault.uploaded", subjectId: id, details: { size: String(bytes.byteLength), mimeType: sniffed.mimeType, filename: body.filename }, createdAt: now },
+        ]);
+      }
+      return inserted;
     });
-    if (inserted) {
-      await insertActivity(trx, [
-        { wallet, kind: "vault.uploaded", subjectId: id, details: { size: String(bytes.byteLength), mimeType: sniffed.mimeType, filename: body.filename }, createdAt: now },
-      ]);
-    }
-    return inserted;
-  });
+  // a refusal inside the transaction (only under concurrent uploads) leaves the written bytes
+  // unrecorded: harmless, as a later upload of the same bytes reuses the file
   return { ok: true as const, created, object: vaultObject(await getVaultObjectOrThrow(db, id)) };
+}
+
+/** Uploads are for newsrooms: a wallet holding an active role at an active outlet (free wallets cannot fill the disk). */
+async function requireActiveMembership(db: Db, wallet: Address): Promise<void> {
+  const member = await db
+    .selectFrom("outlet_roles")
+    .innerJoin("outlets", "outlets.id", "outlet_roles.outlet_id")
+    .select("outlet_roles.id")
+    .where("outlet_roles.wallet", "=", wallet)
+    .where("outlet_roles.revoked_at", "is", null)
+    .where("outlets.status", "=", "active")
+    .limit(1)
+    .executeTakeFirst();
+  if (!member) throw new AppError("FORBIDDEN", "Only members of an active outlet may upload to the vault");
+}
+
+// Arbitrary constant key of the PostgreSQL advisory lock that serializes vault quota checks.
+const VAULT_QUOTA_LOCK_KEY = 77_117_010;
+
+/** Serializes the quota check and insert across servers on one PostgreSQL; SQLite admits one writer at a time. */
+async function lockVaultQuota(trx: Trx, dialect: Dialect): Promise<void> {
+  if (dialect === "postgres") await sql`select pg_advisory_xact_lock(${VAULT_QUOTA_LOCK_KEY})`.execute(trx);
+}
+
+/** Per-wallet and total quotas of stored bytes (checked again inside the insert's transaction). */
+async function requireQuota(db: DbOrTrx, wallet: Address, size: number): Promise<void> {
+  const { CAPSULE_VAULT_QUOTA_PER_WALLET_BYTES: perWallet, CAPSULE_VAULT_QUOTA_TOTAL_BYTES: total } = config();
+  const [mine, all] = await Promise.all([storedBytes(db, wallet), storedBytes(db)]);
+  if (mine + size > perWallet) {
+    throw new AppError("VAULT_QUOTA_EXCEEDED", `This wallet has stored ${mine} of its ${perWallet} vault bytes; the file (${size} bytes) does not fit`, {
+      details: { scope: "wallet", quotaBytes: String(perWallet), usedBytes: String(mine), fileBytes: String(size) },
+    });
+  }
+  if (all + size > total) {
+    throw new AppError("VAULT_QUOTA_EXCEEDED", `The vault holds ${all} of its ${total} bytes; the file (${size} bytes) does not fit`, {
+      details: { scope: "total", quotaBytes: String(total), usedBytes: String(all), fileBytes: String(size) },
+    });
+  }
 }
 
 export async function getObjectRecord(db: Db, id: string) {

@@ -1,14 +1,14 @@
-import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { authCheck } from "@/lib/endpoints/auth/check";
+import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
 
 export const dynamic = "force-dynamic";
 
-const ZAuthCheckBody = z.object({ note: z.string().max(200).optional() }).strict();
-
 // POST /api/auth/check — verifies a signed action token and answers who it was for
-export const POST = route({ action: "auth.check", body: ZAuthCheckBody }, async ({ wallet, sessionId, body }) => ({
-  ok: true,
-  wallet,
-  session: sessionId === wallet.toLowerCase() ? "wallet" : "session-key",
-  note: body.note ?? null,
-}));
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  serve(authCheck, async ({ wallet, sessionId, body }) => ({
+    ok: true as const,
+    wallet,
+    session: sessionId === wallet.toLowerCase() ? ("wallet" as const) : ("session-key" as const),
+    note: body.note ?? null,
+  })),
+);

@@ -1,14 +1,16 @@
-import { route } from "@/lib/http/route";
 import { db } from "@/lib/db/client";
+import { capsuleRead } from "@/lib/endpoints/capsules/read";
+import { conditional, endpointRoutes, serve } from "@/lib/http/endpoint-route";
 import { publicOrigin } from "@/lib/http/public-origin";
-import { ZCapsuleIdParams } from "@/lib/schemas/capsules";
-import { getCapsuleResponse } from "@/lib/services/capsules/capsule-queries";
+import { capsuleReadRows } from "@/lib/services/capsules/capsule-queries";
+import { buildCapsuleRead, capsuleReadVersion, isSettled } from "@/lib/services/capsules/capsule-view";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/capsules/:id — the capsule read response (capsule, policy, outlet, content, evidence, contributors, revision)
-export const GET = route({}, async ({ params, request }) => {
-  const { id } = ZCapsuleIdParams.parse(params);
-  // capsuleReadResponse already answers ZCapsuleResponse.parse(…); a second parse would only cost time
-  return getCapsuleResponse(db(), id, publicOrigin(request));
-});
+// GET /api/capsules/:id — the capsule read response (capsule, policy, outlet, content, evidence, contributors, revision); conditional
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  serve(capsuleRead, async ({ params, request, viewer }) => {
+    const rows = await capsuleReadRows(db(), params.id, viewer);
+    return conditional(capsuleReadVersion(rows), isSettled(rows.row), () => buildCapsuleRead(rows, publicOrigin(request)));
+  }),
+);

@@ -1,13 +1,13 @@
-import { ZEnvKeysResponse } from "@/lib/schemas/system";
-import { route } from "@/lib/http/route";
 import { envCatalog } from "@/lib/config/env-catalog";
+import { envKeys } from "@/lib/endpoints/meta/env-keys";
+import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/meta/env-keys — the inventory of configuration keys (names only, never values)
-export const GET = route({}, async () =>
-  ZEnvKeysResponse.parse({
-    ok: true,
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  serve(envKeys, async () => ({
+    ok: true as const,
     items: envCatalog.map((key) => ({ name: key.name, description: key.description, secret: key.secret, set: process.env[key.name] !== undefined })),
-  }),
+  })),
 );

@@ -1,27 +1,31 @@
-import { ZNetworkStatusResponse } from "@/lib/schemas/system";
-import { route } from "@/lib/http/route";
+import { networkStatus } from "@/lib/endpoints/system/network-status";
+import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
 import { config } from "@/lib/config/config";
 import { db } from "@/lib/db/client";
+import { chainClients } from "@/lib/chain/server/clients";
 import { readNodeStatus } from "@/lib/chain/server/node-status";
 import { currentDeployment } from "@/lib/chain/server/current-deployment";
-import { readCheckpoint } from "@/lib/indexer/checkpoint-repository";
+import { finalityDepth } from "@/lib/indexer/finality";
+import { readIndexerStatus } from "@/lib/indexer/indexer-status";
 
 export const dynamic = "force-dynamic";
 
-/** "synced" within 2 blocks of the node's head; "unknown" when the node does not answer. */
-function indexerStatus(started: boolean, lag: number | null): "not_started" | "synced" | "behind" | "unknown" {
-  if (!started) return "not_started";
-  if (lag === null) return "unknown";
-  return lag <= 2 ? "synced" : "behind";
-}
+const nodeHashAt = async (block: number) => (await chainClients().publicClient.getBlock({ blockNumber: BigInt(block) })).hash;
 
-// GET /api/network/status — node reachability, block height and indexer lag
-export const GET = route({}, async () => {
+// GET /api/network/status — node reachability, block height, the indexer's lag, rewinds and leadership
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(serve(networkStatus, async () => {
   const cfg = config();
-  const [node, checkpoint] = await Promise.all([readNodeStatus(), readCheckpoint(db())]);
-  const lag = node.blockNumber !== null && checkpoint ? Math.max(0, node.blockNumber - checkpoint.blockNumber) : null;
-  return ZNetworkStatusResponse.parse({
-    ok: true,
+  const chainId = currentDeployment()?.chainId ?? cfg.CAPSULE_CHAIN_ID;
+  const node = await readNodeStatus();
+  const indexer = await readIndexerStatus(db(), {
+    chainId,
+    enabled: cfg.CAPSULE_INDEXER === "on",
+    finalityDepth: finalityDepth(chainId, cfg.CAPSULE_FINALITY_DEPTH),
+    nodeHead: node.blockNumber,
+    nodeHashAt,
+  });
+  return {
+    ok: true as const,
     network: cfg.CAPSULE_NETWORK,
     chainId: cfg.CAPSULE_CHAIN_ID,
     chainIdHex: `0x${cfg.CAPSULE_CHAIN_ID.toString(16)}`,
@@ -31,13 +35,7 @@ export const GET = route({}, async () => {
       blockTimestamp: node.blockTimestamp === null ? null : String(node.blockTimestamp),
       chainIdMatches: node.chainId === null ? null : node.chainId === cfg.CAPSULE_CHAIN_ID,
     },
-    indexer: {
-      enabled: cfg.CAPSULE_INDEXER === "on",
-      lastIndexedBlock: checkpoint ? String(checkpoint.blockNumber) : null,
-      lagBlocks: lag,
-      status: indexerStatus(checkpoint !== undefined, lag),
-      updatedAt: checkpoint ? String(checkpoint.updatedAt) : null,
-    },
+    indexer,
     contractsDeployed: currentDeployment() !== undefined,
-  });
-});
+  };
+}));

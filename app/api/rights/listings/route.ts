@@ -1,9 +1,9 @@
-import { route } from "@/lib/http/route";
 import { db } from "@/lib/db/client";
-import { ZListingPage, ZListListingsQuery } from "@/lib/schemas/rights";
+import { rightsListings } from "@/lib/endpoints/rights/listings";
+import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
 import { listingPage } from "@/lib/services/rights/rights";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/rights/listings — rights listings, newest first, by capsule and/or outlet
-export const GET = route({ query: ZListListingsQuery }, async ({ query, now }) => ZListingPage.parse(await listingPage(db(), query, now)));
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(serve(rightsListings, async ({ query, now }) => listingPage(db(), query, now)));

@@ -1,13 +1,12 @@
-import { route } from "@/lib/http/route";
 import { db } from "@/lib/db/client";
+import { capsuleAccept } from "@/lib/endpoints/capsules/accept";
+import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
 import { publicOrigin } from "@/lib/http/public-origin";
-import { ZAcceptBody, ZCapsuleIdParams, ZCapsuleResponse } from "@/lib/schemas/capsules";
 import { acceptCapsule } from "@/lib/services/capsules/closing";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/capsules/:id/accept — after the window, finalize on chain (accepted → finalized, else rejected)
-export const POST = route({ action: "capsules.accept", body: ZAcceptBody }, async ({ params, body, wallet, now, request }) => {
-  const { id } = ZCapsuleIdParams.parse(params);
-  return ZCapsuleResponse.parse(await acceptCapsule(db(), wallet, id, body.capsuleId, now, publicOrigin(request)));
-});
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  serve(capsuleAccept, async ({ params, body, wallet, now, request }) => acceptCapsule(db(), wallet, params.id, body.capsuleId, now, publicOrigin(request))),
+);

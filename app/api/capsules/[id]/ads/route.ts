@@ -1,13 +1,9 @@
-import { route } from "@/lib/http/route";
 import { db } from "@/lib/db/client";
-import { ZCapsuleIdParams } from "@/lib/schemas/capsules";
-import { ZCapsuleAdsResponse } from "@/lib/schemas/ads";
-import { capsuleAds } from "@/lib/services/ads/campaigns";
+import { capsuleAds } from "@/lib/endpoints/capsules/ads";
+import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { capsuleAds as adsOf } from "@/lib/services/ads/campaigns";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/capsules/:id/ads — campaigns that run beside the capsule (same answer as /api/ads/:capsuleId)
-export const GET = route({}, async ({ params, now }) => {
-  const { id } = ZCapsuleIdParams.parse(params);
-  return ZCapsuleAdsResponse.parse(await capsuleAds(db(), id, now));
-});
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(serve(capsuleAds, async ({ params, now }) => adsOf(db(), params.id, now)));

@@ -1,13 +1,12 @@
-import { route } from "@/lib/http/route";
 import { db } from "@/lib/db/client";
+import { capsuleReject } from "@/lib/endpoints/capsules/reject";
+import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
 import { publicOrigin } from "@/lib/http/public-origin";
-import { ZCapsuleIdParams, ZCapsuleResponse, ZRejectBody } from "@/lib/schemas/capsules";
 import { rejectCapsule } from "@/lib/services/capsules/closing";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/capsules/:id/reject — withdraw a draft, or close a pending capsule on chain
-export const POST = route({ action: "capsules.reject", body: ZRejectBody }, async ({ params, body, wallet, now, request }) => {
-  const { id } = ZCapsuleIdParams.parse(params);
-  return ZCapsuleResponse.parse(await rejectCapsule(db(), wallet, id, body.reason, now, publicOrigin(request)));
-});
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  serve(capsuleReject, async ({ params, body, wallet, now, request }) => rejectCapsule(db(), wallet, params.id, body.reason, now, publicOrigin(request))),
+);

@@ -1,14 +1,9 @@
-import { route } from "@/lib/http/route";
 import { db } from "@/lib/db/client";
-import { pageQuery } from "@/lib/http/pagination";
-import { ZCapsuleIdParams } from "@/lib/schemas/capsules";
-import { ZCapsuleRightsResponse } from "@/lib/schemas/rights";
-import { capsuleRights } from "@/lib/services/rights/rights";
+import { capsuleRights } from "@/lib/endpoints/capsules/rights";
+import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { capsuleRights as rightsOf } from "@/lib/services/rights/rights";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/capsules/:id/rights — the capsule's rights listings with their licences
-export const GET = route({ query: pageQuery }, async ({ params, query, now }) => {
-  const { id } = ZCapsuleIdParams.parse(params);
-  return ZCapsuleRightsResponse.parse(await capsuleRights(db(), id, query, now));
-});
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(serve(capsuleRights, async ({ params, query, now }) => rightsOf(db(), params.id, query, now)));

@@ -1,19 +1,14 @@
-import { route } from "@/lib/http/route";
 import { db } from "@/lib/db/client";
-import { pageQuery } from "@/lib/http/pagination";
-import { ZAddSupportingBody, ZCapsuleIdParams, ZSupportingAddResponse, ZSupportingListResponse } from "@/lib/schemas/capsules";
+import { capsuleSupporting } from "@/lib/endpoints/capsules/supporting";
+import { capsuleSupportingAdd } from "@/lib/endpoints/capsules/supporting-add";
+import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
 import { addSupporting, supportingPage } from "@/lib/services/capsules/evidence-and-supporting";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/capsules/:id/supporting — related capsule ids with their relationship types
-export const GET = route({ query: pageQuery }, async ({ params, query }) => {
-  const { id } = ZCapsuleIdParams.parse(params);
-  return ZSupportingListResponse.parse(await supportingPage(db(), id, query));
-});
-
-// POST /api/capsules/:id/supporting — the submitter relates another capsule to this one
-export const POST = route({ action: "capsules.supporting.add", body: ZAddSupportingBody, status: 201 }, async ({ params, body, wallet, now }) => {
-  const { id } = ZCapsuleIdParams.parse(params);
-  return ZSupportingAddResponse.parse(await addSupporting(db(), wallet, id, body, now));
-});
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  // GET /api/capsules/:id/supporting — related capsule ids with their relationship types
+  serve(capsuleSupporting, async ({ params, query, viewer }) => supportingPage(db(), params.id, query, viewer)),
+  // POST /api/capsules/:id/supporting — the submitter relates another capsule to this one
+  serve(capsuleSupportingAdd, async ({ params, body, wallet, now }) => addSupporting(db(), wallet, params.id, body, now)),
+);

@@ -1,12 +1,9 @@
-import { route } from "@/lib/http/route";
 import { db } from "@/lib/db/client";
-import { ZCapsuleIdParams, ZVoteBody, ZVoteResponse } from "@/lib/schemas/capsules";
+import { capsuleVote } from "@/lib/endpoints/capsules/vote";
+import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
 import { relayVote } from "@/lib/services/capsules/voting";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/capsules/:id/vote — relay the voter's signed Ballot on chain; answers the indexed tally
-export const POST = route({ action: "capsules.vote", body: ZVoteBody, sessionRule: (r) => r.vote }, async ({ params, body, wallet }) => {
-  const { id } = ZCapsuleIdParams.parse(params);
-  return ZVoteResponse.parse(await relayVote(db(), wallet, id, body));
-});
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(serve(capsuleVote, async ({ params, body, wallet }) => relayVote(db(), wallet, params.id, body)));

@@ -1,12 +1,9 @@
-import { route } from "@/lib/http/route";
 import { db } from "@/lib/db/client";
-import { ZOutletSlugParams, ZOutletUsersQuery, ZOutletUsersResponse } from "@/lib/schemas/outlets";
+import { outletUsers } from "@/lib/endpoints/outlets/users";
+import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
 import { listOutletUsers } from "@/lib/services/outlets/outlet-queries";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/outlets/:slug/users — members with their active roles, paginated
-export const GET = route({ query: ZOutletUsersQuery }, async ({ params, query, now }) => {
-  const { slug } = ZOutletSlugParams.parse(params);
-  return ZOutletUsersResponse.parse(await listOutletUsers(db(), slug, query, now));
-});
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(serve(outletUsers, async ({ params, query, now }) => listOutletUsers(db(), params.slug, query, now)));

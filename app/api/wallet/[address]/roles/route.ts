@@ -1,12 +1,9 @@
-import { route } from "@/lib/http/route";
 import { db } from "@/lib/db/client";
-import { ZWalletParams, ZWalletRolesQuery, ZWalletRolesResponse } from "@/lib/schemas/roles";
-import { walletRoles } from "@/lib/services/roles/role-queries";
+import { walletRoles } from "@/lib/endpoints/wallet/roles";
+import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { walletRoles as rolesOfWallet } from "@/lib/services/roles/role-queries";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/wallet/:address/roles — the wallet's active roles across outlets, paginated
-export const GET = route({ query: ZWalletRolesQuery }, async ({ params, query }) => {
-  const { address } = ZWalletParams.parse(params);
-  return ZWalletRolesResponse.parse(await walletRoles(db(), address, query));
-});
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(serve(walletRoles, async ({ params, query }) => rolesOfWallet(db(), params.address, query)));

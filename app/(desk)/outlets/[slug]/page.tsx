@@ -1,0 +1,44 @@
+import type { Metadata } from "next";
+import { OutletDetail } from "@/components/outlets/outlet-detail";
+import { ArticleList } from "@/components/reader/article-list";
+import { db } from "@/lib/db/client";
+import { ZSlug } from "@/lib/schemas/outlets";
+import { publishedArticles } from "@/lib/services/reader/published-articles";
+import { readerHref, readerQuery } from "@/lib/services/reader/reader-query";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const PAGE_SIZE = 10;
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { slug } = await params;
+  const outlet = ZSlug.safeParse(slug).success ? await db().selectFrom("outlets").select(["name"]).where("slug", "=", slug).executeTakeFirst() : undefined;
+  return {
+    title: outlet?.name ?? `Outlet ${slug}`,
+    alternates: outlet ? { types: { "application/atom+xml": [{ url: `/outlets/${slug}/feed.xml`, title: outlet.name }] } } : undefined,
+  };
+}
+
+// /outlets/:slug — the outlet's published articles (server-rendered) above what members manage.
+export default async function OutletPage({ params, searchParams }: Props) {
+  const { slug } = await params;
+  const query = readerQuery(await searchParams);
+  const valid = ZSlug.safeParse(slug).success;
+  const page = valid ? await publishedArticles(db(), { outletSlug: slug, label: query.label, page: query.page, limit: PAGE_SIZE, activeOutletsOnly: false }) : undefined;
+  const articles = page ? (
+    <section aria-labelledby="outlet-articles-heading" className="space-y-2" data-testid="outlet-articles">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="outlet-articles-heading" className="font-serif text-2xl font-bold">
+          Published articles
+        </h2>
+        <a href={`/outlets/${slug}/feed.xml`} className="text-sm text-accent underline">
+          Atom feed
+        </a>
+      </div>
+      <ArticleList page={page} showOutlet={false} pageHref={(n) => readerHref(`/outlets/${slug}`, { ...query, outlet: undefined, page: n })} />
+    </section>
+  ) : null;
+  return <OutletDetail slug={slug} articles={articles} />;
+}

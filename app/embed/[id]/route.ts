@@ -1,0 +1,40 @@
+import { pathOf } from "@/lib/api/request";
+import { db } from "@/lib/db/client";
+import { capsuleProof } from "@/lib/endpoints/capsules/proof";
+import { AppError } from "@/lib/errors/app-error";
+import { publicOrigin } from "@/lib/http/public-origin";
+import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
+import { badgeData } from "@/lib/services/reader/badge-data";
+import { escapeXml } from "@/lib/services/reader/label-badge";
+
+export const dynamic = "force-dynamic";
+
+const notFound = (id: string) =>
+  Response.json({ ok: false, error: "CAPSULE_NOT_FOUND", message: `No capsule with id ${id}`, statusCode: 404 }, { status: 404 });
+
+// GET /embed/:id — a self-contained, script-free page for an <iframe> on an outlet's site: the label,
+// the court's finding, and links to the article's proof. Framing by any site is allowed on purpose.
+export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
+  const { id } = await params;
+  if (!/^[1-9]\d{0,15}$/.test(id)) return notFound(id);
+  const origin = publicOrigin(request);
+  let data;
+  try {
+    data = await badgeData(db(), Number(id), origin);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "CAPSULE_NOT_FOUND") return notFound(id);
+    throw error;
+  }
+  const info = integrityLabelInfo(data.label);
+  const e = escapeXml;
+  const readUrl = `${origin}/read/${id}`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${e(`Integrity: ${info.title} · Capsule #${id}`)}</title>
+<style>body{margin:0;font:14px/1.4 system-ui,sans-serif;color:#1c1917;background:#fff}.b{border:1px solid #d6d3d1;border-radius:6px;padding:10px 12px;max-width:100%;box-sizing:border-box}.l{font-weight:700}.s{color:#57534e;font-size:12px}a{color:#1d4ed8}p{margin:4px 0;overflow-wrap:anywhere}</style></head>
+<body><div class="b" data-testid="embed"><p class="l" data-testid="embed-label" data-label="${e(info.key)}">${e(info.symbol)} Integrity: ${e(data.published ? info.title : "not published")}</p>
+<p>${e(data.title)}</p>
+${data.published ? `<p class="s">${e(data.finding ? `The court found: ${data.finding}` : info.explanation)}</p>` : ""}
+<p class="s"><a href="${e(data.proofUrl)}" target="_blank" rel="noopener">Check the on-chain proof</a> · <a href="${e(`${origin}${pathOf(capsuleProof, { id })}`)}" target="_blank" rel="noopener">proof (JSON)</a> · <a href="${e(readUrl)}" target="_blank" rel="noopener">read on Capsule</a></p></div></body></html>`;
+  return new Response(html, {
+    headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *", "cache-control": "public, max-age=300" },
+  });
+}

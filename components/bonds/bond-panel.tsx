@@ -1,0 +1,260 @@
+"use client";
+
+import Link from "next/link";
+import { useCallback, useState, type FormEvent } from "react";
+import { formatEther, parseEther } from "viem";
+import { roleRegistryAbi } from "@/lib/chain/abi";
+import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
+import { bondRequired, lockFor } from "@/lib/roles/role-catalog";
+import type { TRoleAssignment } from "@/lib/schemas/roles";
+import { describeWalletError } from "@/lib/wallet/wallet-error";
+import { useBond, type BondReading } from "@/hooks/use-bonds";
+import { useWalletRoles } from "@/hooks/use-capsules";
+import { useChangeRole } from "@/hooks/use-outlets";
+import { useSession } from "@/hooks/use-session";
+import { Card } from "@/components/ui/card";
+import { ErrorNotice } from "@/components/ui/error-notice";
+import { Skeleton } from "@/components/ui/skeleton";
+import { primaryButton, smallButton, TextField } from "@/components/ui/field";
+import { useBondTransaction, type TxState } from "./bond-transaction";
+
+const cap = (amount: bigint) => `${formatEther(amount)} CAP`;
+const AMOUNT = /^\d+(\.\d{1,18})?$/;
+
+function parseAmount(text: string): bigint | string {
+  const value = text.trim();
+  if (!AMOUNT.test(value)) return "Enter an amount in CAP, for example 250 or 12.5.";
+  const amount = parseEther(value);
+  return amount > 0n ? amount : "The amount must be more than 0 CAP.";
+}
+
+/** What a role still needs: nothing, more bond on chain, or activation by the bridge. */
+function roleNeed(role: TRoleAssignment, bond: BondReading) {
+  const required = bondRequired(role.roleId);
+  const missing = bond.bonded >= required ? 0n : required - bond.bonded;
+  return { required, missing, ready: role.bonded && missing === 0n, activatable: !role.bonded && missing === 0n };
+}
+
+// /bonds — the connected wallet's bond in RoleRegistry, its roles and what each needs, deposit,
+// withdraw, and the activation of a role recorded unbonded (the outlet owner's Editor role).
+export function BondPanel() {
+  const { wallet, status } = useSession();
+  const bond = useBond(wallet);
+  const roles = useWalletRoles(wallet);
+  const [depositAmount, setDepositAmount] = useState("");
+
+  if (!wallet) {
+    return (
+      <div className="space-y-3">
+        <h1 className="font-serif text-3xl font-bold tracking-tight">Bonds</h1>
+        <p className="text-stone-600">Connect your wallet to see your bond in the role registry, what your roles require, and to deposit or withdraw.</p>
+      </div>
+    );
+  }
+  const items = roles.data?.items ?? [];
+  const lock = lockFor(items.filter((r) => r.bonded).map((r) => r.roleId));
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="font-serif text-3xl font-bold tracking-tight">Bonds</h1>
+        <p className="mt-2 max-w-2xl text-stone-600">
+          Roles at an outlet are backed by a bond of CAP held in the RoleRegistry contract. A bond can be slashed by the integrity court; the unlocked part can be withdrawn at any time.
+        </p>
+      </div>
+      {bond.isError ? <ErrorNotice title="Your bond could not be read from the chain" error={bond.error} onRetry={() => void bond.refetch()} /> : null}
+      <Card title="Your bond">
+        {!bond.data ? (
+          <div className="space-y-2" aria-busy="true" aria-label="Loading your bond">
+            <Skeleton className="block h-6 w-full" />
+            <Skeleton className="block h-6 w-2/3" />
+          </div>
+        ) : (
+          <>
+            <dl className="grid gap-4 text-sm sm:grid-cols-3" data-testid="bond-summary">
+              <div>
+                <dt className="text-xs uppercase tracking-wide text-stone-500">Bonded</dt>
+                <dd className="text-lg font-semibold tabular-nums [overflow-wrap:anywhere]" data-testid="bond-bonded">{cap(bond.data.bonded)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs uppercase tracking-wide text-stone-500">Locked</dt>
+                <dd className="text-lg font-semibold tabular-nums [overflow-wrap:anywhere]" data-testid="bond-locked">{cap(bond.data.locked)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs uppercase tracking-wide text-stone-500">Unlocked</dt>
+                <dd className="text-lg font-semibold tabular-nums [overflow-wrap:anywhere]" data-testid="bond-unlocked">{cap(bond.data.unlocked)}</dd>
+              </div>
+            </dl>
+            <p className="mt-4 text-sm text-stone-600" data-testid="lock-rule">
+              The lock rule: while you hold bonded roles, the bridge locks the largest requirement among them (not their sum). Your bonded roles call for {cap(lock)} to be locked. Everything above the lock is
+              unlocked and can be withdrawn; a role you no longer hold releases its part of the lock when it is revoked.
+            </p>
+          </>
+        )}
+      </Card>
+      <Card title="Your roles">
+        {roles.isError ? <ErrorNotice title="Your roles could not be loaded" error={roles.error} onRetry={() => void roles.refetch()} /> : null}
+        {!roles.data || !bond.data ? (
+          roles.isError ? null : <Skeleton className="block h-16 w-full" />
+        ) : items.length === 0 ? (
+          <p className="text-sm text-stone-600" data-testid="no-roles">
+            This wallet holds no role yet. An outlet&apos;s owner or Editor grants roles; the wallet must hold the role&apos;s bond first.
+          </p>
+        ) : (
+          <ul className="divide-y divide-stone-100" data-testid="bond-roles">
+            {items.map((role) => (
+              <RoleRow key={role.assignmentId} role={role} bond={bond.data as BondReading} signedIn={status === "signed-in"} onDeposit={(amount) => setDepositAmount(formatEther(amount))} onActivated={bond.refetch} />
+            ))}
+          </ul>
+        )}
+      </Card>
+      {bond.data ? (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <DepositForm bond={bond.data} amount={depositAmount} setAmount={setDepositAmount} onConfirmed={bond.refetch} />
+          <WithdrawForm bond={bond.data} onConfirmed={bond.refetch} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function RoleRow(props: { role: TRoleAssignment; bond: BondReading; signedIn: boolean; onDeposit: (amount: bigint) => void; onActivated: () => Promise<void> }) {
+  const { role, bond } = props;
+  const need = roleNeed(role, bond);
+  const grant = useChangeRole(role.outletSlug, "grant");
+  const [error, setError] = useState<string | undefined>();
+  const activate = async () => {
+    setError(undefined);
+    try {
+      await grant.mutateAsync({ wallet: role.wallet, roleId: role.roleId });
+      await props.onActivated();
+    } catch (cause) {
+      setError(describeWalletError(cause, "activate the role"));
+    }
+  };
+  return (
+    <li className="space-y-2 py-3" data-testid="bond-role" data-role={role.name} data-outlet={role.outletSlug} data-bonded={need.ready ? "true" : "false"}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p className="min-w-0 [overflow-wrap:anywhere]">
+          <span className="font-semibold">{role.name}</span> at{" "}
+          <Link href={`/outlets/${role.outletSlug}`} className="text-accent underline">
+            {role.outletSlug}
+          </Link>
+        </p>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${need.ready ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-950"}`} data-testid="bond-role-status">
+          {need.ready ? "Bonded" : "Not bonded"}
+        </span>
+      </div>
+      <p className="text-sm text-stone-600">Requires a bond of {cap(need.required)}.</p>
+      {need.missing > 0n ? (
+        <div className="flex flex-wrap items-center gap-3" data-testid="bond-role-missing">
+          <p className="text-sm text-amber-950">
+            {role.bonded ? "Your bond fell below this role's requirement" : "This role is not active yet"}: deposit {cap(need.missing)} more{role.bonded ? "." : ", then activate it."}
+          </p>
+          <button type="button" className={smallButton} onClick={() => props.onDeposit(need.missing)}>
+            Deposit {cap(need.missing)}
+          </button>
+        </div>
+      ) : null}
+      {need.activatable ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm text-stone-700">Your bond now covers this role. Activating it asks the bridge to lock the bond{role.roleId === 3 ? " and let you vote on the outlet's capsules" : ""}.</p>
+          <button type="button" className={primaryButton} disabled={!props.signedIn || grant.isPending} onClick={() => void activate()}>
+            {grant.isPending ? "Activating…" : "Activate"}
+          </button>
+          {!props.signedIn ? <p className="text-sm text-stone-600">Sign in with your wallet to activate it.</p> : null}
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-sm text-red-800 [overflow-wrap:anywhere]">
+          {error}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+const stateText: Record<TxState, string> = {
+  idle: "",
+  signature: "Confirm the transaction in your wallet…",
+  pending: "Transaction sent; waiting for it to be mined…",
+  confirmed: "Confirmed on chain.",
+  failed: "",
+};
+
+function TxStatus(props: { state: TxState; hash?: string; error?: string; testId: string }) {
+  return (
+    <>
+      {props.state !== "idle" && props.state !== "failed" ? (
+        <p role="status" className={`text-sm ${props.state === "confirmed" ? "text-emerald-800" : "text-stone-700"}`} data-testid={`${props.testId}-status`} data-state={props.state}>
+          {stateText[props.state]}
+          {props.hash ? <span className="mt-1 block break-all font-mono text-xs text-stone-500">{props.hash}</span> : null}
+        </p>
+      ) : null}
+      {props.error ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900 [overflow-wrap:anywhere]" data-testid={`${props.testId}-error`}>
+          {props.error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function DepositForm(props: { bond: BondReading; amount: string; setAmount: (value: string) => void; onConfirmed: () => Promise<void> }) {
+  const { onConfirmed, setAmount } = props;
+  const tx = useBondTransaction(
+    useCallback(async () => {
+      setAmount("");
+      await onConfirmed();
+    }, [onConfirmed, setAmount]),
+  );
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const amount = parseAmount(props.amount);
+    if (typeof amount === "string") return setFieldError(amount);
+    setFieldError(undefined);
+    void tx.send("deposit the bond", (write) => write({ address: props.bond.registry, abi: roleRegistryAbi, functionName: "deposit", value: amount, chainId: CAPSULE_CHAIN_ID }));
+  };
+  return (
+    <Card title="Deposit">
+      <form onSubmit={submit} noValidate className="space-y-3" aria-label="Deposit into your bond">
+        <TextField id="deposit-amount" label="Amount (CAP)" inputMode="decimal" autoComplete="off" value={props.amount} error={fieldError} onChange={(e) => props.setAmount(e.target.value)} hint="Sent from your wallet to RoleRegistry and added to your bond." />
+        <button type="submit" className={primaryButton} disabled={tx.busy}>
+          {tx.busy ? "Depositing…" : "Deposit"}
+        </button>
+        <TxStatus state={tx.state} hash={tx.hash} error={tx.error} testId="deposit" />
+      </form>
+    </Card>
+  );
+}
+
+function WithdrawForm(props: { bond: BondReading; onConfirmed: () => Promise<void> }) {
+  const { onConfirmed } = props;
+  const [amountText, setAmountText] = useState("");
+  const tx = useBondTransaction(
+    useCallback(async () => {
+      setAmountText("");
+      await onConfirmed();
+    }, [onConfirmed]),
+  );
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const amount = parseAmount(amountText);
+    if (typeof amount === "string") return setFieldError(amount);
+    if (amount > props.bond.unlocked) return setFieldError(`You can withdraw at most ${cap(props.bond.unlocked)}, the unlocked part of your bond.`);
+    setFieldError(undefined);
+    void tx.send("withdraw from the bond", (write) => write({ address: props.bond.registry, abi: roleRegistryAbi, functionName: "withdraw", args: [amount], chainId: CAPSULE_CHAIN_ID }));
+  };
+  return (
+    <Card title="Withdraw">
+      <form onSubmit={submit} noValidate className="space-y-3" aria-label="Withdraw from your bond">
+        <TextField id="withdraw-amount" label="Amount (CAP)" inputMode="decimal" autoComplete="off" value={amountText} error={fieldError} onChange={(e) => setAmountText(e.target.value)} hint={`Up to ${cap(props.bond.unlocked)} (unlocked). The locked ${cap(props.bond.locked)} stays while your roles need it.`} />
+        <button type="submit" className={primaryButton} disabled={tx.busy || props.bond.unlocked === 0n}>
+          {tx.busy ? "Withdrawing…" : "Withdraw"}
+        </button>
+        <TxStatus state={tx.state} hash={tx.hash} error={tx.error} testId="withdraw" />
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+"use client";
+
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { capsuleQuery } from "@/hooks/use-capsules";
+import type { TCapsuleResponse } from "@/lib/schemas/capsules";
+import { ErrorNotice } from "@/components/ui/error-notice";
+import { Skeleton } from "@/components/ui/skeleton";
+import { capsuleTypeLabel } from "./capsule-format";
+import { DiffView } from "./diff-view";
+
+// Beside the Yes/No buttons of a correction (or any revision): why it was made, and what it changes
+// against the version readers see now, so editors vote on the change rather than re-read the piece.
+export function CorrectionBrief({ read }: { read: TCapsuleResponse }) {
+  const c = read.capsule;
+  const baseId = read.revision.currentCapsuleId !== c.id ? read.revision.currentCapsuleId : c.parentCapsuleId;
+  const base = useQuery({ ...capsuleQuery(baseId ?? ""), enabled: Boolean(baseId) });
+  if (!c.parentCapsuleId || !baseId) return null;
+  const kind = c.capsuleType === "original" ? "Revision" : (capsuleTypeLabel[c.capsuleType] ?? "Revision");
+  return (
+    <section aria-labelledby="correction-brief-title" className="space-y-3 rounded-md border border-amber-200 bg-amber-50/60 p-4" data-testid="correction-brief">
+      <h3 id="correction-brief-title" className="font-semibold text-stone-900">
+        {kind} {c.revisionNumber > 0 ? `${c.revisionNumber} ` : ""}of{" "}
+        <Link href={`/capsules/${baseId}`} className="text-accent underline">
+          #{baseId}
+        </Link>
+      </h3>
+      <div>
+        <p className="text-xs font-semibold uppercase tracking-wide text-stone-500">Reason given</p>
+        <p className="mt-0.5 whitespace-pre-wrap break-words text-sm text-stone-800" data-testid="correction-reason">
+          {read.revision.revisionReason ?? "No reason was given."}
+        </p>
+      </div>
+      {base.isError ? (
+        <ErrorNotice title="The current version could not be loaded" error={base.error} onRetry={() => void base.refetch()} />
+      ) : !base.data ? (
+        <Skeleton className="block h-24 w-full" />
+      ) : (
+        <DiffView oldText={base.data.content.body} newText={read.content.body} oldLabel={`Current #${baseId}`} newLabel={`This ${kind.toLowerCase()} #${c.id}`} context={2} />
+      )}
+    </section>
+  );
+}

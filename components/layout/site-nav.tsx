@@ -1,0 +1,83 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
+
+const links = [
+  { href: "/network", label: "Network" },
+  { href: "/newsroom", label: "Newsroom" },
+  { href: "/outlets", label: "Outlets" },
+  { href: "/bonds", label: "Bonds" },
+  { href: "/court", label: "Court" },
+  { href: "/distribution", label: "Distribution" },
+  { href: "/rights", label: "Rights" },
+  { href: "/bounties", label: "Bounties" },
+  { href: "/burn", label: "Burn pool" },
+  { href: "/operator", label: "Operator" },
+];
+
+const isCurrent = (pathname: string, href: string) => (href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`));
+
+// The main navigation. From 640 px up the links are always shown; below, a "Menu" disclosure button
+// (aria-expanded) shows them as a list: Escape closes it and returns focus to the button, and it
+// closes when a link is followed or focus leaves it. The reading pages pass prefetch={false}: a
+// prefetched desk page would bring the desk layout's wallet chunks along.
+export function SiteNav({ prefetch }: { prefetch?: false }) {
+  const pathname = usePathname();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Escape" && open) {
+      event.stopPropagation();
+      setOpen(false);
+      button.current?.focus();
+    }
+  };
+
+  const onBlur = (event: FocusEvent) => {
+    const next = event.relatedTarget;
+    if (open && next instanceof Node && !container.current?.contains(next)) setOpen(false);
+  };
+
+  return (
+    <div ref={container} className="contents" onKeyDown={onKeyDown} onBlur={onBlur}>
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls="site-nav"
+        onClick={() => setOpen(!open)}
+        className="order-2 inline-flex items-center gap-2 rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium text-ink hover:bg-stone-100 sm:hidden"
+      >
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+          {open ? <path d="M5.3 4 10 8.6 14.7 4 16 5.3 11.4 10l4.6 4.7-1.3 1.3-4.7-4.6L5.3 16 4 14.7 8.6 10 4 5.3z" /> : <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />}
+        </svg>
+        Menu
+      </button>
+      <nav id="site-nav" aria-label="Main" className={`order-4 w-full sm:order-none sm:block sm:w-auto sm:flex-1 ${open ? "block" : "hidden"}`}>
+        <ul className="flex flex-col gap-1 border-t border-stone-200 pt-2 text-sm sm:flex-row sm:flex-wrap sm:border-0 sm:pt-0">
+          {links.map((link) => {
+            const current = isCurrent(pathname, link.href);
+            return (
+              <li key={link.href}>
+                <Link
+                  href={link.href}
+                  prefetch={prefetch}
+                  aria-current={current ? "page" : undefined}
+                  className={`block rounded px-2 py-2 hover:bg-stone-100 hover:text-ink sm:py-1.5 ${current ? "font-semibold text-ink" : "text-stone-700"}`}
+                >
+                  {link.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { pathOf } from "@/lib/api/request";
+import { liveStream } from "@/lib/endpoints/live/stream";
+import { ZLiveEvent, type LiveEvent } from "@/lib/live/live-event";
+
+// One EventSource per page on GET /api/live. Every pushed change refetches exactly the queries it
+// names (capsule reads and votes, court cases, inboxes) and moves the page's chain clock to the
+// block's time, so voters, tally, window closing and finalization move together and without polling.
+// Queries keyed per capsule/case/wallet follow the key factories' shapes: [area, kind, id].
+
+export type LiveState = "connecting" | "live" | "offline";
+type Head = { blockTime: number; observedAt: number };
+type Listener = (event: LiveEvent) => void;
+type LiveContext = { state: LiveState; head: Head | undefined; subscribe: (listener: Listener) => () => void };
+
+const Context = createContext<LiveContext>({ state: "offline", head: undefined, subscribe: () => () => undefined });
+
+const touches = (key: readonly unknown[], event: LiveEvent): boolean => {
+  const [area, , id] = key;
+  if (typeof id !== "string") return false;
+  if (area === "capsules") return event.capsuleIds.includes(id);
+  if (area === "court") return event.caseIds.includes(id) || event.capsuleIds.includes(id);
+  if (area === "inbox") return event.wallets.some((wallet) => wallet.toLowerCase() === id.toLowerCase());
+  return false;
+};
+
+export function LiveProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<LiveState>("connecting");
+  const [head, setHead] = useState<Head | undefined>();
+  const listeners = useRef(new Set<Listener>());
+
+  useEffect(() => {
+    const source = new EventSource(pathOf(liveStream));
+    const onEvent = (message: MessageEvent<string>) => {
+      let event: LiveEvent;
+      try {
+        event = ZLiveEvent.parse(JSON.parse(message.data));
+      } catch {
+        return;
+      }
+      setState("live");
+      if (event.blockTime > 0) setHead((current) => (current && current.blockTime > event.blockTime && !event.everything ? current : { blockTime: event.blockTime, observedAt: Date.now() }));
+      if (event.type === "change") {
+        if (event.everything) void queryClient.invalidateQueries();
+        else {
+          void queryClient.invalidateQueries({ predicate: (query) => touches(query.queryKey, event) });
+          if (event.capsuleIds.length > 0) void queryClient.invalidateQueries({ queryKey: ["capsules", "list"] });
+          if (event.caseIds.length > 0) void queryClient.invalidateQueries({ queryKey: ["court", "list"] });
+        }
+      }
+      for (const listener of [...listeners.current]) listener(event);
+    };
+    source.addEventListener("hello", onEvent);
+    source.addEventListener("change", onEvent);
+    source.onopen = () => setState("live");
+    source.onerror = () => setState(source.readyState === EventSource.CLOSED ? "offline" : "connecting");
+    return () => source.close();
+  }, [queryClient]);
+
+  const subscribe = useCallback((listener: Listener) => {
+    listeners.current.add(listener);
+    return () => void listeners.current.delete(listener);
+  }, []);
+  const value = useMemo<LiveContext>(() => ({ state, head, subscribe }), [state, head, subscribe]);
+  return <Context.Provider value={value}>{children}</Context.Provider>;
+}
+
+/** The page's push channel: its state, the last block time it carried, and a subscribe for extra reactions. */
+export const useLive = () => useContext(Context);

@@ -1,0 +1,89 @@
+import Link from "next/link";
+import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
+import type { ArticlePage } from "@/lib/services/reader/published-articles";
+import { formatUtc, isoDate } from "./reader-dates";
+
+const excerpt = (text: string, max = 220) => {
+  const plain = text.replace(/[#>*_`]/g, "").replace(/\s+/g, " ").trim();
+  return plain.length > max ? `${plain.slice(0, max - 1).trimEnd()}…` : plain;
+};
+
+// A server-rendered list of published articles: headline, outlet, date, label (with the court's
+// finding) and a correction notice when one is being voted on.
+export function ArticleList({ page, showOutlet = true, pageHref }: { page: ArticlePage; showOutlet?: boolean; pageHref: (page: number) => string }) {
+  if (page.items.length === 0) return <p className="text-stone-600" data-testid="article-list-empty">No published articles match.</p>;
+  return (
+    <div className="space-y-4">
+      <ol className="divide-y divide-stone-200" data-testid="article-list">
+        {page.items.map((item) => {
+          const label = integrityLabelInfo(item.integrityLabel);
+          return (
+            <li key={item.capsuleId} className="py-4" data-testid="article-item" data-capsule-id={item.capsuleId}>
+              <p className="text-xs uppercase tracking-wide text-stone-500">
+                {showOutlet ? (
+                  <>
+                    <Link href={`/outlets/${item.outletSlug}`} prefetch={false} className="hover:underline">
+                      {item.outletName}
+                    </Link>
+                    {" · "}
+                  </>
+                ) : null}
+                <time dateTime={isoDate(item.finalizedAt)}>{formatUtc(item.finalizedAt)}</time>
+                {item.category ? ` · ${item.category}` : ""}
+              </p>
+              <h2 className="mt-1 font-serif text-xl font-bold leading-snug break-words sm:text-2xl">
+                <Link href={`/read/${item.capsuleId}`} className="hover:underline">
+                  {item.title}
+                </Link>
+              </h2>
+              <p className="mt-1 text-stone-700 break-words">{excerpt(item.summary || item.body)}</p>
+              <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                <span className={`inline-flex items-center rounded border px-2 py-0.5 text-xs font-semibold ${label.className}`} data-testid="article-label" data-label={label.key}>
+                  <span aria-hidden="true" className="mr-1">
+                    {label.symbol}
+                  </span>
+                  {label.title}
+                </span>
+                {item.courtCase?.status === "closed" && item.courtCase.finding ? (
+                  <span className="text-stone-700" data-testid="article-finding">
+                    The court found: {item.courtCase.finding}
+                  </span>
+                ) : null}
+              </div>
+              {item.underVote ? (
+                <p className="mt-2 text-sm text-sky-900" data-testid="article-correction-notice">
+                  A {item.underVote.capsuleType === "retraction" ? "retraction" : "correction"} is being voted on; the vote closes {formatUtc(item.underVote.closesAt)}.
+                </p>
+              ) : item.revisionReason && item.revisionNumber > 0 ? (
+                <p className="mt-2 text-sm text-stone-700" data-testid="article-correction-notice">
+                  {item.capsuleType === "retraction" ? "Retraction" : "Correction"}: {item.revisionReason}
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      {page.page > 1 || page.hasMore ? (
+        <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
+          {page.page > 1 ? (
+            <Link href={pageHref(page.page - 1)} className="rounded-md border border-stone-300 px-3 py-1.5 hover:bg-stone-100" rel="prev">
+              ← Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-stone-500">
+            Page {page.page} of {Math.max(1, Math.ceil(page.total / page.limit))}
+          </span>
+          {page.hasMore ? (
+            <Link href={pageHref(page.page + 1)} className="rounded-md border border-stone-300 px-3 py-1.5 hover:bg-stone-100" rel="next">
+              Older →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Address, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { articleRegistryAbi, capsuleAcceptanceAbi, roleRegistryAbi } from "../../lib/chain/abi";
+import { capsuleChain } from "../../lib/chain/chain";
+import { signBallot, submitVoucherFromJson } from "../../lib/chain/vouchers";
+import type { CallInput } from "../../lib/api/request";
+import type { Endpoint, ResponseOf } from "../../lib/endpoints/define";
+import { capsuleAccept } from "../../lib/endpoints/capsules/accept";
+import { capsuleCreate } from "../../lib/endpoints/capsules/create";
+import { capsuleHistoryAdd } from "../../lib/endpoints/capsules/history-add";
+import { capsuleRead } from "../../lib/endpoints/capsules/read";
+import { capsuleSubmit } from "../../lib/endpoints/capsules/submit";
+import { capsuleVote } from "../../lib/endpoints/capsules/vote";
+import { contractsSummary } from "../../lib/endpoints/meta/contracts-summary";
+import { outletCreate } from "../../lib/endpoints/outlets/create";
+import { outletVerify } from "../../lib/endpoints/outlets/verify";
+import { devKeys } from "../../test/support/anvil";
+import { bridgeClient } from "../../test/support/bridge-client";
+import { publishTxt } from "./dns-server";
+
+// Articles for the reader e2e test, walked through the real lifecycle over the bridge and the chain:
+// an active outlet, finalized capsules (submitted with the fee, voted yes, window closed by anvil
+// time travel, accepted), a correction left under vote, and a draft.
+
+type SubmitAnswer = ResponseOf<typeof capsuleSubmit>;
+
+function env(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set (e2e/global-setup.ts sets it)`);
+  return value;
+}
+
+const keyOf = (index: number) => {
+  const key = devKeys[index] as Hex | undefined;
+  if (!key) throw new Error(`no anvil dev key #${index}`);
+  return key;
+};
+export const addressOf = (index: number): Address => privateKeyToAccount(keyOf(index)).address;
+
+export function readerDesk() {
+  const api = bridgeClient(env("CAPSULE_E2E_BASE_URL"));
+  const nodeRpcUrl = env("CAPSULE_E2E_NODE_RPC_URL");
+  const chain = capsuleChain(nodeRpcUrl);
+  const publicClient = createPublicClient({ chain, transport: http(nodeRpcUrl) });
+  const walletOf = (index: number) => createWalletClient({ chain, transport: http(nodeRpcUrl), account: privateKeyToAccount(keyOf(index)) });
+  let contracts: Record<string, { address: string }> | undefined;
+
+  const call = <E extends Endpoint>(endpoint: E, input: CallInput<E>, keyIndex?: number): Promise<ResponseOf<E>> =>
+    api.call(endpoint, input, keyIndex === undefined ? undefined : keyOf(keyIndex));
+  const contractAddress = async (name: "roleRegistry" | "capsuleAcceptance"): Promise<Address> => {
+    contracts ??= (await call(contractsSummary, {})).contracts;
+    const address = contracts[name]?.address;
+    if (!address) throw new Error(`the bridge lists no ${name} contract`);
+    return getAddress(address);
+  };
+  const nodeRpc = async (method: string, params: unknown[]) => {
+    const res = await fetch(nodeRpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+    const body = (await res.json()) as { error?: unknown };
+    if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
+  };
+
+  async function submitOnChain(keyIndex: number, answer: SubmitAnswer) {
+    const voucher = submitVoucherFromJson(answer.voucher);
+    const hash = await walletOf(keyIndex).writeContract({ address: getAddress(answer.registry), abi: articleRegistryAbi, functionName: "submitCapsule", args: [voucher, answer.signature as Hex], value: BigInt(answer.fee) });
+    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
+    if (receipt.status !== "success") throw new Error("submitCapsule reverted");
+  }
+
+  async function relayYes(keyIndex: number, capsuleId: string) {
+    const capsuleAcceptance = await contractAddress("capsuleAcceptance");
+    const account = privateKeyToAccount(keyOf(keyIndex));
+    const nonce = await publicClient.readContract({ address: capsuleAcceptance, abi: capsuleAcceptanceAbi, functionName: "nonces", args: [account.address] });
+    const block = await publicClient.getBlock({ blockTag: "latest" });
+    const signature = await signBallot(account, capsuleAcceptance, chain.id, { capsuleId: BigInt(capsuleId), support: true, voter: account.address, nonce, deadline: block.timestamp + 3600n });
+    await call(capsuleVote, { params: { id: capsuleId }, body: { support: true, deadline: (block.timestamp + 3600n).toString(), signature } }, keyIndex);
+  }
+
+  // Read as the owner: until the indexer projects the submission the capsule is a draft, and
+  // drafts are private (an anonymous read answers 404).
+  async function untilStatus(ownerKey: number, capsuleId: string, status: string) {
+    for (let attempt = 0; attempt < 120; attempt++) {
+      const read = await call(capsuleRead, { params: { id: capsuleId } }, ownerKey);
+      if (read.capsule.status === status) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`capsule ${capsuleId} did not become ${status}`);
+  }
+
+  /** Submits a draft on chain, votes yes, closes the window and accepts it: finalized. */
+  async function finalize(ownerKey: number, capsuleId: string) {
+    await submitOnChain(ownerKey, await call(capsuleSubmit, { params: { id: capsuleId }, body: {} }, ownerKey));
+    await relayYes(ownerKey, capsuleId);
+    await nodeRpc("evm_increaseTime", [259_200 + 5]);
+    await nodeRpc("evm_mine", []);
+    await call(capsuleAccept, { params: { id: capsuleId }, body: { capsuleId } }, ownerKey);
+    await untilStatus(ownerKey, capsuleId, "finalized");
+  }
+
+  return {
+    api,
+    nodeRpcUrl,
+    /** Bond for the owner (also journalist and only Editor) and an active outlet. */
+    async outlet(ownerKey: number, slug: string, name: string) {
+      const hash = await walletOf(ownerKey).writeContract({ address: await contractAddress("roleRegistry"), abi: roleRegistryAbi, functionName: "deposit", value: parseEther("1000") });
+      await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
+      const domain = `${slug}.example.net`;
+      const created = await call(outletCreate, { body: { slug, name, domain } }, ownerKey);
+      publishTxt(domain, [created.txtRecord.value]);
+      const verified = await call(outletVerify, { body: { outletSlug: slug, method: "dns_txt" } }, ownerKey);
+      if (!verified.verified) throw new Error(`outlet ${slug} did not verify`);
+    },
+    async draft(ownerKey: number, slug: string, title: string, body: string): Promise<string> {
+      const created = await call(capsuleCreate, { body: { title, body, outletSlug: slug, category: "city", tags: ["harbour"], status: "draft" } }, ownerKey);
+      return created.capsuleId;
+    },
+    async finalized(ownerKey: number, slug: string, title: string, body: string): Promise<string> {
+      const created = await call(capsuleCreate, { body: { title, body, outletSlug: slug, category: "city", tags: ["harbour"], status: "draft" } }, ownerKey);
+      await finalize(ownerKey, created.capsuleId);
+      return created.capsuleId;
+    },
+    /** A correction of `capsuleId` submitted on chain and left under vote (pending). */
+    async correctionUnderVote(ownerKey: number, capsuleId: string, body: string): Promise<string> {
+      const correction = await call(capsuleHistoryAdd, { params: { id: capsuleId }, body: { capsuleType: "correction", revisionReason: "The works start a month later.", body } }, ownerKey);
+      await submitOnChain(ownerKey, await call(capsuleSubmit, { params: { id: correction.capsuleId }, body: {} }, ownerKey));
+      await untilStatus(ownerKey, correction.capsuleId, "pending");
+      return correction.capsuleId;
+    },
+  };
+}

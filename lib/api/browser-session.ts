@@ -1,0 +1,90 @@
+"use client";
+
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import type { Address, Hex } from "viem";
+import { z } from "zod";
+import { buildActionToken } from "@/lib/auth/action-token";
+import { buildSessionMessage } from "@/lib/auth/session-delegation";
+import { ApiError } from "@/lib/api/api-client";
+import { call } from "@/lib/api/client";
+import type { CallInput } from "@/lib/api/request";
+import { sessionKeySigner } from "@/lib/api/signers";
+import type { ResponseOf, SignedEndpoint } from "@/lib/endpoints/define";
+import { authNonce } from "@/lib/endpoints/auth/nonce";
+import { authSession } from "@/lib/endpoints/auth/session";
+import { authSessionRevoke } from "@/lib/endpoints/auth/session-revoke";
+
+// The page's session key: made in the browser, authorized once by the wallet (Sign-In with
+// Ethereum), kept in sessionStorage for this tab only, forgotten on sign-out.
+const STORAGE_KEY = "capsule.session.v1";
+
+const ZStoredSession = z.object({
+  wallet: z.string(),
+  privateKey: z.string(),
+  message: z.string(),
+  signature: z.string(),
+  sessionId: z.string(),
+  expiresAt: z.number(),
+});
+export type BrowserSession = z.infer<typeof ZStoredSession>;
+
+export function loadSession(wallet?: Address): BrowserSession | undefined {
+  if (typeof window === "undefined") return undefined;
+  const raw = window.sessionStorage.getItem(STORAGE_KEY);
+  if (!raw) return undefined;
+  const parsed = ZStoredSession.safeParse(JSON.parse(raw));
+  if (!parsed.success) return undefined;
+  if (parsed.data.expiresAt <= Date.now() / 1000) return undefined;
+  if (wallet && parsed.data.wallet.toLowerCase() !== wallet.toLowerCase()) return undefined;
+  return parsed.data;
+}
+
+export async function startSession(args: { wallet: Address; signMessage: (message: string) => Promise<Hex>; lifetimeSeconds?: number }): Promise<BrowserSession> {
+  const privateKey = generatePrivateKey();
+  const sessionKey = privateKeyToAccount(privateKey).address;
+  const { nonce } = await call(authNonce, {});
+  const message = buildSessionMessage({
+    domain: window.location.host,
+    origin: window.location.origin,
+    wallet: args.wallet,
+    sessionKey,
+    nonce,
+    issuedAt: new Date(),
+    lifetimeSeconds: args.lifetimeSeconds ?? 8 * 60 * 60,
+  });
+  const signature = await args.signMessage(message);
+  const registered = await call(authSession, { body: { message, signature } });
+  const session: BrowserSession = { wallet: args.wallet, privateKey, message, signature, sessionId: registered.sessionId, expiresAt: Number(registered.expiresAt) };
+  window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(session));
+  return session;
+}
+
+/** A fresh single-use token for one request, signed by the session key (no wallet prompt). */
+export async function sessionToken(session: BrowserSession, action: string, path: string, body: string): Promise<string> {
+  const account = privateKeyToAccount(session.privateKey as Hex);
+  return buildActionToken({
+    wallet: session.wallet as Address,
+    action,
+    method: "POST",
+    path,
+    body,
+    delegation: { message: session.message, signature: session.signature },
+    sign: (typed) => account.signTypedData(typed),
+  });
+}
+
+/** Calls a signed endpoint with the session key; answers its parsed response, throws ApiError with the bridge's message on failure. */
+export async function signedPost<E extends SignedEndpoint>(session: BrowserSession | undefined, endpoint: E, input: CallInput<E>): Promise<ResponseOf<E>> {
+  if (!session) throw new ApiError("UNAUTHORIZED", "Sign in with your wallet first.", 401);
+  return call(endpoint, input, { signer: sessionKeySigner(session) });
+}
+
+export async function endSession(session: BrowserSession | undefined): Promise<void> {
+  window.sessionStorage.removeItem(STORAGE_KEY);
+  if (!session) return;
+  try {
+    await signedPost(session, authSessionRevoke, { body: {} });
+  } catch {
+    // the key is forgotten either way; an unreachable server only leaves a session that expires on its own
+  }
+}

@@ -1,0 +1,51 @@
+import "server-only";
+import { encodeFunctionData, getAddress, type Address, type Hex } from "viem";
+import { articleRegistryAbi, capsuleAcceptanceAbi, integrityCourtAbi, roleRegistryAbi } from "@/lib/chain/abi";
+import { requireDeployment } from "@/lib/chain/server/current-deployment";
+import { outletKey } from "@/lib/chain/vouchers";
+
+// Every transaction the operator sends, encoded against the generated ABIs (typed, no casts).
+
+export type OperatorContract = "capsuleAcceptance" | "articleRegistry" | "integrityCourt" | "roleRegistry";
+export type OperatorCall = { contract: OperatorContract; functionName: string; to: Address; data: Hex };
+
+const at = (contract: OperatorContract): Address => getAddress(requireDeployment().contracts[contract].address);
+
+export const operatorCalls = {
+  castVoteBySig: (capsuleId: bigint, support: boolean, voter: Address, deadline: bigint, signature: Hex): OperatorCall => ({
+    contract: "capsuleAcceptance",
+    functionName: "castVoteBySig",
+    to: at("capsuleAcceptance"),
+    data: encodeFunctionData({ abi: capsuleAcceptanceAbi, functionName: "castVoteBySig", args: [capsuleId, support, voter, deadline, signature] }),
+  }),
+  finalizeCapsule: (capsuleId: bigint): OperatorCall => ({
+    contract: "articleRegistry",
+    functionName: "finalizeCapsule",
+    to: at("articleRegistry"),
+    data: encodeFunctionData({ abi: articleRegistryAbi, functionName: "finalizeCapsule", args: [capsuleId] }),
+  }),
+  closeCapsule: (capsuleId: bigint): OperatorCall => ({
+    contract: "articleRegistry",
+    functionName: "closeCapsule",
+    to: at("articleRegistry"),
+    data: encodeFunctionData({ abi: articleRegistryAbi, functionName: "closeCapsule", args: [capsuleId] }),
+  }),
+  applyPenalty: (outletSlug: string, outletWallet: Address, caseId: bigint, verdict: string, amount: bigint): OperatorCall => ({
+    contract: "integrityCourt",
+    functionName: "applyPenalty",
+    to: at("integrityCourt"),
+    data: encodeFunctionData({ abi: integrityCourtAbi, functionName: "applyPenalty", args: [outletSlug, outletWallet, caseId, verdict, amount] }),
+  }),
+  setLocked: (wallet: Address, amount: bigint): OperatorCall => ({
+    contract: "roleRegistry",
+    functionName: "setLocked",
+    to: at("roleRegistry"),
+    data: encodeFunctionData({ abi: roleRegistryAbi, functionName: "setLocked", args: [wallet, amount] }),
+  }),
+  setVoter: (slug: string, wallet: Address, allowed: boolean): OperatorCall => ({
+    contract: "roleRegistry",
+    functionName: "setVoter",
+    to: at("roleRegistry"),
+    data: encodeFunctionData({ abi: roleRegistryAbi, functionName: "setVoter", args: [outletKey(slug), wallet, allowed] }),
+  }),
+};

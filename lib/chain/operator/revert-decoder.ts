@@ -1,0 +1,62 @@
+import { decodeErrorResult, isHex, type Hex } from "viem";
+import { articleRegistryAbi, capsuleAcceptanceAbi, integrityCourtAbi, roleRegistryAbi } from "@/lib/chain/abi";
+import { AppError, type ErrorCode } from "@/lib/errors/app-error";
+
+// Contract custom errors → the error table. The revert data is found by walking the error's
+// causes (duck-typed: the viem that threw may be another route bundle's copy, so no instanceof).
+
+const contractErrors = [...capsuleAcceptanceAbi, ...articleRegistryAbi, ...integrityCourtAbi, ...roleRegistryAbi].filter((item) => item.type === "error");
+
+export type DecodedRevert = { name: string; args: readonly unknown[] };
+
+/** The raw revert bytes anywhere in an error's cause chain (RPC `data`, viem's `raw`), if any. */
+export function revertData(error: unknown): Hex | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === "object" && depth < 12; depth += 1) {
+    const record = current as { data?: unknown; raw?: unknown; cause?: unknown };
+    if (typeof record.raw === "string" && isHex(record.raw) && record.raw.length >= 10) return record.raw;
+    if (typeof record.data === "string" && isHex(record.data) && record.data.length >= 10) return record.data;
+    if (record.data && typeof record.data === "object") {
+      const inner = (record.data as { data?: unknown; errorName?: unknown }).data;
+      if (typeof inner === "string" && isHex(inner) && inner.length >= 10) return inner;
+    }
+    current = record.cause;
+  }
+  return undefined;
+}
+
+/** The custom error (name and arguments) the contracts reverted with, or undefined. */
+export function decodeRevert(data: Hex | undefined): DecodedRevert | undefined {
+  if (!data) return undefined;
+  try {
+    const decoded = decodeErrorResult({ abi: contractErrors, data });
+    return { name: decoded.errorName, args: decoded.args ?? [] };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Default code and message per contract error; services may override the message with context. */
+export const revertErrorTable: Record<string, { code: ErrorCode; message: string }> = {
+  AlreadyVoted: { code: "CONFLICT", message: "The voter has already voted on this capsule (on chain)" },
+  VotingClosed: { code: "VOTING_CLOSED", message: "The capsule's voting window is closed" },
+  NotEligible: { code: "FORBIDDEN", message: "The voter is not an eligible bonded Editor of the capsule's outlet" },
+  InvalidSignature: { code: "INVALID_SIGNATURE", message: "The signature does not recover to the expected signer" },
+  SignatureExpired: { code: "VALIDATION_ERROR", message: "The signed deadline has passed" },
+  UnknownCapsule: { code: "CAPSULE_NOT_FOUND", message: "The capsule is unknown to the chain" },
+  NotPending: { code: "INVALID_STATE", message: "The capsule is no longer pending" },
+  VotingOpen: { code: "INVALID_STATE", message: "The capsule's voting window is still open" },
+  PenaltyAlreadyApplied: { code: "CONFLICT", message: "A penalty was already applied on chain for this case" },
+  NotOperator: { code: "INTERNAL_ERROR", message: "The bridge's operator key is not the contracts' operator" },
+};
+
+export type RevertOverrides = Record<string, () => AppError>;
+
+/** The AppError for a decoded revert: the caller's override, else the table's entry, else undefined. */
+export function revertToAppError(revert: DecodedRevert | undefined, overrides: RevertOverrides = {}): AppError | undefined {
+  if (!revert) return undefined;
+  const override = overrides[revert.name];
+  if (override) return override();
+  const entry = revertErrorTable[revert.name];
+  return entry ? new AppError(entry.code, `${entry.message} (${revert.name})`, { details: { revert: revert.name } }) : undefined;
+}

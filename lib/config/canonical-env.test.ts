@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { canonicalEnv } from "./canonical-env";
+import { resolveConfig } from "./config";
+import { parseServerEnv } from "./server-env";
+
+describe("canonicalEnv", () => {
+  it("masks keys in every URL-valued setting and names each masked setting", () => {
+    const cfg = resolveConfig(
+      parseServerEnv({
+        NODE_ENV: "test",
+        CAPSULE_NODE_RPC_URL: "https://eth-mainnet.g.alchemy.com/v2/Ad3k9sLk2uGqZ1xXwQpLmNoP0aBcDe",
+        CAPSULE_ARCHIVE_RPC_URL: "https://archive:pw12345678@archive.example.net:8545",
+        CAPSULE_TESTNET_RPC_URL: "http://testnet.example.net/?apikey=SECRETKEY123",
+        CAPSULE_NODE_WS_URL: "wss://mainnet.infura.io/ws/v3/9aa3d95b3bc440fa88ea12eaa4456161",
+        DATABASE_URL: "postgres://app:s3cret@db:5432/capsule",
+        CAPSULE_PUBLIC_URL: "https://news.example.org",
+      }),
+    );
+    const { env, redacted } = canonicalEnv(cfg);
+    expect(env.CAPSULE_NODE_RPC_URL).toBe("https://eth-mainnet.g.alchemy.com/v2/[redacted]");
+    expect(env.CAPSULE_ARCHIVE_RPC_URL).toBe("https://[redacted]@archive.example.net:8545");
+    expect(env.CAPSULE_TESTNET_RPC_URL).toBe("http://testnet.example.net/?apikey=[redacted]");
+    expect(env.CAPSULE_NODE_WS_URL).toBe("wss://mainnet.infura.io/ws/v3/[redacted]");
+    expect(env.DATABASE_URL).toBe("[redacted]");
+    expect(env.CAPSULE_OPERATOR_KEY).toBe("[redacted]");
+    expect(env.CAPSULE_PUBLIC_URL).toBe("https://news.example.org");
+    expect(redacted.sort()).toEqual(
+      ["CAPSULE_ARCHIVE_RPC_URL", "CAPSULE_NODE_RPC_URL", "CAPSULE_NODE_WS_URL", "CAPSULE_OPERATOR_KEY", "CAPSULE_TESTNET_RPC_URL", "DATABASE_URL"].sort(),
+    );
+    const all = JSON.stringify(env);
+    for (const secret of ["Ad3k9sLk2uGqZ1xXwQpLmNoP0aBcDe", "pw12345678", "SECRETKEY123", "9aa3d95b3bc440fa88ea12eaa4456161", "s3cret"]) {
+      expect(all).not.toContain(secret);
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import "server-only";
+import { getAddress, type Address } from "viem";
+import { sql, type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
+import type { DB, DbOrTrx } from "@/lib/db/database";
+import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
+import { getCapsuleOrThrow } from "@/lib/db/repositories/capsules.repository";
+import { AppError } from "@/lib/errors/app-error";
+import { ROLE } from "@/lib/roles/role-catalog";
+
+// Drafts are private (DESIGN §2; issue 15 item 9): a draft is visible to its author (the wallet
+// that created it) and to the active Editors of its outlet, and only through a signed read that
+// names that wallet. To everyone else a draft does not exist: by-id reads answer the same 404 as a
+// missing id, lists and activity leave it out.
+
+/** Who is reading: nobody (an anonymous read), or a wallet and the outlets where it is an active Editor. */
+export type Viewer = { wallet: Address; editorOutletIds: number[] } | undefined;
+
+export async function viewerOf(db: DbOrTrx, wallet: Address | undefined): Promise<Viewer> {
+  if (!wallet) return undefined;
+  const rows = await db
+    .selectFrom("outlet_roles")
+    .select("outlet_id")
+    .where("wallet", "=", getAddress(wallet))
+    .where("role_id", "=", ROLE.EDITOR)
+    .where("revoked_at", "is", null)
+    .execute();
+  return { wallet: getAddress(wallet), editorOutletIds: [...new Set(rows.map((r) => r.outlet_id))] };
+}
+
+export function canSee(capsule: Pick<CapsuleRow, "status" | "submitter" | "outlet_id">, viewer: Viewer): boolean {
+  if (capsule.status !== "draft") return true;
+  if (!viewer) return false;
+  return capsule.submitter === viewer.wallet || viewer.editorOutletIds.includes(capsule.outlet_id);
+}
+
+export const notFound = (id: number) => new AppError("CAPSULE_NOT_FOUND", `No capsule with id ${id}`);
+
+/** The capsule when this viewer may see it; otherwise the very 404 of a missing id. */
+export async function getVisibleCapsuleOrThrow(db: DbOrTrx, id: number, viewer: Viewer): Promise<CapsuleRow> {
+  const capsule = await getCapsuleOrThrow(db, id);
+  if (!canSee(capsule, viewer)) throw notFound(id);
+  return capsule;
+}
+
+type CapsulesEb = ExpressionBuilder<DB, "capsules">;
+
+/** Rows of `capsules` this viewer may see (a WHERE clause). */
+export function visibleTo(viewer: Viewer): (eb: CapsulesEb) => Expression<SqlBool> {
+  return (eb) => {
+    const ownDrafts = viewer ? [eb("submitter", "=", viewer.wallet), ...(viewer.editorOutletIds.length > 0 ? [eb("outlet_id", "in", viewer.editorOutletIds)] : [])] : [];
+    return eb.or([eb("status", "<>", "draft"), ...ownDrafts]);
+  };
+}
+
+/** Rows of `capsules` this viewer may NOT see: drafts of others (a WHERE clause; few rows, on the status index). */
+export function hiddenFrom(viewer: Viewer): (eb: CapsulesEb) => Expression<SqlBool> {
+  return (eb) => {
+    const conditions = [eb("status", "=", "draft")];
+    if (viewer) {
+      conditions.push(eb("submitter", "<>", viewer.wallet));
+      if (viewer.editorOutletIds.length > 0) conditions.push(eb("outlet_id", "not in", viewer.editorOutletIds));
+    }
+    return eb.and(conditions);
+  };
+}
+
+/** Capsule ids (as text, the activity table's `subject_id`) of drafts hidden from this viewer. */
+export function hiddenDraftIdsText(db: DbOrTrx, viewer: Viewer) {
+  return db.selectFrom("capsules").select(sql<string>`cast(id as text)`.as("sid")).where(hiddenFrom(viewer));
+}
+
+/** Ids of drafts hidden from this viewer (a subquery). */
+export function hiddenDraftIds(db: DbOrTrx, viewer: Viewer) {
+  return db.selectFrom("capsules").select("id").where(hiddenFrom(viewer));
+}

@@ -1,0 +1,20 @@
+import { ZCapsuleIdParams } from "@/lib/schemas/capsules";
+import { ZDisputeBody, ZDisputeResponse } from "@/lib/schemas/court";
+import { defineEndpoint } from "../define";
+
+// POST /api/capsules/:id/dispute
+export const capsuleDispute = defineEndpoint({
+  id: "capsules.dispute",
+  method: "POST",
+  path: "/api/capsules/:id/dispute",
+  summary: "A bonded wallet opens a court case on a finalized capsule; the chain's label becomes contested",
+  action: "capsules.dispute",
+  roles: { at: "capsuleOutlet", walletBond: "nonzero", what: "open a court case", messages: { insufficientBond: "Opening a court case needs an active bond; {wallet} has none deposited in RoleRegistry" } },
+  params: ZCapsuleIdParams,
+  body: ZDisputeBody,
+  response: ZDisputeResponse,
+  status: 201,
+  rateLimit: ["signed-write"],
+  errors: ["INVALID_STATE", "CONFLICT", "CHAIN_UNAVAILABLE"],
+  example: { params: { id: "1" } },
+});

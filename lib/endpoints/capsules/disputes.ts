@@ -1,0 +1,19 @@
+import { pageQuery } from "@/lib/schemas/pagination";
+import { ZCapsuleIdParams } from "@/lib/schemas/capsules";
+import { ZCapsuleCasesResponse } from "@/lib/schemas/court";
+import { defineEndpoint } from "../define";
+
+// GET /api/capsules/:id/disputes
+export const capsuleDisputes = defineEndpoint({
+  id: "capsules.disputes",
+  method: "GET",
+  path: "/api/capsules/:id/disputes",
+  summary: "The capsule's court cases, newest first",
+  params: ZCapsuleIdParams,
+  query: pageQuery,
+  response: ZCapsuleCasesResponse,
+  rateLimit: ["public-get"],
+  privateDrafts: { capsuleParam: "id" },
+  errors: ["CAPSULE_NOT_FOUND"],
+  example: { params: { id: "1" } },
+});

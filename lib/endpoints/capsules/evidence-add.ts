@@ -1,0 +1,19 @@
+import { ZAddEvidenceBody, ZCapsuleIdParams, ZEvidenceAddResponse } from "@/lib/schemas/capsules";
+import { defineEndpoint } from "../define";
+
+// POST /api/capsules/:id/evidence
+export const capsuleEvidenceAdd = defineEndpoint({
+  id: "capsules.evidence-add",
+  method: "POST",
+  path: "/api/capsules/:id/evidence",
+  summary: "The submitter or a contributor adds one evidence item (drafts, or non-primary items on a finalized capsule)",
+  action: "capsules.evidence.add",
+  roles: { at: "capsuleOutlet", anyOf: ["submitter", "contributor"], what: "add evidence" },
+  params: ZCapsuleIdParams,
+  body: ZAddEvidenceBody,
+  response: ZEvidenceAddResponse,
+  status: 201,
+  rateLimit: ["signed-write"],
+  errors: ["INVALID_STATE", "CONFLICT"],
+  example: { params: { id: "1" } },
+});

@@ -1,0 +1,20 @@
+import { ROLE } from "@/lib/roles/role-catalog";
+import { ZAddHistoryBody, ZCapsuleIdParams, ZCapsuleResponse } from "@/lib/schemas/capsules";
+import { defineEndpoint } from "../define";
+
+// POST /api/capsules/:id/history
+export const capsuleHistoryAdd = defineEndpoint({
+  id: "capsules.history-add",
+  method: "POST",
+  path: "/api/capsules/:id/history",
+  summary: "Starts a correction, retraction or revision draft in the capsule's chain",
+  action: "capsules.history.add",
+  roles: { at: "capsuleOutlet", anyOf: [ROLE.JOURNALIST, ROLE.REPORTER, ROLE.EDITOR], what: "revise its capsules" },
+  params: ZCapsuleIdParams,
+  body: ZAddHistoryBody,
+  response: ZCapsuleResponse,
+  status: 201,
+  rateLimit: ["signed-write"],
+  errors: ["INVALID_STATE"],
+  example: { params: { id: "1" } },
+});

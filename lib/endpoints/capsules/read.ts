@@ -1,0 +1,17 @@
+import { ZCapsuleIdParams, ZCapsuleResponse } from "@/lib/schemas/capsules";
+import { defineEndpoint } from "../define";
+
+// GET /api/capsules/:id
+export const capsuleRead = defineEndpoint({
+  id: "capsules.read",
+  method: "GET",
+  path: "/api/capsules/:id",
+  summary: "The capsule read response: capsule, policy, outlet, content, evidence, contributors, revision",
+  params: ZCapsuleIdParams,
+  response: ZCapsuleResponse,
+  rateLimit: ["public-get"],
+  conditional: true,
+  privateDrafts: { capsuleParam: "id" },
+  errors: ["CAPSULE_NOT_FOUND"],
+  example: { params: { id: "1" } },
+});

@@ -1,0 +1,16 @@
+import { ZCapsuleResponse, ZUpdateCapsuleBody } from "@/lib/schemas/capsules";
+import { defineEndpoint } from "../define";
+
+// POST /api/capsules/update
+export const capsuleUpdate = defineEndpoint({
+  id: "capsules.update",
+  method: "POST",
+  path: "/api/capsules/update",
+  summary: "The submitter edits a draft (hashes recomputed, given lists replaced)",
+  action: "capsules.update",
+  roles: { at: "bodyCapsuleOutlet", anyOf: ["submitter"], what: "update it" },
+  body: ZUpdateCapsuleBody,
+  response: ZCapsuleResponse,
+  rateLimit: ["signed-write"],
+  errors: ["INVALID_STATE"],
+});

@@ -1,0 +1,20 @@
+import { ROLE } from "@/lib/roles/role-catalog";
+import { ZCapsuleIdParams, ZVoteBody, ZVoteResponse } from "@/lib/schemas/capsules";
+import { defineEndpoint } from "../define";
+
+// POST /api/capsules/:id/vote
+export const capsuleVote = defineEndpoint({
+  id: "capsules.vote",
+  method: "POST",
+  path: "/api/capsules/:id/vote",
+  summary: "Relays the voter's signed Ballot on chain; answers the indexed tally",
+  action: "capsules.vote",
+  roles: { at: "capsuleOutlet", anyOf: [ROLE.EDITOR], bonded: true, what: "vote on its capsules" },
+  rolesNote: "RoleRegistry's voter flag for the outlet is also checked (chain)",
+  params: ZCapsuleIdParams,
+  body: ZVoteBody,
+  response: ZVoteResponse,
+  rateLimit: ["signed-write", "vote"],
+  errors: ["FORBIDDEN", "INVALID_STATE", "VOTING_CLOSED", "CONFLICT", "INVALID_SIGNATURE", "CHAIN_UNAVAILABLE"],
+  example: { params: { id: "1" } },
+});

@@ -1,0 +1,13 @@
+import { ZOpenApiDocument } from "@/lib/schemas/system";
+import { defineEndpoint } from "../define";
+
+// GET /api/openapi.json
+export const openApiDocument = defineEndpoint({
+  id: "meta.openapi",
+  method: "GET",
+  path: "/api/openapi.json",
+  summary: "This API as an OpenAPI 3.1 document, generated from the endpoint descriptors",
+  response: ZOpenApiDocument,
+  rateLimit: ["public-get"],
+  errors: [],
+});

@@ -1,0 +1,17 @@
+import { ZCreateOutletBody, ZCreateOutletResponse } from "@/lib/schemas/outlets";
+import { defineEndpoint } from "../define";
+
+// POST /api/outlets/create
+export const outletCreate = defineEndpoint({
+  id: "outlets.create",
+  method: "POST",
+  path: "/api/outlets/create",
+  summary: "Registers a pending outlet owned by the signer; answers the DNS TXT record to publish",
+  action: "outlets.create",
+  rolesNote: "the signer becomes the owner and an Editor (voting once the Editor bond is held)",
+  body: ZCreateOutletBody,
+  response: ZCreateOutletResponse,
+  status: 201,
+  rateLimit: ["signed-write"],
+  errors: ["FORBIDDEN", "CONFLICT", "CHAIN_UNAVAILABLE"],
+});

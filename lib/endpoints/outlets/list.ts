@@ -1,0 +1,14 @@
+import { ZListOutletsQuery, ZListOutletsResponse } from "@/lib/schemas/outlets";
+import { defineEndpoint } from "../define";
+
+// GET /api/outlets
+export const outletList = defineEndpoint({
+  id: "outlets.list",
+  method: "GET",
+  path: "/api/outlets",
+  summary: "Outlets ordered by id, optionally filtered by status",
+  query: ZListOutletsQuery,
+  response: ZListOutletsResponse,
+  rateLimit: ["public-get"],
+  errors: [],
+});

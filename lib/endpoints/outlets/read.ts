@@ -1,0 +1,16 @@
+import { COURT_OUTLET_SLUG } from "@/lib/roles/role-catalog";
+import { ZOutletResponse, ZOutletSlugParams } from "@/lib/schemas/outlets";
+import { defineEndpoint } from "../define";
+
+// GET /api/outlets/:slug
+export const outletRead = defineEndpoint({
+  id: "outlets.read",
+  method: "GET",
+  path: "/api/outlets/:slug",
+  summary: "One outlet with its verification state and distribution tier",
+  params: ZOutletSlugParams,
+  response: ZOutletResponse,
+  rateLimit: ["public-get"],
+  errors: ["OUTLET_NOT_FOUND"],
+  example: { params: { slug: COURT_OUTLET_SLUG } },
+});

@@ -1,0 +1,18 @@
+import { ROLE } from "@/lib/roles/role-catalog";
+import { ZCreateListingBody, ZListingResponse } from "@/lib/schemas/rights";
+import { defineEndpoint } from "../define";
+
+// POST /api/rights/create
+export const rightsCreate = defineEndpoint({
+  id: "rights.create",
+  method: "POST",
+  path: "/api/rights/create",
+  summary: "Lists a finalized capsule's rights for licensing",
+  action: "rights.create",
+  roles: { at: "bodyCapsuleOutlet", anyOf: ["submitter", ROLE.EDITOR], what: "list its rights" },
+  body: ZCreateListingBody,
+  response: ZListingResponse,
+  status: 201,
+  rateLimit: ["signed-write"],
+  errors: ["INVALID_STATE"],
+});

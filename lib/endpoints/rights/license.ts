@@ -1,0 +1,16 @@
+import { ZLicenceResponse, ZLicenseBody } from "@/lib/schemas/rights";
+import { defineEndpoint } from "../define";
+
+// POST /api/rights/license
+export const rightsLicense = defineEndpoint({
+  id: "rights.license",
+  method: "POST",
+  path: "/api/rights/license",
+  summary: "Licenses an active listing (an exclusive one only once)",
+  action: "rights.license",
+  body: ZLicenseBody,
+  response: ZLicenceResponse,
+  status: 201,
+  rateLimit: ["signed-write"],
+  errors: ["LISTING_NOT_FOUND", "CONFLICT", "INVALID_STATE"],
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { COURT_OUTLET_SLUG, ROLE } from "@/lib/roles/role-catalog";
+import { capsuleCreate } from "./capsules/create";
+import { capsuleDispute } from "./capsules/dispute";
+import { capsuleEvidenceAdd } from "./capsules/evidence-add";
+import { capsuleReject } from "./capsules/reject";
+import { capsuleSubmit } from "./capsules/submit";
+import { capsuleVote } from "./capsules/vote";
+import { courtVerdict } from "./court/verdict";
+import { outletVerify } from "./outlets/verify";
+import { rightsCreate } from "./rights/create";
+import { describeRule, forbiddenMessage, insufficientBondMessage, notSubmitterMessage } from "./role-rule";
+
+// The 403 messages and the words of /api/meta/action-keys, generated from the declared rules.
+
+const at = { outletSlug: "daily", capsuleId: 7, wallet: "0x0000000000000000000000000000000000000001" };
+
+describe("role rules in words", () => {
+  it("names the qualifying roles and parties with the place they hold at", () => {
+    expect(forbiddenMessage(capsuleCreate.roles, at)).toBe('Only a Journalist, Reporter or Editor of outlet "daily" may create capsules');
+    expect(forbiddenMessage(outletVerify.roles, at)).toBe('Only the owner or an Editor of outlet "daily" may verify its domain');
+    expect(forbiddenMessage(capsuleEvidenceAdd.roles, at)).toBe("Only the submitter or a contributor of capsule 7 may add evidence");
+    expect(forbiddenMessage(rightsCreate.roles, at)).toBe('Only the submitter of capsule 7 or an Editor of outlet "daily" may list its rights');
+    expect(forbiddenMessage(capsuleVote.roles, at)).toBe('Only a bonded Editor of outlet "daily" may vote on its capsules');
+  });
+
+  it("keeps a descriptor's fixed messages, filling in the outlet, capsule and wallet", () => {
+    expect(forbiddenMessage(capsuleReject.roles, at)).toBe('Only the submitter or an Editor of outlet "daily" may close capsule 7');
+    expect(forbiddenMessage(courtVerdict.roles, { ...at, outletSlug: COURT_OUTLET_SLUG })).toBe(`Only a Court clerk (role ${ROLE.COURT_CLERK} at "capsule-court") may record a verdict`);
+    expect(notSubmitterMessage(capsuleSubmit.roles, at)).toBe("Only the submitter of capsule 7 may submit it");
+    expect(insufficientBondMessage(capsuleDispute.roles, at)).toBe(`Opening a court case needs an active bond; ${at.wallet} has none deposited in RoleRegistry`);
+  });
+
+  it("explains an unbonded role", () => {
+    expect(insufficientBondMessage(capsuleVote.roles, at, "Editor")).toMatch(/^The Editor role of 0x0+1 at outlet "daily" is not backed by a bond/);
+  });
+
+  it("describes who may call for the action catalogue", () => {
+    expect(describeRule(undefined)).toBe("any signed wallet");
+    expect(describeRule(outletVerify.roles)).toBe("the outlet's owner or an Editor of the outlet named by outletSlug");
+    expect(describeRule(capsuleVote.roles)).toBe("a bonded Editor of the capsule's outlet");
+    expect(describeRule(capsuleSubmit.roles)).toBe("the capsule's submitter, if also a Journalist, Reporter or Editor of the capsule's outlet");
+    expect(describeRule(capsuleDispute.roles)).toBe("any wallet with a bond in RoleRegistry");
+    expect(describeRule(courtVerdict.roles)).toBe('a Court clerk at "capsule-court"');
+  });
+});

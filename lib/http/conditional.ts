@@ -1,0 +1,29 @@
+import { createHash } from "node:crypto";
+
+// Conditional reads (RFC 9110 §8.8.3, §13.1.2): strong ETags over what an answer is built from,
+// and If-None-Match evaluated with the weak comparison the RFC prescribes for it.
+
+/** A strong entity tag: the hash of the answer's inputs (the request's identity and the rows it reads). */
+export function entityTag(parts: unknown): string {
+  return `"${createHash("sha1").update(JSON.stringify(parts, bigintSafe)).digest("base64url")}"`;
+}
+
+const bigintSafe = (_key: string, value: unknown) => (typeof value === "bigint" ? value.toString() : value);
+
+const opaque = (tag: string): string => (tag.startsWith("W/") ? tag.slice(2) : tag);
+
+/**
+ * True when If-None-Match names the current representation: `*` (one exists), or any entity
+ * tag of the comma-separated list equal to `etag` under weak comparison (W/ prefixes ignored).
+ */
+export function ifNoneMatchHits(header: string | null, etag: string): boolean {
+  if (header === null) return false;
+  const value = header.trim();
+  if (value === "*") return true;
+  const current = opaque(etag);
+  // entity tags are quoted and may not contain a quote, so a scan for W/?"…" splits the list safely even with commas inside
+  for (const match of value.matchAll(/(?:W\/)?"[^"]*"/g)) {
+    if (opaque(match[0]) === current) return true;
+  }
+  return false;
+}

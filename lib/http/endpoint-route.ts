@@ -1,0 +1,201 @@
+import "server-only";
+import type { z } from "zod";
+import type { Address } from "viem";
+import { config } from "@/lib/config/config";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import { toAppError } from "@/lib/errors/error-body";
+import { allowOf } from "@/lib/endpoints/route-table";
+import { DRAFT_READ_ACTION, type BodySchemaOf, type Endpoint, type ParamsSchemaOf, type QuerySchemaOf, type SignedEndpoint } from "@/lib/endpoints/define";
+import { logError } from "@/lib/log";
+import { requestCounters } from "@/lib/rate-limit/counter-store";
+import { enforceRateLimit, rateLimitHeaders } from "@/lib/rate-limit/rate-limiter";
+import { bridgeRules } from "@/lib/rate-limit/rules";
+import { uploadBodyLimit } from "@/lib/services/vault/vault";
+import { getVisibleCapsuleOrThrow, viewerOf, type Viewer } from "@/lib/db/draft-visibility";
+import { cachePolicy } from "./cache-policy";
+import { clientIp } from "./client-ip";
+import { entityTag, ifNoneMatchHits } from "./conditional";
+import { publicOrigin } from "./public-origin";
+import { enforceRoles, type AccessSubject } from "./enforce-roles";
+import { errorResponse, jsonResponse } from "./json";
+import { parseInput, pathParams, queryObject } from "./parse-input";
+import { parseJson, readBody } from "./request-body";
+import { authenticateRead, authenticateSigned, countAuthFailure } from "./signed-request";
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type EndpointContext<E extends Endpoint> = {
+  request: Request;
+  params: Out<ParamsSchemaOf<E>>;
+  query: Out<QuerySchemaOf<E>>;
+  body: Out<BodySchemaOf<E>>;
+  ip: string;
+  now: number;
+  /** Signed routes: the wallet the action is for and the session it came from (zero address / `ip:<ip>` otherwise). */
+  wallet: Address;
+  sessionId: string;
+  /** The outlet and capsule the declared roles were checked against (empty without `roles`). */
+  access: AccessSubject;
+  /** `privateDrafts` reads: the signed reader and the outlets where it edits (undefined: anonymous). */
+  viewer: Viewer;
+};
+
+const REPLY = Symbol("reply");
+export type Reply<T> = { [REPLY]: true; status: number; body: T };
+
+/** An answer with another status than the descriptor's (one it lists in `alsoAnswers`). */
+export function reply<T>(status: number, body: T): Reply<T> {
+  return { [REPLY]: true, status, body };
+}
+
+/**
+ * A handler answers the response body, a `reply(status, body)`, or raw bytes as a Response. The
+ * body is typed `unknown` on purpose: services build it loosely and the wrapper parses it with the
+ * descriptor's response schema, so what leaves the server is the schema's output (a mismatch is a
+ * logged 500, never a leak of internal columns).
+ */
+export type EndpointHandler<E extends Endpoint> = (ctx: EndpointContext<E>) => Promise<unknown>;
+
+const CONDITIONAL = Symbol("conditional");
+export type Conditional = { [CONDITIONAL]: true; version: unknown; settled: boolean; build: () => unknown };
+
+/**
+ * A conditional read (descriptor `conditional: true`): `version` is everything the answer is built
+ * from (rows, already read), `build` makes the body. An anonymous GET gets a strong ETag over the
+ * version and the request, and a 304 without `build` running when If-None-Match names it;
+ * `settled` answers may be kept by shared caches for CAPSULE_HTTP_CACHE_MAX_AGE seconds.
+ */
+export function conditional(version: unknown, settled: boolean, build: () => unknown): Conditional {
+  return { [CONDITIONAL]: true, version, settled, build };
+}
+
+const isConditional = (value: unknown): value is Conditional => typeof value === "object" && value !== null && CONDITIONAL in value;
+
+/** ETag and Cache-Control of an anonymous conditional read; signed reads (drafts) are never tagged. */
+function cacheHeadersOf(endpoint: Endpoint, request: Request, answer: Conditional): Record<string, string> {
+  const policy = cachePolicy();
+  const url = new URL(request.url);
+  const etag = entityTag([policy.buildId, endpoint.id, url.pathname, url.search, publicOrigin(request), answer.version]);
+  return { etag, "cache-control": answer.settled ? policy.settled : policy.changing };
+}
+
+type NextContext = { params?: Promise<Record<string, string | string[] | undefined>> } | undefined;
+type RouteHandler = (request: Request, context: NextContext) => Promise<Response>;
+export type Served = { endpoint: Endpoint; run: RouteHandler };
+
+const ZERO = "0x0000000000000000000000000000000000000000" as Address;
+const isReply = (value: unknown): value is Reply<unknown> => typeof value === "object" && value !== null && REPLY in value;
+const isSigned = (endpoint: Endpoint): endpoint is SignedEndpoint => endpoint.action !== undefined;
+
+/**
+ * The route wrapper: rate limits, authenticates (header shape before the body), parses params,
+ * query and body, enforces the declared roles, calls the handler and parses its answer with the
+ * response schema. Errors are rendered in the seed's body; every 401 counts against the client IP.
+ */
+export function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>): Served {
+  const run: RouteHandler = async (request, context) => {
+    let headers: Record<string, string> = {};
+    const counters = requestCounters();
+    const rules = bridgeRules();
+    const now = Math.floor(Date.now() / 1000);
+    const ip = clientIp(request);
+    try {
+      const cfg = config();
+      const database = db();
+      let wallet = ZERO;
+      let sessionId = `ip:${ip}`;
+      let rawBody = "";
+      let reader: Address | undefined;
+      if (request.method === "GET" || request.method === "HEAD") {
+        headers = rateLimitHeaders(await enforceRateLimit(counters.publicGet, rules.publicGet, ip, now));
+        if (endpoint.privateDrafts) {
+          headers = { ...headers, Vary: "Authorization" };
+          reader = await authenticateRead({ db: database, counters, rules, action: DRAFT_READ_ACTION, request, ip, now });
+        }
+      } else {
+        const maxBodyBytes = endpoint.bodyLimit === "vault-upload" ? uploadBodyLimit(cfg.CAPSULE_VAULT_MAX_BYTES) : cfg.CAPSULE_MAX_BODY_BYTES;
+        if (isSigned(endpoint)) {
+          const signed = await authenticateSigned({ db: database, counters, rules, endpoint, request, ip, now, maxBodyBytes });
+          ({ wallet, sessionId, rawBody, headers } = signed);
+        } else {
+          headers = rateLimitHeaders(await enforceRateLimit(counters.write, rules.write, `ip:${ip}`, now));
+          rawBody = await readBody(request, maxBodyBytes);
+        }
+      }
+
+      const params = endpoint.params ? parseInput(endpoint.params, pathParams((await context?.params) ?? {}), "input") : undefined;
+      const query = endpoint.query ? parseInput(endpoint.query, queryObject(new URL(request.url).searchParams), "query") : undefined;
+      const body = endpoint.body ? parseInput(endpoint.body, parseJson(rawBody), "body") : undefined;
+      const access = endpoint.roles ? await enforceRoles(database, endpoint.roles, { params, body, wallet }) : {};
+      const viewer = endpoint.privateDrafts ? await viewerOf(database, reader) : undefined;
+      const capsuleParam = endpoint.privateDrafts?.capsuleParam;
+      if (capsuleParam) await getVisibleCapsuleOrThrow(database, Number((params as Record<string, unknown>)[capsuleParam]), viewer);
+      const ctx = { request, params, query, body, ip, now, wallet, sessionId, access, viewer } as EndpointContext<E>;
+      let result = await handler(ctx);
+      if (result instanceof Response) return result;
+      let caching: Record<string, string> = {};
+      if (isConditional(result)) {
+        if (!reader) {
+          caching = cacheHeadersOf(endpoint, request, result);
+          if (ifNoneMatchHits(request.headers.get("if-none-match"), caching.etag ?? "")) return new Response(null, { status: 304, headers: { ...headers, ...caching } });
+        }
+        result = await result.build();
+      }
+      const status = isReply(result) ? result.status : (endpoint.status ?? 200);
+      const parsed = endpoint.response.safeParse(isReply(result) ? result.body : result);
+      if (!parsed.success) {
+        logError("route", parsed.error, { endpoint: endpoint.id, problem: "the handler's answer does not match its response schema" });
+        throw new AppError("INTERNAL_ERROR", "The server could not complete the request");
+      }
+      // a signed read may hold drafts: never stored by a shared cache, and keyed on the token by any cache
+      const privacy: Record<string, string> = reader ? { "cache-control": "private, no-store" } : caching;
+      return jsonResponse(parsed.data, { status, headers: { ...headers, ...privacy } });
+    } catch (error) {
+      const { appError, unexpected } = toAppError(error);
+      if (unexpected) logError("route", error, { method: request.method, endpoint: endpoint.id });
+      if (appError.statusCode === 401) await countAuthFailure(counters, rules, ip, now).catch((e: unknown) => logError("route", e, { what: "count a failed authentication" }));
+      return errorResponse(appError, headers);
+    }
+  };
+  return { endpoint, run };
+}
+
+const NEXT_METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type RouteExports = Record<(typeof NEXT_METHODS)[number], RouteHandler>;
+
+/** Answers that are not an endpoint's count like public GETs (per client IP). */
+async function countedAnswer(request: Request, answer: (headers: Record<string, string>) => Response): Promise<Response> {
+  try {
+    const limit = await enforceRateLimit(requestCounters().publicGet, bridgeRules().publicGet, clientIp(request), Math.floor(Date.now() / 1000));
+    return answer(rateLimitHeaders(limit));
+  } catch (error) {
+    const { appError, unexpected } = toAppError(error);
+    if (unexpected) logError("route", error, { method: request.method });
+    return errorResponse(appError);
+  }
+}
+
+/**
+ * Every method export of one route file: the served endpoints, HEAD from GET, OPTIONS (204 with
+ * `Allow`), and 405 METHOD_NOT_ALLOWED with `Allow` for the rest, in the seed's error body.
+ */
+export function endpointRoutes(...served: Served[]): RouteExports {
+  const byMethod = new Map(served.map((s) => [s.endpoint.method, s.run] as const));
+  const allow = allowOf([...byMethod.keys()]);
+  const path = served[0]?.endpoint.path ?? "/api";
+  const notAllowed: RouteHandler = (request) =>
+    countedAnswer(request, (headers) =>
+      errorResponse(new AppError("METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${path}; allowed: ${allow}`, { headers: { Allow: allow } }), headers),
+    );
+  const get = byMethod.get("GET");
+  return {
+    GET: get ?? notAllowed,
+    HEAD: get ?? notAllowed,
+    POST: byMethod.get("POST") ?? notAllowed,
+    PUT: notAllowed,
+    PATCH: notAllowed,
+    DELETE: notAllowed,
+    OPTIONS: (request) => countedAnswer(request, (headers) => new Response(null, { status: 204, headers: { ...headers, Allow: allow } })),
+  };
+}

@@ -1,0 +1,74 @@
+import "server-only";
+import type { Address } from "viem";
+import { parseBearer, verifyActionToken } from "@/lib/auth/server/verify-action-token";
+import type { Db } from "@/lib/db/database";
+import { AppError } from "@/lib/errors/app-error";
+import type { RequestCounters } from "@/lib/rate-limit/counter-store";
+import { enforceRateLimit, rateLimitHeaders, type RateLimitResult } from "@/lib/rate-limit/rate-limiter";
+import type { bridgeRules } from "@/lib/rate-limit/rules";
+import type { SignedEndpoint } from "@/lib/endpoints/define";
+import { readBody } from "./request-body";
+
+type Rules = ReturnType<typeof bridgeRules>;
+export type SignedRequest = { wallet: Address; sessionId: string; rawBody: string; headers: Record<string, string> };
+
+/**
+ * A signed write, in the order that spends the least on a request that will fail: the
+ * Authorization header's presence and shape (401 before a byte of the body is read), the client
+ * IP's failed-authentication count (429 before a signature is recovered), the body (size cap),
+ * the token (signature, nonce), then the per-IP and per-session write limits.
+ */
+export async function authenticateSigned(
+  args: { db: Db; counters: RequestCounters; rules: Rules; endpoint: SignedEndpoint; request: Request; ip: string; now: number; maxBodyBytes: number },
+): Promise<SignedRequest> {
+  const { db, counters, rules, endpoint, request, ip, now } = args;
+  const header = request.headers.get("authorization");
+  parseBearer(header);
+  await refuseAfterTooManyFailures(counters, rules, ip, now);
+  const rawBody = await readBody(request, args.maxBodyBytes);
+  const url = new URL(request.url);
+  const verified = await verifyActionToken(db, header, { action: endpoint.action, method: request.method, path: url.pathname, body: rawBody === "" ? undefined : rawBody }, now);
+  // a signed read (the inbox) spends the reading budget, per session: pages re-read it on every pushed change
+  if (endpoint.rateLimit.includes("signed-read")) {
+    const headers = rateLimitHeaders(await enforceRateLimit(counters.publicGet, rules.publicGet, `session:${verified.sessionId}`, now));
+    return { wallet: verified.wallet, sessionId: verified.sessionId, rawBody, headers };
+  }
+  await enforceRateLimit(counters.write, rules.writePerIp, ip, now);
+  const headers = rateLimitHeaders(await enforceRateLimit(counters.write, rules.write, verified.sessionId, now));
+  if (endpoint.rateLimit.includes("vote")) await enforceRateLimit(counters.write, rules.vote, verified.sessionId, now);
+  return { wallet: verified.wallet, sessionId: verified.sessionId, rawBody, headers };
+}
+
+/** Every 401 counts against the client IP (each one may have cost a signature recovery). */
+export async function countAuthFailure(counters: RequestCounters, rules: Rules, ip: string, now: number): Promise<void> {
+  await counters.write(rules.authFailures, ip, now);
+}
+
+async function refuseAfterTooManyFailures(counters: RequestCounters, rules: Rules, ip: string, now: number): Promise<void> {
+  const failures = await counters.peekWrite(rules.authFailures, ip, now);
+  if (failures < rules.authFailures.limit) return;
+  const resetAt = (Math.floor(now / rules.authFailures.windowSeconds) + 1) * rules.authFailures.windowSeconds;
+  const result: RateLimitResult = { allowed: false, limit: rules.authFailures.limit, remaining: 0, resetAt, retryAfter: Math.max(1, resetAt - now) };
+  throw new AppError("RATE_LIMITED", `Too many failed authentications from this address: ${rules.authFailures.limit} per ${rules.authFailures.windowSeconds} s (${rules.authFailures.name})`, {
+    headers: rateLimitHeaders(result),
+    details: { retryAfter: result.retryAfter },
+  });
+}
+
+/**
+ * A signed read (a GET that may show drafts): no header is an anonymous read; a header is checked
+ * like a write's (shape, the IP's failed authentications, token for this action, method and path,
+ * nonce used once), so a bad token is a 401, never a silent downgrade to anonymous.
+ */
+export async function authenticateRead(
+  args: { db: Db; counters: RequestCounters; rules: Rules; action: string; request: Request; ip: string; now: number },
+): Promise<Address | undefined> {
+  const { db, counters, rules, request, ip, now } = args;
+  const header = request.headers.get("authorization");
+  if (header === null) return undefined;
+  parseBearer(header);
+  await refuseAfterTooManyFailures(counters, rules, ip, now);
+  const url = new URL(request.url);
+  const verified = await verifyActionToken(db, header, { action: args.action, method: request.method, path: url.pathname, body: undefined }, now);
+  return verified.wallet;
+}

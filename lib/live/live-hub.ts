@@ -1,0 +1,117 @@
+import "server-only";
+import type { DatabaseHandle } from "@/lib/db/connection";
+import type { Trx } from "@/lib/db/database";
+import { chainClients } from "@/lib/chain/server/clients";
+import { db } from "@/lib/db/client";
+import { emitProjectionChange, onProjectionChange, type ProjectionChange } from "@/lib/indexer/change-feed";
+import { notifyProjectionChange } from "@/lib/indexer/change-feed-postgres";
+import { logWarn } from "@/lib/log";
+import type { LiveEvent } from "./live-event";
+
+// One subscription to the indexer's change feed per process, fanned out to every open
+// /api/live stream. Each change carries the timestamp of its block, so pages move their chain
+// clock (window closing) from the same push that moves the projection. Events go out in commit order.
+
+type Listener = (event: LiveEvent) => void;
+type Hub = { listeners: Set<Listener>; unsubscribe?: () => void; head?: { block: number; blockTime: number }; queue: Promise<void> };
+const globalForHub = globalThis as unknown as { capsuleLiveHub?: Hub };
+
+function hub(): Hub {
+  globalForHub.capsuleLiveHub ??= { listeners: new Set(), queue: Promise.resolve() };
+  return globalForHub.capsuleLiveHub;
+}
+
+const BRIDGE_KIND = /^bridge:/;
+
+async function readHead(block?: number): Promise<{ block: number; blockTime: number }> {
+  const { publicClient } = chainClients();
+  const read = await publicClient.getBlock(block === undefined ? { blockTag: "latest" } : { blockNumber: BigInt(block) });
+  return { block: Number(read.number), blockTime: Number(read.timestamp) };
+}
+
+async function toEvent(change: ProjectionChange): Promise<LiveEvent> {
+  const state = hub();
+  const bridgeOnly = change.kinds.length > 0 && change.kinds.every((kind) => BRIDGE_KIND.test(kind));
+  if (!bridgeOnly) {
+    try {
+      const head = await readHead(change.toBlock);
+      if (!state.head || head.block >= state.head.block || change.rewound) state.head = head;
+    } catch (error) {
+      logWarn("live", "could not read the block of a projection change", { block: change.toBlock, error: String(error) });
+    }
+  }
+  state.head ??= await readHead().catch(() => ({ block: 0, blockTime: 0 }));
+  return {
+    ...(await withAuthors(change)),
+    type: "change",
+    block: state.head.block,
+    blockTime: state.head.blockTime,
+    caseIds: change.caseIds,
+    kinds: change.kinds,
+    everything: Boolean(change.rewound || change.truncated),
+  };
+}
+
+/** Events name the wallets in their arguments; a capsule's author is told too (its inbox moved). */
+async function withAuthors(change: ProjectionChange): Promise<{ capsuleIds: string[]; wallets: string[] }> {
+  const ids = change.capsuleIds.filter((id) => /^[0-9]{1,15}$/.test(id)).map(Number);
+  if (ids.length === 0 || ids.length > 500) return { capsuleIds: change.capsuleIds, wallets: change.wallets };
+  try {
+    const rows = await db().selectFrom("capsules").select("submitter").where("id", "in", ids).execute();
+    return { capsuleIds: change.capsuleIds, wallets: [...new Set([...change.wallets, ...rows.map((r) => r.submitter)])] };
+  } catch {
+    return { capsuleIds: change.capsuleIds, wallets: change.wallets };
+  }
+}
+
+function ensureAttached(state: Hub): void {
+  if (state.unsubscribe) return;
+  state.unsubscribe = onProjectionChange((change) => {
+    state.queue = state.queue.then(async () => {
+      const event = await toEvent(change);
+      for (const listener of [...state.listeners]) listener(event);
+    }).catch((error: unknown) => logWarn("live", "a projection change was not pushed", { error: String(error) }));
+  });
+}
+
+/** Subscribes to pushed changes; answers the current head (for the stream's hello) and the unsubscribe. */
+export async function subscribeLive(listener: Listener): Promise<{ head: { block: number; blockTime: number }; unsubscribe: () => void }> {
+  const state = hub();
+  ensureAttached(state);
+  state.listeners.add(listener);
+  const unsubscribe = () => {
+    state.listeners.delete(listener);
+  };
+  try {
+    state.head = await readHead();
+  } catch {
+    // the node is away: the stream still opens and carries changes when it is back
+  }
+  return { head: state.head ?? { block: 0, blockTime: 0 }, unsubscribe };
+}
+
+export type BridgeChange = { what: string; capsuleIds?: string[]; wallets?: string[]; caseIds?: string[] };
+
+const asChange = (change: BridgeChange): ProjectionChange => ({
+  fromBlock: 0,
+  toBlock: 0,
+  capsuleIds: change.capsuleIds ?? [],
+  wallets: change.wallets ?? [],
+  caseIds: change.caseIds ?? [],
+  kinds: [`bridge:${change.what}`],
+});
+
+/**
+ * A change the bridge itself committed to SQL (not from the chain) that open pages follow. Call
+ * `inTransaction` inside the writing transaction (PostgreSQL delivers the NOTIFY to the other
+ * servers exactly when it commits) and `afterCommit` once it committed (this server's listeners).
+ */
+export function bridgeChange(handle: Pick<DatabaseHandle, "dialect">, change: BridgeChange) {
+  const projection = asChange(change);
+  return {
+    inTransaction: async (trx: Trx) => {
+      if (handle.dialect === "postgres") await notifyProjectionChange(trx, projection);
+    },
+    afterCommit: () => emitProjectionChange(projection),
+  };
+}

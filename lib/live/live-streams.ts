@@ -1,0 +1,22 @@
+// Open Server-Sent Event streams of this process, on globalThis so the web server's shutdown (a
+// separate module graph from Next's route bundles) can end them instead of waiting out its grace.
+type Streams = { closers: Set<() => void> };
+const globalForStreams = globalThis as unknown as { capsuleLiveStreams?: Streams };
+
+function streams(): Streams {
+  globalForStreams.capsuleLiveStreams ??= { closers: new Set() };
+  return globalForStreams.capsuleLiveStreams;
+}
+
+/** Registers a stream's closer; answers the unregister. */
+export function trackLiveStream(close: () => void): () => void {
+  streams().closers.add(close);
+  return () => void streams().closers.delete(close);
+}
+
+export const openLiveStreams = () => streams().closers.size;
+
+/** Ends every open stream (shutdown); browsers reconnect to another server. */
+export function closeLiveStreams(): void {
+  for (const close of [...streams().closers]) close();
+}

@@ -1,0 +1,12 @@
+import { z } from "zod";
+
+// Shapes every resource's schemas share: addresses and uint256 values as the bridge writes them,
+// and the one paged-list envelope (DESIGN §5: page from 1, limit, total, hasMore).
+
+export const ZAddressOut = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+export const ZUintString = z.string().regex(/^[0-9]+$/);
+
+export const ZPageFields = { page: z.number().int(), limit: z.number().int(), total: z.number().int(), hasMore: z.boolean() };
+
+/** `{ ok: true, items, page, limit, total, hasMore }` around one item schema; `.extend()` adds a list's own fields. */
+export const pagedResponse = <T extends z.ZodType>(item: T) => z.object({ ok: z.literal(true), items: z.array(item), ...ZPageFields });

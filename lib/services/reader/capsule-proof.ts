@@ -1,0 +1,40 @@
+import "server-only";
+import type { DbOrTrx } from "@/lib/db/database";
+import { getCapsuleOrThrow } from "@/lib/db/repositories/capsules.repository";
+import { AppError } from "@/lib/errors/app-error";
+import { capsuleFinalizedEvent, capsuleFinalizedTopic, capsulesGetter, eventSignature, ZCapsuleProofResponse, type TCapsuleProof } from "@/lib/proof/capsule-proof";
+import { isPublished } from "./reader-chain";
+
+/** GET /api/capsules/:id/proof — the indexed CapsuleFinalized log of a published capsule. */
+export async function capsuleProof(db: DbOrTrx, id: number, origin: string): Promise<TCapsuleProof> {
+  const row = await getCapsuleOrThrow(db, id);
+  if (row.status === "draft") throw new AppError("CAPSULE_NOT_FOUND", `No capsule with id ${id}`);
+  if (!isPublished(row) || !row.finalize_tx_hash) {
+    throw new AppError("INVALID_STATE", `Capsule ${id} is ${row.status}; only a capsule finalized on chain has a proof`);
+  }
+  const events = await db
+    .selectFrom("chain_events")
+    .selectAll()
+    .where("tx_hash", "=", row.finalize_tx_hash)
+    .where("event_name", "=", "CapsuleFinalized")
+    .orderBy("log_index")
+    .execute();
+  const event = events.find((e) => String((JSON.parse(e.args_json) as { capsuleId?: unknown }).capsuleId) === String(id));
+  if (!event) throw new AppError("INVALID_STATE", `The finalization of capsule ${id} is not indexed yet; try again in a few seconds`);
+  return ZCapsuleProofResponse.parse({
+    ok: true,
+    capsuleId: String(id),
+    articleId: row.finalized_article_id ?? "0",
+    contentHash: row.content_hash,
+    contentHashAlgorithm: "sha256-utf8-body",
+    chainId: Number(event.chain_id),
+    contractAddress: event.address,
+    transactionHash: event.tx_hash,
+    blockNumber: String(event.block_number),
+    blockHash: event.block_hash,
+    logIndex: Number(event.log_index),
+    event: { name: "CapsuleFinalized", signature: eventSignature, topic0: capsuleFinalizedTopic, abi: capsuleFinalizedEvent },
+    contentGetter: { name: "capsules", abi: capsulesGetter },
+    bodyUrl: `${origin}/api/capsules/${id}`,
+  });
+}

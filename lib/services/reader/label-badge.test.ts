@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { XMLParser } from "fast-xml-parser";
+import { badgeSvg, badgeTitle } from "./label-badge";
+
+const input = { capsuleId: "7", label: "misleading", title: `Budget <script>alert("x")</script> & more`, finding: "The budget rose 4 %, not 40 %.", proofUrl: "https://news.example/read/7#chain-heading", published: true };
+
+describe("label badge", () => {
+  it("names the label and the court's finding in its title, escaped", () => {
+    const svg = badgeSvg(input);
+    expect(svg).not.toContain("<script>");
+    const parsed = new XMLParser({ ignoreAttributes: false }).parse(svg) as { svg: { title: string } };
+    expect(parsed.svg.title).toBe(`Budget <script>alert("x")</script> & more — Integrity: Misleading. The court found: The budget rose 4 %, not 40 %.`);
+    expect(svg).toContain('href="https://news.example/read/7#chain-heading"');
+    expect(svg).toContain("⚠ Misleading");
+  });
+
+  it("says when a capsule is not published", () => {
+    expect(badgeTitle({ ...input, published: false })).toBe("Capsule #7 is not published");
+    expect(badgeSvg({ ...input, published: false })).toContain("not published");
+  });
+});

@@ -1,0 +1,63 @@
+import "server-only";
+import type { DbOrTrx } from "@/lib/db/database";
+import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
+import type { CourtCaseRow } from "@/lib/db/tables/court.table";
+import type { TCapsuleResponse } from "@/lib/schemas/capsules";
+import { findCapsule, listChain } from "@/lib/db/repositories/capsules.repository";
+import { capsuleReadResponse } from "@/lib/services/capsules/capsule-view";
+import { rootIdOf } from "@/lib/services/capsules/chain-order";
+import { isPublished, latestPublished, revisionUnderVote } from "./reader-chain";
+
+export type ReaderCourtCase = { caseId: string; status: "open" | "closed"; verdict: string | null; finding: string | null; openedAt: string; closedAt: string | null };
+
+export type ReaderArticle = {
+  read: TCapsuleResponse;
+  outletName: string;
+  /** The chain's latest finalized version (may be this one). */
+  currentId: string;
+  currentType: string;
+  /** A correction/retraction being voted on after the current version. */
+  underVote: { capsuleId: string; capsuleType: string; closesAt: string } | null;
+  /** The open case of the chain, else the latest decided one. */
+  courtCase: ReaderCourtCase | null;
+};
+
+/** The case behind the chain's court label: the open one, else the latest decided. */
+export async function courtCaseOfChain(db: DbOrTrx, rootId: number): Promise<ReaderCourtCase | null> {
+  const cases: CourtCaseRow[] = await db.selectFrom("court_cases").selectAll().where("root_capsule_id", "=", rootId).orderBy("opened_at", "desc").orderBy("id", "desc").execute();
+  const chosen = cases.find((c) => c.status === "open") ?? cases[0];
+  if (!chosen) return null;
+  return {
+    caseId: String(chosen.id),
+    status: chosen.status,
+    verdict: chosen.verdict,
+    finding: chosen.finding ?? null,
+    openedAt: String(chosen.opened_at),
+    closedAt: chosen.closed_at === null ? null : String(chosen.closed_at),
+  };
+}
+
+/**
+ * What /read/:id shows, or undefined for a 404: an unknown id, a draft, and anything not finalized on
+ * chain (pending, rejected, accepted but not finalized) are not articles.
+ */
+export async function readerArticle(db: DbOrTrx, id: number, origin: string): Promise<ReaderArticle | undefined> {
+  const row: CapsuleRow | undefined = await findCapsule(db, id);
+  if (!row || !isPublished(row)) return undefined;
+  const chain = await listChain(db, rootIdOf(row));
+  const current = latestPublished(chain) ?? row;
+  const pending = revisionUnderVote(chain);
+  const [read, outlet, courtCase] = await Promise.all([
+    capsuleReadResponse(db, row, origin),
+    db.selectFrom("outlets").select(["name"]).where("id", "=", row.outlet_id).executeTakeFirst(),
+    courtCaseOfChain(db, rootIdOf(row)),
+  ]);
+  return {
+    read,
+    outletName: outlet?.name ?? row.outlet_slug,
+    currentId: String(current.id),
+    currentType: current.capsule_type,
+    underVote: pending ? { capsuleId: String(pending.id), capsuleType: pending.capsule_type, closesAt: String(pending.closes_at ?? 0) } : null,
+    courtCase,
+  };
+}

@@ -1,0 +1,115 @@
+import fs from "node:fs";
+import path from "node:path";
+
+// Route patterns for metrics and access lines: a request is labelled with the pattern that serves
+// it (/api/capsules/:id), never its raw path, so the number of label values is bounded by the
+// number of routes. Patterns come from the app/ directory (pages, route handlers, metadata files),
+// public/ and the custom server's own endpoints; anything else is "unmatched".
+export const UNMATCHED = "unmatched";
+
+const HANDLER_FILE = /^(page|route)\.(tsx|ts|jsx|js|mdx)$/;
+
+function metadataRoute(file: string): string | undefined {
+  const match = /^(favicon|icon\d*|apple-icon\d*|opengraph-image\d*|twitter-image\d*|sitemap|robots|manifest)\.([a-z]+)$/.exec(file);
+  if (!match) return undefined;
+  const [, name, ext] = match as unknown as [string, string, string];
+  const generated = ["ts", "tsx", "js", "jsx"].includes(ext);
+  if (name === "sitemap") return "sitemap.xml";
+  if (name === "robots") return "robots.txt";
+  if (name === "manifest") return generated ? "manifest.webmanifest" : file;
+  return generated ? name : file;
+}
+
+function segmentPattern(segment: string): string | null {
+  if (segment.startsWith("(") && segment.endsWith(")")) return null; // route group: not in the URL
+  if (segment.startsWith("@")) return null; // parallel route slot
+  const optionalCatchAll = /^\[\[\.\.\.(.+)\]\]$/.exec(segment);
+  if (optionalCatchAll) return `:${optionalCatchAll[1]}*?`;
+  const catchAll = /^\[\.\.\.(.+)\]$/.exec(segment);
+  if (catchAll) return `:${catchAll[1]}*`;
+  const dynamic = /^\[(.+)\]$/.exec(segment);
+  if (dynamic) return `:${dynamic[1]}`;
+  return segment;
+}
+
+/** Every URL pattern the app/ directory serves. */
+export function appRoutePatterns(appDir: string): string[] {
+  const patterns = new Set<string>();
+  const walk = (dir: string, segments: string[]) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) {
+        if (entry.name.startsWith("_")) continue; // private folder
+        const pattern = segmentPattern(entry.name);
+        walk(path.join(dir, entry.name), pattern === null ? segments : [...segments, pattern]);
+      } else if (HANDLER_FILE.test(entry.name)) {
+        patterns.add(`/${segments.join("/")}`);
+      } else {
+        const meta = metadataRoute(entry.name);
+        if (meta) patterns.add(`/${[...segments, meta].join("/")}`);
+      }
+    }
+  };
+  walk(appDir, []);
+  return [...patterns].sort();
+}
+
+/** Files under public/, each served at its own path. */
+export function publicFilePatterns(publicDir: string): string[] {
+  if (!fs.existsSync(publicDir)) return [];
+  return fs.readdirSync(publicDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `/${path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`)
+    .sort();
+}
+
+type Node = { statics: Map<string, Node>; dynamic?: Node; catchAll?: string; optionalCatchAll?: string; pattern?: string };
+const newNode = (): Node => ({ statics: new Map() });
+
+/**
+ * A matcher with Next.js's precedence: a static segment beats a dynamic one, which beats a
+ * catch-all. A pattern ending in `/*` is a catch-all under its prefix.
+ */
+export function createRouteMatcher(patterns: string[]): (pathname: string) => string {
+  const root = newNode();
+  for (const pattern of patterns) {
+    let node = root;
+    for (const segment of pattern.split("/").filter(Boolean)) {
+      if (segment.endsWith("*?")) {
+        node.optionalCatchAll = pattern;
+        break;
+      }
+      if (segment.endsWith("*")) {
+        node.catchAll = pattern;
+        break;
+      }
+      if (segment.startsWith(":")) node = node.dynamic ??= newNode();
+      else {
+        const next = node.statics.get(segment) ?? newNode();
+        node.statics.set(segment, next);
+        node = next;
+      }
+    }
+    if (!pattern.split("/").some((s) => s.endsWith("*") || s.endsWith("*?"))) node.pattern = pattern;
+  }
+
+  const match = (segments: string[], index: number, node: Node): string | undefined => {
+    if (index === segments.length) return node.pattern ?? node.optionalCatchAll;
+    const segment = segments[index] as string;
+    const fromStatic = node.statics.get(segment);
+    const found = (fromStatic && match(segments, index + 1, fromStatic)) ?? (node.dynamic && match(segments, index + 1, node.dynamic));
+    return found ?? node.catchAll ?? node.optionalCatchAll;
+  };
+
+  return (pathname: string) => {
+    const segments = pathname.split("/").filter(Boolean);
+    return match(segments, 0, root) ?? UNMATCHED;
+  };
+}
+
+/** The custom server's own endpoints and Next's asset paths, besides what app/ and public/ serve. */
+export const SERVER_PATTERNS = ["/rpc", "/rpc/archive", "/rpc/testnet", "/ws", "/metrics", "/_next/static/*", "/_next/image", "/_next/*"];
+
+/** The matcher for this checkout: app/ and public/ under `rootDir`, plus SERVER_PATTERNS. */
+export function routeMatcherFor(rootDir: string): (pathname: string) => string {
+  return createRouteMatcher([...SERVER_PATTERNS, ...appRoutePatterns(path.join(rootDir, "app")), ...publicFilePatterns(path.join(rootDir, "public"))]);
+}

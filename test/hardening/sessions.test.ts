@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import type { Address, Hex } from "viem";
+import { buildSessionMessage } from "@/lib/auth/session-delegation";
+import { issueSiweNonce, registerSession, revokeSessionFor, verifyRegisteredSession } from "@/lib/auth/server/session-service";
+import { describeSignIn, signInOrigins, type SignInOrigins } from "@/lib/auth/server/sign-in-origins";
+import { AppError } from "@/lib/errors/app-error";
+import { devKeys } from "../support/anvil";
+import { dialectsUnderTest } from "../support/stack";
+import { openTestDatabase, type TestDatabase } from "./database";
+
+// Issue 15, findings 1 and 7: the Sign-In with Ethereum domain comes from configuration (never the
+// Host header); a session ends at its stored expiry; a session key cannot sign out other sessions.
+
+const dialects = await dialectsUnderTest();
+const wallet = privateKeyToAccount(devKeys[5]);
+const NOW = Math.floor(Date.now() / 1000);
+
+const publicSite = signInOrigins({ CAPSULE_PUBLIC_URL: "https://news.example.org", CAPSULE_PUBLIC_ORIGINS: "https://www.news.example.org", CAPSULE_HOST: "0.0.0.0", CAPSULE_PORT: 3000 });
+const loopback = signInOrigins({ CAPSULE_PUBLIC_URL: undefined, CAPSULE_PUBLIC_ORIGINS: undefined, CAPSULE_HOST: "127.0.0.1", CAPSULE_PORT: 3111 });
+const exposed = signInOrigins({ CAPSULE_PUBLIC_URL: undefined, CAPSULE_PUBLIC_ORIGINS: undefined, CAPSULE_HOST: "0.0.0.0", CAPSULE_PORT: 3000 });
+
+async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return { code: error.code, message: error.message };
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+describe("sign-in origins from configuration", () => {
+  it("uses CAPSULE_PUBLIC_URL and the allow-list, else the loopback origins of the port, else refuses", () => {
+    expect(publicSite).toEqual({ ok: true, source: "public-url", origins: ["https://news.example.org", "https://www.news.example.org"] });
+    expect(loopback).toEqual({ ok: true, source: "loopback", origins: ["http://127.0.0.1:3111", "http://localhost:3111", "http://[::1]:3111"] });
+    expect(exposed.ok).toBe(false);
+    if (!exposed.ok) expect(exposed.reason).toMatch(/CAPSULE_PUBLIC_URL/);
+    // what `npm start` prints
+    expect(describeSignIn(exposed)).toMatch(/^Sign-in is disabled: the server listens on 0\.0\.0\.0/);
+    expect(describeSignIn(loopback)).toMatch(/^sign-in accepted for http:\/\/127\.0\.0\.1:3111, .*loopback only/);
+  });
+});
+
+describe.each(dialects)("sessions on %s", (dialect) => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await openTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  async function signedMessage(origins: SignInOrigins, site: { domain: string; origin: string }, options: { lifetime?: number } = {}) {
+    const sessionKey = generatePrivateKey();
+    const { nonce } = await issueSiweNonce(db.db, NOW, origins);
+    const message = buildSessionMessage({
+      domain: site.domain,
+      origin: site.origin,
+      wallet: wallet.address,
+      sessionKey: privateKeyToAccount(sessionKey).address,
+      nonce,
+      issuedAt: new Date(NOW * 1000),
+      lifetimeSeconds: options.lifetime ?? 3600,
+    });
+    return { sessionKey, message, signature: await wallet.signMessage({ message }) };
+  }
+
+  it("refuses a message signed for evil.example whatever Host it arrives with, and accepts the configured site", async () => {
+    const evil = await signedMessage(publicSite, { domain: "evil.example", origin: "https://evil.example" });
+    expect(await failure(registerSession(db.db, evil, NOW, publicSite))).toMatchObject({ code: "UNAUTHORIZED", message: expect.stringMatching(/evil\.example.*news\.example\.org/) });
+    const good = await signedMessage(publicSite, { domain: "news.example.org", origin: "https://news.example.org" });
+    await expect(registerSession(db.db, good, NOW, publicSite)).resolves.toMatchObject({ wallet: wallet.address });
+    const extra = await signedMessage(publicSite, { domain: "www.news.example.org", origin: "https://www.news.example.org" });
+    await expect(registerSession(db.db, extra, NOW, publicSite)).resolves.toMatchObject({ wallet: wallet.address });
+  });
+
+  it("refuses a message whose uri is another origin than its domain", async () => {
+    const mixed = await signedMessage(publicSite, { domain: "news.example.org", origin: "https://evil.example" });
+    expect(await failure(registerSession(db.db, mixed, NOW, publicSite))).toMatchObject({ code: "UNAUTHORIZED", message: expect.stringMatching(/uri/) });
+  });
+
+  it("on loopback accepts the port's loopback origins only", async () => {
+    const local = await signedMessage(loopback, { domain: "localhost:3111", origin: "http://localhost:3111" });
+    await expect(registerSession(db.db, local, NOW, loopback)).resolves.toMatchObject({ wallet: wallet.address });
+    const otherPort = await signedMessage(loopback, { domain: "127.0.0.1:9999", origin: "http://127.0.0.1:9999" });
+    expect((await failure(registerSession(db.db, otherPort, NOW, loopback))).code).toBe("UNAUTHORIZED");
+  });
+
+  it("serves no sign-in at all (503) when bound to a public interface without CAPSULE_PUBLIC_URL", async () => {
+    expect(await failure(issueSiweNonce(db.db, NOW, exposed))).toMatchObject({ code: "SIGN_IN_UNAVAILABLE", message: expect.stringMatching(/CAPSULE_PUBLIC_URL/) });
+    const s = await signedMessage(loopback, { domain: "127.0.0.1:3111", origin: "http://127.0.0.1:3111" });
+    expect((await failure(registerSession(db.db, s, NOW, exposed))).code).toBe("SIGN_IN_UNAVAILABLE");
+  });
+
+  it("stops a session key at its stored expiry, with no grace period", async () => {
+    const s = await signedMessage(loopback, { domain: "127.0.0.1:3111", origin: "http://127.0.0.1:3111" }, { lifetime: 600 });
+    const registered = await registerSession(db.db, s, NOW, loopback);
+    const delegation = { message: s.message, signature: s.signature };
+    await expect(verifyRegisteredSession(db.db, delegation, wallet.address, registered.expiresAt - 1)).resolves.toMatchObject({ sessionId: `session:${registered.sessionId}` });
+    expect(await failure(verifyRegisteredSession(db.db, delegation, wallet.address, registered.expiresAt))).toMatchObject({ code: "UNAUTHORIZED", message: expect.stringMatching(/expired/) });
+    expect((await failure(verifyRegisteredSession(db.db, delegation, wallet.address, registered.expiresAt + 30))).code).toBe("UNAUTHORIZED");
+  });
+
+  it("lets a session key sign out only its own session; the wallet itself may name any of its sessions", async () => {
+    const site = { domain: "127.0.0.1:3111", origin: "http://127.0.0.1:3111" };
+    const first = await registerSession(db.db, await signedMessage(loopback, site), NOW, loopback);
+    const second = await registerSession(db.db, await signedMessage(loopback, site), NOW, loopback);
+    const asFirstKey = { wallet: wallet.address as Address, sessionId: `session:${first.sessionId}` };
+    expect(await failure(revokeSessionFor(db.db, asFirstKey, second.sessionId, NOW))).toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(/wallet itself/) });
+    await expect(revokeSessionFor(db.db, asFirstKey, first.sessionId, NOW)).resolves.toEqual({ revoked: true, sessionId: first.sessionId });
+    const asWallet = { wallet: wallet.address as Address, sessionId: wallet.address.toLowerCase() };
+    expect((await failure(revokeSessionFor(db.db, asWallet, undefined, NOW))).code).toBe("VALIDATION_ERROR");
+    await expect(revokeSessionFor(db.db, asWallet, second.sessionId, NOW)).resolves.toEqual({ revoked: true, sessionId: second.sessionId });
+    const other = privateKeyToAccount(devKeys[7]).address;
+    await expect(revokeSessionFor(db.db, { wallet: other, sessionId: other.toLowerCase() }, second.sessionId as Hex, NOW)).resolves.toEqual({ revoked: false, sessionId: second.sessionId });
+  });
+});

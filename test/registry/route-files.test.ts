@@ -1,0 +1,135 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { actionCatalog, actionNames } from "@/lib/auth/actions";
+import { DRAFT_READ_ACTION, type Endpoint } from "@/lib/endpoints/define";
+import { endpointList as endpoints } from "@/lib/endpoints/registry";
+
+// Every app/api/**/route.ts is built from registered descriptors, and every descriptor has its route.
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const apiDir = path.join(root, "app", "api");
+const FALLBACK = path.join("[[...path]]", "route.ts");
+
+function routeFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    return entry.name === "route.ts" ? [path.relative(apiDir, full)] : [];
+  });
+}
+
+/** `capsules/[id]/vote/route.ts` → `/api/capsules/:id/vote` */
+const templateOf = (file: string) => `/api/${path.dirname(file).split(path.sep).map((part) => part.replace(/^\[(\w+)\]$/, ":$1")).join("/")}`.replace(/\/\.$/, "");
+
+const loadDescriptors = async (file: string) => (await import(/* @vite-ignore */ path.join(root, "lib", "endpoints", file))) as Record<string, Endpoint>;
+
+/** The descriptors a route file serves: `serve(<name>, …)` with `<name>` imported from lib/endpoints. */
+async function servedBy(file: string): Promise<Endpoint[]> {
+  const source = fs.readFileSync(path.join(apiDir, file), "utf8");
+  const imports = new Map<string, string>();
+  for (const match of source.matchAll(/import \{ ([^}]+) \} from "@\/lib\/endpoints\/([\w/-]+)";/g)) {
+    for (const name of (match[1] ?? "").split(",")) {
+      const [imported, local] = name.trim().split(/\s+as\s+/);
+      if (imported) imports.set(local ?? imported, `${match[2]}:${imported}`);
+    }
+  }
+  const served: Endpoint[] = [];
+  for (const match of source.matchAll(/serve\((\w+),/g)) {
+    const ref = imports.get(match[1] ?? "");
+    expect(ref, `${file}: serve(${match[1]}) must use a descriptor imported from lib/endpoints`).toBeDefined();
+    const [module, name] = (ref ?? ":").split(":") as [string, string];
+    const loaded = await loadDescriptors(`${module}.ts`);
+    expect(loaded[name], `${file}: ${module} exports ${name}`).toBeDefined();
+    served.push(loaded[name] as Endpoint);
+  }
+  return served;
+}
+
+describe("the endpoint registry and the route files", () => {
+  const files = routeFiles(apiDir);
+
+  it("serves every route file from registered descriptors whose path is the file's path", async () => {
+    const registered = new Set<Endpoint>(endpoints);
+    for (const file of files.filter((f) => f !== FALLBACK)) {
+      const source = fs.readFileSync(path.join(apiDir, file), "utf8");
+      expect(source, `${file} exports every method through endpointRoutes`).toMatch(
+        /export const \{ GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE \} = endpointRoutes\(/,
+      );
+      const served = await servedBy(file);
+      expect(served.length, `${file} serves at least one endpoint`).toBeGreaterThan(0);
+      for (const endpoint of served) {
+        expect(registered.has(endpoint), `${file}: ${endpoint.id} is in lib/endpoints/registry.ts`).toBe(true);
+        expect(endpoint.path, `${file}: ${endpoint.id}`).toBe(templateOf(file));
+      }
+      expect(new Set(served.map((e) => e.method)).size, `${file}: one endpoint per method`).toBe(served.length);
+    }
+  });
+
+  it("has a route file for every descriptor", async () => {
+    const served = new Set<Endpoint>();
+    for (const file of files.filter((f) => f !== FALLBACK)) for (const endpoint of await servedBy(file)) served.add(endpoint);
+    expect(endpoints.filter((e) => !served.has(e)).map((e) => e.id)).toEqual([]);
+  });
+
+  it("keeps one fallback route: unknown /api paths in the seed's error body", () => {
+    expect(files).toContain(FALLBACK);
+    expect(fs.readFileSync(path.join(apiDir, FALLBACK), "utf8")).toMatch(/= unknownApiRoute;/);
+  });
+
+  it("gives every descriptor a unique id, a unique method and path, and a sample for each path parameter", () => {
+    expect(new Set(endpoints.map((e) => e.id)).size).toBe(endpoints.length);
+    expect(new Set(endpoints.map((e) => `${e.method} ${e.path}`)).size).toBe(endpoints.length);
+    for (const endpoint of endpoints) {
+      const names = [...endpoint.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+      expect(Object.keys(endpoint.example?.params ?? {}).sort(), endpoint.id).toEqual(names.sort());
+      expect(endpoint.params !== undefined, `${endpoint.id} parses its path parameters`).toBe(names.length > 0);
+    }
+  });
+
+  it("keeps drafts private on every read of one capsule: each GET under /api/capsules/:id declares privateDrafts", () => {
+    const reads = endpoints.filter((e) => e.method === "GET" && /^\/api\/capsules\/:id(\/|$)/.test(e.path));
+    expect(reads.length).toBeGreaterThan(8);
+    expect(reads.filter((e) => e.privateDrafts?.capsuleParam !== "id").map((e) => e.id)).toEqual([]);
+  });
+
+  it("makes conditional exactly the public reads whose route files return conditional(…)", async () => {
+    const conditionalIds = endpoints.filter((e) => e.conditional).map((e) => e.id).sort();
+    expect(conditionalIds).toEqual(["capsules.history", "capsules.list", "capsules.read", "capsules.votes"]);
+    for (const file of files.filter((f) => f !== FALLBACK)) {
+      const source = fs.readFileSync(path.join(apiDir, file), "utf8");
+      const tagged = (await servedBy(file)).some((e) => e.conditional);
+      expect(/\bconditional\(/.test(source), `${file} returns conditional(…) exactly when its GET descriptor says conditional`).toBe(tagged);
+    }
+    expect(endpoints.filter((e) => e.conditional && e.method !== "GET").map((e) => e.id)).toEqual([]);
+  });
+
+  it("derives the action catalogue from the signed descriptors", () => {
+    const signed = endpoints.filter((e): e is Endpoint & { action: string } => e.action !== undefined);
+    expect([...actionNames].sort()).toEqual([...signed.map((e) => e.action), DRAFT_READ_ACTION].sort());
+    expect(actionCatalog[DRAFT_READ_ACTION]).toMatchObject({ method: "GET", path: expect.stringContaining("/api/capsules/:id") });
+    expect(new Set(actionNames).size).toBe(actionNames.length);
+    for (const endpoint of signed) {
+      expect(endpoint.method).toBe("POST");
+      expect(actionCatalog[endpoint.action as keyof typeof actionCatalog]).toMatchObject({ method: "POST", path: endpoint.path, roles: expect.any(String) });
+    }
+  });
+
+  it("lists every route in docs/API.md with its summary", () => {
+    const doc = fs.readFileSync(path.join(root, "docs", "API.md"), "utf8");
+    for (const endpoint of endpoints) expect(doc, `${endpoint.method} ${endpoint.path}`).toContain(`| ${endpoint.method} | \`${endpoint.path}\` |`);
+  });
+
+  it("keeps one descriptor per file under lib/endpoints/<area>/<name>.ts", async () => {
+    const dir = path.join(root, "lib", "endpoints");
+    const files = fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== "openapi").flatMap((d) => fs.readdirSync(path.join(dir, d.name)).map((f) => `${d.name}/${f}`));
+    const found: Endpoint[] = [];
+    for (const file of files) {
+      const module = await loadDescriptors(file);
+      const exported = Object.values(module).filter((value) => typeof value === "object" && value !== null && "path" in value && "method" in value);
+      expect(exported.length, file).toBe(1);
+      found.push(...exported);
+    }
+    expect(new Set(found)).toEqual(new Set(endpoints));
+  });
+});
