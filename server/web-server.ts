@@ -14,6 +14,7 @@ import { answerBeforeNext } from "@/lib/http/pre-router";
 import { createRpcHttpGateway } from "./gateway/rpc-http";
 import { createWsGateway, type WsGateway } from "./gateway/ws-gateway";
 import { closeGracefully } from "./http/graceful-close";
+import { lingerAfterEarlyAnswer } from "./http/linger";
 import { closeLiveStreams } from "@/lib/live/live-streams";
 import { createMetricsEndpoint } from "./http/metrics-endpoint";
 import { createObserver, pathOf, recordExchange } from "./http/observe";
@@ -67,6 +68,7 @@ export async function startWebServer(cfg: ServerConfig, options: { dev: boolean;
 
   const server = http.createServer((req, res) => {
     const ip = requestIp(req, trustProxy);
+    lingerAfterEarlyAnswer(req);
     observer.request(req, res, ip, () => {
       const path = pathOf(req.url);
       if (path === "/metrics") return void serveMetrics(req, res);
