@@ -11,6 +11,9 @@ import { capsuleSubmit } from "@/lib/endpoints/capsules/submit";
 import { capsuleVote } from "@/lib/endpoints/capsules/vote";
 import { capsuleVotes } from "@/lib/endpoints/capsules/votes";
 import { openApiDocument } from "@/lib/endpoints/meta/openapi";
+import { outletList } from "@/lib/endpoints/outlets/list";
+import { outletRead } from "@/lib/endpoints/outlets/read";
+import { outletVerify } from "@/lib/endpoints/outlets/verify";
 import { bridgeClient, signedToken } from "../support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
 import { startTestDns } from "../outlets/dns-server";
@@ -166,12 +169,35 @@ describe.each(dialects)("conditional reads on %s", (dialect) => {
     expect(signed.headers.get("cache-control")).toBe("private, no-store");
   });
 
+  it("tags the outlet's read and the outlet list, answers 304 to them, and changes both tags when the outlet changes", async () => {
+    const outletPath = pathOf(outletRead, { slug: SLUG });
+    const outletsPath = pathOf(outletList);
+    const before = { read: await etagOf(outletPath), list: await etagOf(outletsPath) };
+    for (const [path, { etag, res }] of [[outletPath, before.read], [outletsPath, before.list]] as const) {
+      expect(res.headers.get("cache-control"), path).toBe("public, no-cache");
+      expect((await etagOf(path)).etag, path).toBe(etag);
+      const hit = await api.get(path, { "if-none-match": etag });
+      expect(hit.status, path).toBe(304);
+      expect(hit.text, path).toBe("");
+    }
+    // a re-check of the domain moves lastCheckedAt (whole seconds): wait for the next second first
+    const checkedAt = Number(before.read.res.body.outlet.verification.lastCheckedAt);
+    await eventually(async () => (Math.floor(Date.now() / 1000) > checkedAt ? true : undefined), "the next second");
+    const verified = await api.send(outletVerify, { body: { outletSlug: SLUG, method: "dns_txt" } }, ownerKey);
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    const after = await api.get<Json>(outletPath, { "if-none-match": before.read.etag });
+    expect(after.status).toBe(200);
+    expect(after.body.outlet.verification.lastCheckedAt).not.toBe(before.read.res.body.outlet.verification.lastCheckedAt);
+    expect(after.headers.get("etag")).not.toBe(before.read.etag);
+    expect((await api.get(outletsPath, { "if-none-match": before.list.etag })).status).toBe(200);
+  });
+
   it("describes the 304, ETag, Cache-Control and If-None-Match in the OpenAPI document", async () => {
     const doc = (await api.get<Json>(pathOf(openApiDocument))).body;
     const op = doc.paths[openApiPath(capsuleRead)].get;
     expect(op.responses["304"].headers).toHaveProperty("ETag");
     expect(op.responses["200"].headers).toHaveProperty("Cache-Control");
     expect(op.parameters.map((p: Json) => p.name)).toContain("If-None-Match");
-    for (const path of [capsuleList, capsuleVotes, capsuleHistory].map(openApiPath)) expect(doc.paths[path].get.responses).toHaveProperty("304");
+    for (const path of [capsuleList, capsuleVotes, capsuleHistory, outletRead, outletList].map(openApiPath)) expect(doc.paths[path].get.responses).toHaveProperty("304");
   });
 });

@@ -95,7 +95,7 @@ describe("the endpoint registry and the route files", () => {
 
   it("makes conditional exactly the public reads whose route files return conditional(…)", async () => {
     const conditionalIds = endpoints.filter((e) => e.conditional).map((e) => e.id).sort();
-    expect(conditionalIds).toEqual(["capsules.history", "capsules.list", "capsules.read", "capsules.votes"]);
+    expect(conditionalIds).toEqual(["capsules.history", "capsules.list", "capsules.read", "capsules.votes", "outlets.list", "outlets.read"]);
     for (const file of files.filter((f) => f !== FALLBACK)) {
       const source = fs.readFileSync(path.join(apiDir, file), "utf8");
       const tagged = (await servedBy(file)).some((e) => e.conditional);

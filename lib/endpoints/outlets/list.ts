@@ -10,5 +10,6 @@ export const outletList = defineEndpoint({
   query: ZListOutletsQuery,
   response: ZListOutletsResponse,
   rateLimit: ["public-get"],
+  conditional: true,
   errors: [],
 });

@@ -11,6 +11,7 @@ export const outletRead = defineEndpoint({
   params: ZOutletSlugParams,
   response: ZOutletResponse,
   rateLimit: ["public-get"],
+  conditional: true,
   errors: ["OUTLET_NOT_FOUND"],
   example: { params: { slug: COURT_OUTLET_SLUG } },
 });
