@@ -1,4 +1,4 @@
-// `npm run bench [reads] [lag] [backfill] [observe] [reorg] [reader-pages] [profile] [fixed-cost]`: measures and prints figures, never asserts
+// `npm run bench [reads] [lag] [backfill] [observe] [reorg] [reader-pages] [page-lag] [profile] [fixed-cost]`: measures and prints figures, never asserts
 // timings, and is not part of `npm test`. Method and recorded figures: docs/PERFORMANCE.md.
 import { benchIndexerBackfill, type BackfillFigures } from "./indexer-backfill";
 import { benchIndexerReorg, type ReorgFigures } from "./indexer-reorg";
@@ -8,6 +8,7 @@ import { benchObserveOverhead } from "./observe-overhead";
 import { profileReads } from "./profile-reads";
 import { benchReaderPages, type ReaderPagesFigures } from "./reader-pages";
 import { benchVoteLag, type LagFigures } from "./vote-lag";
+import { benchVotePageLag, type PageLagFigures } from "./vote-page-lag";
 import { cleanupAll } from "./support/cleanup";
 import { machineLine } from "./support/machine";
 import { ensureProductionBuild } from "./support/production-build";
@@ -84,7 +85,7 @@ async function main() {
   const pg = await postgresAvailable();
   const dialects: Array<"sqlite" | "postgres"> = pg ? ["sqlite", "postgres"] : ["sqlite"];
   if (!pg) log("PostgreSQL at 127.0.0.1:5432 is not reachable: PostgreSQL figures are skipped");
-  if (wants("reads") || wants("lag") || wants("profile") || wants("fixed-cost")) await ensureProductionBuild(log);
+  if (wants("reads") || wants("lag") || wants("page-lag") || wants("profile") || wants("fixed-cost")) await ensureProductionBuild(log);
 
   if (wants("reads")) {
     const capsules = envNumber("BENCH_CAPSULES", 100_000);
@@ -111,6 +112,14 @@ async function main() {
     for (const dialect of dialects) lags.push(await benchVoteLag({ dialect, votes, log }));
     console.log("");
     lags.forEach(printLag);
+  }
+
+  if (wants("page-lag")) {
+    const votes = envNumber("BENCH_PAGE_LAG_VOTES", 40);
+    const figures: PageLagFigures[] = [];
+    for (const dialect of dialects) figures.push(await benchVotePageLag({ dialect, votes, log }));
+    console.log("");
+    for (const f of figures) console.log(`VoteCast receipt -> new tally on screen in an open capsule page, Chromium (${f.dialect}, ${f.votes} votes): p50 ${fmt(f.p50)} ms, p95 ${fmt(f.p95)} ms, max ${fmt(f.max)} ms (load ${f.load})`);
   }
 
   if (wants("backfill")) {
