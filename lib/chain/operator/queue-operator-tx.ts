@@ -1,5 +1,7 @@
 import "server-only";
+import { sql } from "kysely";
 import { keccak256, type Hex } from "viem";
+import { dialectOf } from "@/lib/db/connection";
 import type { Db, Trx } from "@/lib/db/database";
 import type { OutboxRow } from "@/lib/db/tables/operator-outbox.table";
 import { insertOutboxRow, maxOutboxNonce, updateOutboxRow } from "@/lib/db/repositories/operator-outbox.repository";
@@ -132,11 +134,23 @@ export async function broadcastStaged(db: Db, row: OutboxRow, what: string): Pro
   }
 }
 
-/** Runs `work` in a SQL transaction, again when two servers allocated the same nonce at the same moment. */
+// Arbitrary constant key of the PostgreSQL advisory lock that serializes operator nonce allocation.
+const OPERATOR_NONCE_LOCK_KEY = 77_117_020;
+
+/**
+ * Runs `work` in a SQL transaction that allocates operator nonces. On PostgreSQL the transaction first
+ * takes an advisory lock held to its commit, so concurrent requests (of this server or another) read
+ * the outbox's highest nonce one after the other instead of all picking the same one; SQLite admits
+ * one writer at a time. A unique violation (e.g. a gap filler's row) still runs `work` again.
+ */
 export async function withNonceRetry<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
+  const serialized = dialectOf(db) === "postgres";
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await db.transaction().execute(work);
+      return await db.transaction().execute(async (trx) => {
+        if (serialized) await sql`select pg_advisory_xact_lock(${OPERATOR_NONCE_LOCK_KEY})`.execute(trx);
+        return work(trx);
+      });
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= 4) throw error;
     }
