@@ -4,10 +4,28 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { parseEther, type Hex } from "viem";
 import { devKeys } from "../support/anvil";
+import { adCampaigns } from "@/lib/endpoints/ads/campaigns";
+import { adsOfCapsule } from "@/lib/endpoints/ads/of-capsule";
+import { capsuleAds } from "@/lib/endpoints/capsules/ads";
+import { capsuleCreate } from "@/lib/endpoints/capsules/create";
+import { capsuleDispute } from "@/lib/endpoints/capsules/dispute";
+import { capsuleDisputes } from "@/lib/endpoints/capsules/disputes";
+import { capsuleLabels } from "@/lib/endpoints/capsules/labels";
+import { capsuleRead } from "@/lib/endpoints/capsules/read";
+import { capsuleRights } from "@/lib/endpoints/capsules/rights";
+import { courtCase } from "@/lib/endpoints/court/case";
+import { courtCases } from "@/lib/endpoints/court/cases";
+import { courtVerdict } from "@/lib/endpoints/court/verdict";
+import { distributionList } from "@/lib/endpoints/distribution/list";
+import { outletRead } from "@/lib/endpoints/outlets/read";
+import { rightsCreate } from "@/lib/endpoints/rights/create";
+import { rightsLicense } from "@/lib/endpoints/rights/license";
+import { rightsListings } from "@/lib/endpoints/rights/listings";
 import { bridgeClient } from "../support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
 import { startTestDns } from "../outlets/dns-server";
-import { activeOutlet, addr, courtChain, expectError, finalizedCapsule, grantRole, type Api, type CourtContracts, type Json } from "./support";
+import { deployedContracts } from "../capsules/support";
+import { activeOutlet, addr, courtChain, expectError, finalizedCapsule, grantRole, type Api, type Json } from "./support";
 
 // Court cases, verdicts, the penalty path, integrity labels, distribution tiers, rights and ads,
 // over HTTP against the real stack (anvil + contracts + indexer + SQL) on SQLite and PostgreSQL.
@@ -31,8 +49,9 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
   let draftId = "";
   let caseId = "";
 
-  const dispute = (key: Hex, capsuleId: string, body: Json) => api.post<Json>(`/api/capsules/${capsuleId}/dispute`, "capsules.dispute", key, body);
-  const verdict = (key: Hex, id: string, body: Json) => api.post<Json>(`/api/court/case/${id}/verdict`, "court.verdict", key, body);
+  // bodies as the tests write them, including ones the routes must refuse
+  const dispute = (key: Hex, capsuleId: string, body: Json) => api.postRaw(capsuleDispute, { id: capsuleId }, key, body);
+  const verdict = (key: Hex, id: string, body: Json) => api.postRaw(courtVerdict, { id }, key, body);
 
   beforeAll(async () => {
     dns = await startTestDns();
@@ -42,8 +61,7 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
       env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000", CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0" },
     });
     api = bridgeClient(stack.baseUrl);
-    const summary = await api.get<{ contracts: CourtContracts }>("/api/meta/contracts-summary");
-    chain = courtChain(stack, summary.body.contracts);
+    chain = courtChain(stack, await deployedContracts(api, "integrityCourt"));
     await chain.deposit(ownerKey, "1000");
     await chain.deposit(editorKey, "300");
     await chain.deposit(clerkKey, "500");
@@ -53,7 +71,7 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     await grantRole(api, operatorKey, "capsule-court", clerk, 4);
     disputed = await finalizedCapsule(api, chain, { authorKey: ownerKey, voterKey: ownerKey, outletSlug: SLUG, title: "Council budget rises forty percent", category: "politics" });
     clean = await finalizedCapsule(api, chain, { authorKey: editorKey, voterKey: ownerKey, outletSlug: SLUG, title: "Harbour bridge reopens", category: "politics" });
-    const draft = await api.post<Json>("/api/capsules/create", "capsules.create", ownerKey, { title: "Draft only", body: "Not submitted.", outletSlug: SLUG, status: "draft" });
+    const draft = await api.send(capsuleCreate, { body: { title: "Draft only", body: "Not submitted.", outletSlug: SLUG, status: "draft" } }, ownerKey);
     expect(draft.status, JSON.stringify(draft.body)).toBe(201);
     draftId = draft.body.capsuleId;
     // the operator's loader command, against this stack's database
@@ -73,9 +91,9 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
   });
 
   it("starts with a clean, Elevated outlet (two accepted capsules, no rejection)", async () => {
-    const outlet = await api.get<Json>(`/api/outlets/${SLUG}`);
+    const outlet = await api.send(outletRead, { params: { slug: SLUG } });
     expect(outlet.body.outlet.distribution).toMatchObject({ tier: "elevated", acceptanceRate: 100, cleanRecord: true, acceptedCount: 2, rejectedCount: 0 });
-    const dist = await api.get<Json>("/api/distribution");
+    const dist = await api.send(distributionList, {});
     expect(dist.status).toBe(200);
     expect(dist.body).toMatchObject({ ok: true, page: 1, limit: 20, total: 1, hasMore: false });
     const item = dist.body.items[0];
@@ -83,7 +101,7 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     expect(item.requirements.map((r: Json) => [r.tier, r.met])).toEqual([["standard", true], ["elevated", true], ["premium", false]]);
     expect(item.toMoveUp).toEqual(["stay active 12 more month(s) (0 of 12)"]);
     expect(item.factors).toMatchObject({ integrityScore: 100, acceptanceRate: 100, bondStability: { stable: true }, courtResponse: { closedCases: 0, rate: null } });
-    const labels = await api.get<Json>(`/api/capsules/${disputed.capsuleId}/labels`);
+    const labels = await api.send(capsuleLabels, { params: { id: disputed.capsuleId } });
     expect(labels.body).toEqual({ ok: true, capsuleId: disputed.capsuleId, rootCapsuleId: disputed.capsuleId, integrityLabel: "clean", distributionActive: true, items: [] });
   });
 
@@ -101,7 +119,7 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
 
   it("refuses disputes by rule: 401, 404, 403 without bond, 409 not finalized, 400 foreign evidence", async () => {
     const body = JSON.stringify({ grounds: GROUNDS });
-    const unsigned = await api.raw("POST", `/api/capsules/${disputed.capsuleId}/dispute`, { body });
+    const unsigned = await api.rawAt(capsuleDispute, { id: disputed.capsuleId }, "POST", { body });
     expect(unsigned.status).toBe(401);
     expect(unsigned.body).toMatchObject({ ok: false, error: "UNAUTHORIZED", statusCode: 401 });
     expectError(await dispute(disputerKey, "999999", { grounds: GROUNDS }), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
@@ -148,11 +166,11 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     });
     expect(res.body.capsule).toEqual({ capsuleId: disputed.capsuleId, integrityLabel: "contested", distributionActive: true });
     expect(res.body.timeline.map((e: Json) => e.kind)).toEqual(["opened", "evidence_named", "label_changed"]);
-    const capsule = await api.get<Json>(`/api/capsules/${disputed.capsuleId}`);
+    const capsule = await api.send(capsuleRead, { params: { id: disputed.capsuleId } });
     expect(capsule.body.capsule.integrityLabel).toBe("contested");
-    const ads = await api.get<Json>(`/api/ads/${disputed.capsuleId}`);
+    const ads = await api.send(adsOfCapsule, { params: { capsuleId: disputed.capsuleId } });
     expect(ads.body).toMatchObject({ eligible: false, reason: "capsule is labelled contested", items: [] });
-    const labels = await api.get<Json>(`/api/capsules/${disputed.capsuleId}/labels`);
+    const labels = await api.send(capsuleLabels, { params: { id: disputed.capsuleId } });
     expect(labels.body.items).toEqual([
       expect.objectContaining({ capsuleId: disputed.capsuleId, label: "contested", previousLabel: "clean", appliedBy: disputer, caseId, reason: `court case ${caseId} opened` }),
     ]);
@@ -169,28 +187,28 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
   });
 
   it("lists cases by status and outlet, per capsule, and serves one case with its timeline", async () => {
-    const open = await api.get<Json>(`/api/court/cases?status=open&outlet=${SLUG}`);
+    const open = await api.send(courtCases, { query: { status: "open", outlet: SLUG } });
     expect(open.body).toMatchObject({ ok: true, total: 1, page: 1, limit: 20, hasMore: false });
     expect(open.body.items[0].caseId).toBe(caseId);
-    expect((await api.get<Json>("/api/court/cases?status=closed")).body).toMatchObject({ items: [], total: 0 });
-    expect((await api.get<Json>("/api/court/cases?outlet=another-outlet")).body).toMatchObject({ items: [], total: 0 });
-    const perCapsule = await api.get<Json>(`/api/capsules/${disputed.capsuleId}/disputes`);
+    expect((await api.send(courtCases, { query: { status: "closed" } })).body).toMatchObject({ items: [], total: 0 });
+    expect((await api.send(courtCases, { query: { outlet: "another-outlet" } })).body).toMatchObject({ items: [], total: 0 });
+    const perCapsule = await api.send(capsuleDisputes, { params: { id: disputed.capsuleId } });
     expect(perCapsule.body).toMatchObject({ ok: true, capsuleId: disputed.capsuleId, total: 1 });
     expect(perCapsule.body.items[0].caseId).toBe(caseId);
-    const one = await api.get<Json>(`/api/court/case/${caseId}`);
+    const one = await api.send(courtCase, { params: { id: caseId } });
     expect(one.status).toBe(200);
     expect(one.body.timeline[0]).toMatchObject({ kind: "opened", actor: disputer, details: { capsuleId: disputed.capsuleId, requestedLabel: "misleading" } });
     expect(one.body.timeline[1]).toMatchObject({ kind: "evidence_named", details: { evidenceId: disputed.evidenceId } });
-    expectError(await api.get("/api/court/case/999999"), 404, "CASE_NOT_FOUND", "No court case with id 999999");
-    const bad = await api.get<Json>("/api/court/cases?status=pending&limit=0");
+    expectError(await api.send(courtCase, { params: { id: "999999" } }), 404, "CASE_NOT_FOUND", "No court case with id 999999");
+    const bad = await api.send(courtCases, { query: { status: "pending", limit: 0 } });
     expect(bad.status).toBe(400);
     expect(bad.body.issues.map((i: Json) => i.path).sort()).toEqual(["limit", "status"]);
-    expect((await api.get<Json>("/api/court/case/abc")).status).toBe(400);
-    expectError(await api.get("/api/capsules/999999/disputes"), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
+    expect((await api.send(courtCase, { params: { id: "abc" } })).status).toBe(400);
+    expectError(await api.send(capsuleDisputes, { params: { id: "999999" } }), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
   });
 
   it("refuses verdicts by rule: 401, 400, 404, 403 for a wallet without the Court clerk role", async () => {
-    const unsigned = await api.raw("POST", `/api/court/case/${caseId}/verdict`, { body: JSON.stringify({ verdict: "verified", rationale: RATIONALE }) });
+    const unsigned = await api.rawAt(courtVerdict, { id: caseId }, "POST", { body: JSON.stringify({ verdict: "verified", rationale: RATIONALE }) });
     expect(unsigned.body).toMatchObject({ ok: false, error: "UNAUTHORIZED", statusCode: 401 });
     const bad = await verdict(clerkKey, caseId, { verdict: "guilty", rationale: "short" });
     expect(bad.status).toBe(400);
@@ -233,8 +251,8 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     expect(await chain.burnPoolSize()).toBe(poolBefore + parseEther("25"));
 
     // the label and its history
-    expect((await api.get<Json>(`/api/capsules/${disputed.capsuleId}`)).body.capsule.integrityLabel).toBe("misleading");
-    const labels = await api.get<Json>(`/api/capsules/${disputed.capsuleId}/labels`);
+    expect((await api.send(capsuleRead, { params: { id: disputed.capsuleId } })).body.capsule.integrityLabel).toBe("misleading");
+    const labels = await api.send(capsuleLabels, { params: { id: disputed.capsuleId } });
     expect(labels.body).toMatchObject({ integrityLabel: "misleading", distributionActive: false });
     expect(labels.body.items.map((l: Json) => [l.previousLabel, l.label, l.appliedBy, l.caseId])).toEqual([
       ["clean", "contested", disputer, caseId],
@@ -242,10 +260,10 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     ]);
 
     // the downgrade: Elevated → Standard in the outlet record and in /api/distribution
-    const outlet = await api.get<Json>(`/api/outlets/${SLUG}`);
+    const outlet = await api.send(outletRead, { params: { slug: SLUG } });
     expect(outlet.body.outlet.distribution).toMatchObject({ tier: "standard", cleanRecord: false });
     expect(outlet.body.outlet.trustedPublisher).toBe(false);
-    const item = (await api.get<Json>("/api/distribution")).body.items[0];
+    const item = (await api.send(distributionList, {})).body.items[0];
     expect(item).toMatchObject({ outletSlug: SLUG, tier: "standard", earnedTier: "standard", cleanRecord: false, nextTier: "elevated" });
     expect(item.penalty).toEqual({ caseId, verdict: "misleading", until: penalty.penaltyUntil });
     expect(item.factors).toMatchObject({ integrityScore: 75, bondStability: { stable: false }, courtResponse: { closedCases: 1, answered: 0, rate: 0 } });
@@ -262,17 +280,17 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
 
   it("serves campaigns beside a finalized clean capsule and none beside a misleading one", async () => {
     // the loaded fixture (and the sample set that `npm start` loads into an empty table)
-    const all = await api.get<Json>("/api/ads/campaigns?limit=100");
+    const all = await api.send(adCampaigns, { query: { limit: 100 } });
     expect(all.body).toMatchObject({ ok: true, page: 1, limit: 100 });
     const campaigns: Json[] = all.body.items;
     expect(campaigns.filter((c) => c.slug.startsWith("court-")).map((c) => c.slug)).toEqual(["court-politics-fund", "court-any-politics", "court-other-outlet", "court-sports", "court-paused"]);
     // the operator's campaigns are real; the bundled ones (bundled anvil) are marked as sample
     expect(campaigns.filter((c) => c.slug.startsWith("court-")).every((c) => c.sample === false)).toBe(true);
     expect(campaigns.filter((c) => !c.slug.startsWith("court-")).map((c) => c.sample)).toEqual([true, true, true, true, true]);
-    const paused = await api.get<Json>("/api/ads/campaigns?status=paused&limit=100");
+    const paused = await api.send(adCampaigns, { query: { status: "paused", limit: 100 } });
     expect(paused.body.items.map((c: Json) => c.slug)).toContain("court-paused");
     expect(paused.body.items.every((c: Json) => c.status === "paused")).toBe(true);
-    expect((await api.get<Json>("/api/ads/campaigns?status=gone")).status).toBe(400);
+    expect((await api.send(adCampaigns, { query: { status: "gone" } })).status).toBe(400);
 
     const matching = campaigns
       .filter((c) => c.status === "active")
@@ -280,8 +298,8 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
       .filter((c) => c.targetCategories.length === 0 || c.targetCategories.includes("politics"))
       .map((c) => c.slug);
     expect(matching).toEqual(expect.arrayContaining(["court-politics-fund", "court-any-politics"]));
-    for (const path of [`/api/ads/${clean.capsuleId}`, `/api/capsules/${clean.capsuleId}/ads`]) {
-      const ads = await api.get<Json>(path);
+    for (const read of [() => api.send(adsOfCapsule, { params: { capsuleId: clean.capsuleId } }), () => api.send(capsuleAds, { params: { id: clean.capsuleId } })]) {
+      const ads = await read();
       expect(ads.status).toBe(200);
       expect(ads.body).toMatchObject({ ok: true, capsuleId: clean.capsuleId, outletSlug: SLUG, category: "politics", eligible: true, reason: null, distributionActive: true });
       expect(ads.body.items.map((c: Json) => c.slug)).toEqual(matching);
@@ -289,18 +307,18 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
       expect(ads.body.items.map((c: Json) => c.slug)).not.toContain("court-sports");
       expect(ads.body.items.map((c: Json) => c.slug)).not.toContain("court-paused");
     }
-    const none = await api.get<Json>(`/api/ads/${disputed.capsuleId}`);
+    const none = await api.send(adsOfCapsule, { params: { capsuleId: disputed.capsuleId } });
     expect(none.body).toMatchObject({ eligible: false, reason: "capsule is labelled misleading", integrityLabel: "misleading", items: [] });
     // a draft is private: anonymous readers are told it does not exist, its author sees why no ads run
-    expectError(await api.get(`/api/capsules/${draftId}/ads`), 404, "CAPSULE_NOT_FOUND", `No capsule with id ${draftId}`);
-    const draft = await api.getAs<Json>(`/api/capsules/${draftId}/ads`, ownerKey);
+    expectError(await api.send(capsuleAds, { params: { id: draftId } }), 404, "CAPSULE_NOT_FOUND", `No capsule with id ${draftId}`);
+    const draft = await api.send(capsuleAds, { params: { id: draftId } }, ownerKey);
     expect(draft.body).toMatchObject({ eligible: false, reason: "capsule is draft; ads run only beside finalized capsules", items: [] });
-    expectError(await api.get("/api/ads/999999"), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
+    expectError(await api.send(adsOfCapsule, { params: { capsuleId: "999999" } }), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
   });
 
   it("lists rights, licenses them, and sells an exclusive listing once", async () => {
-    const create = (key: Hex, body: Json) => api.post<Json>("/api/rights/create", "rights.create", key, body);
-    const license = (key: Hex, body: Json) => api.post<Json>("/api/rights/license", "rights.license", key, body);
+    const create = (key: Hex, body: Json) => api.postRaw(rightsCreate, undefined, key, body);
+    const license = (key: Hex, body: Json) => api.postRaw(rightsLicense, undefined, key, body);
     const listing = { capsuleId: clean.capsuleId, licenceType: "non_exclusive", territory: "de", price: parseEther("5").toString(), currency: "CAP", terms: "Online republication with credit." };
 
     // the submitter (an Editor here) and the outlet's owner-Editor may list; others may not
@@ -346,11 +364,11 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     expectError(await license(secondBuyerKey, { listingId: exclusiveId }), 409, "CONFLICT", `Rights listing ${exclusiveId} is exclusive and has already been licensed`);
     expectError(await license(buyerKey, { listingId: "999999" }), 404, "LISTING_NOT_FOUND", "No rights listing with id 999999");
 
-    const listed = await api.get<Json>(`/api/rights/listings?capsuleId=${clean.capsuleId}`);
+    const listed = await api.send(rightsListings, { query: { capsuleId: clean.capsuleId } });
     expect(listed.body).toMatchObject({ ok: true, total: 2 });
     expect(listed.body.items.map((l: Json) => [l.listingId, l.status, l.licenceCount])).toEqual([[exclusiveId, "sold", 1], [listingId, "active", 2]]);
-    expect((await api.get<Json>(`/api/rights/listings?outlet=${SLUG}&limit=1`)).body).toMatchObject({ total: 2, hasMore: true });
-    const rights = await api.get<Json>(`/api/capsules/${clean.capsuleId}/rights`);
+    expect((await api.send(rightsListings, { query: { outlet: SLUG, limit: 1 } })).body).toMatchObject({ total: 2, hasMore: true });
+    const rights = await api.send(capsuleRights, { params: { id: clean.capsuleId } });
     expect(rights.body).toMatchObject({ ok: true, capsuleId: clean.capsuleId, distributionActive: true, total: 2 });
     expect(rights.body.items[1].licences.map((l: Json) => l.buyer)).toEqual([buyer, secondBuyer]);
     expect(rights.body.items[0].licences.map((l: Json) => l.buyer)).toEqual([buyer]);
@@ -368,9 +386,9 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     expect(res.body.timeline.map((e: Json) => e.kind)).toEqual(["opened", "label_changed", "verdict", "label_changed"]);
     expect(await chain.penaltyLogs(BigInt(id))).toEqual([]);
     expect(await chain.burnPoolSize()).toBe(poolBefore);
-    const item = (await api.get<Json>("/api/distribution")).body.items[0];
+    const item = (await api.send(distributionList, {})).body.items[0];
     expect(item.factors.courtResponse).toEqual({ closedCases: 2, answered: 1, rate: 50 });
-    const closed = await api.get<Json>(`/api/court/cases?status=closed&outlet=${SLUG}`);
+    const closed = await api.send(courtCases, { query: { status: "closed", outlet: SLUG } });
     expect(closed.body.items.map((c: Json) => c.caseId)).toEqual([id, caseId]);
   });
 });

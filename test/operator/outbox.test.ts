@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Hex } from "viem";
 import type { DeploymentRecord } from "@/lib/chain/deployment-record";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
+import { capsuleRead } from "@/lib/endpoints/capsules/read";
+import { bridgeClient } from "../support/bridge-client";
 import { createTestDatabase } from "../support/postgres";
 import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
 import { expectProjectionMatchesChain, projectedVote, stackSource } from "../indexer/support/projection-checks";
@@ -43,7 +45,7 @@ describe.each(dialects)("operator outbox on %s", (dialect) => {
   };
   const hasVoted = (voter: number, id: number) => stream.hasVoted(voter, id);
   const outboxRow = (hash: string) => handle.db.selectFrom("operator_outbox").selectAll().where("tx_hash", "=", hash).executeTakeFirstOrThrow();
-  const capsule = async (id: number) => (await (await fetch(`${stack.baseUrl}/api/capsules/${id}`)).json()) as Json;
+  const capsule = async (id: number) => (await bridgeClient(stack.baseUrl).send(capsuleRead, { params: { id } })).body as Json;
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-outbox-"));

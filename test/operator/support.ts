@@ -6,6 +6,7 @@ import type { Hex } from "viem";
 import { readDeployment, type DeploymentRecord } from "@/lib/chain/deployment-record";
 import { signBallot } from "@/lib/chain/vouchers";
 import type { Db } from "@/lib/db/database";
+import { capsuleVote } from "@/lib/endpoints/capsules/vote";
 import { bridgeClient } from "../support/bridge-client";
 import { devKeys } from "../support/anvil";
 import { VOTERS, type VoteStream } from "../indexer/support/vote-stream";
@@ -44,7 +45,7 @@ export async function ballot(stream: VoteStream, deployment: DeploymentRecord, i
 }
 
 export async function relay(baseUrl: string, index: number, capsuleId: number, body: unknown) {
-  return bridgeClient(baseUrl).post<Json>(`/api/capsules/${capsuleId}/vote`, "capsules.vote", devKeys[index] as Hex, body);
+  return bridgeClient(baseUrl).postRaw(capsuleVote, { id: capsuleId }, devKeys[index] as Hex, body);
 }
 
 function descendants(pid: number): number[] {

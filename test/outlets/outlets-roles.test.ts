@@ -2,10 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEther, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { buildActionToken } from "@/lib/auth/action-token";
+import { pathOf } from "@/lib/api/request";
+import { outletCreate } from "@/lib/endpoints/outlets/create";
+import { outletList } from "@/lib/endpoints/outlets/list";
+import { outletRead } from "@/lib/endpoints/outlets/read";
+import { outletUsers } from "@/lib/endpoints/outlets/users";
+import { outletVerify } from "@/lib/endpoints/outlets/verify";
+import { roleCatalogRead } from "@/lib/endpoints/roles/catalog";
+import { roleGrant } from "@/lib/endpoints/roles/grant";
+import { roleRevoke } from "@/lib/endpoints/roles/revoke";
+import { walletRolesAtOutlet } from "@/lib/endpoints/roles/wallet-at-outlet";
+import { walletActivity } from "@/lib/endpoints/wallet/activity";
+import { walletRoles } from "@/lib/endpoints/wallet/roles";
 import { devKeys } from "../support/anvil";
-import { bridgeClient } from "../support/bridge-client";
+import { actionOf, bridgeClient } from "../support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
 import { startTestDns } from "./dns-server";
+import { deployedContracts } from "../capsules/support";
 import { chainAccess, eventually, expectError, openStackDatabase } from "./support";
 
 // Outlets, DNS verification, roles with on-chain bonds and the wallet activity feed, over HTTP
@@ -38,8 +51,7 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
         CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000",
       }, });
     api = bridgeClient(stack.baseUrl);
-    const summary = await api.get<{ contracts: { roleRegistry: { address: Address } } }>("/api/meta/contracts-summary");
-    chain = chainAccess(stack, summary.body.contracts.roleRegistry.address);
+    chain = chainAccess(stack, (await deployedContracts(api)).roleRegistry.address);
   });
 
   afterAll(async () => {
@@ -47,12 +59,12 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
     await dns?.close();
   });
 
-  const grant = (key: Hex, wallet: Address, roleId: number, outletSlug = SLUG) => api.post("/api/roles/grant", "roles.grant", key, { outletSlug, wallet, roleId });
-  const revoke = (key: Hex, wallet: Address, roleId: number, outletSlug = SLUG) => api.post("/api/roles/revoke", "roles.revoke", key, { outletSlug, wallet, roleId });
-  const verify = (key: Hex, outletSlug = SLUG) => api.post<Record<string, any>>("/api/outlets/verify", "outlets.verify", key, { outletSlug, method: "dns_txt" });
+  const grant = (key: Hex, wallet: Address, roleId: number, outletSlug = SLUG) => api.send(roleGrant, { body: { outletSlug, wallet, roleId } }, key);
+  const revoke = (key: Hex, wallet: Address, roleId: number, outletSlug = SLUG) => api.send(roleRevoke, { body: { outletSlug, wallet, roleId } }, key);
+  const verify = (key: Hex, outletSlug = SLUG) => api.send(outletVerify, { body: { outletSlug, method: "dns_txt" } }, key);
 
   it("serves the role catalog with bond requirements in wei and units", async () => {
-    const res = await api.get("/api/role-catalog");
+    const res = await api.send(roleCatalogRead, {});
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       ok: true,
@@ -66,19 +78,19 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
   });
 
   it("creates the reserved capsule-court outlet, active and owned by the operator", async () => {
-    const res = await api.get<{ outlet: Record<string, any> }>("/api/outlets/capsule-court");
+    const res = await api.send(outletRead, { params: { slug: "capsule-court" } });
     expect(res.status).toBe(200);
     expect(res.body.outlet).toMatchObject({ outletSlug: "capsule-court", outletMetadataURI: "", status: "active", outletWallet: operator, distribution: { tier: "standard" } });
   });
 
   it("creates a pending outlet and answers the TXT record to publish", async () => {
-    const res = await api.post<Record<string, any>>("/api/outlets/create", "outlets.create", ownerKey, {
+    const res = await api.send(outletCreate, { body: {
       slug: SLUG,
       name: "The Daily Ledger",
       domain: "DailyLedger.Example.org.",
       metadataURI: "ipfs://bafy-daily-ledger",
       description: "Local news with receipts",
-    });
+    } }, ownerKey);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const { outlet, txtRecord } = res.body;
     expect(txtRecord.name).toBe(DOMAIN);
@@ -98,21 +110,21 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
       distribution: { tier: "none", acceptanceRate: 0, cleanRecord: true, monthsActive: 0 },
     });
     expect(outlet.outletId).toMatch(/^\d+$/);
-    const again = await api.get<{ outlet: unknown }>(`/api/outlets/${SLUG}`);
+    const again = await api.send(outletRead, { params: { slug: SLUG } });
     expect(again.body.outlet).toEqual(outlet);
   });
 
   it("records the owner's Editor role unbonded (no voting until the bond is held)", async () => {
-    const users = await api.get<Record<string, any>>(`/api/outlets/${SLUG}/users`);
+    const users = await api.send(outletUsers, { params: { slug: SLUG } });
     expect(users.body).toMatchObject({ ok: true, outletSlug: SLUG, total: 1, page: 1, limit: 20, hasMore: false });
     expect(users.body.items).toEqual([{ wallet: owner, isOwner: true, roles: [expect.objectContaining({ roleId: 3, name: "Editor", bonded: false, grantedBy: owner })] }]);
     expect(await chain.isVoter(SLUG, owner)).toBe(false);
   });
 
   it("refuses a duplicate slug with 409 CONFLICT", async () => {
-    const res = await api.post("/api/outlets/create", "outlets.create", outsiderKey, { slug: SLUG, name: "Copycat", domain: "copycat.example.org" });
+    const res = await api.send(outletCreate, { body: { slug: SLUG, name: "Copycat", domain: "copycat.example.org" } }, outsiderKey);
     expectError(res, 409, "CONFLICT", `The outlet slug "${SLUG}" is already taken; choose another`);
-    const court = await api.post("/api/outlets/create", "outlets.create", outsiderKey, { slug: "capsule-court", name: "Fake court", domain: "court.example.org" });
+    const court = await api.send(outletCreate, { body: { slug: "capsule-court", name: "Fake court", domain: "court.example.org" } }, outsiderKey);
     expectError(court, 409, "CONFLICT", `The outlet slug "capsule-court" is already taken; choose another`);
   });
 
@@ -133,41 +145,41 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
     ["domain", { slug: "valid-slug", name: "n", domain: "wiki.corp" }],
     ["domain", { slug: "valid-slug", name: "n", domain: "nas.home.arpa" }],
   ])("refuses a bad %s at creation with 400 VALIDATION_ERROR (%j)", async (field, body) => {
-    const res = await api.post("/api/outlets/create", "outlets.create", outsiderKey, body);
+    const res = await api.postRaw(outletCreate, undefined, outsiderKey, body);
     expectError(res, 400, "VALIDATION_ERROR", `Invalid body: ${field}`, { issues: [{ path: field, message: expect.any(String) }] });
   });
 
   it("refuses unsigned and badly signed writes with 401", async () => {
     const body = JSON.stringify({ slug: "unsigned-outlet", name: "n", domain: "u.example.org" });
-    const missing = await api.raw("POST", "/api/outlets/create", { body });
+    const missing = await api.rawAt(outletCreate, undefined, "POST", { body });
     expectError(missing, 401, "UNAUTHORIZED", /.+/);
-    for (const [path, action, payload] of [
-      ["/api/outlets/create", "outlets.create", body],
-      ["/api/outlets/verify", "outlets.verify", JSON.stringify({ outletSlug: SLUG, method: "dns_txt" })],
-      ["/api/roles/grant", "roles.grant", JSON.stringify({ outletSlug: SLUG, wallet: journalist, roleId: 1 })],
-      ["/api/roles/revoke", "roles.revoke", JSON.stringify({ outletSlug: SLUG, wallet: journalist, roleId: 1 })],
+    for (const [endpoint, payload] of [
+      [outletCreate, body],
+      [outletVerify, JSON.stringify({ outletSlug: SLUG, method: "dns_txt" })],
+      [roleGrant, JSON.stringify({ outletSlug: SLUG, wallet: journalist, roleId: 1 })],
+      [roleRevoke, JSON.stringify({ outletSlug: SLUG, wallet: journalist, roleId: 1 })],
     ] as const) {
       const forged = await buildActionToken({
         wallet: owner,
-        action,
+        action: actionOf(endpoint),
         method: "POST",
-        path,
+        path: pathOf(endpoint),
         body: payload,
         sign: (args) => privateKeyToAccount(outsiderKey).signTypedData(args),
       });
-      const res = await api.raw("POST", path, { body: payload, token: forged });
+      const res = await api.rawAt(endpoint, undefined, "POST", { body: payload, token: forged });
       expectError(res, 401, "INVALID_SIGNATURE", /.+/);
-      expectError(await api.raw("POST", path, { body: payload }), 401, "UNAUTHORIZED", /.+/);
+      expectError(await api.rawAt(endpoint, undefined, "POST", { body: payload }), 401, "UNAUTHORIZED", /.+/);
     }
   });
 
   it("answers 404 OUTLET_NOT_FOUND for unknown slugs and 400 for malformed ones", async () => {
-    expectError(await api.get("/api/outlets/no-such-outlet"), 404, "OUTLET_NOT_FOUND", 'No outlet with slug "no-such-outlet"');
-    expectError(await api.get("/api/outlets/no-such-outlet/users"), 404, "OUTLET_NOT_FOUND", 'No outlet with slug "no-such-outlet"');
-    expectError(await api.get(`/api/roles/${owner}/no-such-outlet`), 404, "OUTLET_NOT_FOUND", 'No outlet with slug "no-such-outlet"');
+    expectError(await api.send(outletRead, { params: { slug: "no-such-outlet" } }), 404, "OUTLET_NOT_FOUND", 'No outlet with slug "no-such-outlet"');
+    expectError(await api.send(outletUsers, { params: { slug: "no-such-outlet" } }), 404, "OUTLET_NOT_FOUND", 'No outlet with slug "no-such-outlet"');
+    expectError(await api.send(walletRolesAtOutlet, { params: { wallet: owner, outletSlug: "no-such-outlet" } }), 404, "OUTLET_NOT_FOUND", 'No outlet with slug "no-such-outlet"');
     expectError(await verify(ownerKey, "no-such-outlet"), 404, "OUTLET_NOT_FOUND", 'No outlet with slug "no-such-outlet"');
     expectError(await grant(ownerKey, journalist, 1, "no-such-outlet"), 404, "OUTLET_NOT_FOUND", 'No outlet with slug "no-such-outlet"');
-    expectError(await api.get("/api/outlets/Bad_Slug"), 400, "VALIDATION_ERROR", "Invalid input: slug", { issues: [{ path: "slug", message: expect.any(String) }] });
+    expectError(await api.send(outletRead, { params: { slug: "Bad_Slug" } }), 400, "VALIDATION_ERROR", "Invalid input: slug", { issues: [{ path: "slug", message: expect.any(String) }] });
   });
 
   it("refuses verification by a wallet that is neither owner nor Editor (403)", async () => {
@@ -212,7 +224,7 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
     const failed = await verify(ownerKey);
     expect(failed.body).toMatchObject({ verified: false, reason: "no_record", outlet: { status: "suspended", distribution: { tier: "none" } } });
     expect(failed.body.message).toMatch(/active → suspended/);
-    const suspended = await api.get<Record<string, any>>(`/api/outlets?status=suspended`);
+    const suspended = await api.send(outletList, { query: { status: "suspended" } });
     expect(suspended.body.items.map((o: { outletSlug: string }) => o.outletSlug)).toEqual([SLUG]);
     dns.set(DOMAIN, { txt: [txtValue] });
     const again = await verify(ownerKey);
@@ -237,13 +249,13 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
   });
 
   it("lists outlets with the DESIGN §5 page shape and a status filter", async () => {
-    const all = await api.get<Record<string, any>>("/api/outlets?limit=1");
+    const all = await api.send(outletList, { query: { limit: 1 } });
     expect(all.body).toMatchObject({ ok: true, page: 1, limit: 1, total: 4, hasMore: true });
     expect(all.body.items).toHaveLength(1);
-    const active = await api.get<Record<string, any>>("/api/outlets?status=active");
+    const active = await api.send(outletList, { query: { status: "active" } });
     expect(active.body.items.map((o: { outletSlug: string }) => o.outletSlug)).toEqual(["capsule-court", SLUG]);
-    expectError(await api.get("/api/outlets?status=closed"), 400, "VALIDATION_ERROR", "Invalid query: status", { issues: [{ path: "status", message: expect.any(String) }] });
-    expectError(await api.get("/api/outlets?limit=101"), 400, "VALIDATION_ERROR", "Invalid query: limit", { issues: [{ path: "limit", message: expect.any(String) }] });
+    expectError(await api.send(outletList, { query: { status: "closed" } }), 400, "VALIDATION_ERROR", "Invalid query: status", { issues: [{ path: "status", message: expect.any(String) }] });
+    expectError(await api.send(outletList, { query: { limit: 101 } }), 400, "VALIDATION_ERROR", "Invalid query: limit", { issues: [{ path: "limit", message: expect.any(String) }] });
   });
 
   it("refuses grants and revokes by a wallet that is neither owner nor Editor (403)", async () => {
@@ -266,7 +278,7 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
       ["roleId", { outletSlug: SLUG, wallet: journalist, roleId: "1" }],
       ["outletSlug", { outletSlug: "X", wallet: journalist, roleId: 1 }],
     ] as const) {
-      expectError(await api.post("/api/roles/grant", "roles.grant", ownerKey, body), 400, "VALIDATION_ERROR", `Invalid body: ${field}`, { issues: [{ path: field, message: expect.any(String) }] });
+      expectError(await api.postRaw(roleGrant, undefined, ownerKey, body), 400, "VALIDATION_ERROR", `Invalid body: ${field}`, { issues: [{ path: field, message: expect.any(String) }] });
     }
     expectError(await grant(ownerKey, journalist, 4), 400, "VALIDATION_ERROR", 'The Court clerk role (4) is granted only at "capsule-court"', {
       issues: [{ path: "roleId", message: 'The Court clerk role (4) is granted only at "capsule-court"' }],
@@ -309,7 +321,7 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
     expect(reporter.status).toBe(201);
     expect(await chain.lockedOf(editor)).toBe(parseEther("250"));
 
-    const atOutlet = await api.get<Record<string, any>>(`/api/roles/${editor.toLowerCase()}/${SLUG}`);
+    const atOutlet = await api.send(walletRolesAtOutlet, { params: { wallet: editor.toLowerCase(), outletSlug: SLUG } });
     expect(atOutlet.status).toBe(200);
     expect(atOutlet.body).toMatchObject({ ok: true, wallet: editor, outletSlug: SLUG, isVoter: true, bond: { bonded: parseEther("300").toString(), locked: parseEther("250").toString() } });
     expect(atOutlet.body.roles.map((r: { roleId: number }) => r.roleId)).toEqual([3, 2]);
@@ -331,16 +343,16 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
   });
 
   it("keeps role history and lists members and wallet roles", async () => {
-    const users = await api.get<Record<string, any>>(`/api/outlets/${SLUG}/users?limit=1`);
+    const users = await api.send(outletUsers, { params: { slug: SLUG }, query: { limit: 1 } });
     expect(users.body).toMatchObject({ ok: true, total: 2, page: 1, limit: 1, hasMore: true });
     expect(users.body.items).toEqual([{ wallet: owner, isOwner: true, roles: [expect.objectContaining({ roleId: 3, bonded: true })] }]);
-    const page2 = await api.get<Record<string, any>>(`/api/outlets/${SLUG}/users?limit=1&page=2`);
+    const page2 = await api.send(outletUsers, { params: { slug: SLUG }, query: { limit: 1, page: 2 } });
     expect(page2.body.items).toEqual([{ wallet: editor, isOwner: false, roles: [expect.objectContaining({ roleId: 2, name: "Reporter" })] }]);
 
-    const roles = await api.get<Record<string, any>>(`/api/wallet/${editor}/roles`);
+    const roles = await api.send(walletRoles, { params: { address: editor } });
     expect(roles.body).toMatchObject({ ok: true, wallet: editor, total: 1, hasMore: false });
     expect(roles.body.items).toEqual([expect.objectContaining({ outletSlug: SLUG, roleId: 2, revokedAt: null })]);
-    const none = await api.get<Record<string, any>>(`/api/wallet/${journalist}/roles`);
+    const none = await api.send(walletRoles, { params: { address: journalist } });
     expect(none.body).toMatchObject({ ok: true, items: [], total: 0 });
   });
 
@@ -372,9 +384,9 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
     } finally {
       await rpc("anvil_setBalance", [operator, balance]);
     }
-    const roles = await api.get<Record<string, any>>(`/api/roles/${outsider}/${SLUG}`);
+    const roles = await api.send(walletRolesAtOutlet, { params: { wallet: outsider, outletSlug: SLUG } });
     expect(roles.body).toMatchObject({ roles: [], isVoter: false, bond: { locked: "0" } });
-    const feed = await api.get<Record<string, any>>(`/api/wallet/${outsider}/activity`);
+    const feed = await api.send(walletActivity, { params: { address: outsider } });
     expect(feed.body.items.filter((i: { kind: string }) => i.kind.startsWith("role."))).toEqual([]);
     // With gas money back the same grant goes through.
     expect((await grant(ownerKey, outsider, 1)).status).toBe(201);
@@ -382,9 +394,13 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
   });
 
   it("answers 400 VALIDATION_ERROR for malformed addresses", async () => {
-    for (const path of ["/api/wallet/0x123/roles", "/api/wallet/not-an-address/activity", `/api/roles/0xzz/${SLUG}`]) {
-      const res = await api.get(path);
-      expect(res.status, path).toBe(400);
+    for (const [what, read] of [
+      ["roles of 0x123", () => api.send(walletRoles, { params: { address: "0x123" } })],
+      ["activity of not-an-address", () => api.send(walletActivity, { params: { address: "not-an-address" } })],
+      ["roles of 0xzz at the outlet", () => api.send(walletRolesAtOutlet, { params: { wallet: "0xzz", outletSlug: SLUG } })],
+    ] as const) {
+      const res = await read();
+      expect(res.status, what).toBe(400);
       expect(res.body).toMatchObject({ ok: false, error: "VALIDATION_ERROR", statusCode: 400, issues: [expect.objectContaining({ path: expect.stringMatching(/^(address|wallet)$/) })] });
     }
   });
@@ -392,7 +408,7 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
   it("shows the wallet's full activity, newest first, including indexed bond deposits", async () => {
     const kindsOf = (body: Record<string, any>) => body.items.map((i: { kind: string }) => i.kind) as string[];
     const ownerFeed = await eventually(async () => {
-      const res = await api.get<Record<string, any>>(`/api/wallet/${owner}/activity?limit=100`);
+      const res = await api.send(walletActivity, { params: { address: owner }, query: { limit: 100 } });
       return kindsOf(res.body).includes("bond.deposited") ? res.body : undefined;
     }, "the owner's bond deposit to be indexed");
     const kinds = kindsOf(ownerFeed);
@@ -406,7 +422,7 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
 
     // The journalist's feed: its deposit, the grant and the revoke as subject.
     const journalistFeed = await eventually(async () => {
-      const res = await api.get<Record<string, any>>(`/api/wallet/${journalist}/activity`);
+      const res = await api.send(walletActivity, { params: { address: journalist } });
       return kindsOf(res.body).includes("bond.deposited") ? res.body : undefined;
     }, "the journalist's bond deposit to be indexed");
     expect(kindsOf(journalistFeed)).toEqual(["role.revoked", "role.granted", "bond.deposited"]);
@@ -414,7 +430,7 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
     expect(journalistFeed).toMatchObject({ ok: true, wallet: journalist, page: 1, limit: 20, total: 3, hasMore: false });
 
     // The editor who revoked sees it as actor.
-    const editorFeed = await api.get<Record<string, any>>(`/api/wallet/${editor}/activity?limit=100`);
+    const editorFeed = await api.send(walletActivity, { params: { address: editor }, query: { limit: 100 } });
     expect(editorFeed.body.items).toContainEqual(expect.objectContaining({ kind: "role.revoked", details: expect.objectContaining({ side: "actor", wallet: journalist }) }));
   });
 });

@@ -13,12 +13,6 @@ const skipped = [path.join("app", "api")]; // route files import their descripto
 // Test files allowed to spell bridge paths or action names. Each entry says why; a file not listed
 // here that writes a literal /api/ path or an action name fails this test.
 const allowed = new Set([
-  // still on the literal-path helpers (api.get/post): being converted on another branch (issue 14 item 2)
-  "test/court/court.test.ts",
-  "test/court/support.ts",
-  "test/outlets/outlets-roles.test.ts",
-  "test/operator/outbox.test.ts",
-  "test/operator/support.ts",
   // HTTP-surface probes whose subject is the raw path: route files ↔ templates, undecodable or
   // unknown paths, tokens bound to another path
   "test/registry/route-files.test.ts",

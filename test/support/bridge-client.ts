@@ -35,8 +35,7 @@ export function actionOf(endpoint: Endpoint): string {
  * HTTP helpers for API tests against a running server. `call`/`send` are the typed client on the
  * endpoint descriptors (lib/api/client.ts); `postRaw`/`rawAt` probe the HTTP surface on a
  * descriptor's path (odd bodies, forged tokens, wrong methods); `raw` and `get` take any path (pages,
- * paths no descriptor has); `getAs`/`post` remain for the files test/registry/no-literal-api-paths.test.ts
- * still allowlists.
+ * paths no descriptor has).
  */
 export function bridgeClient(baseUrl: string) {
   async function raw<T>(method: string, path: string, init: { body?: string; token?: string; headers?: Record<string, string> } = {}) {
@@ -68,14 +67,6 @@ export function bridgeClient(baseUrl: string) {
   return {
     get: <T = Record<string, unknown>>(path: string, headers?: Record<string, string>) => raw<T>("GET", path, { headers }),
     raw,
-    /** A signed read (drafts are private): GET with a fresh draft-read token signed by `key`. */
-    getAs: async <T = Record<string, unknown>>(path: string, key: Hex) =>
-      raw<T>("GET", path, { token: await signedToken(key, DRAFT_READ_ACTION, path.split("?")[0] ?? path, undefined, "GET") }),
-    /** POST with a fresh token signed by `key` for `action`. */
-    post: async <T = Record<string, unknown>>(path: string, action: string, key: Hex, payload: unknown) => {
-      const body = JSON.stringify(payload);
-      return raw<T>("POST", path, { body, token: await signedToken(key, action, path, body) });
-    },
     /** The typed client: the parsed response, or an ApiError. Signed endpoints are signed by `key`. */
     call: <E extends Endpoint>(endpoint: E, input: CallInput<E>, key?: SignedBy): Promise<ResponseOf<E>> =>
       call(endpoint, input, { baseUrl, signer: signerOf(key) }),
