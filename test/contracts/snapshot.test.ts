@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeEventLog, parseEther, type Address } from "viem";
-import { capsuleAcceptanceAbi, roleRegistryAbi } from "@/lib/chain/abi";
+import { capsuleAcceptanceAbi, integrityCourtAbi, roleRegistryAbi } from "@/lib/chain/abi";
 import { outletKey, type SubmitVoucher } from "@/lib/chain/vouchers";
 import { tally } from "@/lib/capsules/tally";
 import { revertName, startContractsFixture, type Fixture } from "./fixture";
@@ -86,7 +86,7 @@ describe("voting snapshot", () => {
     expect(tally({ yes, no, eligibleWeight: eligible }).weightedParticipation).toBe("100.00");
   });
 
-  it("follows withdrawals, and a capsule opened later snapshots the new electorate", async () => {
+  it("follows withdrawals and slashes, and a capsule opened later snapshots the new electorate", async () => {
     await f.mined(f.wallets[A]!.writeContract({ ...roles(), functionName: "withdraw", args: [parseEther("5")] }));
     const weight = bonds[A]! + parseEther("45") + bonds[C]!;
     expect(await outletWeight()).toBe(weight);
@@ -94,8 +94,12 @@ describe("voting snapshot", () => {
     await f.mined(f.submit(1, second));
     expect((await readTally(second.capsuleId))[2]).toBe(weight);
     expect(await revertName(vote(B, second.capsuleId, true))).toBe("NotEligible");
+    // a court penalty after opening lowers the live weight, not C's weight in this vote
+    await f.mined(f.wallets[0]!.writeContract({ address: f.addr("integrityCourt") as Address, abi: integrityCourtAbi, functionName: "applyPenalty", args: [SLUG, who(C), 7n, "fraudulent", parseEther("5")] }));
+    expect(await outletWeight()).toBe(weight - parseEther("5"));
     await f.mined(vote(A, second.capsuleId, true));
-    await f.mined(vote(C, second.capsuleId, false));
+    const receipt = await f.mined(vote(C, second.capsuleId, false));
+    expect(decodeEventLog({ abi: capsuleAcceptanceAbi, ...receipt.logs[0]! })).toMatchObject({ args: { voter: who(C), weight: bonds[C] } });
     const [yes, no, eligible] = await readTally(second.capsuleId);
     expect(tally({ yes, no, eligibleWeight: eligible }).weightedParticipation).toBe("100.00");
   });
