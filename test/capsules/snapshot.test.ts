@@ -30,7 +30,8 @@ describe.each(dialects)("voting snapshot on %s", (dialect) => {
   let contracts: Contracts;
   let capsuleId = "";
 
-  const read = async (id: string) => (await api.send(capsuleRead, { params: { id } })).body;
+  // a draft is private to its author until the indexer projects the submission: read as the author
+  const read = async (id: string) => (await api.send(capsuleRead, { params: { id } }, journalistKey)).body;
   const vote = async (key: Hex, id: string, support: boolean) => api.send(capsuleVote, { params: { id }, body: await chain.ballot(key, id, support) }, key);
   const snapshotBlock = async (id: string) =>
     (await chain.publicClient.readContract({ address: contracts.capsuleAcceptance.address, abi: capsuleAcceptanceAbi, functionName: "tally", args: [BigInt(id)] }))[7];
