@@ -9,7 +9,6 @@ interface ICapsuleAcceptance {
         uint256 capsuleId,
         bytes32 outletKey,
         uint64 windowSeconds,
-        uint256 eligibleWeight,
         uint16 approvalPct,
         uint16 quorumPct
     ) external;
@@ -17,7 +16,7 @@ interface ICapsuleAcceptance {
     function tally(uint256 capsuleId)
         external
         view
-        returns (uint256, uint256, uint256, uint64, uint64, uint16, uint16);
+        returns (uint256, uint256, uint256, uint64, uint64, uint16, uint16, uint64);
 }
 
 /// @notice Capsule submissions (bridge-authorized vouchers, paid by the submitter) and finalization.
@@ -42,6 +41,8 @@ contract ArticleRegistry is Operated, Eip712 {
         Superseded
     }
 
+    /// @dev `eligibleWeight` is the bridge's preview (RoleRegistry.outletWeight when it signed); it stays in
+    /// the signed struct for compatibility, but CapsuleAcceptance takes its own snapshot when voting opens.
     struct SubmitVoucher {
         uint256 capsuleId;
         string outletSlug;
@@ -171,7 +172,6 @@ contract ArticleRegistry is Operated, Eip712 {
             v.capsuleId,
             keccak256(bytes(v.outletSlug)),
             v.windowSeconds,
-            v.eligibleWeight,
             v.approvalPct,
             v.quorumPct
         );
@@ -238,7 +238,7 @@ contract ArticleRegistry is Operated, Eip712 {
 
     function _reject(Capsule storage c, uint256 capsuleId) private {
         c.status = Status.Rejected;
-        (uint256 yes, uint256 no,,,,,) = acceptance.tally(capsuleId);
+        (uint256 yes, uint256 no,,,,,,) = acceptance.tally(capsuleId);
         emit CapsuleRejected(capsuleId, yes, no);
     }
 }

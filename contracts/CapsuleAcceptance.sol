@@ -5,11 +5,14 @@ import {Operated} from "./Operated.sol";
 import {Eip712} from "./Eip712.sol";
 
 interface IRoleRegistryVotes {
-    function bondOf(address wallet) external view returns (uint256);
-    function isVoter(bytes32 outletKey, address wallet) external view returns (bool);
+    function bondAt(address wallet, uint256 blockNumber) external view returns (uint256);
+    function isVoterAt(bytes32 outletKey, address wallet, uint256 blockNumber) external view returns (bool);
+    function outletWeightAt(bytes32 outletKey, uint256 blockNumber) external view returns (uint256);
 }
 
-/// @notice Weighted, time-boxed acceptance votes on capsules. Weight = the voter's bond at vote time.
+/// @notice Weighted, time-boxed acceptance votes on capsules. The electorate is frozen when the window
+/// opens: eligibility, each voter's weight (bond) and the eligible weight are read from RoleRegistry's
+/// checkpoints at `snapshotBlock`, the block before the one that opened the window.
 contract CapsuleAcceptance is Operated, Eip712 {
     bytes32 public constant BALLOT_TYPEHASH =
         keccak256("Ballot(uint256 capsuleId,bool support,address voter,uint256 nonce,uint256 deadline)");
@@ -20,6 +23,7 @@ contract CapsuleAcceptance is Operated, Eip712 {
         uint64 closesAt;
         uint16 approvalPct;
         uint16 quorumPct;
+        uint64 snapshotBlock;
         uint256 eligibleWeight;
         uint256 yes;
         uint256 no;
@@ -33,7 +37,8 @@ contract CapsuleAcceptance is Operated, Eip712 {
     mapping(address => uint256) public nonces;
 
     event VotingOpened(
-        uint256 indexed capsuleId, bytes32 indexed outletKey, uint64 opensAt, uint64 closesAt, uint256 eligibleWeight
+        uint256 indexed capsuleId, bytes32 indexed outletKey, uint64 opensAt, uint64 closesAt, uint256 eligibleWeight,
+        uint64 snapshotBlock
     );
     event VoteCast(uint256 indexed capsuleId, address indexed voter, bool support, uint256 weight);
     event ArticleRegistrySet(address indexed articleRegistry);
@@ -65,7 +70,6 @@ contract CapsuleAcceptance is Operated, Eip712 {
         uint256 capsuleId,
         bytes32 outletKey,
         uint64 windowSeconds,
-        uint256 eligibleWeight,
         uint16 approvalPct,
         uint16 quorumPct
     ) external {
@@ -74,8 +78,12 @@ contract CapsuleAcceptance is Operated, Eip712 {
         if (windowSeconds == 0 || approvalPct > 100 || quorumPct > 100) revert InvalidPolicy();
         uint64 opensAt = uint64(block.timestamp);
         uint64 closesAt = opensAt + windowSeconds;
-        _votings[capsuleId] = Voting(outletKey, opensAt, closesAt, approvalPct, quorumPct, eligibleWeight, 0, 0);
-        emit VotingOpened(capsuleId, outletKey, opensAt, closesAt, eligibleWeight);
+        // The previous block is final: nothing later in this block (or after) can change its checkpoints.
+        uint64 snapshotBlock = uint64(block.number - 1);
+        uint256 eligibleWeight = roleRegistry.outletWeightAt(outletKey, snapshotBlock);
+        _votings[capsuleId] =
+            Voting(outletKey, opensAt, closesAt, approvalPct, quorumPct, snapshotBlock, eligibleWeight, 0, 0);
+        emit VotingOpened(capsuleId, outletKey, opensAt, closesAt, eligibleWeight, snapshotBlock);
     }
 
     function castVote(uint256 capsuleId, bool support) external {
@@ -99,9 +107,9 @@ contract CapsuleAcceptance is Operated, Eip712 {
         Voting storage voting = _votings[capsuleId];
         if (voting.closesAt == 0) revert UnknownCapsule();
         if (block.timestamp < voting.opensAt || block.timestamp >= voting.closesAt) revert VotingClosed();
-        if (!roleRegistry.isVoter(voting.outletKey, voter)) revert NotEligible();
+        if (!roleRegistry.isVoterAt(voting.outletKey, voter, voting.snapshotBlock)) revert NotEligible();
         if (hasVoted[capsuleId][voter]) revert AlreadyVoted();
-        uint256 weight = roleRegistry.bondOf(voter);
+        uint256 weight = roleRegistry.bondAt(voter, voting.snapshotBlock);
         if (weight == 0) revert NotEligible();
         hasVoted[capsuleId][voter] = true;
         if (support) voting.yes += weight;
@@ -119,11 +127,12 @@ contract CapsuleAcceptance is Operated, Eip712 {
             uint64 opensAt,
             uint64 closesAt,
             uint16 approvalPct,
-            uint16 quorumPct
+            uint16 quorumPct,
+            uint64 snapshotBlock
         )
     {
         Voting storage v = _votings[capsuleId];
-        return (v.yes, v.no, v.eligibleWeight, v.opensAt, v.closesAt, v.approvalPct, v.quorumPct);
+        return (v.yes, v.no, v.eligibleWeight, v.opensAt, v.closesAt, v.approvalPct, v.quorumPct, v.snapshotBlock);
     }
 
     function outletKeyOf(uint256 capsuleId) external view returns (bytes32) {

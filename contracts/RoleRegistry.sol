@@ -2,15 +2,27 @@
 pragma solidity ^0.8.24;
 
 import {Operated} from "./Operated.sol";
+import {Checkpoints} from "./Checkpoints.sol";
 
 /// @notice Role bonds and per-outlet voter eligibility. The bridge (operator) locks bonds for held roles.
+/// Bonds, voter flags and each outlet's voting weight (the sum of its voters' bonds) are checkpointed
+/// per block, so a vote can weigh everyone as of the block before its window opened.
 contract RoleRegistry is Operated {
+    using Checkpoints for Checkpoints.History;
+
     address payable public immutable burnPool;
     address public court;
 
     mapping(address => uint256) public bondOf;
     mapping(address => uint256) public lockedOf;
     mapping(bytes32 => mapping(address => bool)) private _voters;
+
+    mapping(address => Checkpoints.History) private _bondHistory;
+    mapping(bytes32 => mapping(address => Checkpoints.History)) private _voterHistory;
+    mapping(bytes32 => Checkpoints.History) private _outletWeightHistory;
+    /// @dev The outlets where a wallet is currently a voter (whose weight follows its bond), and 1 + its index there.
+    mapping(address => bytes32[]) private _voterOutlets;
+    mapping(address => mapping(bytes32 => uint256)) private _voterOutletIndex;
 
     event BondDeposited(address indexed wallet, uint256 amount, uint256 total);
     event BondWithdrawn(address indexed wallet, uint256 amount, uint256 total);
@@ -33,7 +45,7 @@ contract RoleRegistry is Operated {
     function deposit() external payable {
         if (msg.value == 0) revert ZeroAmount();
         uint256 total = bondOf[msg.sender] + msg.value;
-        bondOf[msg.sender] = total;
+        _setBond(msg.sender, total);
         emit BondDeposited(msg.sender, msg.value, total);
     }
 
@@ -44,7 +56,7 @@ contract RoleRegistry is Operated {
         uint256 unlocked = bond > locked ? bond - locked : 0;
         if (amount > unlocked) revert InsufficientUnlockedBond(unlocked);
         uint256 total = bond - amount;
-        bondOf[msg.sender] = total;
+        _setBond(msg.sender, total);
         (bool ok,) = payable(msg.sender).call{value: amount}("");
         if (!ok) revert TransferFailed();
         emit BondWithdrawn(msg.sender, amount, total);
@@ -58,12 +70,67 @@ contract RoleRegistry is Operated {
 
     /// @param outletKey keccak256(bytes(outletSlug))
     function setVoter(bytes32 outletKey, address wallet, bool allowed) external onlyOperator {
-        _voters[outletKey][wallet] = allowed;
+        if (_voters[outletKey][wallet] != allowed) {
+            _voters[outletKey][wallet] = allowed;
+            _voterHistory[outletKey][wallet].push(allowed ? 1 : 0);
+            uint256 weight = _outletWeightHistory[outletKey].latest();
+            uint256 bond = bondOf[wallet];
+            if (allowed) {
+                _voterOutlets[wallet].push(outletKey);
+                _voterOutletIndex[wallet][outletKey] = _voterOutlets[wallet].length;
+                _outletWeightHistory[outletKey].push(weight + bond);
+            } else {
+                _removeVoterOutlet(wallet, outletKey);
+                _outletWeightHistory[outletKey].push(weight - bond);
+            }
+        }
         emit VoterSet(outletKey, wallet, allowed);
     }
 
     function isVoter(bytes32 outletKey, address wallet) external view returns (bool) {
         return _voters[outletKey][wallet];
+    }
+
+    /// @notice The wallet's bond at the end of `blockNumber`.
+    function bondAt(address wallet, uint256 blockNumber) external view returns (uint256) {
+        return _bondHistory[wallet].at(blockNumber);
+    }
+
+    /// @notice Whether the wallet was a voter of the outlet at the end of `blockNumber`.
+    function isVoterAt(bytes32 outletKey, address wallet, uint256 blockNumber) external view returns (bool) {
+        return _voterHistory[outletKey][wallet].at(blockNumber) == 1;
+    }
+
+    /// @notice The sum of the bonds of the outlet's voters at the end of `blockNumber`.
+    function outletWeightAt(bytes32 outletKey, uint256 blockNumber) external view returns (uint256) {
+        return _outletWeightHistory[outletKey].at(blockNumber);
+    }
+
+    /// @notice The sum of the bonds of the outlet's current voters.
+    function outletWeight(bytes32 outletKey) external view returns (uint256) {
+        return _outletWeightHistory[outletKey].latest();
+    }
+
+    /// @dev Every bond change goes through here: the bond's checkpoint and the weight of each outlet it votes in.
+    function _setBond(address wallet, uint256 total) private {
+        uint256 previous = bondOf[wallet];
+        bondOf[wallet] = total;
+        _bondHistory[wallet].push(total);
+        bytes32[] storage outlets = _voterOutlets[wallet];
+        for (uint256 i = 0; i < outlets.length; i++) {
+            Checkpoints.History storage weight = _outletWeightHistory[outlets[i]];
+            weight.push(weight.latest() + total - previous);
+        }
+    }
+
+    function _removeVoterOutlet(address wallet, bytes32 outletKey) private {
+        bytes32[] storage outlets = _voterOutlets[wallet];
+        uint256 index = _voterOutletIndex[wallet][outletKey] - 1;
+        bytes32 last = outlets[outlets.length - 1];
+        outlets[index] = last;
+        _voterOutletIndex[wallet][last] = index + 1;
+        outlets.pop();
+        delete _voterOutletIndex[wallet][outletKey];
     }
 
     function setCourt(address court_) external onlyOperator {
@@ -79,7 +146,7 @@ contract RoleRegistry is Operated {
         if (msg.sender != court) revert NotCourt();
         uint256 bond = bondOf[wallet];
         slashed = amount > bond ? bond : amount;
-        bondOf[wallet] = bond - slashed;
+        _setBond(wallet, bond - slashed);
         if (slashed > 0) {
             (bool ok,) = burnPool.call{value: slashed}("");
             if (!ok) revert TransferFailed();

@@ -31,8 +31,9 @@ beforeAll(async () => {
     await f.mined(f.wallets[0]!.writeContract({ ...roles, functionName: "setVoter", args: [outletKey("daily-ledger"), f.accounts[index]!.address, true] }));
   }
   const journalist = f.accounts[1]!.address;
+  // The voucher's eligibleWeight is only the bridge's preview: the contract snapshots 10 + 30 + 5 itself.
   capsules.accept = await f.voucher(journalist, { windowSeconds: WINDOW, eligibleWeight: parseEther("100") });
-  capsules.quorum = await f.voucher(journalist, { windowSeconds: WINDOW, eligibleWeight: parseEther("10000") });
+  capsules.quorum = await f.voucher(journalist, { windowSeconds: WINDOW, quorumPct: 50 });
   capsules.approval = await f.voucher(journalist, { windowSeconds: WINDOW, eligibleWeight: parseEther("100") });
   capsules.silent = await f.voucher(journalist, { windowSeconds: WINDOW });
   for (const v of Object.values(capsules)) await f.mined(f.submit(1, v));
@@ -42,13 +43,14 @@ afterAll(async () => {
 });
 
 describe("CapsuleAcceptance voting window", () => {
-  it("opens the window at submission with the voucher's policy", async () => {
-    const [yes, no, eligible, opensAt, closesAt, approvalPct, quorumPct] = await f.publicClient.readContract({
+  it("opens the window at submission with the voucher's policy and the outlet's weight at the snapshot", async () => {
+    const [yes, no, eligible, opensAt, closesAt, approvalPct, quorumPct, snapshotBlock] = await f.publicClient.readContract({
       ...acceptance(),
       functionName: "tally",
       args: [capsules.accept.capsuleId],
     });
-    expect([yes, no, eligible, approvalPct, quorumPct]).toEqual([0n, 0n, parseEther("100"), 60, 5]);
+    expect([yes, no, eligible, approvalPct, quorumPct]).toEqual([0n, 0n, bonds[5] + bonds[6] + bonds[7], 60, 5]);
+    expect(snapshotBlock).toBeGreaterThan(0n);
     expect(closesAt - opensAt).toBe(WINDOW);
     expect(await f.publicClient.readContract({ ...acceptance(), functionName: "outcome", args: [capsules.accept.capsuleId] })).toEqual([
       false,
@@ -134,7 +136,7 @@ describe("CapsuleAcceptance voting window", () => {
     ).toBe("SignatureExpired");
   });
 
-  it("uses the bond at vote time: a later deposit does not change a cast vote", async () => {
+  it("uses the bond at the snapshot: a later deposit does not change the weight", async () => {
     await f.mined(vote(7, capsules.accept.capsuleId, false));
     await f.mined(
       f.wallets[7]!.writeContract({ address: f.addr("roleRegistry"), abi: roleRegistryAbi, functionName: "deposit", value: parseEther("50") }),
@@ -144,7 +146,7 @@ describe("CapsuleAcceptance voting window", () => {
   });
 
   it("casts the remaining votes for the rejection cases", async () => {
-    await f.mined(vote(5, capsules.quorum.capsuleId, true)); // 10 of 10000 eligible: quorum 5 % not met
+    await f.mined(vote(5, capsules.quorum.capsuleId, true)); // 10 of 45 eligible: quorum 50 % not met
     await f.mined(vote(5, capsules.approval.capsuleId, true)); // 10 yes …
     await f.mined(vote(6, capsules.approval.capsuleId, false)); // … against 30 no: 25 % approval
     const [yes, no] = await f.publicClient.readContract({ ...acceptance(), functionName: "tally", args: [capsules.approval.capsuleId] });

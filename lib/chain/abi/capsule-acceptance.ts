@@ -166,6 +166,12 @@ export const capsuleAcceptanceAbi = [
         "internalType": "uint256",
         "name": "eligibleWeight",
         "type": "uint256"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint64",
+        "name": "snapshotBlock",
+        "type": "uint64"
       }
     ],
     "name": "VotingOpened",
@@ -322,11 +328,6 @@ export const capsuleAcceptanceAbi = [
         "type": "uint64"
       },
       {
-        "internalType": "uint256",
-        "name": "eligibleWeight",
-        "type": "uint256"
-      },
-      {
         "internalType": "uint16",
         "name": "approvalPct",
         "type": "uint16"
@@ -481,6 +482,11 @@ export const capsuleAcceptanceAbi = [
         "internalType": "uint16",
         "name": "quorumPct",
         "type": "uint16"
+      },
+      {
+        "internalType": "uint64",
+        "name": "snapshotBlock",
+        "type": "uint64"
       }
     ],
     "stateMutability": "view",

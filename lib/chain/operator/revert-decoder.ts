@@ -40,7 +40,7 @@ export function decodeRevert(data: Hex | undefined): DecodedRevert | undefined {
 export const revertErrorTable: Record<string, { code: ErrorCode; message: string }> = {
   AlreadyVoted: { code: "CONFLICT", message: "The voter has already voted on this capsule (on chain)" },
   VotingClosed: { code: "VOTING_CLOSED", message: "The capsule's voting window is closed" },
-  NotEligible: { code: "FORBIDDEN", message: "The voter is not an eligible bonded Editor of the capsule's outlet" },
+  NotEligible: { code: "FORBIDDEN", message: "The voter was not an eligible bonded Editor of the capsule's outlet at its snapshot block (the block before voting opened)" },
   InvalidSignature: { code: "INVALID_SIGNATURE", message: "The signature does not recover to the expected signer" },
   SignatureExpired: { code: "VALIDATION_ERROR", message: "The signed deadline has passed" },
   UnknownCapsule: { code: "CAPSULE_NOT_FOUND", message: "The capsule is unknown to the chain" },

@@ -1,4 +1,4 @@
-import { AUTHOR_ROLES, ROLE } from "@/lib/roles/role-catalog";
+import { AUTHOR_ROLES } from "@/lib/roles/role-catalog";
 import type { DbOrTrx } from "../database";
 import type { NewOutletRole, OutletRoleRow } from "../tables/roles.table";
 
@@ -116,31 +116,4 @@ export async function activeAuthorRoleIds(db: DbOrTrx, outletId: number, wallet:
     .orderBy("role_id", "asc")
     .execute();
   return rows.map((r) => r.role_id);
-}
-
-export async function isActiveBondedEditor(db: DbOrTrx, outletId: number, wallet: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("outlet_roles")
-    .select("id")
-    .where("outlet_id", "=", outletId)
-    .where("wallet", "=", wallet)
-    .where("revoked_at", "is", null)
-    .where("role_id", "=", ROLE.EDITOR)
-    .where("bonded", "=", 1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Wallets holding an active, bonded Editor role at the outlet (the voters), oldest grant first. */
-export async function bondedEditorWallets(db: DbOrTrx, outletId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom("outlet_roles")
-    .select("wallet")
-    .where("outlet_id", "=", outletId)
-    .where("revoked_at", "is", null)
-    .where("role_id", "=", ROLE.EDITOR)
-    .where("bonded", "=", 1)
-    .orderBy("id", "asc")
-    .execute();
-  return [...new Set(rows.map((r) => r.wallet))];
 }

@@ -10,7 +10,7 @@ export const capsuleVote = defineEndpoint({
   summary: "Relays the voter's signed Ballot on chain; answers the indexed tally",
   action: "capsules.vote",
   roles: { at: "capsuleOutlet", anyOf: [ROLE.EDITOR], bonded: true, what: "vote on its capsules" },
-  rolesNote: "RoleRegistry's voter flag for the outlet is also checked (chain)",
+  rolesNote: "The voter must also have been an eligible voter (RoleRegistry voter flag and a bond) at the capsule's snapshot block, the block before voting opened (chain)",
   params: ZCapsuleIdParams,
   body: ZVoteBody,
   response: ZVoteResponse,

@@ -4,7 +4,6 @@ import type { Db } from "@/lib/db/database";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import type { OutletRow } from "@/lib/db/tables/outlets.table";
 import { findCapsule, getCapsuleOrThrow, listChain, updateCapsule } from "@/lib/db/repositories/capsules.repository";
-import { bondedEditorWallets } from "@/lib/db/repositories/roles.repository";
 import { listContributors, listEvidence } from "@/lib/db/repositories/capsules-parts.repository";
 import { insertActivity } from "@/lib/db/repositories/activity.repository";
 import { chainClients } from "@/lib/chain/server/clients";
@@ -18,7 +17,7 @@ import { bondRequired, roleDefinition } from "@/lib/roles/role-catalog";
 import { enforceRateLimit } from "@/lib/rate-limit/rate-limiter";
 import { bridgeRules } from "@/lib/rate-limit/rules";
 import { outletRecord } from "@/lib/services/outlets/outlet-record";
-import { activityTime, readBond, readIsVoter } from "@/lib/services/roles/role-registry-chain";
+import { activityTime, readBond, readOutletWeight } from "@/lib/services/roles/role-registry-chain";
 import { requireAuthorRoles, requireDraft, requireSubmitter } from "./access";
 import { chainNow, chainRead } from "./chain-io";
 import { currentOfChain, rootIdOf } from "./chain-order";
@@ -62,20 +61,16 @@ async function chainParent(db: Db, capsule: CapsuleRow): Promise<bigint> {
   return parent?.submit_tx_hash ? BigInt(parent.id) : 0n;
 }
 
-/** Sum of the chain bonds of the outlet's bonded Editors that RoleRegistry lets vote there. */
-export async function eligibleWeightOf(db: Db, outlet: OutletRow): Promise<bigint> {
-  let total = 0n;
-  for (const wallet of await bondedEditorWallets(db, outlet.id)) {
-    const [isVoter, bond] = await Promise.all([readIsVoter(outlet.slug, wallet as Address), readBond(wallet as Address)]);
-    if (isVoter) total += bond.bonded;
-  }
-  return total;
-}
+/**
+ * The outlet's voting weight now (RoleRegistry.outletWeight: the bonds of its voters). Only a preview:
+ * CapsuleAcceptance snapshots the weight itself at the block before the window opens.
+ */
+export const eligibleWeightOf = (outlet: OutletRow): Promise<bigint> => readOutletWeight(outlet.slug);
 
 /**
  * POST /api/capsules/:id/submit — authorizes a draft for the chain: checks the outlet, the
  * submitter's role and bond, the draft itself and the outlet's hourly limit, snapshots the policy
- * and the eligible weight, and answers an EIP-712 SubmitVoucher signed by the bridge. The wallet
+ * (the eligible weight in the voucher is a preview; the contract freezes its own), and answers an EIP-712 SubmitVoucher signed by the bridge. The wallet
  * then sends ArticleRegistry.submitCapsule(voucher, signature) with the 30-unit fee.
  */
 export async function issueSubmitVoucher(db: Db, wallet: Address, capsuleId: number, now: number) {
@@ -88,7 +83,7 @@ export async function issueSubmitVoucher(db: Db, wallet: Address, capsuleId: num
   await requireBond(wallet, roles);
   await requireCompleteDraft(db, capsule);
   const parentCapsuleId = await chainParent(db, capsule);
-  const eligibleWeight = await eligibleWeightOf(db, outlet);
+  const eligibleWeight = await eligibleWeightOf(outlet);
   if (eligibleWeight === 0n) throw new AppError("INVALID_STATE", `Outlet "${outlet.slug}" has no bonded Editor who can vote; a submission could not be accepted`);
   await enforceRateLimit(db, bridgeRules().submit, `outlet:${outlet.slug}`, now);
 

@@ -3,7 +3,6 @@ import { getAddress, type Address, type Hex } from "viem";
 import type { Db } from "@/lib/db/database";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import { getCapsuleOrThrow } from "@/lib/db/repositories/capsules.repository";
-import { isActiveBondedEditor } from "@/lib/db/repositories/roles.repository";
 import { findVote } from "@/lib/db/repositories/capsules-parts.repository";
 import { findUnminedVote } from "@/lib/db/repositories/operator-outbox.repository";
 import { capsuleAcceptanceAbi } from "@/lib/chain/abi";
@@ -14,7 +13,7 @@ import { queueOperatorTx } from "@/lib/chain/operator/queue-operator-tx";
 import { awaitOperatorTx } from "@/lib/chain/operator/await-operator-tx";
 import { AppError } from "@/lib/errors/app-error";
 import type { TVoteBody } from "@/lib/schemas/capsules";
-import { readIsVoter } from "@/lib/services/roles/role-registry-chain";
+import { readVoterWeightAt } from "@/lib/services/roles/role-registry-chain";
 import { capsuleTally } from "./capsule-view";
 import { chainNow, chainRead } from "./chain-io";
 import { syncProjectionThrough } from "./projection-sync";
@@ -33,6 +32,26 @@ const votingClosed = (capsule: CapsuleRow, now: number) => {
         : `Voting on capsule ${capsule.id} closed at ${closes}`;
   return new AppError("VOTING_CLOSED", message, { details: { opensAt: String(opens), closesAt: String(closes) } });
 };
+
+/** CapsuleAcceptance.tally's last field: the block whose RoleRegistry checkpoints make the capsule's electorate. */
+const snapshotBlockOf = async (capsuleId: number): Promise<bigint> => {
+  const tally = await chainRead("read the voting snapshot", () =>
+    chainClients().publicClient.readContract({
+      address: getAddress(requireDeployment().contracts.capsuleAcceptance.address),
+      abi: capsuleAcceptanceAbi,
+      functionName: "tally",
+      args: [BigInt(capsuleId)],
+    }),
+  );
+  return tally[7];
+};
+
+const notEligibleAtSnapshot = (capsule: CapsuleRow, voter: Address, snapshotBlock: bigint) =>
+  new AppError(
+    "FORBIDDEN",
+    `Only a bonded Editor of outlet "${capsule.outlet_slug}" may vote on its capsules, as of the block before voting opened: ${voter} was not an eligible voter at snapshot block ${snapshotBlock} of capsule ${capsule.id}`,
+    { details: { snapshotBlock: snapshotBlock.toString() } },
+  );
 
 const alreadyVoted = (voter: Address, capsuleId: number) => new AppError("CONFLICT", `${voter} has already voted on capsule ${capsuleId}`);
 
@@ -58,14 +77,15 @@ export async function relayVote(db: Db, voter: Address, capsuleId: number, body:
   if (capsule.status === "draft") throw new AppError("INVALID_STATE", `Capsule ${capsule.id} is a draft; it has not been submitted for a vote`);
   const now = await chainNow();
   if (capsule.status !== "pending" || now < (capsule.opens_at ?? 0) || now >= (capsule.closes_at ?? 0)) throw votingClosed(capsule, now);
-  const eligible = (await isActiveBondedEditor(db, capsule.outlet_id, voter)) && (await readIsVoter(capsule.outlet_slug, voter));
-  if (!eligible) throw new AppError("FORBIDDEN", `Only a bonded Editor of outlet "${capsule.outlet_slug}" may vote on its capsules`);
+  // The electorate is frozen at the capsule's snapshot block (the endpoint already requires a current bonded Editor).
+  const snapshotBlock = await snapshotBlockOf(capsule.id);
+  if ((await readVoterWeightAt(capsule.outlet_slug, voter, snapshotBlock)) === 0n) throw notEligibleAtSnapshot(capsule, voter, snapshotBlock);
   if (await hasVotedOnChain(capsule.id, voter)) throw alreadyVoted(voter, capsule.id);
 
   const reverts = {
     VotingClosed: () => votingClosed(capsule, now),
     AlreadyVoted: () => alreadyVoted(voter, capsule.id),
-    NotEligible: () => new AppError("FORBIDDEN", `Only a bonded Editor of outlet "${capsule.outlet_slug}" may vote on its capsules`),
+    NotEligible: () => notEligibleAtSnapshot(capsule, voter, snapshotBlock),
     InvalidSignature: () => new AppError("INVALID_SIGNATURE", "The ballot signature does not recover to the voter (sign Ballot with the current nonce of CapsuleAcceptance.nonces(voter))"),
     SignatureExpired: () => new AppError("VALIDATION_ERROR", "Invalid body: deadline", { issues: [{ path: "deadline", message: "the ballot deadline has passed" }] }),
   };

@@ -44,6 +44,28 @@ export async function readIsVoter(slug: string, wallet: Address): Promise<boolea
   );
 }
 
+/** RoleRegistry.outletWeight: the sum of the bonds of the outlet's current voters. */
+export async function readOutletWeight(slug: string): Promise<bigint> {
+  const { publicClient } = chainClients();
+  const address = registry();
+  return chainCall("read outlet weight", () =>
+    publicClient.readContract({ address, abi: roleRegistryAbi, functionName: "outletWeight", args: [outletKey(slug)] }),
+  );
+}
+
+/** Whether the wallet could vote at the outlet as of `blockNumber`: a voter there with a bond above 0. */
+export async function readVoterWeightAt(slug: string, wallet: Address, blockNumber: bigint): Promise<bigint> {
+  const { publicClient } = chainClients();
+  const address = registry();
+  return chainCall("read voter snapshot", async () => {
+    const [isVoter, bond] = await Promise.all([
+      publicClient.readContract({ address, abi: roleRegistryAbi, functionName: "isVoterAt", args: [outletKey(slug), wallet, blockNumber] }),
+      publicClient.readContract({ address, abi: roleRegistryAbi, functionName: "bondAt", args: [wallet, blockNumber] }),
+    ]);
+    return isVoter ? bond : 0n;
+  });
+}
+
 /**
  * The timestamp for activity rows the bridge writes. Chain events in the same feed carry their
  * block time, and the chain's clock can run ahead of the wall clock (anvil gives each block at
