@@ -26,7 +26,7 @@ const CAPSULES = 5_000; // the projected run spreads the votes over this many se
 type Emitted = { rpcUrl: string; address: Address; startBlock: number; total: number };
 
 /** Deploys the bench emitter and sends `total` VoteCast logs, PER_TX per transaction, spread over capsule ids. */
-async function emitVotes(rpcUrl: string, total: number, firstCapsuleId: number, log: (m: string) => void): Promise<Emitted> {
+export async function emitVotes(rpcUrl: string, total: number, firstCapsuleId: number, log: (m: string) => void): Promise<Emitted> {
   const chain = capsuleChain(rpcUrl);
   const account = privateKeyToAccount(devKeys[0]);
   const wallet = createWalletClient({ chain, transport: http(rpcUrl), account });
@@ -51,7 +51,7 @@ async function emitVotes(rpcUrl: string, total: number, firstCapsuleId: number, 
  * `raw` writes chain_events and checkpoints only; `projected` also runs the real projectors
  * (capsule_votes rows, the capsules' yes/no sums, activity rows) over seeded capsules.
  */
-async function backfillOnce(emitted: Emitted, mode: "raw" | "projected", dialect: "sqlite" | "postgres", log: (m: string) => void): Promise<BackfillFigures> {
+export async function backfillOnce(emitted: Emitted, mode: "raw" | "projected", dialect: "sqlite" | "postgres", log: (m: string) => void): Promise<BackfillFigures> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-bench-idx-"));
   const database = dialect === "postgres" ? await benchDatabase() : undefined;
   const handle = openDatabase({ databaseUrl: database?.url, sqliteFile: path.join(dir, "bench.sqlite") });
@@ -90,15 +90,20 @@ async function backfillOnce(emitted: Emitted, mode: "raw" | "projected", dialect
   }
 }
 
-/** Emits `total` VoteCast logs on a fresh anvil once, then back-fills them raw and projected. */
-export async function benchIndexerBackfill(options: { total: number; dialects: Array<"sqlite" | "postgres">; log: (m: string) => void }): Promise<BackfillFigures[]> {
+/**
+ * Emits `total` VoteCast logs on a fresh anvil once, then back-fills them raw and projected,
+ * `rounds` times each (interleaved, so a change of machine load hits every mode alike).
+ */
+export async function benchIndexerBackfill(options: { total: number; rounds?: number; dialects: Array<"sqlite" | "postgres">; log: (m: string) => void }): Promise<BackfillFigures[]> {
   const anvil = await startAnvil({ port: await freePort() });
   const stopAnvil = onCleanup(() => anvil.stop());
   const figures: BackfillFigures[] = [];
   try {
     const emitted = await emitVotes(anvil.rpcUrl, options.total, 1, options.log);
-    for (const dialect of options.dialects) {
-      for (const mode of ["raw", "projected"] as const) figures.push(await backfillOnce(emitted, mode, dialect, options.log));
+    for (let round = 0; round < (options.rounds ?? 1); round++) {
+      for (const dialect of options.dialects) {
+        for (const mode of ["raw", "projected"] as const) figures.push(await backfillOnce(emitted, mode, dialect, options.log));
+      }
     }
   } finally {
     await stopAnvil();

@@ -123,9 +123,13 @@ async function main() {
   }
 
   if (wants("backfill")) {
-    const figures = await benchIndexerBackfill({ total: envNumber("BENCH_BACKFILL_EVENTS", 50_000), dialects, log });
+    const figures = await benchIndexerBackfill({ total: envNumber("BENCH_BACKFILL_EVENTS", 50_000), rounds: envNumber("BENCH_BACKFILL_ROUNDS", 1), dialects, log });
     console.log("");
     figures.forEach(printBackfill);
+    for (const key of [...new Set(figures.map((f) => `${f.dialect} ${f.mode}`))]) {
+      const rates = figures.filter((f) => `${f.dialect} ${f.mode}` === key).map((f) => f.eventsPerSecond).sort((a, b) => a - b);
+      if (rates.length > 1) console.log(`indexer back-fill (${key}): median ${fmt(rates[Math.floor(rates.length / 2)]!, 0)} events/s of ${rates.length} runs (${rates.map((r) => fmt(r, 0)).join(", ")})`);
+    }
   }
 
   if (wants("observe")) {

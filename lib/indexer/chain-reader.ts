@@ -1,5 +1,5 @@
-import { createPublicClient, http, type Log, type PublicClient } from "viem";
-import { decodeSourceLog, type IndexedSource } from "./log-decoding";
+import { BaseError, HttpRequestError, ResponseBodyTooLargeError, TimeoutError, createPublicClient, http, withRetry, type Log, type PublicClient } from "viem";
+import { decodableSources, decodeSourceLog, type DecodableSource, type IndexedSource } from "./log-decoding";
 import type { IndexedEvent } from "./projector";
 
 export type BlockRef = { number: number; hash: string };
@@ -11,6 +11,45 @@ export class ChainMovedError extends Error {
     super(message);
     this.name = "ChainMovedError";
   }
+}
+
+/** eth_getLogs requests in flight at once for one range. */
+const LOG_REQUESTS = 4;
+const MAX_LOG_SPAN = 1_000_000;
+
+/** How many parts a range whose logs did not fit one answer is read in; 0: not a size error. */
+function splitInto(error: unknown): number {
+  const tooLarge = error instanceof BaseError ? error.walk((e) => e instanceof ResponseBodyTooLargeError) : null;
+  if (tooLarge instanceof ResponseBodyTooLargeError && Number.isFinite(tooLarge.size) && tooLarge.size > 0) {
+    return Math.max(2, Math.ceil((tooLarge.size / tooLarge.maxSize) * 1.25));
+  }
+  const message = error instanceof Error ? `${error.message} ${String((error as { details?: unknown }).details ?? "")}` : String(error);
+  return /size limit|too large|exceed|more than \d+ results|response size/i.test(message) ? 2 : 0;
+}
+
+/** A failure worth the same request again (the transport's or a rate limit), never a size error. */
+function transient(error: unknown): boolean {
+  if (splitInto(error) > 0 || !(error instanceof BaseError)) return false;
+  return Boolean(
+    error.walk((e) => {
+      const code = (e as { code?: unknown }).code;
+      return e instanceof TimeoutError || e instanceof HttpRequestError || code === 429 || code === -32005 || code === -32007 || code === -1;
+    }),
+  );
+}
+
+/** Maps `items` with at most `limit` calls in flight; answers in the items' order. */
+async function inParallel<T, R>(items: T[], limit: number, map: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await map(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
 }
 
 export type VerifiedRange = {
@@ -28,11 +67,18 @@ export type VerifiedRange = {
  */
 export class ChainReader {
   readonly client: PublicClient;
-  private readonly sourcesByAddress: Map<string, IndexedSource>;
+  /** eth_getLogs only: unbatched, and retried by `logsOf` itself (never when the answer was too large). */
+  private readonly logClient: PublicClient;
+  /** Blocks per eth_getLogs request: shrinks to what fitted one answer, grows when answers are well under it. */
+  private logSpan = MAX_LOG_SPAN;
+  /** The fewest logs seen in a request that did not fit (the span grows only while answers stay under half of it). */
+  private logsThatFailed = Number.POSITIVE_INFINITY;
+  private readonly sourcesByAddress: Map<string, DecodableSource>;
 
   constructor(private readonly options: { rpcUrl: string; chainId: number; sources: IndexedSource[] }) {
     this.client = createPublicClient({ transport: http(options.rpcUrl, { batch: { batchSize: 200 }, timeout: 20_000 }) });
-    this.sourcesByAddress = new Map(options.sources.map((s) => [s.address.toLowerCase(), s]));
+    this.logClient = createPublicClient({ transport: http(options.rpcUrl, { timeout: 20_000, retryCount: 0 }) });
+    this.sourcesByAddress = decodableSources(options.sources);
   }
 
   async head(): Promise<Header> {
@@ -105,19 +151,38 @@ export class ChainReader {
     return { events, to, verified: [to] };
   }
 
-  /** Logs of the range; a range whose logs do not fit one node response is split in halves. */
+  /**
+   * Logs of the range in chain order: split into spans of `logSpan` blocks, up to LOG_REQUESTS in
+   * flight, each its own HTTP request (a JSON-RPC batch would put them in one response again). A
+   * span whose logs do not fit one response is split into as many parts as its size says, and
+   * `logSpan` shrinks to what fitted; it grows again once ranges come back well under the limit.
+   */
   private async logs(fromBlock: number, toBlock: number): Promise<Log[]> {
+    const spans: Array<[number, number]> = [];
+    for (let start = fromBlock; start <= toBlock; start += this.logSpan) spans.push([start, Math.min(toBlock, start + this.logSpan - 1)]);
+    const parts = await inParallel(spans, LOG_REQUESTS, ([from, to]) => this.logsOf(from, to));
+    const densest = Math.max(0, ...parts.map((part) => part.logs.length));
+    if (!parts.some((part) => part.split) && densest * 2 < this.logsThatFailed && this.logSpan < MAX_LOG_SPAN) this.logSpan *= 2;
+    return parts.flatMap((part) => part.logs);
+  }
+
+  private async logsOf(fromBlock: number, toBlock: number): Promise<{ logs: Log[]; split: boolean }> {
     try {
-      return await this.client.getLogs({
-        address: this.options.sources.map((s) => s.address),
-        fromBlock: BigInt(fromBlock),
-        toBlock: BigInt(toBlock),
-      });
+      const logs = await withRetry(
+        () => this.logClient.getLogs({ address: this.options.sources.map((s) => s.address), fromBlock: BigInt(fromBlock), toBlock: BigInt(toBlock) }),
+        { retryCount: 3, delay: ({ count }) => 150 * 2 ** count, shouldRetry: ({ error }) => transient(error) },
+      );
+      return { logs, split: false };
     } catch (error) {
-      const message = error instanceof Error ? `${error.message} ${String((error as { details?: unknown }).details ?? "")}` : String(error);
-      if (toBlock <= fromBlock || !/size limit|too large|exceed|more than \d+ results|response size/i.test(message)) throw error;
-      const middle = Math.floor((fromBlock + toBlock) / 2);
-      return [...(await this.logs(fromBlock, middle)), ...(await this.logs(middle + 1, toBlock))];
+      const parts = splitInto(error);
+      if (toBlock <= fromBlock || parts === 0) throw error;
+      const span = Math.max(1, Math.ceil((toBlock - fromBlock + 1) / parts));
+      this.logSpan = Math.min(this.logSpan, span);
+      const spans: Array<[number, number]> = [];
+      for (let start = fromBlock; start <= toBlock; start += span) spans.push([start, Math.min(toBlock, start + span - 1)]);
+      const logs = (await inParallel(spans, LOG_REQUESTS, ([from, to]) => this.logsOf(from, to))).flatMap((part) => part.logs);
+      this.logsThatFailed = Math.min(this.logsThatFailed, logs.length);
+      return { logs, split: true };
     }
   }
 

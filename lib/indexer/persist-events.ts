@@ -1,36 +1,49 @@
+import { isPostgres, unnestRows, UNNEST_ROWS_PER_INSERT } from "@/lib/db/bulk-insert";
 import type { Trx } from "@/lib/db/database";
 import { eventKind, type IndexedEvent, type Projector } from "./projector";
 
 const CHUNK = 400; // 9 columns per row stays far below SQLite's bound-parameter limit
+const eventColumns = [
+  ["chain_id", "bigint"],
+  ["block_number", "bigint"],
+  ["block_hash", "text"],
+  ["block_time", "bigint"],
+  ["tx_hash", "text"],
+  ["log_index", "integer"],
+  ["address", "text"],
+  ["event_name", "text"],
+  ["args_json", "text"],
+] as const;
 
 /**
- * Inserts events into chain_events (multi-row, ON CONFLICT DO NOTHING … RETURNING) and then
+ * Inserts events into chain_events (multi-row — on PostgreSQL one array per column —, ON CONFLICT DO NOTHING … RETURNING) and then
  * projects, in order, only the ones not seen before; answers those. Used by the indexer and by a
  * rebuild, so a replay can never count an event twice.
  */
 export async function persistEvents(trx: Trx, events: IndexedEvent[], projectors: Projector[]): Promise<IndexedEvent[]> {
   const fresh = new Set<string>();
-  for (let start = 0; start < events.length; start += CHUNK) {
-    const chunk = events.slice(start, start + CHUNK);
-    const rows = await trx
-      .insertInto("chain_events")
-      .values(
-        chunk.map((event) => ({
-          chain_id: event.chainId,
-          block_number: event.blockNumber,
-          block_hash: event.blockHash,
-          block_time: event.blockTime,
-          tx_hash: event.txHash,
-          log_index: event.logIndex,
-          address: event.address,
-          event_name: event.eventName,
-          args_json: JSON.stringify(event.args),
-        })),
-      )
+  const postgres = isPostgres(trx);
+  const perInsert = postgres ? UNNEST_ROWS_PER_INSERT : CHUNK;
+  for (let start = 0; start < events.length; start += perInsert) {
+    const rows = events.slice(start, start + perInsert).map((event) => ({
+      chain_id: event.chainId,
+      block_number: event.blockNumber,
+      block_hash: event.blockHash,
+      block_time: event.blockTime,
+      tx_hash: event.txHash,
+      log_index: event.logIndex,
+      address: event.address,
+      event_name: event.eventName,
+      args_json: JSON.stringify(event.args),
+    }));
+    const insert = postgres
+      ? trx.insertInto("chain_events").columns(eventColumns.map(([column]) => column)).expression(unnestRows(rows, eventColumns))
+      : trx.insertInto("chain_events").values(rows);
+    const returned = await insert
       .onConflict((oc) => oc.columns(["chain_id", "tx_hash", "log_index"]).doNothing())
       .returning(["tx_hash", "log_index"])
       .execute();
-    for (const row of rows) fresh.add(`${row.tx_hash}:${row.log_index}`);
+    for (const row of returned) fresh.add(`${row.tx_hash}:${row.log_index}`);
   }
   const pending = events.filter((event) => fresh.has(`${event.txHash}:${event.logIndex}`));
   await projectEvents(trx, pending, projectors);

@@ -1,4 +1,5 @@
 import type { SelectQueryBuilder } from "kysely";
+import { isPostgres, unnestRows, UNNEST_ROWS_PER_INSERT } from "../bulk-insert";
 import type { DB, DbOrTrx } from "../database";
 import type { ActivityRow } from "../tables/foundation.table";
 
@@ -12,29 +13,34 @@ export type ActivityEntry = {
   createdAt: number;
 };
 
-const ACTIVITY_ROWS_PER_INSERT = 1000; // 7 parameters a row: within SQLite's and PostgreSQL's bound-parameter limits
+const ACTIVITY_ROWS_PER_INSERT = 1000; // 7 parameters a row: within SQLite's bound-parameter limit
+const activityColumns = [
+  ["wallet", "text"],
+  ["kind", "text"],
+  ["outlet_slug", "text"],
+  ["subject_id", "text"],
+  ["details_json", "text"],
+  ["tx_hash", "text"],
+  ["created_at", "bigint"],
+] as const;
 
 export async function insertActivity(db: DbOrTrx, entries: ActivityEntry[]): Promise<void> {
-  for (let start = 0; start < entries.length; start += ACTIVITY_ROWS_PER_INSERT) {
-    await insertActivityRows(db, entries.slice(start, start + ACTIVITY_ROWS_PER_INSERT));
+  const postgres = isPostgres(db);
+  const perInsert = postgres ? UNNEST_ROWS_PER_INSERT : ACTIVITY_ROWS_PER_INSERT;
+  for (let start = 0; start < entries.length; start += perInsert) {
+    const rows = entries.slice(start, start + perInsert).map((e) => ({
+      wallet: e.wallet,
+      kind: e.kind,
+      outlet_slug: e.outletSlug ?? null,
+      subject_id: e.subjectId ?? null,
+      details_json: JSON.stringify(e.details ?? {}),
+      tx_hash: e.txHash ?? null,
+      created_at: e.createdAt,
+    }));
+    // one row (the common case outside a back-fill) stays an ordinary insert
+    if (postgres && rows.length > 1) await db.insertInto("activity").columns(activityColumns.map(([column]) => column)).expression(unnestRows(rows, activityColumns)).execute();
+    else await db.insertInto("activity").values(rows).execute();
   }
-}
-
-async function insertActivityRows(db: DbOrTrx, entries: ActivityEntry[]): Promise<void> {
-  await db
-    .insertInto("activity")
-    .values(
-      entries.map((e) => ({
-        wallet: e.wallet,
-        kind: e.kind,
-        outlet_slug: e.outletSlug ?? null,
-        subject_id: e.subjectId ?? null,
-        details_json: JSON.stringify(e.details ?? {}),
-        tx_hash: e.txHash ?? null,
-        created_at: e.createdAt,
-      })),
-    )
-    .execute();
 }
 
 /** The wallet's activity, newest first; `hiddenCapsuleIds` (capsule ids as text) leaves out capsule entries about them. */

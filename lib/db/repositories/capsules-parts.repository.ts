@@ -1,4 +1,5 @@
 import type { SelectQueryBuilder } from "kysely";
+import { isPostgres, unnestRows, UNNEST_ROWS_PER_INSERT } from "../bulk-insert";
 import type { DB, DbOrTrx } from "../database";
 import type { ContributorRow, EvidenceRow, NewContributor, NewEvidence, SupportingRow, VoteRow } from "../tables/capsules.table";
 
@@ -97,15 +98,28 @@ export async function countVotes(db: DbOrTrx, capsuleId: number): Promise<number
 }
 
 type NewVote = { capsule_id: number; voter: string; support: number; weight: string; tx_hash: string; log_index: number; block_time: number };
-const VOTE_ROWS_PER_INSERT = 1000; // 7 parameters a row: within SQLite's and PostgreSQL's bound-parameter limits
+const VOTE_ROWS_PER_INSERT = 1000; // 7 parameters a row: within SQLite's bound-parameter limit
+const voteColumns = [
+  ["capsule_id", "integer"],
+  ["voter", "text"],
+  ["support", "integer"],
+  ["weight", "text"],
+  ["tx_hash", "text"],
+  ["log_index", "integer"],
+  ["block_time", "bigint"],
+] as const;
 
 /** Inserts the votes not recorded yet (one per capsule and voter); answers `capsuleId:voter` of each inserted one. */
 export async function insertVotesIfAbsent(db: DbOrTrx, rows: NewVote[]): Promise<Set<string>> {
   const inserted = new Set<string>();
-  for (let start = 0; start < rows.length; start += VOTE_ROWS_PER_INSERT) {
-    const returned = await db
-      .insertInto("capsule_votes")
-      .values(rows.slice(start, start + VOTE_ROWS_PER_INSERT))
+  const postgres = isPostgres(db);
+  const perInsert = postgres ? UNNEST_ROWS_PER_INSERT : VOTE_ROWS_PER_INSERT;
+  for (let start = 0; start < rows.length; start += perInsert) {
+    const chunk = rows.slice(start, start + perInsert);
+    const insert = postgres
+      ? db.insertInto("capsule_votes").columns(voteColumns.map(([column]) => column)).expression(unnestRows(chunk, voteColumns))
+      : db.insertInto("capsule_votes").values(chunk);
+    const returned = await insert
       .onConflict((oc) => oc.columns(["capsule_id", "voter"]).doNothing())
       .returning(["capsule_id", "voter"])
       .execute();

@@ -51,7 +51,8 @@ async function onVotes(trx: Trx, events: IndexedEvent[]) {
   const votes = events.flatMap((event) => {
     const row = rows.get(idOf(event));
     if (!row) return [];
-    return [{ event, row, voter: getAddress(String(event.args.voter)), support: event.args.support === true, weight: String(event.args.weight) }];
+    // event addresses come checksummed from decodeSourceLog (and are stored so): no second keccak per vote
+    return [{ event, row, voter: String(event.args.voter), support: event.args.support === true, weight: String(event.args.weight) }];
   });
   const inserted = await insertVotesIfAbsent(
     trx,
