@@ -1,4 +1,4 @@
-// `npm run bench [reads] [lag] [backfill] [observe] [reorg] [reader-pages] [page-lag] [profile] [fixed-cost]`: measures and prints figures, never asserts
+// `npm run bench [reads] [lag] [backfill] [observe] [reorg] [reader-pages] [page-lag] [relay] [profile] [fixed-cost]`: measures and prints figures, never asserts
 // timings, and is not part of `npm test`. Method and recorded figures: docs/PERFORMANCE.md.
 import { benchIndexerBackfill, type BackfillFigures } from "./indexer-backfill";
 import { benchIndexerReorg, type ReorgFigures } from "./indexer-reorg";
@@ -7,13 +7,15 @@ import { benchHttpReads, type ReadFigures } from "./http-reads";
 import { benchObserveOverhead } from "./observe-overhead";
 import { profileReads } from "./profile-reads";
 import { benchReaderPages, type ReaderPagesFigures } from "./reader-pages";
+import { benchRelayOverhead, type RelayFigures } from "./relay-overhead";
 import { benchVoteLag, type LagFigures } from "./vote-lag";
 import { benchVotePageLag, type PageLagFigures } from "./vote-page-lag";
 import { cleanupAll } from "./support/cleanup";
 import { machineLine } from "./support/machine";
 import { ensureProductionBuild } from "./support/production-build";
-import { fmt } from "./support/stats";
+import { fmt, percentile } from "./support/stats";
 import { postgresAvailable } from "@/test/support/postgres";
+import { VOTERS } from "@/test/indexer/support/vote-stream";
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 const parts = process.argv.slice(2);
@@ -57,6 +59,32 @@ const printReorg = (f: ReorgFigures) =>
 const printBackfill = (f: BackfillFigures) =>
   console.log(`indexer back-fill (${f.dialect}, ${f.mode}): ${f.events} VoteCast events in ${fmt(f.seconds, 2)} s = ${fmt(f.eventsPerSecond, 0)} events/s (load ${f.load})`);
 
+function printRelay(title: string, figures: RelayFigures[]) {
+  console.log(`\n${title}`);
+  console.log("version  | dialect  | mode       | votes | p50 ms | p95 ms | max ms | errors | operatorTx.status    | load");
+  for (const f of figures) {
+    console.log(
+      [f.version.padEnd(8), f.dialect.padEnd(8), f.mode.padEnd(10), String(f.votes).padStart(5), fmt(f.p50).padStart(6), fmt(f.p95).padStart(6), fmt(f.max).padStart(6), String(f.errors).padStart(6), f.outcomes.padEnd(20), f.load].join(" | "),
+    );
+  }
+}
+
+/** Per version, dialect and mode: the median over the runs of each figure, and every run's load. */
+function relayMedians(all: RelayFigures[]): RelayFigures[] {
+  const groups = new Map<string, RelayFigures[]>();
+  for (const f of all) groups.set(`${f.version}|${f.dialect}|${f.mode}`, [...(groups.get(`${f.version}|${f.dialect}|${f.mode}`) ?? []), f]);
+  return [...groups.values()].map((runs) => ({
+    ...runs[0]!,
+    votes: percentile(runs.map((r) => r.votes), 50),
+    p50: percentile(runs.map((r) => r.p50), 50),
+    p95: percentile(runs.map((r) => r.p95), 50),
+    max: percentile(runs.map((r) => r.max), 50),
+    errors: percentile(runs.map((r) => r.errors), 50),
+    outcomes: runs.map((r) => r.outcomes).join(" / "),
+    load: runs.map((r) => r.load).join(", "),
+  }));
+}
+
 const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
 
 function printReaderPages(f: ReaderPagesFigures) {
@@ -85,7 +113,7 @@ async function main() {
   const pg = await postgresAvailable();
   const dialects: Array<"sqlite" | "postgres"> = pg ? ["sqlite", "postgres"] : ["sqlite"];
   if (!pg) log("PostgreSQL at 127.0.0.1:5432 is not reachable: PostgreSQL figures are skipped");
-  if (wants("reads") || wants("lag") || wants("page-lag") || wants("profile") || wants("fixed-cost")) await ensureProductionBuild(log);
+  if (wants("reads") || wants("lag") || wants("page-lag") || wants("profile") || wants("fixed-cost") || wants("relay")) await ensureProductionBuild(log);
 
   if (wants("reads")) {
     const capsules = envNumber("BENCH_CAPSULES", 100_000);
@@ -120,6 +148,28 @@ async function main() {
     for (const dialect of dialects) figures.push(await benchVotePageLag({ dialect, votes, log }));
     console.log("");
     for (const f of figures) console.log(`VoteCast receipt -> new tally on screen in an open capsule page, Chromium (${f.dialect}, ${f.votes} votes): p50 ${fmt(f.p50)} ms, p95 ${fmt(f.p95)} ms, max ${fmt(f.max)} ms (load ${f.load})`);
+  }
+
+  if (wants("relay")) {
+    // BENCH_RELAY_ROOT: an older checkout (built into its .next, or BENCH_RELAY_ROOT_DIST_DIR) measured as "before", interleaved with this one
+    const root = process.env.BENCH_RELAY_ROOT;
+    const versions = [{ version: "after" }, ...(root ? [{ version: "before", root, env: { CAPSULE_NEXT_DIST_DIR: process.env.BENCH_RELAY_ROOT_DIST_DIR ?? ".next" } }] : [])];
+    const runs = envNumber("BENCH_RELAY_RUNS", 3);
+    const sequentialCapsules = envNumber("BENCH_RELAY_CAPSULES", 15);
+    const burstCapsules = envNumber("BENCH_RELAY_BURSTS", 5);
+    const all: RelayFigures[] = [];
+    for (let run = 1; run <= runs; run++) {
+      for (const dialect of dialects) {
+        // alternate which version goes first, so a drift in the machine's load hits both alike
+        for (const v of run % 2 === 1 ? [...versions].reverse() : versions) {
+          log(`relay run ${run}/${runs}: ${v.version} on ${dialect}…`);
+          all.push(...(await benchRelayOverhead({ ...v, dialect, sequentialCapsules, burstCapsules, log })));
+        }
+      }
+    }
+    const what = `${VOTERS.length} editors × ${sequentialCapsules} capsules one at a time, then ${burstCapsules} bursts of ${VOTERS.length} at once`;
+    printRelay(`POST /api/capsules/:id/vote, ms from request to 2xx, every run (${what})`, all);
+    printRelay(`… median of ${runs} runs`, relayMedians(all));
   }
 
   if (wants("backfill")) {

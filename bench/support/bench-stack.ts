@@ -9,13 +9,13 @@ export type BenchStack = { stack: Stack; handle: DatabaseHandle; sqliteFile: str
 /**
  * The real system (`scripts/start.ts`, production build) on SQLite or on a dedicated
  * `capsule_bench_*` PostgreSQL database, plus a direct SQL handle for seeding. stop() closes
- * the handle, stops the stack and drops the database.
+ * the handle, stops the stack and drops the database. `root` starts another checkout's stack.
  */
-export async function startBenchStack(dialect: "sqlite" | "postgres", env: Record<string, string>): Promise<BenchStack> {
+export async function startBenchStack(dialect: "sqlite" | "postgres", env: Record<string, string>, options: { root?: string } = {}): Promise<BenchStack> {
   const database = dialect === "postgres" ? await benchDatabase() : undefined;
   let stack: Stack;
   try {
-    stack = await startStack({ database: dialect, databaseUrl: database?.url, env });
+    stack = await startStack({ database: dialect, databaseUrl: database?.url, env, root: options.root });
   } catch (error) {
     await database?.drop();
     throw error;

@@ -54,6 +54,8 @@ async function startStackOnce(options: {
   dataDir?: string;
   /** Reuse a PostgreSQL database URL (a restart); it is then not dropped by stop(). */
   databaseUrl?: string;
+  /** Another checkout of the project to start (benchmarks comparing versions); default this one. */
+  root?: string;
 }): Promise<Stack> {
   const dev = options.dev ?? process.env.CAPSULE_TEST_DEV === "1";
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "capsule-stack-"));
@@ -70,7 +72,7 @@ async function startStackOnce(options: {
     CAPSULE_PORT: String(port),
     CAPSULE_ANVIL_PORT: String(anvilPort),
     BOUNTY_PORT: String(bountyPort),
-    CAPSULE_CONTRACTS_BUILD_CACHE: sharedContractsCache,
+    CAPSULE_CONTRACTS_BUILD_CACHE: options.root ? path.join(os.tmpdir(), `capsule-contracts-build-${path.basename(options.root)}.json`) : sharedContractsCache,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   };
@@ -79,7 +81,7 @@ async function startStackOnce(options: {
   const child: ChildProcess = spawn(
     process.execPath,
     ["--import", "tsx", "--import", "./scripts/server-only-hook.mjs", "scripts/start.ts", ...(dev ? ["--dev"] : [])],
-    { cwd: rootDir, env, stdio: ["ignore", "pipe", "pipe"] },
+    { cwd: options.root ?? rootDir, env, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
