@@ -1,5 +1,7 @@
 import "server-only";
+import { sql } from "kysely";
 import { keccak256, type Hex } from "viem";
+import { database } from "@/lib/db/client";
 import type { Db, Trx } from "@/lib/db/database";
 import type { OutboxRow } from "@/lib/db/tables/operator-outbox.table";
 import { insertOutboxRow, maxOutboxNonce, updateOutboxRow } from "@/lib/db/repositories/operator-outbox.repository";
@@ -65,6 +67,19 @@ export async function prepareOperatorTx(what: string, call: OperatorCall, revert
   }
 }
 
+// Arbitrary constant key of the PostgreSQL advisory lock that serializes operator nonce allocation.
+const OPERATOR_NONCE_LOCK_KEY = 77_117_020;
+
+/**
+ * Serializes nonce allocation across requests and servers on one PostgreSQL (held to commit; the
+ * transaction does local work only). Without it every concurrent stager reads the same highest
+ * nonce and all but one hit the unique key: a burst of more relayed votes than `withNonceRetry`
+ * has attempts answered 409 to valid ballots. SQLite already admits one writer at a time.
+ */
+async function lockOperatorNonces(trx: Trx): Promise<void> {
+  if (database().dialect === "postgres") await sql`select pg_advisory_xact_lock(${OPERATOR_NONCE_LOCK_KEY})`.execute(trx);
+}
+
 /**
  * Inside the caller's SQL transaction (local work only): allocates the nonce from the outbox, signs
  * and stores the transaction. It is broadcast by `broadcastStaged` once that transaction committed.
@@ -78,6 +93,7 @@ export async function stageOperatorTx(
   const account = operatorAccount();
   const call = options.call ?? prepared.call;
   const links = options.links ?? {};
+  await lockOperatorNonces(trx);
   const last = await maxOutboxNonce(trx, prepared.chainId, account.address);
   const nonce = Math.max(last === undefined ? 0 : last + 1, prepared.pendingNonce);
   const raw = await account.signTransaction({
@@ -132,7 +148,7 @@ export async function broadcastStaged(db: Db, row: OutboxRow, what: string): Pro
   }
 }
 
-/** Runs `work` in a SQL transaction, again when two servers allocated the same nonce at the same moment. */
+/** Runs `work` in a SQL transaction, again when a nonce was taken meanwhile (a gap fill of the outbox worker). */
 export async function withNonceRetry<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     try {
