@@ -69,6 +69,7 @@ describe.each(dialects)("kill -9 during a write stream on %s", (dialect) => {
     const capsule = await stream.publicClient.readContract({ address: deployment.contracts.articleRegistry.address as Hex, abi: articleRegistryAbi, functionName: "capsules", args: [BigInt(id)] });
     return Number(capsule[4]);
   };
+  const outboxStatus = async (hash: string) => (await handle.db.selectFrom("operator_outbox").select("status").where("tx_hash", "=", hash).executeTakeFirst())?.status;
   const sqlStatus = async (id: number) => (await handle.db.selectFrom("capsules").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 
   beforeAll(async () => {
@@ -138,7 +139,11 @@ describe.each(dialects)("kill -9 during a write stream on %s", (dialect) => {
           try {
             const body = await ballot(stream, deployment, voter, id, support);
             const res = await api.send(capsuleVote, { params: { id: String(id) }, body }, devKeys[voter] as Hex);
-            if (answered(`vote of ${voter} on ${id}`, res)) ackedVotes.push({ voter, id });
+            if (!answered(`vote of ${voter} on ${id}`, res)) continue;
+            ackedVotes.push({ voter, id });
+            // answered before its receipt ("sent"): the bridge refuses the voter's next ballot until the outbox
+            // row is mined (it would reuse the voter's nonce), so wait as the desk does
+            if (res.body.operatorTx.status !== "mined") await waitFor(async () => (killed || (await outboxStatus(res.body.txHash)) === "mined" ? true : undefined), `vote of ${voter} on ${id} mined`);
           } catch (error) {
             return lost(`vote of ${voter} on ${id}`)(error);
           }
