@@ -56,12 +56,23 @@ export async function runOutboxPass(db: Db, options: { gapGraceMs?: number } = {
       }
       continue;
     }
-    if (row.status === "mined" || row.status === "failed") {
-      logWarn("operator-outbox", "a mined transaction is no longer on chain (rollback or reorg); re-broadcasting it", { txHash: hash, nonce: row.nonce, purpose: row.purpose });
+    const known = await onChainTx(hash);
+    if (known?.blockNumber != null) {
+      // mined after the watermark was read (a request settles its own row meanwhile): settle it, never
+      // set it back to "sent" — that refused the voter's next ballot (409) until the next pass
+      const receipt = await receiptOf(hash);
+      if (receipt) {
+        await settleOutboxRow(db, row, receipt);
+        pass.settled += 1;
+        continue;
+      }
     }
-    if (await onChainTx(hash)) {
+    if (known) {
       if (row.status !== "sent") await updateOutboxRow(db, row.id, { status: "sent", block_number: null }, now());
       continue;
+    }
+    if (row.status === "mined" || row.status === "failed") {
+      logWarn("operator-outbox", "a mined transaction is no longer on chain (rollback or reorg); re-broadcasting it", { txHash: hash, nonce: row.nonce, purpose: row.purpose });
     }
     try {
       await broadcastRaw(row.raw_tx as Hex);
