@@ -68,7 +68,7 @@ export async function runOutboxPass(db: Db, options: { gapGraceMs?: number } = {
       }
     }
     if (known) {
-      if (row.status !== "sent") await updateOutboxRow(db, row.id, { status: "sent", block_number: null }, now());
+      if (row.status !== "sent") await updateOutboxRow(db, row.id, { status: "sent", block_number: null }, now(), row.status);
       continue;
     }
     if (row.status === "mined" || row.status === "failed") {
@@ -76,7 +76,7 @@ export async function runOutboxPass(db: Db, options: { gapGraceMs?: number } = {
     }
     try {
       await broadcastRaw(row.raw_tx as Hex);
-      await updateOutboxRow(db, row.id, { status: "sent", block_number: null, broadcast: true }, now());
+      await updateOutboxRow(db, row.id, { status: "sent", block_number: null, broadcast: true }, now(), row.status);
       pass.rebroadcast += 1;
     } catch (error) {
       logWarn("operator-outbox", "re-broadcast refused; will retry", { txHash: hash, nonce: row.nonce, error: error instanceof Error ? error.message.split("\n")[0] : String(error) });
