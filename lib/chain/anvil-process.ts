@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { CAPSULE_CHAIN_ID } from "./chain";
@@ -29,6 +30,7 @@ export async function startAnvil(options: {
 }): Promise<AnvilHandle> {
   const host = options.host ?? "127.0.0.1";
   const args = ["--host", host, "--port", String(options.port), "--chain-id", String(options.chainId ?? CAPSULE_CHAIN_ID)];
+  const restoresState = options.stateFile !== undefined && fs.existsSync(options.stateFile);
   if (options.stateFile) args.push("--state", options.stateFile, "--state-interval", "5");
   if (options.blockTime) args.push("--block-time", String(options.blockTime));
   const bin = anvilBinary();
@@ -65,6 +67,27 @@ export async function startAnvil(options: {
     await new Promise((r) => setTimeout(r, 100));
   }
 
+  if (restoresState) await resumeClock(rpcUrl);
   const stop = () => stopChild(child, 10_000);
   return { rpcUrl, wsUrl: rpcUrl.replace(/^http/, "ws"), port: options.port, process: child, stop };
+}
+
+async function rpc(rpcUrl: string, method: string, params: unknown[]): Promise<unknown> {
+  const response = await fetch(rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const body = (await response.json()) as { result?: unknown; error?: { message?: string } };
+  if (body.error) throw new Error(`anvil ${method}: ${body.error.message ?? JSON.stringify(body.error)}`);
+  return body.result;
+}
+
+/**
+ * anvil does not restore its clock from a state file: the first block after a restart takes the
+ * wall-clock time even when the saved head is later (a time jump, a clock stepped back), so block
+ * time would run backwards and a write the bridge accepted on the later time (a finalization after
+ * the window, a vote inside a window that opened then) would revert when the outbox re-broadcasts
+ * it. The clock resumes from the saved head instead.
+ */
+async function resumeClock(rpcUrl: string): Promise<void> {
+  const head = (await rpc(rpcUrl, "eth_getBlockByNumber", ["latest", false])) as { timestamp: string };
+  const headTime = Number(BigInt(head.timestamp));
+  if (headTime >= Math.floor(Date.now() / 1000)) await rpc(rpcUrl, "evm_setTime", [headTime + 1]);
 }

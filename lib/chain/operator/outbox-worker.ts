@@ -56,16 +56,27 @@ export async function runOutboxPass(db: Db, options: { gapGraceMs?: number } = {
       }
       continue;
     }
+    const known = await onChainTx(hash);
+    if (known?.blockNumber != null) {
+      // mined after the watermark was read (a request settles its own row meanwhile): settle it, never
+      // set it back to "sent" — that refused the voter's next ballot (409) until the next pass
+      const receipt = await receiptOf(hash);
+      if (receipt) {
+        await settleOutboxRow(db, row, receipt);
+        pass.settled += 1;
+        continue;
+      }
+    }
+    if (known) {
+      if (row.status !== "sent") await updateOutboxRow(db, row.id, { status: "sent", block_number: null }, now(), row.status);
+      continue;
+    }
     if (row.status === "mined" || row.status === "failed") {
       logWarn("operator-outbox", "a mined transaction is no longer on chain (rollback or reorg); re-broadcasting it", { txHash: hash, nonce: row.nonce, purpose: row.purpose });
     }
-    if (await onChainTx(hash)) {
-      if (row.status !== "sent") await updateOutboxRow(db, row.id, { status: "sent", block_number: null }, now());
-      continue;
-    }
     try {
       await broadcastRaw(row.raw_tx as Hex);
-      await updateOutboxRow(db, row.id, { status: "sent", block_number: null, broadcast: true }, now());
+      await updateOutboxRow(db, row.id, { status: "sent", block_number: null, broadcast: true }, now(), row.status);
       pass.rebroadcast += 1;
     } catch (error) {
       logWarn("operator-outbox", "re-broadcast refused; will retry", { txHash: hash, nonce: row.nonce, error: error instanceof Error ? error.message.split("\n")[0] : String(error) });

@@ -36,13 +36,15 @@ export async function rowsToWatch(db: DbOrTrx, chainId: number, sender: string, 
 
 export type OutboxUpdate = Partial<Pick<OutboxRow, "status" | "block_number" | "error_code" | "error_name" | "error_message">> & { broadcast?: boolean };
 
-export async function updateOutboxRow(db: DbOrTrx, id: number, patch: OutboxUpdate, now: number): Promise<void> {
+/** `whileStatus`: only if the row still has the status the caller read (a request may have settled it meanwhile). */
+export async function updateOutboxRow(db: DbOrTrx, id: number, patch: OutboxUpdate, now: number, whileStatus?: OutboxStatus): Promise<void> {
   const { broadcast, ...columns } = patch;
-  await db
+  let update = db
     .updateTable("operator_outbox")
     .set((eb) => ({ ...columns, updated_at: now, ...(broadcast ? { broadcasts: eb("broadcasts", "+", 1) } : {}) }))
-    .where("id", "=", id)
-    .execute();
+    .where("id", "=", id);
+  if (whileStatus) update = update.where("status", "=", whileStatus);
+  await update.execute();
 }
 
 /** A relayed vote of `wallet` that is queued or broadcast but not mined yet (on any capsule). */
