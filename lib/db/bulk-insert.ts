@@ -1,7 +1,8 @@
-import { PostgresAdapter, sql, type RawBuilder } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { DbOrTrx } from "./database";
+import { dialectOf } from "./dialect";
 
-export const isPostgres = (db: DbOrTrx) => db.getExecutor().adapter instanceof PostgresAdapter;
+export const isPostgres = (db: DbOrTrx) => dialectOf(db) === "postgres";
 
 /** Rows per statement when each column is bound as one array (PostgreSQL), against a few hundred bound values per row otherwise. */
 export const UNNEST_ROWS_PER_INSERT = 5_000;

@@ -5,19 +5,12 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Sqlit
 import pg from "pg";
 import { logWarn } from "../log";
 import type { DB, Db, Dialect } from "./database";
+import { registerDialect } from "./dialect";
 
 // int8 columns (timestamps, block numbers) fit in a JS number; uint256 values are stored as text.
 pg.types.setTypeParser(20, (value) => Number(value));
 
 export type DatabaseHandle = { db: Db; dialect: Dialect; close: () => Promise<void> };
-
-// The dialect of each opened database, for code handed only the Kysely instance. On globalThis:
-// Next bundles this module into several chunks, each with its own module state.
-const registry = globalThis as unknown as { capsuleDbDialects?: WeakMap<Db, Dialect> };
-const dialects = (registry.capsuleDbDialects ??= new WeakMap<Db, Dialect>());
-
-/** The dialect `db` was opened with (`openDatabase`); SQLite for an instance opened elsewhere. */
-export const dialectOf = (db: Db): Dialect => dialects.get(db) ?? "sqlite";
 
 export function isPostgresUrl(url: string | undefined): url is string {
   return url !== undefined && /^postgres(ql)?:\/\//.test(url);
@@ -33,7 +26,7 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile: string
     // its query (if any) fails, but the client's "error" event must not crash the process.
     pool.on("connect", (client) => client.on("error", (error) => logWarn("db", "a PostgreSQL connection in use was dropped", { reason: error.message })));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    dialects.set(db, "postgres");
+    registerDialect(db, "postgres");
     return { db, dialect: "postgres", close: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(path.resolve(options.sqliteFile)), { recursive: true });
@@ -43,7 +36,7 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile: string
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  dialects.set(db, "sqlite");
+  registerDialect(db, "sqlite");
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 

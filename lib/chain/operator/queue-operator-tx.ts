@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "kysely";
 import { keccak256, type Hex } from "viem";
-import { dialectOf } from "@/lib/db/connection";
+import { dialectOf } from "@/lib/db/dialect";
 import type { Db, Trx } from "@/lib/db/database";
 import type { OutboxRow } from "@/lib/db/tables/operator-outbox.table";
 import { insertOutboxRow, maxOutboxNonce, updateOutboxRow } from "@/lib/db/repositories/operator-outbox.repository";
