@@ -75,12 +75,11 @@ export async function relayVote(db: Db, voter: Address, capsuleId: number, body:
   await syncProjection();
   const capsule = await getCapsuleOrThrow(db, capsuleId);
   if (capsule.status === "draft") throw new AppError("INVALID_STATE", `Capsule ${capsule.id} is a draft; it has not been submitted for a vote`);
-  const now = await chainNow();
+  const [now, snapshotBlock, voted] = await Promise.all([chainNow(), snapshotBlockOf(capsule.id), hasVotedOnChain(capsule.id, voter)]);
   if (capsule.status !== "pending" || now < (capsule.opens_at ?? 0) || now >= (capsule.closes_at ?? 0)) throw votingClosed(capsule, now);
   // The electorate is frozen at the capsule's snapshot block (the endpoint already requires a current bonded Editor).
-  const snapshotBlock = await snapshotBlockOf(capsule.id);
   if ((await readVoterWeightAt(capsule.outlet_slug, voter, snapshotBlock)) === 0n) throw notEligibleAtSnapshot(capsule, voter, snapshotBlock);
-  if (await hasVotedOnChain(capsule.id, voter)) throw alreadyVoted(voter, capsule.id);
+  if (voted) throw alreadyVoted(voter, capsule.id);
 
   const reverts = {
     VotingClosed: () => votingClosed(capsule, now),

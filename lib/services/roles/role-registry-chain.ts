@@ -53,7 +53,7 @@ export async function readOutletWeight(slug: string): Promise<bigint> {
   );
 }
 
-/** Whether the wallet could vote at the outlet as of `blockNumber`: a voter there with a bond above 0. */
+/** The wallet's voting weight at the outlet as of `blockNumber`: its bond then if it was a voter there, else 0. */
 export async function readVoterWeightAt(slug: string, wallet: Address, blockNumber: bigint): Promise<bigint> {
   const { publicClient } = chainClients();
   const address = registry();
