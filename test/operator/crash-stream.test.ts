@@ -18,7 +18,7 @@ import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
 import { expectProjectionMatchesChain, projectedVote, stackSource } from "../indexer/support/projection-checks";
 import { reachedHead } from "../indexer/support/status";
 import { JOURNALIST, VOTERS, WINDOW, voteStream, type VoteStream } from "../indexer/support/vote-stream";
-import { chainSavedThrough, journalistRole, seededRandom, seedCapsules } from "./crash-support";
+import { chainSavedThrough, journalistRole, seededRandom } from "./crash-support";
 import { ballot, deploymentOf, editorRoles, killTree, waitFor } from "./support";
 
 // Issue 11 item 6: nothing acknowledged is lost on the embedded default. The real stack (`npm
@@ -111,7 +111,7 @@ describe.each(dialects)("kill -9 during a write stream on %s", (dialect) => {
       }
       const closable: number[] = [];
       for (const id of published) if ((await chainStatus(id)) === STATUS.pending) closable.push(id);
-      const open = await seedCapsules(handle.db, SLUG, stream, 3, `c${cycle}`);
+      const open = await stream.addDrafts(handle.db, SLUG, 3, `c${cycle}`);
       await stream.publish(SLUG, open);
       published.push(...open);
       await chainSavedThrough(dataDir, await stream.head());

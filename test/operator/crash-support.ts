@@ -1,11 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Db } from "@/lib/db/database";
-import { eligibleWeight, JOURNALIST, WINDOW, type VoteStream } from "../indexer/support/vote-stream";
 import { waitFor } from "./support";
 
-// Helpers of the crash-stream test: a reproducible random source, capsule rows for an existing
-// outlet (as the bridge writes drafts before a submission), and waiting until the bundled anvil's
+// Helpers of the crash-stream test: a reproducible random source, a Journalist row, and waiting until the bundled anvil's
 // state file holds a block, so that setup written on chain survives the next kill -9.
 
 /** mulberry32: a small seeded generator, so a failing run can be replayed with its seed. */
@@ -19,46 +17,6 @@ export function seededRandom(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   return { next, int: (below: number) => Math.floor(next() * below) };
-}
-
-/** `count` draft rows at the existing outlet `slug`, with the values vote-stream's seedDrafts writes; answers their ids. */
-export async function seedCapsules(db: Db, slug: string, stream: VoteStream, count: number, tag: string): Promise<number[]> {
-  const outlet = await db.selectFrom("outlets").select("id").where("slug", "=", slug).executeTakeFirstOrThrow();
-  const now = Math.floor(Date.now() / 1000);
-  const ids: number[] = [];
-  for (let k = 1; k <= count; k += 1) {
-    const row = await db
-      .insertInto("capsules")
-      .values({
-        outlet_id: outlet.id,
-        outlet_slug: slug,
-        article_slug: `${slug}-${tag}-${k}`,
-        title: `Story ${tag} ${k}`,
-        language: "en",
-        tags_json: "[]",
-        body: `Body ${tag} ${k}`,
-        metadata_uri: `ipfs://${slug}-${tag}-${k}`,
-        content_hash: `0x${"ab".repeat(32)}`,
-        submitter: stream.address(JOURNALIST),
-        status: "draft",
-        capsule_type: "original",
-        policy_id: "default",
-        window_seconds: Number(WINDOW),
-        approval_threshold: 60,
-        quorum_threshold: 5,
-        eligible_weight: eligibleWeight().toString(),
-        root_capsule_id: null,
-        parent_capsule_id: null,
-        revision_number: 0,
-        revision_reason: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    ids.push(row.id);
-  }
-  return ids;
 }
 
 /** A Journalist row in SQL for `wallet` at `slug`, as POST /api/roles/grant writes it. */

@@ -45,6 +45,46 @@ export function voteStream(rpcUrl: string, deployment: DeploymentRecord) {
     return receipt;
   };
 
+  /** `count` more draft rows of the journalist at the existing outlet `slug` (`tag` keeps their slugs apart); answers their ids. */
+  async function addDrafts(db: Db, slug: string, count: number, tag = "story"): Promise<number[]> {
+    const now = Math.floor(Date.now() / 1000);
+    const outlet = await db.selectFrom("outlets").select("id").where("slug", "=", slug).executeTakeFirstOrThrow();
+    const ids: number[] = [];
+    for (let k = 1; k <= count; k += 1) {
+      const row = await db
+        .insertInto("capsules")
+        .values({
+          outlet_id: outlet.id,
+          outlet_slug: slug,
+          article_slug: `${slug}-${tag}-${k}`,
+          title: `Story ${tag === "story" ? "" : `${tag} `}${k}`,
+          language: "en",
+          tags_json: "[]",
+          body: `Body ${tag === "story" ? "" : `${tag} `}${k}`,
+          metadata_uri: `ipfs://${slug}-${tag}-${k}`,
+          content_hash: `0x${"ab".repeat(32)}`,
+          submitter: accounts[JOURNALIST]!.address,
+          status: "draft",
+          capsule_type: "original",
+          policy_id: "default",
+          window_seconds: Number(WINDOW),
+          approval_threshold: 60,
+          quorum_threshold: 5,
+          eligible_weight: eligibleWeight().toString(),
+          root_capsule_id: null,
+          parent_capsule_id: null,
+          revision_number: 0,
+          revision_reason: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    return ids;
+  }
+
   return {
     publicClient,
     accounts,
@@ -55,46 +95,14 @@ export function voteStream(rpcUrl: string, deployment: DeploymentRecord) {
     /** The outlet and `count` drafts in SQL, as the bridge writes them before a submission; answers their ids. */
     async seedDrafts(db: Db, slug: string, count: number): Promise<number[]> {
       const now = Math.floor(Date.now() / 1000);
-      const outlet = await db
+      await db
         .insertInto("outlets")
         .values({ slug, name: `Desk ${slug}`, domain: `${slug}.example.org`, owner_wallet: accounts[0]!.address, status: "active", policy_id: "default", verification_token: "00".repeat(32), created_at: now, updated_at: now })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      const ids: number[] = [];
-      for (let k = 1; k <= count; k += 1) {
-        const row = await db
-          .insertInto("capsules")
-          .values({
-            outlet_id: outlet.id,
-            outlet_slug: slug,
-            article_slug: `${slug}-story-${k}`,
-            title: `Story ${k}`,
-            language: "en",
-            tags_json: "[]",
-            body: `Body ${k}`,
-            metadata_uri: `ipfs://${slug}-story-${k}`,
-            content_hash: `0x${"ab".repeat(32)}`,
-            submitter: accounts[JOURNALIST]!.address,
-            status: "draft",
-            capsule_type: "original",
-            policy_id: "default",
-            window_seconds: Number(WINDOW),
-            approval_threshold: 60,
-            quorum_threshold: 5,
-            eligible_weight: eligibleWeight().toString(),
-            root_capsule_id: null,
-            parent_capsule_id: null,
-            revision_number: 0,
-            revision_reason: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        ids.push(row.id);
-      }
-      return ids;
+        .execute();
+      return addDrafts(db, slug, count);
     },
+
+    addDrafts,
 
     /** Bonds for every voter and the voter flag at the outlet (RoleRegistry, by the operator). */
     async enableVoters(slug: string) {
