@@ -38,6 +38,13 @@ function transient(error: unknown): boolean {
   );
 }
 
+/** The block range cut into consecutive spans of at most `span` blocks. */
+function spansOf(fromBlock: number, toBlock: number, span: number): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  for (let start = fromBlock; start <= toBlock; start += span) spans.push([start, Math.min(toBlock, start + span - 1)]);
+  return spans;
+}
+
 /** Maps `items` with at most `limit` calls in flight; answers in the items' order. */
 async function inParallel<T, R>(items: T[], limit: number, map: (item: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
@@ -158,9 +165,7 @@ export class ChainReader {
    * `logSpan` shrinks to what fitted; it grows again once ranges come back well under the limit.
    */
   private async logs(fromBlock: number, toBlock: number): Promise<Log[]> {
-    const spans: Array<[number, number]> = [];
-    for (let start = fromBlock; start <= toBlock; start += this.logSpan) spans.push([start, Math.min(toBlock, start + this.logSpan - 1)]);
-    const parts = await inParallel(spans, LOG_REQUESTS, ([from, to]) => this.logsOf(from, to));
+    const parts = await inParallel(spansOf(fromBlock, toBlock, this.logSpan), LOG_REQUESTS, ([from, to]) => this.logsOf(from, to));
     const densest = Math.max(0, ...parts.map((part) => part.logs.length));
     if (!parts.some((part) => part.split) && densest * 2 < this.logsThatFailed && this.logSpan < MAX_LOG_SPAN) this.logSpan *= 2;
     return parts.flatMap((part) => part.logs);
@@ -178,9 +183,7 @@ export class ChainReader {
       if (toBlock <= fromBlock || parts === 0) throw error;
       const span = Math.max(1, Math.ceil((toBlock - fromBlock + 1) / parts));
       this.logSpan = Math.min(this.logSpan, span);
-      const spans: Array<[number, number]> = [];
-      for (let start = fromBlock; start <= toBlock; start += span) spans.push([start, Math.min(toBlock, start + span - 1)]);
-      const logs = (await inParallel(spans, LOG_REQUESTS, ([from, to]) => this.logsOf(from, to))).flatMap((part) => part.logs);
+      const logs = (await inParallel(spansOf(fromBlock, toBlock, span), LOG_REQUESTS, ([from, to]) => this.logsOf(from, to))).flatMap((part) => part.logs);
       this.logsThatFailed = Math.min(this.logsThatFailed, logs.length);
       return { logs, split: true };
     }
