@@ -2,13 +2,14 @@
 pragma solidity ^0.8.24;
 
 import {Operated} from "./Operated.sol";
-import {Checkpoints} from "./Checkpoints.sol";
+import {Checkpoints} from "@openzeppelin/contracts/utils/structs/Checkpoints.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 
 /// @notice Role bonds and per-outlet voter eligibility. The bridge (operator) locks bonds for held roles.
 /// Bonds, voter flags and each outlet's voting weight (the sum of its voters' bonds) are checkpointed
 /// per block, so a vote can weigh everyone as of the block before its window opened.
 contract RoleRegistry is Operated {
-    using Checkpoints for Checkpoints.History;
+    using Checkpoints for Checkpoints.Trace208;
 
     address payable public immutable burnPool;
     address public court;
@@ -17,9 +18,9 @@ contract RoleRegistry is Operated {
     mapping(address => uint256) public lockedOf;
     mapping(bytes32 => mapping(address => bool)) private _voters;
 
-    mapping(address => Checkpoints.History) private _bondHistory;
-    mapping(bytes32 => mapping(address => Checkpoints.History)) private _voterHistory;
-    mapping(bytes32 => Checkpoints.History) private _outletWeightHistory;
+    mapping(address => Checkpoints.Trace208) private _bondHistory;
+    mapping(bytes32 => mapping(address => Checkpoints.Trace208)) private _voterHistory;
+    mapping(bytes32 => Checkpoints.Trace208) private _outletWeightHistory;
     /// @dev The outlets where a wallet is currently a voter (whose weight follows its bond), and 1 + its index there.
     mapping(address => bytes32[]) private _voterOutlets;
     mapping(address => mapping(bytes32 => uint256)) private _voterOutletIndex;
@@ -72,16 +73,16 @@ contract RoleRegistry is Operated {
     function setVoter(bytes32 outletKey, address wallet, bool allowed) external onlyOperator {
         if (_voters[outletKey][wallet] != allowed) {
             _voters[outletKey][wallet] = allowed;
-            _voterHistory[outletKey][wallet].push(allowed ? 1 : 0);
+            _record(_voterHistory[outletKey][wallet], allowed ? 1 : 0);
             uint256 weight = _outletWeightHistory[outletKey].latest();
             uint256 bond = bondOf[wallet];
             if (allowed) {
                 _voterOutlets[wallet].push(outletKey);
                 _voterOutletIndex[wallet][outletKey] = _voterOutlets[wallet].length;
-                _outletWeightHistory[outletKey].push(weight + bond);
+                _record(_outletWeightHistory[outletKey], weight + bond);
             } else {
                 _removeVoterOutlet(wallet, outletKey);
-                _outletWeightHistory[outletKey].push(weight - bond);
+                _record(_outletWeightHistory[outletKey], weight - bond);
             }
         }
         emit VoterSet(outletKey, wallet, allowed);
@@ -93,17 +94,17 @@ contract RoleRegistry is Operated {
 
     /// @notice The wallet's bond at the end of `blockNumber`.
     function bondAt(address wallet, uint256 blockNumber) external view returns (uint256) {
-        return _bondHistory[wallet].at(blockNumber);
+        return _bondHistory[wallet].upperLookupRecent(SafeCast.toUint48(blockNumber));
     }
 
     /// @notice Whether the wallet was a voter of the outlet at the end of `blockNumber`.
     function isVoterAt(bytes32 outletKey, address wallet, uint256 blockNumber) external view returns (bool) {
-        return _voterHistory[outletKey][wallet].at(blockNumber) == 1;
+        return _voterHistory[outletKey][wallet].upperLookupRecent(SafeCast.toUint48(blockNumber)) == 1;
     }
 
     /// @notice The sum of the bonds of the outlet's voters at the end of `blockNumber`.
     function outletWeightAt(bytes32 outletKey, uint256 blockNumber) external view returns (uint256) {
-        return _outletWeightHistory[outletKey].at(blockNumber);
+        return _outletWeightHistory[outletKey].upperLookupRecent(SafeCast.toUint48(blockNumber));
     }
 
     /// @notice The sum of the bonds of the outlet's current voters.
@@ -115,12 +116,17 @@ contract RoleRegistry is Operated {
     function _setBond(address wallet, uint256 total) private {
         uint256 previous = bondOf[wallet];
         bondOf[wallet] = total;
-        _bondHistory[wallet].push(total);
+        _record(_bondHistory[wallet], total);
         bytes32[] storage outlets = _voterOutlets[wallet];
         for (uint256 i = 0; i < outlets.length; i++) {
-            Checkpoints.History storage weight = _outletWeightHistory[outlets[i]];
-            weight.push(weight.latest() + total - previous);
+            Checkpoints.Trace208 storage weight = _outletWeightHistory[outlets[i]];
+            _record(weight, weight.latest() + total - previous);
         }
+    }
+
+    /// @dev A checkpoint as of this block (a second write in the same block replaces it).
+    function _record(Checkpoints.Trace208 storage history, uint256 value) private {
+        history.push(SafeCast.toUint48(block.number), SafeCast.toUint208(value));
     }
 
     function _removeVoterOutlet(address wallet, bytes32 outletKey) private {

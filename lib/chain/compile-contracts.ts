@@ -28,11 +28,26 @@ const compilerSettings = {
   outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } },
 } as const;
 
-type SolcModule = { version: () => string; compile: (input: string) => string };
+type SolcModule = { version: () => string; compile: (input: string, callbacks?: { import: (path: string) => { contents: string } | { error: string } }) => string };
 const require = createRequire(import.meta.url);
 
 function solcPackageVersion(): string {
   return (require("solc/package.json") as { version: string }).version;
+}
+
+// The Solidity libraries the contracts import (npm packages, resolved from node_modules).
+const LIBRARY_PACKAGES = ["@openzeppelin/contracts"] as const;
+
+const libraryVersions = () => LIBRARY_PACKAGES.map((name) => `${name} ${(require(`${name}/package.json`) as { version: string }).version}`).join("\n");
+
+/** solc's import callback: `@openzeppelin/contracts/…` from node_modules; nothing else outside contracts/. */
+function importLibrary(importPath: string): { contents: string } | { error: string } {
+  if (!LIBRARY_PACKAGES.some((name) => importPath.startsWith(`${name}/`))) return { error: `not a library this project installs: ${importPath}` };
+  try {
+    return { contents: fs.readFileSync(require.resolve(importPath), "utf8") };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 /** Reads every contracts/*.sol, keyed by file name (the solc source unit name). */
@@ -41,10 +56,10 @@ export function readContractSources(dir = defaultContractsDir): Record<string, s
   return Object.fromEntries(files.map((f) => [f, fs.readFileSync(path.join(dir, f), "utf8")]));
 }
 
-/** sha256 over every source (name and text), the solc version and the settings. */
+/** sha256 over every source (name and text), the solc and library versions and the settings. */
 export function contractsSourceHash(sources: Record<string, string> = readContractSources()): string {
   const hash = createHash("sha256");
-  hash.update(`solc ${solcPackageVersion()}\n${JSON.stringify(compilerSettings)}\n`);
+  hash.update(`solc ${solcPackageVersion()}\n${libraryVersions()}\n${JSON.stringify(compilerSettings)}\n`);
   for (const name of Object.keys(sources).sort()) hash.update(`${name}\n${sources[name]}\n`);
   return `0x${hash.digest("hex")}`;
 }
@@ -86,7 +101,7 @@ function runSolc(sources: Record<string, string>): ContractArtifacts {
     sources: Object.fromEntries(Object.entries(sources).map(([name, content]) => [name, { content }])),
     settings: compilerSettings,
   };
-  const output = solcOutput.parse(JSON.parse(solc.compile(JSON.stringify(input))));
+  const output = solcOutput.parse(JSON.parse(solc.compile(JSON.stringify(input), { import: importLibrary })));
   const errors = (output.errors ?? []).filter((e) => e.severity === "error");
   if (errors.length > 0) throw new Error(`solc failed:\n${errors.map((e) => e.formattedMessage).join("\n")}`);
   const artifacts: Partial<ContractArtifacts> = {};

@@ -13,7 +13,7 @@ export const roleRegistryAbi = [
   },
   {
     "inputs": [],
-    "name": "CheckpointValueTooLarge",
+    "name": "CheckpointUnorderedInsertion",
     "type": "error"
   },
   {
@@ -40,6 +40,22 @@ export const roleRegistryAbi = [
   {
     "inputs": [],
     "name": "NotOperator",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint8",
+        "name": "bits",
+        "type": "uint8"
+      },
+      {
+        "internalType": "uint256",
+        "name": "value",
+        "type": "uint256"
+      }
+    ],
+    "name": "SafeCastOverflowedUintDowncast",
     "type": "error"
   },
   {
