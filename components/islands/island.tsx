@@ -17,9 +17,12 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
   );
 }
 
-/** The islands' script, once per page (after the islands, so it runs when they are in the DOM). */
+/**
+ * The islands' script, once per page (after the islands, so it runs when they are in the DOM). Not in
+ * development, where Next.js keeps the page's runtime and React hydrates the islands itself.
+ */
 export function IslandScript() {
-  return <script src={ISLANDS_SCRIPT_URL} defer />;
+  return process.env.NODE_ENV === "production" ? <script src={ISLANDS_SCRIPT_URL} defer /> : null;
 }
 
 export const ISLANDS_SCRIPT_URL = "/islands/reader.js";
