@@ -21,9 +21,9 @@ import { loadAverage } from "./support/machine";
 export type BackfillFigures = { dialect: string; mode: "raw" | "projected"; events: number; seconds: number; eventsPerSecond: number; load: string };
 
 const PER_TX = 500;
-const CAPSULES = 5_000; // the projected run spreads the votes over this many seeded capsules (10 each for 50k)
+export const BACKFILL_CAPSULES = 5_000; // the projected run spreads the votes over this many seeded capsules (10 each for 50k)
 
-type Emitted = { rpcUrl: string; address: Address; startBlock: number; total: number };
+export type Emitted = { rpcUrl: string; address: Address; startBlock: number; total: number };
 
 /** Deploys the bench emitter and sends `total` VoteCast logs, PER_TX per transaction, spread over capsule ids. */
 export async function emitVotes(rpcUrl: string, total: number, firstCapsuleId: number, log: (m: string) => void): Promise<Emitted> {
@@ -39,7 +39,7 @@ export async function emitVotes(rpcUrl: string, total: number, firstCapsuleId: n
   let last: `0x${string}` | undefined;
   for (let sent = 0; sent < total; sent += PER_TX) {
     const count = Math.min(PER_TX, total - sent);
-    const first = firstCapsuleId + (sent % CAPSULES);
+    const first = firstCapsuleId + (sent % BACKFILL_CAPSULES);
     last = await wallet.writeContract({ address, abi: emitter.abi, functionName: "emitMany", args: [BigInt(first), BigInt(PER_TX), BigInt(count), BigInt(sent)], nonce: nonce++, gas: 30_000_000n });
   }
   if (last) await reader.waitForTransactionReceipt({ hash: last, timeout: 900_000 });
@@ -59,7 +59,7 @@ export async function backfillOnce(emitted: Emitted, mode: "raw" | "projected", 
   try {
     await migrateToLatest(handle.db);
     if (mode === "projected") {
-      const seeded = await seedCapsules(handle.db, handle.dialect, CAPSULES, () => undefined);
+      const seeded = await seedCapsules(handle.db, handle.dialect, BACKFILL_CAPSULES, () => undefined);
       if (seeded.firstId !== 1) throw new Error(`expected the seeded capsules to start at id 1, got ${seeded.firstId}`);
     }
     const indexer = new Indexer({
@@ -78,7 +78,7 @@ export async function backfillOnce(emitted: Emitted, mode: "raw" | "projected", 
     if (result.inserted !== emitted.total) throw new Error(`indexed ${result.inserted} of ${emitted.total} events`);
     if (mode === "projected") {
       const votes = await handle.db.selectFrom("capsule_votes").select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
-      const expected = CAPSULES * 3 + emitted.total;
+      const expected = BACKFILL_CAPSULES * 3 + emitted.total;
       if (Number(votes.n) !== expected) throw new Error(`projected ${votes.n} votes, expected ${expected}`);
     }
     log(`  ${dialect} ${mode}: ${result.inserted} events in ${seconds.toFixed(2)} s`);

@@ -1,7 +1,8 @@
-// `npm run bench [reads] [lag] [backfill] [observe] [reorg] [reader-pages] [page-lag] [relay] [profile] [fixed-cost]`: measures and prints figures, never asserts
+// `npm run bench [reads] [lag] [backfill] [ponder] [observe] [reorg] [reader-pages] [page-lag] [relay] [profile] [fixed-cost]`: measures and prints figures, never asserts
 // timings, and is not part of `npm test`. Method and recorded figures: docs/PERFORMANCE.md.
 import { benchIndexerBackfill, type BackfillFigures } from "./indexer-backfill";
 import { benchIndexerReorg, type ReorgFigures } from "./indexer-reorg";
+import { benchPonderSideBySide, type SideBySide } from "./ponder-backfill";
 import { benchFixedCost } from "./http-fixed-cost";
 import { benchHttpReads, type ReadFigures } from "./http-reads";
 import { benchObserveOverhead } from "./observe-overhead";
@@ -12,6 +13,7 @@ import { benchVoteLag, type LagFigures } from "./vote-lag";
 import { benchVotePageLag, type PageLagFigures } from "./vote-page-lag";
 import { cleanupAll } from "./support/cleanup";
 import { machineLine } from "./support/machine";
+import { ponderVersion } from "./support/ponder-install";
 import { ensureProductionBuild } from "./support/production-build";
 import { fmt, percentile } from "./support/stats";
 import { postgresAvailable } from "@/test/support/postgres";
@@ -19,7 +21,8 @@ import { VOTERS } from "@/test/indexer/support/vote-stream";
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 const parts = process.argv.slice(2);
-const wants = (name: string) => (parts.length === 0 ? name !== "profile" && name !== "fixed-cost" : parts.includes(name));
+// profile, fixed-cost and ponder (which installs Ponder into bench/ponder) run only when named
+const wants = (name: string) => (parts.length === 0 ? !["profile", "fixed-cost", "ponder"].includes(name) : parts.includes(name));
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
 function printReads(all: ReadFigures[], capsules: number, seconds: number) {
@@ -66,6 +69,17 @@ function printRelay(title: string, figures: RelayFigures[]) {
     console.log(
       [f.version.padEnd(8), f.dialect.padEnd(8), f.mode.padEnd(10), String(f.votes).padStart(5), fmt(f.p50).padStart(6), fmt(f.p95).padStart(6), fmt(f.max).padStart(6), String(f.errors).padStart(6), f.outcomes.padEnd(20), f.load].join(" | "),
     );
+  }
+}
+
+const pairName = (pair: SideBySide["pair"]) => (pair === "postgres" ? "Ponder PostgreSQL / ours PostgreSQL" : "Ponder PGlite / ours SQLite");
+
+function printSideBySide(figures: SideBySide[], total: number) {
+  console.log(`\nPonder ${ponderVersion()} and Capsule's indexer, the same ${total} VoteCast events on one anvil, events/s (Ponder: its back-fill log interval; and from process start to /ready)`);
+  console.log("pair                                | mode      | Ponder ev/s | Ponder start→ready ev/s | ours ev/s | ours / Ponder | load (Ponder, ours)");
+  for (const f of figures) {
+    const cells = [pairName(f.pair).padEnd(35), f.mode.padEnd(9), fmt(f.ponder.eventsPerSecond, 0).padStart(11), fmt(f.ponder.readyEventsPerSecond, 0).padStart(23)];
+    console.log([...cells, fmt(f.capsule.eventsPerSecond, 0).padStart(9), fmt(f.capsule.eventsPerSecond / f.ponder.eventsPerSecond, 2).padStart(13), `${f.ponder.load}, ${f.capsule.load}`].join(" | "));
   }
 }
 
@@ -180,6 +194,12 @@ async function main() {
       const rates = figures.filter((f) => `${f.dialect} ${f.mode}` === key).map((f) => f.eventsPerSecond).sort((a, b) => a - b);
       if (rates.length > 1) console.log(`indexer back-fill (${key}): median ${fmt(rates[Math.floor(rates.length / 2)]!, 0)} events/s of ${rates.length} runs (${rates.map((r) => fmt(r, 0)).join(", ")})`);
     }
+  }
+
+  if (wants("ponder")) {
+    const total = envNumber("BENCH_BACKFILL_EVENTS", 50_000);
+    const figures = await benchPonderSideBySide({ total, rounds: envNumber("BENCH_PONDER_ROUNDS", 1), pairs: pg ? ["postgres", "embedded"] : ["embedded"], log });
+    printSideBySide(figures, total);
   }
 
   if (wants("observe")) {

@@ -59,6 +59,9 @@ async function inParallel<T, R>(items: T[], limit: number, map: (item: T) => Pro
   return out;
 }
 
+/** A log as read, before its block is verified: its event (block time not yet set), if a source's. */
+type ReadLog = { blockNumber: number; blockHash: string | null; event: IndexedEvent | undefined };
+
 export type VerifiedRange = {
   events: IndexedEvent[];
   /** The block `toBlock` as verified before and after the logs were read. */
@@ -121,7 +124,7 @@ export class ChainReader {
     const before = toKnown ?? (await this.header(toBlock));
     if (!before) throw new ChainMovedError(`block ${toBlock} is no longer on the node`);
     const logs = await this.logs(fromBlock, toBlock);
-    const heights = new Set<number>([toBlock, ...logs.map((log) => Number(log.blockNumber))]);
+    const heights = new Set<number>([toBlock, ...logs.map((log) => log.blockNumber)]);
     if (parent) heights.add(parent.number);
     const headers = await this.headers(heights);
     const after = headers.get(toBlock);
@@ -131,11 +134,12 @@ export class ChainReader {
     }
     const events: IndexedEvent[] = [];
     for (const log of logs) {
-      const header = headers.get(Number(log.blockNumber));
+      const header = headers.get(log.blockNumber);
       if (!header || header.hash !== log.blockHash) throw new ChainMovedError(`a log of block ${log.blockNumber} belongs to another fork`);
+      if (!log.event) continue;
       // the block time comes from the header verified for this hash (never cached by number)
-      const event = decodeSourceLog(log, this.sourcesByAddress, this.options.chainId, header.timestamp);
-      if (event) events.push(event);
+      log.event.blockTime = header.timestamp;
+      events.push(log.event);
     }
     events.sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
     return { events, to: { number: toBlock, hash: after.hash }, verified: [...headers.values()].map(({ number, hash }) => ({ number, hash })) };
@@ -163,12 +167,21 @@ export class ChainReader {
    * flight, each its own HTTP request (a JSON-RPC batch would put them in one response again). A
    * span whose logs do not fit one response is split into as many parts as its size says, and
    * `logSpan` shrinks to what fitted; it grows again once ranges come back well under the limit.
+   * Each part is decoded as it arrives (while the node still answers the others), keeping of a log
+   * only what the range's verification needs; the block time is set once its header is verified.
    */
-  private async logs(fromBlock: number, toBlock: number): Promise<Log[]> {
-    const parts = await inParallel(spansOf(fromBlock, toBlock, this.logSpan), LOG_REQUESTS, ([from, to]) => this.logsOf(from, to));
-    const densest = Math.max(0, ...parts.map((part) => part.logs.length));
+  private async logs(fromBlock: number, toBlock: number): Promise<ReadLog[]> {
+    const parts = await inParallel(spansOf(fromBlock, toBlock, this.logSpan), LOG_REQUESTS, async ([from, to]) => {
+      const { logs, split } = await this.logsOf(from, to);
+      return { split, count: logs.length, logs: logs.map((log) => this.readLog(log)) };
+    });
+    const densest = Math.max(0, ...parts.map((part) => part.count));
     if (!parts.some((part) => part.split) && densest * 2 < this.logsThatFailed && this.logSpan < MAX_LOG_SPAN) this.logSpan *= 2;
     return parts.flatMap((part) => part.logs);
+  }
+
+  private readLog(log: Log): ReadLog {
+    return { blockNumber: Number(log.blockNumber), blockHash: log.blockHash, event: decodeSourceLog(log, this.sourcesByAddress, this.options.chainId, 0) };
   }
 
   private async logsOf(fromBlock: number, toBlock: number): Promise<{ logs: Log[]; split: boolean }> {

@@ -1,10 +1,19 @@
-import { decodeAbiParameters, getAddress, toEventSelector, type Abi, type AbiEvent, type AbiParameter, type Log } from "viem";
+import { getAddress, toEventSelector, type Abi, type AbiEvent, type AbiParameter, type Hex, type Log } from "viem";
+import { checksumHexAddress } from "@/lib/chain/address-checksum";
+import { parametersDecoder } from "./abi-words";
 import type { IndexedEvent } from "./projector";
 
 export type IndexedSource = { name: string; address: `0x${string}`; abi: Abi };
 
-/** A source's events by their topic0, with their inputs split as the log carries them. */
-type DecodableEvent = { name: string; indexed: AbiParameter[]; data: AbiParameter[]; unnamed: boolean };
+/** A source's events by their topic0, with their inputs split as the log carries them, and a decoder for each topic and for the data. */
+type DecodableEvent = {
+  name: string;
+  indexed: AbiParameter[];
+  data: AbiParameter[];
+  unnamed: boolean;
+  decodeTopics: Array<(hex: Hex) => readonly unknown[]>;
+  decodeData: (hex: Hex) => readonly unknown[];
+};
 export type DecodableSource = { name: string; address: string; events: Map<string, DecodableEvent> };
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -25,11 +34,15 @@ export function decodableSources(sources: IndexedSource[]): Map<string, Decodabl
       const event = item as AbiEvent;
       const selector = toEventSelector(event);
       if (events.has(selector)) continue; // the first of two identical signatures wins, as in viem's decodeEventLog
+      const indexed = event.inputs.filter((input) => "indexed" in input && input.indexed);
+      const data = event.inputs.filter((input) => !("indexed" in input && input.indexed));
       events.set(selector, {
         name: event.name,
-        indexed: event.inputs.filter((input) => "indexed" in input && input.indexed),
-        data: event.inputs.filter((input) => !("indexed" in input && input.indexed)),
+        indexed,
+        data,
         unnamed: event.inputs.some((input) => !input.name),
+        decodeTopics: indexed.map((param) => parametersDecoder([param])),
+        decodeData: parametersDecoder(data),
       });
     }
     out.set(source.address.toLowerCase(), { name: source.name, address: getAddress(source.address), events });
@@ -41,7 +54,7 @@ function jsonSafe(value: unknown, type: string): string | boolean | number {
   if (typeof value === "bigint") return value.toString();
   if (typeof value === "boolean" || typeof value === "number") return value;
   // viem's decoder answers `address` values checksummed already; other strings that look like one are checksummed here
-  if (typeof value === "string") return type !== "address" && ADDRESS.test(value) ? getAddress(value) : value;
+  if (typeof value === "string") return type !== "address" && ADDRESS.test(value) ? checksumHexAddress(value) : value;
   return JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v));
 }
 
@@ -53,12 +66,12 @@ function decodeArgs(event: DecodableEvent, log: Log): Record<string, string | bo
     const topic = topics[i];
     if (!topic) throw new Error(`missing topic for ${param.name}`);
     // dynamic and reference types are indexed by their hash: the topic itself is the value
-    const value = NOT_DECODED_FROM_TOPIC.test(param.type) ? topic : decodeAbiParameters([param], topic)[0];
+    const value = NOT_DECODED_FROM_TOPIC.test(param.type) ? topic : event.decodeTopics[i]!(topic)[0];
     if (!event.unnamed) args[param.name!] = jsonSafe(value, param.type);
   });
   if (event.data.length > 0) {
     if (!log.data || log.data === "0x") throw new Error("no data for the event's non-indexed inputs");
-    const values = decodeAbiParameters(event.data, log.data);
+    const values = event.decodeData(log.data);
     if (!event.unnamed) event.data.forEach((param, i) => (args[param.name!] = jsonSafe(values[i], param.type)));
   }
   return args;
