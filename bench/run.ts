@@ -4,6 +4,7 @@ import { benchIndexerBackfill, type BackfillFigures } from "./indexer-backfill";
 import { benchIndexerReorg, type ReorgFigures } from "./indexer-reorg";
 import { benchFixedCost } from "./http-fixed-cost";
 import { benchHttpReads, type ReadFigures } from "./http-reads";
+import type { LoadFigures } from "./support/load";
 import { benchObserveOverhead } from "./observe-overhead";
 import { profileReads } from "./profile-reads";
 import { benchReaderPages, type ReaderPagesFigures } from "./reader-pages";
@@ -21,6 +22,8 @@ const log = (message: string) => console.log(`[bench] ${message}`);
 const parts = process.argv.slice(2);
 const wants = (name: string) => (parts.length === 0 ? name !== "profile" && name !== "fixed-cost" : parts.includes(name));
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+/** BENCH_CAPSULES: one table size, or several separated by commas (`reads` measures each, in one run). */
+const capsuleSizes = () => (process.env.BENCH_CAPSULES ?? "100000").split(",").map(Number);
 
 function printReads(all: ReadFigures[], capsules: number, seconds: number) {
   console.log(`\nHTTP reads: ${capsules} capsules, autocannon 100 connections, no pipelining, ${seconds} s per run after a 2 s warm-up`);
@@ -43,6 +46,29 @@ function printReads(all: ReadFigures[], capsules: number, seconds: number) {
         f.load,
       ].join(" | "),
     );
+  }
+}
+
+/** Per dialect and route kind: p50 / p99 at the smallest and the largest size, and the ratio of their p99 (target: within 2×). */
+function printScaling(all: ReadFigures[], sizes: number[]) {
+  const small = Math.min(...sizes);
+  const large = Math.max(...sizes);
+  const seeding = (f: ReadFigures | undefined) => (f ? `${fmt(f.seedSeconds, 1)} s` : "n/a");
+  console.log(`\nHTTP reads at ${large} against ${small} capsules, same run: p50 / p99 ms, ratio of p99 (target ≤ 2)`);
+  console.log("dialect  | route kind      | route small | route large | p99 ratio | bare small | bare large | p99 ratio | met | load small / large");
+  for (const dialect of [...new Set(all.map((f) => f.dialect))]) {
+    const at = (capsules: number) => all.filter((f) => f.dialect === dialect && f.capsules === capsules);
+    console.log(`${dialect}: seeding ${small} capsules ${seeding(at(small)[0])}, ${large} capsules ${seeding(at(large)[0])}`);
+    for (const s of at(small)) {
+      const l = at(large).find((f) => f.kind === s.kind);
+      if (!l) continue;
+      const pair = (f: LoadFigures) => `${f.p50} / ${f.p99}`;
+      const routeRatio = l.viaRoute.p99 / s.viaRoute.p99;
+      const bareRatio = l.bare.p99 / s.bare.p99;
+      console.log(
+        [dialect.padEnd(8), s.kind.padEnd(15), pair(s.viaRoute).padStart(11), pair(l.viaRoute).padStart(11), fmt(routeRatio, 2).padStart(9), pair(s.bare).padStart(10), pair(l.bare).padStart(10), fmt(bareRatio, 2).padStart(9), (routeRatio <= 2 ? "yes" : "no").padEnd(3), `${s.load} / ${l.load}`].join(" | "),
+      );
+    }
   }
 }
 
@@ -116,15 +142,17 @@ async function main() {
   if (wants("reads") || wants("lag") || wants("page-lag") || wants("profile") || wants("fixed-cost") || wants("relay")) await ensureProductionBuild(log);
 
   if (wants("reads")) {
-    const capsules = envNumber("BENCH_CAPSULES", 100_000);
+    const sizes = capsuleSizes();
     const seconds = envNumber("BENCH_SECONDS", 10);
+    const filters = process.env.BENCH_READ_FILTERS === "1";
     const all: ReadFigures[] = [];
-    for (const dialect of dialects) all.push(...(await benchHttpReads({ dialect, capsules, seconds, log })));
-    printReads(all, capsules, seconds);
+    for (const dialect of dialects) for (const capsules of sizes) all.push(...(await benchHttpReads({ dialect, capsules, seconds, filters, log })));
+    for (const capsules of sizes) printReads(all.filter((f) => f.capsules === capsules), capsules, seconds);
+    if (sizes.length > 1) printScaling(all, sizes);
   }
 
   if (wants("fixed-cost")) {
-    const capsules = envNumber("BENCH_CAPSULES", 100_000);
+    const capsules = capsuleSizes()[0]!;
     const seconds = envNumber("BENCH_SECONDS", 10);
     const figures = await benchFixedCost({ capsules, seconds, log });
     console.log(`\nroute server CPU per request, SQLite, ${capsules} capsules, 50 connections, ${seconds} s after a 2 s warm-up`);
@@ -209,7 +237,7 @@ async function main() {
   if (wants("profile")) {
     // BENCH_PROFILE_ROUTE=id|page (default id), BENCH_PROFILE_DIALECT=sqlite|postgres (default sqlite)
     const dialect = process.env.BENCH_PROFILE_DIALECT === "postgres" && pg ? "postgres" : "sqlite";
-    const capsules = envNumber("BENCH_CAPSULES", 100_000);
+    const capsules = capsuleSizes()[0]!;
     const page = envNumber("BENCH_PROFILE_PAGE", 1);
     const byId = process.env.BENCH_PROFILE_ROUTE !== "page";
     const { figures, summary } = await profileReads({
