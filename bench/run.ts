@@ -1,9 +1,10 @@
-// `npm run bench [reads] [lag] [backfill] [observe] [reorg] [reader-pages] [page-lag] [relay] [profile] [fixed-cost]`: measures and prints figures, never asserts
+// `npm run bench [reads] [lag] [backfill] [observe] [reorg] [reader-pages] [page-lag] [relay] [profile] [fixed-cost] [list-depth]`: measures and prints figures, never asserts
 // timings, and is not part of `npm test`. Method and recorded figures: docs/PERFORMANCE.md.
 import { benchIndexerBackfill, type BackfillFigures } from "./indexer-backfill";
 import { benchIndexerReorg, type ReorgFigures } from "./indexer-reorg";
 import { benchFixedCost } from "./http-fixed-cost";
 import { benchHttpReads, type ReadFigures } from "./http-reads";
+import { benchListDepth, type DepthFigures } from "./list-depth";
 import type { LoadFigures } from "./support/load";
 import { benchObserveOverhead } from "./observe-overhead";
 import { profileReads } from "./profile-reads";
@@ -20,7 +21,7 @@ import { VOTERS } from "@/test/indexer/support/vote-stream";
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 const parts = process.argv.slice(2);
-const wants = (name: string) => (parts.length === 0 ? name !== "profile" && name !== "fixed-cost" : parts.includes(name));
+const wants = (name: string) => (parts.length === 0 ? name !== "profile" && name !== "fixed-cost" && name !== "list-depth" : parts.includes(name));
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 /** BENCH_CAPSULES: one table size, or several separated by commas (`reads` measures each, in one run). */
 const capsuleSizes = () => (process.env.BENCH_CAPSULES ?? "100000").split(",").map(Number);
@@ -149,6 +150,18 @@ async function main() {
     for (const dialect of dialects) for (const capsules of sizes) all.push(...(await benchHttpReads({ dialect, capsules, seconds, filters, log })));
     for (const capsules of sizes) printReads(all.filter((f) => f.capsules === capsules), capsules, seconds);
     if (sizes.length > 1) printScaling(all, sizes);
+  }
+
+  if (wants("list-depth")) {
+    const figures: DepthFigures[] = [];
+    for (const dialect of dialects) {
+      for (const capsules of capsuleSizes()) figures.push(...(await benchListDepth({ dialect, capsules, requests: envNumber("BENCH_DEPTH_REQUESTS", 500), log })));
+    }
+    console.log("\nGET /api/capsules service alone (capsulePage), one request at a time: first request (cold snapshot), then p50 / p99 ms");
+    console.log("dialect  | capsules | generated in | list            | first ms | p50 ms | p99 ms | load");
+    for (const f of figures) {
+      console.log([f.dialect.padEnd(8), String(f.capsules).padStart(8), `${fmt(f.seedSeconds, 1)} s`.padStart(12), f.kind.padEnd(15), fmt(f.coldMs, 1).padStart(8), fmt(f.p50, 2).padStart(6), fmt(f.p99, 2).padStart(6), f.load].join(" | "));
+    }
   }
 
   if (wants("fixed-cost")) {
