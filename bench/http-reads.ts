@@ -1,4 +1,4 @@
-import { seedCapsules } from "./seed-capsules";
+import { seedCapsules, type SeedResult } from "./seed-capsules";
 import { startBareProcess } from "./support/bare-process";
 import { startBenchStack } from "./support/bench-stack";
 import { onCleanup } from "./support/cleanup";
@@ -6,7 +6,9 @@ import { load, type LoadFigures } from "./support/load";
 import { loadAverage } from "./support/machine";
 import { childPid } from "./support/process-cpu";
 
-export type ReadFigures = { dialect: string; route: string; viaRoute: LoadFigures; bare: LoadFigures; load: string };
+/** `kind` names a route the same way at every table size (page numbers differ): "by id", "page 1", "middle", "last", … */
+export type ReadFigures = { dialect: string; capsules: number; seedSeconds: number; route: string; kind: string; viaRoute: LoadFigures; bare: LoadFigures; load: string };
+type Route = { name: string; kind: string; pathFor: () => string };
 
 const CONNECTIONS = 100;
 
@@ -19,12 +21,31 @@ async function sameAnswer(routeUrl: string, bareUrl: string, path: string): Prom
   }
 }
 
+const listPath = (page: number, query = "") => `/api/capsules?${query}page=${page}&limit=20`;
+
+/** By id, list pages 1, 10, middle and last; with `filters`, also one outlet's middle and last page and the status filter's first and last. */
+function readRoutes(seeded: SeedResult, capsules: number, filters: boolean): Route[] {
+  const pages = Math.ceil(capsules / 20);
+  const middle = Math.ceil(pages / 2);
+  const list = (kind: string, page: number, query = ""): Route => ({ name: `GET /api/capsules?${query}page=${page}`, kind, pathFor: () => listPath(page, query) });
+  const depths = new Map<number, string>();
+  for (const [page, kind] of [[1, "page 1"], [10, "page 10"], [middle, "middle"], [pages, "last"]] as const) if (!depths.has(page)) depths.set(page, kind);
+  const routes: Route[] = [
+    { name: "GET /api/capsules/:id", kind: "by id", pathFor: () => `/api/capsules/${seeded.firstId + Math.floor(Math.random() * seeded.capsules)}` },
+    ...[...depths].map(([page, kind]) => list(kind, page)),
+  ];
+  if (!filters) return routes;
+  // every seeded capsule is finalized and of one outlet: these filters select all of them, by other indexes
+  const outlet = `outlet=${seeded.outletSlug}&`;
+  return [...routes, list("outlet middle", middle, outlet), list("outlet last", pages, outlet), list("status page 1", 1, "status=finalized&"), list("status last", pages, "status=finalized&")];
+}
+
 /**
  * Seeds capsules into a real stack's database, then loads GET /api/capsules/:id and list pages
  * at several depths through the Next.js route handlers (production build, public GET limit raised
  * by configuration, indexer off) and through a bare node:http process doing the same queries.
  */
-export async function benchHttpReads(options: { dialect: "sqlite" | "postgres"; capsules: number; seconds: number; log: (m: string) => void }): Promise<ReadFigures[]> {
+export async function benchHttpReads(options: { dialect: "sqlite" | "postgres"; capsules: number; seconds: number; filters: boolean; log: (m: string) => void }): Promise<ReadFigures[]> {
   const bench = await startBenchStack(options.dialect, { CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000000000", CAPSULE_INDEXER: "off" });
   const figures: ReadFigures[] = [];
   try {
@@ -34,14 +55,9 @@ export async function benchHttpReads(options: { dialect: "sqlite" | "postgres"; 
     const bare = await startBareProcess({ databaseUrl: bench.stack.databaseUrl, sqliteFile: bench.sqliteFile, origin: bench.stack.baseUrl });
     const closeBare = onCleanup(bare.close);
     const routePid = childPid("scripts/start.ts");
-    const pages = Math.ceil(options.capsules / 20);
-    const depths = [...new Set([1, 10, Math.ceil(pages / 2), pages])];
-    const routes: Array<[string, () => string]> = [
-      ["GET /api/capsules/:id", () => `/api/capsules/${seeded.firstId + Math.floor(Math.random() * seeded.capsules)}`],
-      ...depths.map((page): [string, () => string] => [`GET /api/capsules?page=${page}`, () => `/api/capsules?page=${page}&limit=20`]),
-    ];
+    const routes = readRoutes(seeded, options.capsules, options.filters);
     try {
-      for (const [name, pathFor] of routes) {
+      for (const { name, kind, pathFor } of routes) {
         await sameAnswer(bench.stack.baseUrl, bare.url, pathFor());
         const measure = async (url: string, serverPid: number | undefined) => {
           await load(url, pathFor, { seconds: 2, connections: CONNECTIONS }); // warm-up (JIT, caches, pool)
@@ -49,7 +65,7 @@ export async function benchHttpReads(options: { dialect: "sqlite" | "postgres"; 
         };
         const viaRoute = await measure(bench.stack.baseUrl, routePid);
         const bareFigures = await measure(bare.url, bare.pid);
-        figures.push({ dialect: options.dialect, route: name, viaRoute, bare: bareFigures, load: loadAverage() });
+        figures.push({ dialect: options.dialect, capsules: options.capsules, seedSeconds: seeded.seconds, route: name, kind, viaRoute, bare: bareFigures, load: loadAverage() });
         const cpu = (f: LoadFigures) => (f.cpuMsPerRequest === undefined ? "" : `, ${f.cpuMsPerRequest.toFixed(2)} ms CPU/req`);
         options.log(
           `  ${name}: route ${viaRoute.rps.toFixed(0)} req/s (p50 ${viaRoute.p50} / p99 ${viaRoute.p99} ms${cpu(viaRoute)}, ${viaRoute.errors} errors), ` +

@@ -1,10 +1,12 @@
-// `npm run bench [reads] [lag] [backfill] [ponder] [observe] [reorg] [reader-pages] [page-lag] [relay] [profile] [fixed-cost]`: measures and prints figures, never asserts
+// `npm run bench [reads] [lag] [backfill] [ponder] [observe] [reorg] [reader-pages] [page-lag] [relay] [profile] [fixed-cost] [list-depth]`: measures and prints figures, never asserts
 // timings, and is not part of `npm test`. Method and recorded figures: docs/PERFORMANCE.md.
 import { benchIndexerBackfill, type BackfillFigures } from "./indexer-backfill";
 import { benchIndexerReorg, type ReorgFigures } from "./indexer-reorg";
 import { benchPonderSideBySide, type SideBySide } from "./ponder-backfill";
 import { benchFixedCost } from "./http-fixed-cost";
 import { benchHttpReads, type ReadFigures } from "./http-reads";
+import { benchListDepth, type DepthFigures } from "./list-depth";
+import type { LoadFigures } from "./support/load";
 import { benchObserveOverhead } from "./observe-overhead";
 import { profileReads } from "./profile-reads";
 import { benchReaderPages, type ReaderPagesFigures } from "./reader-pages";
@@ -21,9 +23,11 @@ import { VOTERS } from "@/test/indexer/support/vote-stream";
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 const parts = process.argv.slice(2);
-// profile, fixed-cost and ponder (which installs Ponder into bench/ponder) run only when named
-const wants = (name: string) => (parts.length === 0 ? !["profile", "fixed-cost", "ponder"].includes(name) : parts.includes(name));
+// profile, fixed-cost, list-depth and ponder (which installs Ponder into bench/ponder) run only when named
+const wants = (name: string) => (parts.length === 0 ? !["profile", "fixed-cost", "ponder", "list-depth"].includes(name) : parts.includes(name));
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+/** BENCH_CAPSULES: one table size, or several separated by commas (`reads` measures each, in one run). */
+const capsuleSizes = () => (process.env.BENCH_CAPSULES ?? "100000").split(",").map(Number);
 
 function printReads(all: ReadFigures[], capsules: number, seconds: number) {
   console.log(`\nHTTP reads: ${capsules} capsules, autocannon 100 connections, no pipelining, ${seconds} s per run after a 2 s warm-up`);
@@ -46,6 +50,32 @@ function printReads(all: ReadFigures[], capsules: number, seconds: number) {
         f.load,
       ].join(" | "),
     );
+  }
+}
+
+/** Per dialect and route kind: p50 / p99 at the smallest and the largest size, and the ratio of their p99 (target: within 2×). */
+function printScaling(all: ReadFigures[], sizes: number[]) {
+  const small = Math.min(...sizes);
+  const large = Math.max(...sizes);
+  const seeding = (f: ReadFigures | undefined) => (f ? `${fmt(f.seedSeconds, 1)} s` : "n/a");
+  console.log(`\nHTTP reads at ${large} against ${small} capsules, same run: p50 / p99 ms, ratio of p99 (target ≤ 2)`);
+  console.log("dialect  | route kind      | route small | route large | p99 ratio | bare small | bare large | p99 ratio | met (route: ratio ≤ 2, no more errors) | load small / large");
+  for (const dialect of [...new Set(all.map((f) => f.dialect))]) {
+    const at = (capsules: number) => all.filter((f) => f.dialect === dialect && f.capsules === capsules);
+    console.log(`${dialect}: seeding ${small} capsules ${seeding(at(small)[0])}, ${large} capsules ${seeding(at(large)[0])}`);
+    for (const s of at(small)) {
+      const l = at(large).find((f) => f.kind === s.kind);
+      if (!l) continue;
+      const pair = (f: LoadFigures) => (f.p99 > 0 ? `${f.p50} / ${f.p99}` : "none");
+      // no answer at all (every request timed out) is no ratio; more errors at the large size is not "within 2×" either
+      const ratio = (a: LoadFigures, b: LoadFigures) => (a.p99 > 0 && b.p99 > 0 ? b.p99 / a.p99 : Number.NaN);
+      const routeRatio = ratio(s.viaRoute, l.viaRoute);
+      const bareRatio = ratio(s.bare, l.bare);
+      const met = routeRatio <= 2 && l.viaRoute.errors <= s.viaRoute.errors;
+      console.log(
+        [dialect.padEnd(8), s.kind.padEnd(15), pair(s.viaRoute).padStart(11), pair(l.viaRoute).padStart(11), fmt(routeRatio, 2).padStart(9), pair(s.bare).padStart(10), pair(l.bare).padStart(10), fmt(bareRatio, 2).padStart(9), (met ? "yes" : "no").padEnd(3), `${s.load} / ${l.load}`].join(" | "),
+      );
+    }
   }
 }
 
@@ -130,15 +160,29 @@ async function main() {
   if (wants("reads") || wants("lag") || wants("page-lag") || wants("profile") || wants("fixed-cost") || wants("relay")) await ensureProductionBuild(log);
 
   if (wants("reads")) {
-    const capsules = envNumber("BENCH_CAPSULES", 100_000);
+    const sizes = capsuleSizes();
     const seconds = envNumber("BENCH_SECONDS", 10);
+    const filters = process.env.BENCH_READ_FILTERS === "1";
     const all: ReadFigures[] = [];
-    for (const dialect of dialects) all.push(...(await benchHttpReads({ dialect, capsules, seconds, log })));
-    printReads(all, capsules, seconds);
+    for (const dialect of dialects) for (const capsules of sizes) all.push(...(await benchHttpReads({ dialect, capsules, seconds, filters, log })));
+    for (const capsules of sizes) printReads(all.filter((f) => f.capsules === capsules), capsules, seconds);
+    if (sizes.length > 1) printScaling(all, sizes);
+  }
+
+  if (wants("list-depth")) {
+    const figures: DepthFigures[] = [];
+    for (const dialect of dialects) {
+      for (const capsules of capsuleSizes()) figures.push(...(await benchListDepth({ dialect, capsules, requests: envNumber("BENCH_DEPTH_REQUESTS", 500), log })));
+    }
+    console.log("\nGET /api/capsules service alone (capsulePage), one request at a time: first request (cold snapshot), then p50 / p99 ms");
+    console.log("dialect  | capsules | generated in | list            | first ms | p50 ms | p99 ms | load");
+    for (const f of figures) {
+      console.log([f.dialect.padEnd(8), String(f.capsules).padStart(8), `${fmt(f.seedSeconds, 1)} s`.padStart(12), f.kind.padEnd(15), fmt(f.coldMs, 1).padStart(8), fmt(f.p50, 2).padStart(6), fmt(f.p99, 2).padStart(6), f.load].join(" | "));
+    }
   }
 
   if (wants("fixed-cost")) {
-    const capsules = envNumber("BENCH_CAPSULES", 100_000);
+    const capsules = capsuleSizes()[0]!;
     const seconds = envNumber("BENCH_SECONDS", 10);
     const figures = await benchFixedCost({ capsules, seconds, log });
     console.log(`\nroute server CPU per request, SQLite, ${capsules} capsules, 50 connections, ${seconds} s after a 2 s warm-up`);
@@ -229,7 +273,7 @@ async function main() {
   if (wants("profile")) {
     // BENCH_PROFILE_ROUTE=id|page (default id), BENCH_PROFILE_DIALECT=sqlite|postgres (default sqlite)
     const dialect = process.env.BENCH_PROFILE_DIALECT === "postgres" && pg ? "postgres" : "sqlite";
-    const capsules = envNumber("BENCH_CAPSULES", 100_000);
+    const capsules = capsuleSizes()[0]!;
     const page = envNumber("BENCH_PROFILE_PAGE", 1);
     const byId = process.env.BENCH_PROFILE_ROUTE !== "page";
     const { figures, summary } = await profileReads({

@@ -4,10 +4,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import type { Db } from "@/lib/db/database";
-import type { NewCapsule } from "@/lib/db/tables/capsules.table";
+import type { CapsuleStatus, NewCapsule } from "@/lib/db/tables/capsules.table";
 import { migrateToLatest } from "@/lib/db/migrate";
 import { createTestDatabase, postgresAvailable } from "@/test/support/postgres";
 import { snapshotPage } from "./capsule-list-snapshot";
+import { capsulePageRows } from "./capsule-queries";
 import { visibleTo, type Viewer } from "@/lib/db/draft-visibility";
 
 // The snapshot must give exactly what `ORDER BY id DESC OFFSET n` and `count(*)` give, at every
@@ -21,7 +22,7 @@ const AUTHOR_B = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 const dialects: Array<"sqlite" | "postgres"> = (await postgresAvailable()) ? ["sqlite", "postgres"] : ["sqlite"];
 const outlets = ["harbor-ledger", "river-times"];
 
-async function insertCapsules(db: Db, count: number, outletIds: number[]): Promise<void> {
+async function insertCapsules(db: Db, count: number, outletIds: number[], draftEvery = 5): Promise<void> {
   const now = 1_800_000_000;
   for (let done = 0; done < count; done += 500) {
     const rows: NewCapsule[] = Array.from({ length: Math.min(500, count - done) }, (_, i) => {
@@ -43,7 +44,7 @@ async function insertCapsules(db: Db, count: number, outletIds: number[]): Promi
         metadata_uri: "ipfs://bafkreitest",
         content_hash: `0x${"0".repeat(64)}`,
         submitter: n % 2 === 0 ? AUTHOR_A : AUTHOR_B,
-        status: n % 5 === 0 ? "draft" : "finalized",
+        status: n % draftEvery === 0 ? "draft" : "finalized",
         capsule_type: "original",
         policy_id: "default",
         window_seconds: null,
@@ -72,9 +73,10 @@ async function insertCapsules(db: Db, count: number, outletIds: number[]): Promi
   }
 }
 
-async function reference(db: Db, outletSlug: string | undefined, offset: number, limit: number, viewer: Viewer) {
+async function reference(db: Db, outletSlug: string | undefined, offset: number, limit: number, viewer: Viewer, status?: CapsuleStatus) {
   let base = db.selectFrom("capsules").where(visibleTo(viewer));
   if (outletSlug) base = base.where("outlet_slug", "=", outletSlug);
+  if (status) base = base.where("status", "=", status);
   const rows = await base.select("id").orderBy("id", "desc").offset(offset).limit(limit).execute();
   const count = await base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
   return { ids: rows.map((r) => r.id), total: Number(count.n) };
@@ -82,12 +84,11 @@ async function reference(db: Db, outletSlug: string | undefined, offset: number,
 
 let viewers: Viewer[] = [];
 
-async function expectSameAsOffset(db: Db) {
+async function expectPagesLikeOffset(db: Db, offsetsOf: (total: number) => number[]) {
   for (const [who, viewer] of viewers.entries()) {
     for (const outletSlug of [undefined, ...outlets]) {
       const total = (await reference(db, outletSlug, 0, 1, viewer)).total;
-      const offsets = [0, 19, 480, 499, 500, 520, 999, 1000, 1234, 1999, 2500, total - 25, total - 1, total, total + 40];
-      for (const offset of offsets.filter((o) => o >= 0)) {
+      for (const offset of offsetsOf(total).filter((o) => o >= 0)) {
         const expected = await reference(db, outletSlug, offset, 20, viewer);
         const got = await snapshotPage(db, { outletSlug }, { offset, limit: 20 }, viewer);
         expect({ who, outletSlug, offset, ids: got.rows.map((r) => r.id), total: got.total }).toEqual({ who, outletSlug, offset, ...expected });
@@ -96,57 +97,124 @@ async function expectSameAsOffset(db: Db) {
   }
 }
 
-describe.each(dialects)("capsule list snapshot on %s", (dialect) => {
-  let handle: DatabaseHandle;
-  let dir: string;
-  let drop: (() => Promise<void>) | undefined;
-  let outletIds: number[];
+const expectSameAsOffset = (db: Db) => expectPagesLikeOffset(db, (total) => [0, 19, 480, 499, 500, 520, 999, 1000, 1234, 1999, 2500, total - 25, total - 1, total, total + 40]);
 
+/** For a describe block: a migrated database with the two outlets and `rows` capsules (one in `draftEvery` a draft), and the readers of its drafts. */
+function useListDatabase(dialect: "sqlite" | "postgres", rows = 0, draftEvery = 5) {
+  const ctx = { handle: undefined as unknown as DatabaseHandle, outletIds: [] as number[] };
+  let dir: string | undefined;
+  let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-list-snapshot-"));
     const database = dialect === "postgres" ? await createTestDatabase() : undefined;
     drop = database?.drop;
-    handle = openDatabase({ databaseUrl: database?.url, sqliteFile: path.join(dir, "list.sqlite") });
-    await migrateToLatest(handle.db);
-    outletIds = [];
+    ctx.handle = openDatabase({ databaseUrl: database?.url, sqliteFile: path.join(dir, "list.sqlite") });
+    await migrateToLatest(ctx.handle.db);
     for (const slug of outlets) {
-      const row = await handle.db
+      const row = await ctx.handle.db
         .insertInto("outlets")
         .values({ slug, name: slug, domain: `${slug}.example`, description: null, metadata_uri: null, owner_wallet: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", status: "active", policy_id: "default", verification_token: "0".repeat(64), verified_at: null, first_verified_at: null, last_checked_at: null, last_result: null, created_at: 1, updated_at: 1 })
         .returning("id")
         .executeTakeFirstOrThrow();
-      outletIds.push(row.id);
+      ctx.outletIds.push(row.id);
     }
-    viewers = [undefined, { wallet: AUTHOR_A, editorOutletIds: [] }, { wallet: AUTHOR_B, editorOutletIds: [outletIds[1]!] }];
-  }, 60_000);
-
+    viewers = [undefined, { wallet: AUTHOR_A, editorOutletIds: [] }, { wallet: AUTHOR_B, editorOutletIds: [ctx.outletIds[1]!] }];
+    if (rows > 0) await insertCapsules(ctx.handle.db, rows, ctx.outletIds, draftEvery);
+  }, 120_000);
   afterAll(async () => {
-    await handle?.close();
+    await ctx.handle?.close();
     await drop?.();
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
+  return ctx;
+}
+
+describe.each(dialects)("capsule list snapshot on %s", (dialect) => {
+  const ctx = useListDatabase(dialect);
 
   it("answers small tables like OFFSET and count(*)", async () => {
-    await insertCapsules(handle.db, 30, outletIds);
-    await expectSameAsOffset(handle.db);
+    await insertCapsules(ctx.handle.db, 30, ctx.outletIds);
+    await expectSameAsOffset(ctx.handle.db);
   }, 60_000);
 
   it("answers deep pages of a large table from anchors, exactly", async () => {
-    await insertCapsules(handle.db, 3_000, outletIds);
-    await expectSameAsOffset(handle.db);
+    await insertCapsules(ctx.handle.db, 3_000, ctx.outletIds);
+    await expectSameAsOffset(ctx.handle.db);
   }, 180_000);
 
   it("stays exact while new capsules arrive and the boundary moves up", async () => {
-    await insertCapsules(handle.db, 40, outletIds);
-    await expectSameAsOffset(handle.db);
-    await insertCapsules(handle.db, 2_600, outletIds); // past the tail limit: the next request moves the boundary
-    await expectSameAsOffset(handle.db);
-    await expectSameAsOffset(handle.db);
+    await insertCapsules(ctx.handle.db, 40, ctx.outletIds);
+    await expectSameAsOffset(ctx.handle.db);
+    await insertCapsules(ctx.handle.db, 2_600, ctx.outletIds); // past the tail limit: the next request moves the boundary
+    await expectSameAsOffset(ctx.handle.db);
+    await expectSameAsOffset(ctx.handle.db);
   }, 240_000);
 
   it("stays exact when drafts deep below the boundary are submitted", async () => {
-    const old = await handle.db.selectFrom("capsules").select("id").where("status", "=", "draft").orderBy("id", "asc").limit(150).execute();
-    await handle.db.updateTable("capsules").set({ status: "pending" }).where("id", "in", old.map((r) => r.id)).execute();
-    await expectSameAsOffset(handle.db);
+    const old = await ctx.handle.db.selectFrom("capsules").select("id").where("status", "=", "draft").orderBy("id", "asc").limit(150).execute();
+    await ctx.handle.db.updateTable("capsules").set({ status: "pending" }).where("id", "in", old.map((r) => r.id)).execute();
+    await expectSameAsOffset(ctx.handle.db);
+  }, 240_000);
+});
+
+/** `db` with a count of the statements run through it; a new instance also gets snapshots of its own (they are kept per Db). */
+function counting(db: Db): { db: Db; statements: number } {
+  const counter = { db, statements: 0 };
+  counter.db = db.withPlugin({
+    transformQuery: (args) => {
+      counter.statements++;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  });
+  return counter;
+}
+
+// 30,000 capsules, one in 50 a draft (fewer hidden drafts than MAX_HIDDEN, so every reader's pages
+// come from anchors): 60 anchors down to the last page. The anchors are found by one recursive query
+// per extension, not one query each, so a cold last page costs a handful of statements; and the
+// pages are the ones OFFSET gives at every depth, whichever order the depths are asked in.
+describe.each(dialects)("capsule list snapshot of a deep table on %s", (dialect) => {
+  const ctx = useListDatabase(dialect, 30_000, 50);
+
+  it("reaches the last page of a cold snapshot in a few statements, not one per anchor", async () => {
+    for (const outletSlug of [undefined, outlets[1]]) {
+      const counted = counting(ctx.handle.db);
+      const total = (await reference(ctx.handle.db, outletSlug, 0, 1, undefined)).total;
+      const got = await snapshotPage(counted.db, { outletSlug }, { offset: total - 20, limit: 20 }, undefined);
+      expect(got).toMatchObject({ total });
+      expect(got.rows.map((r) => r.id)).toEqual((await reference(ctx.handle.db, outletSlug, total - 20, 20, undefined)).ids);
+      expect(counted.statements, `statements for ${outletSlug ?? "all capsules"}`).toBeLessThan(10); // one query per anchor would be 40–60 more
+    }
+  }, 60_000);
+
+  it("answers every depth exactly, anchors extended downwards step by step or all at once", async () => {
+    const spread = (total: number) => Array.from({ length: 12 }, (_, i) => Math.floor((i * total) / 11)).concat([total - 1, total + 5]);
+    await expectPagesLikeOffset(counting(ctx.handle.db).db, spread);
+    await expectPagesLikeOffset(counting(ctx.handle.db).db, (total) => spread(total).reverse());
+  }, 240_000);
+
+  it("answers status-filtered pages like the plain query, drafts only for who may see them", async () => {
+    for (const [who, viewer] of viewers.entries()) {
+      for (const outlet of [undefined, outlets[1]]) {
+        for (const status of ["finalized", "draft"] as const) {
+          const total = (await reference(ctx.handle.db, outlet, 0, 1, viewer, status)).total;
+          for (const page of new Set([1, 2, Math.ceil(total / 40), Math.ceil(total / 20), Math.ceil(total / 20) + 1].filter((p) => p >= 1))) {
+            const expected = await reference(ctx.handle.db, outlet, (page - 1) * 20, 20, viewer, status);
+            const got = await capsulePageRows(ctx.handle.db, { outlet, status, page, limit: 20 }, viewer);
+            expect({ who, outlet, status, page, ids: got.rows.map((r) => r.id), total: got.total }).toEqual({ who, outlet, status, page, ...expected });
+          }
+        }
+      }
+    }
+  }, 120_000);
+
+  it("stays exact after thousands of new capsules move the boundary past many anchors", async () => {
+    const db = counting(ctx.handle.db).db;
+    const deep = (total: number) => [0, 1_999, 3_000, 4_480, 5_001, 9_999, Math.floor(total / 2), total - 20];
+    await expectPagesLikeOffset(db, deep);
+    await insertCapsules(ctx.handle.db, 5_000, ctx.outletIds, 50);
+    await expectPagesLikeOffset(db, deep);
+    await expectPagesLikeOffset(db, deep);
   }, 240_000);
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { sql } from "kysely";
 import type { Db } from "@/lib/db/database";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import { hiddenFrom, visibleTo, type Viewer } from "@/lib/db/draft-visibility";
@@ -9,7 +10,8 @@ import { hiddenFrom, visibleTo, type Viewer } from "@/lib/db/draft-visibility";
 // docs/PERFORMANCE.md), so each process keeps, per filter, a snapshot of the rows up to a boundary id:
 //   - their count: total = that count + the rows above the boundary (a primary-key range, the tail);
 //   - anchors (id, position among those rows) STEP rows apart, found on demand, so a deep page
-//     starts at the nearest anchor and walks fewer than STEP rows.
+//     starts at the nearest anchor and walks fewer than STEP rows. All the anchors a page needs come
+//     from one recursive query (2,000 of them for the last page of a million capsules).
 // Exact because capsules are never deleted and never change outlet, and ids only grow: the rows at
 // or below the boundary keep their number and order, and new rows all land in the tail. The
 // boundary stays TAIL ids below the largest id, so a PostgreSQL insert that took its id earlier
@@ -46,17 +48,77 @@ async function countBetween(db: Db, filter: Filter, above: number, atMost?: numb
   return { n: Number(row.n), top: Number(row.top ?? 0) };
 }
 
-async function takeSnapshot(db: Db, filter: Filter): Promise<Snapshot> {
-  const { top } = await countBetween(db, {}, 0);
-  const boundary = Math.max(0, top - TAIL);
-  const { n } = await countBetween(db, filter, 0, boundary);
-  return { boundary, count: n, anchors: [], takenAt: Date.now(), extending: Promise.resolve() };
+/**
+ * The filter's rows at or below `boundary`: all of its rows less those above, in one statement (one
+ * view of the table). SQLite counts a whole table from its smallest index, but a rowid range from
+ * the table's own pages, every column of every row.
+ */
+async function countUpTo(db: Db, filter: Filter, boundary: number): Promise<number> {
+  const all = capsules(db, filter).select((eb) => eb.fn.countAll().as("n"));
+  const above = capsules(db, filter).where("id", ">", boundary).select((eb) => eb.fn.countAll().as("n"));
+  const row = await db.selectNoFrom(sql<string | number>`(${all}) - (${above})`.as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
-/** The id `skip` rows after (older than) the row `fromId`, itself included when skip is 0. */
-async function idAfter(db: Db, filter: Filter, fromId: number, skip: number): Promise<number | undefined> {
-  const row = await capsules(db, filter).select("id").where("id", "<=", fromId).orderBy("id", "desc").offset(skip).limit(1).executeTakeFirst();
+async function takeSnapshot(db: Db, filter: Filter): Promise<Snapshot> {
+  const row = await db.selectFrom("capsules").select((eb) => eb.fn.max<number | null>("id").as("top")).executeTakeFirstOrThrow();
+  const boundary = Math.max(0, Number(row.top ?? 0) - TAIL);
+  return { boundary, count: await countUpTo(db, filter, boundary), anchors: [], takenAt: Date.now(), extending: Promise.resolve() };
+}
+
+/** The first row at or below `boundary` (position 0 among the snapshot's rows). */
+async function firstAtOrBelow(db: Db, filter: Filter, boundary: number): Promise<number | undefined> {
+  const row = await capsules(db, filter).select("id").where("id", "<=", boundary).orderBy("id", "desc").limit(1).executeTakeFirst();
   return row?.id;
+}
+
+/**
+ * The anchors after `from`, STEP rows apart, down to the last one at or before position `upTo`
+ * (or the rows' end). One recursive query steps over the id index from anchor to anchor (each step
+ * an `OFFSET STEP - 1` below the previous id): the walk of one query per anchor, without a round
+ * trip per anchor (2,000 of them to reach the last page of a million capsules).
+ */
+async function anchorsAfter(db: Db, filter: Filter, from: Anchor, upTo: number): Promise<Anchor[]> {
+  if (from.position + STEP > upTo) return [];
+  const { outletSlug } = filter;
+  const rows = await db
+    .withRecursive("anchors(id, position)", (qb) =>
+      qb
+        .selectNoFrom([sql<number | null>`cast(${from.id} as integer)`.as("id"), sql<number>`cast(${from.position} as integer)`.as("position")])
+        .unionAll((step) =>
+          step
+            .selectFrom("anchors")
+            .select((eb) => [
+              eb
+                .selectFrom("capsules")
+                .select("capsules.id")
+                .$if(outletSlug !== undefined, (q) => q.where("capsules.outlet_slug", "=", outletSlug ?? ""))
+                .whereRef("capsules.id", "<", "anchors.id")
+                .orderBy("capsules.id", "desc")
+                .offset(STEP - 1)
+                .limit(1)
+                .as("id"),
+              eb("anchors.position", "+", STEP).as("position"),
+            ])
+            .where("anchors.id", "is not", null)
+            .where((eb) => eb(eb("anchors.position", "+", STEP), "<=", upTo)),
+        ),
+    )
+    .selectFrom("anchors")
+    .select(["id", "position"])
+    .where("id", "is not", null)
+    .where("position", ">", from.position)
+    .orderBy("position", "asc")
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), position: Number(r.position) }));
+}
+
+/** Anchors from position 0 (the first row at or below `boundary`) down to position `upTo`. */
+async function anchorsFromTop(db: Db, filter: Filter, boundary: number, upTo: number): Promise<Anchor[]> {
+  const id = await firstAtOrBelow(db, filter, boundary);
+  if (id === undefined) return [];
+  const first = { id, position: 0 };
+  return [first, ...(await anchorsAfter(db, filter, first, upTo))];
 }
 
 /**
@@ -68,11 +130,7 @@ async function moveBoundary(db: Db, filter: Filter, from: Snapshot, boundary: nu
   const { n } = await countBetween(db, filter, from.boundary, boundary);
   const anchors: Anchor[] = [];
   if (from.anchors.length > 0) {
-    for (let position = 0; position < n; position += STEP) {
-      const id = await idAfter(db, filter, anchors[anchors.length - 1]?.id ?? boundary, anchors.length === 0 ? 0 : STEP);
-      if (id === undefined) break;
-      anchors.push({ id, position });
-    }
+    if (n > 0) anchors.push(...(await anchorsFromTop(db, filter, boundary, n - 1)));
     anchors.push(...from.anchors.map((a) => ({ id: a.id, position: a.position + n })));
   }
   return { boundary, count: from.count + n, anchors, takenAt: from.takenAt, extending: Promise.resolve() };
@@ -113,13 +171,9 @@ function extendAnchors(db: Db, filter: Filter, snapshot: Snapshot, position: num
   const run = snapshot.extending
     .catch(() => undefined)
     .then(async () => {
-      for (;;) {
-        const last = snapshot.anchors[snapshot.anchors.length - 1];
-        if (last && last.position + STEP > position) return;
-        const id = await idAfter(db, filter, last?.id ?? snapshot.boundary, last ? STEP : 0);
-        if (id === undefined) return;
-        snapshot.anchors.push({ id, position: last ? last.position + STEP : 0 });
-      }
+      const last = snapshot.anchors[snapshot.anchors.length - 1];
+      if (last && last.position + STEP > position) return;
+      snapshot.anchors.push(...(last ? await anchorsAfter(db, filter, last, position) : await anchorsFromTop(db, filter, snapshot.boundary, position)));
     });
   snapshot.extending = run;
   return run;

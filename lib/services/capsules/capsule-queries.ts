@@ -25,9 +25,10 @@ export async function capsulePage(db: Db, query: TListCapsulesQuery, viewer: Vie
 
 export async function capsulePageRows(db: Db, query: TListCapsulesQuery, viewer: Viewer): Promise<{ rows: CapsuleRow[]; total: number }> {
   const page = { offset: pageOffset(query), limit: query.limit };
-  // without a status filter, total and deep pages come from a per-process snapshot (exact; see capsule-list-snapshot.ts)
+  // without a status filter, total and deep pages come from a per-process snapshot (exact; see capsule-list-snapshot.ts);
+  // with one, only drafts need the reader's visibility test (every other status is public), and without it the (status, id) index answers alone
   return query.status
-    ? listCapsules(db, { outletSlug: query.outlet, status: query.status, ...page, where: visibleTo(viewer) })
+    ? listCapsules(db, { outletSlug: query.outlet, status: query.status, ...page, where: query.status === "draft" ? visibleTo(viewer) : undefined })
     : snapshotPage(db, { outletSlug: query.outlet }, page, viewer);
 }
 
