@@ -13,6 +13,7 @@ import { enforceRateLimit, rateLimitHeaders } from "@/lib/rate-limit/rate-limite
 import { bridgeRules } from "@/lib/rate-limit/rules";
 import { uploadBodyLimit } from "@/lib/services/vault/vault";
 import { getVisibleCapsuleOrThrow, viewerOf, type Viewer } from "@/lib/db/draft-visibility";
+import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import { cachePolicy } from "./cache-policy";
 import { clientIp } from "./client-ip";
 import { entityTag, ifNoneMatchHits } from "./conditional";
@@ -39,6 +40,8 @@ export type EndpointContext<E extends Endpoint> = {
   access: AccessSubject;
   /** `privateDrafts` reads: the signed reader and the outlets where it edits (undefined: anonymous). */
   viewer: Viewer;
+  /** `privateDrafts` reads with a `capsuleParam`: the capsule row the viewer was checked against (handlers need not read it again). */
+  capsule: CapsuleRow | undefined;
 };
 
 const REPLY = Symbol("reply");
@@ -136,8 +139,8 @@ export function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<
       const access = endpoint.roles ? await enforceRoles(database, endpoint.roles, { params, body, wallet }) : {};
       const viewer = endpoint.privateDrafts ? await viewerOf(database, reader) : undefined;
       const capsuleParam = endpoint.privateDrafts?.capsuleParam;
-      if (capsuleParam) await getVisibleCapsuleOrThrow(database, Number((params as Record<string, unknown>)[capsuleParam]), viewer);
-      const ctx = { request, params, query, body, ip, now, wallet, sessionId, access, viewer } as EndpointContext<E>;
+      const capsule = capsuleParam ? await getVisibleCapsuleOrThrow(database, Number((params as Record<string, unknown>)[capsuleParam]), viewer) : undefined;
+      const ctx = { request, params, query, body, ip, now, wallet, sessionId, access, viewer, capsule } as EndpointContext<E>;
       let result = await handler(ctx);
       if (result instanceof Response) return result;
       let caching: Record<string, string> = {};

@@ -13,8 +13,8 @@ import { buildVotesPage, votesPageRows } from "@/lib/services/capsules/vote-list
 // (server/http/fast-reads.ts): one handler each, whichever way the request came in.
 
 // GET /api/capsules/:id — the capsule read response (capsule, policy, outlet, content, evidence, contributors, revision); conditional
-export const capsuleReadRoute = serve(capsuleRead, async ({ params, request, viewer }) => {
-  const rows = await capsuleReadRows(db(), params.id, viewer);
+export const capsuleReadRoute = serve(capsuleRead, async ({ params, request, viewer, capsule }) => {
+  const rows = await capsuleReadRows(db(), params.id, viewer, capsule);
   return conditional(capsuleReadVersion(rows), isSettled(rows.row), () => buildCapsuleRead(rows, publicOrigin(request)));
 });
 
@@ -25,8 +25,8 @@ export const capsuleListRoute = serve(capsuleList, async ({ query, viewer }) => 
 });
 
 // GET /api/capsules/:id/history — the revision chain, oldest first, with its current version; conditional
-export const capsuleHistoryRoute = serve(capsuleHistory, async ({ params, viewer }) => {
-  const rows = await historyRows(db(), params.id, viewer);
+export const capsuleHistoryRoute = serve(capsuleHistory, async ({ params, viewer, capsule }) => {
+  const rows = await historyRows(db(), params.id, viewer, capsule);
   return conditional(historyVersion(rows), historySettled(rows), () => buildHistory(rows));
 });
 
