@@ -60,15 +60,12 @@ async function write(res: ServerResponse, answered: Answer | Response, compressi
     res.end(body);
     return;
   }
-  if (compressing) {
-    // the head goes first without a length, as in Next: compression decides on it (Next compresses answers of any size)
-    res.writeHead(answered.status, answered.headers);
-    res.end(answered.body ?? undefined);
-    return;
-  }
-  // head and body in one write, with a Content-Length instead of Next's chunked encoding
   res.statusCode = answered.status;
-  for (const [name, value] of Object.entries(answered.headers)) res.setHeader(name, value);
+  // names in lower case, as a web Response (and so Next) writes them
+  for (const [name, value] of Object.entries(answered.headers)) res.setHeader(name.toLowerCase(), value);
+  // with compression the head is stored before the body, as in Next: compression decides on it (Next compresses
+  // answers of any size); without, head and body leave in one write with a Content-Length (Next sends a chunked body)
+  if (compressing) res.writeHead(answered.status);
   res.end(answered.body ?? undefined);
 }
 
