@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { NEXT_ROUTER_PREFETCH_HEADER, NEXT_ROUTER_SEGMENT_PREFETCH_HEADER, NEXT_ROUTER_STATE_TREE_HEADER, RSC_HEADER } from "next/dist/client/components/app-router-headers";
 import type { Served } from "@/lib/http/endpoint-route";
 import { errorAnswer, type Answer } from "@/lib/http/json";
 import { AppError } from "@/lib/errors/app-error";
@@ -22,6 +23,8 @@ type Options = {
   compress?: (req: IncomingMessage, res: ServerResponse) => void;
 };
 
+// what Next's base server appends to Vary on every App Router answer, route handlers included, before their own
+const NEXT_APP_VARY = [RSC_HEADER, NEXT_ROUTER_STATE_TREE_HEADER, NEXT_ROUTER_PREFETCH_HEADER, NEXT_ROUTER_SEGMENT_PREFETCH_HEADER].join(", ");
 const NEXT_QUERY = /(?:^|&)(?:_rsc|__next|nxt[PI])/;
 const isNextHeader = (name: string) => name === "rsc" || name.startsWith("next-") || name.startsWith("x-middleware") || name === "x-invoke-path";
 
@@ -54,19 +57,20 @@ function requestOf(req: IncomingMessage, url: string): Request | undefined {
 }
 
 async function write(res: ServerResponse, answered: Answer | Response, compressing: boolean): Promise<void> {
-  if (answered instanceof Response) {
-    const body = Buffer.from(await answered.arrayBuffer());
-    res.writeHead(answered.status, Object.fromEntries(answered.headers));
-    res.end(body);
-    return;
+  // a handler may answer raw bytes as a Response (none of the conditional reads does today)
+  const { status, headers, body } = answered instanceof Response ? { status: answered.status, headers: Object.fromEntries(answered.headers), body: Buffer.from(await answered.arrayBuffer()) } : answered;
+  res.statusCode = status;
+  res.appendHeader("vary", NEXT_APP_VARY);
+  // names in lower case, as a web Response (and so Next) writes them; Vary added to, as Next does
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (lower === "vary") res.appendHeader(lower, value);
+    else res.setHeader(lower, value);
   }
-  res.statusCode = answered.status;
-  // names in lower case, as a web Response (and so Next) writes them
-  for (const [name, value] of Object.entries(answered.headers)) res.setHeader(name.toLowerCase(), value);
   // with compression the head is stored before the body, as in Next: compression decides on it (Next compresses
   // answers of any size); without, head and body leave in one write with a Content-Length (Next sends a chunked body)
-  if (compressing) res.writeHead(answered.status);
-  res.end(answered.body ?? undefined);
+  if (compressing) res.writeHead(status);
+  res.end(body ?? undefined);
 }
 
 export function createFastReads(options: Options): FastReads {
