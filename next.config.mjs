@@ -1,3 +1,6 @@
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants.js";
+import { buildIslands } from "./scripts/build-islands.mjs";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -14,4 +17,9 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+// The article page's islands (public/islands/reader.js) are built with the pages, not served from a
+// build step of their own: every `next build` and `next dev` makes them.
+export default async function config(phase) {
+  if (phase === PHASE_PRODUCTION_BUILD || phase === PHASE_DEVELOPMENT_SERVER) await buildIslands();
+  return nextConfig;
+}

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { headers } from "next/headers";
+import { NotFoundMessage } from "@/components/layout/not-found-message";
 import { ReaderFrame } from "@/components/layout/reader-frame";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { countUnknownPath } from "@/lib/http/unknown-route";
@@ -18,15 +18,7 @@ export default async function NotFound() {
   await countUnknownPath(ip).catch(() => undefined);
   return (
     <ReaderFrame>
-      <div className="mx-auto max-w-xl space-y-4 py-12 text-center">
-        <h1 className="font-serif text-3xl font-bold tracking-tight">Page not found</h1>
-        <p className="text-stone-600">There is no page at this address. It may have moved, or the link may be mistyped.</p>
-        <p>
-          <Link href="/" className="text-accent underline">
-            Back to the front page
-          </Link>
-        </p>
-      </div>
+      <NotFoundMessage />
     </ReaderFrame>
   );
 }

@@ -20,6 +20,8 @@ import { createFastReads } from "./http/fast-reads";
 import { nextCompression } from "./http/next-compression";
 import { conditionalReads } from "@/lib/routes/conditional-reads";
 import { closeLiveStreams } from "@/lib/live/live-streams";
+import { provideArticlePageLoader } from "@/lib/pages/article-page-loader";
+import { loadArticlePage } from "@/lib/services/reader/article-page";
 import { createMetricsEndpoint } from "./http/metrics-endpoint";
 import { createObserver, pathOf, recordExchange } from "./http/observe";
 import { routeMatcherFor } from "./http/route-patterns";
@@ -37,6 +39,7 @@ export type WebServer = {
  * server). Every request gets an id, an access line and its place in the HTTP metrics.
  */
 export async function startWebServer(cfg: ServerConfig, options: { dev: boolean; dir: string }): Promise<WebServer> {
+  provideArticlePageLoader(loadArticlePage); // the Pages Router's /read/:id cannot import services itself
   const app = next({ dev: options.dev, dir: options.dir, hostname: cfg.CAPSULE_HOST, port: cfg.CAPSULE_PORT });
   await app.prepare();
   const handleNext = app.getRequestHandler();

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
+import { MENU_CLOSE_ICON, MENU_OPEN_ICON } from "./menu-icons";
 
 const links = [
   { href: "/network", label: "Network" },
@@ -22,9 +23,10 @@ const isCurrent = (pathname: string, href: string) => (href === "/" ? pathname =
 // The main navigation. From 640 px up the links are always shown; below, a "Menu" disclosure button
 // (aria-expanded) shows them as a list: Escape closes it and returns focus to the button, and it
 // closes when a link is followed or focus leaves it. The reading pages pass prefetch={false}: a
-// prefetched desk page would bring the desk layout's wallet chunks along.
+// prefetched desk page would bring the desk layout's wallet chunks along. On the article page
+// (pages/read, no React in the browser) components/islands/site-menu.ts drives the same markup.
 export function SiteNav({ prefetch }: { prefetch?: false }) {
-  const pathname = usePathname();
+  const pathname = usePathname() ?? ""; // null outside a router
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const container = useRef<HTMLDivElement>(null);
@@ -55,7 +57,7 @@ export function SiteNav({ prefetch }: { prefetch?: false }) {
         className="order-2 inline-flex items-center gap-2 rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium text-ink hover:bg-stone-100 sm:hidden"
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
-          {open ? <path d="M5.3 4 10 8.6 14.7 4 16 5.3 11.4 10l4.6 4.7-1.3 1.3-4.7-4.6L5.3 16 4 14.7 8.6 10 4 5.3z" /> : <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />}
+          <path d={open ? MENU_CLOSE_ICON : MENU_OPEN_ICON} />
         </svg>
         Menu
       </button>

@@ -1,9 +1,7 @@
-import "server-only";
 import { MarkdownView } from "@/components/markdown/markdown-view";
 
-// The article text, rendered to HTML on the server only: the Markdown parser (micromark and its
-// extensions) never reaches the reader's browser. `server-only` fails the build if a client
-// component ever imports this.
+// The article text, rendered to HTML on the server: the article page (pages/read/[id].tsx) ships no
+// page bundle, so the Markdown parser (micromark and its extensions) never reaches a reader's browser.
 export function ArticleBody({ source }: { source: string }) {
   return <MarkdownView source={source} className="font-serif text-lg" testId="reader-body" />;
 }

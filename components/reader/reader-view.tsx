@@ -5,18 +5,17 @@ import { capsuleProof } from "@/lib/endpoints/capsules/proof";
 import type { TCapsuleResponse } from "@/lib/schemas/capsules";
 import type { ReaderArticle } from "@/lib/services/reader/reader-article";
 import { shortHex } from "@/components/capsules/capsule-format";
+import { Island } from "@/components/islands/island";
 import { ArticleBody } from "./article-body";
 import { ContributorList } from "./contributor-list";
 import { CourtNote, isCourtLabel } from "./court-note";
-import { EvidenceList } from "./evidence-list";
-import { FinalizationRecord } from "./finalization-record";
 import { IntegrityBadge } from "./integrity-badge";
 import { CorrectionNotice } from "./correction-notice";
 import { formatUtc, isoDate } from "./reader-dates";
 
 // /read/:id — the reader's article, rendered on the server: integrity label with the court's finding,
 // correction notices, body (Markdown to HTML here, never in the browser), contributors. Only the
-// evidence check, the on-chain verification and the copy button are client components.
+// evidence check and the on-chain verification (with its copy button) run in the browser, as islands.
 export function ReaderView({ article, registry }: { article: ReaderArticle; registry: string | undefined }) {
   const { read } = article;
   const c = read.capsule;
@@ -69,9 +68,12 @@ export function ReaderView({ article, registry }: { article: ReaderArticle; regi
         <h2 id="evidence-heading" className="text-lg font-semibold">
           Evidence
         </h2>
-        <EvidenceList items={read.evidence.filter((e) => e.active)} />
+        <Island name="evidence" props={{ items: read.evidence.filter((e) => e.active) }} />
       </section>
-      <FinalizationRecord capsuleId={c.id} txHash={c.finalizeTxHash} finalizedAt={c.finalizedAt} articleId={c.finalizedArticleId} contentHash={c.contentHash} body={read.content.body} registry={registry} />
+      <Island
+        name="finalization"
+        props={{ capsuleId: c.id, txHash: c.finalizeTxHash, finalizedAt: c.finalizedAt, articleId: c.finalizedArticleId, contentHash: c.contentHash, body: read.content.body, registry }}
+      />
       <section aria-labelledby="embed-heading" className="space-y-2 border-t border-stone-200 pt-6 text-sm" data-testid="reader-embed">
         <h2 id="embed-heading" className="text-lg font-semibold">
           Label badge and proof

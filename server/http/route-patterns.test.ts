@@ -2,9 +2,23 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { appRoutePatterns, createRouteMatcher, routeMatcherFor, UNMATCHED } from "./route-patterns";
+import { appRoutePatterns, createRouteMatcher, pagesRoutePatterns, routeMatcherFor, UNMATCHED } from "./route-patterns";
 
 const rootDir = path.resolve(import.meta.dirname, "..", "..");
+
+/** `patterns` of a temporary directory holding these empty files. */
+function inTree(files: string[], patterns: (dir: string) => string[]): string[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-routes-"));
+  try {
+    for (const file of files) {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), "");
+    }
+    return patterns(dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe("route patterns from app/", () => {
   it("derives one pattern per page and route handler of this checkout", () => {
@@ -19,17 +33,16 @@ describe("route patterns from app/", () => {
   });
 
   it("handles route groups, slots, private folders, optional catch-alls and generated metadata", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-routes-"));
-    const touch = (file: string) => {
-      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      fs.writeFileSync(path.join(dir, file), "");
-    };
-    ["(marketing)/about/page.tsx", "@modal/login/page.tsx", "_lib/page.tsx", "docs/[[...slug]]/page.tsx", "sitemap.ts", "robots.txt", "feed.xml/route.ts"].forEach(touch);
-    try {
-      expect(appRoutePatterns(dir)).toEqual(["/about", "/docs/:slug*?", "/feed.xml", "/login", "/robots.txt", "/sitemap.xml"]);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const files = ["(marketing)/about/page.tsx", "@modal/login/page.tsx", "_lib/page.tsx", "docs/[[...slug]]/page.tsx", "sitemap.ts", "robots.txt", "feed.xml/route.ts"];
+    expect(inTree(files, appRoutePatterns)).toEqual(["/about", "/docs/:slug*?", "/feed.xml", "/login", "/robots.txt", "/sitemap.xml"]);
+  });
+});
+
+describe("route patterns from pages/", () => {
+  it("derives the article page of this checkout, and index files, dynamic files and folders, without _app or api/", () => {
+    expect(pagesRoutePatterns(path.join(rootDir, "pages"))).toEqual(["/read/:id"]);
+    const files = ["_app.tsx", "_document.tsx", "api/hello.ts", "index.tsx", "about.tsx", "posts/[slug]/index.tsx", "posts/[slug]/[...rest].tsx"];
+    expect(inTree(files, pagesRoutePatterns)).toEqual(["/", "/about", "/posts/:slug", "/posts/:slug/:rest*"]);
   });
 });
 
@@ -47,6 +60,7 @@ describe("matching", () => {
       ["/api/nope/at/all", "/api/:path*?"],
       ["/api/bounty/v1/bounty-proposals", "/api/bounty/v1/bounty-proposals"],
       ["/capsules/7", "/capsules/:id"],
+      ["/read/7", "/read/:id"],
       ["/capsules/7/", "/capsules/:id"],
       ["/_next/static/chunks/app-123.js", "/_next/static/*"],
       ["/_next/image", "/_next/image"],

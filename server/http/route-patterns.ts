@@ -4,7 +4,7 @@ import path from "node:path";
 // Route patterns for metrics and access lines: a request is labelled with the pattern that serves
 // it (/api/capsules/:id), never its raw path, so the number of label values is bounded by the
 // number of routes. Patterns come from the app/ directory (pages, route handlers, metadata files),
-// public/ and the custom server's own endpoints; anything else is "unmatched".
+// pages/ (the article page), public/ and the custom server's own endpoints; anything else is "unmatched".
 export const UNMATCHED = "unmatched";
 
 const HANDLER_FILE = /^(page|route)\.(tsx|ts|jsx|js|mdx)$/;
@@ -50,6 +50,26 @@ export function appRoutePatterns(appDir: string): string[] {
     }
   };
   walk(appDir, []);
+  return [...patterns].sort();
+}
+
+const PAGE_FILE = /^(.+)\.(tsx|ts|jsx|js)$/;
+
+/** Every URL pattern the pages/ directory serves (its _app, _document and api/ serve none here). */
+export function pagesRoutePatterns(pagesDir: string): string[] {
+  if (!fs.existsSync(pagesDir)) return [];
+  const patterns = new Set<string>();
+  const walk = (dir: string, segments: string[]) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith("_") || (segments.length === 0 && entry.name === "api")) continue;
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), [...segments, segmentPattern(entry.name) ?? entry.name]);
+      else {
+        const name = PAGE_FILE.exec(entry.name)?.[1];
+        if (name) patterns.add(`/${(name === "index" ? segments : [...segments, segmentPattern(name) ?? name]).join("/")}`);
+      }
+    }
+  };
+  walk(pagesDir, []);
   return [...patterns].sort();
 }
 
@@ -109,7 +129,8 @@ export function createRouteMatcher(patterns: string[]): (pathname: string) => st
 /** The custom server's own endpoints and Next's asset paths, besides what app/ and public/ serve. */
 export const SERVER_PATTERNS = ["/rpc", "/rpc/archive", "/rpc/testnet", "/ws", "/metrics", "/_next/static/*", "/_next/image", "/_next/*"];
 
-/** The matcher for this checkout: app/ and public/ under `rootDir`, plus SERVER_PATTERNS. */
+/** The matcher for this checkout: app/, pages/ and public/ under `rootDir`, plus SERVER_PATTERNS. */
 export function routeMatcherFor(rootDir: string): (pathname: string) => string {
-  return createRouteMatcher([...SERVER_PATTERNS, ...appRoutePatterns(path.join(rootDir, "app")), ...publicFilePatterns(path.join(rootDir, "public"))]);
+  const fromFiles = [...appRoutePatterns(path.join(rootDir, "app")), ...pagesRoutePatterns(path.join(rootDir, "pages")), ...publicFilePatterns(path.join(rootDir, "public"))];
+  return createRouteMatcher([...SERVER_PATTERNS, ...fromFiles]);
 }

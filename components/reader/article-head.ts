@@ -1,0 +1,29 @@
+import type { DocumentHead } from "@/components/document/document-head";
+import type { ReaderArticle } from "@/lib/services/reader/reader-article";
+import { newsArticleJsonLd } from "@/lib/services/reader/news-article-ld";
+import { bylineNames } from "./reader-view";
+import { isoDate } from "./reader-dates";
+
+/**
+ * The article page's <head>: title, description, canonical URL, OpenGraph article tags and the
+ * schema.org NewsArticle, all in the server's HTML for search engines, feed readers and link previews.
+ */
+export function articleDocumentHead(article: ReaderArticle, canonical: string): DocumentHead {
+  const { read } = article;
+  const title = read.content.title || read.capsule.title;
+  const description = read.content.summary || read.content.subtitle || `${title} — ${article.outletName}`;
+  const authors = bylineNames(read.contributors);
+  const published = isoDate(read.capsule.finalizedAt);
+  const properties: Array<[string, string]> = [
+    ["og:type", "article"],
+    ["og:title", title],
+    ["og:description", description],
+    ["og:url", canonical],
+    ["og:site_name", article.outletName],
+    ...(published ? ([["article:published_time", published], ["article:modified_time", published]] as Array<[string, string]>) : []),
+    ...authors.map((name): [string, string] => ["article:author", name]),
+    ...(read.content.category ? ([["article:section", read.content.category]] as Array<[string, string]>) : []),
+    ...read.content.tags.map((tag): [string, string] => ["article:tag", tag]),
+  ];
+  return { title: `${title} · Capsule`, description, canonical, properties, jsonLd: newsArticleJsonLd(article, canonical, authors) };
+}
