@@ -7,7 +7,7 @@ import { childPid, processCpuMs } from "./support/process-cpu";
 // Issue 16 items 2–3: the route server's CPU per request for the trivial route, a full by-id
 // read and a by-id 304, with Next's compression on (default) and off (CAPSULE_HTTP_COMPRESS=0).
 
-export type FixedCostFigures = { compress: string; route: string; figures: LoadFigures; netCpuMsPerRequest: number | undefined; idleCpuMsPerSecond: number | undefined; load: string };
+export type FixedCostFigures = { version: string; compress: string; route: string; figures: LoadFigures; netCpuMsPerRequest: number | undefined; idleCpuMsPerSecond: number | undefined; load: string };
 
 /**
  * The server's own CPU while nobody calls it (timers, the outbox worker, GC), per second. On a
@@ -25,12 +25,16 @@ async function idleCpuPerSecond(pid: number | undefined, ms: number): Promise<nu
 const CONNECTIONS = 50;
 const TAGGED_IDS = 500;
 
-export async function benchFixedCost(options: { capsules: number; seconds: number; log: (m: string) => void }): Promise<FixedCostFigures[]> {
+/** A build to measure: this checkout, or another one (`root`, e.g. the commit before a change) with its own env. */
+export type FixedCostVersion = { version: string; root?: string; env?: Record<string, string> };
+
+export async function benchFixedCost(options: { capsules: number; seconds: number; log: (m: string) => void; versions?: FixedCostVersion[] }): Promise<FixedCostFigures[]> {
   const out: FixedCostFigures[] = [];
-  for (const compress of ["1", "0"]) {
-    const bench = await startBenchStack("sqlite", { CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000000000", CAPSULE_INDEXER: "off", CAPSULE_HTTP_COMPRESS: compress });
+  const passes = (options.versions ?? [{ version: "this" }]).flatMap((v) => ["1", "0"].map((compress) => ({ ...v, compress })));
+  for (const { version, root, env, compress } of passes) {
+    const bench = await startBenchStack("sqlite", { CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000000000", CAPSULE_INDEXER: "off", CAPSULE_HTTP_COMPRESS: compress, ...env }, { root });
     try {
-      options.log(`fixed cost, CAPSULE_HTTP_COMPRESS=${compress}: seeding ${options.capsules} capsules…`);
+      options.log(`fixed cost, ${version}, CAPSULE_HTTP_COMPRESS=${compress}: seeding ${options.capsules} capsules…`);
       const seeded = await seedCapsules(bench.handle.db, bench.handle.dialect, options.capsules, options.log);
       const base = bench.stack.baseUrl;
       const pid = childPid("scripts/start.ts");
@@ -54,7 +58,7 @@ export async function benchFixedCost(options: { capsules: number; seconds: numbe
         await load(base, pathFor, { seconds: 2, connections: CONNECTIONS, headersFor });
         const figures = await load(base, pathFor, { seconds: options.seconds, connections: CONNECTIONS, serverPid: pid, headersFor });
         const net = figures.cpuMsPerRequest === undefined || idle === undefined ? undefined : figures.cpuMsPerRequest - (idle * options.seconds) / Math.max(1, figures.requests);
-        out.push({ compress, route: name, figures, netCpuMsPerRequest: net, idleCpuMsPerSecond: idle, load: loadAverage() });
+        out.push({ version, compress, route: name, figures, netCpuMsPerRequest: net, idleCpuMsPerSecond: idle, load: loadAverage() });
         options.log(`  ${name}: ${figures.rps.toFixed(0)} req/s, ${figures.cpuMsPerRequest?.toFixed(3)} ms CPU/req (${net?.toFixed(3)} without the idle share), 304s ${figures.notModified}, errors ${figures.errors}, load ${loadAverage()}`);
       }
     } finally {

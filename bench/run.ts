@@ -3,7 +3,7 @@
 import { benchIndexerBackfill, type BackfillFigures } from "./indexer-backfill";
 import { benchIndexerReorg, type ReorgFigures } from "./indexer-reorg";
 import { benchPonderSideBySide, type SideBySide } from "./ponder-backfill";
-import { benchFixedCost } from "./http-fixed-cost";
+import { benchFixedCost, type FixedCostVersion } from "./http-fixed-cost";
 import { benchHttpReads, type ReadFigures } from "./http-reads";
 import { benchListDepth, type DepthFigures } from "./list-depth";
 import type { LoadFigures } from "./support/load";
@@ -184,11 +184,19 @@ async function main() {
   if (wants("fixed-cost")) {
     const capsules = capsuleSizes()[0]!;
     const seconds = envNumber("BENCH_SECONDS", 10);
-    const figures = await benchFixedCost({ capsules, seconds, log });
+    // BENCH_FIXED_COST_ROOT: an older checkout (built into its .next, or BENCH_FIXED_COST_ROOT_DIST_DIR) measured after this one as "before";
+    // BENCH_FIXED_COST_NEXT_ONLY=1 adds a pass of this build with CAPSULE_HTTP_FAST_READS=0 (every read through Next)
+    const root = process.env.BENCH_FIXED_COST_ROOT;
+    const versions: FixedCostVersion[] = [
+      { version: "this" },
+      ...(process.env.BENCH_FIXED_COST_NEXT_ONLY === "1" ? [{ version: "this, fast reads off", env: { CAPSULE_HTTP_FAST_READS: "0" } }] : []),
+      ...(root ? [{ version: "before", root, env: { CAPSULE_NEXT_DIST_DIR: process.env.BENCH_FIXED_COST_ROOT_DIST_DIR ?? ".next" } }] : []),
+    ];
+    const figures = await benchFixedCost({ capsules, seconds, log, versions });
     console.log(`\nroute server CPU per request, SQLite, ${capsules} capsules, 50 connections, ${seconds} s after a 2 s warm-up`);
-    console.log("compress | route                               | req/s | p50 | p99 | CPU ms/req | net of idle | 304s | errors | load");
+    console.log("version              | compress | route                               | req/s | p50 | p99 | CPU ms/req | net of idle | 304s | errors | load");
     for (const f of figures) {
-      console.log(`${f.compress.padEnd(8)} | ${f.route.padEnd(35)} | ${fmt(f.figures.rps, 0).padStart(5)} | ${String(f.figures.p50).padStart(3)} | ${String(f.figures.p99).padStart(3)} | ${fmt(f.figures.cpuMsPerRequest ?? Number.NaN, 3).padStart(10)} | ${fmt(f.netCpuMsPerRequest ?? Number.NaN, 3).padStart(11)} | ${String(f.figures.notModified ?? 0).padStart(4)} | ${String(f.figures.errors).padStart(6)} | ${f.load}`);
+      console.log(`${f.version.padEnd(20)} | ${f.compress.padEnd(8)} | ${f.route.padEnd(35)} | ${fmt(f.figures.rps, 0).padStart(5)} | ${String(f.figures.p50).padStart(3)} | ${String(f.figures.p99).padStart(3)} | ${fmt(f.figures.cpuMsPerRequest ?? Number.NaN, 3).padStart(10)} | ${fmt(f.netCpuMsPerRequest ?? Number.NaN, 3).padStart(11)} | ${String(f.figures.notModified ?? 0).padStart(4)} | ${String(f.figures.errors).padStart(6)} | ${f.load}`);
     }
   }
 

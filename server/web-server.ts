@@ -15,6 +15,10 @@ import { createRpcHttpGateway } from "./gateway/rpc-http";
 import { createWsGateway, type WsGateway } from "./gateway/ws-gateway";
 import { closeGracefully } from "./http/graceful-close";
 import { lingerAfterEarlyAnswer } from "./http/linger";
+import { corkHead } from "./http/cork";
+import { createFastReads } from "./http/fast-reads";
+import { nextCompression } from "./http/next-compression";
+import { conditionalReads } from "@/lib/routes/conditional-reads";
 import { closeLiveStreams } from "@/lib/live/live-streams";
 import { provideArticlePageLoader } from "@/lib/pages/article-page-loader";
 import { loadArticlePage } from "@/lib/services/reader/article-page";
@@ -68,17 +72,21 @@ export async function startWebServer(cfg: ServerConfig, options: { dev: boolean;
   const serveMetrics = createMetricsEndpoint({ token: cfg.CAPSULE_METRICS_TOKEN });
   const matchRoute = routeMatcherFor(options.dir);
   const observer = createObserver(matchRoute);
+  // conditional reads answered before Next (server/http/fast-reads.ts); CAPSULE_HTTP_FAST_READS=0 sends them through Next
+  const fastRead = cfg.CAPSULE_HTTP_FAST_READS === "1" ? createFastReads({ reads: conditionalReads, compress: cfg.CAPSULE_HTTP_COMPRESS === "1" ? nextCompression() : undefined }) : undefined;
 
   const server = http.createServer((req, res) => {
     const ip = requestIp(req, trustProxy);
     lingerAfterEarlyAnswer(req);
-    observer.request(req, res, ip, () => {
+    observer.request(req, res, ip, (route) => {
       const path = pathOf(req.url);
       if (path === "/metrics") return void serveMetrics(req, res);
       if (path === "/rpc" || path.startsWith("/rpc/")) return void rpc(req, res);
       delete req.headers[CLIENT_IP_HEADER];
       req.headers[CLIENT_IP_HEADER] = ip;
       if (answerBeforeNext(req, res)) return; // malformed URLs and unroutable methods (lib/http/pre-router.ts)
+      if (fastRead?.(req, res, route)) return;
+      corkHead(res);
       void handleNext(req, res);
     });
   });

@@ -13,12 +13,13 @@ import { enforceRateLimit, rateLimitHeaders } from "@/lib/rate-limit/rate-limite
 import { bridgeRules } from "@/lib/rate-limit/rules";
 import { uploadBodyLimit } from "@/lib/services/vault/vault";
 import { getVisibleCapsuleOrThrow, viewerOf, type Viewer } from "@/lib/db/draft-visibility";
+import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import { cachePolicy } from "./cache-policy";
 import { clientIp } from "./client-ip";
 import { entityTag, ifNoneMatchHits } from "./conditional";
 import { publicOrigin } from "./public-origin";
 import { enforceRoles, type AccessSubject } from "./enforce-roles";
-import { errorResponse, jsonResponse } from "./json";
+import { errorAnswer, errorResponse, jsonAnswer, toResponse, type Answer } from "./json";
 import { parseInput, pathParams, queryObject } from "./parse-input";
 import { parseJson, readBody } from "./request-body";
 import { authenticateRead, authenticateSigned, countAuthFailure } from "./signed-request";
@@ -39,6 +40,8 @@ export type EndpointContext<E extends Endpoint> = {
   access: AccessSubject;
   /** `privateDrafts` reads: the signed reader and the outlets where it edits (undefined: anonymous). */
   viewer: Viewer;
+  /** `privateDrafts` reads with a `capsuleParam`: the capsule row the viewer was checked against (handlers need not read it again). */
+  capsule: CapsuleRow | undefined;
 };
 
 const REPLY = Symbol("reply");
@@ -80,9 +83,15 @@ function cacheHeadersOf(endpoint: Endpoint, request: Request, answer: Conditiona
   return { etag, "cache-control": answer.settled ? policy.settled : policy.changing };
 }
 
-type NextContext = { params?: Promise<Record<string, string | string[] | undefined>> } | undefined;
+type RawParams = Record<string, string | string[] | undefined>;
+type NextContext = { params?: Promise<RawParams> } | undefined;
 type RouteHandler = (request: Request, context: NextContext) => Promise<Response>;
-export type Served = { endpoint: Endpoint; run: RouteHandler };
+/**
+ * An endpoint with its handler: `run` is the Next route handler; `answer` is the same work without
+ * the web Response (the process entry's fast path writes it to the socket itself). A handler that
+ * returns raw bytes answers its Response as is.
+ */
+export type Served = { endpoint: Endpoint; run: RouteHandler; answer: (request: Request, params: RawParams) => Promise<Answer | Response> };
 
 const ZERO = "0x0000000000000000000000000000000000000000" as Address;
 const isReply = (value: unknown): value is Reply<unknown> => typeof value === "object" && value !== null && REPLY in value;
@@ -94,7 +103,7 @@ const isSigned = (endpoint: Endpoint): endpoint is SignedEndpoint => endpoint.ac
  * response schema. Errors are rendered in the seed's body; every 401 counts against the client IP.
  */
 export function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>): Served {
-  const run: RouteHandler = async (request, context) => {
+  const answer = async (request: Request, rawParams: RawParams): Promise<Answer | Response> => {
     let headers: Record<string, string> = {};
     const counters = requestCounters();
     const rules = bridgeRules();
@@ -124,21 +133,21 @@ export function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<
         }
       }
 
-      const params = endpoint.params ? parseInput(endpoint.params, pathParams((await context?.params) ?? {}), "input") : undefined;
+      const params = endpoint.params ? parseInput(endpoint.params, pathParams(rawParams), "input") : undefined;
       const query = endpoint.query ? parseInput(endpoint.query, queryObject(new URL(request.url).searchParams), "query") : undefined;
       const body = endpoint.body ? parseInput(endpoint.body, parseJson(rawBody), "body") : undefined;
       const access = endpoint.roles ? await enforceRoles(database, endpoint.roles, { params, body, wallet }) : {};
       const viewer = endpoint.privateDrafts ? await viewerOf(database, reader) : undefined;
       const capsuleParam = endpoint.privateDrafts?.capsuleParam;
-      if (capsuleParam) await getVisibleCapsuleOrThrow(database, Number((params as Record<string, unknown>)[capsuleParam]), viewer);
-      const ctx = { request, params, query, body, ip, now, wallet, sessionId, access, viewer } as EndpointContext<E>;
+      const capsule = capsuleParam ? await getVisibleCapsuleOrThrow(database, Number((params as Record<string, unknown>)[capsuleParam]), viewer) : undefined;
+      const ctx = { request, params, query, body, ip, now, wallet, sessionId, access, viewer, capsule } as EndpointContext<E>;
       let result = await handler(ctx);
       if (result instanceof Response) return result;
       let caching: Record<string, string> = {};
       if (isConditional(result)) {
         if (!reader) {
           caching = cacheHeadersOf(endpoint, request, result);
-          if (ifNoneMatchHits(request.headers.get("if-none-match"), caching.etag ?? "")) return new Response(null, { status: 304, headers: { ...headers, ...caching } });
+          if (ifNoneMatchHits(request.headers.get("if-none-match"), caching.etag ?? "")) return { status: 304, headers: { ...headers, ...caching }, body: null };
         }
         result = await result.build();
       }
@@ -150,15 +159,19 @@ export function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<
       }
       // a signed read may hold drafts: never stored by a shared cache, and keyed on the token by any cache
       const privacy: Record<string, string> = reader ? { "cache-control": "private, no-store" } : caching;
-      return jsonResponse(parsed.data, { status, headers: { ...headers, ...privacy } });
+      return jsonAnswer(parsed.data, { status, headers: { ...headers, ...privacy } });
     } catch (error) {
       const { appError, unexpected } = toAppError(error);
       if (unexpected) logError("route", error, { method: request.method, endpoint: endpoint.id });
       if (appError.statusCode === 401) await countAuthFailure(counters, rules, ip, now).catch((e: unknown) => logError("route", e, { what: "count a failed authentication" }));
-      return errorResponse(appError, headers);
+      return errorAnswer(appError, headers);
     }
   };
-  return { endpoint, run };
+  const run: RouteHandler = async (request, context) => {
+    const answered = await answer(request, (await context?.params) ?? {});
+    return answered instanceof Response ? answered : toResponse(answered);
+  };
+  return { endpoint, run, answer };
 }
 
 const NEXT_METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"] as const;

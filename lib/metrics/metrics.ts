@@ -21,6 +21,12 @@ function createMetrics() {
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     }),
+    httpFastAnswers: new Counter({
+      name: "capsule_http_fast_answers_total",
+      help: "Conditional reads answered before Next.js's request pipeline (server/http/fast-reads.ts), by route pattern",
+      labelNames: ["route"] as const,
+      registers,
+    }),
     indexerHead: new Gauge({ name: "capsule_indexer_head_block", help: "Latest block number the indexer saw on the node", registers }),
     indexerCheckpoint: new Gauge({ name: "capsule_indexer_checkpoint_block", help: "Last block fully indexed into SQL", registers }),
     indexerReorgs: new Counter({ name: "capsule_indexer_reorgs_total", help: "Reorgs and rollbacks the indexer detected and rewound", registers }),

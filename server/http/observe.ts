@@ -46,7 +46,7 @@ export function recordExchange(fields: { requestId: string; method: string; rout
 
 export type Observer = {
   /** Runs `handle` inside the request's context and records the exchange when the response ends. */
-  request(req: IncomingMessage, res: ServerResponse, ip: string, handle: () => unknown): void;
+  request(req: IncomingMessage, res: ServerResponse, ip: string, handle: (route: string) => unknown): void;
   /** Requests started and not yet answered. */
   inFlight(): number;
   /** From now on every answer carries Connection: close (the server is draining). */
@@ -75,7 +75,7 @@ export function createObserver(matchRoute: (pathname: string) => string): Observ
       };
       res.once("finish", () => finish(false));
       res.once("close", () => finish(!res.writableFinished));
-      runWithRequest({ requestId, method: req.method ?? "", route }, handle);
+      runWithRequest({ requestId, method: req.method ?? "", route }, () => handle(route));
     },
     inFlight: () => active.size,
     draining: () => {

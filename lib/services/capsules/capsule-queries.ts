@@ -13,9 +13,12 @@ export async function getCapsuleResponse(db: Db, id: number, origin: string, vie
   return capsuleReadResponse(db, await getVisibleCapsuleOrThrow(db, id, viewer), origin);
 }
 
-/** The rows of GET /api/capsules/:id (conditional reads: the tag is taken over them before the body is built). */
-export async function capsuleReadRows(db: Db, id: number, viewer: Viewer) {
-  return loadCapsuleRead(db, await getVisibleCapsuleOrThrow(db, id, viewer));
+/**
+ * The rows of GET /api/capsules/:id (conditional reads: the tag is taken over them before the body
+ * is built). `checked` is the capsule row the route wrapper already read for the visibility check.
+ */
+export async function capsuleReadRows(db: Db, id: number, viewer: Viewer, checked?: CapsuleRow) {
+  return loadCapsuleRead(db, checked ?? (await getVisibleCapsuleOrThrow(db, id, viewer)));
 }
 
 /** Drafts appear only to a signed reader who may see them (their author, their outlet's Editors). */
@@ -42,8 +45,8 @@ export async function capsuleHistory(db: Db, id: number, viewer: Viewer) {
   return buildHistory(await historyRows(db, id, viewer));
 }
 
-export async function historyRows(db: Db, id: number, viewer: Viewer) {
-  const capsule = await getVisibleCapsuleOrThrow(db, id, viewer);
+export async function historyRows(db: Db, id: number, viewer: Viewer, checked?: CapsuleRow) {
+  const capsule = checked ?? (await getVisibleCapsuleOrThrow(db, id, viewer));
   return { capsule, chain: (await listChain(db, rootIdOf(capsule))).filter((row) => canSee(row, viewer)) };
 }
 

@@ -1,0 +1,37 @@
+import { database, db } from "@/lib/db/client";
+import { capsuleHistory } from "@/lib/endpoints/capsules/history";
+import { capsuleList } from "@/lib/endpoints/capsules/list";
+import { capsuleRead } from "@/lib/endpoints/capsules/read";
+import { capsuleVotes } from "@/lib/endpoints/capsules/votes";
+import { conditional, serve } from "@/lib/http/endpoint-route";
+import { publicOrigin } from "@/lib/http/public-origin";
+import { buildCapsulePage, buildHistory, capsulePageRows, capsulePageVersion, capsuleReadRows, historyRows, historySettled, historyVersion } from "@/lib/services/capsules/capsule-queries";
+import { buildCapsuleRead, capsuleReadVersion, isSettled } from "@/lib/services/capsules/capsule-view";
+import { buildVotesPage, votesPageRows } from "@/lib/services/capsules/vote-list";
+
+// The conditional capsule reads, served by their route files and by the process entry's fast path
+// (server/http/fast-reads.ts): one handler each, whichever way the request came in.
+
+// GET /api/capsules/:id — the capsule read response (capsule, policy, outlet, content, evidence, contributors, revision); conditional
+export const capsuleReadRoute = serve(capsuleRead, async ({ params, request, viewer, capsule }) => {
+  const rows = await capsuleReadRows(db(), params.id, viewer, capsule);
+  return conditional(capsuleReadVersion(rows), isSettled(rows.row), () => buildCapsuleRead(rows, publicOrigin(request)));
+});
+
+// GET /api/capsules — capsules newest first, filtered by outlet slug and status; conditional
+export const capsuleListRoute = serve(capsuleList, async ({ query, viewer }) => {
+  const page = await capsulePageRows(db(), query, viewer);
+  return conditional(capsulePageVersion(page), false, () => buildCapsulePage(page, query));
+});
+
+// GET /api/capsules/:id/history — the revision chain, oldest first, with its current version; conditional
+export const capsuleHistoryRoute = serve(capsuleHistory, async ({ params, viewer, capsule }) => {
+  const rows = await historyRows(db(), params.id, viewer, capsule);
+  return conditional(historyVersion(rows), historySettled(rows), () => buildHistory(rows));
+});
+
+// GET /api/capsules/:id/votes — indexed votes with names, and the tally of the same read; conditional
+export const capsuleVotesRoute = serve(capsuleVotes, async ({ params, query }) => {
+  const page = await votesPageRows(database(), params.id, query);
+  return conditional(page, isSettled(page.row), () => buildVotesPage(page, query));
+});

@@ -1,0 +1,109 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { NEXT_ROUTER_PREFETCH_HEADER, NEXT_ROUTER_SEGMENT_PREFETCH_HEADER, NEXT_ROUTER_STATE_TREE_HEADER, RSC_HEADER } from "next/dist/client/components/app-router-headers";
+import type { Served } from "@/lib/http/endpoint-route";
+import { errorAnswer, type Answer } from "@/lib/http/json";
+import { AppError } from "@/lib/errors/app-error";
+import { logError } from "@/lib/log";
+import { metrics } from "@/lib/metrics/metrics";
+
+// Anonymous GETs of the conditional reads, answered before Next.js's request pipeline (about
+// 0.7 ms of CPU a request on its own, more than a 304 is worth; docs/DECISIONS.md). The answer is
+// the route's own: the same Served object the route file exports (lib/routes/*), so the same rate
+// limit, draft visibility, ETag, Cache-Control and body, written to the socket without the web
+// Response in between. Anything that is not plainly such a read goes on to Next: other methods
+// (HEAD included), an Authorization header (a signed read is verified there), paths that are not
+// in their canonical form (percent-escapes, empty segments, a trailing slash Next would redirect),
+// Next's own query parameters and headers.
+
+export type FastReads = (req: IncomingMessage, res: ServerResponse, route: string) => boolean;
+
+type Options = {
+  reads: readonly Served[];
+  /** Next's compression, when Next compresses (CAPSULE_HTTP_COMPRESS=1): the fast answers are compressed alike. */
+  compress?: (req: IncomingMessage, res: ServerResponse) => void;
+};
+
+// what Next's base server appends to Vary on every App Router answer, route handlers included, before their own
+const NEXT_APP_VARY = [RSC_HEADER, NEXT_ROUTER_STATE_TREE_HEADER, NEXT_ROUTER_PREFETCH_HEADER, NEXT_ROUTER_SEGMENT_PREFETCH_HEADER].join(", ");
+const NEXT_QUERY = /(?:^|&)(?:_rsc|__next|nxt[PI])/;
+const isNextHeader = (name: string) => name === "rsc" || name.startsWith("next-") || name.startsWith("x-middleware") || name === "x-invoke-path";
+
+/** The path parameters when `path` is exactly `template` filled in with plain segments. */
+function paramsOf(template: string, path: string): Record<string, string> | undefined {
+  const want = template.split("/");
+  const got = path.split("/");
+  if (want.length !== got.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const segment = want[i] as string;
+    const value = got[i] as string;
+    if (segment.startsWith(":")) {
+      if (value === "") return undefined;
+      params[segment.slice(1)] = value;
+    } else if (segment !== value) return undefined;
+  }
+  return params;
+}
+
+function requestOf(req: IncomingMessage, url: string): Request | undefined {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (isNextHeader(name)) return undefined;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  return new Request(url, { method: "GET", headers });
+}
+
+async function write(res: ServerResponse, answered: Answer | Response, compressing: boolean): Promise<void> {
+  // a handler may answer raw bytes as a Response (none of the conditional reads does today)
+  const { status, headers, body } = answered instanceof Response ? { status: answered.status, headers: Object.fromEntries(answered.headers), body: Buffer.from(await answered.arrayBuffer()) } : answered;
+  res.statusCode = status;
+  res.appendHeader("vary", NEXT_APP_VARY);
+  // names in lower case, as a web Response (and so Next) writes them; Vary added to, as Next does
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (lower === "vary") res.appendHeader(lower, value);
+    else res.setHeader(lower, value);
+  }
+  // with compression the head is stored before the body, as in Next: compression decides on it (Next compresses
+  // answers of any size); without, head and body leave in one write with a Content-Length (Next sends a chunked body)
+  if (compressing) res.writeHead(status);
+  res.end(body ?? undefined);
+}
+
+export function createFastReads(options: Options): FastReads {
+  const byTemplate = new Map(options.reads.map((served) => [served.endpoint.path as string, served]));
+  return (req, res, route) => {
+    const served = byTemplate.get(route);
+    if (!served || req.method !== "GET" || req.headers.authorization !== undefined || req.headers.host === undefined) return false;
+    const raw = req.url ?? "";
+    const queryAt = raw.indexOf("?");
+    const path = queryAt === -1 ? raw : raw.slice(0, queryAt);
+    if (!path.startsWith("/") || path.includes("%") || (queryAt !== -1 && NEXT_QUERY.test(raw.slice(queryAt + 1)))) return false;
+    const params = paramsOf(served.endpoint.path, path);
+    if (!params) return false;
+    let request: Request | undefined;
+    try {
+      request = requestOf(req, `http://${req.headers.host}${raw}`);
+    } catch {
+      return false; // a Host or header value the URL or Headers parser refuses: Next answers it
+    }
+    if (!request) return false;
+    metrics().httpFastAnswers.inc({ route });
+    options.compress?.(req, res);
+    void served
+      .answer(request, params)
+      .catch((error: unknown): Answer => {
+        logError("route", error, { endpoint: served.endpoint.id, path: "fast" });
+        return errorAnswer(new AppError("INTERNAL_ERROR", "The server could not complete the request"));
+      })
+      .then((answered) => write(res, answered, options.compress !== undefined))
+      .catch((error: unknown) => {
+        logError("route", error, { endpoint: served.endpoint.id, what: "write a fast answer" });
+        res.destroy();
+      });
+    return true;
+  };
+}
