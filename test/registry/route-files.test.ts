@@ -24,9 +24,8 @@ const templateOf = (file: string) => `/api/${path.dirname(file).split(path.sep).
 
 const loadDescriptors = async (file: string) => (await import(/* @vite-ignore */ path.join(root, "lib", "endpoints", file))) as Record<string, Endpoint>;
 
-/** The descriptors a route file serves: `serve(<name>, …)` with `<name>` imported from lib/endpoints. */
-async function servedBy(file: string): Promise<Endpoint[]> {
-  const source = fs.readFileSync(path.join(apiDir, file), "utf8");
+/** Local name → `module:export` of every descriptor a source imports from lib/endpoints. */
+function descriptorImports(source: string): Map<string, string> {
   const imports = new Map<string, string>();
   for (const match of source.matchAll(/import \{ ([^}]+) \} from "@\/lib\/endpoints\/([\w/-]+)";/g)) {
     for (const name of (match[1] ?? "").split(",")) {
@@ -34,16 +33,50 @@ async function servedBy(file: string): Promise<Endpoint[]> {
       if (imported) imports.set(local ?? imported, `${match[2]}:${imported}`);
     }
   }
+  return imports;
+}
+
+async function descriptorOf(file: string, imports: Map<string, string>, local: string): Promise<Endpoint> {
+  const ref = imports.get(local);
+  expect(ref, `${file}: serve(${local}) must use a descriptor imported from lib/endpoints`).toBeDefined();
+  const [module, name] = (ref ?? ":").split(":") as [string, string];
+  const loaded = await loadDescriptors(`${module}.ts`);
+  expect(loaded[name], `${file}: ${module} exports ${name}`).toBeDefined();
+  return loaded[name] as Endpoint;
+}
+
+/**
+ * The descriptors a route file serves: `serve(<name>, …)` with `<name>` imported from lib/endpoints,
+ * or a handler imported from lib/routes (shared with the fast path) that is `serve(<name>, …)` there.
+ */
+async function servedBy(file: string): Promise<Endpoint[]> {
+  const source = fs.readFileSync(path.join(apiDir, file), "utf8");
   const served: Endpoint[] = [];
-  for (const match of source.matchAll(/serve\((\w+),/g)) {
-    const ref = imports.get(match[1] ?? "");
-    expect(ref, `${file}: serve(${match[1]}) must use a descriptor imported from lib/endpoints`).toBeDefined();
-    const [module, name] = (ref ?? ":").split(":") as [string, string];
-    const loaded = await loadDescriptors(`${module}.ts`);
-    expect(loaded[name], `${file}: ${module} exports ${name}`).toBeDefined();
-    served.push(loaded[name] as Endpoint);
-  }
+  const imports = descriptorImports(source);
+  for (const match of source.matchAll(/serve\((\w+),/g)) served.push(await descriptorOf(file, imports, match[1] ?? ""));
+  for (const shared of sharedHandlers(file, source)) served.push(await descriptorOf(shared.module, descriptorImports(shared.moduleSource), shared.descriptor));
   return served;
+}
+
+/** The handlers a route file imports from lib/routes: each one's descriptor name and its definition's text. */
+function sharedHandlers(file: string, source: string): Array<{ module: string; moduleSource: string; descriptor: string; definition: string }> {
+  return [...source.matchAll(/import \{ ([^}]+) \} from "@\/lib\/routes\/([\w/-]+)";/g)].flatMap((match) => {
+    const module = `lib/routes/${match[2]}.ts`;
+    const moduleSource = fs.readFileSync(path.join(root, module), "utf8");
+    return (match[1] ?? "").split(",").map((name) => {
+      const start = moduleSource.indexOf(`export const ${name.trim()} = serve(`);
+      expect(start, `${file}: ${module} defines ${name.trim()} = serve(…)`).toBeGreaterThanOrEqual(0);
+      const end = moduleSource.indexOf("\nexport const ", start + 1);
+      const definition = moduleSource.slice(start, end < 0 ? undefined : end);
+      return { module, moduleSource, descriptor: /= serve\((\w+),/.exec(definition)?.[1] ?? "", definition };
+    });
+  });
+}
+
+/** A route file's handler code: the file itself and the definitions of the lib/routes handlers it serves. */
+function handlerSource(file: string): string {
+  const source = fs.readFileSync(path.join(apiDir, file), "utf8");
+  return [source, ...sharedHandlers(file, source).map((shared) => shared.definition)].join("\n");
 }
 
 describe("the endpoint registry and the route files", () => {
@@ -97,7 +130,7 @@ describe("the endpoint registry and the route files", () => {
     const conditionalIds = endpoints.filter((e) => e.conditional).map((e) => e.id).sort();
     expect(conditionalIds).toEqual(["capsules.history", "capsules.list", "capsules.read", "capsules.votes", "outlets.list", "outlets.read"]);
     for (const file of files.filter((f) => f !== FALLBACK)) {
-      const source = fs.readFileSync(path.join(apiDir, file), "utf8");
+      const source = handlerSource(file);
       const tagged = (await servedBy(file)).some((e) => e.conditional);
       expect(/\bconditional\(/.test(source), `${file} returns conditional(…) exactly when its GET descriptor says conditional`).toBe(tagged);
     }
