@@ -15,6 +15,8 @@ export async function profileReads(options: {
   capsules: number;
   seconds: number;
   path: (firstId: number, capsules: number) => string;
+  /** Send each path's own ETag in If-None-Match (every answer a 304); paths are fetched once first. */
+  conditional?: boolean;
   log: (m: string) => void;
 }): Promise<{ figures: LoadFigures; summary: ProfileSummary }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-bench-prof-"));
@@ -29,17 +31,35 @@ export async function profileReads(options: {
     try {
       const seeded = await seedCapsules(bench.handle.db, bench.handle.dialect, options.capsules, options.log);
       const pathFor = () => options.path(seeded.firstId, seeded.capsules);
-      await load(bench.stack.baseUrl, pathFor, { seconds: 2, connections: 100 });
+      const etags = new Map<string, string>();
+      if (options.conditional) {
+        for (let i = 0; i < 500; i++) {
+          const one = pathFor();
+          if (etags.has(one)) continue;
+          const res = await fetch(new URL(one, bench.stack.baseUrl));
+          await res.arrayBuffer();
+          etags.set(one, res.headers.get("etag") ?? "");
+        }
+      }
+      const conditionalPath = () => [...etags.keys()][Math.floor(Math.random() * etags.size)] ?? pathFor();
+      const headersFor = options.conditional ? (one: string) => ({ "if-none-match": etags.get(one) ?? "" }) : undefined;
+      const loadOptions = (seconds: number) => ({ seconds, connections: 100, headersFor });
+      const measuredPath = options.conditional ? conditionalPath : pathFor;
+      await load(bench.stack.baseUrl, measuredPath, loadOptions(2));
       fs.writeFileSync(path.join(dir, "start"), "");
       await new Promise((r) => setTimeout(r, 200));
-      figures = await load(bench.stack.baseUrl, pathFor, { seconds: options.seconds, connections: 100 });
+      figures = await load(bench.stack.baseUrl, measuredPath, loadOptions(options.seconds));
       fs.writeFileSync(path.join(dir, "stop"), "");
       const deadline = Date.now() + 60_000;
       while (!fs.existsSync(path.join(dir, "written")) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     } finally {
       await bench.stop();
     }
-    return { figures, summary: summarizeProfiles(dir) };
+    const summary = summarizeProfiles(dir);
+    // BENCH_PROFILE_KEEP=<file>: keep the raw profile (open it in Chrome DevTools' Performance panel)
+    const keep = process.env.BENCH_PROFILE_KEEP;
+    if (keep) fs.copyFileSync(summary.file, keep);
+    return { figures, summary };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

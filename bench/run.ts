@@ -279,19 +279,22 @@ async function main() {
   }
 
   if (wants("profile")) {
-    // BENCH_PROFILE_ROUTE=id|page (default id), BENCH_PROFILE_DIALECT=sqlite|postgres (default sqlite)
+    // BENCH_PROFILE_ROUTE=id|id304|page (default id), BENCH_PROFILE_DIALECT=sqlite|postgres (default sqlite)
     const dialect = process.env.BENCH_PROFILE_DIALECT === "postgres" && pg ? "postgres" : "sqlite";
     const capsules = capsuleSizes()[0]!;
     const page = envNumber("BENCH_PROFILE_PAGE", 1);
     const byId = process.env.BENCH_PROFILE_ROUTE !== "page";
+    const conditional = process.env.BENCH_PROFILE_ROUTE === "id304";
     const { figures, summary } = await profileReads({
+      conditional,
       dialect,
       capsules,
       seconds: envNumber("BENCH_SECONDS", 10),
       path: (firstId, count) => (byId ? `/api/capsules/${firstId + Math.floor(Math.random() * count)}` : `/api/capsules?page=${page}&limit=20`),
       log,
     });
-    console.log(`\nCPU profile of the server under ${byId ? "GET /api/capsules/:id" : `GET /api/capsules?page=${page}`} (${dialect}): ${fmt(figures.rps, 0)} req/s, p50 ${figures.p50} / p99 ${figures.p99} ms`);
+    const measured = byId ? `GET /api/capsules/:id${conditional ? " with If-None-Match (304)" : ""}` : `GET /api/capsules?page=${page}`;
+    console.log(`\nCPU profile of the server under ${measured} (${dialect}): ${fmt(figures.rps, 0)} req/s, p50 ${figures.p50} / p99 ${figures.p99} ms, ${figures.notModified ?? 0} answered 304`);
     console.log(`self time by origin (of ${fmt(summary.totalMs / 1000, 1)} s sampled):`);
     for (const [bucket, ms] of summary.buckets) console.log(`  ${fmt((100 * ms) / summary.totalMs, 1).padStart(5)} %  ${bucket}`);
     console.log("top functions by self time:");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLogger, logError, type LogLevel, logInfo, redact, redactConsole, registerSecret, registerUrlSecrets, setLogger } from "./log";
+import { accessLogger, createLogger, logError, type LogLevel, logInfo, redact, redactConsole, registerSecret, registerUrlSecrets, setLogger } from "./log";
 import { requestIdFrom, runWithRequest } from "./request-context";
 
 function capture(level: LogLevel = "info") {
@@ -73,6 +73,19 @@ describe("the pino logger", () => {
     });
     logInfo("test", "outside");
     expect(out.parsed().map((line) => line.reqId)).toEqual(["req-42", "req-42", undefined]);
+  });
+
+  it("writes access lines through the same destination, with registered secrets still redacted from their text", () => {
+    const { lines, parsed } = capture();
+    registerSecret("access-line-secret-0123456789");
+    accessLogger().info({ scope: "http", path: "/api/access-line-secret-0123456789", status: 200 }, "request");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain("access-line-secret-0123456789");
+    expect(parsed()[0]).toMatchObject({ level: "info", scope: "http", status: 200, path: "/api/[redacted]", msg: "request" });
+    // the access logger follows a replaced process logger
+    const again = capture();
+    accessLogger().info({ scope: "http" }, "request");
+    expect(again.lines).toHaveLength(1);
   });
 
   it("honours the level", () => {

@@ -1,6 +1,10 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import Database from "better-sqlite3";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { withStatementCache } from "./connection";
+import { openDatabase, withStatementCache } from "./connection";
 
 describe("the SQLite statement cache", () => {
   it("hands back the prepared statement for SQL it has seen, and forgets the least recently used", () => {
@@ -15,5 +19,68 @@ describe("the SQLite statement cache", () => {
     expect(cache.prepare("select 2 as n")).not.toBe(two);
     expect(cache.prepare("select 2 as n").all([])).toEqual([{ n: 2 }]);
     cache.close();
+  });
+});
+
+describe("the SQLite generation (what remembered entity tags are checked against)", () => {
+  const withFile = async (use: (file: string) => Promise<void>) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-generation-"));
+    try {
+      await use(path.join(dir, "capsule.sqlite"));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it("stays the same across reads and moves with every write of its own connection, committed or not", async () => {
+    await withFile(async (file) => {
+      const handle = openDatabase({ sqliteFile: file });
+      try {
+        await sql`create table notes (id integer primary key, text text)`.execute(handle.db);
+        const generation = handle.generation!;
+        const before = generation();
+        await sql`select count(*) from notes`.execute(handle.db);
+        expect(generation()).toBe(before);
+        await sql`insert into notes (text) values ('one')`.execute(handle.db);
+        const afterInsert = generation();
+        expect(afterInsert).not.toBe(before);
+        // a write inside a transaction moves it before the commit; a rolled-back one too (a needless miss, never a stale hit)
+        await handle.db
+          .transaction()
+          .execute(async (trx) => {
+            await sql`update notes set text = 'two'`.execute(trx);
+            expect(generation()).not.toBe(afterInsert);
+            throw new Error("roll back");
+          })
+          .catch(() => undefined);
+        expect(generation()).not.toBe(afterInsert);
+      } finally {
+        await handle.close();
+      }
+    });
+  });
+
+  it("moves when another connection commits (a test, a script or another process writing the same file)", async () => {
+    await withFile(async (file) => {
+      const server = openDatabase({ sqliteFile: file });
+      const other = openDatabase({ sqliteFile: file });
+      try {
+        await sql`create table notes (id integer primary key, text text)`.execute(other.db);
+        const before = server.generation!();
+        await sql`insert into notes (text) values ('from elsewhere')`.execute(other.db);
+        expect(server.generation!()).not.toBe(before);
+        const settled = server.generation!();
+        expect(server.generation!()).toBe(settled);
+      } finally {
+        await other.close();
+        await server.close();
+      }
+    });
+  });
+
+  it("is absent on PostgreSQL, where other servers write without this process knowing", () => {
+    const handle = openDatabase({ databaseUrl: "postgres://127.0.0.1:5432/test", sqliteFile: "unused.sqlite" });
+    expect(handle.generation).toBeUndefined();
+    void handle.close();
   });
 });

@@ -10,7 +10,18 @@ import { registerDialect } from "./dialect";
 // int8 columns (timestamps, block numbers) fit in a JS number; uint256 values are stored as text.
 pg.types.setTypeParser(20, (value) => Number(value));
 
-export type DatabaseHandle = { db: Db; dialect: Dialect; close: () => Promise<void> };
+export type DatabaseHandle = {
+  db: Db;
+  dialect: Dialect;
+  close: () => Promise<void>;
+  /**
+   * Embedded SQLite only: a value that differs after any write committed since it was read, by this
+   * connection or any other (tests and other processes included). Read it before reading rows; an
+   * answer built from those rows stays right while it is unchanged. Undefined on PostgreSQL, where
+   * other servers write without this process knowing.
+   */
+  generation?: () => string;
+};
 
 export function isPostgresUrl(url: string | undefined): url is string {
   return url !== undefined && /^postgres(ql)?:\/\//.test(url);
@@ -35,9 +46,14 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile: string
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const writes = { count: 0 };
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, 500, writes) }) });
   registerDialect(db, "sqlite");
-  return { db, dialect: "sqlite", close: () => db.destroy() };
+  // data_version moves when another connection commits; this connection's own writes are counted as they run
+  // (prepared once: better-sqlite3's pragma() prepares on every call, most of a 304's remaining cost)
+  const dataVersion = sqlite.prepare("PRAGMA data_version").pluck();
+  const generation = () => `${String(dataVersion.get())}:${writes.count}`;
+  return { db, dialect: "sqlite", close: () => db.destroy(), generation };
 }
 
 /**
@@ -46,8 +62,14 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile: string
  * Safe because Kysely runs a statement to completion (`all`/`run`) before the next one; this
  * project never streams a query, which could leave a shared statement busy.
  */
-export function withStatementCache(sqlite: Database.Database, capacity = 500): SqliteDatabase {
-  const statements = new Map<string, SqliteStatement>();
+export function withStatementCache(sqlite: Database.Database, capacity = 500, writes?: { count: number }): SqliteDatabase {
+  const statements = new Map<string, Database.Statement>();
+  // Kysely runs a statement right after preparing it, in the same turn: a write is counted before it runs,
+  // so a generation read after it (or while its transaction is open) is never the one read before it
+  const counted = (statement: Database.Statement): SqliteStatement => {
+    if (writes && !statement.readonly) writes.count++;
+    return statement;
+  };
   return {
     close: () => sqlite.close(),
     prepare(sqlText: string) {
@@ -55,7 +77,7 @@ export function withStatementCache(sqlite: Database.Database, capacity = 500): S
       if (cached) {
         statements.delete(sqlText);
         statements.set(sqlText, cached);
-        return cached;
+        return counted(cached);
       }
       const statement = sqlite.prepare(sqlText);
       statements.set(sqlText, statement);
@@ -63,7 +85,7 @@ export function withStatementCache(sqlite: Database.Database, capacity = 500): S
         const oldest = statements.keys().next();
         if (!oldest.done) statements.delete(oldest.value);
       }
-      return statement;
+      return counted(statement);
     },
   };
 }

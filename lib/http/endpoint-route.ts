@@ -2,12 +2,13 @@ import "server-only";
 import type { z } from "zod";
 import type { Address } from "viem";
 import { config } from "@/lib/config/config";
-import { db } from "@/lib/db/client";
+import { database as databaseHandle, db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { toAppError } from "@/lib/errors/error-body";
 import { allowOf } from "@/lib/endpoints/route-table";
 import { DRAFT_READ_ACTION, type BodySchemaOf, type Endpoint, type ParamsSchemaOf, type QuerySchemaOf, type SignedEndpoint } from "@/lib/endpoints/define";
 import { logError } from "@/lib/log";
+import { metrics } from "@/lib/metrics/metrics";
 import { requestCounters } from "@/lib/rate-limit/counter-store";
 import { enforceRateLimit, rateLimitHeaders } from "@/lib/rate-limit/rate-limiter";
 import { bridgeRules } from "@/lib/rate-limit/rules";
@@ -17,6 +18,8 @@ import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import { cachePolicy } from "./cache-policy";
 import { clientIp } from "./client-ip";
 import { entityTag, ifNoneMatchHits } from "./conditional";
+import { knownTags } from "./known-tags";
+import type { RequestHead } from "./request-head";
 import { publicOrigin } from "./public-origin";
 import { enforceRoles, type AccessSubject } from "./enforce-roles";
 import { errorAnswer, errorResponse, jsonAnswer, toResponse, type Answer } from "./json";
@@ -27,7 +30,9 @@ import { authenticateRead, authenticateSigned, countAuthFailure } from "./signed
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export type EndpointContext<E extends Endpoint> = {
-  request: Request;
+  request: RequestHead;
+  /** Aborted when the client goes away (requests through Next; undefined on the fast path, which never streams). */
+  signal: AbortSignal | undefined;
   params: Out<ParamsSchemaOf<E>>;
   query: Out<QuerySchemaOf<E>>;
   body: Out<BodySchemaOf<E>>;
@@ -61,27 +66,33 @@ export function reply<T>(status: number, body: T): Reply<T> {
 export type EndpointHandler<E extends Endpoint> = (ctx: EndpointContext<E>) => Promise<unknown>;
 
 const CONDITIONAL = Symbol("conditional");
-export type Conditional = { [CONDITIONAL]: true; version: unknown; settled: boolean; build: () => unknown };
+export type Conditional = { [CONDITIONAL]: true; version: unknown; settled: boolean; build: () => unknown; rowsAlone: boolean };
 
 /**
  * A conditional read (descriptor `conditional: true`): `version` is everything the answer is built
  * from (rows, already read), `build` makes the body. An anonymous GET gets a strong ETag over the
  * version and the request, and a 304 without `build` running when If-None-Match names it;
  * `settled` answers may be kept by shared caches for CAPSULE_HTTP_CACHE_MAX_AGE seconds.
+ * `rowsAlone`: the answer depends on the database's rows and nothing else (no clock), so on embedded
+ * SQLite its tag is remembered until any write and a matching If-None-Match is answered without a read.
  */
-export function conditional(version: unknown, settled: boolean, build: () => unknown): Conditional {
-  return { [CONDITIONAL]: true, version, settled, build };
+export function conditional(version: unknown, settled: boolean, build: () => unknown, options: { rowsAlone?: boolean } = {}): Conditional {
+  return { [CONDITIONAL]: true, version, settled, build, rowsAlone: options.rowsAlone === true };
 }
 
 const isConditional = (value: unknown): value is Conditional => typeof value === "object" && value !== null && CONDITIONAL in value;
 
 /** ETag and Cache-Control of an anonymous conditional read; signed reads (drafts) are never tagged. */
-function cacheHeadersOf(endpoint: Endpoint, request: Request, answer: Conditional): Record<string, string> {
+function cacheHeadersOf(endpoint: Endpoint, request: RequestHead, origin: string, answer: Conditional): { etag: string; "cache-control": string } {
   const policy = cachePolicy();
   const url = new URL(request.url);
-  const etag = entityTag([policy.buildId, endpoint.id, url.pathname, url.search, publicOrigin(request), answer.version]);
+  const etag = entityTag([policy.buildId, endpoint.id, url.pathname, url.search, origin, answer.version]);
   return { etag, "cache-control": answer.settled ? policy.settled : policy.changing };
 }
+
+// per module copy (Next's bundle and the process entry each hold one); both are right, each for its own answers
+const remembered = knownTags();
+const tagKeyOf = (request: RequestHead, origin: string) => `${request.url} ${origin}`;
 
 type RawParams = Record<string, string | string[] | undefined>;
 type NextContext = { params?: Promise<RawParams> } | undefined;
@@ -91,7 +102,7 @@ type RouteHandler = (request: Request, context: NextContext) => Promise<Response
  * the web Response (the process entry's fast path writes it to the socket itself). A handler that
  * returns raw bytes answers its Response as is.
  */
-export type Served = { endpoint: Endpoint; run: RouteHandler; answer: (request: Request, params: RawParams) => Promise<Answer | Response> };
+export type Served = { endpoint: Endpoint; run: RouteHandler; answer: (request: Request | RequestHead, params: RawParams) => Promise<Answer | Response> };
 
 const ZERO = "0x0000000000000000000000000000000000000000" as Address;
 const isReply = (value: unknown): value is Reply<unknown> => typeof value === "object" && value !== null && REPLY in value;
@@ -103,12 +114,14 @@ const isSigned = (endpoint: Endpoint): endpoint is SignedEndpoint => endpoint.ac
  * response schema. Errors are rendered in the seed's body; every 401 counts against the client IP.
  */
 export function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>): Served {
-  const answer = async (request: Request, rawParams: RawParams): Promise<Answer | Response> => {
+  const answer = async (request: Request | RequestHead, rawParams: RawParams): Promise<Answer | Response> => {
     let headers: Record<string, string> = {};
     const counters = requestCounters();
     const rules = bridgeRules();
     const now = Math.floor(Date.now() / 1000);
     const ip = clientIp(request);
+    // read before any row: an answer built after it is at least as new as it says
+    const generation = endpoint.conditional ? databaseHandle().generation?.() : undefined;
     try {
       const cfg = config();
       const database = db();
@@ -122,8 +135,18 @@ export function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<
           headers = { ...headers, Vary: "Authorization" };
           reader = await authenticateRead({ db: database, counters, rules, action: DRAFT_READ_ACTION, request, ip, now });
         }
+        const ifNoneMatch = request.headers.get("if-none-match");
+        if (!reader && generation !== undefined && ifNoneMatch !== null) {
+          const known = remembered.get(tagKeyOf(request, publicOrigin(request)), generation);
+          if (known && ifNoneMatchHits(ifNoneMatch, known.etag)) {
+            metrics().httpRememberedTags.inc({ route: endpoint.path });
+            return { status: 304, headers: { ...headers, etag: known.etag, "cache-control": known.cacheControl }, body: null };
+          }
+        }
       } else {
         const maxBodyBytes = endpoint.bodyLimit === "vault-upload" ? uploadBodyLimit(cfg.CAPSULE_VAULT_MAX_BYTES) : cfg.CAPSULE_MAX_BODY_BYTES;
+        // only Next hands over writes; the fast path answers GETs alone
+        if (!(request instanceof Request)) throw new AppError("INTERNAL_ERROR", "The server could not complete the request");
         if (isSigned(endpoint)) {
           const signed = await authenticateSigned({ db: database, counters, rules, endpoint, request, ip, now, maxBodyBytes });
           ({ wallet, sessionId, rawBody, headers } = signed);
@@ -140,14 +163,18 @@ export function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<
       const viewer = endpoint.privateDrafts ? await viewerOf(database, reader) : undefined;
       const capsuleParam = endpoint.privateDrafts?.capsuleParam;
       const capsule = capsuleParam ? await getVisibleCapsuleOrThrow(database, Number((params as Record<string, unknown>)[capsuleParam]), viewer) : undefined;
-      const ctx = { request, params, query, body, ip, now, wallet, sessionId, access, viewer, capsule } as EndpointContext<E>;
+      const signal = request instanceof Request ? request.signal : undefined;
+      const ctx = { request, signal, params, query, body, ip, now, wallet, sessionId, access, viewer, capsule } as EndpointContext<E>;
       let result = await handler(ctx);
       if (result instanceof Response) return result;
       let caching: Record<string, string> = {};
       if (isConditional(result)) {
         if (!reader) {
-          caching = cacheHeadersOf(endpoint, request, result);
-          if (ifNoneMatchHits(request.headers.get("if-none-match"), caching.etag ?? "")) return { status: 304, headers: { ...headers, ...caching }, body: null };
+          const origin = publicOrigin(request);
+          const tagged = cacheHeadersOf(endpoint, request, origin, result);
+          if (generation !== undefined && result.rowsAlone) remembered.set(tagKeyOf(request, origin), { generation, etag: tagged.etag, cacheControl: tagged["cache-control"] });
+          caching = tagged;
+          if (ifNoneMatchHits(request.headers.get("if-none-match"), tagged.etag)) return { status: 304, headers: { ...headers, ...caching }, body: null };
         }
         result = await result.build();
       }

@@ -1,5 +1,6 @@
 import "server-only";
 import { config } from "@/lib/config/config";
+import type { RequestHead } from "./request-head";
 
 type HeaderOf = (name: string) => string | null | undefined;
 
@@ -16,7 +17,7 @@ export function originFromHeaders(header: HeaderOf, fallback: { proto: string; h
 }
 
 /** The origin clients use, for a route handler's request. */
-export function publicOrigin(request: Request): string {
+export function publicOrigin(request: RequestHead): string {
   const url = new URL(request.url);
   return originFromHeaders((name) => request.headers.get(name), { proto: url.protocol.replace(":", ""), host: url.host });
 }

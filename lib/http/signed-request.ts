@@ -8,6 +8,7 @@ import { enforceRateLimit, rateLimitHeaders, type RateLimitResult } from "@/lib/
 import type { bridgeRules } from "@/lib/rate-limit/rules";
 import type { SignedEndpoint } from "@/lib/endpoints/define";
 import { readBody } from "./request-body";
+import type { RequestHead } from "./request-head";
 
 type Rules = ReturnType<typeof bridgeRules>;
 export type SignedRequest = { wallet: Address; sessionId: string; rawBody: string; headers: Record<string, string> };
@@ -61,7 +62,7 @@ async function refuseAfterTooManyFailures(counters: RequestCounters, rules: Rule
  * nonce used once), so a bad token is a 401, never a silent downgrade to anonymous.
  */
 export async function authenticateRead(
-  args: { db: Db; counters: RequestCounters; rules: Rules; action: string; request: Request; ip: string; now: number },
+  args: { db: Db; counters: RequestCounters; rules: Rules; action: string; request: RequestHead; ip: string; now: number },
 ): Promise<Address | undefined> {
   const { db, counters, rules, request, ip, now } = args;
   const header = request.headers.get("authorization");

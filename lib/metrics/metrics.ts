@@ -27,6 +27,12 @@ function createMetrics() {
       labelNames: ["route"] as const,
       registers,
     }),
+    httpRememberedTags: new Counter({
+      name: "capsule_http_remembered_tag_answers_total",
+      help: "304s answered from a remembered entity tag, without reading a row (embedded SQLite, database unchanged since the tag was taken), by route pattern",
+      labelNames: ["route"] as const,
+      registers,
+    }),
     indexerHead: new Gauge({ name: "capsule_indexer_head_block", help: "Latest block number the indexer saw on the node", registers }),
     indexerCheckpoint: new Gauge({ name: "capsule_indexer_checkpoint_block", help: "Last block fully indexed into SQL", registers }),
     indexerReorgs: new Counter({ name: "capsule_indexer_reorgs_total", help: "Reorgs and rollbacks the indexer detected and rewound", registers }),

@@ -15,23 +15,23 @@ import { buildVotesPage, votesPageRows } from "@/lib/services/capsules/vote-list
 // GET /api/capsules/:id — the capsule read response (capsule, policy, outlet, content, evidence, contributors, revision); conditional
 export const capsuleReadRoute = serve(capsuleRead, async ({ params, request, viewer, capsule }) => {
   const rows = await capsuleReadRows(db(), params.id, viewer, capsule);
-  return conditional(capsuleReadVersion(rows), isSettled(rows.row), () => buildCapsuleRead(rows, publicOrigin(request)));
+  return conditional(capsuleReadVersion(rows), isSettled(rows.row), () => buildCapsuleRead(rows, publicOrigin(request)), { rowsAlone: true });
 });
 
 // GET /api/capsules — capsules newest first, filtered by outlet slug and status; conditional
 export const capsuleListRoute = serve(capsuleList, async ({ query, viewer }) => {
   const page = await capsulePageRows(db(), query, viewer);
-  return conditional(capsulePageVersion(page), false, () => buildCapsulePage(page, query));
+  return conditional(capsulePageVersion(page), false, () => buildCapsulePage(page, query), { rowsAlone: true });
 });
 
 // GET /api/capsules/:id/history — the revision chain, oldest first, with its current version; conditional
 export const capsuleHistoryRoute = serve(capsuleHistory, async ({ params, viewer, capsule }) => {
   const rows = await historyRows(db(), params.id, viewer, capsule);
-  return conditional(historyVersion(rows), historySettled(rows), () => buildHistory(rows));
+  return conditional(historyVersion(rows), historySettled(rows), () => buildHistory(rows), { rowsAlone: true });
 });
 
 // GET /api/capsules/:id/votes — indexed votes with names, and the tally of the same read; conditional
 export const capsuleVotesRoute = serve(capsuleVotes, async ({ params, query }) => {
   const page = await votesPageRows(database(), params.id, query);
-  return conditional(page, isSettled(page.row), () => buildVotesPage(page, query));
+  return conditional(page, isSettled(page.row), () => buildVotesPage(page, query), { rowsAlone: true });
 });

@@ -5,6 +5,7 @@ import { errorAnswer, type Answer } from "@/lib/http/json";
 import { AppError } from "@/lib/errors/app-error";
 import { logError } from "@/lib/log";
 import { metrics } from "@/lib/metrics/metrics";
+import { requestHeadOf, type RequestHead } from "@/lib/http/request-head";
 
 // Anonymous GETs of the conditional reads, answered before Next.js's request pipeline (about
 // 0.7 ms of CPU a request on its own, more than a 304 is worth; docs/DECISIONS.md). The answer is
@@ -45,15 +46,10 @@ function paramsOf(template: string, path: string): Record<string, string> | unde
   return params;
 }
 
-function requestOf(req: IncomingMessage, url: string): Request | undefined {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (isNextHeader(name)) return undefined;
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else headers.set(name, value);
-  }
-  return new Request(url, { method: "GET", headers });
+/** The request's head, unless it carries one of Next's own headers (Next answers those). */
+function headOf(req: IncomingMessage, url: string): RequestHead | undefined {
+  for (const name of Object.keys(req.headers)) if (isNextHeader(name)) return undefined;
+  return requestHeadOf("GET", url, req.headers);
 }
 
 async function write(res: ServerResponse, answered: Answer | Response, compressing: boolean): Promise<void> {
@@ -84,12 +80,10 @@ export function createFastReads(options: Options): FastReads {
     if (!path.startsWith("/") || path.includes("%") || (queryAt !== -1 && NEXT_QUERY.test(raw.slice(queryAt + 1)))) return false;
     const params = paramsOf(served.endpoint.path, path);
     if (!params) return false;
-    let request: Request | undefined;
-    try {
-      request = requestOf(req, `http://${req.headers.host}${raw}`);
-    } catch {
-      return false; // a Host or header value the URL or Headers parser refuses: Next answers it
-    }
+    const url = `http://${req.headers.host}${raw}`;
+    // a Host the URL parser refuses: Next answers it (header values were checked by Node's parser)
+    if (!URL.canParse(url)) return false;
+    const request = headOf(req, url);
     if (!request) return false;
     metrics().httpFastAnswers.inc({ route });
     options.compress?.(req, res);

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
-import { logger } from "@/lib/log";
+import { accessLogger } from "@/lib/log";
 import { metrics } from "@/lib/metrics/metrics";
 import { requestIdFrom, runWithRequest } from "@/lib/request-context";
 
@@ -28,7 +28,7 @@ export function recordExchange(fields: { requestId: string; method: string; rout
   const { httpRequests, httpDuration } = metrics();
   httpRequests.inc({ route: fields.route, method, status: String(outcome.status) });
   httpDuration.observe({ route: fields.route, method }, seconds);
-  logger().info(
+  accessLogger().info(
     {
       scope: "http",
       reqId: fields.requestId,

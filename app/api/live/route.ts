@@ -14,7 +14,7 @@ const perIp = new Map<string, number>();
 
 // GET /api/live — Server-Sent Events of committed projection changes (pages follow them instead of polling)
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(
-  serve(liveStream, async ({ request }) => {
+  serve(liveStream, async ({ request, signal }) => {
     const ip = clientIp(request);
     const open = perIp.get(ip) ?? 0;
     if (open >= config().CAPSULE_LIVE_MAX_PER_IP) throw new AppError("RATE_LIMITED", `At most ${config().CAPSULE_LIVE_MAX_PER_IP} live streams per client; close another tab first`, { headers: { "Retry-After": "30" } });
@@ -47,7 +47,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(
             // already closed by the client
           }
         };
-        request.signal.addEventListener("abort", () => finish(), { once: true });
+        signal?.addEventListener("abort", () => finish(), { once: true });
         send("retry: 2000\n\n");
         sendEvent({ type: "hello", block: head.block, blockTime: head.blockTime, capsuleIds: [], wallets: [], caseIds: [], kinds: [], everything: false });
       },

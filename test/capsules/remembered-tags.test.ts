@@ -1,0 +1,121 @@
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedCapsules } from "@/bench/seed-capsules";
+import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
+import { createTestDatabase } from "../support/postgres";
+import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
+
+// Issue 16 item 2: on embedded SQLite a conditional read's tag is remembered with the database's
+// generation, and a matching If-None-Match is answered 304 without reading a row while nothing was
+// written. Any write (here by another connection, as a script or the indexer's own handle would)
+// must end that: the old tag then gets the new answer, never a stale 304. On PostgreSQL nothing is
+// remembered (other servers write unseen) and every 304 comes from the rows.
+
+const dialects = await dialectsUnderTest();
+
+type Raw = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+function get(baseUrl: string, target: string, headers: Record<string, string> = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${baseUrl}${target}`, { method: "GET", headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function remembered(baseUrl: string): Promise<number> {
+  const text = (await get(baseUrl, "/metrics")).body;
+  return [...text.matchAll(/^capsule_http_remembered_tag_answers_total\{[^}]*\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+}
+
+describe.each(dialects)("remembered entity tags on %s", (dialect) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-remembered-tags-"));
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  let stack: Stack | undefined;
+  let handle: DatabaseHandle | undefined;
+  const seeded = { id: 0, slug: "" };
+  const remembers = dialect === "sqlite";
+
+  beforeAll(async () => {
+    database = dialect === "postgres" ? await createTestDatabase() : undefined;
+    stack = await startStack({ database: dialect, dataDir, databaseUrl: database?.url, env: { CAPSULE_INDEXER: "off", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000" } });
+    handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
+    const seed = await seedCapsules(handle.db, handle.dialect, 3, () => {});
+    seeded.id = seed.firstId;
+    seeded.slug = seed.outletSlug;
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+    await stack?.stop();
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("answers a repeated If-None-Match without reading rows while nothing was written", async () => {
+    const base = stack!.baseUrl;
+    for (const target of [`/api/capsules/${seeded.id}`, `/api/capsules/${seeded.id}/history`, `/api/capsules/${seeded.id}/votes`, `/api/capsules?outlet=${seeded.slug}`]) {
+      const first = await get(base, target);
+      expect(first.status, target).toBe(200);
+      const etag = String(first.headers.etag);
+      const before = await remembered(base);
+      for (const headers of [{ "if-none-match": etag }, { "if-none-match": `"other", W/${etag}` }, { "if-none-match": "*" }]) {
+        const hit = await get(base, target, headers);
+        expect(hit.status, target).toBe(304);
+        expect(hit.body).toBe("");
+        expect(hit.headers.etag).toBe(etag);
+        expect(hit.headers["cache-control"]).toBe(first.headers["cache-control"]);
+        expect(hit.headers["ratelimit-limit"]).toBe("5000");
+      }
+      expect(await remembered(base), target).toBe(remembers ? before + 3 : before);
+      // a tag it does not name is still a full answer, with the same tag
+      const miss = await get(base, target, { "if-none-match": '"stale"' });
+      expect(miss.status).toBe(200);
+      expect(miss.headers.etag).toBe(etag);
+    }
+  });
+
+  it("gives the old tag the new answer after a write by another connection, never a stale 304", async () => {
+    const base = stack!.baseUrl;
+    const target = `/api/capsules/${seeded.id}`;
+    const first = await get(base, target);
+    const etag = String(first.headers.etag);
+    expect((await get(base, target, { "if-none-match": etag })).status).toBe(304);
+    await handle!.db.updateTable("capsules").set({ title: "Corrected headline" }).where("id", "=", seeded.id).execute();
+    const after = await get(base, target, { "if-none-match": etag });
+    expect(after.status).toBe(200);
+    expect(JSON.parse(after.body).capsule.title).toBe("Corrected headline");
+    const newTag = String(after.headers.etag);
+    expect(newTag).not.toBe(etag);
+    expect((await get(base, target, { "if-none-match": newTag })).status).toBe(304);
+    expect((await get(base, target, { "if-none-match": etag })).status).toBe(200);
+    // the list, read before the write, is not answered from its old tag either
+    const list = `/api/capsules?outlet=${seeded.slug}`;
+    const listTag = String((await get(base, list)).headers.etag);
+    await handle!.db.updateTable("capsules").set({ title: "Corrected again" }).where("id", "=", seeded.id).execute();
+    expect((await get(base, list, { "if-none-match": listTag })).status).toBe(200);
+  });
+
+  it("never remembers an answer that depends on the clock (an outlet's tier) nor one for another origin", async () => {
+    const base = stack!.baseUrl;
+    const outlet = `/api/outlets/${seeded.slug}`;
+    const etag = String((await get(base, outlet)).headers.etag);
+    const before = await remembered(base);
+    expect((await get(base, outlet, { "if-none-match": etag })).status).toBe(304);
+    expect((await get(base, outlet, { "if-none-match": etag })).status).toBe(304);
+    expect(await remembered(base)).toBe(before);
+    // the tag covers the origin: another Host's request is not answered with this Host's tag
+    const target = `/api/capsules/${seeded.id}`;
+    const here = String((await get(base, target)).headers.etag);
+    const elsewhere = await get(base, target, { host: "other.example", "if-none-match": here });
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.headers.etag).not.toBe(here);
+  });
+});
