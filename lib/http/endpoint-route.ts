@@ -18,11 +18,11 @@ import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import { cachePolicy } from "./cache-policy";
 import { clientIp } from "./client-ip";
 import { entityTag, ifNoneMatchHits } from "./conditional";
-import { knownTags } from "./known-tags";
+import { rememberedAnswers } from "./remembered-answers";
 import type { RequestHead } from "./request-head";
 import { publicOrigin } from "./public-origin";
 import { enforceRoles, type AccessSubject } from "./enforce-roles";
-import { errorAnswer, errorResponse, jsonAnswer, toResponse, type Answer } from "./json";
+import { errorAnswer, errorResponse, jsonAnswer, jsonTextAnswer, toResponse, type Answer } from "./json";
 import { parseInput, pathParams, queryObject } from "./parse-input";
 import { parseJson, readBody } from "./request-body";
 import { authenticateRead, authenticateSigned, countAuthFailure } from "./signed-request";
@@ -74,7 +74,8 @@ export type Conditional = { [CONDITIONAL]: true; version: unknown; settled: bool
  * version and the request, and a 304 without `build` running when If-None-Match names it;
  * `settled` answers may be kept by shared caches for CAPSULE_HTTP_CACHE_MAX_AGE seconds.
  * `rowsAlone`: the answer depends on the database's rows and nothing else (no clock), so on embedded
- * SQLite its tag is remembered until any write and a matching If-None-Match is answered without a read.
+ * SQLite it is remembered until any write: a matching If-None-Match gets its 304, and any other
+ * anonymous GET the same body, without reading a row (remembered-answers.ts).
  */
 export function conditional(version: unknown, settled: boolean, build: () => unknown, options: { rowsAlone?: boolean } = {}): Conditional {
   return { [CONDITIONAL]: true, version, settled, build, rowsAlone: options.rowsAlone === true };
@@ -91,7 +92,7 @@ function cacheHeadersOf(endpoint: Endpoint, request: RequestHead, origin: string
 }
 
 // per module copy (Next's bundle and the process entry each hold one); both are right, each for its own answers
-const remembered = knownTags();
+const remembered = rememberedAnswers();
 const tagKeyOf = (request: RequestHead, origin: string) => `${request.url} ${origin}`;
 
 type RawParams = Record<string, string | string[] | undefined>;
@@ -135,12 +136,16 @@ export function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<
           headers = { ...headers, Vary: "Authorization" };
           reader = await authenticateRead({ db: database, counters, rules, action: DRAFT_READ_ACTION, request, ip, now });
         }
-        const ifNoneMatch = request.headers.get("if-none-match");
-        if (!reader && generation !== undefined && ifNoneMatch !== null) {
-          const known = remembered.get(tagKeyOf(request, publicOrigin(request)), generation);
-          if (known && ifNoneMatchHits(ifNoneMatch, known.etag)) {
-            metrics().httpRememberedTags.inc({ route: endpoint.path });
-            return { status: 304, headers: { ...headers, etag: known.etag, "cache-control": known.cacheControl }, body: null };
+        const known = !reader && generation !== undefined ? remembered.get(tagKeyOf(request, publicOrigin(request)), generation) : undefined;
+        if (known) {
+          const caching = { etag: known.etag, "cache-control": known.cacheControl };
+          if (ifNoneMatchHits(request.headers.get("if-none-match"), known.etag)) {
+            metrics().httpRememberedAnswers.inc({ route: endpoint.path, status: "304" });
+            return { status: 304, headers: { ...headers, ...caching }, body: null };
+          }
+          if (known.body !== undefined) {
+            metrics().httpRememberedAnswers.inc({ route: endpoint.path, status: String(known.status) });
+            return jsonTextAnswer(known.body, { status: known.status, headers: { ...headers, ...caching } });
           }
         }
       } else {
@@ -168,13 +173,20 @@ export function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<
       let result = await handler(ctx);
       if (result instanceof Response) return result;
       let caching: Record<string, string> = {};
+      let remember: ((status: number, body: string | undefined) => void) | undefined;
       if (isConditional(result)) {
         if (!reader) {
           const origin = publicOrigin(request);
           const tagged = cacheHeadersOf(endpoint, request, origin, result);
-          if (generation !== undefined && result.rowsAlone) remembered.set(tagKeyOf(request, origin), { generation, etag: tagged.etag, cacheControl: tagged["cache-control"] });
           caching = tagged;
-          if (ifNoneMatchHits(request.headers.get("if-none-match"), tagged.etag)) return { status: 304, headers: { ...headers, ...caching }, body: null };
+          if (generation !== undefined && result.rowsAlone) {
+            const key = tagKeyOf(request, origin);
+            remember = (status, body) => remembered.set(key, { generation, etag: tagged.etag, cacheControl: tagged["cache-control"], status, body });
+          }
+          if (ifNoneMatchHits(request.headers.get("if-none-match"), tagged.etag)) {
+            remember?.(endpoint.status ?? 200, undefined);
+            return { status: 304, headers: { ...headers, ...caching }, body: null };
+          }
         }
         result = await result.build();
       }
@@ -186,7 +198,9 @@ export function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<
       }
       // a signed read may hold drafts: never stored by a shared cache, and keyed on the token by any cache
       const privacy: Record<string, string> = reader ? { "cache-control": "private, no-store" } : caching;
-      return jsonAnswer(parsed.data, { status, headers: { ...headers, ...privacy } });
+      const answered = jsonAnswer(parsed.data, { status, headers: { ...headers, ...privacy } });
+      remember?.(status, answered.body ?? undefined);
+      return answered;
     } catch (error) {
       const { appError, unexpected } = toAppError(error);
       if (unexpected) logError("route", error, { method: request.method, endpoint: endpoint.id });

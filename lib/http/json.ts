@@ -8,10 +8,15 @@ import { errorBody } from "@/lib/errors/error-body";
 export type Answer = { status: number; headers: Record<string, string>; body: string | null };
 
 export function jsonAnswer(data: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Answer {
+  return jsonTextAnswer(JSON.stringify(data), init);
+}
+
+/** An answer of JSON already serialized (a remembered answer's text). */
+export function jsonTextAnswer(text: string, init: { status?: number; headers?: Record<string, string> } = {}): Answer {
   return {
     status: init.status ?? 200,
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...init.headers },
-    body: JSON.stringify(data),
+    body: text,
   };
 }
 

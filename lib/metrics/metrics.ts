@@ -27,10 +27,10 @@ function createMetrics() {
       labelNames: ["route"] as const,
       registers,
     }),
-    httpRememberedTags: new Counter({
-      name: "capsule_http_remembered_tag_answers_total",
-      help: "304s answered from a remembered entity tag, without reading a row (embedded SQLite, database unchanged since the tag was taken), by route pattern",
-      labelNames: ["route"] as const,
+    httpRememberedAnswers: new Counter({
+      name: "capsule_http_remembered_answers_total",
+      help: "Anonymous conditional reads answered from a remembered answer without reading a row (embedded SQLite, database unchanged since it was read), by route pattern and status (304 or the full answer's)",
+      labelNames: ["route", "status"] as const,
       registers,
     }),
     indexerHead: new Gauge({ name: "capsule_indexer_head_block", help: "Latest block number the indexer saw on the node", registers }),

@@ -6,7 +6,7 @@ import { capsuleVotes } from "@/lib/endpoints/capsules/votes";
 import { conditional, serve } from "@/lib/http/endpoint-route";
 import { publicOrigin } from "@/lib/http/public-origin";
 import { buildCapsulePage, buildHistory, capsulePageRows, capsulePageVersion, capsuleReadRows, historyRows, historySettled, historyVersion } from "@/lib/services/capsules/capsule-queries";
-import { buildCapsuleRead, capsuleReadVersion, isSettled } from "@/lib/services/capsules/capsule-view";
+import { capsuleReadBody, capsuleReadVersion, isSettled } from "@/lib/services/capsules/capsule-view";
 import { buildVotesPage, votesPageRows } from "@/lib/services/capsules/vote-list";
 
 // The conditional capsule reads, served by their route files and by the process entry's fast path
@@ -15,7 +15,7 @@ import { buildVotesPage, votesPageRows } from "@/lib/services/capsules/vote-list
 // GET /api/capsules/:id — the capsule read response (capsule, policy, outlet, content, evidence, contributors, revision); conditional
 export const capsuleReadRoute = serve(capsuleRead, async ({ params, request, viewer, capsule }) => {
   const rows = await capsuleReadRows(db(), params.id, viewer, capsule);
-  return conditional(capsuleReadVersion(rows), isSettled(rows.row), () => buildCapsuleRead(rows, publicOrigin(request)), { rowsAlone: true });
+  return conditional(capsuleReadVersion(rows), isSettled(rows.row), () => capsuleReadBody(rows, publicOrigin(request)), { rowsAlone: true });
 });
 
 // GET /api/capsules — capsules newest first, filtered by outlet slug and status; conditional

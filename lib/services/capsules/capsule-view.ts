@@ -133,12 +133,20 @@ export async function capsuleReadResponse(db: DbOrTrx, row: CapsuleRow, origin: 
   return buildCapsuleRead(await loadCapsuleRead(db, row), origin);
 }
 
-export function buildCapsuleRead({ row, outlet, evidence, contributors, chain, operatorTxs }: CapsuleReadRows, origin: string): TCapsuleResponse {
+export function buildCapsuleRead(rows: CapsuleReadRows, origin: string): TCapsuleResponse {
+  return ZCapsuleResponse.parse(capsuleReadBody(rows, origin));
+}
+
+/**
+ * The read response before its schema parse: for the route, whose wrapper parses every answer
+ * with the endpoint's response schema (ZCapsuleResponse) anyway.
+ */
+export function capsuleReadBody({ row, outlet, evidence, contributors, chain, operatorTxs }: CapsuleReadRows, origin: string) {
   const current = currentOfChain(chain);
   const policy = capsulePolicy(row);
   const outletView = outletSummary(outlet);
   const isCurrent = current.id === row.id;
-  return ZCapsuleResponse.parse({
+  return {
     ok: true,
     found: true,
     source: "capsule-bridge",
@@ -187,5 +195,5 @@ export function buildCapsuleRead({ row, outlet, evidence, contributors, chain, o
       status: isCurrent ? "current" : row.status,
     },
     operatorTransactions: operatorTxs,
-  });
+  };
 }

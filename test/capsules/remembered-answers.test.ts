@@ -8,11 +8,11 @@ import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { createTestDatabase } from "../support/postgres";
 import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
 
-// Issue 16 item 2: on embedded SQLite a conditional read's tag is remembered with the database's
-// generation, and a matching If-None-Match is answered 304 without reading a row while nothing was
-// written. Any write (here by another connection, as a script or the indexer's own handle would)
-// must end that: the old tag then gets the new answer, never a stale 304. On PostgreSQL nothing is
-// remembered (other servers write unseen) and every 304 comes from the rows.
+// Issue 16 item 2: on embedded SQLite an anonymous conditional read's answer is remembered with the
+// database's generation; while nothing was written a matching If-None-Match gets its 304 and any
+// other GET the same body, without reading a row. Any write (here by another connection, as a
+// script or the indexer's own handle would) must end that: the old tag then gets the new answer,
+// never a stale 304 or body. On PostgreSQL nothing is remembered (other servers write unseen).
 
 const dialects = await dialectsUnderTest();
 
@@ -30,12 +30,12 @@ function get(baseUrl: string, target: string, headers: Record<string, string> = 
   });
 }
 
-async function remembered(baseUrl: string): Promise<number> {
+async function remembered(baseUrl: string, status: "304" | "200"): Promise<number> {
   const text = (await get(baseUrl, "/metrics")).body;
-  return [...text.matchAll(/^capsule_http_remembered_tag_answers_total\{[^}]*\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+  return [...text.matchAll(/^capsule_http_remembered_answers_total\{([^}]*)\} (\d+)$/gm)].filter((m) => m[1]!.includes(`status="${status}"`)).reduce((sum, m) => sum + Number(m[2]), 0);
 }
 
-describe.each(dialects)("remembered entity tags on %s", (dialect) => {
+describe.each(dialects)("remembered answers on %s", (dialect) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-remembered-tags-"));
   let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   let stack: Stack | undefined;
@@ -59,13 +59,19 @@ describe.each(dialects)("remembered entity tags on %s", (dialect) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("answers a repeated If-None-Match without reading rows while nothing was written", async () => {
+  it("answers a repeated read, full or 304, without reading rows while nothing was written", async () => {
     const base = stack!.baseUrl;
     for (const target of [`/api/capsules/${seeded.id}`, `/api/capsules/${seeded.id}/history`, `/api/capsules/${seeded.id}/votes`, `/api/capsules?outlet=${seeded.slug}`]) {
       const first = await get(base, target);
       expect(first.status, target).toBe(200);
       const etag = String(first.headers.etag);
-      const before = await remembered(base);
+      const before = await remembered(base, "304");
+      const fullBefore = await remembered(base, "200");
+      const again = await get(base, target);
+      expect(again.status).toBe(200);
+      expect(again.body).toBe(first.body);
+      for (const name of ["etag", "cache-control", "content-type", "vary", "ratelimit-limit"]) expect(again.headers[name], name).toBe(first.headers[name]);
+      expect(await remembered(base, "200"), target).toBe(remembers ? fullBefore + 1 : fullBefore);
       for (const headers of [{ "if-none-match": etag }, { "if-none-match": `"other", W/${etag}` }, { "if-none-match": "*" }]) {
         const hit = await get(base, target, headers);
         expect(hit.status, target).toBe(304);
@@ -74,21 +80,25 @@ describe.each(dialects)("remembered entity tags on %s", (dialect) => {
         expect(hit.headers["cache-control"]).toBe(first.headers["cache-control"]);
         expect(hit.headers["ratelimit-limit"]).toBe("5000");
       }
-      expect(await remembered(base), target).toBe(remembers ? before + 3 : before);
-      // a tag it does not name is still a full answer, with the same tag
+      expect(await remembered(base, "304"), target).toBe(remembers ? before + 3 : before);
+      // a tag it does not name is still a full answer, with the same tag and body
       const miss = await get(base, target, { "if-none-match": '"stale"' });
       expect(miss.status).toBe(200);
       expect(miss.headers.etag).toBe(etag);
+      expect(miss.body).toBe(first.body);
     }
   });
 
-  it("gives the old tag the new answer after a write by another connection, never a stale 304", async () => {
+  it("gives the new answer after a write by another connection, never a stale 304 or body", async () => {
     const base = stack!.baseUrl;
     const target = `/api/capsules/${seeded.id}`;
     const first = await get(base, target);
     const etag = String(first.headers.etag);
     expect((await get(base, target, { "if-none-match": etag })).status).toBe(304);
+    await get(base, target); // remembered in full
     await handle!.db.updateTable("capsules").set({ title: "Corrected headline" }).where("id", "=", seeded.id).execute();
+    const plain = await get(base, target);
+    expect(JSON.parse(plain.body).capsule.title).toBe("Corrected headline");
     const after = await get(base, target, { "if-none-match": etag });
     expect(after.status).toBe(200);
     expect(JSON.parse(after.body).capsule.title).toBe("Corrected headline");
@@ -107,10 +117,11 @@ describe.each(dialects)("remembered entity tags on %s", (dialect) => {
     const base = stack!.baseUrl;
     const outlet = `/api/outlets/${seeded.slug}`;
     const etag = String((await get(base, outlet)).headers.etag);
-    const before = await remembered(base);
+    const before = (await remembered(base, "304")) + (await remembered(base, "200"));
     expect((await get(base, outlet, { "if-none-match": etag })).status).toBe(304);
     expect((await get(base, outlet, { "if-none-match": etag })).status).toBe(304);
-    expect(await remembered(base)).toBe(before);
+    expect((await get(base, outlet)).status).toBe(200);
+    expect((await remembered(base, "304")) + (await remembered(base, "200"))).toBe(before);
     // the tag covers the origin: another Host's request is not answered with this Host's tag
     const target = `/api/capsules/${seeded.id}`;
     const here = String((await get(base, target)).headers.etag);

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { rememberedAnswers } from "./remembered-answers";
+
+const answer = (generation: string, etag = '"a"', body: string | undefined = "{}") => ({ generation, etag, cacheControl: "public, no-cache", status: 200, body });
+
+describe("remembered answers", () => {
+  it("hands an answer back only at the generation it was read at, and forgets it once the database moved", () => {
+    const answers = rememberedAnswers();
+    answers.set("http://x/api/capsules/1 http://x", answer("7:1"));
+    expect(answers.get("http://x/api/capsules/1 http://x", "7:1")?.etag).toBe('"a"');
+    expect(answers.get("http://x/api/capsules/1 http://x", "7:2")).toBeUndefined();
+    expect(answers.get("http://x/api/capsules/1 http://x", "7:1")).toBeUndefined();
+    expect(answers.size()).toEqual({ entries: 0, bodyChars: 0 });
+  });
+
+  it("keeps at most its number of entries, dropping the least recently used", () => {
+    const answers = rememberedAnswers({ entries: 2 });
+    answers.set("one", answer("g", '"1"'));
+    answers.set("two", answer("g", '"2"'));
+    expect(answers.get("one", "g")?.etag).toBe('"1"'); // used: "two" is now the oldest
+    answers.set("three", answer("g", '"3"'));
+    expect(answers.size().entries).toBe(2);
+    expect(answers.get("two", "g")).toBeUndefined();
+    expect(answers.get("one", "g")?.etag).toBe('"1"');
+    expect(answers.get("three", "g")?.etag).toBe('"3"');
+  });
+
+  it("bounds the bodies it keeps: a large one keeps only its tag, and the oldest go when the total is reached", () => {
+    const answers = rememberedAnswers({ bodyChars: 25, bodyCharsEach: 12 });
+    answers.set("large", answer("g", '"L"', "x".repeat(13)));
+    expect(answers.get("large", "g")).toMatchObject({ etag: '"L"', body: undefined });
+    answers.set("a", answer("g", '"a"', "a".repeat(10)));
+    answers.set("b", answer("g", '"b"', "b".repeat(10)));
+    expect(answers.size()).toEqual({ entries: 3, bodyChars: 20 });
+    answers.set("c", answer("g", '"c"', "c".repeat(10))); // 30 > 25: the least recently used go until it fits
+    expect(answers.size().bodyChars).toBeLessThanOrEqual(25);
+    expect(answers.get("c", "g")?.body).toBe("c".repeat(10));
+    expect(answers.get("a", "g")).toBeUndefined();
+    // replacing an entry does not count its old body twice
+    answers.set("c", answer("g", '"c2"', "d".repeat(10)));
+    expect(answers.size().bodyChars).toBe(20);
+  });
+});
