@@ -155,7 +155,9 @@ function printReaderPages(f: ReaderPagesFigures) {
 async function main() {
   log(machineLine());
   const pg = await postgresAvailable();
-  const dialects: Array<"sqlite" | "postgres"> = pg ? ["sqlite", "postgres"] : ["sqlite"];
+  // BENCH_DIALECTS=sqlite|postgres|sqlite,postgres narrows the run (default: both when PostgreSQL answers)
+  const wanted = (process.env.BENCH_DIALECTS ?? "sqlite,postgres").split(",").map((d) => d.trim());
+  const dialects = (pg ? (["sqlite", "postgres"] as const) : (["sqlite"] as const)).filter((d) => wanted.includes(d));
   if (!pg) log("PostgreSQL at 127.0.0.1:5432 is not reachable: PostgreSQL figures are skipped");
   if (wants("reads") || wants("lag") || wants("page-lag") || wants("profile") || wants("fixed-cost") || wants("relay")) await ensureProductionBuild(log);
 
