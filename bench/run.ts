@@ -191,6 +191,7 @@ async function main() {
     const root = process.env.BENCH_FIXED_COST_ROOT;
     const versions: FixedCostVersion[] = [
       { version: "this" },
+      { version: "this, no remembering", env: { CAPSULE_HTTP_REMEMBER: "0" } },
       ...(process.env.BENCH_FIXED_COST_NEXT_ONLY === "1" ? [{ version: "this, fast reads off", env: { CAPSULE_HTTP_FAST_READS: "0" } }] : []),
       ...(root ? [{ version: "before", root, env: { CAPSULE_NEXT_DIST_DIR: process.env.BENCH_FIXED_COST_ROOT_DIST_DIR ?? ".next" } }] : []),
     ];

@@ -37,6 +37,7 @@ export const envCatalog: readonly EnvKeyInfo[] = [
   { name: "CAPSULE_HTTP_CACHE_MAX_AGE", description: "seconds shared caches may serve a finalized capsule's public reads (Cache-Control max-age); 0 = always revalidate", secret: false },
   { name: "CAPSULE_HTTP_CACHE_SWR", description: "seconds a cache may serve a finalized read stale while it revalidates (stale-while-revalidate)", secret: false },
   { name: "CAPSULE_HTTP_FAST_READS", description: "1 = anonymous GETs of the conditional reads are answered before Next's request pipeline (default); 0 = through Next like every route", secret: false },
+  { name: "CAPSULE_HTTP_REMEMBER", description: "1 = on embedded SQLite, unchanged anonymous capsule reads are answered from memory until the next write (default); 0 = every read reads its rows", secret: false },
   { name: "CAPSULE_HTTP_COMPRESS", description: "1 = the server gzips responses (default); 0 = off, when a proxy in front compresses", secret: false },
   { name: "CAPSULE_RATE_WRITE_PER_MIN", description: "bridge write limit per session per minute", secret: false },
   { name: "CAPSULE_RATE_WRITE_PER_IP_PER_MIN", description: "signed bridge writes per client IP per minute; 5 x the per-session limit when unset", secret: false },

@@ -48,6 +48,8 @@ export const serverEnvSchema = z.object({
   CAPSULE_HTTP_COMPRESS: z.enum(["0", "1"]).default("1"),
   // "1": anonymous GETs of the conditional reads are answered before Next's pipeline (server/http/fast-reads.ts)
   CAPSULE_HTTP_FAST_READS: z.enum(["0", "1"]).default("1"),
+  // "1": unchanged anonymous capsule reads answered from memory on embedded SQLite (lib/http/remembered-answers.ts)
+  CAPSULE_HTTP_REMEMBER: z.enum(["0", "1"]).default("1"),
   CAPSULE_RATE_WRITE_PER_MIN: positiveInt.default(20),
   CAPSULE_RATE_WRITE_PER_IP_PER_MIN: positiveInt.optional(),
   CAPSULE_RATE_AUTH_FAILURES_PER_MIN: positiveInt.default(30),

@@ -122,7 +122,7 @@ export function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<
     const now = Math.floor(Date.now() / 1000);
     const ip = clientIp(request);
     // read before any row: an answer built after it is at least as new as it says
-    const generation = endpoint.conditional ? databaseHandle().generation?.() : undefined;
+    const generation = endpoint.conditional && config().CAPSULE_HTTP_REMEMBER === "1" ? databaseHandle().generation?.() : undefined;
     try {
       const cfg = config();
       const database = db();

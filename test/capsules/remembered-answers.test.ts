@@ -129,4 +129,17 @@ describe.each(dialects)("remembered answers on %s", (dialect) => {
     expect(elsewhere.status).toBe(200);
     expect(elsewhere.headers.etag).not.toBe(here);
   });
+
+  it("remembers nothing with CAPSULE_HTTP_REMEMBER=0 (every read reads its rows)", async () => {
+    await stack!.stop();
+    stack = await startStack({ database: dialect, dataDir, databaseUrl: database?.url, env: { CAPSULE_INDEXER: "off", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000", CAPSULE_HTTP_REMEMBER: "0" } });
+    const base = stack.baseUrl;
+    const target = `/api/capsules/${seeded.id}`;
+    const first = await get(base, target);
+    const etag = String(first.headers.etag);
+    expect((await get(base, target)).body).toBe(first.body);
+    expect((await get(base, target, { "if-none-match": etag })).status).toBe(304);
+    expect(await remembered(base, "304")).toBe(0);
+    expect(await remembered(base, "200")).toBe(0);
+  });
 });
