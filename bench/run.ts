@@ -293,10 +293,11 @@ async function main() {
       dialect,
       capsules,
       seconds: envNumber("BENCH_SECONDS", 10),
-      path: (firstId, count) => (byId ? `/api/capsules/${firstId + Math.floor(Math.random() * count)}` : `/api/capsules?page=${page}&limit=20`),
+      // BENCH_PROFILE_PATH: any one path instead (e.g. the trivial route /api/meta/action-keys)
+      path: (firstId, count) => process.env.BENCH_PROFILE_PATH ?? (byId ? `/api/capsules/${firstId + Math.floor(Math.random() * count)}` : `/api/capsules?page=${page}&limit=20`),
       log,
     });
-    const measured = byId ? `GET /api/capsules/:id${conditional ? " with If-None-Match (304)" : ""}` : `GET /api/capsules?page=${page}`;
+    const measured = process.env.BENCH_PROFILE_PATH ? `GET ${process.env.BENCH_PROFILE_PATH}` : byId ? `GET /api/capsules/:id${conditional ? " with If-None-Match (304)" : ""}` : `GET /api/capsules?page=${page}`;
     console.log(`\nCPU profile of the server under ${measured} (${dialect}): ${fmt(figures.rps, 0)} req/s, p50 ${figures.p50} / p99 ${figures.p99} ms, ${figures.notModified ?? 0} answered 304`);
     console.log(`self time by origin (of ${fmt(summary.totalMs / 1000, 1)} s sampled):`);
     for (const [bucket, ms] of summary.buckets) console.log(`  ${fmt((100 * ms) / summary.totalMs, 1).padStart(5)} %  ${bucket}`);
