@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { openDatabase } from "@/lib/db/connection";
 import type { Db } from "@/lib/db/database";
 import { migrateToLatest } from "@/lib/db/migrate";
-import { capsulePage } from "@/lib/services/capsules/capsule-queries";
+import { capsulePage, getCapsuleResponse } from "@/lib/services/capsules/capsule-queries";
 import type { TListCapsulesQuery } from "@/lib/schemas/capsules";
 import { benchDatabase } from "./support/bench-database";
 import { onCleanup } from "./support/cleanup";
@@ -59,20 +59,46 @@ export async function benchListDepth(options: { dialect: "sqlite" | "postgres"; 
       ["last", { page: last }],
       ["outlet last", { page: last, outlet: OUTLET }],
       ["status page 1", { page: 1, status: "finalized" }],
+      ["status middle", { page: middle, status: "finalized" }],
       ["status last", { page: last, status: "finalized" }],
+      ["outlet+status last", { page: last, outlet: OUTLET, status: "finalized" }],
     ];
     const figures: DepthFigures[] = [];
-    for (const [kind, query] of cases) {
-      const run = async () => {
-        const t = performance.now();
-        await capsulePage(db, { page: 1, limit: 20, ...query }, undefined);
-        return performance.now() - t;
-      };
+    const measure = async (kind: string, requests: number, run: () => Promise<number>) => {
       const coldMs = await run();
       const times: number[] = [];
-      for (let i = 0; i < options.requests; i++) times.push(await run());
+      for (let i = 0; i < requests; i++) times.push(await run());
       figures.push({ dialect: options.dialect, capsules: options.capsules, seedSeconds, kind, coldMs, p50: percentile(times, 50), p99: percentile(times, 99), load: loadAverage() });
       options.log(`  ${kind}: first ${coldMs.toFixed(1)} ms, then p50 ${percentile(times, 50).toFixed(2)} / p99 ${percentile(times, 99).toFixed(2)} ms (load ${loadAverage()})`);
+    };
+    const timed = async (work: () => Promise<unknown>) => {
+      const t = performance.now();
+      await work();
+      return performance.now() - t;
+    };
+    for (const [kind, query] of cases) await measure(kind, options.requests, () => timed(() => capsulePage(db, { page: 1, limit: 20, ...query }, undefined)));
+    // A status change before every request: the cached count and anchors are dropped each time (the worst case).
+    let flip = false;
+    const toggle = () => db.updateTable("capsules").set({ status: (flip = !flip) ? "rejected" : "finalized" }).where("id", "=", 1).execute();
+    await measure("status last, a write before each", Math.min(options.requests, 20), async () => {
+      await toggle();
+      return timed(() => capsulePage(db, { page: last, limit: 20, status: "finalized" }, undefined));
+    });
+    if (flip) await toggle();
+    // By id: a random capsule per request (the service of GET /api/capsules/:id); on SQLite also with SQLite's default
+    // page cache (2 MB) and with 256 MiB of mmap, for comparison on the same table and load.
+    let seed = 42;
+    const randomId = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) % options.capsules) + 1;
+    const byId = () => timed(() => getCapsuleResponse(db, randomId(), "http://bench.example", undefined));
+    await measure("by id", options.requests * 4, byId);
+    if (options.dialect === "sqlite") {
+      const cacheKib = Number((await sql<{ cache_size: number }>`pragma cache_size`.execute(db)).rows[0]?.cache_size);
+      await sql`pragma cache_size = -2000`.execute(db);
+      await measure("by id, 2 MB cache", options.requests * 4, byId);
+      await sql.raw(`pragma cache_size = ${cacheKib}`).execute(db);
+      await sql`pragma mmap_size = 268435456`.execute(db);
+      await measure("by id, + mmap", options.requests * 4, byId);
+      await sql`pragma mmap_size = 0`.execute(db);
     }
     return figures;
   } finally {
