@@ -7,6 +7,8 @@ import type { Db } from "@/lib/db/database";
 import { migrateToLatest } from "@/lib/db/migrate";
 import { capsulePage, getCapsuleResponse } from "@/lib/services/capsules/capsule-queries";
 import type { TListCapsulesQuery } from "@/lib/schemas/capsules";
+import { listCapsules } from "@/lib/db/repositories/capsules.repository";
+import { seedCapsules } from "./seed-capsules";
 import { benchDatabase } from "./support/bench-database";
 import { onCleanup } from "./support/cleanup";
 import { loadAverage } from "./support/machine";
@@ -33,7 +35,7 @@ function generate(dialect: "sqlite" | "postgres", n: number) {
  * time: the time of the first request (cold snapshot) and p50 / p99 of `requests` more, per depth and filter. No
  * queueing, so the figures show the work per request and how it grows with the table, less the machine's load.
  */
-export async function benchListDepth(options: { dialect: "sqlite" | "postgres"; capsules: number; requests: number; log: (m: string) => void }): Promise<DepthFigures[]> {
+export async function benchListDepth(options: { dialect: "sqlite" | "postgres"; capsules: number; requests: number; seeded?: boolean; log: (m: string) => void }): Promise<DepthFigures[]> {
   const database = options.dialect === "postgres" ? await benchDatabase() : undefined;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-bench-depth-"));
   const handle = openDatabase({ databaseUrl: database?.url, sqliteFile: path.join(dir, "list.sqlite") });
@@ -45,23 +47,30 @@ export async function benchListDepth(options: { dialect: "sqlite" | "postgres"; 
   try {
     const db: Db = handle.db;
     await migrateToLatest(db);
-    await db.insertInto("outlets").values({ slug: OUTLET, name: OUTLET, domain: `${OUTLET}.example`, description: null, metadata_uri: null, owner_wallet: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", status: "active", policy_id: "default", verification_token: "0".repeat(64), verified_at: null, first_verified_at: null, last_checked_at: null, last_result: null, created_at: 1, updated_at: 1 }).execute();
     const started = performance.now();
-    await generate(options.dialect, options.capsules).execute(db);
-    if (options.dialect === "postgres") await sql`vacuum analyze`.execute(db);
+    let outlet = OUTLET;
+    let firstId = 1;
+    if (options.seeded) {
+      // the rows of the HTTP bench (evidence, contributors, votes: 7 rows per capsule), for by-id reads over all their tables
+      ({ outletSlug: outlet, firstId } = await seedCapsules(db, options.dialect, options.capsules, options.log));
+    } else {
+      await db.insertInto("outlets").values({ slug: OUTLET, name: OUTLET, domain: `${OUTLET}.example`, description: null, metadata_uri: null, owner_wallet: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", status: "active", policy_id: "default", verification_token: "0".repeat(64), verified_at: null, first_verified_at: null, last_checked_at: null, last_result: null, created_at: 1, updated_at: 1 }).execute();
+      await generate(options.dialect, options.capsules).execute(db);
+      if (options.dialect === "postgres") await sql`vacuum analyze`.execute(db);
+    }
     const seedSeconds = (performance.now() - started) / 1000;
-    options.log(`list depth, ${options.dialect}: ${options.capsules} capsules generated in ${seedSeconds.toFixed(1)} s`);
+    options.log(`list depth, ${options.dialect}: ${options.capsules} capsules ${options.seeded ? "seeded" : "generated"} in ${seedSeconds.toFixed(1)} s`);
     const last = Math.ceil(options.capsules / 20);
     const middle = Math.ceil(last / 2);
     const cases: Array<[string, Partial<TListCapsulesQuery>]> = [
       ["page 1", { page: 1 }],
       ["middle", { page: middle }],
       ["last", { page: last }],
-      ["outlet last", { page: last, outlet: OUTLET }],
+      ["outlet last", { page: last, outlet }],
       ["status page 1", { page: 1, status: "finalized" }],
       ["status middle", { page: middle, status: "finalized" }],
       ["status last", { page: last, status: "finalized" }],
-      ["outlet+status last", { page: last, outlet: OUTLET, status: "finalized" }],
+      ["outlet+status last", { page: last, outlet, status: "finalized" }],
     ];
     const figures: DepthFigures[] = [];
     const measure = async (kind: string, requests: number, run: () => Promise<number>) => {
@@ -77,9 +86,13 @@ export async function benchListDepth(options: { dialect: "sqlite" | "postgres"; 
       return performance.now() - t;
     };
     for (const [kind, query] of cases) await measure(kind, options.requests, () => timed(() => capsulePage(db, { page: 1, limit: 20, ...query }, undefined)));
+    // The plain query status lists ran before (count(*) and OFFSET per request), on the same table and load.
+    for (const [kind, page] of [["status page 1, plain query (before)", 1], ["status last, plain query (before)", last]] as const) {
+      await measure(kind, Math.min(options.requests, 30), () => timed(() => listCapsules(db, { status: "finalized", offset: (page - 1) * 20, limit: 20 })));
+    }
     // A status change before every request: the cached count and anchors are dropped each time (the worst case).
     let flip = false;
-    const toggle = () => db.updateTable("capsules").set({ status: (flip = !flip) ? "rejected" : "finalized" }).where("id", "=", 1).execute();
+    const toggle = () => db.updateTable("capsules").set({ status: (flip = !flip) ? "rejected" : "finalized" }).where("id", "=", firstId).execute();
     await measure("status last, a write before each", Math.min(options.requests, 20), async () => {
       await toggle();
       return timed(() => capsulePage(db, { page: last, limit: 20, status: "finalized" }, undefined));
@@ -88,7 +101,7 @@ export async function benchListDepth(options: { dialect: "sqlite" | "postgres"; 
     // By id: a random capsule per request (the service of GET /api/capsules/:id); on SQLite also with SQLite's default
     // page cache (2 MB) and with 256 MiB of mmap, for comparison on the same table and load.
     let seed = 42;
-    const randomId = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) % options.capsules) + 1;
+    const randomId = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) % options.capsules) + firstId;
     const byId = () => timed(() => getCapsuleResponse(db, randomId(), "http://bench.example", undefined));
     await measure("by id", options.requests * 4, byId);
     if (options.dialect === "sqlite") {

@@ -172,7 +172,7 @@ async function main() {
   if (wants("list-depth")) {
     const figures: DepthFigures[] = [];
     for (const dialect of dialects) {
-      for (const capsules of capsuleSizes()) figures.push(...(await benchListDepth({ dialect, capsules, requests: envNumber("BENCH_DEPTH_REQUESTS", 500), log })));
+      for (const capsules of capsuleSizes()) figures.push(...(await benchListDepth({ dialect, capsules, requests: envNumber("BENCH_DEPTH_REQUESTS", 500), seeded: process.env.BENCH_DEPTH_SEEDED === "1", log })));
     }
     console.log("\nGET /api/capsules service alone (capsulePage), one request at a time: first request (cold snapshot), then p50 / p99 ms");
     console.log(`dialect  | capsules | generated in | ${"list".padEnd(32)} | first ms | p50 ms | p99 ms | load`);
