@@ -35,7 +35,7 @@ function generate(dialect: "sqlite" | "postgres", n: number) {
  * time: the time of the first request (cold snapshot) and p50 / p99 of `requests` more, per depth and filter. No
  * queueing, so the figures show the work per request and how it grows with the table, less the machine's load.
  */
-export async function benchListDepth(options: { dialect: "sqlite" | "postgres"; capsules: number; requests: number; seeded?: boolean; log: (m: string) => void }): Promise<DepthFigures[]> {
+export async function benchListDepth(options: { dialect: "sqlite" | "postgres"; capsules: number; requests: number; seeded?: boolean; byIdRounds?: number; log: (m: string) => void }): Promise<DepthFigures[]> {
   const database = options.dialect === "postgres" ? await benchDatabase() : undefined;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-bench-depth-"));
   const handle = openDatabase({ databaseUrl: database?.url, sqliteFile: path.join(dir, "list.sqlite") });
@@ -99,19 +99,37 @@ export async function benchListDepth(options: { dialect: "sqlite" | "postgres"; 
     });
     if (flip) await toggle();
     // By id: a random capsule per request (the service of GET /api/capsules/:id); on SQLite also with SQLite's default
-    // page cache (2 MB) and with 256 MiB of mmap, for comparison on the same table and load.
+    // page cache (2 MB) and with 256 MiB of mmap, interleaved in `byIdRounds` rounds (each variant warmed by 200
+    // uncounted requests per round) so that a change of the machine's load falls on all of them alike.
     let seed = 42;
     const randomId = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) % options.capsules) + firstId;
     const byId = () => timed(() => getCapsuleResponse(db, randomId(), "http://bench.example", undefined));
-    await measure("by id", options.requests * 4, byId);
-    if (options.dialect === "sqlite") {
-      const cacheKib = Number((await sql<{ cache_size: number }>`pragma cache_size`.execute(db)).rows[0]?.cache_size);
-      await sql`pragma cache_size = -2000`.execute(db);
-      await measure("by id, 2 MB cache", options.requests * 4, byId);
-      await sql.raw(`pragma cache_size = ${cacheKib}`).execute(db);
-      await sql`pragma mmap_size = 268435456`.execute(db);
-      await measure("by id, + mmap", options.requests * 4, byId);
-      await sql`pragma mmap_size = 0`.execute(db);
+    const cacheKib = options.dialect === "sqlite" ? Number((await sql<{ cache_size: number }>`pragma cache_size`.execute(db)).rows[0]?.cache_size) : 0;
+    const pragmas = (cache: number, mmap: number) => async () => {
+      await sql.raw(`pragma cache_size = ${cache}`).execute(db);
+      await sql.raw(`pragma mmap_size = ${mmap}`).execute(db);
+    };
+    const variants: Array<[string, () => Promise<void>]> =
+      options.dialect === "sqlite"
+        ? [["by id", pragmas(cacheKib, 0)], ["by id, 2 MB cache", pragmas(-2000, 0)], ["by id, + mmap", pragmas(cacheKib, 268_435_456)]]
+        : [["by id", async () => undefined]];
+    const samples = new Map<string, { first: number; times: number[]; loads: string[] }>();
+    for (let round = 0; round < (options.byIdRounds ?? 1); round++) {
+      for (const [kind, setup] of variants) {
+        await setup();
+        const first = await byId();
+        for (let i = 0; i < 200; i++) await byId();
+        const entry = samples.get(kind) ?? { first, times: [], loads: [] };
+        for (let i = 0; i < options.requests * 4; i++) entry.times.push(await byId());
+        entry.loads.push(loadAverage());
+        samples.set(kind, entry);
+      }
+    }
+    await variants[0]![1]();
+    for (const [kind, { first, times, loads }] of samples) {
+      const load = loads.length > 1 ? `${loads[0]}–${loads[loads.length - 1]}` : loads[0]!;
+      figures.push({ dialect: options.dialect, capsules: options.capsules, seedSeconds, kind, coldMs: first, p50: percentile(times, 50), p99: percentile(times, 99), load });
+      options.log(`  ${kind}: ${times.length} requests, p50 ${percentile(times, 50).toFixed(3)} / p99 ${percentile(times, 99).toFixed(3)} ms (load ${load})`);
     }
     return figures;
   } finally {
