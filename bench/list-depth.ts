@@ -5,8 +5,10 @@ import { sql } from "kysely";
 import { openDatabase } from "@/lib/db/connection";
 import type { Db } from "@/lib/db/database";
 import { migrateToLatest } from "@/lib/db/migrate";
-import { capsulePage } from "@/lib/services/capsules/capsule-queries";
+import { capsulePage, getCapsuleResponse } from "@/lib/services/capsules/capsule-queries";
 import type { TListCapsulesQuery } from "@/lib/schemas/capsules";
+import { listCapsules } from "@/lib/db/repositories/capsules.repository";
+import { seedCapsules } from "./seed-capsules";
 import { benchDatabase } from "./support/bench-database";
 import { onCleanup } from "./support/cleanup";
 import { loadAverage } from "./support/machine";
@@ -33,7 +35,7 @@ function generate(dialect: "sqlite" | "postgres", n: number) {
  * time: the time of the first request (cold snapshot) and p50 / p99 of `requests` more, per depth and filter. No
  * queueing, so the figures show the work per request and how it grows with the table, less the machine's load.
  */
-export async function benchListDepth(options: { dialect: "sqlite" | "postgres"; capsules: number; requests: number; log: (m: string) => void }): Promise<DepthFigures[]> {
+export async function benchListDepth(options: { dialect: "sqlite" | "postgres"; capsules: number; requests: number; seeded?: boolean; byIdRounds?: number; log: (m: string) => void }): Promise<DepthFigures[]> {
   const database = options.dialect === "postgres" ? await benchDatabase() : undefined;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-bench-depth-"));
   const handle = openDatabase({ databaseUrl: database?.url, sqliteFile: path.join(dir, "list.sqlite") });
@@ -45,34 +47,89 @@ export async function benchListDepth(options: { dialect: "sqlite" | "postgres"; 
   try {
     const db: Db = handle.db;
     await migrateToLatest(db);
-    await db.insertInto("outlets").values({ slug: OUTLET, name: OUTLET, domain: `${OUTLET}.example`, description: null, metadata_uri: null, owner_wallet: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", status: "active", policy_id: "default", verification_token: "0".repeat(64), verified_at: null, first_verified_at: null, last_checked_at: null, last_result: null, created_at: 1, updated_at: 1 }).execute();
     const started = performance.now();
-    await generate(options.dialect, options.capsules).execute(db);
-    if (options.dialect === "postgres") await sql`vacuum analyze`.execute(db);
+    let outlet = OUTLET;
+    let firstId = 1;
+    if (options.seeded) {
+      // the rows of the HTTP bench (evidence, contributors, votes: 7 rows per capsule), for by-id reads over all their tables
+      ({ outletSlug: outlet, firstId } = await seedCapsules(db, options.dialect, options.capsules, options.log));
+    } else {
+      await db.insertInto("outlets").values({ slug: OUTLET, name: OUTLET, domain: `${OUTLET}.example`, description: null, metadata_uri: null, owner_wallet: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", status: "active", policy_id: "default", verification_token: "0".repeat(64), verified_at: null, first_verified_at: null, last_checked_at: null, last_result: null, created_at: 1, updated_at: 1 }).execute();
+      await generate(options.dialect, options.capsules).execute(db);
+      if (options.dialect === "postgres") await sql`vacuum analyze`.execute(db);
+    }
     const seedSeconds = (performance.now() - started) / 1000;
-    options.log(`list depth, ${options.dialect}: ${options.capsules} capsules generated in ${seedSeconds.toFixed(1)} s`);
+    options.log(`list depth, ${options.dialect}: ${options.capsules} capsules ${options.seeded ? "seeded" : "generated"} in ${seedSeconds.toFixed(1)} s`);
     const last = Math.ceil(options.capsules / 20);
     const middle = Math.ceil(last / 2);
     const cases: Array<[string, Partial<TListCapsulesQuery>]> = [
       ["page 1", { page: 1 }],
       ["middle", { page: middle }],
       ["last", { page: last }],
-      ["outlet last", { page: last, outlet: OUTLET }],
+      ["outlet last", { page: last, outlet }],
       ["status page 1", { page: 1, status: "finalized" }],
+      ["status middle", { page: middle, status: "finalized" }],
       ["status last", { page: last, status: "finalized" }],
+      ["outlet+status last", { page: last, outlet, status: "finalized" }],
     ];
     const figures: DepthFigures[] = [];
-    for (const [kind, query] of cases) {
-      const run = async () => {
-        const t = performance.now();
-        await capsulePage(db, { page: 1, limit: 20, ...query }, undefined);
-        return performance.now() - t;
-      };
+    const measure = async (kind: string, requests: number, run: () => Promise<number>) => {
       const coldMs = await run();
       const times: number[] = [];
-      for (let i = 0; i < options.requests; i++) times.push(await run());
+      for (let i = 0; i < requests; i++) times.push(await run());
       figures.push({ dialect: options.dialect, capsules: options.capsules, seedSeconds, kind, coldMs, p50: percentile(times, 50), p99: percentile(times, 99), load: loadAverage() });
       options.log(`  ${kind}: first ${coldMs.toFixed(1)} ms, then p50 ${percentile(times, 50).toFixed(2)} / p99 ${percentile(times, 99).toFixed(2)} ms (load ${loadAverage()})`);
+    };
+    const timed = async (work: () => Promise<unknown>) => {
+      const t = performance.now();
+      await work();
+      return performance.now() - t;
+    };
+    for (const [kind, query] of cases) await measure(kind, options.requests, () => timed(() => capsulePage(db, { page: 1, limit: 20, ...query }, undefined)));
+    // The plain query status lists ran before (count(*) and OFFSET per request), on the same table and load.
+    for (const [kind, page] of [["status page 1, plain query (before)", 1], ["status last, plain query (before)", last]] as const) {
+      await measure(kind, Math.min(options.requests, 30), () => timed(() => listCapsules(db, { status: "finalized", offset: (page - 1) * 20, limit: 20 })));
+    }
+    // A status change before every request: the cached count and anchors are dropped each time (the worst case).
+    let flip = false;
+    const toggle = () => db.updateTable("capsules").set({ status: (flip = !flip) ? "rejected" : "finalized" }).where("id", "=", firstId).execute();
+    await measure("status last, a write before each", Math.min(options.requests, 20), async () => {
+      await toggle();
+      return timed(() => capsulePage(db, { page: last, limit: 20, status: "finalized" }, undefined));
+    });
+    if (flip) await toggle();
+    // By id: a random capsule per request (the service of GET /api/capsules/:id); on SQLite also with SQLite's default
+    // page cache (2 MB) and with 256 MiB of mmap, interleaved in `byIdRounds` rounds (each variant warmed by 200
+    // uncounted requests per round) so that a change of the machine's load falls on all of them alike.
+    let seed = 42;
+    const randomId = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) % options.capsules) + firstId;
+    const byId = () => timed(() => getCapsuleResponse(db, randomId(), "http://bench.example", undefined));
+    const cacheKib = options.dialect === "sqlite" ? Number((await sql<{ cache_size: number }>`pragma cache_size`.execute(db)).rows[0]?.cache_size) : 0;
+    const pragmas = (cache: number, mmap: number) => async () => {
+      await sql.raw(`pragma cache_size = ${cache}`).execute(db);
+      await sql.raw(`pragma mmap_size = ${mmap}`).execute(db);
+    };
+    const variants: Array<[string, () => Promise<void>]> =
+      options.dialect === "sqlite"
+        ? [["by id", pragmas(cacheKib, 0)], ["by id, 2 MB cache", pragmas(-2000, 0)], ["by id, + mmap", pragmas(cacheKib, 268_435_456)]]
+        : [["by id", async () => undefined]];
+    const samples = new Map<string, { first: number; times: number[]; loads: string[] }>();
+    for (let round = 0; round < (options.byIdRounds ?? 1); round++) {
+      for (const [kind, setup] of variants) {
+        await setup();
+        const first = await byId();
+        for (let i = 0; i < 200; i++) await byId();
+        const entry = samples.get(kind) ?? { first, times: [], loads: [] };
+        for (let i = 0; i < options.requests * 4; i++) entry.times.push(await byId());
+        entry.loads.push(loadAverage());
+        samples.set(kind, entry);
+      }
+    }
+    await variants[0]![1]();
+    for (const [kind, { first, times, loads }] of samples) {
+      const load = loads.length > 1 ? `${loads[0]}–${loads[loads.length - 1]}` : loads[0]!;
+      figures.push({ dialect: options.dialect, capsules: options.capsules, seedSeconds, kind, coldMs: first, p50: percentile(times, 50), p99: percentile(times, 99), load });
+      options.log(`  ${kind}: ${times.length} requests, p50 ${percentile(times, 50).toFixed(3)} / p99 ${percentile(times, 99).toFixed(3)} ms (load ${load})`);
     }
     return figures;
   } finally {

@@ -174,12 +174,12 @@ async function main() {
   if (wants("list-depth")) {
     const figures: DepthFigures[] = [];
     for (const dialect of dialects) {
-      for (const capsules of capsuleSizes()) figures.push(...(await benchListDepth({ dialect, capsules, requests: envNumber("BENCH_DEPTH_REQUESTS", 500), log })));
+      for (const capsules of capsuleSizes()) figures.push(...(await benchListDepth({ dialect, capsules, requests: envNumber("BENCH_DEPTH_REQUESTS", 500), seeded: process.env.BENCH_DEPTH_SEEDED === "1", byIdRounds: envNumber("BENCH_DEPTH_BY_ID_ROUNDS", 1), log })));
     }
     console.log("\nGET /api/capsules service alone (capsulePage), one request at a time: first request (cold snapshot), then p50 / p99 ms");
-    console.log("dialect  | capsules | generated in | list            | first ms | p50 ms | p99 ms | load");
+    console.log(`dialect  | capsules | generated in | ${"list".padEnd(32)} | first ms | p50 ms | p99 ms | load`);
     for (const f of figures) {
-      console.log([f.dialect.padEnd(8), String(f.capsules).padStart(8), `${fmt(f.seedSeconds, 1)} s`.padStart(12), f.kind.padEnd(15), fmt(f.coldMs, 1).padStart(8), fmt(f.p50, 2).padStart(6), fmt(f.p99, 2).padStart(6), f.load].join(" | "));
+      console.log([f.dialect.padEnd(8), String(f.capsules).padStart(8), `${fmt(f.seedSeconds, 1)} s`.padStart(12), f.kind.padEnd(32), fmt(f.coldMs, 1).padStart(8), fmt(f.p50, 3).padStart(6), fmt(f.p99, 3).padStart(6), f.load].join(" | "));
     }
   }
 

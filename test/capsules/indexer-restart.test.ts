@@ -16,6 +16,7 @@ import { projectors } from "@/lib/indexer/projectors";
 import { rebuildProjection } from "@/lib/indexer/rebuild";
 import { indexedSources, indexerStartBlock } from "@/lib/indexer/sources";
 import { applyLabel } from "@/lib/services/court/labels";
+import { statusPage } from "@/lib/services/capsules/capsule-status-lists";
 import { startContractsFixture, type Fixture } from "../contracts/fixture";
 import { dialectsUnderTest } from "../support/stack";
 import { createTestDatabase } from "../support/postgres";
@@ -152,6 +153,17 @@ afterAll(async () => {
   if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
 });
 
+/** Status-filtered lists (count and anchors cached under the list version) equal the plain query, every status, every depth. */
+async function expectStatusListsLikePlain(db: Db) {
+  for (const status of ["pending", "accepted", "rejected", "finalized", "superseded"] as const) {
+    const plain = (await db.selectFrom("capsules").select("id").where("status", "=", status).orderBy("id", "desc").execute()).map((r) => r.id);
+    for (let offset = 0; offset <= plain.length; offset += 2) {
+      const got = await statusPage(db, { status }, { offset, limit: 2 });
+      expect({ status, offset, ids: got.rows.map((r) => r.id), total: got.total }).toEqual({ status, offset, ids: plain.slice(offset, offset + 2), total: plain.length });
+    }
+  }
+}
+
 describe.each(dialects)("the chain indexer on %s", (dialect) => {
   let handle: DatabaseHandle;
   let dataDir: string;
@@ -252,18 +264,21 @@ describe.each(dialects)("the chain indexer on %s", (dialect) => {
     );
     const before = await projectionSnapshot(db);
     expect(before.capsules.find((c) => c.id === 5)?.integrity_label).toBe("contested");
+    await expectStatusListsLikePlain(db); // cached in this process; the damage and the rebuild's script write from others
 
     await db.deleteFrom("capsule_votes").where("capsule_id", "=", 2).execute();
     await db.updateTable("capsules").set({ yes_votes: "0", status: "pending", integrity_label: "clean" }).where("id", "in", [1, 3]).execute();
     await db.deleteFrom("activity").where("subject_id", "=", "4").execute();
     await db.deleteFrom("chain_events").where("block_number", ">", head - 20).execute();
     expect(await projectionSnapshot(db)).not.toEqual(before);
+    await expectStatusListsLikePlain(db);
 
     const rebuilt = spawnScript("scripts/rebuild-projection.ts", { ...dbEnv, CAPSULE_NODE_RPC_URL: f.anvil.rpcUrl, CAPSULE_DEPLOYMENT_FILE: deploymentFile });
     const done = await rebuilt.exited;
     expect(done.code, done.output).toBe(0);
     expect(done.output).toContain(`[rebuild] projection rebuilt from blocks ${indexerStartBlock(f.record)}..${head}: ${logs.length} events`);
     expect(await projectionSnapshot(db)).toEqual(before);
+    await expectStatusListsLikePlain(db);
 
     // The function itself, a second time: the same state again.
     await rebuildProjection({ db, dialect: handle.dialect, rpcUrl: f.anvil.rpcUrl, deployment: f.record });

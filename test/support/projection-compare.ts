@@ -13,8 +13,11 @@ import { createTestDatabase } from "./postgres";
 // code on the copy against the same node, and compare both table by table. Used by the reorg,
 // crash and restore tests.
 
-/** Tables that hold no projection and change on every request or restart. */
-const VOLATILE_TABLES = new Set(["auth_nonces", "rate_limit_counters", "kysely_migration", "kysely_migration_lock"]);
+/**
+ * Tables that hold no projection and change on every request or restart; capsule_list_version counts
+ * writes to capsules (a cache key), so a rebuild, which writes more, ends at another number.
+ */
+const VOLATILE_TABLES = new Set(["auth_nonces", "rate_limit_counters", "kysely_migration", "kysely_migration_lock", "capsule_list_version"]);
 
 /**
  * Columns left out of the comparison, per table: surrogate ids of rows the rebuild deletes and

@@ -107,12 +107,19 @@ export interface CapsuleVoteTable {
   block_time: number;
 }
 
+/** One row (id 1), moved by triggers whenever a status-filtered list's rows can change (insert, delete, status or outlet). */
+export interface CapsuleListVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface CapsuleTables {
   capsules: CapsuleTable;
   capsule_evidence: CapsuleEvidenceTable;
   capsule_contributors: CapsuleContributorTable;
   capsule_supporting: CapsuleSupportingTable;
   capsule_votes: CapsuleVoteTable;
+  capsule_list_version: CapsuleListVersionTable;
 }
 
 export type CapsuleRow = Selectable<CapsuleTable>;

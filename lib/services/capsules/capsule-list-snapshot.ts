@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "kysely";
 import type { Db } from "@/lib/db/database";
-import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
+import type { CapsuleRow, CapsuleStatus } from "@/lib/db/tables/capsules.table";
 import { hiddenFrom, visibleTo, type Viewer } from "@/lib/db/draft-visibility";
 
 // GET /api/capsules without a status filter (all capsules, or one outlet's), newest first, without
@@ -23,20 +23,21 @@ import { hiddenFrom, visibleTo, type Viewer } from "@/lib/db/draft-visibility";
 
 const TAIL = 500;
 const MAX_TAIL = 2_000;
-const STEP = 500;
+export const STEP = 500;
 const MAX_AGE_MS = 10 * 60_000;
 const MAX_FILTERS = 200;
 const MAX_HIDDEN = 2_000;
 
-type Filter = { outletSlug?: string };
-type Anchor = { id: number; position: number };
+type Filter = { outletSlug?: string; status?: CapsuleStatus };
+export type Anchor = { id: number; position: number };
 type Snapshot = { boundary: number; count: number; anchors: Anchor[]; takenAt: number; extending: Promise<void>; moving?: boolean };
 
 const cache = new WeakMap<Db, Map<string, Promise<Snapshot>>>();
 
 function capsules(db: Db, filter: Filter) {
   const base = db.selectFrom("capsules");
-  return filter.outletSlug === undefined ? base : base.where("outlet_slug", "=", filter.outletSlug);
+  const ofOutlet = filter.outletSlug === undefined ? base : base.where("outlet_slug", "=", filter.outletSlug);
+  return filter.status === undefined ? ofOutlet : ofOutlet.where("status", "=", filter.status);
 }
 
 async function countBetween(db: Db, filter: Filter, above: number, atMost?: number): Promise<{ n: number; top: number }> {
@@ -78,9 +79,9 @@ async function firstAtOrBelow(db: Db, filter: Filter, boundary: number): Promise
  * an `OFFSET STEP - 1` below the previous id): the walk of one query per anchor, without a round
  * trip per anchor (2,000 of them to reach the last page of a million capsules).
  */
-async function anchorsAfter(db: Db, filter: Filter, from: Anchor, upTo: number): Promise<Anchor[]> {
+export async function anchorsAfter(db: Db, filter: Filter, from: Anchor, upTo: number): Promise<Anchor[]> {
   if (from.position + STEP > upTo) return [];
-  const { outletSlug } = filter;
+  const { outletSlug, status } = filter;
   const rows = await db
     .withRecursive("anchors(id, position)", (qb) =>
       qb
@@ -93,6 +94,7 @@ async function anchorsAfter(db: Db, filter: Filter, from: Anchor, upTo: number):
                 .selectFrom("capsules")
                 .select("capsules.id")
                 .$if(outletSlug !== undefined, (q) => q.where("capsules.outlet_slug", "=", outletSlug ?? ""))
+                .$if(status !== undefined, (q) => q.where("capsules.status", "=", status ?? "draft"))
                 .whereRef("capsules.id", "<", "anchors.id")
                 .orderBy("capsules.id", "desc")
                 .offset(STEP - 1)

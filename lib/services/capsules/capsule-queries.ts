@@ -6,6 +6,7 @@ import type { TListCapsulesQuery } from "@/lib/schemas/capsules";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import { capsuleObject, capsuleReadResponse, isSettled, loadCapsuleRead } from "./capsule-view";
 import { snapshotPage } from "./capsule-list-snapshot";
+import { statusPage } from "./capsule-status-lists";
 import { currentOfChain, rootIdOf } from "./chain-order";
 import { canSee, getVisibleCapsuleOrThrow, visibleTo, type Viewer } from "@/lib/db/draft-visibility";
 
@@ -29,10 +30,11 @@ export async function capsulePage(db: Db, query: TListCapsulesQuery, viewer: Vie
 export async function capsulePageRows(db: Db, query: TListCapsulesQuery, viewer: Viewer): Promise<{ rows: CapsuleRow[]; total: number }> {
   const page = { offset: pageOffset(query), limit: query.limit };
   // without a status filter, total and deep pages come from a per-process snapshot (exact; see capsule-list-snapshot.ts);
-  // with one, only drafts need the reader's visibility test (every other status is public), and without it the (status, id) index answers alone
-  return query.status
-    ? listCapsules(db, { outletSlug: query.outlet, status: query.status, ...page, where: query.status === "draft" ? visibleTo(viewer) : undefined })
-    : snapshotPage(db, { outletSlug: query.outlet }, page, viewer);
+  // with one, every status but draft is public: count and anchors are kept under the list version (capsule-status-lists.ts);
+  // drafts (few, and their rows depend on the reader) are read directly
+  if (!query.status) return snapshotPage(db, { outletSlug: query.outlet }, page, viewer);
+  if (query.status !== "draft") return statusPage(db, { outletSlug: query.outlet, status: query.status }, page);
+  return listCapsules(db, { outletSlug: query.outlet, status: query.status, ...page, where: visibleTo(viewer) });
 }
 
 export const buildCapsulePage = ({ rows, total }: { rows: CapsuleRow[]; total: number }, query: TListCapsulesQuery) => pageOf(rows.map(capsuleObject), query, total);
