@@ -5,6 +5,7 @@ import { notifyProjectionChange } from "./change-feed-postgres";
 import type { IndexedSource } from "./log-decoding";
 import type { ProjectionReset, Projector } from "./projector";
 import { lockProjection } from "./projection-lock";
+import { traceMark, traceStatements, tracing } from "./lag-trace";
 
 /** What the indexer's passes, commits and rewinds share. */
 export type IndexerContext = {
@@ -23,18 +24,23 @@ export type IndexerContext = {
 
 /**
  * Runs `write` in one projection-locked transaction; the change it answers is NOTIFYed inside it
- * (PostgreSQL) and emitted to this process's listeners after the commit.
+ * (PostgreSQL; unless `write` says it `notified` it itself) and emitted to this process's listeners
+ * after the commit. `asyncCommit` (PostgreSQL): the commit answers before its WAL is flushed.
  */
 export async function commitProjection<T>(
   ctx: Pick<IndexerContext, "db" | "dialect">,
-  write: (trx: Trx) => Promise<{ value: T; change?: ProjectionChange }>,
+  write: (trx: Trx) => Promise<{ value: T; change?: ProjectionChange; notified?: true }>,
+  options: { asyncCommit?: boolean } = {},
 ): Promise<T> {
-  const { value, change } = await ctx.db.transaction().execute(async (trx) => {
-    await lockProjection(trx, ctx.dialect);
+  const db = tracing ? ctx.db.withPlugin(traceStatements) : ctx.db;
+  const { value, change } = await db.transaction().execute(async (trx) => {
+    traceMark("begun");
+    await lockProjection(trx, ctx.dialect, options);
     const result = await write(trx);
-    if (result.change && ctx.dialect === "postgres") await notifyProjectionChange(trx, result.change);
+    if (result.change && !result.notified && ctx.dialect === "postgres") await notifyProjectionChange(trx, result.change);
     return result;
   });
+  traceMark("committed");
   if (change) emitProjectionChange(change);
   return value;
 }

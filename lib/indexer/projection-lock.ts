@@ -9,6 +9,9 @@ const PROJECTION_LOCK_KEY = 77_117_002;
  * syncs, a rebuild) across processes sharing one PostgreSQL database, so a rebuild never
  * interleaves with a batch. SQLite already admits one writer at a time.
  */
-export async function lockProjection(trx: Trx, dialect: Dialect): Promise<void> {
-  if (dialect === "postgres") await sql`select pg_advisory_xact_lock(${PROJECTION_LOCK_KEY})`.execute(trx);
+export async function lockProjection(trx: Trx, dialect: Dialect, options: { asyncCommit?: boolean } = {}): Promise<void> {
+  if (dialect !== "postgres") return;
+  // asyncCommit: the commit does not wait for the WAL flush (docs/DECISIONS.md), set in the same round trip
+  if (options.asyncCommit) await sql`select pg_advisory_xact_lock(${PROJECTION_LOCK_KEY}), set_config('synchronous_commit', 'off', true)`.execute(trx);
+  else await sql`select pg_advisory_xact_lock(${PROJECTION_LOCK_KEY})`.execute(trx);
 }
