@@ -27,6 +27,8 @@ export type LagFigures = {
   indexedP95: number;
   /** method "head": the median and p95 of each step after the bench's newHeads message, from the indexer's trace. */
   stages?: Array<{ name: string; p50: number; p95: number }>;
+  /** method "head": the lag from the earlier of the two newHeads messages (the bench's, the indexer's). */
+  fromFirst?: { p50: number; p95: number };
   load: string;
 };
 
@@ -58,7 +60,7 @@ const POLL_GAP_MS = 1;
 /** Wall-clock milliseconds (sub-millisecond), comparable with the server's trace marks. */
 const wallNow = () => performance.timeOrigin + performance.now();
 
-type Trace = { block: number; t0: number; routeAt: number };
+type Trace = { block: number; t0: number; routeAt: number; routeTook: number };
 
 /** This bench's own `eth_subscribe newHeads`: next() answers the next head announced after the call, with the moment its message arrived. */
 async function followHeads(wsUrl: string): Promise<{ next: () => Promise<{ number: number; at: number }>; close: () => void }> {
@@ -90,11 +92,12 @@ async function followHeads(wsUrl: string): Promise<{ next: () => Promise<{ numbe
 }
 
 /** GETs the capsule until its tally differs from `before`, `gapMs` between an answer and the next request; answers when the changed answer arrived (wall clock). */
-async function pollUntilChanged(baseUrl: string, capsuleId: number, before: string, since: number, gapMs: number): Promise<number> {
+async function pollUntilChanged(baseUrl: string, capsuleId: number, before: string, since: number, gapMs: number): Promise<{ at: number; took: number }> {
   for (;;) {
+    const sent = wallNow();
     const tally = await tallyOf(baseUrl, capsuleId);
     const at = wallNow();
-    if (tally !== before) return at;
+    if (tally !== before) return { at, took: at - sent };
     if (at - since > 10_000) throw new Error(`capsule ${capsuleId}'s tally did not change within 10 s`);
     await new Promise((r) => setTimeout(r, gapMs));
   }
@@ -106,7 +109,7 @@ type TraceLine = { block?: number; marks: Array<[string, number]> };
  * The indexer's trace (CAPSULE_INDEXER_TRACE_FILE) against the bench's own t0: each step's duration
  * (from the previous mark), statements numbered in order; `indexed` gets t0 → commit per vote.
  */
-function stagesOf(traces: Trace[], file: string, indexed: number[]): Array<{ name: string; p50: number; p95: number }> {
+function stagesOf(traces: Trace[], file: string, indexed: number[], fromFirst: number[]): Array<{ name: string; p50: number; p95: number }> {
   const lines = fs.existsSync(file) ? fs.readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as TraceLine) : [];
   const byBlock = new Map(lines.map((line) => [line.block, line]));
   const steps = new Map<string, number[]>();
@@ -116,6 +119,7 @@ function stagesOf(traces: Trace[], file: string, indexed: number[]): Array<{ nam
     if (!line) continue;
     let previous = trace.t0;
     let statement = 0;
+    fromFirst.push(trace.routeAt - Math.min(trace.t0, line.marks[0]?.[1] ?? trace.t0));
     for (const [label, at] of line.marks) {
       const name = label === "message" ? "indexer's newHeads message (after the bench's)" : /^(select|insert|update|delete|raw)/.test(label) ? `  sql ${++statement}: ${label}` : label;
       add(name, at - previous);
@@ -123,6 +127,7 @@ function stagesOf(traces: Trace[], file: string, indexed: number[]): Array<{ nam
       if (label === "committed") indexed.push(at - trace.t0);
     }
     add("route answered with the tally (after done)", trace.routeAt - previous);
+    add("  of which the GET that saw it (sent to answered)", trace.routeTook);
   }
   return [...steps].map(([name, values]) => ({ name, p50: percentile(values, 50), p95: percentile(values, 95) }));
 }
@@ -131,8 +136,12 @@ function stagesOf(traces: Trace[], file: string, indexed: number[]): Array<{ nam
  * Lag from a VoteCast receipt to its tally in GET /api/capsules/:id. On a bench-only stack the
  * acceptance contract's code is swapped (anvil_setCode) for an emitter of the same event, so one
  * wallet can cast many votes on seeded capsules; the indexer (following newHeads by subscription)
- * and the route are the real ones. The route is polled every 5 ms after the receipt; beside it the
- * checkpoint is read from SQL every 2 ms, which separates the indexer's share from the route's.
+ * and the route are the real ones. Method "head" (default): t0 is the moment this bench's own
+ * newHeads subscription hears of the block that mined the vote (anvil pushes it to the indexer at
+ * the same moment); the route is then polled back to back, 1 ms between an answer and the next GET,
+ * and the indexer's trace (CAPSULE_INDEXER_TRACE_FILE, bench-only) splits the lag into its steps.
+ * BENCH_LAG_METHOD=receipt: the method before 2026-11-27 (t0 when waitForTransactionReceipt, polling
+ * every 5 ms, answered; route polled every 5 ms; checkpoint read from SQL every 2 ms).
  */
 export async function benchVoteLag(options: { dialect: "sqlite" | "postgres"; votes: number; log: (m: string) => void }): Promise<LagFigures> {
   const method = process.env.BENCH_LAG_METHOD === "receipt" ? "receipt" : "head";
@@ -171,8 +180,8 @@ export async function benchVoteLag(options: { dialect: "sqlite" | "postgres"; vo
           const polled = await pollUntilChanged(stack.baseUrl, capsuleId, before, head.at, POLL_GAP_MS);
           const receipt = await reader.getTransactionReceipt({ hash: await sent });
           if (Number(receipt.blockNumber) !== head.number) throw new Error(`vote ${i} was mined in block ${receipt.blockNumber}, not in the head ${head.number} that followed it`);
-          lags.push(polled - head.at);
-          traces.push({ block: head.number, t0: head.at, routeAt: polled });
+          lags.push(polled.at - head.at);
+          traces.push({ block: head.number, t0: head.at, routeAt: polled.at, routeTook: polled.took });
         } else {
           const hash = await cast(i, capsuleId);
           const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 5 });
@@ -190,9 +199,10 @@ export async function benchVoteLag(options: { dialect: "sqlite" | "postgres"; vo
     } finally {
       heads?.close();
     }
-    const stages = heads ? stagesOf(traces, traceFile, indexed) : undefined;
+    const fromFirst: number[] = [];
+    const stages = heads ? stagesOf(traces, traceFile, indexed, fromFirst) : undefined;
     options.log(`  ${options.dialect}: ${lags.length} votes measured`);
-    return { dialect: options.dialect, method, votes: lags.length, p50: percentile(lags, 50), p95: percentile(lags, 95), max: Math.max(...lags), indexedP50: percentile(indexed, 50), indexedP95: percentile(indexed, 95), ...(stages ? { stages } : {}), load: loadAverage() };
+    return { dialect: options.dialect, method, votes: lags.length, p50: percentile(lags, 50), p95: percentile(lags, 95), max: Math.max(...lags), indexedP50: percentile(indexed, 50), indexedP95: percentile(indexed, 95), ...(stages ? { stages, fromFirst: { p50: percentile(fromFirst, 50), p95: percentile(fromFirst, 95) } } : {}), load: loadAverage() };
   } finally {
     await bench.stop();
     fs.rmSync(traceFile, { force: true });
