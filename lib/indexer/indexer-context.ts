@@ -4,7 +4,7 @@ import { emitProjectionChange, type ProjectionChange } from "./change-feed";
 import { notifyProjectionChange } from "./change-feed-postgres";
 import type { IndexedSource } from "./log-decoding";
 import type { ProjectionReset, Projector } from "./projector";
-import { lockProjection } from "./projection-lock";
+import { inLockedPostgresTransaction } from "./projection-lock";
 import { traceMark, traceStatements, tracing } from "./lag-trace";
 
 /** What the indexer's passes, commits and rewinds share. */
@@ -33,13 +33,18 @@ export async function commitProjection<T>(
   options: { asyncCommit?: boolean } = {},
 ): Promise<T> {
   const db = tracing ? ctx.db.withPlugin(traceStatements) : ctx.db;
-  const { value, change } = await db.transaction().execute(async (trx) => {
-    traceMark("begun");
-    await lockProjection(trx, ctx.dialect, options);
-    const result = await write(trx);
-    if (result.change && !result.notified && ctx.dialect === "postgres") await notifyProjectionChange(trx, result.change);
-    return result;
-  });
+  const { value, change } =
+    ctx.dialect === "postgres"
+      ? await inLockedPostgresTransaction(db, options, async (trx) => {
+          traceMark("begun and locked");
+          const result = await write(trx);
+          if (result.change && !result.notified) await notifyProjectionChange(trx, result.change);
+          return result;
+        })
+      : await db.transaction().execute(async (trx) => {
+          traceMark("begun");
+          return write(trx);
+        });
   traceMark("committed");
   if (change) emitProjectionChange(change);
   return value;
