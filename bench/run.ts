@@ -79,10 +79,14 @@ function printScaling(all: ReadFigures[], sizes: number[]) {
   }
 }
 
-const printLag = (lag: LagFigures) =>
+const printLag = (lag: LagFigures) => {
+  const from = lag.method === "head" ? "mined (bench's newHeads)" : "receipt";
   console.log(
-    `VoteCast receipt -> tally in GET /api/capsules/:id (${lag.dialect}, ${lag.votes} votes): p50 ${fmt(lag.p50)} ms, p95 ${fmt(lag.p95)} ms, max ${fmt(lag.max)} ms; receipt -> checkpoint in SQL p50 ${fmt(lag.indexedP50)} ms, p95 ${fmt(lag.indexedP95)} ms (load ${lag.load})`,
+    `VoteCast ${from} -> tally in GET /api/capsules/:id (${lag.dialect}, ${lag.votes} votes): p50 ${fmt(lag.p50)} ms, p95 ${fmt(lag.p95)} ms, max ${fmt(lag.max)} ms; ${from} -> ${lag.method === "head" ? "indexer's commit" : "checkpoint in SQL"} p50 ${fmt(lag.indexedP50)} ms, p95 ${fmt(lag.indexedP95)} ms (load ${lag.load})`,
   );
+  if (lag.fromFirst) console.log(`    from the earlier of the two newHeads messages (the bench's, the indexer's): p50 ${fmt(lag.fromFirst.p50)} ms, p95 ${fmt(lag.fromFirst.p95)} ms`);
+  for (const stage of lag.stages ?? []) console.log(`    ${stage.name.padEnd(52)} p50 ${fmt(stage.p50, 2).padStart(6)} ms  p95 ${fmt(stage.p95, 2).padStart(6)} ms`);
+};
 
 const printReorg = (f: ReorgFigures) =>
   console.log(

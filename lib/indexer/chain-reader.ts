@@ -1,6 +1,7 @@
 import { BaseError, HttpRequestError, ResponseBodyTooLargeError, TimeoutError, createPublicClient, http, withRetry, type Log, type PublicClient } from "viem";
 import { decodableSources, decodeSourceLog, type DecodableSource, type IndexedSource } from "./log-decoding";
 import type { IndexedEvent } from "./projector";
+import { traceMark } from "./lag-trace";
 
 export type BlockRef = { number: number; hash: string };
 export type Header = BlockRef & { parentHash: string; timestamp: number };
@@ -79,6 +80,8 @@ export class ChainReader {
   readonly client: PublicClient;
   /** eth_getLogs only: unbatched, and retried by `logsOf` itself (never when the answer was too large). */
   private readonly logClient: PublicClient;
+  /** A followed head's one eth_getLogs: not batched (the batch scheduler would hold it for a timer tick first). */
+  private readonly headClient: PublicClient;
   /** Blocks per eth_getLogs request: shrinks to what fitted one answer, grows when answers are well under it. */
   private logSpan = MAX_LOG_SPAN;
   /** The fewest logs seen in a request that did not fit (the span grows only while answers stay under half of it). */
@@ -88,6 +91,7 @@ export class ChainReader {
   constructor(private readonly options: { rpcUrl: string; chainId: number; sources: IndexedSource[] }) {
     this.client = createPublicClient({ transport: http(options.rpcUrl, { batch: { batchSize: 200 }, timeout: 20_000 }) });
     this.logClient = createPublicClient({ transport: http(options.rpcUrl, { timeout: 20_000, retryCount: 0 }) });
+    this.headClient = createPublicClient({ transport: http(options.rpcUrl, { timeout: 20_000 }) });
     this.sourcesByAddress = decodableSources(options.sources);
   }
 
@@ -150,7 +154,8 @@ export class ChainReader {
    * EIP-234): no reorg can mix another block's logs in. For a new head whose parent is the checkpoint.
    */
   async readBlock(header: Header): Promise<VerifiedRange> {
-    const logs = await this.client.getLogs({ address: this.options.sources.map((s) => s.address), blockHash: header.hash as `0x${string}` });
+    const logs = await this.headClient.getLogs({ address: this.options.sources.map((s) => s.address), blockHash: header.hash as `0x${string}` });
+    traceMark("getLogs");
     const events: IndexedEvent[] = [];
     for (const log of logs) {
       if (log.blockHash !== header.hash) throw new ChainMovedError(`a log of block ${header.number} belongs to another block`);
@@ -158,6 +163,7 @@ export class ChainReader {
       if (event) events.push(event);
     }
     events.sort((a, b) => a.logIndex - b.logIndex);
+    traceMark("decoded");
     const to = { number: header.number, hash: header.hash };
     return { events, to, verified: [to] };
   }

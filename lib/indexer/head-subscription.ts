@@ -1,6 +1,7 @@
 import WebSocket from "ws";
 import { z } from "zod";
 import type { Header } from "./chain-reader";
+import { traceHeadMessage, traceMark } from "./lag-trace";
 
 const ZMessage = z.object({
   id: z.number().optional(),
@@ -56,6 +57,7 @@ export function subscribeNewHeads(options: {
     ws.on("pong", () => (alive = true));
     ws.on("message", (data) => {
       alive = true;
+      traceHeadMessage();
       let message: z.infer<typeof ZMessage>;
       try {
         message = ZMessage.parse(JSON.parse(data.toString()));
@@ -69,6 +71,7 @@ export function subscribeNewHeads(options: {
       }
       if (message.method === "eth_subscription" && message.params) {
         const head = message.params.result;
+        traceMark("parsed", Number(BigInt(head.number)));
         options.onHead({ number: Number(BigInt(head.number)), hash: head.hash, parentHash: head.parentHash, timestamp: Number(BigInt(head.timestamp)) });
       }
     });

@@ -5,6 +5,7 @@ import { subscribeNewHeads, type HeadSubscription } from "./head-subscription";
 import { Indexer } from "./indexer";
 import { registerIndexerRuntime } from "./indexer-runtime";
 import { projectors } from "./projectors";
+import { traceMark } from "./lag-trace";
 import { indexedSources, indexerStartBlock } from "./sources";
 
 export type IndexerHandle = { indexer: Indexer; stop: () => Promise<void> };
@@ -68,6 +69,7 @@ export async function startIndexer(options: {
       try {
         const head = announced;
         announced = undefined;
+        traceMark("run");
         await indexer.syncToHead(head);
         lastError = "";
       } catch (error) {

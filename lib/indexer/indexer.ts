@@ -10,6 +10,7 @@ import type { ProjectionReset, Projector } from "./projector";
 import { projectionResets } from "./projectors";
 import { closeOpenReorgs } from "./reorg-repository";
 import { rewindProjection, type RewindResult } from "./rewind";
+import { traceEnd, traceMark } from "./lag-trace";
 
 export type IndexerOptions = {
   db: Db;
@@ -120,14 +121,16 @@ export class Indexer {
     const checkpoint = this.committed ?? (await readCheckpoint(this.ctx.db).then((c) => (c ? { number: c.blockNumber, hash: c.blockHash } : undefined)));
     if (!checkpoint?.hash || this.openReorgCheck || head.number !== checkpoint.number + 1 || head.parentHash !== checkpoint.hash) return undefined;
     metrics().indexerHead.set(head.number);
+    traceMark("pass");
     const range = await this.ctx.reader.readBlock(head);
-    const inserted = await this.commit(head.number, range, checkpoint);
+    const inserted = await this.commit(head.number, range, checkpoint, true);
+    traceEnd("done");
     return { fromBlock: head.number, toBlock: head.number, events: range.events.length, inserted };
   }
 
-  private async commit(fromBlock: number, range: VerifiedRange, after: CheckpointRef | null): Promise<number> {
+  private async commit(fromBlock: number, range: VerifiedRange, after: CheckpointRef | null, followed = false): Promise<number> {
     this.committed = undefined;
-    const inserted = await commitBatch(this.ctx, fromBlock, range, after);
+    const inserted = await commitBatch(this.ctx, fromBlock, range, after, { followed });
     this.committed = range.to;
     return inserted;
   }

@@ -5,7 +5,9 @@ import { findCapsule, findCapsulesByIds, labelChain, setTallies, updateCapsule }
 import { insertVotesIfAbsent } from "@/lib/db/repositories/capsules-parts.repository";
 import { insertActivity, type ActivityEntry } from "@/lib/db/repositories/activity.repository";
 import { SUBMISSION_FEE_WEI } from "@/lib/chain/fee-split";
+import { isPostgres } from "@/lib/db/bulk-insert";
 import { eventKind, type IndexedEvent, type ProjectionReset, type Projector } from "../projector";
+import { projectVotesPostgres } from "./votes-postgres";
 
 // ArticleRegistry and CapsuleAcceptance events → the capsule lifecycle in SQL. Runs once per newly
 // indexed event, in block order, inside the indexer's transaction; every value comes from the event.
@@ -42,11 +44,12 @@ async function onSubmitted(trx: Trx, event: IndexedEvent, row: CapsuleRow) {
 }
 
 /**
- * VoteCast events, in chain order, in bulk: one insert for the vote rows (a vote already recorded
+ * VoteCast events, in chain order, in bulk (PostgreSQL: one statement, votes-postgres.ts): one insert for the vote rows (a vote already recorded
  * is skipped), one tally update per few hundred capsules, one insert for the activity. The tallies add to the
  * values read with the rows, so they stay exact whatever was projected before.
  */
 async function onVotes(trx: Trx, events: IndexedEvent[]) {
+  if (isPostgres(trx)) return projectVotesPostgres(trx, events, projectedKinds.voteCast);
   const rows = new Map((await findCapsulesByIds(trx, [...new Set(events.map(idOf))])).map((row) => [row.id, row]));
   const votes = events.flatMap((event) => {
     const row = rows.get(idOf(event));

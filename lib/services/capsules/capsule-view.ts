@@ -111,9 +111,15 @@ export type CapsuleReadRows = {
 };
 
 export async function loadCapsuleRead(db: DbOrTrx, row: CapsuleRow): Promise<CapsuleReadRows> {
-  const outlet: OutletRow | undefined = await findOutletById(db, row.outlet_id);
+  // the outlet with the others (one round trip less on PostgreSQL), checked once all have answered
+  const [outlet, evidence, contributors, chain, outbox] = await Promise.all([
+    findOutletById(db, row.outlet_id),
+    listEvidence(db, row.id),
+    listContributors(db, row.id),
+    listChain(db, rootIdOf(row)),
+    listCapsuleOutbox(db, row.id),
+  ]);
   if (!outlet) throw new AppError("OUTLET_NOT_FOUND", `The outlet of capsule ${row.id} no longer exists`);
-  const [evidence, contributors, chain, outbox] = await Promise.all([listEvidence(db, row.id), listContributors(db, row.id), listChain(db, rootIdOf(row)), listCapsuleOutbox(db, row.id)]);
   return { row, outlet, evidence, contributors, chain, operatorTxs: outbox.map(operatorTxObject) };
 }
 
