@@ -46,7 +46,9 @@ function readRoutes(seeded: SeedResult, capsules: number, filters: boolean): Rou
  * by configuration, indexer off) and through a bare node:http process doing the same queries.
  */
 export async function benchHttpReads(options: { dialect: "sqlite" | "postgres"; capsules: number; seconds: number; filters: boolean; log: (m: string) => void }): Promise<ReadFigures[]> {
-  const bench = await startBenchStack(options.dialect, { CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000000000", CAPSULE_INDEXER: "off" });
+  // BENCH_REMEMBER=0: the route server reads and builds every answer (CAPSULE_HTTP_REMEMBER=0), as the bare server does
+  const remember: Record<string, string> = process.env.BENCH_REMEMBER === "0" ? { CAPSULE_HTTP_REMEMBER: "0" } : {};
+  const bench = await startBenchStack(options.dialect, { CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000000000", CAPSULE_INDEXER: "off", ...remember });
   const figures: ReadFigures[] = [];
   try {
     options.log(`seeding ${options.capsules} capsules on ${options.dialect}…`);
