@@ -4,6 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCapsules } from "@/bench/seed-capsules";
+import { pathOf } from "@/lib/api/request";
+import { capsuleHistory } from "@/lib/endpoints/capsules/history";
+import { capsuleList } from "@/lib/endpoints/capsules/list";
+import { capsuleRead } from "@/lib/endpoints/capsules/read";
+import { capsuleVotes } from "@/lib/endpoints/capsules/votes";
+import { outletRead } from "@/lib/endpoints/outlets/read";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { createTestDatabase } from "../support/postgres";
 import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
@@ -42,6 +48,9 @@ describe.each(dialects)("remembered answers on %s", (dialect) => {
   let handle: DatabaseHandle | undefined;
   const seeded = { id: 0, slug: "" };
   const remembers = dialect === "sqlite";
+  // paths from the descriptors; the requests are raw because the subject is the headers on the wire
+  const readPath = () => pathOf(capsuleRead, { id: String(seeded.id) });
+  const listPath = () => `${pathOf(capsuleList)}?outlet=${seeded.slug}`;
 
   beforeAll(async () => {
     database = dialect === "postgres" ? await createTestDatabase() : undefined;
@@ -61,7 +70,8 @@ describe.each(dialects)("remembered answers on %s", (dialect) => {
 
   it("answers a repeated read, full or 304, without reading rows while nothing was written", async () => {
     const base = stack!.baseUrl;
-    for (const target of [`/api/capsules/${seeded.id}`, `/api/capsules/${seeded.id}/history`, `/api/capsules/${seeded.id}/votes`, `/api/capsules?outlet=${seeded.slug}`]) {
+    const id = String(seeded.id);
+    for (const target of [readPath(), pathOf(capsuleHistory, { id }), pathOf(capsuleVotes, { id }), listPath()]) {
       const first = await get(base, target);
       expect(first.status, target).toBe(200);
       const etag = String(first.headers.etag);
@@ -91,7 +101,7 @@ describe.each(dialects)("remembered answers on %s", (dialect) => {
 
   it("gives the new answer after a write by another connection, never a stale 304 or body", async () => {
     const base = stack!.baseUrl;
-    const target = `/api/capsules/${seeded.id}`;
+    const target = readPath();
     const first = await get(base, target);
     const etag = String(first.headers.etag);
     expect((await get(base, target, { "if-none-match": etag })).status).toBe(304);
@@ -107,7 +117,7 @@ describe.each(dialects)("remembered answers on %s", (dialect) => {
     expect((await get(base, target, { "if-none-match": newTag })).status).toBe(304);
     expect((await get(base, target, { "if-none-match": etag })).status).toBe(200);
     // the list, read before the write, is not answered from its old tag either
-    const list = `/api/capsules?outlet=${seeded.slug}`;
+    const list = listPath();
     const listTag = String((await get(base, list)).headers.etag);
     await handle!.db.updateTable("capsules").set({ title: "Corrected again" }).where("id", "=", seeded.id).execute();
     expect((await get(base, list, { "if-none-match": listTag })).status).toBe(200);
@@ -115,7 +125,7 @@ describe.each(dialects)("remembered answers on %s", (dialect) => {
 
   it("never remembers an answer that depends on the clock (an outlet's tier) nor one for another origin", async () => {
     const base = stack!.baseUrl;
-    const outlet = `/api/outlets/${seeded.slug}`;
+    const outlet = pathOf(outletRead, { slug: seeded.slug });
     const etag = String((await get(base, outlet)).headers.etag);
     const before = (await remembered(base, "304")) + (await remembered(base, "200"));
     expect((await get(base, outlet, { "if-none-match": etag })).status).toBe(304);
@@ -123,7 +133,7 @@ describe.each(dialects)("remembered answers on %s", (dialect) => {
     expect((await get(base, outlet)).status).toBe(200);
     expect((await remembered(base, "304")) + (await remembered(base, "200"))).toBe(before);
     // the tag covers the origin: another Host's request is not answered with this Host's tag
-    const target = `/api/capsules/${seeded.id}`;
+    const target = readPath();
     const here = String((await get(base, target)).headers.etag);
     const elsewhere = await get(base, target, { host: "other.example", "if-none-match": here });
     expect(elsewhere.status).toBe(200);
@@ -134,7 +144,7 @@ describe.each(dialects)("remembered answers on %s", (dialect) => {
     await stack!.stop();
     stack = await startStack({ database: dialect, dataDir, databaseUrl: database?.url, env: { CAPSULE_INDEXER: "off", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000", CAPSULE_HTTP_REMEMBER: "0" } });
     const base = stack.baseUrl;
-    const target = `/api/capsules/${seeded.id}`;
+    const target = readPath();
     const first = await get(base, target);
     const etag = String(first.headers.etag);
     expect((await get(base, target)).body).toBe(first.body);

@@ -32,7 +32,13 @@ async function seedDataDir(): Promise<{ head: string; blockHash: string }> {
   anvil = await startTestAnvil({ stateFile: path.join(dataDir, "anvil-state.json") });
   // A one-byte contract that logs in its constructor stands in for the deployment.
   const deployTx = await rpc(anvil.rpcUrl, "eth_sendTransaction", [{ from: DEV, data: "0x60006000a060016000f3" }]);
-  const receipt = await rpc(anvil.rpcUrl, "eth_getTransactionReceipt", [deployTx]);
+  // anvil mines on send, but may answer the send before the receipt is stored: asked again until it is
+  let receipt = await rpc(anvil.rpcUrl, "eth_getTransactionReceipt", [deployTx]);
+  for (let tries = 0; receipt === null && tries < 100; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    receipt = await rpc(anvil.rpcUrl, "eth_getTransactionReceipt", [deployTx]);
+  }
+  if (receipt === null) throw new Error(`anvil has no receipt for ${String(deployTx)} after 5 s`);
   await rpc(anvil.rpcUrl, "evm_mine");
   const contract = { address: receipt.contractAddress, blockNumber: Number(receipt.blockNumber), txHash: deployTx };
   const contracts = Object.fromEntries(
