@@ -30,7 +30,9 @@ const MAX_HIDDEN = 2_000;
 
 type Filter = { outletSlug?: string; status?: CapsuleStatus };
 export type Anchor = { id: number; position: number };
-type Snapshot = { boundary: number; count: number; anchors: Anchor[]; takenAt: number; extending: Promise<void>; moving?: boolean };
+/** Anchors found so far, and the walk that is finding more (one at a time per holder). */
+export type Anchored = { anchors: Anchor[]; extending: Promise<void> };
+type Snapshot = Anchored & { boundary: number; count: number; takenAt: number; moving?: boolean };
 
 const cache = new WeakMap<Db, Map<string, Promise<Snapshot>>>();
 
@@ -67,9 +69,10 @@ async function takeSnapshot(db: Db, filter: Filter): Promise<Snapshot> {
   return { boundary, count: await countUpTo(db, filter, boundary), anchors: [], takenAt: Date.now(), extending: Promise.resolve() };
 }
 
-/** The first row at or below `boundary` (position 0 among the snapshot's rows). */
-async function firstAtOrBelow(db: Db, filter: Filter, boundary: number): Promise<number | undefined> {
-  const row = await capsules(db, filter).select("id").where("id", "<=", boundary).orderBy("id", "desc").limit(1).executeTakeFirst();
+/** The first row at or below `boundary`, or the newest without one (position 0 among the rows anchored). */
+async function firstAtOrBelow(db: Db, filter: Filter, boundary: number | undefined): Promise<number | undefined> {
+  const all = capsules(db, filter).select("id");
+  const row = await (boundary === undefined ? all : all.where("id", "<=", boundary)).orderBy("id", "desc").limit(1).executeTakeFirst();
   return row?.id;
 }
 
@@ -115,8 +118,8 @@ export async function anchorsAfter(db: Db, filter: Filter, from: Anchor, upTo: n
   return rows.map((r) => ({ id: Number(r.id), position: Number(r.position) }));
 }
 
-/** Anchors from position 0 (the first row at or below `boundary`) down to position `upTo`. */
-async function anchorsFromTop(db: Db, filter: Filter, boundary: number, upTo: number): Promise<Anchor[]> {
+/** Anchors from position 0 (the first row at or below `boundary`, or the newest) down to position `upTo`. */
+async function anchorsFromTop(db: Db, filter: Filter, boundary: number | undefined, upTo: number): Promise<Anchor[]> {
   const id = await firstAtOrBelow(db, filter, boundary);
   if (id === undefined) return [];
   const first = { id, position: 0 };
@@ -168,16 +171,20 @@ function replaceSnapshot(db: Db, filter: Filter, from: Snapshot, top: number): v
   next.catch(() => byFilter.get(key) === next && byFilter.delete(key));
 }
 
-/** Adds anchors STEP rows apart after the last one (from position 0) until one lies within STEP rows before `position`, or the rows end. */
-function extendAnchors(db: Db, filter: Filter, snapshot: Snapshot, position: number): Promise<void> {
-  const run = snapshot.extending
+/**
+ * Adds anchors STEP rows apart after the last one (from position 0: the first row at or below
+ * `boundary`, or the newest row without one) until one lies within STEP rows before `position`, or
+ * the rows end. Walks of one holder run one after the other.
+ */
+export function extendAnchors(db: Db, filter: Filter, anchored: Anchored, position: number, boundary?: number): Promise<void> {
+  const run = anchored.extending
     .catch(() => undefined)
     .then(async () => {
-      const last = snapshot.anchors[snapshot.anchors.length - 1];
+      const last = anchored.anchors[anchored.anchors.length - 1];
       if (last && last.position + STEP > position) return;
-      snapshot.anchors.push(...(last ? await anchorsAfter(db, filter, last, position) : await anchorsFromTop(db, filter, snapshot.boundary, position)));
+      anchored.anchors.push(...(last ? await anchorsAfter(db, filter, last, position) : await anchorsFromTop(db, filter, boundary, position)));
     });
-  snapshot.extending = run;
+  anchored.extending = run;
   return run;
 }
 
@@ -200,7 +207,7 @@ export async function snapshotPage(db: Db, filter: Filter, page: { offset: numbe
     return { rows, total };
   }
   if (page.offset >= total) return { rows: [], total };
-  await extendAnchors(db, filter, snapshot, position);
+  await extendAnchors(db, filter, snapshot, position, snapshot.boundary);
   let anchor: Anchor | undefined;
   for (const a of snapshot.anchors) if (a.position <= position) anchor = a;
   if (!anchor) return { rows: [], total };

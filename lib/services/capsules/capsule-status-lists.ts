@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/database";
 import type { CapsuleRow, CapsuleStatus } from "@/lib/db/tables/capsules.table";
-import { anchorsAfter, STEP, type Anchor } from "./capsule-list-snapshot";
+import { extendAnchors, STEP, type Anchor, type Anchored } from "./capsule-list-snapshot";
 
 // GET /api/capsules?status=… (any status but draft, whose rows depend on the reader; with or without
 // an outlet), without a count(*) of the status and a walk to the offset on every request (190–230 ms
@@ -16,7 +16,7 @@ import { anchorsAfter, STEP, type Anchor } from "./capsule-list-snapshot";
 // with the plain query, and the first request after the write reads a newer version and recounts.
 
 type Filter = { outletSlug?: string; status: Exclude<CapsuleStatus, "draft"> };
-type Entry = { version: number; count: number; anchors: Anchor[]; extending: Promise<void> };
+type Entry = Anchored & { version: number; count: number };
 
 const MAX_FILTERS = 200;
 const cache = new WeakMap<Db, Map<string, Promise<Entry>>>();
@@ -55,23 +55,6 @@ async function entryFor(db: Db, filter: Filter, version: number): Promise<Entry>
   entries.set(key, next);
   next.catch(() => entries.get(key) === next && entries.delete(key));
   return next;
-}
-
-/** Adds anchors after the last one (from position 0, the newest row) until one lies within STEP rows before `position`. */
-function extendAnchors(db: Db, filter: Filter, entry: Entry, position: number): Promise<void> {
-  const run = entry.extending
-    .catch(() => undefined)
-    .then(async () => {
-      const last = entry.anchors[entry.anchors.length - 1];
-      if (last && last.position + STEP > position) return;
-      if (last) return void entry.anchors.push(...(await anchorsAfter(db, filter, last, position)));
-      const newest = await rowsOf(db, filter).select("id").orderBy("id", "desc").limit(1).executeTakeFirst();
-      if (!newest) return;
-      const first = { id: newest.id, position: 0 };
-      entry.anchors.push(first, ...(await anchorsAfter(db, filter, first, position)));
-    });
-  entry.extending = run;
-  return run;
 }
 
 /** `limit` rows of the filter from `skip` rows below `atOrBelow` (or the newest), the skipped rows walked for their ids only. */
