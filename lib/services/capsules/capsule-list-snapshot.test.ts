@@ -1,12 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
+import { describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/database";
-import type { CapsuleStatus, NewCapsule } from "@/lib/db/tables/capsules.table";
-import { migrateToLatest } from "@/lib/db/migrate";
-import { createTestDatabase, postgresAvailable } from "@/test/support/postgres";
+import type { CapsuleStatus } from "@/lib/db/tables/capsules.table";
+import { insertCapsuleRows, listCapsule, LIST_OUTLETS, useListDatabase } from "@/test/support/capsule-list-fixture";
+import { postgresAvailable } from "@/test/support/postgres";
 import { snapshotPage } from "./capsule-list-snapshot";
 import { capsulePageRows } from "./capsule-queries";
 import { visibleTo, type Viewer } from "@/lib/db/draft-visibility";
@@ -20,58 +16,17 @@ const AUTHOR_A = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const AUTHOR_B = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 
 const dialects: Array<"sqlite" | "postgres"> = (await postgresAvailable()) ? ["sqlite", "postgres"] : ["sqlite"];
-const outlets = ["harbor-ledger", "river-times"];
+const outlets = LIST_OUTLETS;
 
-async function insertCapsules(db: Db, count: number, outletIds: number[], draftEvery = 5): Promise<void> {
-  const now = 1_800_000_000;
-  for (let done = 0; done < count; done += 500) {
-    const rows: NewCapsule[] = Array.from({ length: Math.min(500, count - done) }, (_, i) => {
-      const n = done + i;
-      const outlet = n % 3 === 0 ? 1 : 0; // uneven: one outlet gets a third of the rows
-      return {
-        outlet_id: outletIds[outlet]!,
-        outlet_slug: outlets[outlet]!,
-        article_slug: `story-${now}-${Math.random().toString(36).slice(2)}`,
-        title: `Story ${n}`,
-        subtitle: null,
-        summary: null,
-        language: "en",
-        category: null,
-        tags_json: "[]",
-        source_url: null,
-        body: "text",
-        rights_notes: null,
-        metadata_uri: "ipfs://bafkreitest",
-        content_hash: `0x${"0".repeat(64)}`,
-        submitter: n % 2 === 0 ? AUTHOR_A : AUTHOR_B,
-        status: n % draftEvery === 0 ? "draft" : "finalized",
-        capsule_type: "original",
-        policy_id: "default",
-        window_seconds: null,
-        approval_threshold: null,
-        quorum_threshold: null,
-        eligible_weight: null,
-        voucher_deadline: null,
-        opens_at: null,
-        closes_at: null,
-        accepted_at: null,
-        finalized_at: null,
-        closed_at: null,
-        finalized_article_id: null,
-        finalized_by: null,
-        submit_tx_hash: null,
-        finalize_tx_hash: null,
-        root_capsule_id: null,
-        parent_capsule_id: null,
-        revision_reason: null,
-        change_summary_uri: null,
-        created_at: now,
-        updated_at: now,
-      };
-    });
-    await db.insertInto("capsules").values(rows).execute();
-  }
-}
+const insertCapsules = (db: Db, count: number, outletIds: number[], draftEvery = 5) =>
+  insertCapsuleRows(db, count, (n) =>
+    listCapsule(n, outletIds, {
+      article_slug: `story-${n}-${Math.random().toString(36).slice(2)}`,
+      status: n % draftEvery === 0 ? "draft" : "finalized",
+      submitter: n % 2 === 0 ? AUTHOR_A : AUTHOR_B,
+      submit_tx_hash: null,
+    }),
+  );
 
 async function reference(db: Db, outletSlug: string | undefined, offset: number, limit: number, viewer: Viewer, status?: CapsuleStatus) {
   let base = db.selectFrom("capsules").where(visibleTo(viewer));
@@ -99,38 +54,15 @@ async function expectPagesLikeOffset(db: Db, offsetsOf: (total: number) => numbe
 
 const expectSameAsOffset = (db: Db) => expectPagesLikeOffset(db, (total) => [0, 19, 480, 499, 500, 520, 999, 1000, 1234, 1999, 2500, total - 25, total - 1, total, total + 40]);
 
-/** For a describe block: a migrated database with the two outlets and `rows` capsules (one in `draftEvery` a draft), and the readers of its drafts. */
-function useListDatabase(dialect: "sqlite" | "postgres", rows = 0, draftEvery = 5) {
-  const ctx = { handle: undefined as unknown as DatabaseHandle, outletIds: [] as number[] };
-  let dir: string | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-list-snapshot-"));
-    const database = dialect === "postgres" ? await createTestDatabase() : undefined;
-    drop = database?.drop;
-    ctx.handle = openDatabase({ databaseUrl: database?.url, sqliteFile: path.join(dir, "list.sqlite") });
-    await migrateToLatest(ctx.handle.db);
-    for (const slug of outlets) {
-      const row = await ctx.handle.db
-        .insertInto("outlets")
-        .values({ slug, name: slug, domain: `${slug}.example`, description: null, metadata_uri: null, owner_wallet: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", status: "active", policy_id: "default", verification_token: "0".repeat(64), verified_at: null, first_verified_at: null, last_checked_at: null, last_result: null, created_at: 1, updated_at: 1 })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      ctx.outletIds.push(row.id);
-    }
+/** For a describe block: the list database with `rows` capsules (one in `draftEvery` a draft), and the readers of its drafts. */
+const useSnapshotDatabase = (dialect: "sqlite" | "postgres", rows = 0, draftEvery = 5) =>
+  useListDatabase(dialect, async (ctx) => {
     viewers = [undefined, { wallet: AUTHOR_A, editorOutletIds: [] }, { wallet: AUTHOR_B, editorOutletIds: [ctx.outletIds[1]!] }];
     if (rows > 0) await insertCapsules(ctx.handle.db, rows, ctx.outletIds, draftEvery);
-  }, 120_000);
-  afterAll(async () => {
-    await ctx.handle?.close();
-    await drop?.();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
-  return ctx;
-}
 
 describe.each(dialects)("capsule list snapshot on %s", (dialect) => {
-  const ctx = useListDatabase(dialect);
+  const ctx = useSnapshotDatabase(dialect);
 
   it("answers small tables like OFFSET and count(*)", async () => {
     await insertCapsules(ctx.handle.db, 30, ctx.outletIds);
@@ -175,7 +107,7 @@ function counting(db: Db): { db: Db; statements: number } {
 // per extension, not one query each, so a cold last page costs a handful of statements; and the
 // pages are the ones OFFSET gives at every depth, whichever order the depths are asked in.
 describe.each(dialects)("capsule list snapshot of a deep table on %s", (dialect) => {
-  const ctx = useListDatabase(dialect, 30_000, 50);
+  const ctx = useSnapshotDatabase(dialect, 30_000, 50);
 
   it("reaches the last page of a cold snapshot in a few statements, not one per anchor", async () => {
     for (const outletSlug of [undefined, outlets[1]]) {

@@ -1,14 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
+import { describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/database";
-import type { CapsuleStatus, NewCapsule } from "@/lib/db/tables/capsules.table";
-import { migrateToLatest } from "@/lib/db/migrate";
+import type { CapsuleStatus } from "@/lib/db/tables/capsules.table";
 import { setTallies, updateCapsule } from "@/lib/db/repositories/capsules.repository";
 import { resetCapsuleProjection } from "@/lib/indexer/projectors/capsules";
-import { createTestDatabase, postgresAvailable } from "@/test/support/postgres";
+import { insertCapsuleRows, listCapsule, LIST_OUTLETS, useListDatabase } from "@/test/support/capsule-list-fixture";
+import { postgresAvailable } from "@/test/support/postgres";
 import { listVersion, statusPage } from "./capsule-status-lists";
 import { capsulePageRows } from "./capsule-queries";
 
@@ -17,7 +13,8 @@ import { capsulePageRows } from "./capsule-queries";
 // capsules, writes through another connection (another process) and a rebuild's reset and replay.
 
 const dialects: Array<"sqlite" | "postgres"> = (await postgresAvailable()) ? ["sqlite", "postgres"] : ["sqlite"];
-const outlets = ["harbor-ledger", "river-times"];
+const outlets = LIST_OUTLETS;
+const OWNER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const statuses = ["finalized", "pending", "rejected"] as const;
 type PublicStatus = (typeof statuses)[number];
 // one in 7 a draft, three finalized, one each pending, rejected, superseded
@@ -26,55 +23,13 @@ const cycle: CapsuleStatus[] = ["draft", "finalized", "finalized", "pending", "f
 let serial = 0;
 
 async function insertCapsules(db: Db, count: number, outletIds: number[]): Promise<void> {
-  const now = 1_800_000_000;
-  for (let done = 0; done < count; done += 500) {
-    const rows: NewCapsule[] = Array.from({ length: Math.min(500, count - done) }, () => {
-      const n = serial++;
-      const outlet = n % 3 === 0 ? 1 : 0;
-      const status = cycle[n % cycle.length]!;
-      return {
-        outlet_id: outletIds[outlet]!,
-        outlet_slug: outlets[outlet]!,
-        article_slug: `story-${n}`,
-        title: `Story ${n}`,
-        subtitle: null,
-        summary: null,
-        language: "en",
-        category: null,
-        tags_json: "[]",
-        source_url: null,
-        body: "text",
-        rights_notes: null,
-        metadata_uri: "ipfs://bafkreitest",
-        content_hash: `0x${"0".repeat(64)}`,
-        submitter: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-        status,
-        capsule_type: "original",
-        policy_id: "default",
-        window_seconds: null,
-        approval_threshold: null,
-        quorum_threshold: null,
-        eligible_weight: null,
-        voucher_deadline: null,
-        opens_at: null,
-        closes_at: null,
-        accepted_at: null,
-        finalized_at: null,
-        closed_at: null,
-        finalized_article_id: null,
-        finalized_by: null,
-        submit_tx_hash: status === "draft" ? null : `0x${n.toString(16).padStart(64, "0")}`,
-        finalize_tx_hash: null,
-        root_capsule_id: null,
-        parent_capsule_id: null,
-        revision_reason: null,
-        change_summary_uri: null,
-        created_at: now,
-        updated_at: now,
-      };
-    });
-    await db.insertInto("capsules").values(rows).execute();
-  }
+  const first = serial;
+  serial += count;
+  await insertCapsuleRows(db, count, (i) => {
+    const n = first + i;
+    const status = cycle[n % cycle.length]!;
+    return listCapsule(n, outletIds, { article_slug: `story-${n}`, status, submitter: OWNER, submit_tx_hash: status === "draft" ? null : `0x${n.toString(16).padStart(64, "0")}` });
+  });
 }
 
 async function reference(db: Db, outletSlug: string | undefined, status: PublicStatus, offset: number, limit: number) {
@@ -119,36 +74,7 @@ function recording(db: Db): { db: Db; statements: string[] } {
   return recorder;
 }
 
-function useDatabase(dialect: "sqlite" | "postgres", rows: number) {
-  const ctx = { handle: undefined as unknown as DatabaseHandle, other: undefined as unknown as DatabaseHandle, outletIds: [] as number[] };
-  let dir: string | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-status-lists-"));
-    const database = dialect === "postgres" ? await createTestDatabase() : undefined;
-    drop = database?.drop;
-    const options = { databaseUrl: database?.url, sqliteFile: path.join(dir, "list.sqlite") };
-    ctx.handle = openDatabase(options);
-    await migrateToLatest(ctx.handle.db);
-    ctx.other = openDatabase(options); // another process's connection to the same database
-    for (const slug of outlets) {
-      const row = await ctx.handle.db
-        .insertInto("outlets")
-        .values({ slug, name: slug, domain: `${slug}.example`, description: null, metadata_uri: null, owner_wallet: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", status: "active", policy_id: "default", verification_token: "0".repeat(64), verified_at: null, first_verified_at: null, last_checked_at: null, last_result: null, created_at: 1, updated_at: 1 })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      ctx.outletIds.push(row.id);
-    }
-    await insertCapsules(ctx.handle.db, rows, ctx.outletIds);
-  }, 120_000);
-  afterAll(async () => {
-    await ctx.other?.close();
-    await ctx.handle?.close();
-    await drop?.();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
-  return ctx;
-}
+const useDatabase = (dialect: "sqlite" | "postgres", rows: number) => useListDatabase(dialect, (ctx) => insertCapsules(ctx.handle.db, rows, ctx.outletIds));
 
 const idsOf = async (db: Db, status: CapsuleStatus, order: "asc" | "desc", limit: number) =>
   (await db.selectFrom("capsules").select("id").where("status", "=", status).orderBy("id", order).limit(limit).execute()).map((r) => r.id);
