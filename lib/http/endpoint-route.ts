@@ -130,13 +130,15 @@ export function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<
       let sessionId = `ip:${ip}`;
       let rawBody = "";
       let reader: Address | undefined;
+      let origin: string | undefined; // publicOrigin(request), once it is needed
       if (request.method === "GET" || request.method === "HEAD") {
         headers = rateLimitHeaders(await enforceRateLimit(counters.publicGet, rules.publicGet, ip, now));
         if (endpoint.privateDrafts) {
           headers = { ...headers, Vary: "Authorization" };
           reader = await authenticateRead({ db: database, counters, rules, action: DRAFT_READ_ACTION, request, ip, now });
         }
-        const known = !reader && generation !== undefined ? remembered.get(tagKeyOf(request, publicOrigin(request)), generation) : undefined;
+        if (!reader && generation !== undefined) origin = publicOrigin(request);
+        const known = origin !== undefined && generation !== undefined ? remembered.get(tagKeyOf(request, origin), generation) : undefined;
         if (known) {
           const caching = { etag: known.etag, "cache-control": known.cacheControl };
           if (ifNoneMatchHits(request.headers.get("if-none-match"), known.etag)) {
@@ -176,7 +178,7 @@ export function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<
       let remember: ((status: number, body: string | undefined) => void) | undefined;
       if (isConditional(result)) {
         if (!reader) {
-          const origin = publicOrigin(request);
+          origin ??= publicOrigin(request);
           const tagged = cacheHeadersOf(endpoint, request, origin, result);
           caching = tagged;
           if (generation !== undefined && result.rowsAlone) {
