@@ -41,7 +41,8 @@ export async function profileReads(options: {
           etags.set(one, res.headers.get("etag") ?? "");
         }
       }
-      const conditionalPath = () => [...etags.keys()][Math.floor(Math.random() * etags.size)] ?? pathFor();
+      const tagged = [...etags.keys()];
+      const conditionalPath = () => tagged[Math.floor(Math.random() * tagged.length)] ?? pathFor();
       const headersFor = options.conditional ? (one: string) => ({ "if-none-match": etags.get(one) ?? "" }) : undefined;
       const loadOptions = (seconds: number) => ({ seconds, connections: 100, headersFor });
       const measuredPath = options.conditional ? conditionalPath : pathFor;
