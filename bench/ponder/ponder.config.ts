@@ -14,7 +14,9 @@ export default createConfig({
   networks: {
     anvil: {
       chainId: Number(env("PONDER_CHAIN_ID")),
-      transport: http(env("PONDER_RPC_URL")),
+      // viem refuses JSON-RPC answers over 10 MB by default, and Ponder does not split a block range
+      // on that error: 50,000 events' eth_getLogs answer is about 13.5 MB, so a clean run failed
+      transport: http(env("PONDER_RPC_URL"), { maxResponseBodySize: 512 * 1024 * 1024 }),
       // the default (50/s) throttles a local anvil; Capsule's indexer is not throttled either
       maxRequestsPerSecond: 10_000,
       pollingInterval: 100,
