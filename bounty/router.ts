@@ -7,7 +7,7 @@ import {
 } from "@/lib/schemas/bounty";
 import { BountyStateUnavailable, type BountyStore } from "./state-store";
 
-// Routing of the bounty read service (seed "Bounty read service", DESIGN §5), free of node:http so
+// Routing of the bounty read service (seed "Bounty read service", docs/ARCHITECTURE.md, "Errors, limits and lists"), free of node:http so
 // that it reads like the seed's table: method check, path, parse, read, answer through a schema.
 
 export type BountyReply = { status: number; body: unknown; headers?: Record<string, string> };

@@ -139,7 +139,7 @@ contract CapsuleAcceptance is Operated, Eip712 {
         return _votings[capsuleId].outletKey;
     }
 
-    /// @return closed the window has ended; accepted closed and both thresholds met (DESIGN §3).
+    /// @return closed the window has ended; accepted closed and both thresholds met (docs/ARCHITECTURE.md, "Vote arithmetic").
     function outcome(uint256 capsuleId) external view returns (bool closed, bool accepted) {
         Voting storage v = _votings[capsuleId];
         closed = v.closesAt != 0 && block.timestamp >= v.closesAt;

@@ -25,7 +25,7 @@ import { useLive } from "@/components/live/live-provider";
 import { useNetworkStatus } from "./use-system";
 import { useSession } from "./use-session";
 
-// Capsules through react-query only (STYLE §8): one key factory, queries parsed with the bridge's
+// Capsules through react-query only: one key factory, queries parsed with the bridge's
 // own response schemas, mutations that invalidate what they change.
 
 export type CapsuleStatusFilter = "all" | "draft" | "pending" | "accepted" | "rejected" | "finalized" | "superseded";

@@ -15,7 +15,7 @@ import { capsuleKeys, useOutletRoles } from "./use-capsules";
 import { distributionKeys } from "./use-distribution";
 import { useSession } from "./use-session";
 
-// Court cases, disputes, verdicts and label history through react-query (STYLE §8).
+// Court cases, disputes, verdicts and label history through react-query.
 
 export type CaseStatusFilter = "all" | "open" | "closed";
 export type CaseListFilter = { status: CaseStatusFilter; outlet: string; page: number; limit: number };

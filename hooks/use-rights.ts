@@ -10,7 +10,7 @@ import { rightsListings } from "@/lib/endpoints/rights/listings";
 import type { licenceTypes } from "@/lib/schemas/rights";
 import { useSession } from "./use-session";
 
-// Rights listings and licences through react-query (STYLE §8).
+// Rights listings and licences through react-query.
 
 export type ListingFilter = { outlet: string; page: number; limit: number };
 

@@ -2,7 +2,7 @@ import { keccak256, toBytes, toHex, type Address, type Hex } from "viem";
 import { z } from "zod";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 
-// Single-use signed action tokens (DESIGN §4). Shared by the server (verification) and by
+// Single-use signed action tokens (docs/ARCHITECTURE.md, "Signed action tokens"). Shared by the server (verification) and by
 // clients (tests, pages) that build tokens; nothing here is secret.
 export const ACTION_TOKEN_MAX_LIFETIME = 300;
 export const ACTION_TOKEN_CLOCK_SKEW = 60;

@@ -2,7 +2,7 @@ import { createSiweMessage, parseSiweMessage } from "viem/siwe";
 import { getAddress, type Address } from "viem";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 
-// Session-key delegation (DESIGN §4): the wallet signs one EIP-4361 message whose resources name
+// Session-key delegation (docs/ARCHITECTURE.md, "Signed action tokens"): the wallet signs one EIP-4361 message whose resources name
 // the session key; the page keeps the key and signs each action token with it.
 export const SESSION_KEY_RESOURCE_PREFIX = "urn:capsule:session-key:";
 export const SESSION_MAX_LIFETIME = 12 * 60 * 60;

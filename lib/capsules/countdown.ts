@@ -1,4 +1,4 @@
-// Countdowns to a voting window's close, measured on the chain's clock (DESIGN §2: "now" is the
+// Countdowns to a voting window's close, measured on the chain's clock (docs/ARCHITECTURE.md, "Where truth lives": "now" is the
 // latest block's time), so a page agrees with the contract even when dev tooling moves chain time.
 
 /** "2d 03h 15m", "3h 04m 05s", "4m 09s", "12s"; "closed" at or after zero. */

@@ -1,4 +1,4 @@
-// Acceptance policies (seed: policy object; DESIGN §3). The bridge supplies them; a capsule keeps
+// Acceptance policies (seed: policy object; docs/ARCHITECTURE.md, "Vote arithmetic"). The bridge supplies them; a capsule keeps
 // the policy (and its numbers) it was submitted under, snapshotted into its row at submission.
 
 export type Policy = {

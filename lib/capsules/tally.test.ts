@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseEther } from "viem";
 import { isAccepted, percentString, tally } from "./tally";
 
-describe("tally (DESIGN §3)", () => {
+describe("tally (vote arithmetic)", () => {
   it("answers 0.00 everywhere when nothing was cast", () => {
     expect(tally({ yes: 0n, no: 0n, eligibleWeight: parseEther("500") })).toEqual({
       yesVotes: "0",

@@ -1,4 +1,4 @@
-// Vote arithmetic (DESIGN §3), pure and in bigint. Percentages are two-decimal strings,
+// Vote arithmetic (docs/ARCHITECTURE.md, "Vote arithmetic"), pure and in bigint. Percentages are two-decimal strings,
 // TRUNCATED (never rounded up): a shown value is then never above the exact one, so
 // "weightedYes ≥ approvalThreshold" read off the strings agrees with the contract's exact test.
 

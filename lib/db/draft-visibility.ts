@@ -7,7 +7,7 @@ import { getCapsuleOrThrow } from "@/lib/db/repositories/capsules.repository";
 import { AppError } from "@/lib/errors/app-error";
 import { ROLE } from "@/lib/roles/role-catalog";
 
-// Drafts are private (DESIGN §2; issue 15 item 9): a draft is visible to its author (the wallet
+// Drafts are private (docs/ARCHITECTURE.md, "Where truth lives"; issue 15 item 9): a draft is visible to its author (the wallet
 // that created it) and to the active Editors of its outlet, and only through a signed read that
 // names that wallet. To everyone else a draft does not exist: by-id reads answer the same 404 as a
 // missing id, lists and activity leave it out.

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { ErrorCode } from "@/lib/errors/app-error";
 import type { RoleRule } from "./role-rule";
 
-// One descriptor per endpoint (STYLE §11). Everything about an endpoint that is not its handler
+// One descriptor per endpoint. Everything about an endpoint that is not its handler
 // lives here: the route wrapper (lib/http/endpoint-route.ts), the typed client (lib/api/client.ts),
 // the action catalogue (lib/auth/actions.ts) and the OpenAPI document all read the same object.
 // Importable by browser code: nothing here touches the server.
@@ -29,7 +29,7 @@ export type EndpointSpec = {
   summary: string;
   /** Longer prose for the reference (optional). */
   description?: string;
-  /** Signed writes: the action name the token must carry (DESIGN §4). */
+  /** Signed writes: the action name the token must carry (docs/ARCHITECTURE.md, "Signed action tokens"). */
   action?: string;
   /** Who may call a signed write, enforced by the wrapper; absent on a signed route = any signed wallet. */
   roles?: RoleRule;
@@ -51,7 +51,7 @@ export type EndpointSpec = {
   /** Body cap when it differs from CAPSULE_MAX_BODY_BYTES, named so the wrapper reads it from config. */
   bodyLimit?: "vault-upload";
   /**
-   * Reads that can show drafts (drafts are private, DESIGN §2): an optional signed read with action
+   * Reads that can show drafts (drafts are private, docs/ARCHITECTURE.md, "Where truth lives"): an optional signed read with action
    * DRAFT_READ_ACTION names the viewer; `capsuleParam` names the path parameter holding a capsule
    * id the viewer must be allowed to see (otherwise 404 CAPSULE_NOT_FOUND, as for a missing id).
    */

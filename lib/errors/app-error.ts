@@ -1,4 +1,4 @@
-// The seed's error codes and their HTTP statuses (DESIGN §5), in one table.
+// The seed's error codes and their HTTP statuses (docs/ARCHITECTURE.md, "Errors, limits and lists"), in one table.
 export const errorStatus = {
   UNAUTHORIZED: 401,
   INVALID_SIGNATURE: 401,

@@ -10,7 +10,7 @@ describe("error mapping", () => {
     expect(body).toEqual({ ok: false, error: code, message: `about ${code}`, statusCode: status });
   });
 
-  it("fixes the statuses DESIGN §5 names", () => {
+  it("fixes the statuses of the error table", () => {
     expect(errorStatus).toMatchObject({
       UNAUTHORIZED: 401,
       INVALID_SIGNATURE: 401,

@@ -12,7 +12,7 @@ import { indexedSources, indexerStartBlock } from "./sources";
 export type RebuildResult = { fromBlock: number; toBlock: number; events: number };
 
 /**
- * Drops the chain projection and derives it again from the chain (DESIGN §2: "dropping the
+ * Drops the chain projection and derives it again from the chain (docs/ARCHITECTURE.md, "Where truth lives": "dropping the
  * projection and re-indexing gives the same state"). Logs are read from the deployment block to
  * the head in verified batches first (each linked to the one before by its last block's hash);
  * then one transaction clears chain_events and every projector's rows, replays the events in

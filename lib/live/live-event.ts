@@ -7,7 +7,7 @@ import { z } from "zod";
 export const ZLiveEvent = z.object({
   /** hello: the first event on a stream (the current block); change: something was committed. */
   type: z.enum(["hello", "change"]),
-  /** The block the projection is at; its timestamp is the chain's "now" (DESIGN §2). */
+  /** The block the projection is at; its timestamp is the chain's "now" (docs/ARCHITECTURE.md, "Where truth lives"). */
   block: z.number().int(),
   blockTime: z.number().int(),
   capsuleIds: z.array(z.string()),

@@ -1,6 +1,6 @@
 import { parseEther } from "viem";
 
-// Roles and their bond requirements (seed: contributor role ids 1–3; DESIGN §6: a court role beyond them).
+// Roles and their bond requirements (seed: contributor role ids 1–3; docs/ARCHITECTURE.md, "States": a court role beyond them).
 // Bonds are in the chain's native token (18 decimals); the lock of a wallet is the largest
 // requirement among its active bonded roles, not their sum.
 

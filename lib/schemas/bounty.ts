@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getAddress } from "viem";
 
-// Bounty read service (seed "Bounty read service", DESIGN §5): records, pages and list query.
+// Bounty read service (seed "Bounty read service", docs/ARCHITECTURE.md, "Errors, limits and lists"): records, pages and list query.
 // The seed leaves the record fields open; these are the project's (docs/DECISIONS.md).
 
 export const bountyProposalStatuses = ["open", "under_review", "approved", "rejected", "settled"] as const;
@@ -91,7 +91,7 @@ export const bountyErrorCodes = ["bounty_state_unavailable", "method_not_allowed
 export const bountyErrorBodySchema = z.object({ error: z.object({ code: z.string(), message: z.string().optional() }) });
 export type BountyErrorCode = (typeof bountyErrorCodes)[number];
 
-// List query (DESIGN §5): limit 1..100 default 25, offset ≥ 0 default 0. The service is lenient:
+// List query (docs/ARCHITECTURE.md, "Errors, limits and lists"): limit 1..100 default 25, offset ≥ 0 default 0. The service is lenient:
 // a value that is not a decimal integer falls back to the default, an out-of-range one is clamped.
 export const BOUNTY_DEFAULT_LIMIT = 25;
 export const BOUNTY_MAX_LIMIT = 100;

@@ -7,7 +7,7 @@ import { ZAddress, ZOutletSummary, ZSlug } from "./outlets";
 import { ZOperatorTxAck, ZOperatorTxObject } from "./operator-tx";
 
 // Capsules (seed: Capsule read response, creation payload, supporting relation, revision history;
-// DESIGN §2, §3, §6). Ids are decimal strings, times Unix seconds as strings, amounts wei strings.
+// docs/ARCHITECTURE.md, design rules). Ids are decimal strings, times Unix seconds as strings, amounts wei strings.
 
 export const ZCapsuleId = z
   .string()

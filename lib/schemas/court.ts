@@ -5,7 +5,7 @@ import { ZSlug } from "./outlets";
 import { ZCourtReply } from "./court-reply";
 
 // Court cases, verdicts and integrity labels (seed: Integrity labels, States and transitions;
-// DESIGN §6). Ids are decimal strings, times Unix seconds as strings, amounts wei strings.
+// docs/ARCHITECTURE.md, "States"). Ids are decimal strings, times Unix seconds as strings, amounts wei strings.
 
 const ZIdString = z.string().regex(/^[1-9][0-9]{0,15}$/, "a positive decimal id");
 

@@ -4,7 +4,7 @@ import { checkDomainName } from "@/lib/dns/domain-name";
 import { pageQuery } from "@/lib/schemas/pagination";
 import { pagedResponse } from "./primitives";
 
-// Outlets (seed: Outlets; DESIGN §6). Shared by the bridge routes and the pages.
+// Outlets (seed: Outlets; docs/ARCHITECTURE.md, "States"). Shared by the bridge routes and the pages.
 
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,62}[a-z0-9])$/;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Bridge lists (DESIGN §5): page from 1, limit default 20, at most 100.
+// Bridge lists (docs/ARCHITECTURE.md, "Errors, limits and lists"): page from 1, limit default 20, at most 100.
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1).meta({ description: "Page number, from 1" }),
   limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "Items per page, 1..100" }),

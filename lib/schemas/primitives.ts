@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 // Shapes every resource's schemas share: addresses and uint256 values as the bridge writes them,
-// and the one paged-list envelope (DESIGN §5: page from 1, limit, total, hasMore).
+// and the one paged-list envelope (docs/ARCHITECTURE.md, "Errors, limits and lists": page from 1, limit, total, hasMore).
 
 export const ZAddressOut = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 export const ZUintString = z.string().regex(/^[0-9]+$/);

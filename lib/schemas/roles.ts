@@ -4,7 +4,7 @@ import { pagedResponse } from "./primitives";
 import { roleIds } from "@/lib/roles/role-catalog";
 import { ZAddress, ZSlug } from "./outlets";
 
-// Roles and bonds (seed: Roles and identity; DESIGN §4/§6). Amounts are decimal wei strings.
+// Roles and bonds (seed: Roles and identity; docs/ARCHITECTURE.md, design rules). Amounts are decimal wei strings.
 
 export const ZRoleId = z
   .number()

@@ -248,7 +248,7 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
     }
   });
 
-  it("lists outlets with the DESIGN §5 page shape and a status filter", async () => {
+  it("lists outlets with the paged-list shape and a status filter", async () => {
     const all = await api.send(outletList, { query: { limit: 1 } });
     expect(all.body).toMatchObject({ ok: true, page: 1, limit: 1, total: 4, hasMore: true });
     expect(all.body.items).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// Bounty state (DESIGN §2): proposals and their evaluations, read by the bounty read service and
+// Bounty state (docs/ARCHITECTURE.md, "Where truth lives"): proposals and their evaluations, read by the bounty read service and
 // replaced wholesale by `npm run bounty:load`. Amounts are text (uint256), times bigint Unix seconds.
 // Frozen in time: later changes get a new migration, never an edit here.
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { autoId } from "./dialect";
 
-// Outlets with DNS verification state, and role grants with their history (DESIGN §6).
+// Outlets with DNS verification state, and role grants with their history (docs/ARCHITECTURE.md, "States").
 // Frozen in time: later changes get a new migration, never an edit here.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -8,7 +8,7 @@ export interface SiweNonceTable {
   used_at: number | null;
 }
 
-/** A browser session key a wallet authorized once with Sign-In with Ethereum (DESIGN §4 delegation). */
+/** A browser session key a wallet authorized once with Sign-In with Ethereum (docs/ARCHITECTURE.md, "Signed action tokens" delegation). */
 export interface AuthSessionTable {
   id: string;
   wallet: string;

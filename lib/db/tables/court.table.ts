@@ -4,7 +4,7 @@ import type { IntegrityLabel } from "./capsules.table";
 export type CaseStatus = "open" | "closed";
 export type Verdict = "verified" | "misleading" | "fraudulent" | "unresolved";
 
-/** A court case on a finalized capsule (DESIGN §6). */
+/** A court case on a finalized capsule (docs/ARCHITECTURE.md, "States"). */
 export interface CourtCaseTable {
   id: Generated<number>;
   capsule_id: number;

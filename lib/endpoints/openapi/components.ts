@@ -1,10 +1,10 @@
 import { errorStatus } from "@/lib/errors/app-error";
 
 // Shared parts of the OpenAPI document: the seed's error body, the rate-limit headers and the
-// signed-action security scheme (DESIGN §4).
+// signed-action security scheme (docs/ARCHITECTURE.md, "Signed action tokens").
 
 export const tokenFormat = [
-  "A single-use signed action (DESIGN §4): `base64url(UTF-8 JSON of payload) + \".\" + signature` (0x-hex, 65 bytes).",
+  "A single-use signed action: `base64url(UTF-8 JSON of payload) + \".\" + signature` (0x-hex, 65 bytes).",
   "Payload `{ v: 1, wallet, action, method, path, bodyHash, nonce, issuedAt, expiresAt [, delegation] }`: `action` is the",
   "operation's `x-capsule-action`, `path` the request path as sent, `bodyHash` keccak256 of the exact body bytes, `nonce`",
   "32 random bytes, `expiresAt - issuedAt` at most 300 s (60 s clock skew tolerated). The signature is EIP-712",

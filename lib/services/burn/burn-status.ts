@@ -8,7 +8,7 @@ import type { TBurnStatusResponse } from "@/lib/schemas/burn";
 
 /**
  * GET /api/burn/status — read straight from the BurnPool contract (the chain is the truth for the
- * pool, DESIGN §2), every value at one block so the figures agree with each other.
+ * pool, docs/ARCHITECTURE.md, "Where truth lives"), every value at one block so the figures agree with each other.
  */
 export async function burnStatus(): Promise<TBurnStatusResponse> {
   const address = requireDeployment().contracts.burnPool.address as Address;

@@ -11,7 +11,7 @@ function unavailable(what: string, error: unknown): AppError {
   return new AppError("CHAIN_UNAVAILABLE", `The chain could not be reached or refused the call (${what}); nothing was changed`);
 }
 
-/** "Now" for voting windows and vouchers: the latest block's timestamp (DESIGN §2). */
+/** "Now" for voting windows and vouchers: the latest block's timestamp (docs/ARCHITECTURE.md, "Where truth lives"). */
 export async function chainNow(): Promise<number> {
   try {
     const block = await chainClients().publicClient.getBlock({ blockTag: "latest" });

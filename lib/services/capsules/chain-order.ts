@@ -1,6 +1,6 @@
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 
-// Revision chains (seed: revision object; DESIGN §6). Pure functions over the chain's rows.
+// Revision chains (seed: revision object; docs/ARCHITECTURE.md, "States"). Pure functions over the chain's rows.
 
 export const rootIdOf = (row: Pick<CapsuleRow, "id" | "root_capsule_id">): number => row.root_capsule_id ?? row.id;
 

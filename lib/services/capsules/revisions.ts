@@ -16,7 +16,7 @@ import { insertDraft } from "./drafts";
 import { getOutletByIdOrThrow } from "@/lib/db/repositories/outlets.repository";
 
 /**
- * POST /api/capsules/:id/history — a new draft in the capsule's revision chain (DESIGN §6):
+ * POST /api/capsules/:id/history — a new draft in the capsule's revision chain (docs/ARCHITECTURE.md, "States"):
  * a correction or retraction of the current published version, or any revision of a rejected
  * capsule that ends its chain. Content, evidence and (when the signer is among them) contributors
  * are copied unless given; one open (draft or pending) revision per chain at a time.

@@ -17,7 +17,7 @@ export type ApplyLabel = {
 
 /**
  * Sets the integrity label of the capsule's whole revision chain (labels describe the article,
- * DESIGN §6 and docs/DECISIONS.md) and keeps the change in the label history, in the caller's
+ * docs/ARCHITECTURE.md, "States" and docs/DECISIONS.md) and keeps the change in the label history, in the caller's
  * transaction. With a case id the change is also an entry of the case's timeline.
  */
 export async function applyLabel(trx: Trx, change: ApplyLabel): Promise<{ previous: IntegrityLabel; rootCapsuleId: number }> {

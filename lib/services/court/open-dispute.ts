@@ -52,7 +52,7 @@ export async function openDispute(db: Db, wallet: Address, capsuleId: number, bo
     }
   }
   const at = await activityTime(now);
-  // the right of reply runs on chain time (DESIGN §2), like voting windows
+  // the right of reply runs on chain time (docs/ARCHITECTURE.md, "Where truth lives"), like voting windows
   const replyDueAt = (await chainNow()) + config().CAPSULE_COURT_REPLY_WINDOW_SECONDS;
   const parties = await caseParties(db, capsule);
   let pushed: ReturnType<typeof bridgeChange> | undefined;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { nextOutletStatus } from "./verify-outlet";
 
-describe("nextOutletStatus (DESIGN §6)", () => {
+describe("nextOutletStatus (outlet states)", () => {
   it.each([
     ["pending", true, "active"],
     ["suspended", true, "active"],
