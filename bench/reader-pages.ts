@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright";
+import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { courtDesk } from "@/e2e/support/court-fixture";
 import { startRecordsDns } from "@/e2e/support/dns-server";
 import { startBenchStack } from "./support/bench-stack";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { withOperatorKeyFile } from "./operator-key-file";
 import { hardeningEnvShape } from "./hardening-env";
+import { wellKnownDevKeys } from "./dev-keys";
 
 // Every setting of the system, parsed once from the environment. Secrets are marked in
 // env-catalog.ts so that /api/meta/* can list names without values.
@@ -29,7 +30,7 @@ export const serverEnvSchema = z.object({
   CAPSULE_OPERATOR_KEY: z
     .string()
     .regex(/^0x[0-9a-fA-F]{64}$/)
-    .default("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"),
+    .default(wellKnownDevKeys[0]),
   CAPSULE_OPERATOR_KEY_FILE: z.string().optional(),
   ...hardeningEnvShape,
   // the number of trusted reverse proxies in front of the server ("true" = 1): client IPs come from that many X-Forwarded-For hops from the right

@@ -6,6 +6,7 @@ import { chainClients } from "@/lib/chain/server/clients";
 import { logWarn } from "@/lib/log";
 import { operatorAccount } from "./operator-account";
 import { broadcastRaw, signedMaxFee } from "./queue-operator-tx";
+import { isUniqueViolation } from "@/lib/errors/unique-violation";
 
 // A nonce in [watermark, highest outbox nonce] with no outbox row and nothing in the node's pool
 // (after a crash and a chain rollback, or an operator transaction sent outside the outbox and then
@@ -16,10 +17,6 @@ import { broadcastRaw, signedMaxFee } from "./queue-operator-tx";
 const seenGaps = (globalThis as unknown as { capsuleOutboxGaps?: Map<string, number> });
 const gaps = () => (seenGaps.capsuleOutboxGaps ??= new Map());
 const now = () => Math.floor(Date.now() / 1000);
-const isUniqueViolation = (error: unknown) => {
-  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
-};
 
 /**
  * Fills the gaps below the highest outbox nonce. A gap is filled once it was already seen by an

@@ -7,10 +7,12 @@ import type { OutboxRow } from "@/lib/db/tables/operator-outbox.table";
 import { insertOutboxRow, maxOutboxNonce, updateOutboxRow } from "@/lib/db/repositories/operator-outbox.repository";
 import { chainClients } from "@/lib/chain/server/clients";
 import { AppError } from "@/lib/errors/app-error";
-import { logError, logWarn } from "@/lib/log";
+import { logWarn } from "@/lib/log";
 import type { OperatorCall } from "./operator-calls";
 import { operatorAccount } from "./operator-account";
 import { decodeRevert, revertData, revertToAppError, type RevertOverrides } from "./revert-decoder";
+import { isUniqueViolation } from "@/lib/errors/unique-violation";
+import { chainUnavailable } from "@/lib/chain/server/chain-unavailable";
 
 export type OutboxPurpose = "capsule.vote" | "capsule.finalize" | "capsule.close" | "court.penalty" | "roles.lock" | "roles.voter" | "operator.gap-fill";
 export type OutboxLinks = { capsuleId?: number; caseId?: number; roleId?: number; wallet?: string };
@@ -18,15 +20,8 @@ export type QueuedTx = { row: OutboxRow; hash: Hex; broadcast: boolean };
 
 const now = () => Math.floor(Date.now() / 1000);
 
-function unavailable(what: string, error: unknown): AppError {
-  logError("operator", error, { what });
-  return new AppError("CHAIN_UNAVAILABLE", `The chain could not be reached or refused the call (${what}); nothing was changed`);
-}
+const unavailable = (what: string, error: unknown) => chainUnavailable("operator", what, error);
 
-const isUniqueViolation = (error: unknown) => {
-  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
-};
 
 /** Whether a broadcast error means the node already holds this very transaction. */
 export const alreadyKnown = (error: unknown) => /already known|already imported|known transaction/i.test(error instanceof Error ? error.message : String(error));

@@ -4,8 +4,7 @@ import { roleRegistryAbi } from "@/lib/chain/abi";
 import { chainClients } from "@/lib/chain/server/clients";
 import { requireDeployment } from "@/lib/chain/server/current-deployment";
 import { outletKey } from "@/lib/chain/vouchers";
-import { AppError } from "@/lib/errors/app-error";
-import { logError } from "@/lib/log";
+import { chainCall as chainCallIn } from "@/lib/chain/server/chain-unavailable";
 
 // The bridge's view of RoleRegistry: bonds are read from the chain (never from SQL). The operator's
 // writes (locks, voter flags) go through the outbox (bond-sync.ts). Any failure here is a 503 CHAIN_UNAVAILABLE.
@@ -14,15 +13,7 @@ export type BondState = { bonded: bigint; locked: bigint };
 
 const registry = () => requireDeployment().contracts.roleRegistry.address as Address;
 
-async function chainCall<T>(what: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    logError("role-registry", error, { what });
-    throw new AppError("CHAIN_UNAVAILABLE", `The chain could not be reached or refused the call (${what}); nothing was changed`);
-  }
-}
+const chainCall = <T>(what: string, run: () => Promise<T>): Promise<T> => chainCallIn("role-registry", what, run);
 
 export async function readBond(wallet: Address): Promise<BondState> {
   const { publicClient } = chainClients();
