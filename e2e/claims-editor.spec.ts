@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { capsuleClaims } from "../lib/endpoints/capsules/claims";
 import { capsuleCreate } from "../lib/endpoints/capsules/create";
@@ -17,6 +18,12 @@ const slug = `claims-${Date.now().toString(36)}`;
 const body = "Turnout was 61 percent, the clerk said.\n\nIn 2019 turnout was 54 percent. The mayor called it a record.";
 const desk = capsuleDesk();
 let draftId = "";
+
+/** Serious or critical axe-core violations (WCAG 2.1 A/AA) of the claims section, as the accessibility spec checks pages. */
+async function claimViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).include("[data-testid=claims-editor]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
+}
 
 /** Selects the first occurrence of `text` in the body's textarea, as a mouse drag would. */
 async function selectInBody(page: Page, text: string) {
@@ -65,6 +72,7 @@ test("the author marks claims with their evidence; unsupported and broken claims
   await form.getByLabel("Kind of claim").selectOption("statistic");
   await form.getByLabel("2019 results table").check();
   await form.getByLabel("Note for the desk (optional)").fill("Official 2019 results");
+  expect(await claimViolations(page), "the new-claim form").toEqual([]);
   await form.getByRole("button", { name: "Save claim" }).click();
   await expect(form).toBeHidden();
 
@@ -101,6 +109,7 @@ test("the author marks claims with their evidence; unsupported and broken claims
     [2, "54 percent", "statistic", 1, true],
     [3, "The mayor called it a record.", "attribution", 0, true],
   ]);
+  expect(await claimViolations(page), "the claim list").toEqual([]);
   await shot(page, "claims-editor-1280");
   await page.setViewportSize({ width: 360, height: 800 });
   await claims.scrollIntoViewIfNeeded();
