@@ -19,6 +19,7 @@ import { VoterList } from "./voter-list";
 import { CapsuleContent } from "./capsule-content";
 import { CorrectionBrief } from "./correction-brief";
 import { OperatorTxList } from "./operator-tx-list";
+import { ClaimList } from "./claim-list";
 
 // /capsules/:id — the editors' view: status, countdown on the chain clock, tally and quorum, Yes/No,
 // live voters, and "Close the vote" once the window has passed.
@@ -136,6 +137,11 @@ export function CapsuleView({ id }: { id: string }) {
           </Card>
         </div>
       )}
+      {read.claims.length > 0 ? (
+        <Card title="Claims">
+          <ClaimList claims={read.claims} evidence={read.evidence} />
+        </Card>
+      ) : null}
       <CapsuleContent read={read} />
     </div>
   );

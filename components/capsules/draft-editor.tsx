@@ -10,6 +10,7 @@ import { MarkdownEditor } from "@/components/markdown/markdown-editor";
 import { Card } from "@/components/ui/card";
 import { ContributorsEditor } from "./contributors-editor";
 import { EvidenceEditor } from "./evidence-editor";
+import { ClaimsEditor } from "./claims-editor";
 import { TextArea, TextField } from "@/components/ui/field";
 import { SaveIndicator } from "./save-indicator";
 import { SubmitPanel } from "./submit-panel";
@@ -137,6 +138,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
               onChange={(e) => change({ rightsNotes: e.target.value })}
             />
             <EvidenceEditor items={state.evidence} errors={errors} capsuleId={capsuleId} onChange={(evidence) => change({ evidence })} />
+            <ClaimsEditor capsuleId={capsuleId} bodyId="draft-body" body={state.body} locked={locked} beforeSave={autosave.saveNow} />
             <ContributorsEditor items={state.contributors} errors={errors} author={wallet} onChange={(contributors) => change({ contributors })} />
             <SupportingEditor capsuleId={capsuleId} locked={locked} />
           </fieldset>

@@ -67,6 +67,9 @@ import { inboxMarkRead } from "./inbox/mark-read";
 // reader (issue 12)
 import { capsuleProof } from "./capsules/proof";
 import { capsuleBadge } from "./capsules/badge";
+// claims (issue 27)
+import { capsuleClaims } from "./capsules/claims";
+import { capsuleClaimsSet } from "./capsules/claims-set";
 
 export const endpoints = [
   health,
@@ -135,6 +138,9 @@ export const endpoints = [
   // reader (issue 12)
   capsuleProof,
   capsuleBadge,
+  // claims (issue 27)
+  capsuleClaims,
+  capsuleClaimsSet,
 ] as const;
 
 export type RegisteredEndpoint = (typeof endpoints)[number];

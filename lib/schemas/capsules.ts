@@ -5,6 +5,7 @@ import { checkShares, countPrimary } from "@/lib/capsules/contributors";
 import { AUTHOR_ROLES } from "@/lib/roles/role-catalog";
 import { ZAddress, ZOutletSummary, ZSlug } from "./outlets";
 import { ZOperatorTxAck, ZOperatorTxObject } from "./operator-tx";
+import { ZClaimObject } from "./claims";
 
 // Capsules (seed: Capsule read response, creation payload, supporting relation, revision history;
 // docs/ARCHITECTURE.md, design rules). Ids are decimal strings, times Unix seconds as strings, amounts wei strings.
@@ -279,6 +280,8 @@ export const ZCapsuleResponse = z.object({
   content: ZContentObject,
   evidence: z.array(ZEvidenceObject),
   contributors: z.array(ZContributorObject),
+  /** The capsule's claims in article order (issue 27), the same items as GET /api/capsules/:id/claims. */
+  claims: z.array(ZClaimObject),
   revision: ZRevisionObject,
   /** The operator transactions (relayed votes, close, finalize) of this capsule, newest first. */
   operatorTransactions: z.array(ZOperatorTxObject),

@@ -95,6 +95,24 @@ export interface CapsuleSupportingTable {
   created_at: number;
 }
 
+export type ClaimType = "statistic" | "quote" | "event" | "attribution" | "other";
+
+/** A statement of the article (issue 27), anchored by a W3C TextQuoteSelector; ordinals run 1..n per capsule. */
+export interface CapsuleClaimTable {
+  id: Generated<number>;
+  capsule_id: number;
+  ordinal: number;
+  exact: string;
+  prefix: Generated<string>;
+  suffix: Generated<string>;
+  claim_type: ClaimType;
+  /** JSON array of capsule_evidence ids, in the claim's order. */
+  evidence_ids_json: Generated<string>;
+  note: string | null;
+  created_by: string;
+  created_at: number;
+}
+
 /** Projection of CapsuleAcceptance.VoteCast; one row per voter and capsule. */
 export interface CapsuleVoteTable {
   id: Generated<number>;
@@ -120,6 +138,7 @@ export interface CapsuleTables {
   capsule_supporting: CapsuleSupportingTable;
   capsule_votes: CapsuleVoteTable;
   capsule_list_version: CapsuleListVersionTable;
+  capsule_claims: CapsuleClaimTable;
 }
 
 export type CapsuleRow = Selectable<CapsuleTable>;
@@ -131,3 +150,5 @@ export type ContributorRow = Selectable<CapsuleContributorTable>;
 export type NewContributor = Insertable<CapsuleContributorTable>;
 export type SupportingRow = Selectable<CapsuleSupportingTable>;
 export type VoteRow = Selectable<CapsuleVoteTable>;
+export type ClaimRow = Selectable<CapsuleClaimTable>;
+export type NewClaim = Insertable<CapsuleClaimTable>;

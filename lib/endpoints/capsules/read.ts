@@ -6,7 +6,7 @@ export const capsuleRead = defineEndpoint({
   id: "capsules.read",
   method: "GET",
   path: "/api/capsules/:id",
-  summary: "The capsule read response: capsule, policy, outlet, content, evidence, contributors, revision",
+  summary: "The capsule read response: capsule, policy, outlet, content, evidence, contributors, claims, revision",
   params: ZCapsuleIdParams,
   response: ZCapsuleResponse,
   rateLimit: ["public-get"],

@@ -1,6 +1,7 @@
 import { zeroAddress } from "viem";
 import type { DbOrTrx } from "@/lib/db/database";
-import type { CapsuleRow, ContributorRow, EvidenceRow } from "@/lib/db/tables/capsules.table";
+import type { CapsuleRow, ClaimRow, ContributorRow, EvidenceRow } from "@/lib/db/tables/capsules.table";
+import { listClaims } from "@/lib/db/repositories/capsule-claims.repository";
 import type { OutletRow } from "@/lib/db/tables/outlets.table";
 import { listChain } from "@/lib/db/repositories/capsules.repository";
 import { listContributors, listEvidence } from "@/lib/db/repositories/capsules-parts.repository";
@@ -12,6 +13,7 @@ import { tally } from "@/lib/capsules/tally";
 import { ZCapsuleObject, ZCapsuleResponse, ZEvidenceObject, type TCapsuleObject, type TCapsuleResponse } from "@/lib/schemas/capsules";
 import { outletSummary } from "@/lib/services/outlets/outlet-record";
 import { currentOfChain, rootIdOf } from "./chain-order";
+import { claimObject } from "./claim-view";
 import { findOutletById } from "@/lib/db/repositories/outlets.repository";
 
 // Rows → the seed's read objects. Unset times are "0", unset addresses the zero address.
@@ -106,29 +108,31 @@ export type CapsuleReadRows = {
   outlet: OutletRow;
   evidence: EvidenceRow[];
   contributors: ContributorRow[];
+  claims: ClaimRow[];
   chain: CapsuleRow[];
   operatorTxs: ReturnType<typeof operatorTxObject>[];
 };
 
 export async function loadCapsuleRead(db: DbOrTrx, row: CapsuleRow): Promise<CapsuleReadRows> {
   // the outlet with the others (one round trip less on PostgreSQL), checked once all have answered
-  const [outlet, evidence, contributors, chain, outbox] = await Promise.all([
+  const [outlet, evidence, contributors, claims, chain, outbox] = await Promise.all([
     findOutletById(db, row.outlet_id),
     listEvidence(db, row.id),
     listContributors(db, row.id),
+    listClaims(db, row.id),
     listChain(db, rootIdOf(row)),
     listCapsuleOutbox(db, row.id),
   ]);
   if (!outlet) throw new AppError("OUTLET_NOT_FOUND", `The outlet of capsule ${row.id} no longer exists`);
-  return { row, outlet, evidence, contributors, chain, operatorTxs: outbox.map(operatorTxObject) };
+  return { row, outlet, evidence, contributors, claims, chain, operatorTxs: outbox.map(operatorTxObject) };
 }
 
 /**
  * What the read answer depends on, for its entity tag: every row it is built from, except that of
  * the other chain members only the fields the answer uses (their bodies would only cost hashing).
  */
-export function capsuleReadVersion({ row, outlet, evidence, contributors, chain, operatorTxs }: CapsuleReadRows): unknown {
-  return [row, outlet, evidence, contributors, chain.map((c) => [c.id, c.revision_number, c.status]), operatorTxs];
+export function capsuleReadVersion({ row, outlet, evidence, contributors, claims, chain, operatorTxs }: CapsuleReadRows): unknown {
+  return [row, outlet, evidence, contributors, claims, chain.map((c) => [c.id, c.revision_number, c.status]), operatorTxs];
 }
 
 /** Settled capsules (their tally and status no longer move) may be served from a shared cache for a while. */
@@ -147,7 +151,7 @@ export function buildCapsuleRead(rows: CapsuleReadRows, origin: string): TCapsul
  * The read response before its schema parse: for the route, whose wrapper parses every answer
  * with the endpoint's response schema (ZCapsuleResponse) anyway.
  */
-export function capsuleReadBody({ row, outlet, evidence, contributors, chain, operatorTxs }: CapsuleReadRows, origin: string) {
+export function capsuleReadBody({ row, outlet, evidence, contributors, claims, chain, operatorTxs }: CapsuleReadRows, origin: string) {
   const current = currentOfChain(chain);
   const policy = capsulePolicy(row);
   const outletView = outletSummary(outlet);
@@ -185,6 +189,7 @@ export function capsuleReadBody({ row, outlet, evidence, contributors, chain, op
     },
     evidence: evidence.map(evidenceObject),
     contributors: contributors.map(contributorObject),
+    claims: claims.map((claim) => claimObject(claim, row.body)),
     revision: {
       capsuleId: String(row.id),
       currentCapsuleId: String(current.id),

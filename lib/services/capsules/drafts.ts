@@ -25,6 +25,7 @@ import { activeAuthorRoleIds } from "@/lib/db/repositories/roles.repository";
 import { requireDraft, requireNoOutstandingVoucher } from "./access";
 import { chainNow } from "./chain-io";
 import { capsuleReadResponse } from "./capsule-view";
+import { remapClaimEvidence } from "./claims";
 import {
   checkSupportingIds,
   contributorRows,
@@ -141,11 +142,13 @@ export async function updateDraft(db: Db, wallet: Address, body: TUpdateCapsuleB
     if (body.sourceUrl !== undefined) changes.source_url = body.sourceUrl;
     if (body.rightsNotes !== undefined) changes.rights_notes = body.rightsNotes;
 
-    let evidence = evidenceFromRows(await listEvidence(trx, capsule.id));
+    const evidenceBefore = await listEvidence(trx, capsule.id);
+    let evidence = evidenceFromRows(evidenceBefore);
     if (body.evidence) {
       evidence = evidenceFromBody(body.evidence);
       await deleteEvidence(trx, capsule.id);
-      await insertEvidence(trx, evidenceRows(capsule.id, evidence, wallet, now));
+      const inserted = await insertEvidence(trx, evidenceRows(capsule.id, evidence, wallet, now));
+      await remapClaimEvidence(trx, capsule.id, evidenceBefore, inserted);
     }
     let contributors = contributorsFromRows(await listContributors(trx, capsule.id));
     if (body.contributors) {

@@ -13,6 +13,7 @@ import { capsuleReadResponse } from "./capsule-view";
 import { currentOfChain, nextRevisionNumber, openRevisionOf, rootIdOf } from "./chain-order";
 import { contributorsFromRows, defaultContributors, evidenceFromRows } from "./draft-content";
 import { insertDraft } from "./drafts";
+import { copyClaims } from "./claims";
 import { getOutletByIdOrThrow } from "@/lib/db/repositories/outlets.repository";
 
 /**
@@ -74,6 +75,7 @@ export async function addRevision(db: Db, wallet: Address, capsuleId: number, bo
       },
       { evidence: evidenceFromRows(evidence), contributors, supporting: [] },
     );
+    await copyClaims(trx, target, row, wallet, now);
     await insertActivity(trx, [{ wallet, kind: "capsule.revision_created", outletSlug: row.outlet_slug, subjectId: String(row.id), details: { parentCapsuleId: String(target.id), capsuleType: row.capsule_type, revisionNumber: row.revision_number }, createdAt: at }]);
     return row;
   });

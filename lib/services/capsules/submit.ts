@@ -5,6 +5,7 @@ import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import type { OutletRow } from "@/lib/db/tables/outlets.table";
 import { findCapsule, getCapsuleOrThrow, listChain, updateCapsule } from "@/lib/db/repositories/capsules.repository";
 import { listContributors, listEvidence } from "@/lib/db/repositories/capsules-parts.repository";
+import { requireAnchoredClaims } from "./claims";
 import { insertActivity } from "@/lib/db/repositories/activity.repository";
 import { chainClients } from "@/lib/chain/server/clients";
 import { requireDeployment } from "@/lib/chain/server/current-deployment";
@@ -46,6 +47,7 @@ async function requireCompleteDraft(db: Db, capsule: CapsuleRow): Promise<void> 
   if (countPrimary(evidence.map((e) => ({ isPrimary: e.is_primary === 1 }))) > 1) {
     throw new AppError("INVALID_STATE", `Capsule ${capsule.id} cannot be submitted: at most one evidence item may be primary`);
   }
+  await requireAnchoredClaims(db, capsule);
 }
 
 /** The voucher's parent: a revision's parent when the chain knows it (it was submitted), else 0. */

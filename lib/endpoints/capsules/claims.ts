@@ -1,0 +1,17 @@
+import { ZCapsuleIdParams } from "@/lib/schemas/capsules";
+import { ZClaimsResponse } from "@/lib/schemas/claims";
+import { defineEndpoint } from "../define";
+
+// GET /api/capsules/:id/claims
+export const capsuleClaims = defineEndpoint({
+  id: "capsules.claims",
+  method: "GET",
+  path: "/api/capsules/:id/claims",
+  summary: "The capsule's claims in article order, each with its quote, type, evidence ids, verdict and label",
+  params: ZCapsuleIdParams,
+  response: ZClaimsResponse,
+  rateLimit: ["public-get"],
+  privateDrafts: { capsuleParam: "id" },
+  errors: ["CAPSULE_NOT_FOUND"],
+  example: { params: { id: "1" } },
+});

@@ -1,0 +1,23 @@
+import type { ClaimRow } from "@/lib/db/tables/capsules.table";
+import { quoteMatches } from "@/lib/capsules/claim-anchor";
+import { ZClaimObject, type TClaimObject } from "@/lib/schemas/claims";
+
+// Claim rows → the claim objects of /api/capsules/:id/claims and of the capsule read.
+
+export const claimEvidenceIds = (row: ClaimRow): number[] => JSON.parse(row.evidence_ids_json) as number[];
+
+export function claimObject(row: ClaimRow, body: string): TClaimObject {
+  return ZClaimObject.parse({
+    claimId: String(row.id),
+    ordinal: row.ordinal,
+    exact: row.exact,
+    prefix: row.prefix,
+    suffix: row.suffix,
+    claimType: row.claim_type,
+    evidenceIds: claimEvidenceIds(row).map(String),
+    note: row.note,
+    verdict: null,
+    label: null,
+    anchored: quoteMatches(body, row),
+  });
+}
