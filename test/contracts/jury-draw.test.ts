@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeAbiParameters, keccak256, parseEther, toHex, type Address, type Hex } from "viem";
+import { encodeAbiParameters, keccak256, parseEther, toFunctionSelector, toHex, type Address, type Hex } from "viem";
 import { outletKey } from "@/lib/chain/vouchers";
 import { revertName } from "./fixture";
 import { DRAW_DELAY, OUTLET, PERIOD, jurorBond, startJuryFixture, type JuryFixture } from "./jury-fixture";
@@ -135,5 +135,32 @@ describe("JuryCourt draw", () => {
 
   it("refuses a second case on a capsule while one runs", async () => {
     expect(await revertName(f.openCase(capsuleId))).toBe("CaseAlreadyOpen");
+  });
+});
+
+describe("RoleRegistry hooks for the jury court", () => {
+  it("records memberships per block, and lets only the operator set them or the jury court", async () => {
+    const who = f.cast.bondedNonEditor.address;
+    const key = outletKey("member-outlet");
+    const stranger = f.wallets[6]!;
+    expect(await revertName(stranger.writeContract({ ...f.roles, functionName: "setMember", args: [key, who, true] }))).toBe("NotOperator");
+    expect(await revertName(f.wallets[0]!.writeContract({ ...f.roles, functionName: "setJuryCourt", args: [who] }))).toBe("JuryCourtAlreadySet");
+    const before = await f.publicClient.getBlockNumber();
+    const receipt = await f.mined(f.wallets[0]!.writeContract({ ...f.roles, functionName: "setMember", args: [key, who, true] }));
+    expect(f.roleEvents(receipt).map((e) => e.eventName)).toEqual(["MemberSet"]);
+    await f.mined(f.wallets[0]!.writeContract({ ...f.roles, functionName: "setMember", args: [key, who, false] }));
+    const read = (blockNumber: bigint) => f.publicClient.readContract({ ...f.roles, functionName: "isMemberAt", args: [key, who, blockNumber] });
+    expect([await read(before), await read(receipt.blockNumber), await read(receipt.blockNumber + 1n)]).toEqual([false, true, false]);
+    expect(await f.publicClient.readContract({ ...f.roles, functionName: "isMember", args: [key, who] })).toBe(false);
+  });
+
+  it("lets only the jury court seize a bond", async () => {
+    expect(await revertName(f.wallets[0]!.writeContract({ ...f.roles, functionName: "seize", args: [f.cast.author.address, 1n] }))).toBe("NotJuryCourt");
+    expect(await revertName(f.wallets[6]!.writeContract({ ...f.roles, functionName: "slash", args: [f.cast.author.address, 1n] }))).toBe("NotCourt");
+  });
+
+  it("refuses payments to the court from anyone but the role registry", async () => {
+    // A plain transfer has no ABI to decode the revert with: compare the error's selector.
+    await expect(f.wallets[6]!.sendTransaction({ to: f.courtAddress, value: 1n })).rejects.toThrow(toFunctionSelector("UnexpectedPayment()"));
   });
 });

@@ -1,6 +1,7 @@
 import {
   createWalletClient,
   decodeEventLog,
+  getAddress,
   http,
   keccak256,
   parseEther,
@@ -41,7 +42,7 @@ export async function startJuryFixture(options: { jurors: number; feePerJuror: b
       args: [f.addr("roleRegistry"), f.addr("articleRegistry"), f.addr("burnPool")],
     });
     const deployed = await f.mined(deployHash);
-    const courtAddress = deployed.contractAddress as Address;
+    const courtAddress = getAddress(deployed.contractAddress!);
     const court = { address: courtAddress, abi: juryCourtAbi } as const;
     const roles = { address: f.addr("roleRegistry"), abi: roleRegistryAbi } as const;
     await f.mined(operator.writeContract({ ...roles, functionName: "setJuryCourt", args: [courtAddress] }));
