@@ -587,8 +587,13 @@ contract JuryCourt is Operated, Eip712 {
             pairs += coherent[j];
         }
         if (pairs == 0) {
-            if (c.round == 0) balanceOf[c.challenger] += r.fee;
-            else _appeals[caseId][c.round - 1].rewardPool += r.fee;
+            if (c.round == 0) {
+                balanceOf[c.challenger] += r.fee;
+                // Already given back: a later win by default must not refund it a second time.
+                c.challengerFee = 0;
+            } else {
+                _appeals[caseId][c.round - 1].rewardPool += r.fee;
+            }
             emit FeeReturned(caseId, c.round, r.fee);
             return;
         }

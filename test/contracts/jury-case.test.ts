@@ -290,6 +290,7 @@ describe("JuryCourt case: nobody reveals, the winner alone funds", () => {
     expect(eventNamed(receipt, "JurorSlashed")).toHaveLength(3);
     expect(eventNamed(receipt, "JurorRewarded")).toEqual([]);
     expect(await balanceOf(f.cast.challenger.address)).toBe(before + 3n * F);
+    expect((await f.getCase(caseId)).challengerFee).toBe(0n);
     expect(eventNamed(receipt, "RoundTallied")[0]!.args).toMatchObject({ findings: [4], winner: SIDE.outlet });
   });
 
@@ -303,6 +304,30 @@ describe("JuryCourt case: nobody reveals, the winner alone funds", () => {
     const before = await f.balance(who);
     await f.mined(f.wallets[9]!.writeContract({ ...f.court, functionName: "withdrawContribution", args: [caseId, 0, who] }));
     expect(await f.balance(who)).toBe(before + 7n * F);
+  });
+});
+
+describe("JuryCourt case: nobody reveals, the challenger alone funds", () => {
+  it("wins by default for the challenger with the mildest adverse finding, without refunding a fee already returned", async () => {
+    const { caseId } = await f.openCase(await f.publishCapsule(), [claim(201), claim(202)]);
+    await f.drawNow(caseId);
+    for (let step = 0; step < 3; step++) {
+      await f.untilPeriodEnds(caseId);
+      await f.advancePeriod(caseId);
+    }
+    expect(await f.read<readonly number[]>("rulingOf", [caseId])).toEqual([4, 4]);
+    expect(await f.read<bigint>("appealCost", [caseId, SIDE.challenger])).toBe(14n * F);
+    await f.mined(fund(2, caseId, SIDE.challenger, 14n * F));
+    await f.untilPeriodEnds(caseId);
+    const authorBond = await f.bondOf(f.cast.author.address);
+    const receipt = await f.advancePeriod(caseId);
+    expect(eventNamed(receipt, "CaseFinal")[0]!.args).toEqual({ caseId, round: 0, findings: [2, 2], articleFinding: 2, winner: SIDE.challenger, byDefault: true });
+    expect(eventNamed(receipt, "ChallengerRefunded")[0]!.args.amount).toBe(0n);
+    expect(await f.bondOf(f.cast.author.address)).toBe(authorBond);
+    const who = f.accounts[2]!.address;
+    const before = await f.balance(who);
+    await f.mined(f.wallets[9]!.writeContract({ ...f.court, functionName: "withdrawContribution", args: [caseId, 0, who] }));
+    expect(await f.balance(who)).toBe(before + 14n * F);
   });
 });
 
