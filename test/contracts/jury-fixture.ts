@@ -1,24 +1,21 @@
 import {
   createWalletClient,
   decodeEventLog,
-  getAddress,
   http,
   keccak256,
   parseEther,
   toHex,
-  type Abi,
   type Address,
   type Hex,
   type TransactionReceipt,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { articleRegistryAbi, capsuleAcceptanceAbi, juryCourtAbi, roleRegistryAbi } from "@/lib/chain/abi";
-import { compileContracts } from "@/lib/chain/compile-contracts";
 import { juryCommitment, signJuryCommit, signJuryReveal } from "@/lib/chain/jury-ballots";
 import { outletKey } from "@/lib/chain/vouchers";
-import { sharedBuildCache, startContractsFixture } from "./fixture";
+import { startContractsFixture } from "./fixture";
 
-// A deployment with JuryCourt wired into RoleRegistry, and a cast around one published capsule of
+// The deployment (JuryCourt wired into RoleRegistry by deployCapsuleContracts), and a cast around one published capsule of
 // daily-ledger: who is in the juror pool, who is left out and why.
 export const OUTLET = "daily-ledger";
 export const PERIODS = { evidence: 72n * 3600n, commit: 48n * 3600n, reveal: 48n * 3600n, appeal: 72n * 3600n } as const;
@@ -34,18 +31,11 @@ export type JuryFixture = Awaited<ReturnType<typeof startJuryFixture>>;
 export async function startJuryFixture(options: { jurors: number; feePerJuror: bigint }) {
   const f = await startContractsFixture();
   try {
-    const { artifacts } = compileContracts({ cacheFile: sharedBuildCache });
+    // deployCapsuleContracts deploys JuryCourt and wires it with RoleRegistry.setJuryCourt.
     const operator = f.wallets[0]!;
-    const deployHash = await operator.deployContract({
-      abi: artifacts.JuryCourt.abi as Abi,
-      bytecode: artifacts.JuryCourt.bytecode,
-      args: [f.addr("roleRegistry"), f.addr("articleRegistry"), f.addr("burnPool")],
-    });
-    const deployed = await f.mined(deployHash);
-    const courtAddress = getAddress(deployed.contractAddress!);
+    const courtAddress = f.addr("juryCourt");
     const court = { address: courtAddress, abi: juryCourtAbi } as const;
     const roles = { address: f.addr("roleRegistry"), abi: roleRegistryAbi } as const;
-    await f.mined(operator.writeContract({ ...roles, functionName: "setJuryCourt", args: [courtAddress] }));
     await f.mined(
       operator.writeContract({
         ...court,
