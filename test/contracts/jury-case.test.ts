@@ -147,6 +147,8 @@ describe("JuryCourt case: one claim, a non-revealing juror, the losing side alon
     note("commitBySig", await f.mined(f.commitBySig(caseId, 0, jurors[0]!, [2])));
     // A juror may also send the transaction themselves.
     const direct = juryCommitment(caseId, 0n, jurors[1]!, [2], f.saltOf(jurors[1]!, 0));
+    // The browser's helper and the contract compute the same commitment.
+    expect(await f.read<Hex>("commitmentOf", [caseId, 0n, jurors[1]!, [2], f.saltOf(jurors[1]!, 0)])).toBe(direct);
     await f.mined(f.walletOf(jurors[1]!).writeContract({ ...f.court, functionName: "commit", args: [caseId, direct] }));
     expect(await revertName(f.commitBySig(caseId, 0, jurors[0]!, [3]))).toBe("AlreadyCommitted");
     expect(await revertName(f.advancePeriod(caseId))).toBe("PeriodNotOver");
