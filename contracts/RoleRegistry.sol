@@ -8,6 +8,9 @@ import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 /// @notice Role bonds and per-outlet voter eligibility. The bridge (operator) locks bonds for held roles.
 /// Bonds, voter flags and each outlet's voting weight (the sum of its voters' bonds) are checkpointed
 /// per block, so a vote can weigh everyone as of the block before its window opened.
+/// The jury court draws from the same checkpoints: every wallet that was ever a voter (an Editor) is in the
+/// juror pool, and `jurorPoolAt` weighs each by its bond at a case's snapshot block, leaving out anyone who
+/// was a voter or a member (any role) at the case's outlet then.
 contract RoleRegistry is Operated {
     using Checkpoints for Checkpoints.Trace208;
 
@@ -24,6 +27,15 @@ contract RoleRegistry is Operated {
     /// @dev The outlets where a wallet is currently a voter (whose weight follows its bond), and 1 + its index there.
     mapping(address => bytes32[]) private _voterOutlets;
     mapping(address => mapping(bytes32 => uint256)) private _voterOutletIndex;
+    /// @dev How many outlets the wallet is a voter at, per block (> 0: an Editor somewhere).
+    mapping(address => Checkpoints.Trace208) private _voterOutletCountHistory;
+    /// @dev Any role at an outlet (set by the bridge for every role it grants), per block.
+    mapping(bytes32 => mapping(address => bool)) private _members;
+    mapping(bytes32 => mapping(address => Checkpoints.Trace208)) private _memberHistory;
+    /// @dev Append-only: every wallet that was ever a voter somewhere. Eligibility is read from the checkpoints.
+    address[] private _jurorPool;
+    mapping(address => bool) private _inJurorPool;
+    address public juryCourt;
 
     event BondDeposited(address indexed wallet, uint256 amount, uint256 total);
     event BondWithdrawn(address indexed wallet, uint256 amount, uint256 total);
@@ -31,11 +43,16 @@ contract RoleRegistry is Operated {
     event BondSlashed(address indexed wallet, uint256 amount);
     event VoterSet(bytes32 indexed outletKey, address indexed wallet, bool allowed);
     event CourtSet(address indexed court);
+    event MemberSet(bytes32 indexed outletKey, address indexed wallet, bool member);
+    event JuryCourtSet(address indexed juryCourt);
+    event BondSeized(address indexed wallet, address indexed to, uint256 amount);
 
     error ZeroAmount();
     error InsufficientUnlockedBond(uint256 unlocked);
     error NotCourt();
     error CourtAlreadySet();
+    error NotJuryCourt();
+    error JuryCourtAlreadySet();
     error TransferFailed();
 
     constructor(address payable burnPool_) {
@@ -84,8 +101,65 @@ contract RoleRegistry is Operated {
                 _removeVoterOutlet(wallet, outletKey);
                 _record(_outletWeightHistory[outletKey], weight - bond);
             }
+            _record(_voterOutletCountHistory[wallet], _voterOutlets[wallet].length);
+            if (allowed && !_inJurorPool[wallet]) {
+                _inJurorPool[wallet] = true;
+                _jurorPool.push(wallet);
+            }
         }
         emit VoterSet(outletKey, wallet, allowed);
+    }
+
+    /// @notice Records that the wallet holds (or no longer holds) any role at the outlet; jurors are never drawn
+    /// from the outlet of the case.
+    function setMember(bytes32 outletKey, address wallet, bool member) external onlyOperator {
+        if (_members[outletKey][wallet] != member) {
+            _members[outletKey][wallet] = member;
+            _record(_memberHistory[outletKey][wallet], member ? 1 : 0);
+        }
+        emit MemberSet(outletKey, wallet, member);
+    }
+
+    function isMember(bytes32 outletKey, address wallet) external view returns (bool) {
+        return _members[outletKey][wallet];
+    }
+
+    function isMemberAt(bytes32 outletKey, address wallet, uint256 blockNumber) external view returns (bool) {
+        return _memberHistory[outletKey][wallet].upperLookupRecent(SafeCast.toUint48(blockNumber)) == 1;
+    }
+
+    function jurorPoolLength() external view returns (uint256) {
+        return _jurorPool.length;
+    }
+
+    /// @notice The possible jurors for a case at `excludedOutletKey` as of `blockNumber`: wallets that were then
+    /// a voter at some outlet, with a bond, and neither a voter nor a member at the excluded outlet; each weighed
+    /// by its bond then. O(pool size): the pool is the network's Editors, hundreds at most.
+    function jurorPoolAt(bytes32 excludedOutletKey, uint256 blockNumber)
+        external
+        view
+        returns (address[] memory wallets, uint256[] memory weights)
+    {
+        uint48 at = SafeCast.toUint48(blockNumber);
+        uint256 size = _jurorPool.length;
+        wallets = new address[](size);
+        weights = new uint256[](size);
+        uint256 n = 0;
+        for (uint256 i = 0; i < size; i++) {
+            address wallet = _jurorPool[i];
+            if (_voterOutletCountHistory[wallet].upperLookupRecent(at) == 0) continue;
+            if (_voterHistory[excludedOutletKey][wallet].upperLookupRecent(at) == 1) continue;
+            if (_memberHistory[excludedOutletKey][wallet].upperLookupRecent(at) == 1) continue;
+            uint256 bond = _bondHistory[wallet].upperLookupRecent(at);
+            if (bond == 0) continue;
+            wallets[n] = wallet;
+            weights[n] = bond;
+            n++;
+        }
+        assembly {
+            mstore(wallets, n)
+            mstore(weights, n)
+        }
     }
 
     function isVoter(bytes32 outletKey, address wallet) external view returns (bool) {
@@ -146,10 +220,31 @@ contract RoleRegistry is Operated {
         emit CourtSet(court_);
     }
 
-    /// @notice Moves up to `amount` of the wallet's bond into the burn pool.
+    function setJuryCourt(address juryCourt_) external onlyOperator {
+        if (juryCourt != address(0)) revert JuryCourtAlreadySet();
+        if (juryCourt_ == address(0)) revert ZeroAddress();
+        juryCourt = juryCourt_;
+        emit JuryCourtSet(juryCourt_);
+    }
+
+    /// @notice The jury court takes up to `amount` of the wallet's bond for itself (a challenger's refund).
+    /// @return seized the amount actually taken (capped at the bond).
+    function seize(address wallet, uint256 amount) external returns (uint256 seized) {
+        if (msg.sender != juryCourt) revert NotJuryCourt();
+        uint256 bond = bondOf[wallet];
+        seized = amount > bond ? bond : amount;
+        _setBond(wallet, bond - seized);
+        if (seized > 0) {
+            (bool ok,) = payable(msg.sender).call{value: seized}("");
+            if (!ok) revert TransferFailed();
+        }
+        emit BondSeized(wallet, msg.sender, seized);
+    }
+
+    /// @notice Moves up to `amount` of the wallet's bond into the burn pool (either court may).
     /// @return slashed the amount actually taken (capped at the bond).
     function slash(address wallet, uint256 amount) external returns (uint256 slashed) {
-        if (msg.sender != court) revert NotCourt();
+        if (msg.sender != court && msg.sender != juryCourt) revert NotCourt();
         uint256 bond = bondOf[wallet];
         slashed = amount > bond ? bond : amount;
         _setBond(wallet, bond - slashed);

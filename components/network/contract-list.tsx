@@ -11,6 +11,7 @@ const labels: Record<string, string> = {
   roleRegistry: "Role registry (bonds)",
   burnPool: "Burn pool",
   integrityCourt: "Integrity court",
+  juryCourt: "Jury court",
   validatorsVault: "Validators",
   mediaValidatorsVault: "Media validators",
   integrityTreasury: "Integrity treasury",

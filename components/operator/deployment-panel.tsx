@@ -12,6 +12,7 @@ const contractLabels: Record<string, string> = {
   roleRegistry: "Role registry (bonds)",
   burnPool: "Burn pool",
   integrityCourt: "Integrity court",
+  juryCourt: "Jury court",
   validatorsVault: "Validators vault",
   mediaValidatorsVault: "Media validators vault",
   integrityTreasury: "Integrity treasury",

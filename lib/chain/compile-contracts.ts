@@ -11,6 +11,7 @@ export const contractNames = [
   "BurnPool",
   "CapsuleAcceptance",
   "IntegrityCourt",
+  "JuryCourt",
   "RecipientVault",
   "RoleRegistry",
 ] as const;

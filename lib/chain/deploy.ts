@@ -99,6 +99,7 @@ export async function deployCapsuleContracts(options: {
     foundation,
   ]);
   const court = await deploy("integrityCourt", "IntegrityCourt", [roleRegistry]);
+  const juryCourt = await deploy("juryCourt", "JuryCourt", [roleRegistry, registry, burnPool]);
 
   await confirm(
     await walletClient.writeContract({ address: acceptance, abi: capsuleAcceptanceAbi, functionName: "setArticleRegistry", args: [registry] }),
@@ -110,6 +111,11 @@ export async function deployCapsuleContracts(options: {
     "RoleRegistry.setCourt",
   );
   log("wired the integrity court into the role registry");
+  await confirm(
+    await walletClient.writeContract({ address: roleRegistry, abi: roleRegistryAbi, functionName: "setJuryCourt", args: [juryCourt] }),
+    "RoleRegistry.setJuryCourt",
+  );
+  log("wired the jury court into the role registry");
 
   return {
     chainId,

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, http, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { articleRegistryAbi, capsuleAcceptanceAbi, roleRegistryAbi } from "@/lib/chain/abi";
+import { articleRegistryAbi, capsuleAcceptanceAbi, juryCourtAbi, roleRegistryAbi } from "@/lib/chain/abi";
 import { compileContracts, contractNames, renderAbiModules } from "@/lib/chain/compile-contracts";
 import { ensureDeployment } from "@/lib/chain/deploy";
 import { deploymentContractKeys, readDeployment, writeDeployment, type DeploymentRecord } from "@/lib/chain/deployment-record";
@@ -81,6 +81,8 @@ describe("ensureDeployment", () => {
     const at = (key: keyof DeploymentRecord["contracts"]) => record.contracts[key].address as Address;
     expect(await client.readContract({ address: at("capsuleAcceptance"), abi: capsuleAcceptanceAbi, functionName: "articleRegistry" })).toBe(at("articleRegistry"));
     expect(await client.readContract({ address: at("roleRegistry"), abi: roleRegistryAbi, functionName: "court" })).toBe(at("integrityCourt"));
+    expect(await client.readContract({ address: at("roleRegistry"), abi: roleRegistryAbi, functionName: "juryCourt" })).toBe(at("juryCourt"));
+    expect(await client.readContract({ address: at("juryCourt"), abi: juryCourtAbi, functionName: "articleRegistry" })).toBe(at("articleRegistry"));
     expect(await client.readContract({ address: at("articleRegistry"), abi: articleRegistryAbi, functionName: "bridgeSigner" })).toBe(record.deployer);
     for (const key of deploymentContractKeys) expect(await client.getCode({ address: at(key) })).toMatch(/^0x[0-9a-f]{10,}/);
   }

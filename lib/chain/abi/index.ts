@@ -3,5 +3,6 @@ export { articleRegistryAbi } from "./article-registry";
 export { burnPoolAbi } from "./burn-pool";
 export { capsuleAcceptanceAbi } from "./capsule-acceptance";
 export { integrityCourtAbi } from "./integrity-court";
+export { juryCourtAbi } from "./jury-court";
 export { recipientVaultAbi } from "./recipient-vault";
 export { roleRegistryAbi } from "./role-registry";
