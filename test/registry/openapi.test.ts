@@ -69,10 +69,23 @@ describe("the OpenAPI document", () => {
         expect(op?.security, endpoint.id).toEqual([{ signedAction: [] }]);
         expect(op?.["x-capsule-action"]).toBe(endpoint.action);
         expect(op?.responses["401"], endpoint.id).toBeDefined();
+      } else if (endpoint.privateDrafts) {
+        expect(op?.security, endpoint.id).toEqual([{}, { signedAction: [] }]);
       } else {
         expect(op?.security, endpoint.id).toEqual([]);
       }
     }
+  });
+
+  it("declares the optional signed read (capsules.drafts.read) as optional: no token, or a signedAction token", () => {
+    const optional = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item as Record<string, Operation>).filter(([, op]) => JSON.stringify(op.security) === JSON.stringify([{}, { signedAction: [] }])).map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    const expected = endpoints.filter((e) => e.privateDrafts).map((e) => `${e.method} ${openApiPath(e.path)}`);
+    expect(expected.length).toBeGreaterThanOrEqual(14);
+    expect(optional.sort()).toEqual(expected.sort());
+    expect(endpoints.filter((e) => e.privateDrafts).every((e) => e.method === "GET")).toBe(true);
+    expect(operation("/api/capsules/:id", "GET")?.security).toEqual([{}, { signedAction: [] }]);
   });
 
   it("lists the paging parameters of every paged list", () => {
