@@ -17,7 +17,15 @@ export const config = { unstable_runtimeJS: false };
 type Props = (ArticlePageData | { missing: true }) & { documentHead: DocumentHead };
 
 export const getServerSideProps: GetServerSideProps<Props, { id: string }> = async ({ params, req, res }) => {
-  const data = await articlePageLoader()(params?.id ?? "", req.headers);
+  let data: ArticlePageData | undefined;
+  try {
+    data = await articlePageLoader()(params?.id ?? "", req.headers);
+  } catch (error) {
+    // no configured public origin fits this Host: the page's canonical link cannot be built
+    if (!(error instanceof Error && "code" in error && error.code === "MISDIRECTED_REQUEST")) throw error;
+    res.statusCode = 421;
+    return { props: { missing: true, documentHead: { title: "Wrong address · Capsule" } } };
+  }
   if (data) return { props: { ...data, documentHead: articleDocumentHead(data.article, data.canonical) } };
   res.statusCode = 404;
   return { props: { missing: true, documentHead: { title: "Page not found · Capsule" } } };

@@ -12,6 +12,7 @@ import { tally } from "@/lib/capsules/tally";
 import { ZCapsuleObject, ZCapsuleResponse, ZEvidenceObject, type TCapsuleObject, type TCapsuleResponse } from "@/lib/schemas/capsules";
 import { outletSummary } from "@/lib/services/outlets/outlet-record";
 import { currentOfChain, rootIdOf } from "./chain-order";
+import { isPublished } from "@/lib/services/reader/reader-chain";
 import { findOutletById } from "@/lib/db/repositories/outlets.repository";
 
 // Rows → the seed's read objects. Unset times are "0", unset addresses the zero address.
@@ -164,7 +165,8 @@ export function capsuleReadBody({ row, outlet, evidence, contributors, chain, op
       capsuleId: String(row.id),
       contentHash: row.content_hash,
       contentType: "article",
-      contentURI: `${origin}/capsules/${row.id}`,
+      // readers' page once published (/read/:id answers 404 before), the desk's page before
+      contentURI: isPublished(row) ? `${origin}/read/${row.id}` : `${origin}/capsules/${row.id}`,
       createdAt: time(row.created_at),
       createdBy: row.submitter,
       exists: true,
