@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { withOperatorKeyFile } from "./operator-key-file";
+import { edgeEnvShape } from "./edge-env";
 import { hardeningEnvShape } from "./hardening-env";
 
 // Every setting of the system, parsed once from the environment. Secrets are marked in
@@ -32,6 +33,7 @@ export const serverEnvSchema = z.object({
     .default("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"),
   CAPSULE_OPERATOR_KEY_FILE: z.string().optional(),
   ...hardeningEnvShape,
+  ...edgeEnvShape,
   // the number of trusted reverse proxies in front of the server ("true" = 1): client IPs come from that many X-Forwarded-For hops from the right
   CAPSULE_TRUST_PROXY: z
     .string()
