@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { errorCodesOf } from "@/lib/endpoints/define";
 import { openApiFor } from "@/lib/endpoints/openapi/document";
 import { openApiPath } from "@/lib/endpoints/openapi/json-schema";
+import { capsuleRead } from "@/lib/endpoints/capsules/read";
 import { endpointList as endpoints } from "@/lib/endpoints/registry";
 import { errorStatus } from "@/lib/errors/app-error";
 
@@ -85,7 +86,7 @@ describe("the OpenAPI document", () => {
     expect(expected.length).toBeGreaterThanOrEqual(14);
     expect(optional.sort()).toEqual(expected.sort());
     expect(endpoints.filter((e) => e.privateDrafts).every((e) => e.method === "GET")).toBe(true);
-    expect(operation("/api/capsules/:id", "GET")?.security).toEqual([{}, { signedAction: [] }]);
+    expect(operation(capsuleRead.path, capsuleRead.method)?.security).toEqual([{}, { signedAction: [] }]);
   });
 
   it("lists the paging parameters of every paged list", () => {

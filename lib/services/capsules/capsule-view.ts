@@ -12,7 +12,6 @@ import { tally } from "@/lib/capsules/tally";
 import { ZCapsuleObject, ZCapsuleResponse, ZEvidenceObject, type TCapsuleObject, type TCapsuleResponse } from "@/lib/schemas/capsules";
 import { outletSummary } from "@/lib/services/outlets/outlet-record";
 import { currentOfChain, rootIdOf } from "./chain-order";
-import { isPublished } from "@/lib/services/reader/reader-chain";
 import { findOutletById } from "@/lib/db/repositories/outlets.repository";
 
 // Rows → the seed's read objects. Unset times are "0", unset addresses the zero address.
@@ -94,6 +93,9 @@ const contributorObject = (row: ContributorRow) => ({
   createdAt: time(row.created_at),
   active: row.active === 1,
 });
+
+/** Finalized on chain at some point (as services/reader's isPublished, which this folder may not import): /read/:id serves it. */
+const isPublished = (row: CapsuleRow) => row.finalized_at !== null && (row.status === "finalized" || row.status === "superseded");
 
 function contentStatus(row: CapsuleRow): string {
   if (row.integrity_label === "retracted_by_author") return "retracted";
