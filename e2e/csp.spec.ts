@@ -50,13 +50,14 @@ test("desk pages send a nonce policy that forbids framing, and run without a vio
   const violations = await watchViolations(page);
   const nonces = new Set<string>();
   for (const path of DESK_PAGES) {
-    const response = await page.goto(path, { waitUntil: "networkidle" });
+    const response = await page.goto(path, { waitUntil: "load" });
     expect(response?.status(), path).toBe(200);
     const policy = response?.headers()["content-security-policy"];
     expectPagePolicy(policy, path);
     nonces.add(/'nonce-([^']+)'/.exec(policy ?? "")?.[1] ?? "");
     // the page's own scripts ran: React hydrated and the page loaded its data
     await expect(page.locator('[aria-busy="true"]'), path).toHaveCount(0);
+    await expect(page.getByText(/could not be loaded|is unavailable/), path).toHaveCount(0);
   }
   expect(nonces.size, "a fresh nonce on every page").toBe(DESK_PAGES.length);
   // client-side navigation and a page that reads data in the browser still work under the policy
@@ -67,7 +68,7 @@ test("desk pages send a nonce policy that forbids framing, and run without a vio
 
 test("the article page sends the policy, runs its island script by nonce, and has no violation", async ({ page, request }) => {
   const violations = await watchViolations(page);
-  const response = await page.goto(`/read/${articleId}`, { waitUntil: "networkidle" });
+  const response = await page.goto(`/read/${articleId}`, { waitUntil: "load" });
   expect(response?.status()).toBe(200);
   const policy = response?.headers()["content-security-policy"];
   expectPagePolicy(policy, "/read/:id");
@@ -86,7 +87,7 @@ test("the article page sends the policy, runs its island script by nonce, and ha
 
 test("an inline event handler never runs on a page", async ({ page }) => {
   const violations = await watchViolations(page);
-  await page.goto("/outlets", { waitUntil: "networkidle" });
+  await page.goto("/outlets", { waitUntil: "load" });
   const ran = await page.evaluate(() => {
     const button = document.createElement("button");
     button.setAttribute("onclick", "window.__inlineHandlerRan = true");
