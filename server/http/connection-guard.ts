@@ -48,6 +48,12 @@ const REFUSAL = [
   TOO_MANY,
 ].join("\r\n");
 
+const CLIENT_ERROR_STATUS: Record<string, string> = {
+  ERR_HTTP_REQUEST_TIMEOUT: "408 Request Timeout",
+  HPE_HEADER_OVERFLOW: "431 Request Header Fields Too Large",
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: "413 Payload Too Large",
+};
+
 /**
  * Applies the timeouts and the per-address cap to `server`; call before it listens. Node's parser
  * is attached to a connection before this sees it: `refused(socket)` tells the request and upgrade
@@ -87,17 +93,17 @@ export function guardConnections(server: http.Server, limits: ConnectionLimits):
     });
   });
 
-  // Node's own answer to a client error, counting the timeouts (a listener replaces the default)
+  // Node's own answers to a client error (a listener replaces them), counting the timeouts
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
     const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
     if (timedOut) m.timeouts.inc();
     const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-    if (socket.writable && !answering?.headersSent) {
-      socket.end(timedOut ? "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n" : "HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
-      setTimeout(() => socket.destroy(), 1000).unref();
-    } else {
+    if (error.code === "ECONNRESET" || !socket.writable || answering?.headersSent) {
       socket.destroy();
+      return;
     }
+    socket.end(`HTTP/1.1 ${CLIENT_ERROR_STATUS[error.code ?? ""] ?? "400 Bad Request"}\r\nConnection: close\r\n\r\n`);
+    setTimeout(() => socket.destroy(), 1000).unref();
   });
   return { refused: (socket) => refusedSockets.has(socket) };
 }
