@@ -54,6 +54,7 @@ test("desk pages send a nonce policy that forbids framing, and run without a vio
     expect(response?.status(), path).toBe(200);
     const policy = response?.headers()["content-security-policy"];
     expectPagePolicy(policy, path);
+    expect(policy, path).toContain("connect-src 'self';");
     nonces.add(/'nonce-([^']+)'/.exec(policy ?? "")?.[1] ?? "");
     // the page's own scripts ran: React hydrated and the page loaded its data
     await expect(page.locator('[aria-busy="true"]'), path).toHaveCount(0);
@@ -72,6 +73,8 @@ test("the article page sends the policy, runs its island script by nonce, and ha
   expect(response?.status()).toBe(200);
   const policy = response?.headers()["content-security-policy"];
   expectPagePolicy(policy, "/read/:id");
+  // the finalization check asks a node the reader names: any http(s) origin, nothing else
+  expect(policy).toContain("connect-src 'self' http: https:");
   const nonce = /'nonce-([^']+)'/.exec(policy ?? "")?.[1];
   const html = await (await request.get(`/read/${articleId}`)).text();
   expect(html).toMatch(/<script[^>]*src="\/islands\/reader\.js"[^>]*nonce="[^"]+"/);

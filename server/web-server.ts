@@ -14,7 +14,7 @@ import { answerBeforeNext } from "@/lib/http/pre-router";
 import { createRpcHttpGateway } from "./gateway/rpc-http";
 import { createWsGateway, type WsGateway } from "./gateway/ws-gateway";
 import { closeGracefully } from "./http/graceful-close";
-import { CSP_HEADER, newNonce, pagePolicy, takesPagePolicy } from "@/lib/http/content-security-policy";
+import { CSP_HEADER, isReaderArticlePath, newNonce, pagePolicy, takesPagePolicy } from "@/lib/http/content-security-policy";
 import { guardConnections } from "./http/connection-guard";
 import { lingerAfterEarlyAnswer } from "./http/linger";
 import { corkHead } from "./http/cork";
@@ -91,7 +91,7 @@ export async function startWebServer(cfg: ServerConfig, options: { dev: boolean;
       delete req.headers[CSP_HEADER];
       delete req.headers["content-security-policy-report-only"];
       if (takesPagePolicy(path)) {
-        const policy = pagePolicy(newNonce(), { dev: options.dev });
+        const policy = pagePolicy(newNonce(), { dev: options.dev, reader: isReaderArticlePath(path) });
         req.headers[CSP_HEADER] = policy;
         res.setHeader("Content-Security-Policy", policy);
       }

@@ -15,7 +15,11 @@ export function newNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-export function pagePolicy(nonce: string, options: { dev: boolean }): string {
+/**
+ * `reader`: /read/:id, whose finalization check asks a JSON-RPC node the reader names (any http(s)
+ * origin); every other page talks to this server only.
+ */
+export function pagePolicy(nonce: string, options: { dev: boolean; reader?: boolean }): string {
   return [
     "default-src 'self'",
     // 'self' and https: are ignored by browsers that know 'strict-dynamic' (all current ones); older ones need them
@@ -25,7 +29,7 @@ export function pagePolicy(nonce: string, options: { dev: boolean }): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    options.reader ? "connect-src 'self' http: https:" : "connect-src 'self'",
     "worker-src 'self' blob:",
     "frame-src 'self'",
     "object-src 'none'",
@@ -41,6 +45,8 @@ export function nonceOf(headers: IncomingHttpHeaders | Headers): string | undefi
   const policy = Array.isArray(value) ? value[0] : value;
   return policy ? /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1] : undefined;
 }
+
+export const isReaderArticlePath = (path: string): boolean => path.startsWith("/read/");
 
 /** Paths whose answers are not pages: the API (JSON, the badge), the gateway, metrics, and the embed's own policy. */
 export function takesPagePolicy(path: string): boolean {
