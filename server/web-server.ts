@@ -14,6 +14,8 @@ import { answerBeforeNext } from "@/lib/http/pre-router";
 import { createRpcHttpGateway } from "./gateway/rpc-http";
 import { createWsGateway, type WsGateway } from "./gateway/ws-gateway";
 import { closeGracefully } from "./http/graceful-close";
+import { CSP_HEADER, isReaderArticlePath, newNonce, pagePolicy, takesPagePolicy } from "@/lib/http/content-security-policy";
+import { guardConnections } from "./http/connection-guard";
 import { lingerAfterEarlyAnswer } from "./http/linger";
 import { corkHead } from "./http/cork";
 import { createFastReads } from "./http/fast-reads";
@@ -76,6 +78,7 @@ export async function startWebServer(cfg: ServerConfig, options: { dev: boolean;
   const fastRead = cfg.CAPSULE_HTTP_FAST_READS === "1" ? createFastReads({ reads: conditionalReads, compress: cfg.CAPSULE_HTTP_COMPRESS === "1" ? nextCompression() : undefined }) : undefined;
 
   const server = http.createServer((req, res) => {
+    if (guard.refused(req.socket)) return void req.socket.destroy();
     const ip = requestIp(req, trustProxy);
     lingerAfterEarlyAnswer(req);
     observer.request(req, res, ip, (route) => {
@@ -84,13 +87,27 @@ export async function startWebServer(cfg: ServerConfig, options: { dev: boolean;
       if (path === "/rpc" || path.startsWith("/rpc/")) return void rpc(req, res);
       delete req.headers[CLIENT_IP_HEADER];
       req.headers[CLIENT_IP_HEADER] = ip;
+      // never a client's own policy: Next.js would take its nonce for the page's scripts
+      delete req.headers[CSP_HEADER];
+      delete req.headers["content-security-policy-report-only"];
+      if (takesPagePolicy(path)) {
+        const policy = pagePolicy(newNonce(), { dev: options.dev, reader: isReaderArticlePath(path) });
+        req.headers[CSP_HEADER] = policy;
+        res.setHeader("Content-Security-Policy", policy);
+      }
       if (answerBeforeNext(req, res)) return; // malformed URLs and unroutable methods (lib/http/pre-router.ts)
       if (fastRead?.(req, res, route)) return;
       corkHead(res);
       void handleNext(req, res);
     });
   });
+  const guard = guardConnections(server, {
+    headersTimeoutMs: cfg.CAPSULE_HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: cfg.CAPSULE_HTTP_REQUEST_TIMEOUT_MS,
+    maxPerIp: cfg.CAPSULE_HTTP_MAX_CONNECTIONS_PER_IP,
+  });
   server.on("upgrade", (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (guard.refused(req.socket)) return void socket.destroy();
     const path = pathOf(req.url);
     if (path !== "/ws") {
       if (handleNextUpgrade) void handleNextUpgrade(req, socket, head);

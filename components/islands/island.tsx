@@ -19,10 +19,11 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
 
 /**
  * The islands' script, once per page (after the islands, so it runs when they are in the DOM). Not in
- * development, where Next.js keeps the page's runtime and React hydrates the islands itself.
+ * development, where Next.js keeps the page's runtime and React hydrates the islands itself. `nonce`
+ * is the page's CSP nonce (lib/http/content-security-policy.ts).
  */
-export function IslandScript() {
-  return process.env.NODE_ENV === "production" ? <script src={ISLANDS_SCRIPT_URL} defer /> : null;
+export function IslandScript({ nonce }: { nonce?: string }) {
+  return process.env.NODE_ENV === "production" ? <script src={ISLANDS_SCRIPT_URL} defer nonce={nonce} /> : null;
 }
 
 export const ISLANDS_SCRIPT_URL = "/islands/reader.js";

@@ -6,7 +6,7 @@ import type { ActionSigner } from "./signers";
 
 // The typed client every page, helper and test uses: `call(capsuleRead, { params: { id } })`
 // answers the parsed response type; a signed write takes a signer and the client builds the
-// action token from the descriptor's action, method and the resolved path. A read that can show
+// action token from the descriptor's action, method and the resolved path with its query string. A read that can show
 // drafts (`privateDrafts`) is signed when a signer is given, and anonymous otherwise.
 
 export type CallOptions = {
@@ -27,12 +27,12 @@ async function fetchEndpoint<E extends Endpoint>(endpoint: E, input: CallInput<E
   if (endpoint.action) {
     const signer = options.signer;
     if (!signer) throw new ApiError("UNAUTHORIZED", "Sign in with your wallet first.", 401);
-    const token = await buildActionToken({ wallet: signer.wallet, action: endpoint.action, method: endpoint.method, path: request.path, body: request.body, sign: signer.sign, delegation: signer.delegation });
+    const token = await buildActionToken({ wallet: signer.wallet, action: endpoint.action, method: endpoint.method, path: request.url, body: request.body, sign: signer.sign, delegation: signer.delegation });
     headers.authorization = `Bearer ${token}`;
   } else if (endpoint.privateDrafts && options.signer) {
     // a signed read: the bridge then shows the drafts this wallet may see (its own, its outlets' as Editor)
     const signer = options.signer;
-    const token = await buildActionToken({ wallet: signer.wallet, action: DRAFT_READ_ACTION, method: endpoint.method, path: request.path, body: undefined, sign: signer.sign, delegation: signer.delegation });
+    const token = await buildActionToken({ wallet: signer.wallet, action: DRAFT_READ_ACTION, method: endpoint.method, path: request.url, body: undefined, sign: signer.sign, delegation: signer.delegation });
     headers.authorization = `Bearer ${token}`;
   }
   try {

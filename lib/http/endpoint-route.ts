@@ -20,7 +20,7 @@ import { clientIp } from "./client-ip";
 import { entityTag, ifNoneMatchHits } from "./conditional";
 import { rememberedAnswers } from "./remembered-answers";
 import type { RequestHead } from "./request-head";
-import { publicOrigin } from "./public-origin";
+import { linkOrigin } from "./public-origin";
 import { enforceRoles, type AccessSubject } from "./enforce-roles";
 import { errorAnswer, errorResponse, jsonAnswer, jsonTextAnswer, toResponse, type Answer } from "./json";
 import { parseInput, pathParams, queryObject } from "./parse-input";
@@ -130,14 +130,14 @@ export function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<
       let sessionId = `ip:${ip}`;
       let rawBody = "";
       let reader: Address | undefined;
-      let origin: string | undefined; // publicOrigin(request), once it is needed
+      let origin: string | undefined; // the links' origin (part of cache keys and tags), once it is needed; "-" when none fits
       if (request.method === "GET" || request.method === "HEAD") {
         headers = rateLimitHeaders(await enforceRateLimit(counters.publicGet, rules.publicGet, ip, now));
         if (endpoint.privateDrafts) {
           headers = { ...headers, Vary: "Authorization" };
           reader = await authenticateRead({ db: database, counters, rules, action: DRAFT_READ_ACTION, request, ip, now });
         }
-        if (!reader && generation !== undefined) origin = publicOrigin(request);
+        if (!reader && generation !== undefined) origin = linkOrigin(request) ?? "-";
         const known = origin !== undefined && generation !== undefined ? remembered.get(tagKeyOf(request, origin), generation) : undefined;
         if (known) {
           const caching = { etag: known.etag, "cache-control": known.cacheControl };
@@ -178,7 +178,7 @@ export function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<
       let remember: ((status: number, body: string | undefined) => void) | undefined;
       if (isConditional(result)) {
         if (!reader) {
-          origin ??= publicOrigin(request);
+          origin ??= linkOrigin(request) ?? "-";
           const tagged = cacheHeadersOf(endpoint, request, origin, result);
           caching = tagged;
           if (generation !== undefined && result.rowsAlone) {

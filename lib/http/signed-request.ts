@@ -27,8 +27,7 @@ export async function authenticateSigned(
   parseBearer(header);
   await refuseAfterTooManyFailures(counters, rules, ip, now);
   const rawBody = await readBody(request, args.maxBodyBytes);
-  const url = new URL(request.url);
-  const verified = await verifyActionToken(db, header, { action: endpoint.action, method: request.method, path: url.pathname, body: rawBody === "" ? undefined : rawBody }, now);
+  const verified = await verifyActionToken(db, header, { action: endpoint.action, method: request.method, path: signedPathOf(request), body: rawBody === "" ? undefined : rawBody }, now);
   // a signed read (the inbox) spends the reading budget, per session: pages re-read it on every pushed change
   if (endpoint.rateLimit.includes("signed-read")) {
     const headers = rateLimitHeaders(await enforceRateLimit(counters.publicGet, rules.publicGet, `session:${verified.sessionId}`, now));
@@ -38,6 +37,15 @@ export async function authenticateSigned(
   const headers = rateLimitHeaders(await enforceRateLimit(counters.write, rules.write, verified.sessionId, now));
   if (endpoint.rateLimit.includes("vote")) await enforceRateLimit(counters.write, rules.vote, verified.sessionId, now);
   return { wallet: verified.wallet, sessionId: verified.sessionId, rawBody, headers };
+}
+
+/**
+ * The path a token binds: the request path as sent with its query string (`/api/x?a=1`), so a
+ * token signed for one query cannot be replayed with another.
+ */
+export function signedPathOf(request: RequestHead): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
 }
 
 /** Every 401 counts against the client IP (each one may have cost a signature recovery). */
@@ -67,9 +75,10 @@ export async function authenticateRead(
   const { db, counters, rules, request, ip, now } = args;
   const header = request.headers.get("authorization");
   if (header === null) return undefined;
-  parseBearer(header);
+  const { payload } = parseBearer(header);
   await refuseAfterTooManyFailures(counters, rules, ip, now);
-  const url = new URL(request.url);
-  const verified = await verifyActionToken(db, header, { action: args.action, method: request.method, path: url.pathname, body: undefined }, now);
+  // HEAD is GET without the body: a token signed for the GET serves its HEAD (and one signed for HEAD)
+  const method = request.method === "HEAD" && payload.method === "GET" ? "GET" : request.method;
+  const verified = await verifyActionToken(db, header, { action: args.action, method, path: signedPathOf(request), body: undefined }, now);
   return verified.wallet;
 }

@@ -6,6 +6,7 @@ import { IslandScript } from "@/components/islands/island";
 import type { DocumentHead } from "@/components/document/document-head";
 import { articleDocumentHead } from "@/components/reader/article-head";
 import { ReaderView } from "@/components/reader/reader-view";
+import { nonceOf } from "@/lib/http/content-security-policy";
 import { articlePageLoader, type ArticlePageData } from "@/lib/pages/article-page-loader";
 
 // /read/:id — the reader's article. A Pages Router page with the runtime switched off: the HTML is
@@ -14,13 +15,22 @@ import { articlePageLoader, type ArticlePageData } from "@/lib/pages/article-pag
 // (docs/DECISIONS.md, "The article page without the React runtime").
 export const config = { unstable_runtimeJS: false };
 
-type Props = (ArticlePageData | { missing: true }) & { documentHead: DocumentHead };
+type Props = (ArticlePageData | { missing: true }) & { documentHead: DocumentHead; nonce: string | null };
 
 export const getServerSideProps: GetServerSideProps<Props, { id: string }> = async ({ params, req, res }) => {
-  const data = await articlePageLoader()(params?.id ?? "", req.headers);
-  if (data) return { props: { ...data, documentHead: articleDocumentHead(data.article, data.canonical) } };
+  const nonce = nonceOf(req.headers) ?? null;
+  let data: ArticlePageData | undefined;
+  try {
+    data = await articlePageLoader()(params?.id ?? "", req.headers);
+  } catch (error) {
+    // no configured public origin fits this Host: the page's canonical link cannot be built
+    if (!(error instanceof Error && "code" in error && error.code === "MISDIRECTED_REQUEST")) throw error;
+    res.statusCode = 421;
+    return { props: { missing: true, documentHead: { title: "Wrong address · Capsule" }, nonce } };
+  }
+  if (data) return { props: { ...data, documentHead: articleDocumentHead(data.article, data.canonical), nonce } };
   res.statusCode = 404;
-  return { props: { missing: true, documentHead: { title: "Page not found · Capsule" } } };
+  return { props: { missing: true, documentHead: { title: "Page not found · Capsule" }, nonce } };
 };
 
 export default function ReadPage(props: Props) {
@@ -29,7 +39,7 @@ export default function ReadPage(props: Props) {
     <ReaderFrame>
       <Viewport />
       <ReaderView article={props.article} registry={props.registry ?? undefined} />
-      <IslandScript />
+      <IslandScript nonce={props.nonce ?? undefined} />
     </ReaderFrame>
   );
 }

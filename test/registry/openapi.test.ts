@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { errorCodesOf } from "@/lib/endpoints/define";
 import { openApiFor } from "@/lib/endpoints/openapi/document";
 import { openApiPath } from "@/lib/endpoints/openapi/json-schema";
+import { capsuleRead } from "@/lib/endpoints/capsules/read";
 import { endpointList as endpoints } from "@/lib/endpoints/registry";
 import { errorStatus } from "@/lib/errors/app-error";
 
@@ -69,10 +70,23 @@ describe("the OpenAPI document", () => {
         expect(op?.security, endpoint.id).toEqual([{ signedAction: [] }]);
         expect(op?.["x-capsule-action"]).toBe(endpoint.action);
         expect(op?.responses["401"], endpoint.id).toBeDefined();
+      } else if (endpoint.privateDrafts) {
+        expect(op?.security, endpoint.id).toEqual([{}, { signedAction: [] }]);
       } else {
         expect(op?.security, endpoint.id).toEqual([]);
       }
     }
+  });
+
+  it("declares the optional signed read (capsules.drafts.read) as optional: no token, or a signedAction token", () => {
+    const optional = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item as Record<string, Operation>).filter(([, op]) => JSON.stringify(op.security) === JSON.stringify([{}, { signedAction: [] }])).map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    const expected = endpoints.filter((e) => e.privateDrafts).map((e) => `${e.method} ${openApiPath(e.path)}`);
+    expect(expected.length).toBeGreaterThanOrEqual(14);
+    expect(optional.sort()).toEqual(expected.sort());
+    expect(endpoints.filter((e) => e.privateDrafts).every((e) => e.method === "GET")).toBe(true);
+    expect(operation(capsuleRead.path, capsuleRead.method)?.security).toEqual([{}, { signedAction: [] }]);
   });
 
   it("lists the paging parameters of every paged list", () => {

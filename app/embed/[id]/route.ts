@@ -2,7 +2,8 @@ import { pathOf } from "@/lib/api/request";
 import { db } from "@/lib/db/client";
 import { capsuleProof } from "@/lib/endpoints/capsules/proof";
 import { AppError } from "@/lib/errors/app-error";
-import { publicOrigin } from "@/lib/http/public-origin";
+import { errorResponse } from "@/lib/http/json";
+import { linkOrigin, misdirected } from "@/lib/http/public-origin";
 import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
 import { badgeData } from "@/lib/services/reader/badge-data";
 import { escapeXml } from "@/lib/services/reader/label-badge";
@@ -17,7 +18,8 @@ const notFound = (id: string) =>
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await params;
   if (!/^[1-9]\d{0,15}$/.test(id)) return notFound(id);
-  const origin = publicOrigin(request);
+  const origin = linkOrigin(request);
+  if (origin === undefined) return errorResponse(misdirected());
   let data;
   try {
     data = await badgeData(db(), Number(id), origin);

@@ -14,6 +14,6 @@ export const capsuleBadge = defineEndpoint({
   params: ZCapsuleIdParams,
   response: z.string().meta({ description: "image/svg+xml document" }),
   rateLimit: ["public-get"],
-  errors: ["CAPSULE_NOT_FOUND"],
+  errors: ["CAPSULE_NOT_FOUND", "MISDIRECTED_REQUEST"],
   example: { params: { id: "1" } },
 });

@@ -14,6 +14,6 @@ export const capsuleProof = defineEndpoint({
   params: ZCapsuleIdParams,
   response: ZCapsuleProofResponse,
   rateLimit: ["public-get"],
-  errors: ["CAPSULE_NOT_FOUND", "INVALID_STATE"],
+  errors: ["CAPSULE_NOT_FOUND", "INVALID_STATE", "MISDIRECTED_REQUEST"],
   example: { params: { id: "1" } },
 });

@@ -12,6 +12,6 @@ export const capsuleRead = defineEndpoint({
   rateLimit: ["public-get"],
   conditional: true,
   privateDrafts: { capsuleParam: "id" },
-  errors: ["CAPSULE_NOT_FOUND"],
+  errors: ["CAPSULE_NOT_FOUND", "MISDIRECTED_REQUEST"],
   example: { params: { id: "1" } },
 });

@@ -9,5 +9,5 @@ export const openApiDocument = defineEndpoint({
   summary: "This API as an OpenAPI 3.1 document, generated from the endpoint descriptors",
   response: ZOpenApiDocument,
   rateLimit: ["public-get"],
-  errors: [],
+  errors: ["MISDIRECTED_REQUEST"],
 });

@@ -6,12 +6,12 @@ import { errorStatus } from "@/lib/errors/app-error";
 export const tokenFormat = [
   "A single-use signed action: `base64url(UTF-8 JSON of payload) + \".\" + signature` (0x-hex, 65 bytes).",
   "Payload `{ v: 1, wallet, action, method, path, bodyHash, nonce, issuedAt, expiresAt [, delegation] }`: `action` is the",
-  "operation's `x-capsule-action`, `path` the request path as sent, `bodyHash` keccak256 of the exact body bytes, `nonce`",
+  "operation's `x-capsule-action`, `path` the request path as sent with its query string (`/api/capsules?status=draft`), `bodyHash` keccak256 of the exact body bytes, `nonce`",
   "32 random bytes, `expiresAt - issuedAt` at most 300 s (60 s clock skew tolerated). The signature is EIP-712",
   "`signTypedData` by `wallet` (or by a session key it delegated with Sign-In with Ethereum, carried in `delegation`)",
   "over domain `{ name: \"Capsule Bridge\", version: \"1\", chainId: 77117002 }`, primary type `Action(address wallet,",
   "string action, string method, string path, bytes32 bodyHash, bytes32 nonce, uint64 issuedAt, uint64 expiresAt)`.",
-  "Missing, malformed, expired, replayed or mismatched → 401 UNAUTHORIZED; a signature that does not recover → 401 INVALID_SIGNATURE.",
+  "A HEAD request takes a token signed for its GET. Missing, malformed, expired, replayed or mismatched → 401 UNAUTHORIZED; a signature that does not recover → 401 INVALID_SIGNATURE.",
 ].join(" ");
 
 export const securitySchemes = {

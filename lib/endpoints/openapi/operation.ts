@@ -83,7 +83,8 @@ export function operationOf(endpoint: Endpoint, names: SchemaNames): JsonSchema 
     parameters: [...parametersOf(endpoint.params, "path"), ...parametersOf(endpoint.query, "query"), ...(endpoint.conditional ? [ifNoneMatchParameter] : [])],
     ...(endpoint.body ? { requestBody: { required: true, content: { "application/json": { schema: names.ref(endpoint.body, "input", `${base}Body`) } } } } : {}),
     responses: { ...success, ...errorResponses(endpoint) },
-    security: endpoint.action ? [{ signedAction: [] }] : [],
+    // An optional signed read: `{}` (no token) or a signedAction token naming the viewer.
+    security: endpoint.action ? [{ signedAction: [] }] : endpoint.privateDrafts ? [{}, { signedAction: [] }] : [],
     ...(endpoint.action ? { "x-capsule-action": endpoint.action, "x-capsule-roles": who } : {}),
     "x-capsule-rate-limits": [...endpoint.rateLimit],
   };

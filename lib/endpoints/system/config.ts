@@ -9,5 +9,5 @@ export const config = defineEndpoint({
   summary: "Public configuration; rpcUrl is the public JSON-RPC gateway, never the internal node",
   response: ZConfigResponse,
   rateLimit: ["public-get"],
-  errors: [],
+  errors: ["MISDIRECTED_REQUEST"],
 });

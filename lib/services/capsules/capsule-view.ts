@@ -96,6 +96,9 @@ const contributorObject = (row: ContributorRow) => ({
   active: row.active === 1,
 });
 
+/** Finalized on chain at some point (as services/reader's isPublished, which this folder may not import): /read/:id serves it. */
+const isPublished = (row: CapsuleRow) => row.finalized_at !== null && (row.status === "finalized" || row.status === "superseded");
+
 function contentStatus(row: CapsuleRow): string {
   if (row.integrity_label === "retracted_by_author") return "retracted";
   if (row.status === "finalized" || row.status === "superseded") return "published";
@@ -168,7 +171,8 @@ export function capsuleReadBody({ row, outlet, evidence, contributors, claims, c
       capsuleId: String(row.id),
       contentHash: row.content_hash,
       contentType: "article",
-      contentURI: `${origin}/capsules/${row.id}`,
+      // readers' page once published (/read/:id answers 404 before), the desk's page before
+      contentURI: isPublished(row) ? `${origin}/read/${row.id}` : `${origin}/capsules/${row.id}`,
       createdAt: time(row.created_at),
       createdBy: row.submitter,
       exists: true,

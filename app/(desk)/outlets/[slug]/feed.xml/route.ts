@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client";
-import { publicOrigin } from "@/lib/http/public-origin";
+import { errorResponse } from "@/lib/http/json";
+import { linkOrigin, misdirected } from "@/lib/http/public-origin";
 import { ZSlug } from "@/lib/schemas/outlets";
 import { atomFeed } from "@/lib/services/reader/atom-feed";
 
@@ -14,6 +15,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
   if (!ZSlug.safeParse(slug).success) return notFound(slug);
   const outlet = await db().selectFrom("outlets").select(["slug", "name"]).where("slug", "=", slug).executeTakeFirst();
   if (!outlet) return notFound(slug);
-  const xml = await atomFeed(db(), publicOrigin(request), outlet);
+  const origin = linkOrigin(request);
+  if (origin === undefined) return errorResponse(misdirected());
+  const xml = await atomFeed(db(), origin, outlet);
   return new Response(xml, { headers: { "content-type": "application/atom+xml; charset=utf-8", "cache-control": "public, max-age=60" } });
 }

@@ -1,0 +1,109 @@
+import type http from "node:http";
+import type { Socket } from "node:net";
+import { Counter, Gauge } from "prom-client";
+import { metrics } from "@/lib/metrics/metrics";
+
+// Slow clients (issue 25, item 7): Node's headersTimeout and requestTimeout close a connection that
+// sends its request too slowly (408), checked every `checkEveryMs` rather than Node's default 30 s;
+// and one client address holds at most `maxPerIp` open connections (0 = no cap), the excess
+// answered 429 in the error shape and closed before a byte of its request is parsed. The peer
+// address is the socket's: behind a reverse proxy every connection comes from the proxy.
+
+export type ConnectionLimits = { headersTimeoutMs: number; requestTimeoutMs: number; maxPerIp: number };
+
+function guardMetrics() {
+  const { registry } = metrics();
+  const existing = registry.getSingleMetric("capsule_http_connections_refused_total");
+  if (existing) {
+    return {
+      refused: existing as Counter,
+      timeouts: registry.getSingleMetric("capsule_http_request_timeouts_total") as Counter,
+      settings: registry.getSingleMetric("capsule_http_connection_limit_settings") as Gauge<"setting">,
+      open: registry.getSingleMetric("capsule_http_connections_open") as Gauge,
+    };
+  }
+  const registers = [registry];
+  return {
+    refused: new Counter({ name: "capsule_http_connections_refused_total", help: "TCP connections refused because their client address already held CAPSULE_HTTP_MAX_CONNECTIONS_PER_IP", registers }),
+    timeouts: new Counter({ name: "capsule_http_request_timeouts_total", help: "Connections closed with 408 because the request's headers or body came too slowly", registers }),
+    settings: new Gauge({
+      name: "capsule_http_connection_limit_settings",
+      help: "Slow-client settings: headers_timeout_seconds, request_timeout_seconds, max_connections_per_ip (0 = no cap)",
+      labelNames: ["setting"] as const,
+      registers,
+    }),
+    open: new Gauge({ name: "capsule_http_connections_open", help: "Open TCP connections to the HTTP server", registers }),
+  };
+}
+
+const TOO_MANY = JSON.stringify({ ok: false, error: "RATE_LIMITED", message: "Too many open connections from this address; close some and try again", statusCode: 429 });
+const REFUSAL = [
+  "HTTP/1.1 429 Too Many Requests",
+  "Content-Type: application/json; charset=utf-8",
+  `Content-Length: ${Buffer.byteLength(TOO_MANY)}`,
+  "Retry-After: 1",
+  "Cache-Control: no-store",
+  "Connection: close",
+  "",
+  TOO_MANY,
+].join("\r\n");
+
+const CLIENT_ERROR_STATUS: Record<string, string> = {
+  ERR_HTTP_REQUEST_TIMEOUT: "408 Request Timeout",
+  HPE_HEADER_OVERFLOW: "431 Request Header Fields Too Large",
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: "413 Payload Too Large",
+};
+
+/**
+ * Applies the timeouts and the per-address cap to `server`; call before it listens. Node's parser
+ * is attached to a connection before this sees it: `refused(socket)` tells the request and upgrade
+ * handlers to drop what a refused connection still managed to send.
+ */
+export function guardConnections(server: http.Server, limits: ConnectionLimits): { refused: (socket: Socket) => boolean } {
+  const refusedSockets = new WeakSet<Socket>();
+  const requestTimeout = limits.requestTimeoutMs;
+  server.requestTimeout = requestTimeout;
+  server.headersTimeout = Math.min(limits.headersTimeoutMs, requestTimeout);
+  // Node enforces both on a timer (30 s by default); check often enough that the timeouts mean what they say
+  (server as http.Server & { connectionsCheckingInterval?: number }).connectionsCheckingInterval = Math.max(250, Math.min(1000, Math.floor(server.headersTimeout / 4)));
+  const m = guardMetrics();
+  m.settings.set({ setting: "headers_timeout_seconds" }, server.headersTimeout / 1000);
+  m.settings.set({ setting: "request_timeout_seconds" }, requestTimeout / 1000);
+  m.settings.set({ setting: "max_connections_per_ip" }, limits.maxPerIp);
+
+  const openByIp = new Map<string, number>();
+  server.on("connection", (socket: Socket) => {
+    const ip = socket.remoteAddress ?? "unknown";
+    const open = openByIp.get(ip) ?? 0;
+    if (limits.maxPerIp > 0 && open >= limits.maxPerIp) {
+      m.refused.inc();
+      refusedSockets.add(socket);
+      socket.on("error", () => undefined);
+      socket.end(REFUSAL, () => socket.destroy());
+      setTimeout(() => socket.destroy(), 5000).unref(); // a client that never reads its refusal
+      return;
+    }
+    openByIp.set(ip, open + 1);
+    m.open.inc();
+    socket.once("close", () => {
+      m.open.dec();
+      const left = (openByIp.get(ip) ?? 1) - 1;
+      if (left <= 0) openByIp.delete(ip);
+      else openByIp.set(ip, left);
+    });
+  });
+
+  // Node's own answers to a client error (a listener replaces them), counting the timeouts
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
+    const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
+    if (timedOut) m.timeouts.inc();
+    const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (error.code === "ECONNRESET" || !socket.writable || answering?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    socket.end(`HTTP/1.1 ${CLIENT_ERROR_STATUS[error.code ?? ""] ?? "400 Bad Request"}\r\nConnection: close\r\n\r\n`);
+    setTimeout(() => socket.destroy(), 1000).unref();
+  });
+  return { refused: (socket) => refusedSockets.has(socket) };
+}
