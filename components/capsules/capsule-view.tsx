@@ -19,6 +19,7 @@ import { VoterList } from "./voter-list";
 import { CapsuleContent } from "./capsule-content";
 import { CorrectionBrief } from "./correction-brief";
 import { OperatorTxList } from "./operator-tx-list";
+import { CapsuleCourtRecord } from "./capsule-court-record";
 
 // /capsules/:id — the editors' view: status, countdown on the chain clock, tally and quorum, Yes/No,
 // live voters, and "Close the vote" once the window has passed.
@@ -107,6 +108,7 @@ export function CapsuleView({ id }: { id: string }) {
           ) : null}
         </nav>
       </div>
+      {c.status === "finalized" || c.status === "superseded" ? <CapsuleCourtRecord id={id} /> : null}
 
       {c.status === "draft" ? (
         <Card>
@@ -119,7 +121,7 @@ export function CapsuleView({ id }: { id: string }) {
               <WindowLine read={read} now={now} />
               <TallyPanel read={tallyRead} />
               <CorrectionBrief read={read} />
-              <VotePanel capsuleId={id} outletSlug={c.outletSlug} open={windowOpen} chainNow={now} votes={votes.data?.items} />
+              <VotePanel capsuleId={id} outletSlug={c.outletSlug} open={windowOpen} chainNow={now} votes={votes.data?.items} viewerVoting={read.viewerVoting} />
               {windowPassed ? <ClosePanel id={id} /> : null}
               <Outcome read={read} />
               <OperatorTxList transactions={read.operatorTransactions} />
@@ -152,9 +154,14 @@ function WindowLine({ read, now }: { read: NonNullable<ReturnType<typeof useCaps
   }
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-2">
-      <p className="text-sm text-stone-700">
-        Voting {now < Number(c.closesAt) ? "closes" : "closed"} {formatTime(c.closesAt)} (chain time)
-      </p>
+      <div className="text-sm text-stone-700">
+        <p>Voting {now < Number(c.closesAt) ? "closes" : "closed"} {formatTime(c.closesAt)} (chain time)</p>
+        {c.snapshotBlock ? (
+          <p className="text-xs text-stone-600" data-testid="snapshot-line">
+            Voters: the bonded Editors of {c.outletSlug} when the vote opened (block {c.snapshotBlock}).
+          </p>
+        ) : null}
+      </div>
       <p className="text-lg font-semibold">
         <Countdown closesAt={c.closesAt} now={now} />
       </p>
