@@ -69,6 +69,7 @@ test.beforeAll(async () => {
   original = await desk.finalized(OWNER, slug, `Ferry disaster averted ${stamp}`, "Ferry disaster averted.\n\nFour hundred passengers were on board.");
   const opened = await desk.call(capsuleDispute, { params: { id: original }, body: { grounds: "The harbour log shows 40 passengers, not 400.", claim: "Four hundred passengers" } }, DISPUTER);
   caseId = opened.case.caseId;
+  await desk.advanceChainTime(8 * 24 * 3600); // past the author's reply window
   await desk.call(courtVerdict, { params: { id: caseId }, body: { verdict: "misleading", rationale: "The harbour log is clear.", finding: FINDING } }, CLERK);
   correction = await desk.finalizedCorrection(OWNER, original, "Forty passengers were on board, not four hundred.", "Ferry disaster averted.\n\nForty passengers were on board.");
 
@@ -170,4 +171,32 @@ test("an idle vote page reads nothing while the push is live, and polls with bac
   expect(polled.urls.length, polled.urls.join(", ")).toBeLessThanOrEqual(budgetPer30s);
   expect(polled.urls, "the chain clock still follows the node while the push is down").toContain(pathOf(networkStatus, {}));
   await refused.close();
+});
+
+test("the author withdraws a draft and an Editor closes a vote early, from the capsule page", async ({ browser }) => {
+  const draftId = await desk.draft(OWNER, slug, `Harbour crane sold ${stamp}`, "Harbour crane sold.\n\nThe port sold its oldest crane.");
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  await installTestWallet(page, OWNER);
+  await page.goto(`/capsules/${draftId}`);
+  await signIn(page);
+  const panel = page.getByTestId("reject-panel");
+  await panel.getByRole("button", { name: "Withdraw this draft" }).click();
+  await expect(panel).toContainText("It is never sent to the editors");
+  await panel.getByLabel("Reason (optional, shown in the capsule's history)").fill("The sale fell through.");
+  await bothWidths(page, "withdraw-draft");
+  await panel.getByRole("button", { name: "Confirm: withdraw this draft" }).click();
+  await expect(page.getByTestId("capsule-status")).toHaveText(/rejected/i);
+  await expect(page.getByTestId("reject-panel")).toHaveCount(0);
+
+  // the outlet's Editor closes the open vote early
+  await page.goto(`/capsules/${pendingId}`);
+  await expect(page.getByTestId("capsule-status")).toHaveText(/voting|pending/i);
+  await page.getByRole("button", { name: "Close this vote early" }).click();
+  await page.getByRole("button", { name: "Confirm: close this vote early" }).click();
+  await expect(page.getByTestId("capsule-status")).toHaveText(/rejected/i);
+  await expect(page.getByRole("button", { name: "Vote yes" })).toHaveCount(0);
+  expect(errors).toEqual([]);
+  await context.close();
 });

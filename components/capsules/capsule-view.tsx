@@ -20,6 +20,7 @@ import { CapsuleContent } from "./capsule-content";
 import { CorrectionBrief } from "./correction-brief";
 import { OperatorTxList } from "./operator-tx-list";
 import { CapsuleCourtRecord } from "./capsule-court-record";
+import { RejectPanel } from "./reject-panel";
 
 // /capsules/:id — the editors' view: status, countdown on the chain clock, tally and quorum, Yes/No,
 // live voters, and "Close the vote" once the window has passed.
@@ -113,6 +114,9 @@ export function CapsuleView({ id }: { id: string }) {
       {c.status === "draft" ? (
         <Card>
           <p className="text-stone-700">This capsule is still a draft. The vote opens when its journalist submits it and pays the fee.</p>
+          <div className="mt-4">
+            <RejectPanel read={read} windowOpen={false} />
+          </div>
         </Card>
       ) : (
         <div className="grid gap-6 lg:grid-cols-3">
@@ -123,6 +127,7 @@ export function CapsuleView({ id }: { id: string }) {
               <CorrectionBrief read={read} />
               <VotePanel capsuleId={id} outletSlug={c.outletSlug} open={windowOpen} chainNow={now} votes={votes.data?.items} viewerVoting={read.viewerVoting} />
               {windowPassed ? <ClosePanel id={id} /> : null}
+              <RejectPanel read={read} windowOpen={windowOpen} />
               <Outcome read={read} />
               <OperatorTxList transactions={read.operatorTransactions} />
             </div>

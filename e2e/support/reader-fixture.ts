@@ -100,6 +100,11 @@ export function readerDesk() {
     api,
     nodeRpcUrl,
     call,
+    /** Moves the chain's clock forward and mines a block (e.g. past a court case's reply window). */
+    async advanceChainTime(seconds: number) {
+      await nodeRpc("evm_increaseTime", [seconds]);
+      await nodeRpc("evm_mine", []);
+    },
     /** Adds `units` CAP to the bond of dev key #keyIndex. */
     async deposit(keyIndex: number, units: string) {
       const hash = await walletOf(keyIndex).writeContract({ address: await contractAddress("roleRegistry"), abi: roleRegistryAbi, functionName: "deposit", value: parseEther(units) });

@@ -82,7 +82,7 @@ describe.each(dialects)("a court finding survives a correction on %s", (dialect)
   it("both versions of /read/:id show the finding, the ruling and a link to the case", async () => {
     for (const id of [original, correction]) {
       const html = await page(`/read/${id}`);
-      expect(html, `/read/${id}`).toContain("Integrity: Corrected");
+      expect(html, `/read/${id}`).toContain(`data-testid="integrity-label" data-label="corrected"`);
       expect(html).toContain(FINDING);
       expect(html).toContain("Ruled Misleading before the article was corrected.");
       expect(html).toContain(`href="/court/${caseId}"`);
