@@ -200,3 +200,31 @@ test("the author withdraws a draft and an Editor closes a vote early, from the c
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test("what a challenger typed survives a trip to the Bonds page, whose deposit link fills and focuses the form", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  await installTestWallet(page, DISPUTER);
+  await page.goto(`/capsules/${correction}/dispute`);
+  await signIn(page);
+  const form = page.getByRole("form", { name: "Open a dispute" });
+  await form.getByLabel("Claim challenged").fill("Forty passengers were on board.");
+  await form.getByLabel("Grounds").fill("The harbour master counted 38.");
+
+  // a deposit link (as the no-bond note gives) opens the Bonds page with the amount filled and focused
+  await page.goto("/bonds?deposit=10");
+  if (await page.getByRole("button", { name: "Connect wallet" }).isVisible()) await signIn(page);
+  const amount = page.getByLabel("Amount (CAP)").first();
+  await expect(amount).toHaveValue("10");
+  await expect(amount).toBeFocused();
+  await bothWidths(page, "bonds-deposit-link");
+
+  // back on the dispute page the text is still there
+  await page.goto(`/capsules/${correction}/dispute`);
+  await expect(form.getByLabel("Claim challenged")).toHaveValue("Forty passengers were on board.");
+  await expect(form.getByLabel("Grounds")).toHaveValue("The harbour master counted 38.");
+  await bothWidths(page, "dispute-draft-kept");
+  expect(errors).toEqual([]);
+  await context.close();
+});
