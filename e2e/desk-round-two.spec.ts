@@ -184,7 +184,7 @@ test("the author withdraws a draft and an Editor closes a vote early, from the c
   const panel = page.getByTestId("reject-panel");
   await panel.getByRole("button", { name: "Withdraw this draft" }).click();
   await expect(panel).toContainText("It is never sent to the editors");
-  await panel.getByLabel("Reason (optional, shown in the capsule's history)").fill("The sale fell through.");
+  await panel.getByLabel("Reason (optional, kept in your activity record)").fill("The sale fell through.");
   await bothWidths(page, "withdraw-draft");
   await panel.getByRole("button", { name: "Confirm: withdraw this draft" }).click();
   await expect(page.getByTestId("capsule-status")).toHaveText(/rejected/i);
@@ -197,7 +197,8 @@ test("the author withdraws a draft and an Editor closes a vote early, from the c
   await page.getByRole("button", { name: "Confirm: close this vote early" }).click();
   await expect(page.getByTestId("capsule-status")).toHaveText(/rejected/i);
   await expect(page.getByRole("button", { name: "Vote yes" })).toHaveCount(0);
-  expect(errors).toEqual([]);
+  // a draft is private: before signing in, the page's reads of it are answered 404 (as intended)
+  expect(errors.filter((error) => !(error.includes("status of 404") && error.includes(`/capsules/${draftId}`)))).toEqual([]);
   await context.close();
 });
 

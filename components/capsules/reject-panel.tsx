@@ -44,7 +44,7 @@ export function RejectPanel({ read, windowOpen }: { read: TCapsuleResponse; wind
             {action.confirm}
           </p>
           <label className="block">
-            <span className="font-medium">Reason (optional, shown in the capsule's history)</span>
+            <span className="font-medium">Reason (optional, kept in your activity record)</span>
             <textarea value={reason} onChange={(event) => setReason(event.target.value)} maxLength={1000} rows={2} className="mt-1 block w-full rounded-md border border-stone-300 p-2" />
           </label>
           <div className="flex flex-wrap gap-3">
