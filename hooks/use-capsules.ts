@@ -13,6 +13,7 @@ import { capsuleHistory } from "@/lib/endpoints/capsules/history";
 import { capsuleHistoryAdd } from "@/lib/endpoints/capsules/history-add";
 import { capsuleList } from "@/lib/endpoints/capsules/list";
 import { capsuleRead } from "@/lib/endpoints/capsules/read";
+import { capsuleReject } from "@/lib/endpoints/capsules/reject";
 import { capsuleSubmit } from "@/lib/endpoints/capsules/submit";
 import { capsuleSupporting } from "@/lib/endpoints/capsules/supporting";
 import { capsuleSupportingAdd } from "@/lib/endpoints/capsules/supporting-add";
@@ -188,6 +189,21 @@ export function useCloseVote(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => signedPost(session, capsuleAccept, { params: { id }, body: { capsuleId: id } }),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(capsuleKeys.detailFor(id, session), answer);
+      await queryClient.invalidateQueries({ queryKey: capsuleKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: capsuleKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: capsuleKeys.history(id) });
+    },
+  });
+}
+
+/** Withdraws a draft, or closes a pending capsule early (POST …/reject); the answer is the new read. */
+export function useRejectCapsule(id: string) {
+  const { session } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string | undefined) => signedPost(session, capsuleReject, { params: { id }, body: reason ? { reason } : {} }),
     onSuccess: async (answer) => {
       queryClient.setQueryData(capsuleKeys.detailFor(id, session), answer);
       await queryClient.invalidateQueries({ queryKey: capsuleKeys.detail(id) });

@@ -7,6 +7,7 @@ import { canonicalEnv } from "@/lib/endpoints/meta/canonical-env";
 import { contractsSummary } from "@/lib/endpoints/meta/contracts-summary";
 import { envKeys } from "@/lib/endpoints/meta/env-keys";
 import { networkStatus } from "@/lib/endpoints/system/network-status";
+import { useFallbackPoll } from "./use-fallback-poll";
 
 export const systemKeys = {
   all: ["system"] as const,
@@ -17,8 +18,15 @@ export const systemKeys = {
   canonicalEnv: () => [...systemKeys.all, "canonical-env"] as const,
 };
 
-export const useNetworkStatus = () =>
-  useQuery({ queryKey: systemKeys.networkStatus(), queryFn: () => call(networkStatus, {}), refetchInterval: 4_000 });
+/**
+ * The node's status. Pages take the chain clock from the push channel (useChainClock), so by default
+ * this is read once and again only while the push is down, with back-off; `everyMs` keeps a page that
+ * shows the status itself (the Network page) fresh on a fixed, slow beat.
+ */
+export function useNetworkStatus(options: { everyMs?: number } = {}) {
+  const fallback = useFallbackPoll();
+  return useQuery({ queryKey: systemKeys.networkStatus(), queryFn: () => call(networkStatus, {}), refetchInterval: options.everyMs ?? fallback });
+}
 
 export const useContractsSummary = () =>
   useQuery({ queryKey: systemKeys.contracts(), queryFn: () => call(contractsSummary, {}) });

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useCallback, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { formatEther, parseEther } from "viem";
 import { roleRegistryAbi } from "@/lib/chain/abi";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
@@ -42,6 +42,17 @@ export function BondPanel() {
   const bond = useBond(wallet);
   const roles = useWalletRoles(wallet);
   const [depositAmount, setDepositAmount] = useState("");
+  // "Deposit n CAP" (a role row, the shortfall line, or a link from another page: /bonds?deposit=n)
+  // fills the form and takes the person to it, focused, instead of leaving it below the fold
+  const [depositAsked, setDepositAsked] = useState(0);
+  const askDeposit = useCallback((amount: string) => {
+    setDepositAmount(amount);
+    setDepositAsked((n) => n + 1);
+  }, []);
+  useEffect(() => {
+    const asked = new URLSearchParams(window.location.search).get("deposit");
+    if (asked && AMOUNT.test(asked)) askDeposit(asked);
+  }, [askDeposit]);
 
   if (!wallet) {
     return (
@@ -62,6 +73,17 @@ export function BondPanel() {
         </p>
       </div>
       {bond.isError ? <ErrorNotice title="Your bond could not be read from the chain" error={bond.error} onRetry={() => void bond.refetch()} /> : null}
+      {bond.data && bond.data.bonded < bond.data.locked ? (
+        <div role="status" className="flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="bond-shortfall">
+          <p>
+            Your bond of {cap(bond.data.bonded)} is {cap(bond.data.locked - bond.data.bonded)} short of the {cap(bond.data.locked)} your roles lock (a court penalty takes from
+            the bond). Until you top it up, actions that need those roles are refused.
+          </p>
+          <button type="button" className={smallButton} onClick={() => askDeposit(formatEther((bond.data?.locked ?? 0n) - (bond.data?.bonded ?? 0n)))}>
+            Deposit {cap(bond.data.locked - bond.data.bonded)}
+          </button>
+        </div>
+      ) : null}
       <Card title="Your bond">
         {!bond.data ? (
           <div className="space-y-2" aria-busy="true" aria-label="Loading your bond">
@@ -102,14 +124,14 @@ export function BondPanel() {
         ) : (
           <ul className="divide-y divide-stone-100" data-testid="bond-roles">
             {items.map((role) => (
-              <RoleRow key={role.assignmentId} role={role} bond={bond.data as BondReading} signedIn={status === "signed-in"} onDeposit={(amount) => setDepositAmount(formatEther(amount))} onActivated={bond.refetch} />
+              <RoleRow key={role.assignmentId} role={role} bond={bond.data as BondReading} signedIn={status === "signed-in"} onDeposit={(amount) => askDeposit(formatEther(amount))} onActivated={bond.refetch} />
             ))}
           </ul>
         )}
       </Card>
       {bond.data ? (
         <div className="grid gap-6 lg:grid-cols-2">
-          <DepositForm bond={bond.data} amount={depositAmount} setAmount={setDepositAmount} onConfirmed={bond.refetch} />
+          <DepositForm bond={bond.data} amount={depositAmount} setAmount={setDepositAmount} onConfirmed={bond.refetch} focusSignal={depositAsked} />
           <WithdrawForm bond={bond.data} onConfirmed={bond.refetch} />
         </div>
       ) : null}
@@ -199,8 +221,14 @@ function TxStatus(props: { state: TxState; hash?: string; error?: string; testId
   );
 }
 
-function DepositForm(props: { bond: BondReading; amount: string; setAmount: (value: string) => void; onConfirmed: () => Promise<void> }) {
-  const { onConfirmed, setAmount } = props;
+function DepositForm(props: { bond: BondReading; amount: string; setAmount: (value: string) => void; onConfirmed: () => Promise<void>; focusSignal: number }) {
+  const { onConfirmed, setAmount, focusSignal } = props;
+  useEffect(() => {
+    if (focusSignal === 0) return;
+    const input = document.getElementById("deposit-amount");
+    input?.scrollIntoView({ block: "center" });
+    input?.focus({ preventScroll: true });
+  }, [focusSignal]);
   const tx = useBondTransaction(
     useCallback(async () => {
       setAmount("");

@@ -20,6 +20,8 @@ import { CapsuleContent } from "./capsule-content";
 import { CorrectionBrief } from "./correction-brief";
 import { OperatorTxList } from "./operator-tx-list";
 import { ClaimList } from "./claim-list";
+import { CapsuleCourtRecord } from "./capsule-court-record";
+import { RejectPanel } from "./reject-panel";
 
 // /capsules/:id — the editors' view: status, countdown on the chain clock, tally and quorum, Yes/No,
 // live voters, and "Close the vote" once the window has passed.
@@ -108,10 +110,14 @@ export function CapsuleView({ id }: { id: string }) {
           ) : null}
         </nav>
       </div>
+      {c.status === "finalized" || c.status === "superseded" ? <CapsuleCourtRecord id={id} /> : null}
 
       {c.status === "draft" ? (
         <Card>
           <p className="text-stone-700">This capsule is still a draft. The vote opens when its journalist submits it and pays the fee.</p>
+          <div className="mt-4">
+            <RejectPanel read={read} windowOpen={false} />
+          </div>
         </Card>
       ) : (
         <div className="grid gap-6 lg:grid-cols-3">
@@ -120,8 +126,9 @@ export function CapsuleView({ id }: { id: string }) {
               <WindowLine read={read} now={now} />
               <TallyPanel read={tallyRead} />
               <CorrectionBrief read={read} />
-              <VotePanel capsuleId={id} outletSlug={c.outletSlug} open={windowOpen} chainNow={now} votes={votes.data?.items} />
+              <VotePanel capsuleId={id} outletSlug={c.outletSlug} open={windowOpen} chainNow={now} votes={votes.data?.items} viewerVoting={read.viewerVoting} />
               {windowPassed ? <ClosePanel id={id} /> : null}
+              <RejectPanel read={read} windowOpen={windowOpen} />
               <Outcome read={read} />
               <OperatorTxList transactions={read.operatorTransactions} />
             </div>
@@ -158,9 +165,14 @@ function WindowLine({ read, now }: { read: NonNullable<ReturnType<typeof useCaps
   }
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-2">
-      <p className="text-sm text-stone-700">
-        Voting {now < Number(c.closesAt) ? "closes" : "closed"} {formatTime(c.closesAt)} (chain time)
-      </p>
+      <div className="text-sm text-stone-700">
+        <p>Voting {now < Number(c.closesAt) ? "closes" : "closed"} {formatTime(c.closesAt)} (chain time)</p>
+        {c.snapshotBlock ? (
+          <p className="text-xs text-stone-600" data-testid="snapshot-line">
+            Voters: the bonded Editors of {c.outletSlug} when the vote opened (block {c.snapshotBlock}).
+          </p>
+        ) : null}
+      </div>
       <p className="text-lg font-semibold">
         <Countdown closesAt={c.closesAt} now={now} />
       </p>

@@ -11,13 +11,22 @@ import { useOutletRoles, useRelayVote } from "@/hooks/use-capsules";
 import { useSession } from "@/hooks/use-session";
 import { useContractsSummary } from "@/hooks/use-system";
 import type { TVoteItem } from "@/lib/schemas/capsule-votes";
+import type { TViewerVoting } from "@/lib/schemas/capsules";
 import { ROLE } from "@/lib/roles/role-catalog";
 
 const BALLOT_LIFETIME_SECONDS = 600;
 
 // Yes/No for wallets allowed to vote (an active Editor role at the outlet, with the voter flag on
 // chain). The wallet signs an EIP-712 Ballot; the bridge relays it, so voting costs no gas.
-export function VotePanel(props: { capsuleId: string; outletSlug: string; open: boolean; chainNow: number; votes: TVoteItem[] | undefined }) {
+export function VotePanel(props: {
+  capsuleId: string;
+  outletSlug: string;
+  open: boolean;
+  chainNow: number;
+  votes: TVoteItem[] | undefined;
+  /** Whether the signed-in wallet is in the electorate fixed at the snapshot block (the capsule read's). */
+  viewerVoting: TViewerVoting | undefined;
+}) {
   const { wallet, session, status } = useSession();
   const roles = useOutletRoles(wallet, props.outletSlug);
   const contracts = useContractsSummary();
@@ -31,6 +40,8 @@ export function VotePanel(props: { capsuleId: string; outletSlug: string; open: 
   const mine = props.votes?.find((vote) => vote.voter.toLowerCase() === wallet?.toLowerCase());
   const isEditor = Boolean(roles.data?.roles.some((role) => role.roleId === ROLE.EDITOR));
   const canVote = isEditor && Boolean(roles.data?.isVoter);
+  // the bridge decided it at the snapshot block for this very wallet: trust that over the current role
+  const snapshotSays = props.viewerVoting && props.viewerVoting.wallet.toLowerCase() === wallet?.toLowerCase() ? props.viewerVoting : undefined;
 
   async function vote(support: boolean) {
     setError(undefined);
@@ -63,6 +74,18 @@ export function VotePanel(props: { capsuleId: string; outletSlug: string; open: 
           You voted {mine.support ? "Yes" : "No"}.
         </p>
         <p className="text-xs text-stone-600">Your vote is recorded on chain and is final.</p>
+      </div>
+    );
+  else if (snapshotSays && !snapshotSays.eligible)
+    body = (
+      <div className="rounded-md border border-stone-300 bg-stone-50 p-3 text-sm text-stone-700" data-testid="not-eligible" data-reason="snapshot">
+        <p className="font-medium">You cannot vote on this capsule.</p>
+        <p className="mt-1">
+          The voters of a capsule are fixed when its vote opens: the bonded Editors of {props.outletSlug} at that moment (block {snapshotSays.snapshotBlock}).
+          {isEditor
+            ? " Your wallet was not one of them then, so it has no vote here. You will vote on capsules submitted from now on."
+            : " Your wallet was not one of them."}
+        </p>
       </div>
     );
   else if (!isEditor) body = <p className="text-sm text-stone-600" data-testid="not-eligible">Only Editors of {props.outletSlug} vote on its capsules.</p>;

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useFormDraft } from "@/hooks/use-form-draft";
 import { ZDisputeBody } from "@/lib/schemas/court";
 import type { TCapsuleResponse } from "@/lib/schemas/capsules";
 import { useOpenDispute, type DisputeInput } from "@/hooks/use-court";
@@ -21,9 +22,10 @@ function readableErrors(input: DisputeInput, found: FieldErrors): FieldErrors {
 
 // Opens a court case: the claim and/or evidence item challenged, the grounds, and optionally the label asked for.
 export function DisputeForm(props: { capsuleId: string; evidence: Evidence[]; canSubmit: boolean; onOpened: (answer: NonNullable<Opened>) => void }) {
-  const [claim, setClaim] = useState("");
+  // kept across navigation in this tab (e.g. a trip to the Bonds page), forgotten once the case is open
+  const [claim, setClaim, clearClaim] = useFormDraft(`dispute.${props.capsuleId}.claim`);
   const [evidenceId, setEvidenceId] = useState("");
-  const [grounds, setGrounds] = useState("");
+  const [grounds, setGrounds, clearGrounds] = useFormDraft(`dispute.${props.capsuleId}.grounds`);
   const [requestedLabel, setRequestedLabel] = useState<"" | "misleading" | "fraudulent">("");
   const [errors, setErrors] = useState<FieldErrors>({});
   const open = useOpenDispute(props.capsuleId);
@@ -46,7 +48,11 @@ export function DisputeForm(props: { capsuleId: string; evidence: Evidence[]; ca
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     open.mutate(input, {
-      onSuccess: props.onOpened,
+      onSuccess: (answer) => {
+        clearClaim();
+        clearGrounds();
+        props.onOpened(answer);
+      },
       onError: (error) => setErrors(apiFieldErrors(error, ["claim", "evidenceId", "grounds", "requestedLabel"])),
     });
   };

@@ -157,6 +157,9 @@ export function DisputePage({ id }: { id: string }) {
 }
 
 /** Tells the visitor whether they can open a case (signed in, bonded) and renders the form either way. */
+/** What the no-bond note suggests depositing: any amount lets a wallet dispute. */
+const DISPUTE_DEPOSIT_CAP = 10;
+
 function FormGate({ outletSlug, children }: { outletSlug: string; children: (canSubmit: boolean) => ReactNode }) {
   const { wallet, status } = useSession();
   const roles = useOutletRoles(status === "signed-in" ? wallet : undefined, outletSlug);
@@ -171,7 +174,11 @@ function FormGate({ outletSlug, children }: { outletSlug: string; children: (can
   } else if (bonded === 0n) {
     note = (
       <span data-testid="dispute-no-bond">
-        Your wallet has no bond. Deposit any amount into the RoleRegistry contract (its address is on the Network page) and come back.
+        Your wallet has no bond yet; any amount lets you open a case.{" "}
+        <Link href={`/bonds?deposit=${DISPUTE_DEPOSIT_CAP}`} className="font-semibold underline" data-testid="dispute-bond-link">
+          Deposit {DISPUTE_DEPOSIT_CAP} CAP on the Bonds page
+        </Link>{" "}
+        and come back: what you typed here is kept.
       </span>
     );
   } else {

@@ -16,6 +16,9 @@ type Head = { blockTime: number; observedAt: number };
 type Listener = (event: LiveEvent) => void;
 type LiveContext = { state: LiveState; head: Head | undefined; subscribe: (listener: Listener) => () => void };
 
+const REOPEN_FIRST_MS = 15_000;
+const REOPEN_MAX_MS = 300_000;
+
 const Context = createContext<LiveContext>({ state: "offline", head: undefined, subscribe: () => () => undefined });
 
 const touches = (key: readonly unknown[], event: LiveEvent): boolean => {
@@ -34,7 +37,11 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const listeners = useRef(new Set<Listener>());
 
   useEffect(() => {
-    const source = new EventSource(pathOf(liveStream));
+    let source: EventSource | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    // A stream the bridge refused (429 with too many tabs, 503) is closed for good by the browser:
+    // open it again later, doubling the wait, so a refused page never hammers the bridge.
+    let reopenAfterMs = REOPEN_FIRST_MS;
     const onEvent = (message: MessageEvent<string>) => {
       let event: LiveEvent;
       try {
@@ -43,6 +50,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         return;
       }
       setState("live");
+      reopenAfterMs = REOPEN_FIRST_MS;
       if (event.blockTime > 0) setHead((current) => (current && current.blockTime > event.blockTime && !event.everything ? current : { blockTime: event.blockTime, observedAt: Date.now() }));
       if (event.type === "change") {
         if (event.everything) void queryClient.invalidateQueries();
@@ -54,11 +62,24 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       }
       for (const listener of [...listeners.current]) listener(event);
     };
-    source.addEventListener("hello", onEvent);
-    source.addEventListener("change", onEvent);
-    source.onopen = () => setState("live");
-    source.onerror = () => setState(source.readyState === EventSource.CLOSED ? "offline" : "connecting");
-    return () => source.close();
+    const open = () => {
+      const stream = new EventSource(pathOf(liveStream));
+      source = stream;
+      stream.addEventListener("hello", onEvent);
+      stream.addEventListener("change", onEvent);
+      stream.onopen = () => setState("live");
+      stream.onerror = () => {
+        if (stream.readyState !== EventSource.CLOSED) return setState("connecting");
+        setState("offline");
+        retry = setTimeout(open, reopenAfterMs);
+        reopenAfterMs = Math.min(REOPEN_MAX_MS, reopenAfterMs * 2);
+      };
+    };
+    open();
+    return () => {
+      clearTimeout(retry);
+      source?.close();
+    };
   }, [queryClient]);
 
   const subscribe = useCallback((listener: Listener) => {

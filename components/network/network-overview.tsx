@@ -17,7 +17,7 @@ function Stat({ label, value, testId }: { label: string; value: React.ReactNode;
 }
 
 export function NetworkOverview() {
-  const status = useNetworkStatus();
+  const status = useNetworkStatus({ everyMs: 15_000 });
   if (status.isError) return <ErrorNotice title="Network status is unavailable" error={status.error} onRetry={() => void status.refetch()} />;
   const data = status.data;
   const loading = <Skeleton className="h-6 w-24" />;

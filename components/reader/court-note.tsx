@@ -1,27 +1,50 @@
 import Link from "next/link";
+import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
 import type { ReaderCourtCase } from "@/lib/services/reader/reader-article";
 import { formatUtc } from "./reader-dates";
 
-const courtLabels = new Set(["contested", "verified", "unresolved", "misleading", "fraudulent"]);
-export const isCourtLabel = (label: string) => courtLabels.has(label);
-
-// Under a court label: the court's one-line finding and the case behind it (open, or latest decided).
-export function CourtNote({ courtCase }: { courtCase: ReaderCourtCase }) {
-  const open = courtCase.status === "open";
+/**
+ * The article's court record, on every version whatever its label now: an open case, and each decided
+ * case with its verdict and one-line finding, each linked to the case. A correction accepted after a
+ * Misleading ruling changes the label to Corrected; the finding stays here for ever.
+ */
+export function CourtRecord({ record, label }: { record: ReaderCourtCase[]; label: string }) {
+  if (record.length === 0) return null;
+  const open = record.find((c) => c.status === "open");
+  const decided = record.filter((c) => c.status === "closed");
   return (
-    <div className="space-y-1 text-sm text-stone-700" data-testid="reader-court-note">
-      {!open && courtCase.finding ? (
-        <p data-testid="reader-finding">
-          <strong>The court found:</strong> {courtCase.finding}
+    <div role="note" aria-label="Court record" className="space-y-2 rounded-md border border-stone-300 bg-stone-50 p-3 text-sm text-stone-800" data-testid="reader-court-note">
+      {open ? (
+        <p data-testid="reader-open-case">
+          A court case about this article has been open since {formatUtc(open.openedAt)}:{" "}
+          <Link href={`/court/${open.caseId}`} prefetch={false} className="text-accent underline">
+            court case #{open.caseId}
+          </Link>
+          .
         </p>
       ) : null}
-      <p>
-        {open ? `A court case about this article has been open since ${formatUtc(courtCase.openedAt)}: ` : `Decided ${formatUtc(courtCase.closedAt)} in `}
-        <Link href={`/court/${courtCase.caseId}`} prefetch={false} className="text-accent underline">
-          court case #{courtCase.caseId}
-        </Link>
-        .
-      </p>
+      {decided.map((c, index) => (
+        <div key={c.caseId} className="space-y-1" data-testid="reader-decided-case">
+          {c.finding ? (
+            <p data-testid={index === 0 ? "reader-finding" : "reader-earlier-finding"}>
+              <strong>The court found:</strong> {c.finding}
+            </p>
+          ) : null}
+          <p>
+            {verdictWords(c, label)}Decided {formatUtc(c.closedAt)} in{" "}
+            <Link href={`/court/${c.caseId}`} prefetch={false} className="text-accent underline">
+              court case #{c.caseId}
+            </Link>
+            .
+          </p>
+        </div>
+      ))}
     </div>
   );
+}
+
+/** "Ruled Misleading. " where the label shown no longer says it (a later correction, or an earlier case). */
+function verdictWords(c: ReaderCourtCase, label: string): string {
+  if (!c.verdict || c.verdict === label) return "";
+  return `Ruled ${integrityLabelInfo(c.verdict).title}${label === "corrected" || label === "retracted_by_author" ? " before the article was " + (label === "corrected" ? "corrected" : "retracted") : ""}. `;
 }

@@ -8,7 +8,7 @@ import { shortHex } from "@/components/capsules/capsule-format";
 import { Island } from "@/components/islands/island";
 import { ArticleBody } from "./article-body";
 import { ContributorList } from "./contributor-list";
-import { CourtNote, isCourtLabel } from "./court-note";
+import { CourtRecord } from "./court-note";
 import { IntegrityBadge } from "./integrity-badge";
 import { CorrectionNotice } from "./correction-notice";
 import { formatUtc, isoDate } from "./reader-dates";
@@ -41,7 +41,7 @@ export function ReaderView({ article, registry }: { article: ReaderArticle; regi
           {c.revisionNumber > 0 ? ` · revision ${c.revisionNumber}` : ""}
         </p>
         <IntegrityBadge label={c.integrityLabel} />
-        {isCourtLabel(c.integrityLabel) && article.courtCase ? <CourtNote courtCase={article.courtCase} /> : null}
+        <CourtRecord record={article.courtRecord} label={c.integrityLabel} />
         {read.revision.revisionReason ? (
           <p className="text-sm text-stone-700" data-testid="reader-revision-reason">
             <strong>{c.capsuleType === "retraction" ? "Retraction" : "Correction"}:</strong> {read.revision.revisionReason}

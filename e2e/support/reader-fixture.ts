@@ -99,6 +99,30 @@ export function readerDesk() {
   return {
     api,
     nodeRpcUrl,
+    call,
+    /** Moves the chain's clock forward and mines a block (e.g. past a court case's reply window). */
+    async advanceChainTime(seconds: number) {
+      await nodeRpc("evm_increaseTime", [seconds]);
+      await nodeRpc("evm_mine", []);
+    },
+    /** Adds `units` CAP to the bond of dev key #keyIndex. */
+    async deposit(keyIndex: number, units: string) {
+      const hash = await walletOf(keyIndex).writeContract({ address: await contractAddress("roleRegistry"), abi: roleRegistryAbi, functionName: "deposit", value: parseEther(units) });
+      await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
+    },
+    /** A draft submitted on chain and left under vote (pending), its window open. */
+    async pending(ownerKey: number, slug: string, title: string, body: string): Promise<string> {
+      const created = await call(capsuleCreate, { body: { title, body, outletSlug: slug, category: "city", tags: ["harbour"], status: "draft" } }, ownerKey);
+      await submitOnChain(ownerKey, await call(capsuleSubmit, { params: { id: created.capsuleId }, body: {} }, ownerKey));
+      await untilStatus(ownerKey, created.capsuleId, "pending");
+      return created.capsuleId;
+    },
+    /** A correction of `capsuleId` submitted, voted yes and finalized: the label becomes Corrected. */
+    async finalizedCorrection(ownerKey: number, capsuleId: string, reason: string, body: string): Promise<string> {
+      const correction = await call(capsuleHistoryAdd, { params: { id: capsuleId }, body: { capsuleType: "correction", revisionReason: reason, body } }, ownerKey);
+      await finalize(ownerKey, correction.capsuleId);
+      return correction.capsuleId;
+    },
     /** Bond for the owner (also journalist and only Editor) and an active outlet. */
     async outlet(ownerKey: number, slug: string, name: string) {
       const hash = await walletOf(ownerKey).writeContract({ address: await contractAddress("roleRegistry"), abi: roleRegistryAbi, functionName: "deposit", value: parseEther("1000") });

@@ -8,13 +8,17 @@ import { publicOrigin } from "@/lib/http/public-origin";
 import { buildCapsulePage, buildHistory, capsulePageRows, capsulePageVersion, capsuleReadRows, historyRows, historySettled, historyVersion } from "@/lib/services/capsules/capsule-queries";
 import { capsuleReadBody, capsuleReadVersion, isSettled } from "@/lib/services/capsules/capsule-view";
 import { buildVotesPage, votesPageRows } from "@/lib/services/capsules/vote-list";
+import { viewerVotingOf } from "@/lib/services/capsules/viewer-voting";
 
 // The conditional capsule reads, served by their route files and by the process entry's fast path
 // (server/http/fast-reads.ts): one handler each, whichever way the request came in.
 
 // GET /api/capsules/:id — the capsule read response (capsule, policy, outlet, content, evidence, contributors, revision); conditional
+// A signed read of a pending capsule also says whether the reader may vote (viewerVoting, a chain read).
 export const capsuleReadRoute = serve(capsuleRead, async ({ params, request, viewer, capsule }) => {
   const rows = await capsuleReadRows(db(), params.id, viewer, capsule);
+  const viewerVoting = viewer ? await viewerVotingOf(rows.row, viewer.wallet) : undefined;
+  if (viewerVoting) return conditional([capsuleReadVersion(rows), viewerVoting], false, () => ({ ...capsuleReadBody(rows, publicOrigin(request)), viewerVoting }));
   return conditional(capsuleReadVersion(rows), isSettled(rows.row), () => capsuleReadBody(rows, publicOrigin(request)), { rowsAlone: true });
 });
 

@@ -184,6 +184,8 @@ export const ZCapsuleObject = z.object({
   finalizedBy: ZAddressOut,
   integrityLabel: z.string(),
   eligibleWeight: ZUintString,
+  /** The block whose RoleRegistry checkpoints make the electorate (null until the window opens). */
+  snapshotBlock: ZUintString.nullable(),
   submitTxHash: z.string().nullable(),
   finalizeTxHash: z.string().nullable(),
   closedAt: ZUintString,
@@ -269,6 +271,17 @@ export const ZRevisionObject = z.object({
   status: z.string(),
 });
 
+/** A signed read of a pending capsule: may the reading wallet vote, as of the capsule's snapshot block. */
+export const ZViewerVoting = z.object({
+  wallet: ZAddressOut,
+  snapshotBlock: ZUintString,
+  /** An active, bonded Editor of the outlet with the voter flag at the snapshot block (CapsuleAcceptance's rule). */
+  eligible: z.boolean(),
+  /** The wallet's vote weight (its bond at the snapshot block, wei); "0" when not eligible. */
+  weight: ZUintString,
+});
+export type TViewerVoting = z.infer<typeof ZViewerVoting>;
+
 export const ZCapsuleResponse = z.object({
   ok: z.literal(true),
   found: z.literal(true),
@@ -285,6 +298,8 @@ export const ZCapsuleResponse = z.object({
   revision: ZRevisionObject,
   /** The operator transactions (relayed votes, close, finalize) of this capsule, newest first. */
   operatorTransactions: z.array(ZOperatorTxObject),
+  /** Only on a signed read of a pending capsule whose window has opened. */
+  viewerVoting: ZViewerVoting.optional(),
 });
 export type TCapsuleResponse = z.infer<typeof ZCapsuleResponse>;
 

@@ -88,6 +88,17 @@ describe.each(dialects)("voting snapshot on %s", (dialect) => {
     );
   });
 
+  it("the capsule read carries the snapshot block, and a signed read says in advance whether that wallet may vote", async () => {
+    const block = (await snapshotBlock(capsuleId)).toString();
+    const anonymous = (await api.send(capsuleRead, { params: { id: capsuleId } })).body;
+    expect(anonymous.capsule.snapshotBlock).toBe(block);
+    expect(anonymous.viewerVoting).toBeUndefined();
+    // the late Editor holds the role now, but was not a voter at the snapshot block
+    expect((await api.send(capsuleRead, { params: { id: capsuleId } }, lateKey)).body.viewerVoting).toEqual({ wallet: late, snapshotBlock: block, eligible: false, weight: "0" });
+    expect((await api.send(capsuleRead, { params: { id: capsuleId } }, editorKey)).body.viewerVoting).toEqual({ wallet: editor, snapshotBlock: block, eligible: true, weight: parseEther("250").toString() });
+    expect((await api.send(capsuleRead, { params: { id: capsuleId } }, journalistKey)).body.viewerVoting).toMatchObject({ wallet: journalist, eligible: false });
+  });
+
   it("weighs a bond raised after opening at its snapshot value; with every voter voting participation is exactly 100.00", async () => {
     await chain.deposit(editorKey, "500");
     expect(await chain.bondOf(editor)).toBe(parseEther("750"));

@@ -6,12 +6,20 @@ import { errorResponse } from "@/lib/http/json";
 import { linkOrigin, misdirected } from "@/lib/http/public-origin";
 import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
 import { badgeData } from "@/lib/services/reader/badge-data";
-import { escapeXml } from "@/lib/services/reader/label-badge";
+import { escapeXml, findingSentence, verdictAside } from "@/lib/services/reader/label-badge";
 
 export const dynamic = "force-dynamic";
 
 const notFound = (id: string) =>
   Response.json({ ok: false, error: "CAPSULE_NOT_FOUND", message: `No capsule with id ${id}`, statusCode: 404 }, { status: 404 });
+
+/** The court's finding and a link to its case, kept on every version of the article; else the label's sentence. */
+function courtLines(data: Awaited<ReturnType<typeof badgeData>>, origin: string): string {
+  const e = escapeXml;
+  if (!data.court) return `<p class="s">${e(integrityLabelInfo(data.label).explanation)}</p>`;
+  const aside = verdictAside(data);
+  return `<p class="s" data-testid="embed-finding">${e(findingSentence(data.court) ?? "")}${aside ? ` ${e(`The court ruled it ${integrityLabelInfo(data.court.verdict ?? "").title}.`)}` : ""} <a href="${e(`${origin}/court/${data.court.caseId}`)}" target="_blank" rel="noopener">Read court case #${e(data.court.caseId)}</a></p>`;
+}
 
 // GET /embed/:id — a self-contained, script-free page for an <iframe> on an outlet's site: the label,
 // the court's finding, and links to the article's proof. Framing by any site is allowed on purpose.
@@ -34,7 +42,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
 <style>body{margin:0;font:14px/1.4 system-ui,sans-serif;color:#1c1917;background:#fff}.b{border:1px solid #d6d3d1;border-radius:6px;padding:10px 12px;max-width:100%;box-sizing:border-box}.l{font-weight:700}.s{color:#57534e;font-size:12px}a{color:#1d4ed8}p{margin:4px 0;overflow-wrap:anywhere}</style></head>
 <body><div class="b" data-testid="embed"><p class="l" data-testid="embed-label" data-label="${e(info.key)}">${e(info.symbol)} Integrity: ${e(data.published ? info.title : "not published")}</p>
 <p>${e(data.title)}</p>
-${data.published ? `<p class="s">${e(data.finding ? `The court found: ${data.finding}` : info.explanation)}</p>` : ""}
+${data.published ? courtLines(data, origin) : ""}
 <p class="s"><a href="${e(data.proofUrl)}" target="_blank" rel="noopener">Check the on-chain proof</a> · <a href="${e(`${origin}${pathOf(capsuleProof, { id })}`)}" target="_blank" rel="noopener">proof (JSON)</a> · <a href="${e(readUrl)}" target="_blank" rel="noopener">read on Capsule</a></p></div></body></html>`;
   return new Response(html, {
     headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *", "cache-control": "public, max-age=300" },

@@ -17,6 +17,7 @@ import * as outboxIntent from "./2026-11-24-1200-outbox-intent";
 import * as capsulesOutletIdIndex from "./2026-11-27-0100-capsules-outlet-id-index";
 import * as capsuleListVersion from "./2026-11-27-0200-capsule-list-version";
 import * as capsuleClaims from "./2026-11-28-0200-capsule-claims";
+import * as capsuleSnapshotBlock from "./2026-11-28-0400-capsule-snapshot-block";
 
 // Static registry (no filesystem scan) so migrations bundle with Next and run under tsx alike.
 // Append new migrations here; names sort in the order they apply.
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-0100-capsules-outlet-id-index": capsulesOutletIdIndex,
   "2026-11-27-0200-capsule-list-version": capsuleListVersion,
   "2026-11-28-0200-capsule-claims": capsuleClaims,
+  "2026-11-28-0400-capsule-snapshot-block": capsuleSnapshotBlock,
 };

@@ -37,12 +37,13 @@ export async function closeCase(
 
 export async function listCases(
   db: DbOrTrx,
-  filter: { status?: "open" | "closed"; outletSlug?: string; capsuleId?: number; offset: number; limit: number },
+  filter: { status?: "open" | "closed"; outletSlug?: string; capsuleId?: number; rootCapsuleId?: number; offset: number; limit: number },
 ): Promise<{ rows: CourtCaseRow[]; total: number }> {
   let base = db.selectFrom("court_cases");
   if (filter.status) base = base.where("status", "=", filter.status);
   if (filter.outletSlug) base = base.where("outlet_slug", "=", filter.outletSlug);
   if (filter.capsuleId !== undefined) base = base.where("capsule_id", "=", filter.capsuleId);
+  if (filter.rootCapsuleId !== undefined) base = base.where("root_capsule_id", "=", filter.rootCapsuleId);
   const rows = await base.selectAll().orderBy("id", "desc").offset(filter.offset).limit(filter.limit).execute();
   const count = await base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
   return { rows, total: Number(count.n) };

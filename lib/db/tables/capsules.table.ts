@@ -35,6 +35,8 @@ export interface CapsuleTable {
   /** Deadline of the last submission voucher issued (block time); edits wait until it passes. */
   voucher_deadline: number | null;
   opens_at: number | null;
+  /** VotingOpened.snapshotBlock: the block whose RoleRegistry checkpoints make the electorate (NULL before the window opens). */
+  snapshot_block: Generated<number | null>;
   closes_at: number | null;
   accepted_at: number | null;
   finalized_at: number | null;

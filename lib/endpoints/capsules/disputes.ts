@@ -8,7 +8,7 @@ export const capsuleDisputes = defineEndpoint({
   id: "capsules.disputes",
   method: "GET",
   path: "/api/capsules/:id/disputes",
-  summary: "The capsule's court cases, newest first",
+  summary: "The court cases of the capsule's revision chain, newest first",
   params: ZCapsuleIdParams,
   query: pageQuery,
   response: ZCapsuleCasesResponse,

@@ -98,7 +98,7 @@ async function onFinalized(trx: Trx, event: IndexedEvent, row: CapsuleRow) {
 const handlers: Record<string, (trx: Trx, event: IndexedEvent, row: CapsuleRow) => Promise<void>> = {
   "articleRegistry:CapsuleSubmitted": onSubmitted,
   "capsuleAcceptance:VotingOpened": async (trx, event, row) => {
-    await set(trx, row, event, { opens_at: Number(event.args.opensAt), closes_at: Number(event.args.closesAt), eligible_weight: String(event.args.eligibleWeight) });
+    await set(trx, row, event, { opens_at: Number(event.args.opensAt), closes_at: Number(event.args.closesAt), eligible_weight: String(event.args.eligibleWeight), snapshot_block: Number(event.args.snapshotBlock) });
   },
   "capsuleAcceptance:VoteCast": (trx, event) => onVotes(trx, [event]),
   "articleRegistry:CapsuleSuperseded": async (trx, event, row) => {
@@ -142,6 +142,7 @@ export const resetCapsuleProjection: ProjectionReset = async (trx) => {
       status: "draft",
       opens_at: null,
       closes_at: null,
+      snapshot_block: null,
       accepted_at: null,
       finalized_at: null,
       closed_at: null,

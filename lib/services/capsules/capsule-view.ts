@@ -60,6 +60,7 @@ export function capsuleObject(row: CapsuleRow): TCapsuleObject {
     finalizedBy: row.finalized_by ?? zeroAddress,
     integrityLabel: row.integrity_label,
     eligibleWeight: row.eligible_weight ?? "0",
+    snapshotBlock: row.snapshot_block === null ? null : String(row.snapshot_block),
     submitTxHash: row.submit_tx_hash,
     finalizeTxHash: row.finalize_tx_hash,
     closedAt: time(row.closed_at),

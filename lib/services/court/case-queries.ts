@@ -19,10 +19,13 @@ export async function caseById(db: Db, id: number) {
   return caseDetail(db, await getCaseOrThrow(db, id));
 }
 
-/** GET /api/capsules/:id/disputes — the capsule's cases, newest first. */
+/**
+ * GET /api/capsules/:id/disputes — the cases of the capsule's whole revision chain, newest first: a
+ * finding is about the article, so a correction still shows the case its earlier version lost.
+ */
 export async function capsuleCasePage(db: Db, capsuleId: number, query: PageQuery) {
   const capsule = await getCapsuleOrThrow(db, capsuleId);
-  const { rows, total } = await listCases(db, { capsuleId: capsule.id, offset: pageOffset(query), limit: query.limit });
+  const { rows, total } = await listCases(db, { rootCapsuleId: capsule.root_capsule_id ?? capsule.id, offset: pageOffset(query), limit: query.limit });
   return { ...pageOf(await caseObjects(db, rows), query, total), capsuleId: String(capsule.id) };
 }
 

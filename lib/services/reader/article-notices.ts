@@ -6,7 +6,7 @@ const utc = (unixSeconds: string | number) => `${new Date(Number(unixSeconds) * 
 /** The label line a reader is told outside the page (feeds, badge): label, and the court's finding. */
 export function labelLine(item: Pick<PublishedArticle, "integrityLabel" | "courtCase">): string {
   const info = integrityLabelInfo(item.integrityLabel);
-  const finding = item.courtCase?.status === "closed" && item.courtCase.finding ? ` The court found: ${item.courtCase.finding}` : "";
+  const finding = item.courtCase?.status === "closed" && item.courtCase.finding ? ` The court found: ${item.courtCase.finding} (court case #${item.courtCase.caseId})` : "";
   return `Integrity: ${info.title}. ${info.explanation}${finding}`;
 }
 

@@ -3,23 +3,23 @@ import type { DbOrTrx } from "@/lib/db/database";
 import { getCapsuleOrThrow, listChain } from "@/lib/db/repositories/capsules.repository";
 import { AppError } from "@/lib/errors/app-error";
 import { rootIdOf } from "@/lib/services/capsules/chain-order";
-import { courtCaseOfChain } from "./reader-article";
+import { courtRecordOfChain, latestFinding } from "./reader-article";
 import { isPublished, latestPublished } from "./reader-chain";
 import type { BadgeInput } from "./label-badge";
 
-/** What the badge and the embed show for a capsule: its chain's label and finding; drafts are 404. */
+/** What the badge and the embed show for a capsule: its chain's label and latest finding (kept after corrections); drafts are 404. */
 export async function badgeData(db: DbOrTrx, id: number, origin: string): Promise<BadgeInput & { currentId: string }> {
   const row = await getCapsuleOrThrow(db, id);
   if (row.status === "draft") throw new AppError("CAPSULE_NOT_FOUND", `No capsule with id ${id}`);
   const chain = await listChain(db, rootIdOf(row));
   const current = latestPublished(chain);
-  const courtCase = await courtCaseOfChain(db, rootIdOf(row));
+  const found = latestFinding(await courtRecordOfChain(db, rootIdOf(row)));
   return {
     capsuleId: String(id),
     currentId: String(current?.id ?? id),
     label: row.integrity_label,
     title: row.title,
-    finding: courtCase?.status === "closed" ? courtCase.finding : null,
+    court: found?.finding ? { caseId: found.caseId, verdict: found.verdict, finding: found.finding } : null,
     proofUrl: `${origin}/read/${id}#chain-heading`,
     published: isPublished(row),
   };

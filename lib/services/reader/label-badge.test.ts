@@ -2,16 +2,23 @@ import { describe, expect, it } from "vitest";
 import { XMLParser } from "fast-xml-parser";
 import { badgeSvg, badgeTitle } from "./label-badge";
 
-const input = { capsuleId: "7", label: "misleading", title: `Budget <script>alert("x")</script> & more`, finding: "The budget rose 4 %, not 40 %.", proofUrl: "https://news.example/read/7#chain-heading", published: true };
+const input = { capsuleId: "7", label: "misleading", title: `Budget <script>alert("x")</script> & more`, court: { caseId: "3", verdict: "misleading", finding: "The budget rose 4 %, not 40 %." }, proofUrl: "https://news.example/read/7#chain-heading", published: true };
 
 describe("label badge", () => {
   it("names the label and the court's finding in its title, escaped", () => {
     const svg = badgeSvg(input);
     expect(svg).not.toContain("<script>");
     const parsed = new XMLParser({ ignoreAttributes: false }).parse(svg) as { svg: { title: string } };
-    expect(parsed.svg.title).toBe(`Budget <script>alert("x")</script> & more — Integrity: Misleading. The court found: The budget rose 4 %, not 40 %.`);
+    expect(parsed.svg.title).toBe(`Budget <script>alert("x")</script> & more — Integrity: Misleading. The court found: The budget rose 4 %, not 40 %. (court case #3)`);
     expect(svg).toContain('href="https://news.example/read/7#chain-heading"');
-    expect(svg).toContain("⚠ Misleading");
+    expect(svg).toContain("⚠ Misleading<");
+  });
+
+  it("keeps the court's finding and verdict after a correction changed the label", () => {
+    const corrected = { ...input, title: "Budget", label: "corrected" };
+    expect(badgeTitle(corrected)).toBe("Budget — Integrity: Corrected. The court found: The budget rose 4 %, not 40 %. (court case #3)");
+    expect(badgeSvg(corrected)).toContain("↻ Corrected · court: Misleading");
+    expect(badgeTitle({ ...corrected, court: null })).toContain("The author published a correction");
   });
 
   it("says when a capsule is not published", () => {

@@ -20,18 +20,31 @@ export const escapeXml = (text: string) =>
 // Verdana 11px averages ~6.5 px a character; generous so the words never clip.
 const width = (text: string) => Math.ceil(text.length * 6.8) + 14;
 
-export type BadgeInput = { capsuleId: string; label: string; title: string; finding: string | null; proofUrl: string; published: boolean };
+/** The latest decided court case with a finding, kept on every version of the article. */
+export type BadgeFinding = { caseId: string; verdict: string | null; finding: string };
+
+export type BadgeInput = { capsuleId: string; label: string; title: string; court: BadgeFinding | null; proofUrl: string; published: boolean };
+
+/** "The court found: … (court case #n)", or undefined without a finding. */
+export const findingSentence = (court: BadgeFinding | null): string | undefined => (court ? `The court found: ${court.finding} (court case #${court.caseId})` : undefined);
+
+/** The verdict named beside the label when the label no longer says it (a correction after a Misleading ruling). */
+export function verdictAside(input: Pick<BadgeInput, "label" | "court">): string | undefined {
+  if (!input.court?.verdict || input.court.verdict === input.label) return undefined;
+  return `court: ${integrityLabelInfo(input.court.verdict).title}`;
+}
 
 export function badgeTitle(input: BadgeInput): string {
   if (!input.published) return `Capsule #${input.capsuleId} is not published`;
   const info = integrityLabelInfo(input.label);
-  return `${input.title} — Integrity: ${info.title}. ${input.finding ? `The court found: ${input.finding}` : info.explanation}`;
+  return `${input.title} — Integrity: ${info.title}. ${findingSentence(input.court) ?? info.explanation}`;
 }
 
 export function badgeSvg(input: BadgeInput): string {
   const info = integrityLabelInfo(input.label);
   const left = "Capsule";
-  const right = input.published ? `${info.symbol} ${info.title}` : "not published";
+  const aside = verdictAside(input);
+  const right = input.published ? `${info.symbol} ${info.title}${aside ? ` · ${aside}` : ""}` : "not published";
   const [lw, rw] = [width(left), width(right)];
   const colour = input.published ? (colours[info.key] ?? "#57534e") : "#78716c";
   const title = escapeXml(badgeTitle(input));

@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "kysely";
 import type { DbOrTrx } from "@/lib/db/database";
 import type { CapsuleRow, IntegrityLabel } from "@/lib/db/tables/capsules.table";
-import { courtCaseOfChain, type ReaderCourtCase } from "./reader-article";
+import { courtCaseOfChain, courtRecordOfChain, latestFinding, type ReaderCourtCase } from "./reader-article";
 
 export type ArticleFilter = { outletSlug?: string; label?: IntegrityLabel; page: number; limit: number; activeOutletsOnly?: boolean };
 
@@ -85,7 +85,11 @@ export async function publishedArticles(db: DbOrTrx, filter: ArticleFilter): Pro
         revisionReason: row.revision_reason,
         finalizedAt: row.finalized_at ?? 0,
         underVote: open ? { capsuleId: String(open.id), capsuleType: open.capsule_type, closesAt: String(open.closes_at ?? 0) } : null,
-        courtCase: row.integrity_label === "clean" || row.integrity_label === "corrected" || row.integrity_label === "retracted_by_author" ? null : await courtCaseOfChain(db, root),
+        // after a correction the label no longer names the court, but the finding stays with the article
+        courtCase:
+          row.integrity_label === "clean" ? null
+          : row.integrity_label === "corrected" || row.integrity_label === "retracted_by_author" ? latestFinding(await courtRecordOfChain(db, root))
+          : await courtCaseOfChain(db, root),
       };
     }),
   );

@@ -20,21 +20,33 @@ export type ReaderArticle = {
   underVote: { capsuleId: string; capsuleType: string; closesAt: string } | null;
   /** The open case of the chain, else the latest decided one. */
   courtCase: ReaderCourtCase | null;
+  /** Every case of the chain, newest first: findings stay on every version, whatever the label now. */
+  courtRecord: ReaderCourtCase[];
 };
 
-/** The case behind the chain's court label: the open one, else the latest decided. */
-export async function courtCaseOfChain(db: DbOrTrx, rootId: number): Promise<ReaderCourtCase | null> {
+const readerCase = (row: CourtCaseRow): ReaderCourtCase => ({
+  caseId: String(row.id),
+  status: row.status,
+  verdict: row.verdict,
+  finding: row.finding ?? null,
+  openedAt: String(row.opened_at),
+  closedAt: row.closed_at === null ? null : String(row.closed_at),
+});
+
+/** Every court case of a revision chain, newest first (whichever version it was opened on). */
+export async function courtRecordOfChain(db: DbOrTrx, rootId: number): Promise<ReaderCourtCase[]> {
   const cases: CourtCaseRow[] = await db.selectFrom("court_cases").selectAll().where("root_capsule_id", "=", rootId).orderBy("opened_at", "desc").orderBy("id", "desc").execute();
-  const chosen = cases.find((c) => c.status === "open") ?? cases[0];
-  if (!chosen) return null;
-  return {
-    caseId: String(chosen.id),
-    status: chosen.status,
-    verdict: chosen.verdict,
-    finding: chosen.finding ?? null,
-    openedAt: String(chosen.opened_at),
-    closedAt: chosen.closed_at === null ? null : String(chosen.closed_at),
-  };
+  return cases.map(readerCase);
+}
+
+/** The case behind the chain's court label: the open one, else the latest decided. */
+export const caseBehindLabel = (record: ReaderCourtCase[]): ReaderCourtCase | null => record.find((c) => c.status === "open") ?? record[0] ?? null;
+
+/** The latest decided case that left a finding: what the badge and the embed keep saying after a correction. */
+export const latestFinding = (record: ReaderCourtCase[]): ReaderCourtCase | null => record.find((c) => c.status === "closed" && c.finding) ?? null;
+
+export async function courtCaseOfChain(db: DbOrTrx, rootId: number): Promise<ReaderCourtCase | null> {
+  return caseBehindLabel(await courtRecordOfChain(db, rootId));
 }
 
 /**
@@ -47,10 +59,10 @@ export async function readerArticle(db: DbOrTrx, id: number, origin: string): Pr
   const chain = await listChain(db, rootIdOf(row));
   const current = latestPublished(chain) ?? row;
   const pending = revisionUnderVote(chain);
-  const [read, outlet, courtCase] = await Promise.all([
+  const [read, outlet, courtRecord] = await Promise.all([
     capsuleReadResponse(db, row, origin),
     db.selectFrom("outlets").select(["name"]).where("id", "=", row.outlet_id).executeTakeFirst(),
-    courtCaseOfChain(db, rootIdOf(row)),
+    courtRecordOfChain(db, rootIdOf(row)),
   ]);
   return {
     read,
@@ -58,6 +70,7 @@ export async function readerArticle(db: DbOrTrx, id: number, origin: string): Pr
     currentId: String(current.id),
     currentType: current.capsule_type,
     underVote: pending ? { capsuleId: String(pending.id), capsuleType: pending.capsule_type, closesAt: String(pending.closes_at ?? 0) } : null,
-    courtCase,
+    courtCase: caseBehindLabel(courtRecord),
+    courtRecord,
   };
 }

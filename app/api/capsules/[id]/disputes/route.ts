@@ -5,5 +5,5 @@ import { capsuleCasePage } from "@/lib/services/court/case-queries";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/capsules/:id/disputes — the capsule's court cases, newest first
+// GET /api/capsules/:id/disputes — the court cases of the capsule's revision chain, newest first
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(serve(capsuleDisputes, async ({ params, query }) => capsuleCasePage(db(), params.id, query)));

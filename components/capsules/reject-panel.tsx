@@ -1,0 +1,72 @@
+"use client";
+
+import { useState } from "react";
+import { describeWalletError } from "@/lib/wallet/wallet-error";
+import { ROLE } from "@/lib/roles/role-catalog";
+import type { TCapsuleResponse } from "@/lib/schemas/capsules";
+import { useOutletRoles, useRejectCapsule } from "@/hooks/use-capsules";
+import { useSession } from "@/hooks/use-session";
+
+// The routine "stop this capsule" actions that were only in the API (POST /api/capsules/:id/reject):
+// the author withdraws a draft (never on chain), or — while the vote is open — the author withdraws it
+// before anyone voted, or an Editor of the outlet closes it early (rejected on chain). A reason is
+// asked for and a confirmation, because neither can be undone.
+export function RejectPanel({ read, windowOpen }: { read: TCapsuleResponse; windowOpen: boolean }) {
+  const { wallet, status } = useSession();
+  const c = read.capsule;
+  const roles = useOutletRoles(wallet, c.outletSlug);
+  const reject = useRejectCapsule(c.id);
+  const [confirming, setConfirming] = useState(false);
+  const [reason, setReason] = useState("");
+
+  const isSubmitter = Boolean(wallet && wallet.toLowerCase() === c.submitter.toLowerCase());
+  const isEditor = Boolean(roles.data?.roles.some((role) => role.roleId === ROLE.EDITOR && role.revokedAt === null));
+  const noVotes = c.yesVotes === "0" && c.noVotes === "0";
+  const action =
+    c.status === "draft" && isSubmitter
+      ? { button: "Withdraw this draft", confirm: "Withdraw the draft? It is never sent to the editors and cannot be submitted again; you can start a new draft.", done: "Withdrawing…" }
+      : c.status === "pending" && windowOpen && isEditor
+        ? { button: "Close this vote early", confirm: "Close the vote now and reject the capsule? The chain records it as rejected; the author can revise it as a new draft.", done: "Closing the vote…" }
+        : c.status === "pending" && windowOpen && isSubmitter && noVotes
+          ? { button: "Withdraw before any vote", confirm: "Withdraw the capsule before anyone votes? The chain records it as rejected; the fee is not returned.", done: "Withdrawing…" }
+          : undefined;
+  if (!action || status !== "signed-in") return null;
+
+  return (
+    <div className="rounded-md border border-stone-300 bg-stone-50 p-4 text-sm" data-testid="reject-panel">
+      {!confirming ? (
+        <button type="button" onClick={() => setConfirming(true)} className="min-h-11 rounded-md border border-red-700 bg-white px-4 py-2 font-semibold text-red-800 hover:bg-red-50">
+          {action.button}
+        </button>
+      ) : (
+        <div role="group" aria-labelledby="reject-confirm-text" className="space-y-3">
+          <p id="reject-confirm-text" className="text-stone-800">
+            {action.confirm}
+          </p>
+          <label className="block">
+            <span className="font-medium">Reason (optional, kept in your activity record)</span>
+            <textarea value={reason} onChange={(event) => setReason(event.target.value)} maxLength={1000} rows={2} className="mt-1 block w-full rounded-md border border-stone-300 p-2" />
+          </label>
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="button"
+              disabled={reject.isPending}
+              onClick={() => reject.mutate(reason.trim() || undefined, { onSuccess: () => setConfirming(false) })}
+              className="min-h-11 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-50"
+            >
+              {reject.isPending ? action.done : `Confirm: ${action.button.toLowerCase()}`}
+            </button>
+            <button type="button" disabled={reject.isPending} onClick={() => setConfirming(false)} className="min-h-11 rounded-md border border-stone-300 bg-white px-4 py-2 font-semibold hover:bg-stone-50 disabled:opacity-50">
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      {reject.isError ? (
+        <p role="alert" className="mt-2 text-red-800">
+          {describeWalletError(reject.error, "close the capsule")}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,231 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page, type Request } from "@playwright/test";
+import { ApiError } from "../lib/api/api-client";
+import { pathOf } from "../lib/api/request";
+import { liveStream } from "../lib/endpoints/live/stream";
+import { networkStatus } from "../lib/endpoints/system/network-status";
+import { capsuleDispute } from "../lib/endpoints/capsules/dispute";
+import { courtVerdict } from "../lib/endpoints/court/verdict";
+import { roleGrant } from "../lib/endpoints/roles/grant";
+import { COURT_OUTLET_SLUG, ROLE } from "../lib/roles/role-catalog";
+import { addressOf, readerDesk } from "./support/reader-fixture";
+import { shot, signIn, watchConsole } from "./support/page-helpers";
+import { installTestWallet } from "./support/test-wallet";
+
+// Issue 31, the desk's side: a court finding stays on every version of the article (reader page,
+// desk page, embed); an Editor granted after a vote opened is told why they cannot vote, with no
+// buttons; an idle vote page spends no reads while the push channel is live, and few when it is not.
+
+test.describe.configure({ mode: "serial" });
+
+const OWNER = 1; // outlet owner, journalist and its only Editor at the snapshot
+const LATE_EDITOR = 2; // made an Editor after the vote opened
+const DISPUTER = 4;
+const CLERK = 9;
+const OPERATOR = 0;
+const FINDING = "The ferry carried 40 passengers, not 400.";
+
+const stamp = Date.now().toString(36);
+const slug = `round-two-${stamp}`;
+const desk = readerDesk();
+let original = "";
+let correction = "";
+let pendingId = "";
+let caseId = "";
+
+/** A grant that may already exist (another spec of the run made the same wallet Court clerk). */
+async function grantOnce(body: { outletSlug: string; wallet: `0x${string}`; roleId: number }, byKey: number) {
+  try {
+    await desk.call(roleGrant, { body }, byKey);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === "CONFLICT")) throw error;
+  }
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);
+}
+
+/** Screenshots and axe at 1280 and 360 px; nothing scrolls sideways at 360. */
+async function bothWidths(page: Page, name: string) {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await shot(page, `round-two-${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  await desk.outlet(OWNER, slug, "The Harbour Ledger");
+  await desk.deposit(OWNER, "500"); // room for the court's penalty
+  await desk.deposit(DISPUTER, "10");
+  await desk.deposit(CLERK, "500");
+  await grantOnce({ outletSlug: COURT_OUTLET_SLUG, wallet: addressOf(CLERK), roleId: ROLE.COURT_CLERK }, OPERATOR);
+
+  original = await desk.finalized(OWNER, slug, `Ferry disaster averted ${stamp}`, "Ferry disaster averted.\n\nFour hundred passengers were on board.");
+  const opened = await desk.call(capsuleDispute, { params: { id: original }, body: { grounds: "The harbour log shows 40 passengers, not 400.", claim: "Four hundred passengers" } }, DISPUTER);
+  caseId = opened.case.caseId;
+  await desk.advanceChainTime(8 * 24 * 3600); // past the author's reply window
+  await desk.call(courtVerdict, { params: { id: caseId }, body: { verdict: "misleading", rationale: "The harbour log is clear.", finding: FINDING } }, CLERK);
+  correction = await desk.finalizedCorrection(OWNER, original, "Forty passengers were on board, not four hundred.", "Ferry disaster averted.\n\nForty passengers were on board.");
+
+  pendingId = await desk.pending(OWNER, slug, `Quay repairs begin ${stamp}`, "Quay repairs begin.\n\nThe works last a month.");
+  await desk.deposit(LATE_EDITOR, "250");
+  await grantOnce({ outletSlug: slug, wallet: addressOf(LATE_EDITOR), roleId: ROLE.EDITOR }, OWNER);
+});
+
+test("a court finding stays on every version of the article, with a link to the case", async ({ page }) => {
+  const errors = watchConsole(page);
+  for (const id of [original, correction]) {
+    await page.goto(`/read/${id}`);
+    await expect(page.getByTestId("integrity-label")).toHaveAttribute("data-label", "corrected");
+    const record = page.getByTestId("reader-court-note");
+    await expect(record.getByTestId("reader-finding")).toHaveText(`The court found: ${FINDING}`);
+    await expect(record).toContainText("Ruled Misleading before the article was corrected.");
+    await expect(record.getByRole("link", { name: `court case #${caseId}` })).toHaveAttribute("href", `/court/${caseId}`);
+  }
+  await bothWidths(page, "reader-corrected");
+
+  // the desk's capsule page of the current version
+  await page.goto(`/capsules/${correction}`);
+  const deskRecord = page.getByTestId("desk-court-record");
+  await expect(deskRecord.getByTestId("desk-finding")).toHaveText(`The court found: ${FINDING}`);
+  await expect(deskRecord).toContainText(`Ruled Misleading`);
+  await expect(deskRecord).toContainText(`(on version #${original})`);
+  await expect(deskRecord.getByRole("link", { name: `court case #${caseId}` })).toHaveAttribute("href", `/court/${caseId}`);
+  await bothWidths(page, "desk-corrected");
+
+  // the embed an outlet frames
+  await page.goto(`/embed/${correction}`);
+  await expect(page.getByTestId("embed-finding")).toContainText(`The court found: ${FINDING} (court case #${caseId})`);
+  await expect(page.getByRole("link", { name: `Read court case #${caseId}` })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("an Editor granted after the vote opened is told why, in words, and sees no vote buttons", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  await installTestWallet(page, LATE_EDITOR);
+  await page.goto(`/capsules/${pendingId}`);
+  await signIn(page);
+  const reason = page.getByTestId("not-eligible");
+  await expect(reason).toHaveAttribute("data-reason", "snapshot");
+  await expect(reason).toContainText("You cannot vote on this capsule.");
+  await expect(reason).toContainText(`the bonded Editors of ${slug} at that moment (block `);
+  await expect(reason).toContainText("You will vote on capsules submitted from now on.");
+  await expect(page.getByRole("button", { name: "Vote yes" })).toHaveCount(0);
+  await expect(page.getByTestId("snapshot-line")).toContainText(`Voters: the bonded Editors of ${slug} when the vote opened (block`);
+  await bothWidths(page, "vote-not-eligible");
+  expect(errors).toEqual([]);
+  await context.close();
+
+  // the Editor who was a voter at the snapshot gets the buttons
+  const ownerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const ownerPage = await ownerContext.newPage();
+  await installTestWallet(ownerPage, OWNER);
+  await ownerPage.goto(`/capsules/${pendingId}`);
+  await signIn(ownerPage);
+  await expect(ownerPage.getByRole("button", { name: "Vote yes" })).toBeVisible();
+  await ownerContext.close();
+});
+
+/** Counts the bridge requests a page makes from now on (the live stream included). */
+function countBridgeRequests(page: Page): { urls: string[] } {
+  const seen = { urls: [] as string[] };
+  page.on("request", (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname.split("/")[1] === "api" || url.pathname === "/rpc") seen.urls.push(url.pathname);
+  });
+  return seen;
+}
+
+test("an idle vote page reads nothing while the push is live, and polls with back-off when it is refused", async ({ browser }) => {
+  test.setTimeout(180_000);
+  // reader's limit is 100 public reads a minute; a page may spend a fifth: 10 in 30 s
+  const budgetPer30s = 10;
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`/capsules/${pendingId}`);
+  await expect(page.getByTestId("live-state")).toHaveAttribute("data-state", "live");
+  await expect(page.getByTestId("vote-panel")).toBeVisible();
+  const idle = countBridgeRequests(page);
+  await page.waitForTimeout(20_000);
+  expect(idle.urls, "reads by an idle page with the push live").toEqual([]);
+  await context.close();
+
+  // the bridge refuses the stream (as with too many tabs): the page falls back to polling, sparingly
+  const refused = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const offline = await refused.newPage();
+  await offline.route(`**${pathOf(liveStream, {})}`, (route) => route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ ok: false, error: "RATE_LIMITED", message: "At most 2 live streams per client; close another tab first", statusCode: 429 }) }));
+  await offline.goto(`/capsules/${pendingId}`);
+  await expect(offline.getByTestId("live-state")).toHaveAttribute("data-state", "offline");
+  await expect(offline.getByTestId("vote-panel")).toBeVisible();
+  const polled = countBridgeRequests(offline);
+  await offline.waitForTimeout(30_000);
+  expect(polled.urls.length, polled.urls.join(", ")).toBeLessThanOrEqual(budgetPer30s);
+  expect(polled.urls, "the chain clock still follows the node while the push is down").toContain(pathOf(networkStatus, {}));
+  await refused.close();
+});
+
+test("the author withdraws a draft and an Editor closes a vote early, from the capsule page", async ({ browser }) => {
+  const draftId = await desk.draft(OWNER, slug, `Harbour crane sold ${stamp}`, "Harbour crane sold.\n\nThe port sold its oldest crane.");
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  await installTestWallet(page, OWNER);
+  await page.goto(`/capsules/${draftId}`);
+  await signIn(page);
+  const panel = page.getByTestId("reject-panel");
+  await panel.getByRole("button", { name: "Withdraw this draft" }).click();
+  await expect(panel).toContainText("It is never sent to the editors");
+  await panel.getByLabel("Reason (optional, kept in your activity record)").fill("The sale fell through.");
+  await bothWidths(page, "withdraw-draft");
+  await panel.getByRole("button", { name: "Confirm: withdraw this draft" }).click();
+  await expect(page.getByTestId("capsule-status")).toHaveText(/rejected/i);
+  await expect(page.getByTestId("reject-panel")).toHaveCount(0);
+
+  // the outlet's Editor closes the open vote early
+  await page.goto(`/capsules/${pendingId}`);
+  await expect(page.getByTestId("capsule-status")).toHaveText(/voting|pending/i);
+  await page.getByRole("button", { name: "Close this vote early" }).click();
+  await page.getByRole("button", { name: "Confirm: close this vote early" }).click();
+  await expect(page.getByTestId("capsule-status")).toHaveText(/rejected/i);
+  await expect(page.getByRole("button", { name: "Vote yes" })).toHaveCount(0);
+  // a draft is private: before signing in, the page's reads of it are answered 404 (as intended)
+  expect(errors.filter((error) => !(error.includes("status of 404") && error.includes(`/capsules/${draftId}`)))).toEqual([]);
+  await context.close();
+});
+
+test("what a challenger typed survives a trip to the Bonds page, whose deposit link fills and focuses the form", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  await installTestWallet(page, DISPUTER);
+  await page.goto(`/capsules/${correction}/dispute`);
+  await signIn(page);
+  const form = page.getByRole("form", { name: "Open a dispute" });
+  await form.getByLabel("Claim challenged").fill("Forty passengers were on board.");
+  await form.getByLabel("Grounds").fill("The harbour master counted 38.");
+
+  // a deposit link (as the no-bond note gives) opens the Bonds page with the amount filled and focused
+  await page.goto("/bonds?deposit=10");
+  if (await page.getByRole("button", { name: "Connect wallet" }).isVisible()) await signIn(page);
+  const amount = page.getByLabel("Amount (CAP)").first();
+  await expect(amount).toHaveValue("10");
+  await expect(amount).toBeFocused();
+  await bothWidths(page, "bonds-deposit-link");
+
+  // back on the dispute page the text is still there
+  await page.goto(`/capsules/${correction}/dispute`);
+  await expect(form.getByLabel("Claim challenged")).toHaveValue("Forty passengers were on board.");
+  await expect(form.getByLabel("Grounds")).toHaveValue("The harbour master counted 38.");
+  await bothWidths(page, "dispute-draft-kept");
+  expect(errors).toEqual([]);
+  await context.close();
+});
