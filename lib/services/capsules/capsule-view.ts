@@ -11,7 +11,7 @@ import { policyById, POLICY_NOTE, type Policy } from "@/lib/capsules/policy";
 import { tally } from "@/lib/capsules/tally";
 import { ZCapsuleObject, ZCapsuleResponse, ZEvidenceObject, type TCapsuleObject, type TCapsuleResponse } from "@/lib/schemas/capsules";
 import { outletSummary } from "@/lib/services/outlets/outlet-record";
-import { currentOfChain, rootIdOf } from "./chain-order";
+import { currentOfChain, neverOnChain, rootIdOf } from "./chain-order";
 import { findOutletById } from "@/lib/db/repositories/outlets.repository";
 
 // Rows → the seed's read objects. Unset times are "0", unset addresses the zero address.
@@ -193,7 +193,7 @@ export function capsuleReadBody({ row, outlet, evidence, contributors, chain, op
       revisionNumber: row.revision_number,
       revisionReason: row.revision_reason,
       changeSummaryURI: row.change_summary_uri,
-      history: chain.filter((c) => c.revision_number < row.revision_number && c.status !== "draft").map((c) => String(c.id)),
+      history: chain.filter((c) => c.revision_number < row.revision_number && !neverOnChain(c)).map((c) => String(c.id)),
       revisionFeePaid: row.revision_fee_paid,
       createdAt: time(row.created_at),
       createdBy: row.submitter,

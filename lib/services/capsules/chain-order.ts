@@ -2,6 +2,13 @@ import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 
 // Revision chains (seed: revision object; DESIGN §6). Pure functions over the chain's rows.
 
+/**
+ * Never reached the chain: no submission transaction, and a draft or a draft its author withdrew
+ * (rejected; a submitted draft is pending with its transaction in the same write). Such a capsule is private for ever (lib/db/draft-visibility.ts).
+ */
+export const neverOnChain = (row: Pick<CapsuleRow, "status" | "submit_tx_hash">): boolean =>
+  row.submit_tx_hash === null && (row.status === "draft" || row.status === "rejected");
+
 export const rootIdOf = (row: Pick<CapsuleRow, "id" | "root_capsule_id">): number => row.root_capsule_id ?? row.id;
 
 const live = new Set(["pending", "accepted", "finalized"]);
@@ -9,14 +16,14 @@ const live = new Set(["pending", "accepted", "finalized"]);
 /**
  * The authoritative current version: the newest member that is pending, accepted or finalized;
  * else the newest superseded one (a correction that was rejected leaves the superseded original
- * as the best version); else the newest submitted one; else the root.
+ * as the best version); else the newest one that reached the chain; else the root.
  */
 export function currentOfChain(chain: CapsuleRow[]): CapsuleRow {
   const newestFirst = [...chain].sort((a, b) => b.revision_number - a.revision_number || b.id - a.id);
   return (
     newestFirst.find((row) => live.has(row.status)) ??
     newestFirst.find((row) => row.status === "superseded") ??
-    newestFirst.find((row) => row.status !== "draft") ??
+    newestFirst.find((row) => !neverOnChain(row)) ??
     chain[0]!
   );
 }
