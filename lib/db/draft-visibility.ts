@@ -46,12 +46,21 @@ export async function getVisibleCapsuleOrThrow(db: DbOrTrx, id: number, viewer: 
 }
 
 /**
- * The capsule a signed write names, when its signer could read it; otherwise the very 404 of a
- * missing id, before any other check could tell the two apart.
+ * The capsule a signed write names, when its signer could read it or is named in it (an active
+ * contributor, who may add evidence to the draft and already knows it exists); otherwise the very
+ * 404 of a missing id, before any other check could tell the two apart.
  */
 export async function capsuleForWriter(db: DbOrTrx, id: number, wallet: Address): Promise<CapsuleRow> {
   const capsule = await getCapsuleOrThrow(db, id);
-  if (!canSee(capsule, await viewerOf(db, wallet))) throw notFound(id);
+  if (canSee(capsule, await viewerOf(db, wallet))) return capsule;
+  const named = await db
+    .selectFrom("capsule_contributors")
+    .select("id")
+    .where("capsule_id", "=", capsule.id)
+    .where("wallet", "=", getAddress(wallet))
+    .where("active", "=", 1)
+    .executeTakeFirst();
+  if (!named) throw notFound(id);
   return capsule;
 }
 

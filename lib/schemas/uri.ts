@@ -22,6 +22,7 @@ export function storedUriKind(value: string): StoredUriScheme | "vault" | undefi
   if (VAULT_URI.test(value)) return "vault";
   const scheme = SCHEME.exec(value)?.[1]?.toLowerCase();
   if (scheme === "http" || scheme === "https") {
+    if (!/^https?:\/\/[^/?#\\]/i.test(value)) return undefined; // an authority, as written (WHATWG would read https:///x as https://x/)
     try {
       const url = new URL(value);
       return url.hostname !== "" && (url.protocol === "http:" || url.protocol === "https:") ? url.protocol : undefined;
@@ -29,7 +30,7 @@ export function storedUriKind(value: string): StoredUriScheme | "vault" | undefi
       return undefined;
     }
   }
-  if (scheme === "ipfs" || scheme === "ar") return /^[a-z]+:\/\/[^/?#].*$/i.test(value) ? `${scheme}:` : undefined;
+  if (scheme === "ipfs" || scheme === "ar") return /^[a-z]+:\/\/[^/?#\\]/i.test(value) ? `${scheme}:` : undefined;
   return undefined;
 }
 
