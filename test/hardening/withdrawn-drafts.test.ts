@@ -51,13 +51,13 @@ const READS = [capsuleRead, capsuleHistory, capsuleEvidence, capsuleSupporting, 
 const withId = (text: string, from: string, to: string) => text.replace(new RegExp(`\\b${from}\\b`, "g"), to);
 
 /**
- * Every header, in order, with the request's own clock and counter left out: Date, the write
- * counter's remaining requests and reset (each request spends one) and the length of the body,
- * whose id may have another number of digits (the bodies themselves are compared in full).
+ * Every header, in order, with what belongs to the request alone left out: Date, X-Request-Id (new
+ * for each request), the counter's remaining requests and reset (each request spends one) and the
+ * length of the body, whose id may have another number of digits (the bodies are compared in full).
  */
 function headerLines(answer: WireAnswer): string[] {
   return [...answer.headers.entries()]
-    .filter(([name]) => !["date", "content-length", "ratelimit-remaining", "ratelimit-reset"].includes(name))
+    .filter(([name]) => !["date", "x-request-id", "content-length", "ratelimit-remaining", "ratelimit-reset"].includes(name))
     .map(([name, value]) => `${name}: ${value}`);
 }
 
@@ -66,7 +66,7 @@ function expectSameAnswer(hidden: WireAnswer, absent: WireAnswer, hiddenId: stri
   expect(withId(hidden.text, hiddenId, MISSING), label).toBe(absent.text);
   expect(headerLines(hidden), label).toEqual(headerLines(absent));
   expect(hidden.headers.has("ratelimit-remaining"), label).toBe(absent.headers.has("ratelimit-remaining"));
-  expect(Number(hidden.headers.get("content-length") ?? hidden.text.length) - hiddenId.length, label).toBe(Number(absent.headers.get("content-length") ?? absent.text.length) - MISSING.length);
+  for (const answer of [hidden, absent]) expect(answer.headers.get("content-length") ?? String(Buffer.byteLength(answer.text)), label).toBe(String(Buffer.byteLength(answer.text)));
   expect(hidden.text, label).not.toContain(SECRET);
 }
 
@@ -230,7 +230,8 @@ describe.each(dialects)("capsules that never reached the chain on %s", (dialect)
           if (key === outsiderKey && name.includes(" ")) continue; // the outsider may write to no capsule
           const hidden = await send(key);
           const absent = await missing[index]![1](key);
-          expect([400, 404], `${name} ${MISSING}`).toContain(absent.status);
+          // the vault refuses a wallet without any role before it reads a capsule id: 403 for both
+          expect(name === "vault" && key === outsiderKey ? [403] : [400, 404], `${name} ${MISSING}`).toContain(absent.status);
           expectSameAnswer(hidden, absent, id, `${name} ${id} by ${addr(key)}`);
           compared += 1;
         }
