@@ -6,7 +6,7 @@ import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import { getCapsuleOrThrow } from "@/lib/db/repositories/capsules.repository";
 import { AppError } from "@/lib/errors/app-error";
 import { ROLE } from "@/lib/roles/role-catalog";
-import { neverOnChain } from "@/lib/services/capsules/chain-order";
+import { neverOnChain } from "@/lib/capsules/never-on-chain";
 
 // Drafts are private (issue 15 item 9): a draft is visible to its author (the wallet that created
 // it) and to the active Editors of its outlet, and only through a signed read that names that

@@ -9,6 +9,8 @@ import { capsuleUpdate } from "@/lib/endpoints/capsules/update";
 import { courtReply } from "@/lib/endpoints/court/reply";
 import { outletCreate } from "@/lib/endpoints/outlets/create";
 import { vaultUpload } from "@/lib/endpoints/vault/upload";
+import { vaultObject } from "@/lib/endpoints/vault/object";
+import { pathOf } from "@/lib/api/request";
 import { devKeys } from "../support/anvil";
 import { bridgeClient, type WireAnswer } from "../support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
@@ -83,7 +85,7 @@ describe.each(dialects)("stored URI schemes on %s", (dialect) => {
     const stored = await api.send(vaultUpload, { body: { filename: "records.txt", mimeType: "text/plain", contentBase64: Buffer.from("port records").toString("base64") } }, journalistKey);
     expect(stored.status, JSON.stringify(stored.body)).toBe(201);
     const vaultUri = String(stored.body.object.uri);
-    expect(vaultUri).toMatch(/^\/api\/vault\/[0-9a-f]{64}\?download=1$/);
+    expect(vaultUri).toBe(`${pathOf(vaultObject, { objectId: String(stored.body.object.objectId) })}?download=1`);
     const uris = ["https://archive.example.org/b", "http://archive.example.org/c", "ipfs://bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku", "ar://bNbA3TEQVL60xlgCcqdz4ZPHFZ711cZ3hmkpGttDt_U", vaultUri];
     for (const [n, uri] of uris.entries()) {
       const res = await api.send(capsuleEvidenceAdd, { params: { id: draftId }, body: { ...evidence, uri, contentHash: sha(10 + n) } }, journalistKey);

@@ -11,7 +11,8 @@ import { policyById, POLICY_NOTE, type Policy } from "@/lib/capsules/policy";
 import { tally } from "@/lib/capsules/tally";
 import { ZCapsuleObject, ZCapsuleResponse, ZEvidenceObject, type TCapsuleObject, type TCapsuleResponse } from "@/lib/schemas/capsules";
 import { outletSummary } from "@/lib/services/outlets/outlet-record";
-import { currentOfChain, neverOnChain, rootIdOf } from "./chain-order";
+import { currentOfChain, rootIdOf } from "./chain-order";
+import { neverOnChain } from "@/lib/capsules/never-on-chain";
 import { findOutletById } from "@/lib/db/repositories/outlets.repository";
 
 // Rows → the seed's read objects. Unset times are "0", unset addresses the zero address.

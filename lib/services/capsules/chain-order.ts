@@ -1,13 +1,7 @@
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
+import { neverOnChain } from "@/lib/capsules/never-on-chain";
 
 // Revision chains (seed: revision object; DESIGN §6). Pure functions over the chain's rows.
-
-/**
- * Never reached the chain: no submission transaction, and a draft or a draft its author withdrew
- * (rejected; a submitted draft is pending with its transaction in the same write). Such a capsule is private for ever (lib/db/draft-visibility.ts).
- */
-export const neverOnChain = (row: Pick<CapsuleRow, "status" | "submit_tx_hash">): boolean =>
-  row.submit_tx_hash === null && (row.status === "draft" || row.status === "rejected");
 
 export const rootIdOf = (row: Pick<CapsuleRow, "id" | "root_capsule_id">): number => row.root_capsule_id ?? row.id;
 

@@ -4,7 +4,7 @@ import { getCapsuleOrThrow } from "@/lib/db/repositories/capsules.repository";
 import { AppError } from "@/lib/errors/app-error";
 import { capsuleFinalizedEvent, capsuleFinalizedTopic, capsulesGetter, eventSignature, ZCapsuleProofResponse, type TCapsuleProof } from "@/lib/proof/capsule-proof";
 import { isPublished } from "./reader-chain";
-import { neverOnChain } from "@/lib/services/capsules/chain-order";
+import { neverOnChain } from "@/lib/capsules/never-on-chain";
 
 /** GET /api/capsules/:id/proof — the indexed CapsuleFinalized log of a published capsule. */
 export async function capsuleProof(db: DbOrTrx, id: number, origin: string): Promise<TCapsuleProof> {
