@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { linkableUri, storedUriKind, ZStoredUri, ZWebUrl } from "./uri";
+import { ZCampaignInput } from "./ads";
+import { ZAddHistoryBody, ZCreateCapsuleBody, ZEvidenceItem } from "./capsules";
+import { ZReplyBody } from "./court-reply";
+import { ZCreateOutletBody } from "./outlets";
 
 const vault = `/api/vault/${"ab".repeat(32)}`;
 
@@ -47,7 +51,7 @@ describe("stored URIs (issue 25 item 5)", () => {
   it("takes only http and https where the address must be a web page", () => {
     expect(ZWebUrl.safeParse("https://example.org").success).toBe(true);
     for (const value of ["ipfs://bafkrei", vault, "javascript:alert(1)"]) expect(ZWebUrl.safeParse(value).success, value).toBe(false);
-    expect(ZWebUrl.safeParse("ipfs://bafkrei").error?.issues[0]?.message).toBe("a URI starting with https://, http://");
+    expect(ZWebUrl.safeParse("ipfs://bafkrei").error?.issues[0]?.message).toBe("an http or https URL");
   });
 
   it("links a stored value only when it is a web or vault address (older rows with other schemes stay text)", () => {
@@ -55,5 +59,26 @@ describe("stored URIs (issue 25 item 5)", () => {
     expect(linkableUri(vault)).toBe(vault);
     for (const value of ["javascript:alert(1)", "data:text/html,x", "ipfs://bafkrei", " javascript:alert(1)", null, undefined, ""]) expect(linkableUri(value), String(value)).toBeUndefined();
     expect(storedUriKind("ar://x")).toBe("ar:");
+  });
+
+  it("is the check of every stored address in the request schemas", () => {
+    const bad = "javascript:alert(1)";
+    const evidence = { uri: bad, contentHash: `0x${"ab".repeat(32)}`, evidenceType: "document", mimeType: "text/html", label: "x" };
+    const campaign = { slug: "spring-ads", advertiser: "A", name: "N", headline: "H", body: "B", clickUrl: bad, budget: "1", cpm: "1", startsAt: 0 };
+    const cases: Array<[string, { safeParse: (v: unknown) => { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } } }, unknown]> = [
+      ["metadataURI", ZCreateOutletBody, { slug: "desk", name: "Desk", domain: "desk.example.org", metadataURI: bad }],
+      ["uri", ZEvidenceItem, evidence],
+      ["evidence.0.uri", ZCreateCapsuleBody, { title: "T", body: "B", outletSlug: "desk", evidence: [evidence] }],
+      ["sourceUrl", ZCreateCapsuleBody, { title: "T", body: "B", outletSlug: "desk", sourceUrl: bad }],
+      ["changeSummaryURI", ZAddHistoryBody, { capsuleType: "correction", revisionReason: "r", changeSummaryURI: bad }],
+      ["evidence.0.uri", ZReplyBody, { reply: "A reply long enough to be taken.", evidence: [{ uri: bad, label: "x" }] }],
+      ["clickUrl", ZCampaignInput, campaign],
+    ];
+    for (const [path, schema, value] of cases) {
+      const parsed = schema.safeParse(value);
+      expect(parsed.success, path).toBe(false);
+      expect(parsed.error?.issues.map((i) => i.path.join(".")), path).toEqual([path]);
+    }
+    expect(ZCampaignInput.safeParse({ ...campaign, clickUrl: "https://shop.example.org" }).success).toBe(true);
   });
 });

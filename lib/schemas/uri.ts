@@ -34,11 +34,7 @@ export function storedUriKind(value: string): StoredUriScheme | "vault" | undefi
   return undefined;
 }
 
-const describe = (schemes: readonly string[], vault: boolean) =>
-  `a URI starting with ${schemes.map((s) => `${s}//`).join(", ")}${vault ? " or a vault address (/api/vault/<id>)" : ""}`;
-
-function uriOf(schemes: readonly StoredUriScheme[], vault: boolean) {
-  const message = describe(schemes, vault);
+function uriOf(schemes: readonly StoredUriScheme[], vault: boolean, message: string) {
   return z
     .string()
     .trim()
@@ -51,10 +47,10 @@ function uriOf(schemes: readonly StoredUriScheme[], vault: boolean) {
 }
 
 /** A stored URI: https:, http:, ipfs:, ar: or this service's vault address. */
-export const ZStoredUri = uriOf(STORED_URI_SCHEMES, true);
+export const ZStoredUri = uriOf(STORED_URI_SCHEMES, true, "a URI starting with https://, http://, ipfs://, ar:// or a vault address (/api/vault/<id>)");
 
 /** A stored URI that must be a web page (an article's source, an ad's click target): https: or http: only. */
-export const ZWebUrl = uriOf(["https:", "http:"], false);
+export const ZWebUrl = uriOf(["https:", "http:"], false, "an http or https URL");
 
 /** The href a page may put in a link for a stored value, or undefined: show it as plain text. */
 export function linkableUri(value: string | null | undefined): string | undefined {
