@@ -8,6 +8,7 @@ import { Card } from "@/components/ui/card";
 import { ContributorList } from "@/components/reader/contributor-list";
 import { EvidenceList } from "@/components/reader/evidence-list";
 import { relationLabel } from "./relation-labels";
+import { linkableUri } from "@/lib/schemas/uri";
 
 // What the editors vote on: the article as submitted, its evidence (verifiable here too), its
 // contributors and the capsules it relates to.
@@ -36,9 +37,13 @@ export function CapsuleContent({ read }: { read: TCapsuleResponse }) {
               <div className="min-w-0">
                 <dt className="inline">Source: </dt>
                 <dd className="inline break-all">
-                  <a href={content.sourceUrl} rel="noopener noreferrer nofollow" className="text-accent underline">
-                    {content.sourceUrl}
-                  </a>
+                  {linkableUri(content.sourceUrl) ? (
+                    <a href={linkableUri(content.sourceUrl)} rel="noopener noreferrer nofollow" className="text-accent underline">
+                      {content.sourceUrl}
+                    </a>
+                  ) : (
+                    <span data-testid="unlinked-uri">{content.sourceUrl}</span>
+                  )}
                 </dd>
               </div>
             ) : null}

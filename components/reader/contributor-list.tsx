@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { ZContributorObject } from "@/lib/schemas/capsules";
 import { shortHex } from "@/components/capsules/capsule-format";
 import { roleDefinition } from "@/lib/roles/role-catalog";
+import { linkableUri } from "@/lib/schemas/uri";
 
 type Contributor = z.infer<typeof ZContributorObject>;
 
@@ -18,8 +19,8 @@ export function ContributorList({ items }: { items: Contributor[] }) {
         return (
           <li key={person.contributorId} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2">
             <span className="min-w-0">
-              {person.attributionURI ? (
-                <a href={person.attributionURI} rel="noopener noreferrer nofollow" className="font-medium text-accent underline">
+              {linkableUri(person.attributionURI) ? (
+                <a href={linkableUri(person.attributionURI)} rel="noopener noreferrer nofollow" className="font-medium text-accent underline">
                   {named ? person.displayName : shortHex(person.wallet)}
                 </a>
               ) : (

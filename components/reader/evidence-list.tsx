@@ -4,6 +4,7 @@ import { useState, useSyncExternalStore } from "react";
 import type { z } from "zod";
 import type { ZEvidenceObject } from "@/lib/schemas/capsules";
 import { sha256Hex } from "@/components/capsules/file-hash";
+import { linkableUri } from "@/lib/schemas/uri";
 
 type Evidence = z.infer<typeof ZEvidenceObject>;
 type Check = { state: "idle" } | { state: "checking" } | { state: "match"; hash: string } | { state: "mismatch"; hash: string } | { state: "error"; message: string };
@@ -40,8 +41,10 @@ function EvidenceRow({ item, compact }: { item: Evidence; compact: boolean }) {
   const [check, setCheck] = useState<Check>({ state: "idle" });
   // "" while hydrating (as on the server), the page's origin right after: no hydration mismatch
   const origin = useSyncExternalStore(subscribeNever, clientOrigin, serverOrigin);
-  const url = origin ? fetchableUrl(item.uri, origin) : undefined;
-  const external = /^https?:\/\//.test(item.uri) && !url ? item.uri : undefined;
+  // a stored address with another scheme (stored before the check) is shown as text, never linked
+  const linkable = linkableUri(item.uri);
+  const url = origin && linkable ? fetchableUrl(linkable, origin) : undefined;
+  const external = linkable && /^https?:/i.test(linkable) && !url ? linkable : undefined;
 
   async function verify() {
     if (!url) return;
@@ -68,6 +71,11 @@ function EvidenceRow({ item, compact }: { item: Evidence; compact: boolean }) {
             {typeLabel[item.evidenceType] ?? item.evidenceType} · {item.mimeType}
           </p>
           <p className="mt-1 break-all font-mono text-xs text-stone-600">SHA-256 {item.contentHash}</p>
+          {!linkable ? (
+            <p className="mt-1 break-all font-mono text-xs text-stone-600" data-testid="unlinked-uri">
+              {item.uri}
+            </p>
+          ) : null}
         </div>
         <div className="flex shrink-0 gap-2">
           {url ? (

@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/database";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import type { OutletRow } from "@/lib/db/tables/outlets.table";
 import { getCapsuleOrThrow } from "@/lib/db/repositories/capsules.repository";
+import { capsuleForWriter } from "@/lib/db/draft-visibility";
 import { listContributors } from "@/lib/db/repositories/capsules-parts.repository";
 import { getCaseOrThrow } from "@/lib/db/repositories/court.repository";
 import { findOutletBySlug, getOutletBySlugOrThrow } from "@/lib/db/repositories/outlets.repository";
@@ -31,7 +32,8 @@ async function resolveScope(db: Db, rule: RoleRule, input: Input): Promise<Acces
     case "capsuleOutlet":
     case "bodyCapsuleOutlet": {
       const id = Number(field(rule.at === "capsuleOutlet" ? input.params : input.body, rule.at === "capsuleOutlet" ? "id" : "capsuleId"));
-      const capsule = await getCapsuleOrThrow(db, id);
+      // a capsule the signer may not read (another's draft) is a missing id: no role check may tell them apart
+      const capsule = await capsuleForWriter(db, id, input.wallet);
       return { capsule, outlet: await findOutletBySlug(db, capsule.outlet_slug) };
     }
     case "courtOutlet": {

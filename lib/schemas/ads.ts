@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZWebUrl } from "./uri";
 import { pageQuery } from "@/lib/schemas/pagination";
 import { ZSlug } from "./outlets";
 import { ZIntegrityLabel } from "./court";
@@ -18,7 +19,7 @@ export const ZCampaignInput = z
     status: z.enum(campaignStatuses).default("active"),
     headline: z.string().trim().min(1).max(200),
     body: z.string().trim().min(1).max(2000),
-    clickUrl: z.string().url().max(2048).refine((u) => /^https?:\/\//.test(u), "an http or https URL"),
+    clickUrl: ZWebUrl,
     targetOutlets: z.array(ZSlug).max(100).default([]),
     targetCategories: z.array(z.string().trim().toLowerCase().min(1).max(64)).max(100).default([]),
     budget: z.string().regex(/^(?:0|[1-9][0-9]{0,77})$/, "wei as a decimal string"),

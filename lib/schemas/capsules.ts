@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZStoredUri, ZWebUrl } from "./uri";
 import { pageQuery } from "@/lib/schemas/pagination";
 import { pagedResponse, ZAddressOut, ZUintString } from "./primitives";
 import { checkShares, countPrimary } from "@/lib/capsules/contributors";
@@ -17,18 +18,6 @@ export const ZCapsuleId = z
 export const ZCapsuleIdParams = z.object({ id: ZCapsuleId });
 
 const ZHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "0x + 64 hex digits (SHA-256)").transform((v) => v.toLowerCase());
-const ZHttpUrl = z
-  .string()
-  .max(2048)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === "http:" || url.protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, "an http or https URL");
-const ZUri = z.string().trim().min(1).max(2048);
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
 export const evidenceTypes = ["archived_page", "transcript", "document", "media", "data"] as const;
@@ -39,7 +28,7 @@ export const capsuleTypes = ["original", "correction", "retraction", "supporting
 
 export const ZEvidenceItem = z
   .object({
-    uri: ZUri,
+    uri: ZStoredUri,
     contentHash: ZHash,
     evidenceType: z.enum(evidenceTypes),
     mimeType: z.string().regex(/^[a-zA-Z0-9][\w.+-]*\/[a-zA-Z0-9][\w.+-]*$/, "a MIME type (type/subtype)").max(127),
@@ -56,7 +45,7 @@ export const ZContributorItem = z
     role: z.number().int().refine((id) => (AUTHOR_ROLES as readonly number[]).includes(id), `one of the author roles ${AUTHOR_ROLES.join(", ")}`),
     contributionType: z.enum(contributionTypes),
     shareBps: z.number().int().min(0).max(10_000),
-    attributionURI: ZHttpUrl.optional(),
+    attributionURI: ZWebUrl.optional(),
   })
   .strict();
 export type TContributorItem = z.infer<typeof ZContributorItem>;
@@ -79,7 +68,7 @@ const contentFields = {
   language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "a language code such as en or pt-BR").optional(),
   category: optionalText(80),
   tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
-  sourceUrl: ZHttpUrl.nullable().optional(),
+  sourceUrl: ZWebUrl.nullable().optional(),
   rightsNotes: optionalText(4000),
   supportingCapsules: z.array(z.union([ZCapsuleId, z.number().int().positive().max(1e15)])).max(50).optional(),
   evidence: ZEvidenceList.optional(),
@@ -146,7 +135,7 @@ export const ZAddHistoryBody = z
   .object({
     capsuleType: z.enum(["original", "correction", "retraction"]),
     revisionReason: z.string().trim().min(1).max(2000),
-    changeSummaryURI: ZUri.optional(),
+    changeSummaryURI: ZStoredUri.optional(),
     title: contentFields.title.optional(),
     body: contentFields.body.optional(),
   })

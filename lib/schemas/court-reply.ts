@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { ZStoredUri } from "./uri";
 
 // The right of reply (issue 13): the capsule's author or an Editor of its outlet answers a dispute
 // with text and evidence within the reply window (chain time).
 
 const ZReplyEvidence = z
   .object({
-    uri: z.string().trim().min(1).max(2048),
+    uri: ZStoredUri,
     contentHash: z
       .string()
       .regex(/^0x[0-9a-fA-F]{64}$/, "0x + 64 hex digits (SHA-256)")

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZStoredUri } from "./uri";
 import { getAddress } from "viem";
 import { checkDomainName } from "@/lib/dns/domain-name";
 import { pageQuery } from "@/lib/schemas/pagination";
@@ -35,7 +36,7 @@ export const ZCreateOutletBody = z
     slug: ZSlug,
     name: z.string().trim().min(1).max(120),
     domain: ZDomain,
-    metadataURI: z.string().trim().min(1).max(2048).optional(),
+    metadataURI: ZStoredUri.optional(),
     description: z.string().trim().max(2000).optional(),
   })
   .strict();

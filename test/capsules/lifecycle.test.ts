@@ -118,7 +118,8 @@ describe.each(dialects)("capsule lifecycle on %s", (dialect) => {
     ids.a = await draft(journalistKey, "Harbour dredging starts", SLUG, {
       evidence: [{ uri: "https://port.example.org/notice", contentHash: sha(7), evidenceType: "document" as const, mimeType: "application/pdf", isPrimary: true, label: "Port notice" }],
     });
-    expectError(await submit(outsiderKey, ids.a), 403, "FORBIDDEN", `Only the submitter of capsule ${ids.a} may submit it`);
+    // another's draft is a missing id to a wallet that may not read it (issue 25 item 2)
+    expectError(await submit(outsiderKey, ids.a), 404, "CAPSULE_NOT_FOUND", `No capsule with id ${ids.a}`);
     expectError(await submit(journalistKey, "999999"), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
     const res = await submit(journalistKey, ids.a);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -212,7 +213,8 @@ describe.each(dialects)("capsule lifecycle on %s", (dialect) => {
     const capsule = (await read(ids.a)).capsule;
     expectError(await accept(outsiderKey, ids.a), 409, "INVALID_STATE", `Voting on capsule ${ids.a} is still open until ${capsule.closesAt}`);
     expectError(await accept(outsiderKey, ids.a, ids.draft), 400, "VALIDATION_ERROR", "Invalid body: capsuleId", { issues: [{ path: "capsuleId", message: "must equal the capsule id in the path" }] });
-    expectError(await accept(outsiderKey, ids.draft), 409, "INVALID_STATE", `Capsule ${ids.draft} is a draft; it has not been submitted`);
+    expectError(await accept(outsiderKey, ids.draft), 404, "CAPSULE_NOT_FOUND", `No capsule with id ${ids.draft}`);
+    expectError(await accept(journalistKey, ids.draft), 409, "INVALID_STATE", `Capsule ${ids.draft} is a draft; it has not been submitted`);
   });
 
   it("refuses votes after the window with 409 VOTING_CLOSED and finalizes on accept", async () => {

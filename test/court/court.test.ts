@@ -130,7 +130,9 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
       `Opening a court case needs an active bond; ${addr(outsiderKey)} has none deposited in RoleRegistry`,
       { bonded: "0" },
     );
-    expectError(await dispute(disputerKey, draftId, { grounds: GROUNDS }), 409, "INVALID_STATE", `Capsule ${draftId} is draft; only a finalized capsule can be disputed`);
+    // another's draft is a missing id to a wallet that may not read it; the outlet's Editor is told why (issue 25 item 2)
+    expectError(await dispute(disputerKey, draftId, { grounds: GROUNDS }), 404, "CAPSULE_NOT_FOUND", `No capsule with id ${draftId}`);
+    expectError(await dispute(editorKey, draftId, { grounds: GROUNDS }), 409, "INVALID_STATE", `Capsule ${draftId} is draft; only a finalized capsule can be disputed`);
     expectError(
       await dispute(disputerKey, disputed.capsuleId, { grounds: GROUNDS, evidenceId: clean.evidenceId }),
       400,

@@ -16,6 +16,7 @@ import * as courtRepliesInbox from "./2026-11-24-1001-court-replies-inbox";
 import * as outboxIntent from "./2026-11-24-1200-outbox-intent";
 import * as capsulesOutletIdIndex from "./2026-11-27-0100-capsules-outlet-id-index";
 import * as capsuleListVersion from "./2026-11-27-0200-capsule-list-version";
+import * as capsulesNeverOnChainIndex from "./2026-11-28-0100-capsules-never-on-chain-index";
 import * as capsuleClaims from "./2026-11-28-0200-capsule-claims";
 import * as capsuleSnapshotBlock from "./2026-11-28-0400-capsule-snapshot-block";
 
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-1200-outbox-intent": outboxIntent,
   "2026-11-27-0100-capsules-outlet-id-index": capsulesOutletIdIndex,
   "2026-11-27-0200-capsule-list-version": capsuleListVersion,
+  "2026-11-28-0100-capsules-never-on-chain-index": capsulesNeverOnChainIndex,
   "2026-11-28-0200-capsule-claims": capsuleClaims,
   "2026-11-28-0400-capsule-snapshot-block": capsuleSnapshotBlock,
 };

@@ -29,7 +29,7 @@ export async function memberDisplayNames(db: DbOrTrx, outletSlug: string, wallet
     .innerJoin("capsules as c", "c.id", "cc.capsule_id")
     .select(["cc.wallet", "cc.display_name", "cc.id"])
     .where("c.outlet_slug", "=", outletSlug)
-    .where("c.status", "!=", "draft")
+    .where((eb) => eb.or([eb("c.submit_tx_hash", "is not", null), eb("c.status", "not in", ["draft", "rejected"])])) // names from capsules that reached the chain
     .where("cc.active", "=", 1)
     .where("cc.wallet", "in", [...members])
     .orderBy("cc.id", "asc")

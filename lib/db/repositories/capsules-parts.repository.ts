@@ -78,12 +78,6 @@ export async function listSupporting(
   return { rows, total: Number(count.n) };
 }
 
-export async function existingCapsuleIds(db: DbOrTrx, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom("capsules").select("id").where("id", "in", ids).execute();
-  return new Set(rows.map((r) => r.id));
-}
-
 export async function findVote(db: DbOrTrx, capsuleId: number, voter: string): Promise<VoteRow | undefined> {
   return db.selectFrom("capsule_votes").selectAll().where("capsule_id", "=", capsuleId).where("voter", "=", voter).executeTakeFirst();
 }

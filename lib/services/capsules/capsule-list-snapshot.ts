@@ -16,8 +16,8 @@ import { hiddenFrom, visibleTo, type Viewer } from "@/lib/db/draft-visibility";
 // or below the boundary keep their number and order, and new rows all land in the tail. The
 // boundary stays TAIL ids below the largest id, so a PostgreSQL insert that took its id earlier
 // but commits later still lands in the tail. A snapshot is retaken after MAX_AGE_MS all the same.
-// Drafts are private and stop being drafts when submitted, so the snapshot counts every row and each
-// request subtracts the drafts hidden from its reader (few, read on the status index): a page walks
+// Capsules that never reached the chain (drafts, withdrawn drafts) are private, so the snapshot counts
+// every row and each request subtracts those hidden from its reader (few, read on a partial index): a page walks
 // from an anchor over the visible rows only, starting at the anchor's position less the hidden rows
 // above it. With more than MAX_HIDDEN hidden drafts the page is read directly (exact, slower).
 

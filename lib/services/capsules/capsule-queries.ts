@@ -31,9 +31,10 @@ export async function capsulePageRows(db: Db, query: TListCapsulesQuery, viewer:
   const page = { offset: pageOffset(query), limit: query.limit };
   // without a status filter, total and deep pages come from a per-process snapshot (exact; see capsule-list-snapshot.ts);
   // with one, every status but draft is public: count and anchors are kept under the list version (capsule-status-lists.ts);
-  // drafts (few, and their rows depend on the reader) are read directly
+  // drafts (few, and their rows depend on the reader) are read directly, and so are the rejected
+  // capsules a signed reader sees (withdrawn drafts, never on chain, are private like drafts)
   if (!query.status) return snapshotPage(db, { outletSlug: query.outlet }, page, viewer);
-  if (query.status !== "draft") return statusPage(db, { outletSlug: query.outlet, status: query.status }, page);
+  if (query.status !== "draft" && !(query.status === "rejected" && viewer)) return statusPage(db, { outletSlug: query.outlet, status: query.status }, page);
   return listCapsules(db, { outletSlug: query.outlet, status: query.status, ...page, where: visibleTo(viewer) });
 }
 

@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/database";
 import type { CapsuleStatus } from "@/lib/db/tables/capsules.table";
 import { setTallies, updateCapsule } from "@/lib/db/repositories/capsules.repository";
 import { resetCapsuleProjection } from "@/lib/indexer/projectors/capsules";
+import { publicRows } from "@/lib/db/draft-visibility";
 import { insertCapsuleRows, listCapsule, LIST_OUTLETS, useListDatabase } from "@/test/support/capsule-list-fixture";
 import { postgresAvailable } from "@/test/support/postgres";
 import { listVersion, statusPage } from "./capsule-status-lists";
@@ -33,7 +34,8 @@ async function insertCapsules(db: Db, count: number, outletIds: number[]): Promi
 }
 
 async function reference(db: Db, outletSlug: string | undefined, status: PublicStatus, offset: number, limit: number) {
-  let base = db.selectFrom("capsules").where("status", "=", status);
+  // status lists are public: a rejected capsule that never reached the chain (a withdrawn draft) is not in them
+  let base = db.selectFrom("capsules").where("status", "=", status).where(publicRows);
   if (outletSlug) base = base.where("outlet_slug", "=", outletSlug);
   const rows = await base.select("id").orderBy("id", "desc").offset(offset).limit(limit).execute();
   const count = await base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();

@@ -1,9 +1,11 @@
 import "server-only";
 import type { Db } from "@/lib/db/database";
 import type { CapsuleRow, CapsuleStatus } from "@/lib/db/tables/capsules.table";
+import { publicRows } from "@/lib/db/draft-visibility";
 import { extendAnchors, STEP, type Anchor, type Anchored } from "./capsule-list-snapshot";
 
-// GET /api/capsules?status=… (any status but draft, whose rows depend on the reader; with or without
+// GET /api/capsules?status=… (any status but draft, whose rows depend on the reader; only the public
+// rows: a signed reader's list of rejected capsules, which may hold its withdrawn drafts, is read directly; with or without
 // an outlet), without a count(*) of the status and a walk to the offset on every request (190–230 ms
 // and 400–500 ms at a million capsules; docs/PERFORMANCE.md). Per process and filter, the count and
 // anchors (id, position) STEP rows apart are kept under the list version: one row that triggers move
@@ -28,8 +30,9 @@ export async function listVersion(db: Db): Promise<number> {
   return Number(row?.version ?? 0);
 }
 
+/** The filter's public rows: a withdrawn draft (rejected, never on chain) is left out (it is private; capsule-queries.ts). */
 function rowsOf(db: Db, filter: Filter) {
-  const base = db.selectFrom("capsules").where("status", "=", filter.status);
+  const base = db.selectFrom("capsules").where("status", "=", filter.status).where(publicRows);
   return filter.outletSlug === undefined ? base : base.where("outlet_slug", "=", filter.outletSlug);
 }
 

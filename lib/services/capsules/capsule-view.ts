@@ -14,6 +14,7 @@ import { ZCapsuleObject, ZCapsuleResponse, ZEvidenceObject, type TCapsuleObject,
 import { outletSummary } from "@/lib/services/outlets/outlet-record";
 import { currentOfChain, rootIdOf } from "./chain-order";
 import { claimObject } from "./claim-view";
+import { neverOnChain } from "@/lib/capsules/never-on-chain";
 import { findOutletById } from "@/lib/db/repositories/outlets.repository";
 
 // Rows → the seed's read objects. Unset times are "0", unset addresses the zero address.
@@ -203,7 +204,7 @@ export function capsuleReadBody({ row, outlet, evidence, contributors, claims, c
       revisionNumber: row.revision_number,
       revisionReason: row.revision_reason,
       changeSummaryURI: row.change_summary_uri,
-      history: chain.filter((c) => c.revision_number < row.revision_number && c.status !== "draft").map((c) => String(c.id)),
+      history: chain.filter((c) => c.revision_number < row.revision_number && !neverOnChain(c)).map((c) => String(c.id)),
       revisionFeePaid: row.revision_fee_paid,
       createdAt: time(row.created_at),
       createdBy: row.submitter,

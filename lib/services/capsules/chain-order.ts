@@ -1,4 +1,5 @@
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
+import { neverOnChain } from "@/lib/capsules/never-on-chain";
 
 // Revision chains (seed: revision object; docs/ARCHITECTURE.md, "States"). Pure functions over the chain's rows.
 
@@ -9,14 +10,14 @@ const live = new Set(["pending", "accepted", "finalized"]);
 /**
  * The authoritative current version: the newest member that is pending, accepted or finalized;
  * else the newest superseded one (a correction that was rejected leaves the superseded original
- * as the best version); else the newest submitted one; else the root.
+ * as the best version); else the newest one that reached the chain; else the root.
  */
 export function currentOfChain(chain: CapsuleRow[]): CapsuleRow {
   const newestFirst = [...chain].sort((a, b) => b.revision_number - a.revision_number || b.id - a.id);
   return (
     newestFirst.find((row) => live.has(row.status)) ??
     newestFirst.find((row) => row.status === "superseded") ??
-    newestFirst.find((row) => row.status !== "draft") ??
+    newestFirst.find((row) => !neverOnChain(row)) ??
     chain[0]!
   );
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { Address } from "viem";
 import type { Db } from "@/lib/db/database";
 import { getCapsuleOrThrow, updateCapsule } from "@/lib/db/repositories/capsules.repository";
+import { capsuleForWriter } from "@/lib/db/draft-visibility";
 import { activeAuthorRoleIds } from "@/lib/db/repositories/roles.repository";
 import { countVotes } from "@/lib/db/repositories/capsules-parts.repository";
 import { insertActivity } from "@/lib/db/repositories/activity.repository";
@@ -38,7 +39,7 @@ export async function acceptCapsule(db: Db, wallet: Address, capsuleId: number, 
     throw new AppError("VALIDATION_ERROR", "Invalid body: capsuleId", { issues: [{ path: "capsuleId", message: "must equal the capsule id in the path" }] });
   }
   await syncProjection();
-  const capsule = await getCapsuleOrThrow(db, capsuleId);
+  const capsule = await capsuleForWriter(db, capsuleId, wallet);
   if (capsule.status === "draft") throw new AppError("INVALID_STATE", `Capsule ${capsule.id} is a draft; it has not been submitted`);
   if (capsule.status !== "pending") throw new AppError("INVALID_STATE", `Capsule ${capsule.id} is already closed (${capsule.status})`);
   const chainTime = await chainNow();
@@ -57,7 +58,7 @@ export async function acceptCapsule(db: Db, wallet: Address, capsuleId: number, 
  * capsule is closed on chain (closeCapsule) by its submitter while no vote was cast, or by an Editor.
  */
 export async function rejectCapsule(db: Db, wallet: Address, capsuleId: number, reason: string | undefined, now: number, origin: string) {
-  const first = await getCapsuleOrThrow(db, capsuleId);
+  const first = await capsuleForWriter(db, capsuleId, wallet);
   const at = await activityTime(now);
   if (first.status === "draft") {
     if (first.submitter !== wallet) throw new AppError("FORBIDDEN", `Only the submitter of draft ${first.id} may withdraw it`);

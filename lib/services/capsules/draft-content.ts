@@ -1,7 +1,8 @@
 import type { Address } from "viem";
 import type { DbOrTrx } from "@/lib/db/database";
 import type { CapsuleRow, ContributorRow, EvidenceRow, NewContributor, NewEvidence } from "@/lib/db/tables/capsules.table";
-import { existingCapsuleIds } from "@/lib/db/repositories/capsules-parts.repository";
+import { findCapsulesByIds } from "@/lib/db/repositories/capsules.repository";
+import { canSee, viewerOf } from "@/lib/db/draft-visibility";
 import { AppError } from "@/lib/errors/app-error";
 import { capsuleMetadataUri, type MetadataInput } from "@/lib/capsules/metadata";
 import type { TContributorItem, TEvidenceItem } from "@/lib/schemas/capsules";
@@ -82,10 +83,14 @@ export function metadataUriFor(fields: MetadataFields, evidence: EvidenceInput[]
   });
 }
 
-/** Refuses supporting ids that name no capsule (or the capsule itself), naming each bad entry. */
-export async function checkSupportingIds(db: DbOrTrx, ids: number[], self?: number): Promise<number[]> {
+/**
+ * Refuses supporting ids that name no capsule (or the capsule itself), naming each bad entry. A
+ * capsule the writer may not read (another's draft) names no capsule either.
+ */
+export async function checkSupportingIds(db: DbOrTrx, wallet: Address, ids: number[], self?: number): Promise<number[]> {
   const unique = [...new Set(ids)];
-  const found = await existingCapsuleIds(db, unique);
+  const viewer = unique.length === 0 ? undefined : await viewerOf(db, wallet);
+  const found = new Set((await findCapsulesByIds(db, unique)).filter((row) => canSee(row, viewer)).map((row) => row.id));
   const issues = ids.flatMap((id, index) => {
     if (id === self) return [{ path: `supportingCapsules.${index}`, message: "a capsule cannot support itself" }];
     if (!found.has(id)) return [{ path: `supportingCapsules.${index}`, message: `no capsule with id ${id}` }];

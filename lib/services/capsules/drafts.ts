@@ -22,6 +22,7 @@ import { policyById } from "@/lib/capsules/policy";
 import type { TCreateCapsuleBody, TUpdateCapsuleBody } from "@/lib/schemas/capsules";
 import { activityTime } from "@/lib/services/roles/role-registry-chain";
 import { activeAuthorRoleIds } from "@/lib/db/repositories/roles.repository";
+import { capsuleForWriter } from "@/lib/db/draft-visibility";
 import { requireDraft, requireNoOutstandingVoucher } from "./access";
 import { chainNow } from "./chain-io";
 import { capsuleReadResponse } from "./capsule-view";
@@ -83,7 +84,7 @@ export async function createDraft(db: Db, wallet: Address, body: TCreateCapsuleB
   const outlet = await getOutletBySlugOrThrow(db, body.outletSlug);
   // who may create is declared by the endpoint (lib/endpoints/capsules/create.ts) and enforced by the wrapper
   const roles = await activeAuthorRoleIds(db, outlet.id, wallet);
-  const supporting = await checkSupportingIds(db, body.supportingCapsules ?? []);
+  const supporting = await checkSupportingIds(db, wallet, body.supportingCapsules ?? []);
   const at = await activityTime(now);
   const row = await db.transaction().execute(async (trx) => {
     const row = await insertDraft(
@@ -122,10 +123,10 @@ export async function createDraft(db: Db, wallet: Address, body: TCreateCapsuleB
 
 /** POST /api/capsules/update: the submitter edits a draft; hashes are recomputed, lists replaced when given. */
 export async function updateDraft(db: Db, wallet: Address, body: TUpdateCapsuleBody, now: number, origin: string) {
-  const capsule = await getCapsuleOrThrow(db, body.capsuleId);
+  const capsule = await capsuleForWriter(db, body.capsuleId, wallet);
   requireDraft(capsule, "be updated");
   if (capsule.voucher_deadline !== null) requireNoOutstandingVoucher(capsule, await chainNow(), "be updated");
-  const supporting = body.supportingCapsules ? await checkSupportingIds(db, body.supportingCapsules, capsule.id) : undefined;
+  const supporting = body.supportingCapsules ? await checkSupportingIds(db, wallet, body.supportingCapsules, capsule.id) : undefined;
   const at = await activityTime(now);
   const row = await db.transaction().execute(async (trx) => {
     const changes: CapsuleUpdate = { updated_at: now };

@@ -11,7 +11,7 @@ import {
   listEvidence,
   listSupporting,
 } from "@/lib/db/repositories/capsules-parts.repository";
-import { hiddenDraftIds, type Viewer } from "@/lib/db/draft-visibility";
+import { capsuleForWriter, hiddenDraftIds, type Viewer } from "@/lib/db/draft-visibility";
 import { insertActivity } from "@/lib/db/repositories/activity.repository";
 import { AppError } from "@/lib/errors/app-error";
 import { pageOf, pageOffset, type PageQuery } from "@/lib/schemas/pagination";
@@ -74,7 +74,7 @@ export async function addSupporting(db: Db, wallet: Address, capsuleId: number, 
     const message = "a capsule cannot support itself";
     throw new AppError("VALIDATION_ERROR", "Invalid body: supportingCapsuleId", { issues: [{ path: "supportingCapsuleId", message }] });
   }
-  await getCapsuleOrThrow(db, body.supportingCapsuleId);
+  await capsuleForWriter(db, body.supportingCapsuleId, wallet); // another's draft is a missing id here too
   if (await findSupporting(db, capsule.id, body.supportingCapsuleId)) {
     throw new AppError("CONFLICT", `Capsule ${body.supportingCapsuleId} is already related to capsule ${capsule.id}`);
   }

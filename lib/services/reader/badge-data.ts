@@ -3,14 +3,15 @@ import type { DbOrTrx } from "@/lib/db/database";
 import { getCapsuleOrThrow, listChain } from "@/lib/db/repositories/capsules.repository";
 import { AppError } from "@/lib/errors/app-error";
 import { rootIdOf } from "@/lib/services/capsules/chain-order";
+import { neverOnChain } from "@/lib/capsules/never-on-chain";
 import { courtRecordOfChain, latestFinding } from "./reader-article";
 import { isPublished, latestPublished } from "./reader-chain";
 import type { BadgeInput } from "./label-badge";
 
-/** What the badge and the embed show for a capsule: its chain's label and latest finding (kept after corrections); drafts are 404. */
+/** What the badge and the embed show for a capsule: its chain's label and latest finding (kept after corrections); capsules that never reached the chain are 404. */
 export async function badgeData(db: DbOrTrx, id: number, origin: string): Promise<BadgeInput & { currentId: string }> {
   const row = await getCapsuleOrThrow(db, id);
-  if (row.status === "draft") throw new AppError("CAPSULE_NOT_FOUND", `No capsule with id ${id}`);
+  if (neverOnChain(row)) throw new AppError("CAPSULE_NOT_FOUND", `No capsule with id ${id}`); // private for ever: a missing id
   const chain = await listChain(db, rootIdOf(row));
   const current = latestPublished(chain);
   const found = latestFinding(await courtRecordOfChain(db, rootIdOf(row)));

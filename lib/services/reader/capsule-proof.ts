@@ -4,11 +4,12 @@ import { getCapsuleOrThrow } from "@/lib/db/repositories/capsules.repository";
 import { AppError } from "@/lib/errors/app-error";
 import { capsuleFinalizedEvent, capsuleFinalizedTopic, capsulesGetter, eventSignature, ZCapsuleProofResponse, type TCapsuleProof } from "@/lib/proof/capsule-proof";
 import { isPublished } from "./reader-chain";
+import { neverOnChain } from "@/lib/capsules/never-on-chain";
 
 /** GET /api/capsules/:id/proof — the indexed CapsuleFinalized log of a published capsule. */
 export async function capsuleProof(db: DbOrTrx, id: number, origin: string): Promise<TCapsuleProof> {
   const row = await getCapsuleOrThrow(db, id);
-  if (row.status === "draft") throw new AppError("CAPSULE_NOT_FOUND", `No capsule with id ${id}`);
+  if (neverOnChain(row)) throw new AppError("CAPSULE_NOT_FOUND", `No capsule with id ${id}`); // private for ever: a missing id
   if (!isPublished(row) || !row.finalize_tx_hash) {
     throw new AppError("INVALID_STATE", `Capsule ${id} is ${row.status}; only a capsule finalized on chain has a proof`);
   }

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from "@/lib/db/connection";
 import type { Db, DbOrTrx, Dialect, Trx } from "@/lib/db/database";
 import type { VaultObjectRow } from "@/lib/db/tables/vault.table";
 import { findCapsule } from "@/lib/db/repositories/capsules.repository";
+import { canSee, viewerOf } from "@/lib/db/draft-visibility";
 import { findVaultObject, getVaultObjectOrThrow, insertVaultObjectIfAbsent, storedBytes } from "@/lib/db/repositories/vault.repository";
 import { insertActivity } from "@/lib/db/repositories/activity.repository";
 import { config } from "@/lib/config/config";
@@ -56,7 +57,8 @@ export async function uploadObject(handle: Pick<DatabaseHandle, "db" | "dialect"
         : `The content does not match the declared type ${body.mimeType}`,
     );
   }
-  if (body.capsuleId !== undefined && !(await findCapsule(db, body.capsuleId))) {
+  const named = body.capsuleId === undefined ? undefined : await findCapsule(db, body.capsuleId);
+  if (body.capsuleId !== undefined && (!named || !canSee(named, await viewerOf(db, wallet)))) {
     throw new AppError("CAPSULE_NOT_FOUND", `No capsule with id ${body.capsuleId}`);
   }
   const id = sha256Hex(bytes);
