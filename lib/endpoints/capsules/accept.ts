@@ -13,6 +13,6 @@ export const capsuleAccept = defineEndpoint({
   body: ZAcceptBody,
   response: ZCapsuleResponse,
   rateLimit: ["signed-write"],
-  errors: ["CAPSULE_NOT_FOUND", "INVALID_STATE", "CHAIN_UNAVAILABLE"],
+  errors: ["CAPSULE_NOT_FOUND", "INVALID_STATE", "CHAIN_UNAVAILABLE", "MISDIRECTED_REQUEST"],
   example: { params: { id: "1" } },
 });

@@ -14,5 +14,5 @@ export const capsuleCreate = defineEndpoint({
   response: ZCapsuleResponse,
   status: 201,
   rateLimit: ["signed-write"],
-  errors: [],
+  errors: ["MISDIRECTED_REQUEST"],
 });

@@ -15,6 +15,6 @@ export const capsuleHistoryAdd = defineEndpoint({
   response: ZCapsuleResponse,
   status: 201,
   rateLimit: ["signed-write"],
-  errors: ["INVALID_STATE"],
+  errors: ["INVALID_STATE", "MISDIRECTED_REQUEST"],
   example: { params: { id: "1" } },
 });

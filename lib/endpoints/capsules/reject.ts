@@ -15,6 +15,6 @@ export const capsuleReject = defineEndpoint({
   body: ZRejectBody,
   response: ZCapsuleResponse,
   rateLimit: ["signed-write"],
-  errors: ["FORBIDDEN", "INVALID_STATE", "CHAIN_UNAVAILABLE"],
+  errors: ["FORBIDDEN", "INVALID_STATE", "CHAIN_UNAVAILABLE", "MISDIRECTED_REQUEST"],
   example: { params: { id: "1" } },
 });

@@ -12,5 +12,5 @@ export const capsuleUpdate = defineEndpoint({
   body: ZUpdateCapsuleBody,
   response: ZCapsuleResponse,
   rateLimit: ["signed-write"],
-  errors: ["INVALID_STATE"],
+  errors: ["INVALID_STATE", "MISDIRECTED_REQUEST"],
 });
