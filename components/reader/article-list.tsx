@@ -3,11 +3,6 @@ import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
 import type { ArticlePage } from "@/lib/services/reader/published-articles";
 import { formatUtc, isoDate } from "./reader-dates";
 
-const excerpt = (text: string, max = 220) => {
-  const plain = text.replace(/[#>*_`]/g, "").replace(/\s+/g, " ").trim();
-  return plain.length > max ? `${plain.slice(0, max - 1).trimEnd()}…` : plain;
-};
-
 // A server-rendered list of published articles: headline, outlet, date, label (with the court's
 // finding) and a correction notice when one is being voted on.
 export function ArticleList({ page, showOutlet = true, pageHref }: { page: ArticlePage; showOutlet?: boolean; pageHref: (page: number) => string }) {
@@ -36,7 +31,9 @@ export function ArticleList({ page, showOutlet = true, pageHref }: { page: Artic
                   {item.title}
                 </Link>
               </h2>
-              <p className="mt-1 text-stone-700 break-words">{excerpt(item.summary || item.body)}</p>
+              <p className="mt-1 text-stone-700 break-words" data-testid="article-excerpt">
+                {item.excerpt}
+              </p>
               <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
                 <span className={`inline-flex items-center rounded border px-2 py-0.5 text-xs font-semibold ${label.className}`} data-testid="article-label" data-label={label.key}>
                   <span aria-hidden="true" className="mr-1">

@@ -11,12 +11,14 @@ import { ContributorList } from "./contributor-list";
 import { CourtNote, isCourtLabel } from "./court-note";
 import { IntegrityBadge } from "./integrity-badge";
 import { CorrectionNotice } from "./correction-notice";
+import { WhatChangedDetails } from "./what-changed";
+import { EmbedSnippet } from "./embed-snippet";
 import { formatUtc, isoDate } from "./reader-dates";
 
 // /read/:id — the reader's article, rendered on the server: integrity label with the court's finding,
 // correction notices, body (Markdown to HTML here, never in the browser), contributors. Only the
 // evidence check and the on-chain verification (with its copy button) run in the browser, as islands.
-export function ReaderView({ article, registry }: { article: ReaderArticle; registry: string | undefined }) {
+export function ReaderView({ article, registry, origin }: { article: ReaderArticle; registry: string | undefined; origin?: string }) {
   const { read } = article;
   const c = read.capsule;
   const isCurrent = article.currentId === c.id;
@@ -48,6 +50,7 @@ export function ReaderView({ article, registry }: { article: ReaderArticle; regi
           </p>
         ) : null}
       </header>
+      {article.whatChanged ? <WhatChangedDetails whatChanged={article.whatChanged} capsuleId={c.id} kind={c.capsuleType} /> : null}
       <ArticleBody source={read.content.body} />
       {read.content.tags.length > 0 ? (
         <ul className="flex flex-wrap gap-2" aria-label="Tags">
@@ -89,15 +92,22 @@ export function ReaderView({ article, registry }: { article: ReaderArticle; regi
           <a href={`/embed/${c.id}`} className="text-accent underline">
             the embeddable page
           </a>{" "}
-          for an iframe. Everything needed to check the article against any node is in{" "}
-          <a href={pathOf(capsuleProof, { id: c.id })} className="text-accent underline" data-testid="proof-link">
-            its proof
-          </a>
-          ; run <code className="rounded bg-stone-100 px-1 font-mono text-xs break-all">npm run verify -- {c.id} --rpc &lt;your node&gt;</code>.
+          in an iframe. The label on their site changes when the article’s label changes.
         </p>
+        {origin ? <EmbedSnippet origin={origin} capsuleId={c.id} badgePath={pathOf(capsuleBadge, { id: c.id })} title={read.content.title || c.title} /> : null}
+        <details className="text-stone-600" data-testid="proof-details">
+          <summary className="flex min-h-11 cursor-pointer items-center text-stone-800">Check this article yourself (technical)</summary>
+          <p>
+            Everything needed to check the article against any node is in{" "}
+            <a href={pathOf(capsuleProof, { id: c.id })} className="text-accent underline" data-testid="proof-link">
+              its proof
+            </a>
+            . With a copy of Capsule’s source, run <code className="rounded bg-stone-100 px-1 font-mono text-xs break-all">npm run verify -- {c.id} --rpc &lt;your node&gt;</code>.
+          </p>
+        </details>
       </section>
       <nav aria-label="About this article" className="flex flex-wrap gap-x-4 gap-y-2 border-t border-stone-200 pt-6 text-sm">
-        <Link href={`/capsules/${c.id}/history`} prefetch={false} className="text-accent underline">
+        <Link href={`/read/${c.id}/history`} prefetch={false} className="text-accent underline">
           Revision history
         </Link>
         <Link href={`/capsules/${c.id}`} prefetch={false} className="text-accent underline">

@@ -118,6 +118,12 @@ export function readerDesk() {
       await finalize(ownerKey, created.capsuleId);
       return created.capsuleId;
     },
+    /** A correction of `capsuleId` taken through the whole vote: finalized, the original superseded. */
+    async finalizedCorrection(ownerKey: number, capsuleId: string, body: string, revisionReason: string): Promise<string> {
+      const correction = await call(capsuleHistoryAdd, { params: { id: capsuleId }, body: { capsuleType: "correction", revisionReason, body } }, ownerKey);
+      await finalize(ownerKey, correction.capsuleId);
+      return correction.capsuleId;
+    },
     /** A correction of `capsuleId` submitted on chain and left under vote (pending). */
     async correctionUnderVote(ownerKey: number, capsuleId: string, body: string): Promise<string> {
       const correction = await call(capsuleHistoryAdd, { params: { id: capsuleId }, body: { capsuleType: "correction", revisionReason: "The works start a month later.", body } }, ownerKey);

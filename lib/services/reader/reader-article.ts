@@ -6,6 +6,7 @@ import type { TCapsuleResponse } from "@/lib/schemas/capsules";
 import { findCapsule, listChain } from "@/lib/db/repositories/capsules.repository";
 import { capsuleReadResponse } from "@/lib/services/capsules/capsule-view";
 import { rootIdOf } from "@/lib/services/capsules/chain-order";
+import { whatChangedIn, type WhatChanged } from "./reader-history";
 import { isPublished, latestPublished, revisionUnderVote } from "./reader-chain";
 
 export type ReaderCourtCase = { caseId: string; status: "open" | "closed"; verdict: string | null; finding: string | null; openedAt: string; closedAt: string | null };
@@ -20,6 +21,8 @@ export type ReaderArticle = {
   underVote: { capsuleId: string; capsuleType: string; closesAt: string } | null;
   /** The open case of the chain, else the latest decided one. */
   courtCase: ReaderCourtCase | null;
+  /** For a correction: its word diff against the published version it replaced. */
+  whatChanged: WhatChanged | null;
 };
 
 /** The case behind the chain's court label: the open one, else the latest decided. */
@@ -59,5 +62,6 @@ export async function readerArticle(db: DbOrTrx, id: number, origin: string): Pr
     currentType: current.capsule_type,
     underVote: pending ? { capsuleId: String(pending.id), capsuleType: pending.capsule_type, closesAt: String(pending.closes_at ?? 0) } : null,
     courtCase,
+    whatChanged: whatChangedIn(chain, row),
   };
 }
