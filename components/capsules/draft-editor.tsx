@@ -12,6 +12,7 @@ import { ContributorsEditor } from "./contributors-editor";
 import { EvidenceEditor } from "./evidence-editor";
 import { TextArea, TextField } from "@/components/ui/field";
 import { SaveIndicator } from "./save-indicator";
+import { ContentHash } from "./content-hash";
 import { SubmitPanel } from "./submit-panel";
 import { SupportingEditor } from "./supporting-editor";
 import { useAutosave } from "./use-autosave";
@@ -78,6 +79,15 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
           <fieldset disabled={locked} className="min-w-0 space-y-5">
             <legend className="sr-only">Article</legend>
             <TextField id="draft-title" label="Title" value={state.title} error={errors.title} onChange={(e) => change({ title: e.target.value })} />
+            <TextArea
+              id="draft-standfirst"
+              label="Standfirst (optional)"
+              rows={2}
+              value={state.standfirst}
+              error={errors.subtitle}
+              hint="One or two sentences under the headline. The front page and the feeds show it instead of the article’s opening lines."
+              onChange={(e) => change({ standfirst: e.target.value })}
+            />
             <div className="grid gap-4 sm:grid-cols-2">
               {capsuleId ? (
                 <div>
@@ -127,6 +137,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
               />
             </div>
             <MarkdownEditor id="draft-body" label="Body" value={state.body} error={errors.body} onChange={(body) => change({ body })} />
+            <ContentHash body={state.body} />
             <TextArea
               id="draft-rights"
               label="Rights notes"
