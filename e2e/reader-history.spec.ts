@@ -30,7 +30,7 @@ test.beforeAll(async () => {
   const desk = readerDesk();
   await desk.outlet(OWNER, slug, "The Tide Times");
   ids.original = await desk.finalized(OWNER, slug, title, originalBody);
-  ids.other = await desk.finalized(OWNER, slug, `Ferry fares frozen ${run}`, "Fares stay the same until **March**.");
+  ids.other = await desk.finalized(OWNER, slug, `Ferry fares frozen ${run}`, "Fares stay the same until **March**.", { supportingCapsules: [ids.original], subtitle: `The operator keeps prices for the winter ${run}.` });
   ids.correction = await desk.finalizedCorrection(OWNER, ids.original, correctedBody, "The port authority gave the wrong duration.");
 });
 
@@ -61,7 +61,8 @@ test("excerpts on the front page, the outlet page and in the feeds are plain tex
     // the current (corrected) version is listed; its heading is left out and the link keeps only its words
     await expect(excerpt).toHaveText("The council published the published tender on Monday; the works take eight weeks. Dredging the basin New pontoons and lights");
     expect(await excerpt.innerText()).not.toMatch(MARKDOWN);
-    await expect(page.getByTestId("article-item").filter({ hasText: `Ferry fares frozen ${run}` }).getByTestId("article-excerpt")).toHaveText("Fares stay the same until March.");
+    // an article with a standfirst is listed with it
+    await expect(page.getByTestId("article-item").filter({ hasText: `Ferry fares frozen ${run}` }).getByTestId("article-excerpt")).toHaveText(`The operator keeps prices for the winter ${run}.`);
   }
   await atBothWidths(page, "outlet");
   for (const feed of ["/feed.xml", `/outlets/${slug}/feed.xml`]) {
@@ -120,6 +121,45 @@ test("the corrected article says what changed; readers get /read/:id/history wit
 test("a history of something that is not a published article is a 404", async ({ request }) => {
   expect((await request.get(`/read/999999999/history`)).status()).toBe(404);
   expect((await request.get(`/read/abc/history`)).status()).toBe(404);
+});
+
+test("the article links its related articles, shares without third-party scripts, and links its authors to their record", async ({ page }) => {
+  const errors = watchConsole(page);
+  const external: string[] = [];
+  page.on("request", (req) => {
+    if (!req.url().startsWith(new URL(process.env.CAPSULE_E2E_BASE_URL ?? "http://x").origin)) external.push(req.url());
+  });
+  await page.goto(`/read/${ids.other}`);
+  await expect(page.getByText(`The operator keeps prices for the winter ${run}.`)).toBeVisible();
+  const related = page.getByTestId("related-article");
+  await expect(related).toHaveText([`Supports ${title}`]);
+  await expect(related.getByRole("link")).toHaveAttribute("href", `/read/${ids.original}`);
+  const share = page.getByTestId("share-links");
+  const url = `${new URL(page.url()).origin}/read/${ids.other}`;
+  await expect(share.getByRole("link", { name: /Bluesky/ })).toHaveAttribute("href", `https://bsky.app/intent/compose?text=${encodeURIComponent(`Ferry fares frozen ${run} ${url}`)}`);
+  await expect(share.getByRole("link", { name: "Email" })).toHaveAttribute("href", new RegExp(`^mailto:\\?subject=`));
+  await expect(page.getByTestId("share-url")).toHaveText(url);
+  expect(await page.locator("script[src]").evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).src).filter((src) => !src.startsWith(location.origin)))).toEqual([]);
+  expect(external).toEqual([]);
+  // the cited article lists it back
+  await page.goto(`/read/${ids.original}`);
+  await expect(page.getByTestId("related-article")).toHaveText([`Supported by Ferry fares frozen ${run}`]);
+
+  // the byline names link to the contributor's page: their articles, labels and corrections record
+  await page.goto(`/read/${ids.correction}`);
+  await page.getByTestId("byline-author").first().click();
+  await expect(page).toHaveURL(/\/authors\/0x[0-9a-fA-F]{40}$/);
+  await expect(page.getByTestId("author-record")).toHaveText(/^\d+ published articles? · [1-9]\d* corrected · \d+ retracted · \d+ found misleading or fraudulent by the court$/);
+  const mine = page.getByTestId("author-article").filter({ hasText: title });
+  await expect(mine).toHaveCount(1);
+  await expect(mine.getByRole("link", { name: title })).toHaveAttribute("href", `/read/${ids.correction}`);
+  await expect(mine.getByTestId("author-article-label")).toHaveAttribute("data-label", "corrected");
+  await expect(mine.getByRole("link", { name: /Corrected \(1 time\)/ })).toHaveAttribute("href", `/read/${ids.correction}/history`);
+  await expect(page.getByTestId("author-article").filter({ hasText: `Ferry fares frozen ${run}` })).toHaveCount(1);
+  await atBothWidths(page, "author");
+  expect((await page.request.get("/authors/0x0000000000000000000000000000000000000001")).status()).toBe(404);
+  expect((await page.request.get("/authors/not-a-wallet")).status()).toBe(404);
+  expect(errors).toEqual([]);
 });
 
 test("the article offers the embed HTML to copy, and a node that failed is not used for the next article", async ({ page }) => {

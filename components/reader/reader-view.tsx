@@ -13,6 +13,8 @@ import { IntegrityBadge } from "./integrity-badge";
 import { CorrectionNotice } from "./correction-notice";
 import { WhatChangedDetails } from "./what-changed";
 import { EmbedSnippet } from "./embed-snippet";
+import { RelatedList } from "./related-list";
+import { ShareLinks } from "./share-links";
 import { formatUtc, isoDate } from "./reader-dates";
 
 // /read/:id — the reader's article, rendered on the server: integrity label with the court's finding,
@@ -38,7 +40,7 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
         </h1>
         {read.content.subtitle ? <p className="font-serif text-xl text-stone-600">{read.content.subtitle}</p> : null}
         <p className="text-sm text-stone-600" data-testid="reader-byline">
-          {byline(read.contributors)}
+          <BylineLinks contributors={read.contributors} />
           Finalized <time dateTime={isoDate(c.finalizedAt)}>{formatUtc(c.finalizedAt)}</time>
           {c.revisionNumber > 0 ? ` · revision ${c.revisionNumber}` : ""}
         </p>
@@ -61,6 +63,7 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
           ))}
         </ul>
       ) : null}
+      <RelatedList items={article.related ?? []} />
       <section aria-labelledby="contributors-heading" className="space-y-2 border-t border-stone-200 pt-6" data-testid="reader-contributors">
         <h2 id="contributors-heading" className="text-lg font-semibold">
           Contributors
@@ -77,6 +80,7 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
         name="finalization"
         props={{ capsuleId: c.id, txHash: c.finalizeTxHash, finalizedAt: c.finalizedAt, articleId: c.finalizedArticleId, contentHash: c.contentHash, body: read.content.body, registry }}
       />
+      {origin ? <ShareLinks url={`${origin}/read/${c.id}`} title={read.content.title || c.title} /> : null}
       <section aria-labelledby="embed-heading" className="space-y-2 border-t border-stone-200 pt-6 text-sm" data-testid="reader-embed">
         <h2 id="embed-heading" className="text-lg font-semibold">
           Label badge and proof
@@ -120,6 +124,26 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
         ) : null}
       </nav>
     </article>
+  );
+}
+
+/** "By A, B · " with each name linking to the contributor's page. */
+function BylineLinks({ contributors }: { contributors: TCapsuleResponse["contributors"] }) {
+  const people = contributors.filter((person) => person.active);
+  if (people.length === 0) return null;
+  return (
+    <>
+      By{" "}
+      {people.map((person, i) => (
+        <span key={person.contributorId}>
+          {i > 0 ? ", " : ""}
+          <Link href={`/authors/${person.wallet}`} prefetch={false} className="underline" data-testid="byline-author">
+            {bylineNames([person])[0]}
+          </Link>
+        </span>
+      ))}
+      {" · "}
+    </>
   );
 }
 

@@ -113,8 +113,8 @@ export function readerDesk() {
       const created = await call(capsuleCreate, { body: { title, body, outletSlug: slug, category: "city", tags: ["harbour"], status: "draft" } }, ownerKey);
       return created.capsuleId;
     },
-    async finalized(ownerKey: number, slug: string, title: string, body: string): Promise<string> {
-      const created = await call(capsuleCreate, { body: { title, body, outletSlug: slug, category: "city", tags: ["harbour"], status: "draft" } }, ownerKey);
+    async finalized(ownerKey: number, slug: string, title: string, body: string, extra: { supportingCapsules?: string[]; subtitle?: string } = {}): Promise<string> {
+      const created = await call(capsuleCreate, { body: { title, body, outletSlug: slug, category: "city", tags: ["harbour"], status: "draft", ...extra } }, ownerKey);
       await finalize(ownerKey, created.capsuleId);
       return created.capsuleId;
     },

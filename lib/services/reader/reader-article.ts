@@ -6,6 +6,7 @@ import type { TCapsuleResponse } from "@/lib/schemas/capsules";
 import { findCapsule, listChain } from "@/lib/db/repositories/capsules.repository";
 import { capsuleReadResponse } from "@/lib/services/capsules/capsule-view";
 import { rootIdOf } from "@/lib/services/capsules/chain-order";
+import { relatedArticles, type RelatedArticle } from "./related-articles";
 import { whatChangedIn, type WhatChanged } from "./reader-history";
 import { isPublished, latestPublished, revisionUnderVote } from "./reader-chain";
 
@@ -23,6 +24,8 @@ export type ReaderArticle = {
   courtCase: ReaderCourtCase | null;
   /** For a correction: its word diff against the published version it replaced. */
   whatChanged: WhatChanged | null;
+  /** Published capsules this one supports, cites… and those that cite it. */
+  related: RelatedArticle[];
 };
 
 /** The case behind the chain's court label: the open one, else the latest decided. */
@@ -50,10 +53,11 @@ export async function readerArticle(db: DbOrTrx, id: number, origin: string): Pr
   const chain = await listChain(db, rootIdOf(row));
   const current = latestPublished(chain) ?? row;
   const pending = revisionUnderVote(chain);
-  const [read, outlet, courtCase] = await Promise.all([
+  const [read, outlet, courtCase, related] = await Promise.all([
     capsuleReadResponse(db, row, origin),
     db.selectFrom("outlets").select(["name"]).where("id", "=", row.outlet_id).executeTakeFirst(),
     courtCaseOfChain(db, rootIdOf(row)),
+    relatedArticles(db, row.id),
   ]);
   return {
     read,
@@ -63,5 +67,6 @@ export async function readerArticle(db: DbOrTrx, id: number, origin: string): Pr
     underVote: pending ? { capsuleId: String(pending.id), capsuleType: pending.capsule_type, closesAt: String(pending.closes_at ?? 0) } : null,
     courtCase,
     whatChanged: whatChangedIn(chain, row),
+    related,
   };
 }
