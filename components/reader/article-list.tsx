@@ -63,7 +63,7 @@ export function ArticleList({ page, showOutlet = true, pageHref }: { page: Artic
       {page.page > 1 || page.hasMore ? (
         <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
           {page.page > 1 ? (
-            <Link href={pageHref(page.page - 1)} className="rounded-md border border-stone-300 px-3 py-1.5 hover:bg-stone-100" rel="prev">
+            <Link href={pageHref(page.page - 1)} className="inline-flex min-h-11 items-center rounded-md border border-stone-300 px-3 py-1.5 hover:bg-stone-100" rel="prev">
               ← Newer
             </Link>
           ) : (
@@ -73,7 +73,7 @@ export function ArticleList({ page, showOutlet = true, pageHref }: { page: Artic
             Page {page.page} of {Math.max(1, Math.ceil(page.total / page.limit))}
           </span>
           {page.hasMore ? (
-            <Link href={pageHref(page.page + 1)} className="rounded-md border border-stone-300 px-3 py-1.5 hover:bg-stone-100" rel="next">
+            <Link href={pageHref(page.page + 1)} className="inline-flex min-h-11 items-center rounded-md border border-stone-300 px-3 py-1.5 hover:bg-stone-100" rel="next">
               Older →
             </Link>
           ) : (

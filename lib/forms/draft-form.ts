@@ -15,6 +15,8 @@ export type EvidenceDraft = {
   uri: string;
   isPrimary: boolean;
   fileName?: string;
+  /** For an item added by link: the local file its hash was computed from (the file stays on the computer). */
+  hashedFrom?: string;
 };
 
 export type ContributorDraft = {
