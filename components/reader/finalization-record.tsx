@@ -145,10 +145,13 @@ export function FinalizationRecord(props: Props) {
         <p className="text-stone-600">The finalization transaction is not recorded yet.</p>
       )}
       <RpcChooser custom={custom} onChoose={choose} />
-      <p className="text-xs text-stone-500">
-        The Capsule chain (id {CAPSULE_CHAIN_ID}) has no public block explorer. Anyone can check this record by asking this site’s JSON-RPC endpoint (/rpc) for
-        eth_getTransactionReceipt with the hash above: the receipt names the block and carries the CapsuleFinalized event.
-      </p>
+      <details className="text-xs text-stone-500">
+        <summary className="flex min-h-11 cursor-pointer items-center">How anyone can check this record (technical)</summary>
+        <p>
+          The Capsule chain (id {CAPSULE_CHAIN_ID}) has no public block explorer. Anyone can check this record by asking this site’s JSON-RPC endpoint (/rpc) for
+          eth_getTransactionReceipt with the hash above: the receipt names the block and carries the CapsuleFinalized event.
+        </p>
+      </details>
     </section>
   );
 }

@@ -9,7 +9,7 @@ export function WordDiffView({ changes, testId }: { changes: WordChange[]; testI
         change.kind === "same" ? (
           <span key={i}>{change.text}</span>
         ) : change.kind === "removed" ? (
-          <del key={i} className="bg-red-50 text-red-900 decoration-red-700" data-testid="diff-removed">
+          <del key={i} className="mr-0.5 bg-red-50 text-red-900 decoration-red-700" data-testid="diff-removed">
             <span className="sr-only">[removed: </span>
             {change.text}
             <span className="sr-only">]</span>
