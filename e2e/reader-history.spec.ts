@@ -81,6 +81,8 @@ test("the corrected article says what changed; readers get /read/:id/history wit
   const page = await context.newPage();
   const errors = watchConsole(page);
   await page.goto(`/read/${ids.correction}`);
+  // the script-free article page also shows its dates in the reader's zone, once its script has run
+  await expect(page.getByTestId("reader-finalized-at")).toHaveText(/GMT\+9|JST/);
   const changed = page.getByTestId("what-changed");
   await expect(changed).toContainText("What this correction changed (3 words added, 1 word removed)");
   await expect(page.getByTestId("what-changed-diff")).toBeHidden();

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
 import type { ArticlePage } from "@/lib/services/reader/published-articles";
-import { formatUtc, isoDate } from "./reader-dates";
+import { LocalTime } from "./local-time";
 
 // A server-rendered list of published articles: headline, outlet, date, label (with the court's
 // finding) and a correction notice when one is being voted on.
@@ -23,7 +23,7 @@ export function ArticleList({ page, showOutlet = true, pageHref }: { page: Artic
                     {" · "}
                   </>
                 ) : null}
-                <time dateTime={isoDate(item.finalizedAt)}>{formatUtc(item.finalizedAt)}</time>
+                <LocalTime unixSeconds={item.finalizedAt} />
                 {item.category ? ` · ${item.category}` : ""}
               </p>
               <h2 className="mt-1 font-serif text-xl font-bold leading-snug break-words sm:text-2xl">
@@ -49,7 +49,7 @@ export function ArticleList({ page, showOutlet = true, pageHref }: { page: Artic
               </div>
               {item.underVote ? (
                 <p className="mt-2 text-sm text-sky-900" data-testid="article-correction-notice">
-                  A {item.underVote.capsuleType === "retraction" ? "retraction" : "correction"} is being voted on; the vote closes {formatUtc(item.underVote.closesAt)}.
+                  A {item.underVote.capsuleType === "retraction" ? "retraction" : "correction"} is being voted on; the vote closes <LocalTime unixSeconds={item.underVote.closesAt} />.
                 </p>
               ) : item.revisionReason && item.revisionNumber > 0 ? (
                 <p className="mt-2 text-sm text-stone-700" data-testid="article-correction-notice">

@@ -15,7 +15,7 @@ import { WhatChangedDetails } from "./what-changed";
 import { EmbedSnippet } from "./embed-snippet";
 import { RelatedList } from "./related-list";
 import { ShareLinks } from "./share-links";
-import { formatUtc, isoDate } from "./reader-dates";
+import { UtcTime } from "./utc-time";
 
 // /read/:id — the reader's article, rendered on the server: integrity label with the court's finding,
 // correction notices, body (Markdown to HTML here, never in the browser), contributors. Only the
@@ -41,7 +41,7 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
         {read.content.subtitle ? <p className="font-serif text-xl text-stone-600">{read.content.subtitle}</p> : null}
         <p className="text-sm text-stone-600" data-testid="reader-byline">
           <BylineLinks contributors={read.contributors} />
-          Finalized <time dateTime={isoDate(c.finalizedAt)}>{formatUtc(c.finalizedAt)}</time>
+          Finalized <UtcTime unixSeconds={c.finalizedAt} testId="reader-finalized-at" />
           {c.revisionNumber > 0 ? ` · revision ${c.revisionNumber}` : ""}
         </p>
         <IntegrityBadge label={c.integrityLabel} />
