@@ -50,7 +50,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm">
-            <Link href="/newsroom" className="text-stone-500 hover:text-ink">
+            <Link href="/newsroom" className="inline-flex min-h-11 items-center text-stone-500 hover:text-ink">
               ← Newsroom
             </Link>
           </p>

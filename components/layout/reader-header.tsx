@@ -7,7 +7,7 @@ export function ReaderHeader() {
   return (
     <header className="border-b border-stone-200 bg-white">
       <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3 sm:gap-x-6 sm:px-6">
-        <Link href="/" className="order-1 font-serif text-xl font-bold tracking-tight text-ink sm:order-none">
+        <Link href="/" className="order-1 inline-flex min-h-11 items-center gap-1 font-serif text-xl font-bold tracking-tight text-ink sm:order-none">
           Capsule <span className="hidden font-sans text-sm font-normal text-stone-500 sm:inline">newsroom</span>
         </Link>
         <SiteNav prefetch={false} />

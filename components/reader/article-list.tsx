@@ -27,7 +27,7 @@ export function ArticleList({ page, showOutlet = true, pageHref }: { page: Artic
                 {item.category ? ` · ${item.category}` : ""}
               </p>
               <h2 className="mt-1 font-serif text-xl font-bold leading-snug break-words sm:text-2xl">
-                <Link href={`/read/${item.capsuleId}`} className="hover:underline">
+                <Link href={`/read/${item.capsuleId}`} className="block min-h-11 py-1 hover:underline">
                   {item.title}
                 </Link>
               </h2>

@@ -40,7 +40,7 @@ export function AuthorView({ author }: { author: AuthorRecord }) {
                 <LocalTime unixSeconds={article.finalizedAt} />
               </p>
               <h2 className="mt-1 font-serif text-xl font-bold leading-snug break-words">
-                <Link href={`/read/${article.capsuleId}`} prefetch={false} className="hover:underline">
+                <Link href={`/read/${article.capsuleId}`} prefetch={false} className="block min-h-11 py-1 hover:underline">
                   {article.title}
                 </Link>
               </h2>

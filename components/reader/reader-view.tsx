@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Fragment } from "react";
 import { pathOf } from "@/lib/api/request";
 import { capsuleBadge } from "@/lib/endpoints/capsules/badge";
 import { capsuleProof } from "@/lib/endpoints/capsules/proof";
@@ -86,7 +87,7 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
           Label badge and proof
         </h2>
         <p>
-          <a href={`/read/${c.id}#chain-heading`} data-testid="badge-link">
+          <a href={`/read/${c.id}#chain-heading`} className="inline-flex min-h-11 items-center" data-testid="badge-link">
             {/* eslint-disable-next-line @next/next/no-img-element -- an SVG served by the bridge, the same one outlets embed */}
             <img src={pathOf(capsuleBadge, { id: c.id })} alt={`Capsule integrity label of article #${c.id}`} height={20} data-testid="badge-img" />
           </a>
@@ -111,14 +112,14 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
         </details>
       </section>
       <nav aria-label="About this article" className="flex flex-wrap gap-x-4 gap-y-2 border-t border-stone-200 pt-6 text-sm">
-        <Link href={`/read/${c.id}/history`} prefetch={false} className="text-accent underline">
+        <Link href={`/read/${c.id}/history`} prefetch={false} className="inline-flex min-h-11 items-center text-accent underline">
           Revision history
         </Link>
-        <Link href={`/capsules/${c.id}`} prefetch={false} className="text-accent underline">
+        <Link href={`/capsules/${c.id}`} prefetch={false} className="inline-flex min-h-11 items-center text-accent underline">
           How the editors voted
         </Link>
         {c.status === "finalized" ? (
-          <Link href={`/capsules/${c.id}/dispute`} prefetch={false} className="text-accent underline">
+          <Link href={`/capsules/${c.id}/dispute`} prefetch={false} className="inline-flex min-h-11 items-center text-accent underline">
             Open a dispute
           </Link>
         ) : null}
@@ -135,12 +136,12 @@ function BylineLinks({ contributors }: { contributors: TCapsuleResponse["contrib
     <>
       By{" "}
       {people.map((person, i) => (
-        <span key={person.contributorId}>
+        <Fragment key={person.contributorId}>
           {i > 0 ? ", " : ""}
           <Link href={`/authors/${person.wallet}`} prefetch={false} className="underline" data-testid="byline-author">
             {bylineNames([person])[0]}
           </Link>
-        </span>
+        </Fragment>
       ))}
       {" · "}
     </>

@@ -6,6 +6,11 @@ describe("editor toolbar commands", () => {
     expect(applyFormat("bold", "a word here", { start: 2, end: 6 })).toEqual({ text: "a **word** here", selection: { start: 4, end: 8 } });
     expect(applyFormat("bold", "a **word** here", { start: 4, end: 8 })).toEqual({ text: "a word here", selection: { start: 2, end: 6 } });
     expect(applyFormat("italic", "ab", { start: 1, end: 1 })).toEqual({ text: "a*italic text*b", selection: { start: 2, end: 13 } });
+    // italic on bold adds a mark (***x***), and taking it off leaves the bold
+    const both = applyFormat("italic", "a **word** here", { start: 4, end: 8 });
+    expect(both).toEqual({ text: "a ***word*** here", selection: { start: 5, end: 9 } });
+    expect(applyFormat("italic", both.text, both.selection)).toEqual({ text: "a **word** here", selection: { start: 4, end: 8 } });
+    expect(applyFormat("bold", both.text, both.selection)).toEqual({ text: "a *word* here", selection: { start: 3, end: 7 } });
   });
 
   it("a link keeps the words and selects the address to paste over", () => {

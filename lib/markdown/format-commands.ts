@@ -7,10 +7,24 @@ export type Selection = { start: number; end: number };
 export type Edit = { text: string; selection: Selection };
 export type FormatCommand = "heading" | "bold" | "italic" | "link" | "list" | "quote";
 
+/** How many `char` run back from `at` (dir -1) or forward from it (dir 1). */
+function runLength(text: string, at: number, dir: -1 | 1, char: string): number {
+  let n = 0;
+  while (text[dir === -1 ? at - 1 - n : at + n] === char) n += 1;
+  return n;
+}
+
+/** Whether the selection already carries this mark: "*" is italic on a run of 1 or 3, "**" bold on a run of 2 or 3. */
+function isMarked(text: string, sel: Selection, mark: string): boolean {
+  const char = mark[0] ?? "";
+  const runs = [runLength(text, sel.start, -1, char), runLength(text, sel.end, 1, char)];
+  return runs.every((n) => (mark.length === 1 ? n % 2 === 1 : n >= 2));
+}
+
 function wrap(text: string, sel: Selection, before: string, after: string, placeholder: string): Edit {
   const chosen = text.slice(sel.start, sel.end);
   // toggling off: the selection is already wrapped by the marks
-  if (chosen && text.slice(sel.start - before.length, sel.start) === before && text.slice(sel.end, sel.end + after.length) === after) {
+  if (chosen && isMarked(text, sel, before)) {
     const next = text.slice(0, sel.start - before.length) + chosen + text.slice(sel.end + after.length);
     return { text: next, selection: { start: sel.start - before.length, end: sel.end - before.length } };
   }
