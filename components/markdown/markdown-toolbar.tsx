@@ -13,7 +13,7 @@ const TOOLS: Tool[] = [
   { command: "heading", label: "Heading", glyph: "H", key: "h", shift: true, shortcut: "Shift+H" },
   { command: "bold", label: "Bold", glyph: "B", key: "b", shortcut: "B" },
   { command: "italic", label: "Italic", glyph: "I", key: "i", shortcut: "I" },
-  { command: "link", label: "Link", glyph: "🔗", key: "k", shortcut: "K" },
+  { command: "link", label: "Link", glyph: "Link", key: "k", shortcut: "K" },
   { command: "list", label: "Bulleted list", glyph: "•", key: "8", shift: true, shortcut: "Shift+8" },
   { command: "quote", label: "Quote", glyph: "❝", key: "9", shift: true, shortcut: "Shift+9" },
 ];
