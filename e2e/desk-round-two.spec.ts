@@ -71,7 +71,7 @@ test.beforeAll(async () => {
   caseId = opened.case.caseId;
   await desk.advanceChainTime(8 * 24 * 3600); // past the author's reply window
   await desk.call(courtVerdict, { params: { id: caseId }, body: { verdict: "misleading", rationale: "The harbour log is clear.", finding: FINDING } }, CLERK);
-  correction = await desk.finalizedCorrection(OWNER, original, "Forty passengers were on board, not four hundred.", "Ferry disaster averted.\n\nForty passengers were on board.");
+  correction = await desk.finalizedCorrection(OWNER, original, "Ferry disaster averted.\n\nForty passengers were on board.", "Forty passengers were on board, not four hundred.");
 
   pendingId = await desk.pending(OWNER, slug, `Quay repairs begin ${stamp}`, "Quay repairs begin.\n\nThe works last a month.");
   await desk.deposit(LATE_EDITOR, "250");

@@ -7,6 +7,7 @@ import { MarkdownView } from "@/components/markdown/markdown-view";
 import { Card } from "@/components/ui/card";
 import { ContributorList } from "@/components/reader/contributor-list";
 import { EvidenceList } from "@/components/reader/evidence-list";
+import { ContentHash } from "./content-hash";
 import { relationLabel } from "./relation-labels";
 import { linkableUri } from "@/lib/schemas/uri";
 
@@ -49,6 +50,9 @@ export function CapsuleContent({ read }: { read: TCapsuleResponse }) {
             ) : null}
           </dl>
           <MarkdownView source={content.body} className="mt-2 font-serif" />
+          <div className="mt-4">
+            <ContentHash body={content.body} recorded={read.capsule.contentHash} />
+          </div>
           {content.rightsNotes ? <p className="mt-4 border-t border-stone-100 pt-3 text-xs text-stone-600">Rights: {content.rightsNotes}</p> : null}
         </div>
       </Card>

@@ -68,7 +68,7 @@ export function CapsuleView({ id }: { id: string }) {
     <div className="space-y-6">
       <div>
         <p className="text-sm">
-          <Link href="/newsroom" className="text-stone-500 hover:text-ink">
+          <Link href="/newsroom" className="inline-flex min-h-11 items-center text-stone-500 hover:text-ink">
             ← Newsroom
           </Link>
         </p>
@@ -89,22 +89,22 @@ export function CapsuleView({ id }: { id: string }) {
             {read.revision.revisionReason ? `: ${read.revision.revisionReason}` : ""}
           </p>
         ) : null}
-        <nav aria-label="Capsule" className="mt-3 flex flex-wrap gap-3 text-sm">
-          <Link href={`/capsules/${id}/history`} className="text-accent underline">
+        <nav aria-label="Capsule" className="mt-3 flex flex-wrap gap-x-3 text-sm">
+          <Link href={`/capsules/${id}/history`} className="inline-flex min-h-11 items-center text-accent underline">
             Revision history
           </Link>
           {c.status === "draft" ? (
-            <Link href={`/capsules/${id}/edit`} className="text-accent underline">
+            <Link href={`/capsules/${id}/edit`} className="inline-flex min-h-11 items-center text-accent underline">
               Edit draft
             </Link>
           ) : null}
           {c.status === "finalized" || c.status === "superseded" ? (
-            <Link href={`/read/${id}`} className="text-accent underline">
+            <Link href={`/read/${id}`} className="inline-flex min-h-11 items-center text-accent underline">
               Reader’s view
             </Link>
           ) : null}
           {c.status === "finalized" ? (
-            <Link href={`/capsules/${id}/dispute`} prefetch={false} className="text-accent underline">
+            <Link href={`/capsules/${id}/dispute`} prefetch={false} className="inline-flex min-h-11 items-center text-accent underline">
               Open a dispute
             </Link>
           ) : null}

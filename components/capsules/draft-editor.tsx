@@ -13,6 +13,7 @@ import { EvidenceEditor } from "./evidence-editor";
 import { ClaimsEditor } from "./claims-editor";
 import { TextArea, TextField } from "@/components/ui/field";
 import { SaveIndicator } from "./save-indicator";
+import { ContentHash } from "./content-hash";
 import { SubmitPanel } from "./submit-panel";
 import { SupportingEditor } from "./supporting-editor";
 import { useAutosave } from "./use-autosave";
@@ -50,7 +51,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm">
-            <Link href="/newsroom" className="text-stone-500 hover:text-ink">
+            <Link href="/newsroom" className="inline-flex min-h-11 items-center text-stone-500 hover:text-ink">
               ← Newsroom
             </Link>
           </p>
@@ -79,6 +80,15 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
           <fieldset disabled={locked} className="min-w-0 space-y-5">
             <legend className="sr-only">Article</legend>
             <TextField id="draft-title" label="Title" value={state.title} error={errors.title} onChange={(e) => change({ title: e.target.value })} />
+            <TextArea
+              id="draft-standfirst"
+              label="Standfirst (optional)"
+              rows={2}
+              value={state.standfirst}
+              error={errors.subtitle}
+              hint="One or two sentences under the headline. The front page and the feeds show it instead of the article’s opening lines."
+              onChange={(e) => change({ standfirst: e.target.value })}
+            />
             <div className="grid gap-4 sm:grid-cols-2">
               {capsuleId ? (
                 <div>
@@ -128,6 +138,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
               />
             </div>
             <MarkdownEditor id="draft-body" label="Body" value={state.body} error={errors.body} onChange={(body) => change({ body })} />
+            <ContentHash body={state.body} />
             <TextArea
               id="draft-rights"
               label="Rights notes"

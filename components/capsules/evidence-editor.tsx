@@ -77,7 +77,9 @@ export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items
       {props.items.length === 0 ? <p className="text-sm text-stone-600">No evidence yet. Add a file or a link to the documents the article relies on.</p> : null}
       <ul className="space-y-3">
         {props.items.map((item, index) => {
-          const err = (field: string) => props.errors[`evidence.${index}.${field}`];
+          // a row just added by link says nothing is missing until something is typed in it
+          const fresh = !item.label && !item.uri && !item.contentHash;
+          const err = (field: string) => (fresh ? undefined : props.errors[`evidence.${index}.${field}`]);
           return (
             <li key={item.key} className="rounded-md border border-stone-200 bg-stone-50 p-3" data-testid="evidence-item">
               <div className="grid gap-3 sm:grid-cols-2">
@@ -110,17 +112,20 @@ export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items
                   placeholder="https://…"
                   onChange={(e) => update(item.key, { uri: e.target.value })}
                 />
-                <TextField
-                  id={`evidence-${index}-hash`}
-                  label="SHA-256"
-                  className="sm:col-span-2"
-                  value={item.contentHash}
-                  readOnly={Boolean(item.fileName)}
-                  error={err("contentHash")}
-                  hint={item.fileName ? `Computed from ${item.fileName}` : "0x followed by 64 hex digits"}
-                  onChange={(e) => update(item.key, { contentHash: e.target.value.trim() })}
-                  data-testid="evidence-hash"
-                />
+                {item.fileName ? (
+                  <TextField
+                    id={`evidence-${index}-hash`}
+                    label="SHA-256"
+                    className="sm:col-span-2"
+                    value={item.contentHash}
+                    readOnly
+                    error={err("contentHash")}
+                    hint={`Computed from ${item.fileName}`}
+                    data-testid="evidence-hash"
+                  />
+                ) : (
+                  <LinkHash index={index} item={item} error={err("contentHash")} onHash={(contentHash, hashedFrom, mimeType) => update(item.key, { contentHash, hashedFrom, ...(mimeType ? { mimeType } : {}) })} onType={(contentHash) => update(item.key, { contentHash, hashedFrom: undefined })} />
+                )}
               </div>
               <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
                 <label className="flex items-center gap-2 text-sm">
@@ -171,5 +176,68 @@ export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/**
+ * The hash of evidence added by link, without typing it: the journalist picks the same file (the copy
+ * they downloaded from the link) and this browser hashes it; it is not uploaded. Typing a known
+ * SHA-256 stays possible, one click away.
+ */
+function LinkHash(props: { index: number; item: EvidenceDraft; error?: string; onHash: (hash: string, fileName: string, mimeType?: string) => void; onType: (hash: string) => void }) {
+  const { index, item } = props;
+  const [problem, setProblem] = useState<string>();
+  const pick = async (file: File) => {
+    setProblem(undefined);
+    if (file.size > MAX_FILE_BYTES) {
+      setProblem(`${file.name} is larger than 10 MB.`);
+      return;
+    }
+    try {
+      props.onHash(await sha256Hex(await file.arrayBuffer()), file.name, file.type || undefined);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : "The file could not be read.");
+    }
+  };
+  return (
+    <div className="space-y-1 sm:col-span-2" data-testid="evidence-link-hash">
+      <p className="text-sm font-medium text-stone-800">Fingerprint (SHA-256)</p>
+      <p className="break-all font-mono text-xs text-stone-800" data-testid="evidence-hash-value">
+        {item.contentHash || "Not computed yet"}
+      </p>
+      <p className="text-xs text-stone-600">
+        {item.hashedFrom ? `Computed in your browser from ${item.hashedFrom}.` : "Choose the file you downloaded from this link; your browser computes its fingerprint and keeps the file."}
+      </p>
+      <label className={`${smallButton} cursor-pointer focus-within:outline focus-within:outline-2 focus-within:outline-accent`}>
+        {item.hashedFrom ? "Choose another copy…" : "Choose the downloaded file…"}
+        <input
+          type="file"
+          className="sr-only"
+          aria-label={`The file at this link, to compute its fingerprint (evidence ${index + 1})`}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) void pick(file);
+            event.target.value = "";
+          }}
+        />
+      </label>
+      {problem ? <p className="text-xs text-red-700">{problem}</p> : null}
+      {props.error ? (
+        <p id={`evidence-${index}-hash-error`} className="text-xs font-medium text-red-700">
+          {props.error}
+        </p>
+      ) : null}
+      <details className="text-xs text-stone-600">
+        <summary className="flex min-h-11 cursor-pointer items-center">I already have the SHA-256</summary>
+        <TextField
+          id={`evidence-${index}-hash`}
+          label="SHA-256"
+          value={item.contentHash}
+          hint="0x followed by 64 hex digits"
+          onChange={(e) => props.onType(e.target.value.trim())}
+          data-testid="evidence-hash"
+        />
+      </details>
+    </div>
   );
 }

@@ -58,7 +58,7 @@ export function HistoryView({ id }: { id: string }) {
     <div className="space-y-6">
       <div>
         <p className="text-sm">
-          <Link href={`/capsules/${id}`} className="text-stone-500 hover:text-ink">
+          <Link href={`/capsules/${id}`} className="inline-flex min-h-11 items-center text-stone-500 hover:text-ink">
             ← Capsule #{id}
           </Link>
         </p>
@@ -88,17 +88,17 @@ export function HistoryView({ id }: { id: string }) {
                   #{entry.capsuleId} · started {formatTime(entry.createdAt)}
                   {finalizedAtOf(entry.capsuleId) ? ` · finalized ${formatTime(finalizedAtOf(entry.capsuleId))}` : ""}
                 </p>
-                <p className="mt-1 flex flex-wrap gap-3 text-sm">
-                  <Link href={`/capsules/${entry.capsuleId}`} className="text-accent underline">
+                <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
+                  <Link href={`/capsules/${entry.capsuleId}`} className="inline-flex min-h-11 items-center text-accent underline">
                     Vote and status
                   </Link>
                   {entry.status === "draft" ? (
-                    <Link href={`/capsules/${entry.capsuleId}/edit`} className="text-accent underline">
+                    <Link href={`/capsules/${entry.capsuleId}/edit`} className="inline-flex min-h-11 items-center text-accent underline">
                       Edit draft
                     </Link>
                   ) : null}
                   {entry.status === "finalized" || entry.status === "superseded" ? (
-                    <Link href={`/read/${entry.capsuleId}`} className="text-accent underline">
+                    <Link href={`/read/${entry.capsuleId}`} className="inline-flex min-h-11 items-center text-accent underline">
                       Reader’s view
                     </Link>
                   ) : null}

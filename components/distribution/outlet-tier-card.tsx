@@ -12,7 +12,7 @@ export function OutletTierCard({ item }: { item: OutletDistribution }) {
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id={`dist-${item.outletSlug}`} className="font-serif text-xl font-semibold">
-            <Link href={`/outlets/${item.outletSlug}`} className="text-ink underline-offset-2 hover:underline">
+            <Link href={`/outlets/${item.outletSlug}`} className="inline-flex min-h-11 items-center text-ink underline-offset-2 hover:underline">
               {item.name}
             </Link>
           </h2>

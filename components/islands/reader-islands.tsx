@@ -2,6 +2,7 @@ import { createElement, type ComponentType } from "react";
 import { createRoot } from "react-dom/client";
 import { islands } from "./islands";
 import { ISLAND_ATTRIBUTE, readIslandProps } from "@/lib/islands/island-props";
+import { enhanceLocalTimes } from "./local-times";
 import { enhanceSiteMenu } from "./site-menu";
 
 // The browser entry of the script-free reading pages (bundled to public/islands/reader.js with
@@ -21,4 +22,5 @@ function mountIslands(doc: Document): void {
 }
 
 enhanceSiteMenu(document);
+enhanceLocalTimes(document);
 mountIslands(document);

@@ -8,9 +8,9 @@ import { SiteNav } from "./site-nav";
 export function SiteHeader() {
   return (
     <header className="border-b border-stone-200 bg-white">
-      <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
-        <Link href="/" className="order-1 font-serif text-xl font-bold tracking-tight text-ink sm:order-none">
-          Capsule <span className="font-sans text-sm font-normal text-stone-500">newsroom</span>
+      <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6 xl:max-w-7xl">
+        <Link href="/" className="order-1 inline-flex min-h-11 items-center gap-1 font-serif text-xl font-bold tracking-tight text-ink sm:order-none">
+          Capsule <span className="font-sans text-sm font-normal text-stone-500 lg:hidden 2xl:inline">newsroom</span>
         </Link>
         <SiteNav />
         <div className="order-3 flex w-full flex-wrap items-center gap-2 sm:order-none sm:w-auto">

@@ -71,7 +71,7 @@ export function SiteNav({ prefetch }: { prefetch?: false }) {
                   href={link.href}
                   prefetch={prefetch}
                   aria-current={current ? "page" : undefined}
-                  className={`block rounded px-2 py-2 hover:bg-stone-100 hover:text-ink sm:py-1.5 ${current ? "font-semibold text-ink" : "text-stone-700"}`}
+                  className={`flex min-h-11 items-center rounded px-2 hover:bg-stone-100 hover:text-ink lg:px-1.5 ${current ? "font-semibold text-ink" : "text-stone-700"}`}
                 >
                   {link.label}
                 </Link>

@@ -1,11 +1,14 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { MarkdownToolbar, useMarkdownFormatting, WritingStats } from "./markdown-toolbar";
 import { MarkdownView } from "./markdown-view";
 
 // The body: Markdown source beside its live, sanitized preview (tabs on narrow screens).
 export function MarkdownEditor(props: { id: string; label: string; value: string; onChange: (value: string) => void; error?: string }) {
   const [tab, setTab] = useState<"write" | "preview">("write");
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const formatting = useMarkdownFormatting(textarea, props.value, props.onChange);
   const tabClass = (active: boolean) => `rounded-t-md px-3 py-1.5 text-sm ${active ? "bg-white font-semibold text-ink ring-1 ring-stone-300" : "text-stone-600 hover:text-ink"}`;
   return (
     <div>
@@ -22,8 +25,13 @@ export function MarkdownEditor(props: { id: string; label: string; value: string
           </button>
         </div>
       </div>
+      <div className={`mt-1 ${tab === "preview" ? "hidden lg:block" : ""}`}>
+        <MarkdownToolbar controls={props.id} onRun={formatting.run} />
+      </div>
       <div className="mt-1 grid gap-3 lg:grid-cols-2">
         <textarea
+          ref={textarea}
+          onKeyDown={formatting.onKeyDown}
           id={props.id}
           value={props.value}
           onChange={(e) => props.onChange(e.target.value)}
@@ -39,6 +47,7 @@ export function MarkdownEditor(props: { id: string; label: string; value: string
           <MarkdownView source={props.value} testId="markdown-preview" />
         </section>
       </div>
+      <WritingStats source={props.value} />
       <p id={`${props.id}-help`} className="mt-1 text-xs text-stone-500">
         Markdown (CommonMark + GitHub tables, footnotes[^1], ~~strike~~): ## headings, **bold**, *italic*, [links](https://…), - lists, &gt; quotes,
         `code`. Images only from the vault: ![description](/api/vault/…); others appear as links. HTML is shown as text.

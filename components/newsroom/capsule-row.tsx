@@ -30,7 +30,7 @@ export function CapsuleRow({ capsule, now }: { capsule: TCapsuleObject; now: num
       <div className="flex shrink-0 items-center gap-3 text-sm">
         {capsule.status === "pending" ? <Countdown closesAt={capsule.closesAt} now={now} className="text-stone-700" /> : null}
         {capsule.status === "finalized" ? (
-          <Link href={`/read/${capsule.id}`} className="text-accent underline-offset-2 hover:underline">
+          <Link href={`/read/${capsule.id}`} className="inline-flex min-h-11 items-center text-accent underline-offset-2 hover:underline">
             Reader’s view
           </Link>
         ) : null}

@@ -98,7 +98,7 @@ export function NewsroomHome() {
           <h1 className="font-serif text-3xl font-bold tracking-tight">Newsroom</h1>
           <p className="mt-1 text-stone-600">Your drafts, the votes that are open and what was finalized, at the outlets where you hold a role.</p>
         </div>
-        <Link href={newHref} className="rounded-md bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-stone-800">
+        <Link href={newHref} className="inline-flex min-h-11 items-center rounded-md bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-stone-800">
           New capsule
         </Link>
       </div>

@@ -54,7 +54,7 @@ export function OutletDetail({ slug, articles }: { slug: string; articles?: Reac
     <div className="space-y-6">
       <div>
         <p className="text-sm">
-          <Link href="/outlets" className="text-stone-500 hover:text-ink">
+          <Link href="/outlets" className="inline-flex min-h-11 items-center text-stone-500 hover:text-ink">
             ← Outlets
           </Link>
         </p>

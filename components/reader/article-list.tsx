@@ -1,12 +1,7 @@
 import Link from "next/link";
 import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
 import type { ArticlePage } from "@/lib/services/reader/published-articles";
-import { formatUtc, isoDate } from "./reader-dates";
-
-const excerpt = (text: string, max = 220) => {
-  const plain = text.replace(/[#>*_`]/g, "").replace(/\s+/g, " ").trim();
-  return plain.length > max ? `${plain.slice(0, max - 1).trimEnd()}…` : plain;
-};
+import { LocalTime } from "./local-time";
 
 // A server-rendered list of published articles: headline, outlet, date, label (with the court's
 // finding) and a correction notice when one is being voted on.
@@ -28,15 +23,17 @@ export function ArticleList({ page, showOutlet = true, pageHref }: { page: Artic
                     {" · "}
                   </>
                 ) : null}
-                <time dateTime={isoDate(item.finalizedAt)}>{formatUtc(item.finalizedAt)}</time>
+                <LocalTime unixSeconds={item.finalizedAt} />
                 {item.category ? ` · ${item.category}` : ""}
               </p>
               <h2 className="mt-1 font-serif text-xl font-bold leading-snug break-words sm:text-2xl">
-                <Link href={`/read/${item.capsuleId}`} className="hover:underline">
+                <Link href={`/read/${item.capsuleId}`} className="block min-h-11 py-1 hover:underline">
                   {item.title}
                 </Link>
               </h2>
-              <p className="mt-1 text-stone-700 break-words">{excerpt(item.summary || item.body)}</p>
+              <p className="mt-1 text-stone-700 break-words" data-testid="article-excerpt">
+                {item.excerpt}
+              </p>
               <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
                 <span className={`inline-flex items-center rounded border px-2 py-0.5 text-xs font-semibold ${label.className}`} data-testid="article-label" data-label={label.key}>
                   <span aria-hidden="true" className="mr-1">
@@ -52,7 +49,7 @@ export function ArticleList({ page, showOutlet = true, pageHref }: { page: Artic
               </div>
               {item.underVote ? (
                 <p className="mt-2 text-sm text-sky-900" data-testid="article-correction-notice">
-                  A {item.underVote.capsuleType === "retraction" ? "retraction" : "correction"} is being voted on; the vote closes {formatUtc(item.underVote.closesAt)}.
+                  A {item.underVote.capsuleType === "retraction" ? "retraction" : "correction"} is being voted on; the vote closes <LocalTime unixSeconds={item.underVote.closesAt} />.
                 </p>
               ) : item.revisionReason && item.revisionNumber > 0 ? (
                 <p className="mt-2 text-sm text-stone-700" data-testid="article-correction-notice">
@@ -66,7 +63,7 @@ export function ArticleList({ page, showOutlet = true, pageHref }: { page: Artic
       {page.page > 1 || page.hasMore ? (
         <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
           {page.page > 1 ? (
-            <Link href={pageHref(page.page - 1)} className="rounded-md border border-stone-300 px-3 py-1.5 hover:bg-stone-100" rel="prev">
+            <Link href={pageHref(page.page - 1)} className="inline-flex min-h-11 items-center rounded-md border border-stone-300 px-3 py-1.5 hover:bg-stone-100" rel="prev">
               ← Newer
             </Link>
           ) : (
@@ -76,7 +73,7 @@ export function ArticleList({ page, showOutlet = true, pageHref }: { page: Artic
             Page {page.page} of {Math.max(1, Math.ceil(page.total / page.limit))}
           </span>
           {page.hasMore ? (
-            <Link href={pageHref(page.page + 1)} className="rounded-md border border-stone-300 px-3 py-1.5 hover:bg-stone-100" rel="next">
+            <Link href={pageHref(page.page + 1)} className="inline-flex min-h-11 items-center rounded-md border border-stone-300 px-3 py-1.5 hover:bg-stone-100" rel="next">
               Older →
             </Link>
           ) : (

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { z } from "zod";
 import type { ZContributorObject } from "@/lib/schemas/capsules";
 import { shortHex } from "@/components/capsules/capsule-format";
@@ -19,13 +20,17 @@ export function ContributorList({ items }: { items: Contributor[] }) {
         return (
           <li key={person.contributorId} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2">
             <span className="min-w-0">
+              <Link href={`/authors/${person.wallet}`} prefetch={false} className="font-medium text-accent underline" data-testid="contributor-author-link">
+                {named ? person.displayName : shortHex(person.wallet)}
+              </Link>
               {linkableUri(person.attributionURI) ? (
-                <a href={linkableUri(person.attributionURI)} rel="noopener noreferrer nofollow" className="font-medium text-accent underline">
-                  {named ? person.displayName : shortHex(person.wallet)}
-                </a>
-              ) : (
-                <span className="font-medium">{named ? person.displayName : shortHex(person.wallet)}</span>
-              )}
+                <>
+                  {" · "}
+                  <a href={linkableUri(person.attributionURI)} rel="noopener noreferrer nofollow" className="text-xs text-accent underline">
+                    their page
+                  </a>
+                </>
+              ) : null}
               <span className="block text-xs text-stone-500">
                 {contributionNames[person.contributionType] ?? person.contributionType}
                 {roleDefinition(person.role) ? ` · ${roleDefinition(person.role)?.name}` : ""} · <span className="font-mono" title={person.wallet}>{shortHex(person.wallet)}</span>

@@ -80,7 +80,7 @@ function EvidenceRow({ item, compact }: { item: Evidence; compact: boolean }) {
         <div className="flex shrink-0 gap-2">
           {url ? (
             <>
-              <a href={url} className="rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100">
+              <a href={url} className="inline-flex min-h-11 items-center rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100">
                 Open <span className="sr-only">{item.label}</span>
               </a>
               <button type="button" onClick={() => void verify()} disabled={check.state === "checking"} className="rounded-md bg-ink px-3 py-1.5 text-sm font-semibold text-white hover:bg-stone-800 disabled:opacity-50">
@@ -88,7 +88,7 @@ function EvidenceRow({ item, compact }: { item: Evidence; compact: boolean }) {
               </button>
             </>
           ) : external ? (
-            <a href={external} rel="noopener noreferrer nofollow" className="rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100">
+            <a href={external} rel="noopener noreferrer nofollow" className="inline-flex min-h-11 items-center rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100">
               Open on its site
             </a>
           ) : null}

@@ -27,6 +27,12 @@ function useVerifyRpc() {
   return { custom, choose };
 }
 
+// A node that failed is not remembered for the next article: this page keeps showing its error (and
+// can try it again), later pages check against this site's /rpc.
+function forgetIfFailed(url: string): void {
+  if (window.localStorage.getItem(RPC_STORAGE_KEY) === url) window.localStorage.removeItem(RPC_STORAGE_KEY);
+}
+
 type ProofState = { data?: FinalizationFacts; error?: string; key?: string };
 
 /** The finalization facts as read from `rpcUrl`; a newer choice of node discards an older answer. */
@@ -77,6 +83,10 @@ export function FinalizationRecord(props: Props) {
   const rpcLabel = custom ? custom : "this site’s /rpc";
   const proof = useFinalizationProof(props.capsuleId, props.txHash, props.registry, rpcUrl);
   const bodyHash = { data: useBodyHash(props.body) };
+  const customFailed = Boolean(custom) && proof.error !== undefined && proof.isError;
+  useEffect(() => {
+    if (customFailed) forgetIfFailed(custom);
+  }, [customFailed, custom]);
   const bodyMatches = bodyHash.data?.toLowerCase() === props.contentHash.toLowerCase();
   return (
     <section aria-labelledby="chain-heading" className="space-y-3 border-t border-stone-200 pt-6 text-sm" data-testid="finalization">
@@ -121,6 +131,7 @@ export function FinalizationRecord(props: Props) {
             {proof.isError ? (
               <li className="text-red-800" data-testid="finalization-check-error">
                 ✖ Could not read the record from {rpcLabel}: {proof.error}.
+                {customFailed ? " This browser will check the next articles against this site’s /rpc again." : ""}
               </li>
             ) : null}
             {bodyHash.data ? (
@@ -134,10 +145,13 @@ export function FinalizationRecord(props: Props) {
         <p className="text-stone-600">The finalization transaction is not recorded yet.</p>
       )}
       <RpcChooser custom={custom} onChoose={choose} />
-      <p className="text-xs text-stone-500">
-        The Capsule chain (id {CAPSULE_CHAIN_ID}) has no public block explorer. Anyone can check this record by asking this site’s JSON-RPC endpoint (/rpc) for
-        eth_getTransactionReceipt with the hash above: the receipt names the block and carries the CapsuleFinalized event.
-      </p>
+      <details className="text-xs text-stone-500">
+        <summary className="flex min-h-11 cursor-pointer items-center">How anyone can check this record (technical)</summary>
+        <p>
+          The Capsule chain (id {CAPSULE_CHAIN_ID}) has no public block explorer. Anyone can check this record by asking this site’s JSON-RPC endpoint (/rpc) for
+          eth_getTransactionReceipt with the hash above: the receipt names the block and carries the CapsuleFinalized event.
+        </p>
+      </details>
     </section>
   );
 }

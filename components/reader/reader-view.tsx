@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Fragment } from "react";
 import { pathOf } from "@/lib/api/request";
 import { capsuleBadge } from "@/lib/endpoints/capsules/badge";
 import { capsuleProof } from "@/lib/endpoints/capsules/proof";
@@ -11,12 +12,16 @@ import { ContributorList } from "./contributor-list";
 import { CourtRecord } from "./court-note";
 import { IntegrityBadge } from "./integrity-badge";
 import { CorrectionNotice } from "./correction-notice";
-import { formatUtc, isoDate } from "./reader-dates";
+import { WhatChangedDetails } from "./what-changed";
+import { EmbedSnippet } from "./embed-snippet";
+import { RelatedList } from "./related-list";
+import { ShareLinks } from "./share-links";
+import { UtcTime } from "./utc-time";
 
 // /read/:id — the reader's article, rendered on the server: integrity label with the court's finding,
 // correction notices, body (Markdown to HTML here, never in the browser), contributors. Only the
 // evidence check and the on-chain verification (with its copy button) run in the browser, as islands.
-export function ReaderView({ article, registry }: { article: ReaderArticle; registry: string | undefined }) {
+export function ReaderView({ article, registry, origin }: { article: ReaderArticle; registry: string | undefined; origin?: string }) {
   const { read } = article;
   const c = read.capsule;
   const isCurrent = article.currentId === c.id;
@@ -36,8 +41,8 @@ export function ReaderView({ article, registry }: { article: ReaderArticle; regi
         </h1>
         {read.content.subtitle ? <p className="font-serif text-xl text-stone-600">{read.content.subtitle}</p> : null}
         <p className="text-sm text-stone-600" data-testid="reader-byline">
-          {byline(read.contributors)}
-          Finalized <time dateTime={isoDate(c.finalizedAt)}>{formatUtc(c.finalizedAt)}</time>
+          <BylineLinks contributors={read.contributors} />
+          Finalized <UtcTime unixSeconds={c.finalizedAt} testId="reader-finalized-at" />
           {c.revisionNumber > 0 ? ` · revision ${c.revisionNumber}` : ""}
         </p>
         <IntegrityBadge label={c.integrityLabel} />
@@ -48,6 +53,7 @@ export function ReaderView({ article, registry }: { article: ReaderArticle; regi
           </p>
         ) : null}
       </header>
+      {article.whatChanged ? <WhatChangedDetails whatChanged={article.whatChanged} capsuleId={c.id} kind={c.capsuleType} /> : null}
       <ArticleBody source={read.content.body} />
       {read.content.tags.length > 0 ? (
         <ul className="flex flex-wrap gap-2" aria-label="Tags">
@@ -58,6 +64,7 @@ export function ReaderView({ article, registry }: { article: ReaderArticle; regi
           ))}
         </ul>
       ) : null}
+      <RelatedList items={article.related ?? []} />
       <section aria-labelledby="contributors-heading" className="space-y-2 border-t border-stone-200 pt-6" data-testid="reader-contributors">
         <h2 id="contributors-heading" className="text-lg font-semibold">
           Contributors
@@ -74,12 +81,13 @@ export function ReaderView({ article, registry }: { article: ReaderArticle; regi
         name="finalization"
         props={{ capsuleId: c.id, txHash: c.finalizeTxHash, finalizedAt: c.finalizedAt, articleId: c.finalizedArticleId, contentHash: c.contentHash, body: read.content.body, registry }}
       />
+      {origin ? <ShareLinks url={`${origin}/read/${c.id}`} title={read.content.title || c.title} /> : null}
       <section aria-labelledby="embed-heading" className="space-y-2 border-t border-stone-200 pt-6 text-sm" data-testid="reader-embed">
         <h2 id="embed-heading" className="text-lg font-semibold">
           Label badge and proof
         </h2>
         <p>
-          <a href={`/read/${c.id}#chain-heading`} data-testid="badge-link">
+          <a href={`/read/${c.id}#chain-heading`} className="inline-flex min-h-11 items-center" data-testid="badge-link">
             {/* eslint-disable-next-line @next/next/no-img-element -- an SVG served by the bridge, the same one outlets embed */}
             <img src={pathOf(capsuleBadge, { id: c.id })} alt={`Capsule integrity label of article #${c.id}`} height={20} data-testid="badge-img" />
           </a>
@@ -89,27 +97,54 @@ export function ReaderView({ article, registry }: { article: ReaderArticle; regi
           <a href={`/embed/${c.id}`} className="text-accent underline">
             the embeddable page
           </a>{" "}
-          for an iframe. Everything needed to check the article against any node is in{" "}
-          <a href={pathOf(capsuleProof, { id: c.id })} className="text-accent underline" data-testid="proof-link">
-            its proof
-          </a>
-          ; run <code className="rounded bg-stone-100 px-1 font-mono text-xs break-all">npm run verify -- {c.id} --rpc &lt;your node&gt;</code>.
+          in an iframe. The label on their site changes when the article’s label changes.
         </p>
+        {origin ? <EmbedSnippet origin={origin} capsuleId={c.id} badgePath={pathOf(capsuleBadge, { id: c.id })} title={read.content.title || c.title} /> : null}
+        <details className="text-stone-600" data-testid="proof-details">
+          <summary className="flex min-h-11 cursor-pointer items-center text-stone-800">Check this article yourself (technical)</summary>
+          <p>
+            Everything needed to check the article against any node is in{" "}
+            <a href={pathOf(capsuleProof, { id: c.id })} className="text-accent underline" data-testid="proof-link">
+              its proof
+            </a>
+            . With a copy of Capsule’s source, run <code className="rounded bg-stone-100 px-1 font-mono text-xs break-all">npm run verify -- {c.id} --rpc &lt;your node&gt;</code>.
+          </p>
+        </details>
       </section>
       <nav aria-label="About this article" className="flex flex-wrap gap-x-4 gap-y-2 border-t border-stone-200 pt-6 text-sm">
-        <Link href={`/capsules/${c.id}/history`} prefetch={false} className="text-accent underline">
+        <Link href={`/read/${c.id}/history`} prefetch={false} className="inline-flex min-h-11 items-center text-accent underline">
           Revision history
         </Link>
-        <Link href={`/capsules/${c.id}`} prefetch={false} className="text-accent underline">
+        <Link href={`/capsules/${c.id}`} prefetch={false} className="inline-flex min-h-11 items-center text-accent underline">
           How the editors voted
         </Link>
         {c.status === "finalized" ? (
-          <Link href={`/capsules/${c.id}/dispute`} prefetch={false} className="text-accent underline">
+          <Link href={`/capsules/${c.id}/dispute`} prefetch={false} className="inline-flex min-h-11 items-center text-accent underline">
             Open a dispute
           </Link>
         ) : null}
       </nav>
     </article>
+  );
+}
+
+/** "By A, B · " with each name linking to the contributor's page. */
+function BylineLinks({ contributors }: { contributors: TCapsuleResponse["contributors"] }) {
+  const people = contributors.filter((person) => person.active);
+  if (people.length === 0) return null;
+  return (
+    <>
+      By{" "}
+      {people.map((person, i) => (
+        <Fragment key={person.contributorId}>
+          {i > 0 ? ", " : ""}
+          <Link href={`/authors/${person.wallet}`} prefetch={false} className="underline" data-testid="byline-author">
+            {bylineNames([person])[0]}
+          </Link>
+        </Fragment>
+      ))}
+      {" · "}
+    </>
   );
 }
 

@@ -63,13 +63,13 @@ export function RightsBoard({ initialOutlet, initialCapsule }: { initialOutlet: 
         <h2 id="listings-title" className="text-sm font-semibold uppercase tracking-wide text-stone-500">
           {capsule ? `Rights of capsule #${capsule}` : "Listings"} {data ? <span className="font-normal normal-case">({data.total})</span> : null}
         </h2>
-        <div className="flex flex-wrap items-end gap-3">
-          <label className="text-sm text-stone-700">
+        <div className="flex min-w-0 max-w-full flex-wrap items-end gap-3">
+          <label className="flex min-w-0 max-w-full flex-col text-sm text-stone-700">
             <span className="block">Outlet</span>
             <select
               value={capsule ? "" : outlet}
               onChange={(event) => chooseOutlet(event.target.value)}
-              className="mt-1 rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm text-ink"
+              className="mt-1 w-full max-w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm text-ink"
               data-testid="rights-outlet-filter"
             >
               <OutletFilterOptions selected={outlet} />

@@ -53,5 +53,5 @@ export function TextArea(props: { id: string; label: string; hint?: ReactNode; e
   );
 }
 
-export const smallButton = "rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm text-stone-800 hover:bg-stone-100 disabled:opacity-50";
+export const smallButton = "inline-flex min-h-11 items-center justify-center rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm text-stone-800 hover:bg-stone-100 disabled:opacity-50";
 export const primaryButton = "rounded-md bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-stone-800 disabled:opacity-50";

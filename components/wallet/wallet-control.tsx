@@ -48,8 +48,8 @@ export function WalletControl() {
     <div className="flex flex-col items-end gap-1" data-testid="wallet-control">
       <div className="flex flex-wrap items-center justify-end gap-2">
         {session.isDevWallet ? (
-          <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" title={session.walletName}>
-            development wallet
+          <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" title={`development wallet: ${session.walletName}`}>
+            dev wallet
           </span>
         ) : null}
         {session.wallet ? (

@@ -117,12 +117,6 @@ export function readerDesk() {
       await untilStatus(ownerKey, created.capsuleId, "pending");
       return created.capsuleId;
     },
-    /** A correction of `capsuleId` submitted, voted yes and finalized: the label becomes Corrected. */
-    async finalizedCorrection(ownerKey: number, capsuleId: string, reason: string, body: string): Promise<string> {
-      const correction = await call(capsuleHistoryAdd, { params: { id: capsuleId }, body: { capsuleType: "correction", revisionReason: reason, body } }, ownerKey);
-      await finalize(ownerKey, correction.capsuleId);
-      return correction.capsuleId;
-    },
     /** Bond for the owner (also journalist and only Editor) and an active outlet. */
     async outlet(ownerKey: number, slug: string, name: string) {
       const hash = await walletOf(ownerKey).writeContract({ address: await contractAddress("roleRegistry"), abi: roleRegistryAbi, functionName: "deposit", value: parseEther("1000") });
@@ -137,10 +131,16 @@ export function readerDesk() {
       const created = await call(capsuleCreate, { body: { title, body, outletSlug: slug, category: "city", tags: ["harbour"], status: "draft" } }, ownerKey);
       return created.capsuleId;
     },
-    async finalized(ownerKey: number, slug: string, title: string, body: string): Promise<string> {
-      const created = await call(capsuleCreate, { body: { title, body, outletSlug: slug, category: "city", tags: ["harbour"], status: "draft" } }, ownerKey);
+    async finalized(ownerKey: number, slug: string, title: string, body: string, extra: { supportingCapsules?: string[]; subtitle?: string } = {}): Promise<string> {
+      const created = await call(capsuleCreate, { body: { title, body, outletSlug: slug, category: "city", tags: ["harbour"], status: "draft", ...extra } }, ownerKey);
       await finalize(ownerKey, created.capsuleId);
       return created.capsuleId;
+    },
+    /** A correction of `capsuleId` taken through the whole vote: finalized, the original superseded. */
+    async finalizedCorrection(ownerKey: number, capsuleId: string, body: string, revisionReason: string): Promise<string> {
+      const correction = await call(capsuleHistoryAdd, { params: { id: capsuleId }, body: { capsuleType: "correction", revisionReason, body } }, ownerKey);
+      await finalize(ownerKey, correction.capsuleId);
+      return correction.capsuleId;
     },
     /** A correction of `capsuleId` submitted on chain and left under vote (pending). */
     async correctionUnderVote(ownerKey: number, capsuleId: string, body: string): Promise<string> {

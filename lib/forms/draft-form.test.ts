@@ -27,6 +27,7 @@ describe("planSave for a new draft", () => {
       skipped: [],
       payload: {
         title: "Dredging",
+        subtitle: null,
         body: "It starts.",
         category: null,
         tags: ["harbour", "budget"],

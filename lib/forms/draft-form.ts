@@ -15,6 +15,8 @@ export type EvidenceDraft = {
   uri: string;
   isPrimary: boolean;
   fileName?: string;
+  /** For an item added by link: the local file its hash was computed from (the file stays on the computer). */
+  hashedFrom?: string;
 };
 
 export type ContributorDraft = {
@@ -30,6 +32,8 @@ export type ContributorDraft = {
 export type DraftState = {
   outletSlug: string;
   title: string;
+  /** The standfirst under the headline (the interface's subtitle). */
+  standfirst: string;
   category: string;
   tags: string;
   sourceUrl: string;
@@ -45,6 +49,7 @@ export const newKey = () => `k${Date.now().toString(36)}${(counter++).toString(3
 export const emptyDraft = (outletSlug: string, wallet: string | undefined): DraftState => ({
   outletSlug,
   title: "",
+  standfirst: "",
   category: "",
   tags: "",
   sourceUrl: "",
@@ -58,6 +63,7 @@ export function draftFromCapsule(read: TCapsuleResponse): DraftState {
   return {
     outletSlug: read.capsule.outletSlug,
     title: read.content.title || read.capsule.title,
+    standfirst: read.content.subtitle ?? "",
     category: read.content.category ?? "",
     tags: read.content.tags.join(", "),
     sourceUrl: read.content.sourceUrl ?? "",
@@ -103,6 +109,7 @@ export function isDefaultAuthorOnly(contributors: ContributorDraft[], wallet: st
 function contentOf(state: DraftState, wallet: string | undefined) {
   return {
     title: state.title,
+    subtitle: orNull(state.standfirst),
     body: state.body,
     category: orNull(state.category),
     tags: tagsOf(state.tags),

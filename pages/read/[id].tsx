@@ -38,7 +38,7 @@ export default function ReadPage(props: Props) {
   return (
     <ReaderFrame>
       <Viewport />
-      <ReaderView article={props.article} registry={props.registry ?? undefined} />
+      <ReaderView article={props.article} registry={props.registry ?? undefined} origin={new URL(props.canonical).origin} />
       <IslandScript nonce={props.nonce ?? undefined} />
     </ReaderFrame>
   );

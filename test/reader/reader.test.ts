@@ -113,7 +113,7 @@ describe.each(dialects)("readers: feeds, findings, proof and verify on %s", (dia
     await dns?.close();
   });
 
-  it("/feed.xml is Atom with each entry's label, the court's finding and the correction notice", async () => {
+  it("/feed.xml is Atom with each entry's plain-text excerpt, label, the court's finding and the correction notice", async () => {
     const res = await fetch(`${stack.baseUrl}/feed.xml`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
@@ -125,6 +125,8 @@ describe.each(dialects)("readers: feeds, findings, proof and verify on %s", (dia
     const misleading = byId(disputed);
     expect(misleading?.category).toMatchObject({ "@_term": "misleading", "@_label": "Misleading" });
     expect(text(misleading!.summary)).toContain(`The court found: ${FINDING}`);
+    // the summary opens with the article's own words, as plain text, before its label
+    expect(text(misleading!.summary)).toMatch(/^Council budget rises forty percent\. Reported with documents and two named sources\.\s+Integrity: Misleading\./);
     const corrected = byId(clean);
     expect(corrected?.category).toMatchObject({ "@_term": "clean" });
     expect(text(corrected!.summary)).toMatch(/A correction is being voted on; the vote closes \d{4}-\d\d-\d\d \d\d:\d\d UTC\./);

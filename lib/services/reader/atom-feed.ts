@@ -10,7 +10,9 @@ const FEED_SIZE = 50;
 /**
  * An Atom feed of the latest finalized articles (all active outlets, or one outlet), built with the
  * `feed` package. Each entry carries its integrity label as an Atom category (scheme
- * `<origin>/labels`) and in its summary, with the court's finding and any correction notice.
+ * `<origin>/labels`) and in its summary — the article's plain-text excerpt (its standfirst, or the
+ * opening of the rendered body; never Markdown), then the label with the court's finding and any
+ * correction notice.
  */
 export async function atomFeed(db: DbOrTrx, origin: string, outlet?: { slug: string; name: string }): Promise<string> {
   const page = await publishedArticles(db, { outletSlug: outlet?.slug, page: 1, limit: FEED_SIZE, activeOutletsOnly: !outlet });
@@ -36,7 +38,7 @@ export async function atomFeed(db: DbOrTrx, origin: string, outlet?: { slug: str
       link: url,
       date: new Date(item.finalizedAt * 1000),
       published: new Date(item.finalizedAt * 1000),
-      description: [labelLine(item), notice].filter(Boolean).join(" "),
+      description: [item.excerpt, labelLine(item), notice].filter(Boolean).join("\n\n"),
       author: [{ name: item.outletName, link: `${origin}/outlets/${item.outletSlug}` }],
       category: [{ name: info.title, term: info.key, scheme: `${origin}/labels` }],
     });

@@ -1,5 +1,6 @@
 import "server-only";
 import { sql } from "kysely";
+import { articleExcerpt } from "@/lib/markdown/plain-text";
 import type { DbOrTrx } from "@/lib/db/database";
 import type { CapsuleRow, IntegrityLabel } from "@/lib/db/tables/capsules.table";
 import { courtCaseOfChain, courtRecordOfChain, latestFinding, type ReaderCourtCase } from "./reader-article";
@@ -10,6 +11,8 @@ export type PublishedArticle = {
   capsuleId: string;
   title: string;
   summary: string;
+  /** Plain text for listings and feeds: the standfirst, else the opening prose of the rendered body. */
+  excerpt: string;
   outletSlug: string;
   outletName: string;
   category: string | null;
@@ -74,6 +77,7 @@ export async function publishedArticles(db: DbOrTrx, filter: ArticleFilter): Pro
         capsuleId: String(row.id),
         title: row.title,
         summary: row.summary ?? row.subtitle ?? "",
+        excerpt: articleExcerpt({ standfirst: row.summary || row.subtitle, body: row.body }),
         outletSlug: row.outlet_slug,
         outletName: row.outlet_name,
         category: row.category,

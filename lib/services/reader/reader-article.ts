@@ -6,6 +6,8 @@ import type { TCapsuleResponse } from "@/lib/schemas/capsules";
 import { findCapsule, listChain } from "@/lib/db/repositories/capsules.repository";
 import { capsuleReadResponse } from "@/lib/services/capsules/capsule-view";
 import { rootIdOf } from "@/lib/services/capsules/chain-order";
+import { relatedArticles, type RelatedArticle } from "./related-articles";
+import { whatChangedIn, type WhatChanged } from "./reader-history";
 import { isPublished, latestPublished, revisionUnderVote } from "./reader-chain";
 
 export type ReaderCourtCase = { caseId: string; status: "open" | "closed"; verdict: string | null; finding: string | null; openedAt: string; closedAt: string | null };
@@ -22,6 +24,10 @@ export type ReaderArticle = {
   courtCase: ReaderCourtCase | null;
   /** Every case of the chain, newest first: findings stay on every version, whatever the label now. */
   courtRecord: ReaderCourtCase[];
+  /** For a correction: its word diff against the published version it replaced. */
+  whatChanged: WhatChanged | null;
+  /** Published capsules this one supports, cites… and those that cite it. */
+  related: RelatedArticle[];
 };
 
 const readerCase = (row: CourtCaseRow): ReaderCourtCase => ({
@@ -59,10 +65,11 @@ export async function readerArticle(db: DbOrTrx, id: number, origin: string): Pr
   const chain = await listChain(db, rootIdOf(row));
   const current = latestPublished(chain) ?? row;
   const pending = revisionUnderVote(chain);
-  const [read, outlet, courtRecord] = await Promise.all([
+  const [read, outlet, courtRecord, related] = await Promise.all([
     capsuleReadResponse(db, row, origin),
     db.selectFrom("outlets").select(["name"]).where("id", "=", row.outlet_id).executeTakeFirst(),
     courtRecordOfChain(db, rootIdOf(row)),
+    relatedArticles(db, row.id),
   ]);
   return {
     read,
@@ -72,5 +79,7 @@ export async function readerArticle(db: DbOrTrx, id: number, origin: string): Pr
     underVote: pending ? { capsuleId: String(pending.id), capsuleType: pending.capsule_type, closesAt: String(pending.closes_at ?? 0) } : null,
     courtCase: caseBehindLabel(courtRecord),
     courtRecord,
+    whatChanged: whatChangedIn(chain, row),
+    related,
   };
 }

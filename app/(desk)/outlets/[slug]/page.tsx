@@ -33,7 +33,7 @@ export default async function OutletPage({ params, searchParams }: Props) {
         <h2 id="outlet-articles-heading" className="font-serif text-2xl font-bold">
           Published articles
         </h2>
-        <a href={`/outlets/${slug}/feed.xml`} className="text-sm text-accent underline">
+        <a href={`/outlets/${slug}/feed.xml`} className="inline-flex min-h-11 items-center text-sm text-accent underline">
           Atom feed
         </a>
       </div>

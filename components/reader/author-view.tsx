@@ -1,0 +1,66 @@
+import Link from "next/link";
+import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
+import type { AuthorRecord } from "@/lib/services/reader/author-record";
+import { shortHex } from "@/components/capsules/capsule-format";
+import { LocalTime } from "./local-time";
+
+export const authorName = (author: Pick<AuthorRecord, "displayName" | "wallet">) => author.displayName ?? shortHex(author.wallet);
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
+
+// A contributor's page: name, record in words, and their published articles with labels.
+export function AuthorView({ author }: { author: AuthorRecord }) {
+  const { record } = author;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <header className="space-y-2">
+        <p className="text-sm uppercase tracking-wide text-stone-500">Contributor</p>
+        <h1 className="font-serif text-3xl font-bold tracking-tight break-words">{authorName(author)}</h1>
+        <p className="text-stone-700" data-testid="author-record">
+          {count(record.published, "published article", "published articles")} · {count(record.corrected, "corrected", "corrected")} ·{" "}
+          {count(record.retracted, "retracted", "retracted")} · {count(record.courtFindings, "found misleading or fraudulent by the court", "found misleading or fraudulent by the court")}
+        </p>
+        <details className="text-sm text-stone-600">
+          <summary className="flex min-h-11 cursor-pointer items-center">Wallet address</summary>
+          <p className="break-all font-mono text-xs" data-testid="author-wallet">
+            {author.wallet}
+          </p>
+        </details>
+      </header>
+      <ol className="divide-y divide-stone-200" data-testid="author-articles">
+        {author.articles.map((article) => {
+          const label = integrityLabelInfo(article.integrityLabel);
+          return (
+            <li key={article.capsuleId} className="py-4" data-testid="author-article">
+              <p className="text-xs uppercase tracking-wide text-stone-500">
+                <Link href={`/outlets/${article.outletSlug}`} prefetch={false} className="hover:underline">
+                  {article.outletName}
+                </Link>
+                {" · "}
+                <LocalTime unixSeconds={article.finalizedAt} />
+              </p>
+              <h2 className="mt-1 font-serif text-xl font-bold leading-snug break-words">
+                <Link href={`/read/${article.capsuleId}`} prefetch={false} className="block min-h-11 py-1 hover:underline">
+                  {article.title}
+                </Link>
+              </h2>
+              <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                <span className={`inline-flex items-center rounded border px-2 py-0.5 text-xs font-semibold ${label.className}`} data-testid="author-article-label" data-label={label.key}>
+                  <span aria-hidden="true" className="mr-1">
+                    {label.symbol}
+                  </span>
+                  {label.title}
+                </span>
+                {article.revisionNumber > 0 ? (
+                  <Link href={`/read/${article.capsuleId}/history`} prefetch={false} className="text-accent underline">
+                    {article.capsuleType === "retraction" ? "Retracted" : `Corrected (${count(article.revisionNumber, "time", "times")})`} — see what changed
+                  </Link>
+                ) : null}
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
