@@ -79,9 +79,9 @@ describe("planSave for a saved draft", () => {
   });
 
   it("sends evidence only when every item is complete", () => {
-    const item = { key: "e", label: "Memo", evidenceType: "document" as const, mimeType: "text/plain", contentHash: hash, uri: "/api/vault/x", isPrimary: true };
+    const item = { key: "e", label: "Memo", evidenceType: "document" as const, mimeType: "text/plain", contentHash: hash, uri: `/api/vault/${"ab".repeat(32)}`, isPrimary: true };
     const ok = planSave(filled({ evidence: [item] }), "12", wallet);
-    expect(ok.kind === "save" && ok.payload.evidence).toEqual([{ label: "Memo", evidenceType: "document", mimeType: "text/plain", contentHash: hash, uri: "/api/vault/x", isPrimary: true }]);
+    expect(ok.kind === "save" && ok.payload.evidence).toEqual([{ label: "Memo", evidenceType: "document", mimeType: "text/plain", contentHash: hash, uri: `/api/vault/${"ab".repeat(32)}`, isPrimary: true }]);
     const bad = planSave(filled({ evidence: [item, { ...item, key: "f", contentHash: "", isPrimary: true }] }), "12", wallet);
     expect(bad.kind === "save" && bad.skipped).toEqual(["evidence"]);
     expect(Object.keys(bad.errors)).toContain("evidence.1.contentHash");

@@ -22,7 +22,8 @@ function sample(param: AbiParameter): unknown {
   if (param.type === "bytes") return "0x1234";
   if (param.type.startsWith("bytes")) return `0x${"ab".repeat(Number(param.type.slice(5)))}`;
   if (param.type.startsWith("int")) return -5n;
-  return 1_000_000_000_000_000_123n;
+  const bits = Number(param.type.slice(4) || 256);
+  return bits >= 64 ? 1_000_000_000_000_000_123n : (1n << BigInt(bits)) - 3n; // the largest values still fit small widths (uint8 findings)
 }
 
 /** What the indexer stored before the compiled decoder: viem's decodeEventLog over the whole ABI, made JSON-safe. */

@@ -106,6 +106,7 @@ describe.each(dialects)("capsule drafts and reads on %s", (dialect) => {
       finalizedAt: "0",
       finalizedArticleId: "0",
       rootCapsuleId: draftId,
+      snapshotBlock: null,
       parentCapsuleId: null,
       revisionNumber: 0,
       finalizedBy: zeroAddress,
