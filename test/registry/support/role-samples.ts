@@ -26,7 +26,7 @@ export const roleSamples: Record<string, (scene: Scene) => Sample> = {
   "capsules.dispute": (s) => ({ params: { id: s.finalizedId }, body: { grounds: "The figures in the second paragraph are wrong." } }),
   "court.verdict": (s) => ({ params: { id: s.caseId }, body: { verdict: "verified", rationale: "The evidence supports every claim made." } }),
   "court.reply": (s) => ({ params: { id: s.caseId }, body: { reply: "The opening date was checked against the council's notice." } }),
-  "capsules.claims-set": (s) => ({ params: { id: s.draftId }, body: { claims: [{ exact: "draft", claimType: "other", evidenceIds: [] }] } }),
+  "capsules.claims-set": (s) => ({ params: { id: s.finalizedId }, body: { claims: [{ exact: "draft", claimType: "other", evidenceIds: [] }] } }),
   "rights.create": (s) => ({ body: { capsuleId: s.finalizedId, licenceType: "non_exclusive", territory: "worldwide", price: "1", currency: "CAP", terms: "Syndication for one year." } }),
 };
 
