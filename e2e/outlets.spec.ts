@@ -115,6 +115,12 @@ test("a wallet signs in, registers an outlet, publishes its TXT record and gets 
   await page.getByRole("link", { name: "Outlets", exact: true }).first().click();
   await page.getByRole("button", { name: "Active", exact: true }).click();
   const row = page.getByTestId("outlet-rows").locator("li", { hasText: "The E2E Ledger" });
+  // on the shared stack other specs' outlets may fill the first page: page on until the new one shows
+  await expect(async () => {
+    const next = page.getByRole("button", { name: "Next →" });
+    if (!(await row.isVisible()) && (await next.isVisible()) && (await next.isEnabled())) await next.click();
+    await expect(row).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 45_000 });
   await expect(row.getByTestId("outlet-status")).toHaveText("Active");
   await expect(row).toContainText("Tier: Standard");
   await page.getByRole("button", { name: "Pending", exact: true }).click();

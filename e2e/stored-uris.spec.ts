@@ -61,7 +61,9 @@ test("the reader's article page shows old unsafe addresses as text", async ({ pa
   await expect(page.getByTestId("reader-evidence-item")).toContainText("Harbour notice");
   await expect(page.getByTestId("unlinked-uri")).toHaveText(STORED.evidence);
   await expect(page.getByTestId("contributor-list")).toContainText("Dana Desk");
-  await expect(page.getByTestId("contributor-list").getByRole("link")).toHaveCount(0);
+  // the contributor's name links to their author page only; the stored attribution address is not a link
+  await expect(page.getByTestId("contributor-list").getByRole("link")).toHaveCount(1);
+  await expect(page.getByTestId("contributor-author-link")).toHaveAttribute("href", /^\/authors\/0x[0-9a-fA-F]{40}$/);
   await expectNoUnsafeLink(page);
   await shots(page, "reader");
 });

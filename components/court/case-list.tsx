@@ -101,7 +101,7 @@ export function CaseList({ initialStatus, initialOutlet }: { initialStatus: Case
           {data.items.map((item) => (
             <li key={item.caseId} className="space-y-1.5 p-4">
               <div className="flex flex-wrap items-center gap-2">
-                <Link href={`/court/${item.caseId}`} className="font-serif text-lg font-semibold text-ink underline-offset-2 hover:underline">
+                <Link href={`/court/${item.caseId}`} className="inline-flex min-h-11 items-center font-serif text-lg font-semibold text-ink underline-offset-2 hover:underline">
                   Case #{item.caseId}
                 </Link>
                 <CaseStatusBadge status={item.status} />

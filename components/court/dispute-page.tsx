@@ -123,7 +123,7 @@ export function DisputePage({ id }: { id: string }) {
               <ul className="divide-y divide-stone-100 text-sm">
                 {cases.data.items.map((item) => (
                   <li key={item.caseId} className="flex flex-wrap items-center gap-2 py-2">
-                    <Link href={`/court/${item.caseId}`} className="font-medium text-accent underline">
+                    <Link href={`/court/${item.caseId}`} className="inline-flex min-h-11 items-center font-medium text-accent underline">
                       Case #{item.caseId}
                     </Link>
                     <CaseStatusBadge status={item.status} />
