@@ -58,7 +58,7 @@ export async function acceptCapsule(db: Db, wallet: Address, capsuleId: number, 
  * capsule is closed on chain (closeCapsule) by its submitter while no vote was cast, or by an Editor.
  */
 export async function rejectCapsule(db: Db, wallet: Address, capsuleId: number, reason: string | undefined, now: number, origin: string) {
-  const first = await capsuleForWriter(db, capsuleId, wallet);
+  const first = await getCapsuleOrThrow(db, capsuleId); // the route's role rule already answered a hidden draft as a missing id
   const at = await activityTime(now);
   if (first.status === "draft") {
     if (first.submitter !== wallet) throw new AppError("FORBIDDEN", `Only the submitter of draft ${first.id} may withdraw it`);

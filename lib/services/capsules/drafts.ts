@@ -22,7 +22,6 @@ import { policyById } from "@/lib/capsules/policy";
 import type { TCreateCapsuleBody, TUpdateCapsuleBody } from "@/lib/schemas/capsules";
 import { activityTime } from "@/lib/services/roles/role-registry-chain";
 import { activeAuthorRoleIds } from "@/lib/db/repositories/roles.repository";
-import { capsuleForWriter } from "@/lib/db/draft-visibility";
 import { requireDraft, requireNoOutstandingVoucher } from "./access";
 import { chainNow } from "./chain-io";
 import { capsuleReadResponse } from "./capsule-view";
@@ -123,7 +122,7 @@ export async function createDraft(db: Db, wallet: Address, body: TCreateCapsuleB
 
 /** POST /api/capsules/update: the submitter edits a draft; hashes are recomputed, lists replaced when given. */
 export async function updateDraft(db: Db, wallet: Address, body: TUpdateCapsuleBody, now: number, origin: string) {
-  const capsule = await capsuleForWriter(db, body.capsuleId, wallet);
+  const capsule = await getCapsuleOrThrow(db, body.capsuleId); // the route's role rule already answered a hidden draft as a missing id
   requireDraft(capsule, "be updated");
   if (capsule.voucher_deadline !== null) requireNoOutstandingVoucher(capsule, await chainNow(), "be updated");
   const supporting = body.supportingCapsules ? await checkSupportingIds(db, wallet, body.supportingCapsules, capsule.id) : undefined;
