@@ -14,8 +14,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.CAPSULE_E2E_DNS_RECORDS = recordsFile;
   const dns = await startRecordsDns(recordsFile);
 
-  // every browser context of a run shares one loopback IP, so the per-IP read and write limits are raised
-  const env = { CAPSULE_DNS_SERVERS: dns.address, CAPSULE_RATE_PUBLIC_GET_PER_MIN: "3000", CAPSULE_RATE_RPC_PER_MIN: "3000", CAPSULE_RATE_WRITE_PER_IP_PER_MIN: "3000" };
+  // every browser context of a run shares one loopback IP, and the specs sign with the same ten dev
+  // wallets within a minute, so the per-IP and per-wallet limits are raised (vitest covers the limits)
+  const env = { CAPSULE_DNS_SERVERS: dns.address, CAPSULE_RATE_PUBLIC_GET_PER_MIN: "3000", CAPSULE_RATE_RPC_PER_MIN: "3000", CAPSULE_RATE_WRITE_PER_IP_PER_MIN: "3000", CAPSULE_RATE_WRITE_PER_MIN: "600" };
   const stack = await startStack({ database: "sqlite", env }).catch(async (error: unknown) => {
     await dns.close();
     throw error;
