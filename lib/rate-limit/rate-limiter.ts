@@ -4,32 +4,25 @@ import type { DbOrTrx } from "@/lib/db/database";
 import { AppError } from "@/lib/errors/app-error";
 import { metrics } from "@/lib/metrics/metrics";
 
-export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
-export type RateLimitResult = { allowed: boolean; limit: number; remaining: number; resetAt: number; retryAfter: number };
+import { resultOf, windowOf, type RateLimitHit, type RateLimitResult, type RateLimitRule } from "./fixed-window";
+
+export type { RateLimitHit, RateLimitResult, RateLimitRule } from "./fixed-window";
 
 // Fixed-window counters in SQL, so several servers sharing a database share the limits.
 export async function hitRateLimit(db: DbOrTrx, rule: RateLimitRule, key: string, now: number): Promise<RateLimitResult> {
-  const windowStart = Math.floor(now / rule.windowSeconds) * rule.windowSeconds;
-  const resetAt = windowStart + rule.windowSeconds;
+  const { windowStart, resetAt } = windowOf(rule, now);
   const row = await db
     .insertInto("rate_limit_counters")
     .values({ bucket: `${rule.name}:${key}`, window_start: windowStart, count: 1, expires_at: resetAt })
     .onConflict((oc) => oc.columns(["bucket", "window_start"]).doUpdateSet({ count: sql`rate_limit_counters.count + 1` }))
     .returning("count")
     .executeTakeFirstOrThrow();
-  const count = Number(row.count);
-  return {
-    allowed: count <= rule.limit,
-    limit: rule.limit,
-    remaining: Math.max(0, rule.limit - count),
-    resetAt,
-    retryAfter: Math.max(1, resetAt - now),
-  };
+  return resultOf(rule, Number(row.count), now);
 }
 
 /** The count of the current window without adding to it (0 when nothing was counted). */
 export async function peekRateLimit(db: DbOrTrx, rule: RateLimitRule, key: string, now: number): Promise<number> {
-  const windowStart = Math.floor(now / rule.windowSeconds) * rule.windowSeconds;
+  const { windowStart } = windowOf(rule, now);
   const row = await db
     .selectFrom("rate_limit_counters")
     .select("count")
@@ -48,8 +41,6 @@ export function rateLimitHeaders(result: RateLimitResult): Record<string, string
   if (!result.allowed) headers["Retry-After"] = String(result.retryAfter);
   return headers;
 }
-
-export type RateLimitHit = (rule: RateLimitRule, key: string, now: number) => Promise<RateLimitResult>;
 
 export async function enforceRateLimit(db: DbOrTrx | RateLimitHit, rule: RateLimitRule, key: string, now: number): Promise<RateLimitResult> {
   const result = typeof db === "function" ? await db(rule, key, now) : await hitRateLimit(db, rule, key, now);

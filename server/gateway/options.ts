@@ -1,4 +1,4 @@
-import type { RateLimitResult, RateLimitRule } from "@/lib/rate-limit/rate-limiter";
+import type { RateLimitHit } from "@/lib/rate-limit/fixed-window";
 
 // What server/web-server.ts passes to the gateways. Every limit is the seed's number by default
 // (see defaultGatewayLimits) and configurable through CAPSULE_RATE_* / CAPSULE_WS_* env vars.
@@ -21,7 +21,7 @@ export type GatewayLimits = {
   maxBodyBytes: number;
 };
 
-export type RateLimiter = (rule: RateLimitRule, key: string, now: number) => Promise<RateLimitResult>;
+export type RateLimiter = RateLimitHit;
 
 export type UpstreamUrls = {
   /** The node's JSON-RPC URL (loopback, never shown to clients). */

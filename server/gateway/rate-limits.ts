@@ -1,5 +1,5 @@
 import { metrics } from "@/lib/metrics/metrics";
-import type { RateLimitResult, RateLimitRule } from "@/lib/rate-limit/rate-limiter";
+import type { RateLimitResult, RateLimitRule } from "@/lib/rate-limit/fixed-window";
 import { RpcCode, RpcError } from "./json-rpc";
 import type { GatewayLimits, RateLimiter } from "./options";
 

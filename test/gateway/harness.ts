@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import WebSocket from "ws";
 import { createRpcHttpGateway } from "@/server/gateway/rpc-http";
 import { createWsGateway, type WsGateway } from "@/server/gateway/ws-gateway";
-import { createMemoryLimiter } from "@/server/gateway/memory-limiter";
+import { memoryCounter } from "@/lib/rate-limit/fixed-window";
 import { defaultGatewayLimits, type GatewayLimits, type RateLimiter, type UpstreamUrls } from "@/server/gateway/options";
 
 // A plain node:http server on a free loopback port routing /rpc* and /ws to the gateways,
@@ -20,7 +20,7 @@ export async function startGatewayServer(options: {
   upstreamIdleMs?: number;
 }): Promise<GatewayServer> {
   const limits = { ...defaultGatewayLimits, ...options.limits };
-  const limiter = options.limiter ?? createMemoryLimiter();
+  const limiter = options.limiter ?? memoryCounter();
   const trustProxy = options.trustProxy ?? false;
   const rpc = createRpcHttpGateway({ upstream: options.upstream, limits, trustProxy, limiter });
   const ws = createWsGateway({
