@@ -1,28 +1,27 @@
 import { endpoints } from "./registry";
 import type { Endpoint } from "./define";
+import { createRouteMatcher, type RouteMatcher } from "./route-matcher";
 
 // Which registered paths a request path matches, for answers given before Next.js routes a
 // request (unknown methods, malformed URLs) and for the registry's own tests.
 
-export type RouteEntry = { template: string; pattern: RegExp; methods: string[] };
-
-const patternOf = (template: string) =>
-  new RegExp(`^${template.split("/").map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("/")}$`);
+export type RouteEntry = { template: string; methods: string[] };
+export type RouteTable = { entries: RouteEntry[]; match: RouteMatcher };
 
 /** One entry per path template, with every method the registry serves there. */
-export function routeTable(list: readonly Endpoint[] = endpoints): RouteEntry[] {
+export function routeTable(list: readonly Endpoint[] = endpoints): RouteTable {
   const byTemplate = new Map<string, RouteEntry>();
   for (const endpoint of list) {
-    const entry = byTemplate.get(endpoint.path) ?? { template: endpoint.path, pattern: patternOf(endpoint.path), methods: [] };
+    const entry = byTemplate.get(endpoint.path) ?? { template: endpoint.path, methods: [] };
     entry.methods.push(endpoint.method);
     byTemplate.set(endpoint.path, entry);
   }
-  // static segments win over parameters, as in the router (`/api/ads/campaigns` before `/api/ads/:capsuleId`)
-  return [...byTemplate.values()].sort((a, b) => (a.template.match(/:/g)?.length ?? 0) - (b.template.match(/:/g)?.length ?? 0));
+  return { entries: [...byTemplate.values()], match: createRouteMatcher([...byTemplate.keys()]) };
 }
 
-export function matchRoute(table: RouteEntry[], path: string): RouteEntry | undefined {
-  return table.find((entry) => entry.pattern.test(path));
+export function matchRoute(table: RouteTable, path: string): RouteEntry | undefined {
+  const hit = table.match(path);
+  return hit && table.entries.find((entry) => entry.template === hit.pattern);
 }
 
 const ANSWERED = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"];

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { NEXT_ROUTER_PREFETCH_HEADER, NEXT_ROUTER_SEGMENT_PREFETCH_HEADER, NEXT_ROUTER_STATE_TREE_HEADER, RSC_HEADER } from "next/dist/client/components/app-router-headers";
+import { createRouteMatcher, isCanonicalPath } from "@/lib/endpoints/route-matcher";
 import type { Served } from "@/lib/http/endpoint-route";
 import { errorAnswer, type Answer } from "@/lib/http/json";
 import { AppError } from "@/lib/errors/app-error";
@@ -29,23 +30,6 @@ const NEXT_APP_VARY = [RSC_HEADER, NEXT_ROUTER_STATE_TREE_HEADER, NEXT_ROUTER_PR
 const NEXT_QUERY = /(?:^|&)(?:_rsc|__next|nxt[PI])/;
 const isNextHeader = (name: string) => name === "rsc" || name.startsWith("next-") || name.startsWith("x-middleware") || name === "x-invoke-path";
 
-/** The path parameters when `path` is exactly `template` filled in with plain segments. */
-function paramsOf(template: string, path: string): Record<string, string> | undefined {
-  const want = template.split("/");
-  const got = path.split("/");
-  if (want.length !== got.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const segment = want[i] as string;
-    const value = got[i] as string;
-    if (segment.startsWith(":")) {
-      if (value === "") return undefined;
-      params[segment.slice(1)] = value;
-    } else if (segment !== value) return undefined;
-  }
-  return params;
-}
-
 /** The request's head, unless it carries one of Next's own headers (Next answers those). */
 function headOf(req: IncomingMessage, url: string): RequestHead | undefined {
   for (const name of Object.keys(req.headers)) if (isNextHeader(name)) return undefined;
@@ -71,15 +55,17 @@ async function write(res: ServerResponse, answered: Answer | Response, compressi
 
 export function createFastReads(options: Options): FastReads {
   const byTemplate = new Map(options.reads.map((served) => [served.endpoint.path as string, served]));
+  const match = createRouteMatcher([...byTemplate.keys()]);
   return (req, res, route) => {
     const served = byTemplate.get(route);
     if (!served || req.method !== "GET" || req.headers.authorization !== undefined || req.headers.host === undefined) return false;
     const raw = req.url ?? "";
     const queryAt = raw.indexOf("?");
     const path = queryAt === -1 ? raw : raw.slice(0, queryAt);
-    if (!path.startsWith("/") || path.includes("%") || (queryAt !== -1 && NEXT_QUERY.test(raw.slice(queryAt + 1)))) return false;
-    const params = paramsOf(served.endpoint.path, path);
-    if (!params) return false;
+    if (!isCanonicalPath(path) || path.includes("%") || (queryAt !== -1 && NEXT_QUERY.test(raw.slice(queryAt + 1)))) return false;
+    const hit = match(path);
+    if (hit?.pattern !== served.endpoint.path) return false;
+    const params = hit.params;
     const url = `http://${req.headers.host}${raw}`;
     // a Host the URL parser refuses: Next answers it (header values were checked by Node's parser)
     if (!URL.canParse(url)) return false;

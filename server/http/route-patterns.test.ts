@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { appRoutePatterns, createRouteMatcher, pagesRoutePatterns, routeMatcherFor, UNMATCHED } from "./route-patterns";
+import { appRoutePatterns, pagesRoutePatterns, routeLabeler, routeMatcherFor, UNMATCHED } from "./route-patterns";
 
 const rootDir = path.resolve(import.meta.dirname, "..", "..");
 
@@ -85,7 +85,7 @@ describe("matching", () => {
   });
 
   it("falls back from a failed static branch to a dynamic one and to a catch-all", () => {
-    const m = createRouteMatcher(["/a/b/c", "/a/:x/d", "/a/:rest*", "/opt/:p*?"]);
+    const m = routeLabeler(["/a/b/c", "/a/:x/d", "/a/:rest*", "/opt/:p*?"]);
     expect(m("/a/b/c")).toBe("/a/b/c");
     expect(m("/a/b/d")).toBe("/a/:x/d");
     expect(m("/a/b/e")).toBe("/a/:rest*");

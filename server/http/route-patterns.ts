@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { createRouteMatcher } from "@/lib/endpoints/route-matcher";
 
 // Route patterns for metrics and access lines: a request is labelled with the pattern that serves
 // it (/api/capsules/:id), never its raw path, so the number of label values is bounded by the
@@ -82,48 +83,10 @@ export function publicFilePatterns(publicDir: string): string[] {
     .sort();
 }
 
-type Node = { statics: Map<string, Node>; dynamic?: Node; catchAll?: string; optionalCatchAll?: string; pattern?: string };
-const newNode = (): Node => ({ statics: new Map() });
-
-/**
- * A matcher with Next.js's precedence: a static segment beats a dynamic one, which beats a
- * catch-all. A pattern ending in `/*` is a catch-all under its prefix.
- */
-export function createRouteMatcher(patterns: string[]): (pathname: string) => string {
-  const root = newNode();
-  for (const pattern of patterns) {
-    let node = root;
-    for (const segment of pattern.split("/").filter(Boolean)) {
-      if (segment.endsWith("*?")) {
-        node.optionalCatchAll = pattern;
-        break;
-      }
-      if (segment.endsWith("*")) {
-        node.catchAll = pattern;
-        break;
-      }
-      if (segment.startsWith(":")) node = node.dynamic ??= newNode();
-      else {
-        const next = node.statics.get(segment) ?? newNode();
-        node.statics.set(segment, next);
-        node = next;
-      }
-    }
-    if (!pattern.split("/").some((s) => s.endsWith("*") || s.endsWith("*?"))) node.pattern = pattern;
-  }
-
-  const match = (segments: string[], index: number, node: Node): string | undefined => {
-    if (index === segments.length) return node.pattern ?? node.optionalCatchAll;
-    const segment = segments[index] as string;
-    const fromStatic = node.statics.get(segment);
-    const found = (fromStatic && match(segments, index + 1, fromStatic)) ?? (node.dynamic && match(segments, index + 1, node.dynamic));
-    return found ?? node.catchAll ?? node.optionalCatchAll;
-  };
-
-  return (pathname: string) => {
-    const segments = pathname.split("/").filter(Boolean);
-    return match(segments, 0, root) ?? UNMATCHED;
-  };
+/** Labels a path with the pattern that serves it, through the registry's matcher (lib/endpoints/route-matcher.ts). */
+export function routeLabeler(patterns: string[]): (pathname: string) => string {
+  const match = createRouteMatcher(patterns);
+  return (pathname) => match(pathname)?.pattern ?? UNMATCHED;
 }
 
 /** The custom server's own endpoints and Next's asset paths, besides what app/ and public/ serve. */
@@ -132,5 +95,5 @@ export const SERVER_PATTERNS = ["/rpc", "/rpc/archive", "/rpc/testnet", "/ws", "
 /** The matcher for this checkout: app/, pages/ and public/ under `rootDir`, plus SERVER_PATTERNS. */
 export function routeMatcherFor(rootDir: string): (pathname: string) => string {
   const fromFiles = [...appRoutePatterns(path.join(rootDir, "app")), ...pagesRoutePatterns(path.join(rootDir, "pages")), ...publicFilePatterns(path.join(rootDir, "public"))];
-  return createRouteMatcher([...SERVER_PATTERNS, ...fromFiles]);
+  return routeLabeler([...SERVER_PATTERNS, ...fromFiles]);
 }
