@@ -1,7 +1,8 @@
 import { format } from "node:util";
 import pino, { type DestinationStream, type Logger } from "pino";
 import { currentRequest } from "./request-context";
-import { redactUrlsInText, urlSecretParts } from "@/lib/config/url-redaction";
+import { redactUrlsInText, urlSecretParts } from "@/lib/url-redaction";
+import { processHolder } from "@/lib/process-registry";
 
 // Structured one-line JSON logs (pino). Every line passes through redact() as it is written, so no
 // key, password or token reaches a log line even when an error message quotes one; each line made
@@ -9,9 +10,9 @@ import { redactUrlsInText, urlSecretParts } from "@/lib/config/url-redaction";
 const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LEVELS)[number];
 
-type Shared = { capsuleSecrets?: Set<string>; capsuleSecretPattern?: RegExp | null; capsuleLogger?: Logger; capsuleConsoleRedacted?: boolean };
-// On globalThis: Next's bundles and the server entry register secrets into, and write through, the same logger.
-const shared = globalThis as unknown as Shared;
+type Shared = { capsuleSecrets: Set<string>; capsuleSecretPattern: RegExp | null; capsuleLogger: Logger; capsuleConsoleRedacted: boolean };
+// In the process registry: Next's bundles and the server entry register secrets into, and write through, the same logger.
+const shared = processHolder<Shared>("log");
 const secrets = (): Set<string> => (shared.capsuleSecrets ??= new Set());
 
 /** Values (operator key, database password, metrics token…) that must never be printed verbatim. */

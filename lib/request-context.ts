@@ -1,8 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
+import { processHolder } from "@/lib/process-registry";
 
 // The request a piece of code is running for, set by the custom server (server/http/observe.ts)
-// around everything it does for one request. Kept on globalThis: Next's route bundles and the
+// around everything it does for one request. Kept in the process registry (lib/process-registry.ts): Next's route bundles and the
 // tsx-loaded server entry are separate module graphs and must read the same store.
 export type RequestContext = {
   /** The X-Request-Id echoed to the client and written on every log line of the request. */
@@ -12,7 +13,7 @@ export type RequestContext = {
   route: string;
 };
 
-const shared = globalThis as unknown as { capsuleRequestContext?: AsyncLocalStorage<RequestContext> };
+const shared = processHolder<{ capsuleRequestContext: AsyncLocalStorage<RequestContext> }>("requestContext");
 
 function store(): AsyncLocalStorage<RequestContext> {
   shared.capsuleRequestContext ??= new AsyncLocalStorage<RequestContext>();

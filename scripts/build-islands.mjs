@@ -1,4 +1,4 @@
-// Bundles the client islands of the script-free reading pages (components/islands/reader-islands.tsx)
+// Bundles the client islands of the script-free reading pages (components/reader/islands/reader-islands.tsx)
 // into public/islands/reader.js with esbuild, Preact (preact/compat) standing in for React: the
 // article page then ships a few kilobytes instead of the React and App Router runtimes
 // (docs/DECISIONS.md, "The article page without the React runtime"). Run by next.config.mjs for
@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const ISLANDS_ENTRY = path.join(root, "components/islands/reader-islands.tsx");
+export const ISLANDS_ENTRY = path.join(root, "components/reader/islands/reader-islands.tsx");
 export const ISLANDS_OUTPUT = path.join(root, "public/islands/reader.js");
 
 /** Server-only modules and Next.js's client code have no place in an island: fail the build instead. */

@@ -3,7 +3,7 @@
 import { burnDateSeconds, describeInterval, useBurnStatus } from "@/hooks/use-burn";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatCap, formatTime } from "@/components/capsules/capsule-format";
+import { formatCap, formatTime } from "@/components/ui/capsule-format";
 
 function Stat({ label, value, note, testId }: { label: string; value: string; note: string; testId: string }) {
   return (

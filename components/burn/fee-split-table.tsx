@@ -1,5 +1,5 @@
 import { SUBMISSION_FEE_WEI, feeSplit } from "@/lib/chain/fee-split";
-import { formatCap } from "@/components/capsules/capsule-format";
+import { formatCap } from "@/components/ui/capsule-format";
 
 // The seed's six-way split of the publish fee, with the burn pool's share marked.
 export function FeeSplitTable() {

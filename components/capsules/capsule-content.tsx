@@ -8,7 +8,7 @@ import { Card } from "@/components/ui/card";
 import { ContributorList } from "@/components/reader/contributor-list";
 import { EvidenceList } from "@/components/reader/evidence-list";
 import { ContentHash } from "./content-hash";
-import { relationLabel } from "./relation-labels";
+import { relationLabel } from "@/components/ui/relation-labels";
 import { linkableUri } from "@/lib/schemas/uri";
 
 // What the editors vote on: the article as submitted, its evidence (verifiable here too), its

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
 import { useCapsuleCases } from "@/hooks/use-court";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { formatTime } from "./capsule-format";
+import { formatTime } from "@/components/ui/capsule-format";
 
 // The article's court record on the desk's capsule page: every case of the revision chain (GET
 // /api/capsules/:id/disputes lists the whole chain), so a correction still shows the earlier

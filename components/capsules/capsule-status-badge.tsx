@@ -1,4 +1,4 @@
-import { capsuleStatusStyle } from "./capsule-format";
+import { capsuleStatusStyle } from "@/components/ui/capsule-format";
 
 export function CapsuleStatusBadge({ status }: { status: string }) {
   const style = capsuleStatusStyle[status] ?? { label: status, className: "bg-stone-100 text-stone-800" };

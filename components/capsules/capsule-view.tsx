@@ -10,7 +10,7 @@ import { useVoteEvents, useVoteList } from "@/hooks/use-vote-events";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
-import { capsuleTypeLabel, formatTime, shortHex } from "./capsule-format";
+import { capsuleTypeLabel, formatTime, shortHex } from "@/components/ui/capsule-format";
 import { CapsuleStatusBadge } from "./capsule-status-badge";
 import { Countdown } from "./countdown";
 import { TallyPanel } from "./tally-panel";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { sha256Hex } from "./file-hash";
+import { sha256Hex } from "@/components/ui/file-hash";
 
 /** SHA-256 of the body's UTF-8 bytes as this browser computes it (the same rule as the bridge's contentHash). */
 export function useBodyHash(body: string, delayMs = 250): { hash?: string; error?: string; forBody?: string } {

@@ -6,7 +6,7 @@ import { capsuleQuery } from "@/hooks/use-capsules";
 import type { TCapsuleResponse } from "@/lib/schemas/capsules";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
-import { capsuleTypeLabel } from "./capsule-format";
+import { capsuleTypeLabel } from "@/components/ui/capsule-format";
 import { DiffView } from "./diff-view";
 
 // Beside the Yes/No buttons of a correction (or any revision): why it was made, and what it changes

@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/api/api-client";
 import { signedPost } from "@/lib/api/browser-session";
 import { vaultUpload } from "@/lib/endpoints/vault/upload";
 import { useSession } from "@/hooks/use-session";
-import { guessEvidenceType, sha256Hex, toBase64 } from "./file-hash";
+import { guessEvidenceType, sha256Hex, toBase64 } from "@/components/ui/file-hash";
 import { newKey, type DraftErrors, type EvidenceDraft } from "@/lib/forms/draft-form";
 import { smallButton, TextField } from "@/components/ui/field";
 

@@ -8,7 +8,7 @@ import { useSession } from "@/hooks/use-session";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
-import { capsuleTypeLabel, formatTime } from "./capsule-format";
+import { capsuleTypeLabel, formatTime } from "@/components/ui/capsule-format";
 import { CapsuleStatusBadge } from "./capsule-status-badge";
 import { CorrectionForm } from "./correction-form";
 import { DiffView } from "./diff-view";

@@ -1,7 +1,7 @@
 "use client";
 
 import type { TOperatorTxObject } from "@/lib/schemas/operator-tx";
-import { shortHex } from "./capsule-format";
+import { shortHex } from "@/components/ui/capsule-format";
 
 const purposeLabel: Record<string, string> = {
   "capsule.vote": "Relayed vote",

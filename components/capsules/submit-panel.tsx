@@ -9,7 +9,7 @@ import { feeSplit, SUBMISSION_FEE_WEI } from "@/lib/chain/fee-split";
 import { submitVoucherFromJson } from "@/lib/chain/vouchers";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { useCapsule, useRequestSubmission } from "@/hooks/use-capsules";
-import { formatCap, formatTime } from "./capsule-format";
+import { formatCap, formatTime } from "@/components/ui/capsule-format";
 import { primaryButton } from "@/components/ui/field";
 
 type Step = "idle" | "authorizing" | "signature" | "pending" | "confirmed" | "indexed";

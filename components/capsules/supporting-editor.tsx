@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { relationshipTypes } from "@/lib/schemas/capsules";
 import { useAddSupporting, useSupporting } from "@/hooks/use-capsules";
 import { smallButton } from "@/components/ui/field";
-import { relationLabel } from "./relation-labels";
+import { relationLabel } from "@/components/ui/relation-labels";
 
 
 // Related capsules with a relationship type; stored once the draft exists (POST /api/capsules/:id/supporting).

@@ -1,5 +1,5 @@
 import type { TCapsuleResponse } from "@/lib/schemas/capsules";
-import { formatCap, percent } from "./capsule-format";
+import { formatCap, percent } from "@/components/ui/capsule-format";
 
 // The tally as the bridge reads it: weighted yes/no shares with the approval line, and participation
 // against the quorum threshold. Numbers are always written next to the bars.

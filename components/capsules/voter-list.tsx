@@ -1,7 +1,7 @@
 import type { LiveVotes } from "@/hooks/use-vote-events";
 import type { LiveState } from "@/components/live/live-provider";
 import type { TVoteItem } from "@/lib/schemas/capsule-votes";
-import { formatCap, formatTime, shortHex } from "./capsule-format";
+import { formatCap, formatTime, shortHex } from "@/components/ui/capsule-format";
 
 const liveText: Record<LiveState, string> = { connecting: "Connecting to live updates…", live: "Live", offline: "Live updates paused; reconnecting" };
 

@@ -9,7 +9,7 @@ import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { IntegrityBadge } from "@/components/reader/integrity-badge";
-import { formatTime } from "@/components/capsules/capsule-format";
+import { formatTime } from "@/components/ui/capsule-format";
 import { CaseStatusBadge, LabelChip } from "./case-badges";
 import { CaseTimeline } from "./case-timeline";
 import { PenaltyPanel } from "./penalty-panel";

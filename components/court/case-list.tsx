@@ -6,7 +6,7 @@ import { useCases, type CaseStatusFilter } from "@/hooks/use-court";
 import { OutletFilterOptions } from "@/components/outlets/outlet-filter-options";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatCap, formatTime } from "@/components/capsules/capsule-format";
+import { formatCap, formatTime } from "@/components/ui/capsule-format";
 import { shortAddress } from "@/lib/wallet/short-address";
 import { CaseStatusBadge, LabelChip } from "./case-badges";
 import { Pager } from "./pager";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { ZTimelineEntry } from "@/lib/schemas/court";
-import { formatTime } from "@/components/capsules/capsule-format";
+import { formatTime } from "@/components/ui/capsule-format";
 import { shortAddress } from "@/lib/wallet/short-address";
 import { describeTimelineEntry } from "./court-format";
 

@@ -1,6 +1,6 @@
 import type { TCourtCase } from "@/lib/schemas/court";
 import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
-import { formatCap, formatTime } from "@/components/capsules/capsule-format";
+import { formatCap, formatTime } from "@/components/ui/capsule-format";
 
 // Words for court cases: status, verdicts, and what each timeline entry means.
 

@@ -13,7 +13,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { IntegrityBadge } from "@/components/reader/integrity-badge";
 import { CapsuleStatusBadge } from "@/components/capsules/capsule-status-badge";
-import { formatCap, formatTime } from "@/components/capsules/capsule-format";
+import { formatCap, formatTime } from "@/components/ui/capsule-format";
 import { CaseStatusBadge, LabelChip } from "./case-badges";
 import { DisputeForm } from "./dispute-form";
 import { LabelHistory } from "./label-history";

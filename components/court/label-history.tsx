@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useLabelHistory } from "@/hooks/use-court";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatTime } from "@/components/capsules/capsule-format";
+import { formatTime } from "@/components/ui/capsule-format";
 import { shortAddress } from "@/lib/wallet/short-address";
 import { LabelChip } from "./case-badges";
 

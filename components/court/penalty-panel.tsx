@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { TPenalty } from "@/lib/schemas/court";
 import { Card } from "@/components/ui/card";
-import { formatCap, formatTime } from "@/components/capsules/capsule-format";
+import { formatCap, formatTime } from "@/components/ui/capsule-format";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 
 function Item({ term, children, testId }: { term: string; children: ReactNode; testId?: string }) {

@@ -10,7 +10,7 @@ import { ROLE } from "@/lib/roles/role-catalog";
 import { useChainClock, useOutletRoles } from "@/hooks/use-capsules";
 import { courtKeys } from "@/hooks/use-court";
 import { useSession } from "@/hooks/use-session";
-import { formatTime } from "@/components/capsules/capsule-format";
+import { formatTime } from "@/components/ui/capsule-format";
 import { Countdown } from "@/components/capsules/countdown";
 
 // The right of reply (issue 13): the reply once filed, else the window on the chain clock and,

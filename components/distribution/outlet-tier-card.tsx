@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatTime } from "@/components/capsules/capsule-format";
+import { formatTime } from "@/components/ui/capsule-format";
 import { TierBadge } from "./tier-badge";
 import { describeCheck, readableAdvice, tierStyle, type OutletDistribution } from "./tier-format";
 

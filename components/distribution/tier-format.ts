@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { ZOutletDistribution } from "@/lib/schemas/distribution";
-import { formatTime } from "@/components/capsules/capsule-format";
+import { formatTime } from "@/components/ui/capsule-format";
 
 // Words for the distribution report (seed: Distribution; docs/DECISIONS.md).
 

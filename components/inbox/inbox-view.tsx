@@ -7,7 +7,7 @@ import { useSession } from "@/hooks/use-session";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatTime } from "@/components/capsules/capsule-format";
+import { formatTime } from "@/components/ui/capsule-format";
 
 // /inbox — what happened to the wallet's capsules and roles, newest first, updated live.
 export function InboxView() {

@@ -2,7 +2,7 @@
 
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
-import { focusMainHeading } from "./main-focus";
+import { focusMainHeading } from "@/components/ui/main-focus";
 
 // After a client-side navigation (not the first load, where the browser starts at the top and the
 // skip link is the first stop), focus goes to the new page's main heading.

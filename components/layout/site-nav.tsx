@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
-import { MENU_CLOSE_ICON, MENU_OPEN_ICON } from "./menu-icons";
+import { MENU_CLOSE_ICON, MENU_OPEN_ICON } from "@/components/ui/menu-icons";
 
 const links = [
   { href: "/network", label: "Network" },
@@ -24,7 +24,7 @@ const isCurrent = (pathname: string, href: string) => (href === "/" ? pathname =
 // (aria-expanded) shows them as a list: Escape closes it and returns focus to the button, and it
 // closes when a link is followed or focus leaves it. The reading pages pass prefetch={false}: a
 // prefetched desk page would bring the desk layout's wallet chunks along. On the article page
-// (pages/read, no React in the browser) components/islands/site-menu.ts drives the same markup.
+// (pages/read, no React in the browser) components/reader/islands/site-menu.ts drives the same markup.
 export function SiteNav({ prefetch }: { prefetch?: false }) {
   const pathname = usePathname() ?? ""; // null outside a router
   const [open, setOpen] = useState(false);

@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { TCapsuleObject } from "@/lib/schemas/capsules";
 import { CapsuleStatusBadge } from "@/components/capsules/capsule-status-badge";
 import { Countdown } from "@/components/capsules/countdown";
-import { capsuleTypeLabel, formatTime } from "@/components/capsules/capsule-format";
+import { capsuleTypeLabel, formatTime } from "@/components/ui/capsule-format";
 
 // One capsule in a newsroom list: where its title leads depends on what can be done with it next.
 export function capsuleHref(capsule: Pick<TCapsuleObject, "id" | "status">): string {

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
 import type { AuthorRecord } from "@/lib/services/reader/author-record";
-import { shortHex } from "@/components/capsules/capsule-format";
+import { shortHex } from "@/components/ui/capsule-format";
 import { LocalTime } from "./local-time";
 
 export const authorName = (author: Pick<AuthorRecord, "displayName" | "wallet">) => author.displayName ?? shortHex(author.wallet);

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { z } from "zod";
 import type { ZContributorObject } from "@/lib/schemas/capsules";
-import { shortHex } from "@/components/capsules/capsule-format";
+import { shortHex } from "@/components/ui/capsule-format";
 import { roleDefinition } from "@/lib/roles/role-catalog";
 import { linkableUri } from "@/lib/schemas/uri";
 

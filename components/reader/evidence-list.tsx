@@ -3,7 +3,7 @@
 import { useState, useSyncExternalStore } from "react";
 import type { z } from "zod";
 import type { ZEvidenceObject } from "@/lib/schemas/capsules";
-import { sha256Hex } from "@/components/capsules/file-hash";
+import { sha256Hex } from "@/components/ui/file-hash";
 import { linkableUri } from "@/lib/schemas/uri";
 
 type Evidence = z.infer<typeof ZEvidenceObject>;

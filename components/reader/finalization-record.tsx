@@ -3,8 +3,8 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { readFinalization, type FinalizationFacts } from "@/lib/proof/read-finalization";
-import { sha256Hex } from "@/components/capsules/file-hash";
-import { formatTime } from "@/components/capsules/capsule-format";
+import { sha256Hex } from "@/components/ui/file-hash";
+import { formatTime } from "@/components/ui/capsule-format";
 import { CopyButton } from "@/components/outlets/copy-button";
 
 // A client island of the reading page, which mounts no query or wallet providers: plain state and

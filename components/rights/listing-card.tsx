@@ -4,7 +4,7 @@ import Link from "next/link";
 import type { z } from "zod";
 import type { TListing, ZLicence } from "@/lib/schemas/rights";
 import { useTakeLicence } from "@/hooks/use-rights";
-import { formatCap, formatTime } from "@/components/capsules/capsule-format";
+import { formatCap, formatTime } from "@/components/ui/capsule-format";
 import { licenceTypeHelp, licenceTypeLabel, listingStatusStyle, territoryLabel } from "./rights-format";
 import { shortAddress } from "@/lib/wallet/short-address";
 import { TakeLicence } from "./take-licence";

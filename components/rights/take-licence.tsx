@@ -11,7 +11,7 @@ import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { shortAddress } from "@/lib/wallet/short-address";
 import type { useTakeLicence } from "@/hooks/use-rights";
 import { useSession } from "@/hooks/use-session";
-import { formatCap } from "@/components/capsules/capsule-format";
+import { formatCap } from "@/components/ui/capsule-format";
 import { smallButton } from "@/components/ui/field";
 
 type Phase = "idle" | "wallet" | "mining" | "recording" | "confirming" | "failed";

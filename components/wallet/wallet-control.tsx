@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { focusMainHeading } from "@/components/layout/main-focus";
+import { focusMainHeading } from "@/components/ui/main-focus";
 import { useSwitchChain } from "wagmi";
 import { useSession } from "@/hooks/use-session";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";

@@ -2,7 +2,7 @@ import "server-only";
 import path from "node:path";
 import { registerSecret } from "@/lib/log";
 import { parseServerEnv, type ServerEnv } from "./server-env";
-import { urlSecretParts } from "./url-redaction";
+import { urlSecretParts } from "@/lib/url-redaction";
 
 export type ServerConfig = ServerEnv & {
   dataDir: string;

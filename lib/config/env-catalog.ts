@@ -1,5 +1,5 @@
 import type { ServerEnv } from "./server-env";
-import { REDACTED, redactUrl } from "./url-redaction";
+import { REDACTED, redactUrl } from "@/lib/url-redaction";
 import { edgeEnvCatalog } from "./edge-env";
 import { hardeningEnvCatalog } from "./hardening-env";
 
@@ -84,7 +84,7 @@ const SECRET_NAME = /(KEY|SECRET|PASSWORD|TOKEN|PRIVATE)/i;
 
 /**
  * What /api/meta/canonical-env shows for one setting: secrets as "[redacted]", URLs with their
- * userinfo, query values and key-like path segments masked (lib/config/url-redaction.ts).
+ * userinfo, query values and key-like path segments masked (lib/url-redaction.ts).
  */
 export function redactEnvValue(name: string, value: string | undefined, secret: boolean): string | null {
   if (value === undefined) return null;

@@ -2,9 +2,10 @@ import "server-only";
 import path from "node:path";
 import { config } from "@/lib/config/config";
 import { openDatabase, type DatabaseHandle } from "./connection";
+import { processHolder } from "@/lib/process-registry";
 
-// One pool per process, kept on globalThis so Next's module copies share it.
-const globalForDb = globalThis as unknown as { capsuleDb?: DatabaseHandle };
+// One pool per process, kept in the process registry so Next's module copies share it.
+const globalForDb = processHolder<{ capsuleDb: DatabaseHandle }>("database");
 
 export function database(): DatabaseHandle {
   if (!globalForDb.capsuleDb) {

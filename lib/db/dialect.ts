@@ -1,9 +1,10 @@
 import type { DbOrTrx, Dialect } from "./database";
+import { processHolder } from "@/lib/process-registry";
 
 // The dialect of each opened database, for code handed only a Kysely instance or a transaction. Keyed
-// by the dialect adapter, which a database shares with its transactions. On globalThis: Next bundles
+// by the dialect adapter, which a database shares with its transactions. In the process registry: Next bundles
 // this module into several chunks, each with its own module state.
-const registry = globalThis as unknown as { capsuleDbDialects?: WeakMap<object, Dialect> };
+const registry = processHolder<{ capsuleDbDialects: WeakMap<object, Dialect> }>("databaseDialects");
 const dialects = (registry.capsuleDbDialects ??= new WeakMap<object, Dialect>());
 
 const adapterOf = (db: DbOrTrx): object => db.getExecutor().adapter;

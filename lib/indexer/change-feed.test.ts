@@ -1,3 +1,4 @@
+import { processHolder } from "@/lib/process-registry";
 import { describe, expect, it } from "vitest";
 import { ChangeCollector, emitProjectionChange, onProjectionChange, type ProjectionChange } from "./change-feed";
 import { decodeChange, encodeChange, MAX_PAYLOAD_BYTES } from "./change-feed-postgres";
@@ -36,7 +37,7 @@ describe("the projection change feed", () => {
     });
   });
 
-  it("calls every listener registered on globalThis until it unsubscribes; a throwing listener harms no other", () => {
+  it("calls every listener registered in the process registry until it unsubscribes; a throwing listener harms no other", () => {
     const seen: ProjectionChange[] = [];
     const offBad = onProjectionChange(() => {
       throw new Error("a broken page");
@@ -48,7 +49,7 @@ describe("the projection change feed", () => {
     offBad();
     emitProjectionChange({ ...change, toBlock: 3 });
     expect(seen).toEqual([change]);
-    expect((globalThis as { capsuleProjectionFeed?: { listeners: Set<unknown> } }).capsuleProjectionFeed?.listeners.size).toBe(0);
+    expect(processHolder<{ capsuleProjectionFeed: { listeners: Set<unknown> } }>("projectionFeed").capsuleProjectionFeed?.listeners.size).toBe(0);
   });
 
   it("round-trips a change through the NOTIFY payload, with the sender's origin", () => {

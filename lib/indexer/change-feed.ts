@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eventKind, type IndexedEvent } from "./projector";
+import { processHolder } from "@/lib/process-registry";
 
 /**
  * What a committed indexer batch or rewind changed in the projection. The lists may all be empty
@@ -19,10 +20,10 @@ export type ProjectionChange = {
 
 export type ProjectionListener = (change: ProjectionChange) => void;
 
-// On globalThis: Next's route bundles and the tsx server entry are separate module graphs in one
+// In the process registry: Next's route bundles and the tsx server entry are separate module graphs in one
 // process, and a change committed by the indexer in one must reach listeners registered in the other.
 type FeedState = { listeners: Set<ProjectionListener>; origin: string };
-const globalForFeed = globalThis as unknown as { capsuleProjectionFeed?: FeedState };
+const globalForFeed = processHolder<{ capsuleProjectionFeed: FeedState }>("projectionFeed");
 
 function feed(): FeedState {
   globalForFeed.capsuleProjectionFeed ??= { listeners: new Set(), origin: randomBytes(8).toString("hex") };

@@ -1,4 +1,5 @@
-// The running indexer of this process, if this server leads, as routes see it. On globalThis:
+import { processHolder } from "@/lib/process-registry";
+// The running indexer of this process, if this server leads, as routes see it. In the process registry:
 // the indexer runs in the tsx server entry's module graph, routes in Next's bundles.
 export type IndexerRuntime = {
   /** Start a pass now (or right after the one running): a route waits for a block just mined. */
@@ -7,7 +8,7 @@ export type IndexerRuntime = {
   following: () => "subscription" | "polling";
 };
 
-const globalForRuntime = globalThis as unknown as { capsuleIndexerRuntime?: IndexerRuntime };
+const globalForRuntime = processHolder<{ capsuleIndexerRuntime: IndexerRuntime }>("indexerRuntime");
 
 export const indexerRuntime = (): IndexerRuntime | undefined => globalForRuntime.capsuleIndexerRuntime;
 

@@ -7,6 +7,7 @@ import { emitProjectionChange, onProjectionChange, type ProjectionChange } from 
 import { notifyProjectionChange } from "@/lib/indexer/change-feed-postgres";
 import { logWarn } from "@/lib/log";
 import type { LiveEvent } from "./live-event";
+import { processHolder } from "@/lib/process-registry";
 
 // One subscription to the indexer's change feed per process, fanned out to every open
 // /api/live stream. Each change carries the timestamp of its block, so pages move their chain
@@ -14,7 +15,7 @@ import type { LiveEvent } from "./live-event";
 
 type Listener = (event: LiveEvent) => void;
 type Hub = { listeners: Set<Listener>; unsubscribe?: () => void; head?: { block: number; blockTime: number }; queue: Promise<void> };
-const globalForHub = globalThis as unknown as { capsuleLiveHub?: Hub };
+const globalForHub = processHolder<{ capsuleLiveHub: Hub }>("liveHub");
 
 function hub(): Hub {
   globalForHub.capsuleLiveHub ??= { listeners: new Set(), queue: Promise.resolve() };

@@ -1,7 +1,8 @@
-// Open Server-Sent Event streams of this process, on globalThis so the web server's shutdown (a
+import { processHolder } from "@/lib/process-registry";
+// Open Server-Sent Event streams of this process, in the process registry so the web server's shutdown (a
 // separate module graph from Next's route bundles) can end them instead of waiting out its grace.
 type Streams = { closers: Set<() => void> };
-const globalForStreams = globalThis as unknown as { capsuleLiveStreams?: Streams };
+const globalForStreams = processHolder<{ capsuleLiveStreams: Streams }>("liveStreams");
 
 function streams(): Streams {
   globalForStreams.capsuleLiveStreams ??= { closers: new Set() };

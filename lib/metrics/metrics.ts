@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { processHolder } from "@/lib/process-registry";
 
-// The process's Prometheus series (GET /metrics). Kept on globalThis: Next's route bundles and the
+// The process's Prometheus series (GET /metrics). Kept in the process registry (lib/process-registry.ts): Next's route bundles and the
 // tsx-loaded server entry are separate module graphs, and both must move the same series.
 function createMetrics() {
   const registry = new Registry();
@@ -56,7 +57,7 @@ function createMetrics() {
 
 export type CapsuleMetrics = ReturnType<typeof createMetrics>;
 
-const globalForMetrics = globalThis as unknown as { capsuleMetrics?: CapsuleMetrics };
+const globalForMetrics = processHolder<{ capsuleMetrics: CapsuleMetrics }>("metrics");
 
 /** The one set of series of this process. */
 export function metrics(): CapsuleMetrics {

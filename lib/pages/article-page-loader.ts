@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import { processHolder } from "@/lib/process-registry";
 import type { ArticlePageData } from "@/lib/services/reader/article-page";
 
 export type { ArticlePageData };
@@ -7,20 +8,19 @@ export type { ArticlePageData };
 // refuses any module that imports "server-only" in the Pages Router's graph, and every service
 // does (config, database, chain), so the page cannot import them. The server process, which runs
 // the services outside the bundler, hands the page its loader at start (server/web-server.ts);
-// this module imports types only. One loader per process, on globalThis because the page's bundle
-// and the server process each have their own copy of this module.
+// this module imports types and the process registry only. One loader per process, in the process
+// registry because the page's bundle and the server process each have their own copy of this module.
 
 export type ArticlePageLoader = (id: string, headers: IncomingHttpHeaders) => Promise<ArticlePageData | undefined>;
 
-const KEY = Symbol.for("capsule.articlePageLoader");
-type Holder = { [KEY]?: ArticlePageLoader };
+const holder = processHolder<{ loader: ArticlePageLoader }>("articlePageLoader");
 
 export function provideArticlePageLoader(loader: ArticlePageLoader): void {
-  (globalThis as Holder)[KEY] = loader;
+  holder.loader = loader;
 }
 
 export function articlePageLoader(): ArticlePageLoader {
-  const loader = (globalThis as Holder)[KEY];
+  const loader = holder.loader;
   if (!loader) throw new Error("the article page's loader was not provided: start the server with `npm start` (scripts/start.ts)");
   return loader;
 }

@@ -7,8 +7,9 @@ import { database } from "@/lib/db/client";
 import type { DB, Db } from "@/lib/db/database";
 import { hitMemoryRateLimit } from "./memory-counter";
 import { hitRateLimit, peekRateLimit, type RateLimitRule, type RateLimitHit } from "./rate-limiter";
+import { processHolder } from "@/lib/process-registry";
 
-const shared = globalThis as unknown as { capsuleCounterDb?: Db };
+const shared = processHolder<{ capsuleCounterDb: Db }>("rateCounterDatabase");
 
 /**
  * PostgreSQL connections for rate-limit counters only, with synchronous_commit off. Every bridge

@@ -1,6 +1,7 @@
 import { memoryCounter, type RateLimitHit } from "./fixed-window";
+import { processHolder } from "@/lib/process-registry";
 
-const shared = globalThis as unknown as { capsuleMemoryCounter?: RateLimitHit };
+const shared = processHolder<{ capsuleMemoryCounter: RateLimitHit }>("memoryRateCounter");
 
 /**
  * The per-request limits counted in this process when the database is the embedded SQLite (one

@@ -2,7 +2,7 @@ import type { GetServerSideProps } from "next";
 import Head from "next/head";
 import { NotFoundMessage } from "@/components/layout/not-found-message";
 import { ReaderFrame } from "@/components/layout/reader-frame";
-import { IslandScript } from "@/components/islands/island";
+import { IslandScript } from "@/components/reader/islands/island";
 import type { DocumentHead } from "@/components/document/document-head";
 import { articleDocumentHead } from "@/components/reader/article-head";
 import { ReaderView } from "@/components/reader/reader-view";

@@ -17,7 +17,7 @@ import { dialectsUnderTest } from "../support/stack";
 import { voteStream, type VoteStream } from "./support/vote-stream";
 
 // The change feed for live pages: after every committed batch or rewind the indexer emits which
-// capsules, wallets and event kinds changed, in its own process (listeners on globalThis) and, on
+// capsules, wallets and event kinds changed, in its own process (listeners in the process registry) and, on
 // PostgreSQL, through NOTIFY to every other server, which re-emits it locally. A waiter for a
 // block (syncProjectionThrough on a follower) wakes on it and never indexes itself.
 

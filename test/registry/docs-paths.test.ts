@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 // match at least one tracked file or folder. Generated output (public/islands/) is named as such.
 
 const root = path.resolve(import.meta.dirname, "..", "..");
-const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
+const tracked = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
 const GENERATED = ["public/islands/", "data/", ".next/", "test-results/", "playwright-report/"];
 const TOP = ["app", "bench", "bounty", "components", "contracts", "docs", "e2e", "hooks", "lib", "ops", "pages", "public", "scripts", "server", "test"];
 const docs = tracked.filter((file) => /^(docs\/.*|README)\.md$/.test(file) || file === "README.md");

@@ -2,16 +2,22 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// docs/ARCHITECTURE.md: the folders under lib/ form layers, so no two folders import each other,
-// directly or through others. A folder is lib/<name>, or lib/services/<area> for the services.
+// docs/ARCHITECTURE.md: the folders form layers, so no two folders import each other, directly or
+// through others. A folder is lib/<name> (a file directly in lib/ is a folder of its own),
+// lib/services/<area> for the services, components/<area>, hooks, app, pages, server and bounty.
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const lib = path.join(root, "lib");
 
+const TOP_FOLDERS = ["hooks", "app", "pages", "server", "bounty"];
+
 function folderOf(file: string): string | undefined {
-  const parts = path.relative(root, file).split(path.sep);
-  if (parts[0] !== "lib" || parts.length < 3) return undefined;
-  return parts[1] === "services" && parts.length > 3 ? `lib/services/${parts[2]}` : `lib/${parts[1]}`;
+  const parts = path.relative(root, file).replace(/\.tsx?$/, "").split(path.sep);
+  if (parts[0] === "lib" && parts.length === 2) return `lib/${parts[1]}`;
+  if (parts[0] === "lib") return parts[1] === "services" && parts.length > 3 ? `lib/services/${parts[2]}` : `lib/${parts[1]}`;
+  if (parts[0] === "components" && parts.length > 2) return `components/${parts[1]}`;
+  if (parts[0] !== undefined && TOP_FOLDERS.includes(parts[0])) return parts[0];
+  return undefined;
 }
 
 function sources(dir: string): string[] {
@@ -24,7 +30,7 @@ function sources(dir: string): string[] {
 
 function folderGraph(): Map<string, Map<string, string>> {
   const graph = new Map<string, Map<string, string>>();
-  for (const file of sources(lib)) {
+  for (const file of [lib, ...["components", ...TOP_FOLDERS].map((dir) => path.join(root, dir))].flatMap(sources)) {
     const from = folderOf(file);
     if (!from) continue;
     for (const match of fs.readFileSync(file, "utf8").matchAll(/from "(@\/|\.{1,2}\/)([^"]+)"/g)) {

@@ -7,6 +7,7 @@ import { logWarn } from "@/lib/log";
 import { operatorAccount } from "./operator-account";
 import { broadcastRaw, signedMaxFee } from "./queue-operator-tx";
 import { isUniqueViolation } from "@/lib/errors/unique-violation";
+import { processHolder } from "@/lib/process-registry";
 
 // A nonce in [watermark, highest outbox nonce] with no outbox row and nothing in the node's pool
 // (after a crash and a chain rollback, or an operator transaction sent outside the outbox and then
@@ -14,7 +15,7 @@ import { isUniqueViolation } from "@/lib/errors/unique-violation";
 // self-transfer, stored as an outbox row (purpose operator.gap-fill) before its broadcast like any
 // other, so the worker re-broadcasts and settles it the same way.
 
-const seenGaps = (globalThis as unknown as { capsuleOutboxGaps?: Map<string, number> });
+const seenGaps = processHolder<{ capsuleOutboxGaps: Map<string, number> }>("outboxNonceGaps");
 const gaps = () => (seenGaps.capsuleOutboxGaps ??= new Map());
 const now = () => Math.floor(Date.now() / 1000);
 

@@ -2,8 +2,9 @@ import "server-only";
 import type { PrivateKeyAccount } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { config } from "@/lib/config/config";
+import { processHolder } from "@/lib/process-registry";
 
-const globalForOperator = globalThis as unknown as { capsuleOperatorAccount?: PrivateKeyAccount };
+const globalForOperator = processHolder<{ capsuleOperatorAccount: PrivateKeyAccount }>("operatorAccount");
 
 /** The operator key, held only here: it signs outbox transactions and the bridge's vouchers. */
 export function operatorAccount(): PrivateKeyAccount {

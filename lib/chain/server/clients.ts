@@ -3,6 +3,7 @@ import { createPublicClient, createWalletClient, http, type PublicClient, type W
 import { privateKeyToAccount } from "viem/accounts";
 import { config } from "@/lib/config/config";
 import { capsuleChain } from "../chain";
+import { processHolder } from "@/lib/process-registry";
 
 type Clients = {
   publicClient: PublicClient<Transport, Chain>;
@@ -10,7 +11,7 @@ type Clients = {
   operator: Account;
 };
 
-const globalForChain = globalThis as unknown as { capsuleChainClients?: Clients };
+const globalForChain = processHolder<{ capsuleChainClients: Clients }>("chainClients");
 
 /** viem clients for the bridge: reads through the internal node, writes with the operator key. */
 export function chainClients(): Clients {

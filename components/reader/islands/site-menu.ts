@@ -1,4 +1,4 @@
-import { MENU_CLOSE_ICON, MENU_OPEN_ICON } from "@/components/layout/menu-icons";
+import { MENU_CLOSE_ICON, MENU_OPEN_ICON } from "@/components/ui/menu-icons";
 
 /**
  * The narrow-screen Menu disclosure of SiteNav's server-rendered markup, for pages that ship no
