@@ -11,6 +11,7 @@ import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { useCapsule, useRequestSubmission } from "@/hooks/use-capsules";
 import { formatCap, formatTime } from "./capsule-format";
 import { primaryButton } from "@/components/ui/field";
+import { BondShortfall } from "@/components/bonds/bond-shortfall";
 
 type Step = "idle" | "authorizing" | "signature" | "pending" | "confirmed" | "indexed";
 
@@ -125,6 +126,7 @@ export function SubmitPanel(props: {
           </tbody>
         </table>
       </div>
+      {step === "idle" || failed ? <BondShortfall action="submitting this capsule" /> : null}
       {step === "indexed" && closesAt ? (
         <div role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-4 text-emerald-950" data-testid="submit-done">
           <p className="font-semibold">Voting is open until {formatTime(closesAt)}.</p>
