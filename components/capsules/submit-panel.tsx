@@ -12,6 +12,7 @@ import { useCapsule, useRequestSubmission } from "@/hooks/use-capsules";
 import { formatCap, formatTime } from "./capsule-format";
 import { primaryButton } from "@/components/ui/field";
 import { BondShortfall } from "@/components/bonds/bond-shortfall";
+import { BondNeeded, bondTopUp } from "@/components/bonds/bond-needed";
 
 type Step = "idle" | "authorizing" | "signature" | "pending" | "confirmed" | "indexed";
 
@@ -43,6 +44,7 @@ export function SubmitPanel(props: {
   const [failed, setFailed] = useState(false);
   const [hash, setHash] = useState<Hex | undefined>();
   const [error, setError] = useState<string | undefined>();
+  const [refusal, setRefusal] = useState<unknown>();
   const receipt = useWaitForTransactionReceipt({ hash, pollingInterval: 1_000, query: { enabled: Boolean(hash) } });
   const capsule = useCapsule(props.capsuleId, { poll: step === "confirmed" ? 1_000 : false });
 
@@ -71,6 +73,7 @@ export function SubmitPanel(props: {
 
   async function submit() {
     setError(undefined);
+    setRefusal(undefined);
     setFailed(false);
     setHash(undefined);
     if (!(await props.beforeSubmit())) {
@@ -93,7 +96,8 @@ export function SubmitPanel(props: {
       setStep("pending");
     } catch (cause) {
       setFailed(true);
-      setError(describeWalletError(cause, "submit the capsule"));
+      if (bondTopUp(cause)) setRefusal(cause);
+      else setError(describeWalletError(cause, "submit the capsule"));
     }
   }
 
@@ -164,6 +168,7 @@ export function SubmitPanel(props: {
           })}
         </ol>
       ) : null}
+      {refusal ? <BondNeeded error={refusal} /> : null}
       {error ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900" data-testid="submit-error">
           {error}
