@@ -149,7 +149,7 @@ test("the Bonds page shows the Editor role of an outlet registered meanwhile, wi
   expect(errors).toEqual([]);
 });
 
-test("what was typed in the outlet registration, grant role and correction forms survives leaving the page", async ({ page }) => {
+test("what was typed in the outlet registration and grant role forms survives leaving the page, and a refusal for want of bond says so in words", async ({ page }) => {
   const errors = watchConsole(page);
   const owner = await freshWallet();
   const slug = `kept-forms-${stamp}`;
