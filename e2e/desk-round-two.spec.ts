@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { ApiError } from "../lib/api/api-client";
 import { pathOf } from "../lib/api/request";
@@ -9,7 +8,7 @@ import { courtVerdict } from "../lib/endpoints/court/verdict";
 import { roleGrant } from "../lib/endpoints/roles/grant";
 import { COURT_OUTLET_SLUG, ROLE } from "../lib/roles/role-catalog";
 import { addressOf, readerDesk } from "./support/reader-fixture";
-import { shot, signIn, watchConsole } from "./support/page-helpers";
+import { bothWidths, shot, signIn, watchConsole } from "./support/page-helpers";
 import { installTestWallet } from "./support/test-wallet";
 
 // Issue 31, the desk's side: a court finding stays on every version of the article (reader page,
@@ -40,22 +39,6 @@ async function grantOnce(body: { outletSlug: string; wallet: `0x${string}`; role
   } catch (error) {
     if (!(error instanceof ApiError && error.code === "CONFLICT")) throw error;
   }
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);
-}
-
-/** Screenshots and axe at 1280 and 360 px; nothing scrolls sideways at 360. */
-async function bothWidths(page: Page, name: string) {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await shot(page, `round-two-${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test.beforeAll(async () => {

@@ -1,7 +1,9 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { useReadContracts } from "wagmi";
+import { useLive } from "@/components/live/live-provider";
 import { getAddress, type Address } from "viem";
 import { roleRegistryAbi } from "@/lib/chain/abi";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
@@ -30,6 +32,15 @@ export function useBond(wallet: Address | undefined) {
     allowFailure: false,
     query: { enabled: Boolean(registry && wallet) },
   });
+  // a pushed change naming the wallet (a deposit, a lock set after a role was granted, a slash) re-reads the bond
+  const { subscribe } = useLive();
+  const { refetch } = reads;
+  useEffect(() => {
+    if (!wallet) return;
+    return subscribe((event) => {
+      if (event.type === "change" && event.wallets.some((w) => w.toLowerCase() === wallet.toLowerCase())) void refetch();
+    });
+  }, [subscribe, wallet, refetch]);
   const [bonded, locked] = (reads.data ?? []) as bigint[];
   const data: BondReading | undefined =
     registry && bonded !== undefined && locked !== undefined ? { registry, bonded, locked, unlocked: bonded > locked ? bonded - locked : 0n } : undefined;

@@ -39,3 +39,50 @@ export function useFormDraft(key: string, initial = ""): [string, (value: string
   const clear = useCallback(() => update(""), [update]);
   return [value, update, clear];
 }
+
+/**
+ * A form's text fields kept together (one stored JSON object under the form's key); `clear` forgets
+ * them once the form is sent. Fields missing from the stored copy keep their initial value.
+ */
+export function useFormDraftValues<T extends Record<string, string>>(key: string, initial: T): [T, (patch: Partial<T>) => void, () => void] {
+  const [values, setValues] = useState<T>(initial);
+  const [first] = useState(initial);
+  useEffect(() => {
+    const stored = readDraft(key);
+    if (stored === undefined) return;
+    try {
+      const parsed: unknown = JSON.parse(stored);
+      if (!parsed || typeof parsed !== "object") return;
+      const kept = Object.fromEntries(Object.entries(parsed).filter(([field, value]) => field in first && typeof value === "string"));
+      setValues((current) => ({ ...current, ...kept }));
+    } catch {
+      // a damaged copy is ignored; the form starts empty
+    }
+  }, [key, first]);
+  const write = useCallback(
+    (next: T | undefined) => {
+      try {
+        const typed = next && Object.entries(next).some(([field, value]) => value !== first[field]);
+        if (next && typed) window.sessionStorage.setItem(PREFIX + key, JSON.stringify(next));
+        else window.sessionStorage.removeItem(PREFIX + key);
+      } catch {
+        // storage full or disabled: the form still works, it is just not kept
+      }
+    },
+    [key, first],
+  );
+  const update = useCallback(
+    (patch: Partial<T>) =>
+      setValues((current) => {
+        const next = { ...current, ...patch };
+        write(next);
+        return next;
+      }),
+    [write],
+  );
+  const clear = useCallback(() => {
+    setValues(first);
+    write(undefined);
+  }, [first, write]);
+  return [values, update, clear];
+}

@@ -53,6 +53,8 @@ export function useCreateOutlet() {
     onSuccess: (created) => {
       queryClient.setQueryData(outletKeys.detail(created.outlet.outletSlug), { ok: true as const, outlet: created.outlet });
       void queryClient.invalidateQueries({ queryKey: outletKeys.lists() });
+      // the owner now holds the outlet's Editor role (the Bonds page and bond notices read it)
+      void queryClient.invalidateQueries({ queryKey: ["wallet-roles"] });
     },
   });
 }
@@ -75,6 +77,9 @@ export function useChangeRole(slug: string, change: "grant" | "revoke") {
   return useMutation({
     mutationFn: (input: { wallet: string; roleId: number }) =>
       signedPost(session, change === "grant" ? roleGrant : roleRevoke, { body: { outletSlug: slug, wallet: input.wallet, roleId: input.roleId } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: outletKeys.users(slug) }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: outletKeys.users(slug) });
+      void queryClient.invalidateQueries({ queryKey: ["wallet-roles"] });
+    },
   });
 }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { withRouteTable } from "@/lib/endpoints/api-route-table";
+import { withRouteTable } from "@/lib/docs/api-route-table";
 
 // npm run docs:api — rewrites the "Every route" table of docs/API.md from the endpoint registry.
 const file = path.resolve(import.meta.dirname, "..", "docs", "API.md");

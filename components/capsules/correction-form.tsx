@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useFormDraft } from "@/hooks/use-form-draft";
 import { ZAddHistoryBody } from "@/lib/schemas/capsules";
 import { useStartRevision } from "@/hooks/use-capsules";
 import { useSession } from "@/hooks/use-session";
@@ -13,8 +14,10 @@ export function CorrectionForm({ currentId, currentStatus }: { currentId: string
   const { status } = useSession();
   const start = useStartRevision(currentId);
   const rejected = currentStatus === "rejected";
-  const [kind, setKind] = useState<"correction" | "retraction">("correction");
-  const [reason, setReason] = useState("");
+  const [kindText, setKindText] = useFormDraft(`revision.${currentId}.kind`, "correction");
+  const kind: "correction" | "retraction" = kindText === "retraction" ? "retraction" : "correction";
+  const setKind = (value: "correction" | "retraction") => setKindText(value);
+  const [reason, setReason, clearReason] = useFormDraft(`revision.${currentId}.reason`);
   const [error, setError] = useState<string | undefined>();
 
   if (status !== "signed-in") {
@@ -30,7 +33,12 @@ export function CorrectionForm({ currentId, currentStatus }: { currentId: string
       return;
     }
     setError(undefined);
-    start.mutate(parsed.data, { onSuccess: (created) => router.push(`/capsules/${created.capsuleId}/edit`) });
+    start.mutate(parsed.data, {
+      onSuccess: (created) => {
+        clearReason();
+        router.push(`/capsules/${created.capsuleId}/edit`);
+      },
+    });
   }
 
   return (

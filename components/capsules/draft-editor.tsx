@@ -89,6 +89,19 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
               hint="One or two sentences under the headline. The front page and the feeds show it instead of the article’s opening lines."
               onChange={(e) => change({ standfirst: e.target.value })}
             />
+            {capsuleId ? (
+              <TextField
+                id="draft-slug"
+                label="Slug"
+                value={state.articleSlug}
+                error={errors.articleSlug}
+                spellCheck={false}
+                autoComplete="off"
+                hint="The article’s name in links and feeds at its outlet: lowercase letters, digits and hyphens. Made from the title; it can be changed until the draft is submitted."
+                onChange={(e) => change({ articleSlug: e.target.value.trim().toLowerCase() })}
+                data-testid="draft-slug"
+              />
+            ) : null}
             <div className="grid gap-4 sm:grid-cols-2">
               {capsuleId ? (
                 <div>

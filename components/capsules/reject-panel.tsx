@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useFormDraft } from "@/hooks/use-form-draft";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { ROLE } from "@/lib/roles/role-catalog";
 import type { TCapsuleResponse } from "@/lib/schemas/capsules";
@@ -17,7 +18,7 @@ export function RejectPanel({ read, windowOpen }: { read: TCapsuleResponse; wind
   const roles = useOutletRoles(wallet, c.outletSlug);
   const reject = useRejectCapsule(c.id);
   const [confirming, setConfirming] = useState(false);
-  const [reason, setReason] = useState("");
+  const [reason, setReason, clearReason] = useFormDraft(`reject.${read.capsule.id}.reason`);
 
   const isSubmitter = Boolean(wallet && wallet.toLowerCase() === c.submitter.toLowerCase());
   const isEditor = Boolean(roles.data?.roles.some((role) => role.roleId === ROLE.EDITOR && role.revokedAt === null));
@@ -51,7 +52,12 @@ export function RejectPanel({ read, windowOpen }: { read: TCapsuleResponse; wind
             <button
               type="button"
               disabled={reject.isPending}
-              onClick={() => reject.mutate(reason.trim() || undefined, { onSuccess: () => setConfirming(false) })}
+              onClick={() => reject.mutate(reason.trim() || undefined, {
+                  onSuccess: () => {
+                    clearReason();
+                    setConfirming(false);
+                  },
+                })}
               className="min-h-11 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-50"
             >
               {reject.isPending ? action.done : `Confirm: ${action.button.toLowerCase()}`}

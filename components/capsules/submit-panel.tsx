@@ -11,6 +11,8 @@ import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { useCapsule, useRequestSubmission } from "@/hooks/use-capsules";
 import { formatCap, formatTime } from "@/components/ui/capsule-format";
 import { primaryButton } from "@/components/ui/field";
+import { BondShortfall } from "@/components/bonds/bond-shortfall";
+import { BondNeeded, bondTopUp } from "@/components/bonds/bond-needed";
 
 type Step = "idle" | "authorizing" | "signature" | "pending" | "confirmed" | "indexed";
 
@@ -42,6 +44,7 @@ export function SubmitPanel(props: {
   const [failed, setFailed] = useState(false);
   const [hash, setHash] = useState<Hex | undefined>();
   const [error, setError] = useState<string | undefined>();
+  const [refusal, setRefusal] = useState<unknown>();
   const receipt = useWaitForTransactionReceipt({ hash, pollingInterval: 1_000, query: { enabled: Boolean(hash) } });
   const capsule = useCapsule(props.capsuleId, { poll: step === "confirmed" ? 1_000 : false });
 
@@ -70,6 +73,7 @@ export function SubmitPanel(props: {
 
   async function submit() {
     setError(undefined);
+    setRefusal(undefined);
     setFailed(false);
     setHash(undefined);
     if (!(await props.beforeSubmit())) {
@@ -92,7 +96,8 @@ export function SubmitPanel(props: {
       setStep("pending");
     } catch (cause) {
       setFailed(true);
-      setError(describeWalletError(cause, "submit the capsule"));
+      if (bondTopUp(cause)) setRefusal(cause);
+      else setError(describeWalletError(cause, "submit the capsule"));
     }
   }
 
@@ -125,6 +130,7 @@ export function SubmitPanel(props: {
           </tbody>
         </table>
       </div>
+      {step === "idle" || failed ? <BondShortfall action="submitting this capsule" /> : null}
       {step === "indexed" && closesAt ? (
         <div role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-4 text-emerald-950" data-testid="submit-done">
           <p className="font-semibold">Voting is open until {formatTime(closesAt)}.</p>
@@ -162,6 +168,7 @@ export function SubmitPanel(props: {
           })}
         </ol>
       ) : null}
+      {refusal ? <BondNeeded error={refusal} /> : null}
       {error ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900" data-testid="submit-error">
           {error}

@@ -6,6 +6,7 @@ import { ZDisputeBody } from "@/lib/schemas/court";
 import type { TCapsuleResponse } from "@/lib/schemas/capsules";
 import { useOpenDispute, type DisputeInput } from "@/hooks/use-court";
 import { TextArea, primaryButton } from "@/components/ui/field";
+import { BondNeeded, bondTopUp } from "@/components/bonds/bond-needed";
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "@/components/outlets/field-errors";
 
 type Evidence = TCapsuleResponse["evidence"][number];
@@ -24,10 +25,13 @@ function readableErrors(input: DisputeInput, found: FieldErrors): FieldErrors {
 export function DisputeForm(props: { capsuleId: string; evidence: Evidence[]; canSubmit: boolean; onOpened: (answer: NonNullable<Opened>) => void }) {
   // kept across navigation in this tab (e.g. a trip to the Bonds page), forgotten once the case is open
   const [claim, setClaim, clearClaim] = useFormDraft(`dispute.${props.capsuleId}.claim`);
-  const [evidenceId, setEvidenceId] = useState("");
+  const [evidenceId, setEvidenceId, clearEvidenceId] = useFormDraft(`dispute.${props.capsuleId}.evidence`);
   const [grounds, setGrounds, clearGrounds] = useFormDraft(`dispute.${props.capsuleId}.grounds`);
-  const [requestedLabel, setRequestedLabel] = useState<"" | "misleading" | "fraudulent">("");
+  const [labelText, setLabelText, clearLabel] = useFormDraft(`dispute.${props.capsuleId}.label`);
+  const requestedLabel: "" | "misleading" | "fraudulent" = labelText === "misleading" || labelText === "fraudulent" ? labelText : "";
+  const setRequestedLabel = (value: string) => setLabelText(value);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [refusal, setRefusal] = useState<unknown>();
   const open = useOpenDispute(props.capsuleId);
   /** An edited field's message goes away; naming an evidence item also answers "what is challenged". */
   const clear = (...fields: string[]) =>
@@ -46,14 +50,17 @@ export function DisputeForm(props: { capsuleId: string; evidence: Evidence[]; ca
     // the bridge accepts a case naming neither, but a dispute should say what it challenges
     if (!input.claim && !input.evidenceId) found.claim ??= "Quote the claim you challenge, or choose an evidence item below.";
     setErrors(found);
+    setRefusal(undefined);
     if (Object.keys(found).length > 0) return;
     open.mutate(input, {
       onSuccess: (answer) => {
         clearClaim();
         clearGrounds();
+        clearEvidenceId();
+        clearLabel();
         props.onOpened(answer);
       },
-      onError: (error) => setErrors(apiFieldErrors(error, ["claim", "evidenceId", "grounds", "requestedLabel"])),
+      onError: (error) => (bondTopUp(error) ? setRefusal(error) : setErrors(apiFieldErrors(error, ["claim", "evidenceId", "grounds", "requestedLabel"]))),
     });
   };
 
@@ -130,6 +137,7 @@ export function DisputeForm(props: { capsuleId: string; evidence: Evidence[]; ca
           <option value="fraudulent">Fraudulent — deliberate deception</option>
         </select>
       </div>
+      {refusal ? <BondNeeded error={refusal} /> : null}
       {errors.form ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
           {errors.form}

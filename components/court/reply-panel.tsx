@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useFormDraftValues } from "@/hooks/use-form-draft";
 import { signedPost } from "@/lib/api/browser-session";
 import { courtReply } from "@/lib/endpoints/court/reply";
 import type { TCourtCase } from "@/lib/schemas/court";
@@ -64,13 +64,19 @@ function ReplyForm({ item, submitter, ownerWallet }: { item: TCourtCase; submitt
   const { wallet, session, status } = useSession();
   const roles = useOutletRoles(wallet, item.outletSlug);
   const queryClient = useQueryClient();
-  const [text, setText] = useState("");
-  const [uri, setUri] = useState("");
-  const [label, setLabel] = useState("");
+  // kept across navigation until the reply is filed
+  const [draft, setDraft, clearDraft] = useFormDraftValues(`court-reply.${item.caseId}`, { text: "", uri: "", label: "" });
+  const { text, uri, label } = draft;
+  const setText = (value: string) => setDraft({ text: value });
+  const setUri = (value: string) => setDraft({ uri: value });
+  const setLabel = (value: string) => setDraft({ label: value });
   const file = useMutation({
     mutationFn: () =>
       signedPost(session, courtReply, { params: { id: item.caseId }, body: { reply: text, evidence: uri.trim() ? [{ uri: uri.trim(), label: label.trim() || "Evidence" }] : [] } }),
-    onSuccess: (answer) => queryClient.setQueryData(courtKeys.detail(item.caseId), answer),
+    onSuccess: (answer) => {
+      clearDraft();
+      queryClient.setQueryData(courtKeys.detail(item.caseId), answer);
+    },
   });
   const same = (a: string | undefined) => Boolean(a && wallet && a.toLowerCase() === wallet.toLowerCase());
   const isParty = same(submitter) || same(ownerWallet) || Boolean(roles.data?.roles.some((r) => r.roleId === ROLE.EDITOR));

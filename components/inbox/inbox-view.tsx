@@ -8,6 +8,7 @@ import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatTime } from "@/components/ui/capsule-format";
+import { BondShortfall } from "@/components/bonds/bond-shortfall";
 
 // /inbox — what happened to the wallet's capsules and roles, newest first, updated live.
 export function InboxView() {
@@ -33,6 +34,7 @@ export function InboxView() {
           </button>
         ) : null}
       </div>
+      <BondShortfall />
       {inbox.isError ? <ErrorNotice title="The inbox could not be loaded" error={inbox.error} onRetry={() => void inbox.refetch()} /> : null}
       {!inbox.data && !inbox.isError ? <Skeleton className="block h-40 w-full" /> : null}
       {inbox.data ? (

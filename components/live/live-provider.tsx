@@ -22,7 +22,9 @@ const REOPEN_MAX_MS = 300_000;
 const Context = createContext<LiveContext>({ state: "offline", head: undefined, subscribe: () => () => undefined });
 
 const touches = (key: readonly unknown[], event: LiveEvent): boolean => {
-  const [area, , id] = key;
+  const [area, second, id] = key;
+  // a wallet's roles (["wallet-roles", wallet, slug?]): a role granted or revoked, an outlet registered
+  if (area === "wallet-roles") return typeof second === "string" && event.wallets.some((wallet) => wallet.toLowerCase() === second.toLowerCase());
   if (typeof id !== "string") return false;
   if (area === "capsules") return event.capsuleIds.includes(id);
   if (area === "court") return event.caseIds.includes(id) || event.capsuleIds.includes(id);

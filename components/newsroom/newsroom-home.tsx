@@ -10,6 +10,7 @@ import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CapsuleRow } from "./capsule-row";
+import { BondShortfall } from "@/components/bonds/bond-shortfall";
 
 const ALL = "__all";
 const statusFilters: Array<{ value: CapsuleStatusFilter; label: string }> = [
@@ -103,6 +104,7 @@ export function NewsroomHome() {
         </Link>
       </div>
 
+      <BondShortfall />
       {roles.isError ? <ErrorNotice title="Your roles could not be loaded" error={roles.error} onRetry={() => void roles.refetch()} /> : null}
       {roles.isPending ? (
         <Skeleton className="block h-10 w-64" />

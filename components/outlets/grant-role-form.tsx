@@ -1,6 +1,8 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useFormDraftValues } from "@/hooks/use-form-draft";
+import { BondNeeded, bondTopUp } from "@/components/bonds/bond-needed";
 import { ZRoleChangeBody } from "@/lib/schemas/roles";
 import { useChangeRole, useRoleCatalog } from "@/hooks/use-outlets";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
@@ -10,9 +12,12 @@ import { TextField } from "@/components/ui/field";
 export function GrantRoleForm({ slug }: { slug: string }) {
   const catalog = useRoleCatalog();
   const grant = useChangeRole(slug, "grant");
-  const [wallet, setWallet] = useState("");
-  const [roleId, setRoleId] = useState("1");
+  const [draft, setDraft, clearDraft] = useFormDraftValues(`grant.${slug}`, { wallet: "", roleId: "1" });
+  const { wallet, roleId } = draft;
+  const setWallet = (value: string) => setDraft({ wallet: value });
+  const setRoleId = (value: string) => setDraft({ roleId: value });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [refusal, setRefusal] = useState<unknown>();
   const roles = (catalog.data?.items ?? []).filter((role) => role.scope === "outlet");
 
   const onSubmit = async (event: FormEvent) => {
@@ -20,11 +25,13 @@ export function GrantRoleForm({ slug }: { slug: string }) {
     const parsed = ZRoleChangeBody.safeParse({ outletSlug: slug, wallet: wallet.trim(), roleId: Number(roleId) });
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
     setErrors({});
+    setRefusal(undefined);
     try {
       await grant.mutateAsync({ wallet: parsed.data.wallet, roleId: parsed.data.roleId });
-      setWallet("");
+      clearDraft();
     } catch (error) {
-      setErrors({ form: describeWalletError(error, "grant the role") });
+      if (bondTopUp(error)) setRefusal(error);
+      else setErrors({ form: describeWalletError(error, "grant the role") });
     }
   };
 
@@ -64,6 +71,11 @@ export function GrantRoleForm({ slug }: { slug: string }) {
         <p role="alert" className="text-sm text-red-800 [overflow-wrap:anywhere] sm:col-span-3">
           {errors.form}
         </p>
+      ) : null}
+      {refusal ? (
+        <div className="sm:col-span-3">
+          <BondNeeded error={refusal} who="them" />
+        </div>
       ) : null}
       <p className="text-xs text-stone-500 sm:col-span-3">
         The wallet must already hold the role&apos;s bond on chain; the bridge locks it when the role is granted.

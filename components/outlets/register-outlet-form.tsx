@@ -6,6 +6,7 @@ import { ApiError } from "@/lib/api/api-client";
 import { ZCreateOutletBody } from "@/lib/schemas/outlets";
 import { useCreateOutlet } from "@/hooks/use-outlets";
 import { useSession } from "@/hooks/use-session";
+import { useFormDraftValues } from "@/hooks/use-form-draft";
 import { Card } from "@/components/ui/card";
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "./field-errors";
 import { TextField } from "@/components/ui/field";
@@ -27,7 +28,8 @@ export function RegisterOutletForm() {
   const { status } = useSession();
   const router = useRouter();
   const create = useCreateOutlet();
-  const [values, setValues] = useState<Values>({ slug: "", name: "", domain: "", metadataURI: "" });
+  // kept across navigation (a trip to the Bonds page to fund the wallet), forgotten once registered
+  const [values, setValues, clearValues] = useFormDraftValues<Values>("outlet.register", { slug: "", name: "", domain: "", metadataURI: "" });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
 
@@ -44,7 +46,7 @@ export function RegisterOutletForm() {
 
   const update = (field: keyof Values, value: string) => {
     const next = { ...values, [field]: value };
-    setValues(next);
+    setValues({ [field]: value } as Partial<Values>);
     if (submitted) {
       const result = validate(next);
       setErrors(result.success ? {} : zodFieldErrors(result.error));
@@ -59,6 +61,7 @@ export function RegisterOutletForm() {
     setErrors({});
     try {
       const created = await create.mutateAsync(result.data);
+      clearValues();
       router.push(`/outlets/${created.outlet.outletSlug}`);
     } catch (error) {
       if (error instanceof ApiError && error.code === "CONFLICT") setErrors({ slug: error.message });

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useConnection, useDisconnect, useSignMessage } from "wagmi";
-import { endSession, loadSession, startSession, type BrowserSession } from "@/lib/api/browser-session";
+import { endSession, loadSession, SESSION_STORAGE_KEY, startSession, type BrowserSession } from "@/lib/api/browser-session";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { DEV_WALLET_TYPE } from "@/lib/wallet/dev-wallet-connector";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
@@ -17,9 +17,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [error, setError] = useState<string | undefined>();
   const wallet = connection.address;
 
-  // A session kept in this tab survives reloads; it belongs to one wallet only.
+  // One session per browser: it survives reloads and is shared by every tab; it belongs to one wallet only.
   useEffect(() => {
     setSession(wallet ? loadSession(wallet) : undefined);
+  }, [wallet]);
+
+  // Another tab signed in or out: take its session (or its sign-out) without a prompt.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.storageArea !== window.localStorage) return;
+      if (event.key !== SESSION_STORAGE_KEY && event.key !== null) return;
+      setSession(wallet ? loadSession(wallet) : undefined);
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
   }, [wallet]);
 
   const signIn = useCallback(async () => {

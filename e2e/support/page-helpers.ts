@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { TEST_WALLET_NAME } from "./test-wallet";
 
@@ -49,4 +50,21 @@ export async function expectNoOverflowAt360(page: Page): Promise<void> {
   await page.setViewportSize({ width: 360, height: 800 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   if (size) await page.setViewportSize(size);
+}
+
+/** Serious and critical axe findings (WCAG 2.1 A/AA and best practice), one line each. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);
+}
+
+/** Screenshots (`<prefix>-<name>-<width>`) and axe at 1280 and 360 px; nothing scrolls sideways at 360. */
+export async function bothWidths(page: Page, name: string, prefix = "round-two"): Promise<void> {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await shot(page, `${prefix}-${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }

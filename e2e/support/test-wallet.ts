@@ -21,8 +21,9 @@ export type TestWallet = {
   rejectNext: (method: string) => void;
 };
 
-export async function installTestWallet(page: Page, keyIndex: number, options: { rpcUrl?: string } = {}): Promise<TestWallet> {
-  const privateKey = devKeys[keyIndex] as Hex | undefined;
+/** keyIndex: an anvil dev key's number, or a private key of its own (a fresh wallet a spec funded). */
+export async function installTestWallet(page: Page, keyIndex: number | Hex, options: { rpcUrl?: string } = {}): Promise<TestWallet> {
+  const privateKey = typeof keyIndex === "string" ? keyIndex : (devKeys[keyIndex] as Hex | undefined);
   if (!privateKey) throw new Error(`no anvil dev key #${keyIndex} (0..${devKeys.length - 1})`);
   const baseUrl = process.env.CAPSULE_E2E_BASE_URL;
   const rpcUrl = options.rpcUrl ?? (baseUrl ? `${baseUrl}/rpc` : undefined);

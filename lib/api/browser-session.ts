@@ -15,8 +15,10 @@ import { authSession } from "@/lib/endpoints/auth/session";
 import { authSessionRevoke } from "@/lib/endpoints/auth/session-revoke";
 
 // The page's session key: made in the browser, authorized once by the wallet (Sign-In with
-// Ethereum), kept in sessionStorage for this tab only, forgotten on sign-out.
-const STORAGE_KEY = "capsule.session.v1";
+// Ethereum), kept in localStorage so every tab of the browser shares one session, forgotten on
+// sign-out (in every tab: the provider listens for the `storage` event).
+export const SESSION_STORAGE_KEY = "capsule.session.v1";
+const STORAGE_KEY = SESSION_STORAGE_KEY;
 
 const ZStoredSession = z.object({
   wallet: z.string(),
@@ -30,9 +32,15 @@ export type BrowserSession = z.infer<typeof ZStoredSession>;
 
 export function loadSession(wallet?: Address): BrowserSession | undefined {
   if (typeof window === "undefined") return undefined;
-  const raw = window.sessionStorage.getItem(STORAGE_KEY);
+  const raw = window.localStorage.getItem(STORAGE_KEY);
   if (!raw) return undefined;
-  const parsed = ZStoredSession.safeParse(JSON.parse(raw));
+  let stored: unknown;
+  try {
+    stored = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  const parsed = ZStoredSession.safeParse(stored);
   if (!parsed.success) return undefined;
   if (parsed.data.expiresAt <= Date.now() / 1000) return undefined;
   if (wallet && parsed.data.wallet.toLowerCase() !== wallet.toLowerCase()) return undefined;
@@ -55,7 +63,7 @@ export async function startSession(args: { wallet: Address; signMessage: (messag
   const signature = await args.signMessage(message);
   const registered = await call(authSession, { body: { message, signature } });
   const session: BrowserSession = { wallet: args.wallet, privateKey, message, signature, sessionId: registered.sessionId, expiresAt: Number(registered.expiresAt) };
-  window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(session));
+  window.localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
   return session;
 }
 
@@ -80,7 +88,7 @@ export async function signedPost<E extends SignedEndpoint>(session: BrowserSessi
 }
 
 export async function endSession(session: BrowserSession | undefined): Promise<void> {
-  window.sessionStorage.removeItem(STORAGE_KEY);
+  window.localStorage.removeItem(STORAGE_KEY);
   if (!session) return;
   try {
     await signedPost(session, authSessionRevoke, { body: {} });

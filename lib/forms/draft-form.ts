@@ -34,6 +34,8 @@ export type DraftState = {
   title: string;
   /** The standfirst under the headline (the interface's subtitle). */
   standfirst: string;
+  /** The article's slug at its outlet: the bridge makes one from the title, editable until submission. */
+  articleSlug: string;
   category: string;
   tags: string;
   sourceUrl: string;
@@ -50,6 +52,7 @@ export const emptyDraft = (outletSlug: string, wallet: string | undefined): Draf
   outletSlug,
   title: "",
   standfirst: "",
+  articleSlug: "",
   category: "",
   tags: "",
   sourceUrl: "",
@@ -64,6 +67,7 @@ export function draftFromCapsule(read: TCapsuleResponse): DraftState {
     outletSlug: read.capsule.outletSlug,
     title: read.content.title || read.capsule.title,
     standfirst: read.content.subtitle ?? "",
+    articleSlug: read.capsule.articleSlug,
     category: read.content.category ?? "",
     tags: read.content.tags.join(", "),
     sourceUrl: read.content.sourceUrl ?? "",
@@ -136,7 +140,11 @@ export type CreateDraftInput = z.input<typeof ZCreateCapsuleBody>;
 export type UpdateDraftInput = z.input<typeof ZUpdateCapsuleBody>;
 
 export const createPayload = (state: DraftState, wallet: string): CreateDraftInput => ({ ...contentOf(state, wallet), outletSlug: state.outletSlug, authorWallet: wallet, status: "draft" as const });
-export const updatePayload = (state: DraftState, capsuleId: string, wallet?: string): UpdateDraftInput => ({ capsuleId, ...contentOf(state, wallet) });
+export const updatePayload = (state: DraftState, capsuleId: string, wallet?: string): UpdateDraftInput => ({
+  capsuleId,
+  ...contentOf(state, wallet),
+  ...(state.articleSlug ? { articleSlug: state.articleSlug } : {}),
+});
 
 /** Messages keyed by field path ("title", "evidence.0.label", "contributors"). */
 export type DraftErrors = Record<string, string>;

@@ -60,6 +60,11 @@ const ZContributorList = z.array(ZContributorItem).min(1).max(50).superRefine((i
   if (wallets.size !== items.length) ctx.addIssue({ code: "custom", message: "each contributor wallet may appear once" });
 });
 
+export const ZArticleSlug = z
+  .string()
+  .max(80, "At most 80 characters.")
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "lowercase letters, digits and single hyphens, such as council-approves-budget");
+
 const contentFields = {
   title: z.string().trim().min(1).max(300),
   body: z.string().min(1).max(200_000),
@@ -101,6 +106,8 @@ export const ZUpdateCapsuleBody = z
     supportingCapsules: contentFields.supportingCapsules,
     evidence: contentFields.evidence,
     contributors: contentFields.contributors,
+    /** The article's address at its outlet (/read/… links), editable while it is a draft; unique per outlet. */
+    articleSlug: ZArticleSlug.optional(),
   })
   .strict();
 export type TUpdateCapsuleBody = z.infer<typeof ZUpdateCapsuleBody>;

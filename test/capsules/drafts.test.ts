@@ -349,4 +349,23 @@ describe.each(dialects)("capsule drafts and reads on %s", (dialect) => {
       expectError(await api.send(read, { params: { id: "abc" } }), 400, "VALIDATION_ERROR", "Invalid input: id", { issues: [{ path: "id", message: expect.any(String) }] });
     }
   });
+
+  it("changes a draft's article slug, refusing one the outlet already uses and one that is not a slug (issue 31, Ghost)", async () => {
+    const first = await create(journalistKey, { title: "Quay works begin", body: "The works begin.", outletSlug: SLUG });
+    const second = await create(journalistKey, { title: "Quay works end", body: "The works end.", outletSlug: SLUG });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(first.body.capsule.articleSlug).toBe("quay-works-begin");
+    const renamed = await update(journalistKey, { capsuleId: first.body.capsule.id, articleSlug: "quay-works" });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(renamed.body.capsule.articleSlug).toBe("quay-works");
+    expect(renamed.body.capsule.title).toBe("Quay works begin");
+    // the same slug again is no change
+    expect((await update(journalistKey, { capsuleId: first.body.capsule.id, articleSlug: "quay-works" })).status).toBe(200);
+    expectError(await update(journalistKey, { capsuleId: second.body.capsule.id, articleSlug: "quay-works" }), 409, "CONFLICT", 'Another article of this outlet already uses the address "quay-works"; choose another');
+    expectError(await update(journalistKey, { capsuleId: second.body.capsule.id, articleSlug: "Quay Works!" }), 400, "VALIDATION_ERROR", "Invalid body: articleSlug", {
+      issues: [{ path: "articleSlug", message: "lowercase letters, digits and single hyphens, such as council-approves-budget" }],
+    });
+    const unchanged = await api.send(capsuleRead, { params: { id: second.body.capsule.id } }, journalistKey);
+    expect(unchanged.body.capsule.articleSlug).toBe("quay-works-end");
+  });
 });

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { withRouteTable } from "@/lib/endpoints/api-route-table";
+import { withRouteTable } from "@/lib/docs/api-route-table";
 import { describe, expect, it } from "vitest";
 import { actionCatalog, actionNames } from "@/lib/auth/actions";
 import { DRAFT_READ_ACTION, type Endpoint } from "@/lib/endpoints/define";

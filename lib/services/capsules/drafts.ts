@@ -16,6 +16,7 @@ import {
 } from "@/lib/db/repositories/capsules-parts.repository";
 import { insertActivity } from "@/lib/db/repositories/activity.repository";
 import { AppError } from "@/lib/errors/app-error";
+import { isUniqueViolation } from "@/lib/errors/unique-violation";
 import { slugifyTitle, uniqueSlug } from "@/lib/capsules/article-slug";
 import { contentHashOf } from "@/lib/capsules/content-id";
 import { policyById } from "@/lib/capsules/policy";
@@ -39,6 +40,8 @@ import {
   type ContributorInput,
   type EvidenceInput,
 } from "./draft-content";
+
+const slugTaken = (slug: string) => new AppError("CONFLICT", `Another article of this outlet already uses the address "${slug}"; choose another`);
 
 export async function freeArticleSlug(trx: Trx, outletId: number, title: string): Promise<string> {
   const base = slugifyTitle(title);
@@ -141,6 +144,10 @@ export async function updateDraft(db: Db, wallet: Address, body: TUpdateCapsuleB
     if (body.tags !== undefined) changes.tags_json = JSON.stringify(body.tags);
     if (body.sourceUrl !== undefined) changes.source_url = body.sourceUrl;
     if (body.rightsNotes !== undefined) changes.rights_notes = body.rightsNotes;
+    if (body.articleSlug !== undefined && body.articleSlug !== capsule.article_slug) {
+      if ((await articleSlugsLike(trx, capsule.outlet_id, body.articleSlug)).has(body.articleSlug)) throw slugTaken(body.articleSlug);
+      changes.article_slug = body.articleSlug;
+    }
 
     const evidenceBefore = await listEvidence(trx, capsule.id);
     let evidence = evidenceFromRows(evidenceBefore);
@@ -167,6 +174,10 @@ export async function updateDraft(db: Db, wallet: Address, body: TUpdateCapsuleB
     const row = await updateCapsule(trx, capsule.id, changes);
     await insertActivity(trx, [{ wallet, kind: "capsule.updated", outletSlug: row.outlet_slug, subjectId: String(row.id), details: { fields: Object.keys(body).filter((k) => k !== "capsuleId") }, createdAt: at }]);
     return row;
+  }).catch((error: unknown) => {
+    // two drafts racing for one address: the unique index decides, the loser gets the same 409
+    if (body.articleSlug !== undefined && isUniqueViolation(error)) throw slugTaken(body.articleSlug);
+    throw error;
   });
   return capsuleReadResponse(db, row, origin);
 }

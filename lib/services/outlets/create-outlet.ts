@@ -18,6 +18,8 @@ import { broadcastAndAwait } from "@/lib/chain/operator/await-operator-tx";
 import { ensureCourtOutlet } from "@/lib/services/roles/court-outlet";
 import { outletRecord } from "./outlet-record";
 import { isUniqueViolation } from "@/lib/errors/unique-violation";
+import { database } from "@/lib/db/client";
+import { bridgeChange } from "@/lib/live/live-hub";
 
 /** An unfunded throwaway wallet may not register outlets (each one costs the bridge a court seat and a DNS check). */
 async function assertFunded(owner: Address, bonded: bigint) {
@@ -49,8 +51,11 @@ export async function createOutlet(db: Db, owner: Address, body: TCreateOutletBo
   const token = randomBytes(32).toString("hex");
   const at = await activityTime(now);
   const plan = editorBonded ? await prepareWalletSync(db, owner, { grant: ROLE.EDITOR }, { slug: body.slug, allowed: true }) : undefined;
+  // the owner's open pages (the Bonds page above all) see the new Editor role from the push
+  const pushed = bridgeChange(database(), { what: "roles.granted", wallets: [owner] });
   try {
     const { answer, staged } = await withNonceRetry(db, async (trx) => {
+      await pushed.inTransaction(trx);
       const outlet = await insertOutlet(trx, {
         slug: body.slug,
         name: body.name,
@@ -98,6 +103,7 @@ export async function createOutlet(db: Db, owner: Address, body: TCreateOutletBo
       };
       return { answer, staged };
     });
+    pushed.afterCommit();
     // after commit, outside any SQL transaction: the owner's lock and voter flag reach the chain
     await broadcastAndAwait(db, staged, "lock the owner's Editor bond and set the voter flag");
     return answer;

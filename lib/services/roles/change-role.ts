@@ -15,6 +15,8 @@ import { assertCanManageOutlet } from "./authorize";
 import { prepareWalletSync, stageWalletSync } from "./bond-sync";
 import type { OutboxRow } from "@/lib/db/tables/operator-outbox.table";
 import { withNonceRetry } from "@/lib/chain/operator/queue-operator-tx";
+import { database } from "@/lib/db/client";
+import { bridgeChange } from "@/lib/live/live-hub";
 import { broadcastAndAwait } from "@/lib/chain/operator/await-operator-tx";
 import { activityTime, readBond, readIsVoter } from "./role-registry-chain";
 import { bondView, roleAssignment } from "./role-assignment";
@@ -78,7 +80,10 @@ export async function grantRole(db: Db, actor: Address, body: TRoleChangeBody, n
   }
   const at = await activityTime(now);
   const plan = await prepareWalletSync(db, body.wallet, { grant: body.roleId }, body.roleId === ROLE.EDITOR ? { slug: outlet.slug, allowed: true } : undefined);
+  // open pages of the wallet (its Bonds page, its outlet pages) re-read its roles from the push
+  const pushed = bridgeChange(database(), { what: "roles.granted", wallets: [body.wallet] });
   const { row, staged } = await withNonceRetry(db, async (trx) => {
+    await pushed.inTransaction(trx);
     const row = existing
       ? await markRoleBonded(trx, existing.id)
       : await insertRole(trx, {
@@ -95,6 +100,7 @@ export async function grantRole(db: Db, actor: Address, body: TRoleChangeBody, n
     await insertActivity(trx, roleActivity("granted", row, actor, at));
     return { row, staged: await stageWalletSync(trx, plan) };
   });
+  pushed.afterCommit();
   return answer(db, row, staged);
 }
 
@@ -109,10 +115,13 @@ export async function revokeRoleOf(db: Db, actor: Address, body: TRoleChangeBody
   if (!existing) throw new AppError("ROLE_NOT_FOUND", `${body.wallet} does not hold the ${name} role at "${outlet.slug}"`);
   const at = await activityTime(now);
   const plan = await prepareWalletSync(db, body.wallet, { revoke: body.roleId }, body.roleId === ROLE.EDITOR ? { slug: outlet.slug, allowed: false } : undefined);
+  const pushed = bridgeChange(database(), { what: "roles.revoked", wallets: [body.wallet] });
   const { row, staged } = await withNonceRetry(db, async (trx) => {
+    await pushed.inTransaction(trx);
     const row = await revokeRole(trx, existing.id, actor, now);
     await insertActivity(trx, roleActivity("revoked", row, actor, at));
     return { row, staged: await stageWalletSync(trx, plan) };
   });
+  pushed.afterCommit();
   return answer(db, row, staged);
 }

@@ -1,6 +1,6 @@
 import { actionCatalog } from "@/lib/auth/actions";
-import type { Endpoint } from "./define";
-import { endpoints } from "./registry";
+import type { Endpoint } from "@/lib/endpoints/define";
+import { endpoints } from "@/lib/endpoints/registry";
 
 // The "Every route" table of docs/API.md, written from the registry (npm run docs:api writes it;
 // test/registry/route-files.test.ts fails when the file holds another table). One row per
