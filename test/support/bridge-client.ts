@@ -32,6 +32,22 @@ export function actionOf(endpoint: Endpoint): string {
 }
 
 /**
+ * fetch, once more on a fresh connection when the kept-alive one was reset before any answer
+ * arrived (the server logged no request). On a loaded machine the first signed write after a long
+ * chain step sometimes met a connection the server had just closed; browsers retry such a request
+ * themselves. The retry sends the same token, which the server has not seen.
+ */
+const fetchOnceMore: typeof fetch = async (input, init) => {
+  try {
+    return await fetch(input, init);
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== "ECONNRESET" && code !== "UND_ERR_SOCKET") throw error;
+    return fetch(input, init);
+  }
+};
+
+/**
  * HTTP helpers for API tests against a running server. `call`/`send` are the typed client on the
  * endpoint descriptors (lib/api/client.ts); `postRaw`/`rawAt` probe the HTTP surface on a
  * descriptor's path (odd bodies, forged tokens, wrong methods); `raw` and `get` take any path (pages,
@@ -69,10 +85,10 @@ export function bridgeClient(baseUrl: string) {
     raw,
     /** The typed client: the parsed response, or an ApiError. Signed endpoints are signed by `key`. */
     call: <E extends Endpoint>(endpoint: E, input: CallInput<E>, key?: SignedBy): Promise<ResponseOf<E>> =>
-      call(endpoint, input, { baseUrl, signer: signerOf(key) }),
+      call(endpoint, input, { baseUrl, signer: signerOf(key), fetch: fetchOnceMore }),
     /** The typed client, answering status and the unparsed wire body whatever they are (error cases, exact shapes). */
     send: async <E extends Endpoint>(endpoint: E, input: CallInput<E>, key?: SignedBy, headers?: Record<string, string>): Promise<WireAnswer> =>
-      (await send(endpoint, input, { baseUrl, signer: signerOf(key), headers })) as WireAnswer,
+      (await send(endpoint, input, { baseUrl, signer: signerOf(key), headers, fetch: fetchOnceMore })) as WireAnswer,
     /**
      * HTTP-surface probes on a descriptor's path: a POST of a body its types refuse (a string goes
      * as is, anything else as JSON), signed by `key` with the descriptor's action.
