@@ -102,7 +102,7 @@ export async function committedManifest(capsule: Pick<CapsuleRow, "manifest_hash
  * Which evidence rows the manifest holds: rows are matched to manifest items by content, in order;
  * rows left over were added after publication (a finalized capsule takes more evidence).
  */
-export function splitEvidence<T extends EvidenceRow>(rows: T[], manifest: CapsuleManifest | undefined): { voted: Array<{ row: T; index: number }>; later: T[] } {
+export function splitEvidence<T>(rows: T[], manifest: CapsuleManifest | undefined, itemOf: (row: T) => ManifestEvidence): { voted: Array<{ row: T; index: number }>; later: T[] } {
   if (!manifest) return { voted: [], later: rows };
   const free = new Map<string, number[]>();
   manifest.evidence.forEach((item, index) => {
@@ -112,7 +112,7 @@ export function splitEvidence<T extends EvidenceRow>(rows: T[], manifest: Capsul
   const voted: Array<{ row: T; index: number }> = [];
   const later: T[] = [];
   for (const row of rows) {
-    const slots = free.get(canonicalText(manifestEvidenceOf(row)));
+    const slots = free.get(canonicalText(itemOf(row)));
     const index = slots?.shift();
     if (index === undefined) later.push(row);
     else voted.push({ row, index });
