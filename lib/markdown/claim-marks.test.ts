@@ -20,5 +20,9 @@ describe("claim markers in the article", () => {
     const out = html(source, [span(source, 1, "Fees **rose** 12%")]);
     expect(out).toContain('<strong>rose</strong> 12%<sup class="claim-ref pl-0.5 font-sans text-xs font-semibold"><a href="#claim-note-1"');
     expect(out).not.toContain("<mark");
+    // ending on the markup itself: the marker follows the last text the quote covers
+    const bold = "The mayor called it **fair** on Monday.";
+    const marked = html(bold, [span(bold, 2, "called it **fair**")]);
+    expect(marked).toMatch(/<strong>fair<sup class="claim-ref[^"]*"><a href="#claim-note-2"[^>]*>\[2\]<\/a><\/sup><\/strong> on Monday/);
   });
 });

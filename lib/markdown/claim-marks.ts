@@ -42,10 +42,13 @@ export function markClaims(source: string, spans: ClaimSpan[]) {
   return () => (tree: HastRoot) => {
     const pending = [...spans].sort((a, b) => a.start - b.start);
     const placed = new Set<number>();
+    // the last source text each quote overlaps: where a quote ending inside markup gets its marker
+    const lastText = new Map<number, Text>();
     walk<HastContent>(tree, (node) => {
       if (node.type !== "text") return undefined;
       const at = verbatim(node, source);
       if (!at) return undefined;
+      for (const s of pending) if (s.start < at.end && s.end > at.start) lastText.set(s.ordinal, node);
       const inside = pending.filter((s) => !placed.has(s.ordinal) && s.end > at.start && s.end <= at.end);
       if (inside.length === 0) return undefined;
       const out: ElementContent[] = [];
@@ -61,6 +64,12 @@ export function markClaims(source: string, spans: ClaimSpan[]) {
       }
       if (cursor < at.end) out.push(text(source.slice(cursor, at.end)));
       return out as HastContent[];
+    });
+    const late = pending.filter((s) => !placed.has(s.ordinal) && lastText.has(s.ordinal));
+    if (late.length === 0) return;
+    walk<HastContent>(tree, (node) => {
+      const here = late.filter((s) => lastText.get(s.ordinal) === node);
+      return here.length === 0 ? undefined : ([node, ...here.map((s) => marker(s.ordinal))] as HastContent[]);
     });
   };
 }
