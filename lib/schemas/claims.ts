@@ -71,4 +71,5 @@ export const ZClaimReview = z.object({
 });
 
 export const ZClaimReviewsResponse = z.object({ ok: z.literal(true), capsuleId: z.string(), format: z.literal("claimreview"), items: z.array(ZClaimReview) });
-export const ZClaimsOrReviewsResponse = z.union([ZClaimsResponse, ZClaimReviewsResponse]);
+// the ClaimReview answer first: the plain answer's object schema would also accept (and strip) it
+export const ZClaimsOrReviewsResponse = z.union([ZClaimReviewsResponse, ZClaimsResponse]);

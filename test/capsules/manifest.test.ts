@@ -121,6 +121,7 @@ describe.each(dialects)("the capsule manifest on %s", (dialect) => {
   });
 
   afterAll(async () => {
+    if (process.env.MANIFEST_TEST_OUTPUT) console.log(stack?.output().slice(-6000));
     await stack?.stop();
     await dns?.close();
   });
@@ -233,7 +234,10 @@ describe.each(dialects)("the capsule manifest on %s", (dialect) => {
     expectError(await history({ capsuleType: "correction", revisionReason: "Fee was 11 percent", correctsClaimIds: ["999999"] }), 400, "VALIDATION_ERROR", /correctsClaimIds\.0/, {
       issues: [{ path: "correctsClaimIds.0", message: `claim 999999 is not a claim of capsule ${id}` }],
     });
-    expectError(await history({ capsuleType: "correction", revisionReason: "x", correctsClaimIds: [claimIds[0], claimIds[0]] }), 400, "VALIDATION_ERROR", /correctsClaimIds/);
+    expectError(await history({ capsuleType: "correction", revisionReason: "x", correctsClaimIds: [claimIds[0], claimIds[0]] }), 400, "VALIDATION_ERROR", "Invalid body: correctsClaimIds", {
+      issues: [{ path: "correctsClaimIds", message: "each claim id may appear once" }],
+    });
+    expectError(await history({ capsuleType: "original", revisionReason: "x", correctsClaimIds: [claimIds[0]] }), 400, "VALIDATION_ERROR", /capsuleType|correctsClaimIds/, { issues: expect.any(Array) });
     const created = await history({ capsuleType: "correction", revisionReason: "Fee was 11 percent", correctsClaimIds: [claimIds[0]], body: BODY.replace("12 percent", "11 percent") });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     correctionId = created.body.capsule.id;
