@@ -121,7 +121,6 @@ describe.each(dialects)("the capsule manifest on %s", (dialect) => {
   });
 
   afterAll(async () => {
-    if (process.env.MANIFEST_TEST_OUTPUT) console.log(stack?.output().slice(-6000));
     await stack?.stop();
     await dns?.close();
   });
