@@ -70,6 +70,7 @@ test("claims are marked in the text, reachable from the keyboard, with their evi
   await expect(notes.nth(0).getByTestId("reader-claim-evidence")).toHaveText("Port fee table (primary)");
   await expect(notes.nth(1).getByTestId("reader-claim-evidence").getByRole("listitem")).toHaveText(["Council transcript", "Port fee table (primary)"]);
   await expect(notes.nth(1)).toContainText("Note: Said at the council meeting");
+  await expect(notes.nth(1).locator("blockquote")).toHaveText("“The mayor called the rise fair”"); // as read, without the Markdown
   await expect(notes.nth(0).getByTestId("reader-claim-finding")).toHaveCount(0); // no finding yet
   await notes.nth(0).getByRole("link", { name: "Back to claim 1 in the text" }).click();
   await expect(page).toHaveURL(new RegExp(`#claim-1$`));
