@@ -22,7 +22,7 @@ interface ICapsuleAcceptance {
 /// @notice Capsule submissions (bridge-authorized vouchers, paid by the submitter) and finalization.
 contract ArticleRegistry is Operated, Eip712 {
     bytes32 public constant SUBMIT_VOUCHER_TYPEHASH = keccak256(
-        "SubmitVoucher(uint256 capsuleId,string outletSlug,address submitter,bytes32 contentHash,uint256 parentCapsuleId,uint64 windowSeconds,uint256 eligibleWeight,uint16 approvalPct,uint16 quorumPct,uint256 deadline)"
+        "SubmitVoucher(uint256 capsuleId,string outletSlug,address submitter,bytes32 contentHash,uint256 parentCapsuleId,uint64 windowSeconds,uint256 eligibleWeight,uint16 approvalPct,uint16 quorumPct,uint256 deadline,bytes32 manifestHash,bytes32 evidenceRoot)"
     );
 
     uint256 public constant SUBMISSION_FEE = 30 ether;
@@ -54,6 +54,16 @@ contract ArticleRegistry is Operated, Eip712 {
         uint16 approvalPct;
         uint16 quorumPct;
         uint256 deadline;
+        /// @dev SHA-256 of the capsule's manifest (RFC 8785 canonical JSON; its CIDv1 is the metadataURI).
+        bytes32 manifestHash;
+        /// @dev Root of the OpenZeppelin standard Merkle tree over the manifest's evidence items (0 when none).
+        bytes32 evidenceRoot;
+    }
+
+    /// @dev Kept apart from Capsule so the `capsules` getter keeps its shape for existing readers.
+    struct Commitment {
+        bytes32 manifestHash;
+        bytes32 evidenceRoot;
     }
 
     struct Capsule {
@@ -79,6 +89,7 @@ contract ArticleRegistry is Operated, Eip712 {
     address public bridgeSigner;
     uint256 public articleCount;
     mapping(uint256 => Capsule) public capsules;
+    mapping(uint256 => Commitment) private _commitments;
 
     event CapsuleSubmitted(uint256 indexed capsuleId, string outletSlug, address indexed submitter);
     event FeeRouted(
@@ -90,6 +101,7 @@ contract ArticleRegistry is Operated, Eip712 {
         uint256 vaultOperators,
         uint256 foundation
     );
+    event ManifestCommitted(uint256 indexed capsuleId, bytes32 manifestHash, bytes32 evidenceRoot);
     event CapsuleSuperseded(uint256 indexed capsuleId, uint256 indexed byCapsuleId);
     event CapsuleAccepted(uint256 indexed capsuleId, string outletSlug, uint256 acceptedAt);
     event CapsuleFinalized(uint256 indexed capsuleId, uint256 articleId, address indexed finalizedBy);
@@ -147,7 +159,7 @@ contract ArticleRegistry is Operated, Eip712 {
         );
         bytes memory tail =
             abi.encode(v.parentCapsuleId, v.windowSeconds, v.eligibleWeight, v.approvalPct, v.quorumPct, v.deadline);
-        return _hashTypedData(keccak256(bytes.concat(head, tail)));
+        return _hashTypedData(keccak256(bytes.concat(head, tail, abi.encode(v.manifestHash, v.evidenceRoot))));
     }
 
     function submitCapsule(SubmitVoucher calldata v, bytes calldata signature) external payable {
@@ -176,12 +188,21 @@ contract ArticleRegistry is Operated, Eip712 {
             v.quorumPct
         );
         emit CapsuleSubmitted(v.capsuleId, v.outletSlug, v.submitter);
+        _commitments[v.capsuleId] = Commitment(v.manifestHash, v.evidenceRoot);
+        emit ManifestCommitted(v.capsuleId, v.manifestHash, v.evidenceRoot);
 
         if (v.parentCapsuleId != 0 && capsules[v.parentCapsuleId].status == Status.Finalized) {
             capsules[v.parentCapsuleId].status = Status.Superseded;
             emit CapsuleSuperseded(v.parentCapsuleId, v.capsuleId);
         }
         _routeFee(v.capsuleId);
+    }
+
+    /// @notice What the editors voted on beyond the body: the manifest's hash and the evidence items' Merkle root.
+    function commitmentOf(uint256 capsuleId) external view returns (bytes32 manifestHash, bytes32 evidenceRoot) {
+        if (capsules[capsuleId].status == Status.None) revert UnknownCapsule();
+        Commitment storage m = _commitments[capsuleId];
+        return (m.manifestHash, m.evidenceRoot);
     }
 
     function _routeFee(uint256 capsuleId) private {

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { capsuleClaims } from "../lib/endpoints/capsules/claims";
+import { ZClaimsResponse } from "../lib/schemas/claims";
 import { capsuleCreate } from "../lib/endpoints/capsules/create";
 import { capsuleDesk } from "./support/capsule-desk";
 import { installTestWallet } from "./support/test-wallet";
@@ -103,7 +104,7 @@ test("the author marks claims with their evidence; unsupported and broken claims
   await expect(items.nth(2).getByTestId("claim-unsupported")).toHaveText("Unsupported: no evidence picked");
   await expect(claims.getByTestId("claims-warning")).toHaveText("1 claim has no supporting evidence.");
 
-  const saved = await desk.call(capsuleClaims, { params: { id: draftId } }, AUTHOR);
+  const saved = ZClaimsResponse.parse(await desk.call(capsuleClaims, { params: { id: draftId } }, AUTHOR));
   expect(saved.items.map((c) => [c.ordinal, c.exact, c.claimType, c.evidenceIds.length, c.anchored])).toEqual([
     [1, "61 percent", "statistic", 1, true],
     [2, "54 percent", "statistic", 1, true],
@@ -131,7 +132,7 @@ test("the author marks claims with their evidence; unsupported and broken claims
   await expect(items).toHaveCount(2);
   await expect(items.nth(0)).toContainText("Claim 1");
   await expect(items.nth(0)).toContainText("“54 percent”");
-  const after = await desk.call(capsuleClaims, { params: { id: draftId } }, AUTHOR);
+  const after = ZClaimsResponse.parse(await desk.call(capsuleClaims, { params: { id: draftId } }, AUTHOR));
   expect(after.items.map((c) => [c.ordinal, c.exact, c.anchored])).toEqual([
     [1, "54 percent", true],
     [2, "The mayor called it a record.", true],

@@ -10,6 +10,8 @@ export type DocumentHead = {
   properties?: Array<[property: string, content: string]>;
   /** schema.org JSON-LD, already safe inside <script> (see lib/services/reader/news-article-ld.ts). */
   jsonLd?: string;
+  /** More JSON-LD documents, each already safe inside <script> (the article's ClaimReviews). */
+  moreJsonLd?: string[];
 };
 
 /** The head a page's props carry, if any (the props are this app's own, written by getServerSideProps). */
@@ -29,6 +31,9 @@ export function DocumentHeadTags({ head }: { head: DocumentHead }) {
         <meta key={`${index}-${property}`} property={property} content={content} />
       ))}
       {head.jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: head.jsonLd }} /> : null}
+      {(head.moreJsonLd ?? []).map((text, index) => (
+        <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: text }} />
+      ))}
     </>
   );
 }

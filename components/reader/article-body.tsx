@@ -1,7 +1,22 @@
 import { MarkdownView } from "@/components/markdown/markdown-view";
+import { renderMarkdown } from "@/lib/markdown/render-markdown";
+import { markClaims, type ClaimSpan } from "@/lib/markdown/claim-marks";
+import { quoteOffset } from "@/lib/capsules/claim-anchor";
+import type { TClaimObject } from "@/lib/schemas/claims";
 
 // The article text, rendered to HTML on the server: the article page (pages/read/[id].tsx) ships no
 // page bundle, so the Markdown parser (micromark and its extensions) never reaches a reader's browser.
-export function ArticleBody({ source }: { source: string }) {
-  return <MarkdownView source={source} className="font-serif text-lg" testId="reader-body" />;
+// Each claim's quote is marked in the text with a footnote-style link to its entry (lib/markdown/claim-marks.ts).
+export function ArticleBody({ source, claims = [] }: { source: string; claims?: TClaimObject[] }) {
+  const text = source.replace(/\r\n?/g, "\n");
+  const spans: ClaimSpan[] = claims.flatMap((claim) => {
+    const start = quoteOffset(text, claim);
+    return start < 0 ? [] : [{ ordinal: claim.ordinal, start, end: start + claim.exact.length }];
+  });
+  if (spans.length === 0 || !text.trim()) return <MarkdownView source={source} className="font-serif text-lg" testId="reader-body" />;
+  return (
+    <div className="max-w-none break-words text-ink font-serif text-lg" data-testid="reader-body">
+      {renderMarkdown(text, [markClaims(text, spans)])}
+    </div>
+  );
 }

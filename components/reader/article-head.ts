@@ -1,6 +1,7 @@
 import type { DocumentHead } from "@/components/document/document-head";
 import type { ReaderArticle } from "@/lib/services/reader/reader-article";
 import { newsArticleJsonLd } from "@/lib/services/reader/news-article-ld";
+import { claimReviewArticle, claimReviews, jsonLdText } from "@/lib/services/reader/claim-review";
 import { bylineNames } from "./reader-view";
 import { isoDate } from "./reader-dates";
 
@@ -25,5 +26,6 @@ export function articleDocumentHead(article: ReaderArticle, canonical: string): 
     ...(read.content.category ? ([["article:section", read.content.category]] as Array<[string, string]>) : []),
     ...read.content.tags.map((tag): [string, string] => ["article:tag", tag]),
   ];
-  return { title: `${title} · Capsule`, description, canonical, properties, jsonLd: newsArticleJsonLd(article, canonical, authors) };
+  const reviews = claimReviews(read.claims, claimReviewArticle(article, canonical));
+  return { title: `${title} · Capsule`, description, canonical, properties, jsonLd: newsArticleJsonLd(article, canonical, authors), moreJsonLd: reviews.map(jsonLdText) };
 }

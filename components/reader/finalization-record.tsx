@@ -6,10 +6,21 @@ import { readFinalization, type FinalizationFacts } from "@/lib/proof/read-final
 import { sha256Hex } from "@/components/ui/file-hash";
 import { formatTime } from "@/components/ui/capsule-format";
 import { CopyButton } from "@/components/outlets/copy-button";
+import { ManifestChecks, type ManifestProofProps } from "./manifest-checks";
 
 // A client island of the reading page, which mounts no query or wallet providers: plain state and
 // effects, and the registry's address from the server (the deployment record), not from an API call.
-type Props = { capsuleId: string; txHash: string | null; finalizedAt: string; articleId: string; contentHash: string; body: string; registry: string | undefined };
+type Props = {
+  capsuleId: string;
+  txHash: string | null;
+  finalizedAt: string;
+  articleId: string;
+  contentHash: string;
+  body: string;
+  registry: string | undefined;
+  /** The voted manifest and its evidence proofs (null for capsules submitted before manifests). */
+  manifest?: ManifestProofProps | null;
+};
 
 const RPC_STORAGE_KEY = "capsule.verifyRpcUrl";
 
@@ -128,6 +139,7 @@ export function FinalizationRecord(props: Props) {
                   : `✖ The registry stores ${proof.data.storedHash}, not the hash of the text above (read from ${rpcLabel}).`}
               </li>
             ) : null}
+            {proof.data?.commitment && props.manifest ? <ManifestChecks manifest={props.manifest} commitment={proof.data.commitment} rpcLabel={rpcLabel} /> : null}
             {proof.isError ? (
               <li className="text-red-800" data-testid="finalization-check-error">
                 ✖ Could not read the record from {rpcLabel}: {proof.error}.

@@ -8,6 +8,7 @@ import type { ReaderArticle } from "@/lib/services/reader/reader-article";
 import { shortHex } from "@/components/ui/capsule-format";
 import { Island } from "@/components/reader/islands/island";
 import { ArticleBody } from "./article-body";
+import { ArticleClaims } from "./article-claims";
 import { ContributorList } from "./contributor-list";
 import { CourtRecord } from "./court-note";
 import { IntegrityBadge } from "./integrity-badge";
@@ -52,9 +53,20 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
             <strong>{c.capsuleType === "retraction" ? "Retraction" : "Correction"}:</strong> {read.revision.revisionReason}
           </p>
         ) : null}
+        {article.correctsClaims && article.correctsClaims.ordinals.length > 0 ? (
+          <p className="text-sm text-stone-700" data-testid="reader-corrects-claims">
+            This {c.capsuleType === "retraction" ? "retraction" : "correction"} corrects{" "}
+            {article.correctsClaims.ordinals.map((n) => `claim ${n}`).join(", ")} of{" "}
+            <Link href={`/read/${article.correctsClaims.capsuleId}#claims-heading`} prefetch={false} className="underline">
+              revision {article.correctsClaims.revisionNumber}
+            </Link>
+            .
+          </p>
+        ) : null}
       </header>
       {article.whatChanged ? <WhatChangedDetails whatChanged={article.whatChanged} capsuleId={c.id} kind={c.capsuleType} /> : null}
-      <ArticleBody source={read.content.body} />
+      <ArticleBody source={read.content.body} claims={read.claims} />
+      <ArticleClaims article={article} />
       {read.content.tags.length > 0 ? (
         <ul className="flex flex-wrap gap-2" aria-label="Tags">
           {read.content.tags.map((tag) => (
@@ -75,11 +87,20 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
         <h2 id="evidence-heading" className="text-lg font-semibold">
           Evidence
         </h2>
-        <Island name="evidence" props={{ items: read.evidence.filter((e) => e.active) }} />
+        <Island name="evidence" props={{ items: votedEvidence(article) }} />
       </section>
+      {laterEvidence(article).length > 0 ? (
+        <section aria-labelledby="later-evidence-heading" className="space-y-3 border-t border-stone-200 pt-6" data-testid="reader-later-evidence">
+          <h2 id="later-evidence-heading" className="text-lg font-semibold">
+            Added after publication
+          </h2>
+          <p className="text-sm text-stone-600">Added after publication, not part of the voted manifest: the editors did not vote on these files.</p>
+          <Island name="evidence" props={{ items: laterEvidence(article) }} />
+        </section>
+      ) : null}
       <Island
         name="finalization"
-        props={{ capsuleId: c.id, txHash: c.finalizeTxHash, finalizedAt: c.finalizedAt, articleId: c.finalizedArticleId, contentHash: c.contentHash, body: read.content.body, registry }}
+        props={{ capsuleId: c.id, txHash: c.finalizeTxHash, finalizedAt: c.finalizedAt, articleId: c.finalizedArticleId, contentHash: c.contentHash, body: read.content.body, registry, manifest: manifestProps(article) }}
       />
       {origin ? <ShareLinks url={`${origin}/read/${c.id}`} title={read.content.title || c.title} /> : null}
       <section aria-labelledby="embed-heading" className="space-y-2 border-t border-stone-200 pt-6 text-sm" data-testid="reader-embed">
@@ -127,6 +148,20 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
     </article>
   );
 }
+
+const manifestProps = (article: ReaderArticle) =>
+  article.manifest
+    ? { manifestHash: article.manifest.manifestHash, evidenceRoot: article.manifest.evidenceRoot, manifestUrl: article.manifest.manifestUrl, evidence: article.manifest.proofs }
+    : null;
+
+const laterEvidence = (article: ReaderArticle) => {
+  const later = new Set(article.manifest?.later ?? []);
+  return article.read.evidence.filter((e) => e.active && later.has(e.evidenceId));
+};
+const votedEvidence = (article: ReaderArticle) => {
+  const later = new Set(article.manifest?.later ?? []);
+  return article.read.evidence.filter((e) => e.active && !later.has(e.evidenceId));
+};
 
 /** "By A, B · " with each name linking to the contributor's page. */
 function BylineLinks({ contributors }: { contributors: TCapsuleResponse["contributors"] }) {

@@ -7,6 +7,7 @@ import type { CallInput } from "../../lib/api/request";
 import type { Endpoint, ResponseOf } from "../../lib/endpoints/define";
 import { capsuleAccept } from "../../lib/endpoints/capsules/accept";
 import { capsuleCreate } from "../../lib/endpoints/capsules/create";
+import { capsuleClaimsSet } from "../../lib/endpoints/capsules/claims-set";
 import { capsuleHistoryAdd } from "../../lib/endpoints/capsules/history-add";
 import { capsuleRead } from "../../lib/endpoints/capsules/read";
 import { capsuleSubmit } from "../../lib/endpoints/capsules/submit";
@@ -141,6 +142,22 @@ export function readerDesk() {
       const correction = await call(capsuleHistoryAdd, { params: { id: capsuleId }, body: { capsuleType: "correction", revisionReason, body } }, ownerKey);
       await finalize(ownerKey, correction.capsuleId);
       return correction.capsuleId;
+    },
+    /** A finalized article whose draft had `evidence` and these claims (evidence by position in `evidence`). */
+    async finalizedWithClaims(
+      ownerKey: number,
+      slug: string,
+      title: string,
+      body: string,
+      evidence: NonNullable<CallInput<typeof capsuleCreate>["body"]["evidence"]>,
+      claims: Array<{ exact: string; claimType: "statistic" | "quote" | "event" | "attribution" | "other"; evidence: number[]; note?: string }>,
+    ): Promise<string> {
+      const created = await call(capsuleCreate, { body: { title, body, outletSlug: slug, category: "city", tags: ["harbour"], status: "draft", evidence } }, ownerKey);
+      const ids = created.evidence.map((e) => e.evidenceId);
+      const items = claims.map(({ evidence: picks, ...claim }) => ({ ...claim, evidenceIds: picks.map((i) => ids[i]!) }));
+      await call(capsuleClaimsSet, { params: { id: created.capsuleId }, body: { claims: items } }, ownerKey);
+      await finalize(ownerKey, created.capsuleId);
+      return created.capsuleId;
     },
     /** A correction of `capsuleId` submitted on chain and left under vote (pending). */
     async correctionUnderVote(ownerKey: number, capsuleId: string, body: string): Promise<string> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { base32Lower, canonicalJson, cidV1Raw, contentHashOf, metadataUriOf } from "./content-id";
+import { createHash } from "node:crypto";
+import { base32Lower, canonicalJson, cidV1FromSha256, cidV1Raw, contentHashOf, metadataUriOf, sha256OfCid } from "./content-id";
 
 describe("content commitments", () => {
   it("hashes the body's UTF-8 bytes with SHA-256 as 0x-hex", () => {
@@ -24,5 +25,15 @@ describe("content commitments", () => {
     expect(metadataUriOf({ a: 1, b: 2 })).toBe(metadataUriOf({ b: 2, a: 1 }));
     expect(metadataUriOf({ a: 1 })).toBe(`ipfs://${cidV1Raw(Buffer.from('{"a":1}'))}`);
     expect(metadataUriOf({ a: 1 })).toMatch(/^ipfs:\/\/bafkrei[a-z2-7]{52}$/);
+  });
+
+  it("reads the SHA-256 back out of a raw CIDv1, and refuses other CIDs", () => {
+    const digest = createHash("sha256").update("hello world").digest("hex");
+    expect(sha256OfCid("bafkreifzjut3te2nhyekklss27nh3k72ysco7y32koao5eei66wof36n5e")).toBe(digest);
+    expect(cidV1FromSha256(`0x${digest}`)).toBe("bafkreifzjut3te2nhyekklss27nh3k72ysco7y32koao5eei66wof36n5e");
+    // a dag-pb CIDv1 (codec 0x70) of the same digest, a truncated CID and a CIDv0 are not vault addresses
+    expect(sha256OfCid("bafybeifzjut3te2nhyekklss27nh3k72ysco7y32koao5eei66wof36n5e")).toBeUndefined();
+    expect(sha256OfCid("bafkreifzjut3te2nhyekklss27nh3k72ysco7y32koao5eei66wof36n")).toBeUndefined();
+    expect(sha256OfCid("QmWATWQ7fVPP2EFGu71UkfnqhYXDYH566qy47CnJDgvs8u")).toBeUndefined();
   });
 });

@@ -14,6 +14,8 @@ describe("the submit voucher in JSON", () => {
       approvalPct: 60,
       quorumPct: 5,
       deadline: 1_796_000_000n,
+      manifestHash: `0x${"cd".repeat(32)}`,
+      evidenceRoot: `0x${"ef".repeat(32)}`,
     };
     const json = submitVoucherToJson(voucher);
     expect(json).toMatchObject({ capsuleId: "12", eligibleWeight: "2000000000000000000000", approvalPct: "60", deadline: "1796000000" });

@@ -20,6 +20,10 @@ export type SubmitVoucher = {
   quorumPct: number;
   /** Unix seconds; the chain refuses the voucher after this block time. */
   deadline: bigint;
+  /** SHA-256 of the manifest's canonical JSON bytes (lib/capsules/manifest.ts). */
+  manifestHash: Hex;
+  /** OpenZeppelin standard Merkle root over the manifest's evidence items; bytes32 zero when there are none. */
+  evidenceRoot: Hex;
 };
 
 /** A SubmitVoucher as the submit route carries it in JSON: every field a decimal or hex string. */
@@ -40,6 +44,8 @@ export const submitVoucherFromJson = (v: SubmitVoucherJson): SubmitVoucher => ({
   approvalPct: Number(v.approvalPct),
   quorumPct: Number(v.quorumPct),
   deadline: BigInt(v.deadline),
+  manifestHash: v.manifestHash as Hex,
+  evidenceRoot: v.evidenceRoot as Hex,
 });
 
 export type Ballot = { capsuleId: bigint; support: boolean; voter: Address; nonce: bigint; deadline: bigint };
@@ -56,6 +62,8 @@ export const submitVoucherTypes = {
     { name: "approvalPct", type: "uint16" },
     { name: "quorumPct", type: "uint16" },
     { name: "deadline", type: "uint256" },
+    { name: "manifestHash", type: "bytes32" },
+    { name: "evidenceRoot", type: "bytes32" },
   ],
 } as const;
 

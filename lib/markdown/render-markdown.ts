@@ -1,5 +1,6 @@
 import Markdown from "react-markdown";
 import { createElement, Fragment, type ReactNode } from "react";
+import type { PluggableList } from "unified";
 import { rehypePlugins, remarkPlugins } from "./markdown-pipeline";
 
 // Markdown -> React elements through react-markdown's synchronous renderer: no hooks and no
@@ -7,6 +8,6 @@ import { rehypePlugins, remarkPlugins } from "./markdown-pipeline";
 // editor's live preview alike. No dangerouslySetInnerHTML: the sanitized tree becomes elements.
 
 /** The Markdown source as React elements (CommonMark + GFM, sanitized; see markdown-pipeline.ts). */
-export function renderMarkdown(source: string): ReactNode[] {
-  return [createElement(Fragment, { key: "markdown" }, Markdown({ children: source.replace(/\r\n?/g, "\n"), remarkPlugins, rehypePlugins }))];
+export function renderMarkdown(source: string, moreRehype: PluggableList = []): ReactNode[] {
+  return [createElement(Fragment, { key: "markdown" }, Markdown({ children: source.replace(/\r\n?/g, "\n"), remarkPlugins, rehypePlugins: [...rehypePlugins, ...moreRehype] }))];
 }

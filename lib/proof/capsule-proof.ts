@@ -6,6 +6,7 @@ import { articleRegistryAbi } from "@/lib/chain/abi";
 // `npm run verify`). Shared by the route, the verify script and the reader's verification widget.
 
 export const capsuleFinalizedEvent = articleRegistryAbi.find((item) => item.type === "event" && item.name === "CapsuleFinalized") as AbiEvent;
+export const commitmentGetter = articleRegistryAbi.find((item) => item.type === "function" && item.name === "commitmentOf") as AbiFunction;
 export const capsulesGetter = articleRegistryAbi.find((item) => item.type === "function" && item.name === "capsules") as AbiFunction;
 export const capsuleFinalizedTopic = toEventSelector(capsuleFinalizedEvent);
 /** ArticleRegistry.Status: None, Pending, Finalized, Rejected, Superseded. */
@@ -29,6 +30,28 @@ export const ZCapsuleProofResponse = z.object({
   event: z.object({ name: z.literal("CapsuleFinalized"), signature: z.string(), topic0: hex32, abi: z.unknown() }),
   contentGetter: z.object({ name: z.literal("capsules"), abi: z.unknown() }),
   bodyUrl: z.string().meta({ description: "Where the text is served (GET /api/capsules/:id); the only thing a verifier takes from this site" }),
+  manifest: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .meta({ description: "The manifest the editors voted on (capsule-manifest/1); its RFC 8785 canonical JSON hashes to manifestHash. null for capsules submitted before manifests were committed" }),
+  manifestHash: hex32.nullable().meta({ description: "SHA-256 of the manifest's canonical bytes; ArticleRegistry.commitmentOf(id) returns it" }),
+  manifestHashAlgorithm: z.literal("sha256-rfc8785-json"),
+  manifestURI: z.string().nullable().meta({ description: "ipfs://<CIDv1> of the manifest bytes: the capsule's metadataURI" }),
+  manifestUrl: z.string().nullable().meta({ description: "Where this site serves those exact bytes (GET /api/vault/<CID>)" }),
+  evidenceRoot: hex32.nullable().meta({ description: "OpenZeppelin standard Merkle root over the evidence items; commitmentOf(id) returns it (zero when none)" }),
+  commitmentGetter: z.object({ name: z.literal("commitmentOf"), abi: z.unknown() }),
+  evidenceLeafEncoding: z.array(z.string()),
+  evidence: z.array(
+    z.object({
+      index: z.number().int().min(0),
+      leaf: z.tuple([z.string(), hex32, hex32]).meta({ description: "[position, the file's SHA-256, SHA-256 of the item's canonical JSON]" }),
+      proof: z.array(hex32),
+      uri: z.string(),
+      label: z.string(),
+      contentHash: hex32,
+      claims: z.array(z.number().int()).meta({ description: "Ordinals of the manifest's claims this item supports" }),
+    }),
+  ),
 });
 export type TCapsuleProof = z.infer<typeof ZCapsuleProofResponse>;
 

@@ -5,7 +5,8 @@ import { articleRegistryAbi } from "@/lib/chain/abi/article-registry";
 // JSON-RPC calls (fetch) and viem's ABI helpers only — no viem client or chain object, so the
 // article page's JavaScript stays small. The same facts as `npm run verify` (verify-proof.ts).
 
-export type FinalizationFacts = { blockNumber: bigint; success: boolean; recorded: boolean; storedHash: Hex };
+export type Commitment = { manifestHash: Hex; evidenceRoot: Hex };
+export type FinalizationFacts = { blockNumber: bigint; success: boolean; recorded: boolean; storedHash: Hex; commitment: Commitment | null };
 
 type RpcLog = { address: Hex; topics: [Hex, ...Hex[]] | []; data: Hex; blockNumber: Hex | null; logIndex: Hex | null; transactionHash: Hex | null; transactionIndex: Hex | null; blockHash: Hex | null; removed: boolean };
 type RpcReceipt = { status: Hex; blockNumber: Hex; logs: RpcLog[] };
@@ -41,5 +42,14 @@ export async function readFinalization(rpcUrl: string, input: { txHash: string; 
   const result = await jsonRpc(rpcUrl, "eth_call", [{ to: input.registry, data }, receipt.blockNumber]);
   if (!isHex(result)) throw new Error("eth_call: the node answered no data");
   const stored = decodeFunctionResult({ abi: articleRegistryAbi, functionName: "capsules", data: result });
-  return { blockNumber: BigInt(receipt.blockNumber), success: receipt.status === "0x1", recorded, storedHash: stored[2] };
+  return { blockNumber: BigInt(receipt.blockNumber), success: receipt.status === "0x1", recorded, storedHash: stored[2], commitment: await readCommitment(rpcUrl, input.registry, id, receipt.blockNumber) };
+}
+
+/** ArticleRegistry.commitmentOf(id) at `block`: the manifest hash and evidence root committed at submission. */
+async function readCommitment(rpcUrl: string, registry: string, id: bigint, block: Hex): Promise<Commitment | null> {
+  const data = encodeFunctionData({ abi: articleRegistryAbi, functionName: "commitmentOf", args: [id] });
+  const result = await jsonRpc(rpcUrl, "eth_call", [{ to: registry, data }, block]).catch(() => undefined);
+  if (!isHex(result) || result === "0x") return null;
+  const [manifestHash, evidenceRoot] = decodeFunctionResult({ abi: articleRegistryAbi, functionName: "commitmentOf", data: result });
+  return { manifestHash, evidenceRoot };
 }

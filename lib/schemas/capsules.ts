@@ -143,6 +143,12 @@ export const ZAddHistoryBody = z
     capsuleType: z.enum(["original", "correction", "retraction"]),
     revisionReason: z.string().trim().min(1).max(2000),
     changeSummaryURI: ZStoredUri.optional(),
+    /** The parent's claims this correction or retraction corrects (ids from its claims); each must be one of them. */
+    correctsClaimIds: z
+      .array(z.union([z.string().regex(/^[1-9][0-9]{0,15}$/, "a decimal claim id").transform(Number), z.number().int().positive().max(1e15)]))
+      .max(100)
+      .refine((ids) => new Set(ids).size === ids.length, "each claim id may appear once")
+      .optional(),
     title: contentFields.title.optional(),
     body: contentFields.body.optional(),
   })
@@ -182,6 +188,10 @@ export const ZCapsuleObject = z.object({
   eligibleWeight: ZUintString,
   /** The block whose RoleRegistry checkpoints make the electorate (null until the window opens). */
   snapshotBlock: ZUintString.nullable(),
+  /** SHA-256 of the manifest the chain committed to at submission (ArticleRegistry.commitmentOf); null before. */
+  manifestHash: z.string().nullable(),
+  /** Merkle root over the manifest's evidence items (bytes32 zero when it lists none); null before submission. */
+  evidenceRoot: z.string().nullable(),
   submitTxHash: z.string().nullable(),
   finalizeTxHash: z.string().nullable(),
   closedAt: ZUintString,
@@ -259,6 +269,8 @@ export const ZRevisionObject = z.object({
   revisionNumber: z.number().int(),
   revisionReason: z.string().nullable(),
   changeSummaryURI: z.string().nullable(),
+  /** A correction's or retraction's list of the parent's claims it corrects (claim ids of the parent). */
+  correctsClaimIds: z.array(z.string()),
   history: z.array(z.string()),
   revisionFeePaid: ZUintString,
   createdAt: ZUintString,
@@ -348,7 +360,10 @@ export const ZSubmitResponse = z.object({
     approvalPct: ZUintString,
     quorumPct: ZUintString,
     deadline: ZUintString,
+    manifestHash: z.string(),
+    evidenceRoot: z.string(),
   }),
+  manifestURI: z.string().meta({ description: "ipfs://<CIDv1> of the manifest the voucher commits to; GET /api/vault/<CID> answers its bytes" }),
   signature: z.string(),
   fee: ZUintString,
   feeSplit: z.array(z.object({ key: z.string(), label: z.string(), bps: z.number().int(), percent: z.number(), amountWei: ZUintString, recipient: ZAddressOut })),

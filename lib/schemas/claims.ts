@@ -50,3 +50,26 @@ export const ZClaimObject = z.object({
 export type TClaimObject = z.infer<typeof ZClaimObject>;
 
 export const ZClaimsResponse = z.object({ ok: z.literal(true), capsuleId: z.string(), items: z.array(ZClaimObject) });
+
+export const ZClaimsQuery = z.object({ format: z.enum(["json", "claimreview"]).optional() }).strict();
+
+/** schema.org ClaimReview (lib/services/reader/claim-review.ts), one per claim with a finding. */
+export const ZClaimReview = z.object({
+  "@context": z.literal("https://schema.org"),
+  "@type": z.literal("ClaimReview"),
+  url: z.string(),
+  claimReviewed: z.string(),
+  reviewRating: z.object({ "@type": z.literal("Rating"), alternateName: z.string() }),
+  reviewBody: z.string().optional(),
+  author: z.object({ "@type": z.literal("Organization"), name: z.string(), url: z.string() }),
+  itemReviewed: z.object({
+    "@type": z.literal("Claim"),
+    author: z.array(z.object({ "@type": z.literal("Person"), name: z.string() })),
+    datePublished: z.string().optional(),
+    appearance: z.object({ "@type": z.literal("NewsArticle"), url: z.string(), headline: z.string() }),
+  }),
+});
+
+export const ZClaimReviewsResponse = z.object({ ok: z.literal(true), capsuleId: z.string(), format: z.literal("claimreview"), items: z.array(ZClaimReview) });
+// the ClaimReview answer first: the plain answer's object schema would also accept (and strip) it
+export const ZClaimsOrReviewsResponse = z.union([ZClaimReviewsResponse, ZClaimsResponse]);

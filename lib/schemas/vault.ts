@@ -4,7 +4,11 @@ import { ZAddressOut, ZUintString } from "./primitives";
 // Vault objects (seed: Court, burn, vault): content-addressed by the SHA-256 of their bytes.
 
 export const ZVaultObjectId = z.string().regex(/^[0-9a-f]{64}$/, "64 lowercase hex digits (the SHA-256 of the bytes)");
-export const ZVaultParams = z.object({ objectId: ZVaultObjectId });
+/** A vault address by content: the CIDv1 (raw, sha2-256, base32) of the bytes, as a capsule's metadataURI names its manifest. */
+export const ZVaultCid = z.string().regex(/^bafkrei[a-z2-7]{52}$/, "a CIDv1 (raw codec, sha2-256, base32)");
+export const ZVaultParams = z.object({
+  objectId: z.union([ZVaultObjectId, ZVaultCid], { error: "64 lowercase hex digits (the SHA-256 of the bytes) or a CIDv1 (raw, sha2-256, base32)" }),
+});
 export const ZVaultQuery = z.object({ download: z.enum(["0", "1", "true", "false"]).optional() });
 
 export const ZVaultUploadBody = z

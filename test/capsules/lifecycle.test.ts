@@ -141,7 +141,10 @@ describe.each(dialects)("capsule lifecycle on %s", (dialect) => {
         approvalPct: "60",
         quorumPct: "5",
         deadline: res.body.deadline,
+        manifestHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+        evidenceRoot: expect.stringMatching(/^0x[0-9a-f]{64}$/),
       },
+      manifestURI: expect.stringMatching(/^ipfs:\/\/bafkrei[a-z2-7]{52}$/),
       signature: expect.stringMatching(/^0x[0-9a-f]{130}$/),
       fee: FEE.toString(),
       feeSplit: [

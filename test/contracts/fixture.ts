@@ -82,6 +82,8 @@ export async function startContractsFixture() {
       approvalPct: 60,
       quorumPct: 5,
       deadline: (await latestTimestamp()) + 600n,
+      manifestHash: `0x${"cd".repeat(32)}`,
+      evidenceRoot: `0x${"00".repeat(32)}`,
       ...overrides,
     });
 

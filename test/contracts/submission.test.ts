@@ -114,6 +114,22 @@ describe("ArticleRegistry submissions", () => {
     expect(await revertName(f.submit(2, { ...v, outletSlug: "other-outlet" }, { signature }))).toBe("InvalidSignature");
   });
 
+  it("commits the manifest hash and evidence root: in the signed voucher, an event and a view", async () => {
+    const manifestHash = `0x${"5a".repeat(32)}` as const;
+    const evidenceRoot = `0x${"c3".repeat(32)}` as const;
+    const v = await f.voucher(f.accounts[2]!.address, { manifestHash, evidenceRoot });
+    const signature = await f.signVoucher(v);
+    expect(await revertName(f.submit(2, { ...v, manifestHash: `0x${"5b".repeat(32)}` }, { signature }))).toBe("InvalidSignature");
+    expect(await revertName(f.submit(2, { ...v, evidenceRoot: `0x${"00".repeat(32)}` }, { signature }))).toBe("InvalidSignature");
+    await expect(
+      f.publicClient.readContract({ address: f.addr("articleRegistry"), abi: articleRegistryAbi, functionName: "commitmentOf", args: [v.capsuleId] }),
+    ).rejects.toThrow(/UnknownCapsule/);
+    const receipt = await f.mined(f.submit(2, v, { signature }));
+    expect(registryLogs(receipt).find((e) => e.eventName === "ManifestCommitted")?.args).toEqual({ capsuleId: v.capsuleId, manifestHash, evidenceRoot });
+    const stored = await f.publicClient.readContract({ address: f.addr("articleRegistry"), abi: articleRegistryAbi, functionName: "commitmentOf", args: [v.capsuleId] });
+    expect(stored).toEqual([manifestHash, evidenceRoot]);
+  });
+
   it("refuses a malleable (high-s) copy of a valid signature", async () => {
     const v = await f.voucher(f.accounts[2]!.address);
     const signature = await f.signVoucher(v);

@@ -147,6 +147,8 @@ describe("subscribing to capsule events through /ws", () => {
         approvalPct: 60,
         quorumPct: 5,
         deadline: BigInt(Math.floor(Date.now() / 1000) + 3600),
+        manifestHash: `0x${"ef".repeat(32)}` as Hex,
+        evidenceRoot: `0x${"00".repeat(32)}` as Hex,
       };
       const signature = await signSubmitVoucher(operator, registry, record.chainId, voucher);
       const submitted = await sendThroughGateway(

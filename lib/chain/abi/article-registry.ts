@@ -314,6 +314,31 @@ export const articleRegistryAbi = [
     "inputs": [
       {
         "indexed": true,
+        "internalType": "uint256",
+        "name": "capsuleId",
+        "type": "uint256"
+      },
+      {
+        "indexed": false,
+        "internalType": "bytes32",
+        "name": "manifestHash",
+        "type": "bytes32"
+      },
+      {
+        "indexed": false,
+        "internalType": "bytes32",
+        "name": "evidenceRoot",
+        "type": "bytes32"
+      }
+    ],
+    "name": "ManifestCommitted",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
         "internalType": "address",
         "name": "previousOperator",
         "type": "address"
@@ -577,6 +602,30 @@ export const articleRegistryAbi = [
         "type": "uint256"
       }
     ],
+    "name": "commitmentOf",
+    "outputs": [
+      {
+        "internalType": "bytes32",
+        "name": "manifestHash",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "bytes32",
+        "name": "evidenceRoot",
+        "type": "bytes32"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "capsuleId",
+        "type": "uint256"
+      }
+    ],
     "name": "finalizeCapsule",
     "outputs": [],
     "stateMutability": "nonpayable",
@@ -648,6 +697,16 @@ export const articleRegistryAbi = [
             "internalType": "uint256",
             "name": "deadline",
             "type": "uint256"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "manifestHash",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "evidenceRoot",
+            "type": "bytes32"
           }
         ],
         "internalType": "struct ArticleRegistry.SubmitVoucher",
@@ -784,6 +843,16 @@ export const articleRegistryAbi = [
             "internalType": "uint256",
             "name": "deadline",
             "type": "uint256"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "manifestHash",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "evidenceRoot",
+            "type": "bytes32"
           }
         ],
         "internalType": "struct ArticleRegistry.SubmitVoucher",

@@ -37,6 +37,12 @@ export interface CapsuleTable {
   opens_at: number | null;
   /** VotingOpened.snapshotBlock: the block whose RoleRegistry checkpoints make the electorate (NULL before the window opens). */
   snapshot_block: Generated<number | null>;
+  /** ArticleRegistry.ManifestCommitted: SHA-256 of the manifest's canonical bytes (NULL before the submission is indexed). */
+  manifest_hash: Generated<string | null>;
+  /** ArticleRegistry.ManifestCommitted: Merkle root over the manifest's evidence items (bytes32 zero when none). */
+  evidence_root: Generated<string | null>;
+  /** A correction's or retraction's list of the parent's claim ids it corrects (JSON array of numbers). */
+  corrects_claims_json: Generated<string>;
   closes_at: number | null;
   accepted_at: number | null;
   finalized_at: number | null;

@@ -1,5 +1,5 @@
 import { ZCapsuleIdParams } from "@/lib/schemas/capsules";
-import { ZClaimsResponse } from "@/lib/schemas/claims";
+import { ZClaimsOrReviewsResponse, ZClaimsQuery } from "@/lib/schemas/claims";
 import { defineEndpoint } from "../define";
 
 // GET /api/capsules/:id/claims
@@ -7,9 +7,10 @@ export const capsuleClaims = defineEndpoint({
   id: "capsules.claims",
   method: "GET",
   path: "/api/capsules/:id/claims",
-  summary: "The capsule's claims in article order, each with its quote, type, evidence ids, verdict and label",
+  summary: "The capsule's claims in article order, each with its quote, type, evidence ids, verdict and label; format=claimreview: schema.org ClaimReviews of the claims with a finding",
   params: ZCapsuleIdParams,
-  response: ZClaimsResponse,
+  query: ZClaimsQuery,
+  response: ZClaimsOrReviewsResponse,
   rateLimit: ["public-get"],
   privateDrafts: { capsuleParam: "id" },
   errors: ["CAPSULE_NOT_FOUND"],

@@ -6,7 +6,7 @@ export const vaultObject = defineEndpoint({
   id: "vault.object",
   method: "GET",
   path: "/api/vault/:objectId",
-  summary: "A vault object's record; with download=1 its bytes (re-hashed on every read)",
+  summary: "A vault object's record; with download=1, or addressed by its CID, its bytes (re-hashed on every read)",
   params: ZVaultParams,
   query: ZVaultQuery,
   response: ZVaultObjectResponse,

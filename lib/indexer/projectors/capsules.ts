@@ -5,6 +5,7 @@ import { findCapsule, findCapsulesByIds, labelChain, setTallies, updateCapsule }
 import { insertVotesIfAbsent } from "@/lib/db/repositories/capsules-parts.repository";
 import { insertActivity, type ActivityEntry } from "@/lib/db/repositories/activity.repository";
 import { SUBMISSION_FEE_WEI } from "@/lib/chain/fee-split";
+import { cidV1FromSha256 } from "@/lib/capsules/content-id";
 import { isPostgres } from "@/lib/db/bulk-insert";
 import { eventKind, type IndexedEvent, type ProjectionReset, type Projector } from "../projector";
 import { projectVotesPostgres } from "./votes-postgres";
@@ -108,6 +109,11 @@ const handlers: Record<string, (trx: Trx, event: IndexedEvent, row: CapsuleRow) 
     await set(trx, row, event, { status: "accepted", accepted_at: Number(event.args.acceptedAt) });
   },
   "articleRegistry:CapsuleFinalized": onFinalized,
+  // the manifest's CID is a function of its SHA-256, so the metadataURI the chain committed to is known from the event
+  "articleRegistry:ManifestCommitted": async (trx, event, row) => {
+    const manifestHash = String(event.args.manifestHash).toLowerCase();
+    await set(trx, row, event, { manifest_hash: manifestHash, evidence_root: String(event.args.evidenceRoot).toLowerCase(), metadata_uri: `ipfs://${cidV1FromSha256(manifestHash)}` });
+  },
   "articleRegistry:CapsuleRejected": async (trx, event, row) => {
     await set(trx, row, event, { status: "rejected", closed_at: event.blockTime, finalize_tx_hash: event.txHash });
     await insertActivity(trx, [activity(event, row, row.submitter, projectedKinds.rejected, { yes: String(event.args.yes), no: String(event.args.no) })]);
@@ -143,6 +149,8 @@ export const resetCapsuleProjection: ProjectionReset = async (trx) => {
       opens_at: null,
       closes_at: null,
       snapshot_block: null,
+      manifest_hash: null,
+      evidence_root: null,
       accepted_at: null,
       finalized_at: null,
       closed_at: null,

@@ -18,6 +18,8 @@ import { pageOf, pageOffset, type PageQuery } from "@/lib/schemas/pagination";
 import type { TAddSupportingBody, TEvidenceItem } from "@/lib/schemas/capsules";
 import { activityTime } from "@/lib/services/roles/role-registry-chain";
 import { evidenceObject } from "./capsule-view";
+import { requireNoOutstandingVoucher } from "./access";
+import { chainNow } from "./chain-io";
 import { contributorsFromRows, evidenceFromBody, evidenceFromRows, evidenceRows, metadataUriFor } from "./draft-content";
 
 /**
@@ -33,6 +35,8 @@ export async function addEvidence(db: Db, wallet: Address, capsuleId: number, it
   if (capsule.status !== "draft" && capsule.status !== "finalized") {
     throw new AppError("INVALID_STATE", `Capsule ${capsule.id} is ${capsule.status}; evidence can be added to a draft or a finalized capsule`);
   }
+  // the voucher's manifest lists the evidence: it may not change while the chain can still take that voucher
+  if (capsule.status === "draft" && capsule.voucher_deadline !== null) requireNoOutstandingVoucher(capsule, await chainNow(), "take evidence");
   const existing = await listEvidence(db, capsule.id);
   if (item.isPrimary && capsule.status !== "draft") {
     throw new AppError("INVALID_STATE", `The primary evidence of capsule ${capsule.id} was fixed at submission; add this item with isPrimary false`);
@@ -75,6 +79,7 @@ export async function addSupporting(db: Db, wallet: Address, capsuleId: number, 
     throw new AppError("VALIDATION_ERROR", "Invalid body: supportingCapsuleId", { issues: [{ path: "supportingCapsuleId", message }] });
   }
   await capsuleForWriter(db, body.supportingCapsuleId, wallet); // another's draft is a missing id here too
+  if (capsule.status === "draft" && capsule.voucher_deadline !== null) requireNoOutstandingVoucher(capsule, await chainNow(), "take supporting relations");
   if (await findSupporting(db, capsule.id, body.supportingCapsuleId)) {
     throw new AppError("CONFLICT", `Capsule ${body.supportingCapsuleId} is already related to capsule ${capsule.id}`);
   }

@@ -15,6 +15,21 @@ import { contributorsFromRows, defaultContributors, evidenceFromRows } from "./d
 import { insertDraft } from "./drafts";
 import { copyClaims } from "./claims";
 import { getOutletByIdOrThrow } from "@/lib/db/repositories/outlets.repository";
+import { listClaims } from "@/lib/db/repositories/capsule-claims.repository";
+import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
+
+/** The claims a correction names (issue 27 item 7): only corrections and retractions name them, and only claims of the version they revise. */
+async function correctedClaimIds(db: Db, target: CapsuleRow, body: TAddHistoryBody): Promise<number[]> {
+  const ids = body.correctsClaimIds ?? [];
+  if (ids.length === 0) return [];
+  const issue = (path: string, message: string) => new AppError("VALIDATION_ERROR", `Invalid body: ${path} (${message})`, { issues: [{ path, message }] });
+  if (body.capsuleType === "original") throw issue("correctsClaimIds", "only a correction or a retraction names the claims it corrects");
+  const own = new Set((await listClaims(db, target.id)).map((claim) => claim.id));
+  ids.forEach((id, index) => {
+    if (!own.has(id)) throw issue(`correctsClaimIds.${index}`, `claim ${id} is not a claim of capsule ${target.id}`);
+  });
+  return ids;
+}
 
 /**
  * POST /api/capsules/:id/history — a new draft in the capsule's revision chain (docs/ARCHITECTURE.md, "States"):
@@ -36,6 +51,7 @@ export async function addRevision(db: Db, wallet: Address, capsuleId: number, bo
     const message = "a published capsule is revised by a correction or a retraction";
     throw new AppError("VALIDATION_ERROR", "Invalid body: capsuleType", { issues: [{ path: "capsuleType", message }] });
   }
+  const correctsClaims = await correctedClaimIds(db, target, body);
   const open = openRevisionOf(chain);
   if (open) throw new AppError("INVALID_STATE", `Capsule ${open.id} of this chain is already an open ${open.status} revision`);
 
@@ -68,6 +84,7 @@ export async function addRevision(db: Db, wallet: Address, capsuleId: number, bo
         revision_number: nextRevisionNumber(chain),
         revision_reason: body.revisionReason,
         change_summary_uri: body.changeSummaryURI ?? null,
+        corrects_claims_json: JSON.stringify(correctsClaims),
         // labels describe the article, so a new version carries its chain's label from the start
         integrity_label: target.integrity_label,
         created_at: now,

@@ -6,6 +6,8 @@ import type { OutletRow } from "@/lib/db/tables/outlets.table";
 import { findCapsule, getCapsuleOrThrow, listChain, updateCapsule } from "@/lib/db/repositories/capsules.repository";
 import { listContributors, listEvidence } from "@/lib/db/repositories/capsules-parts.repository";
 import { requireAnchoredClaims } from "./claims";
+import { sealManifest } from "@/lib/capsules/manifest";
+import { buildManifest, storeManifest } from "./manifest";
 import { insertActivity } from "@/lib/db/repositories/activity.repository";
 import { chainClients } from "@/lib/chain/server/clients";
 import { requireDeployment } from "@/lib/chain/server/current-deployment";
@@ -73,7 +75,8 @@ export const eligibleWeightOf = (outlet: OutletRow): Promise<bigint> => readOutl
  * POST /api/capsules/:id/submit — authorizes a draft for the chain: checks the outlet, the
  * submitter's role and bond, the draft itself and the outlet's hourly limit, snapshots the policy
  * (the eligible weight in the voucher is a preview; the contract freezes its own), and answers an EIP-712 SubmitVoucher signed by the bridge. The wallet
- * then sends ArticleRegistry.submitCapsule(voucher, signature) with the 30-unit fee.
+ * then sends ArticleRegistry.submitCapsule(voucher, signature) with the 30-unit fee. The voucher carries
+ * the manifest's hash and evidence root (lib/capsules/manifest.ts); the manifest is in the vault first.
  */
 export async function issueSubmitVoucher(db: Db, wallet: Address, capsuleId: number, now: number) {
   const capsule = await getCapsuleOrThrow(db, capsuleId);
@@ -93,6 +96,8 @@ export async function issueSubmitVoucher(db: Db, wallet: Address, capsuleId: num
   const registry = deployment.contracts.articleRegistry.address as Address;
   const policy = policyById(capsule.policy_id);
   const deadline = (await chainNow()) + VOUCHER_TTL_SECONDS;
+  const sealed = sealManifest(await buildManifest(db, capsule));
+  await storeManifest(db, capsule, sealed, now);
   const voucher: SubmitVoucher = {
     capsuleId: BigInt(capsule.id),
     outletSlug: outlet.slug,
@@ -104,6 +109,8 @@ export async function issueSubmitVoucher(db: Db, wallet: Address, capsuleId: num
     approvalPct: policy.approvalThreshold,
     quorumPct: policy.quorumThreshold,
     deadline: BigInt(deadline),
+    manifestHash: sealed.manifestHash,
+    evidenceRoot: sealed.evidenceRoot,
   };
   const signature = await chainRead("sign the submission voucher", () => signSubmitVoucher(chainClients().operator as Parameters<typeof signSubmitVoucher>[0], registry, deployment.chainId, voucher));
   const trusted = (await outletRecord(db, outlet, now)).trustedPublisher;
@@ -127,6 +134,7 @@ export async function issueSubmitVoucher(db: Db, wallet: Address, capsuleId: num
     registry,
     chainId: deployment.chainId,
     voucher: submitVoucherToJson(voucher),
+    manifestURI: sealed.uri,
     signature,
     fee: SUBMISSION_FEE_WEI.toString(),
     feeSplit: feeSplit.map((share) => ({

@@ -2,7 +2,9 @@ import "server-only";
 import type { DbOrTrx } from "@/lib/db/database";
 import { getCapsuleOrThrow } from "@/lib/db/repositories/capsules.repository";
 import { AppError } from "@/lib/errors/app-error";
-import { capsuleFinalizedEvent, capsuleFinalizedTopic, capsulesGetter, eventSignature, ZCapsuleProofResponse, type TCapsuleProof } from "@/lib/proof/capsule-proof";
+import { claimsCiting, EVIDENCE_LEAF_ENCODING } from "@/lib/capsules/manifest";
+import { committedManifest } from "@/lib/services/capsules/manifest";
+import { capsuleFinalizedEvent, capsuleFinalizedTopic, capsulesGetter, commitmentGetter, eventSignature, ZCapsuleProofResponse, type TCapsuleProof } from "@/lib/proof/capsule-proof";
 import { isPublished } from "./reader-chain";
 import { neverOnChain } from "@/lib/capsules/never-on-chain";
 
@@ -22,6 +24,8 @@ export async function capsuleProof(db: DbOrTrx, id: number, origin: string): Pro
     .execute();
   const event = events.find((e) => String((JSON.parse(e.args_json) as { capsuleId?: unknown }).capsuleId) === String(id));
   if (!event) throw new AppError("INVALID_STATE", `The finalization of capsule ${id} is not indexed yet; try again in a few seconds`);
+  const sealed = await committedManifest(row);
+  const cid = sealed?.uri.replace("ipfs://", "");
   return ZCapsuleProofResponse.parse({
     ok: true,
     capsuleId: String(id),
@@ -37,5 +41,17 @@ export async function capsuleProof(db: DbOrTrx, id: number, origin: string): Pro
     event: { name: "CapsuleFinalized", signature: eventSignature, topic0: capsuleFinalizedTopic, abi: capsuleFinalizedEvent },
     contentGetter: { name: "capsules", abi: capsulesGetter },
     bodyUrl: `${origin}/api/capsules/${id}`,
+    manifest: sealed?.manifest ?? null,
+    manifestHash: sealed?.manifestHash ?? row.manifest_hash,
+    manifestHashAlgorithm: "sha256-rfc8785-json",
+    manifestURI: sealed?.uri ?? null,
+    manifestUrl: cid ? `${origin}/api/vault/${cid}` : null,
+    evidenceRoot: row.evidence_root,
+    commitmentGetter: { name: "commitmentOf", abi: commitmentGetter },
+    evidenceLeafEncoding: [...EVIDENCE_LEAF_ENCODING],
+    evidence: (sealed?.proofs ?? []).map(({ index, leaf, proof }) => {
+      const item = sealed!.manifest.evidence[index]!;
+      return { index, leaf, proof, uri: item.uri, label: item.label, contentHash: item.contentHash, claims: claimsCiting(sealed!.manifest, index) };
+    }),
   });
 }

@@ -9,6 +9,8 @@ import { rootIdOf } from "@/lib/services/capsules/chain-order";
 import { relatedArticles, type RelatedArticle } from "./related-articles";
 import { whatChangedIn, type WhatChanged } from "./reader-history";
 import { isPublished, latestPublished, revisionUnderVote } from "./reader-chain";
+import { claimCorrections, readerManifest, type ClaimCorrection, type ReaderManifest } from "./reader-claims";
+import { listClaims } from "@/lib/db/repositories/capsule-claims.repository";
 
 export type ReaderCourtCase = { caseId: string; status: "open" | "closed"; verdict: string | null; finding: string | null; openedAt: string; closedAt: string | null };
 
@@ -28,6 +30,12 @@ export type ReaderArticle = {
   whatChanged: WhatChanged | null;
   /** Published capsules this one supports, cites… and those that cite it. */
   related: RelatedArticle[];
+  /** The manifest committed on chain at submission (null for capsules submitted before manifests). */
+  manifest: ReaderManifest | null;
+  /** Later published corrections that name this version's claims. */
+  claimCorrections: ClaimCorrection[];
+  /** For a correction or retraction: the claims of the version it replaced that it names ("claim N of revision R"). */
+  correctsClaims: { revisionNumber: number; capsuleId: string; ordinals: number[] } | null;
 };
 
 const readerCase = (row: CourtCaseRow): ReaderCourtCase => ({
@@ -81,5 +89,16 @@ export async function readerArticle(db: DbOrTrx, id: number, origin: string): Pr
     courtRecord,
     whatChanged: whatChangedIn(chain, row),
     related,
+    manifest: await readerManifest(row, read),
+    claimCorrections: claimCorrections(row, chain, read),
+    correctsClaims: await correctedOrdinals(db, row, chain),
   };
+}
+
+async function correctedOrdinals(db: DbOrTrx, row: CapsuleRow, chain: CapsuleRow[]): Promise<ReaderArticle["correctsClaims"]> {
+  const ids = new Set(JSON.parse(row.corrects_claims_json) as number[]);
+  const parent = chain.find((c) => c.id === row.parent_capsule_id);
+  if (ids.size === 0 || !parent) return null;
+  const ordinals = (await listClaims(db, parent.id)).filter((claim) => ids.has(claim.id)).map((claim) => claim.ordinal);
+  return { revisionNumber: parent.revision_number, capsuleId: String(parent.id), ordinals };
 }

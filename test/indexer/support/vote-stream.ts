@@ -126,6 +126,8 @@ export function voteStream(rpcUrl: string, deployment: DeploymentRecord) {
           approvalPct: 60,
           quorumPct: 5,
           deadline: latest.timestamp + 600n,
+          manifestHash: `0x${"cd".repeat(32)}` as Hex,
+          evidenceRoot: `0x${"00".repeat(32)}` as Hex,
         };
         const signature = await signSubmitVoucher(accounts[0]!, address("articleRegistry"), deployment.chainId, voucher);
         await mined(

@@ -1,0 +1,92 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import type { Commitment } from "@/lib/proof/read-finalization";
+import { verifyEvidenceProof } from "@/lib/proof/evidence-proof";
+import { sha256Hex } from "@/components/capsules/file-hash";
+
+// Part of the reader's Verify (the finalization island): the manifest the editors voted on and each
+// evidence item, checked in the browser against the commitment read from the reader's node. The
+// manifest's bytes are fetched from this site's vault and hashed; each item's Merkle proof is checked
+// against the committed evidence root; a file on this site is fetched and hashed too.
+
+export type ManifestProofProps = {
+  manifestHash: string;
+  evidenceRoot: string;
+  /** This site's address of the manifest bytes (GET /api/vault/<CID>). */
+  manifestUrl: string;
+  evidence: Array<{ index: number; leaf: [string, string, string]; proof: string[]; label: string; uri: string; claims: number[] }>;
+};
+
+type ItemCheck = { index: number; proven: boolean; file: "match" | "mismatch" | "not fetched" };
+type State = { manifest?: "match" | "mismatch" | "unavailable"; items?: ItemCheck[] };
+
+const sameOriginUrl = (uri: string): string | undefined => {
+  try {
+    const url = new URL(uri, window.location.origin);
+    if (url.origin !== window.location.origin) return undefined;
+    if (/^\/api\/vault\/[0-9a-f]{64}$/.test(url.pathname)) url.searchParams.set("download", "1");
+    return url.href;
+  } catch {
+    return undefined;
+  }
+};
+
+async function hashOf(url: string): Promise<string | undefined> {
+  const response = await fetch(url, { cache: "no-store" }).catch(() => undefined);
+  if (!response?.ok) return undefined;
+  return sha256Hex(await response.arrayBuffer());
+}
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+const supports = (claims: number[]) => (claims.length === 0 ? "supports no claim" : `supports claim ${claims.join(", ")}`);
+
+export function ManifestChecks({ manifest, commitment, rpcLabel }: { manifest: ManifestProofProps; commitment: Commitment; rpcLabel: string }) {
+  const [state, setState] = useState<State>({});
+  useEffect(() => {
+    let current = true;
+    void (async () => {
+      const bytesHash = await hashOf(manifest.manifestUrl);
+      const manifestState = bytesHash === undefined ? "unavailable" : same(bytesHash, commitment.manifestHash) ? "match" : "mismatch";
+      const items: ItemCheck[] = [];
+      for (const item of manifest.evidence) {
+        const proven = verifyEvidenceProof(commitment.evidenceRoot, item.leaf, item.proof);
+        const url = sameOriginUrl(item.uri);
+        const fileHash = url ? await hashOf(url) : undefined;
+        items.push({ index: item.index, proven, file: fileHash === undefined ? "not fetched" : same(fileHash, item.leaf[1]) ? "match" : "mismatch" });
+      }
+      if (current) setState({ manifest: manifestState, items });
+    })();
+    return () => {
+      current = false;
+    };
+  }, [manifest, commitment]);
+
+  const rootOk = same(manifest.evidenceRoot, commitment.evidenceRoot);
+  return (
+    <>
+      <li className={state.manifest === "match" ? "text-emerald-800" : state.manifest ? "text-red-800" : "text-stone-600"} data-testid="manifest-check">
+        {state.manifest === "match"
+          ? `✓ The manifest (claims, evidence, contributors) hashes to what the registry committed at submission (read from ${rpcLabel}).`
+          : state.manifest === "mismatch"
+            ? `✖ The manifest this site serves does not hash to ${commitment.manifestHash}, the hash the registry committed (read from ${rpcLabel}).`
+            : state.manifest === "unavailable"
+              ? "✖ The manifest could not be fetched from this site."
+              : "Checking the manifest…"}
+      </li>
+      <li className={rootOk ? "text-emerald-800" : "text-red-800"} data-testid="evidence-root-check">
+        {rootOk ? `✓ The evidence list is the one committed on chain (evidence root read from ${rpcLabel}).` : `✖ The registry committed evidence root ${commitment.evidenceRoot}, not this page's.`}
+      </li>
+      {(state.items ?? []).map((check) => {
+        const item = manifest.evidence.find((e) => e.index === check.index)!;
+        const ok = check.proven && check.file !== "mismatch";
+        return (
+          <li key={check.index} className={ok ? "text-emerald-800" : "text-red-800"} data-testid="evidence-proof-check">
+            {ok ? "✓" : "✖"} Evidence {check.index + 1}, “{item.label}”: {check.proven ? "in the committed evidence root" : "not proven against the committed evidence root"}
+            {check.file === "match" ? "; the file hashes to its recorded hash" : check.file === "mismatch" ? "; the file does NOT hash to its recorded hash" : "; the file is elsewhere (check it with its Verify button)"}; {supports(item.claims)}.
+          </li>
+        );
+      })}
+    </>
+  );
+}
