@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import type { Commitment } from "@/lib/proof/read-finalization";
 import { verifyEvidenceProof } from "@/lib/proof/evidence-proof";
-import { sha256Hex } from "@/components/capsules/file-hash";
+import { sha256Hex } from "@/components/ui/file-hash";
 
 // Part of the reader's Verify (the finalization island): the manifest the editors voted on and each
 // evidence item, checked in the browser against the commitment read from the reader's node. The
