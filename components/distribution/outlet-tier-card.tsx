@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { formatTime } from "@/components/capsules/capsule-format";
 import { TierBadge } from "./tier-badge";
-import { describeCheck, readableAdvice, tierStyle, type OutletDistribution } from "./tier-format";
+import { describeCheck, factorKeys, factorLabel, readableAdvice, scoreFormula, tierBenefit, tierStyle, type OutletDistribution } from "./tier-format";
 
 // One outlet's distribution: its tier, every requirement met or missed, what would move it up,
 // the factors, and a penalty downgrade in force.
@@ -84,29 +84,30 @@ export function OutletTierCard({ item }: { item: OutletDistribution }) {
         )}
       </div>
 
-      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-6">
-        <Factor label="Integrity score" value={`${item.factors.integrityScore} / 100`} />
-        <Factor label="Acceptance rate" value={`${item.factors.acceptanceRate}%`} note={`${item.acceptedCount} accepted, ${item.rejectedCount} rejected`} />
-        <Factor
-          label="Bond stability"
-          value={item.factors.bondStability.stable ? "Stable" : "Unstable"}
-          note={`${item.factors.bondStability.slashesOrWithdrawals90d} slash(es) or withdrawal(s) in 90 days`}
-        />
-        <Factor
-          label="Court response"
-          value={item.factors.courtResponse.rate === null ? "No cases" : `${item.factors.courtResponse.rate}%`}
-          note={`${item.factors.courtResponse.answered} of ${item.factors.courtResponse.closedCases} closed case(s) verified or corrected`}
-        />
-        <Factor label="Role tenure" value={`${item.factors.roleTenureMonths} mo`} note="median months Editors have held the role" />
-        <Factor label="Months active" value={String(item.monthsActive)} note="since domain verification" />
-      </dl>
+      <p className="mt-4 text-sm text-stone-700" data-testid="distribution-benefit">
+        <span className="font-medium text-ink">At {tierStyle[item.tier].label}:</span> {tierBenefit(item.tier)}
+      </p>
+
+      <section className="mt-4" aria-label="Integrity score and its factors">
+        <p className="text-sm">
+          <span className="font-medium text-ink">Integrity score</span>{" "}
+          <span className="font-mono text-lg" data-testid="distribution-integrity-score">{item.integrityScore}</span>
+          <span className="text-stone-500"> / 100 — {scoreFormula}</span>
+        </p>
+        <dl className="mt-2 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-6">
+          {factorKeys.map((key) => (
+            <Factor key={key} label={factorLabel[key]} value={`${item.factors[key].value} / 100`} note={`from ${item.factors[key].sample} ${item.factors[key].unit}`} testId={`factor-${key}`} />
+          ))}
+          <Factor label="Months active" value={String(item.monthsActive)} note="since domain verification" />
+        </dl>
+      </section>
     </article>
   );
 }
 
-function Factor({ label, value, note }: { label: string; value: string; note?: string }) {
+function Factor({ label, value, note, testId }: { label: string; value: string; note?: string; testId?: string }) {
   return (
-    <div>
+    <div data-testid={testId}>
       <dt className="text-xs uppercase tracking-wide text-stone-500">{label}</dt>
       <dd className="font-mono text-ink">{value}</dd>
       {note ? <dd className="text-xs text-stone-500">{note}</dd> : null}
