@@ -4,10 +4,19 @@ import { articleExcerpt } from "@/lib/markdown/plain-text";
 import type { Db, DbOrTrx } from "@/lib/db/database";
 import { byRank, feedRank, type Ranking, type Standing } from "@/lib/distribution/feed-rank";
 import { outletStanding } from "@/lib/distribution/outlet-report";
+import { tierRank, type Tier } from "@/lib/distribution/penalty-downgrade";
 import type { CapsuleRow, IntegrityLabel } from "@/lib/db/tables/capsules.table";
 import { courtCaseOfChain, courtRecordOfChain, latestFinding, type ReaderCourtCase } from "./reader-article";
 
-export type ArticleFilter = { outletSlug?: string; label?: IntegrityLabel; page: number; limit: number; activeOutletsOnly?: boolean };
+export type ArticleFilter = {
+  outletSlug?: string;
+  label?: IntegrityLabel;
+  page: number;
+  limit: number;
+  activeOutletsOnly?: boolean;
+  /** Ranked listings only: leave out outlets below this tier (the JSON Feed is an Elevated channel). */
+  minTier?: Tier;
+};
 
 export type PublishedArticle = {
   capsuleId: string;
@@ -136,7 +145,9 @@ export async function rankedArticles(db: Db, filter: ArticleFilter, now: number)
   const outlets = outletIds.length === 0 ? [] : await db.selectFrom("outlets").selectAll().where("id", "in", outletIds).execute();
   const standings = new Map<number, Standing>();
   for (const outlet of outlets) standings.set(outlet.id, await outletStanding(db, outlet, now));
+  const minRank = filter.minTier ? tierRank(filter.minTier) : 0;
   const ranked = candidates
+    .filter((c) => tierRank(standings.get(c.outlet_id)!.tier) >= minRank)
     .map((c) => ({
       id: c.id,
       finalizedAt: c.finalized_at ?? 0,

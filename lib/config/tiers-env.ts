@@ -5,7 +5,7 @@ import { z } from "zod";
 
 const count = z.coerce.number().int().min(0).max(1_000_000);
 
-export const distributionEnvShape = {
+export const tiersEnvShape = {
   /** Decided (accepted or rejected) capsules an outlet needs before it can be Elevated. */
   CAPSULE_TIER_MIN_SAMPLE_ELEVATED: count.default(20),
   /** Decided capsules an outlet needs before it can be Premium. */
@@ -18,7 +18,7 @@ export const distributionEnvShape = {
   CAPSULE_WEBSUB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
 };
 
-export const distributionEnvCatalog = [
+export const tiersEnvCatalog = [
   { name: "CAPSULE_TIER_MIN_SAMPLE_ELEVATED", description: "decided capsules an outlet needs before it can be Elevated", secret: false },
   { name: "CAPSULE_TIER_MIN_SAMPLE_PREMIUM", description: "decided capsules an outlet needs before it can be Premium", secret: false },
   { name: "CAPSULE_WEBSUB_ALLOW_PRIVATE_CALLBACKS", description: "1 lets WebSub callbacks point at loopback or private addresses (tests, closed networks)", secret: false },
