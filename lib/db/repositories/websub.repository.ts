@@ -29,9 +29,9 @@ export async function setSubscriptionState(db: DbOrTrx, id: number, state: WebSu
 }
 
 /** Active, unexpired subscriptions to any of `topicPaths` (topics are compared by path: one hub serves every origin it answers on). */
-export async function activeSubscriptionsOf(db: DbOrTrx, topicPaths: string[], nowSeconds: number): Promise<WebSubSubscriptionRow[]> {
+export async function activeSubscriptionsOf(db: DbOrTrx, topicPaths: string[], nowSeconds: number, every = false): Promise<WebSubSubscriptionRow[]> {
   const rows = await db.selectFrom("websub_subscriptions").selectAll().where("state", "=", "active").where("expires_at", ">", nowSeconds).execute();
-  return rows.filter((row) => topicPaths.includes(new URL(row.topic).pathname));
+  return every ? rows : rows.filter((row) => topicPaths.includes(new URL(row.topic).pathname));
 }
 
 export async function insertDeliveries(db: DbOrTrx, rows: Array<{ subscriptionId: number; reason: string; capsuleIds: string[] }>, nowMs: number): Promise<void> {
