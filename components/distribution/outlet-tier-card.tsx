@@ -101,7 +101,40 @@ export function OutletTierCard({ item }: { item: OutletDistribution }) {
           <Factor label="Months active" value={String(item.monthsActive)} note="since domain verification" />
         </dl>
       </section>
+      <ChannelList item={item} />
     </article>
+  );
+}
+
+const channelName: Record<OutletDistribution["channels"]["items"][number]["channel"], string> = { atom: "Atom feed", json_feed: "JSON Feed", websub: "WebSub push" };
+
+function ChannelList({ item }: { item: OutletDistribution }) {
+  const { websub } = item.channels;
+  return (
+    <section className="mt-4 border-t border-stone-100 pt-3 text-sm" aria-label="Channels" data-testid="distribution-channels">
+      <h3 className="font-semibold text-ink">Channels</h3>
+      <ul className="mt-1 space-y-1">
+        {item.channels.items.map((channel) => (
+          <li key={channel.channel} className="flex flex-wrap items-center gap-x-2" data-channel={channel.channel} data-status={channel.status}>
+            <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${channel.status === "on" ? "bg-emerald-50 text-emerald-900" : "bg-stone-100 text-stone-700"}`}>{channel.status === "on" ? "On" : "Off"}</span>
+            {channel.status === "on" && channel.channel !== "websub" ? (
+              <a href={channel.path} className="inline-flex min-h-11 items-center text-accent underline">
+                {channelName[channel.channel]}
+              </a>
+            ) : (
+              <span className="inline-flex min-h-11 items-center">{channelName[channel.channel]}</span>
+            )}
+            {channel.note ? <span className="text-stone-500">— {channel.note}</span> : null}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1 text-stone-700" data-testid="websub-status">
+        WebSub subscribers: {websub.subscribers.active} active, {websub.subscribers.pending} awaiting confirmation, {websub.subscribers.denied} denied · deliveries:{" "}
+        {websub.deliveries.delivered} delivered, {websub.deliveries.pending} pending, {websub.deliveries.failed} given up
+        {websub.lastDeliveredAt ? <> · last delivered {formatTime(websub.lastDeliveredAt)}</> : null}
+      </p>
+      {websub.lastError ? <p className="text-amber-900">Last problem: {websub.lastError}</p> : null}
+    </section>
   );
 }
 

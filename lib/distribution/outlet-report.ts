@@ -8,6 +8,8 @@ import { monthsBetween } from "@/lib/distribution/distribution-tier";
 import { gatherDistributionInputs } from "@/lib/distribution/distribution-inputs";
 import { CLEAN_RECORD_LOOKBACK_SECONDS } from "./court-source";
 import { distributionReport } from "./report";
+import { outletChannels } from "./channels";
+import { outletChannelCounts } from "@/lib/db/repositories/websub.repository";
 import type { Standing } from "./feed-rank";
 import type { FactorCounts } from "./integrity-factors";
 import { summonsResponse } from "./summons-response";
@@ -44,22 +46,30 @@ export async function gatherFactorCounts(db: DbOrTrx, outlet: OutletRow, now: nu
   };
 }
 
-export async function outletDistributionReport(db: Db, outlet: OutletRow, now: number) {
+/** The pure report of an outlet's record now (tier, checks, factors, integrity score, penalty). */
+async function recordReport(db: DbOrTrx, outlet: OutletRow, now: number) {
   const [inputs, penalties] = await Promise.all([gatherDistributionInputs(db, outlet, now), penaltiesInForce(db, outlet.id, now)]);
   const factors = await gatherFactorCounts(db, outlet, now, { accepted: inputs.accepted, rejected: inputs.rejected });
   const inForce = [...penalties].sort((a, b) => (a.verdict === b.verdict ? b.id - a.id : a.verdict === "fraudulent" ? -1 : 1));
+  return distributionReport(inputs, inForce.map((p) => ({ caseId: String(p.case_id), verdict: p.verdict, until: p.penalty_until })), factors);
+}
+
+export async function outletDistributionReport(db: Db, outlet: OutletRow, now: number) {
+  const report = await recordReport(db, outlet, now);
   return {
     outletId: String(outlet.id),
     outletSlug: outlet.slug,
     name: outlet.name,
     status: outlet.status,
-    ...distributionReport(inputs, inForce.map((p) => ({ caseId: String(p.case_id), verdict: p.verdict, until: p.penalty_until })), factors),
+    ...report,
+    channels: outletChannels(outlet.slug, report.tier, await outletChannelCounts(db, outlet.id)),
   };
 }
 
 /** GET /api/distribution — every active publishing outlet (not the reserved court outlet), oldest first. */
-export async function distributionPage(db: Db, query: PageQuery, now: number) {
-  const base = db.selectFrom("outlets").where("status", "=", "active").where("slug", "!=", COURT_OUTLET_SLUG);
+export async function distributionPage(db: Db, query: PageQuery & { outlet?: string }, now: number) {
+  let base = db.selectFrom("outlets").where("status", "=", "active").where("slug", "!=", COURT_OUTLET_SLUG);
+  if (query.outlet) base = base.where("slug", "=", query.outlet);
   const rows = await base.selectAll().orderBy("id", "asc").offset(pageOffset(query)).limit(query.limit).execute();
   const count = await base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
   const items = [];
@@ -68,7 +78,7 @@ export async function distributionPage(db: Db, query: PageQuery, now: number) {
 }
 
 /** What feed position needs of an outlet (lib/distribution/feed-rank.ts): its tier now, integrity score, and whether a penalty holds it down. */
-export async function outletStanding(db: Db, outlet: OutletRow, now: number): Promise<Standing> {
-  const report = await outletDistributionReport(db, outlet, now);
+export async function outletStanding(db: DbOrTrx, outlet: OutletRow, now: number): Promise<Standing> {
+  const report = await recordReport(db, outlet, now);
   return { tier: report.tier, integrityScore: report.integrityScore, penalised: report.penalty !== null };
 }

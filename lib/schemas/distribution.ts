@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/schemas/pagination";
 import { pagedResponse } from "./primitives";
+import { ZSlug } from "./outlets";
 
 // GET /api/distribution (seed: Distribution; docs/DECISIONS.md).
 
 const ZTier = z.enum(["none", "standard", "elevated", "premium"]);
 
-export const ZDistributionQuery = pageQuery;
+/** `outlet`: only that outlet's report (the outlet page). */
+export const ZDistributionQuery = pageQuery.extend({ outlet: ZSlug.optional() });
 
 const ZCheck = z.object({
   name: z.enum(["active", "sample", "acceptanceRate", "cleanRecord", "monthsActive"]),
@@ -45,6 +47,16 @@ export const ZOutletDistribution = z.object({
     roleTenure: ZFactor,
   }),
   penalty: z.object({ caseId: z.string(), verdict: z.enum(["misleading", "fraudulent"]), until: z.string() }).nullable(),
+  /** The outlet's channels: Atom always, JSON Feed and WebSub from Elevated; WebSub subscribers and deliveries by state. */
+  channels: z.object({
+    items: z.array(z.object({ channel: z.enum(["atom", "json_feed", "websub"]), path: z.string(), status: z.enum(["on", "off"]), note: z.string().nullable() })),
+    websub: z.object({
+      subscribers: z.object({ pending: z.number().int(), active: z.number().int(), denied: z.number().int(), unsubscribed: z.number().int(), expired: z.number().int() }),
+      deliveries: z.object({ pending: z.number().int(), delivered: z.number().int(), failed: z.number().int() }),
+      lastDeliveredAt: z.string().nullable(),
+      lastError: z.string().nullable(),
+    }),
+  }),
 });
 
 export const ZDistributionResponse = pagedResponse(ZOutletDistribution);
