@@ -58,7 +58,7 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     stack = await startStack({
       database: dialect,
       // no reply window here: this file is about verdicts and penalties (test/newsroom/reply.test.ts covers the window)
-      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000", CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0", CAPSULE_TIER_MIN_SAMPLE_ELEVATED: "2" },
+      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000", CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0", CAPSULE_TIER_MIN_SAMPLE_ELEVATED: "2", CAPSULE_TIER_MIN_SAMPLE_PREMIUM: "2" },
     });
     api = bridgeClient(stack.baseUrl);
     chain = courtChain(stack, await deployedContracts(api, "integrityCourt"));
