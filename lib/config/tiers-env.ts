@@ -11,7 +11,7 @@ export const tiersEnvShape = {
   /** Decided capsules an outlet needs before it can be Premium. */
   CAPSULE_TIER_MIN_SAMPLE_PREMIUM: count.default(50),
   /** 1 lets WebSub subscribers use loopback and private-network callbacks (tests, a closed network); 0 refuses them. */
-  CAPSULE_WEBSUB_ALLOW_PRIVATE_CALLBACKS: z.enum(["0", "1"]).default("0"),
+  CAPSULE_WEBSUB_ALLOW_LOCAL_CALLBACKS: z.enum(["0", "1"]).default("0"),
   /** Delay before the first WebSub redelivery; each further attempt doubles it. */
   CAPSULE_WEBSUB_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   /** Delivery attempts before a WebSub delivery is given up. */
@@ -21,7 +21,7 @@ export const tiersEnvShape = {
 export const tiersEnvCatalog = [
   { name: "CAPSULE_TIER_MIN_SAMPLE_ELEVATED", description: "decided capsules an outlet needs before it can be Elevated", secret: false },
   { name: "CAPSULE_TIER_MIN_SAMPLE_PREMIUM", description: "decided capsules an outlet needs before it can be Premium", secret: false },
-  { name: "CAPSULE_WEBSUB_ALLOW_PRIVATE_CALLBACKS", description: "1 lets WebSub callbacks point at loopback or private addresses (tests, closed networks)", secret: false },
+  { name: "CAPSULE_WEBSUB_ALLOW_LOCAL_CALLBACKS", description: "1 lets WebSub callbacks point at loopback or private addresses (tests, closed networks)", secret: false },
   { name: "CAPSULE_WEBSUB_RETRY_BASE_MS", description: "first WebSub redelivery delay; doubled per attempt", secret: false },
   { name: "CAPSULE_WEBSUB_MAX_ATTEMPTS", description: "WebSub delivery attempts before giving up", secret: false },
 ] as const;

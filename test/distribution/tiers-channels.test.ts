@@ -47,7 +47,7 @@ describe.each(dialects)("tiers, feed position and channels on %s", (dialect) => 
         CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000",
         CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0",
         CAPSULE_TIER_MIN_SAMPLE_ELEVATED: "2",
-        CAPSULE_WEBSUB_ALLOW_PRIVATE_CALLBACKS: "1",
+        CAPSULE_WEBSUB_ALLOW_LOCAL_CALLBACKS: "1",
         CAPSULE_WEBSUB_RETRY_BASE_MS: "100",
       },
     });

@@ -3,7 +3,7 @@ import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
 
 // A hub that fetches any URL a stranger names is a way into the server's own network: unless the
-// operator allows it (CAPSULE_WEBSUB_ALLOW_PRIVATE_CALLBACKS=1, tests and closed networks),
+// operator allows it (CAPSULE_WEBSUB_ALLOW_LOCAL_CALLBACKS=1, tests and closed networks),
 // callbacks must resolve to public addresses only.
 
 const blocked = new BlockList();

@@ -65,7 +65,7 @@ export async function acceptHubRequest(db: Db, request: HubRequest, origin: stri
   const topic = topicUrl.origin === origin ? topicOfPath(topicUrl.pathname) : undefined;
   if (!topic || topicUrl.search || topicUrl.hash) throw validation("hub.topic", `is not a feed of this hub (its feeds are ${origin}/feed.xml, ${origin}/feed.json and /outlets/<slug>/feed.xml|json)`);
   const callback = new URL(request["hub.callback"]);
-  const refusal = await callbackRefusal(callback, config().CAPSULE_WEBSUB_ALLOW_PRIVATE_CALLBACKS === "1");
+  const refusal = await callbackRefusal(callback, config().CAPSULE_WEBSUB_ALLOW_LOCAL_CALLBACKS === "1");
   if (refusal) throw validation("hub.callback", `cannot be used: ${refusal}`);
   const outlet = topic.outletSlug ? await db.selectFrom("outlets").selectAll().where("slug", "=", topic.outletSlug).executeTakeFirst() : undefined;
   if (topic.outletSlug && !outlet) throw validation("hub.topic", `names no outlet: "${topic.outletSlug}" is not registered`);
