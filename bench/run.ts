@@ -1,4 +1,4 @@
-// `npm run bench [reads] [lag] [backfill] [ponder] [observe] [reorg] [reader-pages] [page-lag] [relay] [profile] [fixed-cost] [list-depth]`: measures and prints figures, never asserts
+// `npm run bench [reads] [lag] [backfill] [ponder] [observe] [reorg] [reader-pages] [page-lag] [relay] [websub] [profile] [fixed-cost] [list-depth]`: measures and prints figures, never asserts
 // timings, and is not part of `npm test`. Method and recorded figures: docs/PERFORMANCE.md.
 import { benchIndexerBackfill, type BackfillFigures } from "./indexer-backfill";
 import { benchIndexerReorg, type ReorgFigures } from "./indexer-reorg";
@@ -13,6 +13,7 @@ import { benchReaderPages, type ReaderPagesFigures } from "./reader-pages";
 import { benchRelayOverhead, type RelayFigures } from "./relay-overhead";
 import { benchVoteLag, type LagFigures } from "./vote-lag";
 import { benchVotePageLag, type PageLagFigures } from "./vote-page-lag";
+import { benchWebSubDelivery } from "./websub-delivery";
 import { cleanupAll } from "./support/cleanup";
 import { machineLine } from "./support/machine";
 import { ponderVersion } from "./support/ponder-install";
@@ -280,6 +281,15 @@ async function main() {
     figures.forEach(printReorg);
   }
 
+  if (wants("websub")) {
+    const subscribers = envNumber("BENCH_WEBSUB_SUBSCRIBERS", 20);
+    const events = envNumber("BENCH_WEBSUB_EVENTS", 50);
+    log(`websub: ${events} label changes to ${subscribers} loopback subscribers (SQLite)…`);
+    const f = await benchWebSubDelivery({ subscribers, events, log });
+    console.log(`\nWebSub delivery: ${f.events} label changes × ${f.subscribers} subscribers, each change delivered to all before the next`);
+    console.log("label changes/s | deliveries/s | p50 ms | p95 ms | max ms | load");
+    console.log([fmt(f.eventsPerSecond, 1).padStart(15), fmt(f.deliveriesPerSecond, 0).padStart(12), String(f.p50).padStart(6), String(f.p95).padStart(6), String(f.max).padStart(6), f.load].join(" | "));
+  }
   if (wants("reader-pages")) {
     await ensureProductionBuild(log);
     printReaderPages(await benchReaderPages({ runs: envNumber("BENCH_BROWSER_RUNS", 9), log }));

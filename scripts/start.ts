@@ -17,6 +17,7 @@ import { openBountyStore } from "@/bounty/state-store";
 import { ensureSampleBountyState } from "@/bounty/load-state";
 import { startIndexer } from "@/lib/indexer/indexer-service";
 import { startOutboxWorker } from "@/lib/chain/operator/outbox-worker";
+import { startWebSubHub } from "@/lib/services/websub/hub-runtime";
 // the outbox worker settles penalty rows too: their settle hook must be registered in this process
 import "@/lib/services/court/penalty-settlement";
 import { listenForProjectionChanges } from "@/lib/indexer/change-feed-postgres";
@@ -188,6 +189,11 @@ async function main() {
     duties.push({
       name: "operator outbox worker",
       start: async () => startOutboxWorker({ db: handle.db, pollMs: cfg.CAPSULE_OUTBOX_POLL_MS, log: (m) => step(`  ${m}`) }),
+    });
+    // WebSub deliveries follow the projection changes the leader sees (its own and, on PostgreSQL, the other servers')
+    duties.push({
+      name: "WebSub hub deliveries",
+      start: async () => startWebSubHub({ db: handle.db, settings: { retryBaseMs: cfg.CAPSULE_WEBSUB_RETRY_BASE_MS, maxAttempts: cfg.CAPSULE_WEBSUB_MAX_ATTEMPTS } }),
     });
   }
   if (handle.dialect === "postgres" && cfg.DATABASE_URL) {

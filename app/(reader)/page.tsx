@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { db } from "@/lib/db/client";
 import { integrityLabelKeys, integrityLabels } from "@/lib/capsules/integrity-labels";
-import { publishedArticles } from "@/lib/services/reader/published-articles";
+import { rankedArticles } from "@/lib/services/reader/published-articles";
 import { readerHref, readerQuery } from "@/lib/services/reader/reader-query";
 import { ArticleList } from "@/components/reader/article-list";
 
@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = {
   title: { absolute: "Capsule — articles finalized on chain" },
   description: "The latest articles accepted by their editors and finalized on chain, with their integrity labels and corrections.",
-  alternates: { types: { "application/atom+xml": [{ url: "/feed.xml", title: "Capsule: all outlets" }] } },
+  alternates: { types: { "application/atom+xml": [{ url: "/feed.xml", title: "Capsule: all outlets" }], "application/feed+json": [{ url: "/feed.json", title: "Capsule: all outlets" }] } },
 };
 
 const PAGE_SIZE = 10;
@@ -23,7 +23,7 @@ export default async function FrontPage({ searchParams }: Props) {
   const query = readerQuery(await searchParams);
   const database = db();
   const [page, outlets] = await Promise.all([
-    publishedArticles(database, { outletSlug: query.outlet, label: query.label, page: query.page, limit: PAGE_SIZE }),
+    rankedArticles(database, { outletSlug: query.outlet, label: query.label, page: query.page, limit: PAGE_SIZE }, Math.floor(Date.now() / 1000)),
     database.selectFrom("outlets").select(["slug", "name"]).where("status", "=", "active").where("slug", "!=", "capsule-court").orderBy("name").execute(),
   ]);
   return (
@@ -32,8 +32,11 @@ export default async function FrontPage({ searchParams }: Props) {
         <h1 className="font-serif text-3xl font-bold tracking-tight">Latest articles</h1>
         <p className="mt-2 text-stone-600">
           Every article here was accepted by its outlet’s editors and finalized on chain. Its label says what the integrity court found;
-          corrections are shown as they are voted on. <Link href="/network" prefetch={false} className="text-accent underline">About the network</Link> ·{" "}
-          <a href="/feed.xml" className="text-accent underline">Atom feed</a>
+          corrections are shown as they are voted on. Articles are ordered by one score: newer first, outlets with a higher distribution tier
+          and integrity score higher, contested articles and penalised outlets lower — open “Why is this here?” under an article for its numbers.{" "}
+          <Link href="/network" prefetch={false} className="text-accent underline">About the network</Link> ·{" "}
+          <a href="/feed.xml" className="text-accent underline">Atom feed</a> ·{" "}
+          <a href="/feed.json" className="text-accent underline">JSON Feed</a>
         </p>
       </div>
       <form method="get" action="/" className="flex flex-wrap items-end gap-3 rounded-md border border-stone-200 bg-white p-3 text-sm" aria-label="Filter articles">

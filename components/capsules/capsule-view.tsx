@@ -79,6 +79,12 @@ export function CapsuleView({ id }: { id: string }) {
         <p className="mt-1 text-sm text-stone-600">
           #{c.id} · {read.outlet.outletSlug} · {capsuleTypeLabel[c.capsuleType] ?? c.capsuleType}
           {c.revisionNumber > 0 ? ` (revision ${c.revisionNumber})` : ""} · by <span className="font-mono">{shortHex(c.submitter)}</span>
+          {c.status !== "draft" ? (
+            <span data-testid="capsule-trusted-publisher">
+              {" "}
+              · {c.trustedPublisherAtSubmit ? "trusted publisher when submitted (Elevated or above)" : "submitted before the outlet reached Elevated"}
+            </span>
+          ) : null}
         </p>
         {c.parentCapsuleId ? (
           <p className="mt-1 text-sm text-stone-600" data-testid="revision-of">

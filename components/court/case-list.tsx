@@ -9,7 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatCap, formatTime } from "@/components/ui/capsule-format";
 import { shortAddress } from "@/lib/wallet/short-address";
 import { CaseStatusBadge, LabelChip } from "./case-badges";
-import { Pager } from "./pager";
+import { Pager } from "@/components/ui/pager";
 
 const PAGE_SIZE = 10;
 const statusFilters: Array<{ value: CaseStatusFilter; label: string }> = [

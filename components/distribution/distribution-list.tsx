@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useDistribution } from "@/hooks/use-distribution";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Pager } from "@/components/court/pager";
+import { Pager } from "@/components/ui/pager";
 import { OutletTierCard } from "./outlet-tier-card";
 
 const PAGE_SIZE = 10;

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { formatTime } from "@/components/ui/capsule-format";
 import { TierBadge } from "./tier-badge";
-import { describeCheck, readableAdvice, tierStyle, type OutletDistribution } from "./tier-format";
+import { describeCheck, factorKeys, factorLabel, readableAdvice, scoreFormula, tierBenefit, tierStyle, type OutletDistribution } from "./tier-format";
 
 // One outlet's distribution: its tier, every requirement met or missed, what would move it up,
 // the factors, and a penalty downgrade in force.
@@ -84,29 +84,63 @@ export function OutletTierCard({ item }: { item: OutletDistribution }) {
         )}
       </div>
 
-      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-6">
-        <Factor label="Integrity score" value={`${item.factors.integrityScore} / 100`} />
-        <Factor label="Acceptance rate" value={`${item.factors.acceptanceRate}%`} note={`${item.acceptedCount} accepted, ${item.rejectedCount} rejected`} />
-        <Factor
-          label="Bond stability"
-          value={item.factors.bondStability.stable ? "Stable" : "Unstable"}
-          note={`${item.factors.bondStability.slashesOrWithdrawals90d} slash(es) or withdrawal(s) in 90 days`}
-        />
-        <Factor
-          label="Court response"
-          value={item.factors.courtResponse.rate === null ? "No cases" : `${item.factors.courtResponse.rate}%`}
-          note={`${item.factors.courtResponse.answered} of ${item.factors.courtResponse.closedCases} closed case(s) verified or corrected`}
-        />
-        <Factor label="Role tenure" value={`${item.factors.roleTenureMonths} mo`} note="median months Editors have held the role" />
-        <Factor label="Months active" value={String(item.monthsActive)} note="since domain verification" />
-      </dl>
+      <p className="mt-4 text-sm text-stone-700" data-testid="distribution-benefit">
+        <span className="font-medium text-ink">At {tierStyle[item.tier].label}:</span> {tierBenefit(item.tier)}
+      </p>
+
+      <section className="mt-4" aria-label="Integrity score and its factors">
+        <p className="text-sm">
+          <span className="font-medium text-ink">Integrity score</span>{" "}
+          <span className="font-mono text-lg" data-testid="distribution-integrity-score">{item.integrityScore}</span>
+          <span className="text-stone-500"> / 100 — {scoreFormula}</span>
+        </p>
+        <dl className="mt-2 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-6">
+          {factorKeys.map((key) => (
+            <Factor key={key} label={factorLabel[key]} value={`${item.factors[key].value} / 100`} note={`from ${item.factors[key].sample} ${item.factors[key].unit}`} testId={`factor-${key}`} />
+          ))}
+          <Factor label="Months active" value={String(item.monthsActive)} note="since domain verification" />
+        </dl>
+      </section>
+      <ChannelList item={item} />
     </article>
   );
 }
 
-function Factor({ label, value, note }: { label: string; value: string; note?: string }) {
+const channelName: Record<OutletDistribution["channels"]["items"][number]["channel"], string> = { atom: "Atom feed", json_feed: "JSON Feed", websub: "WebSub push" };
+
+function ChannelList({ item }: { item: OutletDistribution }) {
+  const { websub } = item.channels;
   return (
-    <div>
+    <section className="mt-4 border-t border-stone-100 pt-3 text-sm" aria-label="Channels" data-testid="distribution-channels">
+      <h3 className="font-semibold text-ink">Channels</h3>
+      <ul className="mt-1 space-y-1">
+        {item.channels.items.map((channel) => (
+          <li key={channel.channel} className="flex flex-wrap items-center gap-x-2" data-channel={channel.channel} data-status={channel.status}>
+            <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${channel.status === "on" ? "bg-emerald-50 text-emerald-900" : "bg-stone-100 text-stone-700"}`}>{channel.status === "on" ? "On" : "Off"}</span>
+            {channel.status === "on" && channel.channel !== "websub" ? (
+              <a href={channel.path} className="inline-flex min-h-11 items-center text-accent underline">
+                {channelName[channel.channel]}
+              </a>
+            ) : (
+              <span className="inline-flex min-h-11 items-center">{channelName[channel.channel]}</span>
+            )}
+            {channel.note ? <span className="text-stone-500">— {channel.note}</span> : null}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1 text-stone-700" data-testid="websub-status">
+        WebSub subscribers: {websub.subscribers.active} active, {websub.subscribers.pending} awaiting confirmation, {websub.subscribers.denied} denied · deliveries:{" "}
+        {websub.deliveries.delivered} delivered, {websub.deliveries.pending} pending, {websub.deliveries.failed} given up
+        {websub.lastDeliveredAt ? <> · last delivered {formatTime(websub.lastDeliveredAt)}</> : null}
+      </p>
+      {websub.lastError ? <p className="text-amber-900">Last problem: {websub.lastError}</p> : null}
+    </section>
+  );
+}
+
+function Factor({ label, value, note, testId }: { label: string; value: string; note?: string; testId?: string }) {
+  return (
+    <div data-testid={testId}>
       <dt className="text-xs uppercase tracking-wide text-stone-500">{label}</dt>
       <dd className="font-mono text-ink">{value}</dd>
       {note ? <dd className="text-xs text-stone-500">{note}</dd> : null}

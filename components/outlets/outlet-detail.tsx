@@ -11,6 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { MembersPanel } from "./members-panel";
 import { OutletStatusBadge } from "./outlet-status-badge";
 import { TierPanel } from "./tier-panel";
+import { OutletDistributionSection } from "@/components/distribution/outlet-distribution-section";
 import { VerificationPanel } from "./verification-panel";
 import { BondNotice } from "@/components/bonds/bond-notice";
 import { ROLE } from "@/lib/roles/role-catalog";
@@ -95,6 +96,7 @@ export function OutletDetail({ slug, articles }: { slug: string; articles?: Reac
         <VerificationPanel outlet={data} canManage={canManage} />
         <TierPanel outlet={data} />
       </div>
+      {data.status === "active" ? <OutletDistributionSection slug={slug} /> : null}
       <MembersPanel slug={slug} canManage={canManage} me={wallet} />
     </div>
   );

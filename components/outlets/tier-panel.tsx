@@ -8,16 +8,20 @@ function nextStep(d: TOutlet["distribution"], status: TOutlet["status"]): string
     case "none":
       return status === "suspended"
         ? "Distribution is paused while the outlet is suspended. Publish the TXT record again and run the check to become active (Standard tier)."
-        : "Verify the domain to become active and enter the Standard tier (network feed, basic feeds).";
+        : "Verify the domain to become active and enter the Standard tier (network feed and Atom feeds).";
     case "standard": {
+      const decided = d.acceptedCount + d.rejectedCount;
       const needs = [
+        decided < d.minimumSample.elevated ? `${d.minimumSample.elevated} capsules decided by vote (now ${decided})` : "",
         d.acceptanceRate < 75 ? `an acceptance rate of 75% or more (now ${d.acceptanceRate.toFixed(2)}%)` : "",
         d.cleanRecord ? "" : "a clean record (no capsule labelled misleading or fraudulent)",
       ].filter(Boolean);
-      return `Elevated (higher feed position, more channels) needs ${needs.join(" and ") || "no more than it has; it updates with the next decided capsule"}.`;
+      return `Elevated (higher feed position, JSON Feed and WebSub push) needs ${needs.join(" and ") || "no more than it has; it updates with the next decided capsule"}.`;
     }
     case "elevated": {
+      const decided = d.acceptedCount + d.rejectedCount;
       const needs = [
+        decided < d.minimumSample.premium ? `${d.minimumSample.premium} capsules decided by vote (now ${decided})` : "",
         d.acceptanceRate < 90 ? `an acceptance rate of 90% or more (now ${d.acceptanceRate.toFixed(2)}%)` : "",
         d.monthsActive < 12 ? `12 months active (now ${d.monthsActive})` : "",
       ].filter(Boolean);

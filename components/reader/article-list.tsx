@@ -1,11 +1,13 @@
 import Link from "next/link";
 import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
-import type { ArticlePage } from "@/lib/services/reader/published-articles";
+import type { ArticlePage, RankedPage } from "@/lib/services/reader/published-articles";
+import { WhyHere } from "./why-here";
 import { LocalTime } from "./local-time";
 
 // A server-rendered list of published articles: headline, outlet, date, label (with the court's
 // finding) and a correction notice when one is being voted on.
-export function ArticleList({ page, showOutlet = true, pageHref }: { page: ArticlePage; showOutlet?: boolean; pageHref: (page: number) => string }) {
+export function ArticleList({ page, showOutlet = true, pageHref }: { page: ArticlePage | RankedPage; showOutlet?: boolean; pageHref: (page: number) => string }) {
+  const ranked = page.items.some((item) => "ranking" in item);
   if (page.items.length === 0) return <p className="text-stone-600" data-testid="article-list-empty">No published articles match.</p>;
   return (
     <div className="space-y-4">
@@ -56,6 +58,7 @@ export function ArticleList({ page, showOutlet = true, pageHref }: { page: Artic
                   {item.capsuleType === "retraction" ? "Retraction" : "Correction"}: {item.revisionReason}
                 </p>
               ) : null}
+              {"ranking" in item ? <WhyHere ranking={item.ranking} position={(page.page - 1) * page.limit + page.items.indexOf(item) + 1} /> : null}
             </li>
           );
         })}
@@ -64,7 +67,7 @@ export function ArticleList({ page, showOutlet = true, pageHref }: { page: Artic
         <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
           {page.page > 1 ? (
             <Link href={pageHref(page.page - 1)} className="inline-flex min-h-11 items-center rounded-md border border-stone-300 px-3 py-1.5 hover:bg-stone-100" rel="prev">
-              ← Newer
+              {ranked ? "← Previous" : "← Newer"}
             </Link>
           ) : (
             <span />
@@ -74,7 +77,7 @@ export function ArticleList({ page, showOutlet = true, pageHref }: { page: Artic
           </span>
           {page.hasMore ? (
             <Link href={pageHref(page.page + 1)} className="inline-flex min-h-11 items-center rounded-md border border-stone-300 px-3 py-1.5 hover:bg-stone-100" rel="next">
-              Older →
+              {ranked ? "Next →" : "Older →"}
             </Link>
           ) : (
             <span />

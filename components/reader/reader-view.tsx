@@ -36,6 +36,12 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
             {article.outletName}
           </Link>
           {read.content.category ? ` · ${read.content.category}` : ""}
+          {c.trustedPublisherAtSubmit ? (
+            <span className="normal-case tracking-normal" data-testid="reader-trusted-publisher">
+              {" "}
+              · <span title="The outlet's distribution tier was Elevated or Premium at the block this article was submitted in">Trusted publisher when submitted</span>
+            </span>
+          ) : null}
         </p>
         <h1 className="font-serif text-4xl font-bold leading-tight tracking-tight break-words" data-testid="reader-title">
           {read.content.title || c.title}

@@ -5,7 +5,7 @@ import { useCapsuleRights, useListings } from "@/hooks/use-rights";
 import { OutletFilterOptions } from "@/components/outlets/outlet-filter-options";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Pager } from "@/components/court/pager";
+import { Pager } from "@/components/ui/pager";
 import { smallButton } from "@/components/ui/field";
 import { ListingCard } from "./listing-card";
 

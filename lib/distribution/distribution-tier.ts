@@ -12,7 +12,13 @@ export type DistributionInputs = {
   monthsActive: number;
   /** A court penalty in force (lib/distribution, docs/DECISIONS.md) lowers the tier the record earns. */
   penalty?: PenaltyVerdict | null;
+  /** Decided capsules each tier needs (CAPSULE_TIER_MIN_SAMPLE_*); DEFAULT_MINIMUM_SAMPLE when absent. */
+  minimumSample?: MinimumSample;
 };
+
+export type MinimumSample = { elevated: number; premium: number };
+/** One accepted capsule is no record: Elevated needs 20 decided capsules, Premium 50 (docs/DECISIONS.md). */
+export const DEFAULT_MINIMUM_SAMPLE: MinimumSample = { elevated: 20, premium: 50 };
 
 export type Distribution = {
   tier: DistributionTier;
@@ -22,6 +28,7 @@ export type Distribution = {
   monthsActive: number;
   acceptedCount: number;
   rejectedCount: number;
+  minimumSample: MinimumSample;
 };
 
 const taintedLabels = new Set(["misleading", "fraudulent"]);
@@ -40,9 +47,13 @@ export function monthsBetween(from: number, to: number): number {
 export function distributionTier(input: DistributionInputs): Distribution {
   const rate = acceptanceRate(input.accepted, input.rejected);
   const cleanRecord = !input.labels.some((label) => taintedLabels.has(label));
-  const base = { acceptanceRate: rate, cleanRecord, monthsActive: input.monthsActive, acceptedCount: input.accepted, rejectedCount: input.rejected };
+  const sample = input.minimumSample ?? DEFAULT_MINIMUM_SAMPLE;
+  const decided = input.accepted + input.rejected;
+  const base = { acceptanceRate: rate, cleanRecord, monthsActive: input.monthsActive, acceptedCount: input.accepted, rejectedCount: input.rejected, minimumSample: sample };
   if (!input.active) return { tier: "none", ...base };
   const earned: DistributionTier =
-    cleanRecord && rate >= 90 && input.monthsActive >= 12 ? "premium" : cleanRecord && rate >= 75 ? "elevated" : "standard";
+    cleanRecord && rate >= 90 && input.monthsActive >= 12 && decided >= sample.premium ? "premium"
+    : cleanRecord && rate >= 75 && decided >= sample.elevated ? "elevated"
+    : "standard";
   return { tier: downgradeForPenalty(earned, input.penalty), ...base };
 }

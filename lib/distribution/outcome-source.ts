@@ -5,7 +5,8 @@ import { outletOutcomeCounts } from "@/lib/db/repositories/capsules.repository";
 /**
  * The capsules' part of an outlet's distribution inputs: accepted (finalized or later superseded)
  * and rejected capsules that went through a vote on chain. Drafts and pending capsules do not count.
+ * As of a past block (`asOf`), only capsules decided by then count.
  */
-export async function capsuleOutcomeSource(db: DbOrTrx, outlet: OutletRow): Promise<{ accepted: number; rejected: number }> {
-  return outletOutcomeCounts(db, outlet.id);
+export async function capsuleOutcomeSource(db: DbOrTrx, outlet: OutletRow, now: number, asOf = false): Promise<{ accepted: number; rejected: number }> {
+  return outletOutcomeCounts(db, outlet.id, asOf ? now : undefined);
 }

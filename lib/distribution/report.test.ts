@@ -1,10 +1,18 @@
 import { describe, expect, it } from "vitest";
 import type { DistributionInputs } from "@/lib/distribution/distribution-tier";
 import { downgradeForPenalty, harsherPenalty } from "./penalty-downgrade";
-import { acceptedNeeded, distributionReport, integrityScore, median, type FactorInputs } from "./report";
+import { acceptedNeeded, distributionReport } from "./report";
+import { factorsOf, findingsScore, integrityScore, median, type FactorCounts } from "./integrity-factors";
 
-const base: DistributionInputs = { active: true, accepted: 0, rejected: 0, labels: [], monthsActive: 0, penalty: null };
-const quiet: FactorInputs = { misleadingVerdicts: 0, fraudulentVerdicts: 0, bondEvents90d: 0, closedCases: 0, answeredCases: 0, editorTenureMonths: [] };
+const small = { elevated: 1, premium: 1 };
+const base: DistributionInputs = { active: true, accepted: 0, rejected: 0, labels: [], monthsActive: 0, penalty: null, minimumSample: small };
+const quiet: FactorCounts = {
+  findings: { closed: 0, misleading: 0, fraudulent: 0 },
+  decided: { accepted: 0, rejected: 0 },
+  editorBonds: { editors: 0, unsettled: 0 },
+  summons: { summoned: 0, answered: 0 },
+  editorTenureMonths: [],
+};
 
 describe("downgradeForPenalty", () => {
   it.each([
@@ -27,8 +35,36 @@ describe("downgradeForPenalty", () => {
 });
 
 describe("factors", () => {
-  it.each([[0, 0, 100], [1, 0, 75], [2, 1, 0], [0, 1, 50], [5, 0, 0]])("integrity score with %i misleading and %i fraudulent = %i", (m, f, score) => {
-    expect(integrityScore(m, f)).toBe(score);
+  it.each([[0, 0, 100], [1, 0, 75], [2, 1, 0], [0, 1, 50], [5, 0, 0]])("court findings score with %i misleading and %i fraudulent = %i", (m, f, score) => {
+    expect(findingsScore(m, f)).toBe(score);
+  });
+
+  it("computes every factor with its sample and combines them by the documented weights", () => {
+    const factors = factorsOf({
+      findings: { closed: 3, misleading: 1, fraudulent: 0 },
+      decided: { accepted: 30, rejected: 10 },
+      editorBonds: { editors: 4, unsettled: 1 },
+      summons: { summoned: 2, answered: 1 },
+      editorTenureMonths: [6, 3, 9],
+    });
+    expect(factors).toEqual({
+      courtFindings: { value: 75, sample: 3, unit: "closed court case(s) in the last year" },
+      acceptanceRate: { value: 75, sample: 40, unit: "decided capsule(s)" },
+      bondStability: { value: 75, sample: 4, unit: "Editor bond(s)" },
+      summonsResponse: { value: 50, sample: 2, unit: "court summons" },
+      roleTenure: { value: 50, sample: 3, unit: "Editor role holding(s)" },
+    });
+    // 0.30·75 + 0.25·75 + 0.15·75 + 0.15·50 + 0.15·50 = 22.5 + 18.75 + 11.25 + 7.5 + 7.5
+    expect(integrityScore(factors)).toBe(68);
+  });
+
+  it("an outlet summoned to nothing missed nothing; one without Editors has no bond behind it", () => {
+    const factors = factorsOf(quiet);
+    expect(factors.summonsResponse).toMatchObject({ value: 100, sample: 0 });
+    expect(factors.bondStability).toMatchObject({ value: 0, sample: 0 });
+    expect(factors.roleTenure.value).toBe(0);
+    expect(integrityScore(factors)).toBe(45);
+    expect(integrityScore(factorsOf({ ...quiet, decided: { accepted: 10, rejected: 0 }, editorBonds: { editors: 1, unsettled: 0 }, editorTenureMonths: [24] }))).toBe(100);
   });
 
   it("takes the median tenure", () => {
@@ -49,36 +85,33 @@ describe("factors", () => {
 
 describe("distributionReport", () => {
   it("reports an elevated outlet with what Premium still needs", () => {
-    const report = distributionReport({ ...base, accepted: 4, rejected: 1, monthsActive: 3 }, [], { ...quiet, editorTenureMonths: [3, 1] });
+    const report = distributionReport({ ...base, accepted: 4, rejected: 1, monthsActive: 3, minimumSample: { elevated: 5, premium: 8 } }, [], { ...quiet, decided: { accepted: 4, rejected: 1 }, editorTenureMonths: [3, 1] });
     expect(report).toMatchObject({ tier: "elevated", earnedTier: "elevated", acceptanceRate: 80, nextTier: "premium", penalty: null });
     expect(report.requirements.map((r) => [r.tier, r.met])).toEqual([["standard", true], ["elevated", true], ["premium", false]]);
-    expect(report.requirements[2]!.checks.filter((c) => !c.met).map((c) => c.name)).toEqual(["acceptanceRate", "monthsActive"]);
+    expect(report.requirements[2]!.checks.filter((c) => !c.met).map((c) => c.name)).toEqual(["sample", "acceptanceRate", "monthsActive"]);
     expect(report.toMoveUp).toEqual([
+      "have 3 more capsule(s) decided by vote (5 of 8): a rate needs a sample",
       "raise the acceptance rate from 80% to 90%: 5 more accepted capsule(s) without a rejection",
       "stay active 9 more month(s) (3 of 12)",
     ]);
-    expect(report.factors).toEqual({
-      integrityScore: 100,
-      acceptanceRate: 80,
-      bondStability: { stable: true, slashesOrWithdrawals90d: 0 },
-      courtResponse: { closedCases: 0, answered: 0, rate: null },
-      roleTenureMonths: 2,
-    });
+    expect(report.minimumSample).toEqual({ elevated: 5, premium: 8 });
+    expect(report.factors.acceptanceRate).toEqual({ value: 80, sample: 5, unit: "decided capsule(s)" });
+    expect(report.factors.roleTenure.value).toBe(16.67);
+    expect(report.integrityScore).toBe(Math.round(0.3 * 100 + 0.25 * 80 + 0.15 * 0 + 0.15 * 100 + 0.15 * 16.67));
   });
 
   it("shows a penalty holding a clean record down and names it as what would move the outlet up", () => {
     const penalty = { caseId: "7", verdict: "misleading" as const, until: 1_900_000_000 };
     const report = distributionReport({ ...base, accepted: 1, penalty: "misleading", labels: ["corrected"] }, [penalty], {
       ...quiet,
-      misleadingVerdicts: 1,
-      bondEvents90d: 1,
-      closedCases: 1,
-      answeredCases: 1,
+      findings: { closed: 1, misleading: 1, fraudulent: 0 },
+      editorBonds: { editors: 1, unsettled: 1 },
+      summons: { summoned: 1, answered: 1 },
     });
     expect(report).toMatchObject({ tier: "standard", earnedTier: "elevated", cleanRecord: true, nextTier: "elevated" });
     expect(report.penalty).toEqual({ caseId: "7", verdict: "misleading", until: "1900000000" });
     expect(report.toMoveUp).toEqual(["wait for the misleading penalty of court case 7 to end (at 1900000000)"]);
-    expect(report.factors).toMatchObject({ integrityScore: 75, bondStability: { stable: false }, courtResponse: { rate: 100 } });
+    expect(report.factors).toMatchObject({ courtFindings: { value: 75, sample: 1 }, bondStability: { value: 0, sample: 1 }, summonsResponse: { value: 100, sample: 1 } });
   });
 
   it("names the tainted record for a misleading label", () => {
@@ -98,5 +131,14 @@ describe("distributionReport", () => {
     expect(report.tier).toBe("none");
     expect(report.nextTier).toBe("standard");
     expect(report.toMoveUp).toEqual(["verify the outlet's domain (POST /api/outlets/verify) so its status is active"]);
+  });
+});
+
+describe("minimum sample", () => {
+  it("one accepted capsule is not a record: Elevated waits for the configured sample", () => {
+    const report = distributionReport({ ...base, accepted: 1, minimumSample: { elevated: 20, premium: 50 } }, [], quiet);
+    expect(report.tier).toBe("standard");
+    expect(report.requirements[1]!.checks.find((c) => c.name === "sample")).toEqual({ name: "sample", required: ">= 20 decided", actual: "1", met: false });
+    expect(report.toMoveUp).toEqual(["have 19 more capsule(s) decided by vote (1 of 20): a rate needs a sample"]);
   });
 });

@@ -1,34 +1,13 @@
-import { acceptanceRate, distributionTier, type DistributionInputs, type DistributionTier } from "@/lib/distribution/distribution-tier";
+import { acceptanceRate, DEFAULT_MINIMUM_SAMPLE, distributionTier, type DistributionInputs, type DistributionTier } from "@/lib/distribution/distribution-tier";
+import { factorsOf, integrityScore, type FactorCounts } from "./integrity-factors";
 import { tierOrder, tierRank, type PenaltyVerdict } from "./penalty-downgrade";
 
 // An outlet's distribution report (GET /api/distribution), pure: the tier, each requirement of
 // the seed's table met or missed with the numbers, what would move it up, and the factors.
 
-export type FactorInputs = {
-  /** Closed cases with these verdicts within the lookback. */
-  misleadingVerdicts: number;
-  fraudulentVerdicts: number;
-  /** Owner-bond slashes and withdrawals within the last 90 days. */
-  bondEvents90d: number;
-  closedCases: number;
-  /** Closed cases ended `verified` or answered by a correction of the disputed chain. */
-  answeredCases: number;
-  /** Months each Editor of the outlet held (or has held so far) the role. */
-  editorTenureMonths: number[];
-};
-
 export type PenaltyInForce = { caseId: string; verdict: PenaltyVerdict; until: number };
 
-export type Check = { name: "active" | "acceptanceRate" | "cleanRecord" | "monthsActive"; required: string; actual: string; met: boolean };
-
-export const integrityScore = (misleading: number, fraudulent: number): number => Math.max(0, 100 - 25 * misleading - 50 * fraudulent);
-
-export function median(values: number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
+export type Check = { name: "active" | "sample" | "acceptanceRate" | "cleanRecord" | "monthsActive"; required: string; actual: string; met: boolean };
 
 /** Accepted capsules still needed (with no further rejection) to reach `percent`. */
 export function acceptedNeeded(accepted: number, rejected: number, percent: number): number {
@@ -41,12 +20,15 @@ function checksFor(tier: DistributionTier, input: DistributionInputs): Check[] {
   const clean = distributionTier({ ...input, penalty: null }).cleanRecord;
   const active: Check = { name: "active", required: "outlet status active", actual: input.active ? "active" : "not active", met: input.active };
   const acceptance = (min: number): Check => ({ name: "acceptanceRate", required: `>= ${min}%`, actual: `${rate}%`, met: rate >= min });
+  const min = input.minimumSample ?? DEFAULT_MINIMUM_SAMPLE;
+  const decided = input.accepted + input.rejected;
+  const sample = (needed: number): Check => ({ name: "sample", required: `>= ${needed} decided`, actual: String(decided), met: decided >= needed });
   const cleanCheck: Check = { name: "cleanRecord", required: "no misleading or fraudulent label", actual: clean ? "clean" : "tainted", met: clean };
   if (tier === "standard") return [active];
-  if (tier === "elevated") return [active, acceptance(75), cleanCheck];
+  if (tier === "elevated") return [active, sample(min.elevated), acceptance(75), cleanCheck];
   if (tier === "premium") {
     const months: Check = { name: "monthsActive", required: ">= 12", actual: String(input.monthsActive), met: input.monthsActive >= 12 };
-    return [active, acceptance(90), months, cleanCheck];
+    return [active, sample(min.premium), acceptance(90), months, cleanCheck];
   }
   return [];
 }
@@ -55,6 +37,10 @@ function advice(check: Check, input: DistributionInputs): string {
   switch (check.name) {
     case "active":
       return "verify the outlet's domain (POST /api/outlets/verify) so its status is active";
+    case "sample": {
+      const needed = Number(check.required.replace(/[^0-9]/g, ""));
+      return `have ${needed - Number(check.actual)} more capsule(s) decided by vote (${check.actual} of ${needed}): a rate needs a sample`;
+    }
     case "acceptanceRate": {
       const min = Number(check.required.replace(/[^0-9]/g, ""));
       return `raise the acceptance rate from ${check.actual} to ${min}%: ${acceptedNeeded(input.accepted, input.rejected, min)} more accepted capsule(s) without a rejection`;
@@ -66,7 +52,8 @@ function advice(check: Check, input: DistributionInputs): string {
   }
 }
 
-export function distributionReport(input: DistributionInputs, penalties: PenaltyInForce[], factors: FactorInputs) {
+export function distributionReport(input: DistributionInputs, penalties: PenaltyInForce[], counts: FactorCounts) {
+  const factors = factorsOf(counts);
   const earned = distributionTier({ ...input, penalty: null });
   const effective = distributionTier(input);
   const requirements = (["standard", "elevated", "premium"] as const).map((tier) => {
@@ -94,17 +81,9 @@ export function distributionReport(input: DistributionInputs, penalties: Penalty
     requirements,
     nextTier,
     toMoveUp,
-    factors: {
-      integrityScore: integrityScore(factors.misleadingVerdicts, factors.fraudulentVerdicts),
-      acceptanceRate: effective.acceptanceRate,
-      bondStability: { stable: factors.bondEvents90d === 0, slashesOrWithdrawals90d: factors.bondEvents90d },
-      courtResponse: {
-        closedCases: factors.closedCases,
-        answered: factors.answeredCases,
-        rate: factors.closedCases === 0 ? null : Math.round((factors.answeredCases / factors.closedCases) * 10_000) / 100,
-      },
-      roleTenureMonths: median(factors.editorTenureMonths),
-    },
+    minimumSample: effective.minimumSample,
+    integrityScore: integrityScore(factors),
+    factors,
     penalty: penalties[0] ? { caseId: penalties[0].caseId, verdict: penalties[0].verdict, until: String(penalties[0].until) } : null,
   };
 }

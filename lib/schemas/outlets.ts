@@ -57,6 +57,7 @@ const ZDistribution = z.object({
   monthsActive: z.number().int(),
   acceptedCount: z.number().int(),
   rejectedCount: z.number().int(),
+  minimumSample: z.object({ elevated: z.number().int(), premium: z.number().int() }),
 });
 
 /**

@@ -58,7 +58,7 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     stack = await startStack({
       database: dialect,
       // no reply window here: this file is about verdicts and penalties (test/newsroom/reply.test.ts covers the window)
-      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000", CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0" },
+      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000", CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0", CAPSULE_TIER_MIN_SAMPLE_ELEVATED: "2", CAPSULE_TIER_MIN_SAMPLE_PREMIUM: "2" },
     });
     api = bridgeClient(stack.baseUrl);
     chain = courtChain(stack, await deployedContracts(api, "integrityCourt"));
@@ -100,7 +100,7 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     expect(item).toMatchObject({ outletSlug: SLUG, tier: "elevated", earnedTier: "elevated", nextTier: "premium", penalty: null });
     expect(item.requirements.map((r: Json) => [r.tier, r.met])).toEqual([["standard", true], ["elevated", true], ["premium", false]]);
     expect(item.toMoveUp).toEqual(["stay active 12 more month(s) (0 of 12)"]);
-    expect(item.factors).toMatchObject({ integrityScore: 100, acceptanceRate: 100, bondStability: { stable: true }, courtResponse: { closedCases: 0, rate: null } });
+    expect(item.factors).toMatchObject({ courtFindings: { value: 100, sample: 0 }, acceptanceRate: { value: 100, sample: 2 }, summonsResponse: { value: 100, sample: 0 } });
     const labels = await api.send(capsuleLabels, { params: { id: disputed.capsuleId } });
     expect(labels.body).toEqual({ ok: true, capsuleId: disputed.capsuleId, rootCapsuleId: disputed.capsuleId, integrityLabel: "clean", distributionActive: true, items: [] });
   });
@@ -268,7 +268,7 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     const item = (await api.send(distributionList, {})).body.items[0];
     expect(item).toMatchObject({ outletSlug: SLUG, tier: "standard", earnedTier: "standard", cleanRecord: false, nextTier: "elevated" });
     expect(item.penalty).toEqual({ caseId, verdict: "misleading", until: penalty.penaltyUntil });
-    expect(item.factors).toMatchObject({ integrityScore: 75, bondStability: { stable: false }, courtResponse: { closedCases: 1, answered: 0, rate: 0 } });
+    expect(item.factors).toMatchObject({ courtFindings: { value: 75, sample: 1 } });
     expect(item.toMoveUp).toContain("no capsule may carry a misleading or fraudulent label applied in the last 365 days (an accepted correction lifts the label)");
 
     // the case is closed now
@@ -389,7 +389,7 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     expect(await chain.penaltyLogs(BigInt(id))).toEqual([]);
     expect(await chain.burnPoolSize()).toBe(poolBefore);
     const item = (await api.send(distributionList, {})).body.items[0];
-    expect(item.factors.courtResponse).toEqual({ closedCases: 2, answered: 1, rate: 50 });
+    expect(item.factors.courtFindings).toMatchObject({ value: 75, sample: 2 });
     const closed = await api.send(courtCases, { query: { status: "closed", outlet: SLUG } });
     expect(closed.body.items.map((c: Json) => c.caseId)).toEqual([id, caseId]);
   });

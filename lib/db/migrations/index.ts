@@ -20,6 +20,7 @@ import * as capsulesNeverOnChainIndex from "./2026-11-28-0100-capsules-never-on-
 import * as capsuleClaims from "./2026-11-28-0200-capsule-claims";
 import * as capsuleSnapshotBlock from "./2026-11-28-0400-capsule-snapshot-block";
 import * as capsuleManifest from "./2026-11-29-0200-capsule-manifest";
+import * as websub from "./2026-11-29-0400-websub";
 
 // Static registry (no filesystem scan) so migrations bundle with Next and run under tsx alike.
 // Append new migrations here; names sort in the order they apply.
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-0200-capsule-claims": capsuleClaims,
   "2026-11-28-0400-capsule-snapshot-block": capsuleSnapshotBlock,
   "2026-11-29-0200-capsule-manifest": capsuleManifest,
+  "2026-11-29-0400-websub": websub,
 };

@@ -97,9 +97,10 @@ export async function labelChain(db: DbOrTrx, rootId: number, label: CapsuleRow[
 }
 
 /** Accepted / rejected counts of an outlet's closed capsules (input of its distribution tier). */
-export async function outletOutcomeCounts(db: DbOrTrx, outletId: number): Promise<{ accepted: number; rejected: number }> {
-  const rows = await db
-    .selectFrom("capsules")
+export async function outletOutcomeCounts(db: DbOrTrx, outletId: number, decidedBy?: number): Promise<{ accepted: number; rejected: number }> {
+  let query = db.selectFrom("capsules");
+  if (decidedBy !== undefined) query = query.where("closed_at", "<=", decidedBy);
+  const rows = await query
     .select(["status", (eb) => eb.fn.countAll<string | number>().as("n")])
     .where("outlet_id", "=", outletId)
     .where("submit_tx_hash", "is not", null)

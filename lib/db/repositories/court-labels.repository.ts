@@ -29,6 +29,10 @@ export async function outletLabelChangesSince(db: DbOrTrx, outletId: number, lab
     .execute();
 }
 
+/** Every label change of an outlet's chains recorded at or before `at`, oldest first. */
+export async function outletLabelChangesUntil(db: DbOrTrx, outletId: number, at: number): Promise<LabelHistoryRow[]> {
+  return db.selectFrom("integrity_label_history").selectAll().where("outlet_id", "=", outletId).where("created_at", "<=", at).orderBy("id", "asc").execute();
+}
 
 /** The label a chain carried before its newest history entry (for rows recorded after the fact). */
 export async function lastRecordedLabel(db: DbOrTrx, rootCapsuleId: number): Promise<IntegrityLabel> {

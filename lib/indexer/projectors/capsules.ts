@@ -6,6 +6,8 @@ import { insertVotesIfAbsent } from "@/lib/db/repositories/capsules-parts.reposi
 import { insertActivity, type ActivityEntry } from "@/lib/db/repositories/activity.repository";
 import { SUBMISSION_FEE_WEI } from "@/lib/chain/fee-split";
 import { cidV1FromSha256 } from "@/lib/capsules/content-id";
+import { getOutletByIdOrThrow } from "@/lib/db/repositories/outlets.repository";
+import { outletTierAt } from "@/lib/distribution/distribution-inputs";
 import { isPostgres } from "@/lib/db/bulk-insert";
 import { eventKind, type IndexedEvent, type ProjectionReset, type Projector } from "../projector";
 import { projectVotesPostgres } from "./votes-postgres";
@@ -27,10 +29,17 @@ function activity(event: IndexedEvent, row: CapsuleRow, wallet: string, kind: st
 
 const set = (trx: Trx, row: CapsuleRow, event: IndexedEvent, changes: CapsuleUpdate) => updateCapsule(trx, row.id, { ...changes, updated_at: event.blockTime });
 
+/** The outlet's tier at the submission block, from what the projection held by then (a rebuild computes the same). */
+async function trustedAt(trx: Trx, row: CapsuleRow, blockTime: number): Promise<number> {
+  const tier = (await outletTierAt(trx, await getOutletByIdOrThrow(trx, row.outlet_id), blockTime)).tier;
+  return tier === "elevated" || tier === "premium" ? 1 : 0;
+}
+
 async function onSubmitted(trx: Trx, event: IndexedEvent, row: CapsuleRow) {
   const window = row.window_seconds ?? 0;
   await set(trx, row, event, {
     status: "pending",
+    trusted_publisher_at_submit: await trustedAt(trx, row, event.blockTime),
     opens_at: row.opens_at ?? event.blockTime,
     closes_at: row.closes_at ?? event.blockTime + window,
     submit_tx_hash: event.txHash,
@@ -158,6 +167,7 @@ export const resetCapsuleProjection: ProjectionReset = async (trx) => {
       finalized_by: null,
       submit_tx_hash: null,
       finalize_tx_hash: null,
+      trusted_publisher_at_submit: 0,
       revision_fee_paid: "0",
       yes_votes: "0",
       no_votes: "0",

@@ -19,7 +19,6 @@ import { policyById } from "@/lib/capsules/policy";
 import { bondRequired, roleDefinition } from "@/lib/roles/role-catalog";
 import { enforceRateLimit } from "@/lib/rate-limit/rate-limiter";
 import { bridgeRules } from "@/lib/rate-limit/rules";
-import { outletRecord } from "@/lib/services/outlets/outlet-record";
 import { activityTime, readBond, readOutletWeight } from "@/lib/services/roles/role-registry-chain";
 import { requireAuthorRoles, requireDraft, requireSubmitter } from "./access";
 import { chainNow, chainRead } from "./chain-io";
@@ -113,7 +112,6 @@ export async function issueSubmitVoucher(db: Db, wallet: Address, capsuleId: num
     evidenceRoot: sealed.evidenceRoot,
   };
   const signature = await chainRead("sign the submission voucher", () => signSubmitVoucher(chainClients().operator as Parameters<typeof signSubmitVoucher>[0], registry, deployment.chainId, voucher));
-  const trusted = (await outletRecord(db, outlet, now)).trustedPublisher;
   const at = await activityTime(now);
   await db.transaction().execute(async (trx) => {
     await updateCapsule(trx, capsule.id, {
@@ -122,7 +120,6 @@ export async function issueSubmitVoucher(db: Db, wallet: Address, capsuleId: num
       approval_threshold: policy.approvalThreshold,
       quorum_threshold: policy.quorumThreshold,
       eligible_weight: eligibleWeight.toString(),
-      trusted_publisher_at_submit: trusted ? 1 : 0,
       voucher_deadline: deadline,
       updated_at: now,
     });

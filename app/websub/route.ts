@@ -1,0 +1,6 @@
+import { serveHubRequest } from "@/lib/services/websub/hub-route";
+
+export const dynamic = "force-dynamic";
+
+// POST /websub — the WebSub hub of the service's feeds (subscribe, unsubscribe).
+export const POST = serveHubRequest;

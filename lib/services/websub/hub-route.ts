@@ -1,0 +1,31 @@
+import "server-only";
+import { after } from "next/server";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import { toAppError } from "@/lib/errors/error-body";
+import { errorResponse } from "@/lib/http/json";
+import { linkOrigin, misdirected } from "@/lib/http/public-origin";
+import { logError } from "@/lib/log";
+import { acceptHubRequest, parseHubRequest } from "./subscribe";
+
+const MAX_BODY_BYTES = 8 * 1024;
+
+/** POST /websub — a subscriber's subscribe or unsubscribe request (W3C WebSub §5.1), answered 202; intent is verified afterwards. */
+export async function serveHubRequest(request: Request): Promise<Response> {
+  try {
+    const origin = linkOrigin(request);
+    if (origin === undefined) throw misdirected();
+    if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded")) {
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "A hub request is a form: send Content-Type application/x-www-form-urlencoded");
+    }
+    const text = await request.text();
+    if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `A hub request is at most ${MAX_BODY_BYTES} bytes`);
+    const accepted = await acceptHubRequest(db(), parseHubRequest(new URLSearchParams(text)), origin, Math.floor(Date.now() / 1000));
+    after(() => accepted.verify().catch((error: unknown) => logError("websub", error, { what: "verifying intent" })));
+    return new Response(null, { status: 202 });
+  } catch (error) {
+    const { appError, unexpected } = toAppError(error);
+    if (unexpected) logError("websub", error, { what: "hub request" });
+    return errorResponse(appError);
+  }
+}
