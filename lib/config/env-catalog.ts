@@ -2,6 +2,7 @@ import type { ServerEnv } from "./server-env";
 import { REDACTED, redactUrl } from "./url-redaction";
 import { edgeEnvCatalog } from "./edge-env";
 import { hardeningEnvCatalog } from "./hardening-env";
+import { partnersEnvCatalog } from "./partners-env";
 
 export type EnvKeyInfo = {
   name: keyof ServerEnv;
@@ -31,6 +32,7 @@ export const envCatalog: readonly EnvKeyInfo[] = [
   { name: "CAPSULE_OPERATOR_KEY", description: "bridge operator private key (signs vouchers, relays ballots)", secret: true },
   { name: "CAPSULE_OPERATOR_KEY_FILE", description: "file holding the operator key (mode 0600, owned by the service user); instead of CAPSULE_OPERATOR_KEY", secret: false },
   ...hardeningEnvCatalog,
+  ...partnersEnvCatalog,
   ...edgeEnvCatalog,
   { name: "CAPSULE_TRUST_PROXY", description: "trusted reverse proxies in front of the server (hops; true = 1): the client IP is that many X-Forwarded-For entries from the right", secret: false },
   { name: "CAPSULE_DNS_SERVERS", description: "comma-separated DNS servers (host or host:port) for domain verification", secret: false },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { withOperatorKeyFile } from "./operator-key-file";
 import { edgeEnvShape } from "./edge-env";
 import { hardeningEnvShape } from "./hardening-env";
+import { partnersEnvShape } from "./partners-env";
 import { wellKnownDevKeys } from "./dev-keys";
 
 // Every setting of the system, parsed once from the environment. Secrets are marked in
@@ -34,6 +35,7 @@ export const serverEnvSchema = z.object({
     .default(wellKnownDevKeys[0]),
   CAPSULE_OPERATOR_KEY_FILE: z.string().optional(),
   ...hardeningEnvShape,
+  ...partnersEnvShape,
   ...edgeEnvShape,
   // the number of trusted reverse proxies in front of the server ("true" = 1): client IPs come from that many X-Forwarded-For hops from the right
   CAPSULE_TRUST_PROXY: z

@@ -50,6 +50,8 @@ import { distributionList } from "./distribution/list";
 import { rightsListings } from "./rights/listings";
 import { rightsCreate } from "./rights/create";
 import { rightsLicense } from "./rights/license";
+import { partnersRegisterWebhook } from "./partners/register-webhook";
+import { partnersWebhookDeliveries } from "./partners/webhook-deliveries";
 import { adCampaigns } from "./ads/campaigns";
 import { adsOfCapsule } from "./ads/of-capsule";
 import { burnStatus } from "./burn/status";
@@ -141,6 +143,9 @@ export const endpoints = [
   // claims (issue 27)
   capsuleClaims,
   capsuleClaimsSet,
+  // distribution: partner streams (issue 29)
+  partnersRegisterWebhook,
+  partnersWebhookDeliveries,
 ] as const;
 
 export type RegisteredEndpoint = (typeof endpoints)[number];
