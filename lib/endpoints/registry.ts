@@ -24,6 +24,7 @@ import { roleGrant } from "./roles/grant";
 import { roleRevoke } from "./roles/revoke";
 import { walletRoles } from "./wallet/roles";
 import { walletActivity } from "./wallet/activity";
+import { walletEarnings } from "./wallet/earnings";
 import { capsuleList } from "./capsules/list";
 import { capsuleRead } from "./capsules/read";
 import { capsuleCreate } from "./capsules/create";
@@ -146,6 +147,7 @@ export const endpoints = [
   // distribution: partner streams (issue 29)
   partnersRegisterWebhook,
   partnersWebhookDeliveries,
+  walletEarnings,
 ] as const;
 
 export type RegisteredEndpoint = (typeof endpoints)[number];
