@@ -27,11 +27,10 @@ async function candidates(db: Db, capsule: CapsuleRow, now: number): Promise<AdC
   return rows.sort((a, b) => a.impressions - b.impressions || a.id - b.id);
 }
 
-async function creditRevenue(trx: Trx, capsule: CapsuleRow, impressionId: number, cost: bigint, now: number): Promise<void> {
+async function creditRevenue(trx: Trx, capsule: CapsuleRow, impressionId: number, cost: bigint, now: number, outletBps: number): Promise<void> {
   if (cost === 0n) return;
   const outlet = await findOutletById(trx, capsule.outlet_id);
   const contributors = (await listContributors(trx, capsule.id)).map((c) => ({ wallet: c.wallet, shareBps: c.share_bps }));
-  const outletBps = config().CAPSULE_AD_OUTLET_SHARE_BPS;
   const split = splitRevenue(cost, outletBps, contributors);
   const common = { source: "ad" as const, source_id: String(impressionId), capsule_id: capsule.id, outlet_slug: capsule.outlet_slug, tx_hash: null, source_key: null, created_at: now };
   await insertLedgerRows(trx, [
@@ -46,7 +45,7 @@ class Outbid extends Error {}
  * The ad for `reader` on the capsule's reader page, counting (and charging) its impression; null when
  * the capsule takes no ads or no campaign can pay. Never throws for want of an ad.
  */
-export async function sponsoredFor(db: Db, capsule: CapsuleRow, reader: Reader, now: number): Promise<SponsoredAd | null> {
+export async function sponsoredFor(db: Db, capsule: CapsuleRow, reader: Reader, now: number, outletShareBps = config().CAPSULE_AD_OUTLET_SHARE_BPS): Promise<SponsoredAd | null> {
   if (adEligibility(capsule) !== null) return null;
   const { day, hash } = await readerHash(db, reader, now);
   for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -61,7 +60,7 @@ export async function sponsoredFor(db: Db, capsule: CapsuleRow, reader: Reader, 
         if (!impression) return fresh; // this reader saw it today: shown, not counted again
         const spent = (BigInt(fresh.spent_milliwei) + BigInt(fresh.cpm)).toString();
         if (!(await chargeCampaign(trx, fresh.id, fresh.spent_milliwei, spent))) throw new Outbid();
-        await creditRevenue(trx, capsule, impression.id, cost, now);
+        await creditRevenue(trx, capsule, impression.id, cost, now, outletShareBps);
         return fresh;
       });
       return { campaignId: String(row.id), advertiser: row.advertiser, headline: row.headline, body: row.body, clickUrl: row.click_url, sample: Number(row.sample) === 1 };
