@@ -50,30 +50,30 @@ describe.each(dialects)("revenue on the stack on %s", (dialect) => {
     stream = voteStream(stack.nodeRpcUrl, deployment);
     operatorKey = [TEST_OPERATOR_KEY, devKeys[0]!].find((key) => privateKeyToAccount(key).address.toLowerCase() === deployment.deployer.toLowerCase())!;
     handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
-    [capsuleId] = await stream.seedDrafts(handle.db, SLUG, 1);
+    capsuleId = (await stream.seedDrafts(handle.db, SLUG, 1))[0]!;
     const now = Math.floor(Date.now() / 1000);
     await handle.db
       .insertInto("capsule_contributors")
       .values([
-        { capsule_id: capsuleId!, wallet: ALICE, display_name: "Alice", role: 1, contribution_type: "author", share_bps: 6000, attribution_uri: null, active: 1, created_at: now },
-        { capsule_id: capsuleId!, wallet: BOB, display_name: "Bob", role: 2, contribution_type: "reporting", share_bps: 4000, attribution_uri: null, active: 1, created_at: now },
+        { capsule_id: capsuleId, wallet: ALICE, display_name: "Alice", role: 1, contribution_type: "author", share_bps: 6000, attribution_uri: null, active: 1, created_at: now },
+        { capsule_id: capsuleId, wallet: BOB, display_name: "Bob", role: 2, contribution_type: "reporting", share_bps: 4000, attribution_uri: null, active: 1, created_at: now },
       ])
       .execute();
     await stream.enableVoters(SLUG);
-    await stream.publish(SLUG, [capsuleId!]);
-    await stream.vote(CLOSER, capsuleId!, true);
+    await stream.publish(SLUG, [capsuleId]);
+    await stream.vote(CLOSER, capsuleId, true);
     await stream.rpc("evm_increaseTime", [Number(WINDOW) + 60]);
     await stream.rpc("evm_mine", []);
     await stream.publicClient.waitForTransactionReceipt({
-      hash: await walletOf(devKeys[CLOSER] as Hex).writeContract({ address: deployment.contracts.articleRegistry.address as Hex, abi: articleRegistryAbi, functionName: "finalizeCapsule", args: [BigInt(capsuleId!)] }),
+      hash: await walletOf(devKeys[CLOSER] as Hex).writeContract({ address: deployment.contracts.articleRegistry.address as Hex, abi: articleRegistryAbi, functionName: "finalizeCapsule", args: [BigInt(capsuleId)] }),
     });
-    await waitFor(async () => ((await handle.db.selectFrom("capsules").select("status").where("id", "=", capsuleId!).executeTakeFirst())?.status === "finalized" ? true : undefined), "the capsule finalized in SQL");
+    await waitFor(async () => ((await handle.db.selectFrom("capsules").select("status").where("id", "=", capsuleId).executeTakeFirst())?.status === "finalized" ? true : undefined), "the capsule finalized in SQL");
     await loadAdCampaigns(handle.db, {
       campaigns: [{ slug: "bay-ferries", advertiser: "Bay Ferries", name: "Winter", headline: "Cross the bay for less", body: "Daily sailings, all winter.", clickUrl: "https://ferries.example.org/winter", targetOutlets: [SLUG], budget: "1000000000", cpm: "1000000", startsAt: 0 }],
     });
     const listing = await handle.db
       .insertInto("rights_listings")
-      .values({ capsule_id: capsuleId!, outlet_id: (await handle.db.selectFrom("outlets").select("id").where("slug", "=", SLUG).executeTakeFirstOrThrow()).id, outlet_slug: SLUG, created_by: ALICE, licence_type: "exclusive", territory: "worldwide", price: parseEther("2").toString(), currency: "CAP", terms: "Syndication with credit.", expires_at: null, created_at: now, payee: ALICE, created_block: await stream.head() })
+      .values({ capsule_id: capsuleId, outlet_id: (await handle.db.selectFrom("outlets").select("id").where("slug", "=", SLUG).executeTakeFirstOrThrow()).id, outlet_slug: SLUG, created_by: ALICE, licence_type: "exclusive", territory: "worldwide", price: parseEther("2").toString(), currency: "CAP", terms: "Syndication with credit.", expires_at: null, created_at: now, payee: ALICE, created_block: await stream.head() })
       .returning("id")
       .executeTakeFirstOrThrow();
     listingId = listing.id;
