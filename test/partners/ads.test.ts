@@ -32,7 +32,7 @@ describe.each(dialects)("ads readers see on %s", (dialect) => {
       .insertInto("capsule_contributors")
       .values([
         { capsule_id: capsule.id, wallet: ALICE, display_name: "Alice", role: 1, contribution_type: "author", share_bps: 7000, attribution_uri: null, active: 1, created_at: DAY },
-        { capsule_id: capsule.id, wallet: BOB, display_name: "Bob", role: 2, contribution_type: "reporting", share_bps: 3000, attribution_uri: null, active: 1, created_at: DAY },
+        { capsule_id: capsule.id, wallet: BOB, display_name: "Bob", role: 2, contribution_type: "researcher", share_bps: 3000, attribution_uri: null, active: 1, created_at: DAY },
       ])
       .execute();
     // CPM 1 234 567 wei: not a multiple of 1000, so spend must be kept exactly; budget for 3 impressions (3 703 wei)

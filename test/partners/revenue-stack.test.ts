@@ -56,7 +56,7 @@ describe.each(dialects)("revenue on the stack on %s", (dialect) => {
       .insertInto("capsule_contributors")
       .values([
         { capsule_id: capsuleId, wallet: ALICE, display_name: "Alice", role: 1, contribution_type: "author", share_bps: 6000, attribution_uri: null, active: 1, created_at: now },
-        { capsule_id: capsuleId, wallet: BOB, display_name: "Bob", role: 2, contribution_type: "reporting", share_bps: 4000, attribution_uri: null, active: 1, created_at: now },
+        { capsule_id: capsuleId, wallet: BOB, display_name: "Bob", role: 2, contribution_type: "researcher", share_bps: 4000, attribution_uri: null, active: 1, created_at: now },
       ])
       .execute();
     await stream.enableVoters(SLUG);
@@ -88,7 +88,7 @@ describe.each(dialects)("revenue on the stack on %s", (dialect) => {
   it("shows one Sponsored slot beside the article, counts the reader once a day and credits outlet and contributors", async () => {
     const api = bridgeClient(stack.baseUrl);
     const page = await fetch(`${stack.baseUrl}/read/${capsuleId}`, { headers: { "user-agent": "reader-one" } });
-    expect(page.status).toBe(200);
+    expect(page.status, stack.output().slice(-3000)).toBe(200);
     expect(page.headers.get("set-cookie")).toBeNull();
     const html = await page.text();
     expect(html).toContain('data-testid="sponsored"');
