@@ -14,7 +14,7 @@ export const messageIdOf = (eventKey: string) => `msg_${createHash("sha256").upd
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
-async function record(trx: Trx, type: PartnerEventType, key: string, capsule: Pick<CapsuleRow, "id" | "outlet_id">, occurredAt: number, data: Record<string, unknown>) {
+async function queueEvent(trx: Trx, type: PartnerEventType, key: string, capsule: Pick<CapsuleRow, "id" | "outlet_id">, occurredAt: number, data: Record<string, unknown>) {
   const eventKey = `${type}:${key}`;
   await insertPartnerEvent(trx, {
     event_key: eventKey,
@@ -33,7 +33,7 @@ async function record(trx: Trx, type: PartnerEventType, key: string, capsule: Pi
 
 /** `article.finalized`: once per capsule (a replay of the chain writes nothing new). */
 export async function recordArticleFinalized(trx: Trx, capsule: CapsuleRow, chain: { txHash: string; blockNumber: number; blockTime: number }): Promise<void> {
-  await record(trx, "article.finalized", String(capsule.id), capsule, chain.blockTime, {
+  await queueEvent(trx, "article.finalized", String(capsule.id), capsule, chain.blockTime, {
     capsuleId: String(capsule.id),
     articleId: capsule.finalized_article_id,
     outletSlug: capsule.outlet_slug,
@@ -64,7 +64,7 @@ export type LabelChange = {
 export async function recordLabelChanged(trx: Trx, change: LabelChange): Promise<void> {
   if (change.label === change.previous) return;
   const root = change.capsule.root_capsule_id ?? change.capsule.id;
-  await record(trx, "article.label_changed", change.source, change.capsule, change.at, {
+  await queueEvent(trx, "article.label_changed", change.source, change.capsule, change.at, {
     capsuleId: String(change.capsule.id),
     rootCapsuleId: String(root),
     outletSlug: change.capsule.outlet_slug,
