@@ -3,6 +3,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { capsuleEvidenceAdd } from "../lib/endpoints/capsules/evidence-add";
 import { vaultUpload } from "../lib/endpoints/vault/upload";
+import { vaultObject } from "../lib/endpoints/vault/object";
+import { pathOf } from "../lib/api/request";
 import { readerDesk } from "./support/reader-fixture";
 import { watchConsole } from "./support/page-helpers";
 
@@ -25,7 +27,7 @@ test.beforeAll(async () => {
   const desk = readerDesk();
   await desk.outlet(OWNER, slug, "The Fee Ledger");
   const uploaded = await desk.call(vaultUpload, { body: { filename: "fees.csv", mimeType: "text/csv", contentBase64: file.toString("base64") } }, OWNER);
-  const fileUri = `/api/vault/${uploaded.object.objectId}`;
+  const fileUri = pathOf(vaultObject, { objectId: uploaded.object.objectId });
   id = await desk.finalizedWithClaims(
     OWNER,
     slug,

@@ -18,6 +18,7 @@ import { ensureSampleBountyState } from "@/bounty/load-state";
 import { startIndexer } from "@/lib/indexer/indexer-service";
 import { startOutboxWorker } from "@/lib/chain/operator/outbox-worker";
 import { startWebSubHub } from "@/lib/services/websub/hub-runtime";
+import { startPartnerWebhookWorker } from "@/lib/partners/webhook-worker";
 // the outbox worker settles penalty rows too: their settle hook must be registered in this process
 import "@/lib/services/court/penalty-settlement";
 import { listenForProjectionChanges } from "@/lib/indexer/change-feed-postgres";
@@ -194,6 +195,22 @@ async function main() {
     duties.push({
       name: "WebSub hub deliveries",
       start: async () => startWebSubHub({ db: handle.db, settings: { retryBaseMs: cfg.CAPSULE_WEBSUB_RETRY_BASE_MS, maxAttempts: cfg.CAPSULE_WEBSUB_MAX_ATTEMPTS } }),
+    });
+    duties.push({
+      name: "partner webhook dispatcher",
+      start: async () =>
+        startPartnerWebhookWorker({
+          db: handle.db,
+          pollMs: cfg.CAPSULE_WEBHOOK_POLL_MS,
+          dispatch: {
+            timeoutMs: cfg.CAPSULE_WEBHOOK_TIMEOUT_MS,
+            concurrency: cfg.CAPSULE_WEBHOOK_CONCURRENCY,
+            maxAttempts: cfg.CAPSULE_WEBHOOK_MAX_ATTEMPTS,
+            retryBaseMs: cfg.CAPSULE_WEBHOOK_RETRY_BASE_MS,
+            retryMaxMs: cfg.CAPSULE_WEBHOOK_RETRY_MAX_MS,
+          },
+          log: (m) => step(`  ${m}`),
+        }),
     });
   }
   if (handle.dialect === "postgres" && cfg.DATABASE_URL) {

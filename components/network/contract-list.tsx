@@ -17,6 +17,7 @@ const labels: Record<string, string> = {
   integrityTreasury: "Integrity treasury",
   vaultOperatorsVault: "Vault operators",
   foundationVault: "Foundation",
+  licenceEscrow: "Licence escrow",
 };
 
 export function ContractList() {

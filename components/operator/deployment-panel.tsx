@@ -18,6 +18,7 @@ const contractLabels: Record<string, string> = {
   integrityTreasury: "Integrity treasury",
   vaultOperatorsVault: "Vault operators vault",
   foundationVault: "Foundation vault",
+  licenceEscrow: "Licence escrow",
 };
 
 function Row({ term, children, testId }: { term: string; children: ReactNode; testId?: string }) {

@@ -16,16 +16,18 @@ export type ManifestProofProps = {
   /** This site's address of the manifest bytes (GET /api/vault/<CID>). */
   manifestUrl: string;
   evidence: Array<{ index: number; leaf: [string, string, string]; proof: string[]; label: string; uri: string; claims: number[] }>;
+  /** This site's path of a vault object with the id left off (the island does not bundle the descriptors). */
+  vaultObjectPath: string;
 };
 
 type ItemCheck = { index: number; proven: boolean; file: "match" | "mismatch" | "not fetched" };
 type State = { manifest?: "match" | "mismatch" | "unavailable"; items?: ItemCheck[] };
 
-const sameOriginUrl = (uri: string): string | undefined => {
+const sameOriginUrl = (uri: string, vaultObjectPath: string): string | undefined => {
   try {
     const url = new URL(uri, window.location.origin);
     if (url.origin !== window.location.origin) return undefined;
-    if (/^\/api\/vault\/[0-9a-f]{64}$/.test(url.pathname)) url.searchParams.set("download", "1");
+    if (url.pathname.startsWith(vaultObjectPath) && /^[0-9a-f]{64}$/.test(url.pathname.slice(vaultObjectPath.length))) url.searchParams.set("download", "1");
     return url.href;
   } catch {
     return undefined;
@@ -51,7 +53,7 @@ export function ManifestChecks({ manifest, commitment, rpcLabel }: { manifest: M
       const items: ItemCheck[] = [];
       for (const item of manifest.evidence) {
         const proven = verifyEvidenceProof(commitment.evidenceRoot, item.leaf, item.proof);
-        const url = sameOriginUrl(item.uri);
+        const url = sameOriginUrl(item.uri, manifest.vaultObjectPath);
         const fileHash = url ? await hashOf(url) : undefined;
         items.push({ index: item.index, proven, file: fileHash === undefined ? "not fetched" : same(fileHash, item.leaf[1]) ? "match" : "mismatch" });
       }

@@ -3,6 +3,7 @@ import { Fragment } from "react";
 import { pathOf } from "@/lib/api/request";
 import { capsuleBadge } from "@/lib/endpoints/capsules/badge";
 import { capsuleProof } from "@/lib/endpoints/capsules/proof";
+import { vaultObject } from "@/lib/endpoints/vault/object";
 import type { TCapsuleResponse } from "@/lib/schemas/capsules";
 import type { ReaderArticle } from "@/lib/services/reader/reader-article";
 import { shortHex } from "@/components/ui/capsule-format";
@@ -157,7 +158,7 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
 
 const manifestProps = (article: ReaderArticle) =>
   article.manifest
-    ? { manifestHash: article.manifest.manifestHash, evidenceRoot: article.manifest.evidenceRoot, manifestUrl: article.manifest.manifestUrl, evidence: article.manifest.proofs }
+    ? { manifestHash: article.manifest.manifestHash, evidenceRoot: article.manifest.evidenceRoot, manifestUrl: article.manifest.manifestUrl, evidence: article.manifest.proofs, vaultObjectPath: pathOf(vaultObject, { objectId: "" }) }
     : null;
 
 const laterEvidence = (article: ReaderArticle) => {

@@ -12,6 +12,7 @@ export const contractNames = [
   "CapsuleAcceptance",
   "IntegrityCourt",
   "JuryCourt",
+  "LicenceEscrow",
   "RecipientVault",
   "RoleRegistry",
 ] as const;

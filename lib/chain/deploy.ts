@@ -24,6 +24,8 @@ import {
 
 // Deploys the Capsule contracts (operator = deployer = bridge signer) and reuses a live deployment.
 export const DEFAULT_BURN_INTERVAL_SECONDS = 7 * 24 * 60 * 60;
+/** How long a licence payment nobody settled stays in escrow before its buyer may reclaim it. */
+export const LICENCE_RECLAIM_AFTER_SECONDS = 7 * 24 * 60 * 60;
 
 type Log = (message: string) => void;
 
@@ -100,6 +102,7 @@ export async function deployCapsuleContracts(options: {
   ]);
   const court = await deploy("integrityCourt", "IntegrityCourt", [roleRegistry]);
   const juryCourt = await deploy("juryCourt", "JuryCourt", [roleRegistry, registry, burnPool]);
+  await deploy("licenceEscrow", "LicenceEscrow", [BigInt(LICENCE_RECLAIM_AFTER_SECONDS)]);
 
   await confirm(
     await walletClient.writeContract({ address: acceptance, abi: capsuleAcceptanceAbi, functionName: "setArticleRegistry", args: [registry] }),

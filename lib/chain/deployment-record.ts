@@ -21,6 +21,7 @@ export const deploymentContractKeys = [
   "integrityTreasury",
   "vaultOperatorsVault",
   "foundationVault",
+  "licenceEscrow",
 ] as const;
 export type DeploymentContractKey = (typeof deploymentContractKeys)[number];
 
@@ -44,6 +45,7 @@ export const deploymentRecord = z.object({
     integrityTreasury: deployedContract,
     vaultOperatorsVault: deployedContract,
     foundationVault: deployedContract,
+    licenceEscrow: deployedContract,
   }),
 });
 export type DeploymentRecord = z.infer<typeof deploymentRecord>;

@@ -3,6 +3,7 @@ import { REDACTED, redactUrl } from "@/lib/url-redaction";
 import { edgeEnvCatalog } from "./edge-env";
 import { hardeningEnvCatalog } from "./hardening-env";
 import { tiersEnvCatalog } from "./tiers-env";
+import { partnersEnvCatalog } from "./partners-env";
 
 export type EnvKeyInfo = {
   name: keyof ServerEnv;
@@ -33,6 +34,7 @@ export const envCatalog: readonly EnvKeyInfo[] = [
   { name: "CAPSULE_OPERATOR_KEY_FILE", description: "file holding the operator key (mode 0600, owned by the service user); instead of CAPSULE_OPERATOR_KEY", secret: false },
   ...hardeningEnvCatalog,
   ...tiersEnvCatalog,
+  ...partnersEnvCatalog,
   ...edgeEnvCatalog,
   { name: "CAPSULE_TRUST_PROXY", description: "trusted reverse proxies in front of the server (hops; true = 1): the client IP is that many X-Forwarded-For entries from the right", secret: false },
   { name: "CAPSULE_DNS_SERVERS", description: "comma-separated DNS servers (host or host:port) for domain verification", secret: false },

@@ -3,6 +3,7 @@ import { withOperatorKeyFile } from "./operator-key-file";
 import { edgeEnvShape } from "./edge-env";
 import { hardeningEnvShape } from "./hardening-env";
 import { tiersEnvShape } from "./tiers-env";
+import { partnersEnvShape } from "./partners-env";
 import { wellKnownDevKeys } from "./dev-keys";
 
 // Every setting of the system, parsed once from the environment. Secrets are marked in
@@ -36,6 +37,7 @@ export const serverEnvSchema = z.object({
   CAPSULE_OPERATOR_KEY_FILE: z.string().optional(),
   ...hardeningEnvShape,
   ...tiersEnvShape,
+  ...partnersEnvShape,
   ...edgeEnvShape,
   // the number of trusted reverse proxies in front of the server ("true" = 1): client IPs come from that many X-Forwarded-For hops from the right
   CAPSULE_TRUST_PROXY: z

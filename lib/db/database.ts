@@ -13,10 +13,13 @@ import type { IndexerTables } from "./tables/indexer.table";
 import type { NewsroomTables } from "./tables/newsroom.table";
 import type { OperatorOutboxTables } from "./tables/operator-outbox.table";
 import type { WebSubTables } from "./tables/websub.table";
+import type { PartnerTables } from "./tables/partners.table";
+import type { RevenueTables } from "./tables/revenue.table";
 
 // One interface for the whole schema; each resource contributes its tables.
 export interface DB extends FoundationTables, AuthSessionTables, BountyTables, OutletTables, RoleTables, CapsuleTables,
-  CourtTables, RightsTables, AdTables, VaultTables, IndexerTables, NewsroomTables, OperatorOutboxTables, WebSubTables {}
+  CourtTables, RightsTables, AdTables, VaultTables, IndexerTables, NewsroomTables, OperatorOutboxTables, WebSubTables,
+  PartnerTables, RevenueTables {}
 
 export type Db = Kysely<DB>;
 export type Trx = Transaction<DB>;

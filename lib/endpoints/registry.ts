@@ -24,6 +24,7 @@ import { roleGrant } from "./roles/grant";
 import { roleRevoke } from "./roles/revoke";
 import { walletRoles } from "./wallet/roles";
 import { walletActivity } from "./wallet/activity";
+import { walletEarnings } from "./wallet/earnings";
 import { capsuleList } from "./capsules/list";
 import { capsuleRead } from "./capsules/read";
 import { capsuleCreate } from "./capsules/create";
@@ -50,6 +51,8 @@ import { distributionList } from "./distribution/list";
 import { rightsListings } from "./rights/listings";
 import { rightsCreate } from "./rights/create";
 import { rightsLicense } from "./rights/license";
+import { partnersRegisterWebhook } from "./partners/register-webhook";
+import { partnersWebhookDeliveries } from "./partners/webhook-deliveries";
 import { adCampaigns } from "./ads/campaigns";
 import { adsOfCapsule } from "./ads/of-capsule";
 import { burnStatus } from "./burn/status";
@@ -141,6 +144,10 @@ export const endpoints = [
   // claims (issue 27)
   capsuleClaims,
   capsuleClaimsSet,
+  // distribution: partner streams (issue 29)
+  partnersRegisterWebhook,
+  partnersWebhookDeliveries,
+  walletEarnings,
 ] as const;
 
 export type RegisteredEndpoint = (typeof endpoints)[number];

@@ -54,6 +54,12 @@ export const ZCampaign = z.object({
   createdAt: ZUintString,
   /** True for the bundled demonstration campaigns (no real advertiser). */
   sample: z.boolean(),
+  /** wei charged for the impressions so far (⌊impressions × CPM / 1000⌋ while the CPM did not change). */
+  spent: ZUintString,
+  /** Impressions charged: one per reader, campaign and UTC day. */
+  impressions: z.number().int(),
+  /** The next impression would pass the budget: the campaign is no longer served. */
+  exhausted: z.boolean(),
 });
 export type TCampaign = z.infer<typeof ZCampaign>;
 

@@ -6,6 +6,7 @@ import { IslandScript } from "@/components/reader/islands/island";
 import type { DocumentHead } from "@/components/document/document-head";
 import { articleDocumentHead } from "@/components/reader/article-head";
 import { ReaderView } from "@/components/reader/reader-view";
+import { SponsoredSlot } from "@/components/reader/sponsored-slot";
 import { nonceOf } from "@/lib/http/content-security-policy";
 import { articlePageLoader, type ArticlePageData } from "@/lib/pages/article-page-loader";
 
@@ -39,6 +40,7 @@ export default function ReadPage(props: Props) {
     <ReaderFrame>
       <Viewport />
       <ReaderView article={props.article} registry={props.registry ?? undefined} origin={new URL(props.canonical).origin} />
+      {props.sponsored ? <SponsoredSlot ad={props.sponsored} /> : null}
       <IslandScript nonce={props.nonce ?? undefined} />
     </ReaderFrame>
   );

@@ -13,6 +13,8 @@ import { capsuleRead } from "@/lib/endpoints/capsules/read";
 import { capsuleSubmit } from "@/lib/endpoints/capsules/submit";
 import { capsuleVote } from "@/lib/endpoints/capsules/vote";
 import { vaultUpload } from "@/lib/endpoints/vault/upload";
+import { vaultObject } from "@/lib/endpoints/vault/object";
+import { pathOf } from "@/lib/api/request";
 import { canonicalText, type CapsuleManifest } from "@/lib/capsules/manifest";
 import { ZCapsuleProofResponse } from "@/lib/proof/capsule-proof";
 import { verifyManifest, verifyProof } from "@/lib/proof/verify-proof";
@@ -84,7 +86,7 @@ describe.each(dialects)("the capsule manifest on %s", (dialect) => {
     await grantRole(api, ownerKey, SLUG, journalist, 1);
     const uploaded = await api.send(vaultUpload, { body: { filename: "fees.csv", mimeType: "text/csv", contentBase64: file.toString("base64") } }, journalistKey);
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBeLessThan(300);
-    fileUri = `/api/vault/${uploaded.body.object.objectId}`;
+    fileUri = pathOf(vaultObject, { objectId: String(uploaded.body.object.objectId) });
     const created = await api.send(
       capsuleCreate,
       {

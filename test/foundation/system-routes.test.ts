@@ -93,7 +93,7 @@ describe.each(dialects)("system routes and the route wrapper on %s", (dialect) =
     expect(body.chainId).toBe(77117002);
     const names = Object.keys(body.contracts).sort();
     expect(names).toEqual(
-      ["articleRegistry", "burnPool", "capsuleAcceptance", "foundationVault", "integrityCourt", "integrityTreasury", "juryCourt", "mediaValidatorsVault", "roleRegistry", "validatorsVault", "vaultOperatorsVault"].sort(),
+      ["articleRegistry", "burnPool", "capsuleAcceptance", "foundationVault", "integrityCourt", "integrityTreasury", "juryCourt", "licenceEscrow", "mediaValidatorsVault", "roleRegistry", "validatorsVault", "vaultOperatorsVault"].sort(),
     );
     for (const name of names) {
       const code = await rpc(stack.nodeRpcUrl, "eth_getCode", [body.contracts[name].address, "latest"]);

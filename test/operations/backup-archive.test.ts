@@ -42,7 +42,7 @@ async function seedDataDir(): Promise<{ head: string; blockHash: string }> {
   await rpc(anvil.rpcUrl, "evm_mine");
   const contract = { address: receipt.contractAddress, blockNumber: Number(receipt.blockNumber), txHash: deployTx };
   const contracts = Object.fromEntries(
-    ["roleRegistry", "burnPool", "capsuleAcceptance", "articleRegistry", "integrityCourt", "juryCourt", "validatorsVault", "mediaValidatorsVault", "integrityTreasury", "vaultOperatorsVault", "foundationVault"].map((k) => [k, contract]),
+    ["roleRegistry", "burnPool", "capsuleAcceptance", "articleRegistry", "integrityCourt", "juryCourt", "validatorsVault", "mediaValidatorsVault", "integrityTreasury", "vaultOperatorsVault", "foundationVault", "licenceEscrow"].map((k) => [k, contract]),
   );
   fs.writeFileSync(
     path.join(dataDir, "deployment.json"),

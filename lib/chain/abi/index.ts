@@ -4,5 +4,6 @@ export { burnPoolAbi } from "./burn-pool";
 export { capsuleAcceptanceAbi } from "./capsule-acceptance";
 export { integrityCourtAbi } from "./integrity-court";
 export { juryCourtAbi } from "./jury-court";
+export { licenceEscrowAbi } from "./licence-escrow";
 export { recipientVaultAbi } from "./recipient-vault";
 export { roleRegistryAbi } from "./role-registry";

@@ -21,6 +21,9 @@ import * as capsuleClaims from "./2026-11-28-0200-capsule-claims";
 import * as capsuleSnapshotBlock from "./2026-11-28-0400-capsule-snapshot-block";
 import * as capsuleManifest from "./2026-11-29-0200-capsule-manifest";
 import * as websub from "./2026-11-29-0400-websub";
+import * as partnerWebhooks from "./2026-11-29-0500-partner-webhooks";
+import * as adImpressions from "./2026-11-29-0510-ad-impressions";
+import * as licenceEscrow from "./2026-11-29-0520-licence-escrow";
 
 // Static registry (no filesystem scan) so migrations bundle with Next and run under tsx alike.
 // Append new migrations here; names sort in the order they apply.
@@ -47,4 +50,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-0400-capsule-snapshot-block": capsuleSnapshotBlock,
   "2026-11-29-0200-capsule-manifest": capsuleManifest,
   "2026-11-29-0400-websub": websub,
+  "2026-11-29-0500-partner-webhooks": partnerWebhooks,
+  "2026-11-29-0510-ad-impressions": adImpressions,
+  "2026-11-29-0520-licence-escrow": licenceEscrow,
 };

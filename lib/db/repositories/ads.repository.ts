@@ -41,3 +41,21 @@ export async function upsertCampaigns(db: DbOrTrx, values: NewAdCampaign[]): Pro
   }
   return values.length;
 }
+
+/**
+ * Charges one impression: moves the campaign's spend from `from` to `to` (milli-wei) and counts it,
+ * only if nobody charged it meanwhile (false: read again and retry).
+ */
+export async function chargeCampaign(db: DbOrTrx, id: number, from: string, to: string): Promise<boolean> {
+  const result = await db
+    .updateTable("ad_campaigns")
+    .set((eb) => ({ spent_milliwei: to, impressions: eb("impressions", "+", 1) }))
+    .where("id", "=", id)
+    .where("spent_milliwei", "=", from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function findCampaign(db: DbOrTrx, id: number): Promise<AdCampaignRow | undefined> {
+  return db.selectFrom("ad_campaigns").selectAll().where("id", "=", id).executeTakeFirst();
+}

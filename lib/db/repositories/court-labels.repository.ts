@@ -39,3 +39,8 @@ export async function lastRecordedLabel(db: DbOrTrx, rootCapsuleId: number): Pro
   const history = await listLabelHistory(db, rootCapsuleId);
   return history.at(-1)?.label ?? "clean";
 }
+
+/** The chain-derived history row a log wrote (source_key `<txHash>:<logIndex>`), if any. */
+export async function labelHistoryBySource(db: DbOrTrx, sourceKey: string): Promise<LabelHistoryRow | undefined> {
+  return db.selectFrom("integrity_label_history").selectAll().where("source_key", "=", sourceKey).executeTakeFirst();
+}

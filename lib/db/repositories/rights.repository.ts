@@ -38,3 +38,7 @@ export async function licencesOfListings(db: DbOrTrx, listingIds: number[]): Pro
 export async function findLicenceByPayment(db: DbOrTrx, txHash: string): Promise<RightsLicenceRow | undefined> {
   return db.selectFrom("rights_licences").selectAll().where("verified_payment_tx_hash", "=", txHash.toLowerCase()).executeTakeFirst();
 }
+
+export async function findListing(db: DbOrTrx, id: number): Promise<RightsListingRow | undefined> {
+  return db.selectFrom("rights_listings").selectAll().where("id", "=", id).executeTakeFirst();
+}

@@ -44,12 +44,36 @@ export interface RightsLicenceTable {
   payment_block: number | null;
 }
 
+export type EscrowStatus = "held" | "released" | "refunded";
+
+/** LicenceEscrow's payments as the indexer projects them (Deposited, Released, Refunded). */
+export interface LicenceEscrowPaymentTable {
+  payment_id: number;
+  listing_id: number;
+  buyer: string;
+  payee: string;
+  /** wei, decimal string */
+  amount: string;
+  status: EscrowStatus;
+  /** The payee's basis points of a release. */
+  payee_bps: number | null;
+  /** lost_race · refused · reclaimed */
+  refund_reason: string | null;
+  deposit_tx_hash: string;
+  settle_tx_hash: string | null;
+  deposited_at: number;
+  settled_at: number | null;
+}
+
 export interface RightsTables {
   rights_listings: RightsListingTable;
   rights_licences: RightsLicenceTable;
+  licence_escrow_payments: LicenceEscrowPaymentTable;
 }
 
 export type RightsListingRow = Selectable<RightsListingTable>;
 export type NewRightsListing = Insertable<RightsListingTable>;
 export type RightsLicenceRow = Selectable<RightsLicenceTable>;
 export type NewRightsLicence = Insertable<RightsLicenceTable>;
+export type LicenceEscrowPaymentRow = Selectable<LicenceEscrowPaymentTable>;
+export type NewLicenceEscrowPayment = Insertable<LicenceEscrowPaymentTable>;

@@ -8,6 +8,7 @@ import { distributionActive } from "@/lib/distribution/distribution-active";
 import { pageOf, pageOffset } from "@/lib/schemas/pagination";
 import { ZCampaignFile, type TCampaign, type TCampaignInput, type TListCampaignsQuery } from "@/lib/schemas/ads";
 import { sampleAdCampaigns } from "./sample-campaigns";
+import { nextImpressionCost, spentWei } from "./spend";
 
 export function campaignObject(row: AdCampaignRow): TCampaign {
   return {
@@ -27,6 +28,9 @@ export function campaignObject(row: AdCampaignRow): TCampaign {
     endsAt: row.ends_at === null ? null : String(row.ends_at),
     createdAt: String(row.created_at),
     sample: Number(row.sample) === 1,
+    spent: spentWei(row).toString(),
+    impressions: Number(row.impressions),
+    exhausted: nextImpressionCost(row) === undefined,
   };
 }
 

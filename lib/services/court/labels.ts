@@ -3,6 +3,7 @@ import type { IntegrityLabel } from "@/lib/db/tables/capsules.table";
 import { getCapsuleOrThrow, labelChain } from "@/lib/db/repositories/capsules.repository";
 import { insertLabelHistory, listLabelHistory } from "@/lib/db/repositories/court-labels.repository";
 import { insertCaseEvent } from "@/lib/db/repositories/court.repository";
+import { recordLabelChanged } from "@/lib/partners/partner-events";
 
 export type ApplyLabel = {
   capsuleId: number;
@@ -37,6 +38,16 @@ export async function applyLabel(trx: Trx, change: ApplyLabel): Promise<{ previo
     tx_hash: change.txHash ?? null,
     source_key: null,
     created_at: change.at,
+  });
+  // partner webhooks hear of it from the same transaction (lib/partners)
+  await recordLabelChanged(trx, {
+    capsule,
+    label: change.label,
+    previous,
+    reason: change.reason,
+    caseId: change.caseId,
+    at: change.at,
+    source: `court:${change.caseId ?? "none"}:${capsule.id}:${change.label}:${change.at}`,
   });
   if (change.caseId !== null) {
     await insertCaseEvent(trx, {

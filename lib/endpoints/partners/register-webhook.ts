@@ -1,0 +1,19 @@
+import { ZRegisterWebhookBody, ZRegisterWebhookResponse } from "@/lib/schemas/partners";
+import { defineEndpoint } from "../define";
+
+// POST /api/partners/webhooks
+export const partnersRegisterWebhook = defineEndpoint({
+  id: "partners.register-webhook",
+  method: "POST",
+  path: "/api/partners/webhooks",
+  summary: "Registers a partner's Standard Webhooks endpoint (bridge operator only)",
+  description:
+    "Partner streams: every finalized article and every label change, signed per the Standard Webhooks specification (webhook-id, webhook-timestamp, webhook-signature) with the secret the partner chose. Delivered at least once from a durable queue, Premium outlets' events first.",
+  action: "partners.webhooks.register",
+  rolesNote: "only the bridge operator's wallet",
+  body: ZRegisterWebhookBody,
+  response: ZRegisterWebhookResponse,
+  status: 201,
+  rateLimit: ["signed-write"],
+  errors: ["FORBIDDEN"],
+});
