@@ -12,10 +12,11 @@ import type { VaultTables } from "./tables/vault.table";
 import type { IndexerTables } from "./tables/indexer.table";
 import type { NewsroomTables } from "./tables/newsroom.table";
 import type { OperatorOutboxTables } from "./tables/operator-outbox.table";
+import type { JuryTables } from "./tables/jury.table";
 
 // One interface for the whole schema; each resource contributes its tables.
 export interface DB extends FoundationTables, AuthSessionTables, BountyTables, OutletTables, RoleTables, CapsuleTables,
-  CourtTables, RightsTables, AdTables, VaultTables, IndexerTables, NewsroomTables, OperatorOutboxTables {}
+  CourtTables, RightsTables, AdTables, VaultTables, IndexerTables, NewsroomTables, OperatorOutboxTables, JuryTables {}
 
 export type Db = Kysely<DB>;
 export type Trx = Transaction<DB>;

@@ -1,5 +1,5 @@
 import type { Abi } from "viem";
-import { articleRegistryAbi, burnPoolAbi, capsuleAcceptanceAbi, integrityCourtAbi, roleRegistryAbi } from "@/lib/chain/abi";
+import { articleRegistryAbi, burnPoolAbi, capsuleAcceptanceAbi, integrityCourtAbi, juryCourtAbi, roleRegistryAbi } from "@/lib/chain/abi";
 import type { DeploymentRecord } from "@/lib/chain/deployment-record";
 import type { IndexedSource } from "./log-decoding";
 
@@ -16,6 +16,7 @@ export function indexedSources(record: DeploymentRecord): IndexedSource[] {
     entry("roleRegistry", roleRegistryAbi as Abi),
     entry("burnPool", burnPoolAbi as Abi),
     entry("integrityCourt", integrityCourtAbi as Abi),
+    entry("juryCourt", juryCourtAbi as Abi),
   ];
 }
 

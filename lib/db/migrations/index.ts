@@ -19,6 +19,7 @@ import * as capsuleListVersion from "./2026-11-27-0200-capsule-list-version";
 import * as capsulesNeverOnChainIndex from "./2026-11-28-0100-capsules-never-on-chain-index";
 import * as capsuleClaims from "./2026-11-28-0200-capsule-claims";
 import * as capsuleSnapshotBlock from "./2026-11-28-0400-capsule-snapshot-block";
+import * as juryCases from "./2026-11-29-0100-jury-cases";
 
 // Static registry (no filesystem scan) so migrations bundle with Next and run under tsx alike.
 // Append new migrations here; names sort in the order they apply.
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-0100-capsules-never-on-chain-index": capsulesNeverOnChainIndex,
   "2026-11-28-0200-capsule-claims": capsuleClaims,
   "2026-11-28-0400-capsule-snapshot-block": capsuleSnapshotBlock,
+  "2026-11-29-0100-jury-cases": juryCases,
 };

@@ -1,0 +1,87 @@
+import type { DbOrTrx } from "../database";
+import type { JuryCaseRow, JuryCaseUpdate, JuryCaseLogRow, JuryJurorRow, JuryPeriod, NewJuryCase, NewJuryCaseLog } from "../tables/jury.table";
+
+// The JuryCourt projection (issue 28): jury_cases, jury_jurors and jury_case_log. Written by the
+// indexer's jury projector, read by the court services.
+
+export async function insertJuryCase(db: DbOrTrx, row: NewJuryCase): Promise<void> {
+  await db.insertInto("jury_cases").values(row).onConflict((oc) => oc.column("case_id").doNothing()).execute();
+}
+
+export async function findJuryCase(db: DbOrTrx, caseId: number): Promise<JuryCaseRow | undefined> {
+  return db.selectFrom("jury_cases").selectAll().where("case_id", "=", caseId).executeTakeFirst();
+}
+
+export async function updateJuryCase(db: DbOrTrx, caseId: number, changes: JuryCaseUpdate): Promise<void> {
+  await db.updateTable("jury_cases").set(changes).where("case_id", "=", caseId).execute();
+}
+
+export type JuryCaseFilter = { period?: JuryPeriod; capsuleIds?: number[]; winner?: number; juror?: string };
+
+/** Cases newest first, with the filters of the court explorer. */
+export async function listJuryCases(db: DbOrTrx, filter: JuryCaseFilter, page: { offset: number; limit: number }): Promise<{ rows: JuryCaseRow[]; total: number }> {
+  let query = db.selectFrom("jury_cases");
+  if (filter.period) query = query.where("period", "=", filter.period);
+  if (filter.capsuleIds) query = filter.capsuleIds.length === 0 ? query.where(({ lit }) => lit(false)) : query.where("capsule_id", "in", filter.capsuleIds);
+  if (filter.winner !== undefined) query = query.where("winner", "=", filter.winner).where("period", "=", "final");
+  if (filter.juror) {
+    const juror = filter.juror;
+    query = query.where("case_id", "in", (eb) => eb.selectFrom("jury_jurors").select("case_id").where("juror", "=", juror));
+  }
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy("case_id", "desc").offset(page.offset).limit(page.limit).execute(),
+    query.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** The cases of a capsule, oldest first. */
+export async function juryCasesOfCapsules(db: DbOrTrx, capsuleIds: number[]): Promise<JuryCaseRow[]> {
+  if (capsuleIds.length === 0) return [];
+  return db.selectFrom("jury_cases").selectAll().where("capsule_id", "in", capsuleIds).orderBy("case_id", "asc").execute();
+}
+
+export async function insertJurors(db: DbOrTrx, caseId: number, round: number, jurors: string[], at: number): Promise<void> {
+  if (jurors.length === 0) return;
+  await db
+    .insertInto("jury_jurors")
+    .values(jurors.map((juror, seat) => ({ case_id: caseId, round, juror, seat, drawn_at: at })))
+    .onConflict((oc) => oc.columns(["case_id", "round", "juror"]).doNothing())
+    .execute();
+}
+
+export async function updateJuror(
+  db: DbOrTrx,
+  key: { caseId: number; round: number; juror: string },
+  changes: Partial<Pick<JuryJurorRow, "committed_at" | "revealed_at" | "findings_json" | "reasons_json" | "reward" | "slashed">>,
+): Promise<void> {
+  await db.updateTable("jury_jurors").set(changes).where("case_id", "=", key.caseId).where("round", "=", key.round).where("juror", "=", key.juror).execute();
+}
+
+/** The jurors of a case, by round and draw order. */
+export async function jurorsOfCase(db: DbOrTrx, caseId: number): Promise<JuryJurorRow[]> {
+  return db.selectFrom("jury_jurors").selectAll().where("case_id", "=", caseId).orderBy("round", "asc").orderBy("seat", "asc").execute();
+}
+
+/** Every round a wallet was drawn for, newest case first. */
+export async function roundsOfJuror(db: DbOrTrx, juror: string): Promise<JuryJurorRow[]> {
+  return db.selectFrom("jury_jurors").selectAll().where("juror", "=", juror).orderBy("case_id", "desc").orderBy("round", "desc").execute();
+}
+
+export async function insertCaseLog(db: DbOrTrx, row: NewJuryCaseLog): Promise<void> {
+  await db.insertInto("jury_case_log").values(row).onConflict((oc) => oc.columns(["tx_hash", "log_index"]).doNothing()).execute();
+}
+
+/** A case's timeline in chain order (optionally only some event kinds). */
+export async function caseLog(db: DbOrTrx, caseId: number, kinds?: string[]): Promise<JuryCaseLogRow[]> {
+  let query = db.selectFrom("jury_case_log").selectAll().where("case_id", "=", caseId);
+  if (kinds) query = query.where("kind", "in", kinds);
+  return query.orderBy("block_number", "asc").orderBy("log_index", "asc").execute();
+}
+
+/** Clears the whole projection (a rebuild or a rewind replays it). */
+export async function clearJuryProjection(db: DbOrTrx): Promise<void> {
+  await db.deleteFrom("jury_case_log").execute();
+  await db.deleteFrom("jury_jurors").execute();
+  await db.deleteFrom("jury_cases").execute();
+}
