@@ -14,6 +14,8 @@ import { findJuryCase, jurorsOfCase, caseLog } from "@/lib/db/repositories/jury.
 import { createTestDatabase } from "../support/postgres";
 import { diffSnapshots, snapshotTables } from "../support/projection-compare";
 import { dialectsUnderTest } from "../support/stack";
+import { summonsResponse } from "@/lib/services/court/summons-response";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { startJuryFixture, SIDE, type JuryFixture } from "../contracts/jury-fixture";
 
 // Issue 28, item 1: every JuryCourt event of a case lands in jury_cases, jury_jurors and jury_case_log
@@ -43,6 +45,7 @@ describe.each(dialects)("the JuryCourt projection on %s", (dialect) => {
   let main: Awaited<ReturnType<typeof freshDatabase>>;
   let indexer: Indexer;
   let caseId: bigint;
+  let capsuleId: bigint;
   let jurors: readonly Address[];
   const claims: Hex[] = [pad(toHex(11)), pad(toHex(12))];
 
@@ -70,7 +73,7 @@ describe.each(dialects)("the JuryCourt projection on %s", (dialect) => {
       batchBlocks: 500,
       finalityDepth: 64,
     });
-    const capsuleId = await f.publishCapsule();
+    capsuleId = await f.publishCapsule();
     ({ caseId } = await f.openCase(capsuleId, claims));
     const { challenger, author } = f.cast;
     await f.mined(f.walletOf(challenger.address).writeContract({ ...f.court, functionName: "submitEvidence", args: [caseId, challenger.address, "https://example.org/grounds.pdf"] }));
@@ -146,5 +149,35 @@ describe.each(dialects)("the JuryCourt projection on %s", (dialect) => {
     } finally {
       await rebuilt.drop();
     }
+  });
+
+  it("counts an outlet's answers to summons: its reply in the evidence period and its Editors' reveals when drawn", async () => {
+    const db = main.handle.db;
+    const now = Math.floor(Date.now() / 1000);
+    const outlet = async (slug: string) =>
+      (
+        await db
+          .insertInto("outlets")
+          .values({ slug, name: slug, domain: `${slug}.example.org`, owner_wallet: f.cast.author.address, status: "active", policy_id: "default", verification_token: "00".repeat(32), created_at: now, updated_at: now })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    const [ledger, other] = [await outlet("daily-ledger"), await outlet("newsroom-b")];
+    await db
+      .insertInto("capsules")
+      .values({
+        id: Number(capsuleId), outlet_id: ledger, outlet_slug: "daily-ledger", article_slug: "story", title: "Story", language: "en", tags_json: "[]", body: "Body",
+        metadata_uri: "ipfs://story", content_hash: `0x${"ab".repeat(32)}`, submitter: f.cast.author.address, status: "finalized", capsule_type: "original", policy_id: "default",
+        window_seconds: 600, approval_threshold: 60, quorum_threshold: 5, eligible_weight: "0", root_capsule_id: null, parent_capsule_id: null, revision_reason: null, created_at: now, updated_at: now,
+      })
+      .execute();
+    const drawnAt = (await jurorsOfCase(db, Number(caseId)))[0]!.drawn_at;
+    const editor = (wallet: string, grantedAt: number) =>
+      ({ outlet_id: other, outlet_slug: "newsroom-b", wallet, role_id: ROLE.EDITOR, bonded: 1, granted_at: grantedAt, granted_by: f.cast.author.address, revoked_at: null, revoked_by: null });
+    // juror 0 revealed, juror 2 did not; juror 1 became an Editor of newsroom-b only after the draw
+    await db.insertInto("outlet_roles").values([editor(jurors[0]!, drawnAt - 10), editor(jurors[2]!, drawnAt), editor(jurors[1]!, drawnAt + 1)]).execute();
+
+    expect(await summonsResponse(db, ledger)).toEqual({ summoned: 1, answered: 1 });
+    expect(await summonsResponse(db, other)).toEqual({ summoned: 2, answered: 1 });
   });
 });

@@ -85,3 +85,52 @@ export async function clearJuryProjection(db: DbOrTrx): Promise<void> {
   await db.deleteFrom("jury_jurors").execute();
   await db.deleteFrom("jury_cases").execute();
 }
+
+/**
+ * Cases on an outlet's capsules whose first evidence period is over, each with whether the outlet's
+ * side (side 2) submitted evidence in it.
+ */
+export async function outletCasesPastEvidence(db: DbOrTrx, outletId: number): Promise<Array<{ caseId: number; replied: boolean }>> {
+  const cases = await db
+    .selectFrom("jury_cases")
+    .innerJoin("capsules", "capsules.id", "jury_cases.capsule_id")
+    .select("jury_cases.case_id")
+    .where("capsules.outlet_id", "=", outletId)
+    .where((eb) => eb.or([eb("jury_cases.period", "!=", "evidence"), eb("jury_cases.round", ">", 0)]))
+    .execute();
+  if (cases.length === 0) return [];
+  const evidence = await db
+    .selectFrom("jury_case_log")
+    .select(["case_id", "details_json"])
+    .where("kind", "=", "EvidenceSubmitted")
+    .where("round", "=", 0)
+    .where("case_id", "in", cases.map((c) => c.case_id))
+    .execute();
+  const replied = new Set(evidence.filter((e) => (JSON.parse(e.details_json) as { side?: number }).side === 2).map((e) => e.case_id));
+  return cases.map((c) => ({ caseId: c.case_id, replied: replied.has(c.case_id) }));
+}
+
+/**
+ * Rounds whose reveal period is over in which a wallet holding the Editor role (`editorRoleId`) at
+ * the outlet when the draw happened was drawn, with whether it revealed.
+ */
+export async function outletEditorDraws(db: DbOrTrx, outletId: number, editorRoleId: number): Promise<Array<{ caseId: number; round: number; juror: string; revealed: boolean }>> {
+  const rows = await db
+    .selectFrom("jury_jurors")
+    .innerJoin("jury_cases", "jury_cases.case_id", "jury_jurors.case_id")
+    .innerJoin("outlet_roles", "outlet_roles.wallet", "jury_jurors.juror")
+    .select(["jury_jurors.case_id", "jury_jurors.round", "jury_jurors.juror", "jury_jurors.revealed_at"])
+    .distinct()
+    .where("outlet_roles.outlet_id", "=", outletId)
+    .where("outlet_roles.role_id", "=", editorRoleId)
+    .whereRef("outlet_roles.granted_at", "<=", "jury_jurors.drawn_at")
+    .where((eb) => eb.or([eb("outlet_roles.revoked_at", "is", null), eb("outlet_roles.revoked_at", ">", eb.ref("jury_jurors.drawn_at"))]))
+    .where((eb) =>
+      eb.or([
+        eb("jury_cases.round", ">", eb.ref("jury_jurors.round")),
+        eb.and([eb("jury_cases.round", "=", eb.ref("jury_jurors.round")), eb("jury_cases.period", "in", ["appeal", "final"])]),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => ({ caseId: r.case_id, round: r.round, juror: r.juror, revealed: r.revealed_at !== null }));
+}
