@@ -64,9 +64,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint("jury_case_log_pkey", ["tx_hash", "log_index"])
     .execute();
   await db.schema.createIndex("jury_case_log_case_idx").on("jury_case_log").columns(["case_id", "block_number", "log_index"]).execute();
+
+  // A bridge case (grounds, the capsule's claim ids) names the JuryCourt case that decides it, once the
+  // challenger registered the opening transaction; clerk cases (opened before) keep null.
+  await db.schema.alterTable("court_cases").addColumn("jury_case_id", "integer").execute();
+  await db.schema.alterTable("court_cases").addColumn("claim_ids_json", "text").execute();
+  await db.schema.createIndex("court_cases_jury_case_unique").on("court_cases").column("jury_case_id").unique().execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex("court_cases_jury_case_unique").ifExists().execute();
+  await db.schema.alterTable("court_cases").dropColumn("claim_ids_json").execute();
+  await db.schema.alterTable("court_cases").dropColumn("jury_case_id").execute();
   await db.schema.dropTable("jury_case_log").ifExists().execute();
   await db.schema.dropTable("jury_jurors").ifExists().execute();
   await db.schema.dropTable("jury_cases").ifExists().execute();

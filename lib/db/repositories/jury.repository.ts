@@ -134,3 +134,25 @@ export async function outletEditorDraws(db: DbOrTrx, outletId: number, editorRol
     .execute();
   return rows.map((r) => ({ caseId: r.case_id, round: r.round, juror: r.juror, revealed: r.revealed_at !== null }));
 }
+
+export async function findJuryCaseByOpenTx(db: DbOrTrx, txHash: string): Promise<JuryCaseRow | undefined> {
+  return db.selectFrom("jury_cases").selectAll().where("open_tx_hash", "=", txHash).executeTakeFirst();
+}
+
+/** The jury cases filed as court cases of a capsule, oldest first. */
+export async function juryCasesFiledOn(db: DbOrTrx, capsuleId: number): Promise<JuryCaseRow[]> {
+  return db
+    .selectFrom("jury_cases")
+    .innerJoin("court_cases", "court_cases.jury_case_id", "jury_cases.case_id")
+    .selectAll("jury_cases")
+    .where("court_cases.capsule_id", "=", capsuleId)
+    .orderBy("jury_cases.case_id", "asc")
+    .execute();
+}
+
+/** Court case ids by the jury case they name. */
+export async function courtCaseIdsOfJuryCases(db: DbOrTrx, juryCaseIds: number[]): Promise<Map<number, number>> {
+  if (juryCaseIds.length === 0) return new Map();
+  const rows = await db.selectFrom("court_cases").select(["id", "jury_case_id"]).where("jury_case_id", "in", juryCaseIds).execute();
+  return new Map(rows.map((r) => [r.jury_case_id!, r.id]));
+}

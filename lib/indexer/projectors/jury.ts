@@ -54,7 +54,7 @@ async function inbox(trx: Trx, event: IndexedEvent, capsuleId: number, wallets: 
     kind,
     outletSlug: capsule?.outlet_slug ?? null,
     subjectId: String(caseIdOf(event)),
-    details: { caseId: String(caseIdOf(event)), capsuleId: String(capsuleId), ...extra, logIndex: event.logIndex },
+    details: { juryCaseId: String(caseIdOf(event)), capsuleId: String(capsuleId), ...extra, logIndex: event.logIndex },
     txHash: event.txHash,
     createdAt: event.blockTime,
   }));
