@@ -48,6 +48,12 @@ export const operatorCalls = {
     to: at("roleRegistry"),
     data: encodeFunctionData({ abi: roleRegistryAbi, functionName: "setVoter", args: [outletKey(slug), wallet, allowed] }),
   }),
+  setMember: (slug: string, wallet: Address, member: boolean): OperatorCall => ({
+    contract: "roleRegistry",
+    functionName: "setMember",
+    to: at("roleRegistry"),
+    data: encodeFunctionData({ abi: roleRegistryAbi, functionName: "setMember", args: [outletKey(slug), wallet, member] }),
+  }),
   submitEvidence: (caseId: bigint, party: Address, uri: string): OperatorCall => ({
     contract: "juryCourt",
     functionName: "submitEvidence",
