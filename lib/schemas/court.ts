@@ -3,7 +3,8 @@ import { pageQuery } from "@/lib/schemas/pagination";
 import { pagedResponse, ZAddressOut, ZUintString } from "./primitives";
 import { ZSlug } from "./outlets";
 import { ZCourtReply } from "./court-reply";
-import { ZJuryFields, ZOperatorTxRef } from "./jury";
+import { getAddress } from "viem";
+import { juryPeriods, ZJuryFields, ZOperatorTxRef } from "./jury";
 
 // Court cases, verdicts and integrity labels (seed: Integrity labels, States and transitions;
 // docs/ARCHITECTURE.md, "States"). Ids are decimal strings, times Unix seconds as strings, amounts wei strings.
@@ -47,7 +48,13 @@ export type TVerdictBody = z.infer<typeof ZVerdictBody>;
 
 export const ZCaseIdParams = z.object({ id: ZIdString.transform(Number) });
 
-export const ZListCasesQuery = pageQuery.extend({ status: z.enum(["open", "closed"]).optional(), outlet: ZSlug.optional() });
+export const ZListCasesQuery = pageQuery.extend({
+  status: z.enum(["open", "closed"]).optional(),
+  outlet: ZSlug.optional(),
+  period: z.enum(juryPeriods).optional().meta({ description: "Jury cases in this period" }),
+  outcome: z.enum(verdicts).optional().meta({ description: "Cases closed with this verdict" }),
+  juror: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "an address").transform((v) => getAddress(v)).optional().meta({ description: "Jury cases this wallet was drawn for" }),
+});
 export type TListCasesQuery = z.infer<typeof ZListCasesQuery>;
 
 export const ZPenalty = z.object({

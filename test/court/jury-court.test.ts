@@ -15,6 +15,7 @@ import { capsuleVote } from "@/lib/endpoints/capsules/vote";
 import { courtAdvance } from "@/lib/endpoints/court/advance";
 import { courtAppeal } from "@/lib/endpoints/court/appeal";
 import { courtCase } from "@/lib/endpoints/court/case";
+import { courtCases } from "@/lib/endpoints/court/cases";
 import { courtCommit } from "@/lib/endpoints/court/commit";
 import { courtEvidence } from "@/lib/endpoints/court/evidence";
 import { courtReveal } from "@/lib/endpoints/court/reveal";
@@ -211,6 +212,13 @@ describe.each(dialects)("the jury court over HTTP on %s", (dialect) => {
       [claimIds[0], "misleading", "misleading"],
       [claimIds[1], "verified", "verified"],
     ]);
+    // the court explorer's filters and the juror's "my cases"
+    const ids = async (query: Json) => (await api.send(courtCases, { query })).body.items.map((c: Json) => c.caseId);
+    expect(await ids({ period: "final" })).toContain(caseId);
+    expect(await ids({ period: "evidence" })).not.toContain(caseId);
+    expect(await ids({ outcome: "misleading", outlet: LEDGER })).toEqual([caseId]);
+    expect(await ids({ juror: addr(juror1Key) })).toEqual([caseId]);
+    expect(await ids({ juror: challenger })).toEqual([]);
     const inbox = await api.send(inboxRead, { body: {} }, juror1Key);
     const summons = inbox.body.items.find((item: Json) => item.kind === "inbox.jury_summoned");
     expect(summons).toMatchObject({ caseId, capsuleId });
