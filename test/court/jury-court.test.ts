@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { keccak256, parseEther, toHex, type Address, type Hex } from "viem";
+import path from "node:path";
+import { getAddress, keccak256, parseEther, toHex, type Address } from "viem";
+import { readDeployment } from "@/lib/chain/deployment-record";
 import { privateKeyToAccount } from "viem/accounts";
 import { juryCourtAbi } from "@/lib/chain/abi";
 import { juryCommitment, signJuryCommit, signJuryReveal, FINDING } from "@/lib/chain/jury-ballots";
@@ -61,7 +63,10 @@ describe.each(dialects)("the jury court over HTTP on %s", (dialect) => {
     dns = await startTestDns();
     stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000" } });
     api = bridgeClient(stack.baseUrl);
-    const contracts = await deployedContracts(api, "integrityCourt", "juryCourt");
+    // the addresses from the deployment record, not a request: a keep-alive connection left idle during the
+    // deposits below was sometimes closed by the server under load, and the next request failed (NETWORK_ERROR)
+    const record = readDeployment(path.join(stack.dataDir, "deployment.json"))!;
+    const contracts = Object.fromEntries(Object.entries(record.contracts).map(([name, c]) => [name, { address: getAddress(c.address) }])) as Awaited<ReturnType<typeof deployedContracts<"integrityCourt" | "juryCourt">>>;
     court = contracts.juryCourt.address;
     chain = courtChain(stack, contracts);
     await chain.deposit(ownerKey, "1000");
