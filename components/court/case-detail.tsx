@@ -15,6 +15,7 @@ import { CaseTimeline } from "./case-timeline";
 import { PenaltyPanel } from "./penalty-panel";
 import { VerdictSection } from "./verdict-section";
 import { ReplyPanel } from "./reply-panel";
+import { JuryPanel } from "./jury-panel";
 import { labelTitle, verdictText } from "./court-format";
 
 // /court/:id — one case: what is challenged and why, the label before and now, the verdict and
@@ -89,8 +90,18 @@ export function CaseDetail({ id }: { id: string }) {
         <Card title="Reply">
           <ReplyPanel item={c} submitter={read?.capsule.submitter} ownerWallet={read?.outlet.outletWallet} />
         </Card>
-        <Card title="Verdict">{c.status === "closed" ? <Outcome item={c} /> : <VerdictSection caseId={c.caseId} />}</Card>
+        <Card title="Verdict">
+          {c.status === "closed" ? (
+            <Outcome item={c} />
+          ) : c.court === "jury" ? (
+            <p className="text-sm text-stone-600">A jury of bonded Editors of other outlets decides this case; its label is final after the appeal period.</p>
+          ) : (
+            <VerdictSection caseId={c.caseId} />
+          )}
+        </Card>
       </section>
+
+      {c.court === "jury" ? <JuryPanel item={c} /> : null}
 
       {/* phones read: what is challenged, label and verdict, then the timeline */}
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3">

@@ -15,11 +15,12 @@ import type { OperatorOutboxTables } from "./tables/operator-outbox.table";
 import type { WebSubTables } from "./tables/websub.table";
 import type { PartnerTables } from "./tables/partners.table";
 import type { RevenueTables } from "./tables/revenue.table";
+import type { JuryTables } from "./tables/jury.table";
 
 // One interface for the whole schema; each resource contributes its tables.
 export interface DB extends FoundationTables, AuthSessionTables, BountyTables, OutletTables, RoleTables, CapsuleTables,
   CourtTables, RightsTables, AdTables, VaultTables, IndexerTables, NewsroomTables, OperatorOutboxTables, WebSubTables,
-  PartnerTables, RevenueTables {}
+  PartnerTables, RevenueTables, JuryTables {}
 
 export type Db = Kysely<DB>;
 export type Trx = Transaction<DB>;

@@ -47,6 +47,11 @@ import { capsuleDispute } from "./capsules/dispute";
 import { courtCases } from "./court/cases";
 import { courtCase } from "./court/case";
 import { courtVerdict } from "./court/verdict";
+import { courtEvidence } from "./court/evidence";
+import { courtCommit } from "./court/commit";
+import { courtReveal } from "./court/reveal";
+import { courtAdvance } from "./court/advance";
+import { courtAppeal } from "./court/appeal";
 import { distributionList } from "./distribution/list";
 import { rightsListings } from "./rights/listings";
 import { rightsCreate } from "./rights/create";
@@ -120,6 +125,11 @@ export const endpoints = [
   courtCases,
   courtCase,
   courtVerdict,
+  courtEvidence,
+  courtCommit,
+  courtReveal,
+  courtAdvance,
+  courtAppeal,
   distributionList,
   rightsListings,
   rightsCreate,

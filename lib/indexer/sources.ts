@@ -1,5 +1,5 @@
 import type { Abi } from "viem";
-import { articleRegistryAbi, burnPoolAbi, capsuleAcceptanceAbi, integrityCourtAbi, licenceEscrowAbi, roleRegistryAbi } from "@/lib/chain/abi";
+import { articleRegistryAbi, burnPoolAbi, capsuleAcceptanceAbi, integrityCourtAbi, juryCourtAbi, licenceEscrowAbi, roleRegistryAbi } from "@/lib/chain/abi";
 import type { DeploymentRecord } from "@/lib/chain/deployment-record";
 import type { IndexedSource } from "./log-decoding";
 
@@ -17,6 +17,7 @@ export function indexedSources(record: DeploymentRecord): IndexedSource[] {
     entry("burnPool", burnPoolAbi as Abi),
     entry("integrityCourt", integrityCourtAbi as Abi),
     entry("licenceEscrow", licenceEscrowAbi as Abi),
+    entry("juryCourt", juryCourtAbi as Abi),
   ];
 }
 

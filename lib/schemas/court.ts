@@ -3,6 +3,8 @@ import { pageQuery } from "@/lib/schemas/pagination";
 import { pagedResponse, ZAddressOut, ZUintString } from "./primitives";
 import { ZSlug } from "./outlets";
 import { ZCourtReply } from "./court-reply";
+import { getAddress } from "viem";
+import { juryPeriods, ZJuryFields, ZOperatorTxRef } from "./jury";
 
 // Court cases, verdicts and integrity labels (seed: Integrity labels, States and transitions;
 // docs/ARCHITECTURE.md, "States"). Ids are decimal strings, times Unix seconds as strings, amounts wei strings.
@@ -19,6 +21,17 @@ export const ZDisputeBody = z
     claim: z.string().trim().min(1).max(2000).optional(),
     evidenceId: ZIdString.transform(Number).optional(),
     requestedLabel: z.enum(["misleading", "fraudulent"]).optional(),
+    claimIds: z
+      .array(ZIdString.transform(Number))
+      .max(32)
+      .refine((ids) => new Set(ids).size === ids.length, "each claim once")
+      .optional()
+      .meta({ description: "The disputed claims of the capsule (none: the article as a whole); they must be the claims of the JuryCourt case" }),
+    openTxHash: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, "a transaction hash")
+      .optional()
+      .meta({ description: "The challenger's JuryCourt.openCase transaction: the case is then decided by a jury" }),
   })
   .strict();
 export type TDisputeBody = z.infer<typeof ZDisputeBody>;
@@ -35,7 +48,13 @@ export type TVerdictBody = z.infer<typeof ZVerdictBody>;
 
 export const ZCaseIdParams = z.object({ id: ZIdString.transform(Number) });
 
-export const ZListCasesQuery = pageQuery.extend({ status: z.enum(["open", "closed"]).optional(), outlet: ZSlug.optional() });
+export const ZListCasesQuery = pageQuery.extend({
+  status: z.enum(["open", "closed"]).optional(),
+  outlet: ZSlug.optional(),
+  period: z.enum(juryPeriods).optional().meta({ description: "Jury cases in this period" }),
+  outcome: z.enum(verdicts).optional().meta({ description: "Cases closed with this verdict" }),
+  juror: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "an address").transform((v) => getAddress(v)).optional().meta({ description: "Jury cases this wallet was drawn for" }),
+});
 export type TListCasesQuery = z.infer<typeof ZListCasesQuery>;
 
 export const ZPenalty = z.object({
@@ -74,7 +93,7 @@ export const ZCourtCase = z.object({
   penalty: ZPenalty.nullable(),
   /** The right of reply (null for cases opened before it existed). */
   reply: ZCourtReply.nullable(),
-});
+}).extend(ZJuryFields.shape);
 export type TCourtCase = z.infer<typeof ZCourtCase>;
 
 export const ZTimelineEntry = z.object({
@@ -95,6 +114,7 @@ export const ZCapsuleLabelState = z.object({
 export const ZCaseResponse = z.object({ ok: z.literal(true), case: ZCourtCase, timeline: z.array(ZTimelineEntry), capsule: ZCapsuleLabelState });
 export const ZDisputeResponse = ZCaseResponse;
 export const ZVerdictResponse = ZCaseResponse;
+export const ZJuryActionResponse = ZCaseResponse.extend({ operatorTx: ZOperatorTxRef.nullable() });
 
 export const ZCaseListResponse = pagedResponse(ZCourtCase);
 export const ZCapsuleCasesResponse = ZCaseListResponse.extend({ capsuleId: z.string() });

@@ -12,6 +12,8 @@ export const inboxKinds = [
   "inbox.reply_filed",
   "inbox.verdict",
   "inbox.label_changed",
+  "inbox.jury_summoned",
+  "inbox.jury_period",
   "court.penalty",
   "rights.licence_sold",
 ] as const;

@@ -192,8 +192,9 @@ describe.each(dialects)("court penalties and role changes through the operator o
     const roles = await api.send(walletRolesAtOutlet, { params: { wallet: journalist, outletSlug: SLUG } });
     expect(roles.body.roles).toEqual([expect.objectContaining({ roleId: 1, bonded: true })]);
     await waitFor(async () => ((await lockedOf(journalist)) === parseEther("100") ? true : undefined), "the lock mined by the worker");
-    await waitFor(async () => ((await outbox({ wallet: journalist }))[0]?.status === "mined" ? true : undefined), "the row settled by the worker");
-    expect((await outbox({ wallet: journalist })).map((r) => [r.purpose, r.status])).toEqual([["roles.lock", "mined"]]);
+    await waitFor(async () => ((await outbox({ wallet: journalist })).every((r) => r.status === "mined") ? true : undefined), "the rows settled by the worker");
+    // the lock, and the member flag that keeps a Journalist off the outlet's juries (issue 28)
+    expect((await outbox({ wallet: journalist })).map((r) => [r.purpose, r.status])).toEqual([["roles.lock", "mined"], ["roles.member", "mined"]]);
   });
 
   it("fills a nonce gap left by a rollback, so the stuck outbox rows mine", async () => {

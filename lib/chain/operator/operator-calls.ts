@@ -1,12 +1,12 @@
 import "server-only";
 import { encodeFunctionData, getAddress, type Address, type Hex } from "viem";
-import { articleRegistryAbi, capsuleAcceptanceAbi, integrityCourtAbi, roleRegistryAbi } from "@/lib/chain/abi";
+import { articleRegistryAbi, capsuleAcceptanceAbi, integrityCourtAbi, juryCourtAbi, roleRegistryAbi } from "@/lib/chain/abi";
 import { requireDeployment } from "@/lib/chain/server/current-deployment";
 import { outletKey } from "@/lib/chain/vouchers";
 
 // Every transaction the operator sends, encoded against the generated ABIs (typed, no casts).
 
-export type OperatorContract = "capsuleAcceptance" | "articleRegistry" | "integrityCourt" | "roleRegistry";
+export type OperatorContract = "capsuleAcceptance" | "articleRegistry" | "integrityCourt" | "roleRegistry" | "juryCourt";
 export type OperatorCall = { contract: OperatorContract; functionName: string; to: Address; data: Hex };
 
 const at = (contract: OperatorContract): Address => getAddress(requireDeployment().contracts[contract].address);
@@ -47,5 +47,35 @@ export const operatorCalls = {
     functionName: "setVoter",
     to: at("roleRegistry"),
     data: encodeFunctionData({ abi: roleRegistryAbi, functionName: "setVoter", args: [outletKey(slug), wallet, allowed] }),
+  }),
+  setMember: (slug: string, wallet: Address, member: boolean): OperatorCall => ({
+    contract: "roleRegistry",
+    functionName: "setMember",
+    to: at("roleRegistry"),
+    data: encodeFunctionData({ abi: roleRegistryAbi, functionName: "setMember", args: [outletKey(slug), wallet, member] }),
+  }),
+  submitEvidence: (caseId: bigint, party: Address, uri: string): OperatorCall => ({
+    contract: "juryCourt",
+    functionName: "submitEvidence",
+    to: at("juryCourt"),
+    data: encodeFunctionData({ abi: juryCourtAbi, functionName: "submitEvidence", args: [caseId, party, uri] }),
+  }),
+  commitBySig: (caseId: bigint, juror: Address, commitment: Hex, signature: Hex): OperatorCall => ({
+    contract: "juryCourt",
+    functionName: "commitBySig",
+    to: at("juryCourt"),
+    data: encodeFunctionData({ abi: juryCourtAbi, functionName: "commitBySig", args: [caseId, juror, commitment, signature] }),
+  }),
+  revealBySig: (caseId: bigint, juror: Address, findings: readonly number[], reasons: readonly string[], salt: Hex, signature: Hex): OperatorCall => ({
+    contract: "juryCourt",
+    functionName: "revealBySig",
+    to: at("juryCourt"),
+    data: encodeFunctionData({ abi: juryCourtAbi, functionName: "revealBySig", args: [caseId, juror, [...findings], [...reasons], salt, signature] }),
+  }),
+  advancePeriod: (caseId: bigint): OperatorCall => ({
+    contract: "juryCourt",
+    functionName: "advancePeriod",
+    to: at("juryCourt"),
+    data: encodeFunctionData({ abi: juryCourtAbi, functionName: "advancePeriod", args: [caseId] }),
   }),
 };

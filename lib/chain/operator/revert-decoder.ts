@@ -1,11 +1,11 @@
 import { decodeErrorResult, isHex, type Hex } from "viem";
-import { articleRegistryAbi, capsuleAcceptanceAbi, integrityCourtAbi, roleRegistryAbi } from "@/lib/chain/abi";
+import { articleRegistryAbi, capsuleAcceptanceAbi, integrityCourtAbi, juryCourtAbi, roleRegistryAbi } from "@/lib/chain/abi";
 import { AppError, type ErrorCode } from "@/lib/errors/app-error";
 
 // Contract custom errors → the error table. The revert data is found by walking the error's
 // causes (duck-typed: the viem that threw may be another route bundle's copy, so no instanceof).
 
-const contractErrors = [...capsuleAcceptanceAbi, ...articleRegistryAbi, ...integrityCourtAbi, ...roleRegistryAbi].filter((item) => item.type === "error");
+const contractErrors = [...capsuleAcceptanceAbi, ...articleRegistryAbi, ...integrityCourtAbi, ...roleRegistryAbi, ...juryCourtAbi].filter((item) => item.type === "error");
 
 export type DecodedRevert = { name: string; args: readonly unknown[] };
 
@@ -47,6 +47,22 @@ export const revertErrorTable: Record<string, { code: ErrorCode; message: string
   NotPending: { code: "INVALID_STATE", message: "The capsule is no longer pending" },
   VotingOpen: { code: "INVALID_STATE", message: "The capsule's voting window is still open" },
   PenaltyAlreadyApplied: { code: "CONFLICT", message: "A penalty was already applied on chain for this case" },
+  // JuryCourt (issue 28)
+  UnknownCase: { code: "CASE_NOT_FOUND", message: "The jury case is unknown to the chain" },
+  WrongPeriod: { code: "INVALID_STATE", message: "The jury case is not in the period this action belongs to" },
+  PeriodOver: { code: "INVALID_STATE", message: "The jury case's current period is over; advance it first" },
+  PeriodNotOver: { code: "INVALID_STATE", message: "The jury case's current period has not ended and its work is not done" },
+  NotAParty: { code: "FORBIDDEN", message: "Only the challenger or the capsule's outlet (its author or anyone holding a role there) may add evidence" },
+  UriTooLong: { code: "VALIDATION_ERROR", message: "The evidence URI is empty or longer than 2048 bytes" },
+  NotJuror: { code: "FORBIDDEN", message: "The wallet was not drawn as a juror in this round" },
+  EmptyCommitment: { code: "VALIDATION_ERROR", message: "The commitment is empty" },
+  AlreadyCommitted: { code: "CONFLICT", message: "The juror has already committed in this round" },
+  NotCommitted: { code: "INVALID_STATE", message: "The juror did not commit in this round, so there is nothing to reveal" },
+  AlreadyRevealed: { code: "CONFLICT", message: "The juror has already revealed in this round" },
+  WrongClaimCount: { code: "VALIDATION_ERROR", message: "One finding and one reason are needed per disputed claim" },
+  InvalidFinding: { code: "VALIDATION_ERROR", message: "A finding is 1 verified, 2 misleading, 3 fraudulent or 4 unresolved" },
+  ReasonTooLong: { code: "VALIDATION_ERROR", message: "A reason is longer than 280 bytes" },
+  CommitmentMismatch: { code: "CONFLICT", message: "The findings and salt do not match the juror's commitment" },
   NotOperator: { code: "INTERNAL_ERROR", message: "The bridge's operator key is not the contracts' operator" },
 };
 

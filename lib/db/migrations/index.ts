@@ -24,6 +24,7 @@ import * as websub from "./2026-11-29-0400-websub";
 import * as partnerWebhooks from "./2026-11-29-0500-partner-webhooks";
 import * as adImpressions from "./2026-11-29-0510-ad-impressions";
 import * as licenceEscrow from "./2026-11-29-0520-licence-escrow";
+import * as juryCases from "./2026-11-29-0100-jury-cases";
 
 // Static registry (no filesystem scan) so migrations bundle with Next and run under tsx alike.
 // Append new migrations here; names sort in the order they apply.
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-0500-partner-webhooks": partnerWebhooks,
   "2026-11-29-0510-ad-impressions": adImpressions,
   "2026-11-29-0520-licence-escrow": licenceEscrow,
+  "2026-11-29-0100-jury-cases": juryCases,
 };

@@ -1,3 +1,4 @@
+import type { JuryPeriod } from "../tables/jury.table";
 import type { DbOrTrx } from "../database";
 import type { CourtCaseRow, CourtCaseEventRow, CourtPenaltyRow, NewCourtCase, NewCourtPenalty } from "../tables/court.table";
 import { AppError } from "@/lib/errors/app-error";
@@ -37,9 +38,31 @@ export async function closeCase(
 
 export async function listCases(
   db: DbOrTrx,
-  filter: { status?: "open" | "closed"; outletSlug?: string; capsuleId?: number; rootCapsuleId?: number; offset: number; limit: number },
+  filter: {
+    status?: "open" | "closed";
+    outletSlug?: string;
+    capsuleId?: number;
+    rootCapsuleId?: number;
+    /** Jury cases in this JuryCourt period (the court explorer). */
+    period?: JuryPeriod;
+    /** Cases closed with this verdict. */
+    verdict?: NonNullable<CourtCaseRow["verdict"]>;
+    /** Jury cases this wallet was drawn for (the juror's page). */
+    juror?: string;
+    offset: number;
+    limit: number;
+  },
 ): Promise<{ rows: CourtCaseRow[]; total: number }> {
   let base = db.selectFrom("court_cases");
+  if (filter.period) {
+    const period = filter.period;
+    base = base.where("jury_case_id", "in", (eb) => eb.selectFrom("jury_cases").select("case_id").where("period", "=", period));
+  }
+  if (filter.juror) {
+    const juror = filter.juror;
+    base = base.where("jury_case_id", "in", (eb) => eb.selectFrom("jury_jurors").select("case_id").where("juror", "=", juror));
+  }
+  if (filter.verdict) base = base.where("verdict", "=", filter.verdict);
   if (filter.status) base = base.where("status", "=", filter.status);
   if (filter.outletSlug) base = base.where("outlet_slug", "=", filter.outletSlug);
   if (filter.capsuleId !== undefined) base = base.where("capsule_id", "=", filter.capsuleId);

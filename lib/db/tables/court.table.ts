@@ -24,6 +24,10 @@ export interface CourtCaseTable {
   /** The clerk's one-line finding, shown under the label (NULL before migration 0800). */
   finding: Generated<string | null>;
   decided_by: string | null;
+  /** The JuryCourt case deciding it (null: a clerk case, opened before the jury court). */
+  jury_case_id: Generated<number | null>;
+  /** JSON array of the disputed claims' ids (null or []: the article as a whole). */
+  claim_ids_json: Generated<string | null>;
   opened_at: number;
   closed_at: number | null;
 }

@@ -14,6 +14,7 @@ import { ZCapsuleObject, ZCapsuleResponse, ZEvidenceObject, type TCapsuleObject,
 import { outletSummary } from "@/lib/services/outlets/outlet-record";
 import { currentOfChain, rootIdOf } from "./chain-order";
 import { claimObject } from "./claim-view";
+import { claimRulings, type ClaimRuling } from "./claim-rulings";
 import { neverOnChain } from "@/lib/capsules/never-on-chain";
 import { findOutletById } from "@/lib/db/repositories/outlets.repository";
 
@@ -116,30 +117,33 @@ export type CapsuleReadRows = {
   evidence: EvidenceRow[];
   contributors: ContributorRow[];
   claims: ClaimRow[];
+  /** Each disputed claim's finding and label from the capsule's jury cases. */
+  rulings: Map<number, ClaimRuling>;
   chain: CapsuleRow[];
   operatorTxs: ReturnType<typeof operatorTxObject>[];
 };
 
 export async function loadCapsuleRead(db: DbOrTrx, row: CapsuleRow): Promise<CapsuleReadRows> {
   // the outlet with the others (one round trip less on PostgreSQL), checked once all have answered
-  const [outlet, evidence, contributors, claims, chain, outbox] = await Promise.all([
+  const [outlet, evidence, contributors, claims, rulings, chain, outbox] = await Promise.all([
     findOutletById(db, row.outlet_id),
     listEvidence(db, row.id),
     listContributors(db, row.id),
     listClaims(db, row.id),
+    claimRulings(db, row.id),
     listChain(db, rootIdOf(row)),
     listCapsuleOutbox(db, row.id),
   ]);
   if (!outlet) throw new AppError("OUTLET_NOT_FOUND", `The outlet of capsule ${row.id} no longer exists`);
-  return { row, outlet, evidence, contributors, claims, chain, operatorTxs: outbox.map(operatorTxObject) };
+  return { row, outlet, evidence, contributors, claims, rulings, chain, operatorTxs: outbox.map(operatorTxObject) };
 }
 
 /**
  * What the read answer depends on, for its entity tag: every row it is built from, except that of
  * the other chain members only the fields the answer uses (their bodies would only cost hashing).
  */
-export function capsuleReadVersion({ row, outlet, evidence, contributors, claims, chain, operatorTxs }: CapsuleReadRows): unknown {
-  return [row, outlet, evidence, contributors, claims, chain.map((c) => [c.id, c.revision_number, c.status]), operatorTxs];
+export function capsuleReadVersion({ row, outlet, evidence, contributors, claims, rulings, chain, operatorTxs }: CapsuleReadRows): unknown {
+  return [row, outlet, evidence, contributors, claims, [...rulings], chain.map((c) => [c.id, c.revision_number, c.status]), operatorTxs];
 }
 
 /** Settled capsules (their tally and status no longer move) may be served from a shared cache for a while. */
@@ -158,7 +162,7 @@ export function buildCapsuleRead(rows: CapsuleReadRows, origin: string): TCapsul
  * The read response before its schema parse: for the route, whose wrapper parses every answer
  * with the endpoint's response schema (ZCapsuleResponse) anyway.
  */
-export function capsuleReadBody({ row, outlet, evidence, contributors, claims, chain, operatorTxs }: CapsuleReadRows, origin: string) {
+export function capsuleReadBody({ row, outlet, evidence, contributors, claims, rulings, chain, operatorTxs }: CapsuleReadRows, origin: string) {
   const current = currentOfChain(chain);
   const policy = capsulePolicy(row);
   const outletView = outletSummary(outlet);
@@ -197,7 +201,7 @@ export function capsuleReadBody({ row, outlet, evidence, contributors, claims, c
     },
     evidence: evidence.map(evidenceObject),
     contributors: contributors.map(contributorObject),
-    claims: claims.map((claim) => claimObject(claim, row.body)),
+    claims: claims.map((claim) => claimObject(claim, row.body, rulings.get(claim.id))),
     revision: {
       capsuleId: String(row.id),
       currentCapsuleId: String(current.id),

@@ -14,21 +14,22 @@ import { activityTime } from "@/lib/services/roles/role-registry-chain";
 import { requireDraft, requireNoOutstandingVoucher } from "./access";
 import { chainNow } from "./chain-io";
 import { claimEvidenceIds, claimObject } from "./claim-view";
+import { claimRulings, type ClaimRuling } from "./claim-rulings";
 
 // Structured claims (issue 27 item 1): a draft's claims are replaced wholesale by its author or an
 // Editor of its outlet; each quote must occur in the body and each evidence id be an active item of
 // the capsule. Once submitted, the claims are fixed with the content.
 
-export const claimsResponse = (capsule: CapsuleRow, rows: ClaimRow[]) => ({
+export const claimsResponse = (capsule: CapsuleRow, rows: ClaimRow[], rulings: Map<number, ClaimRuling> = new Map()) => ({
   ok: true as const,
   capsuleId: String(capsule.id),
-  items: rows.map((row) => claimObject(row, capsule.body)),
+  items: rows.map((row) => claimObject(row, capsule.body, rulings.get(row.id))),
 });
 
 /** GET /api/capsules/:id/claims; `checked` is the row the wrapper read for the visibility check. */
 export async function claimsOf(db: DbOrTrx, id: number, viewer: Viewer, checked?: CapsuleRow) {
   const capsule = checked ?? (await getVisibleCapsuleOrThrow(db, id, viewer));
-  return claimsResponse(capsule, await listClaims(db, capsule.id));
+  return claimsResponse(capsule, await listClaims(db, capsule.id), await claimRulings(db, capsule.id));
 }
 
 const invalid = (path: string, message: string) => new AppError("VALIDATION_ERROR", `Invalid body: ${path} (${message})`, { issues: [{ path, message }] });

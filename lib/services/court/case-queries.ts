@@ -10,7 +10,15 @@ import { caseDetail, caseObjects } from "./case-view";
 
 /** GET /api/court/cases — newest first, filtered by status and outlet. */
 export async function casePage(db: Db, query: TListCasesQuery) {
-  const { rows, total } = await listCases(db, { status: query.status, outletSlug: query.outlet, offset: pageOffset(query), limit: query.limit });
+  const { rows, total } = await listCases(db, {
+    status: query.status,
+    outletSlug: query.outlet,
+    period: query.period,
+    verdict: query.outcome,
+    juror: query.juror,
+    offset: pageOffset(query),
+    limit: query.limit,
+  });
   return pageOf(await caseObjects(db, rows), query, total);
 }
 

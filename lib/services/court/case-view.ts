@@ -8,6 +8,8 @@ import { listCaseEvents, penaltiesOfCases } from "@/lib/db/repositories/court.re
 import { getCapsuleOrThrow } from "@/lib/db/repositories/capsules.repository";
 import { distributionActive } from "@/lib/distribution/distribution-active";
 import type { TCourtCase, TPenalty } from "@/lib/schemas/court";
+import type { TJuryFields } from "@/lib/schemas/jury";
+import { clerkFields, juryFieldsOf } from "./jury-view";
 
 const str = (value: number | null) => (value === null ? null : String(value));
 
@@ -27,8 +29,9 @@ export function penaltyObject(row: CourtPenaltyRow): TPenalty {
   };
 }
 
-export function caseObject(row: CourtCaseRow, penalty: CourtPenaltyRow | undefined, reply?: CourtReplyRow): TCourtCase {
+export function caseObject(row: CourtCaseRow, penalty: CourtPenaltyRow | undefined, reply?: CourtReplyRow, jury: TJuryFields = clerkFields(row)): TCourtCase {
   return {
+    ...jury,
     caseId: String(row.id),
     capsuleId: String(row.capsule_id),
     rootCapsuleId: String(row.root_capsule_id),
@@ -55,7 +58,8 @@ export function caseObject(row: CourtCaseRow, penalty: CourtPenaltyRow | undefin
 export async function caseObjects(db: DbOrTrx, rows: CourtCaseRow[]): Promise<TCourtCase[]> {
   const penalties = new Map((await penaltiesOfCases(db, rows.map((r) => r.id))).map((p) => [p.case_id, p]));
   const replies = new Map((await repliesOfCases(db, rows.map((r) => r.id))).map((r) => [r.case_id, r]));
-  return rows.map((row) => caseObject(row, penalties.get(row.id), replies.get(row.id)));
+  const jury = await juryFieldsOf(db, rows);
+  return rows.map((row) => caseObject(row, penalties.get(row.id), replies.get(row.id), jury.get(row.id)));
 }
 
 const timelineEntry = (row: CourtCaseEventRow) => ({

@@ -17,6 +17,8 @@ import { insertReplyWindow } from "@/lib/db/repositories/court-replies.repositor
 import { bridgeChange } from "@/lib/live/live-hub";
 import { chainNow } from "@/lib/services/capsules/chain-io";
 import { caseParties } from "./case-parties";
+import { checkClaimIds, juryCaseOpenedBy } from "./jury-link";
+import type { Hex } from "viem";
 
 const openCaseConflict = (capsuleId: number, caseId: number) =>
   new AppError("CONFLICT", `Capsule ${capsuleId} already has an open court case (case ${caseId}); add to that case instead`, {
@@ -51,6 +53,10 @@ export async function openDispute(db: Db, wallet: Address, capsuleId: number, bo
       });
     }
   }
+  const claimIds = body.claimIds ?? [];
+  await checkClaimIds(db, capsule, claimIds);
+  // With the opening transaction, a jury decides (issue 28); without, the case is a clerk case as before.
+  const jury = body.openTxHash ? await juryCaseOpenedBy(db, wallet, capsule, claimIds, body.openTxHash as Hex) : undefined;
   const at = await activityTime(now);
   // the right of reply runs on chain time (docs/ARCHITECTURE.md, "Where truth lives"), like voting windows
   const replyDueAt = (await chainNow()) + config().CAPSULE_COURT_REPLY_WINDOW_SECONDS;
@@ -75,6 +81,8 @@ export async function openDispute(db: Db, wallet: Address, capsuleId: number, bo
         verdict: null,
         rationale: null,
         decided_by: null,
+        jury_case_id: jury?.case_id ?? null,
+        claim_ids_json: claimIds.length > 0 ? JSON.stringify(claimIds) : null,
         opened_at: at,
         closed_at: null,
       });
@@ -89,14 +97,15 @@ export async function openDispute(db: Db, wallet: Address, capsuleId: number, bo
         await insertCaseEvent(trx, { caseId: created.id, kind: "evidence_named", actor: wallet, details: { evidenceId: String(body.evidenceId) }, at });
       }
       await applyLabel(trx, { capsuleId: capsule.id, label: "contested", by: wallet, reason: `court case ${created.id} opened`, caseId: created.id, at });
-      await insertReplyWindow(trx, created.id, replyDueAt);
+      // a jury case's reply is the outlet's evidence, in the evidence period
+      if (!jury) await insertReplyWindow(trx, created.id, replyDueAt);
       const told = { caseId: String(created.id), capsuleId: String(capsule.id), title: capsule.title, replyDueAt: String(replyDueAt) };
       await insertActivity(trx, [
         { wallet, kind: "court.case_opened", outletSlug: capsule.outlet_slug, subjectId: String(created.id), details: { capsuleId: String(capsule.id) }, createdAt: at },
         // the inbox of the author and the outlet's editors (issue 13)
         ...parties.flatMap((party) => [
           { wallet: party, kind: "inbox.dispute_opened", outletSlug: capsule.outlet_slug, subjectId: String(created.id), details: { ...told, grounds: body.grounds }, createdAt: at },
-          { wallet: party, kind: "inbox.reply_due", outletSlug: capsule.outlet_slug, subjectId: String(created.id), details: told, createdAt: at },
+          ...(jury ? [] : [{ wallet: party, kind: "inbox.reply_due", outletSlug: capsule.outlet_slug, subjectId: String(created.id), details: told, createdAt: at }]),
         ]),
         { wallet: capsule.submitter, kind: "inbox.label_changed", outletSlug: capsule.outlet_slug, subjectId: String(capsule.id), details: { ...told, label: "contested", previousLabel: capsule.integrity_label }, createdAt: at },
       ]);
@@ -107,6 +116,9 @@ export async function openDispute(db: Db, wallet: Address, capsuleId: number, bo
     pushed?.afterCommit();
     return caseDetail(db, row);
   } catch (error) {
+    if (isUniqueViolation(error) && jury) {
+      throw new AppError("CONFLICT", `The jury case ${jury.case_id} is already filed as a court case`);
+    }
     if (isUniqueViolation(error)) {
       const open = await findOpenCaseOfCapsule(db, capsule.id);
       if (open) throw openCaseConflict(capsule.id, open.id);

@@ -43,6 +43,9 @@ async function requireClerk(db: Db, wallet: Address): Promise<void> {
  */
 export async function recordVerdict(db: Db, wallet: Address, caseId: number, body: TVerdictBody, now: number) {
   const existing = await getCaseOrThrow(db, caseId);
+  if (existing.jury_case_id !== null) {
+    throw new AppError("INVALID_STATE", `Court case ${caseId} is decided by the jury of JuryCourt case ${existing.jury_case_id}; a clerk records no verdict on it`);
+  }
   await requireClerk(db, wallet);
   if (existing.status !== "open") {
     throw new AppError("INVALID_STATE", `Court case ${caseId} is ${existing.status} (verdict: ${existing.verdict}); only an open case takes a verdict`);
@@ -87,10 +90,10 @@ export async function recordVerdict(db: Db, wallet: Address, caseId: number, bod
   return caseDetail(db, (await getCaseOrThrow(db, closed.id)));
 }
 
-const penaltyReverts = (caseId: number) => ({ PenaltyAlreadyApplied: () => new AppError("CONFLICT", `A penalty was already applied on chain for case ${caseId}`) });
+export const penaltyReverts = (caseId: number) => ({ PenaltyAlreadyApplied: () => new AppError("CONFLICT", `A penalty was already applied on chain for case ${caseId}`) });
 
 /** Outside any SQL transaction: the bond read, the amount, and the pre-flight (a revert changes nothing). */
-async function preparePenalty(db: Db, courtCase: CourtCaseRow, verdict: "misleading" | "fraudulent", actor: Address, at: number) {
+export async function preparePenalty(db: Db, courtCase: CourtCaseRow, verdict: "misleading" | "fraudulent", actor: Address, at: number) {
   const outlet = await getOutletBySlugOrThrow(db, courtCase.outlet_slug);
   const outletWallet = getAddress(outlet.owner_wallet);
   const bond = await bondOf(outletWallet);

@@ -6,6 +6,7 @@ import { countUnread, lastReadId, listInbox, markRead, newestInboxId } from "@/l
 import { database } from "@/lib/db/client";
 import { bridgeChange } from "@/lib/live/live-hub";
 import { inboxKinds, type TInboxItem } from "@/lib/schemas/inbox";
+import { courtCaseIdsOfJuryCases } from "@/lib/db/repositories/jury.repository";
 
 const cap = (wei: unknown) => {
   try {
@@ -38,6 +39,12 @@ function message(row: ActivityRow, d: Record<string, unknown>, title: string): s
       return `A reply was filed in case #${text(d.caseId)} on ${piece}.`;
     case "inbox.verdict":
       return `Verdict in case #${text(d.caseId)} on ${piece}: ${label(d.verdict)}.`;
+    case "inbox.jury_summoned":
+      return `You were drawn as a juror in jury case #${text(d.juryCaseId)} on ${piece} (round ${Number(text(d.round)) + 1}): commit your findings in the commit period, then reveal them.`;
+    case "inbox.jury_period":
+      return text(d.period) === "final"
+        ? `Jury case #${text(d.juryCaseId)} on ${piece} is final.`
+        : `Jury case #${text(d.juryCaseId)} on ${piece} entered its ${text(d.period)} period${d.endsAt ? `, which ends ${dateOf(d.endsAt)} (chain time)` : ""}.`;
     case "inbox.label_changed":
       return `The label of ${piece} is now ${label(d.label)}.`;
     case "court.penalty":
@@ -68,8 +75,13 @@ export async function readInbox(db: Db, wallet: Address, body: { page: number; l
   const { rows, total } = await listInbox(db, wallet, inboxKinds, { offset, limit: body.limit, afterId: body.unreadOnly ? readUpTo : undefined });
   const ids = [...new Set(rows.map((row) => capsuleIdOf(row, parse(row.details_json))).filter((id): id is string => Boolean(id && /^[0-9]+$/.test(id))).map(Number))];
   const titles = new Map(ids.length === 0 ? [] : (await db.selectFrom("capsules").select(["id", "title"]).where("id", "in", ids).execute()).map((c) => [String(c.id), c.title]));
+  // jury entries name the JuryCourt case; the link goes to the court case that filed it
+  const juryIds = rows.map((row) => Number(parse(row.details_json).juryCaseId)).filter((id) => Number.isInteger(id) && id > 0);
+  const courtCaseOf = await courtCaseIdsOfJuryCases(db, [...new Set(juryIds)]);
   const items: TInboxItem[] = rows.map((row) => {
-    const d = parse(row.details_json);
+    const parsed = parse(row.details_json);
+    const filedAs = courtCaseOf.get(Number(parsed.juryCaseId));
+    const d = filedAs === undefined ? parsed : { ...parsed, caseId: String(filedAs) };
     const capsuleId = capsuleIdOf(row, d);
     return {
       id: String(row.id),

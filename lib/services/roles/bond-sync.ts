@@ -13,7 +13,15 @@ import { readBond } from "./role-registry-chain";
 // SQL transaction: `prepareWalletSync` (pre-flight, before), `stageWalletSync` (in the transaction
 // that changes the roles: signed outbox rows), then the caller broadcasts and awaits after commit.
 
-export type WalletSyncPlan = { wallet: Address; locked: bigint; lock: PreparedTx; voter?: { slug: string; allowed: boolean; prepared: PreparedTx }; roleId?: number };
+export type WalletSyncPlan = {
+  wallet: Address;
+  locked: bigint;
+  lock: PreparedTx;
+  voter?: { slug: string; allowed: boolean; prepared: PreparedTx };
+  /** RoleRegistry's member flag at the outlet: a non-Editor role there keeps the wallet off that outlet's juries. */
+  member?: { slug: string; member: boolean; prepared: PreparedTx };
+  roleId?: number;
+};
 
 /** Before the SQL transaction: the chain's lock, and the pre-flight of the lock (as the change will leave it) and voter writes. */
 export async function prepareWalletSync(
@@ -21,6 +29,7 @@ export async function prepareWalletSync(
   wallet: Address,
   change: { grant?: number; revoke?: number },
   voter?: { slug: string; allowed: boolean },
+  member?: { slug: string; member: boolean },
 ): Promise<WalletSyncPlan> {
   const held = await activeBondedRoleIds(db, wallet);
   if (change.grant !== undefined) held.push(change.grant);
@@ -28,7 +37,8 @@ export async function prepareWalletSync(
   const { locked } = await readBond(wallet);
   const lock = await prepareOperatorTx("setLocked", operatorCalls.setLocked(wallet, lockFor(held)));
   const voterTx = voter ? { ...voter, prepared: await prepareOperatorTx("setVoter", operatorCalls.setVoter(voter.slug, wallet, voter.allowed)) } : undefined;
-  return { wallet, locked, lock, voter: voterTx, roleId: change.grant ?? change.revoke };
+  const memberTx = member ? { ...member, prepared: await prepareOperatorTx("setMember", operatorCalls.setMember(member.slug, wallet, member.member)) } : undefined;
+  return { wallet, locked, lock, voter: voterTx, member: memberTx, roleId: change.grant ?? change.revoke };
 }
 
 /**
@@ -43,5 +53,6 @@ export async function stageWalletSync(trx: Trx, plan: WalletSyncPlan): Promise<O
     rows.push(await stageOperatorTx(trx, plan.lock, { purpose: "roles.lock", links, call: operatorCalls.setLocked(plan.wallet, wanted) }));
   }
   if (plan.voter) rows.push(await stageOperatorTx(trx, plan.voter.prepared, { purpose: "roles.voter", links }));
+  if (plan.member) rows.push(await stageOperatorTx(trx, plan.member.prepared, { purpose: "roles.member", links }));
   return rows;
 }

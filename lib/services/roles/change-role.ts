@@ -3,7 +3,7 @@ import { formatEther, type Address } from "viem";
 import type { Db } from "@/lib/db/database";
 import type { OutletRow } from "@/lib/db/tables/outlets.table";
 import { getOutletBySlugOrThrow } from "@/lib/db/repositories/outlets.repository";
-import { findActiveRole, insertRole, markRoleBonded, revokeRole } from "@/lib/db/repositories/roles.repository";
+import { activeRolesAt, findActiveRole, insertRole, markRoleBonded, revokeRole } from "@/lib/db/repositories/roles.repository";
 import { insertActivity, type ActivityEntry } from "@/lib/db/repositories/activity.repository";
 import type { OutletRoleRow } from "@/lib/db/tables/roles.table";
 import { chainClients } from "@/lib/chain/server/clients";
@@ -79,7 +79,8 @@ export async function grantRole(db: Db, actor: Address, body: TRoleChangeBody, n
     );
   }
   const at = await activityTime(now);
-  const plan = await prepareWalletSync(db, body.wallet, { grant: body.roleId }, body.roleId === ROLE.EDITOR ? { slug: outlet.slug, allowed: true } : undefined);
+  const member = isMemberRole(body.roleId) ? { slug: outlet.slug, member: true } : undefined;
+  const plan = await prepareWalletSync(db, body.wallet, { grant: body.roleId }, body.roleId === ROLE.EDITOR ? { slug: outlet.slug, allowed: true } : undefined, member);
   // open pages of the wallet (its Bonds page, its outlet pages) re-read its roles from the push
   const pushed = bridgeChange(database(), { what: "roles.granted", wallets: [body.wallet] });
   const { row, staged } = await withNonceRetry(db, async (trx) => {
@@ -104,6 +105,9 @@ export async function grantRole(db: Db, actor: Address, body: TRoleChangeBody, n
   return answer(db, row, staged);
 }
 
+/** Journalists and Reporters are RoleRegistry members of their outlet (Editors are its voters): both stay off its juries. */
+const isMemberRole = (roleId: number) => roleId === ROLE.JOURNALIST || roleId === ROLE.REPORTER;
+
 /** Revokes an active role (history kept), then re-locks the wallet's bond and clears Editor voting. */
 export async function revokeRoleOf(db: Db, actor: Address, body: TRoleChangeBody, now: number) {
   await ensureCourtOutlet(db, now);
@@ -114,7 +118,10 @@ export async function revokeRoleOf(db: Db, actor: Address, body: TRoleChangeBody
   const name = roleDefinition(body.roleId)?.name ?? `Role ${body.roleId}`;
   if (!existing) throw new AppError("ROLE_NOT_FOUND", `${body.wallet} does not hold the ${name} role at "${outlet.slug}"`);
   const at = await activityTime(now);
-  const plan = await prepareWalletSync(db, body.wallet, { revoke: body.roleId }, body.roleId === ROLE.EDITOR ? { slug: outlet.slug, allowed: false } : undefined);
+  // the member flag stays while another Journalist or Reporter role of the wallet remains at the outlet
+  const stillMember = (await activeRolesAt(db, outlet.id, body.wallet)).some((r) => r.roleId !== body.roleId && isMemberRole(r.roleId));
+  const member = isMemberRole(body.roleId) && !stillMember ? { slug: outlet.slug, member: false } : undefined;
+  const plan = await prepareWalletSync(db, body.wallet, { revoke: body.roleId }, body.roleId === ROLE.EDITOR ? { slug: outlet.slug, allowed: false } : undefined, member);
   const pushed = bridgeChange(database(), { what: "roles.revoked", wallets: [body.wallet] });
   const { row, staged } = await withNonceRetry(db, async (trx) => {
     await pushed.inTransaction(trx);

@@ -1,0 +1,271 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { useSignTypedData } from "wagmi";
+import { formatEther, type Address } from "viem";
+import type { TCourtCase } from "@/lib/schemas/court";
+import { findingNames } from "@/lib/schemas/jury";
+import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
+import { FINDING, juryCommitment, juryCommitTypedData, juryRevealTypedData } from "@/lib/chain/jury-ballots";
+import { ballotFile, keepBallot, keptBallot, newSalt, type KeptBallot } from "@/lib/forms/jury-salt";
+import { describeWalletError } from "@/lib/wallet/wallet-error";
+import { useAdvanceCase, useAppealQuote, useCommitFindings, useRevealFindings } from "@/hooks/use-jury";
+import { useSession } from "@/hooks/use-session";
+import { useContractsSummary } from "@/hooks/use-system";
+import { Card } from "@/components/ui/card";
+import { formatTime } from "@/components/ui/capsule-format";
+
+// The jury's part of a case page (issue 28): period and countdown, evidence from both sides, the
+// jurors and their public reasons after reveal, the juror's commit/reveal panel and the appeal costs.
+
+const periodText: Record<string, string> = {
+  evidence: "Evidence: both sides add evidence",
+  commit: "Commit: jurors commit their findings in secret",
+  reveal: "Reveal: jurors reveal their findings and reasons",
+  appeal: "Appeal: either side may fund another round",
+  final: "Final",
+};
+const cap = (wei: string) => `${Number(formatEther(BigInt(wei))).toLocaleString("en-US", { maximumFractionDigits: 4 })} CAP`;
+const button = "min-h-11 rounded-md px-4 py-2 text-sm font-semibold disabled:opacity-50";
+
+function Countdown({ endsAt }: { endsAt: string }) {
+  const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Math.floor(Date.now() / 1000)), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const left = Number(endsAt) - now;
+  if (left <= 0) return <span data-testid="jury-countdown">ended; anyone may move the case on</span>;
+  const d = Math.floor(left / 86_400);
+  const h = Math.floor((left % 86_400) / 3600);
+  const m = Math.floor((left % 3600) / 60);
+  return <span data-testid="jury-countdown">{`${d > 0 ? `${d} d ` : ""}${h} h ${m} min left`}</span>;
+}
+
+export function JuryPanel({ item }: { item: TCourtCase }) {
+  const advance = useAdvanceCase(item.caseId);
+  const claimNames = item.claimIds.length > 0 ? item.claimIds.map((id) => `Claim #${id}`) : ["The article as a whole"];
+  return (
+    <div className="space-y-6" data-testid="jury-panel">
+      <Card title="Jury">
+        <div className="space-y-2 text-sm">
+          <p className="font-semibold text-ink" data-testid="jury-period">
+            Round {(item.round ?? 0) + 1} · {periodText[item.period ?? "evidence"]}
+          </p>
+          {item.periodEndsAt ? (
+            <p className="text-stone-700">
+              Ends {formatTime(item.periodEndsAt)} (chain time) · <Countdown endsAt={item.periodEndsAt} />
+            </p>
+          ) : null}
+          <p className="text-stone-600">Disputed: {claimNames.join(", ")}.</p>
+          {item.period !== "final" ? (
+            <button type="button" className={`${button} border border-stone-300 bg-white text-ink hover:bg-stone-50`} disabled={advance.isPending} onClick={() => advance.mutate({})}>
+              {advance.isPending ? "Moving the case on…" : "Move the case on if this period is over"}
+            </button>
+          ) : null}
+          {advance.error ? <p role="alert" className="text-red-700">{advance.error.message}</p> : null}
+        </div>
+      </Card>
+      <Card title="Evidence from both sides">
+        {item.evidence.length === 0 ? (
+          <p className="text-sm text-stone-600">No evidence yet.</p>
+        ) : (
+          <ul className="space-y-2 text-sm" data-testid="jury-evidence">
+            {item.evidence.map((e) => (
+              <li key={e.txHash} className="[overflow-wrap:anywhere]">
+                <span className="font-semibold">{e.side === "challenger" ? "Challenger" : "Outlet"}</span> · {formatTime(e.at)} ·{" "}
+                <a href={e.uri} className="text-accent underline" rel="noopener noreferrer">
+                  {e.uri}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card title="Jurors">
+        {item.jurors.length === 0 ? (
+          <p className="text-sm text-stone-600">The jurors are drawn on chain when the evidence period ends.</p>
+        ) : (
+          <ul className="space-y-3 text-sm" data-testid="jury-jurors">
+            {item.jurors.map((j) => (
+              <li key={`${j.round}-${j.juror}`}>
+                <p className="break-all font-mono text-xs">{j.juror}</p>
+                <p className="text-stone-700">
+                  Round {j.round + 1}: {j.revealed ? "revealed" : j.committed ? "committed" : "has not committed"}
+                  {j.slashed ? ` · did not reveal, ${cap(j.slashed)} slashed` : ""}
+                  {j.reward ? ` · earned ${cap(j.reward)}` : ""}
+                </p>
+                {j.findings && j.reasons ? (
+                  <ul className="mt-1 list-disc pl-5">
+                    {j.findings.map((finding, k) => (
+                      <li key={k}>
+                        {claimNames[k]}: <strong>{finding}</strong> — {j.reasons?.[k]}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <JurorActions item={item} claimNames={claimNames} />
+      {item.period === "appeal" ? <AppealCosts caseId={item.caseId} /> : null}
+    </div>
+  );
+}
+
+function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: string[] }) {
+  const { wallet, status } = useSession();
+  const contracts = useContractsSummary();
+  const commit = useCommitFindings(item.caseId);
+  const reveal = useRevealFindings(item.caseId);
+  const { mutateAsync: signTypedData } = useSignTypedData();
+  const [findings, setFindings] = useState<string[]>(() => claimNames.map(() => "unresolved"));
+  const [reasons, setReasons] = useState<string[]>(() => claimNames.map(() => ""));
+  const [error, setError] = useState<string | undefined>();
+  const [kept, setKept] = useState<KeptBallot | undefined>();
+  const round = item.round ?? 0;
+  const me = item.jurors.find((j) => j.round === round && j.juror.toLowerCase() === wallet?.toLowerCase());
+  useEffect(() => {
+    if (wallet && item.juryCaseId) setKept(keptBallot(item.juryCaseId, round, wallet));
+  }, [wallet, item.juryCaseId, round]);
+  // the salt is lost with the tab unless it was saved to a file: warn before leaving
+  useEffect(() => {
+    if (!kept || kept.savedToFile || me?.revealed) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [kept, me?.revealed]);
+  if (!me || !wallet || !item.juryCaseId) return null;
+  const court = contracts.data?.contracts.juryCourt?.address as Address | undefined;
+  const caseId = BigInt(item.juryCaseId);
+
+  async function doCommit() {
+    if (!court || !wallet || !item.juryCaseId) return;
+    setError(undefined);
+    try {
+      const salt = newSalt();
+      const ballot: KeptBallot = { juryCaseId: item.juryCaseId, round, juror: wallet, findings, reasons, salt, savedToFile: false };
+      keepBallot(ballot);
+      setKept(ballot);
+      const commitment = juryCommitment(caseId, BigInt(round), wallet, findings.map((f) => FINDING[f as keyof typeof FINDING]), salt);
+      const signature = await signTypedData({ ...juryCommitTypedData(court, CAPSULE_CHAIN_ID, { caseId, round: BigInt(round), juror: wallet, commitment }), account: wallet });
+      await commit.mutateAsync({ commitment, signature });
+    } catch (cause) {
+      setError(describeWalletError(cause, "commit your findings"));
+    }
+  }
+
+  async function doReveal() {
+    if (!court || !wallet || !kept) return;
+    setError(undefined);
+    try {
+      const numbers = kept.findings.map((f) => FINDING[f as keyof typeof FINDING]);
+      const signature = await signTypedData({
+        ...juryRevealTypedData(court, CAPSULE_CHAIN_ID, { caseId, round: BigInt(round), juror: wallet, findings: numbers, reasons: kept.reasons, salt: kept.salt }),
+        account: wallet,
+      });
+      await reveal.mutateAsync({ findings: kept.findings as TRevealFinding[], reasons: kept.reasons, salt: kept.salt, signature });
+    } catch (cause) {
+      setError(describeWalletError(cause, "reveal your findings"));
+    }
+  }
+
+  function download() {
+    if (!kept) return;
+    const url = URL.createObjectURL(ballotFile(kept));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = `jury-case-${kept.juryCaseId}-round-${kept.round + 1}.json`;
+    a.click();
+    URL.revokeObjectURL(url);
+    const saved = { ...kept, savedToFile: true };
+    keepBallot(saved);
+    setKept(saved);
+  }
+
+  return (
+    <Card title="Your findings">
+      <div className="space-y-3 text-sm" data-testid="juror-actions">
+        {item.period === "commit" && !me.committed ? (
+          <>
+            <p className="text-stone-700">Choose a finding and a short public reason for each claim. They stay secret until you reveal them.</p>
+            {claimNames.map((name, k) => (
+              <fieldset key={name} className="space-y-1 rounded-md border border-stone-200 p-3">
+                <legend className="px-1 font-semibold">{name}</legend>
+                <label className="block">
+                  Finding{" "}
+                  <select className="min-h-11 rounded-md border border-stone-300 px-2" value={findings[k]} onChange={(e) => setFindings(findings.map((f, i) => (i === k ? e.target.value : f)))}>
+                    {findingNames.map((f) => (
+                      <option key={f} value={f}>
+                        {f}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label className="block">
+                  Reason (public after reveal, up to 280 characters)
+                  <textarea className="mt-1 block w-full rounded-md border border-stone-300 p-2" maxLength={280} value={reasons[k]} onChange={(e) => setReasons(reasons.map((r, i) => (i === k ? e.target.value : r)))} />
+                </label>
+              </fieldset>
+            ))}
+            <button type="button" className={`${button} bg-ink text-white`} disabled={commit.isPending || status !== "signed-in"} onClick={() => void doCommit()}>
+              {commit.isPending ? "Committing…" : "Sign and commit"}
+            </button>
+          </>
+        ) : null}
+        {kept && !me.revealed ? (
+          <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950" data-testid="salt-warning">
+            <p>
+              Your secret salt is kept in this browser only. Without it you cannot reveal, and a juror who does not reveal loses 5 % of their bond.
+              {kept.savedToFile ? " You saved it to a file." : " Save it to a file now."}
+            </p>
+            <button type="button" className={`${button} mt-2 border border-amber-400 bg-white`} onClick={download}>
+              Download my salt and findings
+            </button>
+          </div>
+        ) : null}
+        {item.period === "reveal" && me.committed && !me.revealed ? (
+          kept ? (
+            <button type="button" className={`${button} bg-ink text-white`} disabled={reveal.isPending || status !== "signed-in"} onClick={() => void doReveal()}>
+              {reveal.isPending ? "Revealing…" : "Sign and reveal my findings"}
+            </button>
+          ) : (
+            <p className="text-red-700">This browser does not hold your salt for this round. Open the page in the browser you committed from.</p>
+          )
+        ) : null}
+        {me.revealed ? <p className="text-stone-700">You revealed your findings.</p> : null}
+        {error ? <p role="alert" className="text-red-700">{error}</p> : null}
+      </div>
+    </Card>
+  );
+}
+
+type TRevealFinding = (typeof findingNames)[number];
+
+function AppealCosts({ caseId }: { caseId: string }) {
+  const quote = useAppealQuote(caseId, true);
+  if (quote.isPending) return <Card title="Appeal">Loading the appeal costs…</Card>;
+  if (quote.isError) return <Card title="Appeal"><p className="text-sm text-red-700">{quote.error.message}</p></Card>;
+  const q = quote.data;
+  return (
+    <Card title="Appeal">
+      <div className="space-y-2 text-sm" data-testid="appeal-costs">
+        <p>
+          Another round seats {q.nextRoundJurors} jurors and costs {cap(q.nextRoundCost)}. The side that lost must raise twice that, the side that won once. If
+          only one side is fully funded when the period ends, that side wins.
+        </p>
+        <ul className="space-y-1">
+          {q.sides.map((s) => (
+            <li key={s.side}>
+              {s.side === "challenger" ? "Challenger" : "Outlet"} ({s.winning ? "won this round" : "lost this round"}): needs {cap(s.required)}, raised {cap(s.paid)}, still{" "}
+              {cap(s.remaining)}.
+            </li>
+          ))}
+        </ul>
+        <p className="text-stone-600">Funding is sent from your own wallet to the jury court (fundAppeal); anything above a side’s need is credited back to you.</p>
+      </div>
+    </Card>
+  );
+}

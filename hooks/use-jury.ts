@@ -1,0 +1,39 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { call } from "@/lib/api/client";
+import { signedPost } from "@/lib/api/browser-session";
+import { courtAdvance } from "@/lib/endpoints/court/advance";
+import { courtAppeal } from "@/lib/endpoints/court/appeal";
+import { courtCommit } from "@/lib/endpoints/court/commit";
+import { courtEvidence } from "@/lib/endpoints/court/evidence";
+import { courtReveal } from "@/lib/endpoints/court/reveal";
+import type { TRevealBody } from "@/lib/schemas/jury";
+import { courtKeys } from "./use-court";
+import { useSession } from "./use-session";
+
+// The jury court's actions on a case (issue 28): each answers the case, which replaces the cached one.
+
+function useJuryAction<B>(caseId: string, run: (session: ReturnType<typeof useSession>["session"], body: B) => Promise<{ case: { caseId: string } }>) {
+  const { session } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: B) => run(session, body),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(courtKeys.detail(caseId), answer);
+      void queryClient.invalidateQueries({ queryKey: courtKeys.lists() });
+    },
+  });
+}
+
+export const useAddEvidence = (caseId: string) =>
+  useJuryAction<{ uri: string }>(caseId, (session, body) => signedPost(session, courtEvidence, { params: { id: caseId }, body }));
+export const useCommitFindings = (caseId: string) =>
+  useJuryAction<{ commitment: string; signature: string }>(caseId, (session, body) => signedPost(session, courtCommit, { params: { id: caseId }, body }));
+export const useRevealFindings = (caseId: string) =>
+  useJuryAction<TRevealBody>(caseId, (session, body) => signedPost(session, courtReveal, { params: { id: caseId }, body }));
+export const useAdvanceCase = (caseId: string) =>
+  useJuryAction<Record<string, never>>(caseId, (session) => signedPost(session, courtAdvance, { params: { id: caseId } }));
+
+export const useAppealQuote = (caseId: string, enabled: boolean) =>
+  useQuery({ queryKey: [...courtKeys.detail(caseId), "appeal"], queryFn: () => call(courtAppeal, { params: { id: caseId } }), enabled });

@@ -1,0 +1,23 @@
+import { hexToBigInt, pad, toHex, type Hex } from "viem";
+
+// A capsule's claims as JuryCourt names them: the claim's id (capsule_claims.id) as a bytes32.
+// Pure: shared by the bridge, the browser and the tests.
+
+export const claimKey = (claimId: number): Hex => pad(toHex(claimId), { size: 32 });
+
+export const claimIdOfKey = (key: string): number => Number(hexToBigInt(key as Hex));
+
+/** Finding numbers (JuryCourt) → their names. */
+export const FINDING_NAMES = { 1: "verified", 2: "misleading", 3: "fraudulent", 4: "unresolved" } as const;
+export type FindingName = (typeof FINDING_NAMES)[keyof typeof FINDING_NAMES];
+export const findingName = (finding: number): FindingName => FINDING_NAMES[finding as keyof typeof FINDING_NAMES] ?? "unresolved";
+
+/**
+ * The article's label from its claims' findings (JuryCourt.articleFinding, docs/DECISIONS.md): any
+ * fraudulent → fraudulent, else any misleading → misleading, else all verified → verified, else unresolved.
+ */
+export function articleLabel(findings: readonly FindingName[]): FindingName {
+  if (findings.includes("fraudulent")) return "fraudulent";
+  if (findings.includes("misleading")) return "misleading";
+  return findings.length > 0 && findings.every((f) => f === "verified") ? "verified" : "unresolved";
+}

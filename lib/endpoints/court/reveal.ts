@@ -1,0 +1,20 @@
+import { ZCaseIdParams, ZJuryActionResponse } from "@/lib/schemas/court";
+import { ZRevealBody } from "@/lib/schemas/jury";
+import { defineEndpoint } from "../define";
+
+// POST /api/court/case/:id/reveal
+export const courtReveal = defineEndpoint({
+  id: "court.reveal",
+  method: "POST",
+  path: "/api/court/case/:id/reveal",
+  summary: "Relays a juror's signed reveal (findings, public reasons, salt; EIP-712 Reveal) during the reveal period",
+  description: "One finding and one public reason (at most 280 bytes) per disputed claim, in the case's claim order; they must match the juror's commitment.",
+  action: "court.reveal",
+  rolesNote: "A juror who committed in the case's current round (checked on chain)",
+  params: ZCaseIdParams,
+  body: ZRevealBody,
+  response: ZJuryActionResponse,
+  rateLimit: ["signed-write"],
+  errors: ["FORBIDDEN", "INVALID_STATE", "CONFLICT", "INVALID_SIGNATURE", "CHAIN_UNAVAILABLE"],
+  example: { params: { id: "1" } },
+});
