@@ -220,7 +220,7 @@ describe("ArticleRegistry finalization", () => {
     const parent = capsules.quorum.capsuleId;
     const revision = await f.voucher(f.accounts[1]!.address, { parentCapsuleId: parent });
     const receipt = await f.mined(f.submit(1, revision));
-    expect(logsOf(receipt, f.addr("articleRegistry"), articleRegistryAbi).map((e) => e.eventName)).toEqual(["CapsuleSubmitted", "FeeRouted"]);
+    expect(logsOf(receipt, f.addr("articleRegistry"), articleRegistryAbi).map((e) => e.eventName)).toEqual(["CapsuleSubmitted", "ManifestCommitted", "FeeRouted"]);
     expect(await status(parent)).toBe(STATUS.Rejected);
   });
 });
