@@ -14,7 +14,7 @@ test("the network page shows the network, chain id, block height and contract ad
   await expect(page.getByTestId("block-height")).toHaveText(/^\d+$/);
   await expect(page.getByTestId("network-name")).toHaveText("capsule-local");
   const rows = page.getByTestId("contract-rows").locator("tr");
-  await expect(rows).toHaveCount(11);
+  await expect(rows).toHaveCount(12);
   await expect(rows.filter({ hasText: "Article registry" })).toContainText(/0x[0-9a-fA-F]{40}/);
   await expect(rows.filter({ hasText: "Jury court" })).toContainText(/0x[0-9a-fA-F]{40}/);
   await expect(rows.filter({ hasText: "Burn pool" })).toContainText(/0x[0-9a-fA-F]{40}/);

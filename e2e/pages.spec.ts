@@ -45,7 +45,7 @@ const pages: Array<{ path: string; heading: string; check: (page: Page) => Promi
     heading: "Operator",
     check: async (page) => {
       await expect(page.getByTestId("meta-chain-id")).toHaveText("77117002 (0x498b64a)");
-      await expect(page.getByTestId("meta-contracts").getByRole("listitem")).toHaveCount(11);
+      await expect(page.getByTestId("meta-contracts").getByRole("listitem")).toHaveCount(12);
       await expect(page.getByText("CAPSULE_OPERATOR_KEY", { exact: true })).toBeVisible();
       await expect(page.getByText("VoteCast", { exact: true })).toBeVisible();
     },
