@@ -1,3 +1,4 @@
+import { waitFor } from "../support/wait-for";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -45,12 +46,4 @@ export async function startSubscriber(options: { failFirst?: number; echo?: bool
   };
 }
 
-export async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+export const until = <T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> => waitFor(probe, what, timeoutMs);

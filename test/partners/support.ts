@@ -1,3 +1,4 @@
+import { waitFor as sharedWaitFor } from "../support/wait-for";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
@@ -109,12 +110,5 @@ export async function seedFinalizedCapsule(db: Db, outlet: { id: number; slug: s
     .executeTakeFirstOrThrow();
 }
 
-export async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** waitFor (test/support/wait-for.ts) with the minute a delivery through the dispatcher may take. */
+export const waitFor = <T>(probe: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 60_000): Promise<T> => sharedWaitFor(probe, what, timeoutMs);
