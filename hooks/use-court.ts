@@ -10,7 +10,7 @@ import { courtCase } from "@/lib/endpoints/court/case";
 import { courtCases } from "@/lib/endpoints/court/cases";
 import { courtVerdict } from "@/lib/endpoints/court/verdict";
 import { COURT_OUTLET_SLUG, ROLE } from "@/lib/roles/role-catalog";
-import type { TDisputeBody, TVerdictBody } from "@/lib/schemas/court";
+import type { TDisputeBody, TListCasesQuery, TVerdictBody } from "@/lib/schemas/court";
 import { capsuleKeys, useOutletRoles } from "./use-capsules";
 import { distributionKeys } from "./use-distribution";
 import { useSession } from "./use-session";
@@ -18,7 +18,9 @@ import { useSession } from "./use-session";
 // Court cases, disputes, verdicts and label history through react-query.
 
 export type CaseStatusFilter = "all" | "open" | "closed";
-export type CaseListFilter = { status: CaseStatusFilter; outlet: string; page: number; limit: number };
+export type CasePeriodFilter = "" | TListCasesQuery["period"] & string;
+export type CaseOutcomeFilter = "" | TListCasesQuery["outcome"] & string;
+export type CaseListFilter = { status: CaseStatusFilter; outlet: string; page: number; limit: number; period?: CasePeriodFilter; outcome?: CaseOutcomeFilter; juror?: string };
 
 export const courtKeys = {
   all: ["court"] as const,
@@ -30,11 +32,20 @@ export const courtKeys = {
 };
 
 export function useCases(filter: CaseListFilter) {
-  const query = { page: filter.page, limit: filter.limit, status: filter.status === "all" ? undefined : filter.status, outlet: filter.outlet || undefined };
+  const query = {
+    page: filter.page,
+    limit: filter.limit,
+    status: filter.status === "all" ? undefined : filter.status,
+    outlet: filter.outlet || undefined,
+    period: filter.period || undefined,
+    outcome: filter.outcome || undefined,
+    juror: filter.juror || undefined,
+  };
   return useQuery({
     queryKey: courtKeys.list(filter),
     queryFn: () => call(courtCases, { query }),
     placeholderData: keepPreviousData,
+    enabled: filter.juror !== "",
   });
 }
 
@@ -71,7 +82,7 @@ function useLabelChanged() {
   };
 }
 
-export type DisputeInput = { grounds: string; claim?: string; evidenceId?: string; requestedLabel?: TDisputeBody["requestedLabel"] };
+export type DisputeInput = { grounds: string; claim?: string; evidenceId?: string; requestedLabel?: TDisputeBody["requestedLabel"]; claimIds?: string[]; openTxHash?: string };
 
 export function useOpenDispute(capsuleId: string) {
   const { session } = useSession();

@@ -1,6 +1,10 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useReadContracts } from "wagmi";
+import { getAddress, type Address } from "viem";
+import { juryCourtAbi } from "@/lib/chain/abi";
+import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { call } from "@/lib/api/client";
 import { signedPost } from "@/lib/api/browser-session";
 import { courtAdvance } from "@/lib/endpoints/court/advance";
@@ -11,6 +15,7 @@ import { courtReveal } from "@/lib/endpoints/court/reveal";
 import type { TRevealBody } from "@/lib/schemas/jury";
 import { courtKeys } from "./use-court";
 import { useSession } from "./use-session";
+import { useContractsSummary } from "./use-system";
 
 // The jury court's actions on a case (issue 28): each answers the case, which replaces the cached one.
 
@@ -37,3 +42,30 @@ export const useAdvanceCase = (caseId: string) =>
 
 export const useAppealQuote = (caseId: string, enabled: boolean) =>
   useQuery({ queryKey: [...courtKeys.detail(caseId), "appeal"], queryFn: () => call(courtAppeal, { params: { id: caseId } }), enabled });
+
+/** The JuryCourt address the bridge deployed (from the contracts summary). */
+export function useJuryCourtAddress(): Address | undefined {
+  const summary = useContractsSummary();
+  const address = summary.data?.contracts.juryCourt?.address;
+  return address ? getAddress(address) : undefined;
+}
+
+export type JuryFee = { court: Address; jurors: bigint; feePerJuror: bigint; total: bigint };
+
+/** What opening a jury case costs now, read from JuryCourt: first-round jurors × fee per juror (its `config`). */
+export function useJuryFee() {
+  const court = useJuryCourtAddress();
+  const reads = useReadContracts({
+    contracts: court
+      ? [
+          { address: court, abi: juryCourtAbi, functionName: "FIRST_ROUND_JURORS", chainId: CAPSULE_CHAIN_ID },
+          { address: court, abi: juryCourtAbi, functionName: "config", chainId: CAPSULE_CHAIN_ID },
+        ]
+      : [],
+    allowFailure: false,
+    query: { enabled: Boolean(court) },
+  });
+  const [jurors, config] = (reads.data ?? []) as [bigint | undefined, readonly [bigint, bigint, bigint, bigint, bigint, bigint] | undefined];
+  const data: JuryFee | undefined = court && jurors !== undefined && config ? { court, jurors, feePerJuror: config[5], total: jurors * config[5] } : undefined;
+  return { data, isError: reads.isError, error: reads.error, refetch: reads.refetch };
+}

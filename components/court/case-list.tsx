@@ -2,7 +2,9 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { useCases, type CaseStatusFilter } from "@/hooks/use-court";
+import { useCases, type CaseOutcomeFilter, type CasePeriodFilter, type CaseStatusFilter } from "@/hooks/use-court";
+import { juryPeriods } from "@/lib/schemas/jury";
+import { verdicts } from "@/lib/schemas/court";
 import { OutletFilterOptions } from "@/components/outlets/outlet-filter-options";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -18,30 +20,37 @@ const statusFilters: Array<{ value: CaseStatusFilter; label: string }> = [
   { value: "closed", label: "Closed" },
 ];
 
+export type CaseFilters = { status: CaseStatusFilter; outlet: string; period: CasePeriodFilter; outcome: CaseOutcomeFilter };
+
+const periodWords: Record<(typeof juryPeriods)[number], string> = { evidence: "Evidence", commit: "Commit", reveal: "Reveal", appeal: "Appeal", final: "Final" };
+const outcomeWords: Record<(typeof verdicts)[number], string> = { verified: "Verified", misleading: "Misleading", fraudulent: "Fraudulent", unresolved: "Unresolved" };
+const selectClass = "min-h-11 min-w-0 flex-1 rounded-md border border-stone-300 bg-white px-2 py-1 text-sm text-ink";
+
 /** Keeps the filters in the address bar, so a filtered list can be shared or reloaded. */
-function syncUrl(status: CaseStatusFilter, outlet: string) {
+function syncUrl(filters: CaseFilters) {
   const params = new URLSearchParams();
-  if (status !== "all") params.set("status", status);
-  if (outlet) params.set("outlet", outlet);
+  if (filters.status !== "all") params.set("status", filters.status);
+  if (filters.outlet) params.set("outlet", filters.outlet);
+  if (filters.period) params.set("period", filters.period);
+  if (filters.outcome) params.set("outcome", filters.outcome);
   const query = params.toString();
   window.history.replaceState(null, "", query ? `/court?${query}` : "/court");
 }
 
-// /court — every court case, newest first, filtered by status and outlet.
-export function CaseList({ initialStatus, initialOutlet }: { initialStatus: CaseStatusFilter; initialOutlet: string }) {
-  const [status, setStatus] = useState(initialStatus);
-  const [outlet, setOutlet] = useState(initialOutlet);
+// /court — the court explorer: every case, newest first, filtered by status, outlet, jury period and outcome.
+export function CaseList({ initial }: { initial: CaseFilters }) {
+  const [filters, setFilters] = useState(initial);
+  const { status, outlet, period, outcome } = filters;
   const [page, setPage] = useState(1);
-  const cases = useCases({ status, outlet, page, limit: PAGE_SIZE });
+  const cases = useCases({ status, outlet, period, outcome, page, limit: PAGE_SIZE });
   const data = cases.data;
+  const filtered = status !== "all" || outlet !== "" || period !== "" || outcome !== "";
 
-  const choose = (next: { status?: CaseStatusFilter; outlet?: string }) => {
-    const s = next.status ?? status;
-    const o = next.outlet ?? outlet;
-    setStatus(s);
-    setOutlet(o);
+  const choose = (next: Partial<CaseFilters>) => {
+    const merged = { ...filters, ...next };
+    setFilters(merged);
     setPage(1);
-    syncUrl(s, o);
+    syncUrl(merged);
   };
 
   return (
@@ -58,7 +67,7 @@ export function CaseList({ initialStatus, initialOutlet }: { initialStatus: Case
                 type="button"
                 aria-pressed={status === filter.value}
                 onClick={() => choose({ status: filter.value })}
-                className={`rounded-full px-3 py-1 text-sm ${status === filter.value ? "bg-ink text-white" : "bg-stone-100 text-stone-700 hover:bg-stone-200"}`}
+                className={`min-h-11 rounded-full px-3 py-1 text-sm ${status === filter.value ? "bg-ink text-white" : "bg-stone-100 text-stone-700 hover:bg-stone-200"}`}
               >
                 {filter.label}
               </button>
@@ -69,10 +78,32 @@ export function CaseList({ initialStatus, initialOutlet }: { initialStatus: Case
             <select
               value={outlet}
               onChange={(event) => choose({ outlet: event.target.value })}
-              className="min-w-0 flex-1 rounded-md border border-stone-300 bg-white px-2 py-1 text-sm text-ink"
+              className={selectClass}
               data-testid="case-outlet-filter"
             >
               <OutletFilterOptions selected={outlet} />
+            </select>
+          </label>
+          <label className="flex w-full min-w-0 max-w-full items-center gap-2 text-sm text-stone-700 sm:w-auto">
+            Period
+            <select value={period} onChange={(event) => choose({ period: event.target.value as CasePeriodFilter })} className={selectClass} data-testid="case-period-filter">
+              <option value="">Any period</option>
+              {juryPeriods.map((p) => (
+                <option key={p} value={p}>
+                  {periodWords[p]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex w-full min-w-0 max-w-full items-center gap-2 text-sm text-stone-700 sm:w-auto">
+            Outcome
+            <select value={outcome} onChange={(event) => choose({ outcome: event.target.value as CaseOutcomeFilter })} className={selectClass} data-testid="case-outcome-filter">
+              <option value="">Any outcome</option>
+              {verdicts.map((v) => (
+                <option key={v} value={v}>
+                  {outcomeWords[v]}
+                </option>
+              ))}
             </select>
           </label>
         </div>
@@ -92,9 +123,9 @@ export function CaseList({ initialStatus, initialOutlet }: { initialStatus: Case
         </ul>
       ) : data.items.length === 0 ? (
         <p className="p-6 text-sm text-stone-600" data-testid="cases-empty">
-          {status === "all" && !outlet
+          {!filtered
             ? "No court cases yet. Any wallet with a bond can open one from a finalized article’s dispute page."
-            : "No cases match these filters. Choose “All” and “All outlets” to see every case."}
+            : "No cases match these filters. Choose “All”, “All outlets”, “Any period” and “Any outcome” to see every case."}
         </p>
       ) : (
         <ul className={`divide-y divide-stone-100 ${cases.isPlaceholderData ? "opacity-60" : ""}`} data-testid="case-rows">
@@ -106,6 +137,9 @@ export function CaseList({ initialStatus, initialOutlet }: { initialStatus: Case
                 </Link>
                 <CaseStatusBadge status={item.status} />
                 {item.verdict ? <LabelChip label={item.verdict} /> : <LabelChip label="contested" />}
+                <span className="text-xs text-stone-600" data-testid="case-court">
+                  {item.court === "jury" ? `Jury · ${item.period ? periodWords[item.period] : ""} period${item.round ? ` · round ${item.round + 1}` : ""}` : "Court clerk (before the jury court)"}
+                </span>
               </div>
               <p className="text-xs text-stone-500">
                 Capsule #{item.capsuleId} · <span className="font-mono">{item.outletSlug}</span> · opened {formatTime(item.openedAt)} by{" "}

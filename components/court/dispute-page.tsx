@@ -108,7 +108,7 @@ export function DisputePage({ id }: { id: string }) {
           ) : (
             <Card title="Open a court case">
               <FormGate outletSlug={c.outletSlug}>
-                {(canSubmit) => <DisputeForm capsuleId={id} evidence={read.evidence.filter((e) => e.active)} canSubmit={canSubmit} onOpened={setOpened} />}
+                {(canSubmit) => <DisputeForm capsuleId={id} evidence={read.evidence.filter((e) => e.active)} claims={read.claims} canSubmit={canSubmit} onOpened={setOpened} />}
               </FormGate>
             </Card>
           )}
@@ -144,7 +144,12 @@ export function DisputePage({ id }: { id: string }) {
               <li>Any wallet that holds a bond in the RoleRegistry contract — no role at this outlet is needed, so readers and other newsrooms can challenge.</li>
               <li>Only finalized articles, one open case per article at a time.</li>
               <li>While the case is open the article is labelled Contested and carries no ads.</li>
-              <li>A court clerk records the verdict. Misleading and fraudulent verdicts slash the outlet’s bond (25 or 100 CAP, burned) and lower its distribution tier.</li>
+              <li>
+                A jury of bonded Editors of other outlets, drawn on chain, decides: both sides add evidence, the jurors commit their findings in secret, then reveal
+                them with public reasons; either side may fund an appeal. The challenger pays the jury’s fee when opening.
+              </li>
+              <li>The label becomes final after the appeal period. Misleading and fraudulent findings slash the outlet’s bond (25 or 100 CAP, burned) and lower its distribution tier.</li>
+              <li>Cases opened before the jury court were decided by a court clerk; they stay readable as they were.</li>
             </ul>
           </Card>
           <Card title="Label history">
@@ -198,8 +203,8 @@ function OpenedCase({ answer }: { answer: Opened }) {
     <div role="status" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-5 text-amber-950" data-testid="dispute-opened">
       <p className="text-lg font-semibold">Court case #{answer.case.caseId} is open.</p>
       <p className="text-sm">
-        The article is now labelled <LabelChip label={answer.capsule.integrityLabel} testId="dispute-opened-label" /> until a court clerk records a
-        verdict. {answer.capsule.distributionActive ? "It stays distributed meanwhile." : "It is not distributed meanwhile."}
+        The article is now labelled <LabelChip label={answer.capsule.integrityLabel} testId="dispute-opened-label" /> until the jury’s findings are
+        final. The evidence period has begun: add your evidence on the case page. {answer.capsule.distributionActive ? "It stays distributed meanwhile." : "It is not distributed meanwhile."}
       </p>
       <p className="flex flex-wrap gap-4 text-sm">
         <Link href={`/court/${answer.case.caseId}`} className="font-semibold underline">

@@ -7,13 +7,14 @@ import type { TCourtCase } from "@/lib/schemas/court";
 import { findingNames } from "@/lib/schemas/jury";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { FINDING, juryCommitment, juryCommitTypedData, juryRevealTypedData } from "@/lib/chain/jury-ballots";
-import { ballotFile, keepBallot, keptBallot, newSalt, type KeptBallot } from "@/lib/forms/jury-salt";
+import { ballotFile, keepBallot, keptBallot, newSalt, parseBallotFile, type KeptBallot } from "@/lib/forms/jury-salt";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { useAdvanceCase, useAppealQuote, useCommitFindings, useRevealFindings } from "@/hooks/use-jury";
 import { useSession } from "@/hooks/use-session";
 import { useContractsSummary } from "@/hooks/use-system";
 import { Card } from "@/components/ui/card";
 import { formatTime } from "@/components/ui/capsule-format";
+import { Deadline } from "./deadline";
 
 // The jury's part of a case page (issue 28): period and countdown, evidence from both sides, the
 // jurors and their public reasons after reveal, the juror's commit/reveal panel and the appeal costs.
@@ -28,20 +29,6 @@ const periodText: Record<string, string> = {
 const cap = (wei: string) => `${Number(formatEther(BigInt(wei))).toLocaleString("en-US", { maximumFractionDigits: 4 })} CAP`;
 const button = "min-h-11 rounded-md px-4 py-2 text-sm font-semibold disabled:opacity-50";
 
-function Countdown({ endsAt }: { endsAt: string }) {
-  const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Math.floor(Date.now() / 1000)), 1000);
-    return () => window.clearInterval(timer);
-  }, []);
-  const left = Number(endsAt) - now;
-  if (left <= 0) return <span data-testid="jury-countdown">ended; anyone may move the case on</span>;
-  const d = Math.floor(left / 86_400);
-  const h = Math.floor((left % 86_400) / 3600);
-  const m = Math.floor((left % 3600) / 60);
-  return <span data-testid="jury-countdown">{`${d > 0 ? `${d} d ` : ""}${h} h ${m} min left`}</span>;
-}
-
 export function JuryPanel({ item }: { item: TCourtCase }) {
   const advance = useAdvanceCase(item.caseId);
   const claimNames = item.claimIds.length > 0 ? item.claimIds.map((id) => `Claim #${id}`) : ["The article as a whole"];
@@ -54,7 +41,7 @@ export function JuryPanel({ item }: { item: TCourtCase }) {
           </p>
           {item.periodEndsAt ? (
             <p className="text-stone-700">
-              Ends {formatTime(item.periodEndsAt)} (chain time) · <Countdown endsAt={item.periodEndsAt} />
+              Ends <Deadline endsAt={item.periodEndsAt} />
             </p>
           ) : null}
           <p className="text-stone-600">Disputed: {claimNames.join(", ")}.</p>
@@ -185,7 +172,20 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
     setKept(saved);
   }
 
+  async function load(file: File | undefined) {
+    if (!file || !wallet || !item.juryCaseId) return;
+    setError(undefined);
+    const restored = parseBallotFile(await file.text(), { juryCaseId: item.juryCaseId, round, juror: wallet });
+    if (!restored) {
+      setError(`That file is not your saved salt for jury case #${item.juryCaseId}, round ${round + 1}.`);
+      return;
+    }
+    keepBallot(restored);
+    setKept(restored);
+  }
+
   return (
+    <div id="your-findings">
     <Card title="Your findings">
       <div className="space-y-3 text-sm" data-testid="juror-actions">
         {item.period === "commit" && !me.committed ? (
@@ -232,13 +232,20 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
               {reveal.isPending ? "Revealing…" : "Sign and reveal my findings"}
             </button>
           ) : (
-            <p className="text-red-700">This browser does not hold your salt for this round. Open the page in the browser you committed from.</p>
+            <div className="space-y-2">
+              <p className="text-red-700">This browser does not hold your salt for this round. Open the page in the browser you committed from, or load the file you saved.</p>
+              <label className="block font-medium">
+                Load my saved salt file
+                <input type="file" accept="application/json,.json" className="mt-1 block min-h-11 w-full text-sm" onChange={(e) => void load(e.target.files?.[0])} />
+              </label>
+            </div>
           )
         ) : null}
         {me.revealed ? <p className="text-stone-700">You revealed your findings.</p> : null}
         {error ? <p role="alert" className="text-red-700">{error}</p> : null}
       </div>
     </Card>
+    </div>
   );
 }
 

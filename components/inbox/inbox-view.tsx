@@ -61,6 +61,14 @@ export function InboxView() {
                         </Link>
                       </>
                     ) : null}
+                    {item.kind === "inbox.jury_summoned" ? (
+                      <>
+                        {" · "}
+                        <Link href="/court/juror" className="text-accent underline" data-testid="inbox-juror-link">
+                          what you must do as a juror
+                        </Link>
+                      </>
+                    ) : null}
                     {item.capsuleId ? (
                       <>
                         {" · "}

@@ -31,3 +31,19 @@ export function keptBallot(juryCaseId: string, round: number, juror: string): Ke
 export function ballotFile(ballot: KeptBallot): Blob {
   return new Blob([JSON.stringify({ ...ballot, note: "Keep this file until you have revealed: without the salt your findings cannot be revealed." }, null, 2)], { type: "application/json" });
 }
+
+/** A saved ballot file read back, when it is this juror's ballot of this case and round (else undefined). */
+export function parseBallotFile(text: string, expected: { juryCaseId: string; round: number; juror: string }): KeptBallot | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!value || typeof value !== "object") return undefined;
+  const b = value as Partial<KeptBallot>;
+  const strings = (list: unknown): list is string[] => Array.isArray(list) && list.every((x) => typeof x === "string");
+  if (b.juryCaseId !== expected.juryCaseId || b.round !== expected.round || typeof b.juror !== "string" || b.juror.toLowerCase() !== expected.juror.toLowerCase()) return undefined;
+  if (!strings(b.findings) || !strings(b.reasons) || typeof b.salt !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(b.salt)) return undefined;
+  return { juryCaseId: b.juryCaseId, round: b.round, juror: b.juror, findings: b.findings, reasons: b.reasons, salt: b.salt as KeptBallot["salt"], savedToFile: true };
+}

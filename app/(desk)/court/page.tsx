@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CaseList } from "@/components/court/case-list";
-import type { CaseStatusFilter } from "@/hooks/use-court";
+import type { CaseOutcomeFilter, CasePeriodFilter, CaseStatusFilter } from "@/hooks/use-court";
 import { ZSlug } from "@/lib/schemas/outlets";
+import { juryPeriods } from "@/lib/schemas/jury";
+import { verdicts } from "@/lib/schemas/court";
 
 export const metadata: Metadata = { title: "Court" };
 
@@ -15,19 +17,30 @@ export default async function CourtPage({ searchParams }: Props) {
   const status = first(params.status);
   const initialStatus: CaseStatusFilter = status === "open" || status === "closed" ? status : "all";
   const outlet = first(params.outlet);
+  const period = first(params.period);
+  const outcome = first(params.outcome);
+  const initialPeriod: CasePeriodFilter = (juryPeriods as readonly string[]).includes(period) ? (period as CasePeriodFilter) : "";
+  const initialOutcome: CaseOutcomeFilter = (verdicts as readonly string[]).includes(outcome) ? (outcome as CaseOutcomeFilter) : "";
   return (
     <div className="space-y-6">
       <div>
         <h1 className="font-serif text-3xl font-bold tracking-tight">Integrity court</h1>
         <p className="mt-2 max-w-3xl text-stone-600">
-          Any wallet holding a bond can challenge a finalized article: a claim in its text or one of its evidence items. While the case
-          is open the article is labelled <strong>Contested</strong>. A court clerk then records a verdict — verified, misleading,
-          fraudulent or unresolved — which becomes the article’s label. Misleading and fraudulent verdicts also slash the outlet’s
-          bond into the <Link href="/burn" className="text-accent underline">burn pool</Link> and lower its{" "}
-          <Link href="/distribution" className="text-accent underline">distribution tier</Link>.
+          Any wallet holding a bond can challenge a finalized article: its claims, one of its evidence items, or the article as a whole. While the case
+          runs the article is labelled <strong>Contested</strong>. A jury of bonded Editors of other outlets, drawn on chain, hears evidence from both
+          sides, commits its findings in secret and then reveals them with public reasons; either side may fund an appeal. After the appeal period the
+          findings become the article’s label. Misleading and fraudulent findings also slash the outlet’s bond into the{" "}
+          <Link href="/burn" className="text-accent underline">burn pool</Link> and lower its{" "}
+          <Link href="/distribution" className="text-accent underline">distribution tier</Link>. Cases opened before the jury court were decided by a
+          court clerk and stay readable as they were.
+        </p>
+        <p className="mt-3">
+          <Link href="/court/juror" className="inline-flex min-h-11 items-center font-semibold text-accent underline" data-testid="court-juror-link">
+            My jury duty: the cases you were drawn for
+          </Link>
         </p>
       </div>
-      <CaseList initialStatus={initialStatus} initialOutlet={ZSlug.safeParse(outlet).success ? outlet : ""} />
+      <CaseList initial={{ status: initialStatus, outlet: ZSlug.safeParse(outlet).success ? outlet : "", period: initialPeriod, outcome: initialOutcome }} />
     </div>
   );
 }

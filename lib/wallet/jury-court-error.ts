@@ -1,0 +1,45 @@
+import { formatEther } from "viem";
+import { describeWalletError } from "./wallet-error";
+
+// JuryCourt's custom errors in words for the dispute page (a reverted simulation names the error and its arguments).
+
+type Reverted = { data?: { errorName?: unknown; args?: unknown }; cause?: unknown };
+
+function revertOf(error: unknown): { name: string; args: readonly unknown[] } | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === "object" && depth < 6; depth++) {
+    const data = (current as Reverted).data;
+    if (data && typeof data.errorName === "string") return { name: data.errorName, args: Array.isArray(data.args) ? data.args : [] };
+    current = (current as Reverted).cause;
+  }
+  return undefined;
+}
+
+const cap = (wei: unknown) => (typeof wei === "bigint" ? `${formatEther(wei)} CAP` : "the fee");
+
+/** Why JuryCourt.openCase would fail, in words; anything else as the wallet describes it. */
+export function describeOpenCaseError(error: unknown): string {
+  const doing = "open the jury case";
+  const revert = revertOf(error);
+  if (!revert) {
+    const text = describeWalletError(error, doing);
+    if (/insufficient funds|exceeds the balance/i.test(text)) return `Could not ${doing}: your wallet does not hold enough CAP for the fee and the transaction cost.`;
+    return text;
+  }
+  switch (revert.name) {
+    case "NotEnoughJurors":
+      return `The jury court cannot seat a jury for this article now: ${String(revert.args[0] ?? "too few")} Editors of other outlets hold a bond, and a first round needs ${String(revert.args[1] ?? 3)}. Nothing was paid.`;
+    case "CaseAlreadyOpen":
+      return `A jury case (#${String(revert.args[0] ?? "?")}) is already open on this article. Nothing was paid.`;
+    case "OwnArticle":
+      return "You wrote this article, so you cannot dispute it. Nothing was paid.";
+    case "NotPublished":
+      return "The chain does not list this article as published, so it cannot be disputed. Nothing was paid.";
+    case "WrongFee":
+      return `The fee changed while the page was open: it is now ${cap(revert.args[0])}. Reload the page to see it. Nothing was paid.`;
+    case "TooManyClaims":
+      return "A case may dispute at most 32 claims. Choose fewer.";
+    default:
+      return `Could not ${doing}: the jury court refused it (${revert.name}). Nothing was paid.`;
+  }
+}
