@@ -12,7 +12,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Pager } from "@/components/ui/pager";
 import { CaseStatusBadge, LabelChip } from "./case-badges";
 import { Deadline } from "./deadline";
-import { byUrgency, jurorDuty } from "./juror-duty";
+import { byUrgency, jurorDuty } from "@/lib/forms/juror-duty";
 
 const PAGE_SIZE = 20;
 

@@ -186,65 +186,65 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
 
   return (
     <div id="your-findings">
-    <Card title="Your findings">
-      <div className="space-y-3 text-sm" data-testid="juror-actions">
-        {item.period === "commit" && !me.committed ? (
-          <>
-            <p className="text-stone-700">Choose a finding and a short public reason for each claim. They stay secret until you reveal them.</p>
-            {claimNames.map((name, k) => (
-              <fieldset key={name} className="space-y-1 rounded-md border border-stone-200 p-3">
-                <legend className="px-1 font-semibold">{name}</legend>
-                <label className="block">
-                  Finding{" "}
-                  <select className="min-h-11 rounded-md border border-stone-300 px-2" value={findings[k]} onChange={(e) => setFindings(findings.map((f, i) => (i === k ? e.target.value : f)))}>
-                    {findingNames.map((f) => (
-                      <option key={f} value={f}>
-                        {f}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <label className="block">
-                  Reason (public after reveal, up to 280 characters)
-                  <textarea className="mt-1 block w-full rounded-md border border-stone-300 p-2" maxLength={280} value={reasons[k]} onChange={(e) => setReasons(reasons.map((r, i) => (i === k ? e.target.value : r)))} />
-                </label>
-              </fieldset>
-            ))}
-            <button type="button" className={`${button} bg-ink text-white`} disabled={commit.isPending || status !== "signed-in"} onClick={() => void doCommit()}>
-              {commit.isPending ? "Committing…" : "Sign and commit"}
-            </button>
-          </>
-        ) : null}
-        {kept && !me.revealed ? (
-          <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950" data-testid="salt-warning">
-            <p>
-              Your secret salt is kept in this browser only. Without it you cannot reveal, and a juror who does not reveal loses 5 % of their bond.
-              {kept.savedToFile ? " You saved it to a file." : " Save it to a file now."}
-            </p>
-            <button type="button" className={`${button} mt-2 border border-amber-400 bg-white`} onClick={download}>
-              Download my salt and findings
-            </button>
-          </div>
-        ) : null}
-        {item.period === "reveal" && me.committed && !me.revealed ? (
-          kept ? (
-            <button type="button" className={`${button} bg-ink text-white`} disabled={reveal.isPending || status !== "signed-in"} onClick={() => void doReveal()}>
-              {reveal.isPending ? "Revealing…" : "Sign and reveal my findings"}
-            </button>
-          ) : (
-            <div className="space-y-2">
-              <p className="text-red-700">This browser does not hold your salt for this round. Open the page in the browser you committed from, or load the file you saved.</p>
-              <label className="block font-medium">
-                Load my saved salt file
-                <input type="file" accept="application/json,.json" className="mt-1 block min-h-11 w-full text-sm" onChange={(e) => void load(e.target.files?.[0])} />
-              </label>
+      <Card title="Your findings">
+        <div className="space-y-3 text-sm" data-testid="juror-actions">
+          {item.period === "commit" && !me.committed ? (
+            <>
+              <p className="text-stone-700">Choose a finding and a short public reason for each claim. They stay secret until you reveal them.</p>
+              {claimNames.map((name, k) => (
+                <fieldset key={name} className="space-y-1 rounded-md border border-stone-200 p-3">
+                  <legend className="px-1 font-semibold">{name}</legend>
+                  <label className="block">
+                    Finding{" "}
+                    <select className="min-h-11 rounded-md border border-stone-300 px-2" value={findings[k]} onChange={(e) => setFindings(findings.map((f, i) => (i === k ? e.target.value : f)))}>
+                      {findingNames.map((f) => (
+                        <option key={f} value={f}>
+                          {f}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  <label className="block">
+                    Reason (public after reveal, up to 280 characters)
+                    <textarea className="mt-1 block w-full rounded-md border border-stone-300 p-2" maxLength={280} value={reasons[k]} onChange={(e) => setReasons(reasons.map((r, i) => (i === k ? e.target.value : r)))} />
+                  </label>
+                </fieldset>
+              ))}
+              <button type="button" className={`${button} bg-ink text-white`} disabled={commit.isPending || status !== "signed-in"} onClick={() => void doCommit()}>
+                {commit.isPending ? "Committing…" : "Sign and commit"}
+              </button>
+            </>
+          ) : null}
+          {kept && !me.revealed ? (
+            <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950" data-testid="salt-warning">
+              <p>
+                Your secret salt is kept in this browser only. Without it you cannot reveal, and a juror who does not reveal loses 5 % of their bond.
+                {kept.savedToFile ? " You saved it to a file." : " Save it to a file now."}
+              </p>
+              <button type="button" className={`${button} mt-2 border border-amber-400 bg-white`} onClick={download}>
+                Download my salt and findings
+              </button>
             </div>
-          )
-        ) : null}
-        {me.revealed ? <p className="text-stone-700">You revealed your findings.</p> : null}
-        {error ? <p role="alert" className="text-red-700">{error}</p> : null}
-      </div>
-    </Card>
+          ) : null}
+          {item.period === "reveal" && me.committed && !me.revealed ? (
+            kept ? (
+              <button type="button" className={`${button} bg-ink text-white`} disabled={reveal.isPending || status !== "signed-in"} onClick={() => void doReveal()}>
+                {reveal.isPending ? "Revealing…" : "Sign and reveal my findings"}
+              </button>
+            ) : (
+              <div className="space-y-2">
+                <p className="text-red-700">This browser does not hold your salt for this round. Open the page in the browser you committed from, or load the file you saved.</p>
+                <label className="block font-medium">
+                  Load my saved salt file
+                  <input type="file" accept="application/json,.json" className="mt-1 block min-h-11 w-full text-sm" onChange={(e) => void load(e.target.files?.[0])} />
+                </label>
+              </div>
+            )
+          ) : null}
+          {me.revealed ? <p className="text-stone-700">You revealed your findings.</p> : null}
+          {error ? <p role="alert" className="text-red-700">{error}</p> : null}
+        </div>
+      </Card>
     </div>
   );
 }

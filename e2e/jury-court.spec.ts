@@ -1,0 +1,310 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { createHash } from "node:crypto";
+import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Address, type Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { capsuleAcceptanceAbi, articleRegistryAbi, roleRegistryAbi } from "../lib/chain/abi";
+import { capsuleChain } from "../lib/chain/chain";
+import { signBallot, submitVoucherFromJson } from "../lib/chain/vouchers";
+import { capsuleAccept } from "../lib/endpoints/capsules/accept";
+import { capsuleClaimsSet } from "../lib/endpoints/capsules/claims-set";
+import { capsuleCreate } from "../lib/endpoints/capsules/create";
+import { capsuleRead } from "../lib/endpoints/capsules/read";
+import { capsuleSubmit } from "../lib/endpoints/capsules/submit";
+import { capsuleVote } from "../lib/endpoints/capsules/vote";
+import { courtCase } from "../lib/endpoints/court/case";
+import { contractsSummary } from "../lib/endpoints/meta/contracts-summary";
+import { outletCreate } from "../lib/endpoints/outlets/create";
+import { outletVerify } from "../lib/endpoints/outlets/verify";
+import { roleGrant } from "../lib/endpoints/roles/grant";
+import { ROLE } from "../lib/roles/role-catalog";
+import { bridgeClient } from "../test/support/bridge-client";
+import { publishTxt } from "./support/dns-server";
+import { installTestWallet } from "./support/test-wallet";
+import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
+
+// Issue 28 from the browser: a bonded reader opens a JURY case from the dispute page (the fee shown
+// before the wallet pays JuryCourt.openCase), three juror wallets find it on their juror page, commit
+// and reveal through the case page (salt made and kept in the browser, offered as a file), the periods
+// move on by anvil time travel and the case page's "move on" button, and the final label shows on the
+// reader's page. Every wallet is new (anvil_setBalance), and the jurors' bonds dwarf every other
+// Editor's, so on a stack shared with the other specs the draw still seats these three (each pick is
+// proportional to bond).
+
+test.describe.configure({ mode: "serial" });
+
+const api = bridgeClient(env("CAPSULE_E2E_BASE_URL"));
+const nodeRpcUrl = env("CAPSULE_E2E_NODE_RPC_URL");
+const chain = capsuleChain(nodeRpcUrl);
+const publicClient = createPublicClient({ chain, transport: http(nodeRpcUrl) });
+const stamp = Date.now().toString(36);
+const LEDGER = `jury-ledger-${stamp}`;
+const BENCH = `jury-bench-${stamp}`;
+const TITLE = `Harbour traffic doubled in a year ${stamp}`;
+const EVIDENCE_SECONDS = 72 * 3600;
+const APPEAL_SECONDS = 72 * 3600;
+
+type Wallet = { key: Hex; address: Address };
+const fresh = (): Wallet => {
+  const key = generatePrivateKey();
+  return { key, address: privateKeyToAccount(key).address };
+};
+const owner = fresh();
+const benchOwner = fresh();
+const challenger = fresh();
+const jurors = [fresh(), fresh(), fresh()] as const;
+let capsuleId = "";
+let claimIds: string[] = [];
+let caseId = "";
+
+function env(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set (e2e/global-setup.ts sets it)`);
+  return value;
+}
+
+async function nodeRpc(method: string, params: unknown[]): Promise<unknown> {
+  const res = await fetch(nodeRpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const body = (await res.json()) as { result?: unknown; error?: unknown };
+  if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
+  return body.result;
+}
+
+/** Moves the chain's clock forward and mines a block (test/support does the same for vitest). */
+async function advanceChainTime(seconds: number) {
+  await nodeRpc("evm_increaseTime", [seconds]);
+  await nodeRpc("evm_mine", []);
+}
+
+async function contract(name: "roleRegistry" | "capsuleAcceptance"): Promise<Address> {
+  const address = (await api.call(contractsSummary, {})).contracts[name]?.address;
+  if (!address) throw new Error(`no ${name} contract`);
+  return getAddress(address);
+}
+
+async function send(wallet: Wallet, write: (client: ReturnType<typeof walletClient>) => Promise<Hex>) {
+  const receipt = await publicClient.waitForTransactionReceipt({ hash: await write(walletClient(wallet)), pollingInterval: 100 });
+  if (receipt.status !== "success") throw new Error("transaction reverted");
+}
+const walletClient = (wallet: Wallet) => createWalletClient({ chain, transport: http(nodeRpcUrl), account: privateKeyToAccount(wallet.key) });
+
+async function fund(wallet: Wallet, units: string, bond: string) {
+  await nodeRpc("anvil_setBalance", [wallet.address, `0x${parseEther(units).toString(16)}`]);
+  if (bond !== "0") {
+    const registry = await contract("roleRegistry");
+    await send(wallet, (client) => client.writeContract({ address: registry, abi: roleRegistryAbi, functionName: "deposit", value: parseEther(bond) }));
+  }
+}
+
+async function activeOutlet(wallet: Wallet, slug: string) {
+  const domain = `${slug}.example.net`;
+  const created = await api.call(outletCreate, { body: { slug, name: `Outlet ${slug}`, domain } }, wallet.key);
+  publishTxt(domain, [created.txtRecord.value]);
+  const verified = await api.call(outletVerify, { body: { outletSlug: slug, method: "dns_txt" } }, wallet.key);
+  if (!verified.verified) throw new Error(`outlet ${slug} did not verify`);
+}
+
+/** A finalized capsule of LEDGER with two claims, walked through submission, one yes vote and acceptance. */
+async function finalizedCapsuleWithClaims() {
+  const body = `${TITLE}.\n\nThe harbour authority counted 2.1 million containers, up from 1.0 million the year before.`;
+  const created = await api.call(capsuleCreate, { body: {
+    title: TITLE, body, outletSlug: LEDGER, category: "economy", tags: ["harbour"],
+    evidence: [{ uri: "https://archive.example.org/harbour/report.pdf", contentHash: `0x${createHash("sha256").update(TITLE).digest("hex")}`, evidenceType: "document", mimeType: "application/pdf", isPrimary: true, label: "Authority report" }],
+    status: "draft",
+  } }, owner.key);
+  const id = created.capsuleId;
+  const evidenceId = created.evidence[0]!.evidenceId;
+  const claims = await api.call(capsuleClaimsSet, { params: { id }, body: { claims: [
+    { exact: "2.1 million containers", claimType: "statistic", evidenceIds: [evidenceId] },
+    { exact: "up from 1.0 million", claimType: "statistic", evidenceIds: [evidenceId] },
+  ] } }, owner.key);
+  claimIds = claims.items.map((c) => c.claimId);
+  const voucher = await api.call(capsuleSubmit, { params: { id }, body: {} }, owner.key);
+  await send(owner, (client) => client.writeContract({ address: getAddress(voucher.registry), abi: articleRegistryAbi, functionName: "submitCapsule", args: [submitVoucherFromJson(voucher.voucher), voucher.signature as Hex], value: BigInt(voucher.fee) }));
+  const acceptance = await contract("capsuleAcceptance");
+  const account = privateKeyToAccount(owner.key);
+  const nonce = await publicClient.readContract({ address: acceptance, abi: capsuleAcceptanceAbi, functionName: "nonces", args: [account.address] });
+  const deadline = (await publicClient.getBlock({ blockTag: "latest" })).timestamp + 3600n;
+  const signature = await signBallot(account, acceptance, chain.id, { capsuleId: BigInt(id), support: true, voter: account.address, nonce, deadline });
+  await api.call(capsuleVote, { params: { id }, body: { support: true, deadline: deadline.toString(), signature } }, owner.key);
+  await advanceChainTime(259_200 + 5);
+  await api.call(capsuleAccept, { params: { id }, body: { capsuleId: id } }, owner.key);
+  await expect.poll(async () => (await api.call(capsuleRead, { params: { id } })).capsule.status, { timeout: 30_000 }).toBe("finalized");
+  return id;
+}
+
+type Actor = { context: BrowserContext; page: Page; errors: string[] };
+const actors: Actor[] = [];
+async function openActor(browser: Browser, wallet: Wallet): Promise<Actor> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  await installTestWallet(page, wallet.key);
+  const actor = { context, page, errors };
+  actors.push(actor);
+  return actor;
+}
+
+/** The period the bridge shows for the case (the projection follows the chain). */
+const periodOf = async () => (await api.call(courtCase, { params: { id: caseId } })).case.period;
+
+/** Anyone moves the case on from its page once the period is over; the page shows the next period. */
+async function moveOn(page: Page, expected: RegExp) {
+  await page.goto(`/court/${caseId}`);
+  await page.getByRole("button", { name: "Move the case on if this period is over" }).click();
+  await expect(page.getByTestId("jury-period")).toHaveText(expected);
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  await fund(owner, "5000", "1000");
+  await fund(benchOwner, "100", "0"); // no bond: not an Editor who votes, never a juror
+  await fund(challenger, "100", "10");
+  for (const juror of jurors) await fund(juror, "2000000", "1000000");
+  await activeOutlet(owner, LEDGER);
+  await activeOutlet(benchOwner, BENCH);
+  for (const juror of jurors) await api.call(roleGrant, { body: { outletSlug: BENCH, wallet: juror.address, roleId: ROLE.EDITOR } }, benchOwner.key);
+  capsuleId = await finalizedCapsuleWithClaims();
+});
+
+test.afterAll(async () => {
+  for (const actor of actors) await actor.context.close();
+});
+
+test("a reader opens a jury case from the dispute page, paying the fee shown before signing", async ({ browser }) => {
+  const { page, errors } = await openActor(browser, challenger);
+  await page.goto(`/capsules/${capsuleId}/dispute`);
+  await expect(page.getByText("A jury of bonded Editors of other outlets, drawn on chain, decides")).toBeVisible();
+  await signIn(page);
+  const form = page.getByRole("form", { name: "Open a dispute" });
+  await expect(page.getByTestId("dispute-fee")).toContainText("Opening the case costs 3 CAP: 3 jurors × 1 CAP per juror, paid now from your wallet to the jury court.");
+  await expect(form.getByRole("button", { name: "Pay 3 CAP and open the jury case" })).toBeEnabled();
+
+  // nothing chosen: told in words before the wallet is asked for anything
+  await form.getByRole("button", { name: "Pay 3 CAP and open the jury case" }).click();
+  await expect(page.locator("#dispute-claim-error")).toHaveText("Choose the claims you dispute, quote the sentence you challenge, or choose an evidence item below.");
+  await expect(page.locator("#dispute-grounds-error")).toHaveText("Explain your grounds.");
+
+  await form.getByRole("checkbox", { name: /Claim #\d+: “2\.1 million containers”/ }).check();
+  await form.getByLabel("Grounds").fill("The authority's report counts 1.2 million containers, not 2.1 million; the article misreads its table.");
+  await form.getByLabel("Label you ask for").selectOption("misleading");
+  await bothWidths(page, "dispute-form", "jury");
+
+  await form.getByRole("button", { name: "Pay 3 CAP and open the jury case" }).click();
+  const opened = page.getByTestId("dispute-opened");
+  await expect(opened).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId("dispute-opened-label")).toHaveAttribute("data-label", "contested");
+  caseId = ((await opened.locator("p").first().textContent()) ?? "").match(/#(\d+)/)?.[1] ?? "";
+  expect(caseId).toMatch(/^\d+$/);
+  const filed = (await api.call(courtCase, { params: { id: caseId } })).case;
+  expect(filed).toMatchObject({ court: "jury", period: "evidence", claimIds: [claimIds[0]], openedBy: challenger.address });
+  await bothWidths(page, "dispute-opened", "jury");
+
+  // the case page in its evidence period: the period, its end in local time with zone and a countdown
+  await page.goto(`/court/${caseId}`);
+  await expect(page.getByTestId("jury-period")).toHaveText(/Round 1 · Evidence/);
+  await expect(page.getByTestId("jury-countdown")).toHaveText(/^2 d 23 h \d+ min left$|^3 d 0 h 0 min left$/);
+  await bothWidths(page, "case-evidence", "jury");
+  expect(errors).toEqual([]);
+});
+
+test("the jurors find the case on their juror page, commit with a salt kept in the browser, and reveal", async ({ browser }) => {
+  test.setTimeout(300_000);
+  const challengerActor = actors[0]!;
+  await advanceChainTime(EVIDENCE_SECONDS + 60);
+  await moveOn(challengerActor.page, /Round 1 · Commit/);
+  const drawn = (await api.call(courtCase, { params: { id: caseId } })).case.jurors.map((j) => j.juror);
+  expect([...drawn].sort()).toEqual(jurors.map((j) => j.address).sort());
+  await bothWidths(challengerActor.page, "case-commit", "jury");
+
+  const plan = [["misleading"], ["misleading"], ["verified"]] as const;
+  const jurorActors: Actor[] = [];
+  const leaveWarnings: string[][] = [[], [], []];
+  for (const [i, juror] of jurors.entries()) {
+    const actor = await openActor(browser, juror);
+    jurorActors.push(actor);
+    const { page } = actor;
+    // leaving the page with a salt not saved to a file asks first (beforeunload); the test leaves anyway
+    page.on("dialog", (dialog) => {
+      leaveWarnings[i]!.push(dialog.type());
+      void dialog.accept();
+    });
+    await page.goto("/court");
+    await page.getByTestId("court-juror-link").click();
+    await expect(page).toHaveURL(/\/court\/juror$/);
+    await signIn(page);
+    const row = page.getByTestId("juror-case").filter({ hasText: `Case #${caseId}` });
+    await expect(row).toHaveAttribute("data-duty", "commit");
+    await expect(row.getByTestId("juror-next")).toContainText("Commit your findings by");
+    await expect(row.getByTestId("juror-countdown")).toHaveText(/^1 d 23 h \d+ min left$|^2 d 0 h 0 min left$/);
+    if (i === 0) await bothWidths(page, "juror-page-commit", "jury");
+    await row.getByRole("link", { name: "Commit on the case page" }).click();
+    await expect(page).toHaveURL(new RegExp(`/court/${caseId}#your-findings$`));
+    const actions = page.getByTestId("juror-actions");
+    await actions.getByLabel("Finding").selectOption(plan[i]![0]);
+    await actions.getByLabel(/^Reason/).fill(`Juror ${i + 1}: the report's table says 1.2 million (${plan[i]![0]}).`);
+    await actions.getByRole("button", { name: "Sign and commit" }).click();
+    // the salt was made in this browser and is kept there; leaving now is warned about until it is saved
+    await expect(page.getByTestId("salt-warning")).toContainText("Save it to a file now.");
+    if (i === 0) {
+      const download = page.waitForEvent("download");
+      await page.getByRole("button", { name: "Download my salt and findings" }).click();
+      expect((await download).suggestedFilename()).toMatch(/^jury-case-\d+-round-1\.json$/);
+      await expect(page.getByTestId("salt-warning")).toContainText("You saved it to a file.");
+    }
+    await expect(page.locator("[data-testid='jury-jurors'] li").filter({ hasText: juror.address })).toContainText("Round 1: committed");
+  }
+
+  // every juror committed: the commit period may end early
+  await moveOn(challengerActor.page, /Round 1 · Reveal/);
+  await bothWidths(challengerActor.page, "case-reveal", "jury");
+  for (const [i, actor] of jurorActors.entries()) {
+    const { page } = actor;
+    await page.goto("/court/juror");
+    // the first juror saved the salt to a file: no warning; the others were warned before leaving
+    expect(leaveWarnings[i]).toEqual(i === 0 ? [] : ["beforeunload"]);
+    const row = page.getByTestId("juror-case").filter({ hasText: `Case #${caseId}` });
+    await expect(row).toHaveAttribute("data-duty", "reveal");
+    await expect(row.getByTestId("juror-next")).toContainText("Reveal your findings by");
+    if (i === 0) await bothWidths(page, "juror-page-reveal", "jury");
+    await row.getByRole("link", { name: "Reveal on the case page" }).click();
+    await page.getByRole("button", { name: "Sign and reveal my findings" }).click();
+    await expect(page.getByTestId("juror-actions")).toContainText("You revealed your findings.");
+    await expect(page.getByTestId("salt-warning")).toHaveCount(0);
+  }
+  await expect(jurorActors[0]!.page.getByTestId("jury-jurors")).toContainText(`: misleading — Juror 1: the report's table says 1.2 million (misleading).`);
+  for (const actor of jurorActors) expect(actor.errors).toEqual([]);
+});
+
+test("the findings become final after the appeal period and the reader's page shows the label", async () => {
+  const { page, errors } = actors[0]!;
+  await moveOn(page, /Round 1 · (Appeal|Final)/);
+  // with seven or more possible jurors (other specs' Editors on a shared stack) an appeal round could be seated
+  if ((await periodOf()) === "appeal") {
+    await expect(page.getByTestId("appeal-costs")).toContainText("Another round seats 7 jurors");
+    await bothWidths(page, "case-appeal", "jury");
+    await advanceChainTime(APPEAL_SECONDS + 60);
+    await moveOn(page, /Round 1 · Final/);
+  }
+  await expect(page.getByTestId("case-status")).toHaveText("Closed");
+  await expect(page.getByTestId("integrity-label")).toHaveAttribute("data-label", "misleading");
+  await bothWidths(page, "case-final", "jury");
+
+  await page.goto(`/read/${capsuleId}`);
+  await expect(page.getByTestId("integrity-label")).toHaveAttribute("data-label", "misleading");
+  await bothWidths(page, "reader-final", "jury");
+
+  // the court explorer, filtered by outlet, period and outcome (kept in the address bar)
+  await page.goto("/court");
+  await page.getByTestId("case-outlet-filter").selectOption(LEDGER);
+  await page.getByTestId("case-period-filter").selectOption("final");
+  await page.getByTestId("case-outcome-filter").selectOption("misleading");
+  await expect(page).toHaveURL(new RegExp(`/court\\?outlet=${LEDGER}&period=final&outcome=misleading$`));
+  const rows = page.getByTestId("case-rows").locator(":scope > li");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`Case #${caseId}`);
+  await expect(rows.first().getByTestId("case-court")).toHaveText("Jury · Final period");
+  await bothWidths(page, "explorer", "jury");
+  await page.getByTestId("case-period-filter").selectOption("evidence");
+  await expect(page.getByTestId("cases-empty")).toBeVisible();
+  expect(errors).toEqual([]);
+});
