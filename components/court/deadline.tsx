@@ -1,28 +1,31 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { useBlock } from "wagmi";
-import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { formatTimeWithZone } from "@/components/ui/capsule-format";
 
 // A jury period's end in the reader's local time (with its zone) and the time left, counted in chain
-// time: the contract checks block timestamps, and a chain's clock may run ahead of this computer's
-// (a dev chain moved forward), so the latest block's time sets the offset when it is ahead.
+// time: the contract checks block timestamps, and a chain's clock may run ahead of this computer's (a
+// dev chain moved forward). The case's latest event time (`chainTimeSeen`, a block's timestamp) sets
+// the offset when it is ahead of the wall clock; on a live chain it never is by more than a block.
 
 /** Chain "now" in Unix seconds, ticking every second. */
-export function useChainNow(): number {
-  const latest = useBlock({ chainId: CAPSULE_CHAIN_ID, query: { staleTime: 30_000 } });
+export function useChainNow(chainTimeSeen?: number): number {
   const [wall, setWall] = useState(() => Math.floor(Date.now() / 1000));
   const [offset, setOffset] = useState(0);
   useEffect(() => {
     const timer = window.setInterval(() => setWall(Math.floor(Date.now() / 1000)), 1000);
     return () => window.clearInterval(timer);
   }, []);
-  const blockTime = latest.data ? Number(latest.data.timestamp) : undefined;
   useEffect(() => {
-    if (blockTime !== undefined) setOffset(Math.max(0, blockTime - Math.floor(Date.now() / 1000)));
-  }, [blockTime]);
+    if (chainTimeSeen !== undefined) setOffset(Math.max(0, chainTimeSeen - Math.floor(Date.now() / 1000)));
+  }, [chainTimeSeen]);
   return wall + offset;
+}
+
+/** The latest block time a case's events show (undefined when it has none). */
+export function lastEventTime(item: { juryTimeline: ReadonlyArray<{ at: string }> }): number | undefined {
+  const times = item.juryTimeline.map((e) => Number(e.at)).filter((t) => Number.isFinite(t));
+  return times.length > 0 ? Math.max(...times) : undefined;
 }
 
 export function timeLeft(seconds: number): string {
@@ -33,8 +36,8 @@ export function timeLeft(seconds: number): string {
 }
 
 /** "28 Nov 2026, 14:05 CET · 1 d 3 h 12 min left" (or "ended"). */
-export function Deadline({ endsAt, testId = "jury-countdown" }: { endsAt: string; testId?: string }) {
-  const now = useChainNow();
+export function Deadline({ endsAt, chainTimeSeen, testId = "jury-countdown" }: { endsAt: string; chainTimeSeen?: number; testId?: string }) {
+  const now = useChainNow(chainTimeSeen);
   const left = Number(endsAt) - now;
   return (
     <>

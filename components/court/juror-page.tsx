@@ -11,7 +11,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Pager } from "@/components/ui/pager";
 import { CaseStatusBadge, LabelChip } from "./case-badges";
-import { Deadline } from "./deadline";
+import { Deadline, lastEventTime } from "./deadline";
 import { byUrgency, jurorDuty } from "@/lib/forms/juror-duty";
 
 const PAGE_SIZE = 20;
@@ -76,6 +76,7 @@ export function JurorPage() {
 
 function JurorCaseRow({ item, wallet }: { item: TCourtCase; wallet: string }) {
   const duty = jurorDuty(item, wallet);
+  const seen = lastEventTime(item);
   const round = item.round ?? 0;
   // whether this browser still holds the salt of a commitment (read after mounting: localStorage)
   const [saltKept, setSaltKept] = useState<boolean | undefined>();
@@ -87,14 +88,14 @@ function JurorCaseRow({ item, wallet }: { item: TCourtCase; wallet: string }) {
     case "commit":
       next = (
         <>
-          <strong>Commit your findings by</strong> <Deadline endsAt={duty.by} testId="juror-countdown" />
+          <strong>Commit your findings by</strong> <Deadline endsAt={duty.by} testId="juror-countdown" chainTimeSeen={seen} />
         </>
       );
       break;
     case "reveal":
       next = (
         <>
-          <strong>Reveal your findings by</strong> <Deadline endsAt={duty.by} testId="juror-countdown" />
+          <strong>Reveal your findings by</strong> <Deadline endsAt={duty.by} testId="juror-countdown" chainTimeSeen={seen} />
           {saltKept === false ? <span className="block text-red-800">This browser does not hold your salt: open the case in the browser you committed from, or load your saved file there.</span> : null}
         </>
       );
@@ -102,7 +103,7 @@ function JurorCaseRow({ item, wallet }: { item: TCourtCase; wallet: string }) {
     case "wait-reveal":
       next = (
         <>
-          Committed. Reveal when the reveal period opens, after the commit period ends: <Deadline endsAt={duty.from} testId="juror-countdown" />
+          Committed. Reveal when the reveal period opens, after the commit period ends: <Deadline endsAt={duty.from} testId="juror-countdown" chainTimeSeen={seen} />
           {saltKept ? <span className="block text-stone-600">Your salt is kept in this browser; keep the file you downloaded too.</span> : null}
         </>
       );
@@ -110,7 +111,7 @@ function JurorCaseRow({ item, wallet }: { item: TCourtCase; wallet: string }) {
     case "wait-commit":
       next = (
         <>
-          You were drawn. The commit period opens when the evidence period ends: <Deadline endsAt={duty.from} testId="juror-countdown" />
+          You were drawn. The commit period opens when the evidence period ends: <Deadline endsAt={duty.from} testId="juror-countdown" chainTimeSeen={seen} />
         </>
       );
       break;

@@ -14,7 +14,7 @@ import { useSession } from "@/hooks/use-session";
 import { useContractsSummary } from "@/hooks/use-system";
 import { Card } from "@/components/ui/card";
 import { formatTime } from "@/components/ui/capsule-format";
-import { Deadline } from "./deadline";
+import { Deadline, lastEventTime } from "./deadline";
 
 // The jury's part of a case page (issue 28): period and countdown, evidence from both sides, the
 // jurors and their public reasons after reveal, the juror's commit/reveal panel and the appeal costs.
@@ -41,7 +41,7 @@ export function JuryPanel({ item }: { item: TCourtCase }) {
           </p>
           {item.periodEndsAt ? (
             <p className="text-stone-700">
-              Ends <Deadline endsAt={item.periodEndsAt} />
+              Ends <Deadline endsAt={item.periodEndsAt} chainTimeSeen={lastEventTime(item)} />
             </p>
           ) : null}
           <p className="text-stone-600">Disputed: {claimNames.join(", ")}.</p>
