@@ -73,6 +73,9 @@ async function nodeRpc(method: string, params: unknown[]): Promise<unknown> {
 async function advanceChainTime(seconds: number) {
   await nodeRpc("evm_increaseTime", [seconds]);
   await nodeRpc("evm_mine", []);
+  // the jurors' draw waits for a block mined after the opening's draw block (JuryCourt drawDelayBlocks = 3);
+  // a live chain mines them by itself, anvil only on demand
+  await nodeRpc("anvil_mine", ["0x4"]);
 }
 
 async function contract(name: "roleRegistry" | "capsuleAcceptance"): Promise<Address> {
@@ -150,8 +153,14 @@ const periodOf = async () => (await api.call(courtCase, { params: { id: caseId }
 /** Anyone moves the case on from its page once the period is over; the page shows the next period. */
 async function moveOn(page: Page, expected: RegExp) {
   await page.goto(`/court/${caseId}`);
-  await page.getByRole("button", { name: "Move the case on if this period is over" }).click();
-  await expect(page.getByTestId("jury-period")).toHaveText(expected);
+  await expect(page.getByTestId("jury-period")).toBeVisible();
+  // a click before the page is hydrated does nothing: click again until the period changed
+  await expect(async () => {
+    const alert = page.getByTestId("jury-panel").getByRole("alert");
+    if (await alert.isVisible()) throw new Error(`the case page refused: ${await alert.textContent()}`);
+    await page.getByRole("button", { name: "Move the case on if this period is over" }).click({ timeout: 5_000 });
+    await expect(page.getByTestId("jury-period")).toHaveText(expected, { timeout: 15_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 test.beforeAll(async () => {

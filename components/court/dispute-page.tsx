@@ -204,7 +204,7 @@ function OpenedCase({ answer }: { answer: Opened }) {
       <p className="text-lg font-semibold">Court case #{answer.case.caseId} is open.</p>
       <p className="text-sm">
         The article is now labelled <LabelChip label={answer.capsule.integrityLabel} testId="dispute-opened-label" /> until the jury’s findings are
-        final. The evidence period has begun: add your evidence on the case page. {answer.capsule.distributionActive ? "It stays distributed meanwhile." : "It is not distributed meanwhile."}
+        final. The evidence period has begun. {answer.capsule.distributionActive ? "It stays distributed meanwhile." : "It is not distributed meanwhile."}
       </p>
       <p className="flex flex-wrap gap-4 text-sm">
         <Link href={`/court/${answer.case.caseId}`} className="font-semibold underline">

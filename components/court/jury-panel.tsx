@@ -210,7 +210,7 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
                   </label>
                 </fieldset>
               ))}
-              <button type="button" className={`${button} bg-ink text-white`} disabled={commit.isPending || status !== "signed-in"} onClick={() => void doCommit()}>
+              <button type="button" className={`${button} bg-ink text-white`} disabled={commit.isPending || status !== "signed-in" || !court} onClick={() => void doCommit()}>
                 {commit.isPending ? "Committing…" : "Sign and commit"}
               </button>
             </>
@@ -228,7 +228,7 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
           ) : null}
           {item.period === "reveal" && me.committed && !me.revealed ? (
             kept ? (
-              <button type="button" className={`${button} bg-ink text-white`} disabled={reveal.isPending || status !== "signed-in"} onClick={() => void doReveal()}>
+              <button type="button" className={`${button} bg-ink text-white`} disabled={reveal.isPending || status !== "signed-in" || !court} onClick={() => void doReveal()}>
                 {reveal.isPending ? "Revealing…" : "Sign and reveal my findings"}
               </button>
             ) : (
