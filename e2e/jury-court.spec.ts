@@ -295,6 +295,7 @@ test("the findings become final after the appeal period and the reader's page sh
     await moveOn(page, /Round 1 · Final/);
   }
   await expect(page.getByTestId("case-status")).toHaveText("Closed");
+  await expect(page.getByTestId("reply-jury")).toContainText("the outlet replies with its evidence");
   await expect(page.getByTestId("integrity-label")).toHaveAttribute("data-label", "misleading");
   await bothWidths(page, "case-final", "jury");
 

@@ -18,6 +18,9 @@ import { Countdown } from "@/components/capsules/countdown";
 export function ReplyPanel({ item, submitter, ownerWallet }: { item: TCourtCase; submitter: string | undefined; ownerWallet: string | undefined }) {
   const reply = item.reply;
   const now = useChainClock();
+  if (!reply && item.court === "jury") {
+    return <p className="text-sm text-stone-600" data-testid="reply-jury">In a jury case the outlet replies with its evidence, in the evidence period (below, “Evidence from both sides”).</p>;
+  }
   if (!reply) return <p className="text-sm text-stone-600">This case was opened before the right of reply; it has no reply.</p>;
   if (reply.repliedAt) {
     return (
