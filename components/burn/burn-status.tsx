@@ -23,7 +23,7 @@ export function BurnStatus() {
   if (status.isError) return <ErrorNotice title="The burn pool status could not be loaded" error={status.error} onRetry={() => void status.refetch()} />;
   if (!status.data) {
     return (
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Loading the burn pool">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" role="status" aria-busy="true" aria-label="Loading the burn pool">
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} className="block h-28 w-full" />
         ))}

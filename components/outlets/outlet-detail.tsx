@@ -38,7 +38,7 @@ export function OutletDetail({ slug, articles }: { slug: string; articles?: Reac
   const data = outlet.data?.outlet;
   if (!data) {
     return (
-      <div className="space-y-6" aria-busy="true" aria-label="Loading outlet">
+      <div className="space-y-6" role="status" aria-busy="true" aria-label="Loading outlet">
         <Skeleton className="block h-10 w-72" />
         <Skeleton className="block h-40 w-full" />
         <Skeleton className="block h-56 w-full" />
