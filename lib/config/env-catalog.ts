@@ -39,6 +39,7 @@ export const envCatalog: readonly EnvKeyInfo[] = [
   { name: "CAPSULE_TRUST_PROXY", description: "trusted reverse proxies in front of the server (hops; true = 1): the client IP is that many X-Forwarded-For entries from the right", secret: false },
   { name: "CAPSULE_DNS_SERVERS", description: "comma-separated DNS servers (host or host:port) for domain verification", secret: false },
   { name: "CAPSULE_DNS_TIMEOUT_MS", description: "DNS lookup timeout", secret: false },
+  { name: "CAPSULE_LINK_FETCH_TIMEOUT_MS", description: "deadline of one evidence link fetch (POST /api/vault/fetch), redirects included", secret: false },
   { name: "CAPSULE_RATE_PUBLIC_GET_PER_MIN", description: "bridge public GET limit per IP per minute", secret: false },
   { name: "CAPSULE_HTTP_CACHE_MAX_AGE", description: "seconds shared caches may serve a finalized capsule's public reads (Cache-Control max-age); 0 = always revalidate", secret: false },
   { name: "CAPSULE_HTTP_CACHE_SWR", description: "seconds a cache may serve a finalized read stale while it revalidates (stale-while-revalidate)", secret: false },
