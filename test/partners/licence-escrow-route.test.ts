@@ -120,14 +120,14 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     const listingId = await listing();
     const asked = await license(BUYER, { listingId: String(listingId) });
     expect(asked.status).toBe(402);
-    expect(asked.body.error).toMatchObject({ code: "PAYMENT_REQUIRED", details: { escrow: escrow().address, listingId: String(listingId), payee: ALICE, price: PRICE.toString() } });
-    expect(asked.body.error.message).toContain(`deposit(${listingId}, ${ALICE})`);
+    expect(asked.body).toMatchObject({ error: "PAYMENT_REQUIRED", escrow: escrow().address, listingId: String(listingId), payee: ALICE, price: PRICE.toString() });
+    expect(asked.body.message).toContain(`deposit(${listingId}, ${ALICE})`);
 
     const amount = PRICE + 3n;
     const paid = await deposit(BUYER, listingId, amount, ALICE, false);
     const early = await license(BUYER, { listingId: String(listingId), paymentTxHash: paid.hash });
     expect(early.status).toBe(422);
-    expect(early.body.error.details).toMatchObject({ reason: "unconfirmed" });
+    expect(early.body).toMatchObject({ reason: "unconfirmed" });
     await mine(CONFIRMATIONS - 1);
 
     const [alice0, bob0] = [await balance(ALICE), await balance(BOB)];
@@ -160,7 +160,7 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     // one deposit pays for one licence, on this listing or another
     const again = await license(BUYER, { listingId: String(listingId), paymentTxHash: paid.hash });
     expect(again.status).toBe(409);
-    expect(again.body.error.message).toMatch(/one transaction pays for one licence/);
+    expect(again.body.message).toMatch(/one transaction pays for one licence/);
     expect((await license(BUYER, { listingId: String(await listing()), paymentTxHash: paid.hash })).status).toBe(409);
     // the same deposit sent ten times at once: one licence, one release
     const other = await listing();
@@ -176,21 +176,21 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     const theirs = await deposit(STRANGER, listingId, PRICE);
     const wrongSender = await license(BUYER, { listingId: String(listingId), paymentTxHash: theirs.hash });
     expect(wrongSender.status).toBe(422);
-    expect(wrongSender.body.error.details).toMatchObject({ reason: "wrong_sender" });
+    expect(wrongSender.body).toMatchObject({ reason: "wrong_sender" });
     expect(await stream.publicClient.readContract({ ...escrow(), functionName: "payments", args: [theirs.paymentId] })).toMatchObject([addressOf(STRANGER), ALICE, BigInt(listingId), PRICE, expect.any(BigInt), 1]);
     // a plain transfer to the payee is no deposit
     const plain = await stream.publicClient.waitForTransactionReceipt({ hash: await walletOf(BUYER).sendTransaction({ to: ALICE, value: PRICE }) });
     await mine(1);
-    expect((await license(BUYER, { listingId: String(listingId), paymentTxHash: plain.transactionHash })).body.error.details).toMatchObject({ reason: "not_a_deposit" });
+    expect((await license(BUYER, { listingId: String(listingId), paymentTxHash: plain.transactionHash })).body).toMatchObject({ reason: "not_a_deposit" });
     // a deposit for another listing stays usable there
     const elsewhere = await deposit(BUYER, await listing(), PRICE);
-    expect((await license(BUYER, { listingId: String(listingId), paymentTxHash: elsewhere.hash })).body.error.details).toMatchObject({ reason: "wrong_listing" });
+    expect((await license(BUYER, { listingId: String(listingId), paymentTxHash: elsewhere.hash })).body).toMatchObject({ reason: "wrong_listing" });
     // a transaction the node does not know
-    expect((await license(BUYER, { listingId: String(listingId), paymentTxHash: `0x${"12".repeat(32)}` })).body.error.details).toMatchObject({ reason: "not_found" });
+    expect((await license(BUYER, { listingId: String(listingId), paymentTxHash: `0x${"12".repeat(32)}` })).body).toMatchObject({ reason: "not_found" });
     // mined before the listing existed
     const early = await deposit(BUYER, 90_000, PRICE);
     const later = await listing({ id: 90_000 });
-    expect((await license(BUYER, { listingId: String(later), paymentTxHash: early.hash })).body.error.details).toMatchObject({ reason: "before_listing" });
+    expect((await license(BUYER, { listingId: String(later), paymentTxHash: early.hash })).body).toMatchObject({ reason: "before_listing" });
 
     // short of the price, or naming another payee: refused and refunded, to the wei
     for (const [value, payee, reason] of [[PRICE - 1n, ALICE, "insufficient_value"], [PRICE, BOB, "wrong_recipient"]] as const) {
@@ -198,8 +198,8 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
       const short = await deposit(BUYER, listingId, value, payee);
       const refused = await license(BUYER, { listingId: String(listingId), paymentTxHash: short.hash });
       expect(refused.status).toBe(422);
-      expect(refused.body.error).toMatchObject({ code: "PAYMENT_INVALID", details: { reason, refund: { paymentId: String(short.paymentId), action: "refund", refundReason: "refused", status: "mined" } } });
-      expect(refused.body.error.message).toContain("the deposit is refunded");
+      expect(refused.body).toMatchObject({ error: "PAYMENT_INVALID", reason, refund: { paymentId: String(short.paymentId), action: "refund", refundReason: "refused", status: "mined" } });
+      expect(refused.body.message).toContain("the deposit is refunded");
       expect(await payment(short.paymentId)).toMatchObject({ status: "refunded", refund_reason: "refused" });
       expect(await balance(addressOf(BUYER))).toBe(before - gasOf(short.receipt));
       // and it cannot be used again
@@ -213,7 +213,7 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     await handle.db.updateTable("rights_listings").set({ expires_at: 1000 }).where("id", "=", expiring).execute();
     const gone = await license(BUYER, { listingId: String(expiring), paymentTxHash: late.hash });
     expect(gone.status).toBe(409);
-    expect(gone.body.error).toMatchObject({ code: "INVALID_STATE", details: { refund: { refundReason: "refused", status: "mined" } } });
+    expect(gone.body).toMatchObject({ error: "INVALID_STATE", refund: { refundReason: "refused", status: "mined" } });
     expect(await payment(late.paymentId)).toMatchObject({ status: "refunded", refund_reason: "refused" });
   });
 
@@ -233,7 +233,7 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     expect(winners).toHaveLength(1);
     for (const a of answers.filter((x) => x.status !== 201)) {
       expect(a.status).toBe(409);
-      expect(a.body.error.message).toContain("is exclusive and has already been licensed");
+      expect(a.body.message).toContain("is exclusive and has already been licensed");
     }
     const winner = buyers[answers.indexOf(winners[0]!)]!;
     for (const [i, b] of buyers.entries()) {
@@ -250,7 +250,7 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     const tooLate = await deposit(B6, listingId, PRICE);
     const lost = await license(B6, { listingId: String(listingId), paymentTxHash: tooLate.hash });
     expect(lost.status).toBe(409);
-    expect(lost.body.error.details.refund).toMatchObject({ paymentId: String(tooLate.paymentId), refundReason: "lost_race", status: "mined" });
+    expect(lost.body.refund).toMatchObject({ paymentId: String(tooLate.paymentId), refundReason: "lost_race", status: "mined" });
     expect(await payment(tooLate.paymentId)).toMatchObject({ status: "refunded", refund_reason: "lost_race" });
     expect(await handle.db.selectFrom("rights_licences").selectAll().where("listing_id", "=", listingId).execute()).toHaveLength(1);
   });

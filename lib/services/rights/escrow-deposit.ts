@@ -101,18 +101,19 @@ export async function verifyDeposit(client: PublicClient, txHash: Hex, req: Depo
   if (req.afterBlock !== null && deposit.blockNumber <= req.afterBlock) {
     throw refuse("before_listing", `Payment ${txHash} was mined in block ${deposit.blockNumber}, before the listing was created (block ${req.afterBlock}); pay for this listing`);
   }
-  if (!isAddressEqual(deposit.payee, req.payee)) {
-    throw refuse("wrong_recipient", `Payment ${txHash} names ${deposit.payee} as payee, not the listing's payee ${req.payee}`, deposit);
-  }
-  if (deposit.amount < req.price) throw refuse("insufficient_value", `Payment ${txHash} deposited ${cap(deposit.amount)}; the listing costs ${cap(req.price)}`, deposit);
   const [head, held] = await Promise.all([
     onChain("block number", () => client.getBlockNumber({ cacheTime: 0 })),
     onChain("escrow payment", () => client.readContract({ address: req.escrow, abi: licenceEscrowAbi, functionName: "payments", args: [deposit.paymentId] })),
   ]);
+  // a deposit the escrow no longer holds can pay for nothing, whatever else is wrong with it
+  if (held[5] !== HELD) throw refuse("settled", `Payment ${txHash} (escrow payment ${deposit.paymentId}) was already released or refunded; one deposit pays for one licence`, deposit);
+  if (!isAddressEqual(deposit.payee, req.payee)) {
+    throw refuse("wrong_recipient", `Payment ${txHash} names ${deposit.payee} as payee, not the listing's payee ${req.payee}`, deposit);
+  }
+  if (deposit.amount < req.price) throw refuse("insufficient_value", `Payment ${txHash} deposited ${cap(deposit.amount)}; the listing costs ${cap(req.price)}`, deposit);
   const confirmations = Number(head - receipt.blockNumber) + 1;
   if (confirmations < req.confirmations) {
     throw refuse("unconfirmed", `Payment ${txHash} has ${confirmations} of the ${req.confirmations} confirmations this server requires; send the licence request again later`);
   }
-  if (held[5] !== HELD) throw refuse("settled", `Payment ${txHash} (escrow payment ${deposit.paymentId}) was already released or refunded; one deposit pays for one licence`, deposit);
   return deposit;
 }
