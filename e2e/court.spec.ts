@@ -243,3 +243,33 @@ test("the journalist lists the article's rights and a reader takes a licence", a
   // the one refusal this test provoked on purpose (the unknown payment hash) is the browser's only complaint
   expect(reader.errors.filter((e) => !(e.includes("status of 422") && e.includes(rightsLicense.path)))).toEqual([]);
 });
+
+test("a buyer who lost the race for an exclusive listing sees the escrow refund the deposit", async ({ browser }) => {
+  const price = 3n * 10n ** 18n;
+  const listing = await desk.exclusiveListing(OWNER, fixture.capsuleId, price);
+  const reader = await openActor(browser, DISPUTER);
+  await reader.page.goto(`/rights?capsule=${fixture.capsuleId}`);
+  await signIn(reader.page);
+  const row = reader.page.locator(`[data-testid="listing"]`).filter({ hasText: `Listing #${listing.listingId}` });
+  await row.getByRole("button", { name: "Take a licence" }).click();
+  await expect(row.getByTestId("take-licence")).toContainText("or another buyer’s licence of this exclusive listing is recorded first, the escrow refunds your deposit automatically");
+
+  // another buyer takes the listing first, while the reader's page still offers it
+  const won = await desk.licenceThroughEscrow(3, listing.listingId, addressOf(OWNER), price);
+  expect(won.settlement).toMatchObject({ action: "release", status: "mined" });
+
+  await row.getByRole("button", { name: "Deposit 3 CAP and take the licence" }).click();
+  const error = row.getByTestId("licence-error");
+  await expect(error).toContainText(`Rights listing ${listing.listingId} is exclusive and has already been licensed; your payment is refunded (0x`);
+  await expect(error).not.toContainText("do not pay again");
+  await expect(row.getByRole("button", { name: "Record the licence again (no new deposit)" })).toHaveCount(0);
+  const paymentTx = await row.getByTestId("licence-payment-tx").textContent();
+  expect(paymentTx).toMatch(/^0x[0-9a-f]{64}$/);
+  await shot(reader.page, "rights-refunded");
+  await reader.page.setViewportSize({ width: 360, height: 800 });
+  expect(await reader.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await shot(reader.page, "rights-refunded-360");
+
+  // the refusal the race provoked (409) is the browser's only complaint
+  expect(reader.errors.filter((e) => !(e.includes("status of 409") && e.includes(rightsLicense.path)))).toEqual([]);
+});
