@@ -83,8 +83,7 @@ test("every page speaks in words: no role numbers, RPC methods, wei powers, vari
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 60_000 });
     const text = await readableText(page);
     for (const [what, pattern] of jargon) {
-      const match = pattern.exec(text);
-      if (match) found.push(`${path}: ${what} — “…${text.slice(Math.max(0, match.index - 40), match.index + match[0].length + 20)}…”`);
+      for (const match of text.matchAll(new RegExp(pattern.source, `${pattern.flags}g`))) found.push(`${path}: ${what} — “…${text.slice(Math.max(0, match.index - 40), match.index + match[0].length + 20)}…”`);
     }
   }
   expect(found).toEqual([]);

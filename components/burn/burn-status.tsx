@@ -1,5 +1,6 @@
 "use client";
 
+import { FullAddress } from "@/components/ui/full-address";
 import { burnDateSeconds, describeInterval, useBurnStatus } from "@/hooks/use-burn";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -54,7 +55,7 @@ export function BurnStatus() {
       </dl>
       {s.burnPool ? (
         <p className="text-xs text-stone-500">
-          Read from the BurnPool contract <span className="break-all font-mono">{s.burnPool}</span>
+          Read from the burn pool contract <FullAddress address={s.burnPool} label="burn pool address" />
           {s.blockNumber ? ` at block ${s.blockNumber}` : ""}.
         </p>
       ) : null}

@@ -1,5 +1,6 @@
 "use client";
 
+import { FullAddress } from "@/components/ui/full-address";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { useOutlet, useOutletUsers } from "@/hooks/use-outlets";
@@ -79,8 +80,8 @@ export function OutletDetail({ slug, articles }: { slug: string; articles?: Reac
           </div>
           <div className="sm:col-span-2">
             <dt className="text-xs uppercase tracking-wide text-stone-500">Owner wallet</dt>
-            <dd className="break-all font-mono" data-testid="outlet-owner">
-              {data.outletWallet}
+            <dd data-testid="outlet-owner">
+              <FullAddress address={data.outletWallet} label="owner wallet" />
               {isOwner ? <span className="ml-2 font-sans text-xs text-stone-500">(you)</span> : null}
             </dd>
           </div>
