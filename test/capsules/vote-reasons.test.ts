@@ -64,13 +64,13 @@ describe.each(dialects)("vote reasons on %s", (dialect) => {
 
   it("refuses a reason over 280 characters, a blank one, one with a line break, and a reason without its signature with 400", async () => {
     const long = "x".repeat(281);
-    expectError(await send(editorKey, await chain.ballot(editorKey, capsuleId, true, 3600, { text: long })), 400, "VALIDATION_ERROR", "Invalid input: reason", invalid("reason", "at most 280 characters"));
+    expectError(await send(editorKey, await chain.ballot(editorKey, capsuleId, true, 3600, { text: long })), 400, "VALIDATION_ERROR", "Invalid body: reason", invalid("reason", "at most 280 characters"));
     expectError(await send(editorKey, await chain.ballot(editorKey, capsuleId, true, 3600, { text: "  " })), 400, "VALIDATION_ERROR", /reason/, {
       issues: expect.arrayContaining([{ path: "reason", message: "a reason must not be blank (leave it out instead)" }]),
     });
-    expectError(await send(editorKey, await chain.ballot(editorKey, capsuleId, true, 3600, { text: "one\ntwo" })), 400, "VALIDATION_ERROR", "Invalid input: reason", invalid("reason", "one line, without control characters"));
+    expectError(await send(editorKey, await chain.ballot(editorKey, capsuleId, true, 3600, { text: "one\ntwo" })), 400, "VALIDATION_ERROR", "Invalid body: reason", invalid("reason", "one line, without control characters"));
     const { reasonSignature: _dropped, ...unsigned } = await chain.ballot(editorKey, capsuleId, true, 3600, { text: REASON });
-    expectError(await send(editorKey, unsigned), 400, "VALIDATION_ERROR", "Invalid input: reasonSignature", invalid("reasonSignature", "a reason needs the voter's VoteReason signature"));
+    expectError(await send(editorKey, unsigned), 400, "VALIDATION_ERROR", "Invalid body: reasonSignature", invalid("reasonSignature", "a reason needs the voter's VoteReason signature"));
   });
 
   it("refuses a reason whose signature is for other text or the other choice with 400, and records no vote", async () => {
