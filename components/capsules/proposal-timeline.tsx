@@ -15,7 +15,18 @@ export function timelineSteps(capsule: TCapsuleResponse["capsule"], votes: TVote
   if (capsule.status === "draft" || capsule.opensAt === "0") return [];
   const openedBlock = capsule.snapshotBlock ? String(Number(capsule.snapshotBlock) + 1) : undefined;
   const steps: Step[] = [
-    { key: "submitted", title: "Submitted", time: capsule.opensAt, block: openedBlock, txHash: capsule.submitTxHash, detail: <>by <AddressLink address={capsule.submitter} /></> },
+    {
+      key: "submitted",
+      title: "Submitted",
+      time: capsule.opensAt,
+      block: openedBlock,
+      txHash: capsule.submitTxHash,
+      detail: (
+        <>
+          by <AddressLink address={capsule.submitter} />
+        </>
+      ),
+    },
     {
       key: "opened",
       title: "Voting window opened",
@@ -57,17 +68,17 @@ export function ProposalTimeline({ capsule, votes, now, moreVotes }: { capsule: 
           <li key={step.key} className="relative min-w-0" data-testid="timeline-step" data-step={step.key}>
             <span aria-hidden="true" className={`absolute -left-[1.4rem] top-1.5 h-3 w-3 rounded-full ${step.upcoming ? "border-2 border-stone-400 bg-white" : "bg-stone-600"}`} />
             <p className="text-sm font-semibold text-stone-900">{step.title}</p>
-            <p className="text-xs text-stone-600">
+            <p className="flex flex-wrap items-center gap-x-1 text-xs text-stone-600">
               <time dateTime={new Date(Number(step.time) * 1000).toISOString()}>{formatLocalTime(step.time)}</time>
               {step.block ? (
                 <>
-                  {" · "}
+                  <span aria-hidden="true">·</span>
                   <BlockLink block={step.block} />
                 </>
               ) : null}
               {step.txHash ? (
                 <>
-                  {" · tx "}
+                  <span>· tx</span>
                   <TxLink hash={step.txHash} />
                 </>
               ) : null}

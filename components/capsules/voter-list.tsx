@@ -59,8 +59,9 @@ export function VoterList({ votes, loading, live, me, paging }: { votes: TVoteIt
                     “{vote.reason.text}”
                   </blockquote>
                 ) : null}
-                <p className="text-xs text-stone-600">
-                  {formatLocalTime(vote.blockTime)} · tx <TxLink hash={vote.txHash} />
+                <p className="flex flex-wrap items-center gap-x-1 text-xs text-stone-600">
+                  <span>{formatLocalTime(vote.blockTime)} · tx</span>
+                  <TxLink hash={vote.txHash} />
                 </p>
               </li>
             );
