@@ -69,16 +69,13 @@ export function ProposalTimeline({ capsule, votes, now, moreVotes }: { capsule: 
             <span aria-hidden="true" className={`absolute -left-[1.4rem] top-1.5 h-3 w-3 rounded-full ${step.upcoming ? "border-2 border-stone-400 bg-white" : "bg-stone-600"}`} />
             <p className="text-sm font-semibold text-stone-900">{step.title}</p>
             <p className="flex flex-wrap items-center gap-x-1 text-xs text-stone-600">
-              <time dateTime={new Date(Number(step.time) * 1000).toISOString()}>{formatLocalTime(step.time)}</time>
+              <time className="basis-full" dateTime={new Date(Number(step.time) * 1000).toISOString()}>{formatLocalTime(step.time)}</time>
               {step.block ? (
-                <>
-                  <span aria-hidden="true">·</span>
-                  <BlockLink block={step.block} />
-                </>
+                <BlockLink block={step.block} />
               ) : null}
               {step.txHash ? (
                 <>
-                  <span>· tx</span>
+                  <span>{step.block ? "· tx" : "tx"}</span>
                   <TxLink hash={step.txHash} />
                 </>
               ) : null}

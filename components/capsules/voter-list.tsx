@@ -60,7 +60,8 @@ export function VoterList({ votes, loading, live, me, paging }: { votes: TVoteIt
                   </blockquote>
                 ) : null}
                 <p className="flex flex-wrap items-center gap-x-1 text-xs text-stone-600">
-                  <span>{formatLocalTime(vote.blockTime)} · tx</span>
+                  <span className="basis-full">{formatLocalTime(vote.blockTime)}</span>
+                  <span>tx</span>
                   <TxLink hash={vote.txHash} />
                 </p>
               </li>
