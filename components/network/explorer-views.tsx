@@ -17,8 +17,8 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
     <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[12rem_1fr]">
       {rows.map(([term, value]) => (
         <div key={term} className="contents">
-          <dt className="pt-2 font-medium text-stone-600 sm:pt-3">{term}</dt>
-          <dd className="min-w-0 break-words">{value}</dd>
+          <dt className="pt-2 font-medium text-stone-600 sm:flex sm:min-h-11 sm:items-center sm:pt-0">{term}</dt>
+          <dd className="min-w-0 break-words sm:flex sm:min-h-11 sm:items-center">{value}</dd>
         </div>
       ))}
     </dl>
@@ -152,7 +152,7 @@ export function BlockView({ block }: { block: ExplorerBlock }) {
           rows={[
             ["Time", utc(block.time)],
             ["Parent", n > 0n ? <BlockLink key="parent" block={(n - 1n).toString()} /> : "— (the first block)"],
-            ["Next", <BlockLink key="next" block={(n + 1n).toString()} />],
+            ["Next", n < block.head ? <BlockLink key="next" block={(n + 1n).toString()} /> : "— (the latest block)"],
             ["Transactions", String(block.transactions.length)],
           ]}
         />

@@ -114,12 +114,12 @@ export async function explorerAddress(db: Db, address: Address, limit = 50): Pro
   };
 }
 
-export type ExplorerBlock = { number: bigint; hash: Hex; parentHash: Hex; time: number; transactions: Hex[] };
+export type ExplorerBlock = { number: bigint; hash: Hex; parentHash: Hex; time: number; transactions: Hex[]; head: bigint };
 
 export async function explorerBlock(blockNumber: bigint): Promise<ExplorerBlock | undefined> {
   const { publicClient } = chainClients();
   const head = await chainRead("read the head", () => publicClient.getBlockNumber());
   if (blockNumber > head) return undefined;
   const block = await chainRead("read the block", () => publicClient.getBlock({ blockNumber }));
-  return { number: block.number, hash: block.hash, parentHash: block.parentHash, time: Number(block.timestamp), transactions: block.transactions };
+  return { number: block.number, hash: block.hash, parentHash: block.parentHash, time: Number(block.timestamp), transactions: block.transactions, head };
 }
