@@ -30,6 +30,13 @@ export function formatTime(unixSeconds: string | number | null | undefined): str
   return new Date(n * 1000).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
 }
 
+/** A Unix-seconds value in the reader's own time zone, with the zone named ("28 Nov 2026, 05:12 CET"); "—" for 0/empty. */
+export function formatLocalTime(unixSeconds: string | number | null | undefined): string {
+  const n = Number(unixSeconds ?? 0);
+  if (!Number.isFinite(n) || n <= 0) return "—";
+  return new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit", timeZoneName: "short" }).format(new Date(n * 1000));
+}
+
 export const shortHex = (value: string, head = 6, tail = 4) => (value.length > head + tail + 1 ? `${value.slice(0, head)}…${value.slice(-tail)}` : value);
 
 /** The bridge's two-decimal percentage strings as numbers clamped to 0..100. */
