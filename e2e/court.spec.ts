@@ -218,14 +218,15 @@ test("the journalist lists the article's rights and a reader takes a licence", a
   const row = reader.page.locator(`[data-testid="listing"]`).filter({ hasText: `capsule #${fixture.capsuleId}` });
   await expect(row.getByTestId("listing-payee")).toContainText("(the lister)");
   await row.getByRole("button", { name: "Take a licence" }).click();
-  await expect(row.getByTestId("take-licence")).toContainText("The licence costs 12.5 CAP, paid from your wallet to");
+  await expect(row.getByTestId("take-licence")).toContainText("The licence costs 12.5 CAP, deposited from your wallet into the licence escrow");
+  await expect(row.getByTestId("licence-amount")).toHaveText("12.5 CAP");
 
-  // a payment made elsewhere can be named by its hash; the bridge checks it on the chain
-  await row.getByText("Already paid from this wallet?").click();
-  await row.getByLabel("Payment transaction hash").fill("0x1234");
+  // a deposit made elsewhere can be named by its hash; the bridge checks it on the chain
+  await row.getByText("Already deposited from this wallet?").click();
+  await row.getByLabel("Deposit transaction hash").fill("0x1234");
   await row.getByRole("button", { name: "Record licence" }).click();
   await expect(row.getByTestId("licence-error")).toHaveText("A transaction hash is 0x followed by 64 hex digits.");
-  await row.getByLabel("Payment transaction hash").fill(`0x${"ab".repeat(32)}`);
+  await row.getByLabel("Deposit transaction hash").fill(`0x${"ab".repeat(32)}`);
   await row.getByRole("button", { name: "Record licence" }).click();
   await expect(row.getByTestId("licence-error")).toContainText(`No transaction 0x${"ab".repeat(32)} is known to the chain node`);
   await shot(reader.page, "rights-payment-error");
@@ -234,9 +235,15 @@ test("the journalist lists the article's rights and a reader takes a licence", a
   await shot(reader.page, "rights-payment-error-360");
   await reader.page.setViewportSize({ width: 1280, height: 900 });
 
-  // paying through the wallet: the payment goes to the payee, then the licence is recorded
-  await row.getByRole("button", { name: "Pay 12.5 CAP and take the licence" }).click();
+  // paying through the wallet: the deposit goes into the escrow (its pending transaction shown), then the
+  // licence is recorded and the escrow releases the payment to the payee and the contributors
+  await row.getByRole("button", { name: "Deposit 12.5 CAP and take the licence" }).click();
+  await expect(row.getByTestId("licence-payment-tx")).toHaveText(/^0x[0-9a-f]{64}$/);
   await expect(row.getByTestId("licence-taken")).toContainText("is recorded for your wallet (12.5 CAP)");
+  await expect(row.getByTestId("licence-release")).toContainText("The escrow released the payment");
+  await expect(row.getByTestId("licence-release")).toContainText(`payee ${addressOf(OWNER).slice(0, 6)}…${addressOf(OWNER).slice(-4)}`);
+  await shot(reader.page, "rights-released");
+  await phoneShot(reader.page, "rights-released-phone");
 
   // the capsule's rights, with the licence taken
   await row.getByRole("button", { name: `All rights and licences of capsule #${fixture.capsuleId}` }).click();
@@ -250,4 +257,34 @@ test("the journalist lists the article's rights and a reader takes a licence", a
   expect(journalist.errors).toEqual([]);
   // the one refusal this test provoked on purpose (the unknown payment hash) is the browser's only complaint
   expect(reader.errors.filter((e) => !(e.includes("status of 422") && e.includes(rightsLicense.path)))).toEqual([]);
+});
+
+test("a buyer who lost the race for an exclusive listing sees the escrow refund the deposit", async ({ browser }) => {
+  const price = 3n * 10n ** 18n;
+  const listing = await desk.exclusiveListing(OWNER, fixture.capsuleId, price);
+  const reader = await openActor(browser, DISPUTER);
+  await reader.page.goto(`/rights?capsule=${fixture.capsuleId}`);
+  await signIn(reader.page);
+  const row = reader.page.locator(`[data-testid="listing"]`).filter({ hasText: `Listing #${listing.listingId}` });
+  await row.getByRole("button", { name: "Take a licence" }).click();
+  await expect(row.getByTestId("take-licence")).toContainText("or another buyer’s licence of this exclusive listing is recorded first, the escrow refunds your deposit automatically");
+
+  // another buyer takes the listing first, while the reader's page still offers it
+  const won = await desk.licenceThroughEscrow(3, listing.listingId, addressOf(OWNER), price);
+  expect(won.settlement).toMatchObject({ action: "release", status: "mined" });
+
+  await row.getByRole("button", { name: "Deposit 3 CAP and take the licence" }).click();
+  const error = row.getByTestId("licence-error");
+  await expect(error).toContainText(`Rights listing ${listing.listingId} is exclusive and has already been licensed; your payment is refunded (0x`);
+  await expect(error).not.toContainText("do not pay again");
+  await expect(row.getByRole("button", { name: "Record the licence again (no new deposit)" })).toHaveCount(0);
+  const paymentTx = await row.getByTestId("licence-payment-tx").textContent();
+  expect(paymentTx).toMatch(/^0x[0-9a-f]{64}$/);
+  await shot(reader.page, "rights-refunded");
+  await reader.page.setViewportSize({ width: 360, height: 800 });
+  expect(await reader.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await shot(reader.page, "rights-refunded-360");
+
+  // the refusal the race provoked (409) is the browser's only complaint
+  expect(reader.errors.filter((e) => !(e.includes("status of 409") && e.includes(rightsLicense.path)))).toEqual([]);
 });

@@ -175,7 +175,7 @@ export function useRelayVote(id: string) {
   const { session } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ballot: { support: boolean; deadline: string; signature: string }) =>
+    mutationFn: (ballot: { support: boolean; deadline: string; signature: string; reason?: string; reasonSignature?: string }) =>
       signedPost(session, capsuleVote, { params: { id }, body: ballot }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: capsuleKeys.detail(id) });

@@ -86,7 +86,7 @@ export function BondPanel() {
       ) : null}
       <Card title="Your bond">
         {!bond.data ? (
-          <div className="space-y-2" aria-busy="true" aria-label="Loading your bond">
+          <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading your bond">
             <Skeleton className="block h-6 w-full" />
             <Skeleton className="block h-6 w-2/3" />
           </div>

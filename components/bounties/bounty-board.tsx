@@ -24,7 +24,7 @@ export function BountyBoard() {
     <div className="space-y-4">
       {items.some((proposal) => proposal.sample) ? <SampleNotice /> : null}
       {!page ? (
-        <div className="space-y-4" aria-busy="true" aria-label="Loading proposals">
+        <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading proposals">
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} className="block h-48 w-full" />
           ))}

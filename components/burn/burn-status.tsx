@@ -1,5 +1,6 @@
 "use client";
 
+import { FullAddress } from "@/components/ui/full-address";
 import { burnDateSeconds, describeInterval, useBurnStatus } from "@/hooks/use-burn";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -23,7 +24,7 @@ export function BurnStatus() {
   if (status.isError) return <ErrorNotice title="The burn pool status could not be loaded" error={status.error} onRetry={() => void status.refetch()} />;
   if (!status.data) {
     return (
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Loading the burn pool">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" role="status" aria-busy="true" aria-label="Loading the burn pool">
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} className="block h-28 w-full" />
         ))}
@@ -54,7 +55,7 @@ export function BurnStatus() {
       </dl>
       {s.burnPool ? (
         <p className="text-xs text-stone-500">
-          Read from the BurnPool contract <span className="break-all font-mono">{s.burnPool}</span>
+          Read from the burn pool contract <FullAddress address={s.burnPool} label="burn pool address" />
           {s.blockNumber ? ` at block ${s.blockNumber}` : ""}.
         </p>
       ) : null}

@@ -10,7 +10,7 @@ import { useVoteEvents, useVoteList } from "@/hooks/use-vote-events";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
-import { capsuleTypeLabel, formatTime, shortHex } from "@/components/ui/capsule-format";
+import { capsuleTypeLabel, formatTime } from "@/components/ui/capsule-format";
 import { CapsuleStatusBadge } from "./capsule-status-badge";
 import { Countdown } from "./countdown";
 import { TallyPanel } from "./tally-panel";
@@ -22,6 +22,8 @@ import { OperatorTxList } from "./operator-tx-list";
 import { ClaimList } from "./claim-list";
 import { CapsuleCourtRecord } from "./capsule-court-record";
 import { RejectPanel } from "./reject-panel";
+import { ProposalTimeline } from "./proposal-timeline";
+import { AddressLink, TxLink } from "@/components/ui/chain-link";
 
 // /capsules/:id — the editors' view: status, countdown on the chain clock, tally and quorum, Yes/No,
 // live voters, and "Close the vote" once the window has passed.
@@ -51,7 +53,7 @@ export function CapsuleView({ id }: { id: string }) {
   const read = capsule.data;
   if (!read) {
     return (
-      <div className="space-y-6" aria-busy="true" aria-label="Loading capsule">
+      <div className="space-y-6" role="status" aria-busy="true" aria-label="Loading capsule">
         <Skeleton className="block h-10 w-2/3" />
         <Skeleton className="block h-48 w-full" />
         <Skeleton className="block h-32 w-full" />
@@ -78,7 +80,7 @@ export function CapsuleView({ id }: { id: string }) {
         </div>
         <p className="mt-1 text-sm text-stone-600">
           #{c.id} · {read.outlet.outletSlug} · {capsuleTypeLabel[c.capsuleType] ?? c.capsuleType}
-          {c.revisionNumber > 0 ? ` (revision ${c.revisionNumber})` : ""} · by <span className="font-mono">{shortHex(c.submitter)}</span>
+          {c.revisionNumber > 0 ? ` (revision ${c.revisionNumber})` : ""} · by <AddressLink address={c.submitter} />
           {c.status !== "draft" ? (
             <span data-testid="capsule-trusted-publisher">
               {" "}
@@ -139,15 +141,20 @@ export function CapsuleView({ id }: { id: string }) {
               <OperatorTxList transactions={read.operatorTransactions} />
             </div>
           </Card>
-          <Card>
-            <VoterList
-              votes={votes.data?.items}
-              loading={votes.isPending}
-              live={c.status === "pending" ? live : undefined}
-              me={wallet}
-              paging={votes.data ? { page: votes.data.page, total: votes.data.total, hasMore: votes.data.hasMore, onPage: setVotePage } : undefined}
-            />
-          </Card>
+          <div className="min-w-0 space-y-6">
+            <Card>
+              <ProposalTimeline capsule={c} votes={votes.data?.items ?? []} now={now} moreVotes={Boolean(votes.data && (votes.data.hasMore || votes.data.page > 1))} />
+            </Card>
+            <Card>
+              <VoterList
+                votes={votes.data?.items}
+                loading={votes.isPending}
+                live={c.status === "pending" ? live : undefined}
+                me={wallet}
+                paging={votes.data ? { page: votes.data.page, total: votes.data.total, hasMore: votes.data.hasMore, onPage: setVotePage } : undefined}
+              />
+            </Card>
+          </div>
         </div>
       )}
       {read.claims.length > 0 ? (
@@ -216,7 +223,11 @@ function Outcome({ read }: { read: NonNullable<ReturnType<typeof useCapsule>["da
     return (
       <div role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-4 text-emerald-950" data-testid="outcome">
         <p className="font-semibold">Accepted and finalized on chain{c.finalizedAt !== "0" ? ` at ${formatTime(c.finalizedAt)}` : ""}.</p>
-        {c.finalizeTxHash ? <p className="mt-1 break-all font-mono text-xs">Transaction {c.finalizeTxHash}</p> : null}
+        {c.finalizeTxHash ? (
+          <p className="mt-1 text-xs">
+            Transaction <TxLink hash={c.finalizeTxHash} />
+          </p>
+        ) : null}
         {c.status === "superseded" ? <p className="mt-1 text-sm">A later correction has since superseded this version.</p> : null}
       </div>
     );

@@ -15,7 +15,7 @@ import { AUTHOR_ROLES } from "@/lib/roles/role-catalog";
 
 function Loading({ label }: { label: string }) {
   return (
-    <div className="space-y-4" aria-busy="true" aria-label={label}>
+    <div className="space-y-4" role="status" aria-busy="true" aria-label={label}>
       <Skeleton className="block h-10 w-64" />
       <Skeleton className="block h-12 w-full" />
       <Skeleton className="block h-72 w-full" />

@@ -5,6 +5,7 @@ import { evidenceTypes } from "@/lib/schemas/capsules";
 import { ApiError } from "@/lib/api/api-client";
 import { signedPost } from "@/lib/api/browser-session";
 import { vaultUpload } from "@/lib/endpoints/vault/upload";
+import { vaultFetch } from "@/lib/endpoints/vault/fetch";
 import { useSession } from "@/hooks/use-session";
 import { guessEvidenceType, sha256Hex, toBase64 } from "@/components/ui/file-hash";
 import { newKey, type DraftErrors, type EvidenceDraft } from "@/lib/forms/draft-form";
@@ -26,8 +27,34 @@ export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items
   const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<string | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
+  // an answer that arrives after an await is applied to the items as they are then, not as they were at the click
+  const latest = useRef(props.items);
+  latest.current = props.items;
   const update = (key: string, patch: Partial<EvidenceDraft>) =>
-    props.onChange(props.items.map((item) => (item.key === key ? { ...item, ...patch } : patch.isPrimary ? { ...item, isPrimary: false } : item)));
+    props.onChange(latest.current.map((item) => (item.key === key ? { ...item, ...patch } : patch.isPrimary ? { ...item, isPrimary: false } : item)));
+
+  async function fetchByLink(item: EvidenceDraft) {
+    setNotice(undefined);
+    setBusy(`Fetching ${item.uri.trim()}…`);
+    try {
+      const body = { url: item.uri.trim(), ...(props.capsuleId ? { capsuleId: props.capsuleId } : {}) };
+      const stored = await signedPost(session, vaultFetch, { body });
+      update(item.key, {
+        uri: stored.object.uri,
+        contentHash: stored.fetched.contentHash,
+        mimeType: stored.fetched.mimeType,
+        fileName: stored.object.filename,
+        fetchedFrom: stored.fetched.finalUrl,
+        hashedFrom: undefined,
+        label: item.label || `Copy of ${stored.fetched.url}`,
+      });
+    } catch (error) {
+      const reason = error instanceof ApiError && error.status === 404 ? "this server cannot fetch links" : error instanceof Error ? error.message : "the link could not be fetched";
+      setNotice(`The link was not fetched: ${reason}`);
+    } finally {
+      setBusy(undefined);
+    }
+  }
 
   async function addFile(file: File) {
     setNotice(undefined);
@@ -108,7 +135,7 @@ export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items
                   value={item.uri}
                   readOnly={Boolean(item.fileName && item.uri)}
                   error={err("uri")}
-                  hint={item.fileName && item.uri ? "Stored in this site’s vault" : undefined}
+                  hint={item.fetchedFrom ? `A copy of ${item.fetchedFrom}, stored in this site’s vault` : item.fileName && item.uri ? "Stored in this site’s vault" : undefined}
                   placeholder="https://…"
                   onChange={(e) => update(item.key, { uri: e.target.value })}
                 />
@@ -120,11 +147,11 @@ export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items
                     value={item.contentHash}
                     readOnly
                     error={err("contentHash")}
-                    hint={`Computed from ${item.fileName}`}
+                    hint={item.fetchedFrom ? `Computed by this site from what ${item.fetchedFrom} answered` : `Computed from ${item.fileName}`}
                     data-testid="evidence-hash"
                   />
                 ) : (
-                  <LinkHash index={index} item={item} error={err("contentHash")} onHash={(contentHash, hashedFrom, mimeType) => update(item.key, { contentHash, hashedFrom, ...(mimeType ? { mimeType } : {}) })} onType={(contentHash) => update(item.key, { contentHash, hashedFrom: undefined })} />
+                  <LinkHash index={index} item={item} error={err("contentHash")} fetching={Boolean(busy)} onFetch={() => void fetchByLink(item)} onHash={(contentHash, hashedFrom, mimeType) => update(item.key, { contentHash, hashedFrom, ...(mimeType ? { mimeType } : {}) })} onType={(contentHash) => update(item.key, { contentHash, hashedFrom: undefined })} />
                 )}
               </div>
               <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
@@ -184,7 +211,7 @@ export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items
  * they downloaded from the link) and this browser hashes it; it is not uploaded. Typing a known
  * SHA-256 stays possible, one click away.
  */
-function LinkHash(props: { index: number; item: EvidenceDraft; error?: string; onHash: (hash: string, fileName: string, mimeType?: string) => void; onType: (hash: string) => void }) {
+function LinkHash(props: { index: number; item: EvidenceDraft; error?: string; fetching: boolean; onFetch: () => void; onHash: (hash: string, fileName: string, mimeType?: string) => void; onType: (hash: string) => void }) {
   const { index, item } = props;
   const [problem, setProblem] = useState<string>();
   const pick = async (file: File) => {
@@ -206,8 +233,14 @@ function LinkHash(props: { index: number; item: EvidenceDraft; error?: string; o
         {item.contentHash || "Not computed yet"}
       </p>
       <p className="text-xs text-stone-600">
-        {item.hashedFrom ? `Computed in your browser from ${item.hashedFrom}.` : "Choose the file you downloaded from this link; your browser computes its fingerprint and keeps the file."}
+        {item.hashedFrom
+          ? `Computed in your browser from ${item.hashedFrom}.`
+          : "Let this site fetch the link once: it keeps a copy in its vault and records the fingerprint. Or choose the file you downloaded from the link; your browser computes its fingerprint and keeps the file."}
       </p>
+      <button type="button" className={smallButton} disabled={props.fetching || !/^https:\/\/\S+$/i.test(item.uri.trim())} onClick={props.onFetch}>
+        Fetch the link and compute its fingerprint <span className="sr-only">(evidence {index + 1})</span>
+      </button>
+      {!/^https:\/\/\S+$/i.test(item.uri.trim()) ? <p className="text-xs text-stone-600">Enter an https address under Location to fetch it.</p> : null}
       <label className={`${smallButton} cursor-pointer focus-within:outline focus-within:outline-2 focus-within:outline-accent`}>
         {item.hashedFrom ? "Choose another copy…" : "Choose the downloaded file…"}
         <input

@@ -34,7 +34,7 @@ export function HistoryView({ id }: { id: string }) {
   if (history.isError) return <ErrorNotice title="The revision history could not be loaded" error={history.error} onRetry={() => void history.refetch()} />;
   if (!history.data) {
     return (
-      <div className="space-y-4" aria-busy="true" aria-label="Loading revision history">
+      <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading revision history">
         <Skeleton className="block h-10 w-72" />
         <Skeleton className="block h-40 w-full" />
       </div>

@@ -1,7 +1,7 @@
 "use client";
 
 import type { TOperatorTxObject } from "@/lib/schemas/operator-tx";
-import { shortHex } from "@/components/ui/capsule-format";
+import { TxLink } from "@/components/ui/chain-link";
 
 const purposeLabel: Record<string, string> = {
   "capsule.vote": "Relayed vote",
@@ -24,7 +24,7 @@ export function OperatorTxList({ transactions }: { transactions: TOperatorTxObje
             data-status={t.status}
             className={`break-words rounded-md border p-3 text-sm ${t.status === "failed" || t.status === "replaced" ? "border-red-200 bg-red-50 text-red-950" : "border-amber-200 bg-amber-50 text-amber-950"}`}
           >
-            <span className="font-medium">{purposeLabel[t.purpose] ?? t.purpose}</span> · <span className="font-mono">{shortHex(t.txHash)}</span> ·{" "}
+            <span className="font-medium">{purposeLabel[t.purpose] ?? t.purpose}</span> · <TxLink hash={t.txHash} /> ·{" "}
             {t.status === "failed"
               ? `failed on chain${t.error ? `: ${t.error.name} — ${t.error.message}` : ""}`
               : t.status === "replaced"

@@ -5,7 +5,8 @@ import { useSignTypedData } from "wagmi";
 import { createPublicClient, http, type Address } from "viem";
 import { capsuleAcceptanceAbi } from "@/lib/chain/abi";
 import { capsuleChain, CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
-import { ballotTypedData } from "@/lib/chain/vouchers";
+import { ballotTypedData, voteReasonTypedData } from "@/lib/chain/vouchers";
+import { VOTE_REASON_MAX } from "@/lib/schemas/capsules";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { useOutletRoles, useRelayVote } from "@/hooks/use-capsules";
 import { useSession } from "@/hooks/use-session";
@@ -36,6 +37,10 @@ export function VotePanel(props: {
   // the confirmation step: a vote cannot be changed once the chain has it
   const [confirming, setConfirming] = useState<boolean | undefined>();
   const [error, setError] = useState<string | undefined>();
+  const [reason, setReason] = useState("");
+  // what is signed and shown: one line, trimmed
+  const reasonText = reason.replace(/\s+/g, " ").trim();
+  const reasonLength = [...reasonText].length;
 
   const mine = props.votes?.find((vote) => vote.voter.toLowerCase() === wallet?.toLowerCase());
   const isEditor = Boolean(roles.data?.roles.some((role) => role.roleId === ROLE.EDITOR));
@@ -54,8 +59,13 @@ export function VotePanel(props: {
       const deadline = BigInt(props.chainNow + BALLOT_LIFETIME_SECONDS);
       const typed = ballotTypedData(acceptance, CAPSULE_CHAIN_ID, { capsuleId: BigInt(props.capsuleId), support, voter: wallet, nonce, deadline });
       const signature = await signTypedData({ ...typed, account: wallet });
+      // the reason is a second EIP-712 message bound to this ballot by its nonce (docs/DECISIONS.md)
+      const reasonSignature = reasonText
+        ? await signTypedData({ ...voteReasonTypedData(acceptance, CAPSULE_CHAIN_ID, { capsuleId: BigInt(props.capsuleId), support, voter: wallet, ballotNonce: nonce, reason: reasonText }), account: wallet })
+        : undefined;
       setPhase("sending");
-      await relay.mutateAsync({ support, deadline: deadline.toString(), signature });
+      await relay.mutateAsync({ support, deadline: deadline.toString(), signature, ...(reasonSignature ? { reason: reasonText, reasonSignature } : {}) });
+      setReason("");
     } catch (cause) {
       setError(describeWalletError(cause, "record your vote"));
     } finally {
@@ -73,6 +83,7 @@ export function VotePanel(props: {
         <p className="text-sm font-medium" data-testid="my-vote">
           You voted {mine.support ? "Yes" : "No"}.
         </p>
+        {mine.reason ? <p className="text-sm text-stone-700" data-testid="my-reason">Your reason: “{mine.reason.text}”</p> : null}
         <p className="text-xs text-stone-600">Your vote is recorded on chain and is final.</p>
       </div>
     );
@@ -109,10 +120,26 @@ export function VotePanel(props: {
             <p id="vote-confirm-text" className="text-sm text-amber-950">
               Vote <strong>{confirming ? "Yes" : "No"}</strong>? A vote is final: once the chain records it, it cannot be changed or withdrawn.
             </p>
+            <label htmlFor="vote-reason" className="mt-3 block text-sm font-medium text-amber-950">
+              Your reason (optional, public)
+            </label>
+            <textarea
+              id="vote-reason"
+              data-testid="vote-reason"
+              rows={2}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              aria-describedby="vote-reason-help"
+              aria-invalid={reasonLength > VOTE_REASON_MAX}
+              className="mt-1 block w-full rounded-md border border-stone-400 bg-white p-2 text-sm"
+            />
+            <p id="vote-reason-help" className={`mt-1 text-xs ${reasonLength > VOTE_REASON_MAX ? "font-semibold text-red-800" : "text-amber-950"}`}>
+              {reasonLength}/{VOTE_REASON_MAX} characters. Shown beside your vote to editors and readers; your wallet signs it with the ballot.
+            </p>
             <div className="mt-2 flex flex-wrap gap-3">
               <button
                 type="button"
-                disabled={phase !== "idle" || !session}
+                disabled={phase !== "idle" || !session || reasonLength > VOTE_REASON_MAX}
                 onClick={() => {
                   const support = confirming;
                   void vote(support).finally(() => setConfirming(undefined));
@@ -129,7 +156,7 @@ export function VotePanel(props: {
         )}
         {phase !== "idle" ? (
           <span role="status" className="text-sm text-stone-600">
-            {phase === "signing" ? "Sign the ballot in your wallet…" : "Recording your vote on chain…"}
+            {phase === "signing" ? (reasonText ? "Sign the ballot and then your reason in your wallet…" : "Sign the ballot in your wallet…") : "Recording your vote on chain…"}
           </span>
         ) : null}
       </div>

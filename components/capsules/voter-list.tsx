@@ -1,7 +1,8 @@
 import type { LiveVotes } from "@/hooks/use-vote-events";
 import type { LiveState } from "@/components/live/live-provider";
 import type { TVoteItem } from "@/lib/schemas/capsule-votes";
-import { formatCap, formatTime, shortHex } from "@/components/ui/capsule-format";
+import { formatCap, formatLocalTime } from "@/components/ui/capsule-format";
+import { AddressLink, TxLink } from "@/components/ui/chain-link";
 
 const liveText: Record<LiveState, string> = { connecting: "Connecting to live updates…", live: "Live", offline: "Live updates paused; reconnecting" };
 
@@ -9,7 +10,7 @@ type Paging = { page: number; total: number; hasMore: boolean; onPage: (page: nu
 
 /**
  * The indexed voters, oldest first: name (when the wallet is a member of the outlet) or address,
- * "you" for the signed-in wallet, weight in CAP and the transaction. `live` is the push channel's
+ * "you" for the signed-in wallet, weight in CAP, the signed reason when given, and the transaction. `live` is the push channel's
  * state while the vote is open; undefined once it is closed.
  */
 export function VoterList({ votes, loading, live, me, paging }: { votes: TVoteItem[] | undefined; loading: boolean; live: LiveVotes | undefined; me: string | undefined; paging?: Paging }) {
@@ -44,8 +45,8 @@ export function VoterList({ votes, loading, live, me, paging }: { votes: TVoteIt
                         you
                       </span>
                     ) : null}
-                    <span className={`block break-all font-mono text-xs ${vote.displayName ? "text-stone-500" : ""}`} title={vote.voter}>
-                      {vote.voter}
+                    <span className="block text-xs">
+                      <AddressLink address={vote.voter} />
                     </span>
                   </span>
                   <span className="flex items-center gap-3">
@@ -53,8 +54,15 @@ export function VoterList({ votes, loading, live, me, paging }: { votes: TVoteIt
                     <span className={`rounded px-2 py-0.5 text-xs font-semibold ${vote.support ? "bg-emerald-100 text-emerald-900" : "bg-red-100 text-red-900"}`}>{vote.support ? "Yes" : "No"}</span>
                   </span>
                 </div>
-                <p className="mt-0.5 text-xs text-stone-500">
-                  {formatTime(vote.blockTime)} · tx <span className="font-mono">{shortHex(vote.txHash, 10, 6)}</span>
+                {vote.reason ? (
+                  <blockquote className="mt-1 border-l-2 border-stone-300 pl-2 text-sm text-stone-800 break-words" data-testid="voter-reason" title="Signed by the voter with the ballot">
+                    “{vote.reason.text}”
+                  </blockquote>
+                ) : null}
+                <p className="flex flex-wrap items-center gap-x-1 text-xs text-stone-600">
+                  <span className="basis-full">{formatLocalTime(vote.blockTime)}</span>
+                  <span>tx</span>
+                  <TxLink hash={vote.txHash} />
                 </p>
               </li>
             );

@@ -43,7 +43,7 @@ export function CaseDetail({ id }: { id: string }) {
   }
   if (!answer.data) {
     return (
-      <div className="space-y-6" aria-busy="true" aria-label="Loading court case">
+      <div className="space-y-6" role="status" aria-busy="true" aria-label="Loading court case">
         <Skeleton className="block h-10 w-1/2" />
         <Skeleton className="block h-40 w-full" />
         <Skeleton className="block h-32 w-full" />

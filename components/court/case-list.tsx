@@ -113,7 +113,7 @@ export function CaseList({ initial }: { initial: CaseFilters }) {
           <ErrorNotice title="Court cases could not be loaded" error={cases.error} onRetry={() => void cases.refetch()} />
         </div>
       ) : !data ? (
-        <ul className="divide-y divide-stone-100" aria-busy="true" aria-label="Loading court cases">
+        <ul className="divide-y divide-stone-100" role="status" aria-busy="true" aria-label="Loading court cases">
           {Array.from({ length: 4 }, (_, i) => (
             <li key={i} className="space-y-2 p-4">
               <Skeleton className="block h-5 w-56" />

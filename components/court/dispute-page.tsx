@@ -46,7 +46,7 @@ export function DisputePage({ id }: { id: string }) {
   const read = capsule.data;
   if (!read) {
     return (
-      <div className="space-y-6" aria-busy="true" aria-label="Loading capsule">
+      <div className="space-y-6" role="status" aria-busy="true" aria-label="Loading capsule">
         <Skeleton className="block h-10 w-2/3" />
         <Skeleton className="block h-40 w-full" />
       </div>

@@ -17,7 +17,7 @@ export function DistributionList() {
   if (report.isError) return <ErrorNotice title="Distribution tiers could not be loaded" error={report.error} onRetry={() => void report.refetch()} />;
   if (!data) {
     return (
-      <div className="space-y-4" aria-busy="true" aria-label="Loading distribution tiers">
+      <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading distribution tiers">
         {Array.from({ length: 2 }, (_, i) => (
           <div key={i} className="space-y-3 rounded-lg border border-stone-200 bg-white p-5">
             <Skeleton className="block h-6 w-48" />

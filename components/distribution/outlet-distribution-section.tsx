@@ -11,7 +11,7 @@ export function OutletDistributionSection({ slug }: { slug: string }) {
   if (report.isError) return <ErrorNotice title="The distribution report could not be loaded" error={report.error} onRetry={() => void report.refetch()} />;
   if (!report.data) {
     return (
-      <div className="space-y-3 rounded-lg border border-stone-200 bg-white p-5" aria-busy="true" aria-label="Loading the distribution report">
+      <div className="space-y-3 rounded-lg border border-stone-200 bg-white p-5" role="status" aria-busy="true" aria-label="Loading the distribution report">
         <Skeleton className="block h-6 w-48" />
         <Skeleton className="block h-24 w-full" />
       </div>

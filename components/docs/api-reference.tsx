@@ -60,7 +60,7 @@ export function ApiReference() {
         (OpenAPI 3.1).
       </p>
       {state === "loading" ? (
-        <div className="space-y-3" aria-busy="true" aria-label="Loading the API reference">
+        <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading the API reference">
           <Skeleton className="block h-10 w-full" />
           <Skeleton className="block h-10 w-full" />
           <Skeleton className="block h-10 w-2/3" />

@@ -1,5 +1,6 @@
 "use client";
 
+import { FullAddress } from "@/components/ui/full-address";
 import { useContractsSummary } from "@/hooks/use-system";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -46,7 +47,9 @@ export function ContractList() {
             {Object.entries(summary.data.contracts).map(([name, entry]) => (
               <tr key={name} className="border-t border-stone-100">
                 <td className="py-2 pr-4">{labels[name] ?? name}</td>
-                <td className="break-all py-2 pr-4 font-mono text-xs">{entry.address}</td>
+                <td className="py-2 pr-4 text-xs">
+                  <FullAddress address={entry.address} label={`address of ${labels[name] ?? name}`} />
+                </td>
                 <td className="hidden py-2 font-mono text-xs sm:table-cell">{entry.blockNumber}</td>
               </tr>
             ))}

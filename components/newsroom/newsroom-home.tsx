@@ -44,7 +44,7 @@ function Section(props: { title: string; testId: string; items: TCapsuleObject[]
         {props.error ? (
           <ErrorNotice title={`${props.title} could not be loaded`} error={props.error} onRetry={props.onRetry} />
         ) : props.loading ? (
-          <div className="space-y-3" aria-busy="true" aria-label={`Loading ${props.title.toLowerCase()}`}>
+          <div className="space-y-3" role="status" aria-busy="true" aria-label={`Loading ${props.title.toLowerCase()}`}>
             <Skeleton className="block h-6 w-full" />
             <Skeleton className="block h-6 w-4/5" />
           </div>

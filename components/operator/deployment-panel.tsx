@@ -1,5 +1,6 @@
 "use client";
 
+import { FullAddress } from "@/components/ui/full-address";
 import type { ReactNode } from "react";
 import { useContractsSummary } from "@/hooks/use-system";
 import { Card } from "@/components/ui/card";
@@ -52,7 +53,9 @@ export function DeploymentPanel() {
             <Row term="Contracts deployed">{s.deployed ? "yes" : "no — npm start deploys them on first start"}</Row>
             {s.deployment ? (
               <>
-                <Row term="Deployer">{s.deployment.deployer}</Row>
+                <Row term="Deployer">
+                  <FullAddress address={s.deployment.deployer} label="deployer address" />
+                </Row>
                 <Row term="Deployed in block">{s.deployment.blockNumber}</Row>
                 <Row term="Deployed at">{new Date(s.deployment.deployedAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" })}</Row>
                 <Row term="Source hash">{s.deployment.sourceHash}</Row>
@@ -77,8 +80,10 @@ export function DeploymentPanel() {
             {Object.entries(s.contracts).map(([name, entry]) => (
               <li key={name} className="py-1.5">
                 <span className="text-stone-700">{contractLabels[name] ?? name}</span>
-                <span className="ml-2 font-mono text-xs text-stone-500">{name}</span>
-                <span className="block break-all font-mono text-xs">{entry.address}</span>
+                <code className="ml-2 font-mono text-xs text-stone-500">{name}</code>
+                <span className="block text-xs">
+                  <FullAddress address={entry.address} label={`address of ${contractLabels[name] ?? name}`} />
+                </span>
                 <span className="block text-xs text-stone-500">block {entry.blockNumber}</span>
               </li>
             ))}

@@ -40,11 +40,11 @@ function ConfigurationPanel() {
             {keys.data.items.map((key) => (
               <div key={key.name} className="grid grid-cols-1 gap-1 py-2 sm:grid-cols-2">
                 <dt>
-                  <span className="font-mono text-xs">{key.name}</span>
-                  <span className="block text-xs text-stone-500">{key.description}</span>
+                  <span className="block text-sm text-stone-800">{key.description}</span>
+                  <code className="font-mono text-xs text-stone-500">{key.name}</code>
                 </dt>
                 <dd className="break-all font-mono text-xs">
-                  {env.data.env[key.name] ?? <span className="text-stone-500">not set</span>}
+                  {env.data.env[key.name] != null ? <code>{env.data.env[key.name]}</code> : <span className="text-stone-500">not set</span>}
                   {key.secret ? <span className="ml-2 rounded bg-stone-100 px-1.5 py-0.5 text-[10px] uppercase text-stone-600">secret</span> : null}
                   {key.set || env.data.env[key.name] == null ? null : <span className="ml-2 rounded bg-stone-50 px-1.5 py-0.5 text-[10px] uppercase text-stone-500">default</span>}
                 </dd>

@@ -1,5 +1,6 @@
 "use client";
 
+import { FullAddress } from "@/components/ui/full-address";
 import { useOutletUsers, useChangeRole } from "@/hooks/use-outlets";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
@@ -24,7 +25,9 @@ export function MembersPanel({ slug, canManage, me }: { slug: string; canManage:
           {users.data.items.map((member) => (
             <li key={member.wallet} className="flex flex-wrap items-center justify-between gap-2 py-3">
               <div className="min-w-0">
-                <span className="break-all font-mono text-sm text-ink">{member.wallet}</span>
+                <span className="text-sm text-ink">
+                  <FullAddress address={member.wallet} label="member wallet" />
+                </span>
                 <span className="ml-2 text-xs text-stone-500">
                   {member.isOwner ? "owner" : ""}
                   {me && me.toLowerCase() === member.wallet.toLowerCase() ? (member.isOwner ? " · you" : "you") : ""}

@@ -1,5 +1,6 @@
 "use client";
 
+import { FullAddress } from "@/components/ui/full-address";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { useOutlet, useOutletUsers } from "@/hooks/use-outlets";
@@ -38,7 +39,7 @@ export function OutletDetail({ slug, articles }: { slug: string; articles?: Reac
   const data = outlet.data?.outlet;
   if (!data) {
     return (
-      <div className="space-y-6" aria-busy="true" aria-label="Loading outlet">
+      <div className="space-y-6" role="status" aria-busy="true" aria-label="Loading outlet">
         <Skeleton className="block h-10 w-72" />
         <Skeleton className="block h-40 w-full" />
         <Skeleton className="block h-56 w-full" />
@@ -79,8 +80,8 @@ export function OutletDetail({ slug, articles }: { slug: string; articles?: Reac
           </div>
           <div className="sm:col-span-2">
             <dt className="text-xs uppercase tracking-wide text-stone-500">Owner wallet</dt>
-            <dd className="break-all font-mono" data-testid="outlet-owner">
-              {data.outletWallet}
+            <dd data-testid="outlet-owner">
+              <FullAddress address={data.outletWallet} label="owner wallet" />
               {isOwner ? <span className="ml-2 font-sans text-xs text-stone-500">(you)</span> : null}
             </dd>
           </div>

@@ -52,7 +52,7 @@ export function OutletList() {
           <ErrorNotice title="Outlets could not be loaded" error={outlets.error} onRetry={() => void outlets.refetch()} />
         </div>
       ) : !data ? (
-        <ul className="divide-y divide-stone-100" aria-busy="true" aria-label="Loading outlets">
+        <ul className="divide-y divide-stone-100" role="status" aria-busy="true" aria-label="Loading outlets">
           {Array.from({ length: 4 }, (_, i) => (
             <li key={i} className="flex items-center justify-between gap-4 p-4">
               <Skeleton className="h-5 w-48" />

@@ -19,6 +19,7 @@ import { EmbedSnippet } from "./embed-snippet";
 import { RelatedList } from "./related-list";
 import { ShareLinks } from "./share-links";
 import { UtcTime } from "./utc-time";
+import { EditorsVote } from "./editors-vote";
 
 // /read/:id — the reader's article, rendered on the server: integrity label with the court's finding,
 // correction notices, body (Markdown to HTML here, never in the browser), contributors. Only the
@@ -90,6 +91,7 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
         </h2>
         <ContributorList items={read.contributors} />
       </section>
+      <EditorsVote capsuleId={c.id} votes={article.votes} />
       <section aria-labelledby="evidence-heading" className="space-y-3 border-t border-stone-200 pt-6">
         <h2 id="evidence-heading" className="text-lg font-semibold">
           Evidence
@@ -142,9 +144,6 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
       <nav aria-label="About this article" className="flex flex-wrap gap-x-4 gap-y-2 border-t border-stone-200 pt-6 text-sm">
         <Link href={`/read/${c.id}/history`} prefetch={false} className="inline-flex min-h-11 items-center text-accent underline">
           Revision history
-        </Link>
-        <Link href={`/capsules/${c.id}`} prefetch={false} className="inline-flex min-h-11 items-center text-accent underline">
-          How the editors voted
         </Link>
         {c.status === "finalized" ? (
           <Link href={`/capsules/${c.id}/dispute`} prefetch={false} className="inline-flex min-h-11 items-center text-accent underline">

@@ -83,6 +83,15 @@ export function ListingCard({ listing, licences, onShowCapsule }: { listing: TLi
       {take.isSuccess ? (
         <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-950" data-testid="licence-taken">
           Licence #{take.data.licence.licenceId} is recorded for your wallet ({formatCap(take.data.licence.price)}).
+          {take.data.settlement ? (
+            <span className="mt-1 block [overflow-wrap:anywhere]" data-testid="licence-release">
+              {take.data.settlement.status === "mined" ? "The escrow released the payment" : "The escrow’s release is sent"} (transaction{" "}
+              <span className="font-mono">{take.data.settlement.txHash}</span>):{" "}
+              {take.data.settlement.recipients
+                .map((r) => `${r.party === "payee" ? "payee" : `contributor (${r.shareBps / 100} %)`} ${shortAddress(r.wallet)} ${formatCap(r.amount)}`)
+                .join(" · ")}
+            </span>
+          ) : null}
         </p>
       ) : listing.status === "active" ? (
         <TakeLicence listing={listing} take={take} />

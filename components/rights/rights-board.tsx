@@ -110,7 +110,7 @@ export function RightsBoard({ initialOutlet, initialCapsule }: { initialOutlet: 
           <ErrorNotice title={capsule ? `The rights of capsule #${capsule} could not be loaded` : "Listings could not be loaded"} error={query.error} onRetry={() => void query.refetch()} />
         </div>
       ) : !data ? (
-        <ul className="divide-y divide-stone-100" aria-busy="true" aria-label="Loading listings">
+        <ul className="divide-y divide-stone-100" role="status" aria-busy="true" aria-label="Loading listings">
           {Array.from({ length: 3 }, (_, i) => (
             <li key={i} className="space-y-2 p-4">
               <Skeleton className="block h-5 w-64" />

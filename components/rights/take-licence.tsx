@@ -1,16 +1,18 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { useConfig, useSendTransaction } from "wagmi";
+import { useConfig, useWriteContract } from "wagmi";
 import { waitForTransactionReceipt } from "wagmi/actions";
 import type { Address, Hex } from "viem";
 import type { TListing } from "@/lib/schemas/rights";
+import { licenceEscrowAbi } from "@/lib/chain/abi";
 import { ApiError } from "@/lib/api/api-client";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { shortAddress } from "@/lib/wallet/short-address";
 import type { useTakeLicence } from "@/hooks/use-rights";
 import { useSession } from "@/hooks/use-session";
+import { useContractsSummary } from "@/hooks/use-system";
 import { formatCap } from "@/components/ui/capsule-format";
 import { smallButton } from "@/components/ui/field";
 
@@ -20,24 +22,29 @@ const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const steps: Array<{ phase: Phase; doing: string; done: string }> = [
-  { phase: "wallet", doing: "Confirm the payment in your wallet…", done: "You confirmed the payment" },
-  { phase: "mining", doing: "Payment sent; waiting for it to be mined…", done: "Payment mined" },
-  { phase: "recording", doing: "The bridge checks the payment on the chain and records the licence…", done: "Licence recorded" },
+  { phase: "wallet", doing: "Confirm the deposit into the licence escrow in your wallet…", done: "You confirmed the deposit" },
+  { phase: "mining", doing: "Deposit sent; waiting for it to be mined…", done: "Deposit mined: the escrow holds your payment" },
+  { phase: "recording", doing: "The bridge checks the deposit on the chain, records the licence and releases the payment…", done: "Licence recorded" },
 ];
 const order: Phase[] = ["idle", "wallet", "mining", "recording"];
 
-// Taking a licence: a free listing is taken at once; a priced one is paid from the wallet to the
-// listing's payee, the page waits for the receipt, then the bridge checks the payment on the chain.
+// Taking a licence: a free listing is taken at once; a priced one is deposited from the wallet into
+// LicenceEscrow for the listing, the page waits for the receipt, then the bridge checks the deposit on
+// the chain, records the licence and releases the payment (or refunds it: lost race, refused).
 export function TakeLicence({ listing, take }: { listing: TListing; take: ReturnType<typeof useTakeLicence> }) {
   const { status } = useSession();
   const config = useConfig();
-  const { mutateAsync: sendTransaction } = useSendTransaction();
+  const { mutateAsync: writeContract } = useWriteContract();
+  const contracts = useContractsSummary();
+  const escrow = contracts.data?.contracts.licenceEscrow?.address as Address | undefined;
   const [open, setOpen] = useState(false);
   const [phase, setPhase] = useState<Phase>("idle");
   const [reached, setReached] = useState<Phase>("idle");
   const [hash, setHash] = useState<Hex | undefined>();
   // a payment this page sent and saw mined: if recording fails, it is retried, never paid twice
   const [sentHere, setSentHere] = useState(false);
+  // the bridge sent the deposit back (lost race, refused): nothing to record with it any more
+  const [refunded, setRefunded] = useState(false);
   // how this attempt pays: through the wallet here, or with the hash of a payment made elsewhere
   const [via, setVia] = useState<"wallet" | "hash">("wallet");
   const [error, setError] = useState<string | undefined>();
@@ -75,6 +82,7 @@ export function TakeLicence({ listing, take }: { listing: TListing; take: Return
           continue;
         }
         setPhase("failed");
+        setRefunded(cause instanceof ApiError && typeof cause.details.refund === "object" && cause.details.refund !== null);
         setError(cause instanceof ApiError ? cause.message : describeWalletError(cause, "record the licence"));
         return;
       }
@@ -85,23 +93,36 @@ export function TakeLicence({ listing, take }: { listing: TListing; take: Return
     setError(undefined);
     setHash(undefined);
     setSentHere(false);
+    setRefunded(false);
     setVia("wallet");
+    if (!escrow) {
+      setPhase("failed");
+      setError("The licence escrow's address could not be loaded; reload the page and try again. Nothing was paid.");
+      return;
+    }
     let tx: Hex;
     try {
       move("wallet");
-      tx = await sendTransaction({ to: listing.payee as Address, value: BigInt(listing.price), chainId: CAPSULE_CHAIN_ID });
+      tx = await writeContract({
+        address: escrow,
+        abi: licenceEscrowAbi,
+        functionName: "deposit",
+        args: [BigInt(listing.listingId), listing.payee as Address],
+        value: BigInt(listing.price),
+        chainId: CAPSULE_CHAIN_ID,
+      });
       setHash(tx);
       move("mining");
       const receipt = await waitForTransactionReceipt(config, { hash: tx, chainId: CAPSULE_CHAIN_ID, pollingInterval: 1_000 });
       if (receipt.status !== "success") {
         setPhase("failed");
-        setError("The payment was reverted on chain, so nothing was paid. Try again.");
+        setError("The deposit was reverted on chain, so nothing was paid. Try again.");
         return;
       }
       setSentHere(true);
     } catch (cause) {
       setPhase("failed");
-      setError(describeWalletError(cause, "send the payment"));
+      setError(describeWalletError(cause, "deposit the payment"));
       return;
     }
     await record(tx);
@@ -116,26 +137,27 @@ export function TakeLicence({ listing, take }: { listing: TListing; take: Return
     }
     setHash(value as Hex);
     setSentHere(false);
+    setRefunded(false);
     setVia("hash");
     void record(value as Hex);
   };
 
   const busy = phase === "wallet" || phase === "mining" || phase === "recording" || phase === "confirming";
-  const paid = sentHere && hash !== undefined;
+  const paid = sentHere && hash !== undefined && !refunded;
   return (
     <div className="space-y-3 rounded-md border border-stone-200 p-3" data-testid="take-licence">
       {free ? (
         <p className="text-sm text-stone-700">This licence is free: it is recorded for your wallet at once.</p>
       ) : (
         <p className="text-sm text-stone-700">
-          The licence costs <strong>{formatCap(listing.price)}</strong>, paid from your wallet to{" "}
+          The licence costs <strong data-testid="licence-amount">{formatCap(listing.price)}</strong>, deposited from your wallet into the licence
+          escrow. When the bridge has checked the deposit on the chain and recorded the licence, the escrow releases it to{" "}
           <span className="font-mono" title={listing.payee}>
             {shortAddress(listing.payee)}
           </span>{" "}
-          (the listing’s payee). The bridge checks the payment on the chain before it records the licence.
-          {listing.licenceType === "exclusive"
-            ? " Exclusive: if another buyer’s licence is recorded first, the listing is sold and Capsule does not refund your payment; ask the payee."
-            : ""}
+          (the listing’s payee) and the article’s contributors by their shares. If the licence is refused
+          {listing.licenceType === "exclusive" ? ", or another buyer’s licence of this exclusive listing is recorded first" : ""}, the escrow
+          refunds your deposit automatically.
         </p>
       )}
       <div className="flex flex-wrap gap-2">
@@ -145,11 +167,11 @@ export function TakeLicence({ listing, take }: { listing: TListing; take: Return
           </button>
         ) : paid && phase === "failed" && hash ? (
           <button type="button" className={payButton} onClick={() => void record(hash)}>
-            Record the licence again (no new payment)
+            Record the licence again (no new deposit)
           </button>
         ) : (
-          <button type="button" className={payButton} disabled={busy} onClick={() => void payAndRecord()}>
-            {busy ? "Paying…" : `Pay ${formatCap(listing.price)} and take the licence`}
+          <button type="button" className={payButton} disabled={busy || !escrow} onClick={() => void payAndRecord()}>
+            {busy ? "Paying…" : `Deposit ${formatCap(listing.price)} and take the licence`}
           </button>
         )}
         <button type="button" className={smallButton} disabled={busy} onClick={() => setOpen(false)}>
@@ -179,15 +201,15 @@ export function TakeLicence({ listing, take }: { listing: TListing; take: Return
       {error ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-2 text-sm text-red-900 [overflow-wrap:anywhere]" data-testid="licence-error">
           {error}
-          {paid ? ` Your payment ${hash} is on chain: do not pay again; record the licence with it.` : ""}
+          {paid ? ` Your deposit ${hash} is held by the escrow: do not pay again; record the licence with it.` : ""}
         </p>
       ) : null}
       {!free ? (
         <details className="text-sm">
-          <summary className="cursor-pointer text-stone-600">Already paid from this wallet? Record the licence with the payment’s transaction hash</summary>
+          <summary className="cursor-pointer text-stone-600">Already deposited from this wallet? Record the licence with the deposit’s transaction hash</summary>
           <form onSubmit={onPaid} className="mt-2 flex flex-wrap items-end gap-2" aria-label={`Record a paid licence on listing ${listing.listingId}`} noValidate>
             <label htmlFor={inputId} className="block w-full text-xs font-medium text-stone-700">
-              Payment transaction hash
+              Deposit transaction hash
             </label>
             <input
               id={inputId}

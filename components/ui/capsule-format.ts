@@ -30,12 +30,19 @@ export function formatTime(unixSeconds: string | number | null | undefined): str
   return new Date(n * 1000).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
 }
 
-/** A Unix-seconds string in the reader's own time zone, naming the zone: "28 Nov 2026, 14:05 CET"; "—" for 0/empty. */
-export function formatTimeWithZone(unixSeconds: string | number | null | undefined): string {
+/**
+ * A Unix-seconds value in the reader's own time zone, with the zone named ("28 Nov 2026, 05:12:09 CET");
+ * "—" for 0/empty. `locale` undefined means the browser's.
+ */
+export function formatLocalTime(unixSeconds: string | number | null | undefined, options: { seconds?: boolean; locale?: string } = {}): string {
   const n = Number(unixSeconds ?? 0);
   if (!Number.isFinite(n) || n <= 0) return "—";
-  return new Date(n * 1000).toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
+  const { seconds = true, locale } = options;
+  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", ...(seconds ? { second: "2-digit" } : {}), timeZoneName: "short" }).format(new Date(n * 1000));
 }
+
+/** Deadlines and case times: "28 Nov 2026, 14:05 CET" (day first, minutes, the zone named). */
+export const formatTimeWithZone = (unixSeconds: string | number | null | undefined): string => formatLocalTime(unixSeconds, { seconds: false, locale: "en-GB" });
 
 export const shortHex = (value: string, head = 6, tail = 4) => (value.length > head + tail + 1 ? `${value.slice(0, head)}…${value.slice(-tail)}` : value);
 

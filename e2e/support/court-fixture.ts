@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { articleRegistryAbi, capsuleAcceptanceAbi, roleRegistryAbi } from "../../lib/chain/abi";
+import { articleRegistryAbi, capsuleAcceptanceAbi, licenceEscrowAbi, roleRegistryAbi } from "../../lib/chain/abi";
 import { capsuleChain } from "../../lib/chain/chain";
 import { signBallot, submitVoucherFromJson } from "../../lib/chain/vouchers";
 import type { CallInput } from "../../lib/api/request";
@@ -15,6 +15,8 @@ import { contractsSummary } from "../../lib/endpoints/meta/contracts-summary";
 import { outletCreate } from "../../lib/endpoints/outlets/create";
 import { outletVerify } from "../../lib/endpoints/outlets/verify";
 import { roleGrant } from "../../lib/endpoints/roles/grant";
+import { rightsCreate } from "../../lib/endpoints/rights/create";
+import { rightsLicense } from "../../lib/endpoints/rights/license";
 import { COURT_OUTLET_SLUG, ROLE } from "../../lib/roles/role-catalog";
 import { devKeys } from "../../test/support/anvil";
 import { bridgeClient } from "../../test/support/bridge-client";
@@ -64,7 +66,7 @@ export function courtDesk() {
   /** A typed call signed by dev key #keyIndex (the parsed answer, or the bridge's error as ApiError). */
   const call = <E extends Endpoint>(endpoint: E, input: CallInput<E>, keyIndex?: number): Promise<ResponseOf<E>> =>
     api.call(endpoint, input, keyIndex === undefined ? undefined : keyOf(keyIndex));
-  const contractAddress = async (name: "roleRegistry" | "articleRegistry" | "capsuleAcceptance"): Promise<Address> => {
+  const contractAddress = async (name: "roleRegistry" | "articleRegistry" | "capsuleAcceptance" | "licenceEscrow"): Promise<Address> => {
     contracts ??= (await call(contractsSummary, {})).contracts;
     const address = contracts[name]?.address;
     if (!address) throw new Error(`the bridge lists no ${name} contract`);
@@ -120,6 +122,18 @@ export function courtDesk() {
 
   return {
     api,
+    /** An exclusive listing of the capsule's rights by `ownerKey`, paid to it. */
+    async exclusiveListing(ownerKey: number, capsuleId: string, price: bigint) {
+      const made = await call(rightsCreate, { body: { capsuleId, licenceType: "exclusive", territory: "worldwide", price: price.toString(), currency: "CAP", terms: "Exclusive first publication rights, with credit." } }, ownerKey);
+      return made.listing;
+    },
+    /** Another buyer (`keyIndex`) deposits into LicenceEscrow and takes the licence over the API. */
+    async licenceThroughEscrow(keyIndex: number, listingId: string, payee: Address, price: bigint) {
+      const hash = await walletOf(keyIndex).writeContract({ address: await contractAddress("licenceEscrow"), abi: licenceEscrowAbi, functionName: "deposit", args: [BigInt(listingId), payee], value: price });
+      const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
+      if (receipt.status !== "success") throw new Error("the escrow deposit reverted");
+      return call(rightsLicense, { body: { listingId, paymentTxHash: hash } }, keyIndex);
+    },
     /** Moves the chain's clock forward and mines a block (e.g. past a court case's reply window). */
     async advanceChainTime(seconds: number) {
       await nodeRpc("evm_increaseTime", [seconds]);

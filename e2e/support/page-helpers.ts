@@ -13,24 +13,33 @@ export function watchConsole(page: Page): string[] {
 }
 
 /**
- * Connects the injected test wallet and signs in once (Sign-In with Ethereum session key).
+ * Connects the injected test wallet and signs in once (Sign-In with Ethereum session key); a page that is
+ * already signed in (the session is per browser, so a second page of the same context is) is left as it is.
  *
- * Why this retries: right after a page loads, the server-rendered "Connect wallet" button is on screen
- * before React has hydrated it, and wagmi's reconnect-on-mount then briefly sets the connection to
- * "connecting" (it asks every connector whether it is authorized — through the test wallet's bridge to
- * this process, slow on a loaded machine), which unmounts the wallet menu. A click in either window
- * opens nothing, and waiting for the wallet's button then timed out (the baseline's flaky sign-in).
- * So: click, and if the menu does not show the wallet within a few seconds, click again.
+ * Why this is a loop over the header's state: right after a page loads, the server-rendered "Connect wallet"
+ * button is on screen before React has hydrated it, and wagmi's reconnect-on-mount then briefly sets the
+ * connection to "connecting" (it asks every connector whether it is authorized — through the test wallet's
+ * bridge to this process, slow on a loaded machine), which unmounts the wallet menu, and may end signed in
+ * with the browser's session. A click in either window opens nothing, or the button it aimed at is gone.
+ * So each pass looks at what the header shows now and takes the next step from there.
  */
 export async function signIn(page: Page): Promise<void> {
   const walletButton = page.getByRole("button", { name: TEST_WALLET_NAME });
+  const signInButton = page.getByRole("button", { name: "Sign in", exact: true });
+  const signOut = page.getByRole("button", { name: "Sign out" });
   await expect(async () => {
+    if (await signOut.isVisible()) return;
+    if (await signInButton.isVisible()) {
+      await signInButton.click({ timeout: 3_000 });
+      await expect(signOut).toBeVisible({ timeout: 15_000 });
+      return;
+    }
     if (!(await walletButton.isVisible())) await page.getByRole("button", { name: "Connect wallet" }).click({ timeout: 5_000 });
-    await expect(walletButton).toBeVisible({ timeout: 3_000 });
+    await walletButton.click({ timeout: 3_000 });
+    await expect(signInButton.or(signOut)).toBeVisible({ timeout: 5_000 });
+    throw new Error("connected; signing in on the next pass");
   }).toPass({ timeout: 60_000 });
-  await walletButton.click();
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(signOut).toBeVisible();
 }
 
 /** A full-page screenshot under test-results/screenshots/. */

@@ -77,6 +77,23 @@ export const ballotTypes = {
   ],
 } as const;
 
+/**
+ * A voter's public reason, signed apart from the Ballot under the same domain and bound to it by
+ * the ballot's nonce (CapsuleAcceptance.nonces(voter) when relayed), its capsule and its choice.
+ * The contract never sees it; the bridge checks it (docs/DECISIONS.md, vote reasons).
+ */
+export type VoteReason = { capsuleId: bigint; support: boolean; voter: Address; ballotNonce: bigint; reason: string };
+
+export const voteReasonTypes = {
+  VoteReason: [
+    { name: "capsuleId", type: "uint256" },
+    { name: "support", type: "bool" },
+    { name: "voter", type: "address" },
+    { name: "ballotNonce", type: "uint256" },
+    { name: "reason", type: "string" },
+  ],
+} as const;
+
 export const articleRegistryDomain = (registry: Address, chainId: number) =>
   ({ name: "Capsule Article Registry", version: "1", chainId, verifyingContract: registry }) as const;
 
@@ -90,6 +107,10 @@ export const submitVoucherTypedData = (registry: Address, chainId: number, vouch
 /** Typed-data for a Ballot (what the voter's wallet signs for a relayed vote). */
 export const ballotTypedData = (acceptance: Address, chainId: number, ballot: Ballot) =>
   ({ domain: capsuleAcceptanceDomain(acceptance, chainId), types: ballotTypes, primaryType: "Ballot", message: ballot }) as const;
+
+/** Typed-data for a VoteReason (what the voter's wallet signs beside the Ballot). */
+export const voteReasonTypedData = (acceptance: Address, chainId: number, reason: VoteReason) =>
+  ({ domain: capsuleAcceptanceDomain(acceptance, chainId), types: voteReasonTypes, primaryType: "VoteReason", message: reason }) as const;
 
 export const hashSubmitVoucher = (registry: Address, chainId: number, voucher: SubmitVoucher): Hex =>
   hashTypedData(submitVoucherTypedData(registry, chainId, voucher));
@@ -107,4 +128,9 @@ export function signSubmitVoucher(account: TypedDataSigner, registry: Address, c
 /** A voter signs a ballot; `nonce` must equal CapsuleAcceptance.nonces(voter). */
 export function signBallot(account: TypedDataSigner, acceptance: Address, chainId: number, ballot: Ballot): Promise<Hex> {
   return account.signTypedData(ballotTypedData(acceptance, chainId, ballot));
+}
+
+/** A voter signs the reason for the ballot of the same nonce. */
+export function signVoteReason(account: TypedDataSigner, acceptance: Address, chainId: number, reason: VoteReason): Promise<Hex> {
+  return account.signTypedData(voteReasonTypedData(acceptance, chainId, reason));
 }

@@ -47,6 +47,7 @@ export const serverEnvSchema = z.object({
     .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),
   CAPSULE_DNS_SERVERS: z.string().optional(),
   CAPSULE_DNS_TIMEOUT_MS: positiveInt.default(3000),
+  CAPSULE_LINK_FETCH_TIMEOUT_MS: positiveInt.default(15000),
   CAPSULE_RATE_PUBLIC_GET_PER_MIN: positiveInt.default(100),
   // HTTP caching of public reads (docs/API.md "Caching"): seconds a shared cache may serve finalized data, then serve it stale while it revalidates
   CAPSULE_HTTP_CACHE_MAX_AGE: z.coerce.number().int().min(0).default(60),

@@ -63,6 +63,7 @@ import { adsOfCapsule } from "./ads/of-capsule";
 import { burnStatus } from "./burn/status";
 import { vaultObject } from "./vault/object";
 import { vaultUpload } from "./vault/upload";
+import { vaultFetch } from "./vault/fetch";
 import { bountyProposals } from "./bounty/proposals";
 import { bountyEvaluations } from "./bounty/evaluations";
 import { bountyHealth } from "./bounty/health";
@@ -139,6 +140,7 @@ export const endpoints = [
   burnStatus,
   vaultObject,
   vaultUpload,
+  vaultFetch,
   bountyProposals,
   bountyEvaluations,
   bountyHealth,

@@ -17,6 +17,8 @@ export type EvidenceDraft = {
   fileName?: string;
   /** For an item added by link: the local file its hash was computed from (the file stays on the computer). */
   hashedFrom?: string;
+  /** For an item the bridge fetched (POST /api/vault/fetch): the link it fetched; the vault keeps the copy. */
+  fetchedFrom?: string;
 };
 
 export type ContributorDraft = {

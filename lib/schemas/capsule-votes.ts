@@ -16,6 +16,15 @@ export const ZVoteItem = z.object({
   weight: z.string().regex(/^[0-9]+$/),
   txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
   blockTime: z.string().regex(/^[0-9]+$/),
+  /** The voter's public reason, null when none was given; the signature lets anyone check it (VoteReason, docs/API.md). */
+  reason: z
+    .object({
+      text: z.string(),
+      /** CapsuleAcceptance.nonces(voter) that the ballot signed: the VoteReason's ballotNonce. */
+      ballotNonce: z.string().regex(/^[0-9]+$/),
+      signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/),
+    })
+    .nullable(),
 });
 export type TVoteItem = z.infer<typeof ZVoteItem>;
 

@@ -126,13 +126,34 @@ export type TListCapsulesQuery = z.infer<typeof ZListCapsulesQuery>;
 
 export const ZSubmitCapsuleBody = z.object({}).strict();
 
+/** The longest public reason a voter may give, in characters (code points). */
+export const VOTE_REASON_MAX = 280;
+
+/** A vote's public reason exactly as signed: one line of visible text, at most VOTE_REASON_MAX characters. */
+export const ZVoteReason = z
+  .string()
+  .refine((s) => s.trim() !== "", "a reason must not be blank (leave it out instead)")
+  .refine((s) => [...s].length <= VOTE_REASON_MAX, `at most ${VOTE_REASON_MAX} characters`)
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), "one line, without control characters")
+  .refine((s) => s === s.trim(), "no leading or trailing spaces (sign the trimmed text)");
+
+const ZSignatureHex = z.string().regex(/^0x[0-9a-fA-F]{130}$/, "a 65-byte 0x-hex signature");
+
 export const ZVoteBody = z
   .object({
     support: z.boolean(),
     deadline: z.union([z.string().regex(/^[0-9]{1,20}$/, "Unix seconds"), z.number().int().nonnegative()]).transform((v) => BigInt(v)),
-    signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, "a 65-byte 0x-hex signature"),
+    signature: ZSignatureHex,
+    /** Optional public reason; with it, reasonSignature: the voter's EIP-712 VoteReason for the same ballot nonce. */
+    reason: ZVoteReason.optional(),
+    reasonSignature: ZSignatureHex.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.reason !== undefined && body.reasonSignature === undefined) ctx.addIssue({ code: "custom", path: ["reasonSignature"], message: "a reason needs the voter's VoteReason signature" });
+    if (body.reason === undefined && body.reasonSignature !== undefined) ctx.addIssue({ code: "custom", path: ["reason"], message: "a reason signature without a reason" });
+  });
 export type TVoteBody = z.infer<typeof ZVoteBody>;
 
 export const ZAcceptBody = z.object({ capsuleId: ZCapsuleId }).strict();
@@ -375,7 +396,7 @@ export const ZVoteResponse = z.object({
   txHash: z.string(),
   operatorTx: ZOperatorTxAck,
   capsuleId: z.string(),
-  vote: z.object({ voter: ZAddressOut, support: z.boolean(), weight: ZUintString }),
+  vote: z.object({ voter: ZAddressOut, support: z.boolean(), weight: ZUintString, reason: z.string().nullable() }),
   tally: z.object({
     status: z.enum(capsuleStatuses),
     yesVotes: ZUintString,

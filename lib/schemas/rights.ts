@@ -39,7 +39,7 @@ export type TCreateListingBody = z.infer<typeof ZCreateListingBody>;
 export const ZLicenseBody = z
   .object({
     listingId: ZIdString.transform(Number),
-    /** Required for a priced listing: the licensee's payment to the payee (verified on the node). */
+    /** Required for a priced listing: the licensee's deposit into LicenceEscrow for this listing (verified on the node). */
     paymentTxHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "0x + 64 hex digits").transform((v) => v.toLowerCase()).optional(),
   })
   .strict();
@@ -78,14 +78,36 @@ export const ZListing = z.object({
   expiresAt: ZUintString.nullable(),
   status: z.enum(["active", "sold", "expired"]),
   licenceCount: z.number().int(),
-  /** Who a licence's payment must reach (a plain transfer of at least `price` wei from the licensee). */
+  /** Who a licence's payment is released to (deposited into LicenceEscrow with this payee, at least `price` wei). */
   payee: ZAddressOut,
   createdAt: ZUintString,
 });
 export type TListing = z.infer<typeof ZListing>;
 
 export const ZListingResponse = z.object({ ok: z.literal(true), listing: ZListing });
-export const ZLicenceResponse = z.object({ ok: z.literal(true), licence: ZLicence, listing: ZListing });
+/** What the bridge did with an escrow payment: released (licence granted) or refunded (lost race, refused). */
+export const ZEscrowSettlement = z.object({
+  paymentId: ZUintString,
+  action: z.enum(["release", "refund"]),
+  refundReason: z.enum(["lost_race", "refused"]).nullable(),
+  /** The operator's transaction; `sent` until its receipt was seen. */
+  txHash: z.string(),
+  status: z.enum(["mined", "sent"]),
+});
+export type TEscrowSettlement = z.infer<typeof ZEscrowSettlement>;
+
+export const ZLicenceResponse = z.object({
+  ok: z.literal(true),
+  licence: ZLicence,
+  listing: ZListing,
+  /** The release of a priced licence's escrow payment, with each recipient's part (wei, summing to the deposit); null when free. */
+  settlement: ZEscrowSettlement.extend({
+    payeeBps: z.number().int(),
+    recipients: z.array(z.object({ wallet: ZAddressOut, party: z.enum(["payee", "contributor"]), shareBps: z.number().int(), amount: ZUintString })),
+  }).nullable(),
+  /** An exclusive listing's other held deposits, refunded because they lost the race. */
+  refunds: z.array(ZEscrowSettlement),
+});
 export const ZListingPage = pagedResponse(ZListing);
 export const ZCapsuleRightsResponse = pagedResponse(ZListing.extend({ licences: z.array(ZLicence) })).extend({
   capsuleId: z.string(),

@@ -3,7 +3,7 @@ import { createPublicClient, createWalletClient, getAddress, http, parseEther, t
 import { privateKeyToAccount } from "viem/accounts";
 import { articleRegistryAbi, capsuleAcceptanceAbi, roleRegistryAbi } from "@/lib/chain/abi";
 import { capsuleChain } from "@/lib/chain/chain";
-import { signBallot, submitVoucherFromJson } from "@/lib/chain/vouchers";
+import { signBallot, signVoteReason, submitVoucherFromJson } from "@/lib/chain/vouchers";
 import { contractsSummary } from "@/lib/endpoints/meta/contracts-summary";
 import { outletCreate } from "@/lib/endpoints/outlets/create";
 import { outletVerify } from "@/lib/endpoints/outlets/verify";
@@ -74,14 +74,17 @@ export function chainAccess(stack: Stack, contracts: Contracts) {
       expect(receipt.status).toBe("success");
       return hash;
     },
-    /** A ballot signed by the voter for the relay route. */
-    async ballot(key: Hex, capsuleId: string, support: boolean, deadlineFromNow = 3600) {
+    /** A ballot signed by the voter for the relay route; with `reason`, also its VoteReason signature (signText/signSupport sign something else, for refusals). */
+    async ballot(key: Hex, capsuleId: string, support: boolean, deadlineFromNow = 3600, reason?: { text: string; signText?: string; signSupport?: boolean }) {
       const voter = addr(key);
       const nonce = await publicClient.readContract({ address: contracts.capsuleAcceptance.address, abi: capsuleAcceptanceAbi, functionName: "nonces", args: [voter] });
       const block = await publicClient.getBlock({ blockTag: "latest" });
       const deadline = block.timestamp + BigInt(deadlineFromNow);
       const signature = await signBallot(privateKeyToAccount(key), contracts.capsuleAcceptance.address, chain.id, { capsuleId: BigInt(capsuleId), support, voter, nonce, deadline });
-      return { support, deadline: deadline.toString(), signature };
+      if (!reason) return { support, deadline: deadline.toString(), signature };
+      const signed = { capsuleId: BigInt(capsuleId), support: reason.signSupport ?? support, voter, ballotNonce: nonce, reason: reason.signText ?? reason.text };
+      const reasonSignature = await signVoteReason(privateKeyToAccount(key), contracts.capsuleAcceptance.address, chain.id, signed);
+      return { support, deadline: deadline.toString(), signature, reason: reason.text, reasonSignature };
     },
     async increaseTime(seconds: number) {
       await rpc("evm_increaseTime", [seconds]);

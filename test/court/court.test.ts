@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { parseEther, type Hex } from "viem";
+import { parseEther, type Address, type Hex } from "viem";
+import { licenceEscrowAbi } from "@/lib/chain/abi";
 import { devKeys } from "../support/anvil";
 import { adCampaigns } from "@/lib/endpoints/ads/campaigns";
 import { adsOfCapsule } from "@/lib/endpoints/ads/of-capsule";
@@ -48,6 +49,7 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
   let clean = { capsuleId: "", evidenceId: "" };
   let draftId = "";
   let caseId = "";
+  let escrow: Address;
 
   // bodies as the tests write them, including ones the routes must refuse
   const dispute = (key: Hex, capsuleId: string, body: Json) => api.postRaw(capsuleDispute, { id: capsuleId }, key, body);
@@ -61,7 +63,9 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
       env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000", CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0", CAPSULE_TIER_MIN_SAMPLE_ELEVATED: "2", CAPSULE_TIER_MIN_SAMPLE_PREMIUM: "2" },
     });
     api = bridgeClient(stack.baseUrl);
-    chain = courtChain(stack, await deployedContracts(api, "integrityCourt"));
+    const contracts = await deployedContracts(api, "integrityCourt", "licenceEscrow");
+    chain = courtChain(stack, contracts);
+    escrow = contracts.licenceEscrow.address;
     await chain.deposit(ownerKey, "1000");
     await chain.deposit(editorKey, "300");
     await chain.deposit(clerkKey, "500");
@@ -339,10 +343,10 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
 
     const listingId = byAuthor.body.listing.listingId;
     const exclusiveId = exclusive.body.listing.listingId;
-    // licences are paid: a plain transfer from the licensee to the listing's payee (its lister here)
+    // licences are paid: a deposit into LicenceEscrow for the listing, naming its payee (its lister here)
     expect(byAuthor.body.listing.payee).toBe(editor);
-    const pay = async (key: Hex, to: string, units: string) => {
-      const hash = await chain.walletOf(key).sendTransaction({ to: to as Hex, value: parseEther(units) });
+    const pay = async (key: Hex, to: string, units: string, forListing = listingId) => {
+      const hash = await chain.walletOf(key).writeContract({ address: escrow, abi: licenceEscrowAbi, functionName: "deposit", args: [BigInt(forListing), to as Address], value: parseEther(units) });
       expect((await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })).status).toBe("success");
       return hash;
     };
@@ -350,8 +354,8 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
       await license(buyerKey, { listingId }),
       402,
       "PAYMENT_REQUIRED",
-      `Rights listing ${listingId} costs ${parseEther("5")} wei: send at least that to ${editor} from ${buyer}, then repeat this request with the transaction hash as paymentTxHash`,
-      { payee: editor, price: parseEther("5").toString() },
+      `Rights listing ${listingId} costs ${parseEther("5")} wei: deposit at least that from ${buyer} into the licence escrow ${escrow} with deposit(${listingId}, ${editor}), then repeat this request with the deposit's transaction hash as paymentTxHash`,
+      { escrow, listingId, payee: editor, price: parseEther("5").toString() },
     );
     const paymentTxHash = await pay(buyerKey, editor, "5");
     const first = await license(buyerKey, { listingId, paymentTxHash });
@@ -360,7 +364,7 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     const reused = await license(secondBuyerKey, { listingId, paymentTxHash });
     expect(reused.status).toBe(409);
     expect((await license(secondBuyerKey, { listingId, paymentTxHash: await pay(secondBuyerKey, editor, "5") })).status).toBe(201);
-    const sold = await license(buyerKey, { listingId: exclusiveId, paymentTxHash: await pay(buyerKey, owner, "50") });
+    const sold = await license(buyerKey, { listingId: exclusiveId, paymentTxHash: await pay(buyerKey, owner, "50", exclusiveId) });
     expect(sold.status, JSON.stringify(sold.body)).toBe(201);
     expect(sold.body.listing).toMatchObject({ status: "sold", licenceCount: 1 });
     expectError(await license(secondBuyerKey, { listingId: exclusiveId }), 409, "CONFLICT", `Rights listing ${exclusiveId} is exclusive and has already been licensed`);

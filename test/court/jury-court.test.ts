@@ -22,6 +22,8 @@ import { courtCommit } from "@/lib/endpoints/court/commit";
 import { courtEvidence } from "@/lib/endpoints/court/evidence";
 import { courtReveal } from "@/lib/endpoints/court/reveal";
 import { inboxRead } from "@/lib/endpoints/inbox/read";
+import { openDatabase } from "@/lib/db/connection";
+import { renderFeed } from "@/lib/services/reader/feeds";
 import { devKeys } from "../support/anvil";
 import { bridgeClient } from "../support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
@@ -227,5 +229,30 @@ describe.each(dialects)("the jury court over HTTP on %s", (dialect) => {
     const inbox = await api.send(inboxRead, { body: {} }, juror1Key);
     const summons = inbox.body.items.find((item: Json) => item.kind === "inbox.jury_summoned");
     expect(summons).toMatchObject({ caseId, capsuleId });
+  });
+
+  it("names the claims ruled on in the badge's title and aria text and in the feeds' summaries (issue 27 item 5)", async () => {
+    const sentence = "Claims ruled on: “2.1 million containers” (claim 1) — Misleading; “up from 1.0 million” (claim 2) — Verified.";
+    const badge = await fetch(`${stack.baseUrl}/api/capsules/${capsuleId}/badge.svg`);
+    expect(badge.status).toBe(200);
+    const svg = await badge.text();
+    const title = /<title>([^<]*)<\/title>/.exec(svg)?.[1] ?? "";
+    expect(title).toContain(sentence);
+    expect(/aria-label="([^"]*)"/.exec(svg)?.[1]).toBe(title);
+    for (const feed of [`/outlets/${LEDGER}/feed.xml`, "/feed.xml"]) {
+      const atom = await (await fetch(`${stack.baseUrl}${feed}`)).text();
+      const entry = atom.split("<entry>").find((e) => e.includes(`/read/${capsuleId}</id>`));
+      expect(entry, feed).toBeDefined();
+      expect(/<summary[^>]*>([\s\S]*?)<\/summary>/.exec(entry!)?.[1], feed).toContain(sentence);
+    }
+    // the JSON Feed's entries carry the same summary (an Elevated channel: read here from the feed builder on the stack's database)
+    const handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
+    try {
+      const json = JSON.parse(await renderFeed(handle.db, stack.baseUrl, "json", { slug: LEDGER, name: "Jury Ledger" }, Math.floor(Date.now() / 1000))) as { items: Array<{ id: string; summary?: string }> };
+      const item = json.items.find((i) => i.id.endsWith(`/read/${capsuleId}`));
+      expect(item?.summary).toContain(sentence);
+    } finally {
+      await handle.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { devKeys } from "../support/anvil";
 import { pathOf } from "@/lib/api/request";
 import { vaultObject } from "@/lib/endpoints/vault/object";
 import { vaultUpload } from "@/lib/endpoints/vault/upload";
+import { vaultFetch } from "@/lib/endpoints/vault/fetch";
 import { bridgeClient } from "../support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
 import { startTestDns } from "../outlets/dns-server";
@@ -123,6 +124,30 @@ describe.each(dialects)("vault on %s", (dialect) => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ ok: false, error: "VALIDATION_ERROR", statusCode: 400 });
     expect(res.body.issues.map((i: Json) => i.path)).toContain(field);
+  });
+
+  it("fetches evidence links only for members, and only https links to public addresses (400 naming why)", async () => {
+    const fetchLink = (body: Json, key: `0x${string}` = uploaderKey) => api.send(vaultFetch, { body: body as never }, key);
+    dns.set("evidence.example.com", { a: ["127.0.0.1"] });
+    dns.set("files.example.com", { a: ["10.0.0.5"] });
+    expectError(await fetchLink({ url: "https://evidence.example.com/report.pdf" }, freeKey), 403, "FORBIDDEN", "Only members of an active outlet may upload to the vault");
+    const refusals: Array<[string, string | RegExp]> = [
+      ["http://evidence.example.com/report.pdf", "This link cannot be fetched: only https links can be fetched"],
+      ["https://127.0.0.1/report.pdf", /^This link cannot be fetched: .*IP/],
+      ["https://localhost/report.pdf", /^This link cannot be fetched: /],
+      ["https://bucket.internal/report.pdf", /^This link cannot be fetched: names under \.internal/],
+      ["https://evidence.example.com:6379/", "This link cannot be fetched: links with a port number are not fetched"],
+      ["https://evidence.example.com/report.pdf", "evidence.example.com points to a private or reserved address, which the bridge does not fetch"],
+      ["https://files.example.com/report.pdf", "files.example.com points to a private or reserved address, which the bridge does not fetch"],
+      ["https://nowhere.example.com/report.pdf", "nowhere.example.com could not be resolved"],
+    ];
+    for (const [url, message] of refusals) {
+      const res = await fetchLink({ url });
+      expectError(res, 400, "VALIDATION_ERROR", message, { issues: [{ path: "url", message: typeof message === "string" ? message : expect.stringMatching(message) }] });
+    }
+    expectError(await fetchLink({ url: "https://evidence.example.com/report.pdf", capsuleId: "999999" }), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
+    const unsigned = await api.rawAt(vaultFetch, undefined, "POST", { body: JSON.stringify({ url: "https://evidence.example.com/" }) });
+    expect(unsigned.status).toBe(401);
   });
 
   it("needs a signed token to upload (401)", async () => {

@@ -2,8 +2,8 @@ import dns2 from "dns2";
 
 const { Packet } = dns2;
 
-/** What the loopback DNS server answers for a name: TXT values, nothing (NOERROR, no answers), or silence. */
-export type DnsBehaviour = { txt: string[] } | "silent";
+/** What the loopback DNS server answers for a name: TXT values and A addresses (none: NOERROR, no answers), or silence. */
+export type DnsBehaviour = { txt?: string[]; a?: string[] } | "silent";
 
 /**
  * A real DNS server (UDP, 127.0.0.1, port chosen by the OS) whose answers the test sets per name.
@@ -22,8 +22,12 @@ export async function startTestDns() {
       if (!behaviour) {
         response.header.rcode = 3; // NXDOMAIN
       } else if (question && question.type === Packet.TYPE.TXT) {
-        for (const value of behaviour.txt) {
+        for (const value of behaviour.txt ?? []) {
           response.answers.push({ name: question.name, type: Packet.TYPE.TXT!, class: Packet.CLASS.IN!, ttl: 1, data: value });
+        }
+      } else if (question && question.type === Packet.TYPE.A) {
+        for (const address of behaviour.a ?? []) {
+          response.answers.push({ name: question.name, type: Packet.TYPE.A!, class: Packet.CLASS.IN!, ttl: 1, address });
         }
       }
       send(response);

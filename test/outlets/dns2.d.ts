@@ -1,7 +1,7 @@
 // Minimal typings for the parts of dns2 (no bundled types) the loopback DNS server uses.
 declare module "dns2" {
   type Question = { name: string; type: number; class: number };
-  type Answer = { name: string; type: number; class: number; ttl: number; data: string | string[] };
+  type Answer = { name: string; type: number; class: number; ttl: number } & ({ data: string | string[] } | { address: string });
   class Packet {
     static TYPE: Record<string, number>;
     static CLASS: Record<string, number>;

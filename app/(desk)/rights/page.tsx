@@ -21,7 +21,9 @@ export default async function RightsPage({ searchParams }: Props) {
         <p className="mt-2 max-w-3xl text-stone-600">
           Finalized articles can be licensed: their journalist or an Editor of their outlet lists the rights (licence type, territory, price in
           CAP, terms), and any signed-in wallet takes a licence. Exclusive listings sell once; the others any number of times. A priced licence is
-          paid from the buyer’s wallet to the listing’s payee, and the bridge checks the payment on the chain before it records the licence.
+          deposited from the buyer’s wallet into the licence escrow; the bridge checks the deposit on the chain, records the licence and has the
+          escrow release it to the listing’s payee and the article’s contributors by their shares, or refund it to a buyer who lost an exclusive
+          listing or whose licence was refused.
         </p>
       </div>
       <RightsBoard initialOutlet={ZSlug.safeParse(outlet).success ? outlet : ""} initialCapsule={initialCapsule} />

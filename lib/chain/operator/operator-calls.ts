@@ -1,12 +1,12 @@
 import "server-only";
 import { encodeFunctionData, getAddress, type Address, type Hex } from "viem";
-import { articleRegistryAbi, capsuleAcceptanceAbi, integrityCourtAbi, juryCourtAbi, roleRegistryAbi } from "@/lib/chain/abi";
+import { articleRegistryAbi, capsuleAcceptanceAbi, integrityCourtAbi, juryCourtAbi, licenceEscrowAbi, roleRegistryAbi } from "@/lib/chain/abi";
 import { requireDeployment } from "@/lib/chain/server/current-deployment";
 import { outletKey } from "@/lib/chain/vouchers";
 
 // Every transaction the operator sends, encoded against the generated ABIs (typed, no casts).
 
-export type OperatorContract = "capsuleAcceptance" | "articleRegistry" | "integrityCourt" | "roleRegistry" | "juryCourt";
+export type OperatorContract = "capsuleAcceptance" | "articleRegistry" | "integrityCourt" | "roleRegistry" | "juryCourt" | "licenceEscrow";
 export type OperatorCall = { contract: OperatorContract; functionName: string; to: Address; data: Hex };
 
 const at = (contract: OperatorContract): Address => getAddress(requireDeployment().contracts[contract].address);
@@ -77,5 +77,18 @@ export const operatorCalls = {
     functionName: "advancePeriod",
     to: at("juryCourt"),
     data: encodeFunctionData({ abi: juryCourtAbi, functionName: "advancePeriod", args: [caseId] }),
+  }),
+  releaseLicencePayment: (paymentId: bigint, payeeBps: number, contributors: readonly Address[], shareBps: readonly number[]): OperatorCall => ({
+    contract: "licenceEscrow",
+    functionName: "release",
+    to: at("licenceEscrow"),
+    data: encodeFunctionData({ abi: licenceEscrowAbi, functionName: "release", args: [paymentId, payeeBps, contributors, shareBps] }),
+  }),
+  /** reason: 0 lost the race for an exclusive listing, 1 refused (LicenceEscrow.RefundReason). */
+  refundLicencePayment: (paymentId: bigint, reason: 0 | 1): OperatorCall => ({
+    contract: "licenceEscrow",
+    functionName: "refund",
+    to: at("licenceEscrow"),
+    data: encodeFunctionData({ abi: licenceEscrowAbi, functionName: "refund", args: [paymentId, reason] }),
   }),
 };

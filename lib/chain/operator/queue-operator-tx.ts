@@ -14,7 +14,7 @@ import { decodeRevert, revertData, revertToAppError, type RevertOverrides } from
 import { isUniqueViolation } from "@/lib/errors/unique-violation";
 import { chainUnavailable } from "@/lib/chain/server/chain-unavailable";
 
-export type OutboxPurpose = "capsule.vote" | "capsule.finalize" | "capsule.close" | "court.penalty" | "roles.lock" | "roles.voter" | "roles.member" | "operator.gap-fill" | "court.jury";
+export type OutboxPurpose = "capsule.vote" | "capsule.finalize" | "capsule.close" | "court.penalty" | "roles.lock" | "roles.voter" | "roles.member" | "operator.gap-fill" | "court.jury" | "rights.escrow";
 export type OutboxLinks = { capsuleId?: number; caseId?: number; roleId?: number; wallet?: string };
 export type QueuedTx = { row: OutboxRow; hash: Hex; broadcast: boolean };
 

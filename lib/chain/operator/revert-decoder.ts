@@ -1,11 +1,11 @@
 import { decodeErrorResult, isHex, type Hex } from "viem";
-import { articleRegistryAbi, capsuleAcceptanceAbi, integrityCourtAbi, juryCourtAbi, roleRegistryAbi } from "@/lib/chain/abi";
+import { articleRegistryAbi, capsuleAcceptanceAbi, integrityCourtAbi, juryCourtAbi, licenceEscrowAbi, roleRegistryAbi } from "@/lib/chain/abi";
 import { AppError, type ErrorCode } from "@/lib/errors/app-error";
 
 // Contract custom errors → the error table. The revert data is found by walking the error's
 // causes (duck-typed: the viem that threw may be another route bundle's copy, so no instanceof).
 
-const contractErrors = [...capsuleAcceptanceAbi, ...articleRegistryAbi, ...integrityCourtAbi, ...roleRegistryAbi, ...juryCourtAbi].filter((item) => item.type === "error");
+const contractErrors = [...capsuleAcceptanceAbi, ...articleRegistryAbi, ...integrityCourtAbi, ...roleRegistryAbi, ...juryCourtAbi, ...licenceEscrowAbi].filter((item) => item.type === "error");
 
 export type DecodedRevert = { name: string; args: readonly unknown[] };
 

@@ -25,6 +25,8 @@ import * as partnerWebhooks from "./2026-11-29-0500-partner-webhooks";
 import * as adImpressions from "./2026-11-29-0510-ad-impressions";
 import * as licenceEscrow from "./2026-11-29-0520-licence-escrow";
 import * as juryCases from "./2026-11-29-0100-jury-cases";
+import * as licenceSettlements from "./2026-11-30-0200-licence-settlements";
+import * as capsuleVoteReasons from "./2026-11-30-0300-capsule-vote-reasons";
 
 // Static registry (no filesystem scan) so migrations bundle with Next and run under tsx alike.
 // Append new migrations here; names sort in the order they apply.
@@ -55,4 +57,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-0510-ad-impressions": adImpressions,
   "2026-11-29-0520-licence-escrow": licenceEscrow,
   "2026-11-29-0100-jury-cases": juryCases,
+  "2026-11-30-0200-licence-settlements": licenceSettlements,
+  "2026-11-30-0300-capsule-vote-reasons": capsuleVoteReasons,
 };

@@ -1,5 +1,5 @@
 import type { DbOrTrx } from "../database";
-import type { VoteRow } from "../tables/capsules.table";
+import type { VoteReasonRow, VoteRow } from "../tables/capsules.table";
 
 // Reads of the indexed VoteCast projection (capsule_votes) and the names voters carry at an outlet.
 
@@ -40,4 +40,24 @@ export async function memberDisplayNames(db: DbOrTrx, outletSlug: string, wallet
     if (row.display_name.trim() !== "" && row.display_name.toLowerCase() !== row.wallet.toLowerCase()) names.set(row.wallet, row.display_name);
   }
   return names;
+}
+
+/** The signed reasons of the given voters on a capsule, by voter. */
+export async function voteReasonsOf(db: DbOrTrx, capsuleId: number, voters: string[]): Promise<VoteReasonRow[]> {
+  if (voters.length === 0) return [];
+  return db.selectFrom("capsule_vote_reasons").selectAll().where("capsule_id", "=", capsuleId).where("voter", "in", voters).execute();
+}
+
+/**
+ * Stores (or replaces) a voter's reason for a capsule: a ballot that never made it on chain leaves
+ * its nonce unused, so the next ballot signs the same nonce and its reason takes the place.
+ */
+export async function putVoteReason(db: DbOrTrx, row: VoteReasonRow): Promise<void> {
+  await db
+    .insertInto("capsule_vote_reasons")
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(["capsule_id", "voter"]).doUpdateSet({ support: row.support, ballot_nonce: row.ballot_nonce, reason: row.reason, signature: row.signature, created_at: row.created_at }),
+    )
+    .execute();
 }

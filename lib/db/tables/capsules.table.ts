@@ -133,6 +133,17 @@ export interface CapsuleVoteTable {
   block_time: number;
 }
 
+/** A voter's signed public reason (EIP-712 VoteReason, bound to the ballot's nonce); kept by the bridge, not projected. */
+export interface CapsuleVoteReasonTable {
+  capsule_id: number;
+  voter: string;
+  support: number;
+  ballot_nonce: string;
+  reason: string;
+  signature: string;
+  created_at: number;
+}
+
 /** One row (id 1), moved by triggers whenever a status-filtered list's rows can change (insert, delete, status or outlet). */
 export interface CapsuleListVersionTable {
   id: number;
@@ -145,6 +156,7 @@ export interface CapsuleTables {
   capsule_contributors: CapsuleContributorTable;
   capsule_supporting: CapsuleSupportingTable;
   capsule_votes: CapsuleVoteTable;
+  capsule_vote_reasons: CapsuleVoteReasonTable;
   capsule_list_version: CapsuleListVersionTable;
   capsule_claims: CapsuleClaimTable;
 }
@@ -158,5 +170,6 @@ export type ContributorRow = Selectable<CapsuleContributorTable>;
 export type NewContributor = Insertable<CapsuleContributorTable>;
 export type SupportingRow = Selectable<CapsuleSupportingTable>;
 export type VoteRow = Selectable<CapsuleVoteTable>;
+export type VoteReasonRow = Selectable<CapsuleVoteReasonTable>;
 export type ClaimRow = Selectable<CapsuleClaimTable>;
 export type NewClaim = Insertable<CapsuleClaimTable>;

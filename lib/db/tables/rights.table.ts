@@ -65,10 +65,28 @@ export interface LicenceEscrowPaymentTable {
   settled_at: number | null;
 }
 
+export type EscrowSettlementAction = "release" | "refund";
+export type EscrowRefundReason = "lost_race" | "refused";
+
+/** The bridge's decision on an escrow payment (bridge SQL; the chain's outcome is in licence_escrow_payments). */
+export interface LicenceEscrowSettlementTable {
+  payment_id: number;
+  listing_id: number;
+  buyer: string;
+  action: EscrowSettlementAction;
+  refund_reason: EscrowRefundReason | null;
+  /** The licence a release pays for. */
+  licence_id: number | null;
+  /** The operator transaction (operator_outbox) that releases or refunds. */
+  tx_hash: string;
+  created_at: number;
+}
+
 export interface RightsTables {
   rights_listings: RightsListingTable;
   rights_licences: RightsLicenceTable;
   licence_escrow_payments: LicenceEscrowPaymentTable;
+  licence_escrow_settlements: LicenceEscrowSettlementTable;
 }
 
 export type RightsListingRow = Selectable<RightsListingTable>;
@@ -77,3 +95,4 @@ export type RightsLicenceRow = Selectable<RightsLicenceTable>;
 export type NewRightsLicence = Insertable<RightsLicenceTable>;
 export type LicenceEscrowPaymentRow = Selectable<LicenceEscrowPaymentTable>;
 export type NewLicenceEscrowPayment = Insertable<LicenceEscrowPaymentTable>;
+export type LicenceEscrowSettlementRow = Selectable<LicenceEscrowSettlementTable>;

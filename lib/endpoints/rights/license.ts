@@ -6,11 +6,11 @@ export const rightsLicense = defineEndpoint({
   id: "rights.license",
   method: "POST",
   path: "/api/rights/license",
-  summary: "Licenses an active listing (an exclusive one only once)",
+  summary: "Licenses an active listing (an exclusive one only once), paid by a deposit into LicenceEscrow",
   action: "rights.license",
   body: ZLicenseBody,
   response: ZLicenceResponse,
   status: 201,
   rateLimit: ["signed-write"],
-  errors: ["LISTING_NOT_FOUND", "CONFLICT", "INVALID_STATE"],
+  errors: ["LISTING_NOT_FOUND", "CONFLICT", "INVALID_STATE", "PAYMENT_REQUIRED", "PAYMENT_INVALID", "CHAIN_UNAVAILABLE"],
 });

@@ -1,10 +1,12 @@
 import "server-only";
-import { getAddress, type Address, type Hex } from "viem";
+import { getAddress, recoverTypedDataAddress, type Address, type Hex } from "viem";
 import type { Db } from "@/lib/db/database";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import { getCapsuleOrThrow } from "@/lib/db/repositories/capsules.repository";
 import { findVote } from "@/lib/db/repositories/capsules-parts.repository";
 import { findUnminedVote } from "@/lib/db/repositories/operator-outbox.repository";
+import { putVoteReason, voteReasonsOf } from "@/lib/db/repositories/capsule-votes.repository";
+import { voteReasonTypedData } from "@/lib/chain/vouchers";
 import { capsuleAcceptanceAbi } from "@/lib/chain/abi";
 import { chainClients } from "@/lib/chain/server/clients";
 import { requireDeployment } from "@/lib/chain/server/current-deployment";
@@ -66,6 +68,33 @@ const hasVotedOnChain = (capsuleId: number, voter: Address) =>
     }),
   );
 
+/** CapsuleAcceptance.nonces(voter): the nonce the relayed ballot must sign, and so the reason too. */
+const ballotNonceOf = (voter: Address) =>
+  chainRead("read the voter's ballot nonce", () =>
+    chainClients().publicClient.readContract({
+      address: getAddress(requireDeployment().contracts.capsuleAcceptance.address),
+      abi: capsuleAcceptanceAbi,
+      functionName: "nonces",
+      args: [voter],
+    }),
+  );
+
+const badReasonSignature = () =>
+  new AppError("VALIDATION_ERROR", "Invalid body: reasonSignature", {
+    issues: [{ path: "reasonSignature", message: "the reason's VoteReason signature does not recover to the voter for this capsule, choice and ballot nonce" }],
+  });
+
+/** Checks the reason's EIP-712 VoteReason against the voter, the capsule, the choice and the ballot's nonce; the row to store. */
+async function checkedReason(voter: Address, capsuleId: number, body: TVoteBody) {
+  if (body.reason === undefined || body.reasonSignature === undefined) return undefined;
+  const ballotNonce = await ballotNonceOf(voter);
+  const deployment = requireDeployment();
+  const typed = voteReasonTypedData(getAddress(deployment.contracts.capsuleAcceptance.address), deployment.chainId, { capsuleId: BigInt(capsuleId), support: body.support, voter, ballotNonce, reason: body.reason });
+  const signer = await recoverTypedDataAddress({ ...typed, signature: body.reasonSignature as Hex }).catch(() => undefined);
+  if (!signer || getAddress(signer) !== getAddress(voter)) throw badReasonSignature();
+  return { capsule_id: capsuleId, voter: getAddress(voter), support: body.support ? 1 : 0, ballot_nonce: ballotNonce.toString(), reason: body.reason, signature: body.reasonSignature, created_at: Math.floor(Date.now() / 1000) };
+}
+
 /**
  * POST /api/capsules/:id/vote — relays the voter's signed Ballot (CapsuleAcceptance.castVoteBySig)
  * through the operator outbox, so an Editor votes without gas. A 2xx means the signed transaction
@@ -80,6 +109,7 @@ export async function relayVote(db: Db, voter: Address, capsuleId: number, body:
   // The electorate is frozen at the capsule's snapshot block (the endpoint already requires a current bonded Editor).
   if ((await readVoterWeightAt(capsule.outlet_slug, voter, snapshotBlock)) === 0n) throw notEligibleAtSnapshot(capsule, voter, snapshotBlock);
   if (voted) throw alreadyVoted(voter, capsule.id);
+  const reason = await checkedReason(voter, capsule.id, body);
 
   const reverts = {
     VotingClosed: () => votingClosed(capsule, now),
@@ -101,18 +131,21 @@ export async function relayVote(db: Db, voter: Address, capsuleId: number, body:
           details: { pendingTxHash: unmined.tx_hash },
         });
       }
+      // stored with the queued transaction, so a reason exists only for a ballot that was relayed
+      if (reason) await putVoteReason(trx, reason);
     },
   });
   const outcome = await awaitOperatorTx(db, queued, reverts);
   if (outcome.status === "mined") await syncProjectionThrough(outcome.blockNumber);
   const row = await getCapsuleOrThrow(db, capsule.id);
   const vote = outcome.status === "mined" ? await findVote(db, capsule.id, voter) : undefined;
+  const [stored] = await voteReasonsOf(db, capsule.id, [getAddress(voter)]);
   return {
     ok: true as const,
     txHash: queued.hash,
     operatorTx: { txHash: queued.hash, nonce: String(queued.row.nonce), status: outcome.status },
     capsuleId: String(row.id),
-    vote: { voter, support: body.support, weight: vote?.weight ?? "0" },
+    vote: { voter, support: body.support, weight: vote?.weight ?? "0", reason: stored && stored.support === (body.support ? 1 : 0) ? stored.reason : null },
     tally: {
       status: row.status,
       ...capsuleTally(row),

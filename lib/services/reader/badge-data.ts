@@ -7,6 +7,7 @@ import { neverOnChain } from "@/lib/capsules/never-on-chain";
 import { courtRecordOfChain, latestFinding } from "./reader-article";
 import { isPublished, latestPublished } from "./reader-chain";
 import type { BadgeInput } from "./label-badge";
+import { ruledClaimsOfChain } from "./ruled-claims";
 
 /** What the badge and the embed show for a capsule: its chain's label and latest finding (kept after corrections); capsules that never reached the chain are 404. */
 export async function badgeData(db: DbOrTrx, id: number, origin: string): Promise<BadgeInput & { currentId: string }> {
@@ -23,5 +24,6 @@ export async function badgeData(db: DbOrTrx, id: number, origin: string): Promis
     court: found?.finding ? { caseId: found.caseId, verdict: found.verdict, finding: found.finding } : null,
     proofUrl: `${origin}/read/${id}#chain-heading`,
     published: isPublished(row),
+    ruledClaims: row.integrity_label === "clean" ? [] : await ruledClaimsOfChain(db, rootIdOf(row)),
   };
 }

@@ -24,6 +24,9 @@ async function feedArticles(db: Db, format: FeedFormat, outlet: FeedOutlet | und
   return (await rankedArticles(db, { page: 1, limit: FEED_SIZE, minTier: format === "json" ? "elevated" : undefined }, now)).items;
 }
 
+/** An entry's plain-text summary: the excerpt, the label with the court's finding and the claims ruled on, any correction notice. */
+const entrySummary = (item: PublishedArticle) => [item.excerpt, labelLine(item), correctionLine(item)].filter(Boolean).join("\n\n");
+
 /**
  * A feed of finalized articles built with the `feed` package. Every feed names itself
  * (`rel="self"`) and the hub (`rel="hub"`, the WebSub hub at /websub). Each entry carries its
@@ -53,7 +56,7 @@ function buildFeed(origin: string, format: FeedFormat, outlet: FeedOutlet | unde
       link: url,
       date: new Date(item.finalizedAt * 1000),
       published: new Date(item.finalizedAt * 1000),
-      description: [item.excerpt, labelLine(item), correctionLine(item)].filter(Boolean).join("\n\n"),
+      description: entrySummary(item),
       author: [{ name: item.outletName, link: `${origin}/outlets/${item.outletSlug}` }],
       category: [{ name: info.title, term: info.key, scheme: `${origin}/labels` }],
     });
@@ -82,6 +85,8 @@ function toJsonFeed11(json1: string, origin: string, items: PublishedArticle[]):
     items: entries.map(({ author, ...entry }, i) => ({
       ...entry,
       ...(author ? { authors: [author] } : {}),
+      // the package puts the text in content_html only; JSON Feed's plain-text summary carries it too
+      summary: entrySummary(items[i]!),
       _capsule: { about: `${origin}/labels`, integrity_label: items[i]!.integrityLabel, capsule_id: items[i]!.capsuleId },
     })),
   });

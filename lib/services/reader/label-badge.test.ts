@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { XMLParser } from "fast-xml-parser";
 import { badgeSvg, badgeTitle } from "./label-badge";
 
-const input = { capsuleId: "7", label: "misleading", title: `Budget <script>alert("x")</script> & more`, court: { caseId: "3", verdict: "misleading", finding: "The budget rose 4 %, not 40 %." }, proofUrl: "https://news.example/read/7#chain-heading", published: true };
+const input = { capsuleId: "7", label: "misleading", title: `Budget <script>alert("x")</script> & more`, court: { caseId: "3", verdict: "misleading", finding: "The budget rose 4 %, not 40 %." }, proofUrl: "https://news.example/read/7#chain-heading", published: true, ruledClaims: [] };
 
 describe("label badge", () => {
   it("names the label and the court's finding in its title, escaped", () => {
@@ -19,6 +19,19 @@ describe("label badge", () => {
     expect(badgeTitle(corrected)).toBe("Budget — Integrity: Corrected. The court found: The budget rose 4 %, not 40 %. (court case #3)");
     expect(badgeSvg(corrected)).toContain("↻ Corrected · court: Misleading");
     expect(badgeTitle({ ...corrected, court: null })).toContain("The author published a correction");
+  });
+
+  it("names the claims ruled on: each quote, shortened, with its label, escaped", () => {
+    const ruledClaims = [
+      { ordinal: 1, quote: "The budget rose <40 %> this year", label: "misleading" },
+      { ordinal: 3, quote: "The council approved the plan in a late-night session, with nine votes against and two abstentions", label: "verified" },
+    ];
+    const svg = badgeSvg({ ...input, ruledClaims });
+    const parsed = new XMLParser({ ignoreAttributes: false }).parse(svg) as { svg: { title: string; "@_aria-label": string } };
+    const sentence = "Claims ruled on: “The budget rose <40 %> this year” (claim 1) — Misleading; “The council approved the plan in a late-night session, with…” (claim 3) — Verified.";
+    expect(parsed.svg.title).toBe(`Budget <script>alert("x")</script> & more — Integrity: Misleading. The court found: The budget rose 4 %, not 40 %. (court case #3) ${sentence}`);
+    expect(parsed.svg["@_aria-label"]).toBe(parsed.svg.title);
+    expect(svg).not.toContain("<40");
   });
 
   it("says when a capsule is not published", () => {

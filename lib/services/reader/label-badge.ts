@@ -1,4 +1,5 @@
 import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
+import { ruledClaimsSentence, type RuledClaim } from "./article-notices";
 
 // The embeddable label badge (GET /api/capsules/:id/badge.svg) and the /embed/:id document. Every
 // text goes through escapeXml; nothing from the article is placed unescaped in markup.
@@ -23,7 +24,7 @@ const width = (text: string) => Math.ceil(text.length * 6.8) + 14;
 /** The latest decided court case with a finding, kept on every version of the article. */
 export type BadgeFinding = { caseId: string; verdict: string | null; finding: string };
 
-export type BadgeInput = { capsuleId: string; label: string; title: string; court: BadgeFinding | null; proofUrl: string; published: boolean };
+export type BadgeInput = { capsuleId: string; label: string; title: string; court: BadgeFinding | null; proofUrl: string; published: boolean; ruledClaims: RuledClaim[] };
 
 /** "The court found: … (court case #n)", or undefined without a finding. */
 export const findingSentence = (court: BadgeFinding | null): string | undefined => (court ? `The court found: ${court.finding} (court case #${court.caseId})` : undefined);
@@ -37,7 +38,8 @@ export function verdictAside(input: Pick<BadgeInput, "label" | "court">): string
 export function badgeTitle(input: BadgeInput): string {
   if (!input.published) return `Capsule #${input.capsuleId} is not published`;
   const info = integrityLabelInfo(input.label);
-  return `${input.title} — Integrity: ${info.title}. ${findingSentence(input.court) ?? info.explanation}`;
+  const claims = ruledClaimsSentence(input.ruledClaims);
+  return `${input.title} — Integrity: ${info.title}. ${findingSentence(input.court) ?? info.explanation}${claims ? ` ${claims}` : ""}`;
 }
 
 export function badgeSvg(input: BadgeInput): string {

@@ -7,6 +7,8 @@ import { outletStanding } from "@/lib/distribution/outlet-report";
 import { tierRank, type Tier } from "@/lib/distribution/penalty-downgrade";
 import type { CapsuleRow, IntegrityLabel } from "@/lib/db/tables/capsules.table";
 import { courtCaseOfChain, courtRecordOfChain, latestFinding, type ReaderCourtCase } from "./reader-article";
+import type { RuledClaim } from "./article-notices";
+import { ruledClaimsOfChain } from "./ruled-claims";
 
 export type ArticleFilter = {
   outletSlug?: string;
@@ -36,6 +38,8 @@ export type PublishedArticle = {
   finalizedAt: number;
   underVote: { capsuleId: string; capsuleType: string; closesAt: string } | null;
   courtCase: ReaderCourtCase | null;
+  /** The claims a court ruled on (final findings), named in feeds beside the label. */
+  ruledClaims: RuledClaim[];
 };
 
 export type ArticlePage = { items: PublishedArticle[]; page: number; limit: number; total: number; hasMore: boolean };
@@ -118,6 +122,8 @@ async function toArticles(db: DbOrTrx, rows: ListedRow[]): Promise<PublishedArti
           row.integrity_label === "clean" ? null
           : row.integrity_label === "corrected" || row.integrity_label === "retracted_by_author" ? latestFinding(await courtRecordOfChain(db, root))
           : await courtCaseOfChain(db, root),
+        // a clean article was never ruled on: no look-up
+        ruledClaims: row.integrity_label === "clean" ? [] : await ruledClaimsOfChain(db, root),
       };
     }),
   );

@@ -11,6 +11,9 @@ import { whatChangedIn, type WhatChanged } from "./reader-history";
 import { isPublished, latestPublished, revisionUnderVote } from "./reader-chain";
 import { claimCorrections, readerManifest, type ClaimCorrection, type ReaderManifest } from "./reader-claims";
 import { listClaims } from "@/lib/db/repositories/capsule-claims.repository";
+import { listCapsuleVotes, memberDisplayNames, voteReasonsOf } from "@/lib/db/repositories/capsule-votes.repository";
+import { voteItem } from "@/lib/services/capsules/vote-list";
+import type { TVoteItem } from "@/lib/schemas/capsule-votes";
 
 export type ReaderCourtCase = { caseId: string; status: "open" | "closed"; verdict: string | null; finding: string | null; openedAt: string; closedAt: string | null };
 
@@ -36,7 +39,18 @@ export type ReaderArticle = {
   claimCorrections: ClaimCorrection[];
   /** For a correction or retraction: the claims of the version it replaced that it names ("claim N of revision R"). */
   correctsClaims: { revisionNumber: number; capsuleId: string; ordinals: number[] } | null;
+  /** How the editors voted: each vote in chain order with its signed reason (the first READER_VOTES), and how many there were. */
+  votes: { items: TVoteItem[]; total: number };
 };
+
+const READER_VOTES = 100;
+
+async function editorsVotes(db: DbOrTrx, row: CapsuleRow): Promise<ReaderArticle["votes"]> {
+  const { rows, total } = await listCapsuleVotes(db, row.id, { offset: 0, limit: READER_VOTES });
+  const voters = [...new Set(rows.map((v) => v.voter))];
+  const [names, reasons] = await Promise.all([memberDisplayNames(db, row.outlet_slug, voters), voteReasonsOf(db, row.id, voters)]);
+  return { items: rows.map((v) => voteItem(v, names, reasons)), total };
+}
 
 const readerCase = (row: CourtCaseRow): ReaderCourtCase => ({
   caseId: String(row.id),
@@ -92,6 +106,7 @@ export async function readerArticle(db: DbOrTrx, id: number, origin: string): Pr
     manifest: await readerManifest(row, read),
     claimCorrections: claimCorrections(row, chain, read),
     correctsClaims: await correctedOrdinals(db, row, chain),
+    votes: await editorsVotes(db, row),
   };
 }
 

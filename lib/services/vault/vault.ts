@@ -11,7 +11,8 @@ import { insertActivity } from "@/lib/db/repositories/activity.repository";
 import { config } from "@/lib/config/config";
 import { AppError } from "@/lib/errors/app-error";
 import { logError } from "@/lib/log";
-import type { TVaultObject, TVaultUploadBody } from "@/lib/schemas/vault";
+import type { TVaultFetchBody, TVaultObject, TVaultUploadBody } from "@/lib/schemas/vault";
+import { LinkNotFetched, type FetchedLink } from "@/lib/vault/link-fetch";
 import { allowedMimeTypes, sniffMime } from "@/lib/vault/mime-sniff";
 import { putObject, readObject, sha256Hex } from "@/lib/vault/object-store";
 
@@ -41,26 +42,64 @@ function decodedLength(base64: string): number {
  * again answer the existing record (created: false). Checks: 413 size → 415 type → 404 capsule.
  */
 export async function uploadObject(handle: Pick<DatabaseHandle, "db" | "dialect">, wallet: Address, body: TVaultUploadBody, now: number) {
-  const { db, dialect } = handle;
   const { CAPSULE_VAULT_MAX_BYTES: maxBytes } = config();
-  await requireActiveMembership(db, wallet);
+  await requireActiveMembership(handle.db, wallet);
   const size = decodedLength(body.contentBase64);
   if (size > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", `The file is ${size} bytes; the vault accepts at most ${maxBytes} bytes`);
   if (size === 0) throw new AppError("VALIDATION_ERROR", "Invalid body: contentBase64", { issues: [{ path: "contentBase64", message: "the file is empty" }] });
   const bytes = new Uint8Array(Buffer.from(body.contentBase64, "base64"));
-  const sniffed = sniffMime(body.mimeType, bytes);
+  return storeObject(handle, wallet, { bytes, mimeType: body.mimeType, filename: body.filename, capsuleId: body.capsuleId }, now);
+}
+
+/**
+ * POST /api/vault/fetch — the bridge fetches a link once (lib/vault/link-fetch.ts) and stores what it
+ * answered like an upload. Membership and the named capsule are checked before anything is fetched,
+ * so the route is no probe for wallets without a newsroom role.
+ */
+export async function fetchIntoVault(
+  handle: Pick<DatabaseHandle, "db" | "dialect">,
+  wallet: Address,
+  body: TVaultFetchBody,
+  now: number,
+  fetcher: (url: string) => Promise<FetchedLink>,
+) {
+  await requireActiveMembership(handle.db, wallet);
+  if (body.capsuleId !== undefined) await requireVisibleCapsule(handle.db, wallet, body.capsuleId);
+  let fetched: FetchedLink;
+  try {
+    fetched = await fetcher(body.url);
+  } catch (error) {
+    if (error instanceof LinkNotFetched) {
+      if (error.kind === "refused") throw new AppError("VALIDATION_ERROR", error.message, { issues: [{ path: "url", message: error.message }] });
+      throw new AppError("LINK_NOT_FETCHED", `${error.message}; choose the file you downloaded from the link instead`);
+    }
+    throw error;
+  }
+  const stored = await storeObject(handle, wallet, { bytes: fetched.bytes, mimeType: fetched.mimeType, filename: fetched.filename, capsuleId: body.capsuleId }, now);
+  return { ...stored, fetched: { url: body.url, finalUrl: fetched.finalUrl, contentHash: `0x${stored.object.objectId}`, mimeType: stored.object.mimeType } };
+}
+
+async function requireVisibleCapsule(db: Db, wallet: Address, capsuleId: number): Promise<void> {
+  const named = await findCapsule(db, capsuleId);
+  if (!named || !canSee(named, await viewerOf(db, wallet))) throw new AppError("CAPSULE_NOT_FOUND", `No capsule with id ${capsuleId}`);
+}
+
+type NewObject = { bytes: Uint8Array; mimeType: string; filename: string; capsuleId: number | undefined };
+
+/** Stores bytes under their SHA-256 and records them (the upload's and the fetch's common path): 415 type → 404 capsule → 413 quota. */
+async function storeObject(handle: Pick<DatabaseHandle, "db" | "dialect">, wallet: Address, object: NewObject, now: number) {
+  const { db, dialect } = handle;
+  const { bytes } = object;
+  const sniffed = sniffMime(object.mimeType, bytes);
   if (!sniffed.ok) {
     throw new AppError(
       "UNSUPPORTED_MEDIA_TYPE",
       sniffed.reason === "not_allowed"
-        ? `The vault does not accept ${body.mimeType || "(empty)"}; allowed: ${allowedMimeTypes.join(", ")}`
-        : `The content does not match the declared type ${body.mimeType}`,
+        ? `The vault does not accept ${object.mimeType || "(empty)"}; allowed: ${allowedMimeTypes.join(", ")}`
+        : `The content does not match the declared type ${object.mimeType}`,
     );
   }
-  const named = body.capsuleId === undefined ? undefined : await findCapsule(db, body.capsuleId);
-  if (body.capsuleId !== undefined && (!named || !canSee(named, await viewerOf(db, wallet)))) {
-    throw new AppError("CAPSULE_NOT_FOUND", `No capsule with id ${body.capsuleId}`);
-  }
+  if (object.capsuleId !== undefined) await requireVisibleCapsule(db, wallet, object.capsuleId);
   const id = sha256Hex(bytes);
   const known = await findVaultObject(db, id);
   if (known) return { ok: true as const, created: false, object: vaultObject(known) };
@@ -77,14 +116,14 @@ export async function uploadObject(handle: Pick<DatabaseHandle, "db" | "dialect"
         id,
         size: bytes.byteLength,
         mime_type: sniffed.mimeType,
-        filename: body.filename,
+        filename: object.filename,
         uploader: wallet,
-        capsule_id: body.capsuleId ?? null,
+        capsule_id: object.capsuleId ?? null,
         created_at: now,
       });
       if (inserted) {
         await insertActivity(trx, [
-          { wallet, kind: "vault.uploaded", subjectId: id, details: { size: String(bytes.byteLength), mimeType: sniffed.mimeType, filename: body.filename }, createdAt: now },
+          { wallet, kind: "vault.uploaded", subjectId: id, details: { size: String(bytes.byteLength), mimeType: sniffed.mimeType, filename: object.filename }, createdAt: now },
         ]);
       }
       return inserted;

@@ -1,0 +1,90 @@
+import type { ReactNode } from "react";
+import type { TCapsuleResponse } from "@/lib/schemas/capsules";
+import type { TVoteItem } from "@/lib/schemas/capsule-votes";
+import { formatLocalTime } from "@/components/ui/capsule-format";
+import { AddressLink, BlockLink, TxLink } from "@/components/ui/chain-link";
+
+type Step = { key: string; title: string; time: string; block?: string; txHash?: string | null; detail?: ReactNode; upcoming?: boolean };
+
+/**
+ * The proposal's life, oldest first (Snapshot/Tally style): submitted, window opened, each vote, the
+ * window's close, and the outcome. Times are the chain's block times in the reader's own time zone.
+ * The window opens in the submission's block: the block after the snapshot block.
+ */
+export function timelineSteps(capsule: TCapsuleResponse["capsule"], votes: TVoteItem[], now: number): Step[] {
+  if (capsule.status === "draft" || capsule.opensAt === "0") return [];
+  const openedBlock = capsule.snapshotBlock ? String(Number(capsule.snapshotBlock) + 1) : undefined;
+  const steps: Step[] = [
+    {
+      key: "submitted",
+      title: "Submitted",
+      time: capsule.opensAt,
+      block: openedBlock,
+      txHash: capsule.submitTxHash,
+      detail: (
+        <>
+          by <AddressLink address={capsule.submitter} />
+        </>
+      ),
+    },
+    {
+      key: "opened",
+      title: "Voting window opened",
+      time: capsule.opensAt,
+      block: openedBlock,
+      detail: capsule.snapshotBlock ? <>voters: the bonded Editors at block {capsule.snapshotBlock}</> : undefined,
+    },
+    ...votes.map((vote) => ({
+      key: `vote-${vote.voter}`,
+      title: `Vote: ${vote.support ? "Yes" : "No"}`,
+      time: vote.blockTime,
+      txHash: vote.txHash,
+      detail: (
+        <>
+          <AddressLink address={vote.voter} label={vote.displayName ?? undefined} />
+          {vote.reason ? <span className="block break-words text-stone-700">“{vote.reason.text}”</span> : null}
+        </>
+      ),
+    })),
+  ];
+  const closedAt = capsule.closedAt !== "0" ? capsule.closedAt : undefined;
+  if (closedAt) steps.push({ key: "closed", title: "Voting closed", time: closedAt, txHash: capsule.finalizeTxHash });
+  else steps.push({ key: "closes", title: now < Number(capsule.closesAt) ? "Voting window closes" : "Voting window ended (not closed yet)", time: capsule.closesAt, upcoming: now < Number(capsule.closesAt) });
+  if (capsule.status === "rejected") steps.push({ key: "rejected", title: "Rejected", time: closedAt ?? capsule.closesAt, txHash: capsule.finalizeTxHash });
+  if (capsule.finalizedAt !== "0") steps.push({ key: "finalized", title: "Accepted and finalized", time: capsule.finalizedAt, txHash: capsule.finalizeTxHash });
+  return steps;
+}
+
+export function ProposalTimeline({ capsule, votes, now, moreVotes }: { capsule: TCapsuleResponse["capsule"]; votes: TVoteItem[]; now: number; moreVotes: boolean }) {
+  const steps = timelineSteps(capsule, votes, now);
+  if (steps.length === 0) return null;
+  return (
+    <section aria-labelledby="timeline-heading" data-testid="proposal-timeline">
+      <h2 id="timeline-heading" className="mb-3 text-sm font-semibold uppercase tracking-wide text-stone-500">
+        Timeline
+      </h2>
+      <ol className="relative space-y-3 border-l-2 border-stone-200 pl-4">
+        {steps.map((step) => (
+          <li key={step.key} className="relative min-w-0" data-testid="timeline-step" data-step={step.key}>
+            <span aria-hidden="true" className={`absolute -left-[1.4rem] top-1.5 h-3 w-3 rounded-full ${step.upcoming ? "border-2 border-stone-400 bg-white" : "bg-stone-600"}`} />
+            <p className="text-sm font-semibold text-stone-900">{step.title}</p>
+            <p className="flex flex-wrap items-center gap-x-1 text-xs text-stone-600">
+              <time className="basis-full" dateTime={new Date(Number(step.time) * 1000).toISOString()}>{formatLocalTime(step.time)}</time>
+              {step.block ? (
+                <BlockLink block={step.block} />
+              ) : null}
+              {step.txHash ? (
+                <>
+                  <span>{step.block ? "· tx" : "tx"}</span>
+                  <TxLink hash={step.txHash} />
+                </>
+              ) : null}
+            </p>
+            {step.detail ? <div className="text-xs text-stone-600">{step.detail}</div> : null}
+          </li>
+        ))}
+      </ol>
+      {moreVotes ? <p className="mt-2 text-xs text-stone-600">Only the votes on the voters’ page shown are listed; page through the voters for the rest.</p> : null}
+    </section>
+  );
+}
