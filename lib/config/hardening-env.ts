@@ -35,7 +35,7 @@ export const hardeningEnvShape = {
 };
 
 export const hardeningEnvCatalog = [
-  { name: "CAPSULE_PUBLIC_ORIGINS", description: "extra public origins (comma-separated) accepted for Sign-In with Ethereum besides CAPSULE_PUBLIC_URL", secret: false },
+  { name: "CAPSULE_PUBLIC_ORIGINS", description: "extra public origins (comma-separated) accepted for Sign-In with Ethereum besides the main public address", secret: false },
   { name: "CAPSULE_DEMO_DATA", description: "1 loads the sample bounty proposals and ad campaigns, 0 never; unset: only with the bundled anvil", secret: false },
   { name: "CAPSULE_HOUSEKEEPING_INTERVAL_MS", description: "interval of the purge of used nonces, expired sessions and rate-limit counters (0 = off)", secret: false },
   { name: "CAPSULE_HOUSEKEEPING_BATCH", description: "rows deleted per housekeeping statement", secret: false },

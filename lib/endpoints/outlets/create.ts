@@ -8,7 +8,7 @@ export const outletCreate = defineEndpoint({
   path: "/api/outlets/create",
   summary: "Registers a pending outlet owned by the signer; answers the DNS TXT record to publish",
   action: "outlets.create",
-  rolesNote: "the wallet must be funded (a RoleRegistry bond, or at least CAPSULE_OUTLET_MIN_FUNDS CAP, default 1; otherwise 403 FORBIDDEN with both amounts in CAP); the signer becomes the owner and an Editor (voting once the Editor bond is held)",
+  rolesNote: "the wallet must be funded (a bond in the role registry, or at least the configured minimum balance, 1 CAP by default; otherwise 403 FORBIDDEN with both amounts in CAP); the signer becomes the owner and an Editor (voting once the Editor bond is held)",
   body: ZCreateOutletBody,
   response: ZCreateOutletResponse,
   status: 201,
