@@ -28,6 +28,7 @@ import { devKeys } from "../support/anvil";
 import { bridgeClient } from "../support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
 import { startTestDns } from "../outlets/dns-server";
+import { schemaOrgProblems } from "../support/schema-org-vocabulary";
 import { deployedContracts } from "../capsules/support";
 import { activeOutlet, addr, courtChain, grantRole, type Api, type Json } from "./support";
 
@@ -254,5 +255,24 @@ describe.each(dialects)("the jury court over HTTP on %s", (dialect) => {
     } finally {
       await handle.close();
     }
+  });
+
+  it("publishes the findings as schema.org ClaimReview at ?format=claimreview and on the reader page (issue 27 item 6)", async () => {
+    const reviews = await api.send(capsuleClaims, { params: { id: capsuleId }, query: { format: "claimreview" } });
+    expect(reviews.status).toBe(200);
+    expect(reviews.body.items.map((r: Json) => [r.claimReviewed, r.reviewRating.alternateName])).toEqual([
+      ["2.1 million containers", "misleading"],
+      ["up from 1.0 million", "verified"],
+    ]);
+    for (const review of reviews.body.items) {
+      expect(schemaOrgProblems(review)).toEqual([]);
+      expect(review.itemReviewed.appearance.url).toBe(`${stack.baseUrl}/read/${capsuleId}`);
+    }
+    const page = await (await fetch(`${stack.baseUrl}/read/${capsuleId}`)).text();
+    const onPage = [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
+      .map((m) => JSON.parse(m[1]!) as Json)
+      .flatMap((node) => (Array.isArray(node) ? node : [node]))
+      .filter((node: Json) => node["@type"] === "ClaimReview");
+    expect(onPage).toEqual(reviews.body.items);
   });
 });
