@@ -40,8 +40,10 @@ export const useRevealFindings = (caseId: string) =>
 export const useAdvanceCase = (caseId: string) =>
   useJuryAction<Record<string, never>>(caseId, (session) => signedPost(session, courtAdvance, { params: { id: caseId } }));
 
+// Kept outside the court's keys: the quote exists only in the appeal period, and a case refetched as it moves
+// on (court invalidations) must not ask for it again on its way out of that period (the bridge answers 409).
 export const useAppealQuote = (caseId: string, enabled: boolean) =>
-  useQuery({ queryKey: [...courtKeys.detail(caseId), "appeal"], queryFn: () => call(courtAppeal, { params: { id: caseId } }), enabled });
+  useQuery({ queryKey: ["jury-appeal-quote", caseId], queryFn: () => call(courtAppeal, { params: { id: caseId } }), enabled, retry: false });
 
 /** The JuryCourt address the bridge deployed (from the contracts summary). */
 export function useJuryCourtAddress(): Address | undefined {
