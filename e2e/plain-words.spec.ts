@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { addressOf, readerDesk } from "./support/reader-fixture";
+import { addressOf, everyPage, readerDesk } from "./support/reader-fixture";
 import { signIn } from "./support/page-helpers";
 import { installTestWallet } from "./support/test-wallet";
 
@@ -23,28 +23,7 @@ test.beforeAll(async () => {
   ids.draft = await desk.draft(OWNER, slug, `Draft on the ferry ${run}`, "The ferry is late.");
 });
 
-const pages = () => [
-  "/",
-  "/network",
-  "/newsroom",
-  "/inbox",
-  "/bonds",
-  "/outlets",
-  `/outlets/${slug}`,
-  "/court",
-  "/distribution",
-  "/rights",
-  "/bounties",
-  "/burn",
-  "/operator",
-  "/capsules/new",
-  `/capsules/${ids.article}`,
-  `/capsules/${ids.article}/history`,
-  `/capsules/${ids.draft}/edit`,
-  `/read/${ids.article}`,
-  `/read/${ids.article}/history`,
-  `/authors/${addressOf(OWNER)}`,
-];
+const pages = () => everyPage({ slug, article: ids.article, draft: ids.draft, author: addressOf(OWNER) });
 
 const jargon: Array<[string, RegExp]> = [
   ["a role by number", /\brole #?\d+\b/i],

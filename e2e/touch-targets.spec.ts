@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { addressOf, readerDesk } from "./support/reader-fixture";
+import { addressOf, everyPage, readerDesk } from "./support/reader-fixture";
 import { signIn, watchConsole } from "./support/page-helpers";
 import { installTestWallet } from "./support/test-wallet";
 
@@ -26,28 +26,7 @@ test.beforeAll(async () => {
   ids.draft = await desk.draft(OWNER, slug, `Draft on moorings ${run}`, "Moorings are to be renewed.");
 });
 
-const pages = () => [
-  "/",
-  "/network",
-  "/newsroom",
-  "/inbox",
-  "/bonds",
-  "/outlets",
-  `/outlets/${slug}`,
-  "/court",
-  "/distribution",
-  "/rights",
-  "/bounties",
-  "/burn",
-  "/operator",
-  "/capsules/new",
-  `/capsules/${ids.article}`,
-  `/capsules/${ids.article}/history`,
-  `/capsules/${ids.draft}/edit`,
-  `/read/${ids.article}`,
-  `/read/${ids.article}/history`,
-  `/authors/${addressOf(OWNER)}`,
-];
+const pages = () => everyPage({ slug, article: ids.article, draft: ids.draft, author: addressOf(OWNER) });
 
 /** Controls smaller than 44 px, described so a failure says what to fix. */
 const smallTargets = (page: Page) =>

@@ -1,3 +1,5 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
 import type { TCourtCase } from "@/lib/schemas/court";
 import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
 import { caseStatusStyle } from "./court-format";
@@ -19,5 +21,19 @@ export function LabelChip({ label, testId }: { label: string | null | undefined;
       <span aria-hidden="true">{info.symbol}</span>
       {info.title}
     </span>
+  );
+}
+
+/** A case's row heading in the court lists: its link, status and label (contested until decided), then `children`. */
+export function CaseRowHeading({ item, children }: { item: Pick<TCourtCase, "caseId" | "status" | "verdict">; children?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Link href={`/court/${item.caseId}`} className="inline-flex min-h-11 items-center font-serif text-lg font-semibold text-ink underline-offset-2 hover:underline">
+        Case #{item.caseId}
+      </Link>
+      <CaseStatusBadge status={item.status} />
+      {item.verdict ? <LabelChip label={item.verdict} /> : <LabelChip label="contested" />}
+      {children}
+    </div>
   );
 }

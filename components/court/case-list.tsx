@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useState } from "react";
 import { useCases, type CaseOutcomeFilter, type CasePeriodFilter, type CaseStatusFilter } from "@/hooks/use-court";
 import { juryPeriods } from "@/lib/schemas/jury";
@@ -10,7 +9,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCap, formatTime } from "@/components/ui/capsule-format";
 import { shortAddress } from "@/lib/wallet/short-address";
-import { CaseStatusBadge, LabelChip } from "./case-badges";
+import { CaseRowHeading } from "./case-badges";
 import { Pager } from "@/components/ui/pager";
 
 const PAGE_SIZE = 10;
@@ -131,16 +130,11 @@ export function CaseList({ initial }: { initial: CaseFilters }) {
         <ul className={`divide-y divide-stone-100 ${cases.isPlaceholderData ? "opacity-60" : ""}`} data-testid="case-rows">
           {data.items.map((item) => (
             <li key={item.caseId} className="space-y-1.5 p-4">
-              <div className="flex flex-wrap items-center gap-2">
-                <Link href={`/court/${item.caseId}`} className="inline-flex min-h-11 items-center font-serif text-lg font-semibold text-ink underline-offset-2 hover:underline">
-                  Case #{item.caseId}
-                </Link>
-                <CaseStatusBadge status={item.status} />
-                {item.verdict ? <LabelChip label={item.verdict} /> : <LabelChip label="contested" />}
+              <CaseRowHeading item={item}>
                 <span className="text-xs text-stone-600" data-testid="case-court">
                   {item.court === "jury" ? `Jury · ${item.period ? periodWords[item.period] : ""} period${item.round ? ` · round ${item.round + 1}` : ""}` : "Court clerk (before the jury court)"}
                 </span>
-              </div>
+              </CaseRowHeading>
               <p className="text-xs text-stone-500">
                 Capsule #{item.capsuleId} · <span className="font-mono">{item.outletSlug}</span> · opened {formatTime(item.openedAt)} by{" "}
                 <span className="font-mono" title={item.openedBy}>

@@ -10,7 +10,7 @@ import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Pager } from "@/components/ui/pager";
-import { CaseStatusBadge, LabelChip } from "./case-badges";
+import { CaseRowHeading } from "./case-badges";
 import { Deadline, lastEventTime } from "./deadline";
 import { byUrgency, jurorDuty } from "@/lib/forms/juror-duty";
 
@@ -124,13 +124,7 @@ function JurorCaseRow({ item, wallet }: { item: TCourtCase; wallet: string }) {
   const urgent = duty.kind === "commit" || duty.kind === "reveal";
   return (
     <li className="space-y-1.5 p-4" data-testid="juror-case" data-duty={duty.kind}>
-      <div className="flex flex-wrap items-center gap-2">
-        <Link href={`/court/${item.caseId}`} className="inline-flex min-h-11 items-center font-serif text-lg font-semibold text-ink underline-offset-2 hover:underline">
-          Case #{item.caseId}
-        </Link>
-        <CaseStatusBadge status={item.status} />
-        {item.verdict ? <LabelChip label={item.verdict} /> : <LabelChip label="contested" />}
-      </div>
+      <CaseRowHeading item={item} />
       <p className="text-xs text-stone-500">
         Capsule #{item.capsuleId} · <span className="font-mono">{item.outletSlug}</span> · round {round + 1} · {item.period ?? "—"} period
       </p>

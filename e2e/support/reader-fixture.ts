@@ -168,3 +168,27 @@ export function readerDesk() {
     },
   };
 }
+
+/** Every page of the site, for sweeps that visit them all (touch targets, plain words): `slug` an outlet, `article` a finalized capsule of it, `draft` a draft, `author` its journalist. */
+export const everyPage = (ids: { slug: string; article: string; draft: string; author: Address }): string[] => [
+  "/",
+  "/network",
+  "/newsroom",
+  "/inbox",
+  "/bonds",
+  "/outlets",
+  `/outlets/${ids.slug}`,
+  "/court",
+  "/distribution",
+  "/rights",
+  "/bounties",
+  "/burn",
+  "/operator",
+  "/capsules/new",
+  `/capsules/${ids.article}`,
+  `/capsules/${ids.article}/history`,
+  `/capsules/${ids.draft}/edit`,
+  `/read/${ids.article}`,
+  `/read/${ids.article}/history`,
+  `/authors/${ids.author}`,
+];
