@@ -171,13 +171,21 @@ export function useRequestSubmission(id: string) {
   return useMutation({ mutationFn: () => signedPost(session, capsuleSubmit, { params: { id }, body: {} }) });
 }
 
+/**
+ * Relays a signed ballot. The page learns of the vote from one source: the pushed change naming the
+ * capsule, which refetches its read and its votes (components/live/live-provider.tsx) once the
+ * indexer has it; the answer only ends the pending state. Without a live channel the answer's
+ * success refetches them instead.
+ */
 export function useRelayVote(id: string) {
   const { session } = useSession();
   const queryClient = useQueryClient();
+  const live = useLive();
   return useMutation({
     mutationFn: (ballot: { support: boolean; deadline: string; signature: string; reason?: string; reasonSignature?: string }) =>
       signedPost(session, capsuleVote, { params: { id }, body: ballot }),
     onSuccess: () => {
+      if (live.state === "live") return;
       void queryClient.invalidateQueries({ queryKey: capsuleKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: capsuleKeys.votes(id) });
     },

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { call } from "@/lib/api/client";
 import { capsuleVotes } from "@/lib/endpoints/capsules/votes";
 import { useLive, type LiveState } from "@/components/live/live-provider";
+import { VOTE_CAST_KIND } from "@/lib/live/live-event";
 import { capsuleKeys } from "./use-capsules";
 
 // Votes from the bridge (GET /api/capsules/:id/votes: the indexed projection, with the tally of the
@@ -30,7 +31,7 @@ export function useVoteEvents(capsuleId: string, enabled: boolean): LiveVotes {
   useEffect(() => {
     if (!enabled) return;
     return subscribe((event) => {
-      if (event.type === "change" && event.capsuleIds.includes(capsuleId) && event.kinds.includes("capsuleAcceptance:VoteCast")) setReceived((n) => n + 1);
+      if (event.type === "change" && event.capsuleIds.includes(capsuleId) && event.kinds.includes(VOTE_CAST_KIND)) setReceived((n) => n + 1);
     });
   }, [enabled, capsuleId, subscribe]);
   return { state: enabled ? live.state : "offline", received };

@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { withRouteTable } from "@/lib/docs/api-route-table";
+import { generatedRegistryFiles } from "./registry-files";
 
-// npm run docs:api — rewrites the "Every route" table of docs/API.md from the endpoint registry.
-const file = path.resolve(import.meta.dirname, "..", "docs", "API.md");
-const before = fs.readFileSync(file, "utf8");
-const after = withRouteTable(before);
-fs.writeFileSync(file, after);
-console.log(before === after ? "docs/API.md: the route table was already current" : "docs/API.md: route table rewritten from lib/endpoints/registry.ts");
+// npm run docs:api — rewrites what is written from the endpoint registry: the "Every route" table of
+// docs/API.md and the fast path's table of conditional reads (lib/routes/conditional-reads.ts).
+for (const { file, text } of await generatedRegistryFiles()) {
+  const before = fs.readFileSync(file, "utf8");
+  fs.writeFileSync(file, text);
+  const name = path.relative(path.resolve(import.meta.dirname, ".."), file);
+  console.log(before === text ? `${name}: already current` : `${name}: rewritten from lib/endpoints/registry.ts`);
+}

@@ -87,6 +87,12 @@ export function VotePanel(props: {
         <p className="text-xs text-stone-600">Your vote is recorded on chain and is final.</p>
       </div>
     );
+  else if (relay.isSuccess)
+    body = (
+      <p className="text-sm font-medium" role="status" data-testid="vote-recorded">
+        Your vote is recorded on chain; the tally and the voter list update in a moment.
+      </p>
+    );
   else if (snapshotSays && !snapshotSays.eligible)
     body = (
       <div className="rounded-md border border-stone-300 bg-stone-50 p-3 text-sm text-stone-700" data-testid="not-eligible" data-reason="snapshot">

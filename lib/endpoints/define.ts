@@ -61,8 +61,11 @@ export type EndpointSpec = {
    * If-None-Match (anonymous reads only; docs/API.md "Caching"); the handler returns `conditional(…)`.
    */
   conditional?: true;
-  /** Sample path parameters (docs and the registry tests). */
-  example?: { params?: Record<string, string> };
+  /**
+   * A sample request: path parameters and a body the descriptor's schemas accept (a unit test checks
+   * it). The reference shows it, and the registry tests send it, with the ids of their own records.
+   */
+  example?: { params?: Record<string, string>; body?: Readonly<Record<string, unknown>> };
 };
 
 export type Endpoint = EndpointSpec;

@@ -1,4 +1,5 @@
 import { processHolder } from "@/lib/process-registry";
+import { VOTE_CAST_KIND } from "@/lib/live/live-event";
 import { describe, expect, it } from "vitest";
 import { ChangeCollector, emitProjectionChange, onProjectionChange, type ProjectionChange } from "./change-feed";
 import { decodeChange, encodeChange, MAX_PAYLOAD_BYTES } from "./change-feed-postgres";
@@ -35,6 +36,8 @@ describe("the projection change feed", () => {
       caseIds: ["3"],
       kinds: ["capsuleAcceptance:VoteCast", "articleRegistry:CapsuleSubmitted", "integrityCourt:VerdictRecorded"],
     });
+    // pages recognise a vote by the kind the indexer gives it
+    expect(change.kinds).toContain(VOTE_CAST_KIND);
   });
 
   it("calls every listener registered in the process registry until it unsubscribes; a throwing listener harms no other", () => {

@@ -19,3 +19,6 @@ export const ZLiveEvent = z.object({
   everything: z.boolean(),
 });
 export type LiveEvent = z.infer<typeof ZLiveEvent>;
+
+/** The kind a pushed change carries when it holds a vote (`contract:Event`, as the indexer names events). */
+export const VOTE_CAST_KIND = "capsuleAcceptance:VoteCast";

@@ -38,6 +38,16 @@ function createMetrics() {
     indexerCheckpoint: new Gauge({ name: "capsule_indexer_checkpoint_block", help: "Last block fully indexed into SQL", registers }),
     indexerReorgs: new Counter({ name: "capsule_indexer_reorgs_total", help: "Reorgs and rollbacks the indexer detected and rewound", registers }),
     indexerEvents: new Counter({ name: "capsule_indexer_events_total", help: "Chain events newly indexed and projected", registers }),
+    projectionWaits: new Counter({
+      name: "capsule_projection_waits_total",
+      help: "Times a request waited for the indexer to reach a block before answering (a relayed vote waits once, after its receipt)",
+      registers,
+    }),
+    nodeCheckBatches: new Counter({
+      name: "capsule_node_check_batches_total",
+      help: "JSON-RPC batches the bridge sent to the node for a set of checks (one round trip each)",
+      registers,
+    }),
     outboxPending: new Gauge({ name: "capsule_outbox_pending", help: "Operator transactions queued or broadcast but not yet confirmed", registers }),
     outboxOldestPendingSeconds: new Gauge({
       name: "capsule_outbox_oldest_pending_seconds",

@@ -33,6 +33,12 @@ describe.each(dialects)("voting snapshot on %s", (dialect) => {
   // a draft is private to its author until the indexer projects the submission: read as the author
   const read = async (id: string) => (await api.send(capsuleRead, { params: { id } }, journalistKey)).body;
   const vote = async (key: Hex, id: string, support: boolean) => api.send(capsuleVote, { params: { id }, body: await chain.ballot(key, id, support) }, key);
+  /** The bridge's counts of batched chain checks and of waits for the indexer (GET /metrics). */
+  const counters = async () => {
+    const text = await (await fetch(`${stack.baseUrl}/metrics`)).text();
+    const value = (name: string) => Number(new RegExp(`^${name} (\\d+)`, "m").exec(text)?.[1] ?? Number.NaN);
+    return { batches: value("capsule_node_check_batches_total"), waits: value("capsule_projection_waits_total") };
+  };
   const snapshotBlock = async (id: string) =>
     (await chain.publicClient.readContract({ address: contracts.capsuleAcceptance.address, abi: capsuleAcceptanceAbi, functionName: "tally", args: [BigInt(id)] }))[7];
 
@@ -102,9 +108,15 @@ describe.each(dialects)("voting snapshot on %s", (dialect) => {
   it("weighs a bond raised after opening at its snapshot value; with every voter voting participation is exactly 100.00", async () => {
     await chain.deposit(editorKey, "500");
     expect(await chain.bondOf(editor)).toBe(parseEther("750"));
+    const before = await counters();
     const no = await vote(editorKey, capsuleId, false);
     expect(no.status, JSON.stringify(no.body)).toBe(200);
     expect(no.body.vote).toMatchObject({ voter: editor, weight: parseEther("250").toString() });
+    // the relay's checks went to the node as one batch, and the request waited for the indexer once (after the receipt)
+    const after = await counters();
+    expect({ batches: after.batches - before.batches, waits: after.waits - before.waits }).toEqual({ batches: 1, waits: 1 });
+    // the answer's tally already counts the vote
+    expect(no.body.tally).toMatchObject({ noVotes: parseEther("250").toString(), weightedParticipation: "25.00" });
     const yes = await vote(ownerKey, capsuleId, true);
     expect(yes.status, JSON.stringify(yes.body)).toBe(200);
     expect(yes.body.tally).toMatchObject({ eligibleWeight: parseEther("1000").toString(), weightedYes: "75.00", weightedNo: "25.00", weightedParticipation: "100.00" });

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { withRouteTable } from "@/lib/docs/api-route-table";
+import { generatedRegistryFiles } from "../../scripts/registry-files";
 import { describe, expect, it } from "vitest";
 import { actionCatalog, actionNames } from "@/lib/auth/actions";
 import { DRAFT_READ_ACTION, type Endpoint } from "@/lib/endpoints/define";
@@ -121,6 +122,17 @@ describe("the endpoint registry and the route files", () => {
     }
   });
 
+  it("gives every descriptor with a body a sample body its schemas accept (shown in the reference, sent by the registry tests)", () => {
+    for (const endpoint of endpoints) {
+      expect(endpoint.example?.body !== undefined, `${endpoint.id} has a sample body exactly when it takes a body`).toBe(endpoint.body !== undefined);
+      if (endpoint.body) {
+        const parsed = endpoint.body.safeParse(endpoint.example?.body);
+        expect(parsed.success, `${endpoint.id}: ${parsed.error?.message ?? ""}`).toBe(true);
+      }
+      if (endpoint.params) expect(endpoint.params.safeParse(endpoint.example?.params).success, endpoint.id).toBe(true);
+    }
+  });
+
   it("keeps drafts private on every read of one capsule: each GET under /api/capsules/:id declares privateDrafts", () => {
     const reads = endpoints.filter((e) => e.method === "GET" && /^\/api\/capsules\/:id(\/|$)/.test(e.path));
     expect(reads.length).toBeGreaterThan(8);
@@ -147,6 +159,12 @@ describe("the endpoint registry and the route files", () => {
       expect(endpoint.method).toBe("POST");
       expect(actionCatalog[endpoint.action as keyof typeof actionCatalog]).toMatchObject({ method: "POST", path: endpoint.path, roles: expect.any(String) });
     }
+  });
+
+  it("keeps every file written from the registry current (npm run docs:api)", async () => {
+    const generated = await generatedRegistryFiles();
+    expect(generated.map((g) => path.relative(root, g.file)).sort()).toEqual(["docs/API.md", "lib/routes/conditional-reads.ts"]);
+    for (const { file, text } of generated) expect(fs.readFileSync(file, "utf8"), `${path.relative(root, file)} is stale: run npm run docs:api`).toBe(text);
   });
 
   it("lists every route in docs/API.md with its summary: the table is the generated one (npm run docs:api)", () => {

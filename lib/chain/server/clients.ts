@@ -3,10 +3,13 @@ import { createPublicClient, createWalletClient, http, type PublicClient, type W
 import { privateKeyToAccount } from "viem/accounts";
 import { config } from "@/lib/config/config";
 import { capsuleChain } from "../chain";
+import { metrics } from "@/lib/metrics/metrics";
 import { processHolder } from "@/lib/process-registry";
 
 type Clients = {
   publicClient: PublicClient<Transport, Chain>;
+  /** Reads made in the same tick travel as one JSON-RPC batch: one round trip for a set of checks. */
+  batchClient: PublicClient<Transport, Chain>;
   walletClient: WalletClient<Transport, Chain, Account>;
   operator: Account;
 };
@@ -22,6 +25,7 @@ export function chainClients(): Clients {
     const operator = privateKeyToAccount(cfg.CAPSULE_OPERATOR_KEY as `0x${string}`);
     globalForChain.capsuleChainClients = {
       publicClient: createPublicClient({ chain, transport }),
+      batchClient: createPublicClient({ chain, transport: http(cfg.CAPSULE_NODE_RPC_URL, { timeout: 10_000, retryCount: 1, batch: { wait: 0 }, onFetchRequest: () => void metrics().nodeCheckBatches.inc() }) }),
       walletClient: createWalletClient({ chain, transport, account: operator }),
       operator,
     };

@@ -12,4 +12,5 @@ export const authCheck = defineEndpoint({
   response: ZAuthCheckResponse,
   rateLimit: ["signed-write"],
   errors: [],
+  example: { body: { note: "checking my session" } },
 });

@@ -13,4 +13,5 @@ export const authSessionRevoke = defineEndpoint({
   response: ZRevokeSessionResponse,
   rateLimit: ["signed-write"],
   errors: [],
+  example: { body: { sessionId: "0x5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e" } },
 });

@@ -12,4 +12,5 @@ export const authSession = defineEndpoint({
   status: 201,
   rateLimit: ["sign-in"],
   errors: ["UNAUTHORIZED", "INVALID_SIGNATURE"],
+  example: { body: { message: "capsule.example.org wants you to sign in with your Ethereum account: …", signature: "0x1111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111" } },
 });

@@ -14,5 +14,5 @@ export const capsuleAccept = defineEndpoint({
   response: ZCapsuleResponse,
   rateLimit: ["signed-write"],
   errors: ["CAPSULE_NOT_FOUND", "INVALID_STATE", "CHAIN_UNAVAILABLE", "MISDIRECTED_REQUEST"],
-  example: { params: { id: "1" } },
+  example: { params: { id: "1" }, body: { capsuleId: "12" } },
 });

@@ -17,5 +17,5 @@ export const capsuleClaimsSet = defineEndpoint({
   response: ZClaimsResponse,
   rateLimit: ["signed-write"],
   errors: ["INVALID_STATE"],
-  example: { params: { id: "1" } },
+  example: { params: { id: "1" }, body: { claims: [{ exact: "eight months of repairs", prefix: "", suffix: "", claimType: "statistic", evidenceIds: [] }] } },
 });

@@ -15,4 +15,5 @@ export const capsuleCreate = defineEndpoint({
   status: 201,
   rateLimit: ["signed-write"],
   errors: ["MISDIRECTED_REQUEST"],
+  example: { body: { title: "Harbour bridge reopens after repairs", body: "The harbour bridge reopened on Monday after eight months of repairs.", outletSlug: "harbour-gazette" } },
 });

@@ -16,5 +16,5 @@ export const capsuleDispute = defineEndpoint({
   status: 201,
   rateLimit: ["signed-write"],
   errors: ["INVALID_STATE", "CONFLICT", "CHAIN_UNAVAILABLE"],
-  example: { params: { id: "1" } },
+  example: { params: { id: "1" }, body: { grounds: "The reopening date in the first paragraph contradicts the council's notice." } },
 });

@@ -15,5 +15,5 @@ export const capsuleEvidenceAdd = defineEndpoint({
   status: 201,
   rateLimit: ["signed-write"],
   errors: ["INVALID_STATE", "CONFLICT"],
-  example: { params: { id: "1" } },
+  example: { params: { id: "1" }, body: { uri: "https://archive.example.org/council/notice-2026-114.pdf", contentHash: "0xabababababababababababababababababababababababababababababababab", evidenceType: "document", mimeType: "application/pdf", isPrimary: false, label: "The council's reopening notice" } },
 });

@@ -16,5 +16,5 @@ export const capsuleHistoryAdd = defineEndpoint({
   status: 201,
   rateLimit: ["signed-write"],
   errors: ["INVALID_STATE", "MISDIRECTED_REQUEST"],
-  example: { params: { id: "1" } },
+  example: { params: { id: "1" }, body: { capsuleType: "correction", revisionReason: "The reopening date in the first paragraph was wrong." } },
 });

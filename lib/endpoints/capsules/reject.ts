@@ -16,5 +16,5 @@ export const capsuleReject = defineEndpoint({
   response: ZCapsuleResponse,
   rateLimit: ["signed-write"],
   errors: ["FORBIDDEN", "INVALID_STATE", "CHAIN_UNAVAILABLE", "MISDIRECTED_REQUEST"],
-  example: { params: { id: "1" } },
+  example: { params: { id: "1" }, body: { reason: "The sourcing of the second paragraph is not ready." } },
 });

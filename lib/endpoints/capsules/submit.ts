@@ -16,5 +16,5 @@ export const capsuleSubmit = defineEndpoint({
   response: ZSubmitResponse,
   rateLimit: ["signed-write", "submit"],
   errors: ["FORBIDDEN", "INVALID_STATE", "OUTLET_NOT_ACTIVE", "INSUFFICIENT_BOND", "CHAIN_UNAVAILABLE"],
-  example: { params: { id: "1" } },
+  example: { params: { id: "1" }, body: {} },
 });

@@ -15,5 +15,5 @@ export const capsuleSupportingAdd = defineEndpoint({
   status: 201,
   rateLimit: ["signed-write"],
   errors: ["CONFLICT"],
-  example: { params: { id: "1" } },
+  example: { params: { id: "1" }, body: { supportingCapsuleId: "7", relationshipType: "cites" } },
 });

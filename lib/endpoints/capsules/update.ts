@@ -13,4 +13,5 @@ export const capsuleUpdate = defineEndpoint({
   response: ZCapsuleResponse,
   rateLimit: ["signed-write"],
   errors: ["INVALID_STATE", "MISDIRECTED_REQUEST"],
+  example: { body: { capsuleId: "12", title: "Harbour bridge reopens after repairs", subtitle: "The council says the work came in under budget" } },
 });

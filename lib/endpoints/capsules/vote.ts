@@ -16,5 +16,5 @@ export const capsuleVote = defineEndpoint({
   response: ZVoteResponse,
   rateLimit: ["signed-write", "vote"],
   errors: ["FORBIDDEN", "INVALID_STATE", "VOTING_CLOSED", "CONFLICT", "INVALID_SIGNATURE", "CHAIN_UNAVAILABLE"],
-  example: { params: { id: "1" } },
+  example: { params: { id: "1" }, body: { support: true, deadline: "1798761600", signature: "0x1111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111", reason: "Sourced from the council's own notice.", reasonSignature: "0x1111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111" } },
 });

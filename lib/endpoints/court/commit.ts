@@ -17,5 +17,5 @@ export const courtCommit = defineEndpoint({
   response: ZJuryActionResponse,
   rateLimit: ["signed-write"],
   errors: ["FORBIDDEN", "INVALID_STATE", "CONFLICT", "INVALID_SIGNATURE", "CHAIN_UNAVAILABLE"],
-  example: { params: { id: "1" } },
+  example: { params: { id: "1" }, body: { commitment: "0x7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d", signature: "0x1111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111" } },
 });

@@ -17,5 +17,5 @@ export const courtEvidence = defineEndpoint({
   response: ZJuryActionResponse,
   rateLimit: ["signed-write"],
   errors: ["FORBIDDEN", "INVALID_STATE", "CHAIN_UNAVAILABLE"],
-  example: { params: { id: "1" } },
+  example: { params: { id: "1" }, body: { uri: "https://archive.example.org/council/notice-2026-114.pdf" } },
 });

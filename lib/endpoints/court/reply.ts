@@ -18,5 +18,5 @@ export const courtReply = defineEndpoint({
   response: ZCaseResponse,
   rateLimit: ["signed-write"],
   errors: ["INVALID_STATE", "CONFLICT", "CHAIN_UNAVAILABLE"],
-  example: { params: { id: "1" } },
+  example: { params: { id: "1" }, body: { reply: "The reopening date was checked against the council's notice.", evidence: [] } },
 });

@@ -16,5 +16,5 @@ export const courtReveal = defineEndpoint({
   response: ZJuryActionResponse,
   rateLimit: ["signed-write"],
   errors: ["FORBIDDEN", "INVALID_STATE", "CONFLICT", "INVALID_SIGNATURE", "CHAIN_UNAVAILABLE"],
-  example: { params: { id: "1" } },
+  example: { params: { id: "1" }, body: { findings: ["verified"], reasons: ["The notice confirms the date."], salt: "0xc4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4c4", signature: "0x1111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111" } },
 });

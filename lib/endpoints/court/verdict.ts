@@ -20,5 +20,5 @@ export const courtVerdict = defineEndpoint({
   response: ZVerdictResponse,
   rateLimit: ["signed-write"],
   errors: ["INVALID_STATE", "CONFLICT", "CHAIN_UNAVAILABLE"],
-  example: { params: { id: "1" } },
+  example: { params: { id: "1" }, body: { verdict: "verified", rationale: "The council's notice supports every claim made.", finding: "The reopening date matches the council's notice." } },
 });

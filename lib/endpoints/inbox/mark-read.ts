@@ -12,4 +12,5 @@ export const inboxMarkRead = defineEndpoint({
   response: ZMarkReadResponse,
   rateLimit: ["signed-write"],
   errors: [],
+  example: { body: { upToId: "42" } },
 });

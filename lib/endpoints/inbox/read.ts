@@ -14,4 +14,5 @@ export const inboxRead = defineEndpoint({
   response: ZInboxResponse,
   rateLimit: ["signed-read"],
   errors: [],
+  example: { body: { page: 1, limit: 20, unreadOnly: true } },
 });

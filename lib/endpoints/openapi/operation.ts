@@ -81,7 +81,7 @@ export function operationOf(endpoint: Endpoint, names: SchemaNames): JsonSchema 
     description,
     tags: [endpoint.id.split(".")[0] ?? "api"],
     parameters: [...parametersOf(endpoint.params, "path"), ...parametersOf(endpoint.query, "query"), ...(endpoint.conditional ? [ifNoneMatchParameter] : [])],
-    ...(endpoint.body ? { requestBody: { required: true, content: { "application/json": { schema: names.ref(endpoint.body, "input", `${base}Body`) } } } } : {}),
+    ...(endpoint.body ? { requestBody: { required: true, content: { "application/json": { schema: names.ref(endpoint.body, "input", `${base}Body`), ...(endpoint.example?.body ? { example: endpoint.example.body } : {}) } } } } : {}),
     responses: { ...success, ...errorResponses(endpoint) },
     // An optional signed read: `{}` (no token) or a signedAction token naming the viewer.
     security: endpoint.action ? [{ signedAction: [] }] : endpoint.privateDrafts ? [{}, { signedAction: [] }] : [],

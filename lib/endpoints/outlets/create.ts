@@ -14,4 +14,5 @@ export const outletCreate = defineEndpoint({
   status: 201,
   rateLimit: ["signed-write"],
   errors: ["FORBIDDEN", "CONFLICT", "CHAIN_UNAVAILABLE"],
+  example: { body: { slug: "harbour-gazette", name: "Harbour Gazette", domain: "harbour-gazette.example.org", description: "Local news from the harbour towns." } },
 });

@@ -14,4 +14,5 @@ export const outletVerify = defineEndpoint({
   response: ZVerifyOutletResponse,
   rateLimit: ["signed-write"],
   errors: ["INVALID_STATE"],
+  example: { body: { outletSlug: "harbour-gazette", method: "dns_txt" } },
 });

@@ -16,4 +16,5 @@ export const partnersRegisterWebhook = defineEndpoint({
   status: 201,
   rateLimit: ["signed-write"],
   errors: ["FORBIDDEN"],
+  example: { body: { partnerWallet: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", url: "https://partner.example.org/hooks/capsule", secret: "whsec_BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=", eventTypes: ["article.finalized"] } },
 });

@@ -15,4 +15,5 @@ export const rightsCreate = defineEndpoint({
   status: 201,
   rateLimit: ["signed-write"],
   errors: ["INVALID_STATE"],
+  example: { body: { capsuleId: "12", licenceType: "non_exclusive", territory: "worldwide", price: "5000000000000000000", currency: "CAP", terms: "Syndication in print and online for one year." } },
 });

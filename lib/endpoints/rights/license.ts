@@ -13,4 +13,5 @@ export const rightsLicense = defineEndpoint({
   status: 201,
   rateLimit: ["signed-write"],
   errors: ["LISTING_NOT_FOUND", "CONFLICT", "INVALID_STATE", "PAYMENT_REQUIRED", "PAYMENT_INVALID", "CHAIN_UNAVAILABLE"],
+  example: { body: { listingId: "3", paymentTxHash: "0x9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a" } },
 });

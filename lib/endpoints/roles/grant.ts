@@ -16,4 +16,5 @@ export const roleGrant = defineEndpoint({
   status: 201,
   rateLimit: ["signed-write"],
   errors: ["FORBIDDEN", "OUTLET_NOT_ACTIVE", "CONFLICT", "INSUFFICIENT_BOND", "CHAIN_UNAVAILABLE"],
+  example: { body: { outletSlug: "harbour-gazette", wallet: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", roleId: 1 } },
 });

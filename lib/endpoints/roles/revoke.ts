@@ -15,4 +15,5 @@ export const roleRevoke = defineEndpoint({
   response: ZRoleChangeResponse,
   rateLimit: ["signed-write"],
   errors: ["FORBIDDEN", "ROLE_NOT_FOUND", "CHAIN_UNAVAILABLE"],
+  example: { body: { outletSlug: "harbour-gazette", wallet: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", roleId: 1 } },
 });

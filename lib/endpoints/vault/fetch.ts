@@ -15,4 +15,5 @@ export const vaultFetch = defineEndpoint({
   rateLimit: ["signed-write"],
   rolesNote: "only a wallet holding an active role at an active outlet (403 otherwise); the vault's quotas apply (413 VAULT_QUOTA_EXCEEDED)",
   errors: ["FORBIDDEN", "CAPSULE_NOT_FOUND", "LINK_NOT_FETCHED", "UNSUPPORTED_MEDIA_TYPE", "VAULT_QUOTA_EXCEEDED"],
+  example: { body: { url: "https://archive.example.org/council/notice-2026-114.pdf", capsuleId: "12" } },
 });

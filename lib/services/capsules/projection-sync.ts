@@ -3,6 +3,7 @@ import { chainClients } from "@/lib/chain/server/clients";
 import { database } from "@/lib/db/client";
 import { awaitCheckpoint } from "@/lib/indexer/await-checkpoint";
 import { AppError } from "@/lib/errors/app-error";
+import { metrics } from "@/lib/metrics/metrics";
 import { chainRead } from "./chain-io";
 
 const WAIT_MS = 15_000;
@@ -14,6 +15,7 @@ const WAIT_MS = 15_000;
  * any other server waits for the leader's checkpoint.
  */
 export async function syncProjectionThrough(block?: bigint): Promise<void> {
+  metrics().projectionWaits.inc();
   const target = block ?? (await chainRead("read the head", () => chainClients().publicClient.getBlockNumber({ cacheTime: 0 })));
   if (await awaitCheckpoint(database().db, target, WAIT_MS)) return;
   throw new AppError("CHAIN_UNAVAILABLE", `The indexer has not reached block ${target} yet; retry shortly`);

@@ -7,25 +7,21 @@ import { findVote } from "@/lib/db/repositories/capsules-parts.repository";
 import { findUnminedVote } from "@/lib/db/repositories/operator-outbox.repository";
 import { putVoteReason, voteReasonsOf } from "@/lib/db/repositories/capsule-votes.repository";
 import { voteReasonTypedData } from "@/lib/chain/vouchers";
-import { capsuleAcceptanceAbi } from "@/lib/chain/abi";
-import { chainClients } from "@/lib/chain/server/clients";
 import { requireDeployment } from "@/lib/chain/server/current-deployment";
 import { operatorCalls } from "@/lib/chain/operator/operator-calls";
 import { queueOperatorTx } from "@/lib/chain/operator/queue-operator-tx";
 import { awaitOperatorTx } from "@/lib/chain/operator/await-operator-tx";
 import { AppError } from "@/lib/errors/app-error";
 import type { TVoteBody } from "@/lib/schemas/capsules";
-import { readVoterWeightAt } from "@/lib/services/roles/role-registry-chain";
 import { capsuleTally } from "./capsule-view";
-import { chainNow, chainRead } from "./chain-io";
 import { syncProjectionThrough } from "./projection-sync";
+import { readVoteChecks } from "./vote-checks";
 
-/** Brings the projection to the chain head so checks see every indexed submission and vote. */
-export const syncProjection = () => syncProjectionThrough();
+type Window = { opensAt: number; closesAt: number };
 
-const votingClosed = (capsule: CapsuleRow, now: number) => {
-  const opens = capsule.opens_at ?? 0;
-  const closes = capsule.closes_at ?? 0;
+const votingClosed = (capsule: CapsuleRow, now: number, window: Window = { opensAt: capsule.opens_at ?? 0, closesAt: capsule.closes_at ?? 0 }) => {
+  const opens = window.opensAt;
+  const closes = window.closesAt;
   const message =
     capsule.status !== "pending"
       ? `Voting on capsule ${capsule.id} is closed: the capsule is ${capsule.status}`
@@ -33,19 +29,6 @@ const votingClosed = (capsule: CapsuleRow, now: number) => {
         ? `Voting on capsule ${capsule.id} opens at ${opens}`
         : `Voting on capsule ${capsule.id} closed at ${closes}`;
   return new AppError("VOTING_CLOSED", message, { details: { opensAt: String(opens), closesAt: String(closes) } });
-};
-
-/** CapsuleAcceptance.tally's last field: the block whose RoleRegistry checkpoints make the capsule's electorate. */
-const snapshotBlockOf = async (capsuleId: number): Promise<bigint> => {
-  const tally = await chainRead("read the voting snapshot", () =>
-    chainClients().publicClient.readContract({
-      address: getAddress(requireDeployment().contracts.capsuleAcceptance.address),
-      abi: capsuleAcceptanceAbi,
-      functionName: "tally",
-      args: [BigInt(capsuleId)],
-    }),
-  );
-  return tally[7];
 };
 
 const notEligibleAtSnapshot = (capsule: CapsuleRow, voter: Address, snapshotBlock: bigint) =>
@@ -57,37 +40,14 @@ const notEligibleAtSnapshot = (capsule: CapsuleRow, voter: Address, snapshotBloc
 
 const alreadyVoted = (voter: Address, capsuleId: number) => new AppError("CONFLICT", `${voter} has already voted on capsule ${capsuleId}`);
 
-/** CapsuleAcceptance.hasVoted: the chain, not a SQL row, says whether the voter has voted. */
-const hasVotedOnChain = (capsuleId: number, voter: Address) =>
-  chainRead("read hasVoted", () =>
-    chainClients().publicClient.readContract({
-      address: getAddress(requireDeployment().contracts.capsuleAcceptance.address),
-      abi: capsuleAcceptanceAbi,
-      functionName: "hasVoted",
-      args: [BigInt(capsuleId), voter],
-    }),
-  );
-
-/** CapsuleAcceptance.nonces(voter): the nonce the relayed ballot must sign, and so the reason too. */
-const ballotNonceOf = (voter: Address) =>
-  chainRead("read the voter's ballot nonce", () =>
-    chainClients().publicClient.readContract({
-      address: getAddress(requireDeployment().contracts.capsuleAcceptance.address),
-      abi: capsuleAcceptanceAbi,
-      functionName: "nonces",
-      args: [voter],
-    }),
-  );
-
 const badReasonSignature = () =>
   new AppError("VALIDATION_ERROR", "Invalid body: reasonSignature", {
     issues: [{ path: "reasonSignature", message: "the reason's VoteReason signature does not recover to the voter for this capsule, choice and ballot nonce" }],
   });
 
 /** Checks the reason's EIP-712 VoteReason against the voter, the capsule, the choice and the ballot's nonce; the row to store. */
-async function checkedReason(voter: Address, capsuleId: number, body: TVoteBody) {
-  if (body.reason === undefined || body.reasonSignature === undefined) return undefined;
-  const ballotNonce = await ballotNonceOf(voter);
+async function checkedReason(voter: Address, capsuleId: number, body: TVoteBody, ballotNonce: bigint | undefined) {
+  if (body.reason === undefined || body.reasonSignature === undefined || ballotNonce === undefined) return undefined;
   const deployment = requireDeployment();
   const typed = voteReasonTypedData(getAddress(deployment.contracts.capsuleAcceptance.address), deployment.chainId, { capsuleId: BigInt(capsuleId), support: body.support, voter, ballotNonce, reason: body.reason });
   const signer = await recoverTypedDataAddress({ ...typed, signature: body.reasonSignature as Hex }).catch(() => undefined);
@@ -98,21 +58,30 @@ async function checkedReason(voter: Address, capsuleId: number, body: TVoteBody)
 /**
  * POST /api/capsules/:id/vote — relays the voter's signed Ballot (CapsuleAcceptance.castVoteBySig)
  * through the operator outbox, so an Editor votes without gas. A 2xx means the signed transaction
- * is stored durably and was broadcast; the tally comes from the indexed VoteCast once mined.
+ * is stored durably and was broadcast. The checks read the chain once (readVoteChecks), so the
+ * request does not wait for the indexer before relaying; it waits once, after the receipt, so the
+ * answer's tally includes the vote.
  */
 export async function relayVote(db: Db, voter: Address, capsuleId: number, body: TVoteBody) {
-  await syncProjection();
   const capsule = await getCapsuleOrThrow(db, capsuleId);
-  if (capsule.status === "draft") throw new AppError("INVALID_STATE", `Capsule ${capsule.id} is a draft; it has not been submitted for a vote`);
-  const [now, snapshotBlock, voted] = await Promise.all([chainNow(), snapshotBlockOf(capsule.id), hasVotedOnChain(capsule.id, voter)]);
-  if (capsule.status !== "pending" || now < (capsule.opens_at ?? 0) || now >= (capsule.closes_at ?? 0)) throw votingClosed(capsule, now);
+  const known = capsule.snapshot_block === null ? undefined : BigInt(capsule.snapshot_block);
+  const checks = await readVoteChecks(capsule.id, capsule.outlet_slug, voter, known, body.reason !== undefined);
+  const { now, snapshotBlock } = checks;
+  // the projection may not have seen the submission yet: the chain's window says whether it was submitted
+  if (checks.opensAt === 0) {
+    if (capsule.status === "draft") throw new AppError("INVALID_STATE", `Capsule ${capsule.id} is a draft; it has not been submitted for a vote`);
+    throw votingClosed(capsule, now);
+  }
+  const window = { opensAt: checks.opensAt, closesAt: checks.closesAt };
+  const settled = capsule.status !== "pending" && capsule.status !== "draft";
+  if (settled || now < window.opensAt || now >= window.closesAt) throw votingClosed(settled ? capsule : { ...capsule, status: "pending" }, now, window);
   // The electorate is frozen at the capsule's snapshot block (the endpoint already requires a current bonded Editor).
-  if ((await readVoterWeightAt(capsule.outlet_slug, voter, snapshotBlock)) === 0n) throw notEligibleAtSnapshot(capsule, voter, snapshotBlock);
-  if (voted) throw alreadyVoted(voter, capsule.id);
-  const reason = await checkedReason(voter, capsule.id, body);
+  if (checks.weightAtSnapshot === 0n) throw notEligibleAtSnapshot(capsule, voter, snapshotBlock);
+  if (checks.voted) throw alreadyVoted(voter, capsule.id);
+  const reason = await checkedReason(voter, capsule.id, body, checks.ballotNonce);
 
   const reverts = {
-    VotingClosed: () => votingClosed(capsule, now),
+    VotingClosed: () => votingClosed({ ...capsule, status: "pending" }, now, window),
     AlreadyVoted: () => alreadyVoted(voter, capsule.id),
     NotEligible: () => notEligibleAtSnapshot(capsule, voter, snapshotBlock),
     InvalidSignature: () => new AppError("INVALID_SIGNATURE", "The ballot signature does not recover to the voter (sign Ballot with the current nonce of CapsuleAcceptance.nonces(voter))"),
