@@ -1,5 +1,7 @@
 import type { z } from "zod";
-import type { Db } from "@/lib/db/database";
+import type { Kysely } from "kysely";
+import type { DB, Db } from "@/lib/db/database";
+import type { BountyTables } from "@/lib/db/tables/bounty.table";
 import {
   bountyEvaluationInputSchema,
   bountyExportSchema,
@@ -8,6 +10,7 @@ import {
   type BountyProposalExport,
 } from "@/lib/schemas/bounty";
 import { evaluationToRow, proposalToRow } from "./bounty-rows";
+import { countBountyRecords, replaceBountyRecords } from "./bounty.repository";
 import sampleState from "./sample-state.json";
 
 // Loads a bounty engine export { proposals: [...], evaluations: [...] } into the SQL tables, replacing
@@ -83,14 +86,18 @@ function chunks<T>(items: T[]): T[][] {
 export async function loadBountyState(db: Db, exportData: unknown, options: { sample?: boolean } = {}): Promise<LoadResult> {
   const state = parseBountyExport(exportData);
   const sample = options.sample ?? false;
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("bounty_evaluations").execute();
-    await trx.deleteFrom("bounty_proposals").execute();
-    for (const part of chunks(state.proposals)) await trx.insertInto("bounty_proposals").values(part.map((p) => proposalToRow(p, sample))).execute();
-    for (const part of chunks(state.evaluations)) await trx.insertInto("bounty_evaluations").values(part.map((e) => evaluationToRow(e, sample))).execute();
-  });
+  await db.transaction().execute((trx) =>
+    replaceBountyRecords(
+      bountyTablesOf(trx),
+      chunks(state.proposals).map((part) => part.map((p) => proposalToRow(p, sample))),
+      chunks(state.evaluations).map((part) => part.map((e) => evaluationToRow(e, sample))),
+    ),
+  );
   return { proposals: state.proposals.length, evaluations: state.evaluations.length };
 }
+
+/** The bridge's database seen as the bounty tables it holds (its schema includes them). */
+const bountyTablesOf = (db: Kysely<DB>) => db as unknown as Kysely<BountyTables>;
 
 /** The bundled sample (bounty/sample-state.json). */
 export const sampleBountyExport: unknown = sampleState;
@@ -98,11 +105,8 @@ export const sampleBountyExport: unknown = sampleState;
 /** Loads the bundled sample (marked sample) only when both bounty tables are empty; never overwrites
  *  real state. Returns true when it loaded the sample. Whether to call it at all: sampleDataWanted(). */
 export async function ensureSampleBountyState(db: Db): Promise<boolean> {
-  const [p, e] = await Promise.all([
-    db.selectFrom("bounty_proposals").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
-    db.selectFrom("bounty_evaluations").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  if (Number(p.n) > 0 || Number(e.n) > 0) return false;
+  const counted = await countBountyRecords(bountyTablesOf(db));
+  if (counted.proposals > 0 || counted.evaluations > 0) return false;
   await loadBountyState(db, sampleState, { sample: true });
   return true;
 }

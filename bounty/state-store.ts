@@ -11,6 +11,7 @@ import {
   type BountyProposal,
 } from "@/lib/schemas/bounty";
 import { evaluationFromRow, proposalFromRow } from "./bounty-rows";
+import { countBountyRecords, firstBountyRecords, pageOfEvaluations, pageOfProposals } from "./bounty.repository";
 
 // Read-only access to the bounty tables for the bounty read service. Separate from lib/db/client.ts:
 // this process never writes, never migrates, and must answer 503 rather than create a missing
@@ -113,37 +114,21 @@ export function openBountyStore(where: BountyStoreOptions): BountyStore {
 
     counts: () =>
       withReader(async (db) => {
-        const [p, e] = await Promise.all([
-          db.selectFrom("bounty_proposals").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
-          db.selectFrom("bounty_evaluations").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
-        ]);
-        const [firstProposal, firstEvaluation] = await Promise.all([
-          db.selectFrom("bounty_proposals").selectAll().orderBy("created_at").orderBy("id").limit(1).executeTakeFirst(),
-          db.selectFrom("bounty_evaluations").selectAll().orderBy("created_at").orderBy("id").limit(1).executeTakeFirst(),
-        ]);
-        if (firstProposal) parseRecord(bountyProposalRecordSchema, proposalFromRow(firstProposal), "bounty_proposals");
-        if (firstEvaluation) parseRecord(bountyEvaluationRecordSchema, evaluationFromRow(firstEvaluation), "bounty_evaluations");
-        return { proposals: Number(p.n), evaluations: Number(e.n) };
+        const [counted, first] = await Promise.all([countBountyRecords(db), firstBountyRecords(db)]);
+        if (first.proposal) parseRecord(bountyProposalRecordSchema, proposalFromRow(first.proposal), "bounty_proposals");
+        if (first.evaluation) parseRecord(bountyEvaluationRecordSchema, evaluationFromRow(first.evaluation), "bounty_evaluations");
+        return counted;
       }),
 
     listProposals: ({ limit, offset }) =>
       withReader(async (db) => {
-        const rows = await db
-          .selectFrom("bounty_proposals")
-          .selectAll()
-          .orderBy("created_at")
-          .orderBy("id")
-          .limit(limit)
-          .offset(offset)
-          .execute();
+        const rows = await pageOfProposals(db, limit, offset);
         return rows.map((row) => parseRecord(bountyProposalRecordSchema, proposalFromRow(row), "bounty_proposals"));
       }),
 
     listEvaluations: ({ limit, offset, proposalId }) =>
       withReader(async (db) => {
-        let query = db.selectFrom("bounty_evaluations").selectAll();
-        if (proposalId !== undefined) query = query.where("proposal_id", "=", proposalId);
-        const rows = await query.orderBy("created_at").orderBy("id").limit(limit).offset(offset).execute();
+        const rows = await pageOfEvaluations(db, limit, offset, proposalId);
         return rows.map((row) => parseRecord(bountyEvaluationRecordSchema, evaluationFromRow(row), "bounty_evaluations"));
       }),
 

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { db } from "@/lib/db/client";
+import { listReaderOutlets } from "@/lib/db/repositories/outlets.repository";
 import { integrityLabelKeys, integrityLabels } from "@/lib/capsules/integrity-labels";
 import { rankedArticles } from "@/lib/services/reader/published-articles";
 import { readerHref, readerQuery } from "@/lib/services/reader/reader-query";
@@ -24,7 +25,7 @@ export default async function FrontPage({ searchParams }: Props) {
   const database = db();
   const [page, outlets] = await Promise.all([
     rankedArticles(database, { outletSlug: query.outlet, label: query.label, page: query.page, limit: PAGE_SIZE }, Math.floor(Date.now() / 1000)),
-    database.selectFrom("outlets").select(["slug", "name"]).where("status", "=", "active").where("slug", "!=", "capsule-court").orderBy("name").execute(),
+    listReaderOutlets(database),
   ]);
   return (
     <div className="mx-auto max-w-3xl space-y-6">

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { sql } from "kysely";
+import { countPublicTables } from "@/lib/db/server-functions";
 import * as tar from "tar";
 import { openDatabase } from "@/lib/db/connection";
 import { migrations as knownMigrations } from "@/lib/db/migrations";
@@ -41,8 +41,7 @@ async function checkTargets(targets: RestoreTargets): Promise<void> {
   if (targets.databaseUrl) {
     const handle = openDatabase({ databaseUrl: targets.databaseUrl, sqliteFile: "" });
     try {
-      const tables = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_schema = 'public'`.execute(handle.db);
-      const count = tables.rows[0]?.n ?? 0;
+      const count = await countPublicTables(handle.db);
       if (count > 0) throw new BackupError(`refusing to restore: the PostgreSQL database in DATABASE_URL is not empty (${count} tables); create an empty database for the restore`);
     } catch (error) {
       if (error instanceof BackupError) throw error;

@@ -2,6 +2,7 @@ import type { DbOrTrx } from "@/lib/db/database";
 import type { OutletRow } from "@/lib/db/tables/outlets.table";
 import { outletLabelChangesSince, outletLabelChangesUntil } from "@/lib/db/repositories/court-labels.repository";
 import { penaltiesInForce } from "@/lib/db/repositories/court.repository";
+import { taintedLabelsOfChains } from "@/lib/db/repositories/capsules.repository";
 import { harsherPenalty, type PenaltyVerdict } from "./penalty-downgrade";
 
 const DAY = 86_400;
@@ -30,13 +31,7 @@ export async function courtDistributionSource(db: DbOrTrx, outlet: OutletRow, no
     const changes = await outletLabelChangesSince(db, outlet.id, tainted, now - CLEAN_RECORD_LOOKBACK_SECONDS);
     if (changes.length > 0) {
       const roots = [...new Set(changes.map((c) => c.root_capsule_id))];
-      const current = await db
-        .selectFrom("capsules")
-        .select(["integrity_label"])
-        .where((eb) => eb.or([eb("id", "in", roots), eb("root_capsule_id", "in", roots)]))
-        .where("integrity_label", "in", ["misleading", "fraudulent"])
-        .execute();
-      labels.push(...new Set(current.map((row) => row.integrity_label)));
+      labels.push(...(await taintedLabelsOfChains(db, roots)));
     }
   }
   let penalty: PenaltyVerdict | null = null;

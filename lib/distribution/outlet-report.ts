@@ -2,8 +2,11 @@ import "server-only";
 import type { Db, DbOrTrx } from "@/lib/db/database";
 import type { OutletRow } from "@/lib/db/tables/outlets.table";
 import { closedCasesOfOutlet, penaltiesInForce } from "@/lib/db/repositories/court.repository";
+import { walletsWithActivity } from "@/lib/db/repositories/activity.repository";
+import { pageOfPublishingOutlets } from "@/lib/db/repositories/outlets.repository";
+import { roleGrantsAt } from "@/lib/db/repositories/roles.repository";
 import { pageOf, pageOffset, type PageQuery } from "@/lib/schemas/pagination";
-import { COURT_OUTLET_SLUG, ROLE } from "@/lib/roles/role-catalog";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { monthsBetween } from "@/lib/distribution/distribution-tier";
 import { gatherDistributionInputs } from "@/lib/distribution/distribution-inputs";
 import { CLEAN_RECORD_LOOKBACK_SECONDS } from "./court-source";
@@ -20,19 +23,9 @@ const NINETY_DAYS = 90 * 86_400;
 export async function gatherFactorCounts(db: DbOrTrx, outlet: OutletRow, now: number, decided: { accepted: number; rejected: number }): Promise<FactorCounts> {
   const closed = await closedCasesOfOutlet(db, outlet.id);
   const recent = closed.filter((c) => (c.closed_at ?? 0) >= now - CLEAN_RECORD_LOOKBACK_SECONDS);
-  const editorRoles = await db.selectFrom("outlet_roles").select(["wallet", "granted_at", "revoked_at"]).where("outlet_id", "=", outlet.id).where("role_id", "=", ROLE.EDITOR).execute();
+  const editorRoles = await roleGrantsAt(db, outlet.id, ROLE.EDITOR);
   const editors = [...new Set(editorRoles.filter((r) => r.revoked_at === null).map((r) => r.wallet))];
-  const unsettled =
-    editors.length === 0
-      ? []
-      : await db
-          .selectFrom("activity")
-          .select("wallet")
-          .distinct()
-          .where("wallet", "in", editors)
-          .where("kind", "in", ["bond.slashed", "bond.withdrawn"])
-          .where("created_at", ">=", now - NINETY_DAYS)
-          .execute();
+  const unsettled = await walletsWithActivity(db, editors, ["bond.slashed", "bond.withdrawn"], now - NINETY_DAYS);
   return {
     findings: {
       closed: recent.length,
@@ -68,13 +61,10 @@ export async function outletDistributionReport(db: Db, outlet: OutletRow, now: n
 
 /** GET /api/distribution — every active publishing outlet (not the reserved court outlet), oldest first. */
 export async function distributionPage(db: Db, query: PageQuery & { outlet?: string }, now: number) {
-  let base = db.selectFrom("outlets").where("status", "=", "active").where("slug", "!=", COURT_OUTLET_SLUG);
-  if (query.outlet) base = base.where("slug", "=", query.outlet);
-  const rows = await base.selectAll().orderBy("id", "asc").offset(pageOffset(query)).limit(query.limit).execute();
-  const count = await base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
+  const { rows, total } = await pageOfPublishingOutlets(db, { outlet: query.outlet, offset: pageOffset(query), limit: query.limit });
   const items = [];
   for (const row of rows) items.push(await outletDistributionReport(db, row, now));
-  return pageOf(items, query, Number(count.n));
+  return pageOf(items, query, total);
 }
 
 /** What feed position needs of an outlet (lib/distribution/feed-rank.ts): its tier now, integrity score, and whether a penalty holds it down. */

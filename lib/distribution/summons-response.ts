@@ -1,5 +1,6 @@
 import type { DbOrTrx } from "@/lib/db/database";
 import { outletCasesPastEvidence, outletEditorDraws } from "@/lib/db/repositories/jury.repository";
+import { outletClerkReplyWindows } from "@/lib/db/repositories/court-replies.repository";
 import { ROLE } from "@/lib/roles/role-catalog";
 
 /**
@@ -15,14 +16,7 @@ import { ROLE } from "@/lib/roles/role-catalog";
  */
 export async function summonsResponse(db: DbOrTrx, outletId: number): Promise<{ summoned: number; answered: number }> {
   const [replies, cases, draws] = await Promise.all([
-    db
-      .selectFrom("court_replies as r")
-      .innerJoin("court_cases as c", "c.id", "r.case_id")
-      .select(["r.due_at", "r.replied_at"])
-      .where("c.outlet_id", "=", outletId)
-      .where("c.jury_case_id", "is", null)
-      .where((eb) => eb.or([eb("c.status", "=", "closed"), eb("r.replied_at", "is not", null)]))
-      .execute(),
+    outletClerkReplyWindows(db, outletId),
     outletCasesPastEvidence(db, outletId),
     outletEditorDraws(db, outletId, ROLE.EDITOR),
   ]);

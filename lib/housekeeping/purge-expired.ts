@@ -1,5 +1,5 @@
 import type { Db, Dialect } from "@/lib/db/database";
-import { purgeBatch, type PurgeTable } from "./purge-batch";
+import { purgeBatch, type PurgeTable } from "@/lib/db/repositories/expiring-rows.repository";
 
 // What housekeeping removes, and from when. Every row here is useless after its expiry: a used action
 // nonce only has to outlive its token (expires_at = token expiry + 60 s skew), a sign-in nonce is

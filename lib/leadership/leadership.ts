@@ -1,7 +1,7 @@
 import type { Db, Dialect } from "@/lib/db/database";
 import { startDuties, stopDuties, type StartedDuty } from "./duties";
 import { publishLeadership } from "./leadership-state";
-import { releaseLeaderLock, shortenKeepalives, stillHoldsLeaderLock, tryLeaderLock } from "./postgres-lock";
+import { releaseLeaderLock, shortenKeepalives, stillHoldsLeaderLock, tryLeaderLock } from "@/lib/db/leader-lock";
 
 /** Work exactly one server runs at a time (the indexer, the operator outbox worker). */
 export type LeaderDuty = { name: string; start: () => Promise<{ stop: () => Promise<void> }> };

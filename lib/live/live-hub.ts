@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "@/lib/db/connection";
 import type { Trx } from "@/lib/db/database";
 import { chainClients } from "@/lib/chain/server/clients";
 import { db } from "@/lib/db/client";
+import { submittersOf } from "@/lib/db/repositories/capsules.repository";
 import { emitProjectionChange, onProjectionChange, type ProjectionChange } from "@/lib/indexer/change-feed";
 import { notifyProjectionChange } from "@/lib/indexer/change-feed-postgres";
 import { logWarn } from "@/lib/log";
@@ -58,8 +59,8 @@ async function withAuthors(change: ProjectionChange): Promise<{ capsuleIds: stri
   const ids = change.capsuleIds.filter((id) => /^[0-9]{1,15}$/.test(id)).map(Number);
   if (ids.length === 0 || ids.length > 500) return { capsuleIds: change.capsuleIds, wallets: change.wallets };
   try {
-    const rows = await db().selectFrom("capsules").select("submitter").where("id", "in", ids).execute();
-    return { capsuleIds: change.capsuleIds, wallets: [...new Set([...change.wallets, ...rows.map((r) => r.submitter)])] };
+    const authors = await submittersOf(db(), ids);
+    return { capsuleIds: change.capsuleIds, wallets: [...new Set([...change.wallets, ...authors])] };
   } catch {
     return { capsuleIds: change.capsuleIds, wallets: change.wallets };
   }

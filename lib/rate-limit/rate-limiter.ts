@@ -1,6 +1,6 @@
 import "server-only";
-import { sql } from "kysely";
 import type { DbOrTrx } from "@/lib/db/database";
+import { counterValue, deleteExpiredCounters, incrementCounter } from "@/lib/db/repositories/rate-limit-counters.repository";
 import { AppError } from "@/lib/errors/app-error";
 import { metrics } from "@/lib/metrics/metrics";
 
@@ -11,25 +11,14 @@ export type { RateLimitHit, RateLimitResult, RateLimitRule } from "./fixed-windo
 // Fixed-window counters in SQL, so several servers sharing a database share the limits.
 export async function hitRateLimit(db: DbOrTrx, rule: RateLimitRule, key: string, now: number): Promise<RateLimitResult> {
   const { windowStart, resetAt } = windowOf(rule, now);
-  const row = await db
-    .insertInto("rate_limit_counters")
-    .values({ bucket: `${rule.name}:${key}`, window_start: windowStart, count: 1, expires_at: resetAt })
-    .onConflict((oc) => oc.columns(["bucket", "window_start"]).doUpdateSet({ count: sql`rate_limit_counters.count + 1` }))
-    .returning("count")
-    .executeTakeFirstOrThrow();
-  return resultOf(rule, Number(row.count), now);
+  const count = await incrementCounter(db, `${rule.name}:${key}`, windowStart, resetAt);
+  return resultOf(rule, count, now);
 }
 
 /** The count of the current window without adding to it (0 when nothing was counted). */
 export async function peekRateLimit(db: DbOrTrx, rule: RateLimitRule, key: string, now: number): Promise<number> {
   const { windowStart } = windowOf(rule, now);
-  const row = await db
-    .selectFrom("rate_limit_counters")
-    .select("count")
-    .where("bucket", "=", `${rule.name}:${key}`)
-    .where("window_start", "=", windowStart)
-    .executeTakeFirst();
-  return row ? Number(row.count) : 0;
+  return counterValue(db, `${rule.name}:${key}`, windowStart);
 }
 
 export function rateLimitHeaders(result: RateLimitResult): Record<string, string> {
@@ -55,5 +44,5 @@ export async function enforceRateLimit(db: DbOrTrx | RateLimitHit, rule: RateLim
 }
 
 export async function purgeExpiredCounters(db: DbOrTrx, now: number): Promise<void> {
-  await db.deleteFrom("rate_limit_counters").where("expires_at", "<", now).execute();
+  await deleteExpiredCounters(db, now);
 }

@@ -16,7 +16,7 @@ import { projectors } from "@/lib/indexer/projectors";
 import { rebuildProjection } from "@/lib/indexer/rebuild";
 import { indexedSources, indexerStartBlock } from "@/lib/indexer/sources";
 import { applyLabel } from "@/lib/services/court/labels";
-import { statusPage } from "@/lib/services/capsules/capsule-status-lists";
+import { statusPage } from "@/lib/db/repositories/capsule-status-lists.repository";
 import { startContractsFixture, type Fixture } from "../contracts/fixture";
 import { dialectsUnderTest } from "../support/stack";
 import { createTestDatabase } from "../support/postgres";

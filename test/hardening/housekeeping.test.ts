@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startHousekeeping } from "@/lib/housekeeping/housekeeping";
-import { purgeBatch, type PurgeTable } from "@/lib/housekeeping/purge-batch";
+import { purgeBatch, type PurgeTable } from "@/lib/db/repositories/expiring-rows.repository";
 import { purgeExpired, SESSION_RETENTION_SECONDS } from "@/lib/housekeeping/purge-expired";
 import { dialectsUnderTest } from "../support/stack";
 import { openTestDatabase, type TestDatabase } from "./database";

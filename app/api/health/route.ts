@@ -1,6 +1,6 @@
-import { sql } from "kysely";
 import { config } from "@/lib/config/config";
 import { db } from "@/lib/db/client";
+import { pingDatabase } from "@/lib/db/server-functions";
 import { readNodeStatus } from "@/lib/chain/server/node-status";
 import { health } from "@/lib/endpoints/system/health";
 import { endpointRoutes, reply, serve } from "@/lib/http/endpoint-route";
@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(
   serve(health, async () => {
     const cfg = config();
-    const [node, dbOk] = await Promise.all([readNodeStatus(), sql`select 1 as one`.execute(db()).then(() => true, () => false)]);
+    const [node, dbOk] = await Promise.all([readNodeStatus(), pingDatabase(db())]);
     const healthy = node.reachable && dbOk;
     const body = { status: healthy ? ("ok" as const) : ("degraded" as const), service: "capsule-bridge", network: cfg.CAPSULE_NETWORK, chainId: cfg.CAPSULE_CHAIN_ID };
     return healthy ? body : reply(503, body);

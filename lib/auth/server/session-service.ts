@@ -2,6 +2,7 @@ import "server-only";
 import { isAddressEqual, keccak256, recoverMessageAddress, toBytes, type Address, type Hex } from "viem";
 import { generateSiweNonce } from "viem/siwe";
 import type { Db, DbOrTrx } from "@/lib/db/database";
+import { findSession, insertSession, insertSiweNonce, revokeSessionRow, useSiweNonce } from "@/lib/db/repositories/auth-sessions.repository";
 import { AppError } from "@/lib/errors/app-error";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { config } from "@/lib/config/config";
@@ -37,7 +38,7 @@ export async function issueSiweNonce(db: Db, now: number, origins?: SignInOrigin
   acceptedOrigins(origins);
   const nonce = generateSiweNonce().slice(0, 32);
   // expired nonces are purged by housekeeping (lib/housekeeping), in bounded batches
-  await db.insertInto("auth_siwe_nonces").values({ nonce, created_at: now, expires_at: now + NONCE_LIFETIME, used_at: null }).execute();
+  await insertSiweNonce(db, nonce, now, now + NONCE_LIFETIME);
   return { nonce, expiresAt: now + NONCE_LIFETIME };
 }
 
@@ -73,28 +74,18 @@ export async function registerSession(
   }
   const sessionId = sessionIdOf(input.message);
   await db.transaction().execute(async (trx) => {
-    const used = await trx
-      .updateTable("auth_siwe_nonces")
-      .set({ used_at: now })
-      .where("nonce", "=", parsed.nonce)
-      .where("used_at", "is", null)
-      .where("expires_at", ">=", now)
-      .executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) throw new AppError("UNAUTHORIZED", "Unknown, expired or already used sign-in nonce");
-    await trx
-      .insertInto("auth_sessions")
-      .values({
-        id: sessionId,
-        wallet: parsed.wallet.toLowerCase(),
-        session_key: parsed.sessionKey.toLowerCase(),
-        domain: parsed.domain,
-        message: input.message,
-        issued_at: parsed.issuedAt,
-        expires_at: parsed.expiresAt,
-        revoked_at: null,
-        created_at: now,
-      })
-      .execute();
+    if (!(await useSiweNonce(trx, parsed.nonce, now))) throw new AppError("UNAUTHORIZED", "Unknown, expired or already used sign-in nonce");
+    await insertSession(trx, {
+      id: sessionId,
+      wallet: parsed.wallet.toLowerCase(),
+      session_key: parsed.sessionKey.toLowerCase(),
+      domain: parsed.domain,
+      message: input.message,
+      issued_at: parsed.issuedAt,
+      expires_at: parsed.expiresAt,
+      revoked_at: null,
+      created_at: now,
+    });
   });
   return { sessionId, wallet: parsed.wallet, sessionKey: parsed.sessionKey, expiresAt: parsed.expiresAt };
 }
@@ -108,7 +99,7 @@ export async function verifyRegisteredSession(
 ): Promise<{ sessionKey: Address; sessionId: string }> {
   const parsed = parseSessionMessage(delegation.message);
   if (!parsed || !isAddressEqual(parsed.wallet, wallet)) throw new AppError("UNAUTHORIZED", "The token's delegation is not for its wallet");
-  const row = await db.selectFrom("auth_sessions").selectAll().where("id", "=", sessionIdOf(delegation.message)).executeTakeFirst();
+  const row = await findSession(db, sessionIdOf(delegation.message));
   if (!row) throw new AppError("UNAUTHORIZED", "Unknown session: sign in again");
   if (row.revoked_at !== null) throw new AppError("UNAUTHORIZED", "This session was signed out");
   // the server's own stored expiry is exact; clock skew is allowed for the client's issuedAt only
@@ -141,12 +132,5 @@ export async function revokeSessionFor(
 }
 
 export async function revokeSession(db: Db, sessionId: string, wallet: Address, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable("auth_sessions")
-    .set({ revoked_at: now })
-    .where("id", "=", sessionId)
-    .where("wallet", "=", wallet.toLowerCase())
-    .where("revoked_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return revokeSessionRow(db, sessionId, wallet.toLowerCase(), now);
 }

@@ -13,7 +13,7 @@ import {
   typedDataMessage,
   type ActionPayload,
 } from "../action-token";
-import { consumeNonce } from "./nonce-repository";
+import { consumeNonce } from "@/lib/db/repositories/auth-nonces.repository";
 import { verifyDelegation } from "./verify-delegation";
 
 export type VerifiedAction = { wallet: Address; signer: Address; payload: ActionPayload; sessionId: string };

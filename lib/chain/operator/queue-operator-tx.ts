@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "kysely";
+import { takeTransactionLock } from "@/lib/db/server-functions";
 import { keccak256, type Hex } from "viem";
 import { dialectOf } from "@/lib/db/dialect";
 import type { Db, Trx } from "@/lib/db/database";
@@ -143,7 +143,7 @@ export async function withNonceRetry<T>(db: Db, work: (trx: Trx) => Promise<T>):
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await db.transaction().execute(async (trx) => {
-        if (serialized) await sql`select pg_advisory_xact_lock(${OPERATOR_NONCE_LOCK_KEY})`.execute(trx);
+        if (serialized) await takeTransactionLock(trx, OPERATOR_NONCE_LOCK_KEY);
         return work(trx);
       });
     } catch (error) {

@@ -58,3 +58,10 @@ export async function listActivity(
   const count = await base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
   return { rows, total: Number(count.n) };
 }
+
+/** Which of these wallets have an activity entry of one of these kinds since `since`. */
+export async function walletsWithActivity(db: DbOrTrx, wallets: string[], kinds: string[], since: number): Promise<string[]> {
+  if (wallets.length === 0) return [];
+  const rows = await db.selectFrom("activity").select("wallet").distinct().where("wallet", "in", wallets).where("kind", "in", kinds).where("created_at", ">=", since).execute();
+  return rows.map((r) => r.wallet).filter((w): w is string => w !== null);
+}

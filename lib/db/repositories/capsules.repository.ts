@@ -115,3 +115,44 @@ export async function outletOutcomeCounts(db: DbOrTrx, outletId: number, decided
   }
   return { accepted, rejected };
 }
+
+/** The authors of these capsules (a pushed change tells them too). */
+export async function submittersOf(db: DbOrTrx, ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  return (await db.selectFrom("capsules").select("submitter").where("id", "in", ids).execute()).map((r) => r.submitter);
+}
+
+/** The tainting labels (misleading, fraudulent) that any version of these revision chains carries now. */
+export async function taintedLabelsOfChains(db: DbOrTrx, roots: number[]): Promise<string[]> {
+  if (roots.length === 0) return [];
+  const rows = await db
+    .selectFrom("capsules")
+    .select(["integrity_label"])
+    .where((eb) => eb.or([eb("id", "in", roots), eb("root_capsule_id", "in", roots)]))
+    .where("integrity_label", "in", ["misleading", "fraudulent"])
+    .execute();
+  return [...new Set(rows.map((row) => row.integrity_label))];
+}
+
+/** The titles of these capsules by id (as decimal strings). */
+export async function titlesOf(db: DbOrTrx, ids: number[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  return new Map((await db.selectFrom("capsules").select(["id", "title"]).where("id", "in", ids).execute()).map((c) => [String(c.id), c.title]));
+}
+
+/** These capsules with their chain's root and their outlet's slug. */
+export async function capsulesWithOutlet(db: DbOrTrx, ids: number[]): Promise<Array<{ id: number; root_capsule_id: number | null; slug: string }>> {
+  if (ids.length === 0) return [];
+  return db.selectFrom("capsules as c").innerJoin("outlets as o", "o.id", "c.outlet_id").select(["c.id", "c.root_capsule_id", "o.slug"]).where("c.id", "in", ids).execute();
+}
+
+/** The finalized versions of these revision chains. */
+export async function finalizedOfChains(db: DbOrTrx, roots: number[]): Promise<Array<{ id: number; root_capsule_id: number | null }>> {
+  if (roots.length === 0) return [];
+  return db
+    .selectFrom("capsules")
+    .select(["id", "root_capsule_id"])
+    .where((eb) => eb.or([eb("id", "in", roots), eb("root_capsule_id", "in", roots)]))
+    .where("finalized_at", "is not", null)
+    .execute();
+}

@@ -26,3 +26,15 @@ export async function fileReply(db: DbOrTrx, caseId: number, reply: { by: string
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The reply windows of an outlet's clerk cases that count for the summons factor: closed, or answered. */
+export async function outletClerkReplyWindows(db: DbOrTrx, outletId: number): Promise<Array<{ due_at: number; replied_at: number | null }>> {
+  return db
+    .selectFrom("court_replies as r")
+    .innerJoin("court_cases as c", "c.id", "r.case_id")
+    .select(["r.due_at", "r.replied_at"])
+    .where("c.outlet_id", "=", outletId)
+    .where("c.jury_case_id", "is", null)
+    .where((eb) => eb.or([eb("c.status", "=", "closed"), eb("r.replied_at", "is not", null)]))
+    .execute();
+}

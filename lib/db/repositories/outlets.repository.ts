@@ -1,6 +1,7 @@
 import type { DbOrTrx } from "../database";
 import type { NewOutlet, OutletRow, OutletStatus, OutletUpdate } from "../tables/outlets.table";
 import { AppError } from "@/lib/errors/app-error";
+import { COURT_OUTLET_SLUG } from "@/lib/roles/role-catalog";
 
 export async function findOutletBySlug(db: DbOrTrx, slug: string): Promise<OutletRow | undefined> {
   return db.selectFrom("outlets").selectAll().where("slug", "=", slug).executeTakeFirst();
@@ -50,4 +51,28 @@ export async function listOutlets(
   const rows = await base.selectAll().orderBy("id", "asc").offset(filter.offset).limit(filter.limit).execute();
   const count = await base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
   return { rows, total: Number(count.n) };
+}
+
+/** Active outlets readers can filter by (the court's own outlet aside), by name. */
+export async function listReaderOutlets(db: DbOrTrx): Promise<Array<{ slug: string; name: string }>> {
+  return db.selectFrom("outlets").select(["slug", "name"]).where("status", "=", "active").where("slug", "!=", COURT_OUTLET_SLUG).orderBy("name").execute();
+}
+
+/** The outlet's display name, or undefined for an unknown slug. */
+export async function outletNameOf(db: DbOrTrx, slug: string): Promise<string | undefined> {
+  return (await db.selectFrom("outlets").select(["name"]).where("slug", "=", slug).executeTakeFirst())?.name;
+}
+
+/** One page of the active publishing outlets (the court's own outlet aside), oldest first, and how many there are. */
+export async function pageOfPublishingOutlets(db: DbOrTrx, options: { outlet?: string; offset: number; limit: number }): Promise<{ rows: OutletRow[]; total: number }> {
+  let base = db.selectFrom("outlets").where("status", "=", "active").where("slug", "!=", COURT_OUTLET_SLUG);
+  if (options.outlet) base = base.where("slug", "=", options.outlet);
+  const rows = await base.selectAll().orderBy("id", "asc").offset(options.offset).limit(options.limit).execute();
+  const count = await base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
+  return { rows, total: Number(count.n) };
+}
+
+/** The outlet's slug and name (a feed's title), or undefined for an unknown slug. */
+export async function outletTitleOf(db: DbOrTrx, slug: string): Promise<{ slug: string; name: string } | undefined> {
+  return db.selectFrom("outlets").select(["slug", "name"]).where("slug", "=", slug).executeTakeFirst();
 }

@@ -117,3 +117,8 @@ export async function activeAuthorRoleIds(db: DbOrTrx, outletId: number, wallet:
     .execute();
   return rows.map((r) => r.role_id);
 }
+
+/** Every grant of one role at an outlet, revoked ones too (tenure and the current holders). */
+export async function roleGrantsAt(db: DbOrTrx, outletId: number, roleId: number): Promise<Array<{ wallet: string; granted_at: number; revoked_at: number | null }>> {
+  return db.selectFrom("outlet_roles").select(["wallet", "granted_at", "revoked_at"]).where("outlet_id", "=", outletId).where("role_id", "=", roleId).execute();
+}

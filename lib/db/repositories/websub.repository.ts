@@ -20,6 +20,10 @@ export async function findSubscription(db: DbOrTrx, topic: string, callback: str
   return db.selectFrom("websub_subscriptions").selectAll().where("topic", "=", topic).where("callback", "=", callback).executeTakeFirst();
 }
 
+export async function subscriptionStateOf(db: DbOrTrx, id: number): Promise<{ state: WebSubState } | undefined> {
+  return db.selectFrom("websub_subscriptions").select("state").where("id", "=", id).executeTakeFirst();
+}
+
 export async function setSubscriptionState(db: DbOrTrx, id: number, state: WebSubState, at: number, extra: { expiresAt?: number | null; reason?: string | null } = {}): Promise<void> {
   await db
     .updateTable("websub_subscriptions")

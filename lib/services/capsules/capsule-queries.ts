@@ -5,8 +5,8 @@ import { pageOf, pageOffset } from "@/lib/schemas/pagination";
 import type { TListCapsulesQuery } from "@/lib/schemas/capsules";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import { capsuleObject, capsuleReadResponse, isSettled, loadCapsuleRead } from "./capsule-view";
-import { snapshotPage } from "./capsule-list-snapshot";
-import { statusPage } from "./capsule-status-lists";
+import { snapshotPage } from "@/lib/db/repositories/capsule-list-snapshot.repository";
+import { statusPage } from "@/lib/db/repositories/capsule-status-lists.repository";
 import { currentOfChain, rootIdOf } from "./chain-order";
 import { canSee, getVisibleCapsuleOrThrow, visibleTo, type Viewer } from "@/lib/db/draft-visibility";
 

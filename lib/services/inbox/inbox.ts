@@ -7,6 +7,7 @@ import { database } from "@/lib/db/client";
 import { bridgeChange } from "@/lib/live/live-hub";
 import { inboxKinds, type TInboxItem } from "@/lib/schemas/inbox";
 import { courtCaseIdsOfJuryCases } from "@/lib/db/repositories/jury.repository";
+import { titlesOf } from "@/lib/db/repositories/capsules.repository";
 
 const cap = (wei: unknown) => {
   try {
@@ -74,7 +75,7 @@ export async function readInbox(db: Db, wallet: Address, body: { page: number; l
   const offset = (body.page - 1) * body.limit;
   const { rows, total } = await listInbox(db, wallet, inboxKinds, { offset, limit: body.limit, afterId: body.unreadOnly ? readUpTo : undefined });
   const ids = [...new Set(rows.map((row) => capsuleIdOf(row, parse(row.details_json))).filter((id): id is string => Boolean(id && /^[0-9]+$/.test(id))).map(Number))];
-  const titles = new Map(ids.length === 0 ? [] : (await db.selectFrom("capsules").select(["id", "title"]).where("id", "in", ids).execute()).map((c) => [String(c.id), c.title]));
+  const titles = await titlesOf(db, ids);
   // jury entries name the JuryCourt case; the link goes to the court case that filed it
   const juryIds = rows.map((row) => Number(parse(row.details_json).juryCaseId)).filter((id) => Number.isInteger(id) && id > 0);
   const courtCaseOf = await courtCaseIdsOfJuryCases(db, [...new Set(juryIds)]);

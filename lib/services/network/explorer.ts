@@ -5,6 +5,7 @@ import { chainClients } from "@/lib/chain/server/clients";
 import { chainCall } from "@/lib/chain/server/chain-unavailable";
 import { currentDeployment } from "@/lib/chain/server/current-deployment";
 import { deploymentContractKeys } from "@/lib/chain/deployment-record";
+import { capsulesOfTx, submissionsOfWallet, votesOfTx, votesOfWallet } from "@/lib/db/repositories/explorer.repository";
 
 // This service's own block, transaction and address pages (issue 31, explorer-style links): what
 // the chain says, and what the projection knows the transaction or address did in Capsule. Chain
@@ -27,12 +28,7 @@ export function contractNameAt(address: string | null | undefined): string | und
 export type CapsuleMention = { capsuleId: number; title: string; what: string };
 
 async function capsuleMentionsOfTx(db: Db, hash: string): Promise<CapsuleMention[]> {
-  const capsules = await db
-    .selectFrom("capsules")
-    .select(["id", "title", "submit_tx_hash", "finalize_tx_hash", "status"])
-    .where((eb) => eb.or([eb("submit_tx_hash", "=", hash), eb("finalize_tx_hash", "=", hash)]))
-    .execute();
-  const votes = await db.selectFrom("capsule_votes as v").innerJoin("capsules as c", "c.id", "v.capsule_id").select(["v.capsule_id", "v.voter", "v.support", "c.title"]).where("v.tx_hash", "=", hash).execute();
+  const [capsules, votes] = await Promise.all([capsulesOfTx(db, hash), votesOfTx(db, hash)]);
   return [
     ...capsules.map((c) => ({
       capsuleId: c.id,
@@ -94,15 +90,7 @@ export async function explorerAddress(db: Db, address: Address, limit = 50): Pro
     Promise.all([publicClient.getBalance({ address }), publicClient.getTransactionCount({ address }), publicClient.getCode({ address })]),
   );
   const wallet = getAddress(address);
-  const votes = await db
-    .selectFrom("capsule_votes as v")
-    .innerJoin("capsules as c", "c.id", "v.capsule_id")
-    .select(["v.capsule_id", "c.title", "v.support", "v.tx_hash", "v.block_time"])
-    .where("v.voter", "=", wallet)
-    .orderBy("v.block_time", "desc")
-    .limit(limit)
-    .execute();
-  const submitted = await db.selectFrom("capsules").select(["id", "title", "status", "submit_tx_hash"]).where("submitter", "=", wallet).where("submit_tx_hash", "is not", null).orderBy("id", "desc").limit(limit).execute();
+  const [votes, submitted] = await Promise.all([votesOfWallet(db, wallet, limit), submissionsOfWallet(db, wallet, limit)]);
   return {
     address: wallet,
     balance,

@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/db/database";
 import { logWarn } from "@/lib/log";
 import { dueDeliveries, markAttemptFailed, markDelivered, type DueDelivery } from "@/lib/db/repositories/websub.repository";
+import { outletTitleOf } from "@/lib/db/repositories/outlets.repository";
 import { feedContentType, renderFeed } from "@/lib/services/reader/feeds";
 import { hubSignature } from "./hub-signature";
 import { topicOfPath } from "./topics";
@@ -20,7 +21,7 @@ async function render(db: Db, delivery: DueDelivery, cache: Map<string, string>)
   const topic = topicOfPath(url.pathname)!;
   let body = cache.get(url.href);
   if (body === undefined) {
-    const outlet = topic.outletSlug ? await db.selectFrom("outlets").select(["slug", "name"]).where("slug", "=", topic.outletSlug).executeTakeFirst() : undefined;
+    const outlet = topic.outletSlug ? await outletTitleOf(db, topic.outletSlug) : undefined;
     body = await renderFeed(db, url.origin, topic.format, outlet, Math.floor(Date.now() / 1000));
     cache.set(url.href, body);
   }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/database";
 import { activeSubscriptionsOf, insertDeliveries } from "@/lib/db/repositories/websub.repository";
+import { capsulesWithOutlet, finalizedOfChains } from "@/lib/db/repositories/capsules.repository";
 import { topicPathsOfOutlet } from "./topics";
 
 /**
@@ -16,19 +17,9 @@ export async function queueFeedChanges(db: Db, capsuleIds: number[], reason: str
   if (options.all) paths = ["*"];
   else {
     if (capsuleIds.length === 0) return 0;
-    const rows = await db
-      .selectFrom("capsules as c")
-      .innerJoin("outlets as o", "o.id", "c.outlet_id")
-      .select(["c.id", "c.root_capsule_id", "o.slug"])
-      .where("c.id", "in", capsuleIds)
-      .execute();
+    const rows = await capsulesWithOutlet(db, capsuleIds);
     const roots = [...new Set(rows.map((r) => r.root_capsule_id ?? r.id))];
-    const published = roots.length === 0 ? [] : await db
-      .selectFrom("capsules")
-      .select(["id", "root_capsule_id"])
-      .where((eb) => eb.or([eb("id", "in", roots), eb("root_capsule_id", "in", roots)]))
-      .where("finalized_at", "is not", null)
-      .execute();
+    const published = await finalizedOfChains(db, roots);
     const publishedRoots = new Set(published.map((p) => p.root_capsule_id ?? p.id));
     const hits = rows.filter((r) => publishedRoots.has(r.root_capsule_id ?? r.id));
     carried = hits.map((r) => String(r.id));

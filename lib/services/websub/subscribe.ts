@@ -5,7 +5,8 @@ import type { Db } from "@/lib/db/database";
 import { config } from "@/lib/config/config";
 import { AppError } from "@/lib/errors/app-error";
 import { logWarn } from "@/lib/log";
-import { findSubscription, setSubscriptionState, upsertPendingSubscription } from "@/lib/db/repositories/websub.repository";
+import { findSubscription, setSubscriptionState, subscriptionStateOf, upsertPendingSubscription } from "@/lib/db/repositories/websub.repository";
+import { findOutletBySlug } from "@/lib/db/repositories/outlets.repository";
 import { outletStanding } from "@/lib/distribution/outlet-report";
 import { tierRank } from "@/lib/distribution/penalty-downgrade";
 import { callbackRefusal } from "./callback-address";
@@ -67,7 +68,7 @@ export async function acceptHubRequest(db: Db, request: HubRequest, origin: stri
   const callback = new URL(request["hub.callback"]);
   const refusal = await callbackRefusal(callback, config().CAPSULE_WEBSUB_ALLOW_LOCAL_CALLBACKS === "1");
   if (refusal) throw validation("hub.callback", `cannot be used: ${refusal}`);
-  const outlet = topic.outletSlug ? await db.selectFrom("outlets").selectAll().where("slug", "=", topic.outletSlug).executeTakeFirst() : undefined;
+  const outlet = topic.outletSlug ? await findOutletBySlug(db, topic.outletSlug) : undefined;
   if (topic.outletSlug && !outlet) throw validation("hub.topic", `names no outlet: "${topic.outletSlug}" is not registered`);
 
   if (request["hub.mode"] === "unsubscribe") {
@@ -138,7 +139,7 @@ async function verifyIntent(db: Db, id: number, intent: { mode: "subscribe" | "u
   if (confirmed) await setSubscriptionState(db, id, "active", at, { expiresAt: at + (intent.lease ?? DEFAULT_LEASE_SECONDS), reason: null });
   else {
     // a renewal that was not confirmed leaves an active subscription as it was
-    const current = await db.selectFrom("websub_subscriptions").select("state").where("id", "=", id).executeTakeFirst();
+    const current = await subscriptionStateOf(db, id);
     if (current?.state === "pending") await setSubscriptionState(db, id, "pending", at, { reason: `intent not verified: ${why}` });
   }
 }

@@ -1,5 +1,4 @@
-import "server-only";
-import type { DbOrTrx } from "@/lib/db/database";
+import type { DbOrTrx } from "../database";
 
 /** Inserts the nonce; false when it was already used. Atomic through the primary key. */
 export async function consumeNonce(

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db } from "@/lib/db/database";
+import type { Db } from "./database";
 
 // The leader's session advisory lock, in PostgreSQL's two-int key space (the projection's
 // transaction lock uses the one-bigint space, so the two never collide). PostgreSQL releases it

@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/db/database";
 import type { CapsuleRow, CapsuleStatus } from "@/lib/db/tables/capsules.table";
 import { publicRows } from "@/lib/db/draft-visibility";
-import { extendAnchors, STEP, type Anchor, type Anchored } from "./capsule-list-snapshot";
+import { extendAnchors, STEP, type Anchor, type Anchored } from "./capsule-list-snapshot.repository";
 
 // GET /api/capsules?status=… (any status but draft, whose rows depend on the reader; only the public
 // rows: a signed reader's list of rejected capsules, which may hold its withdrawn drafts, is read directly; with or without

@@ -3,8 +3,8 @@ import type { Db } from "@/lib/db/database";
 import type { CapsuleStatus } from "@/lib/db/tables/capsules.table";
 import { insertCapsuleRows, listCapsule, LIST_OUTLETS, useListDatabase } from "@/test/support/capsule-list-fixture";
 import { postgresAvailable } from "@/test/support/postgres";
-import { snapshotPage } from "./capsule-list-snapshot";
-import { capsulePageRows } from "./capsule-queries";
+import { snapshotPage } from "./capsule-list-snapshot.repository";
+import { capsulePageRows } from "@/lib/services/capsules/capsule-queries";
 import { visibleTo, type Viewer } from "@/lib/db/draft-visibility";
 
 // The snapshot must give exactly what `ORDER BY id DESC OFFSET n` and `count(*)` give, at every

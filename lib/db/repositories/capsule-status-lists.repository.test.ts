@@ -6,8 +6,8 @@ import { resetCapsuleProjection } from "@/lib/indexer/projectors/capsules";
 import { publicRows } from "@/lib/db/draft-visibility";
 import { insertCapsuleRows, listCapsule, LIST_OUTLETS, useListDatabase } from "@/test/support/capsule-list-fixture";
 import { postgresAvailable } from "@/test/support/postgres";
-import { listVersion, statusPage } from "./capsule-status-lists";
-import { capsulePageRows } from "./capsule-queries";
+import { listVersion, statusPage } from "./capsule-status-lists.repository";
+import { capsulePageRows } from "@/lib/services/capsules/capsule-queries";
 
 // Status-filtered lists keep their count and anchors under the list version: they must give exactly
 // what `OFFSET n` and `count(*)` give at every depth, on a warm cache, after status changes, new
