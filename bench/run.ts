@@ -1,5 +1,6 @@
-// `npm run bench [reads] [lag] [backfill] [ponder] [observe] [reorg] [reader-pages] [page-lag] [relay] [websub] [profile] [fixed-cost] [list-depth]`: measures and prints figures, never asserts
+// `npm run bench [reads] [lag] [backfill] [ponder] [observe] [reorg] [reader-pages] [page-lag] [relay] [websub] [soak] [profile] [fixed-cost] [list-depth]`: measures and prints figures, never asserts
 // timings, and is not part of `npm test`. Method and recorded figures: docs/PERFORMANCE.md.
+import path from "node:path";
 import { benchIndexerBackfill, type BackfillFigures } from "./indexer-backfill";
 import { benchIndexerReorg, type ReorgFigures } from "./indexer-reorg";
 import { benchPonderSideBySide, type SideBySide } from "./ponder-backfill";
@@ -14,6 +15,7 @@ import { benchRelayOverhead, type RelayFigures } from "./relay-overhead";
 import { benchVoteLag, type LagFigures } from "./vote-lag";
 import { benchVotePageLag, type PageLagFigures } from "./vote-page-lag";
 import { benchWebSubDelivery } from "./websub-delivery";
+import { benchSoak } from "./soak";
 import { cleanupAll } from "./support/cleanup";
 import { machineLine } from "./support/machine";
 import { ponderVersion } from "./support/ponder-install";
@@ -25,7 +27,7 @@ import { VOTERS } from "@/test/indexer/support/vote-stream";
 const log = (message: string) => console.log(`[bench] ${message}`);
 const parts = process.argv.slice(2);
 // profile, fixed-cost, list-depth and ponder (which installs Ponder into bench/ponder) run only when named
-const wants = (name: string) => (parts.length === 0 ? !["profile", "fixed-cost", "ponder", "list-depth"].includes(name) : parts.includes(name));
+const wants = (name: string) => (parts.length === 0 ? !["profile", "fixed-cost", "ponder", "list-depth", "soak"].includes(name) : parts.includes(name));
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 /** BENCH_CAPSULES: one table size, or several separated by commas (`reads` measures each, in one run). */
 const capsuleSizes = () => (process.env.BENCH_CAPSULES ?? "100000").split(",").map(Number);
@@ -289,6 +291,20 @@ async function main() {
     console.log(`\nWebSub delivery: ${f.events} label changes × ${f.subscribers} subscribers, each change delivered to all before the next`);
     console.log("label changes/s | deliveries/s | p50 ms | p95 ms | max ms | load");
     console.log([fmt(f.eventsPerSecond, 1).padStart(15), fmt(f.deliveriesPerSecond, 0).padStart(12), String(f.p50).padStart(6), String(f.p95).padStart(6), String(f.max).padStart(6), f.load].join(" | "));
+  }
+  if (wants("soak")) {
+    await ensureProductionBuild(log);
+    const minutes = envNumber("BENCH_SOAK_MINUTES", 3);
+    const dialects: Array<"sqlite" | "postgres"> = (await postgresAvailable()) ? ["sqlite", "postgres"] : ["sqlite"];
+    for (const dialect of (process.env.BENCH_SOAK_DIALECTS?.split(",") as Array<"sqlite" | "postgres"> | undefined) ?? dialects) {
+      const f = await benchSoak({ dialect, minutes, capsules: envNumber("BENCH_SOAK_CAPSULES", 200), log, plotDir: path.resolve(import.meta.dirname, "..", "docs") });
+      console.log(`\nSoak on ${dialect}: ${minutes} min of mixed load (readers, draft saves, relayed votes, live subscribers); plot ${path.relative(process.cwd(), f.plotFile)}`);
+      console.log("minute | RSS MB | loop p99 ms | requests | p99 ms | errors | votes | drafts | live events | load");
+      for (const m of f.minutes) {
+        console.log([String(m.minute).padStart(6), fmt(m.rssMb, 0).padStart(6), fmt(m.loopP99Ms, 1).padStart(11), String(m.requests).padStart(8), fmt(m.p99Ms, 0).padStart(6), String(m.errors).padStart(6), String(m.votes).padStart(5), String(m.drafts).padStart(6), String(m.liveEvents).padStart(11), m.load].join(" | "));
+      }
+      console.log(`RSS from minute 2 to the last: ${fmt(f.rssTrendPct, 1)} % (target: no upward trend beyond 10 %); errors ${f.minutes.reduce((n, m) => n + m.errors, 0)}${f.firstErrors.length ? ` (first: ${f.firstErrors.join("; ")})` : ""}`);
+    }
   }
   if (wants("reader-pages")) {
     await ensureProductionBuild(log);
