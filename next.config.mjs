@@ -11,6 +11,9 @@ const nextConfig = {
   compress: process.env.CAPSULE_HTTP_COMPRESS !== "0",
   serverExternalPackages: ["better-sqlite3", "pg", "kysely", "ws", "solc", "prom-client", "pino", "swagger-ui-dist"],
   typedRoutes: false,
+  // Route modules load on their first request instead of all at start: the server idles at about half the
+  // memory (docs/PERFORMANCE.md, "Memory"); a route's first request pays its module load once.
+  experimental: { preloadEntriesOnStart: false },
   // Browsers still ask for /favicon.ico on pages they load before the <link rel="icon"> is read.
   async rewrites() {
     return [{ source: "/favicon.ico", destination: "/favicon.svg" }];
