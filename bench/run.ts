@@ -1,4 +1,4 @@
-// `npm run bench [reads] [lag] [backfill] [ponder] [observe] [reorg] [reader-pages] [page-lag] [relay] [websub] [soak] [profile] [fixed-cost] [list-depth]`: measures and prints figures, never asserts
+// `npm run bench [reads] [lag] [backfill] [ponder] [observe] [reorg] [reader-pages] [page-lag] [relay] [websub] [memory] [soak] [profile] [fixed-cost] [list-depth]`: measures and prints figures, never asserts
 // timings, and is not part of `npm test`. Method and recorded figures: docs/PERFORMANCE.md.
 import path from "node:path";
 import { benchIndexerBackfill, type BackfillFigures } from "./indexer-backfill";
@@ -16,6 +16,7 @@ import { benchVoteLag, type LagFigures } from "./vote-lag";
 import { benchVotePageLag, type PageLagFigures } from "./vote-page-lag";
 import { benchWebSubDelivery } from "./websub-delivery";
 import { benchSoak } from "./soak";
+import { benchMemory } from "./memory";
 import { cleanupAll } from "./support/cleanup";
 import { machineLine } from "./support/machine";
 import { ponderVersion } from "./support/ponder-install";
@@ -27,7 +28,7 @@ import { VOTERS } from "@/test/indexer/support/vote-stream";
 const log = (message: string) => console.log(`[bench] ${message}`);
 const parts = process.argv.slice(2);
 // profile, fixed-cost, list-depth and ponder (which installs Ponder into bench/ponder) run only when named
-const wants = (name: string) => (parts.length === 0 ? !["profile", "fixed-cost", "ponder", "list-depth", "soak"].includes(name) : parts.includes(name));
+const wants = (name: string) => (parts.length === 0 ? !["profile", "fixed-cost", "ponder", "list-depth", "soak", "memory"].includes(name) : parts.includes(name));
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 /** BENCH_CAPSULES: one table size, or several separated by commas (`reads` measures each, in one run). */
 const capsuleSizes = () => (process.env.BENCH_CAPSULES ?? "100000").split(",").map(Number);
@@ -291,6 +292,17 @@ async function main() {
     console.log(`\nWebSub delivery: ${f.events} label changes × ${f.subscribers} subscribers, each change delivered to all before the next`);
     console.log("label changes/s | deliveries/s | p50 ms | p95 ms | max ms | load");
     console.log([fmt(f.eventsPerSecond, 1).padStart(15), fmt(f.deliveriesPerSecond, 0).padStart(12), String(f.p50).padStart(6), String(f.p95).padStart(6), String(f.max).padStart(6), f.load].join(" | "));
+  }
+  if (wants("memory")) {
+    await ensureProductionBuild(log);
+    const dialects: Array<"sqlite" | "postgres"> = (await postgresAvailable()) ? ["sqlite", "postgres"] : ["sqlite"];
+    for (const dialect of (process.env.BENCH_MEMORY_DIALECTS?.split(",") as Array<"sqlite" | "postgres"> | undefined) ?? dialects) {
+      const f = await benchMemory({ dialect, capsules: envNumber("BENCH_MEMORY_CAPSULES", 10_000), seconds: envNumber("BENCH_SECONDS", 10), log });
+      console.log(`\nMemory on ${dialect}: idle ${fmt(f.idleRssMb, 0)} MB RSS (target ≤ 250), after the reads ${fmt(f.afterReadsRssMb, 0)} MB (target ≤ 350); load ${f.load}`);
+      console.log(`  V8 heap ${fmt(f.heapUsedMb, 0)} MB used of ${fmt(f.heapTotalMb, 0)} MB, external ${fmt(f.externalMb, 0)} MB, the rest (code, Node's and SQLite's native memory) ${fmt(f.nativeMb, 0)} MB; heap snapshot ${fmt(f.snapshotMb, 0)} MB`);
+      console.log("  heap snapshot, self size by constructor or type:");
+      for (const t of f.top) console.log(`    ${fmt(t.mb, 1).padStart(6)} MB  ${String(t.count).padStart(8)}  ${t.name}`);
+    }
   }
   if (wants("soak")) {
     await ensureProductionBuild(log);
