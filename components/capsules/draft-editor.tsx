@@ -10,6 +10,7 @@ import { MarkdownEditor } from "@/components/markdown/markdown-editor";
 import { Card } from "@/components/ui/card";
 import { ContributorsEditor } from "./contributors-editor";
 import { EvidenceEditor } from "./evidence-editor";
+import { FeatureImageEditor } from "./feature-image-editor";
 import { ClaimsEditor } from "./claims-editor";
 import { TextArea, TextField } from "@/components/ui/field";
 import { SaveIndicator } from "./save-indicator";
@@ -150,6 +151,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
                 onChange={(e) => change({ sourceUrl: e.target.value })}
               />
             </div>
+            <FeatureImageEditor image={state.featureImage} errors={errors} capsuleId={capsuleId} onChange={(featureImage) => change({ featureImage })} />
             <MarkdownEditor id="draft-body" label="Body" value={state.body} error={errors.body} onChange={(body) => change({ body })} />
             <ContentHash body={state.body} />
             <TextArea

@@ -23,11 +23,9 @@ export function formatCap(wei: bigint | string): string {
   return `${formatUnits(typeof wei === "string" ? BigInt(wei) : wei, 18)} CAP`;
 }
 
-/** A Unix-seconds string as a local date and time; "—" for 0/empty. */
+/** A Unix-seconds string as a local date and time with the zone named ("28 Nov 2026, 14:05 CET"); "—" for 0/empty. */
 export function formatTime(unixSeconds: string | number | null | undefined): string {
-  const n = Number(unixSeconds ?? 0);
-  if (!Number.isFinite(n) || n <= 0) return "—";
-  return new Date(n * 1000).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
+  return formatTimeWithZone(unixSeconds);
 }
 
 /**
