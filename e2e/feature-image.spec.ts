@@ -76,6 +76,15 @@ test("the draft editor stores a picked image in the vault and asks for its alt t
   await expect(page).toHaveURL(/\/capsules\/\d+\/edit$/);
   const id = /\/capsules\/(\d+)\/edit/.exec(page.url())?.[1] ?? "";
 
+  // the slug is the bridge's, from the title, and editable before submission (Ghost); a bad one says what is allowed
+  const slugField = page.getByTestId("draft-slug");
+  await expect(slugField).toHaveValue(`quay-at-dawn-${run}`);
+  await slugField.fill("Quay at dawn!");
+  await expect(page.getByText("Lowercase letters, digits and single hyphens, such as council-approves-budget")).toBeVisible();
+  await slugField.fill(`dawn-quay-${run}`);
+  await expect(page.getByTestId("autosave-status")).toContainText("All changes saved", { timeout: 30_000 });
+  await expect.poll(async () => (await readerDesk().call(capsuleRead, { params: { id } }, OWNER)).capsule.articleSlug).toBe(`dawn-quay-${run}`);
+
   const png = harbourPng(480, 240, 1);
   const editor = page.getByTestId("feature-image-editor");
   await editor.getByLabel("Choose a feature image").setInputFiles({ name: "quay.png", mimeType: "image/png", buffer: png });

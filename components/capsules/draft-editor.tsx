@@ -26,7 +26,15 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
   const [state, setState] = useState(props.initial);
   const [locked, setLocked] = useState(false);
   const [submitted, setSubmitted] = useState(false);
-  const autosave = useAutosave({ state, capsuleId: props.capsuleId, wallet, session, paused: locked });
+  const autosave = useAutosave({
+    state,
+    capsuleId: props.capsuleId,
+    wallet,
+    session,
+    paused: locked,
+    // the slug field shows the one the bridge made from the title, not an empty box
+    onCreated: (created) => setState((current) => (current.articleSlug ? current : { ...current, articleSlug: created.capsule.articleSlug })),
+  });
   const capsuleId = autosave.capsuleId;
   const plan = useMemo(() => (wallet ? planSave(state, capsuleId, wallet) : undefined), [state, capsuleId, wallet]);
   const errors = { ...(plan?.errors ?? {}), ...autosave.serverErrors };
