@@ -38,7 +38,8 @@ const jargon: Array<[string, RegExp]> = [
 // followed by its zone ("14:05 CET", "08:15 UTC", "09:00 GMT+1"), and a date is followed by a time (which
 // then names its zone): "28 Nov 2026" alone leaves the reader guessing whose day it is.
 const MONTH = "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\\.?";
-const TIME = /(?<![+\-−\d:])\b(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?[AaPp]\.?[Mm]\.?)?/g;
+// not a port ("127.0.0.1:40697") nor the tail of an offset ("GMT+01:00")
+const TIME = /(?<![+\-−\d:./])\b(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?![\d.])(?:\s?[AaPp]\.?[Mm]\.?)?/g;
 const ZONE_AFTER = /^\s*(?:UTC|GMT|[A-Z]{2,5})(?:[+\-−]\d{1,2}(?::?\d{2})?)?(?![A-Za-z])/;
 const DATE = new RegExp(`\\b(?:\\d{1,2} ${MONTH},? \\d{4}|${MONTH} \\d{1,2}, \\d{4}|\\d{4}-\\d{2}-\\d{2})\\b`, "g");
 const TIME_AFTER = /^,?\s*(?:at\s+)?\d{1,2}:\d{2}/;
@@ -64,6 +65,7 @@ test("the time check knows a zoned time from a bare one", () => {
   expect(zonelessTimes("proposed 28 Nov 2026 by the owner")).toHaveLength(1);
   expect(zonelessTimes("deployed 2026-11-28")).toHaveLength(1);
   expect(zonelessTimes("closes 1 Dec 2026, 14:05 GMT+01:00")).toEqual([]);
+  expect(zonelessTimes("copy the address: http://127.0.0.1:40697/read/1")).toEqual([]);
 });
 
 /** The text a person reads: visible, outside <details>, code blocks and the assistive-only copies. */
