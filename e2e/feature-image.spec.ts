@@ -151,6 +151,8 @@ test("the article page shows the standfirst and the feature image with its alt t
   // the article's structured data names the image too
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}") as { image?: { url?: string; caption?: string } };
   expect(ld.image?.caption).toBe(alt);
+  await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute("content", alt);
+  expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toMatch(new RegExp(`/api/vault/${stored.object.objectId}\\?download=1$`));
   await bothWidths(page, "article", "feature-image");
   expect(violations).toEqual([]);
   expect(errors).toEqual([]);

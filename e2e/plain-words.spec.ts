@@ -23,7 +23,8 @@ test.beforeAll(async () => {
   ids.draft = await desk.draft(OWNER, slug, `Draft on the ferry ${run}`, "The ferry is late.");
 });
 
-const pages = () => everyPage({ slug, article: ids.article, draft: ids.draft, author: addressOf(OWNER) });
+// every page, and the pages reached from them that show dates: a chain block, the dispute form, jury duty
+const pages = () => [...everyPage({ slug, article: ids.article, draft: ids.draft, author: addressOf(OWNER) }), "/network/block/1", `/capsules/${ids.article}/dispute`, "/court/juror"];
 
 const jargon: Array<[string, RegExp]> = [
   ["a role by number", /\brole #?\d+\b/i],
