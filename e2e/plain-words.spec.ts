@@ -23,7 +23,8 @@ test.beforeAll(async () => {
   ids.draft = await desk.draft(OWNER, slug, `Draft on the ferry ${run}`, "The ferry is late.");
 });
 
-const pages = () => everyPage({ slug, article: ids.article, draft: ids.draft, author: addressOf(OWNER) });
+// every page, and the pages reached from them that show dates: a chain block, the dispute form, jury duty
+const pages = () => [...everyPage({ slug, article: ids.article, draft: ids.draft, author: addressOf(OWNER) }), "/network/block/1", `/capsules/${ids.article}/dispute`, "/court/juror"];
 
 const jargon: Array<[string, RegExp]> = [
   ["a role by number", /\brole #?\d+\b/i],
@@ -33,6 +34,40 @@ const jargon: Array<[string, RegExp]> = [
   ["a full 40-hex address", /0x[0-9a-fA-F]{40}(?![0-9a-fA-F])/],
   ["raw rate-limit text", /Rate limit exceeded/i],
 ];
+
+// Times with their zone (issue 31, item 11 and "dates in the reader's time zone"): a time of day is
+// followed by its zone ("14:05 CET", "08:15 UTC", "09:00 GMT+1"), and a date is followed by a time (which
+// then names its zone): "28 Nov 2026" alone leaves the reader guessing whose day it is.
+const MONTH = "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\\.?";
+// not a port ("127.0.0.1:40697") nor the tail of an offset ("GMT+01:00")
+const TIME = /(?<![+\-−\d:./])\b(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?![\d.])(?:\s?[AaPp]\.?[Mm]\.?)?/g;
+const ZONE_AFTER = /^\s*(?:UTC|GMT|[A-Z]{2,5})(?:[+\-−]\d{1,2}(?::?\d{2})?)?(?![A-Za-z])/;
+const DATE = new RegExp(`\\b(?:\\d{1,2} ${MONTH},? \\d{4}|${MONTH} \\d{1,2}, \\d{4}|\\d{4}-\\d{2}-\\d{2})\\b`, "g");
+const TIME_AFTER = /^,?\s*(?:at\s+)?\d{1,2}:\d{2}/;
+
+/** Each date or time in `text` shown without its zone, with a little of the text around it. */
+function zonelessTimes(text: string): string[] {
+  const around = (index: number, length: number) => `“…${text.slice(Math.max(0, index - 40), index + length + 20)}…”`;
+  const found: string[] = [];
+  for (const match of text.matchAll(TIME)) {
+    if (!ZONE_AFTER.test(text.slice(match.index + match[0].length, match.index + match[0].length + 16))) found.push(`a time without its zone — ${around(match.index, match[0].length)}`);
+  }
+  for (const match of text.matchAll(DATE)) {
+    if (!TIME_AFTER.test(text.slice(match.index + match[0].length, match.index + match[0].length + 12))) found.push(`a date without a time and zone — ${around(match.index, match[0].length)}`);
+  }
+  return found;
+}
+
+test("the time check knows a zoned time from a bare one", () => {
+  expect(zonelessTimes("Finalized 28 Nov 2026, 08:15 UTC · voting closes 1 Dec 2026, 14:05 CET or Dec 1, 2026, 9:05 AM GMT+1")).toEqual([]);
+  expect(zonelessTimes("All changes saved 08:16:03 GMT · 3h 04m 05s left")).toEqual([]);
+  expect(zonelessTimes("All changes saved 08:16:03")).toHaveLength(1);
+  expect(zonelessTimes("listed 28 Nov 2026, 08:15 by the owner")).toHaveLength(1);
+  expect(zonelessTimes("proposed 28 Nov 2026 by the owner")).toHaveLength(1);
+  expect(zonelessTimes("deployed 2026-11-28")).toHaveLength(1);
+  expect(zonelessTimes("closes 1 Dec 2026, 14:05 GMT+01:00")).toEqual([]);
+  expect(zonelessTimes("copy the address: http://127.0.0.1:40697/read/1")).toEqual([]);
+});
 
 /** The text a person reads: visible, outside <details>, code blocks and the assistive-only copies. */
 const readableText = (page: Page) =>
@@ -50,7 +85,7 @@ const readableText = (page: Page) =>
     return parts.join(" ").replace(/\s+/g, " ");
   });
 
-test("every page speaks in words: no role numbers, RPC methods, wei powers, variable names, full addresses or raw limits", async ({ page }) => {
+test("every page speaks in words: no role numbers, RPC methods, wei powers, variable names, full addresses, raw limits or times without their zone", async ({ page }) => {
   test.setTimeout(600_000);
   await installTestWallet(page, OWNER);
   await page.goto("/newsroom");
@@ -64,6 +99,7 @@ test("every page speaks in words: no role numbers, RPC methods, wei powers, vari
     for (const [what, pattern] of jargon) {
       for (const match of text.matchAll(new RegExp(pattern.source, `${pattern.flags}g`))) found.push(`${path}: ${what} — “…${text.slice(Math.max(0, match.index - 40), match.index + match[0].length + 20)}…”`);
     }
+    for (const problem of zonelessTimes(text)) found.push(`${path}: ${problem}`);
   }
   expect(found).toEqual([]);
 });

@@ -9,6 +9,9 @@ import { chainNow } from "@/lib/capsules/countdown";
 import type { CreateDraftInput, UpdateDraftInput } from "@/lib/forms/draft-form";
 import { capsuleAccept } from "@/lib/endpoints/capsules/accept";
 import { capsuleCreate } from "@/lib/endpoints/capsules/create";
+import { capsuleEvidenceAdd } from "@/lib/endpoints/capsules/evidence-add";
+import type { z } from "zod";
+import type { ZAddEvidenceBody } from "@/lib/schemas/capsules";
 import { capsuleHistory } from "@/lib/endpoints/capsules/history";
 import { capsuleHistoryAdd } from "@/lib/endpoints/capsules/history-add";
 import { capsuleList } from "@/lib/endpoints/capsules/list";
@@ -218,6 +221,16 @@ export function useRejectCapsule(id: string) {
       void queryClient.invalidateQueries({ queryKey: capsuleKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: capsuleKeys.history(id) });
     },
+  });
+}
+
+/** Adds one evidence item (after finalization: apart from the voted manifest); the capsule is read again. */
+export function useAddEvidence(id: string) {
+  const { session } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (item: z.input<typeof ZAddEvidenceBody>) => signedPost(session, capsuleEvidenceAdd, { params: { id }, body: item }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: capsuleKeys.detail(id) }),
   });
 }
 

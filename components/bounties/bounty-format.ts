@@ -1,5 +1,6 @@
 import { formatUnits } from "viem";
 import { shortAddress } from "@/lib/wallet/short-address";
+import { formatTimeWithZone } from "@/components/ui/capsule-format";
 
 /** Wei → CAP (18 decimals), grouped, at most 4 decimals: "400 CAP", "12.5 CAP". */
 export function formatReward(wei: string, token: string): string {
@@ -10,9 +11,8 @@ export function formatReward(wei: string, token: string): string {
   return token === "native" ? `${amount} CAP` : `${amount} (token ${shortAddress(token)})`;
 }
 
-export function formatDate(unixSeconds: string): string {
-  return new Date(Number(unixSeconds) * 1000).toLocaleDateString("en-GB", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
-}
+/** When a proposal or evaluation was made, in the reader's zone with the zone named. */
+export const formatDate = (unixSeconds: string): string => formatTimeWithZone(unixSeconds);
 
 export const proposalStatusStyle: Record<string, { label: string; className: string }> = {
   open: { label: "Open", className: "bg-sky-100 text-sky-900" },

@@ -8,6 +8,8 @@ import { Card } from "@/components/ui/card";
 import { ContributorList } from "@/components/reader/contributor-list";
 import { EvidenceList } from "@/components/reader/evidence-list";
 import { ContentHash } from "./content-hash";
+import { LaterEvidenceForm } from "./later-evidence-form";
+import { FeatureImage } from "@/components/reader/feature-image";
 import { relationLabel } from "@/components/ui/relation-labels";
 import { linkableUri } from "@/lib/schemas/uri";
 
@@ -21,6 +23,12 @@ export function CapsuleContent({ read }: { read: TCapsuleResponse }) {
       <Card title="Article" className="min-w-0 lg:col-span-2">
         <div data-testid="capsule-article">
           <p className="font-serif text-2xl font-bold leading-snug">{content.title || read.capsule.title}</p>
+          {content.subtitle ? (
+            <p className="mt-1 font-serif text-lg text-stone-600" data-testid="capsule-standfirst">
+              {content.subtitle}
+            </p>
+          ) : null}
+          <FeatureImage image={content.featureImage} className="mt-3" />
           <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-stone-600">
             {content.category ? (
               <div>
@@ -62,6 +70,7 @@ export function CapsuleContent({ read }: { read: TCapsuleResponse }) {
         </Card>
         <Card title="Evidence">
           <EvidenceList items={read.evidence.filter((item) => item.active)} compact />
+          <LaterEvidenceForm read={read} />
         </Card>
         <Card title="Related capsules">
           {supporting.data && supporting.data.items.length > 0 ? (

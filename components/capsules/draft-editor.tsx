@@ -10,6 +10,7 @@ import { MarkdownEditor } from "@/components/markdown/markdown-editor";
 import { Card } from "@/components/ui/card";
 import { ContributorsEditor } from "./contributors-editor";
 import { EvidenceEditor } from "./evidence-editor";
+import { FeatureImageEditor } from "./feature-image-editor";
 import { ClaimsEditor } from "./claims-editor";
 import { TextArea, TextField } from "@/components/ui/field";
 import { SaveIndicator } from "./save-indicator";
@@ -25,7 +26,15 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
   const [state, setState] = useState(props.initial);
   const [locked, setLocked] = useState(false);
   const [submitted, setSubmitted] = useState(false);
-  const autosave = useAutosave({ state, capsuleId: props.capsuleId, wallet, session, paused: locked });
+  const autosave = useAutosave({
+    state,
+    capsuleId: props.capsuleId,
+    wallet,
+    session,
+    paused: locked,
+    // the slug field shows the one the bridge made from the title, not an empty box
+    onCreated: (created) => setState((current) => (current.articleSlug ? current : { ...current, articleSlug: created.capsule.articleSlug })),
+  });
   const capsuleId = autosave.capsuleId;
   const plan = useMemo(() => (wallet ? planSave(state, capsuleId, wallet) : undefined), [state, capsuleId, wallet]);
   const errors = { ...(plan?.errors ?? {}), ...autosave.serverErrors };
@@ -150,6 +159,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
                 onChange={(e) => change({ sourceUrl: e.target.value })}
               />
             </div>
+            <FeatureImageEditor image={state.featureImage} errors={errors} capsuleId={capsuleId} onChange={(featureImage) => change({ featureImage })} />
             <MarkdownEditor id="draft-body" label="Body" value={state.body} error={errors.body} onChange={(body) => change({ body })} />
             <ContentHash body={state.body} />
             <TextArea

@@ -23,8 +23,8 @@ export function SaveIndicator({ save, onRetry }: { save: SaveStatus; onRetry: ()
         ? "Unsaved changes; saving in a moment…"
         : save.kind === "saved"
           ? partial
-            ? `Saved ${save.at.toLocaleTimeString("en-GB")}, except ${listOf(save.skipped)}: fix the marked fields`
-            : `All changes saved ${save.at.toLocaleTimeString("en-GB")}`
+            ? `Saved ${save.at.toLocaleTimeString("en-GB", { timeZoneName: "short" })}, except ${listOf(save.skipped)}: fix the marked fields`
+            : `All changes saved ${save.at.toLocaleTimeString("en-GB", { timeZoneName: "short" })}`
           : save.kind === "error"
             ? `Not saved: ${save.message}`
             : save.message;

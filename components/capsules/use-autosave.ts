@@ -21,7 +21,15 @@ const IDLE_MS = 1_000;
 const MIN_GAP_MS = 4_000;
 const RATE_LIMITED_RETRY_MS = 10_000;
 
-export function useAutosave(args: { state: DraftState; capsuleId: string | undefined; wallet: string | undefined; session: BrowserSession | undefined; paused: boolean }) {
+export function useAutosave(args: {
+  state: DraftState;
+  capsuleId: string | undefined;
+  wallet: string | undefined;
+  session: BrowserSession | undefined;
+  paused: boolean;
+  /** The bridge's answer to the first save (the slug it made from the title, for one). */
+  onCreated?: (created: { capsule: { articleSlug: string } }) => void;
+}) {
   const create = useCreateCapsule();
   const update = useUpdateCapsule();
   const [capsuleId, setCapsuleId] = useState(args.capsuleId);
@@ -60,6 +68,7 @@ export function useAutosave(args: { state: DraftState; capsuleId: string | undef
           const created = await snap.create(plan.payload);
           latest.current.capsuleId = created.capsuleId;
           setCapsuleId(created.capsuleId);
+          snap.onCreated?.(created);
           // the address becomes the draft's own, without a navigation (the form keeps its state)
           window.history.replaceState(null, "", `/capsules/${created.capsuleId}/edit`);
         } else {

@@ -5,12 +5,12 @@ import type { ExplorerAddress, ExplorerBlock, ExplorerTx } from "@/lib/services/
 import { capsuleStatusStyle, formatCap } from "@/components/ui/capsule-format";
 import { AddressLink, BlockLink, TxLink } from "@/components/ui/chain-link";
 import { Card } from "@/components/ui/card";
+import { LocalTime } from "@/components/reader/local-time";
 
 // The explorer pages' bodies (server-rendered): the full hash or address first, then what the chain
-// says, then what it did in Capsule. Times are block times in UTC, named as such.
+// says, then what it did in Capsule. Times are block times: UTC in the HTML, the reader's own zone once the page runs.
 
-const utc = (unixSeconds: number) =>
-  new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" }).format(new Date(unixSeconds * 1000)) + " UTC";
+const utc = (unixSeconds: number) => <LocalTime unixSeconds={unixSeconds} />;
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (

@@ -1,6 +1,7 @@
 "use client";
 
 import { FullAddress } from "@/components/ui/full-address";
+import { formatTimeWithZone } from "@/components/ui/capsule-format";
 import type { ReactNode } from "react";
 import { useContractsSummary } from "@/hooks/use-system";
 import { Card } from "@/components/ui/card";
@@ -57,7 +58,7 @@ export function DeploymentPanel() {
                   <FullAddress address={s.deployment.deployer} label="deployer address" />
                 </Row>
                 <Row term="Deployed in block">{s.deployment.blockNumber}</Row>
-                <Row term="Deployed at">{new Date(s.deployment.deployedAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" })}</Row>
+                <Row term="Deployed at">{formatTimeWithZone(Date.parse(s.deployment.deployedAt) / 1000)}</Row>
                 <Row term="Source hash">{s.deployment.sourceHash}</Row>
               </>
             ) : null}

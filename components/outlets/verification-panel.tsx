@@ -1,6 +1,7 @@
 "use client";
 
 import type { TOutlet } from "@/lib/schemas/outlets";
+import { formatTimeWithZone } from "@/components/ui/capsule-format";
 import { useVerifyOutlet } from "@/hooks/use-outlets";
 import { Card } from "@/components/ui/card";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
@@ -21,9 +22,7 @@ function RecordRow({ label, value }: { label: string; value: string }) {
   );
 }
 
-function formatTime(unixSeconds: string | null): string {
-  return unixSeconds ? new Date(Number(unixSeconds) * 1000).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC" : "never";
-}
+const formatTime = (unixSeconds: string | null): string => (unixSeconds ? formatTimeWithZone(unixSeconds) : "never");
 
 export function VerificationPanel({ outlet, canManage }: { outlet: TOutlet; canManage: boolean }) {
   const verify = useVerifyOutlet(outlet.outletSlug);

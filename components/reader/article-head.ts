@@ -25,6 +25,13 @@ export function articleDocumentHead(article: ReaderArticle, canonical: string): 
     ...authors.map((name): [string, string] => ["article:author", name]),
     ...(read.content.category ? ([["article:section", read.content.category]] as Array<[string, string]>) : []),
     ...read.content.tags.map((tag): [string, string] => ["article:tag", tag]),
+    // link previews show the feature image with its alt text
+    ...(read.content.featureImage
+      ? ([
+          ["og:image", new URL(read.content.featureImage.url, canonical).href],
+          ["og:image:alt", read.content.featureImage.alt],
+        ] as Array<[string, string]>)
+      : []),
   ];
   const reviews = claimReviews(read.claims, claimReviewArticle(article, canonical));
   return { title: `${title} · Capsule`, description, canonical, properties, jsonLd: newsArticleJsonLd(article, canonical, authors), moreJsonLd: reviews.map(jsonLdText) };

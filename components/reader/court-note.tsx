@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
 import type { ReaderCourtCase } from "@/lib/services/reader/reader-article";
-import { formatUtc } from "./reader-dates";
+import { UtcTime } from "./utc-time";
 
 /**
  * The article's court record, on every version whatever its label now: an open case, and each decided
@@ -16,7 +16,7 @@ export function CourtRecord({ record, label }: { record: ReaderCourtCase[]; labe
     <div role="note" aria-label="Court record" className="space-y-2 rounded-md border border-stone-300 bg-stone-50 p-3 text-sm text-stone-800" data-testid="reader-court-note">
       {open ? (
         <p data-testid="reader-open-case">
-          A court case about this article has been open since {formatUtc(open.openedAt)}:{" "}
+          A court case about this article has been open since <UtcTime unixSeconds={open.openedAt} />:{" "}
           <Link href={`/court/${open.caseId}`} prefetch={false} className="text-accent underline">
             court case #{open.caseId}
           </Link>
@@ -31,7 +31,7 @@ export function CourtRecord({ record, label }: { record: ReaderCourtCase[]; labe
             </p>
           ) : null}
           <p>
-            {verdictWords(c, label)}Decided {formatUtc(c.closedAt)} in{" "}
+            {verdictWords(c, label)}Decided <UtcTime unixSeconds={c.closedAt} /> in{" "}
             <Link href={`/court/${c.caseId}`} prefetch={false} className="text-accent underline">
               court case #{c.caseId}
             </Link>

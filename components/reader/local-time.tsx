@@ -5,7 +5,7 @@ import { formatUtc, isoDate } from "./reader-dates";
 
 const localFormat = (unixSeconds: number) =>
   // dateStyle/timeStyle cannot be combined with timeZoneName, so the parts are spelled out
-  new Date(unixSeconds * 1000).toLocaleString(undefined, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
+  new Date(unixSeconds * 1000).toLocaleString("en-GB", { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
 
 // A date in the reader's own time zone, with the zone named. The server's HTML says UTC (it cannot
 // know the reader's zone); the browser rewrites it once mounted.

@@ -20,6 +20,7 @@ import { RelatedList } from "./related-list";
 import { ShareLinks } from "./share-links";
 import { UtcTime } from "./utc-time";
 import { EditorsVote } from "./editors-vote";
+import { FeatureImage } from "./feature-image";
 
 // /read/:id — the reader's article, rendered on the server: integrity label with the court's finding,
 // correction notices, body (Markdown to HTML here, never in the browser), contributors. Only the
@@ -48,7 +49,12 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
         <h1 className="font-serif text-4xl font-bold leading-tight tracking-tight break-words" data-testid="reader-title">
           {read.content.title || c.title}
         </h1>
-        {read.content.subtitle ? <p className="font-serif text-xl text-stone-600">{read.content.subtitle}</p> : null}
+        {read.content.subtitle ? (
+          <p className="font-serif text-xl text-stone-600" data-testid="reader-standfirst">
+            {read.content.subtitle}
+          </p>
+        ) : null}
+        <FeatureImage image={read.content.featureImage} />
         <p className="text-sm text-stone-600" data-testid="reader-byline">
           <BylineLinks contributors={read.contributors} />
           Finalized <UtcTime unixSeconds={c.finalizedAt} testId="reader-finalized-at" />

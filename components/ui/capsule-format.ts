@@ -23,21 +23,19 @@ export function formatCap(wei: bigint | string): string {
   return `${formatUnits(typeof wei === "string" ? BigInt(wei) : wei, 18)} CAP`;
 }
 
-/** A Unix-seconds string as a local date and time; "—" for 0/empty. */
+/** A Unix-seconds string as a local date and time with the zone named ("28 Nov 2026, 14:05 CET"); "—" for 0/empty. */
 export function formatTime(unixSeconds: string | number | null | undefined): string {
-  const n = Number(unixSeconds ?? 0);
-  if (!Number.isFinite(n) || n <= 0) return "—";
-  return new Date(n * 1000).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
+  return formatTimeWithZone(unixSeconds);
 }
 
 /**
  * A Unix-seconds value in the reader's own time zone, with the zone named ("28 Nov 2026, 05:12:09 CET");
- * "—" for 0/empty. `locale` undefined means the browser's.
+ * "—" for 0/empty. Day first (en-GB) unless a `locale` is given, like every other date on the desk pages.
  */
 export function formatLocalTime(unixSeconds: string | number | null | undefined, options: { seconds?: boolean; locale?: string } = {}): string {
   const n = Number(unixSeconds ?? 0);
   if (!Number.isFinite(n) || n <= 0) return "—";
-  const { seconds = true, locale } = options;
+  const { seconds = true, locale = "en-GB" } = options;
   return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", ...(seconds ? { second: "2-digit" } : {}), timeZoneName: "short" }).format(new Date(n * 1000));
 }
 

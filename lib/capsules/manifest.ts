@@ -1,6 +1,7 @@
 import canonicalize from "canonicalize";
 import { StandardMerkleTree } from "@openzeppelin/merkle-tree";
 import { cidV1Raw, sha256Hex } from "./content-id";
+import type { FeatureImage } from "./feature-image";
 
 // The manifest of a submitted capsule (issue 27): what the editors vote on beyond the body. Its RFC 8785
 // canonical JSON bytes are stored in the vault; their SHA-256 (manifestHash) and the Merkle root over its
@@ -26,6 +27,8 @@ export type CapsuleManifest = {
   supporting: Array<{ capsuleId: string; relationshipType: string }>;
   /** A correction's or retraction's list of the parent's claim ordinals it corrects (empty otherwise). */
   correctsClaims: number[];
+  /** The feature image's SHA-256, type and alt text; absent (not null) when the article has none, so earlier manifests keep their hashes. */
+  featureImage?: FeatureImage;
 };
 
 /** Leaf of the evidence tree: [position in the manifest, the file's SHA-256, SHA-256 of the item's canonical JSON]. */

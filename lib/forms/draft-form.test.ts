@@ -33,6 +33,7 @@ describe("planSave for a new draft", () => {
         tags: ["harbour", "budget"],
         sourceUrl: null,
         rightsNotes: null,
+        featureImage: null,
         evidence: [],
         outletSlug: "harbour-desk",
         authorWallet: wallet,
@@ -48,6 +49,27 @@ describe("planSave for a new draft", () => {
     expect(plan.skipped).toEqual(["sourceUrl"]);
     expect(plan.payload).not.toHaveProperty("sourceUrl");
     expect(plan.payload.title).toBe("Dredging");
+  });
+});
+
+describe("a feature image", () => {
+  const image = { contentHash: hash, mimeType: "image/png", url: `/api/vault/${"ab".repeat(32)}?download=1`, alt: "" };
+
+  it("needs alt text: without it the image waits (not saved) and the field says why in words", () => {
+    const plan = planSave(filled({ featureImage: image }), "7", wallet);
+    expect(plan.kind).toBe("save");
+    if (plan.kind !== "save") return;
+    expect(plan.skipped).toEqual(["featureImage"]);
+    expect(plan.payload).not.toHaveProperty("featureImage");
+    expect(plan.errors["featureImage.alt"]).toMatch(/^Describe the image in words for readers who cannot see it/);
+  });
+
+  it("is sent as its vault hash and the alt text once described; removing it sends null", () => {
+    const plan = planSave(filled({ featureImage: { ...image, alt: "  The ferry at the quay  " } }), "7", wallet);
+    expect(plan.kind === "save" && plan.payload.featureImage).toEqual({ contentHash: hash, alt: "  The ferry at the quay  " });
+    expect(plan.errors).toEqual({});
+    const removed = planSave(filled({ featureImage: null }), "7", wallet);
+    expect(removed.kind === "save" && removed.payload.featureImage).toBeNull();
   });
 });
 

@@ -31,6 +31,9 @@ export type ContributorDraft = {
   attributionURI: string;
 };
 
+/** The feature image as the form holds it: the vault object (hash, type, where it is served) and the alt text typed. */
+export type FeatureImageDraft = { contentHash: string; mimeType: string; url: string; alt: string };
+
 export type DraftState = {
   outletSlug: string;
   title: string;
@@ -45,6 +48,7 @@ export type DraftState = {
   rightsNotes: string;
   evidence: EvidenceDraft[];
   contributors: ContributorDraft[];
+  featureImage: FeatureImageDraft | null;
 };
 
 let counter = 0;
@@ -61,6 +65,7 @@ export const emptyDraft = (outletSlug: string, wallet: string | undefined): Draf
   body: "",
   rightsNotes: "",
   evidence: [],
+  featureImage: null,
   contributors: wallet ? [{ key: newKey(), wallet, displayName: "", role: ROLE.JOURNALIST, contributionType: "author", shareBps: TOTAL_SHARE_BPS, attributionURI: "" }] : [],
 });
 
@@ -75,6 +80,7 @@ export function draftFromCapsule(read: TCapsuleResponse): DraftState {
     sourceUrl: read.content.sourceUrl ?? "",
     body: read.content.body,
     rightsNotes: read.content.rightsNotes ?? "",
+    featureImage: read.content.featureImage ? { contentHash: read.content.featureImage.contentHash, mimeType: read.content.featureImage.mimeType, url: read.content.featureImage.url, alt: read.content.featureImage.alt } : null,
     evidence: read.evidence
       .filter((e) => e.active)
       .map((e) => ({ key: newKey(), label: e.label, evidenceType: e.evidenceType, mimeType: e.mimeType, contentHash: e.contentHash, uri: e.uri, isPrimary: e.isPrimary })),
@@ -121,6 +127,7 @@ function contentOf(state: DraftState, wallet: string | undefined) {
     tags: tagsOf(state.tags),
     sourceUrl: orNull(state.sourceUrl),
     rightsNotes: orNull(state.rightsNotes),
+    featureImage: state.featureImage ? { contentHash: state.featureImage.contentHash, alt: state.featureImage.alt } : null,
     evidence: state.evidence.map(({ label, evidenceType, mimeType, contentHash, uri, isPrimary }) => ({ label, evidenceType, mimeType, contentHash, uri, isPrimary })),
     ...(state.contributors.length > 0 && !isDefaultAuthorOnly(state.contributors, wallet)
       ? {

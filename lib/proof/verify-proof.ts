@@ -151,5 +151,18 @@ export async function verifyManifest(proof: TCapsuleProof, bodyHash: Hex, onChai
       `"${listed.label}" (SHA-256 ${listed.contentHash}) ${proven ? "is in the committed evidence root" : "is NOT proven against the committed evidence root"}; ${fileNote}; ${claimsNote(claims)}`,
     );
   }
+  if (manifest.featureImage) {
+    // the image is named by its hash inside the committed manifest: its bytes must still hash to it
+    const image = manifest.featureImage;
+    const file = await fetchFile(`/api/vault/${image.contentHash.replace(/^0x/, "").toLowerCase()}`);
+    const ok = "hash" in file && same(file.hash, image.contentHash);
+    add(
+      "feature image",
+      ok,
+      "hash" in file
+        ? `the committed manifest names image SHA-256 ${image.contentHash}; ${ok ? "the vault's file hashes to it" : `but the vault's file hashes to ${file.hash}`}`
+        : `the committed manifest names image SHA-256 ${image.contentHash}; the file could not be fetched (${file.error})`,
+    );
+  }
   return checks;
 }

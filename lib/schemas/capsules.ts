@@ -7,6 +7,7 @@ import { AUTHOR_ROLES } from "@/lib/roles/role-catalog";
 import { ZAddress, ZOutletSummary, ZSlug } from "./outlets";
 import { ZOperatorTxAck, ZOperatorTxObject } from "./operator-tx";
 import { ZClaimObject } from "./claims";
+import { ZFeatureImageInput } from "@/lib/capsules/feature-image";
 
 // Capsules (seed: Capsule read response, creation payload, supporting relation, revision history;
 // docs/ARCHITECTURE.md, design rules). Ids are decimal strings, times Unix seconds as strings, amounts wei strings.
@@ -78,6 +79,8 @@ const contentFields = {
   supportingCapsules: z.array(z.union([ZCapsuleId, z.number().int().positive().max(1e15)])).max(50).optional(),
   evidence: ZEvidenceList.optional(),
   contributors: ZContributorList.optional(),
+  /** A picture from the vault shown above the article, with its alt text; null removes it. */
+  featureImage: ZFeatureImageInput.nullable().optional(),
 };
 
 export const ZCreateCapsuleBody = z
@@ -106,6 +109,7 @@ export const ZUpdateCapsuleBody = z
     supportingCapsules: contentFields.supportingCapsules,
     evidence: contentFields.evidence,
     contributors: contentFields.contributors,
+    featureImage: contentFields.featureImage,
     /** The article's address at its outlet (/read/… links), editable while it is a draft; unique per outlet. */
     articleSlug: ZArticleSlug.optional(),
   })
@@ -253,6 +257,8 @@ export const ZContentObject = ZCapsuleOutletObject.omit({ status: true }).extend
   tags: z.array(z.string()),
   sourceUrl: z.string().nullable(),
   rightsNotes: z.string().nullable(),
+  /** The feature image (a vault object) with its alt text; `url` is where this service serves its bytes. */
+  featureImage: z.object({ contentHash: z.string(), mimeType: z.string(), alt: z.string(), url: z.string() }).nullable(),
 });
 
 export const ZEvidenceObject = z.object({

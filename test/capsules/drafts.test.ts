@@ -147,6 +147,7 @@ describe.each(dialects)("capsule drafts and reads on %s", (dialect) => {
       tags: ["budget", "council"],
       sourceUrl: "https://council.example.org/minutes",
       rightsNotes: "CC BY 4.0",
+      featureImage: null,
     });
     expect(r.evidence).toEqual([
       { evidenceId: expect.stringMatching(/^\d+$/), capsuleId: draftId, ...evidence, submittedBy: journalist, createdAt: expect.stringMatching(/^\d+$/), active: true },

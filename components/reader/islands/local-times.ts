@@ -12,6 +12,7 @@ export function enhanceLocalTimes(doc: Document): void {
     const when = new Date(el.dateTime);
     if (Number.isNaN(when.getTime())) continue;
     el.title = el.textContent ?? "";
-    el.textContent = when.toLocaleString(undefined, LOCAL_FORMAT);
+    // day first, as the server's UTC text and the desk pages write it: one date format on every page
+    el.textContent = when.toLocaleString("en-GB", LOCAL_FORMAT);
   }
 }

@@ -19,6 +19,8 @@ export interface CapsuleTable {
   source_url: string | null;
   body: string;
   rights_notes: string | null;
+  /** The feature image, a vault object: JSON {contentHash, mimeType, alt} (lib/capsules/feature-image.ts); NULL for none. */
+  feature_image_json: Generated<string | null>;
   metadata_uri: string;
   content_hash: string;
   /** Checksummed address of the author (the creating wallet). */

@@ -17,6 +17,7 @@ import { claimObject } from "./claim-view";
 import { claimRulings, type ClaimRuling } from "./claim-rulings";
 import { neverOnChain } from "@/lib/capsules/never-on-chain";
 import { findOutletById } from "@/lib/db/repositories/outlets.repository";
+import { featureImageUrl, parseFeatureImage } from "@/lib/capsules/feature-image";
 
 // Rows → the seed's read objects. Unset times are "0", unset addresses the zero address.
 
@@ -158,6 +159,11 @@ export function buildCapsuleRead(rows: CapsuleReadRows, origin: string): TCapsul
   return ZCapsuleResponse.parse(capsuleReadBody(rows, origin));
 }
 
+function featureImageView(json: string | null) {
+  const image = parseFeatureImage(json);
+  return image ? { ...image, url: featureImageUrl(image.contentHash) } : null;
+}
+
 /**
  * The read response before its schema parse: for the route, whose wrapper parses every answer
  * with the endpoint's response schema (ZCapsuleResponse) anyway.
@@ -198,6 +204,7 @@ export function capsuleReadBody({ row, outlet, evidence, contributors, claims, r
       tags: JSON.parse(row.tags_json) as string[],
       sourceUrl: row.source_url,
       rightsNotes: row.rights_notes,
+      featureImage: featureImageView(row.feature_image_json),
     },
     evidence: evidence.map(evidenceObject),
     contributors: contributors.map(contributorObject),

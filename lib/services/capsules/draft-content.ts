@@ -6,6 +6,8 @@ import { canSee, viewerOf } from "@/lib/db/draft-visibility";
 import { AppError } from "@/lib/errors/app-error";
 import { capsuleMetadataUri, type MetadataInput } from "@/lib/capsules/metadata";
 import type { TContributorItem, TEvidenceItem } from "@/lib/schemas/capsules";
+import { findVaultObject } from "@/lib/db/repositories/vault.repository";
+import { FEATURE_IMAGE_TYPES, parseFeatureImage, type FeatureImage, type TFeatureImageInput } from "@/lib/capsules/feature-image";
 
 // Shared by create, update, evidence and revisions: the rows a draft's inputs become, and its metadataURI.
 
@@ -56,10 +58,24 @@ export const contributorRows = (capsuleId: number, items: ContributorInput[], at
     created_at: at,
   }));
 
+/**
+ * The stored form of a draft's feature image: the vault must hold an image under that hash (its MIME
+ * type is the one the vault sniffed). null clears it; undefined leaves it as it was.
+ */
+export async function featureImageColumn(db: DbOrTrx, input: TFeatureImageInput | null | undefined): Promise<string | null | undefined> {
+  if (input === undefined || input === null) return input;
+  const object = await findVaultObject(db, input.contentHash.slice(2));
+  const refuse = (message: string) => new AppError("VALIDATION_ERROR", "Invalid body: featureImage.contentHash", { issues: [{ path: "featureImage.contentHash", message }] });
+  if (!object) throw refuse("no file in the vault has this SHA-256: upload the image first");
+  if (!(FEATURE_IMAGE_TYPES as readonly string[]).includes(object.mime_type)) throw refuse(`the vault holds this file as ${object.mime_type}, not as a PNG, JPEG, WebP or GIF image`);
+  const image: FeatureImage = { contentHash: input.contentHash, mimeType: object.mime_type, alt: input.alt };
+  return JSON.stringify(image);
+}
+
 type MetadataFields = Pick<
   CapsuleRow,
   "outlet_slug" | "article_slug" | "title" | "subtitle" | "summary" | "language" | "category" | "tags_json" | "source_url" | "rights_notes" | "submitter" | "capsule_type" | "content_hash" | "parent_capsule_id" | "revision_reason"
->;
+> & { feature_image_json?: string | null };
 
 export function metadataUriFor(fields: MetadataFields, evidence: EvidenceInput[], contributors: ContributorInput[]): string {
   return capsuleMetadataUri({
@@ -80,6 +96,7 @@ export function metadataUriFor(fields: MetadataFields, evidence: EvidenceInput[]
     revisionReason: fields.revision_reason,
     evidence,
     contributors,
+    featureImage: parseFeatureImage(fields.feature_image_json),
   });
 }
 

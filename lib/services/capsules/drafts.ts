@@ -36,6 +36,7 @@ import {
   evidenceFromBody,
   evidenceFromRows,
   evidenceRows,
+  featureImageColumn,
   metadataUriFor,
   type ContributorInput,
   type EvidenceInput,
@@ -87,6 +88,7 @@ export async function createDraft(db: Db, wallet: Address, body: TCreateCapsuleB
   // who may create is declared by the endpoint (lib/endpoints/capsules/create.ts) and enforced by the wrapper
   const roles = await activeAuthorRoleIds(db, outlet.id, wallet);
   const supporting = await checkSupportingIds(db, wallet, body.supportingCapsules ?? []);
+  const featureImage = await featureImageColumn(db, body.featureImage);
   const at = await activityTime(now);
   const row = await db.transaction().execute(async (trx) => {
     const row = await insertDraft(
@@ -103,6 +105,7 @@ export async function createDraft(db: Db, wallet: Address, body: TCreateCapsuleB
         source_url: body.sourceUrl ?? null,
         body: body.body,
         rights_notes: body.rightsNotes ?? null,
+        feature_image_json: featureImage ?? null,
         content_hash: contentHashOf(body.body),
         submitter: wallet,
         status: "draft",
@@ -129,6 +132,7 @@ export async function updateDraft(db: Db, wallet: Address, body: TUpdateCapsuleB
   requireDraft(capsule, "be updated");
   if (capsule.voucher_deadline !== null) requireNoOutstandingVoucher(capsule, await chainNow(), "be updated");
   const supporting = body.supportingCapsules ? await checkSupportingIds(db, wallet, body.supportingCapsules, capsule.id) : undefined;
+  const featureImage = await featureImageColumn(db, body.featureImage);
   const at = await activityTime(now);
   const row = await db.transaction().execute(async (trx) => {
     const changes: CapsuleUpdate = { updated_at: now };
@@ -144,6 +148,7 @@ export async function updateDraft(db: Db, wallet: Address, body: TUpdateCapsuleB
     if (body.tags !== undefined) changes.tags_json = JSON.stringify(body.tags);
     if (body.sourceUrl !== undefined) changes.source_url = body.sourceUrl;
     if (body.rightsNotes !== undefined) changes.rights_notes = body.rightsNotes;
+    if (featureImage !== undefined) changes.feature_image_json = featureImage;
     if (body.articleSlug !== undefined && body.articleSlug !== capsule.article_slug) {
       if ((await articleSlugsLike(trx, capsule.outlet_id, body.articleSlug)).has(body.articleSlug)) throw slugTaken(body.articleSlug);
       changes.article_slug = body.articleSlug;

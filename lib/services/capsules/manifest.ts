@@ -10,6 +10,7 @@ import { config } from "@/lib/config/config";
 import { MANIFEST_SCHEMA, canonicalText, sealManifest, type CapsuleManifest, type ManifestEvidence, type SealedManifest } from "@/lib/capsules/manifest";
 import { putObject, readObject, sha256Hex } from "@/lib/vault/object-store";
 import { claimEvidenceIds } from "./claim-view";
+import { parseFeatureImage } from "@/lib/capsules/feature-image";
 
 // A capsule's manifest (lib/capsules/manifest.ts) from its SQL rows, its copy in the vault, and the
 // way back: the manifest the chain committed to, read from the vault by the projected manifest hash.
@@ -38,6 +39,7 @@ export async function buildManifest(db: DbOrTrx, capsule: CapsuleRow): Promise<C
   const targets = new Map((await findCapsulesByIds(db, supporting.rows.map((r) => r.supporting_capsule_id))).map((row) => [row.id, row]));
   const parentClaims = capsule.parent_capsule_id === null ? [] : await listClaims(db, capsule.parent_capsule_id);
   const corrected = new Set(JSON.parse(capsule.corrects_claims_json) as number[]);
+  const featureImage = parseFeatureImage(capsule.feature_image_json);
   return {
     schema: MANIFEST_SCHEMA,
     capsuleId: String(capsule.id),
@@ -64,6 +66,7 @@ export async function buildManifest(db: DbOrTrx, capsule: CapsuleRow): Promise<C
       })
       .map((r) => ({ capsuleId: String(r.supporting_capsule_id), relationshipType: r.relationship_type })),
     correctsClaims: parentClaims.filter((c) => corrected.has(c.id)).map((c) => c.ordinal),
+    ...(featureImage ? { featureImage } : {}),
   };
 }
 

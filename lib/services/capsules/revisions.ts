@@ -74,6 +74,7 @@ export async function addRevision(db: Db, wallet: Address, capsuleId: number, bo
         source_url: target.source_url,
         body: text,
         rights_notes: target.rights_notes,
+        feature_image_json: target.feature_image_json,
         content_hash: contentHashOf(text),
         submitter: wallet,
         status: "draft",

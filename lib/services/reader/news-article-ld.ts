@@ -19,6 +19,7 @@ export function newsArticleJsonLd(article: ReaderArticle, canonical: string, aut
     keywords: read.content.tags.length > 0 ? read.content.tags.join(", ") : undefined,
     author: authors.map((name) => ({ "@type": "Person", name })),
     publisher: { "@type": "Organization", name: article.outletName },
+    image: read.content.featureImage ? { "@type": "ImageObject", url: new URL(read.content.featureImage.url, canonical).href, caption: read.content.featureImage.alt } : undefined,
   };
   // "<" escaped so the body of the script element can never close it early.
   return JSON.stringify(data).replace(/</g, "\\u003c");
