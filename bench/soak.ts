@@ -15,8 +15,8 @@ import { loadAverage } from "./support/machine";
 import { childPid } from "./support/process-cpu";
 import { percentile } from "./support/stats";
 
-// A long run of mixed load on one server (`npm run bench soak`): readers on the capsule read, the
-// list and the article page; a journalist saving drafts; editors relaying votes; live subscribers on
+// A long run of mixed load on one server (`npm run bench soak`): readers on the capsule read, its
+// votes, the list and the front page; a journalist saving drafts; editors relaying votes; live subscribers on
 // /api/live. Each minute: the server's RSS, the event loop's delay p99 (prom-client's
 // nodejs_eventloop_lag_p99_seconds), the requests' p99 and the errors. BENCH_SOAK_MINUTES sets the
 // length (default 3, for CI-sized machines; the recorded soak is 30).
@@ -111,7 +111,8 @@ export async function benchSoak(options: { dialect: "sqlite" | "postgres"; minut
       }
     };
     const pick = () => ids[Math.floor(Math.random() * ids.length)]!;
-    const paths = [() => `/api/capsules/${pick()}`, () => `/api/capsules?page=${1 + Math.floor(Math.random() * 3)}&limit=20`, () => `/read/${pick()}`];
+    // the capsules are under vote (no article page yet): readers take the capsule, its votes, the list and the front page
+    const paths = [() => `/api/capsules/${pick()}`, () => `/api/capsules/${pick()}/votes`, () => `/api/capsules?page=${1 + Math.floor(Math.random() * 3)}&limit=20`, () => "/"];
 
     const readers = Array.from({ length: READERS }, async (_, n) => {
       while (!stop.now) {
