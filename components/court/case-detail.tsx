@@ -101,7 +101,7 @@ export function CaseDetail({ id }: { id: string }) {
         </Card>
       </section>
 
-      {c.court === "jury" ? <JuryPanel item={c} /> : null}
+      {c.court === "jury" ? <JuryPanel item={c} submitter={read?.capsule.submitter} /> : null}
 
       {/* phones read: what is challenged, label and verdict, then the timeline */}
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3">

@@ -43,3 +43,30 @@ export function describeOpenCaseError(error: unknown): string {
       return `Could not ${doing}: the jury court refused it (${revert.name}). Nothing was paid.`;
   }
 }
+
+/** Why JuryCourt.fundAppeal, withdrawContribution or withdraw would fail, in words (the dry run's refusal). */
+export function describeAppealError(error: unknown, doing: string): string {
+  const revert = revertOf(error);
+  if (!revert) {
+    const text = describeWalletError(error, doing);
+    if (/insufficient funds|exceeds the balance/i.test(text)) return `Could not ${doing}: your wallet does not hold enough CAP for the amount and the transaction cost. Nothing was paid.`;
+    return text;
+  }
+  switch (revert.name) {
+    case "SideFunded":
+      return "That side is already fully funded. Nothing was paid.";
+    case "ZeroAmount":
+      return "Enter an amount above zero. Nothing was paid.";
+    case "WrongPeriod":
+    case "PeriodOver":
+      return "The appeal period is over: the case has moved on. Reload the page to see where it stands. Nothing was paid.";
+    case "AppealUnavailable":
+      return "This case cannot go to another round (it has had its last round, or too few jurors can be seated). Nothing was paid.";
+    case "NotFinal":
+      return "Contributions are paid back once the case is final.";
+    case "NothingToWithdraw":
+      return "There is nothing left to withdraw.";
+    default:
+      return `Could not ${doing}: the jury court refused it (${revert.name}). Nothing was paid.`;
+  }
+}
