@@ -214,7 +214,7 @@ test("both sides add evidence from the case page: a link, a file with its hash, 
   await expect(list.nth(1).getByRole("link", { name: "https://archive.example.org/port/schedule-2024.pdf" })).toBeVisible();
   await expect(form.getByLabel("Link (optional)")).toHaveValue("");
   const onChain = (await caseNow()).evidence.map((e) => [e.side, e.uri]);
-  expect(onChain).toEqual([["challenger", `/api/vault/${hash}`], ["challenger", "https://archive.example.org/port/schedule-2024.pdf"]]);
+  expect(onChain).toEqual([["challenger", `/api/vault/${hash}?download=1`], ["challenger", "https://archive.example.org/port/schedule-2024.pdf"]]);
   await bothWidths(page, "evidence-added", "jury-appeal");
 
   // the outlet replies with its evidence from the same form

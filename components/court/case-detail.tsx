@@ -1,5 +1,6 @@
 "use client";
 
+import { FullAddress } from "@/components/ui/full-address";
 import Link from "next/link";
 import { ApiError } from "@/lib/api/api-client";
 import type { TCourtCase } from "@/lib/schemas/court";
@@ -67,7 +68,7 @@ export function CaseDetail({ id }: { id: string }) {
           <CaseStatusBadge status={c.status} />
         </div>
         <p className="mt-1 text-sm text-stone-600">
-          Opened {formatTime(c.openedAt)} by <span className="break-all font-mono text-xs">{c.openedBy}</span> · outlet{" "}
+          Opened {formatTime(c.openedAt)} by <FullAddress address={c.openedBy} label="opener’s address" /> · outlet{" "}
           <Link href={`/outlets/${c.outletSlug}`} className="font-mono text-accent underline">
             {c.outletSlug}
           </Link>
@@ -207,7 +208,7 @@ function Outcome({ item }: { item: TCourtCase }) {
       {item.finding ? <p className="text-ink [overflow-wrap:anywhere]" data-testid="case-finding">Finding: {item.finding}</p> : null}
       {item.rationale ? <p className="whitespace-pre-line text-stone-700 [overflow-wrap:anywhere]">{item.rationale}</p> : null}
       <p className="text-xs text-stone-500">
-        Recorded {formatTime(item.closedAt)} by <span className="break-all font-mono">{item.decidedBy}</span>. The article’s label became{" "}
+        Recorded {formatTime(item.closedAt)}{item.decidedBy ? <> by <FullAddress address={item.decidedBy} label="address that recorded it" /></> : null}. The article’s label became{" "}
         {labelTitle(item.verdict)}.
       </p>
     </div>

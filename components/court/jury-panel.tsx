@@ -1,5 +1,6 @@
 "use client";
 
+import { FullAddress } from "@/components/ui/full-address";
 import { useEffect, useState } from "react";
 import { useSignTypedData } from "wagmi";
 import { formatEther, type Address } from "viem";
@@ -105,7 +106,7 @@ export function JuryPanel({ item, submitter }: { item: TCourtCase; submitter: st
           <ul className="space-y-3 text-sm" data-testid="jury-jurors">
             {item.jurors.map((j) => (
               <li key={`${j.round}-${j.juror}`}>
-                <p className="break-all font-mono text-xs">{j.juror}</p>
+                <FullAddress address={j.juror} label="juror’s address" />
                 <p className="text-stone-700">
                   Round {j.round + 1}: {j.revealed ? "revealed" : j.committed ? "committed" : "has not committed"}
                   {j.slashed ? ` · did not reveal, ${cap(j.slashed)} slashed` : ""}

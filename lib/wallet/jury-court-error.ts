@@ -1,4 +1,5 @@
-import { formatEther } from "viem";
+import { decodeErrorResult, formatEther, type Hex } from "viem";
+import { juryCourtAbi } from "@/lib/chain/abi";
 import { describeWalletError } from "./wallet-error";
 
 // JuryCourt's custom errors in words for the dispute page (a reverted simulation names the error and its arguments).
@@ -12,7 +13,32 @@ function revertOf(error: unknown): { name: string; args: readonly unknown[] } | 
     if (data && typeof data.errorName === "string") return { name: data.errorName, args: Array.isArray(data.args) ? data.args : [] };
     current = (current as Reverted).cause;
   }
-  return undefined;
+  return fromMessage(error);
+}
+
+// A node may answer a reverted call without its data, naming only "custom error 0x<selector>[<arguments>]" in the
+// message (anvil does, through the site's RPC proxy): decoded against JuryCourt's errors.
+function fromMessage(error: unknown): { name: string; args: readonly unknown[] } | undefined {
+  const text = error instanceof Error ? `${error.message} ${String((error as { details?: unknown }).details ?? "")}` : String(error);
+  const data = /custom error (0x[0-9a-fA-F]{8,})/.exec(text)?.[1] as Hex | undefined;
+  if (!data) return undefined;
+  try {
+    const decoded = decodeErrorResult({ abi: juryCourtAbi, data });
+    return { name: decoded.errorName, args: decoded.args ?? [] };
+  } catch {
+    // only the selector survived: the error's name, without its arguments
+    for (const item of juryCourtAbi) {
+      if (item.type !== "error") continue;
+      try {
+        const padded = `${data.slice(0, 10)}${"00".repeat(32 * item.inputs.length)}` as Hex;
+        const decoded = decodeErrorResult({ abi: [item], data: padded });
+        return { name: decoded.errorName, args: [] };
+      } catch {
+        // not this one
+      }
+    }
+    return undefined;
+  }
 }
 
 const cap = (wei: unknown) => (typeof wei === "bigint" ? `${formatEther(wei)} CAP` : "the fee");

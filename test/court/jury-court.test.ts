@@ -159,7 +159,7 @@ describe.each(dialects)("the jury court over HTTP on %s", (dialect) => {
     expect(stored.status, JSON.stringify(stored.body)).toBe(201);
     const file = await api.send(courtEvidence, { params: { id: caseId }, body: { uri: stored.body.object.uri } }, challengerKey);
     expect(file.status, JSON.stringify(file.body)).toBe(200);
-    expect(file.body.case.evidence.at(-1)).toMatchObject({ party: challenger, side: "challenger", uri: `/api/vault/${createHash("sha256").update(table).digest("hex")}` });
+    expect(file.body.case.evidence.at(-1)).toMatchObject({ party: challenger, side: "challenger", uri: `/api/vault/${createHash("sha256").update(table).digest("hex")}?download=1` });
     // a wallet that is neither a member of an outlet nor a challenger in an evidence period may not
     const free = await api.send(vaultUpload, { body: { filename: "x.txt", mimeType: "text/plain", contentBase64: Buffer.from("x\n").toString("base64") } }, devKeys[9]!);
     expect(free.status, JSON.stringify(free.body)).toBe(403);
