@@ -6,6 +6,7 @@ import type { Address } from "viem";
 import { juryCourtAbi } from "@/lib/chain/abi";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import type { TCourtCase } from "@/lib/schemas/court";
+import { contributionPayout } from "@/lib/chain/jury-payout";
 import { describeAppealError } from "@/lib/wallet/jury-court-error";
 import { useJuryCourtAddress } from "@/hooks/use-jury";
 import { useSession } from "@/hooks/use-session";
@@ -19,16 +20,6 @@ import { primaryButton } from "@/components/ui/field";
 // (withdraw: juror fees, refunds, what was sent above a side's need). Read from the chain, not the bridge.
 
 const MAX_ROUNDS = 3;
-
-/** What withdrawContribution pays for one round, as the contract computes it. */
-export function contributionPayout(given: readonly [bigint, bigint], appeal: readonly [bigint, bigint, bigint, boolean], winner: "challenger" | "outlet" | null): bigint {
-  const [challengerPaid, outletPaid, rewardPool, created] = appeal;
-  if (!created) return given[0] + given[1];
-  if (!winner) return 0n;
-  const mine = winner === "challenger" ? given[0] : given[1];
-  const total = winner === "challenger" ? challengerPaid : outletPaid;
-  return total === 0n ? 0n : (mine * rewardPool) / total;
-}
 
 export function AppealRefunds({ item }: { item: TCourtCase }) {
   const { wallet, status } = useSession();

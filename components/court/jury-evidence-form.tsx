@@ -94,13 +94,16 @@ export function JuryEvidenceForm({ item, submitter }: { item: TCourtCase; submit
       return;
     }
     try {
+      let mined = true;
       for (const [i, uri] of uris.entries()) {
-        await add.mutateAsync({ uri });
-        // what is on chain is no longer a draft
+        const answer = await add.mutateAsync({ uri });
+        mined &&= answer.operatorTx?.status !== "sent";
+        // what is stored for the chain is no longer a draft
         if (uri === draft.fileUri) setDraft({ fileUri: "", fileHash: "", fileName: "" });
         if (i === uris.length - 1) clearDraft();
       }
-      setAdded(uris.length === 1 ? "Your evidence was added on chain; it is listed above." : "Your evidence (the file and the link) was added on chain; it is listed above.");
+      const what = uris.length === 1 ? "Your evidence" : "Your evidence (the file and the link)";
+      setAdded(mined ? `${what} was added on chain; it is listed above.` : `${what} was sent to the chain; it is listed above once its transaction is mined (reload in a moment).`);
     } catch (cause) {
       setError(describeWalletError(cause, "add the evidence"));
     }
