@@ -67,12 +67,12 @@ export function CaseDetail({ id }: { id: string }) {
           <h1 className="font-serif text-3xl font-bold tracking-tight">Court case #{c.caseId}</h1>
           <CaseStatusBadge status={c.status} />
         </div>
-        <p className="mt-1 text-sm text-stone-600">
+        <div className="mt-1 text-sm text-stone-600">
           Opened {formatTime(c.openedAt)} by <FullAddress address={c.openedBy} label="opener’s address" /> · outlet{" "}
           <Link href={`/outlets/${c.outletSlug}`} className="font-mono text-accent underline">
             {c.outletSlug}
           </Link>
-        </p>
+        </div>
       </div>
 
       {/* the right of reply (issue 13): claim, reply and verdict side by side on wide screens, stacked on phones */}
@@ -207,10 +207,10 @@ function Outcome({ item }: { item: TCourtCase }) {
       <p className="font-semibold text-ink">{verdictText[item.verdict]}</p>
       {item.finding ? <p className="text-ink [overflow-wrap:anywhere]" data-testid="case-finding">Finding: {item.finding}</p> : null}
       {item.rationale ? <p className="whitespace-pre-line text-stone-700 [overflow-wrap:anywhere]">{item.rationale}</p> : null}
-      <p className="text-xs text-stone-500">
+      <div className="text-xs text-stone-500">
         Recorded {formatTime(item.closedAt)}{item.decidedBy ? <> by <FullAddress address={item.decidedBy} label="address that recorded it" /></> : null}. The article’s label became{" "}
         {labelTitle(item.verdict)}.
-      </p>
+      </div>
     </div>
   );
 }

@@ -36,9 +36,9 @@ export function ReplyPanel({ item, submitter, ownerWallet }: { item: TCourtCase;
             ))}
           </ul>
         ) : null}
-        <p className="text-xs text-stone-500">
+        <div className="text-xs text-stone-500">
           Filed {formatTime(reply.repliedAt)}{reply.repliedBy ? <> by <FullAddress address={reply.repliedBy} label="address of who replied" /></> : null}.
-        </p>
+        </div>
       </div>
     );
   }
