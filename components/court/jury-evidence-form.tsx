@@ -30,7 +30,7 @@ export function useEvidenceSide(item: TCourtCase, submitter: string | undefined)
   if (same(item.openedBy, wallet)) return "challenger";
   if (same(submitter, wallet)) return "outlet";
   if (roles.isPending) return "unknown";
-  return (roles.data?.roles.length ?? 0) > 0 ? "outlet" : "none";
+  return roles.data?.roles.some((r) => r.revokedAt === null) ? "outlet" : "none";
 }
 
 export function JuryEvidenceForm({ item, submitter }: { item: TCourtCase; submitter: string | undefined }) {
