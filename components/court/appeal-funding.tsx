@@ -108,7 +108,8 @@ export function AppealFunding({ item, quote, onFunded }: { item: TCourtCase; quo
         return;
       }
       queryClient.setQueryData(courtKeys.detail(item.caseId), answer);
-      void queryClient.invalidateQueries({ queryKey: ["jury-appeal-quote", item.caseId] });
+      // the quote exists only in the appeal period: once a new round opened it is left alone (asking again answers 409)
+      if (answer.case.period === "appeal") void queryClient.invalidateQueries({ queryKey: ["jury-appeal-quote", item.caseId] });
       void queryClient.invalidateQueries({ queryKey: courtKeys.lists() });
       const next = answer.case;
       onFunded(
