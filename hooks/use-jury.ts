@@ -19,7 +19,9 @@ import { useContractsSummary } from "./use-system";
 
 // The jury court's actions on a case (issue 28): each answers the case, which replaces the cached one.
 
-function useJuryAction<B>(caseId: string, run: (session: ReturnType<typeof useSession>["session"], body: B) => Promise<{ case: { caseId: string } }>) {
+type JuryActionAnswer = { case: { caseId: string }; operatorTx: { status: "mined" | "sent" } | null };
+
+function useJuryAction<B>(caseId: string, run: (session: ReturnType<typeof useSession>["session"], body: B) => Promise<JuryActionAnswer>) {
   const { session } = useSession();
   const queryClient = useQueryClient();
   return useMutation({

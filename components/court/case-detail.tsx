@@ -1,5 +1,6 @@
 "use client";
 
+import { FullAddress } from "@/components/ui/full-address";
 import Link from "next/link";
 import { ApiError } from "@/lib/api/api-client";
 import type { TCourtCase } from "@/lib/schemas/court";
@@ -66,12 +67,12 @@ export function CaseDetail({ id }: { id: string }) {
           <h1 className="font-serif text-3xl font-bold tracking-tight">Court case #{c.caseId}</h1>
           <CaseStatusBadge status={c.status} />
         </div>
-        <p className="mt-1 text-sm text-stone-600">
-          Opened {formatTime(c.openedAt)} by <span className="break-all font-mono text-xs">{c.openedBy}</span> · outlet{" "}
+        <div className="mt-1 text-sm text-stone-600">
+          Opened {formatTime(c.openedAt)} by <FullAddress address={c.openedBy} label="opener’s address" /> · outlet{" "}
           <Link href={`/outlets/${c.outletSlug}`} className="font-mono text-accent underline">
             {c.outletSlug}
           </Link>
-        </p>
+        </div>
       </div>
 
       {/* the right of reply (issue 13): claim, reply and verdict side by side on wide screens, stacked on phones */}
@@ -101,7 +102,7 @@ export function CaseDetail({ id }: { id: string }) {
         </Card>
       </section>
 
-      {c.court === "jury" ? <JuryPanel item={c} /> : null}
+      {c.court === "jury" ? <JuryPanel item={c} submitter={read?.capsule.submitter} /> : null}
 
       {/* phones read: what is challenged, label and verdict, then the timeline */}
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3">
@@ -206,10 +207,10 @@ function Outcome({ item }: { item: TCourtCase }) {
       <p className="font-semibold text-ink">{verdictText[item.verdict]}</p>
       {item.finding ? <p className="text-ink [overflow-wrap:anywhere]" data-testid="case-finding">Finding: {item.finding}</p> : null}
       {item.rationale ? <p className="whitespace-pre-line text-stone-700 [overflow-wrap:anywhere]">{item.rationale}</p> : null}
-      <p className="text-xs text-stone-500">
-        Recorded {formatTime(item.closedAt)} by <span className="break-all font-mono">{item.decidedBy}</span>. The article’s label became{" "}
+      <div className="text-xs text-stone-500">
+        Recorded {formatTime(item.closedAt)}{item.decidedBy ? <> by <FullAddress address={item.decidedBy} label="address that recorded it" /></> : null}. The article’s label became{" "}
         {labelTitle(item.verdict)}.
-      </p>
+      </div>
     </div>
   );
 }

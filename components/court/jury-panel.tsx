@@ -1,5 +1,6 @@
 "use client";
 
+import { FullAddress } from "@/components/ui/full-address";
 import { useEffect, useState } from "react";
 import { useSignTypedData } from "wagmi";
 import { formatEther, type Address } from "viem";
@@ -14,7 +15,11 @@ import { useSession } from "@/hooks/use-session";
 import { useContractsSummary } from "@/hooks/use-system";
 import { Card } from "@/components/ui/card";
 import { formatTime } from "@/components/ui/capsule-format";
+import { linkableUri } from "@/lib/schemas/uri";
 import { Deadline, lastEventTime } from "./deadline";
+import { JuryEvidenceForm } from "./jury-evidence-form";
+import { AppealFunding } from "./appeal-funding";
+import { AppealRefunds } from "./appeal-refunds";
 
 // The jury's part of a case page (issue 28): period and countdown, evidence from both sides, the
 // jurors and their public reasons after reveal, the juror's commit/reveal panel and the appeal costs.
@@ -29,8 +34,12 @@ const periodText: Record<string, string> = {
 const cap = (wei: string) => `${Number(formatEther(BigInt(wei))).toLocaleString("en-US", { maximumFractionDigits: 4 })} CAP`;
 const button = "min-h-11 rounded-md px-4 py-2 text-sm font-semibold disabled:opacity-50";
 
-export function JuryPanel({ item }: { item: TCourtCase }) {
+/** A vault address names the SHA-256 of the file's bytes. */
+const vaultHash = (uri: string) => /^\/api\/vault\/([0-9a-f]{64})/.exec(uri)?.[1];
+
+export function JuryPanel({ item, submitter }: { item: TCourtCase; submitter: string | undefined }) {
   const advance = useAdvanceCase(item.caseId);
+  const [funded, setFunded] = useState<string | undefined>();
   const claimNames = item.claimIds.length > 0 ? item.claimIds.map((id) => `Claim #${id}`) : ["The article as a whole"];
   return (
     <div className="space-y-6" data-testid="jury-panel">
@@ -51,6 +60,11 @@ export function JuryPanel({ item }: { item: TCourtCase }) {
             </button>
           ) : null}
           {advance.error ? <p role="alert" className="text-red-700">{advance.error.message}</p> : null}
+          {funded ? (
+            <p role="status" className="text-green-800" data-testid="appeal-funded">
+              {funded}
+            </p>
+          ) : null}
         </div>
       </Card>
       <Card title="Evidence from both sides">
@@ -58,16 +72,32 @@ export function JuryPanel({ item }: { item: TCourtCase }) {
           <p className="text-sm text-stone-600">No evidence yet.</p>
         ) : (
           <ul className="space-y-2 text-sm" data-testid="jury-evidence">
-            {item.evidence.map((e) => (
-              <li key={e.txHash} className="[overflow-wrap:anywhere]">
-                <span className="font-semibold">{e.side === "challenger" ? "Challenger" : "Outlet"}</span> · {formatTime(e.at)} ·{" "}
-                <a href={e.uri} className="text-accent underline" rel="noopener noreferrer">
-                  {e.uri}
-                </a>
-              </li>
-            ))}
+            {item.evidence.map((e) => {
+              const hash = vaultHash(e.uri);
+              const href = linkableUri(e.uri);
+              return (
+                <li key={e.txHash} className="[overflow-wrap:anywhere]" data-testid="jury-evidence-item">
+                  <span className="font-semibold">{e.side === "challenger" ? "Challenger" : "Outlet"}</span> · round {e.round + 1} · {formatTime(e.at)} ·{" "}
+                  {hash ? (
+                    <>
+                      <a href={e.uri} className="text-accent underline">
+                        file in the vault
+                      </a>{" "}
+                      <span className="font-mono text-xs text-stone-600">SHA-256 0x{hash}</span>
+                    </>
+                  ) : href ? (
+                    <a href={href} className="text-accent underline" rel="noopener noreferrer">
+                      {e.uri}
+                    </a>
+                  ) : (
+                    <span className="font-mono text-xs">{e.uri}</span>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         )}
+        <JuryEvidenceForm item={item} submitter={submitter} />
       </Card>
       <Card title="Jurors">
         {item.jurors.length === 0 ? (
@@ -76,7 +106,7 @@ export function JuryPanel({ item }: { item: TCourtCase }) {
           <ul className="space-y-3 text-sm" data-testid="jury-jurors">
             {item.jurors.map((j) => (
               <li key={`${j.round}-${j.juror}`}>
-                <p className="break-all font-mono text-xs">{j.juror}</p>
+                <FullAddress address={j.juror} label="juror’s address" />
                 <p className="text-stone-700">
                   Round {j.round + 1}: {j.revealed ? "revealed" : j.committed ? "committed" : "has not committed"}
                   {j.slashed ? ` · did not reveal, ${cap(j.slashed)} slashed` : ""}
@@ -97,7 +127,8 @@ export function JuryPanel({ item }: { item: TCourtCase }) {
         )}
       </Card>
       <JurorActions item={item} claimNames={claimNames} />
-      {item.period === "appeal" ? <AppealCosts caseId={item.caseId} /> : null}
+      {item.period === "appeal" ? <AppealCosts item={item} onFunded={setFunded} /> : null}
+      <AppealRefunds item={item} />
     </div>
   );
 }
@@ -251,8 +282,8 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
 
 type TRevealFinding = (typeof findingNames)[number];
 
-function AppealCosts({ caseId }: { caseId: string }) {
-  const quote = useAppealQuote(caseId, true);
+function AppealCosts({ item, onFunded }: { item: TCourtCase; onFunded: (message: string) => void }) {
+  const quote = useAppealQuote(item.caseId, true);
   if (quote.isPending) return <Card title="Appeal">Loading the appeal costs…</Card>;
   if (quote.isError) return <Card title="Appeal"><p className="text-sm text-red-700">{quote.error.message}</p></Card>;
   const q = quote.data;
@@ -271,7 +302,7 @@ function AppealCosts({ caseId }: { caseId: string }) {
             </li>
           ))}
         </ul>
-        <p className="text-stone-600">Funding is sent from your own wallet to the jury court (fundAppeal); anything above a side’s need is credited back to you.</p>
+        {q.nextRoundJurors > 0 && BigInt(q.nextRoundCost) > 0n ? <AppealFunding item={item} quote={q} onFunded={onFunded} /> : <p className="text-stone-600">This case cannot go to another round.</p>}
       </div>
     </Card>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { FullAddress } from "@/components/ui/full-address";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useFormDraftValues } from "@/hooks/use-form-draft";
 import { signedPost } from "@/lib/api/browser-session";
@@ -35,9 +36,9 @@ export function ReplyPanel({ item, submitter, ownerWallet }: { item: TCourtCase;
             ))}
           </ul>
         ) : null}
-        <p className="text-xs text-stone-500">
-          Filed {formatTime(reply.repliedAt)} by <span className="break-all font-mono">{reply.repliedBy}</span>.
-        </p>
+        <div className="text-xs text-stone-500">
+          Filed {formatTime(reply.repliedAt)}{reply.repliedBy ? <> by <FullAddress address={reply.repliedBy} label="address of who replied" /></> : null}.
+        </div>
       </div>
     );
   }

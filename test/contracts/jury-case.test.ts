@@ -254,7 +254,7 @@ describe("JuryCourt case: one claim, a non-revealing juror, the losing side alon
   it("refunds contributions in full when the appeal did not start a round, once", async () => {
     const who = f.accounts[6]!.address;
     const before = await f.balance(who);
-    await f.mined(f.wallets[9]!.writeContract({ ...f.court, functionName: "withdrawContribution", args: [caseId, 0, who] }));
+    note("withdrawContribution", await f.mined(f.wallets[9]!.writeContract({ ...f.court, functionName: "withdrawContribution", args: [caseId, 0, who] })));
     expect(await f.balance(who)).toBe(before + 5n * F);
     expect(await revertName(f.wallets[9]!.writeContract({ ...f.court, functionName: "withdrawContribution", args: [caseId, 0, who] }))).toBe("NothingToWithdraw");
     const other = f.accounts[4]!.address;

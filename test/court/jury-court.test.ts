@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { getAddress, keccak256, parseEther, toHex, type Address } from "viem";
 import { readDeployment } from "@/lib/chain/deployment-record";
@@ -21,6 +22,7 @@ import { courtCases } from "@/lib/endpoints/court/cases";
 import { courtCommit } from "@/lib/endpoints/court/commit";
 import { courtEvidence } from "@/lib/endpoints/court/evidence";
 import { courtReveal } from "@/lib/endpoints/court/reveal";
+import { vaultUpload } from "@/lib/endpoints/vault/upload";
 import { inboxRead } from "@/lib/endpoints/inbox/read";
 import { openDatabase } from "@/lib/db/connection";
 import { renderFeed } from "@/lib/services/reader/feeds";
@@ -151,6 +153,16 @@ describe.each(dialects)("the jury court over HTTP on %s", (dialect) => {
       [challenger, "challenger", "https://challenger.example.org/report.pdf"],
       [owner, "outlet", "https://jury-ledger.example.org/reply.pdf"],
     ]);
+    // the challenger holds no role anywhere, yet may store a file in the vault while the evidence period runs
+    const table = Buffer.from("containers,2023,2024\nteu,1.0m,1.2m\n");
+    const stored = await api.send(vaultUpload, { body: { filename: "table.csv", mimeType: "text/csv", contentBase64: table.toString("base64") } }, challengerKey);
+    expect(stored.status, JSON.stringify(stored.body)).toBe(201);
+    const file = await api.send(courtEvidence, { params: { id: caseId }, body: { uri: stored.body.object.uri } }, challengerKey);
+    expect(file.status, JSON.stringify(file.body)).toBe(200);
+    expect(file.body.case.evidence.at(-1)).toMatchObject({ party: challenger, side: "challenger", uri: `/api/vault/${createHash("sha256").update(table).digest("hex")}?download=1` });
+    // a wallet that is neither a member of an outlet nor a challenger in an evidence period may not
+    const free = await api.send(vaultUpload, { body: { filename: "x.txt", mimeType: "text/plain", contentBase64: Buffer.from("x\n").toString("base64") } }, devKeys[9]!);
+    expect(free.status, JSON.stringify(free.body)).toBe(403);
     const stranger = await api.send(courtEvidence, { params: { id: caseId }, body: { uri: "https://elsewhere.example.org/x" } }, juror1Key);
     expect(stranger.status, JSON.stringify(stranger.body)).toBe(403);
     const early = await api.send(courtCommit, { params: { id: caseId }, body: { commitment: `0x${"11".repeat(32)}`, signature: `0x${"22".repeat(65)}` } }, juror1Key);

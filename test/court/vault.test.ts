@@ -130,7 +130,7 @@ describe.each(dialects)("vault on %s", (dialect) => {
     const fetchLink = (body: Json, key: `0x${string}` = uploaderKey) => api.send(vaultFetch, { body: body as never }, key);
     dns.set("evidence.example.com", { a: ["127.0.0.1"] });
     dns.set("files.example.com", { a: ["10.0.0.5"] });
-    expectError(await fetchLink({ url: "https://evidence.example.com/report.pdf" }, freeKey), 403, "FORBIDDEN", "Only members of an active outlet may upload to the vault");
+    expectError(await fetchLink({ url: "https://evidence.example.com/report.pdf" }, freeKey), 403, "FORBIDDEN", "Only members of an active outlet, or the challenger of a jury case in its evidence period, may upload to the vault");
     const refusals: Array<[string, string | RegExp]> = [
       ["http://evidence.example.com/report.pdf", "This link cannot be fetched: only https links can be fetched"],
       ["https://127.0.0.1/report.pdf", /^This link cannot be fetched: .*IP/],
@@ -180,7 +180,7 @@ describe.each(dialects)("vault on %s", (dialect) => {
 
   it("refuses uploads from a wallet that is no member of an active outlet (a free wallet cannot fill the disk)", async () => {
     const res = await upload({ filename: "free.txt", mimeType: "text/plain", contentBase64: Buffer.from("free wallet\n").toString("base64") }, freeKey);
-    expectError(res, 403, "FORBIDDEN", "Only members of an active outlet may upload to the vault");
+    expectError(res, 403, "FORBIDDEN", "Only members of an active outlet, or the challenger of a jury case in its evidence period, may upload to the vault");
   });
 
   it("enforces the per-wallet quota, then the total quota, with the used and allowed bytes in the error body", async () => {

@@ -14,7 +14,7 @@ export const vaultUpload = defineEndpoint({
   alsoAnswers: [{ status: 200, description: "the same bytes were already stored: the existing record (created false)" }],
   bodyLimit: "vault-upload",
   rateLimit: ["signed-write"],
-  rolesNote: "only a wallet holding an active role at an active outlet (403 otherwise); quotas of stored bytes per wallet and in total (413 VAULT_QUOTA_EXCEEDED)",
+  rolesNote: "only a wallet holding an active role at an active outlet, or the challenger of a jury case in its evidence period (403 otherwise); quotas of stored bytes per wallet and in total (413 VAULT_QUOTA_EXCEEDED)",
   errors: ["UNSUPPORTED_MEDIA_TYPE", "CAPSULE_NOT_FOUND", "FORBIDDEN", "VAULT_QUOTA_EXCEEDED"],
   example: { body: { filename: "notice.txt", mimeType: "text/plain", contentBase64: "VGhlIGJyaWRnZSByZW9wZW5zIG9uIE1vbmRheS4K" } },
 });

@@ -133,8 +133,13 @@ async function storeObject(handle: Pick<DatabaseHandle, "db" | "dialect">, walle
   return { ok: true as const, created, object: vaultObject(await getVaultObjectOrThrow(db, id)) };
 }
 
-/** Uploads are for newsrooms: a wallet holding an active role at an active outlet (free wallets cannot fill the disk). */
+/**
+ * Uploads are for newsrooms: a wallet holding an active role at an active outlet (free wallets cannot fill
+ * the disk), and for the challenger of a jury case in its evidence period, who files evidence there.
+ */
 async function requireActiveMembership(db: Db, wallet: Address): Promise<void> {
+  const challenger = await db.selectFrom("jury_cases").select("case_id").where("challenger", "=", wallet).where("period", "=", "evidence").limit(1).executeTakeFirst();
+  if (challenger) return;
   const member = await db
     .selectFrom("outlet_roles")
     .innerJoin("outlets", "outlets.id", "outlet_roles.outlet_id")
@@ -144,7 +149,7 @@ async function requireActiveMembership(db: Db, wallet: Address): Promise<void> {
     .where("outlets.status", "=", "active")
     .limit(1)
     .executeTakeFirst();
-  if (!member) throw new AppError("FORBIDDEN", "Only members of an active outlet may upload to the vault");
+  if (!member) throw new AppError("FORBIDDEN", "Only members of an active outlet, or the challenger of a jury case in its evidence period, may upload to the vault");
 }
 
 // Arbitrary constant key of the PostgreSQL advisory lock that serializes vault quota checks.

@@ -1,0 +1,209 @@
+"use client";
+
+import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { usePublicClient, useWriteContract } from "wagmi";
+import { formatEther, parseEther, type Address, type Hex } from "viem";
+import type { z } from "zod";
+import { call } from "@/lib/api/client";
+import { juryCourtAbi } from "@/lib/chain/abi";
+import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
+import { courtCase } from "@/lib/endpoints/court/case";
+import type { TCourtCase } from "@/lib/schemas/court";
+import type { ZAppealQuote } from "@/lib/schemas/jury";
+import { describeAppealError } from "@/lib/wallet/jury-court-error";
+import { courtKeys } from "@/hooks/use-court";
+import { useSession } from "@/hooks/use-session";
+import { formatCap } from "@/components/ui/capsule-format";
+import { TextField, primaryButton } from "@/components/ui/field";
+
+// "Fund this appeal" (issue 28 item 5): anyone signed in with a wallet sends JuryCourt.fundAppeal from that
+// wallet for either side, the side's remaining need by default. The amount is shown on the button before
+// the wallet asks; a dry run (simulateContract) explains a refusal before anything is paid; then the pending
+// transaction, and the funding as the bridge has indexed it once the transaction is mined.
+
+type Quote = z.infer<typeof ZAppealQuote>;
+type Step = { kind: "idle" } | { kind: "checking" } | { kind: "signature" } | { kind: "pending"; hash: Hex } | { kind: "indexing"; hash: Hex };
+
+const capText = (wei: bigint) => formatCap(wei);
+const sideName = (side: "challenger" | "outlet") => (side === "challenger" ? "the challenger" : "the outlet");
+
+/** Reads the case until the bridge has indexed the transaction (its AppealFunded is in the case's log). */
+async function indexedCase(caseId: string, hash: Hex, tries = 60) {
+  for (let i = 0; i < tries; i++) {
+    const answer = await call(courtCase, { params: { id: caseId } });
+    if (answer.case.juryTimeline.some((e) => e.txHash.toLowerCase() === hash.toLowerCase())) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  return undefined;
+}
+
+export function AppealFunding({ item, quote, onFunded }: { item: TCourtCase; quote: Quote; onFunded: (message: string) => void }) {
+  const { wallet, status } = useSession();
+  const publicClient = usePublicClient({ chainId: CAPSULE_CHAIN_ID });
+  const { mutateAsync: writeContract } = useWriteContract();
+  const queryClient = useQueryClient();
+  const open = quote.sides.filter((s) => BigInt(s.remaining) > 0n);
+  const [chosen, setChosen] = useState<"challenger" | "outlet">(open[0]?.side ?? "challenger");
+  const [amount, setAmount] = useState("");
+  const [amountError, setAmountError] = useState<string | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [step, setStep] = useState<Step>({ kind: "idle" });
+
+  if (open.length === 0) return <p className="text-stone-700">Both sides are fully funded.</p>;
+  if (status !== "signed-in" || !wallet) {
+    return (
+      <p className="text-stone-600" data-testid="appeal-sign-in">
+        Anyone may fund either side: sign in with a wallet to fund this appeal.
+      </p>
+    );
+  }
+  const side = open.find((s) => s.side === chosen) ?? open[0]!;
+  const remaining = BigInt(side.remaining);
+
+  /** The amount in wei: the side's remaining need unless another amount was typed. */
+  function valueOf(): bigint | undefined {
+    const text = amount.trim();
+    if (!text) return remaining;
+    let wei: bigint;
+    try {
+      wei = parseEther(text);
+    } catch {
+      setAmountError("Enter an amount in CAP, for example 2.5.");
+      return undefined;
+    }
+    if (wei <= 0n) {
+      setAmountError("Enter an amount above zero.");
+      return undefined;
+    }
+    if (wei > remaining) {
+      setAmountError(`${sideName(side.side)} needs only ${capText(remaining)} more; enter at most that.`);
+      return undefined;
+    }
+    return wei;
+  }
+
+  async function fund() {
+    setError(undefined);
+    setAmountError(undefined);
+    const value = valueOf();
+    if (value === undefined || !publicClient || !wallet) return;
+    const request = { address: quote.transaction.to as Address, abi: juryCourtAbi, functionName: "fundAppeal", args: [BigInt(quote.juryCaseId), side.sideNumber], value } as const;
+    const doing = `fund ${sideName(side.side)}`;
+    try {
+      setStep({ kind: "checking" });
+      // a dry run first: a refusal (side already funded, period over) is told in words before the wallet asks to pay
+      await publicClient.simulateContract({ ...request, account: wallet as Address });
+      setStep({ kind: "signature" });
+      const hash = await writeContract({ ...request, chainId: CAPSULE_CHAIN_ID });
+      setStep({ kind: "pending", hash });
+      const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 1_000 });
+      if (receipt.status !== "success") throw new Error("The transaction was mined but reverted; nothing was paid.");
+      setStep({ kind: "indexing", hash });
+      const answer = await indexedCase(item.caseId, hash);
+      setAmount("");
+      setStep({ kind: "idle" });
+      if (!answer) {
+        onFunded(`Your ${capText(value)} for ${sideName(side.side)} is on chain; the page will show it once the bridge has caught up.`);
+        return;
+      }
+      queryClient.setQueryData(courtKeys.detail(item.caseId), answer);
+      // the quote exists only in the appeal period: once a new round opened it is left alone (asking again answers 409)
+      if (answer.case.period === "appeal") void queryClient.invalidateQueries({ queryKey: ["jury-appeal-quote", item.caseId] });
+      void queryClient.invalidateQueries({ queryKey: courtKeys.lists() });
+      const next = answer.case;
+      onFunded(
+        (next.round ?? 0) > quote.round
+          ? `Your ${capText(value)} for ${sideName(side.side)} was recorded. Both sides are funded: round ${(next.round ?? 0) + 1} has opened with ${quote.nextRoundJurors} jurors, starting with its evidence period.`
+          : `Your ${capText(value)} for ${sideName(side.side)} was recorded.`,
+      );
+    } catch (cause) {
+      setStep({ kind: "idle" });
+      setError(describeAppealError(cause, doing));
+    }
+  }
+
+  const busy = step.kind !== "idle";
+  const shown = (() => {
+    const text = amount.trim();
+    if (!text) return remaining;
+    try {
+      const wei = parseEther(text);
+      return wei > 0n ? wei : undefined;
+    } catch {
+      return undefined;
+    }
+  })();
+  return (
+    <form
+      aria-label="Fund this appeal"
+      className="mt-3 space-y-3 border-t border-stone-200 pt-3"
+      data-testid="appeal-fund-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void fund();
+      }}
+    >
+      <fieldset className="space-y-1">
+        <legend className="font-semibold text-ink">Fund this appeal</legend>
+        {open.map((s) => (
+          <label key={s.side} className="flex min-h-11 items-center gap-3">
+            <input
+              type="radio"
+              name={`appeal-side-${item.caseId}`}
+              className="h-5 w-5"
+              checked={side.side === s.side}
+              disabled={busy}
+              onChange={() => {
+                setChosen(s.side);
+                setAmount("");
+                setAmountError(undefined);
+              }}
+            />
+            <span>
+              {s.side === "challenger" ? "The challenger" : "The outlet"} (still needs {capText(BigInt(s.remaining))})
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <TextField
+        id={`appeal-amount-${item.caseId}`}
+        label="Amount in CAP"
+        inputMode="decimal"
+        placeholder={formatEther(remaining)}
+        hint={`Leave empty to give the whole remaining ${capText(remaining)}.`}
+        value={amount}
+        error={amountError}
+        disabled={busy}
+        onChange={(e) => {
+          setAmountError(undefined);
+          setAmount(e.target.value);
+        }}
+      />
+      <button type="submit" className={`${primaryButton} min-h-11`} disabled={busy}>
+        {step.kind === "checking"
+          ? "Checking with the jury court…"
+          : step.kind === "signature"
+            ? "Confirm in your wallet…"
+            : step.kind === "pending"
+              ? "Waiting for the transaction…"
+              : step.kind === "indexing"
+                ? "Updating the funding…"
+                : `Pay ${shown === undefined ? "" : `${capText(shown)} `}to fund ${sideName(side.side)}`}
+      </button>
+      <p className="text-xs text-stone-600">Sent from your own wallet to the jury court, plus the network’s transaction cost. Contributions are paid back after the case is final when the appeal opens no round; otherwise the prevailing side’s funders share what was raised beyond the round’s cost.</p>
+      {step.kind === "pending" || step.kind === "indexing" ? (
+        <p role="status" className="break-all text-stone-700" data-testid="appeal-fund-pending">
+          {step.kind === "pending" ? "Transaction sent, waiting for it to be mined: " : "Mined; waiting for the bridge to index it: "}
+          <span className="font-mono text-xs">{step.hash}</span>
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

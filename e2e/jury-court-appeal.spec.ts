@@ -1,0 +1,350 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { createHash } from "node:crypto";
+import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Address, type Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { capsuleAcceptanceAbi, articleRegistryAbi, juryCourtAbi, roleRegistryAbi } from "../lib/chain/abi";
+import { capsuleChain } from "../lib/chain/chain";
+import { claimKey } from "../lib/chain/jury-claims";
+import { FINDING, juryCommitment, signJuryCommit, signJuryReveal } from "../lib/chain/jury-ballots";
+import { signBallot, submitVoucherFromJson } from "../lib/chain/vouchers";
+import { capsuleAccept } from "../lib/endpoints/capsules/accept";
+import { capsuleClaimsSet } from "../lib/endpoints/capsules/claims-set";
+import { capsuleCreate } from "../lib/endpoints/capsules/create";
+import { capsuleDispute } from "../lib/endpoints/capsules/dispute";
+import { capsuleRead } from "../lib/endpoints/capsules/read";
+import { capsuleSubmit } from "../lib/endpoints/capsules/submit";
+import { capsuleVote } from "../lib/endpoints/capsules/vote";
+import { courtAdvance } from "../lib/endpoints/court/advance";
+import { courtCase } from "../lib/endpoints/court/case";
+import { courtCommit } from "../lib/endpoints/court/commit";
+import { courtReveal } from "../lib/endpoints/court/reveal";
+import { contractsSummary } from "../lib/endpoints/meta/contracts-summary";
+import { outletCreate } from "../lib/endpoints/outlets/create";
+import { outletVerify } from "../lib/endpoints/outlets/verify";
+import { roleGrant } from "../lib/endpoints/roles/grant";
+import { ROLE } from "../lib/roles/role-catalog";
+import { bridgeClient } from "../test/support/bridge-client";
+import { publishTxt } from "./support/dns-server";
+import { installTestWallet } from "./support/test-wallet";
+import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
+
+// Issue 28 items 1 and 5 from the browser: both sides add evidence from the case page (a link, a file
+// stored in the vault under its SHA-256, a draft kept across navigation, a bad link refused in words), and
+// after a first round the appeal is funded from the case page — a chosen amount, then the exact remaining,
+// a refusal explained by the dry run before paying — until both sides are funded and round 2 opens with
+// seven jurors. The e2e global setup seeds no jurors, so this spec bonds seven Editors of its own bench
+// outlet with bonds that dwarf every other Editor's on the shared stack (each pick is proportional to bond):
+// round 2 needs seven possible jurors. Once the case is final the outlet's funder withdraws their share.
+
+test.describe.configure({ mode: "serial" });
+
+const api = bridgeClient(env("CAPSULE_E2E_BASE_URL"));
+const nodeRpcUrl = env("CAPSULE_E2E_NODE_RPC_URL");
+const chain = capsuleChain(nodeRpcUrl);
+const publicClient = createPublicClient({ chain, transport: http(nodeRpcUrl) });
+const stamp = Date.now().toString(36);
+const LEDGER = `appeal-ledger-${stamp}`;
+const BENCH = `appeal-bench-${stamp}`;
+const TITLE = `Port fees rose by a third ${stamp}`;
+const DAY = 24 * 3600;
+
+type Wallet = { key: Hex; address: Address };
+const fresh = (): Wallet => {
+  const key = generatePrivateKey();
+  return { key, address: privateKeyToAccount(key).address };
+};
+const owner = fresh();
+const benchOwner = fresh();
+const challenger = fresh();
+const jurors = Array.from({ length: 7 }, fresh);
+let capsuleId = "";
+let claimIds: string[] = [];
+let caseId = "";
+let juryCaseId = 0n;
+
+function env(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set (e2e/global-setup.ts sets it)`);
+  return value;
+}
+
+async function nodeRpc(method: string, params: unknown[]): Promise<unknown> {
+  const res = await fetch(nodeRpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const body = (await res.json()) as { result?: unknown; error?: unknown };
+  if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
+  return body.result;
+}
+
+/** Moves the chain's clock forward and mines blocks (the draw waits for blocks after its draw block). */
+async function advanceChainTime(seconds: number) {
+  await nodeRpc("evm_increaseTime", [seconds]);
+  await nodeRpc("evm_mine", []);
+  await nodeRpc("anvil_mine", ["0x4"]);
+}
+
+async function contract(name: "roleRegistry" | "capsuleAcceptance" | "juryCourt"): Promise<Address> {
+  const address = (await api.call(contractsSummary, {})).contracts[name]?.address;
+  if (!address) throw new Error(`no ${name} contract`);
+  return getAddress(address);
+}
+
+const walletClient = (wallet: Wallet) => createWalletClient({ chain, transport: http(nodeRpcUrl), account: privateKeyToAccount(wallet.key) });
+async function send(wallet: Wallet, write: (client: ReturnType<typeof walletClient>) => Promise<Hex>) {
+  const receipt = await publicClient.waitForTransactionReceipt({ hash: await write(walletClient(wallet)), pollingInterval: 100 });
+  if (receipt.status !== "success") throw new Error("transaction reverted");
+  return receipt.transactionHash;
+}
+
+async function fund(wallet: Wallet, units: string, bond: string) {
+  await nodeRpc("anvil_setBalance", [wallet.address, `0x${parseEther(units).toString(16)}`]);
+  if (bond !== "0") {
+    const registry = await contract("roleRegistry");
+    await send(wallet, (client) => client.writeContract({ address: registry, abi: roleRegistryAbi, functionName: "deposit", value: parseEther(bond) }));
+  }
+}
+
+async function activeOutlet(wallet: Wallet, slug: string) {
+  const domain = `${slug}.example.net`;
+  const created = await api.call(outletCreate, { body: { slug, name: `Outlet ${slug}`, domain } }, wallet.key);
+  publishTxt(domain, [created.txtRecord.value]);
+  const verified = await api.call(outletVerify, { body: { outletSlug: slug, method: "dns_txt" } }, wallet.key);
+  if (!verified.verified) throw new Error(`outlet ${slug} did not verify`);
+}
+
+/** A finalized capsule of LEDGER with one claim, walked through submission, one yes vote and acceptance. */
+async function finalizedCapsuleWithClaim() {
+  const body = `${TITLE}.\n\nThe port raised its berth fee from 300 to 400 a day.`;
+  const created = await api.call(capsuleCreate, { body: {
+    title: TITLE, body, outletSlug: LEDGER, category: "economy", tags: ["port"],
+    evidence: [{ uri: "https://archive.example.org/port/fees.pdf", contentHash: `0x${createHash("sha256").update(TITLE).digest("hex")}`, evidenceType: "document", mimeType: "application/pdf", isPrimary: true, label: "Fee schedule" }],
+    status: "draft",
+  } }, owner.key);
+  const id = created.capsuleId;
+  const claims = await api.call(capsuleClaimsSet, { params: { id }, body: { claims: [{ exact: "from 300 to 400 a day", claimType: "statistic", evidenceIds: [created.evidence[0]!.evidenceId] }] } }, owner.key);
+  claimIds = claims.items.map((c) => c.claimId);
+  const voucher = await api.call(capsuleSubmit, { params: { id }, body: {} }, owner.key);
+  await send(owner, (client) => client.writeContract({ address: getAddress(voucher.registry), abi: articleRegistryAbi, functionName: "submitCapsule", args: [submitVoucherFromJson(voucher.voucher), voucher.signature as Hex], value: BigInt(voucher.fee) }));
+  const acceptance = await contract("capsuleAcceptance");
+  const account = privateKeyToAccount(owner.key);
+  const nonce = await publicClient.readContract({ address: acceptance, abi: capsuleAcceptanceAbi, functionName: "nonces", args: [account.address] });
+  const deadline = (await publicClient.getBlock({ blockTag: "latest" })).timestamp + 3600n;
+  const signature = await signBallot(account, acceptance, chain.id, { capsuleId: BigInt(id), support: true, voter: account.address, nonce, deadline });
+  await api.call(capsuleVote, { params: { id }, body: { support: true, deadline: deadline.toString(), signature } }, owner.key);
+  await advanceChainTime(259_200 + 5);
+  await api.call(capsuleAccept, { params: { id }, body: { capsuleId: id } }, owner.key);
+  await expect.poll(async () => (await api.call(capsuleRead, { params: { id } })).capsule.status, { timeout: 30_000 }).toBe("finalized");
+  return id;
+}
+
+type Actor = { context: BrowserContext; page: Page; errors: string[] };
+const actors = new Map<string, Actor>();
+async function actor(browser: Browser, name: string, wallet: Wallet): Promise<Actor> {
+  const known = actors.get(name);
+  if (known) return known;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  await installTestWallet(page, wallet.key);
+  const made = { context, page, errors };
+  actors.set(name, made);
+  return made;
+}
+
+const caseNow = async () => (await api.call(courtCase, { params: { id: caseId } })).case;
+const advance = async () => (await api.call(courtAdvance, { params: { id: caseId } }, challenger.key)).case;
+const keyOf = (address: string) => jurors.find((j) => j.address.toLowerCase() === address.toLowerCase())!.key;
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  await fund(owner, "5000", "1000");
+  await fund(benchOwner, "100", "0"); // no bond: not an Editor who votes, never a juror
+  await fund(challenger, "200", "10");
+  for (const juror of jurors) await fund(juror, "2000000", "1000000");
+  await activeOutlet(owner, LEDGER);
+  await activeOutlet(benchOwner, BENCH);
+  for (const juror of jurors) await api.call(roleGrant, { body: { outletSlug: BENCH, wallet: juror.address, roleId: ROLE.EDITOR } }, benchOwner.key);
+  capsuleId = await finalizedCapsuleWithClaim();
+  // the case is opened on chain and filed with the bridge (the dispute page's own flow is jury-court.spec.ts's)
+  const court = await contract("juryCourt");
+  const openTxHash = await send(challenger, (client) =>
+    client.writeContract({ address: court, abi: juryCourtAbi, functionName: "openCase", args: [BigInt(capsuleId), claimIds.map((id) => claimKey(Number(id)))], value: parseEther("3") }),
+  );
+  const filed = await api.call(capsuleDispute, { params: { id: capsuleId }, body: { grounds: "The schedule says 300 to 340, not 400: the article misreads it.", claimIds, openTxHash } }, challenger.key);
+  caseId = filed.case.caseId;
+  juryCaseId = BigInt(filed.case.juryCaseId ?? "0");
+});
+
+test.afterAll(async () => {
+  for (const a of actors.values()) await a.context.close();
+});
+
+test("both sides add evidence from the case page: a link, a file with its hash, a kept draft and a refused link", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const { page, errors } = await actor(browser, "challenger", challenger);
+  await page.goto(`/court/${caseId}`);
+  await expect(page.getByTestId("jury-period")).toHaveText(/Round 1 · Evidence/);
+  await expect(page.getByTestId("evidence-sign-in")).toBeVisible();
+  await signIn(page);
+  const form = page.getByRole("form", { name: "Add evidence" });
+  await expect(form).toContainText("Add evidence as the challenger");
+
+  // a link that is no web, IPFS or Arweave address is refused in words before anything is sent
+  await form.getByLabel("Link (optional)").fill("javascript:alert(1)");
+  await form.getByRole("button", { name: "Add the evidence" }).click();
+  await expect(form.getByText("Enter a link starting with https://, http://, ipfs:// or ar://.")).toBeVisible();
+
+  // what was typed survives leaving the page and coming back
+  await form.getByLabel("Link (optional)").fill("https://archive.example.org/port/schedule-2024.pdf");
+  await page.goto("/court");
+  await page.goto(`/court/${caseId}`);
+  await expect(form.getByLabel("Link (optional)")).toHaveValue("https://archive.example.org/port/schedule-2024.pdf");
+
+  // a file: hashed in the browser, stored in the vault under that hash, shown with it
+  const table = Buffer.from("berth,2023,2024\nfee per day,300,340\n");
+  const hash = createHash("sha256").update(table).digest("hex");
+  await form.getByLabel("File (optional, up to 10 MB)").setInputFiles({ name: "schedule.csv", mimeType: "text/csv", buffer: table });
+  await expect(form.getByTestId("evidence-file")).toContainText(`SHA-256 0x${hash}`);
+  await bothWidths(page, "evidence-form", "jury-appeal");
+  await form.getByRole("button", { name: "Add the evidence" }).click();
+  await expect(form.getByTestId("evidence-added")).toContainText("the file and the link", { timeout: 60_000 });
+  const list = page.getByTestId("jury-evidence-item");
+  await expect(list).toHaveCount(2);
+  await expect(list.nth(0)).toContainText(`Challenger · round 1`);
+  await expect(list.nth(0)).toContainText(`SHA-256 0x${hash}`);
+  await expect(list.nth(1).getByRole("link", { name: "https://archive.example.org/port/schedule-2024.pdf" })).toBeVisible();
+  await expect(form.getByLabel("Link (optional)")).toHaveValue("");
+  const onChain = (await caseNow()).evidence.map((e) => [e.side, e.uri]);
+  expect(onChain).toEqual([["challenger", `/api/vault/${hash}?download=1`], ["challenger", "https://archive.example.org/port/schedule-2024.pdf"]]);
+  await bothWidths(page, "evidence-added", "jury-appeal");
+
+  // the outlet replies with its evidence from the same form
+  const outlet = await actor(browser, "owner", owner);
+  await outlet.page.goto(`/court/${caseId}`);
+  await signIn(outlet.page);
+  const outletForm = outlet.page.getByRole("form", { name: "Add evidence" });
+  await expect(outletForm).toContainText("Add evidence as the outlet");
+  await outletForm.getByLabel("Link (optional)").fill("https://appeal-ledger.example.net/corrections/port-fees");
+  await outletForm.getByRole("button", { name: "Add the evidence" }).click();
+  await expect(outletForm.getByTestId("evidence-added")).toBeVisible({ timeout: 60_000 });
+  await expect(outlet.page.getByTestId("jury-evidence-item").nth(2)).toContainText("Outlet · round 1");
+
+  // anyone else signed in is told who may add evidence
+  const stranger = await actor(browser, "juror0", jurors[0]!);
+  await stranger.page.goto(`/court/${caseId}`);
+  await signIn(stranger.page);
+  await expect(stranger.page.getByTestId("evidence-not-party")).toHaveText("Only the challenger and the outlet’s author and members may add evidence to this case.");
+  await expect(stranger.page.getByRole("form", { name: "Add evidence" })).toHaveCount(0);
+  for (const a of [errors, outlet.errors, stranger.errors]) expect(a).toEqual([]);
+});
+
+test("the appeal is funded from the case page, a refusal explained before paying, until round 2 opens with seven jurors", async ({ browser }) => {
+  test.setTimeout(300_000);
+  // round 1: three jurors drawn, commit and reveal (signed and relayed as the juror page does), all "misleading"
+  await advanceChainTime(3 * DAY + 60);
+  const drawn = (await advance()).jurors.map((j) => j.juror);
+  expect(drawn).toHaveLength(3);
+  const court = await contract("juryCourt");
+  const salt = (juror: string) => `0x${createHash("sha256").update(`salt ${juror}`).digest("hex")}` as Hex;
+  for (const juror of drawn) {
+    const account = privateKeyToAccount(keyOf(juror));
+    const commitment = juryCommitment(juryCaseId, 0n, getAddress(juror), [FINDING.misleading], salt(juror));
+    const signature = await signJuryCommit(account, court, chain.id, { caseId: juryCaseId, round: 0n, juror: getAddress(juror), commitment });
+    await api.call(courtCommit, { params: { id: caseId }, body: { commitment, signature } }, keyOf(juror));
+  }
+  expect((await advance()).period).toBe("reveal");
+  for (const juror of drawn) {
+    const account = privateKeyToAccount(keyOf(juror));
+    const reasons = ["The schedule reads 340, not 400."];
+    const signature = await signJuryReveal(account, court, chain.id, { caseId: juryCaseId, round: 0n, juror: getAddress(juror), findings: [FINDING.misleading], reasons, salt: salt(juror) });
+    await api.call(courtReveal, { params: { id: caseId }, body: { findings: ["misleading"], reasons, salt: salt(juror), signature } }, keyOf(juror));
+  }
+  expect(await advance()).toMatchObject({ period: "appeal", winner: "challenger" });
+
+  // the challenger funds its side: first a chosen amount, then exactly what remains
+  const { page, errors } = await actor(browser, "challenger", challenger);
+  await page.goto(`/court/${caseId}`);
+  await signIn(page);
+  const costs = page.getByTestId("appeal-costs");
+  await expect(costs).toContainText("Another round seats 7 jurors and costs 7 CAP.");
+  await expect(costs).toContainText("Challenger (won this round): needs 7 CAP, raised 0 CAP, still 7 CAP.");
+  await expect(costs).toContainText("Outlet (lost this round): needs 14 CAP, raised 0 CAP, still 14 CAP.");
+  const fundForm = page.getByRole("form", { name: "Fund this appeal" });
+  await fundForm.getByRole("radio", { name: /The challenger/ }).check();
+  await expect(fundForm.getByRole("button", { name: "Pay 7 CAP to fund the challenger" })).toBeVisible();
+  await fundForm.getByLabel("Amount in CAP").fill("9");
+  await fundForm.getByRole("button", { name: /Pay 9 CAP/ }).click();
+  await expect(fundForm.getByText("the challenger needs only 7 CAP more; enter at most that.")).toBeVisible();
+  await fundForm.getByLabel("Amount in CAP").fill("2.5");
+  await bothWidths(page, "appeal-fund", "jury-appeal");
+  await fundForm.getByRole("button", { name: "Pay 2.5 CAP to fund the challenger" }).click();
+  await expect(page.getByTestId("appeal-funded")).toHaveText("Your 2.5 CAP for the challenger was recorded.", { timeout: 60_000 });
+  await expect(costs).toContainText("Challenger (won this round): needs 7 CAP, raised 2.5 CAP, still 4.5 CAP.");
+
+  // the outlet's page still shows the challenger's side open; the challenger then completes it
+  const outlet = await actor(browser, "owner", owner);
+  await outlet.page.goto(`/court/${caseId}`);
+  await signIn(outlet.page);
+  const outletForm = outlet.page.getByRole("form", { name: "Fund this appeal" });
+  await expect(outletForm.getByRole("radio", { name: "The challenger (still needs 4.5 CAP)" })).toBeVisible();
+  await fundForm.getByRole("radio", { name: /The challenger/ }).check();
+  await fundForm.getByRole("button", { name: "Pay 4.5 CAP to fund the challenger" }).click();
+  await expect(page.getByTestId("appeal-funded")).toHaveText("Your 4.5 CAP for the challenger was recorded.", { timeout: 60_000 });
+  await expect(costs).toContainText("raised 7 CAP, still 0 CAP");
+
+  // the stale page tries to fund the side already funded: the dry run refuses before the wallet pays
+  const before = await publicClient.getBalance({ address: owner.address });
+  await outletForm.getByRole("radio", { name: /The challenger/ }).check();
+  await outletForm.getByRole("button", { name: "Pay 4.5 CAP to fund the challenger" }).click();
+  await expect(outletForm.getByRole("alert")).toHaveText("That side is already fully funded. Nothing was paid.");
+  expect(await publicClient.getBalance({ address: owner.address })).toBe(before);
+
+  // the outlet funds its own side with the exact remaining: both sides funded, round 2 opens at once
+  await outlet.page.reload();
+  await signIn(outlet.page);
+  await expect(outletForm.getByRole("radio")).toHaveCount(1);
+  await outletForm.getByRole("button", { name: "Pay 14 CAP to fund the outlet" }).click();
+  await expect(outletForm.getByRole("button", { name: /Checking with the jury court…|Confirm in your wallet…|Waiting for the transaction…|Updating the funding…/ })).toBeVisible();
+  await expect(outlet.page.getByTestId("appeal-funded")).toHaveText(
+    "Your 14 CAP for the outlet was recorded. Both sides are funded: round 2 has opened with 7 jurors, starting with its evidence period.",
+    { timeout: 60_000 },
+  );
+  await expect(outlet.page.getByTestId("jury-period")).toHaveText(/Round 2 · Evidence/);
+  await bothWidths(outlet.page, "round-two-opened", "jury-appeal");
+  expect((await caseNow())).toMatchObject({ round: 1, period: "evidence" });
+
+  // round 2 seats seven jurors when its evidence period ends
+  await advanceChainTime(3 * DAY + 60);
+  const second = await advance();
+  expect(second.period).toBe("commit");
+  expect(second.jurors.filter((j) => j.round === 1)).toHaveLength(7);
+  for (const a of [errors, outlet.errors]) expect(a).toEqual([]);
+});
+
+test("once the case is final the outlet's funder withdraws their share of the appeal from the page", async () => {
+  test.setTimeout(240_000);
+  // nobody reveals in round 2: no finding goes the challenger's way, so the outlet prevails
+  await advanceChainTime(2 * DAY + 60);
+  expect((await advance()).period).toBe("reveal");
+  await advanceChainTime(2 * DAY + 60);
+  let next = await advance();
+  if (next.period === "appeal") {
+    await advanceChainTime(3 * DAY + 60);
+    next = await advance();
+  }
+  expect(next).toMatchObject({ period: "final", winner: "outlet" });
+
+  const { page, errors } = actors.get("owner")!;
+  await page.goto(`/court/${caseId}`);
+  await signIn(page);
+  const refunds = page.getByTestId("appeal-refunds");
+  // the appeal raised 21 CAP for a 7 CAP round; no round-2 juror revealed, so that round's 7 CAP fee went back
+  // to the appeal's pool too: the outlet's only funder takes all 21 CAP
+  await expect(refunds).toContainText("Your contribution to the appeal after round 1: 21 CAP to take back.");
+  await bothWidths(page, "refund", "jury-appeal");
+  const before = await publicClient.getBalance({ address: owner.address });
+  await refunds.getByRole("button", { name: "Withdraw 21 CAP" }).click();
+  await expect(page.getByTestId("appeal-refund-done")).toHaveText("21 CAP from round 1’s appeal: paid to your wallet.", { timeout: 60_000 });
+  expect(await publicClient.getBalance({ address: owner.address })).toBeGreaterThan(before + parseEther("20.9"));
+  await expect(refunds.getByRole("button", { name: "Withdraw 21 CAP" })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
