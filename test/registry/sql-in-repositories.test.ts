@@ -15,16 +15,8 @@ const writesSql = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|m
 
 /** Services whose queries still have to move into repositories; the list may only shrink. */
 const notMovedYet = new Set<string>([
-  "lib/services/court/case-parties.ts",
-  "lib/services/court/open-dispute.ts",
-  "lib/services/reader/author-record.ts",
-  "lib/services/reader/capsule-proof.ts",
-  "lib/services/reader/feed-route.ts",
+  // its ranking reads the outlets' standing (lib/distribution), which a repository may not import
   "lib/services/reader/published-articles.ts",
-  "lib/services/reader/reader-article.ts",
-  "lib/services/reader/reader-history.ts",
-  "lib/services/reader/related-articles.ts",
-  "lib/services/vault/vault.ts",
 ]);
 
 const allowed = (file: string) => file.startsWith("lib/db/") || file.endsWith(".repository.ts") || file.startsWith("lib/indexer/");

@@ -125,3 +125,8 @@ export async function insertVotesIfAbsent(db: DbOrTrx, rows: NewVote[]): Promise
 export async function listVotes(db: DbOrTrx, capsuleId: number): Promise<VoteRow[]> {
   return db.selectFrom("capsule_votes").selectAll().where("capsule_id", "=", capsuleId).orderBy("id", "asc").execute();
 }
+
+/** Whether an evidence item with this id belongs to the capsule. */
+export async function isEvidenceOf(db: DbOrTrx, evidenceId: number, capsuleId: number): Promise<boolean> {
+  return (await db.selectFrom("capsule_evidence").select("id").where("id", "=", evidenceId).where("capsule_id", "=", capsuleId).executeTakeFirst()) !== undefined;
+}

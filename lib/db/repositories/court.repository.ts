@@ -126,3 +126,8 @@ export async function penaltiesSince(db: DbOrTrx, outletId: number, since: numbe
 export async function closedCasesOfOutlet(db: DbOrTrx, outletId: number): Promise<CourtCaseRow[]> {
   return db.selectFrom("court_cases").selectAll().where("outlet_id", "=", outletId).where("status", "=", "closed").orderBy("id", "asc").execute();
 }
+
+/** Every court case of a revision chain, newest first. */
+export async function casesOfChain(db: DbOrTrx, rootId: number): Promise<CourtCaseRow[]> {
+  return db.selectFrom("court_cases").selectAll().where("root_capsule_id", "=", rootId).orderBy("opened_at", "desc").orderBy("id", "desc").execute();
+}

@@ -156,3 +156,8 @@ export async function courtCaseIdsOfJuryCases(db: DbOrTrx, juryCaseIds: number[]
   const rows = await db.selectFrom("court_cases").select(["id", "jury_case_id"]).where("jury_case_id", "in", juryCaseIds).execute();
   return new Map(rows.map((r) => [r.jury_case_id!, r.id]));
 }
+
+/** Whether the wallet is the challenger of a jury case now in its evidence period. */
+export async function challengesInEvidence(db: DbOrTrx, wallet: string): Promise<boolean> {
+  return (await db.selectFrom("jury_cases").select("case_id").where("challenger", "=", wallet).where("period", "=", "evidence").limit(1).executeTakeFirst()) !== undefined;
+}

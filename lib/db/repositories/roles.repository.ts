@@ -122,3 +122,22 @@ export async function activeAuthorRoleIds(db: DbOrTrx, outletId: number, wallet:
 export async function roleGrantsAt(db: DbOrTrx, outletId: number, roleId: number): Promise<Array<{ wallet: string; granted_at: number; revoked_at: number | null }>> {
   return db.selectFrom("outlet_roles").select(["wallet", "granted_at", "revoked_at"]).where("outlet_id", "=", outletId).where("role_id", "=", roleId).execute();
 }
+
+/** The wallets holding a role at the outlet now. */
+export async function activeHoldersOf(db: DbOrTrx, outletSlug: string, roleId: number): Promise<string[]> {
+  return (await db.selectFrom("outlet_roles").select("wallet").where("outlet_slug", "=", outletSlug).where("role_id", "=", roleId).where("revoked_at", "is", null).execute()).map((r) => r.wallet);
+}
+
+/** Whether the wallet holds any role at an active outlet now. */
+export async function holdsRoleAtActiveOutlet(db: DbOrTrx, wallet: string): Promise<boolean> {
+  const member = await db
+    .selectFrom("outlet_roles")
+    .innerJoin("outlets", "outlets.id", "outlet_roles.outlet_id")
+    .select("outlet_roles.id")
+    .where("outlet_roles.wallet", "=", wallet)
+    .where("outlet_roles.revoked_at", "is", null)
+    .where("outlets.status", "=", "active")
+    .limit(1)
+    .executeTakeFirst();
+  return member !== undefined;
+}

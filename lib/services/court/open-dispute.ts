@@ -19,6 +19,7 @@ import { chainNow } from "@/lib/services/capsules/chain-io";
 import { caseParties } from "./case-parties";
 import { checkClaimIds, juryCaseOpenedBy } from "./jury-link";
 import type { Hex } from "viem";
+import { isEvidenceOf } from "@/lib/db/repositories/capsules-parts.repository";
 
 const openCaseConflict = (capsuleId: number, caseId: number) =>
   new AppError("CONFLICT", `Capsule ${capsuleId} already has an open court case (case ${caseId}); add to that case instead`, {
@@ -41,12 +42,7 @@ export async function openDispute(db: Db, wallet: Address, capsuleId: number, bo
     throw new AppError("INVALID_STATE", `Capsule ${capsule.id} is ${capsule.status}; only a finalized capsule can be disputed`);
   }
   if (body.evidenceId !== undefined) {
-    const evidence = await db
-      .selectFrom("capsule_evidence")
-      .select("id")
-      .where("id", "=", body.evidenceId)
-      .where("capsule_id", "=", capsule.id)
-      .executeTakeFirst();
+    const evidence = await isEvidenceOf(db, body.evidenceId, capsule.id);
     if (!evidence) {
       throw new AppError("VALIDATION_ERROR", `Evidence ${body.evidenceId} is not an evidence item of capsule ${capsule.id}`, {
         issues: [{ path: "evidenceId", message: `not an evidence item of capsule ${capsule.id}` }],

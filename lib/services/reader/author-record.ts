@@ -1,7 +1,7 @@
 import "server-only";
-import { sql } from "kysely";
 import type { DbOrTrx } from "@/lib/db/database";
 import type { IntegrityLabel } from "@/lib/db/tables/capsules.table";
+import { creditedPublishedVersions } from "@/lib/db/repositories/reader.repository";
 
 // /authors/:wallet — a contributor's published record: the articles they are credited on (the
 // latest published version of each), with labels, and how many were corrected, retracted or found
@@ -30,29 +30,7 @@ const COURT_FINDINGS: IntegrityLabel[] = ["misleading", "fraudulent"];
 
 export async function authorRecord(db: DbOrTrx, wallet: string): Promise<AuthorRecord | undefined> {
   const lower = wallet.toLowerCase();
-  const rows = await db
-    .selectFrom("capsule_contributors as cc")
-    .innerJoin("capsules as c", "c.id", "cc.capsule_id")
-    .innerJoin("outlets as o", "o.id", "c.outlet_id")
-    .where(sql<string>`lower(cc.wallet)`, "=", lower)
-    .where("cc.active", "=", 1)
-    .where("c.finalized_at", "is not", null)
-    .where("c.status", "in", ["finalized", "superseded"])
-    .select([
-      "c.id as id",
-      "c.root_capsule_id as root",
-      "c.title as title",
-      "c.outlet_slug as outletSlug",
-      "o.name as outletName",
-      "c.integrity_label as label",
-      "c.finalized_at as finalizedAt",
-      "c.revision_number as revisionNumber",
-      "c.capsule_type as capsuleType",
-      "cc.contribution_type as contribution",
-      "cc.display_name as displayName",
-      "cc.created_at as creditedAt",
-    ])
-    .execute();
+  const rows = await creditedPublishedVersions(db, lower);
   if (rows.length === 0) return undefined;
   // one entry per article: the newest published version the author is credited on
   const byRoot = new Map<number, (typeof rows)[number]>();

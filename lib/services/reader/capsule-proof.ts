@@ -7,6 +7,7 @@ import { committedManifest } from "@/lib/services/capsules/manifest";
 import { capsuleFinalizedEvent, capsuleFinalizedTopic, capsulesGetter, commitmentGetter, eventSignature, ZCapsuleProofResponse, type TCapsuleProof } from "@/lib/proof/capsule-proof";
 import { isPublished } from "./reader-chain";
 import { neverOnChain } from "@/lib/capsules/never-on-chain";
+import { finalizedEventsOfTx } from "@/lib/db/repositories/reader.repository";
 
 /** GET /api/capsules/:id/proof — the indexed CapsuleFinalized log of a published capsule. */
 export async function capsuleProof(db: DbOrTrx, id: number, origin: string): Promise<TCapsuleProof> {
@@ -15,13 +16,7 @@ export async function capsuleProof(db: DbOrTrx, id: number, origin: string): Pro
   if (!isPublished(row) || !row.finalize_tx_hash) {
     throw new AppError("INVALID_STATE", `Capsule ${id} is ${row.status}; only a capsule finalized on chain has a proof`);
   }
-  const events = await db
-    .selectFrom("chain_events")
-    .selectAll()
-    .where("tx_hash", "=", row.finalize_tx_hash)
-    .where("event_name", "=", "CapsuleFinalized")
-    .orderBy("log_index")
-    .execute();
+  const events = await finalizedEventsOfTx(db, row.finalize_tx_hash);
   const event = events.find((e) => String((JSON.parse(e.args_json) as { capsuleId?: unknown }).capsuleId) === String(id));
   if (!event) throw new AppError("INVALID_STATE", `The finalization of capsule ${id} is not indexed yet; try again in a few seconds`);
   const sealed = await committedManifest(row);

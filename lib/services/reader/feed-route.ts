@@ -7,6 +7,7 @@ import { ZSlug } from "@/lib/schemas/outlets";
 import { outletStanding } from "@/lib/distribution/outlet-report";
 import { tierRank } from "@/lib/distribution/penalty-downgrade";
 import { feedContentType, renderFeed, type FeedFormat } from "./feeds";
+import { findOutletBySlug } from "@/lib/db/repositories/outlets.repository";
 
 const notFound = (slug: string) => errorResponse(new AppError("OUTLET_NOT_FOUND", `No outlet is registered as "${slug}"`));
 
@@ -19,7 +20,7 @@ export async function serveFeed(request: Request, format: FeedFormat, slug?: str
   let outlet: { slug: string; name: string } | undefined;
   if (slug !== undefined) {
     if (!ZSlug.safeParse(slug).success) return notFound(slug);
-    const row = await database.selectFrom("outlets").selectAll().where("slug", "=", slug).executeTakeFirst();
+    const row = await findOutletBySlug(database, slug);
     if (!row) return notFound(slug);
     if (format === "json") {
       const standing = await outletStanding(database, row, now);

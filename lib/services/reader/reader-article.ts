@@ -14,6 +14,8 @@ import { listClaims } from "@/lib/db/repositories/capsule-claims.repository";
 import { listCapsuleVotes, memberDisplayNames, voteReasonsOf } from "@/lib/db/repositories/capsule-votes.repository";
 import { voteItem } from "@/lib/services/capsules/vote-list";
 import type { TVoteItem } from "@/lib/schemas/capsule-votes";
+import { findOutletById } from "@/lib/db/repositories/outlets.repository";
+import { casesOfChain } from "@/lib/db/repositories/court.repository";
 
 export type ReaderCourtCase = { caseId: string; status: "open" | "closed"; verdict: string | null; finding: string | null; openedAt: string; closedAt: string | null };
 
@@ -63,7 +65,7 @@ const readerCase = (row: CourtCaseRow): ReaderCourtCase => ({
 
 /** Every court case of a revision chain, newest first (whichever version it was opened on). */
 export async function courtRecordOfChain(db: DbOrTrx, rootId: number): Promise<ReaderCourtCase[]> {
-  const cases: CourtCaseRow[] = await db.selectFrom("court_cases").selectAll().where("root_capsule_id", "=", rootId).orderBy("opened_at", "desc").orderBy("id", "desc").execute();
+  const cases: CourtCaseRow[] = await casesOfChain(db, rootId);
   return cases.map(readerCase);
 }
 
@@ -89,7 +91,7 @@ export async function readerArticle(db: DbOrTrx, id: number, origin: string): Pr
   const pending = revisionUnderVote(chain);
   const [read, outlet, courtRecord, related] = await Promise.all([
     capsuleReadResponse(db, row, origin),
-    db.selectFrom("outlets").select(["name"]).where("id", "=", row.outlet_id).executeTakeFirst(),
+    findOutletById(db, row.outlet_id),
     courtRecordOfChain(db, rootIdOf(row)),
     relatedArticles(db, row.id),
   ]);

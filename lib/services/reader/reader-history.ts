@@ -6,6 +6,7 @@ import { rootIdOf } from "@/lib/services/capsules/chain-order";
 import { wordDiff, wordDiffStats, type WordChange } from "@/lib/diff/word-diff";
 import { articlePlainText } from "@/lib/markdown/plain-text";
 import { isPublished, latestPublished, revisionUnderVote } from "./reader-chain";
+import { findOutletById } from "@/lib/db/repositories/outlets.repository";
 
 // What a reader may see of an article's revisions (/read/:id/history and the "what changed" on a
 // corrected article): only versions that were finalized on chain, each compared word by word with the
@@ -61,7 +62,7 @@ export async function readerHistory(db: DbOrTrx, id: number): Promise<ReaderHist
   const versions = publishedVersions(chain);
   const current = latestPublished(chain) ?? row;
   const pending = revisionUnderVote(chain);
-  const outlet = await db.selectFrom("outlets").select(["name"]).where("id", "=", row.outlet_id).executeTakeFirst();
+  const outlet = await findOutletById(db, row.outlet_id);
   return {
     rootId: String(rootIdOf(row)),
     outletSlug: row.outlet_slug,

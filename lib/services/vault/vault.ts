@@ -1,6 +1,5 @@
 import "server-only";
 import type { Address } from "viem";
-import { sql } from "kysely";
 import type { DatabaseHandle } from "@/lib/db/connection";
 import type { Db, DbOrTrx, Dialect, Trx } from "@/lib/db/database";
 import type { VaultObjectRow } from "@/lib/db/tables/vault.table";
@@ -15,6 +14,9 @@ import type { TVaultFetchBody, TVaultObject, TVaultUploadBody } from "@/lib/sche
 import { LinkNotFetched, type FetchedLink } from "@/lib/vault/link-fetch";
 import { allowedMimeTypes, sniffMime } from "@/lib/vault/mime-sniff";
 import { putObject, readObject, sha256Hex } from "@/lib/vault/object-store";
+import { challengesInEvidence } from "@/lib/db/repositories/jury.repository";
+import { holdsRoleAtActiveOutlet } from "@/lib/db/repositories/roles.repository";
+import { takeTransactionLock } from "@/lib/db/server-functions";
 
 /** The request-body cap of the upload route: base64 of the largest object plus 1 KiB of JSON. */
 export const uploadBodyLimit = (maxBytes: number): number => Math.ceil((maxBytes * 4) / 3) + 1024;
@@ -138,17 +140,8 @@ async function storeObject(handle: Pick<DatabaseHandle, "db" | "dialect">, walle
  * the disk), and for the challenger of a jury case in its evidence period, who files evidence there.
  */
 async function requireActiveMembership(db: Db, wallet: Address): Promise<void> {
-  const challenger = await db.selectFrom("jury_cases").select("case_id").where("challenger", "=", wallet).where("period", "=", "evidence").limit(1).executeTakeFirst();
-  if (challenger) return;
-  const member = await db
-    .selectFrom("outlet_roles")
-    .innerJoin("outlets", "outlets.id", "outlet_roles.outlet_id")
-    .select("outlet_roles.id")
-    .where("outlet_roles.wallet", "=", wallet)
-    .where("outlet_roles.revoked_at", "is", null)
-    .where("outlets.status", "=", "active")
-    .limit(1)
-    .executeTakeFirst();
+  if (await challengesInEvidence(db, wallet)) return;
+  const member = await holdsRoleAtActiveOutlet(db, wallet);
   if (!member) throw new AppError("FORBIDDEN", "Only members of an active outlet, or the challenger of a jury case in its evidence period, may upload to the vault");
 }
 
@@ -157,7 +150,7 @@ const VAULT_QUOTA_LOCK_KEY = 77_117_010;
 
 /** Serializes the quota check and insert across servers on one PostgreSQL; SQLite admits one writer at a time. */
 async function lockVaultQuota(trx: Trx, dialect: Dialect): Promise<void> {
-  if (dialect === "postgres") await sql`select pg_advisory_xact_lock(${VAULT_QUOTA_LOCK_KEY})`.execute(trx);
+  if (dialect === "postgres") await takeTransactionLock(trx, VAULT_QUOTA_LOCK_KEY);
 }
 
 /** Per-wallet and total quotas of stored bytes (checked again inside the insert's transaction). */
