@@ -6,26 +6,24 @@ import { database as databaseHandle, db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { toAppError } from "@/lib/errors/error-body";
 import { allowOf } from "@/lib/endpoints/route-table";
-import { DRAFT_READ_ACTION, type BodySchemaOf, type Endpoint, type ParamsSchemaOf, type QuerySchemaOf, type SignedEndpoint } from "@/lib/endpoints/define";
+import type { BodySchemaOf, Endpoint, ParamsSchemaOf, QuerySchemaOf } from "@/lib/endpoints/define";
 import { logError } from "@/lib/log";
-import { metrics } from "@/lib/metrics/metrics";
 import { requestCounters } from "@/lib/rate-limit/counter-store";
 import { enforceRateLimit, rateLimitHeaders } from "@/lib/rate-limit/rate-limiter";
 import { bridgeRules } from "@/lib/rate-limit/rules";
-import { uploadBodyLimit } from "@/lib/services/vault/vault";
-import { getVisibleCapsuleOrThrow, viewerOf, type Viewer } from "@/lib/db/draft-visibility";
+import type { Viewer } from "@/lib/db/draft-visibility";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
-import { cachePolicy } from "./cache-policy";
 import { clientIp } from "./client-ip";
-import { entityTag, ifNoneMatchHits } from "./conditional";
-import { rememberedAnswers } from "./remembered-answers";
 import type { RequestHead } from "./request-head";
 import { linkOrigin } from "./public-origin";
-import { enforceRoles, type AccessSubject } from "./enforce-roles";
-import { errorAnswer, errorResponse, jsonAnswer, jsonTextAnswer, toResponse, type Answer } from "./json";
-import { parseInput, pathParams, queryObject } from "./parse-input";
-import { parseJson, readBody } from "./request-body";
-import { authenticateRead, authenticateSigned, countAuthFailure } from "./signed-request";
+import type { AccessSubject } from "./enforce-roles";
+import { admit } from "./stages/admit";
+import { authorize } from "./stages/authorize";
+import { rememberedAnswer, tagAnswer } from "./stages/conditional";
+import { parseRequest } from "./stages/parse";
+import { respond } from "./stages/respond";
+import { errorAnswer, errorResponse, toResponse, type Answer } from "./json";
+import { countAuthFailure } from "./signed-request";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -83,18 +81,6 @@ export function conditional(version: unknown, settled: boolean, build: () => unk
 
 const isConditional = (value: unknown): value is Conditional => typeof value === "object" && value !== null && CONDITIONAL in value;
 
-/** ETag and Cache-Control of an anonymous conditional read; signed reads (drafts) are never tagged. */
-function cacheHeadersOf(endpoint: Endpoint, request: RequestHead, origin: string, answer: Conditional): { etag: string; "cache-control": string } {
-  const policy = cachePolicy();
-  const url = new URL(request.url);
-  const etag = entityTag([policy.buildId, endpoint.id, url.pathname, url.search, origin, answer.version]);
-  return { etag, "cache-control": answer.settled ? policy.settled : policy.changing };
-}
-
-// per module copy (Next's bundle and the process entry each hold one); both are right, each for its own answers
-const remembered = rememberedAnswers();
-const tagKeyOf = (request: RequestHead, origin: string) => `${request.url} ${origin}`;
-
 type RawParams = Record<string, string | string[] | undefined>;
 type NextContext = { params?: Promise<RawParams> } | undefined;
 type RouteHandler = (request: Request, context: NextContext) => Promise<Response>;
@@ -105,14 +91,13 @@ type RouteHandler = (request: Request, context: NextContext) => Promise<Response
  */
 export type Served = { endpoint: Endpoint; run: RouteHandler; answer: (request: Request | RequestHead, params: RawParams) => Promise<Answer | Response> };
 
-const ZERO = "0x0000000000000000000000000000000000000000" as Address;
 const isReply = (value: unknown): value is Reply<unknown> => typeof value === "object" && value !== null && REPLY in value;
-const isSigned = (endpoint: Endpoint): endpoint is SignedEndpoint => endpoint.action !== undefined;
 
 /**
- * The route wrapper: rate limits, authenticates (header shape before the body), parses params,
- * query and body, enforces the declared roles, calls the handler and parses its answer with the
- * response schema. Errors are rendered in the seed's body; every 401 counts against the client IP.
+ * The route wrapper, as named stages (lib/http/stages): admit (rate limits and authentication, in the
+ * order that spends least on a request that will fail), the conditional stage's remembered answer,
+ * parse, authorize, the handler, the conditional stage's ETag and 304, respond (the response schema).
+ * Errors are rendered in the seed's body; every 401 counts against the client IP.
  */
 export function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>): Served {
   const answer = async (request: Request | RequestHead, rawParams: RawParams): Promise<Answer | Response> => {
@@ -124,54 +109,20 @@ export function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<
     // read before any row: an answer built after it is at least as new as it says
     const generation = endpoint.conditional && config().CAPSULE_HTTP_REMEMBER === "1" ? databaseHandle().generation?.() : undefined;
     try {
-      const cfg = config();
       const database = db();
-      let wallet = ZERO;
-      let sessionId = `ip:${ip}`;
-      let rawBody = "";
-      let reader: Address | undefined;
-      let origin: string | undefined; // the links' origin (part of cache keys and tags), once it is needed; "-" when none fits
-      if (request.method === "GET" || request.method === "HEAD") {
-        headers = rateLimitHeaders(await enforceRateLimit(counters.publicGet, rules.publicGet, ip, now));
-        if (endpoint.privateDrafts) {
-          headers = { ...headers, Vary: "Authorization" };
-          reader = await authenticateRead({ db: database, counters, rules, action: DRAFT_READ_ACTION, request, ip, now });
-        }
-        if (!reader && generation !== undefined) origin = linkOrigin(request) ?? "-";
-        const known = origin !== undefined && generation !== undefined ? remembered.get(tagKeyOf(request, origin), generation) : undefined;
-        if (known) {
-          const caching = { etag: known.etag, "cache-control": known.cacheControl };
-          if (ifNoneMatchHits(request.headers.get("if-none-match"), known.etag)) {
-            metrics().httpRememberedAnswers.inc({ route: endpoint.path, status: "304" });
-            return { status: 304, headers: { ...headers, ...caching }, body: null };
-          }
-          if (known.body !== undefined) {
-            metrics().httpRememberedAnswers.inc({ route: endpoint.path, status: String(known.status) });
-            return jsonTextAnswer(known.body, { status: known.status, headers: { ...headers, ...caching } });
-          }
-        }
-      } else {
-        const maxBodyBytes = endpoint.bodyLimit === "vault-upload" ? uploadBodyLimit(cfg.CAPSULE_VAULT_MAX_BYTES) : cfg.CAPSULE_MAX_BODY_BYTES;
-        // only Next hands over writes; the fast path answers GETs alone
-        if (!(request instanceof Request)) throw new AppError("INTERNAL_ERROR", "The server could not complete the request");
-        if (isSigned(endpoint)) {
-          const signed = await authenticateSigned({ db: database, counters, rules, endpoint, request, ip, now, maxBodyBytes });
-          ({ wallet, sessionId, rawBody, headers } = signed);
-        } else {
-          headers = rateLimitHeaders(await enforceRateLimit(counters.write, rules.write, `ip:${ip}`, now));
-          rawBody = await readBody(request, maxBodyBytes);
-        }
+      const admitted = await admit(endpoint, request, { db: database, counters, rules, ip, now });
+      headers = admitted.headers;
+      const { wallet, sessionId, reader } = admitted;
+      // the links' origin (part of cache keys and tags), once it is needed; "-" when none fits
+      let origin = !reader && generation !== undefined ? (linkOrigin(request) ?? "-") : undefined;
+      if (origin !== undefined && generation !== undefined) {
+        const known = rememberedAnswer(endpoint, request, origin, generation, headers);
+        if (known) return known;
       }
-
-      const params = endpoint.params ? parseInput(endpoint.params, pathParams(rawParams), "input") : undefined;
-      const query = endpoint.query ? parseInput(endpoint.query, queryObject(new URL(request.url).searchParams), "query") : undefined;
-      const body = endpoint.body ? parseInput(endpoint.body, parseJson(rawBody), "body") : undefined;
-      const access = endpoint.roles ? await enforceRoles(database, endpoint.roles, { params, body, wallet }) : {};
-      const viewer = endpoint.privateDrafts ? await viewerOf(database, reader) : undefined;
-      const capsuleParam = endpoint.privateDrafts?.capsuleParam;
-      const capsule = capsuleParam ? await getVisibleCapsuleOrThrow(database, Number((params as Record<string, unknown>)[capsuleParam]), viewer) : undefined;
+      const parsed = parseRequest(endpoint, request, rawParams, admitted.rawBody);
+      const { access, viewer, capsule } = await authorize(database, endpoint, parsed, wallet, reader);
       const signal = request instanceof Request ? request.signal : undefined;
-      const ctx = { request, signal, params, query, body, ip, now, wallet, sessionId, access, viewer, capsule } as EndpointContext<E>;
+      const ctx = { request, signal, ...parsed, ip, now, wallet, sessionId, access, viewer, capsule } as EndpointContext<E>;
       let result = await handler(ctx);
       if (result instanceof Response) return result;
       let caching: Record<string, string> = {};
@@ -179,28 +130,16 @@ export function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<
       if (isConditional(result)) {
         if (!reader) {
           origin ??= linkOrigin(request) ?? "-";
-          const tagged = cacheHeadersOf(endpoint, request, origin, result);
-          caching = tagged;
-          if (generation !== undefined && result.rowsAlone) {
-            const key = tagKeyOf(request, origin);
-            remember = (status, body) => remembered.set(key, { generation, etag: tagged.etag, cacheControl: tagged["cache-control"], status, body });
-          }
-          if (ifNoneMatchHits(request.headers.get("if-none-match"), tagged.etag)) {
-            remember?.(endpoint.status ?? 200, undefined);
-            return { status: 304, headers: { ...headers, ...caching }, body: null };
-          }
+          const tagged = tagAnswer(endpoint, request, origin, result, generation, headers);
+          if (tagged.notModified) return tagged.notModified;
+          ({ caching, remember } = tagged);
         }
         result = await result.build();
       }
       const status = isReply(result) ? result.status : (endpoint.status ?? 200);
-      const parsed = endpoint.response.safeParse(isReply(result) ? result.body : result);
-      if (!parsed.success) {
-        logError("route", parsed.error, { endpoint: endpoint.id, problem: "the handler's answer does not match its response schema" });
-        throw new AppError("INTERNAL_ERROR", "The server could not complete the request");
-      }
       // a signed read may hold drafts: never stored by a shared cache, and keyed on the token by any cache
       const privacy: Record<string, string> = reader ? { "cache-control": "private, no-store" } : caching;
-      const answered = jsonAnswer(parsed.data, { status, headers: { ...headers, ...privacy } });
+      const answered = respond(endpoint, status, isReply(result) ? result.body : result, { ...headers, ...privacy });
       remember?.(status, answered.body ?? undefined);
       return answered;
     } catch (error) {

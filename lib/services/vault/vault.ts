@@ -19,7 +19,7 @@ import { holdsRoleAtActiveOutlet } from "@/lib/db/repositories/roles.repository"
 import { takeTransactionLock } from "@/lib/db/server-functions";
 
 /** The request-body cap of the upload route: base64 of the largest object plus 1 KiB of JSON. */
-export const uploadBodyLimit = (maxBytes: number): number => Math.ceil((maxBytes * 4) / 3) + 1024;
+export { uploadBodyLimit } from "@/lib/vault/upload-body-limit";
 
 export function vaultObject(row: VaultObjectRow): TVaultObject {
   return {

@@ -1,0 +1,57 @@
+import "server-only";
+import type { Endpoint } from "@/lib/endpoints/define";
+import { metrics } from "@/lib/metrics/metrics";
+import { cachePolicy } from "../cache-policy";
+import { entityTag, ifNoneMatchHits } from "../conditional";
+import { jsonTextAnswer, type Answer } from "../json";
+import { rememberedAnswers } from "../remembered-answers";
+import type { RequestHead } from "../request-head";
+
+// The conditional stage of anonymous reads whose descriptor says `conditional`: before the handler,
+// a remembered answer of the same database generation (a 304 to a matching If-None-Match, else the
+// remembered body); after it, the ETag and Cache-Control of what the handler read, a 304 without
+// building the body when If-None-Match names it, and the answer remembered for the next request.
+
+export type ConditionalResult = { version: unknown; settled: boolean; rowsAlone: boolean };
+
+// per module copy (Next's bundle and the process entry each hold one); both are right, each for its own answers
+const remembered = rememberedAnswers();
+const keyOf = (request: RequestHead, origin: string) => `${request.url} ${origin}`;
+
+/** A remembered answer for this request at this generation, or undefined. */
+export function rememberedAnswer(endpoint: Endpoint, request: RequestHead, origin: string, generation: string, headers: Record<string, string>): Answer | undefined {
+  const known = remembered.get(keyOf(request, origin), generation);
+  if (!known) return undefined;
+  const caching = { etag: known.etag, "cache-control": known.cacheControl };
+  if (ifNoneMatchHits(request.headers.get("if-none-match"), known.etag)) {
+    metrics().httpRememberedAnswers.inc({ route: endpoint.path, status: "304" });
+    return { status: 304, headers: { ...headers, ...caching }, body: null };
+  }
+  if (known.body === undefined) return undefined;
+  metrics().httpRememberedAnswers.inc({ route: endpoint.path, status: String(known.status) });
+  return jsonTextAnswer(known.body, { status: known.status, headers: { ...headers, ...caching } });
+}
+
+export type Tagged = {
+  caching: Record<string, string>;
+  /** The 304 to answer without building the body (If-None-Match named this version). */
+  notModified: Answer | undefined;
+  /** Keeps the built answer for the next request of the same generation (rows-alone answers only). */
+  remember: (status: number, body: string | undefined) => void;
+};
+
+/** ETag and Cache-Control over what the answer is built from and the request; a signed read (drafts) is never tagged. */
+export function tagAnswer(endpoint: Endpoint, request: RequestHead, origin: string, result: ConditionalResult, generation: string | undefined, headers: Record<string, string>): Tagged {
+  const policy = cachePolicy();
+  const url = new URL(request.url);
+  const etag = entityTag([policy.buildId, endpoint.id, url.pathname, url.search, origin, result.version]);
+  const caching = { etag, "cache-control": result.settled ? policy.settled : policy.changing };
+  const key = keyOf(request, origin);
+  const remember =
+    generation !== undefined && result.rowsAlone
+      ? (status: number, body: string | undefined) => remembered.set(key, { generation, etag, cacheControl: caching["cache-control"], status, body })
+      : () => undefined;
+  if (!ifNoneMatchHits(request.headers.get("if-none-match"), etag)) return { caching, notModified: undefined, remember };
+  remember(endpoint.status ?? 200, undefined);
+  return { caching, notModified: { status: 304, headers: { ...headers, ...caching }, body: null }, remember };
+}
