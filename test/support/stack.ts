@@ -5,7 +5,6 @@ import path from "node:path";
 import { stopChild } from "../../lib/process/stop-child";
 import { freePort } from "./free-port";
 import { createTestDatabase } from "./postgres";
-import { serverNodeFlags } from "../../scripts/server-node-flags";
 
 export type Stack = {
   baseUrl: string;
@@ -81,7 +80,7 @@ async function startStackOnce(options: {
   // when the child does not acknowledge SIGTERM within 30 ms (a busy machine), skipping the shutdown.
   const child: ChildProcess = spawn(
     process.execPath,
-    [...serverNodeFlags, "--import", "tsx", "--import", "./scripts/server-only-hook.mjs", "scripts/start.ts", ...(dev ? ["--dev"] : [])],
+    ["--import", "tsx", "--import", "./scripts/server-only-hook.mjs", "scripts/start.ts", ...(dev ? ["--dev"] : [])],
     { cwd: options.root ?? rootDir, env, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
