@@ -6,6 +6,8 @@ import { vaultUpload } from "../lib/endpoints/vault/upload";
 import { readerDesk } from "./support/reader-fixture";
 import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
 import { installTestWallet } from "./support/test-wallet";
+import { vaultDownloadPath } from "../lib/api/vault-path";
+import { pathOf } from "../lib/api/request";
 
 // Ghost's feature image (issue 31): the journalist picks a picture in the draft editor, it is stored in
 // the vault, alt text is required (and says why), and the article page and the desk's capsule page show
@@ -120,7 +122,7 @@ test("the draft editor stores a picked image in the vault and asks for its alt t
   await page.getByRole("button", { name: "Remove the image" }).click();
   await expect(page.getByTestId("feature-image-preview")).toHaveCount(0);
   await expect.poll(async () => (await api.call(capsuleRead, { params: { id } }, OWNER)).content.featureImage, { timeout: 30_000 }).toBeNull();
-  const draftRead404 = (e: string) => e.includes("404 (Not Found)") && e.includes(`/api/capsules/${id}`);
+  const draftRead404 = (e: string) => e.includes("404 (Not Found)") && e.includes(pathOf(capsuleRead, { id }));
   expect(errors.filter((e) => !draftRead404(e))).toEqual([]);
 });
 
@@ -142,17 +144,17 @@ test("the article page shows the standfirst and the feature image with its alt t
   await expect(page.getByTestId("reader-standfirst")).toHaveText("A later last crossing from Monday.");
   const image = page.getByTestId("feature-image").getByRole("img", { name: alt });
   await expect(image).toBeVisible();
-  await expect(image).toHaveAttribute("src", `/api/vault/${stored.object.objectId}?download=1`);
+  await expect(image).toHaveAttribute("src", vaultDownloadPath(stored.object.objectId));
   await expect.poll(() => loaded(page, '[data-testid="feature-image"] img')).toBe(true);
   // the bytes served are the ones the editors voted on
-  const served = await page.request.get(`/api/vault/${stored.object.objectId}?download=1`);
+  const served = await page.request.get(vaultDownloadPath(stored.object.objectId));
   expect(served.headers()["content-type"]).toBe("image/png");
   expect(sha(Buffer.from(await served.body()))).toBe(sha(png));
   // the article's structured data names the image too
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}") as { image?: { url?: string; caption?: string } };
   expect(ld.image?.caption).toBe(alt);
   await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute("content", alt);
-  expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toMatch(new RegExp(`/api/vault/${stored.object.objectId}\\?download=1$`));
+  expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toMatch(new RegExp(`${vaultDownloadPath(stored.object.objectId).replace("?", "\\?")}$`));
   await bothWidths(page, "article", "feature-image");
   expect(violations).toEqual([]);
   expect(errors).toEqual([]);

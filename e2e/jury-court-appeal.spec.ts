@@ -27,6 +27,7 @@ import { bridgeClient } from "../test/support/bridge-client";
 import { publishTxt } from "./support/dns-server";
 import { installTestWallet } from "./support/test-wallet";
 import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
+import { vaultDownloadPath } from "../lib/api/vault-path";
 
 // Issue 28 items 1 and 5 from the browser: both sides add evidence from the case page (a link, a file
 // stored in the vault under its SHA-256, a draft kept across navigation, a bad link refused in words), and
@@ -214,7 +215,7 @@ test("both sides add evidence from the case page: a link, a file with its hash, 
   await expect(list.nth(1).getByRole("link", { name: "https://archive.example.org/port/schedule-2024.pdf" })).toBeVisible();
   await expect(form.getByLabel("Link (optional)")).toHaveValue("");
   const onChain = (await caseNow()).evidence.map((e) => [e.side, e.uri]);
-  expect(onChain).toEqual([["challenger", `/api/vault/${hash}?download=1`], ["challenger", "https://archive.example.org/port/schedule-2024.pdf"]]);
+  expect(onChain).toEqual([["challenger", vaultDownloadPath(hash)], ["challenger", "https://archive.example.org/port/schedule-2024.pdf"]]);
   await bothWidths(page, "evidence-added", "jury-appeal");
 
   // the outlet replies with its evidence from the same form

@@ -20,6 +20,7 @@ import { Deadline, lastEventTime } from "./deadline";
 import { JuryEvidenceForm } from "./jury-evidence-form";
 import { AppealFunding } from "./appeal-funding";
 import { AppealRefunds } from "./appeal-refunds";
+import { vaultObjectIdOf } from "@/lib/api/vault-path";
 
 // The jury's part of a case page (issue 28): period and countdown, evidence from both sides, the
 // jurors and their public reasons after reveal, the juror's commit/reveal panel and the appeal costs.
@@ -35,7 +36,7 @@ const cap = (wei: string) => `${Number(formatEther(BigInt(wei))).toLocaleString(
 const button = "min-h-11 rounded-md px-4 py-2 text-sm font-semibold disabled:opacity-50";
 
 /** A vault address names the SHA-256 of the file's bytes. */
-const vaultHash = (uri: string) => /^\/api\/vault\/([0-9a-f]{64})/.exec(uri)?.[1];
+const vaultHash = (uri: string) => vaultObjectIdOf(uri);
 
 export function JuryPanel({ item, submitter }: { item: TCourtCase; submitter: string | undefined }) {
   const advance = useAdvanceCase(item.caseId);

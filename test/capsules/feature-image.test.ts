@@ -19,6 +19,7 @@ import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
 import { startTestDns } from "../outlets/dns-server";
 import { eventually } from "../outlets/support";
 import { activeOutlet, addr, chainAccess, deployedContracts, expectError, grantRole, sha, type Api, type Contracts, type Json } from "./support";
+import { vaultDownloadPath } from "@/lib/api/vault-path";
 
 // The feature image (issue 31, Ghost) over HTTP against the real stack: a draft names a vault image by its
 // SHA-256 with alt text (required, refused blank in words), the read answers it with where it is served,
@@ -93,7 +94,7 @@ describe.each(dialects)("the feature image on %s", (dialect) => {
     const created = await create({ contentHash: imageHash.toUpperCase().replace("0X", "0x"), alt: "  Grey quay under a blue sky  " });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     id = created.body.capsuleId;
-    expect(created.body.content.featureImage).toEqual({ contentHash: imageHash, mimeType: "image/png", alt: "Grey quay under a blue sky", url: `/api/vault/${imageHash.slice(2)}?download=1` });
+    expect(created.body.content.featureImage).toEqual({ contentHash: imageHash, mimeType: "image/png", alt: "Grey quay under a blue sky", url: vaultDownloadPath(imageHash.slice(2)) });
     // the image is part of the metadata document: the same article without it names another document
     expect(created.body.content.metadataURI).not.toBe(plain.body.content.metadataURI);
     const served = await fetch(`${stack.baseUrl}${created.body.content.featureImage.url}`);

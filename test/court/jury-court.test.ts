@@ -33,6 +33,7 @@ import { startTestDns } from "../outlets/dns-server";
 import { schemaOrgProblems } from "../support/schema-org-vocabulary";
 import { deployedContracts } from "../capsules/support";
 import { activeOutlet, addr, courtChain, grantRole, type Api, type Json } from "./support";
+import { vaultDownloadPath } from "@/lib/api/vault-path";
 
 // Issue 28 over HTTP against the real stack on SQLite and PostgreSQL: a dispute on two claims filed with
 // the challenger's openCase transaction, evidence from both sides, three jurors drawn from the other
@@ -159,7 +160,7 @@ describe.each(dialects)("the jury court over HTTP on %s", (dialect) => {
     expect(stored.status, JSON.stringify(stored.body)).toBe(201);
     const file = await api.send(courtEvidence, { params: { id: caseId }, body: { uri: stored.body.object.uri } }, challengerKey);
     expect(file.status, JSON.stringify(file.body)).toBe(200);
-    expect(file.body.case.evidence.at(-1)).toMatchObject({ party: challenger, side: "challenger", uri: `/api/vault/${createHash("sha256").update(table).digest("hex")}?download=1` });
+    expect(file.body.case.evidence.at(-1)).toMatchObject({ party: challenger, side: "challenger", uri: vaultDownloadPath(createHash("sha256").update(table).digest("hex")) });
     // a wallet that is neither a member of an outlet nor a challenger in an evidence period may not
     const free = await api.send(vaultUpload, { body: { filename: "x.txt", mimeType: "text/plain", contentBase64: Buffer.from("x\n").toString("base64") } }, devKeys[9]!);
     expect(free.status, JSON.stringify(free.body)).toBe(403);
