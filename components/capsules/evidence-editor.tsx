@@ -10,6 +10,7 @@ import { useSession } from "@/hooks/use-session";
 import { guessEvidenceType, sha256Hex, toBase64 } from "@/components/ui/file-hash";
 import { newKey, type DraftErrors, type EvidenceDraft } from "@/lib/forms/draft-form";
 import { smallButton, TextField } from "@/components/ui/field";
+import { AlertLine, StatusLine } from "@/components/ui/form-message";
 
 const typeLabel: Record<(typeof evidenceTypes)[number], string> = {
   archived_page: "Archived page",
@@ -191,17 +192,9 @@ export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items
         >
           Add by link
         </button>
-        {busy ? (
-          <span role="status" className="text-sm text-stone-600">
-            {busy}
-          </span>
-        ) : null}
+        <StatusLine as="span" text={busy} />
       </div>
-      {notice ? (
-        <p role="alert" className="text-sm text-amber-800">
-          {notice}
-        </p>
-      ) : null}
+      <AlertLine text={notice} className="text-sm text-amber-800" />
     </fieldset>
   );
 }

@@ -9,6 +9,7 @@ import { toBase64 } from "@/components/ui/file-hash";
 import { FEATURE_IMAGE_ALT_MAX, FEATURE_IMAGE_TYPES, featureImageUrl } from "@/lib/capsules/feature-image";
 import type { DraftErrors, FeatureImageDraft } from "@/lib/forms/draft-form";
 import { smallButton, TextArea } from "@/components/ui/field";
+import { AlertLine, StatusLine } from "@/components/ui/form-message";
 
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
@@ -90,17 +91,9 @@ export function FeatureImageEditor(props: { image: FeatureImageDraft | null; err
             Remove the image
           </button>
         ) : null}
-        {busy ? (
-          <span role="status" className="text-sm text-stone-600">
-            {busy}
-          </span>
-        ) : null}
+        <StatusLine as="span" text={busy} />
       </div>
-      {notice ? (
-        <p role="alert" className="text-sm text-amber-800">
-          {notice}
-        </p>
-      ) : null}
+      <AlertLine text={notice} className="text-sm text-amber-800" />
     </fieldset>
   );
 }

@@ -9,6 +9,7 @@ import { useAddEvidence } from "@/hooks/use-capsules";
 import { useSession } from "@/hooks/use-session";
 import { guessEvidenceType, toBase64 } from "@/components/ui/file-hash";
 import { primaryButton, smallButton, TextField } from "@/components/ui/field";
+import { StatusLine } from "@/components/ui/form-message";
 
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
@@ -96,11 +97,7 @@ export function LaterEvidenceForm({ read }: { read: TCapsuleResponse }) {
             {file.fileName}
           </span>
         ) : null}
-        {busy ? (
-          <span role="status" className="text-sm text-stone-600">
-            {busy}
-          </span>
-        ) : null}
+        <StatusLine as="span" text={busy} />
       </div>
       {tried && !file ? <p className="text-xs font-medium text-red-700">Choose the file first.</p> : null}
       <TextField id="later-evidence-label" label="Description" value={label} maxLength={300} error={tried && !label.trim() ? "Say in a few words what the file is." : undefined} onChange={(e) => setLabel(e.target.value)} />

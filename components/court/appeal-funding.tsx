@@ -16,6 +16,7 @@ import { courtKeys } from "@/hooks/use-court";
 import { useSession } from "@/hooks/use-session";
 import { formatCap } from "@/components/ui/capsule-format";
 import { TextField, primaryButton } from "@/components/ui/field";
+import { AlertLine } from "@/components/ui/form-message";
 
 // "Fund this appeal" (issue 28 item 5): anyone signed in with a wallet sends JuryCourt.fundAppeal from that
 // wallet for either side, the side's remaining need by default. The amount is shown on the button before
@@ -199,11 +200,7 @@ export function AppealFunding({ item, quote, onFunded }: { item: TCourtCase; quo
           <span className="font-mono text-xs">{step.hash}</span>
         </p>
       ) : null}
-      {error ? (
-        <p role="alert" className="text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <AlertLine text={error} className="text-red-700" />
     </form>
   );
 }

@@ -13,6 +13,7 @@ import { useSession } from "@/hooks/use-session";
 import { Card } from "@/components/ui/card";
 import { formatCap } from "@/components/ui/capsule-format";
 import { primaryButton } from "@/components/ui/field";
+import { AlertLine, StatusLine } from "@/components/ui/form-message";
 
 // Once a jury case is final, what the signed-in wallet can take back from JuryCourt (issue 28 item 5):
 // each round's appeal contribution (withdrawContribution: all of it when that appeal opened no round,
@@ -102,17 +103,9 @@ export function AppealRefunds({ item }: { item: TCourtCase }) {
             </button>
           </div>
         ) : null}
-        {busy ? <p role="status">{busy}</p> : null}
-        {done ? (
-          <p role="status" className="text-green-800" data-testid="appeal-refund-done">
-            {done}
-          </p>
-        ) : null}
-        {error ? (
-          <p role="alert" className="text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <StatusLine text={busy} className="" />
+        <StatusLine text={done} className="text-green-800" testId="appeal-refund-done" />
+        <AlertLine text={error} className="text-red-700" />
       </div>
     </Card>
   );

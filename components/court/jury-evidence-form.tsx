@@ -13,6 +13,7 @@ import { useOutletRoles } from "@/hooks/use-capsules";
 import { useSession } from "@/hooks/use-session";
 import { sha256Hex, toBase64 } from "@/components/ui/file-hash";
 import { TextField, primaryButton, smallButton } from "@/components/ui/field";
+import { AlertLine, StatusLine } from "@/components/ui/form-message";
 
 // The evidence period's form on a jury case page (issue 28 item 1): the challenger or the outlet's side
 // (its author, anyone holding a role there) adds a link, a file stored in the vault under its SHA-256, or
@@ -164,16 +165,8 @@ export function JuryEvidenceForm({ item, submitter }: { item: TCourtCase; submit
           The operator is sending your evidence to the jury court; this takes a few seconds.
         </p>
       ) : null}
-      {added ? (
-        <p role="status" className="text-green-800" data-testid="evidence-added">
-          {added}
-        </p>
-      ) : null}
-      {error ? (
-        <p role="alert" className="text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <StatusLine text={added} className="text-green-800" testId="evidence-added" />
+      <AlertLine text={error} className="text-red-700" />
     </form>
   );
 }
