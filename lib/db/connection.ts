@@ -64,6 +64,37 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile: string
 }
 
 /**
+ * Tables no remembered answer is built from (remembered answers are capsule, list, history and vote reads):
+ * a write to one of them leaves every remembered answer right. A statement is judged by the table it
+ * writes, named right after its verb; anything else (another table, a CTE, a statement of another shape)
+ * counts as a change, and so do transaction statements, which change nothing but are cheap to count.
+ */
+const UNRELATED_TABLES = new Set([
+  "rate_limit_counters",
+  "chain_checkpoints",
+  "chain_blocks",
+  "chain_reorgs",
+  "auth_nonces",
+  "auth_sessions",
+  "auth_siwe_nonces",
+  "websub_subscriptions",
+  "websub_deliveries",
+  "partner_webhooks",
+  "partner_events",
+  "partner_deliveries",
+  "ad_impressions",
+  "ad_reader_keys",
+  "inbox_reads",
+]);
+const WRITE_TARGET = /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+"?([A-Za-z_][A-Za-z0-9_]*)"?/i;
+
+/** Whether a write statement may change what a remembered answer was built from. */
+export function writeMovesAnswers(sqlText: string): boolean {
+  const target = WRITE_TARGET.exec(sqlText)?.[1];
+  return target === undefined || !UNRELATED_TABLES.has(target.toLowerCase());
+}
+
+/**
  * better-sqlite3 with its prepared statements kept (least recently used first out): preparing the
  * same SQL again on every request was about a tenth of a read route's CPU (docs/PERFORMANCE.md).
  * Safe because Kysely runs a statement to completion (`all`/`run`) before the next one; this
@@ -71,10 +102,15 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile: string
  */
 export function withStatementCache(sqlite: Database.Database, capacity = 500, writes?: { count: number }): SqliteDatabase {
   const statements = new Map<string, Database.Statement>();
+  const movesAnswers = new WeakMap<Database.Statement, boolean>();
   // Kysely runs a statement right after preparing it, in the same turn: a write is counted before it runs,
   // so a generation read after it (or while its transaction is open) is never the one read before it
   const counted = (statement: Database.Statement): SqliteStatement => {
-    if (writes && !statement.readonly) writes.count++;
+    if (writes && !statement.readonly && movesAnswers.get(statement) !== false) writes.count++;
+    return statement;
+  };
+  const remember = (statement: Database.Statement) => {
+    movesAnswers.set(statement, writeMovesAnswers(statement.source));
     return statement;
   };
   return {
@@ -86,7 +122,7 @@ export function withStatementCache(sqlite: Database.Database, capacity = 500, wr
         statements.set(sqlText, cached);
         return counted(cached);
       }
-      const statement = sqlite.prepare(sqlText);
+      const statement = remember(sqlite.prepare(sqlText));
       statements.set(sqlText, statement);
       if (statements.size > capacity) {
         const oldest = statements.keys().next();
