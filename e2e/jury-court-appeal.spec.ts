@@ -28,6 +28,7 @@ import { publishTxt } from "./support/dns-server";
 import { installTestWallet } from "./support/test-wallet";
 import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
 import { vaultDownloadPath } from "../lib/api/vault-path";
+import { leaveJuryPool } from "./support/jury-pool";
 
 // Issue 28 items 1 and 5 from the browser: both sides add evidence from the case page (a link, a file
 // stored in the vault under its SHA-256, a draft kept across navigation, a bad link refused in words), and
@@ -177,6 +178,8 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   for (const a of actors.values()) await a.context.close();
+  // the next spec's jury is drawn from the same stack: these heavy bonds must not sit in its pool
+  await leaveJuryPool({ api, publicClient, registry: await contract("roleRegistry"), benchSlug: BENCH, benchOwnerKey: benchOwner.key, jurors: jurors.map((j) => j.address) });
 });
 
 test("both sides add evidence from the case page: a link, a file with its hash, a kept draft and a refused link", async ({ browser }) => {

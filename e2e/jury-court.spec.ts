@@ -21,6 +21,7 @@ import { bridgeClient } from "../test/support/bridge-client";
 import { publishTxt } from "./support/dns-server";
 import { installTestWallet } from "./support/test-wallet";
 import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
+import { leaveJuryPool } from "./support/jury-pool";
 
 // Issue 28 from the browser: a bonded reader opens a JURY case from the dispute page (the fee shown
 // before the wallet pays JuryCourt.openCase), three juror wallets find it on their juror page, commit
@@ -177,6 +178,8 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   for (const actor of actors) await actor.context.close();
+  // the next spec's jury is drawn from the same stack: these heavy bonds must not sit in its pool
+  await leaveJuryPool({ api, publicClient, registry: await contract("roleRegistry"), benchSlug: BENCH, benchOwnerKey: benchOwner.key, jurors: jurors.map((j) => j.address) });
 });
 
 test("a reader opens a jury case from the dispute page, paying the fee shown before signing", async ({ browser }) => {
