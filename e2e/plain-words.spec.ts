@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { addressOf, everyPage, readerDesk } from "./support/reader-fixture";
 import { signIn } from "./support/page-helpers";
 import { installTestWallet } from "./support/test-wallet";
+import { capsuleRead } from "../lib/endpoints/capsules/read";
 
 // Words, not jargon (issue 31, item 11): on every page, signed in, the text a person reads names no role by
 // number, no JSON-RPC method, no "10^18 wei", no environment variable, no full 40-hex address and no raw
@@ -11,7 +12,7 @@ import { installTestWallet } from "./support/test-wallet";
 const OWNER = 6;
 const run = Date.now().toString(36).slice(-5);
 const slug = `plain-${run}`;
-const ids = { article: "", draft: "" };
+const ids = { article: "", draft: "", submitTx: "" };
 
 test.describe.configure({ mode: "serial" });
 
@@ -21,10 +22,11 @@ test.beforeAll(async () => {
   await desk.outlet(OWNER, slug, `Plain Words Courier ${run}`);
   ids.article = await desk.finalized(OWNER, slug, `Ferry timetable changes ${run}`, "The ferry leaves at **nine** from Monday.");
   ids.draft = await desk.draft(OWNER, slug, `Draft on the ferry ${run}`, "The ferry is late.");
+  ids.submitTx = (await desk.call(capsuleRead, { params: { id: ids.article } })).capsule.submitTxHash ?? "";
 });
 
-// every page, and the pages reached from them that show dates: a chain block, the dispute form, jury duty
-const pages = () => [...everyPage({ slug, article: ids.article, draft: ids.draft, author: addressOf(OWNER) }), "/network/block/1", `/capsules/${ids.article}/dispute`, "/court/juror"];
+// every page, and the pages reached from them that show dates: a chain block, a transaction, the dispute form, jury duty, the embed
+const pages = () => [...everyPage({ slug, article: ids.article, draft: ids.draft, author: addressOf(OWNER) }), "/network/block/1", `/network/tx/${ids.submitTx}`, `/capsules/${ids.article}/dispute`, "/court/juror", `/embed/${ids.article}`];
 
 const jargon: Array<[string, RegExp]> = [
   ["a role by number", /\brole #?\d+\b/i],
@@ -93,7 +95,8 @@ test("every page speaks in words: no role numbers, RPC methods, wei powers, vari
   const found: string[] = [];
   for (const path of pages()) {
     await page.goto(path);
-    await expect(page.locator("main h1").first()).toBeVisible();
+    // the embed is a widget for other sites' pages: no <main>, its title is the article's
+    await expect(page.locator(path.startsWith("/embed/") ? "body" : "main h1").first()).toBeVisible();
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 60_000 });
     const text = await readableText(page);
     for (const [what, pattern] of jargon) {

@@ -35,8 +35,9 @@ function Heading({ kind, value, back }: { kind: string; value: string; back?: Re
         {back}
       </p>
       <h1 className="font-serif text-3xl font-bold tracking-tight">{kind}</h1>
-      <p className="mt-2 break-all font-mono text-sm text-stone-800" data-testid="explorer-full-value">
-        {value}
+      {/* the page's subject in full, as a machine value: this page is where the full form is one click away */}
+      <p className="mt-2 break-all text-sm text-stone-800" data-testid="explorer-full-value">
+        <code className="font-mono">{value}</code>
       </p>
     </div>
   );

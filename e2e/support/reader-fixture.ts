@@ -191,4 +191,5 @@ export const everyPage = (ids: { slug: string; article: string; draft: string; a
   `/read/${ids.article}`,
   `/read/${ids.article}/history`,
   `/authors/${ids.author}`,
+  `/network/address/${ids.author}`,
 ];
