@@ -4,13 +4,13 @@ import { useRef, useState } from "react";
 import { evidenceTypes } from "@/lib/schemas/capsules";
 import { ApiError } from "@/lib/api/api-client";
 import { signedPost } from "@/lib/api/browser-session";
-import { vaultUpload } from "@/lib/endpoints/vault/upload";
 import { vaultFetch } from "@/lib/endpoints/vault/fetch";
 import { useSession } from "@/hooks/use-session";
-import { guessEvidenceType, sha256Hex, toBase64 } from "@/components/ui/file-hash";
+import { guessEvidenceType, sha256Hex } from "@/components/ui/file-hash";
 import { newKey, type DraftErrors, type EvidenceDraft } from "@/lib/forms/draft-form";
 import { smallButton, TextField } from "@/components/ui/field";
 import { AlertLine, StatusLine } from "@/components/ui/form-message";
+import { storeInVault, VAULT_FILE_MAX_BYTES, vaultRefusal } from "@/components/ui/vault-upload";
 
 const typeLabel: Record<(typeof evidenceTypes)[number], string> = {
   archived_page: "Archived page",
@@ -19,7 +19,6 @@ const typeLabel: Record<(typeof evidenceTypes)[number], string> = {
   media: "Media",
   data: "Data",
 };
-const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 // Evidence: a picked file is hashed here (SHA-256) and stored in the vault; its hash, type, MIME type
 // and primary flag are listed and editable. Without the vault, the hash stays and an https URI is asked for.
@@ -59,7 +58,7 @@ export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items
 
   async function addFile(file: File) {
     setNotice(undefined);
-    if (file.size > MAX_FILE_BYTES) {
+    if (file.size > VAULT_FILE_MAX_BYTES) {
       setNotice(`${file.name} is larger than 10 MB; publish it elsewhere and add it by link.`);
       return;
     }
@@ -80,12 +79,9 @@ export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items
       };
       setBusy(`Storing ${file.name} in the vault…`);
       try {
-        const filename = file.name.replace(/[\\/"\u0000-\u001f\u007f]/g, "_");
-        const body = { filename, mimeType, contentBase64: toBase64(bytes), ...(props.capsuleId ? { capsuleId: props.capsuleId } : {}) };
-        const stored = await signedPost(session, vaultUpload, { body });
-        item.uri = stored.object.uri;
+        item.uri = (await storeInVault(session, file, { bytes, capsuleId: props.capsuleId })).uri;
       } catch (error) {
-        const reason = error instanceof ApiError && error.status === 404 ? "the vault is not available on this server" : error instanceof Error ? error.message : "the upload failed";
+        const reason = vaultRefusal(error);
         setNotice(`${file.name} was hashed but not stored (${reason}). Enter an https address where the file can be fetched.`);
       }
       props.onChange([...props.items, item]);
@@ -209,7 +205,7 @@ function LinkHash(props: { index: number; item: EvidenceDraft; error?: string; f
   const [problem, setProblem] = useState<string>();
   const pick = async (file: File) => {
     setProblem(undefined);
-    if (file.size > MAX_FILE_BYTES) {
+    if (file.size > VAULT_FILE_MAX_BYTES) {
       setProblem(`${file.name} is larger than 10 MB.`);
       return;
     }

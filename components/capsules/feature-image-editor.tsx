@@ -1,17 +1,13 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { ApiError } from "@/lib/api/api-client";
-import { signedPost } from "@/lib/api/browser-session";
-import { vaultUpload } from "@/lib/endpoints/vault/upload";
 import { useSession } from "@/hooks/use-session";
-import { toBase64 } from "@/components/ui/file-hash";
 import { FEATURE_IMAGE_ALT_MAX, FEATURE_IMAGE_TYPES, featureImageUrl } from "@/lib/capsules/feature-image";
 import type { DraftErrors, FeatureImageDraft } from "@/lib/forms/draft-form";
 import { smallButton, TextArea } from "@/components/ui/field";
 import { AlertLine, StatusLine } from "@/components/ui/form-message";
+import { storeInVault, VAULT_FILE_MAX_BYTES, vaultRefusal } from "@/components/ui/vault-upload";
 
-const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 // The article's feature image: a picture picked here is stored in the vault (its SHA-256 names it, and
 // the manifest the editors vote on carries that hash), shown as a preview, and needs alt text.
@@ -29,19 +25,17 @@ export function FeatureImageEditor(props: { image: FeatureImageDraft | null; err
       setNotice(`${file.name} is not a PNG, JPEG, WebP or GIF picture.`);
       return;
     }
-    if (file.size > MAX_IMAGE_BYTES) {
+    if (file.size > VAULT_FILE_MAX_BYTES) {
       setNotice(`${file.name} is larger than 10 MB; make it smaller and pick it again.`);
       return;
     }
     setBusy(`Storing ${file.name} in the vault…`);
     try {
-      const filename = file.name.replace(/[\\/"\u0000-\u001f\u007f]/g, "_");
-      const body = { filename, mimeType: file.type, contentBase64: toBase64(await file.arrayBuffer()), ...(props.capsuleId ? { capsuleId: props.capsuleId } : {}) };
-      const stored = await signedPost(session, vaultUpload, { body });
-      const contentHash = `0x${stored.object.objectId}`;
-      props.onChange({ contentHash, mimeType: stored.object.mimeType, url: featureImageUrl(contentHash), alt: image?.alt ?? "" });
+      const stored = await storeInVault(session, file, { capsuleId: props.capsuleId });
+      const contentHash = `0x${stored.objectId}`;
+      props.onChange({ contentHash, mimeType: stored.mimeType, url: featureImageUrl(contentHash), alt: image?.alt ?? "" });
     } catch (error) {
-      const reason = error instanceof ApiError && error.status === 404 ? "the vault is not available on this server" : error instanceof Error ? error.message : "the upload failed";
+      const reason = vaultRefusal(error);
       setNotice(`${file.name} was not stored: ${reason}.`);
     } finally {
       setBusy(undefined);

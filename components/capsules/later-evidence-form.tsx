@@ -1,17 +1,14 @@
 "use client";
 
 import { useRef, useState, type FormEvent } from "react";
-import { ApiError } from "@/lib/api/api-client";
-import { signedPost } from "@/lib/api/browser-session";
-import { vaultUpload } from "@/lib/endpoints/vault/upload";
 import type { TCapsuleResponse } from "@/lib/schemas/capsules";
 import { useAddEvidence } from "@/hooks/use-capsules";
 import { useSession } from "@/hooks/use-session";
-import { guessEvidenceType, toBase64 } from "@/components/ui/file-hash";
+import { guessEvidenceType } from "@/components/ui/file-hash";
 import { primaryButton, smallButton, TextField } from "@/components/ui/field";
 import { StatusLine } from "@/components/ui/form-message";
+import { storeInVault, VAULT_FILE_MAX_BYTES, vaultRefusal } from "@/components/ui/vault-upload";
 
-const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 type Stored = { uri: string; contentHash: string; mimeType: string; fileName: string };
 
@@ -33,19 +30,17 @@ export function LaterEvidenceForm({ read }: { read: TCapsuleResponse }) {
 
   async function pick(picked: File) {
     setMessage(undefined);
-    if (picked.size > MAX_FILE_BYTES) {
+    if (picked.size > VAULT_FILE_MAX_BYTES) {
       setMessage({ kind: "error", text: `${picked.name} is larger than 10 MB.` });
       return;
     }
     setBusy(`Storing ${picked.name} in the vault…`);
     try {
-      const mimeType = picked.type || "application/octet-stream";
-      const filename = picked.name.replace(/[\\/"\u0000-\u001f\u007f]/g, "_");
-      const stored = await signedPost(session, vaultUpload, { body: { filename, mimeType, contentBase64: toBase64(await picked.arrayBuffer()), capsuleId: read.capsuleId } });
-      setFile({ uri: stored.object.uri, contentHash: `0x${stored.object.objectId}`, mimeType: stored.object.mimeType, fileName: picked.name });
+      const stored = await storeInVault(session, picked, { capsuleId: read.capsuleId });
+      setFile({ uri: stored.uri, contentHash: `0x${stored.objectId}`, mimeType: stored.mimeType, fileName: picked.name });
       if (!label.trim()) setLabel(picked.name);
     } catch (error) {
-      const reason = error instanceof ApiError && error.status === 404 ? "the vault is not available on this server" : error instanceof Error ? error.message : "the upload failed";
+      const reason = vaultRefusal(error);
       setMessage({ kind: "error", text: `${picked.name} was not stored: ${reason}` });
     } finally {
       setBusy(undefined);

@@ -1,9 +1,6 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { ApiError } from "@/lib/api/api-client";
-import { signedPost } from "@/lib/api/browser-session";
-import { vaultUpload } from "@/lib/endpoints/vault/upload";
 import type { TCourtCase } from "@/lib/schemas/court";
 import { ZStoredUri } from "@/lib/schemas/uri";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
@@ -11,15 +8,15 @@ import { useAddEvidence } from "@/hooks/use-jury";
 import { useFormDraftValues } from "@/hooks/use-form-draft";
 import { useOutletRoles } from "@/hooks/use-capsules";
 import { useSession } from "@/hooks/use-session";
-import { sha256Hex, toBase64 } from "@/components/ui/file-hash";
+import { sha256Hex } from "@/components/ui/file-hash";
 import { TextField, primaryButton, smallButton } from "@/components/ui/field";
 import { AlertLine, StatusLine } from "@/components/ui/form-message";
+import { storeInVault, VAULT_FILE_MAX_BYTES, vaultRefusal } from "@/components/ui/vault-upload";
 
 // The evidence period's form on a jury case page (issue 28 item 1): the challenger or the outlet's side
 // (its author, anyone holding a role there) adds a link, a file stored in the vault under its SHA-256, or
 // both. Each is one EvidenceSubmitted on chain, relayed by the operator; the contract checks the party.
 
-const MAX_FILE_BYTES = 10 * 1024 * 1024;
 const same = (a: string | null | undefined, b: string | undefined) => Boolean(a && b && a.toLowerCase() === b.toLowerCase());
 const linkRule = "Enter a link starting with https://, http://, ipfs:// or ar://.";
 
@@ -59,7 +56,7 @@ export function JuryEvidenceForm({ item, submitter }: { item: TCourtCase; submit
     if (!file) return;
     setError(undefined);
     setAdded(undefined);
-    if (file.size > MAX_FILE_BYTES) {
+    if (file.size > VAULT_FILE_MAX_BYTES) {
       setError(`${file.name} is larger than 10 MB; publish it elsewhere and add it by link.`);
       return;
     }
@@ -68,11 +65,10 @@ export function JuryEvidenceForm({ item, submitter }: { item: TCourtCase; submit
       const bytes = await file.arrayBuffer();
       const hash = await sha256Hex(bytes);
       setBusy(`Storing ${file.name} in the vault…`);
-      const filename = file.name.replace(/[\\/"\u0000-\u001f\u007f]/g, "_");
-      const stored = await signedPost(session, vaultUpload, { body: { filename, mimeType: file.type || "application/octet-stream", contentBase64: toBase64(bytes) } });
-      setDraft({ fileUri: stored.object.uri, fileHash: hash, fileName: file.name });
+      const stored = await storeInVault(session, file, { bytes });
+      setDraft({ fileUri: stored.uri, fileHash: hash, fileName: file.name });
     } catch (cause) {
-      const reason = cause instanceof ApiError && cause.status === 404 ? "the vault is not available on this server" : describeWalletError(cause, "store the file");
+      const reason = vaultRefusal(cause, (error) => describeWalletError(error, "store the file"));
       setError(`${file.name} was not stored: ${reason} You can add it by link instead.`);
     } finally {
       setBusy(undefined);
