@@ -2,11 +2,12 @@
 
 import { useRef, useState } from "react";
 import { useSession } from "@/hooks/use-session";
-import { FEATURE_IMAGE_ALT_MAX, FEATURE_IMAGE_TYPES, featureImageUrl } from "@/lib/capsules/feature-image";
+import { FEATURE_IMAGE_ALT_MAX, FEATURE_IMAGE_TYPES } from "@/lib/capsules/feature-image";
 import type { DraftErrors, FeatureImageDraft } from "@/lib/forms/draft-form";
 import { smallButton, TextArea } from "@/components/ui/field";
 import { AlertLine, StatusLine } from "@/components/ui/form-message";
 import { storeInVault, VAULT_FILE_MAX_BYTES, vaultRefusal } from "@/components/ui/vault-upload";
+import { vaultDownloadPath } from "@/lib/api/vault-path";
 
 
 // The article's feature image: a picture picked here is stored in the vault (its SHA-256 names it, and
@@ -33,7 +34,7 @@ export function FeatureImageEditor(props: { image: FeatureImageDraft | null; err
     try {
       const stored = await storeInVault(session, file, { capsuleId: props.capsuleId });
       const contentHash = `0x${stored.objectId}`;
-      props.onChange({ contentHash, mimeType: stored.mimeType, url: featureImageUrl(contentHash), alt: image?.alt ?? "" });
+      props.onChange({ contentHash, mimeType: stored.mimeType, url: vaultDownloadPath(stored.objectId), alt: image?.alt ?? "" });
     } catch (error) {
       const reason = vaultRefusal(error);
       setNotice(`${file.name} was not stored: ${reason}.`);

@@ -25,9 +25,6 @@ export const ZFeatureImageInput = z
   .strict();
 export type TFeatureImageInput = z.infer<typeof ZFeatureImageInput>;
 
-/** The image's bytes at this service: the vault's download address. */
-export const featureImageUrl = (contentHash: string): string => `/api/vault/${contentHash.replace(/^0x/, "").toLowerCase()}?download=1`;
-
 const ZStored = z.object({ contentHash: z.string().regex(/^0x[0-9a-f]{64}$/), mimeType: z.enum(FEATURE_IMAGE_TYPES), alt: z.string().min(1) });
 
 /** The stored column's value; a row that does not parse is shown as no image rather than breaking the page. */

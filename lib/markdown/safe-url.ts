@@ -1,5 +1,6 @@
 import { vaultObject } from "@/lib/endpoints/vault/object";
 import { pathOf } from "@/lib/api/request";
+import { vaultDownloadPath } from "@/lib/api/vault-path";
 
 // Which URLs an article may point at. Links: absolute http(s) only, plus the in-page footnote
 // anchors the pipeline itself writes. Images: only objects in this site's vault, so reading an
@@ -34,5 +35,5 @@ export function vaultImageSrc(raw: string): string | undefined {
   if (!url.pathname.startsWith(prefix)) return undefined;
   const objectId = url.pathname.slice(prefix.length).toLowerCase();
   if (!VAULT_ID.test(objectId)) return undefined;
-  return `${pathOf(vaultObject, { objectId })}?download=1`;
+  return vaultDownloadPath(objectId);
 }

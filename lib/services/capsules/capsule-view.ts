@@ -17,7 +17,8 @@ import { claimObject } from "./claim-view";
 import { claimRulings, type ClaimRuling } from "./claim-rulings";
 import { neverOnChain } from "@/lib/capsules/never-on-chain";
 import { findOutletById } from "@/lib/db/repositories/outlets.repository";
-import { featureImageUrl, parseFeatureImage } from "@/lib/capsules/feature-image";
+import { parseFeatureImage } from "@/lib/capsules/feature-image";
+import { vaultDownloadPath } from "@/lib/api/vault-path";
 
 // Rows → the seed's read objects. Unset times are "0", unset addresses the zero address.
 
@@ -161,7 +162,7 @@ export function buildCapsuleRead(rows: CapsuleReadRows, origin: string): TCapsul
 
 function featureImageView(json: string | null) {
   const image = parseFeatureImage(json);
-  return image ? { ...image, url: featureImageUrl(image.contentHash) } : null;
+  return image ? { ...image, url: vaultDownloadPath(image.contentHash.slice(2)) } : null;
 }
 
 /**

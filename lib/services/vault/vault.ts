@@ -17,6 +17,7 @@ import { putObject, readObject, sha256Hex } from "@/lib/vault/object-store";
 import { challengesInEvidence } from "@/lib/db/repositories/jury.repository";
 import { holdsRoleAtActiveOutlet } from "@/lib/db/repositories/roles.repository";
 import { takeTransactionLock } from "@/lib/db/server-functions";
+import { vaultDownloadPath } from "@/lib/api/vault-path";
 
 /** The request-body cap of the upload route: base64 of the largest object plus 1 KiB of JSON. */
 export { uploadBodyLimit } from "@/lib/vault/upload-body-limit";
@@ -30,7 +31,7 @@ export function vaultObject(row: VaultObjectRow): TVaultObject {
     uploader: row.uploader,
     capsuleId: row.capsule_id === null ? null : String(row.capsule_id),
     createdAt: String(row.created_at),
-    uri: `/api/vault/${row.id}?download=1`,
+    uri: vaultDownloadPath(row.id),
   };
 }
 
