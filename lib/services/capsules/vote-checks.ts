@@ -1,9 +1,9 @@
 import "server-only";
 import { getAddress, type Address } from "viem";
-import { capsuleAcceptanceAbi, roleRegistryAbi } from "@/lib/chain/abi";
+import { capsuleAcceptanceAbi } from "@/lib/chain/abi";
 import { chainClients } from "@/lib/chain/server/clients";
 import { requireDeployment } from "@/lib/chain/server/current-deployment";
-import { outletKey } from "@/lib/chain/vouchers";
+import { readVoterWeightAt } from "@/lib/services/roles/role-registry-chain";
 import { chainRead } from "./chain-io";
 
 /** What a relayed ballot is checked against, all read from the chain in one JSON-RPC batch. */
@@ -32,13 +32,7 @@ export async function readVoteChecks(capsuleId: number, outletSlug: string, vote
   const { batchClient } = chainClients();
   const contracts = requireDeployment().contracts;
   const acceptance = getAddress(contracts.capsuleAcceptance.address);
-  const registry = getAddress(contracts.roleRegistry.address);
-  const key = outletKey(outletSlug);
-  const weightAt = (block: bigint) =>
-    Promise.all([
-      batchClient.readContract({ address: registry, abi: roleRegistryAbi, functionName: "isVoterAt", args: [key, voter, block] }),
-      batchClient.readContract({ address: registry, abi: roleRegistryAbi, functionName: "bondAt", args: [voter, block] }),
-    ]).then(([isVoter, bond]) => (isVoter ? bond : 0n));
+  const weightAt = (block: bigint) => readVoterWeightAt(outletSlug, voter, block, batchClient);
   return chainRead("read the vote's checks", async () => {
     const [head, tally, voted, nonce, knownWeight] = await Promise.all([
       batchClient.getBlock({ blockTag: "latest" }),

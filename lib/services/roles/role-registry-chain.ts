@@ -1,5 +1,5 @@
 import "server-only";
-import type { Address } from "viem";
+import type { Address, Chain, PublicClient, Transport } from "viem";
 import { roleRegistryAbi } from "@/lib/chain/abi";
 import { chainClients } from "@/lib/chain/server/clients";
 import { requireDeployment } from "@/lib/chain/server/current-deployment";
@@ -44,9 +44,11 @@ export async function readOutletWeight(slug: string): Promise<bigint> {
   );
 }
 
-/** The wallet's voting weight at the outlet as of `blockNumber`: its bond then if it was a voter there, else 0. */
-export async function readVoterWeightAt(slug: string, wallet: Address, blockNumber: bigint): Promise<bigint> {
-  const { publicClient } = chainClients();
+/**
+ * The wallet's voting weight at the outlet as of `blockNumber`: its bond then if it was a voter there, else 0.
+ * `publicClient`: another of the bridge's clients (the batching one, to travel with other reads).
+ */
+export async function readVoterWeightAt(slug: string, wallet: Address, blockNumber: bigint, publicClient: PublicClient<Transport, Chain> = chainClients().publicClient): Promise<bigint> {
   const address = registry();
   return chainCall("read voter snapshot", async () => {
     const [isVoter, bond] = await Promise.all([
