@@ -53,19 +53,17 @@ export async function listOutlets(
   return { rows, total: Number(count.n) };
 }
 
-/** Active outlets readers can filter by (the court's own outlet aside), by name. */
-export async function listReaderOutlets(db: DbOrTrx): Promise<Array<{ slug: string; name: string }>> {
-  return db.selectFrom("outlets").select(["slug", "name"]).where("status", "=", "active").where("slug", "!=", COURT_OUTLET_SLUG).orderBy("name").execute();
-}
+/** The outlets that publish: active, and not the court's own outlet. */
+const publishingOutlets = (db: DbOrTrx) => db.selectFrom("outlets").where("status", "=", "active").where("slug", "!=", COURT_OUTLET_SLUG);
 
-/** The outlet's display name, or undefined for an unknown slug. */
-export async function outletNameOf(db: DbOrTrx, slug: string): Promise<string | undefined> {
-  return (await db.selectFrom("outlets").select(["name"]).where("slug", "=", slug).executeTakeFirst())?.name;
+/** The publishing outlets readers can filter by, by name. */
+export async function listReaderOutlets(db: DbOrTrx): Promise<Array<{ slug: string; name: string }>> {
+  return publishingOutlets(db).select(["slug", "name"]).orderBy("name").execute();
 }
 
 /** One page of the active publishing outlets (the court's own outlet aside), oldest first, and how many there are. */
 export async function pageOfPublishingOutlets(db: DbOrTrx, options: { outlet?: string; offset: number; limit: number }): Promise<{ rows: OutletRow[]; total: number }> {
-  let base = db.selectFrom("outlets").where("status", "=", "active").where("slug", "!=", COURT_OUTLET_SLUG);
+  let base = publishingOutlets(db);
   if (options.outlet) base = base.where("slug", "=", options.outlet);
   const rows = await base.selectAll().orderBy("id", "asc").offset(options.offset).limit(options.limit).execute();
   const count = await base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { OutletDetail } from "@/components/outlets/outlet-detail";
 import { ArticleList } from "@/components/reader/article-list";
 import { db } from "@/lib/db/client";
-import { outletNameOf } from "@/lib/db/repositories/outlets.repository";
+import { outletTitleOf } from "@/lib/db/repositories/outlets.repository";
 import { ZSlug } from "@/lib/schemas/outlets";
 import { publishedArticles } from "@/lib/services/reader/published-articles";
 import { readerHref, readerQuery } from "@/lib/services/reader/reader-query";
@@ -15,7 +15,7 @@ const PAGE_SIZE = 10;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
-  const name = ZSlug.safeParse(slug).success ? await outletNameOf(db(), slug) : undefined;
+  const name = ZSlug.safeParse(slug).success ? (await outletTitleOf(db(), slug))?.name : undefined;
   return {
     title: name ?? `Outlet ${slug}`,
     alternates: name ? { types: { "application/atom+xml": [{ url: `/outlets/${slug}/feed.xml`, title: name }] } } : undefined,
