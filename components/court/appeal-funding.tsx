@@ -26,7 +26,6 @@ import { AlertLine } from "@/components/ui/form-message";
 type Quote = z.infer<typeof ZAppealQuote>;
 type Step = { kind: "idle" } | { kind: "checking" } | { kind: "signature" } | { kind: "pending"; hash: Hex } | { kind: "indexing"; hash: Hex };
 
-const capText = (wei: bigint) => formatCap(wei);
 const sideName = (side: "challenger" | "outlet") => (side === "challenger" ? "the challenger" : "the outlet");
 
 /** Reads the case until the bridge has indexed the transaction (its AppealFunded is in the case's log). */
@@ -78,7 +77,7 @@ export function AppealFunding({ item, quote, onFunded }: { item: TCourtCase; quo
       return undefined;
     }
     if (wei > remaining) {
-      setAmountError(`${sideName(side.side)} needs only ${capText(remaining)} more; enter at most that.`);
+      setAmountError(`${sideName(side.side)} needs only ${formatCap(remaining)} more; enter at most that.`);
       return undefined;
     }
     return wei;
@@ -105,7 +104,7 @@ export function AppealFunding({ item, quote, onFunded }: { item: TCourtCase; quo
       setAmount("");
       setStep({ kind: "idle" });
       if (!answer) {
-        onFunded(`Your ${capText(value)} for ${sideName(side.side)} is on chain; the page will show it once the bridge has caught up.`);
+        onFunded(`Your ${formatCap(value)} for ${sideName(side.side)} is on chain; the page will show it once the bridge has caught up.`);
         return;
       }
       queryClient.setQueryData(courtKeys.detail(item.caseId), answer);
@@ -115,8 +114,8 @@ export function AppealFunding({ item, quote, onFunded }: { item: TCourtCase; quo
       const next = answer.case;
       onFunded(
         (next.round ?? 0) > quote.round
-          ? `Your ${capText(value)} for ${sideName(side.side)} was recorded. Both sides are funded: round ${(next.round ?? 0) + 1} has opened with ${quote.nextRoundJurors} jurors, starting with its evidence period.`
-          : `Your ${capText(value)} for ${sideName(side.side)} was recorded.`,
+          ? `Your ${formatCap(value)} for ${sideName(side.side)} was recorded. Both sides are funded: round ${(next.round ?? 0) + 1} has opened with ${quote.nextRoundJurors} jurors, starting with its evidence period.`
+          : `Your ${formatCap(value)} for ${sideName(side.side)} was recorded.`,
       );
     } catch (cause) {
       setStep({ kind: "idle" });
@@ -163,7 +162,7 @@ export function AppealFunding({ item, quote, onFunded }: { item: TCourtCase; quo
               }}
             />
             <span>
-              {s.side === "challenger" ? "The challenger" : "The outlet"} (still needs {capText(BigInt(s.remaining))})
+              {s.side === "challenger" ? "The challenger" : "The outlet"} (still needs {formatCap(BigInt(s.remaining))})
             </span>
           </label>
         ))}
@@ -173,7 +172,7 @@ export function AppealFunding({ item, quote, onFunded }: { item: TCourtCase; quo
         label="Amount in CAP"
         inputMode="decimal"
         placeholder={formatEther(remaining)}
-        hint={`Leave empty to give the whole remaining ${capText(remaining)}.`}
+        hint={`Leave empty to give the whole remaining ${formatCap(remaining)}.`}
         value={amount}
         error={amountError}
         disabled={busy}
@@ -191,7 +190,7 @@ export function AppealFunding({ item, quote, onFunded }: { item: TCourtCase; quo
               ? "Waiting for the transaction…"
               : step.kind === "indexing"
                 ? "Updating the funding…"
-                : `Pay ${shown === undefined ? "" : `${capText(shown)} `}to fund ${sideName(side.side)}`}
+                : `Pay ${shown === undefined ? "" : `${formatCap(shown)} `}to fund ${sideName(side.side)}`}
       </button>
       <p className="text-xs text-stone-600">Sent from your own wallet to the jury court, plus the network’s transaction cost. Contributions are paid back after the case is final when the appeal opens no round; otherwise the prevailing side’s funders share what was raised beyond the round’s cost.</p>
       {step.kind === "pending" || step.kind === "indexing" ? (

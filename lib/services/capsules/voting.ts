@@ -19,16 +19,15 @@ import { readVoteChecks } from "./vote-checks";
 
 type Window = { opensAt: number; closesAt: number };
 
-const votingClosed = (capsule: CapsuleRow, now: number, window: Window = { opensAt: capsule.opens_at ?? 0, closesAt: capsule.closes_at ?? 0 }) => {
-  const opens = window.opensAt;
-  const closes = window.closesAt;
+/** `settledAs`: the capsule's status once its vote is over for good (accepted, rejected…); undefined while it is under vote. */
+const votingClosed = (capsuleId: number, now: number, window: Window, settledAs?: string) => {
   const message =
-    capsule.status !== "pending"
-      ? `Voting on capsule ${capsule.id} is closed: the capsule is ${capsule.status}`
-      : now < opens
-        ? `Voting on capsule ${capsule.id} opens at ${opens}`
-        : `Voting on capsule ${capsule.id} closed at ${closes}`;
-  return new AppError("VOTING_CLOSED", message, { details: { opensAt: String(opens), closesAt: String(closes) } });
+    settledAs !== undefined
+      ? `Voting on capsule ${capsuleId} is closed: the capsule is ${settledAs}`
+      : now < window.opensAt
+        ? `Voting on capsule ${capsuleId} opens at ${window.opensAt}`
+        : `Voting on capsule ${capsuleId} closed at ${window.closesAt}`;
+  return new AppError("VOTING_CLOSED", message, { details: { opensAt: String(window.opensAt), closesAt: String(window.closesAt) } });
 };
 
 const notEligibleAtSnapshot = (capsule: CapsuleRow, voter: Address, snapshotBlock: bigint) =>
@@ -70,18 +69,18 @@ export async function relayVote(db: Db, voter: Address, capsuleId: number, body:
   // the projection may not have seen the submission yet: the chain's window says whether it was submitted
   if (checks.opensAt === 0) {
     if (capsule.status === "draft") throw new AppError("INVALID_STATE", `Capsule ${capsule.id} is a draft; it has not been submitted for a vote`);
-    throw votingClosed(capsule, now);
+    throw votingClosed(capsule.id, now, { opensAt: capsule.opens_at ?? 0, closesAt: capsule.closes_at ?? 0 }, capsule.status === "pending" ? undefined : capsule.status);
   }
   const window = { opensAt: checks.opensAt, closesAt: checks.closesAt };
   const settled = capsule.status !== "pending" && capsule.status !== "draft";
-  if (settled || now < window.opensAt || now >= window.closesAt) throw votingClosed(settled ? capsule : { ...capsule, status: "pending" }, now, window);
+  if (settled || now < window.opensAt || now >= window.closesAt) throw votingClosed(capsule.id, now, window, settled ? capsule.status : undefined);
   // The electorate is frozen at the capsule's snapshot block (the endpoint already requires a current bonded Editor).
   if (checks.weightAtSnapshot === 0n) throw notEligibleAtSnapshot(capsule, voter, snapshotBlock);
   if (checks.voted) throw alreadyVoted(voter, capsule.id);
   const reason = await checkedReason(voter, capsule.id, body, checks.ballotNonce);
 
   const reverts = {
-    VotingClosed: () => votingClosed({ ...capsule, status: "pending" }, now, window),
+    VotingClosed: () => votingClosed(capsule.id, now, window),
     AlreadyVoted: () => alreadyVoted(voter, capsule.id),
     NotEligible: () => notEligibleAtSnapshot(capsule, voter, snapshotBlock),
     InvalidSignature: () => new AppError("INVALID_SIGNATURE", "The ballot signature does not recover to the voter (sign Ballot with the current nonce of CapsuleAcceptance.nonces(voter))"),
