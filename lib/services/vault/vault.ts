@@ -20,7 +20,6 @@ import { takeTransactionLock } from "@/lib/db/server-functions";
 import { vaultDownloadPath } from "@/lib/api/vault-path";
 
 /** The request-body cap of the upload route: base64 of the largest object plus 1 KiB of JSON. */
-export { uploadBodyLimit } from "@/lib/vault/upload-body-limit";
 
 export function vaultObject(row: VaultObjectRow): TVaultObject {
   return {
