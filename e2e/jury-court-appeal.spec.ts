@@ -1,9 +1,8 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { createHash } from "node:crypto";
-import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Address, type Hex } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { capsuleAcceptanceAbi, articleRegistryAbi, juryCourtAbi, roleRegistryAbi } from "../lib/chain/abi";
-import { capsuleChain } from "../lib/chain/chain";
+import { getAddress, parseEther, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { capsuleAcceptanceAbi, articleRegistryAbi, juryCourtAbi } from "../lib/chain/abi";
 import { claimKey } from "../lib/chain/jury-claims";
 import { FINDING, juryCommitment, signJuryCommit, signJuryReveal } from "../lib/chain/jury-ballots";
 import { signBallot, submitVoucherFromJson } from "../lib/chain/vouchers";
@@ -18,17 +17,13 @@ import { courtAdvance } from "../lib/endpoints/court/advance";
 import { courtCase } from "../lib/endpoints/court/case";
 import { courtCommit } from "../lib/endpoints/court/commit";
 import { courtReveal } from "../lib/endpoints/court/reveal";
-import { contractsSummary } from "../lib/endpoints/meta/contracts-summary";
-import { outletCreate } from "../lib/endpoints/outlets/create";
-import { outletVerify } from "../lib/endpoints/outlets/verify";
 import { roleGrant } from "../lib/endpoints/roles/grant";
 import { ROLE } from "../lib/roles/role-catalog";
-import { bridgeClient } from "../test/support/bridge-client";
-import { publishTxt } from "./support/dns-server";
 import { installTestWallet } from "./support/test-wallet";
 import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
 import { vaultDownloadPath } from "../lib/api/vault-path";
 import { leaveJuryPool } from "./support/jury-pool";
+import { freshWallet, juryChain, type Wallet } from "./support/jury-chain";
 
 // Issue 28 items 1 and 5 from the browser: both sides add evidence from the case page (a link, a file
 // stored in the vault under its SHA-256, a draft kept across navigation, a bad link refused in words), and
@@ -40,78 +35,21 @@ import { leaveJuryPool } from "./support/jury-pool";
 
 test.describe.configure({ mode: "serial" });
 
-const api = bridgeClient(env("CAPSULE_E2E_BASE_URL"));
-const nodeRpcUrl = env("CAPSULE_E2E_NODE_RPC_URL");
-const chain = capsuleChain(nodeRpcUrl);
-const publicClient = createPublicClient({ chain, transport: http(nodeRpcUrl) });
+const { api, publicClient, chainId, contract, send, advanceChainTime, fund, activeOutlet } = juryChain();
 const stamp = Date.now().toString(36);
 const LEDGER = `appeal-ledger-${stamp}`;
 const BENCH = `appeal-bench-${stamp}`;
 const TITLE = `Port fees rose by a third ${stamp}`;
 const DAY = 24 * 3600;
 
-type Wallet = { key: Hex; address: Address };
-const fresh = (): Wallet => {
-  const key = generatePrivateKey();
-  return { key, address: privateKeyToAccount(key).address };
-};
-const owner = fresh();
-const benchOwner = fresh();
-const challenger = fresh();
-const jurors = Array.from({ length: 7 }, fresh);
+const owner = freshWallet();
+const benchOwner = freshWallet();
+const challenger = freshWallet();
+const jurors = Array.from({ length: 7 }, freshWallet);
 let capsuleId = "";
 let claimIds: string[] = [];
 let caseId = "";
 let juryCaseId = 0n;
-
-function env(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set (e2e/global-setup.ts sets it)`);
-  return value;
-}
-
-async function nodeRpc(method: string, params: unknown[]): Promise<unknown> {
-  const res = await fetch(nodeRpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
-  const body = (await res.json()) as { result?: unknown; error?: unknown };
-  if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
-  return body.result;
-}
-
-/** Moves the chain's clock forward and mines blocks (the draw waits for blocks after its draw block). */
-async function advanceChainTime(seconds: number) {
-  await nodeRpc("evm_increaseTime", [seconds]);
-  await nodeRpc("evm_mine", []);
-  await nodeRpc("anvil_mine", ["0x4"]);
-}
-
-async function contract(name: "roleRegistry" | "capsuleAcceptance" | "juryCourt"): Promise<Address> {
-  const address = (await api.call(contractsSummary, {})).contracts[name]?.address;
-  if (!address) throw new Error(`no ${name} contract`);
-  return getAddress(address);
-}
-
-const walletClient = (wallet: Wallet) => createWalletClient({ chain, transport: http(nodeRpcUrl), account: privateKeyToAccount(wallet.key) });
-async function send(wallet: Wallet, write: (client: ReturnType<typeof walletClient>) => Promise<Hex>) {
-  const receipt = await publicClient.waitForTransactionReceipt({ hash: await write(walletClient(wallet)), pollingInterval: 100 });
-  if (receipt.status !== "success") throw new Error("transaction reverted");
-  return receipt.transactionHash;
-}
-
-async function fund(wallet: Wallet, units: string, bond: string) {
-  await nodeRpc("anvil_setBalance", [wallet.address, `0x${parseEther(units).toString(16)}`]);
-  if (bond !== "0") {
-    const registry = await contract("roleRegistry");
-    await send(wallet, (client) => client.writeContract({ address: registry, abi: roleRegistryAbi, functionName: "deposit", value: parseEther(bond) }));
-  }
-}
-
-async function activeOutlet(wallet: Wallet, slug: string) {
-  const domain = `${slug}.example.net`;
-  const created = await api.call(outletCreate, { body: { slug, name: `Outlet ${slug}`, domain } }, wallet.key);
-  publishTxt(domain, [created.txtRecord.value]);
-  const verified = await api.call(outletVerify, { body: { outletSlug: slug, method: "dns_txt" } }, wallet.key);
-  if (!verified.verified) throw new Error(`outlet ${slug} did not verify`);
-}
 
 /** A finalized capsule of LEDGER with one claim, walked through submission, one yes vote and acceptance. */
 async function finalizedCapsuleWithClaim() {
@@ -130,7 +68,7 @@ async function finalizedCapsuleWithClaim() {
   const account = privateKeyToAccount(owner.key);
   const nonce = await publicClient.readContract({ address: acceptance, abi: capsuleAcceptanceAbi, functionName: "nonces", args: [account.address] });
   const deadline = (await publicClient.getBlock({ blockTag: "latest" })).timestamp + 3600n;
-  const signature = await signBallot(account, acceptance, chain.id, { capsuleId: BigInt(id), support: true, voter: account.address, nonce, deadline });
+  const signature = await signBallot(account, acceptance, chainId, { capsuleId: BigInt(id), support: true, voter: account.address, nonce, deadline });
   await api.call(capsuleVote, { params: { id }, body: { support: true, deadline: deadline.toString(), signature } }, owner.key);
   await advanceChainTime(259_200 + 5);
   await api.call(capsuleAccept, { params: { id }, body: { capsuleId: id } }, owner.key);
@@ -252,14 +190,14 @@ test("the appeal is funded from the case page, a refusal explained before paying
   for (const juror of drawn) {
     const account = privateKeyToAccount(keyOf(juror));
     const commitment = juryCommitment(juryCaseId, 0n, getAddress(juror), [FINDING.misleading], salt(juror));
-    const signature = await signJuryCommit(account, court, chain.id, { caseId: juryCaseId, round: 0n, juror: getAddress(juror), commitment });
+    const signature = await signJuryCommit(account, court, chainId, { caseId: juryCaseId, round: 0n, juror: getAddress(juror), commitment });
     await api.call(courtCommit, { params: { id: caseId }, body: { commitment, signature } }, keyOf(juror));
   }
   expect((await advance()).period).toBe("reveal");
   for (const juror of drawn) {
     const account = privateKeyToAccount(keyOf(juror));
     const reasons = ["The schedule reads 340, not 400."];
-    const signature = await signJuryReveal(account, court, chain.id, { caseId: juryCaseId, round: 0n, juror: getAddress(juror), findings: [FINDING.misleading], reasons, salt: salt(juror) });
+    const signature = await signJuryReveal(account, court, chainId, { caseId: juryCaseId, round: 0n, juror: getAddress(juror), findings: [FINDING.misleading], reasons, salt: salt(juror) });
     await api.call(courtReveal, { params: { id: caseId }, body: { findings: ["misleading"], reasons, salt: salt(juror), signature } }, keyOf(juror));
   }
   expect(await advance()).toMatchObject({ period: "appeal", winner: "challenger" });

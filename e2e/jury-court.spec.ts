@@ -1,9 +1,8 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { createHash } from "node:crypto";
-import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Address, type Hex } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { capsuleAcceptanceAbi, articleRegistryAbi, roleRegistryAbi } from "../lib/chain/abi";
-import { capsuleChain } from "../lib/chain/chain";
+import { getAddress, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { capsuleAcceptanceAbi, articleRegistryAbi } from "../lib/chain/abi";
 import { signBallot, submitVoucherFromJson } from "../lib/chain/vouchers";
 import { capsuleAccept } from "../lib/endpoints/capsules/accept";
 import { capsuleClaimsSet } from "../lib/endpoints/capsules/claims-set";
@@ -12,16 +11,12 @@ import { capsuleRead } from "../lib/endpoints/capsules/read";
 import { capsuleSubmit } from "../lib/endpoints/capsules/submit";
 import { capsuleVote } from "../lib/endpoints/capsules/vote";
 import { courtCase } from "../lib/endpoints/court/case";
-import { contractsSummary } from "../lib/endpoints/meta/contracts-summary";
-import { outletCreate } from "../lib/endpoints/outlets/create";
-import { outletVerify } from "../lib/endpoints/outlets/verify";
 import { roleGrant } from "../lib/endpoints/roles/grant";
 import { ROLE } from "../lib/roles/role-catalog";
-import { bridgeClient } from "../test/support/bridge-client";
-import { publishTxt } from "./support/dns-server";
 import { installTestWallet } from "./support/test-wallet";
 import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
 import { leaveJuryPool } from "./support/jury-pool";
+import { freshWallet, juryChain, type Wallet } from "./support/jury-chain";
 
 // Issue 28 from the browser: a bonded reader opens a JURY case from the dispute page (the fee shown
 // before the wallet pays JuryCourt.openCase), three juror wallets find it on their juror page, commit
@@ -33,10 +28,7 @@ import { leaveJuryPool } from "./support/jury-pool";
 
 test.describe.configure({ mode: "serial" });
 
-const api = bridgeClient(env("CAPSULE_E2E_BASE_URL"));
-const nodeRpcUrl = env("CAPSULE_E2E_NODE_RPC_URL");
-const chain = capsuleChain(nodeRpcUrl);
-const publicClient = createPublicClient({ chain, transport: http(nodeRpcUrl) });
+const { api, publicClient, chainId, contract, send, advanceChainTime, fund, activeOutlet } = juryChain();
 const stamp = Date.now().toString(36);
 const LEDGER = `jury-ledger-${stamp}`;
 const BENCH = `jury-bench-${stamp}`;
@@ -44,68 +36,13 @@ const TITLE = `Harbour traffic doubled in a year ${stamp}`;
 const EVIDENCE_SECONDS = 72 * 3600;
 const APPEAL_SECONDS = 72 * 3600;
 
-type Wallet = { key: Hex; address: Address };
-const fresh = (): Wallet => {
-  const key = generatePrivateKey();
-  return { key, address: privateKeyToAccount(key).address };
-};
-const owner = fresh();
-const benchOwner = fresh();
-const challenger = fresh();
-const jurors = [fresh(), fresh(), fresh()] as const;
+const owner = freshWallet();
+const benchOwner = freshWallet();
+const challenger = freshWallet();
+const jurors = [freshWallet(), freshWallet(), freshWallet()] as const;
 let capsuleId = "";
 let claimIds: string[] = [];
 let caseId = "";
-
-function env(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set (e2e/global-setup.ts sets it)`);
-  return value;
-}
-
-async function nodeRpc(method: string, params: unknown[]): Promise<unknown> {
-  const res = await fetch(nodeRpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
-  const body = (await res.json()) as { result?: unknown; error?: unknown };
-  if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
-  return body.result;
-}
-
-/** Moves the chain's clock forward and mines a block (test/support does the same for vitest). */
-async function advanceChainTime(seconds: number) {
-  await nodeRpc("evm_increaseTime", [seconds]);
-  await nodeRpc("evm_mine", []);
-  // the jurors' draw waits for a block mined after the opening's draw block (JuryCourt drawDelayBlocks = 3);
-  // a live chain mines them by itself, anvil only on demand
-  await nodeRpc("anvil_mine", ["0x4"]);
-}
-
-async function contract(name: "roleRegistry" | "capsuleAcceptance"): Promise<Address> {
-  const address = (await api.call(contractsSummary, {})).contracts[name]?.address;
-  if (!address) throw new Error(`no ${name} contract`);
-  return getAddress(address);
-}
-
-async function send(wallet: Wallet, write: (client: ReturnType<typeof walletClient>) => Promise<Hex>) {
-  const receipt = await publicClient.waitForTransactionReceipt({ hash: await write(walletClient(wallet)), pollingInterval: 100 });
-  if (receipt.status !== "success") throw new Error("transaction reverted");
-}
-const walletClient = (wallet: Wallet) => createWalletClient({ chain, transport: http(nodeRpcUrl), account: privateKeyToAccount(wallet.key) });
-
-async function fund(wallet: Wallet, units: string, bond: string) {
-  await nodeRpc("anvil_setBalance", [wallet.address, `0x${parseEther(units).toString(16)}`]);
-  if (bond !== "0") {
-    const registry = await contract("roleRegistry");
-    await send(wallet, (client) => client.writeContract({ address: registry, abi: roleRegistryAbi, functionName: "deposit", value: parseEther(bond) }));
-  }
-}
-
-async function activeOutlet(wallet: Wallet, slug: string) {
-  const domain = `${slug}.example.net`;
-  const created = await api.call(outletCreate, { body: { slug, name: `Outlet ${slug}`, domain } }, wallet.key);
-  publishTxt(domain, [created.txtRecord.value]);
-  const verified = await api.call(outletVerify, { body: { outletSlug: slug, method: "dns_txt" } }, wallet.key);
-  if (!verified.verified) throw new Error(`outlet ${slug} did not verify`);
-}
 
 /** A finalized capsule of LEDGER with two claims, walked through submission, one yes vote and acceptance. */
 async function finalizedCapsuleWithClaims() {
@@ -128,7 +65,7 @@ async function finalizedCapsuleWithClaims() {
   const account = privateKeyToAccount(owner.key);
   const nonce = await publicClient.readContract({ address: acceptance, abi: capsuleAcceptanceAbi, functionName: "nonces", args: [account.address] });
   const deadline = (await publicClient.getBlock({ blockTag: "latest" })).timestamp + 3600n;
-  const signature = await signBallot(account, acceptance, chain.id, { capsuleId: BigInt(id), support: true, voter: account.address, nonce, deadline });
+  const signature = await signBallot(account, acceptance, chainId, { capsuleId: BigInt(id), support: true, voter: account.address, nonce, deadline });
   await api.call(capsuleVote, { params: { id }, body: { support: true, deadline: deadline.toString(), signature } }, owner.key);
   await advanceChainTime(259_200 + 5);
   await api.call(capsuleAccept, { params: { id }, body: { capsuleId: id } }, owner.key);
