@@ -19,18 +19,52 @@ function run(title: string, command: string, args: string[], extraEnv: Record<st
   return result.status === 0;
 }
 
-type Counts = { passed: number; failed: number; skipped: number };
+// `failures` names each failed test, printed again at the very end: a CI log is often read from its tail.
+type Counts = { passed: number; failed: number; skipped: number; failures: string[] };
+
+type VitestReport = {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults?: { name: string; message?: string; assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[] }[];
+};
+
+function firstLine(text: string | undefined): string {
+  return (text ?? "").split("\n").find((line) => line.trim() !== "")?.trim().slice(0, 300) ?? "";
+}
 
 function vitestCounts(file: string): Counts {
-  if (!fs.existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
-  const report = JSON.parse(fs.readFileSync(file, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+  if (!fs.existsSync(file)) return { passed: 0, failed: 1, skipped: 0, failures: ["vitest wrote no report"] };
+  const report = JSON.parse(fs.readFileSync(file, "utf8")) as VitestReport;
+  const failures: string[] = [];
+  for (const suite of report.testResults ?? []) {
+    const where = path.relative(root, suite.name);
+    const failedTests = (suite.assertionResults ?? []).filter((test) => test.status === "failed");
+    for (const test of failedTests) failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (failedTests.length === 0 && suite.message) failures.push(`${where}: ${firstLine(suite.message)}`);
+  }
+  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests, failures };
+}
+
+type PlaywrightSuite = {
+  title: string;
+  file?: string;
+  specs?: { title: string; file: string; ok: boolean; tests?: { results?: { error?: { message?: string } }[] }[] }[];
+  suites?: PlaywrightSuite[];
+};
+
+function playwrightFailures(suites: PlaywrightSuite[] = []): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).filter((spec) => !spec.ok).map((spec) => `${spec.file} › ${spec.title}: ${firstLine(spec.tests?.[0]?.results?.at(-1)?.error?.message)}`),
+    ...playwrightFailures(suite.suites),
+  ]);
 }
 
 function playwrightCounts(file: string): Counts {
-  if (!fs.existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
-  const report = JSON.parse(fs.readFileSync(file, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
-  return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped };
+  if (!fs.existsSync(file)) return { passed: 0, failed: 1, skipped: 0, failures: ["playwright wrote no report"] };
+  const report = JSON.parse(fs.readFileSync(file, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number }; suites?: PlaywrightSuite[] };
+  return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped, failures: playwrightFailures(report.suites) };
 }
 
 const typecheckOk = run("typecheck", bin("tsc"), ["--noEmit", "-p", "."]);
@@ -49,6 +83,8 @@ const browser = playwrightCounts(playwrightJson);
 const passed = vitest.passed + browser.passed + (typecheckOk ? 1 : 0) + (buildOk ? 1 : 0);
 const failed = vitest.failed + browser.failed + (typecheckOk ? 0 : 1) + (buildOk ? 0 : 1);
 const skipped = vitest.skipped + browser.skipped;
+const failures = [...vitest.failures, ...browser.failures];
+if (failures.length > 0) console.log(`\n[test] failed:\n${failures.map((line) => `  ✗ ${line}`).join("\n")}`);
 console.log(`\n[test] vitest ${vitest.passed} passed / ${vitest.failed} failed; playwright ${browser.passed} passed / ${browser.failed} failed; typecheck ${typecheckOk ? "ok" : "FAILED"}; build ${buildOk ? "ok" : "FAILED"}`);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed === 0 ? 0 : 1);
