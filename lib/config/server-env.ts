@@ -58,6 +58,7 @@ export const serverEnvSchema = z.object({
   CAPSULE_HTTP_FAST_READS: z.enum(["0", "1"]).default("1"),
   // "1": unchanged anonymous capsule reads answered from memory on embedded SQLite (lib/http/remembered-answers.ts)
   CAPSULE_HTTP_REMEMBER: z.enum(["0", "1"]).default("1"),
+  CAPSULE_PG_REMEMBER_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   CAPSULE_RATE_WRITE_PER_MIN: positiveInt.default(20),
   CAPSULE_RATE_WRITE_PER_IP_PER_MIN: positiveInt.optional(),
   CAPSULE_RATE_AUTH_FAILURES_PER_MIN: positiveInt.default(30),

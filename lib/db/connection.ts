@@ -6,6 +6,8 @@ import pg from "pg";
 import { logWarn } from "../log";
 import type { DB, Db, Dialect } from "./database";
 import { registerDialect } from "./dialect";
+import { countingPool, postgresGeneration } from "./postgres-generation";
+import { writeMovesAnswers } from "./write-targets";
 
 // int8 columns (timestamps, block numbers) fit in a JS number; uint256 values are stored as text.
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -18,12 +20,12 @@ export type DatabaseHandle = {
   dialect: Dialect;
   close: () => Promise<void>;
   /**
-   * Embedded SQLite only: a value that differs after any write committed since it was read, by this
-   * connection or any other (tests and other processes included). Read it before reading rows; an
-   * answer built from those rows stays right while it is unchanged. Undefined on PostgreSQL, where
-   * other servers write without this process knowing.
+   * A value that differs after any write committed since it was read. Read it before reading rows; an
+   * answer built from those rows stays right while it is unchanged. On SQLite exact (this connection's
+   * writes and any other's); on PostgreSQL the change feed, this server's writes and a short time
+   * bucket (lib/db/postgres-generation.ts), and undefined — nothing remembered — while the feed is not listening.
    */
-  generation?: () => string;
+  generation?: () => string | undefined;
 };
 
 export function isPostgresUrl(url: string | undefined): url is string {
@@ -39,9 +41,9 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile: string
     // A connection checked out for long (the leader's advisory-lock session) can be dropped too;
     // its query (if any) fails, but the client's "error" event must not crash the process.
     pool.on("connect", (client) => client.on("error", (error) => logWarn("db", "a PostgreSQL connection in use was dropped", { reason: error.message })));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: countingPool(pool) }) });
     registerDialect(db, "postgres");
-    return { db, dialect: "postgres", close: () => db.destroy() };
+    return { db, dialect: "postgres", close: () => db.destroy(), generation: () => postgresGeneration() };
   }
   fs.mkdirSync(path.dirname(path.resolve(options.sqliteFile)), { recursive: true });
   const sqlite = new Database(options.sqliteFile);
@@ -61,37 +63,6 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile: string
   const dataVersion = sqlite.prepare("PRAGMA data_version").pluck();
   const generation = () => `${String(dataVersion.get())}:${writes.count}`;
   return { db, dialect: "sqlite", close: () => db.destroy(), generation };
-}
-
-/**
- * Tables no remembered answer is built from (remembered answers are capsule, list, history and vote reads):
- * a write to one of them leaves every remembered answer right. A statement is judged by the table it
- * writes, named right after its verb; anything else (another table, a CTE, a statement of another shape)
- * counts as a change, and so do transaction statements, which change nothing but are cheap to count.
- */
-const UNRELATED_TABLES = new Set([
-  "rate_limit_counters",
-  "chain_checkpoints",
-  "chain_blocks",
-  "chain_reorgs",
-  "auth_nonces",
-  "auth_sessions",
-  "auth_siwe_nonces",
-  "websub_subscriptions",
-  "websub_deliveries",
-  "partner_webhooks",
-  "partner_events",
-  "partner_deliveries",
-  "ad_impressions",
-  "ad_reader_keys",
-  "inbox_reads",
-]);
-const WRITE_TARGET = /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+"?([A-Za-z_][A-Za-z0-9_]*)"?/i;
-
-/** Whether a write statement may change what a remembered answer was built from. */
-export function writeMovesAnswers(sqlText: string): boolean {
-  const target = WRITE_TARGET.exec(sqlText)?.[1];
-  return target === undefined || !UNRELATED_TABLES.has(target.toLowerCase());
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { DbOrTrx } from "@/lib/db/database";
+import { noteFeedNotice } from "@/lib/db/postgres-generation";
 import { onProjectionChange } from "./change-feed";
 import { readCheckpoint } from "./checkpoint-repository";
 import { indexerRuntime } from "./indexer-runtime";
@@ -25,7 +26,12 @@ export async function awaitCheckpoint(db: DbOrTrx, target: bigint, timeoutMs: nu
     for (;;) {
       signalled = false;
       const checkpoint = await readCheckpoint(db);
-      if (checkpoint && BigInt(checkpoint.blockNumber) >= target) return true;
+      if (checkpoint && BigInt(checkpoint.blockNumber) >= target) {
+        // the checkpoint can be seen here before the change feed's NOTIFY of it arrives: answers remembered
+        // before it are not served after (lib/db/postgres-generation.ts)
+        noteFeedNotice();
+        return true;
+      }
       const left = deadline - Date.now();
       if (left <= 0) return false;
       indexerRuntime()?.requestPass();

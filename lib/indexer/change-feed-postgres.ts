@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { z } from "zod";
 import type { Trx } from "@/lib/db/database";
+import { noteFeedListening, noteFeedNotice, WRITES_CHANNEL } from "@/lib/db/postgres-generation";
 import { emitProjectionChange, feedOrigin, type ProjectionChange } from "./change-feed";
 
 // With several servers on one PostgreSQL the leader NOTIFYs each change inside the batch's own
@@ -59,7 +60,9 @@ export async function notifyProjectionChange(trx: Trx, change: ProjectionChange)
 
 /**
  * LISTENs on a dedicated connection and re-emits other servers' changes through
- * onProjectionChange (this server's own are emitted directly after their commit). Reconnects.
+ * onProjectionChange (this server's own are emitted directly after their commit). Every
+ * notification, on this channel or WRITES_CHANNEL, also moves the generation remembered answers are
+ * checked against (lib/db/postgres-generation.ts). Reconnects.
  */
 export async function listenForProjectionChanges(options: { databaseUrl: string; log?: (m: string) => void }): Promise<{ stop: () => Promise<void> }> {
   let stopped = false;
@@ -69,20 +72,25 @@ export async function listenForProjectionChanges(options: { databaseUrl: string;
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: options.databaseUrl, keepAlive: true });
     next.on("notification", (message) => {
+      if (message.channel === WRITES_CHANNEL || message.channel === PROJECTION_CHANNEL) noteFeedNotice();
       if (message.channel !== PROJECTION_CHANNEL || !message.payload) return;
       const decoded = decodeChange(message.payload);
       if (decoded && decoded.origin !== feedOrigin()) emitProjectionChange(decoded.change);
     });
     next.on("error", () => undefined); // followed by "end"
     next.on("end", () => {
-      if (client === next) client = undefined;
+      if (client === next) {
+        client = undefined;
+        noteFeedListening(false);
+      }
       if (!stopped) schedule();
     });
     try {
       await next.connect();
-      await next.query(`listen ${PROJECTION_CHANNEL}`);
+      await next.query(`listen ${PROJECTION_CHANNEL}; listen ${WRITES_CHANNEL}`);
       if (stopped) return void (await next.end());
       client = next;
+      noteFeedListening(true);
       if (lastError) options.log?.("change feed: listening again");
       lastError = "";
     } catch (error) {
@@ -104,6 +112,7 @@ export async function listenForProjectionChanges(options: { databaseUrl: string;
   return {
     stop: async () => {
       stopped = true;
+      noteFeedListening(false);
       if (retry) clearTimeout(retry);
       await client?.end().catch(() => undefined);
     },

@@ -30,7 +30,7 @@ function createMetrics() {
     }),
     httpRememberedAnswers: new Counter({
       name: "capsule_http_remembered_answers_total",
-      help: "Anonymous conditional reads answered from a remembered answer without reading a row (embedded SQLite, database unchanged since it was read), by route pattern and status (304 or the full answer's)",
+      help: "Anonymous conditional reads answered from a remembered answer without reading a row (the database generation unchanged since it was read), by route pattern and status (304 or the full answer's)",
       labelNames: ["route", "status"] as const,
       registers,
     }),

@@ -14,11 +14,12 @@ import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { createTestDatabase } from "../support/postgres";
 import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
 
-// Issue 16 item 2: on embedded SQLite an anonymous conditional read's answer is remembered with the
+// Issue 16 item 2 and issue 30 item 1: an anonymous conditional read's answer is remembered with the
 // database's generation; while nothing was written a matching If-None-Match gets its 304 and any
 // other GET the same body, without reading a row. Any write (here by another connection, as a
-// script or the indexer's own handle would) must end that: the old tag then gets the new answer,
-// never a stale 304 or body. On PostgreSQL nothing is remembered (other servers write unseen).
+// script, another server or the indexer's own handle would) must end that: the old tag then gets the
+// new answer, never a stale 304 or body. On SQLite at once; on PostgreSQL once the writer's
+// notification has reached this server (another server's commit is told through NOTIFY).
 
 const dialects = await dialectsUnderTest();
 
@@ -41,24 +42,37 @@ async function remembered(baseUrl: string, status: "304" | "200"): Promise<numbe
   return [...text.matchAll(/^capsule_http_remembered_answers_total\{([^}]*)\} (\d+)$/gm)].filter((m) => m[1]!.includes(`status="${status}"`)).reduce((sum, m) => sum + Number(m[2]), 0);
 }
 
+/** PostgreSQL: the other connection's NOTIFY reaches the server a moment after its commit. */
+async function noticeArrived(baseUrl: string, target: string, title: string): Promise<void> {
+  for (let tries = 0; tries < 100; tries++) {
+    if (JSON.parse((await get(baseUrl, target)).body).capsule.title === title) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the server never answered the title "${title}" after another connection wrote it`);
+}
+
 describe.each(dialects)("remembered answers on %s", (dialect) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-remembered-tags-"));
   let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   let stack: Stack | undefined;
   let handle: DatabaseHandle | undefined;
   const seeded = { id: 0, slug: "" };
-  const remembers = dialect === "sqlite";
+  const remembers = true;
   // paths from the descriptors; the requests are raw because the subject is the headers on the wire
   const readPath = () => pathOf(capsuleRead, { id: String(seeded.id) });
   const listPath = () => `${pathOf(capsuleList)}?outlet=${seeded.slug}`;
 
   beforeAll(async () => {
     database = dialect === "postgres" ? await createTestDatabase() : undefined;
-    stack = await startStack({ database: dialect, dataDir, databaseUrl: database?.url, env: { CAPSULE_INDEXER: "off", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000" } });
+    // PostgreSQL: a time bucket far longer than the test, so only writes move the generation here
+    stack = await startStack({ database: dialect, dataDir, databaseUrl: database?.url, env: { CAPSULE_INDEXER: "off", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000", CAPSULE_PG_REMEMBER_MS: "60000" } });
     handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
     const seed = await seedCapsules(handle.db, handle.dialect, 3, () => {});
     seeded.id = seed.firstId;
     seeded.slug = seed.outletSlug;
+    // the seed's notifications reach the server in commit order: once this last write is seen, all of them were
+    await handle.db.updateTable("capsules").set({ title: "Seeded headline" }).where("id", "=", seeded.id).execute();
+    if (dialect === "postgres") await noticeArrived(stack.baseUrl, readPath(), "Seeded headline");
   });
 
   afterAll(async () => {
@@ -107,6 +121,7 @@ describe.each(dialects)("remembered answers on %s", (dialect) => {
     expect((await get(base, target, { "if-none-match": etag })).status).toBe(304);
     await get(base, target); // remembered in full
     await handle!.db.updateTable("capsules").set({ title: "Corrected headline" }).where("id", "=", seeded.id).execute();
+    if (dialect === "postgres") await noticeArrived(base, target, "Corrected headline");
     const plain = await get(base, target);
     expect(JSON.parse(plain.body).capsule.title).toBe("Corrected headline");
     const after = await get(base, target, { "if-none-match": etag });
@@ -120,6 +135,7 @@ describe.each(dialects)("remembered answers on %s", (dialect) => {
     const list = listPath();
     const listTag = String((await get(base, list)).headers.etag);
     await handle!.db.updateTable("capsules").set({ title: "Corrected again" }).where("id", "=", seeded.id).execute();
+    if (dialect === "postgres") await noticeArrived(base, target, "Corrected again");
     expect((await get(base, list, { "if-none-match": listTag })).status).toBe(200);
   });
 

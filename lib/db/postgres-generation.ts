@@ -1,0 +1,116 @@
+import type { PostgresPool, PostgresPoolClient } from "kysely";
+import { processHolder } from "../process-registry";
+import { writeMovesAnswers } from "./write-targets";
+
+// PostgreSQL's generation: what a remembered answer is checked against (DatabaseHandle.generation).
+// Other servers write to the same database, so the generation moves with three things:
+// - every NOTIFY on the change feed's channels, from any server: the leader's indexer batches, the
+//   bridge's changes, and WRITES_CHANNEL, which every server's pool sends inside each transaction
+//   that wrote a table remembered answers read (PostgreSQL delivers it when that commits, once);
+// - this server's own writes, counted around each statement and again when its transaction ends,
+//   so its own write is never missed for want of its notification having arrived yet;
+// - a short time bucket, for writes from outside any server (a restore, psql): seen one bucket later.
+// While the feed's connection is not listening nothing is remembered (the generation is undefined).
+
+/** Every server's pool NOTIFYs this channel (empty payload) when it commits a write that moves answers. */
+export const WRITES_CHANNEL = "capsule_writes";
+
+type GenerationState = {
+  listening: boolean;
+  notices: number;
+  writes: number;
+  bucketMs: number;
+};
+
+const holder = processHolder<{ state: GenerationState }>("postgresGeneration");
+
+function state(): GenerationState {
+  holder.state ??= { listening: false, notices: 0, writes: 0, bucketMs: 2000 };
+  return holder.state;
+}
+
+/** The bucket bounds staleness from other servers' writes that send no NOTIFY (CAPSULE_PG_REMEMBER_MS). */
+export function setGenerationBucket(ms: number): void {
+  state().bucketMs = ms;
+}
+
+/** The change feed's LISTEN connection is up (true) or lost (false); either way older answers are gone. */
+export function noteFeedListening(listening: boolean): void {
+  const current = state();
+  current.listening = listening;
+  current.notices++;
+}
+
+/** A NOTIFY on the change feed arrived (from any server, this one included). */
+export function noteFeedNotice(): void {
+  state().notices++;
+}
+
+export function postgresGeneration(now = Date.now()): string | undefined {
+  const current = state();
+  if (!current.listening || current.bucketMs <= 0) return undefined;
+  return `${current.notices}:${current.writes}:${Math.floor(now / current.bucketMs)}`;
+}
+
+const TRANSACTION_START = /^\s*(?:begin|start\s+transaction)\b/i;
+const TRANSACTION_END = /^\s*(?:commit|rollback|end)\b(?!\s+to\b)/i;
+const READ_ONLY = /^\s*(?:select|show|savepoint|release|rollback\s+to|set|listen|unlisten|explain)\b/i;
+const WRITE_VERB = /\b(?:insert|update|delete|merge|truncate)\b/i;
+
+/** Whether a PostgreSQL statement may change rows a remembered answer was built from. */
+export function statementMovesAnswers(sqlText: string): boolean {
+  if (READ_ONLY.test(sqlText) || TRANSACTION_START.test(sqlText) || TRANSACTION_END.test(sqlText)) return false;
+  if (/^\s*with\b/i.test(sqlText)) return WRITE_VERB.test(sqlText);
+  return writeMovesAnswers(sqlText);
+}
+
+/**
+ * A pool whose clients count this server's writes. A write is counted before it runs and again once
+ * it is committed (the end of its transaction, or the statement itself outside one): an answer read
+ * while the write was in flight carries a generation the committed state no longer has.
+ */
+export function countingPool(pool: PostgresPool): PostgresPool {
+  const count = () => void state().writes++;
+  return {
+    end: () => pool.end(),
+    async connect() {
+      const client = await pool.connect();
+      let inTransaction = false;
+      let wrote = false;
+      const notifyOthers = () => client.query(`select pg_notify('${WRITES_CHANNEL}', '')`, []);
+      const query = async (sqlText: string, parameters: ReadonlyArray<unknown>) => {
+        const moves = statementMovesAnswers(sqlText);
+        if (moves) count();
+        // inside the transaction, so the other servers hear of it exactly when (and only if) it commits
+        if (wrote && /^\s*(?:commit|end)\b/i.test(sqlText)) await notifyOthers();
+        try {
+          const result = await client.query(sqlText, parameters);
+          if (moves && !inTransaction) await notifyOthers();
+          return result;
+        } finally {
+          if (TRANSACTION_START.test(sqlText)) inTransaction = true;
+          else if (TRANSACTION_END.test(sqlText)) {
+            if (wrote) count();
+            inTransaction = false;
+            wrote = false;
+          } else if (moves) {
+            if (inTransaction) wrote = true;
+            else count();
+          }
+        }
+      };
+      const counted: PostgresPoolClient = {
+        query: ((...args: [string, ReadonlyArray<unknown>] | [unknown]) =>
+          typeof args[0] === "string" ? query(args[0], args[1] as ReadonlyArray<unknown>) : client.query(args[0] as never)) as PostgresPoolClient["query"],
+        release: () => {
+          // a client given back inside a transaction (an error path) may have written: count it
+          if (wrote) count();
+          inTransaction = false;
+          wrote = false;
+          client.release();
+        },
+      };
+      return counted;
+    },
+  };
+}
