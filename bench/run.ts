@@ -1,4 +1,4 @@
-// `npm run bench [reads] [lag] [backfill] [ponder] [observe] [reorg] [reader-pages] [page-lag] [relay] [websub] [memory] [soak] [profile] [fixed-cost] [list-depth]`: measures and prints figures, never asserts
+// `npm run bench [reads] [lag] [backfill] [ponder] [observe] [reorg] [reader-pages] [page-lag] [relay] [websub] [memory] [soak] [fanout] [profile] [fixed-cost] [list-depth]`: measures and prints figures, never asserts
 // timings, and is not part of `npm test`. Method and recorded figures: docs/PERFORMANCE.md.
 import path from "node:path";
 import { benchIndexerBackfill, type BackfillFigures } from "./indexer-backfill";
@@ -17,6 +17,7 @@ import { benchVotePageLag, type PageLagFigures } from "./vote-page-lag";
 import { benchWebSubDelivery } from "./websub-delivery";
 import { benchSoak } from "./soak";
 import { benchMemory } from "./memory";
+import { benchLiveFanout } from "./live-fanout";
 import { cleanupAll } from "./support/cleanup";
 import { machineLine } from "./support/machine";
 import { ponderVersion } from "./support/ponder-install";
@@ -28,7 +29,7 @@ import { VOTERS } from "@/test/indexer/support/vote-stream";
 const log = (message: string) => console.log(`[bench] ${message}`);
 const parts = process.argv.slice(2);
 // profile, fixed-cost, list-depth and ponder (which installs Ponder into bench/ponder) run only when named
-const wants = (name: string) => (parts.length === 0 ? !["profile", "fixed-cost", "ponder", "list-depth", "soak", "memory"].includes(name) : parts.includes(name));
+const wants = (name: string) => (parts.length === 0 ? !["profile", "fixed-cost", "ponder", "list-depth", "soak", "memory", "fanout"].includes(name) : parts.includes(name));
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 /** BENCH_CAPSULES: one table size, or several separated by commas (`reads` measures each, in one run). */
 const capsuleSizes = () => (process.env.BENCH_CAPSULES ?? "100000").split(",").map(Number);
@@ -316,6 +317,21 @@ async function main() {
         console.log([String(m.minute).padStart(6), fmt(m.rssMb, 0).padStart(6), fmt(m.loopP99Ms, 1).padStart(11), String(m.requests).padStart(8), fmt(m.p99Ms, 0).padStart(6), String(m.errors).padStart(6), String(m.votes).padStart(5), String(m.drafts).padStart(6), String(m.liveEvents).padStart(11), m.load].join(" | "));
       }
       console.log(`RSS from minute 2 to the last: ${fmt(f.rssTrendPct, 1)} % (target: no upward trend beyond 10 %); errors ${f.minutes.reduce((n, m) => n + m.errors, 0)}${f.firstErrors.length ? ` (first: ${f.firstErrors.join("; ")})` : ""}`);
+    }
+  }
+  if (wants("fanout")) {
+    await ensureProductionBuild(log);
+    const dialects: Array<"sqlite" | "postgres"> = (await postgresAvailable()) ? ["sqlite", "postgres"] : ["sqlite"];
+    const subscribers = envNumber("BENCH_FANOUT_SUBSCRIBERS", 1000);
+    const votes = envNumber("BENCH_FANOUT_VOTES", 10);
+    const figures = [];
+    for (const dialect of (process.env.BENCH_FANOUT_DIALECTS?.split(",") as Array<"sqlite" | "postgres"> | undefined) ?? dialects) {
+      figures.push(await benchLiveFanout({ dialect, subscribers, votes, log }));
+    }
+    console.log(`\nLive fan-out: ${subscribers} GET /api/live subscribers on one capsule, ${votes} votes one at a time; ms from the head that mined the vote to a subscriber holding the new tally (its change event, then its GET)`);
+    console.log("dialect  | subscribers | addresses | p50 ms | p95 ms (target ≤ 250) | last subscriber p50 | last max | RSS before → open MB | KiB per subscriber | load");
+    for (const f of figures) {
+      console.log([f.dialect.padEnd(8), String(f.subscribers).padStart(11), String(f.addresses).padStart(9), fmt(f.p50, 0).padStart(6), fmt(f.p95, 0).padStart(21), fmt(f.lastP50, 0).padStart(19), fmt(f.lastMax, 0).padStart(8), `${fmt(f.rssBeforeMb, 0)} → ${fmt(f.rssOpenMb, 0)}`.padStart(20), fmt(f.kibPerSubscriber, 1).padStart(18), f.load].join(" | "));
     }
   }
   if (wants("reader-pages")) {

@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import WebSocket from "ws";
 import { createPublicClient, createWalletClient, getAddress, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { z } from "zod";
@@ -13,6 +12,7 @@ import { devKeys } from "@/test/support/anvil";
 import { seedCapsules } from "./seed-capsules";
 import { startBenchStack } from "./support/bench-stack";
 import { compileEmitter } from "./support/emitter";
+import { followHeads, wallNow } from "./support/heads";
 import { loadAverage } from "./support/machine";
 import { percentile } from "./support/stats";
 
@@ -60,39 +60,8 @@ async function tallyOf(baseUrl: string, capsuleId: number): Promise<string> {
 }
 
 const POLL_GAP_MS = 1;
-/** Wall-clock milliseconds (sub-millisecond), comparable with the server's trace marks. */
-const wallNow = () => performance.timeOrigin + performance.now();
 
 type Trace = { block: number; t0: number; routeAt: number; routeTook: number };
-
-/** This bench's own `eth_subscribe newHeads`: next() answers the next head announced after the call, with the moment its message arrived. */
-async function followHeads(wsUrl: string): Promise<{ next: () => Promise<{ number: number; at: number }>; close: () => void }> {
-  const ws = new WebSocket(wsUrl);
-  await new Promise<void>((resolve, reject) => {
-    ws.once("open", () => resolve());
-    ws.once("error", reject);
-  });
-  let waiting: ((head: { number: number; at: number }) => void) | undefined;
-  let subscribed: (() => void) | undefined;
-  ws.on("message", (data) => {
-    const at = wallNow();
-    const message = JSON.parse(data.toString()) as { id?: number; params?: { result?: { number?: string } } };
-    if (message.id === 1) return subscribed?.();
-    const number = message.params?.result?.number;
-    if (number === undefined || !waiting) return;
-    const resolve = waiting;
-    waiting = undefined;
-    resolve({ number: Number(BigInt(number)), at });
-  });
-  await new Promise<void>((resolve) => {
-    subscribed = resolve;
-    ws.send(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_subscribe", params: ["newHeads"] }));
-  });
-  return {
-    next: () => new Promise((resolve) => (waiting = resolve)),
-    close: () => ws.terminate(),
-  };
-}
 
 /** GETs the capsule until its tally differs from `before`, `gapMs` between an answer and the next request; answers when the changed answer arrived (wall clock). */
 async function pollUntilChanged(baseUrl: string, capsuleId: number, before: string, since: number, gapMs: number): Promise<{ at: number; took: number }> {

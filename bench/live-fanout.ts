@@ -1,0 +1,223 @@
+import fs from "node:fs";
+import http from "node:http";
+import { createPublicClient, createWalletClient, getAddress, http as viemHttp } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { z } from "zod";
+import { capsuleChain } from "@/lib/chain/chain";
+import { ZLiveEvent } from "@/lib/live/live-event";
+import { devKeys } from "@/test/support/anvil";
+import { seedCapsules } from "./seed-capsules";
+import { startBenchStack } from "./support/bench-stack";
+import { compileEmitter } from "./support/emitter";
+import { followHeads, wallNow } from "./support/heads";
+import { loadAverage } from "./support/machine";
+import { percentile } from "./support/stats";
+
+export type FanoutFigures = {
+  dialect: string;
+  subscribers: number;
+  addresses: number;
+  votes: number;
+  /** From the head that mined the vote to each subscriber holding the new tally, over all votes and subscribers. */
+  p50: number;
+  p95: number;
+  /** The last subscriber of each vote: median and worst over the votes. */
+  lastP50: number;
+  lastMax: number;
+  /** Server RSS growth per open subscriber, in KiB. */
+  kibPerSubscriber: number;
+  rssBeforeMb: number;
+  rssOpenMb: number;
+  load: string;
+};
+
+const ZAcceptanceAddress = z.object({ contracts: z.object({ capsuleAcceptance: z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/) }) }) });
+const ZTally = z.object({ capsule: z.object({ yesVotes: z.union([z.string(), z.number()]), noVotes: z.union([z.string(), z.number()]) }) });
+const rssMbOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? Number.NaN) / 1024;
+
+async function rpc(url: string, method: string, params: unknown[]): Promise<void> {
+  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const body = z.object({ error: z.object({ message: z.string() }).optional() }).parse(await response.json());
+  if (body.error) throw new Error(body.error.message);
+}
+
+function getJson(url: URL, localAddress: string, agent: http.Agent): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { localAddress, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        try {
+          resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")));
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      });
+    });
+    req.on("error", reject);
+  });
+}
+
+const tallyText = (body: unknown) => {
+  const { capsule } = ZTally.parse(body);
+  return `${capsule.yesVotes}/${capsule.noVotes}`;
+};
+
+/**
+ * One page following a capsule as the vote page does: GET /api/live from its own loopback address, and on
+ * a change naming the capsule one GET of the capsule's tally (a browser reads the data through the routes,
+ * the stream only names what changed).
+ */
+function subscriber(baseUrl: string, localAddress: string, capsuleId: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
+  const readUrl = new URL(`/api/capsules/${capsuleId}`, baseUrl);
+  let tally = "";
+  let reading: Promise<void> | undefined;
+  let again = false;
+  let waiter: { before: string; resolve: (at: number) => void } | undefined;
+  let request: http.ClientRequest | undefined;
+  const check = () => {
+    if (waiter && tally !== waiter.before) {
+      const done = waiter.resolve;
+      waiter = undefined;
+      done(wallNow());
+    }
+  };
+  const read = (): void => {
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = getJson(readUrl, localAddress, agent)
+      .then((body) => {
+        tally = tallyText(body);
+        check();
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        reading = undefined;
+        if (again) {
+          again = false;
+          read();
+        }
+      });
+  };
+  const opened = new Promise<void>((resolve, reject) => {
+    request = http.get(new URL("/api/live", baseUrl), { localAddress, agent, headers: { accept: "text/event-stream" } }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`GET /api/live from ${localAddress} answered ${res.statusCode}`));
+      let buffer = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const message = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = message.split("\n").find((line) => line.startsWith("data:"));
+          if (!data) continue;
+          const event = ZLiveEvent.parse(JSON.parse(data.slice(5)));
+          if (event.type === "hello") resolve();
+          else if (event.everything || event.capsuleIds.includes(capsuleId)) read();
+        }
+      });
+    });
+    request.on("error", reject);
+  });
+  return {
+    opened: opened.then(async () => {
+      tally = tallyText(await getJson(readUrl, localAddress, agent));
+    }),
+    tally: () => tally,
+    /** Answers when this subscriber holds a tally other than `before`. */
+    waitForChange: (before: string) =>
+      new Promise<number>((resolve) => {
+        waiter = { before, resolve };
+        check();
+      }),
+    close: () => {
+      request?.destroy();
+      agent.destroy();
+    },
+  };
+}
+
+/**
+ * Live fan-out: `subscribers` open GET /api/live streams on one capsule, spread over loopback addresses
+ * (the server allows CAPSULE_LIVE_MAX_PER_IP streams per client, 20 by default), then votes are cast one
+ * at a time. t0 is this bench's own newHeads message for the block that mined the vote; each subscriber's
+ * time is when it holds the new tally (the change event, then its GET). As in `lag`, the acceptance
+ * contract's code is swapped for an emitter of VoteCast so one wallet can vote many times.
+ */
+export async function benchLiveFanout(options: { dialect: "sqlite" | "postgres"; subscribers: number; votes: number; log: (m: string) => void }): Promise<FanoutFigures> {
+  const bench = await startBenchStack(options.dialect, { CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000000000" });
+  const { stack } = bench;
+  const pid = stack.pid;
+  if (pid === undefined) throw new Error("the bench stack has no server pid to read its memory from");
+  const opened: Array<ReturnType<typeof subscriber>> = [];
+  try {
+    const seeded = await seedCapsules(bench.handle.db, bench.handle.dialect, 1, () => undefined);
+    const capsuleId = String(seeded.firstId);
+    const summary = ZAcceptanceAddress.parse(await (await fetch(`${stack.baseUrl}/api/meta/contracts-summary`)).json());
+    const acceptance = getAddress(summary.contracts.capsuleAcceptance.address);
+    const chain = capsuleChain(stack.nodeRpcUrl);
+    const account = privateKeyToAccount(devKeys[9]);
+    const wallet = createWalletClient({ chain, transport: viemHttp(stack.nodeRpcUrl), account });
+    const reader = createPublicClient({ chain, transport: viemHttp(stack.nodeRpcUrl) });
+    const emitter = compileEmitter();
+    const deployed = await reader.waitForTransactionReceipt({ hash: await wallet.deployContract({ abi: emitter.abi, bytecode: emitter.bytecode }) });
+    await rpc(stack.nodeRpcUrl, "anvil_setCode", [acceptance, await reader.getCode({ address: deployed.contractAddress! })]);
+
+    const perAddress = 20;
+    const addresses = Math.ceil(options.subscribers / perAddress);
+    // a moment of quiet, then the RSS the subscribers are measured against
+    await new Promise((r) => setTimeout(r, 1000));
+    const rssBeforeMb = rssMbOf(pid);
+    options.log(`  ${options.dialect}: opening ${options.subscribers} live streams from ${addresses} loopback addresses…`);
+    for (let i = 0; i < options.subscribers; i += 50) {
+      const batch = Array.from({ length: Math.min(50, options.subscribers - i) }, (_, j) => subscriber(stack.baseUrl, `127.0.0.${2 + Math.floor((i + j) / perAddress)}`, capsuleId));
+      opened.push(...batch);
+      await Promise.all(batch.map((s) => s.opened));
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    const rssOpenMb = rssMbOf(pid);
+    options.log(`  ${options.dialect}: ${opened.length} streams open; RSS ${rssBeforeMb.toFixed(0)} → ${rssOpenMb.toFixed(0)} MB; voting…`);
+
+    const heads = await followHeads(stack.nodeRpcUrl.replace(/^http/, "ws"));
+    const all: number[] = [];
+    const lasts: number[] = [];
+    try {
+      for (let vote = 0; vote < options.votes; vote++) {
+        const before = tallyText(await (await fetch(`${stack.baseUrl}/api/capsules/${capsuleId}`)).json());
+        if (opened.some((s) => s.tally() !== before)) throw new Error("a subscriber does not hold the current tally before the vote");
+        const reached = opened.map((s) => s.waitForChange(before));
+        const mined = heads.next();
+        await wallet.writeContract({ address: acceptance, abi: emitter.abi, functionName: "emitMany", args: [BigInt(capsuleId), 1n, 1n, BigInt(2_000_000 + vote)] });
+        const head = await mined;
+        const times = (await Promise.all(reached)).map((at) => at - head.at);
+        all.push(...times);
+        lasts.push(Math.max(...times));
+        // let the page settle before the next vote
+        await new Promise((r) => setTimeout(r, 300));
+      }
+    } finally {
+      heads.close();
+    }
+    return {
+      dialect: options.dialect,
+      subscribers: opened.length,
+      addresses,
+      votes: options.votes,
+      p50: percentile(all, 50),
+      p95: percentile(all, 95),
+      lastP50: percentile(lasts, 50),
+      lastMax: Math.max(...lasts),
+      kibPerSubscriber: ((rssOpenMb - rssBeforeMb) * 1024) / opened.length,
+      rssBeforeMb,
+      rssOpenMb,
+      load: loadAverage(),
+    };
+  } finally {
+    for (const s of opened) s.close();
+    await bench.stop();
+  }
+}
