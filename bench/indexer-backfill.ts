@@ -18,7 +18,9 @@ import { onCleanup } from "./support/cleanup";
 import { compileEmitter } from "./support/emitter";
 import { loadAverage } from "./support/machine";
 
-export type BackfillFigures = { dialect: string; mode: "raw" | "projected"; events: number; seconds: number; eventsPerSecond: number; load: string };
+export type BackfillFigures = { dialect: string; mode: "fetch" | "raw" | "projected"; events: number; seconds: number; eventsPerSecond: number; load: string };
+
+const BATCH_BLOCKS = 2000;
 
 const PER_TX = 500;
 export const BACKFILL_CAPSULES = 5_000; // the projected run spreads the votes over this many seeded capsules (10 each for 50k)
@@ -70,7 +72,7 @@ export async function backfillOnce(emitted: Emitted, mode: "raw" | "projected", 
       startBlock: emitted.startBlock,
       sources: [{ name: "capsuleAcceptance", address: emitted.address, abi: capsuleAcceptanceAbi as Abi }],
       projectors: mode === "projected" ? projectors : [],
-      batchBlocks: 2000,
+      batchBlocks: BATCH_BLOCKS,
     });
     const started = performance.now();
     const result = await indexer.syncToHead();
@@ -91,7 +93,36 @@ export async function backfillOnce(emitted: Emitted, mode: "raw" | "projected", 
 }
 
 /**
- * Emits `total` VoteCast logs on a fresh anvil once, then back-fills them raw and projected,
+ * The limit a back-fill is measured against: the same `eth_getLogs` requests the indexer sends (its
+ * block ranges, one contract), each answer fetched whole and parsed with JSON.parse, and nothing else:
+ * no decoding, no block hashes, no SQL.
+ */
+export async function fetchOnly(emitted: Emitted, log: (m: string) => void): Promise<BackfillFigures> {
+  const reader = createPublicClient({ chain: capsuleChain(emitted.rpcUrl), transport: http(emitted.rpcUrl) });
+  const head = Number(await reader.getBlockNumber());
+  let events = 0;
+  let id = 0;
+  const started = performance.now();
+  for (let start = emitted.startBlock; start <= head; start += BATCH_BLOCKS) {
+    const end = Math.min(head, start + BATCH_BLOCKS - 1);
+    const response = await fetch(emitted.rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: ++id, method: "eth_getLogs", params: [{ fromBlock: `0x${start.toString(16)}`, toBlock: `0x${end.toString(16)}`, address: emitted.address }] }),
+    });
+    const answer = JSON.parse(await response.text()) as { result?: unknown[]; error?: { message: string } };
+    if (!answer.result) throw new Error(`eth_getLogs failed: ${answer.error?.message ?? "no result"}`);
+    events += answer.result.length;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (events !== emitted.total) throw new Error(`fetched ${events} of ${emitted.total} events`);
+  log(`  fetch and parse only: ${events} events in ${seconds.toFixed(2)} s`);
+  return { dialect: "none", mode: "fetch", events, seconds, eventsPerSecond: events / seconds, load: loadAverage() };
+}
+
+/**
+ * Emits `total` VoteCast logs on a fresh anvil once, then (each round) fetches them bare as the limit
+ * and back-fills them raw and projected,
  * `rounds` times each (interleaved, so a change of machine load hits every mode alike).
  */
 export async function benchIndexerBackfill(options: { total: number; rounds?: number; dialects: Array<"sqlite" | "postgres">; log: (m: string) => void }): Promise<BackfillFigures[]> {
@@ -101,6 +132,7 @@ export async function benchIndexerBackfill(options: { total: number; rounds?: nu
   try {
     const emitted = await emitVotes(anvil.rpcUrl, options.total, 1, options.log);
     for (let round = 0; round < (options.rounds ?? 1); round++) {
+      figures.push(await fetchOnly(emitted, options.log));
       for (const dialect of options.dialects) {
         for (const mode of ["raw", "projected"] as const) figures.push(await backfillOnce(emitted, mode, dialect, options.log));
       }

@@ -258,6 +258,12 @@ async function main() {
       const rates = figures.filter((f) => `${f.dialect} ${f.mode}` === key).map((f) => f.eventsPerSecond).sort((a, b) => a - b);
       if (rates.length > 1) console.log(`indexer back-fill (${key}): median ${fmt(rates[Math.floor(rates.length / 2)]!, 0)} events/s of ${rates.length} runs (${rates.map((r) => fmt(r, 0)).join(", ")})`);
     }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+    const limit = median(figures.filter((f) => f.mode === "fetch").map((f) => f.eventsPerSecond));
+    for (const dialect of dialects) {
+      const projected = median(figures.filter((f) => f.dialect === dialect && f.mode === "projected").map((f) => f.eventsPerSecond));
+      console.log(`projected back-fill on ${dialect}: ${fmt((100 * projected) / limit, 0)} % of the bare fetch and parse of the same answers (${fmt(projected, 0)} of ${fmt(limit, 0)} events/s; target ≥ 70 % on SQLite)`);
+    }
   }
 
   if (wants("ponder")) {
