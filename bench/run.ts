@@ -160,8 +160,12 @@ function printScale(f: ScaleFigures) {
       ].join(" | "),
     );
   }
-  const [one, three] = f.phases;
-  if (one && three) console.log(`3 servers / 1 server: reads ${fmt(three.reads.rps / one.reads.rps, 2)}×, votes ${fmt(three.votes.perSecond / one.votes.perSecond, 2)}×`);
+  const mean = (name: string, of: (p: ScaleFigures["phases"][number]) => number) => {
+    const values = f.phases.filter((p) => p.name === name).map(of);
+    return values.reduce((a, b) => a + b, 0) / values.length;
+  };
+  const ratio = (of: (p: ScaleFigures["phases"][number]) => number) => fmt(mean("3 servers", of) / mean("1 server", of), 2);
+  console.log(`3 servers / 1 server (mean of the rounds): reads ${ratio((p) => p.reads.rps)}×, votes ${ratio((p) => p.votes.perSecond)}×`);
   const o = f.failover;
   console.log(`failover: server ${o.killedServer} (the leader) got kill -9; server ${o.newLeader} led ${o.failoverMs} ms later (target ≤ 5000 ms: ${o.failoverMs <= 5000 ? "met" : "not met"}); haproxy marked the killed server down after ${o.markedDownMs} ms`);
   console.log(`acknowledged votes (all phases): ${o.acknowledged}; on chain ${o.onChain}; in the projection ${o.projected}; VoteCast logs on chain ${o.votesOnChain}; projection against a rebuild: ${o.differences.length === 0 ? "equal" : `${o.differences.length} differences`}`);
@@ -355,11 +359,13 @@ async function main() {
     log(`scale: ${haproxyVersion()}`); // stops the bench at once, naming the Debian package, when haproxy is missing
     await ensureProductionBuild(log);
     const seconds = envNumber("BENCH_SCALE_SECONDS", 20);
+    const rounds = envNumber("BENCH_SCALE_ROUNDS", 1);
     printScale(
       await benchScale({
         seconds,
-        // each phase's editors vote on their own third of the capsules, 8 votes per capsule
-        capsules: envNumber("BENCH_SCALE_CAPSULES", 12 * seconds),
+        rounds,
+        // each phase's editors vote on their own pool of capsules, 8 votes per capsule
+        capsules: envNumber("BENCH_SCALE_CAPSULES", 4 * seconds * (2 * rounds + 1)),
         connections: envNumber("BENCH_SCALE_CONNECTIONS", 32),
         killAfterSeconds: envNumber("BENCH_SCALE_KILL_AFTER", Math.round(seconds / 3)),
         log,

@@ -1,9 +1,11 @@
+import { toHex } from "viem";
 import type { Stack } from "@/test/support/stack";
 import { editorRoles } from "@/test/operator/support";
 import { leadersAmong, startCluster, waitForOneLeader } from "@/test/indexer/support/cluster";
 import { projectedVote, projectionDifferences } from "@/test/indexer/support/projection-checks";
 import { acknowledged, outboxSettled, relayVotes, submissionsProjected, type VoteAnswer } from "@/test/indexer/support/relayed-votes";
 import { reachedHead } from "@/test/indexer/support/status";
+import { JOURNALIST } from "@/test/indexer/support/vote-stream";
 import { onCleanup } from "./support/cleanup";
 import { haproxyVersion, startHaproxy, type Haproxy } from "./support/haproxy";
 import { load, type LoadFigures } from "./support/load";
@@ -24,7 +26,7 @@ export type PhaseFigures = {
   servers: number;
   reads: LoadFigures;
   votes: { acknowledged: number; failed: number; perSecond: number; p50: number; p99: number };
-  /** The servers' CPU time (behind the balancer) per request, reads and votes together. */
+  /** The three servers' CPU time per request (reads and votes together), whether or not behind the balancer. */
   serverCpuMsPerRequest: number;
   load: string;
 };
@@ -65,7 +67,12 @@ function voteFigures(answers: VoteAnswer[], from: number, to: number) {
   return { acknowledged: acked.length, failed: within.length - acked.length, perSecond: acked.length / ((to - from) / 1000), p50: percentile(ms, 50), p99: percentile(ms, 99) };
 }
 
-export async function benchScale(options: { seconds: number; capsules: number; connections: number; killAfterSeconds: number; log: (m: string) => void }): Promise<ScaleFigures> {
+/**
+ * `rounds` pairs of phases (1 server, 3 servers; the order alternates from round to round, so a
+ * drift in the machine's load hits both alike), then the failover phase. The capsules are split
+ * in as many pools as phases: each phase's editors vote on their own.
+ */
+export async function benchScale(options: { seconds: number; rounds: number; capsules: number; connections: number; killAfterSeconds: number; log: (m: string) => void }): Promise<ScaleFigures> {
   const haproxy = haproxyVersion(); // before anything starts: without haproxy the bench stops here
   const { log } = options;
   log(`scale: starting three servers on one PostgreSQL database and one anvil…`);
@@ -77,13 +84,16 @@ export async function benchScale(options: { seconds: number; capsules: number; c
     const ids = await stream.seedDrafts(handle.db, SLUG, options.capsules);
     await editorRoles(handle.db, SLUG, stream);
     await stream.enableVoters(SLUG);
+    // a submission costs the journalist 30 units: anvil's 10,000 pay for 330 of them
+    await stream.rpc("anvil_setBalance", [stream.address(JOURNALIST), toHex(10n ** 24n)]);
     await stream.publish(SLUG, ids);
     await submissionsProjected(handle.db, ids);
     const pages = Math.ceil(ids.length / 20);
     const readPath = () =>
       Math.random() < 0.5 ? `/api/capsules/${ids[Math.floor(Math.random() * ids.length)]}` : `/api/capsules?page=${1 + Math.floor(Math.random() * pages)}&limit=20`;
-    const pool = Math.floor(ids.length / 3);
-    const pools = [ids.slice(0, pool), ids.slice(pool, 2 * pool), ids.slice(2 * pool)];
+    const phaseCount = 2 * options.rounds + 1;
+    const pool = Math.floor(ids.length / phaseCount);
+    const pools = Array.from({ length: phaseCount }, (_, k) => ids.slice(k * pool, k === phaseCount - 1 ? ids.length : (k + 1) * pool));
     const allAnswers: VoteAnswer[] = [];
     const phases: PhaseFigures[] = [];
 
@@ -94,8 +104,9 @@ export async function benchScale(options: { seconds: number; capsules: number; c
         // the first request of a route loads its modules: one refused vote per server (no token: 401), then reads
         for (const n of behind) await fetch(`${servers[n]!.baseUrl}/api/capsules/${capsuleIds[0]}/vote`, { method: "POST", body: "{}" }).then((r) => r.arrayBuffer());
         await load(proxy.url, readPath, { seconds: WARM_UP_SECONDS, connections: options.connections });
+        // all three servers, also those not behind the balancer (they follow the leader all the same);
         // a server killed in the phase has no CPU figure at its end: then the phase has none
-        const cpu = () => behind.map((n) => processCpuMs(servers[n]!.pid ?? -1) ?? Number.NaN).reduce((sum, ms) => sum + ms, 0);
+        const cpu = () => servers.map((server) => processCpuMs(server.pid ?? -1) ?? Number.NaN).reduce((sum, ms) => sum + ms, 0);
         const loadBefore = loadAverage();
         const cpuBefore = cpu();
         let stopped = false;
@@ -129,10 +140,14 @@ export async function benchScale(options: { seconds: number; capsules: number; c
       }
     };
 
-    log(`scale: one server behind haproxy, ${options.seconds} s…`);
-    await phase("1 server", [0], pools[0]!);
-    log(`scale: three servers behind haproxy, ${options.seconds} s…`);
-    await phase("3 servers", [0, 1, 2], pools[1]!);
+    for (let round = 1; round <= options.rounds; round += 1) {
+      const order = round % 2 === 1 ? [[0], [0, 1, 2]] : [[0, 1, 2], [0]];
+      for (const [k, behind] of order.entries()) {
+        const name = behind.length === 1 ? "1 server" : "3 servers";
+        log(`scale: round ${round}/${options.rounds}, ${name} behind haproxy, ${options.seconds} s…`);
+        await phase(name, behind, pools[2 * (round - 1) + k]!);
+      }
+    }
 
     const killedServer = (await leadersAmong(servers, [0, 1, 2]))[0];
     if (killedServer === undefined) throw new Error("no server leads before the failover");
@@ -141,7 +156,7 @@ export async function benchScale(options: { seconds: number; capsules: number; c
     let markedDownMs = Number.NaN;
     let newLeader = -1;
     log(`scale: three servers under load; kill -9 of the leader (server ${killedServer}) after ${options.killAfterSeconds} s…`);
-    await phase("3 servers, leader killed", [0, 1, 2], pools[2]!, async (proxy) => {
+    await phase("3 servers, leader killed", [0, 1, 2], pools[phaseCount - 1]!, async (proxy) => {
       await sleep(options.killAfterSeconds * 1000);
       const stack: Stack = servers[killedServer]!;
       const killedAt = Date.now();

@@ -18,7 +18,7 @@ export type VoteAnswer = {
   support: boolean;
   /** HTTP status; 0 when the request got no answer (its server died). */
   status: number;
-  /** operatorTx.status of a 2xx answer (mined, sent…), else the error code or message. */
+  /** operatorTx.status of a 2xx answer (mined, sent…), else the error code and message. */
   outcome: string;
   /** From sending the request to its status line. */
   ms: number;
@@ -63,8 +63,9 @@ export async function relayVotes(options: {
       let answer: VoteAnswer;
       try {
         const raw = await send(capsuleVote, { params: { id: String(capsuleId) }, body }, { baseUrl: options.target(voter), signer: keySigner(devKeys[voter] as Hex), fetch: timed });
-        const parsed = raw.body as { operatorTx?: { status?: string }; error?: unknown } | undefined;
-        const outcome = raw.status < 300 ? (parsed?.operatorTx?.status ?? "-") : typeof parsed?.error === "string" ? parsed.error : raw.text.slice(0, 80);
+        const parsed = raw.body as { operatorTx?: { status?: string }; error?: unknown; message?: unknown } | undefined;
+        const refusal = typeof parsed?.error === "string" ? `${parsed.error}: ${String(parsed.message ?? "")}` : raw.text;
+        const outcome = raw.status < 300 ? (parsed?.operatorTx?.status ?? "-") : refusal.slice(0, 160);
         answer = { voter, capsuleId, support, status: raw.status, outcome, ms, at: Date.now() };
       } catch (error) {
         answer = { voter, capsuleId, support, status: 0, outcome: error instanceof Error ? error.message : String(error), ms, at: Date.now() };
