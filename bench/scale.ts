@@ -1,7 +1,7 @@
 import { toHex } from "viem";
 import type { Stack } from "@/test/support/stack";
 import { editorRoles } from "@/test/operator/support";
-import { leadersAmong, startCluster, waitForOneLeader } from "@/test/indexer/support/cluster";
+import { startCluster, waitForOneLeader } from "@/test/indexer/support/cluster";
 import { projectedVote, projectionDifferences } from "@/test/indexer/support/projection-checks";
 import { acknowledged, outboxSettled, relayVotes, submissionsProjected, type VoteAnswer } from "@/test/indexer/support/relayed-votes";
 import { reachedHead } from "@/test/indexer/support/status";
@@ -140,8 +140,10 @@ export async function benchScale(options: { seconds: number; rounds: number; cap
       }
     };
 
+    // "1 server" is the leader alone behind the balancer (the others keep following it)
+    const leader = await waitForOneLeader(servers, [0, 1, 2]);
     for (let round = 1; round <= options.rounds; round += 1) {
-      const order = round % 2 === 1 ? [[0], [0, 1, 2]] : [[0, 1, 2], [0]];
+      const order = round % 2 === 1 ? [[leader], [0, 1, 2]] : [[0, 1, 2], [leader]];
       for (const [k, behind] of order.entries()) {
         const name = behind.length === 1 ? "1 server" : "3 servers";
         log(`scale: round ${round}/${options.rounds}, ${name} behind haproxy, ${options.seconds} s…`);
@@ -149,8 +151,7 @@ export async function benchScale(options: { seconds: number; rounds: number; cap
       }
     }
 
-    const killedServer = (await leadersAmong(servers, [0, 1, 2]))[0];
-    if (killedServer === undefined) throw new Error("no server leads before the failover");
+    const killedServer = await waitForOneLeader(servers, [0, 1, 2]);
     const survivors = [0, 1, 2].filter((n) => n !== killedServer);
     let failoverMs = Number.NaN;
     let markedDownMs = Number.NaN;
