@@ -1,4 +1,4 @@
-// `npm run bench [reads] [lag] [backfill] [ponder] [observe] [reorg] [reader-pages] [page-lag] [relay] [websub] [memory] [soak] [fanout] [profile] [fixed-cost] [list-depth]`: measures and prints figures, never asserts
+// `npm run bench [reads] [lag] [backfill] [ponder] [observe] [reorg] [reader-pages] [page-lag] [relay] [websub] [memory] [soak] [fanout] [scale] [profile] [fixed-cost] [list-depth]`: measures and prints figures, never asserts
 // timings, and is not part of `npm test`. Method and recorded figures: docs/PERFORMANCE.md.
 import path from "node:path";
 import { benchIndexerBackfill, type BackfillFigures } from "./indexer-backfill";
@@ -16,6 +16,8 @@ import { benchVoteLag, type LagFigures } from "./vote-lag";
 import { benchVotePageLag, type PageLagFigures } from "./vote-page-lag";
 import { benchWebSubDelivery } from "./websub-delivery";
 import { benchSoak } from "./soak";
+import { benchScale, type ScaleFigures } from "./scale";
+import { haproxyVersion } from "./support/haproxy";
 import { benchMemory } from "./memory";
 import { benchLiveFanout } from "./live-fanout";
 import { cleanupAll } from "./support/cleanup";
@@ -29,7 +31,7 @@ import { VOTERS } from "@/test/indexer/support/vote-stream";
 const log = (message: string) => console.log(`[bench] ${message}`);
 const parts = process.argv.slice(2);
 // profile, fixed-cost, list-depth and ponder (which installs Ponder into bench/ponder) run only when named
-const wants = (name: string) => (parts.length === 0 ? !["profile", "fixed-cost", "ponder", "list-depth", "soak", "memory", "fanout"].includes(name) : parts.includes(name));
+const wants = (name: string) => (parts.length === 0 ? !["profile", "fixed-cost", "ponder", "list-depth", "soak", "memory", "fanout", "scale"].includes(name) : parts.includes(name));
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 /** BENCH_CAPSULES: one table size, or several separated by commas (`reads` measures each, in one run). */
 const capsuleSizes = () => (process.env.BENCH_CAPSULES ?? "100000").split(",").map(Number);
@@ -136,6 +138,40 @@ function relayMedians(all: RelayFigures[]): RelayFigures[] {
     outcomes: runs.map((r) => r.outcomes).join(" / "),
     load: runs.map((r) => r.load).join(", "),
   }));
+}
+
+function printScale(f: ScaleFigures) {
+  console.log(`\nThree servers behind haproxy (${f.haproxy}), one PostgreSQL, ${f.capsules} capsules: autocannon ${f.connections} connections (a capsule by id or a list page) and 8 editors relaying votes, ${f.seconds} s per phase`);
+  console.log("phase                    | servers | reads req/s | p50 ms | p99 ms | read errors | votes/s | vote p50 ms | vote p99 ms | votes not acked | server CPU ms/req | load");
+  for (const p of f.phases) {
+    console.log(
+      [
+        p.name.padEnd(24),
+        String(p.servers).padStart(7),
+        fmt(p.reads.rps, 0).padStart(11),
+        String(p.reads.p50).padStart(6),
+        String(p.reads.p99).padStart(6),
+        String(p.reads.errors).padStart(11),
+        fmt(p.votes.perSecond, 1).padStart(7),
+        fmt(p.votes.p50, 0).padStart(11),
+        fmt(p.votes.p99, 0).padStart(11),
+        String(p.votes.failed).padStart(15),
+        fmt(p.serverCpuMsPerRequest, 2).padStart(17),
+        p.load,
+      ].join(" | "),
+    );
+  }
+  const mean = (name: string, of: (p: ScaleFigures["phases"][number]) => number) => {
+    const values = f.phases.filter((p) => p.name === name).map(of);
+    return values.reduce((a, b) => a + b, 0) / values.length;
+  };
+  const ratio = (of: (p: ScaleFigures["phases"][number]) => number) => fmt(mean("3 servers", of) / mean("1 server", of), 2);
+  console.log(`3 servers / 1 server (mean of the rounds): reads ${ratio((p) => p.reads.rps)}×, votes ${ratio((p) => p.votes.perSecond)}×`);
+  const o = f.failover;
+  console.log(`failover: server ${o.killedServer} (the leader) got kill -9; server ${o.newLeader} led ${o.failoverMs} ms later (target ≤ 5000 ms: ${o.failoverMs <= 5000 ? "met" : "not met"}); haproxy marked the killed server down after ${o.markedDownMs} ms`);
+  console.log(`acknowledged votes (all phases): ${o.acknowledged}; on chain ${o.onChain}; in the projection ${o.projected}; VoteCast logs on chain ${o.votesOnChain}; projection against a rebuild: ${o.differences.length === 0 ? "equal" : `${o.differences.length} differences`}`);
+  for (const d of o.differences.slice(0, 10)) console.log(`  ${d}`);
+  if (o.onChain !== o.acknowledged || o.projected !== o.acknowledged || o.differences.length > 0) process.exitCode = 1;
 }
 
 const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
@@ -339,6 +375,24 @@ async function main() {
     for (const f of figures) {
       console.log([f.dialect.padEnd(8), String(f.subscribers).padStart(11), String(f.addresses).padStart(9), fmt(f.p50, 0).padStart(6), fmt(f.p95, 0).padStart(21), fmt(f.lastP50, 0).padStart(19), fmt(f.lastMax, 0).padStart(8), `${fmt(f.rssBeforeMb, 0)} → ${fmt(f.rssOpenMb, 0)}`.padStart(20), fmt(f.kibPerSubscriber, 1).padStart(18), f.load].join(" | "));
     }
+  }
+  if (wants("scale")) {
+    if (!pg) throw new Error("the scale bench needs PostgreSQL at 127.0.0.1:5432 (three servers share one database)");
+    log(`scale: ${haproxyVersion()}`); // stops the bench at once, naming the Debian package, when haproxy is missing
+    await ensureProductionBuild(log);
+    const seconds = envNumber("BENCH_SCALE_SECONDS", 20);
+    const rounds = envNumber("BENCH_SCALE_ROUNDS", 1);
+    printScale(
+      await benchScale({
+        seconds,
+        rounds,
+        // each phase's editors vote on their own pool of capsules, 8 votes per capsule
+        capsules: envNumber("BENCH_SCALE_CAPSULES", 4 * seconds * (2 * rounds + 1)),
+        connections: envNumber("BENCH_SCALE_CONNECTIONS", 32),
+        killAfterSeconds: envNumber("BENCH_SCALE_KILL_AFTER", Math.round(seconds / 3)),
+        log,
+      }),
+    );
   }
   if (wants("reader-pages")) {
     await ensureProductionBuild(log);

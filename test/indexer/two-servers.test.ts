@@ -1,14 +1,10 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AnvilHandle } from "@/lib/chain/anvil-process";
-import { readDeployment } from "@/lib/chain/deployment-record";
-import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
-import { externalNodeEnv, startTestAnvil } from "../support/anvil";
-import { createTestDatabase, postgresAvailable } from "../support/postgres";
-import { startStack, type Stack } from "../support/stack";
-import { expectProjectionMatchesChain, stackSource } from "./support/projection-checks";
+import type { Stack } from "../support/stack";
+import { postgresAvailable } from "../support/postgres";
+import { startCluster, type Cluster } from "./support/cluster";
+import { expectProjectionMatchesChain } from "./support/projection-checks";
 import { networkStatus, reachedHead } from "./support/status";
-import { VOTERS, voteStream, type VoteStream } from "./support/vote-stream";
+import { VOTERS, type VoteStream } from "./support/vote-stream";
 
 // Two servers (`scripts/start.ts` twice) on one PostgreSQL database and one external node: one
 // leads (runs the indexer), the other serves and follows. The leader is killed with SIGKILL in the
@@ -21,37 +17,23 @@ const SLUG = "two-desk";
 const LEADS = "leadership: this server leads";
 
 describe.runIf(pg)("two servers on one PostgreSQL", () => {
-  let anvil: AnvilHandle;
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let cluster: Cluster;
   let first: Stack;
   let second: Stack;
-  let handle: DatabaseHandle;
   let stream: VoteStream;
-  let deploymentFile: string;
   let ids: number[];
 
   beforeAll(async () => {
-    anvil = await startTestAnvil();
-    database = await createTestDatabase("capsule_two");
-    const env = { ...(await externalNodeEnv(anvil)), CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000000000" };
-    first = await startStack({ database: "postgres", databaseUrl: database.url, env });
-    deploymentFile = path.join(first.dataDir, "deployment.json");
-    second = await startStack({ database: "postgres", databaseUrl: database.url, env: { ...env, CAPSULE_DEPLOYMENT_FILE: deploymentFile } });
-    const deployment = readDeployment(deploymentFile);
-    if (!deployment) throw new Error("the first server wrote no deployment record");
-    handle = openDatabase({ databaseUrl: database.url, sqliteFile: "" });
-    stream = voteStream(anvil.rpcUrl, deployment);
-    ids = await stream.seedDrafts(handle.db, SLUG, 4);
+    cluster = await startCluster({ servers: 2, databasePrefix: "capsule_two", env: { CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000000000" } });
+    [first, second] = cluster.servers as [Stack, Stack];
+    stream = cluster.stream;
+    ids = await stream.seedDrafts(cluster.handle.db, SLUG, 4);
     await stream.enableVoters(SLUG);
     await stream.publish(SLUG, ids);
   });
 
   afterAll(async () => {
-    await handle?.close();
-    await second?.stop();
-    await first?.stop();
-    await database?.drop().catch(() => undefined);
-    await anvil?.stop();
+    await cluster?.stop();
   });
 
   it("the first server leads and the second follows; both answer from the same projection", async () => {
@@ -90,7 +72,7 @@ describe.runIf(pg)("two servers on one PostgreSQL", () => {
 
     const status = await reachedHead(second.baseUrl, stream);
     expect(status.indexer).toMatchObject({ role: "leader", following: "subscription" });
-    const { votes: onChain } = await expectProjectionMatchesChain(stackSource(second, handle.db, anvil.rpcUrl, deploymentFile), stream, ids);
+    const { votes: onChain } = await expectProjectionMatchesChain(cluster.source(1), stream, ids);
     expect(onChain).toBe(votes.length);
   });
 });
