@@ -169,7 +169,11 @@ export async function benchLiveFanout(options: { dialect: "sqlite" | "postgres";
 
     const perAddress = 20;
     const addresses = Math.ceil(options.subscribers / perAddress);
-    // a moment of quiet, then the RSS the subscribers are measured against
+    // load the live route's and the capsule read's modules first (once per server, not per subscriber),
+    // then a moment of quiet, then the RSS the subscribers are measured against
+    const warm = subscriber(stack.baseUrl, "127.0.0.1", capsuleId);
+    await warm.opened;
+    warm.close();
     await new Promise((r) => setTimeout(r, 1000));
     const rssBeforeMb = rssMbOf(pid);
     options.log(`  ${options.dialect}: opening ${options.subscribers} live streams from ${addresses} loopback addresses…`);

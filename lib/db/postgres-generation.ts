@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { PostgresPool, PostgresPoolClient } from "kysely";
 import { processHolder } from "../process-registry";
 import { writeMovesAnswers } from "./write-targets";
@@ -12,10 +13,12 @@ import { writeMovesAnswers } from "./write-targets";
 // - a short time bucket, for writes from outside any server (a restore, psql): seen one bucket later.
 // While the feed's connection is not listening nothing is remembered (the generation is undefined).
 
-/** Every server's pool NOTIFYs this channel (empty payload) when it commits a write that moves answers. */
+/** Every server's pool NOTIFYs this channel (its origin as payload) when it commits a write that moves answers. */
 export const WRITES_CHANNEL = "capsule_writes";
 
 type GenerationState = {
+  /** This process's name in WRITES_CHANNEL payloads: its own notices come back and are not counted again. */
+  origin: string;
   listening: boolean;
   notices: number;
   writes: number;
@@ -25,7 +28,7 @@ type GenerationState = {
 const holder = processHolder<{ state: GenerationState }>("postgresGeneration");
 
 function state(): GenerationState {
-  holder.state ??= { listening: false, notices: 0, writes: 0, bucketMs: 2000 };
+  holder.state ??= { origin: randomBytes(8).toString("hex"), listening: false, notices: 0, writes: 0, bucketMs: 2000 };
   return holder.state;
 }
 
@@ -41,10 +44,13 @@ export function noteFeedListening(listening: boolean): void {
   current.notices++;
 }
 
-/** A NOTIFY on the change feed arrived (from any server, this one included). */
+/** Something another server committed was announced (or a checkpoint was seen that may precede its notice). */
 export function noteFeedNotice(): void {
   state().notices++;
 }
+
+/** Whether a WRITES_CHANNEL payload is this process's own write, already counted when it committed. */
+export const isOwnWriteNotice = (payload: string | undefined) => payload === state().origin;
 
 export function postgresGeneration(now = Date.now()): string | undefined {
   const current = state();
@@ -77,7 +83,7 @@ export function countingPool(pool: PostgresPool): PostgresPool {
       const client = await pool.connect();
       let inTransaction = false;
       let wrote = false;
-      const notifyOthers = () => client.query(`select pg_notify('${WRITES_CHANNEL}', '')`, []);
+      const notifyOthers = () => client.query(`select pg_notify('${WRITES_CHANNEL}', $1)`, [state().origin]);
       const query = async (sqlText: string, parameters: ReadonlyArray<unknown>) => {
         const moves = statementMovesAnswers(sqlText);
         if (moves) count();

@@ -19,7 +19,7 @@ import { linkOrigin } from "./public-origin";
 import type { AccessSubject } from "./enforce-roles";
 import { admit } from "./stages/admit";
 import { authorize } from "./stages/authorize";
-import { rememberedAnswer, tagAnswer } from "./stages/conditional";
+import { buildStarted, buildUnderWay, rememberedAnswer, tagAnswer } from "./stages/conditional";
 import { parseRequest } from "./stages/parse";
 import { respond } from "./stages/respond";
 import { errorAnswer, errorResponse, toResponse, type Answer } from "./json";
@@ -108,6 +108,7 @@ export function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<
     const ip = clientIp(request);
     // read before any row: an answer built after it is at least as new as it says
     const generation = endpoint.conditional && config().CAPSULE_HTTP_REMEMBER === "1" ? databaseHandle().generation?.() : undefined;
+    let buildDone: (() => void) | undefined;
     try {
       const database = db();
       const admitted = await admit(endpoint, request, { db: database, counters, rules, ip, now });
@@ -118,6 +119,12 @@ export function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<
       if (origin !== undefined && generation !== undefined) {
         const known = rememberedAnswer(endpoint, request, origin, generation, headers);
         if (known) return known;
+        if (await buildUnderWay(request, origin, generation)) {
+          const built = rememberedAnswer(endpoint, request, origin, generation, headers);
+          if (built) return built;
+        } else {
+          buildDone = buildStarted(request, origin, generation);
+        }
       }
       const parsed = parseRequest(endpoint, request, rawParams, admitted.rawBody);
       const { access, viewer, capsule } = await authorize(database, endpoint, parsed, wallet, reader);
@@ -147,6 +154,8 @@ export function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<
       if (unexpected) logError("route", error, { method: request.method, endpoint: endpoint.id });
       if (appError.statusCode === 401) await countAuthFailure(counters, rules, ip, now).catch((e: unknown) => logError("route", e, { what: "count a failed authentication" }));
       return errorAnswer(appError, headers);
+    } finally {
+      buildDone?.();
     }
   };
   const run: RouteHandler = async (request, context) => {

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { z } from "zod";
 import type { Trx } from "@/lib/db/database";
-import { noteFeedListening, noteFeedNotice, WRITES_CHANNEL } from "@/lib/db/postgres-generation";
+import { isOwnWriteNotice, noteFeedListening, noteFeedNotice, WRITES_CHANNEL } from "@/lib/db/postgres-generation";
 import { emitProjectionChange, feedOrigin, type ProjectionChange } from "./change-feed";
 
 // With several servers on one PostgreSQL the leader NOTIFYs each change inside the batch's own
@@ -72,10 +72,16 @@ export async function listenForProjectionChanges(options: { databaseUrl: string;
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: options.databaseUrl, keepAlive: true });
     next.on("notification", (message) => {
-      if (message.channel === WRITES_CHANNEL || message.channel === PROJECTION_CHANNEL) noteFeedNotice();
+      // this server's own writes and changes were counted when they committed; only others' move the generation here
+      if (message.channel === WRITES_CHANNEL) {
+        if (!isOwnWriteNotice(message.payload)) noteFeedNotice();
+        return;
+      }
       if (message.channel !== PROJECTION_CHANNEL || !message.payload) return;
       const decoded = decodeChange(message.payload);
-      if (decoded && decoded.origin !== feedOrigin()) emitProjectionChange(decoded.change);
+      if (decoded?.origin === feedOrigin()) return;
+      noteFeedNotice();
+      if (decoded) emitProjectionChange(decoded.change);
     });
     next.on("error", () => undefined); // followed by "end"
     next.on("end", () => {

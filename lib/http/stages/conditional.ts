@@ -32,6 +32,31 @@ export function rememberedAnswer(endpoint: Endpoint, request: RequestHead, origi
   return jsonTextAnswer(known.body, { status: known.status, headers: { ...headers, ...caching } });
 }
 
+// Requests for the same key at the same generation that arrive while its answer is being built (a
+// thousand live pages reading a capsule after its vote's push) wait for that one build and take its
+// remembered answer instead of each reading the rows.
+const building = new Map<string, { generation: string; done: Promise<void> }>();
+
+/** Waits for a build of this request's answer at this generation already under way; false when there is none. */
+export async function buildUnderWay(request: RequestHead, origin: string, generation: string): Promise<boolean> {
+  const under = building.get(keyOf(request, origin));
+  if (!under || under.generation !== generation) return false;
+  await under.done;
+  return true;
+}
+
+/** Marks this request as the one building its answer at this generation; call the answer once it is remembered or failed. */
+export function buildStarted(request: RequestHead, origin: string, generation: string): () => void {
+  const key = keyOf(request, origin);
+  let finish = () => undefined as void;
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  building.set(key, { generation, done });
+  return () => {
+    if (building.get(key)?.done === done) building.delete(key);
+    finish();
+  };
+}
+
 export type Tagged = {
   caching: Record<string, string>;
   /** The 304 to answer without building the body (If-None-Match named this version). */
