@@ -73,6 +73,8 @@ function subscriber(baseUrl: string, localAddress: string, capsuleId: string) {
   const readUrl = new URL(`/api/capsules/${capsuleId}`, baseUrl);
   let tally = "";
   let reading: Promise<void> | undefined;
+  let lastError = "";
+  let events = 0;
   let again = false;
   let waiter: { before: string; resolve: (at: number) => void } | undefined;
   let request: http.ClientRequest | undefined;
@@ -93,7 +95,9 @@ function subscriber(baseUrl: string, localAddress: string, capsuleId: string) {
         tally = tallyText(body);
         check();
       })
-      .catch(() => undefined)
+      .catch((error: unknown) => {
+        lastError = error instanceof Error ? error.message.slice(0, 120) : String(error);
+      })
       .finally(() => {
         reading = undefined;
         if (again) {
@@ -117,7 +121,10 @@ function subscriber(baseUrl: string, localAddress: string, capsuleId: string) {
           if (!data) continue;
           const event = ZLiveEvent.parse(JSON.parse(data.slice(5)));
           if (event.type === "hello") resolve();
-          else if (event.everything || event.capsuleIds.includes(capsuleId)) read();
+          else if (event.everything || event.capsuleIds.includes(capsuleId)) {
+            events++;
+            read();
+          }
         }
       });
     });
@@ -128,6 +135,8 @@ function subscriber(baseUrl: string, localAddress: string, capsuleId: string) {
       tally = tallyText(await getJson(readUrl, localAddress, agent));
     }),
     tally: () => tally,
+    busy: () => reading !== undefined,
+    state: () => `${localAddress} events ${events} error ${lastError || "none"}`,
     /** Answers when this subscriber holds a tally other than `before`. */
     waitForChange: (before: string) =>
       new Promise<number>((resolve) => {
@@ -197,7 +206,12 @@ export async function benchLiveFanout(options: { dialect: "sqlite" | "postgres";
         const mined = heads.next();
         await wallet.writeContract({ address: acceptance, abi: emitter.abi, functionName: "emitMany", args: [BigInt(capsuleId), 1n, 1n, BigInt(2_000_000 + vote)] });
         const head = await mined;
+        const late = setTimeout(() => {
+          const behind = opened.filter((s) => s.tally() === before);
+          options.log(`  vote ${vote}: ${behind.length} of ${opened.length} subscribers still hold ${before} after 30 s (reading: ${behind.filter((s) => s.busy()).length}); e.g. ${behind.slice(0, 3).map((s) => s.state()).join("; ")}`);
+        }, 30_000);
         const times = (await Promise.all(reached)).map((at) => at - head.at);
+        clearTimeout(late);
         all.push(...times);
         lasts.push(Math.max(...times));
         // let the page settle before the next vote
