@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devKeys } from "../support/anvil";
+import { capsuleDispute } from "@/lib/endpoints/capsules/dispute";
 import { capsuleRead } from "@/lib/endpoints/capsules/read";
+import { networkStatus } from "@/lib/endpoints/system/network-status";
 import { distributionList } from "@/lib/endpoints/distribution/list";
 import { verifyHubSignature } from "@/lib/services/websub/hub-signature";
 import { bridgeClient } from "../support/bridge-client";
@@ -142,6 +144,10 @@ describe.each(dialects)("tiers, feed position and channels on %s", (dialect) => 
   });
 
   it("a label change reaches every WebSub subscriber that carried the article, signed, retried after a failure, and down-ranks it", async () => {
+    // the jury case is opened on chain and indexed before anyone subscribes: the deliveries below are the filing's
+    const openTxHash = await jury.openOnChain(disputerKey, ids[2]!);
+    const opened = (await chain.publicClient.getTransactionReceipt({ hash: openTxHash })).blockNumber;
+    await until("the opening indexed", async () => BigInt((await api.send(networkStatus, {})).body.indexer.lastIndexedBlock ?? "0") >= opened);
     const outletSub = await startSubscriber();
     const networkSub = await startSubscriber({ failFirst: 2 });
     const refusing = await startSubscriber({ echo: false });
@@ -156,7 +162,7 @@ describe.each(dialects)("tiers, feed position and channels on %s", (dialect) => 
       // a subscriber that does not echo the challenge is not subscribed
       expect((await report()).channels.websub.subscribers).toMatchObject({ active: 1, pending: 1, denied: 1 });
 
-      const disputed = await jury.dispute(disputerKey, ids[2]!, { grounds: "The dredging contract was signed last year, not this month." });
+      const disputed = await api.postRaw(capsuleDispute, { id: ids[2]! }, disputerKey, { grounds: "The dredging contract was signed last year, not this month.", openTxHash });
       expect(disputed.status, JSON.stringify(disputed.body)).toBe(201);
 
       const toOutlet = await until("the outlet feed delivery", () => outletSub.deliveries[0]);
