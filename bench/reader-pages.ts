@@ -130,7 +130,7 @@ export async function benchReaderPages(opts: { runs: number; log: (m: string) =>
     process.env.CAPSULE_E2E_NODE_RPC_URL = bench.stack.nodeRpcUrl;
     log("reader pages: publishing a finalized article through the real flow…");
     const stamp = Date.now().toString(36);
-    const article = await courtDesk().finalizedCapsule({ ownerKey: 1, disputerKey: 2, clerkKey: 9, slug: `bench-${stamp}`, outletName: "The Bench Gazette", title: `Harbour dredging costs rise ${stamp}` });
+    const article = await courtDesk().finalizedCapsule({ ownerKey: 1, disputerKey: 2, slug: `bench-${stamp}`, outletName: "The Bench Gazette", title: `Harbour dredging costs rise ${stamp}` });
 
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
     const targets = [

@@ -3,9 +3,10 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { capsuleCreate } from "../lib/endpoints/capsules/create";
-import { capsuleDispute } from "../lib/endpoints/capsules/dispute";
 import { devKeys } from "../test/support/anvil";
 import { courtDesk, type CourtFixture } from "./support/court-fixture";
+import { juryChain } from "./support/jury-chain";
+import { privateKeyToAccount } from "viem/accounts";
 import { shot, signIn, watchConsole } from "./support/page-helpers";
 import { installTestWallet, TEST_WALLET_NAME } from "./support/test-wallet";
 
@@ -14,13 +15,13 @@ import { installTestWallet, TEST_WALLET_NAME } from "./support/test-wallet";
 // the skip link, the menu button, and where focus goes after navigating and after signing in.
 
 const OWNER = 3; // outlet owner and journalist of the fixture's finalized capsule
-const BONDED = 5; // bonded reader who disputes it (and Court clerk)
+const BONDED = 5; // bonded reader who disputes it
 const stamp = Date.now().toString(36);
 let fixture: CourtFixture;
 let caseId = "";
 let draftId = "";
 
-// One fixture per stack: a retried worker reads it back instead of granting the clerk role twice.
+// One fixture per stack: a retried worker reads it back instead of opening a second jury case.
 const fixtureFile = path.resolve("test-results", "a11y-fixture.json");
 
 test.beforeAll(async () => {
@@ -31,12 +32,13 @@ test.beforeAll(async () => {
     return;
   }
   const desk = courtDesk();
-  fixture = await desk.finalizedCapsule({ ownerKey: OWNER, disputerKey: BONDED, clerkKey: BONDED, slug: `a11y-${stamp}`, outletName: "The Access Gazette", title: `Ferry timetable changes ${stamp}` });
-  const opened = await desk.api.call(
-    capsuleDispute,
-    { params: { id: fixture.capsuleId }, body: { grounds: "The timetable quoted is last year's; the operator published a new one in May.", requestedLabel: "misleading" } },
-    devKeys[BONDED],
-  );
+  fixture = await desk.finalizedCapsule({ ownerKey: OWNER, disputerKey: BONDED, slug: `a11y-${stamp}`, outletName: "The Access Gazette", title: `Ferry timetable changes ${stamp}` });
+  // an open jury case: its pool is seated for the opening and leaves at once (nothing is decided here)
+  const jury = juryChain();
+  const bench = await jury.seatBench(`a11y-bench-${stamp}`);
+  const disputer = { key: devKeys[BONDED]!, address: privateKeyToAccount(devKeys[BONDED]!).address };
+  const opened = await jury.dispute(disputer, fixture.capsuleId, { grounds: "The timetable quoted is last year's; the operator published a new one in May.", requestedLabel: "misleading" });
+  await bench.leave();
   caseId = opened.case.caseId;
   const draft = await desk.api.call(
     capsuleCreate,

@@ -16,7 +16,7 @@ test.describe.configure({ mode: "serial" });
 
 const AUTHOR = 1; // owner of its own outlet, so an Editor there (an author role)
 const slug = `claims-${Date.now().toString(36)}`;
-const body = "Turnout was 61 percent, the clerk said.\n\nIn 2019 turnout was 54 percent. The mayor called it a record.";
+const body = "Turnout was 61 percent, the registrar said.\n\nIn 2019 turnout was 54 percent. The mayor called it a record.";
 const desk = capsuleDesk();
 let draftId = "";
 
@@ -39,7 +39,7 @@ async function selectInBody(page: Page, text: string) {
 test.beforeAll(async () => {
   await desk.activeOutlet(AUTHOR, slug, "The Claims Desk");
   const evidence = [
-    { uri: "https://archive.example.org/clerk", contentHash: `0x${"11".repeat(32)}`, evidenceType: "archived_page" as const, mimeType: "text/html", isPrimary: true, label: "Clerk's results page" },
+    { uri: "https://archive.example.org/registrar", contentHash: `0x${"11".repeat(32)}`, evidenceType: "archived_page" as const, mimeType: "text/html", isPrimary: true, label: "Registrar's results page" },
     { uri: "https://data.example.org/2019.csv", contentHash: `0x${"12".repeat(32)}`, evidenceType: "data" as const, mimeType: "text/csv", label: "2019 results table" },
   ];
   const created = await desk.call(capsuleCreate, { body: { title: "Turnout hits a record", body, outletSlug: slug, evidence } }, AUTHOR);
@@ -77,11 +77,11 @@ test("the author marks claims with their evidence; unsupported and broken claims
   await form.getByRole("button", { name: "Save claim" }).click();
   await expect(form).toBeHidden();
 
-  // a figure earlier in the text: saved first in article order, with the clerk's page
+  // a figure earlier in the text: saved first in article order, with the registrar's page
   await selectInBody(page, " 61 percent");
   await claims.getByRole("button", { name: "Mark as claim" }).click();
   await expect(form.getByTestId("new-claim-quote")).toHaveText("“61 percent”");
-  await form.getByLabel("Clerk's results page").check();
+  await form.getByLabel("Registrar's results page").check();
   await form.getByRole("button", { name: "Save claim" }).click();
   await expect(form).toBeHidden();
 
@@ -96,7 +96,7 @@ test("the author marks claims with their evidence; unsupported and broken claims
   await expect(items).toHaveCount(3);
   await expect(items.nth(0)).toContainText("Claim 1");
   await expect(items.nth(0)).toContainText("“61 percent”");
-  await expect(items.nth(0)).toContainText("Evidence: Clerk's results page");
+  await expect(items.nth(0)).toContainText("Evidence: Registrar's results page");
   await expect(items.nth(1)).toContainText("“54 percent”");
   await expect(items.nth(1)).toContainText("Evidence: 2019 results table");
   await expect(items.nth(1)).toContainText("Note: Official 2019 results");

@@ -1,27 +1,31 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { Hex } from "viem";
-import { capsuleDispute } from "../lib/endpoints/capsules/dispute";
+import { privateKeyToAccount } from "viem/accounts";
 import { rightsLicense } from "../lib/endpoints/rights/license";
 import { devKeys } from "../test/support/anvil";
 import { addressOf, courtDesk, type CourtFixture } from "./support/court-fixture";
+import { juryChain, type Wallet } from "./support/jury-chain";
 import { installTestWallet } from "./support/test-wallet";
 import { phoneShot, shot, signIn } from "./support/page-helpers";
 
-// The clerk court from the browser (cases opened before the jury court stay readable and decidable): a
-// bonded reader fills the dispute form (its checks; the form itself now opens jury cases, see
-// e2e/jury-court.spec.ts) and the same dispute is filed as a clerk case; the reader's page turns Contested; a court clerk records a Misleading verdict on the case page, the reader's
-// page turns Misleading, the penalty is on chain and the outlet's distribution shows the downgrade.
+// The court from the browser: a bonded reader fills the dispute form (its checks; the form's payment and
+// the jurors' pages are e2e/jury-court.spec.ts) and the same dispute is opened on JuryCourt and filed; the
+// reader's page turns Contested; the case page offers no one a verdict form; a jury of a bench outlet's
+// Editors finds it Misleading (e2e/support/jury-chain.ts), the case page shows the finding and the penalty,
+// the reader's page turns Misleading and the outlet's distribution shows the downgrade.
 // Then the journalist lists the article's rights and the reader takes a licence.
 
 test.describe.configure({ mode: "serial" });
 
 const OWNER = 1; // outlet owner, journalist and its only Editor
 const DISPUTER = 2; // a reader with a small bond
-const CLERK = 9; // Court clerk at capsule-court
 const OPEN_BUTTON = "Pay 3 CAP and open the jury case";
 
 const stamp = Date.now().toString(36);
 const desk = courtDesk();
+const jury = juryChain();
+const disputer: Wallet = { key: devKeys[DISPUTER] as Hex, address: privateKeyToAccount(devKeys[DISPUTER] as Hex).address };
+let bench: Awaited<ReturnType<typeof jury.seatBench>>;
 let fixture: CourtFixture;
 let caseId = "";
 
@@ -43,11 +47,11 @@ async function openActor(browser: Browser, keyIndex: number): Promise<Actor> {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
+  bench = await jury.seatBench(`court-bench-${stamp}`); // the jury pool, seated before the case is opened
   fixture = await desk.finalizedCapsule({
     ownerKey: OWNER,
     disputerKey: DISPUTER,
-    clerkKey: CLERK,
     slug: `court-${stamp}`,
     outletName: "The Council Ledger",
     title: `Council budget rises forty percent ${stamp}`,
@@ -56,6 +60,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   for (const actor of actors) await actor.context.close();
+  await bench?.leave(); // the next spec's jury is drawn from the same stack
 });
 
 test("a bonded reader disputes an article and the reader's page follows the label from contested to misleading", async ({ browser }) => {
@@ -94,21 +99,14 @@ test("a bonded reader disputes an article and the reader's page follows the labe
   await expect(page.locator("#dispute-claim-error")).toHaveCount(0);
   await shot(page, "court-dispute-form");
 
-  // the form opens jury cases (e2e/jury-court.spec.ts); this spec follows a clerk case, which the bridge still
-  // files when no JuryCourt opening is named, so the same dispute is sent over the API
-  const opened = await desk.api.call(
-    capsuleDispute,
-    {
-      params: { id: fixture.capsuleId },
-      body: {
-        claim: "The council's budget rose by forty percent this year.",
-        evidenceId: fixture.evidenceId,
-        grounds: "The minutes cited as evidence record a rise of 4 percent, not 40 percent; the figure is off by a factor of ten.",
-        requestedLabel: "misleading",
-      },
-    },
-    devKeys[DISPUTER] as Hex,
-  );
+  // the form's payment from the wallet is e2e/jury-court.spec.ts; here the same dispute is opened on
+  // JuryCourt and filed over the API, as the form does
+  const opened = await jury.dispute(disputer, fixture.capsuleId, {
+    claim: "The council's budget rose by forty percent this year.",
+    evidenceId: fixture.evidenceId,
+    grounds: "The minutes cited as evidence record a rise of 4 percent, not 40 percent; the figure is off by a factor of ten.",
+    requestedLabel: "misleading",
+  });
   caseId = opened.case.caseId;
   expect(opened.capsule.integrityLabel).toBe("contested");
 
@@ -137,46 +135,36 @@ test("a bonded reader disputes an article and the reader's page follows the labe
   await page.getByRole("group", { name: "Filter by status" }).getByRole("button", { name: "Closed" }).click();
   await expect(page.getByTestId("cases-empty")).toBeVisible();
 
-  // the case page, seen by a wallet without the clerk role: no verdict form
+  // the case page: a jury decides, no wallet is offered a verdict form
   await page.goto(`/court/${caseId}`);
   await expect(page.getByRole("heading", { name: `Court case #${caseId}`, level: 1 })).toBeVisible();
   await expect(page.getByTestId("case-capsule-title")).toHaveText(fixture.title);
   await expect(page.getByTestId("case-claim")).toHaveText("The council's budget rose by forty percent this year.");
   await expect(page.getByTestId("case-evidence")).toContainText(fixture.evidenceLabel);
   await expect(page.getByTestId("case-timeline").locator("li")).toHaveCount(3);
-  await expect(page.getByTestId("verdict-not-clerk")).toBeVisible();
+  await expect(page.getByTestId("case-claim-reply-verdict")).toContainText("A jury of bonded Editors of other outlets decides this case; its label is final after the appeal period.");
   await expect(page.getByRole("form", { name: "Record a verdict" })).toHaveCount(0);
   await shot(page, "court-case-open");
 
-  // nobody replied: the reply window (48 h of chain time, issue 13) has to pass before the court rules
-  await desk.advanceChainTime(172_800 + 60);
-  // the clerk records the verdict in another browser
-  const clerk = await openActor(browser, CLERK);
-  await clerk.page.goto(`/court/${caseId}`);
-  await expect(clerk.page.getByTestId("verdict-signin-hint")).toBeVisible();
-  await signIn(clerk.page);
-  const verdict = clerk.page.getByRole("form", { name: "Record a verdict" });
-  await verdict.getByRole("button", { name: "Record verdict" }).click();
-  await expect(clerk.page.locator("#verdict-error")).toHaveText("Choose a verdict.");
-  await verdict.getByRole("radio", { name: /^Misleading/ }).check();
-  await verdict.getByLabel("Finding").fill("The budget rose 4 %, not 40 % as the article says.");
-  await verdict.getByLabel("Rationale").fill("The minutes show a 4% rise; the article's 40% figure is a material inaccuracy.");
-  await shot(clerk.page, "court-verdict-form");
-  await verdict.getByRole("button", { name: "Record verdict" }).click();
-  await expect(clerk.page.getByTestId("case-outcome")).toContainText("Misleading: a material inaccuracy");
-  await expect(clerk.page.getByTestId("case-status")).toHaveText("Closed");
-  await expect(clerk.page.getByTestId("penalty-amount")).toHaveText("25 CAP");
-  await expect(clerk.page.getByTestId("penalty-tx")).toHaveText(/^0x[0-9a-f]{64}$/);
-  await expect(clerk.page.getByTestId("case-timeline").locator("li")).toHaveCount(6);
-  await expect(clerk.page.getByTestId("integrity-label")).toHaveAttribute("data-label", "misleading");
-  await shot(clerk.page, "court-case-closed");
-  await phoneShot(clerk.page, "court-case-closed-phone");
+  // the jury's findings, final after the appeal period, settle the case (label, penalty)
+  await jury.decide(caseId, bench.jurors, ["misleading"], disputer);
+  const outlet = await openActor(browser, OWNER);
+  await outlet.page.goto(`/court/${caseId}`);
+  await expect(outlet.page.getByTestId("case-outcome")).toContainText("Misleading: a material inaccuracy");
+  await expect(outlet.page.getByTestId("case-outcome")).toContainText(/Decided by the jury of JuryCourt case \d+ in round 1/);
+  await expect(outlet.page.getByTestId("case-status")).toHaveText("Closed");
+  await expect(outlet.page.getByTestId("penalty-amount")).toHaveText("25 CAP");
+  await expect(outlet.page.getByTestId("penalty-tx")).toHaveText(/^0x[0-9a-f]{64}$/);
+  await expect(outlet.page.getByTestId("case-timeline").locator("li")).toHaveCount(6);
+  await expect(outlet.page.getByTestId("integrity-label")).toHaveAttribute("data-label", "misleading");
+  await shot(outlet.page, "court-case-closed");
+  await phoneShot(outlet.page, "court-case-closed-phone");
 
   // the reader's page: misleading
   await page.goto(`/read/${fixture.capsuleId}`);
   await expect(page.getByTestId("integrity-label")).toHaveAttribute("data-label", "misleading");
   await expect(page.getByTestId("integrity-label")).toContainText("Misleading");
-  await expect(page.getByTestId("reader-finding")).toHaveText("The court found: The budget rose 4 %, not 40 % as the article says.");
+  await expect(page.getByTestId("reader-decided-case")).toContainText(`court case #${caseId}`);
   await shot(page, "court-reader-misleading");
 
   // the outlet's distribution: record no longer clean, penalty downgrade in force
@@ -189,7 +177,7 @@ test("a bonded reader disputes an article and the reader's page follows the labe
   await shot(page, "distribution");
 
   expect(reader.errors).toEqual([]);
-  expect(clerk.errors).toEqual([]);
+  expect(outlet.errors).toEqual([]);
 });
 
 test("the journalist lists the article's rights and a reader takes a licence", async ({ browser }) => {

@@ -3,15 +3,16 @@ import { ApiError } from "../lib/api/api-client";
 import { pathOf } from "../lib/api/request";
 import { liveStream } from "../lib/endpoints/live/stream";
 import { networkStatus } from "../lib/endpoints/system/network-status";
-import { capsuleDispute } from "../lib/endpoints/capsules/dispute";
-import { courtVerdict } from "../lib/endpoints/court/verdict";
+import type { Hex } from "viem";
 import { roleGrant } from "../lib/endpoints/roles/grant";
-import { COURT_OUTLET_SLUG, ROLE } from "../lib/roles/role-catalog";
+import { ROLE } from "../lib/roles/role-catalog";
+import { devKeys } from "../test/support/anvil";
+import { juryChain } from "./support/jury-chain";
 import { addressOf, readerDesk } from "./support/reader-fixture";
 import { bothWidths, shot, signIn, watchConsole } from "./support/page-helpers";
 import { installTestWallet } from "./support/test-wallet";
 
-// Issue 31, the desk's side: a court finding stays on every version of the article (reader page,
+// Issue 31, the desk's side: a jury's final finding stays on every version of the article (reader page,
 // desk page, embed); an Editor granted after a vote opened is told why they cannot vote, with no
 // buttons; an idle vote page spends no reads while the push channel is live, and few when it is not.
 
@@ -20,9 +21,6 @@ test.describe.configure({ mode: "serial" });
 const OWNER = 1; // outlet owner, journalist and its only Editor at the snapshot
 const LATE_EDITOR = 2; // made an Editor after the vote opened
 const DISPUTER = 4;
-const CLERK = 9;
-const OPERATOR = 0;
-const FINDING = "The ferry carried 40 passengers, not 400.";
 
 const stamp = Date.now().toString(36);
 const slug = `round-two-${stamp}`;
@@ -32,7 +30,7 @@ let correction = "";
 let pendingId = "";
 let caseId = "";
 
-/** A grant that may already exist (another spec of the run made the same wallet Court clerk). */
+/** A grant that may already exist (a retried worker made it before). */
 async function grantOnce(body: { outletSlug: string; wallet: `0x${string}`; roleId: number }, byKey: number) {
   try {
     await desk.call(roleGrant, { body }, byKey);
@@ -42,18 +40,21 @@ async function grantOnce(body: { outletSlug: string; wallet: `0x${string}`; role
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await desk.outlet(OWNER, slug, "The Harbour Ledger");
   await desk.deposit(OWNER, "500"); // room for the court's penalty
   await desk.deposit(DISPUTER, "10");
-  await desk.deposit(CLERK, "500");
-  await grantOnce({ outletSlug: COURT_OUTLET_SLUG, wallet: addressOf(CLERK), roleId: ROLE.COURT_CLERK }, OPERATOR);
-
+  const jury = juryChain();
+  const bench = await jury.seatBench(`round-two-bench-${stamp}`); // the jury pool, seated before the case is opened
+  const disputer = { key: devKeys[DISPUTER] as Hex, address: addressOf(DISPUTER) };
   original = await desk.finalized(OWNER, slug, `Ferry disaster averted ${stamp}`, "Ferry disaster averted.\n\nFour hundred passengers were on board.");
-  const opened = await desk.call(capsuleDispute, { params: { id: original }, body: { grounds: "The harbour log shows 40 passengers, not 400.", claim: "Four hundred passengers" } }, DISPUTER);
+  const opened = await jury.dispute(disputer, original, { grounds: "The harbour log shows 40 passengers, not 400.", claim: "Four hundred passengers" });
   caseId = opened.case.caseId;
-  await desk.advanceChainTime(8 * 24 * 3600); // past the author's reply window
-  await desk.call(courtVerdict, { params: { id: caseId }, body: { verdict: "misleading", rationale: "The harbour log is clear.", finding: FINDING } }, CLERK);
+  try {
+    await jury.decide(caseId, bench.jurors, ["misleading"], disputer);
+  } finally {
+    await bench.leave(); // the next spec's jury is drawn from the same stack
+  }
   correction = await desk.finalizedCorrection(OWNER, original, "Ferry disaster averted.\n\nForty passengers were on board.", "Forty passengers were on board, not four hundred.");
 
   pendingId = await desk.pending(OWNER, slug, `Quay repairs begin ${stamp}`, "Quay repairs begin.\n\nThe works last a month.");
@@ -67,7 +68,7 @@ test("a court finding stays on every version of the article, with a link to the 
     await page.goto(`/read/${id}`);
     await expect(page.getByTestId("integrity-label")).toHaveAttribute("data-label", "corrected");
     const record = page.getByTestId("reader-court-note");
-    await expect(record.getByTestId("reader-finding")).toHaveText(`The court found: ${FINDING}`);
+    await expect(record.getByTestId("reader-decided-case")).toContainText(`court case #${caseId}`);
     await expect(record).toContainText("Ruled Misleading before the article was corrected.");
     await expect(record.getByRole("link", { name: `court case #${caseId}` })).toHaveAttribute("href", `/court/${caseId}`);
   }
@@ -76,7 +77,6 @@ test("a court finding stays on every version of the article, with a link to the 
   // the desk's capsule page of the current version
   await page.goto(`/capsules/${correction}`);
   const deskRecord = page.getByTestId("desk-court-record");
-  await expect(deskRecord.getByTestId("desk-finding")).toHaveText(`The court found: ${FINDING}`);
   await expect(deskRecord).toContainText(`Ruled Misleading`);
   await expect(deskRecord).toContainText(`(on version #${original})`);
   await expect(deskRecord.getByRole("link", { name: `court case #${caseId}` })).toHaveAttribute("href", `/court/${caseId}`);
@@ -84,7 +84,7 @@ test("a court finding stays on every version of the article, with a link to the 
 
   // the embed an outlet frames
   await page.goto(`/embed/${correction}`);
-  await expect(page.getByTestId("embed-finding")).toContainText(`The court found: ${FINDING} (court case #${caseId})`);
+  await expect(page.getByTestId("embed-finding")).toContainText(`The court ruled it Misleading (court case #${caseId})`);
   await expect(page.getByRole("link", { name: `Read court case #${caseId}` })).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -31,7 +31,7 @@ async function checkAt(page: Page, name: string) {
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  fixture = await desk.finalizedCapsule({ ownerKey: OWNER, disputerKey: 6, clerkKey: 7, slug: `tiers-${stamp}`, outletName: "The Tier Courier", title: `Tram line extension approved ${stamp}` });
+  fixture = await desk.finalizedCapsule({ ownerKey: OWNER, disputerKey: 6, slug: `tiers-${stamp}`, outletName: "The Tier Courier", title: `Tram line extension approved ${stamp}` });
 });
 
 test("the front page explains why an article is where it is", async ({ page }) => {

@@ -8,14 +8,12 @@ import { capsuleDisputes } from "@/lib/endpoints/capsules/disputes";
 import { capsuleLabels } from "@/lib/endpoints/capsules/labels";
 import { courtCase } from "@/lib/endpoints/court/case";
 import { courtCases } from "@/lib/endpoints/court/cases";
-import { courtVerdict } from "@/lib/endpoints/court/verdict";
-import { COURT_OUTLET_SLUG, ROLE } from "@/lib/roles/role-catalog";
-import type { TDisputeBody, TListCasesQuery, TVerdictBody } from "@/lib/schemas/court";
-import { capsuleKeys, useOutletRoles } from "./use-capsules";
+import type { TDisputeBody, TListCasesQuery } from "@/lib/schemas/court";
+import { capsuleKeys } from "./use-capsules";
 import { distributionKeys } from "./use-distribution";
 import { useSession } from "./use-session";
 
-// Court cases, disputes, verdicts and label history through react-query.
+// Court cases, disputes and label history through react-query.
 
 export type CaseStatusFilter = "all" | "open" | "closed";
 export type CasePeriodFilter = "" | TListCasesQuery["period"] & string;
@@ -61,15 +59,7 @@ export const useCapsuleCases = (capsuleId: string) =>
 export const useLabelHistory = (capsuleId: string) =>
   useQuery({ queryKey: courtKeys.labels(capsuleId), queryFn: () => call(capsuleLabels, { params: { id: capsuleId } }) });
 
-/** Whether the signed-in wallet holds the Court clerk role (4) at the reserved court outlet. */
-export function useIsCourtClerk(): { isClerk: boolean; loading: boolean } {
-  const { wallet } = useSession();
-  const roles = useOutletRoles(wallet, wallet ? COURT_OUTLET_SLUG : undefined);
-  const isClerk = Boolean(roles.data?.roles.some((role) => role.roleId === ROLE.COURT_CLERK && role.revokedAt === null));
-  return { isClerk, loading: Boolean(wallet) && roles.isPending };
-}
-
-/** What the bridge answers after a dispute or verdict changes a capsule's label: refresh everything that shows it. */
+/** What the bridge answers after a dispute changes a capsule's label: refresh everything that shows it. */
 function useLabelChanged() {
   const queryClient = useQueryClient();
   return (capsuleId: string, caseId: string) => {
@@ -82,30 +72,17 @@ function useLabelChanged() {
   };
 }
 
-export type DisputeInput = { grounds: string; claim?: string; evidenceId?: string; requestedLabel?: TDisputeBody["requestedLabel"]; claimIds?: string[]; openTxHash?: string };
+export type DisputeInput = { grounds: string; claim?: string; evidenceId?: string; requestedLabel?: TDisputeBody["requestedLabel"]; claimIds?: string[] };
 
 export function useOpenDispute(capsuleId: string) {
   const { session } = useSession();
   const queryClient = useQueryClient();
   const changed = useLabelChanged();
   return useMutation({
-    mutationFn: (body: DisputeInput) => signedPost(session, capsuleDispute, { params: { id: capsuleId }, body }),
+    mutationFn: (body: DisputeInput & { openTxHash: string }) => signedPost(session, capsuleDispute, { params: { id: capsuleId }, body }),
     onSuccess: (answer) => {
       queryClient.setQueryData(courtKeys.detail(answer.case.caseId), answer);
       changed(capsuleId, answer.case.caseId);
-    },
-  });
-}
-
-export function useRecordVerdict(caseId: string) {
-  const { session } = useSession();
-  const queryClient = useQueryClient();
-  const changed = useLabelChanged();
-  return useMutation({
-    mutationFn: (body: TVerdictBody) => signedPost(session, courtVerdict, { params: { id: caseId }, body }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(courtKeys.detail(caseId), answer);
-      changed(answer.case.capsuleId, caseId);
     },
   });
 }

@@ -25,6 +25,10 @@ import { listenForProjectionChanges } from "@/lib/indexer/change-feed-postgres";
 import { runLeaderDuties, type LeaderDuty } from "@/lib/leadership/leadership";
 import { ensureSampleAdCampaigns } from "@/lib/services/ads/campaigns";
 import { ensureCourtOutlet } from "@/lib/services/roles/court-outlet";
+import { retireClerkCases } from "@/lib/services/court/retire-clerk-cases";
+import { activityTime } from "@/lib/services/roles/role-registry-chain";
+import { privateKeyToAccount } from "viem/accounts";
+import type { Hex } from "viem";
 import { describeSignIn, signInOrigins } from "@/lib/auth/server/sign-in-origins";
 import { startHousekeeping } from "@/lib/housekeeping/housekeeping";
 import { logError, logInfo } from "@/lib/log";
@@ -66,6 +70,21 @@ function startHousekeepingStep(handle: ReturnType<typeof database>, cfg: ReturnT
     onError: (error) => logError("housekeeping", error),
   });
   stops.push(() => keeper.stop());
+}
+
+/**
+ * The clerk court is retired: the leader closes the clerk cases an older version left open, once when it
+ * starts leading (lib/services/court/retire-clerk-cases.ts; a second run, or another server's, changes
+ * nothing). A failure is logged and leaves them for the next start, without stopping the other duties.
+ */
+async function retireClerkCasesOnce(db: Db, operatorKey: Hex): Promise<{ stop: () => Promise<void> }> {
+  try {
+    const retired = await retireClerkCases(db, privateKeyToAccount(operatorKey).address, await activityTime(Math.floor(Date.now() / 1000)));
+    if (retired.length > 0) step(`  retired ${retired.length} open clerk case(s) without a finding: ${retired.map((id) => `#${id}`).join(", ")}`);
+  } catch (error) {
+    logError("clerk case retirement", error);
+  }
+  return { stop: async () => undefined };
 }
 
 /** Says where Sign-In with Ethereum is served, or why it is not (issue 15: never from the Host header). */
@@ -171,6 +190,7 @@ async function main() {
   // Leader duties run on exactly one server sharing this database (always this one on SQLite).
   const duties: LeaderDuty[] = [];
   if (cfg.CAPSULE_INDEXER === "on") {
+    duties.push({ name: "clerk case retirement", start: () => retireClerkCasesOnce(handle.db, cfg.CAPSULE_OPERATOR_KEY as Hex) });
     duties.push({
       name: "chain indexer",
       start: () =>

@@ -14,13 +14,13 @@ import { formatTime } from "@/components/ui/capsule-format";
 import { CaseStatusBadge, LabelChip } from "./case-badges";
 import { CaseTimeline } from "./case-timeline";
 import { PenaltyPanel } from "./penalty-panel";
-import { VerdictSection } from "./verdict-section";
 import { ReplyPanel } from "./reply-panel";
 import { JuryPanel } from "./jury-panel";
 import { labelTitle, verdictText } from "./court-format";
+import { CLERK_CASE_RETIRED } from "@/lib/court/clerk-retirement";
 
 // /court/:id — one case: what is challenged and why, the label before and now, the verdict and
-// penalty, the timeline, and the clerk's verdict form while the case is open.
+// penalty, the timeline, and, for a jury case, its jury panel.
 export function CaseDetail({ id }: { id: string }) {
   const answer = useCase(id);
   const capsule = useCapsule(answer.data?.case.capsuleId);
@@ -94,10 +94,8 @@ export function CaseDetail({ id }: { id: string }) {
         <Card title="Verdict">
           {c.status === "closed" ? (
             <Outcome item={c} />
-          ) : c.court === "jury" ? (
-            <p className="text-sm text-stone-600">A jury of bonded Editors of other outlets decides this case; its label is final after the appeal period.</p>
           ) : (
-            <VerdictSection caseId={c.caseId} />
+            <p className="text-sm text-stone-600">A jury of bonded Editors of other outlets decides this case; its label is final after the appeal period.</p>
           )}
         </Card>
       </section>
@@ -201,7 +199,16 @@ export function CaseDetail({ id }: { id: string }) {
 }
 
 function Outcome({ item }: { item: TCourtCase }) {
-  if (!item.verdict) return <p className="text-sm text-stone-600">The case is closed.</p>;
+  if (!item.verdict) {
+    return (
+      <p className="text-sm text-stone-700" data-testid="case-retired">
+        {CLERK_CASE_RETIRED}{" "}
+        <Link href={`/capsules/${item.capsuleId}/dispute`} className="text-accent underline">
+          Open a jury case on this article
+        </Link>
+      </p>
+    );
+  }
   return (
     <div className="space-y-2 text-sm" data-testid="case-outcome">
       <p className="font-semibold text-ink">{verdictText[item.verdict]}</p>

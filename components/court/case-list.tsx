@@ -132,7 +132,7 @@ export function CaseList({ initial }: { initial: CaseFilters }) {
             <li key={item.caseId} className="space-y-1.5 p-4">
               <CaseRowHeading item={item}>
                 <span className="text-xs text-stone-600" data-testid="case-court">
-                  {item.court === "jury" ? `Jury · ${item.period ? periodWords[item.period] : ""} period${item.round ? ` · round ${item.round + 1}` : ""}` : "Court clerk (before the jury court)"}
+                  {item.court === "jury" ? `Jury · ${item.period ? periodWords[item.period] : ""} period${item.round ? ` · round ${item.round + 1}` : ""}` : item.status === "closed" && !item.verdict ? "Before the jury court · ended without a finding" : "Before the jury court"}
                 </span>
               </CaseRowHeading>
               <p className="text-xs text-stone-500">

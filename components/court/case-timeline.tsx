@@ -13,6 +13,7 @@ const dot: Record<Entry["kind"], string> = {
   verdict: "bg-ink",
   penalty: "bg-red-600",
   reply: "bg-emerald-600",
+  retired: "bg-stone-500",
 };
 
 // The case's timeline, oldest first: who did what, when, and the transaction where there is one.

@@ -1,6 +1,7 @@
 import type { TCourtCase } from "@/lib/schemas/court";
 import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
 import { formatCap, formatTime } from "@/components/ui/capsule-format";
+import { CLERK_CASE_RETIRED } from "@/lib/court/clerk-retirement";
 
 // Words for court cases: status, verdicts, and what each timeline entry means.
 
@@ -29,7 +30,7 @@ const text = (value: unknown) => (typeof value === "string" ? value : "");
 const sentence = (value: string) => (value ? `${value.charAt(0).toUpperCase()}${value.slice(1)}` : value);
 const quoted = (value: string) => `“${value}”${/[.!?]$/.test(value) ? "" : "."}`;
 
-export type TimelineEntry = { kind: "opened" | "evidence_named" | "label_changed" | "verdict" | "penalty" | "reply"; details: Record<string, unknown> };
+export type TimelineEntry = { kind: "opened" | "evidence_named" | "label_changed" | "verdict" | "penalty" | "reply" | "retired"; details: Record<string, unknown> };
 
 /** A timeline entry as a heading and one sentence. */
 export function describeTimelineEntry(entry: TimelineEntry): { title: string; body: string } {
@@ -53,6 +54,8 @@ export function describeTimelineEntry(entry: TimelineEntry): { title: string; bo
       };
     case "verdict":
       return { title: `Verdict: ${labelTitle(text(d.verdict))}`, body: text(d.rationale) };
+    case "retired":
+      return { title: "Case ended without a finding", body: `${CLERK_CASE_RETIRED} The label went back to ${labelTitle(text(d.labelRestored))}.` };
     case "reply": {
       const count = Array.isArray(d.evidence) ? d.evidence.length : 0;
       return { title: "Reply filed", body: `${text(d.reply)}${count > 0 ? ` (${count} evidence item${count === 1 ? "" : "s"})` : ""}` };

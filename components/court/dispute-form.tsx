@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { usePublicClient, useWaitForTransactionReceipt, useWriteContract } from "wagmi";
 import type { Address, Hex } from "viem";
 import { useFormDraft } from "@/hooks/use-form-draft";
-import { ZDisputeBody } from "@/lib/schemas/court";
+import { ZDisputeFields } from "@/lib/schemas/court";
 import type { TCapsuleResponse } from "@/lib/schemas/capsules";
 import { juryCourtAbi } from "@/lib/chain/abi";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
@@ -118,7 +118,7 @@ export function DisputeForm(props: { capsuleId: string; evidence: Evidence[]; cl
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const input = inputOf();
-    const parsed = ZDisputeBody.safeParse(input);
+    const parsed = ZDisputeFields.safeParse(input);
     const found = parsed.success ? {} : readableErrors(input, zodFieldErrors(parsed.error));
     // the bridge accepts a case naming none, but a dispute should say what it challenges
     if (!input.claim && !input.evidenceId && claimIds.length === 0) {

@@ -149,7 +149,7 @@ export function DisputePage({ id }: { id: string }) {
                 them with public reasons; either side may fund an appeal. The challenger pays the jury’s fee when opening.
               </li>
               <li>The label becomes final after the appeal period. Misleading and fraudulent findings slash the outlet’s bond (25 or 100 CAP, burned) and lower its distribution tier.</li>
-              <li>Cases opened before the jury court were decided by a court clerk; they stay readable as they were.</li>
+              <li>Cases decided before the jury court keep their findings; those still open when it came ended without a finding, and a jury case may be opened instead.</li>
             </ul>
           </Card>
           <Card title="Label history">

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
+import { CLERK_CASE_RETIRED } from "@/lib/court/clerk-retirement";
 import type { ReaderCourtCase } from "@/lib/services/reader/reader-article";
 import { UtcTime } from "./utc-time";
 
@@ -30,13 +31,22 @@ export function CourtRecord({ record, label }: { record: ReaderCourtCase[]; labe
               <strong>The court found:</strong> {c.finding}
             </p>
           ) : null}
-          <p>
-            {verdictWords(c, label)}Decided <UtcTime unixSeconds={c.closedAt} /> in{" "}
-            <Link href={`/court/${c.caseId}`} prefetch={false} className="text-accent underline">
-              court case #{c.caseId}
-            </Link>
-            .
-          </p>
+          {c.verdict ? (
+            <p>
+              {verdictWords(c, label)}Decided <UtcTime unixSeconds={c.closedAt} /> in{" "}
+              <Link href={`/court/${c.caseId}`} prefetch={false} className="text-accent underline">
+                court case #{c.caseId}
+              </Link>
+              .
+            </p>
+          ) : (
+            <p data-testid="reader-retired-case">
+              <Link href={`/court/${c.caseId}`} prefetch={false} className="text-accent underline">
+                Court case #{c.caseId}
+              </Link>
+              , closed <UtcTime unixSeconds={c.closedAt} />: {CLERK_CASE_RETIRED}
+            </p>
+          )}
         </div>
       ))}
     </div>

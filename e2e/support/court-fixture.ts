@@ -14,23 +14,19 @@ import { capsuleVote } from "../../lib/endpoints/capsules/vote";
 import { contractsSummary } from "../../lib/endpoints/meta/contracts-summary";
 import { outletCreate } from "../../lib/endpoints/outlets/create";
 import { outletVerify } from "../../lib/endpoints/outlets/verify";
-import { roleGrant } from "../../lib/endpoints/roles/grant";
 import { rightsCreate } from "../../lib/endpoints/rights/create";
 import { rightsLicense } from "../../lib/endpoints/rights/license";
-import { COURT_OUTLET_SLUG, ROLE } from "../../lib/roles/role-catalog";
 import { devKeys } from "../../test/support/anvil";
 import { bridgeClient } from "../../test/support/bridge-client";
 import { publishTxt } from "./dns-server";
 
-// A finalized capsule for the court e2e test, walked through the real lifecycle over the bridge API
+// A finalized capsule for the court e2e tests, walked through the real lifecycle over the bridge API
 // and the chain (as test/court/support.ts does): bonds deposited, an outlet created and verified
-// through the e2e DNS server, the Court clerk role granted by the operator, a draft created,
+// through the e2e DNS server, a draft created,
 // submitted with the fee from the journalist's wallet, voted yes by a relayed ballot, the window
 // closed by anvil time travel, and accepted. Nothing here is what the browser test checks.
 
 type SubmitAnswer = ResponseOf<typeof capsuleSubmit>;
-
-const OPERATOR_KEY = 0;
 
 function env(name: string): string {
   const value = process.env[name];
@@ -134,22 +130,20 @@ export function courtDesk() {
       if (receipt.status !== "success") throw new Error("the escrow deposit reverted");
       return call(rightsLicense, { body: { listingId, paymentTxHash: hash } }, keyIndex);
     },
-    /** Moves the chain's clock forward and mines a block (e.g. past a court case's reply window). */
+    /** Moves the chain's clock forward and mines a block. */
     async advanceChainTime(seconds: number) {
       await nodeRpc("evm_increaseTime", [seconds]);
       await nodeRpc("evm_mine", []);
     },
     /**
      * Sets up an outlet owned by `ownerKey` (also the capsule's journalist and its only voting
-     * Editor), bonds for `disputerKey` (10 CAP) and `clerkKey` (500 CAP, then Court clerk at
-     * capsule-court), and one finalized capsule with one evidence item.
+     * Editor), a bond for `disputerKey` (10 CAP), and one finalized capsule with one evidence item.
+     * A jury decides its cases: e2e/support/jury-chain.ts seats a bench and drives one to its finding.
      */
-    async finalizedCapsule(opts: { ownerKey: number; disputerKey: number; clerkKey: number; slug: string; outletName: string; title: string }): Promise<CourtFixture> {
+    async finalizedCapsule(opts: { ownerKey: number; disputerKey: number; slug: string; outletName: string; title: string }): Promise<CourtFixture> {
       await deposit(opts.ownerKey, "1000");
       await deposit(opts.disputerKey, "10");
-      await deposit(opts.clerkKey, "500");
       await activeOutlet(opts.ownerKey, opts.slug, opts.outletName);
-      await call(roleGrant, { body: { outletSlug: COURT_OUTLET_SLUG, wallet: addressOf(opts.clerkKey), roleId: ROLE.COURT_CLERK } }, OPERATOR_KEY);
 
       const evidenceLabel = "Council minutes, 12 March";
       const created = await call(capsuleCreate, { body: {

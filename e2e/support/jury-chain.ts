@@ -1,17 +1,31 @@
-import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Address, type Hex } from "viem";
+import { createPublicClient, createWalletClient, getAddress, http, keccak256, parseEther, toHex, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { roleRegistryAbi } from "../../lib/chain/abi";
+import { juryCourtAbi, roleRegistryAbi } from "../../lib/chain/abi";
 import { capsuleChain } from "../../lib/chain/chain";
+import { FINDING, juryCommitment, signJuryCommit, signJuryReveal } from "../../lib/chain/jury-ballots";
+import { claimKey } from "../../lib/chain/jury-claims";
+import type { BodyOf } from "../../test/support/bridge-client";
+import { capsuleDispute } from "../../lib/endpoints/capsules/dispute";
+import { courtAdvance } from "../../lib/endpoints/court/advance";
+import { courtCase } from "../../lib/endpoints/court/case";
+import { courtCommit } from "../../lib/endpoints/court/commit";
+import { courtReveal } from "../../lib/endpoints/court/reveal";
 import { contractsSummary } from "../../lib/endpoints/meta/contracts-summary";
 import { outletCreate } from "../../lib/endpoints/outlets/create";
 import { outletVerify } from "../../lib/endpoints/outlets/verify";
+import { roleGrant } from "../../lib/endpoints/roles/grant";
+import { ROLE } from "../../lib/roles/role-catalog";
 import { bridgeClient } from "../../test/support/bridge-client";
 import { publishTxt } from "./dns-server";
+import { leaveJuryPool } from "./jury-pool";
 
 // What the jury specs do on the shared e2e stack besides the pages: new wallets funded by anvil, bonds,
 // active outlets, chain time moved on, transactions sent and checked.
 
 export type Wallet = { key: Hex; address: Address };
+type FindingName = keyof typeof FINDING;
+/** Each juror's findings, one per disputed claim (one for the article as a whole). */
+export type JuryPlan = readonly FindingName[];
 
 function env(name: string): string {
   const value = process.env[name];
@@ -76,6 +90,85 @@ export function juryChain() {
       if (bond === "0") return;
       const registry = await contract("roleRegistry");
       await send(wallet, (client) => client.writeContract({ address: registry, abi: roleRegistryAbi, functionName: "deposit", value: parseEther(bond) }));
+    },
+
+    /**
+     * A bench outlet of fresh wallets bonded as its Editors so heavily that a draw on the shared stack
+     * seats them (each pick is proportional to bond). Seat it before the case is opened on chain (the pool
+     * is the opening's snapshot); call `leave()` when the spec is done, so other specs' draws are not
+     * disturbed (e2e/support/jury-pool.ts).
+     */
+    async seatBench(slug: string, count = 3) {
+      const owner = freshWallet(); // no bond: not an Editor who votes, never a juror
+      const jurors = Array.from({ length: count }, () => freshWallet());
+      await this.fund(owner, "100", "0");
+      for (const juror of jurors) await this.fund(juror, "2000000", "1000000");
+      await this.activeOutlet(owner, slug);
+      for (const juror of jurors) await api.call(roleGrant, { body: { outletSlug: slug, wallet: juror.address, roleId: ROLE.EDITOR } }, owner.key);
+      const registry = await contract("roleRegistry");
+      return { jurors, leave: () => leaveJuryPool({ api, publicClient, registry, benchSlug: slug, benchOwnerKey: owner.key, jurors: jurors.map((j) => j.address) }) };
+    },
+
+    /** The challenger's JuryCourt.openCase on the capsule's claims (none: the article), paying the fee; answers its hash. */
+    async openCase(challenger: Wallet, capsuleId: string, claimIds: readonly string[] = []): Promise<Hex> {
+      const court = await contract("juryCourt");
+      const [jurors, config] = await Promise.all([
+        publicClient.readContract({ address: court, abi: juryCourtAbi, functionName: "FIRST_ROUND_JURORS" }),
+        publicClient.readContract({ address: court, abi: juryCourtAbi, functionName: "config" }),
+      ]);
+      const value = jurors * config[5]; // config: evidence, commit, reveal, appeal seconds, draw delay, fee per juror
+      return send(challenger, (client) => client.writeContract({ address: court, abi: juryCourtAbi, functionName: "openCase", args: [BigInt(capsuleId), claimIds.map((id) => claimKey(Number(id)))], value }));
+    },
+
+    /** Opens the case on chain and files the dispute with its hash (what the dispute page does). */
+    async dispute(challenger: Wallet, capsuleId: string, body: Omit<BodyOf<typeof capsuleDispute>, "openTxHash">) {
+      const openTxHash = await this.openCase(challenger, capsuleId, body.claimIds ?? []);
+      return api.call(capsuleDispute, { params: { id: capsuleId }, body: { ...body, openTxHash } }, challenger.key);
+    },
+
+    /**
+     * From the evidence period to the final finding, over the bridge: the drawn jurors (each one of
+     * `jurors`) commit and reveal `plan`, `by` moves the case on, chain time travels past each period
+     * (and past an appeal period nobody funds). Answers the last answer: the case closed and settled.
+     */
+    async decide(caseId: string, jurors: readonly Wallet[], plan: JuryPlan, by: Wallet) {
+      const court = await contract("juryCourt");
+      const chainTime = async () => Number((await publicClient.getBlock({ blockTag: "latest" })).timestamp);
+      const pastPeriod = async (endsAt: string | null) => {
+        const left = endsAt === null ? 0 : Number(endsAt) - (await chainTime());
+        await this.advanceChainTime(Math.max(left + 1, 0));
+      };
+      const advance = () => api.call(courtAdvance, { params: { id: caseId } }, by.key);
+      const open = (await api.call(courtCase, { params: { id: caseId } })).case;
+      if (open.court !== "jury" || open.period !== "evidence" || !open.juryCaseId) throw new Error(`case ${caseId} is not a jury case in its evidence period`);
+      const juryCaseId = BigInt(open.juryCaseId);
+      await pastPeriod(open.periodEndsAt);
+      const commit = (await advance()).case;
+      if (commit.period !== "commit") throw new Error(`case ${caseId} is in its ${commit.period} period, not commit`);
+      const round = BigInt(commit.round ?? 0);
+      const drawn = commit.jurors.filter((j) => j.round === commit.round).map((j) => {
+        const wallet = jurors.find((w) => w.address === j.juror);
+        if (!wallet) throw new Error(`juror ${j.juror} drawn for case ${caseId} is none of the bench's wallets`);
+        return { wallet, salt: keccak256(toHex(`salt of ${j.juror} in case ${caseId}`)) };
+      });
+      for (const { wallet, salt } of drawn) {
+        const commitment = juryCommitment(juryCaseId, round, wallet.address, plan.map((f) => FINDING[f]), salt);
+        const signature = await signJuryCommit(privateKeyToAccount(wallet.key), court, chain.id, { caseId: juryCaseId, round, juror: wallet.address, commitment });
+        await api.call(courtCommit, { params: { id: caseId }, body: { commitment, signature } }, wallet.key);
+      }
+      await advance(); // every juror committed: the reveal period starts early
+      const reasons = plan.map((f, k) => `claim ${k + 1}: ${f}`);
+      for (const { wallet, salt } of drawn) {
+        const signature = await signJuryReveal(privateKeyToAccount(wallet.key), court, chain.id, { caseId: juryCaseId, round, juror: wallet.address, findings: plan.map((f) => FINDING[f]), reasons, salt });
+        await api.call(courtReveal, { params: { id: caseId }, body: { findings: [...plan], reasons, salt, signature } }, wallet.key);
+      }
+      let last = await advance();
+      if (last.case.period === "appeal") {
+        await pastPeriod(last.case.periodEndsAt);
+        last = await advance();
+      }
+      if (last.case.status !== "closed") throw new Error(`case ${caseId} is ${last.case.status} in its ${last.case.period} period after the jury's findings`);
+      return last;
     },
 
     /** Registers an outlet owned by the wallet and verifies it through the loopback DNS server. */

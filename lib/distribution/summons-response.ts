@@ -8,7 +8,7 @@ import { ROLE } from "@/lib/roles/role-catalog";
  * summons". Three kinds, none read from a clock, so the count is the same on every server and
  * after a rebuild:
  * - a clerk case on one of its capsules summons it to reply (the right-of-reply window); it counts
- *   once a reply was filed or the case closed, and is answered when the reply came within the window;
+ *   once a reply was filed or the case was decided (not when it was retired unanswered), and is answered when the reply came within the window;
  * - a jury case on one of its capsules whose first evidence period is over; answered when the
  *   outlet's side submitted evidence in it (its reply);
  * - a round in which one of its Editors sat as a drawn juror and whose reveal period is over;

@@ -116,6 +116,5 @@ const scopeNotFound = {
   bodyOutlet: "OUTLET_NOT_FOUND",
   capsuleOutlet: "CAPSULE_NOT_FOUND",
   bodyCapsuleOutlet: "CAPSULE_NOT_FOUND",
-  courtOutlet: "CASE_NOT_FOUND",
   caseCapsuleOutlet: "CASE_NOT_FOUND",
 } as const satisfies Record<RoleRule["at"], ErrorCode>;

@@ -46,7 +46,6 @@ import { capsuleReject } from "./capsules/reject";
 import { capsuleDispute } from "./capsules/dispute";
 import { courtCases } from "./court/cases";
 import { courtCase } from "./court/case";
-import { courtVerdict } from "./court/verdict";
 import { courtEvidence } from "./court/evidence";
 import { courtCommit } from "./court/commit";
 import { courtReveal } from "./court/reveal";
@@ -125,7 +124,6 @@ export const endpoints = [
   capsuleDispute,
   courtCases,
   courtCase,
-  courtVerdict,
   courtEvidence,
   courtCommit,
   courtReveal,

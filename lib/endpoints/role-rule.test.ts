@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { COURT_OUTLET_SLUG, ROLE } from "@/lib/roles/role-catalog";
+import { ROLE } from "@/lib/roles/role-catalog";
+import { capsuleClaimsSet } from "./capsules/claims-set";
 import { capsuleCreate } from "./capsules/create";
 import { capsuleDispute } from "./capsules/dispute";
 import { capsuleEvidenceAdd } from "./capsules/evidence-add";
 import { capsuleReject } from "./capsules/reject";
 import { capsuleSubmit } from "./capsules/submit";
 import { capsuleVote } from "./capsules/vote";
-import { courtVerdict } from "./court/verdict";
+import { courtReply } from "./court/reply";
+import { endpointList } from "./registry";
 import { outletVerify } from "./outlets/verify";
 import { rightsCreate } from "./rights/create";
 import { describeRule, forbiddenMessage, insufficientBondMessage, notSubmitterMessage } from "./role-rule";
@@ -26,7 +28,7 @@ describe("role rules in words", () => {
 
   it("keeps a descriptor's fixed messages, filling in the outlet, capsule and wallet", () => {
     expect(forbiddenMessage(capsuleReject.roles, at)).toBe('Only the submitter or an Editor of outlet "daily" may close capsule 7');
-    expect(forbiddenMessage(courtVerdict.roles, { ...at, outletSlug: COURT_OUTLET_SLUG })).toBe(`Only a Court clerk (role ${ROLE.COURT_CLERK} at "capsule-court") may record a verdict`);
+    expect(forbiddenMessage(capsuleClaimsSet.roles, at)).toBe('Only the author or an Editor of outlet "daily" may set the claims of capsule 7');
     expect(notSubmitterMessage(capsuleSubmit.roles, at)).toBe("Only the submitter of capsule 7 may submit it");
     expect(insufficientBondMessage(capsuleDispute.roles, at)).toBe(`Opening a court case needs an active bond; ${at.wallet} has none deposited in RoleRegistry`);
   });
@@ -41,6 +43,13 @@ describe("role rules in words", () => {
     expect(describeRule(capsuleVote.roles)).toBe("a bonded Editor of the capsule's outlet");
     expect(describeRule(capsuleSubmit.roles)).toBe("the capsule's submitter, if also a Journalist, Reporter or Editor of the capsule's outlet");
     expect(describeRule(capsuleDispute.roles)).toBe("any wallet with a bond in RoleRegistry");
-    expect(describeRule(courtVerdict.roles)).toBe('a Court clerk at "capsule-court"');
+    expect(describeRule(courtReply.roles)).toBe("the capsule's submitter, the outlet's owner or an Editor of the outlet of the case's capsule");
+  });
+
+  it("gives the retired Court clerk role no power: no route accepts it", () => {
+    const grantingClerk = endpointList
+      .filter((endpoint) => endpoint.roles?.anyOf?.includes(ROLE.COURT_CLERK))
+      .map((endpoint) => endpoint.id);
+    expect(grantingClerk).toEqual([]);
   });
 });

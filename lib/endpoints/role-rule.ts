@@ -1,14 +1,13 @@
-import { COURT_OUTLET_SLUG, roleDefinition, type RoleId } from "@/lib/roles/role-catalog";
+import { roleDefinition, type RoleId } from "@/lib/roles/role-catalog";
 
 /**
  * Where a signed route's roles are looked up; each has one resolver (lib/http/access-scope.ts):
  * - `bodyOutlet`: the outlet named by the body's `outletSlug` (404 OUTLET_NOT_FOUND)
  * - `capsuleOutlet`: the capsule in the path (`:id`, 404 CAPSULE_NOT_FOUND) and its outlet
  * - `bodyCapsuleOutlet`: the capsule named by the body's `capsuleId` (404) and its outlet
- * - `courtOutlet`: the court case in the path (`:id`, 404 CASE_NOT_FOUND) and the reserved `capsule-court`
  * - `caseCapsuleOutlet`: the court case in the path (`:id`, 404 CASE_NOT_FOUND), its capsule and that capsule's outlet
  */
-export type RoleScope = "bodyOutlet" | "capsuleOutlet" | "bodyCapsuleOutlet" | "courtOutlet" | "caseCapsuleOutlet";
+export type RoleScope = "bodyOutlet" | "capsuleOutlet" | "bodyCapsuleOutlet" | "caseCapsuleOutlet";
 
 /** Parties that qualify without a role: the outlet's owner, the capsule's submitter, a listed contributor. */
 export type Party = "owner" | "submitter" | "contributor";
@@ -87,7 +86,6 @@ const scopePhrase: Record<RoleScope, string> = {
   bodyOutlet: "of the outlet named by outletSlug",
   capsuleOutlet: "of the capsule's outlet",
   bodyCapsuleOutlet: "of the outlet of the capsule named by capsuleId",
-  courtOutlet: `at "${COURT_OUTLET_SLUG}"`,
   caseCapsuleOutlet: "of the outlet of the case's capsule",
 };
 

@@ -25,9 +25,9 @@ describe("claim marking in the editor", () => {
       evidence: [{ evidenceId: "7", uri: "https://a.example/1", contentHash: "0x01" }, { evidenceId: "8", uri: "https://a.example/2", contentHash: "0x02" }],
       claims: [claim("1", "54 percent", "", ["8"]), claim("2", "gone", "")],
     };
-    const added = { quote: { exact: "61 percent", prefix: "", suffix: "" }, claimType: "statistic" as const, evidenceKeys: [evidenceKey(read.evidence[0]!), "https://removed\u00000x09"], note: "  clerk  " };
+    const added = { quote: { exact: "61 percent", prefix: "", suffix: "" }, claimType: "statistic" as const, evidenceKeys: [evidenceKey(read.evidence[0]!), "https://removed\u00000x09"], note: "  source  " };
     expect(claimsToSave(read, { added }).map((c) => [c.exact, c.evidenceIds, c.note])).toEqual([
-      ["61 percent", ["7"], "clerk"],
+      ["61 percent", ["7"], "source"],
       ["54 percent", ["8"], null],
       ["gone", [], null],
     ]);

@@ -36,11 +36,6 @@ async function resolveScope(db: Db, rule: RoleRule, input: Input): Promise<Acces
       const capsule = await capsuleForWriter(db, id, input.wallet);
       return { capsule, outlet: await findOutletBySlug(db, capsule.outlet_slug) };
     }
-    case "courtOutlet": {
-      await getCaseOrThrow(db, Number(field(input.params, "id")));
-      await ensureCourtOutlet(db);
-      return { outlet: await findOutletBySlug(db, COURT_OUTLET_SLUG) };
-    }
     case "caseCapsuleOutlet": {
       const courtCase = await getCaseOrThrow(db, Number(field(input.params, "id")));
       const capsule = await getCapsuleOrThrow(db, courtCase.capsule_id);

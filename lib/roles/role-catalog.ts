@@ -1,6 +1,7 @@
 import { parseEther } from "viem";
 
-// Roles and their bond requirements (seed: contributor role ids 1–3; docs/ARCHITECTURE.md, "States": a court role beyond them).
+// Roles and their bond requirements (seed: contributor role ids 1–3; role 4, the retired Court clerk, is kept so
+// its earlier grants stay readable and revocable, and gives no power).
 // Bonds are in the chain's native token (18 decimals); the lock of a wallet is the largest
 // requirement among its active bonded roles, not their sum.
 
@@ -27,7 +28,7 @@ export const roleCatalog: readonly RoleDefinition[] = [
   {
     roleId: 4,
     name: "Court clerk",
-    description: "Records court verdicts network-wide; granted only by the bridge operator at the capsule-court outlet",
+    description: "Decides nothing since the jury court (a jury of bonded Editors decides every dispute); no longer granted, and the bridge operator may revoke the grants made before at the capsule-court outlet",
     bondRequiredUnits: "500",
     canVote: false,
     scope: "network",

@@ -15,7 +15,8 @@ export const integrityLabels = ["clean", "verified", "contested", "unresolved", 
 export const verdicts = ["verified", "misleading", "fraudulent", "unresolved"] as const;
 export const ZIntegrityLabel = z.enum(integrityLabels);
 
-export const ZDisputeBody = z
+/** What the challenger writes on the dispute page, checked in the browser before the wallet pays. */
+export const ZDisputeFields = z
   .object({
     grounds: z.string().trim().min(20).max(5000),
     claim: z.string().trim().min(1).max(2000).optional(),
@@ -27,24 +28,20 @@ export const ZDisputeBody = z
       .refine((ids) => new Set(ids).size === ids.length, "each claim once")
       .optional()
       .meta({ description: "The disputed claims of the capsule (none: the article as a whole); they must be the claims of the JuryCourt case" }),
-    openTxHash: z
-      .string()
-      .regex(/^0x[0-9a-fA-F]{64}$/, "a transaction hash")
-      .optional()
-      .meta({ description: "The challenger's JuryCourt.openCase transaction: the case is then decided by a jury" }),
   })
   .strict();
-export type TDisputeBody = z.infer<typeof ZDisputeBody>;
 
-export const ZVerdictBody = z
-  .object({
-    verdict: z.enum(verdicts),
-    rationale: z.string().trim().min(20).max(5000),
-    // Optional for now so existing clients keep working; the dashboard always sends it (issue 12).
-    finding: z.string().trim().min(10).max(200).regex(/^[^\r\n]*$/, "One line, no line breaks").optional().meta({ description: "The court's one-line finding shown under the label (10–200 characters)" }),
-  })
-  .strict();
-export type TVerdictBody = z.infer<typeof ZVerdictBody>;
+/** Said to a client that files a dispute without the opening transaction (the clerk court is retired). */
+export const OPEN_TX_HASH_NEEDED =
+  "A jury decides disputes: open the case on chain first with JuryCourt.openCase(capsuleId, claim keys), paying the arbitration fee (first-round jurors × fee per juror, shown on the dispute page /capsules/:id/dispute; the JuryCourt address is in GET /api/meta/contracts-summary), then send that transaction's hash as openTxHash";
+
+export const ZDisputeBody = ZDisputeFields.extend({
+  openTxHash: z
+    .string({ error: (issue) => (issue.input === undefined ? OPEN_TX_HASH_NEEDED : "a transaction hash") })
+    .regex(/^0x[0-9a-fA-F]{64}$/, "a transaction hash")
+    .meta({ description: "The challenger's JuryCourt.openCase transaction (the fee paid): a jury decides the case" }),
+}).strict();
+export type TDisputeBody = z.infer<typeof ZDisputeBody>;
 
 export const ZCaseIdParams = z.object({ id: ZIdString.transform(Number) });
 
@@ -98,7 +95,7 @@ export type TCourtCase = z.infer<typeof ZCourtCase>;
 
 export const ZTimelineEntry = z.object({
   id: z.string(),
-  kind: z.enum(["opened", "evidence_named", "label_changed", "verdict", "penalty", "reply"]),
+  kind: z.enum(["opened", "evidence_named", "label_changed", "verdict", "penalty", "reply", "retired"]),
   actor: ZAddressOut,
   details: z.record(z.string(), z.unknown()),
   txHash: z.string().nullable(),
@@ -113,7 +110,6 @@ export const ZCapsuleLabelState = z.object({
 
 export const ZCaseResponse = z.object({ ok: z.literal(true), case: ZCourtCase, timeline: z.array(ZTimelineEntry), capsule: ZCapsuleLabelState });
 export const ZDisputeResponse = ZCaseResponse;
-export const ZVerdictResponse = ZCaseResponse;
 export const ZJuryActionResponse = ZCaseResponse.extend({ operatorTx: ZOperatorTxRef.nullable() });
 
 export const ZCaseListResponse = pagedResponse(ZCourtCase);

@@ -14,6 +14,7 @@ export const inboxKinds = [
   "inbox.label_changed",
   "inbox.jury_summoned",
   "inbox.jury_period",
+  "inbox.case_retired",
   "court.penalty",
   "rights.licence_sold",
 ] as const;

@@ -24,7 +24,7 @@ const dialects = await dialectsUnderTest();
 const [, ownerKey, editorKey, journalistKey, outsiderKey, reporterKey] = devKeys;
 const [editor, journalist, reporter] = [addr(editorKey), addr(journalistKey), addr(reporterKey)];
 const SLUG = "claims-desk";
-const BODY = "Turnout was 61 percent, the clerk said. In 2019 turnout was 54 percent. The mayor called it a record.";
+const BODY = "Turnout was 61 percent, the registrar said. In 2019 turnout was 54 percent. The mayor called it a record.";
 
 describe.each(dialects)("capsule claims on %s", (dialect) => {
   let stack: Stack;
@@ -35,15 +35,15 @@ describe.each(dialects)("capsule claims on %s", (dialect) => {
   let evidenceIds: string[] = [];
   let otherEvidenceId = "";
 
-  const clerkPage = { uri: "https://archive.example.org/clerk", contentHash: sha(11), evidenceType: "archived_page" as const, mimeType: "text/html", isPrimary: true, label: "Clerk's results page" };
+  const registrarPage = { uri: "https://archive.example.org/registrar", contentHash: sha(11), evidenceType: "archived_page" as const, mimeType: "text/html", isPrimary: true, label: "Registrar's results page" };
   const results2019 = { uri: "https://data.example.org/2019.csv", contentHash: sha(12), evidenceType: "data" as const, mimeType: "text/csv", isPrimary: false, label: "2019 results" };
-  const evidence = [clerkPage, results2019];
+  const evidence = [registrarPage, results2019];
   // deliberately invalid bodies too, so the payloads are not typed
   const setClaims = (key: Hex, id: string, body: Json) => api.send(capsuleClaimsSet, { params: { id }, body: body as never }, key);
   const claimsOf = (id: string, key?: Hex) => api.send(capsuleClaims, { params: { id } }, key);
   const read = async (id: string, key?: Hex) => (await api.send(capsuleRead, { params: { id } }, key)).body;
   const twoClaims = () => [
-    { exact: "61 percent", claimType: "statistic", evidenceIds: [evidenceIds[0]], note: "From the clerk's page" },
+    { exact: "61 percent", claimType: "statistic", evidenceIds: [evidenceIds[0]], note: "From the registrar's page" },
     { exact: "percent", prefix: "54 ", suffix: ".", claimType: "statistic", evidenceIds: [evidenceIds[1], evidenceIds[0]] },
   ];
 
@@ -81,7 +81,7 @@ describe.each(dialects)("capsule claims on %s", (dialect) => {
     const res = await setClaims(journalistKey, draftId, { claims: twoClaims() });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const expected = [
-      { claimId: expect.stringMatching(/^\d+$/), ordinal: 1, exact: "61 percent", prefix: "", suffix: "", claimType: "statistic", evidenceIds: [evidenceIds[0]], note: "From the clerk's page", verdict: null, label: null, anchored: true },
+      { claimId: expect.stringMatching(/^\d+$/), ordinal: 1, exact: "61 percent", prefix: "", suffix: "", claimType: "statistic", evidenceIds: [evidenceIds[0]], note: "From the registrar's page", verdict: null, label: null, anchored: true },
       { claimId: expect.stringMatching(/^\d+$/), ordinal: 2, exact: "percent", prefix: "54 ", suffix: ".", claimType: "statistic", evidenceIds: [evidenceIds[1], evidenceIds[0]], note: null, verdict: null, label: null, anchored: true },
     ];
     expect(res.body).toEqual({ ok: true, capsuleId: draftId, items: expected });
@@ -145,7 +145,7 @@ describe.each(dialects)("capsule claims on %s", (dialect) => {
   });
 
   it("moves claims' evidence ids to the new rows when the draft's evidence list is replaced, dropping removed items", async () => {
-    const replaced = await api.send(capsuleUpdate, { body: { capsuleId: draftId, evidence: [results2019, { ...clerkPage, uri: "https://archive.example.org/clerk-v2", contentHash: sha(14) }] } }, journalistKey);
+    const replaced = await api.send(capsuleUpdate, { body: { capsuleId: draftId, evidence: [results2019, { ...registrarPage, uri: "https://archive.example.org/registrar-v2", contentHash: sha(14) }] } }, journalistKey);
     expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
     const [kept, added] = replaced.body.evidence.map((e: Json) => e.evidenceId as string);
     expect(evidenceIds).not.toContain(kept);

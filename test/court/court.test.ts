@@ -16,7 +16,7 @@ import { capsuleRead } from "@/lib/endpoints/capsules/read";
 import { capsuleRights } from "@/lib/endpoints/capsules/rights";
 import { courtCase } from "@/lib/endpoints/court/case";
 import { courtCases } from "@/lib/endpoints/court/cases";
-import { courtVerdict } from "@/lib/endpoints/court/verdict";
+import { courtAdvance } from "@/lib/endpoints/court/advance";
 import { distributionList } from "@/lib/endpoints/distribution/list";
 import { outletRead } from "@/lib/endpoints/outlets/read";
 import { rightsCreate } from "@/lib/endpoints/rights/create";
@@ -26,19 +26,22 @@ import { bridgeClient } from "../support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
 import { startTestDns } from "../outlets/dns-server";
 import { deployedContracts } from "../capsules/support";
-import { activeOutlet, addr, courtChain, expectError, finalizedCapsule, grantRole, type Api, type Json } from "./support";
+import { activeOutlet, addr, courtChain, expectError, finalizedCapsule, grantRole, juryDriver, type Api, type Json } from "./support";
+import { OPEN_TX_HASH_NEEDED } from "@/lib/schemas/court";
 
-// Court cases, verdicts, the penalty path, integrity labels, distribution tiers, rights and ads,
-// over HTTP against the real stack (anvil + contracts + indexer + SQL) on SQLite and PostgreSQL.
+// Court cases, jury findings, the penalty path, integrity labels, distribution tiers, rights and ads,
+// over HTTP against the real stack (anvil + contracts + indexer + SQL) on SQLite and PostgreSQL. A jury of
+// a bench outlet's Editors decides (test/court/support.ts, juryDriver); no wallet records a verdict.
 
 const dialects = await dialectsUnderTest();
 const run = promisify(execFile);
-const [operatorKey, ownerKey, , , outsiderKey, editorKey, clerkKey, disputerKey, buyerKey, secondBuyerKey] = devKeys;
-const [owner, editor, clerk, disputer, buyer, secondBuyer] = [addr(ownerKey), addr(editorKey), addr(clerkKey), addr(disputerKey), addr(buyerKey), addr(secondBuyerKey)];
+const [, ownerKey, , , outsiderKey, editorKey, , disputerKey, buyerKey, secondBuyerKey] = devKeys;
+const [owner, editor, disputer, buyer, secondBuyer] = [addr(ownerKey), addr(editorKey), addr(disputerKey), addr(buyerKey), addr(secondBuyerKey)];
 const SLUG = "court-ledger";
 const root = path.resolve(import.meta.dirname, "..", "..");
 const GROUNDS = "The article states the budget rose 40% but the minutes show 4%.";
-const RATIONALE = "The minutes attached as evidence show a 4% rise; the headline figure is wrong.";
+/** Any transaction hash: the checks before the opening transaction's are what these requests meet. */
+const NO_TX = `0x${"00".repeat(32)}`;
 
 describe.each(dialects)("court, labels, penalties, distribution, rights and ads on %s", (dialect) => {
   let stack: Stack;
@@ -50,29 +53,32 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
   let draftId = "";
   let caseId = "";
   let escrow: Address;
+  let court: Address;
+  let jury: ReturnType<typeof juryDriver>;
+  let jurorKeys: Hex[] = [];
+  let openTxHash: Hex;
 
   // bodies as the tests write them, including ones the routes must refuse
   const dispute = (key: Hex, capsuleId: string, body: Json) => api.postRaw(capsuleDispute, { id: capsuleId }, key, body);
-  const verdict = (key: Hex, id: string, body: Json) => api.postRaw(courtVerdict, { id }, key, body);
+  const ourItem = async () => (await api.send(distributionList, {})).body.items.find((i: Json) => i.outletSlug === SLUG);
 
   beforeAll(async () => {
     dns = await startTestDns();
     stack = await startStack({
       database: dialect,
-      // no reply window here: this file is about verdicts and penalties (test/newsroom/reply.test.ts covers the window)
       env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000", CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0", CAPSULE_TIER_MIN_SAMPLE_ELEVATED: "2", CAPSULE_TIER_MIN_SAMPLE_PREMIUM: "2" },
     });
     api = bridgeClient(stack.baseUrl);
-    const contracts = await deployedContracts(api, "integrityCourt", "licenceEscrow");
+    const contracts = await deployedContracts(api, "integrityCourt", "licenceEscrow", "juryCourt");
     chain = courtChain(stack, contracts);
     escrow = contracts.licenceEscrow.address;
+    court = contracts.juryCourt.address;
+    jury = juryDriver(stack, api, chain, court);
     await chain.deposit(ownerKey, "1000");
     await chain.deposit(editorKey, "300");
-    await chain.deposit(clerkKey, "500");
     await chain.deposit(disputerKey, "10");
     await activeOutlet(api, dns, ownerKey, SLUG);
     await grantRole(api, ownerKey, SLUG, editor, 3);
-    await grantRole(api, operatorKey, "capsule-court", clerk, 4);
     disputed = await finalizedCapsule(api, chain, { authorKey: ownerKey, voterKey: ownerKey, outletSlug: SLUG, title: "Council budget rises forty percent", category: "politics" });
     clean = await finalizedCapsule(api, chain, { authorKey: editorKey, voterKey: ownerKey, outletSlug: SLUG, title: "Harbour bridge reopens", category: "politics" });
     const draft = await api.send(capsuleCreate, { body: { title: "Draft only", body: "Not submitted.", outletSlug: SLUG, status: "draft" } }, ownerKey);
@@ -110,10 +116,11 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
   });
 
   it.each([
-    ["grounds too short", { grounds: "too short" }, "grounds"],
-    ["unknown field", { grounds: GROUNDS, extra: 1 }, "(body)"],
-    ["bad requested label", { grounds: GROUNDS, requestedLabel: "verified" }, "requestedLabel"],
-    ["bad evidence id", { grounds: GROUNDS, evidenceId: "x" }, "evidenceId"],
+    ["grounds too short", { grounds: "too short", openTxHash: NO_TX }, "grounds"],
+    ["unknown field", { grounds: GROUNDS, extra: 1, openTxHash: NO_TX }, "(body)"],
+    ["bad requested label", { grounds: GROUNDS, requestedLabel: "verified", openTxHash: NO_TX }, "requestedLabel"],
+    ["bad evidence id", { grounds: GROUNDS, evidenceId: "x", openTxHash: NO_TX }, "evidenceId"],
+    ["bad opening transaction hash", { grounds: GROUNDS, openTxHash: "0x12" }, "openTxHash"],
   ])("refuses a dispute with %s (400)", async (_name, body, field) => {
     const res = await dispute(disputerKey, disputed.capsuleId || "1", body);
     expect(res.status, JSON.stringify(res.body)).toBe(400);
@@ -121,37 +128,51 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     expect(res.body.issues.map((i: Json) => i.path)).toContain(field);
   });
 
-  it("refuses disputes by rule: 401, 404, 403 without bond, 409 not finalized, 400 foreign evidence", async () => {
-    const body = JSON.stringify({ grounds: GROUNDS });
+  it("refuses a dispute without the opening transaction: a jury decides, the fee paid on JuryCourt (400)", async () => {
+    const res = await dispute(disputerKey, disputed.capsuleId, { grounds: GROUNDS, requestedLabel: "misleading" });
+    expectError(res, 400, "VALIDATION_ERROR", "Invalid body: openTxHash", { issues: [{ path: "openTxHash", message: OPEN_TX_HASH_NEEDED }] });
+    expect(OPEN_TX_HASH_NEEDED).toMatch(/^A jury decides disputes: open the case on chain first with JuryCourt\.openCase.*arbitration fee.*openTxHash$/);
+    expect((await api.send(capsuleRead, { params: { id: disputed.capsuleId } })).body.capsule.integrityLabel).toBe("clean");
+  });
+
+  it("refuses disputes by rule: 401, 404, 403 without bond, 409 not finalized, 400 foreign evidence, 400 no opening transaction mined", async () => {
+    const body = JSON.stringify({ grounds: GROUNDS, openTxHash: NO_TX });
     const unsigned = await api.rawAt(capsuleDispute, { id: disputed.capsuleId }, "POST", { body });
     expect(unsigned.status).toBe(401);
     expect(unsigned.body).toMatchObject({ ok: false, error: "UNAUTHORIZED", statusCode: 401 });
-    expectError(await dispute(disputerKey, "999999", { grounds: GROUNDS }), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
+    expectError(await dispute(disputerKey, "999999", { grounds: GROUNDS, openTxHash: NO_TX }), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
     expectError(
-      await dispute(outsiderKey, disputed.capsuleId, { grounds: GROUNDS }),
+      await dispute(outsiderKey, disputed.capsuleId, { grounds: GROUNDS, openTxHash: NO_TX }),
       403,
       "INSUFFICIENT_BOND",
       `Opening a court case needs an active bond; ${addr(outsiderKey)} has none deposited in RoleRegistry`,
       { bonded: "0" },
     );
     // another's draft is a missing id to a wallet that may not read it; the outlet's Editor is told why (issue 25 item 2)
-    expectError(await dispute(disputerKey, draftId, { grounds: GROUNDS }), 404, "CAPSULE_NOT_FOUND", `No capsule with id ${draftId}`);
-    expectError(await dispute(editorKey, draftId, { grounds: GROUNDS }), 409, "INVALID_STATE", `Capsule ${draftId} is draft; only a finalized capsule can be disputed`);
+    expectError(await dispute(disputerKey, draftId, { grounds: GROUNDS, openTxHash: NO_TX }), 404, "CAPSULE_NOT_FOUND", `No capsule with id ${draftId}`);
+    expectError(await dispute(editorKey, draftId, { grounds: GROUNDS, openTxHash: NO_TX }), 409, "INVALID_STATE", `Capsule ${draftId} is draft; only a finalized capsule can be disputed`);
     expectError(
-      await dispute(disputerKey, disputed.capsuleId, { grounds: GROUNDS, evidenceId: clean.evidenceId }),
+      await dispute(disputerKey, disputed.capsuleId, { grounds: GROUNDS, evidenceId: clean.evidenceId, openTxHash: NO_TX }),
       400,
       "VALIDATION_ERROR",
       `Evidence ${clean.evidenceId} is not an evidence item of capsule ${disputed.capsuleId}`,
       { issues: [{ path: "evidenceId", message: `not an evidence item of capsule ${disputed.capsuleId}` }] },
     );
+    expectError(await dispute(disputerKey, disputed.capsuleId, { grounds: GROUNDS, openTxHash: NO_TX }), 400, "VALIDATION_ERROR", "Invalid body: openTxHash", {
+      issues: [{ path: "openTxHash", message: "no mined transaction with this hash; send JuryCourt.openCase first and wait for it to be mined" }],
+    });
   });
 
-  it("opens a case: the capsule becomes contested and the change is in the label history", async () => {
+  it("opens a jury case: the capsule becomes contested and the change is in the label history", async () => {
+    // the jury pool: three bonded Editors of another outlet, seated before the case is opened on chain
+    jurorKeys = await jury.seatBench(dns, "court-bench");
+    openTxHash = await jury.openOnChain(disputerKey, disputed.capsuleId);
     const res = await dispute(disputerKey, disputed.capsuleId, {
       grounds: GROUNDS,
       claim: "The budget rose 40% this year.",
       evidenceId: disputed.evidenceId,
       requestedLabel: "misleading",
+      openTxHash,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     caseId = res.body.case.caseId;
@@ -165,6 +186,8 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
       evidenceId: disputed.evidenceId,
       requestedLabel: "misleading",
       labelBefore: "clean",
+      court: "jury",
+      period: "evidence",
       status: "open",
       verdict: null,
       penalty: null,
@@ -184,7 +207,7 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
 
   it("allows one open case per capsule (409 CONFLICT naming it)", async () => {
     expectError(
-      await dispute(disputerKey, disputed.capsuleId, { grounds: GROUNDS }),
+      await dispute(disputerKey, disputed.capsuleId, { grounds: GROUNDS, openTxHash }),
       409,
       "CONFLICT",
       `Capsule ${disputed.capsuleId} already has an open court case (case ${caseId}); add to that case instead`,
@@ -196,7 +219,7 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     const open = await api.send(courtCases, { query: { status: "open", outlet: SLUG } });
     expect(open.body).toMatchObject({ ok: true, total: 1, page: 1, limit: 20, hasMore: false });
     expect(open.body.items[0].caseId).toBe(caseId);
-    expect((await api.send(courtCases, { query: { status: "closed" } })).body).toMatchObject({ items: [], total: 0 });
+    expect((await api.send(courtCases, { query: { status: "closed", outlet: SLUG } })).body).toMatchObject({ items: [], total: 0 });
     expect((await api.send(courtCases, { query: { outlet: "another-outlet" } })).body).toMatchObject({ items: [], total: 0 });
     const perCapsule = await api.send(capsuleDisputes, { params: { id: disputed.capsuleId } });
     expect(perCapsule.body).toMatchObject({ ok: true, capsuleId: disputed.capsuleId, total: 1 });
@@ -213,25 +236,22 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     expectError(await api.send(capsuleDisputes, { params: { id: "999999" } }), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
   });
 
-  it("refuses verdicts by rule: 401, 400, 404, 403 for a wallet without the Court clerk role", async () => {
-    const unsigned = await api.rawAt(courtVerdict, { id: caseId }, "POST", { body: JSON.stringify({ verdict: "verified", rationale: RATIONALE }) });
-    expect(unsigned.body).toMatchObject({ ok: false, error: "UNAUTHORIZED", statusCode: 401 });
-    const bad = await verdict(clerkKey, caseId, { verdict: "guilty", rationale: "short" });
-    expect(bad.status).toBe(400);
-    expect(bad.body.issues.map((i: Json) => i.path).sort()).toEqual(["rationale", "verdict"]);
-    expectError(await verdict(clerkKey, "999999", { verdict: "verified", rationale: RATIONALE }), 404, "CASE_NOT_FOUND", "No court case with id 999999");
-    for (const key of [disputerKey, ownerKey, operatorKey]) {
-      expectError(await verdict(key, caseId, { verdict: "misleading", rationale: RATIONALE }), 403, "FORBIDDEN", 'Only a Court clerk (role 4 at "capsule-court") may record a verdict');
-    }
+  it("has no clerk verdict: the route is gone and the case stays open and contested", async () => {
+    const gone = await fetch(`${stack.baseUrl}/api/court/case/${caseId}/verdict`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ verdict: "misleading", rationale: "The minutes show a 4% rise; the headline figure is wrong." }) });
+    expect([404, 405]).toContain(gone.status);
+    const one = await api.send(courtCase, { params: { id: caseId } });
+    expect(one.body.case).toMatchObject({ status: "open", verdict: null, decidedBy: null });
+    expect(one.body.capsule.integrityLabel).toBe("contested");
   });
 
-  it("a misleading verdict labels the capsule, slashes the outlet's bond into the burn pool and downgrades the tier", async () => {
+  it("a final misleading jury finding labels the capsule, slashes the outlet's bond into the burn pool and downgrades the tier", async () => {
     const bondBefore = await chain.bondOf(owner);
     const poolBefore = await chain.burnPoolSize();
-    const res = await verdict(clerkKey, caseId, { verdict: "misleading", rationale: RATIONALE });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const res = await jury.decide(caseId, jurorKeys, ["misleading"], disputerKey);
+    // the challenger won: JuryCourt refunds its fee (3 jurors × 1 CAP) from the author's bond, before the penalty
+    const fee = parseEther("3");
     const penalty = res.body.case.penalty;
-    expect(res.body.case).toMatchObject({ status: "closed", verdict: "misleading", rationale: RATIONALE, decidedBy: clerk });
+    expect(res.body.case).toMatchObject({ status: "closed", verdict: "misleading", articleFinding: "misleading", rationale: `Decided by the jury of JuryCourt case ${res.body.case.juryCaseId} in round 1`, decidedBy: court });
     expect(penalty).toMatchObject({
       caseId,
       outletSlug: SLUG,
@@ -239,7 +259,7 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
       verdict: "misleading",
       amountRequested: parseEther("25").toString(),
       amountSlashed: parseEther("25").toString(),
-      bondBefore: bondBefore.toString(),
+      bondBefore: (bondBefore - fee).toString(),
       event: { name: "PenaltyApplied" },
     });
     expect(penalty.txHash).toMatch(/^0x[0-9a-f]{64}$/);
@@ -253,7 +273,7 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     expect(logs).toHaveLength(1);
     expect(logs[0]!.transactionHash).toBe(penalty.txHash);
     expect(logs[0]!.args).toMatchObject({ outletSlug: SLUG, outletWallet: owner, verdict: "misleading", amount: parseEther("25") });
-    expect(await chain.bondOf(owner)).toBe(bondBefore - parseEther("25"));
+    expect(await chain.bondOf(owner)).toBe(bondBefore - fee - parseEther("25"));
     expect(await chain.burnPoolSize()).toBe(poolBefore + parseEther("25"));
 
     // the label and its history
@@ -262,26 +282,25 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     expect(labels.body).toMatchObject({ integrityLabel: "misleading", distributionActive: false });
     expect(labels.body.items.map((l: Json) => [l.previousLabel, l.label, l.appliedBy, l.caseId])).toEqual([
       ["clean", "contested", disputer, caseId],
-      ["contested", "misleading", clerk, caseId],
+      ["contested", "misleading", court, caseId],
     ]);
 
     // the downgrade: Elevated → Standard in the outlet record and in /api/distribution
     const outlet = await api.send(outletRead, { params: { slug: SLUG } });
     expect(outlet.body.outlet.distribution).toMatchObject({ tier: "standard", cleanRecord: false });
     expect(outlet.body.outlet.trustedPublisher).toBe(false);
-    const item = (await api.send(distributionList, {})).body.items[0];
+    const item = await ourItem();
     expect(item).toMatchObject({ outletSlug: SLUG, tier: "standard", earnedTier: "standard", cleanRecord: false, nextTier: "elevated" });
     expect(item.penalty).toEqual({ caseId, verdict: "misleading", until: penalty.penaltyUntil });
     expect(item.factors).toMatchObject({ courtFindings: { value: 75, sample: 1 } });
     expect(item.toMoveUp).toContain("no capsule may carry a misleading or fraudulent label applied in the last 365 days (an accepted correction lifts the label)");
 
-    // the case is closed now
-    expectError(
-      await verdict(clerkKey, caseId, { verdict: "verified", rationale: RATIONALE }),
-      409,
-      "INVALID_STATE",
-      `Court case ${caseId} is closed (verdict: misleading); only an open case takes a verdict`,
-    );
+    // the case is final now: moving it on again settles nothing twice
+    const again = await api.send(courtAdvance, { params: { id: caseId } }, ownerKey);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.case).toMatchObject({ status: "closed", verdict: "misleading", penalty: { txHash: penalty.txHash } });
+    expect(await chain.penaltyLogs(BigInt(caseId))).toHaveLength(1);
+    expect((await api.send(capsuleLabels, { params: { id: disputed.capsuleId } })).body.items).toHaveLength(2);
   });
 
   it("serves campaigns beside a finalized clean capsule and none beside a misleading one", async () => {
@@ -380,19 +399,18 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     expect(rights.body.items[0].licences.map((l: Json) => l.buyer)).toEqual([buyer]);
   });
 
-  it("a verified verdict labels without a penalty and counts as an answered summons", async () => {
-    const opened = await dispute(disputerKey, clean.capsuleId, { grounds: "The reopening date in the article contradicts the council notice." });
-    expect(opened.status).toBe(201);
+  it("a final verified jury finding labels without a penalty", async () => {
+    const opened = await jury.dispute(disputerKey, clean.capsuleId, { grounds: "The reopening date in the article contradicts the council notice." });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
     const id = opened.body.case.caseId;
     const poolBefore = await chain.burnPoolSize();
-    const res = await verdict(clerkKey, id, { verdict: "verified", rationale: "The council notice confirms the reopening date as reported." });
-    expect(res.status).toBe(200);
+    const res = await jury.decide(id, jurorKeys, ["verified"], disputerKey);
     expect(res.body.case).toMatchObject({ verdict: "verified", penalty: null });
     expect(res.body.capsule).toEqual({ capsuleId: clean.capsuleId, integrityLabel: "verified", distributionActive: true });
     expect(res.body.timeline.map((e: Json) => e.kind)).toEqual(["opened", "label_changed", "verdict", "label_changed"]);
     expect(await chain.penaltyLogs(BigInt(id))).toEqual([]);
     expect(await chain.burnPoolSize()).toBe(poolBefore);
-    const item = (await api.send(distributionList, {})).body.items[0];
+    const item = await ourItem();
     expect(item.factors.courtFindings).toMatchObject({ value: 75, sample: 2 });
     const closed = await api.send(courtCases, { query: { status: "closed", outlet: SLUG } });
     expect(closed.body.items.map((c: Json) => c.caseId)).toEqual([id, caseId]);

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devKeys } from "../support/anvil";
 import { capsuleDispute } from "@/lib/endpoints/capsules/dispute";
 import { capsuleRead } from "@/lib/endpoints/capsules/read";
+import { networkStatus } from "@/lib/endpoints/system/network-status";
 import { distributionList } from "@/lib/endpoints/distribution/list";
 import { verifyHubSignature } from "@/lib/services/websub/hub-signature";
 import { bridgeClient } from "../support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
 import { startTestDns } from "../outlets/dns-server";
 import { deployedContracts } from "../capsules/support";
-import { activeOutlet, addr, courtChain, finalizedCapsule, grantRole, type Api, type Json } from "../court/support";
+import { activeOutlet, addr, courtChain, finalizedCapsule, grantRole, juryDriver, type Api, type Json } from "../court/support";
 import { startSubscriber, until } from "./websub-subscriber";
 
 // Issue 29 items 1, 2, 3 (JSON Feed, WebSub) and 6 over HTTP against the real stack (anvil,
@@ -26,6 +27,7 @@ describe.each(dialects)("tiers, feed position and channels on %s", (dialect) => 
   let dns: Awaited<ReturnType<typeof startTestDns>>;
   let api: Api;
   let chain: ReturnType<typeof courtChain>;
+  let jury: ReturnType<typeof juryDriver>;
   const ids: string[] = [];
   const text = async (path: string) => {
     const res = await fetch(`${stack.baseUrl}${path}`);
@@ -52,12 +54,15 @@ describe.each(dialects)("tiers, feed position and channels on %s", (dialect) => 
       },
     });
     api = bridgeClient(stack.baseUrl);
-    chain = courtChain(stack, await deployedContracts(api, "integrityCourt"));
+    const contracts = await deployedContracts(api, "integrityCourt", "juryCourt");
+    chain = courtChain(stack, contracts);
+    jury = juryDriver(stack, api, chain, contracts.juryCourt.address);
     await chain.deposit(ownerKey, "1000");
     await chain.deposit(editorKey, "300");
     await chain.deposit(disputerKey, "10");
     await activeOutlet(api, dns, ownerKey, SLUG);
     await grantRole(api, ownerKey, SLUG, addr(editorKey), 3);
+    await jury.seatBench(dns, "tier-bench"); // the jury pool of the dispute below
     origin = /<link [^>]*rel="self"[^>]*href="([^"]+)\/feed\.xml"/.exec((await text("/feed.xml")).body)?.[1] ?? /href="([^"]+)\/feed\.xml"[^>]*rel="self"/.exec((await text("/feed.xml")).body)![1]!;
   });
 
@@ -139,6 +144,10 @@ describe.each(dialects)("tiers, feed position and channels on %s", (dialect) => 
   });
 
   it("a label change reaches every WebSub subscriber that carried the article, signed, retried after a failure, and down-ranks it", async () => {
+    // the jury case is opened on chain and indexed before anyone subscribes: the deliveries below are the filing's
+    const openTxHash = await jury.openOnChain(disputerKey, ids[2]!);
+    const opened = (await chain.publicClient.getTransactionReceipt({ hash: openTxHash })).blockNumber;
+    await until("the opening indexed", async () => BigInt((await api.send(networkStatus, {})).body.indexer.lastIndexedBlock ?? "0") >= opened);
     const outletSub = await startSubscriber();
     const networkSub = await startSubscriber({ failFirst: 2 });
     const refusing = await startSubscriber({ echo: false });
@@ -153,7 +162,7 @@ describe.each(dialects)("tiers, feed position and channels on %s", (dialect) => 
       // a subscriber that does not echo the challenge is not subscribed
       expect((await report()).channels.websub.subscribers).toMatchObject({ active: 1, pending: 1, denied: 1 });
 
-      const disputed = await api.send(capsuleDispute, { params: { id: ids[2]! }, body: { grounds: "The dredging contract was signed last year, not this month." } }, disputerKey);
+      const disputed = await api.postRaw(capsuleDispute, { id: ids[2]! }, disputerKey, { grounds: "The dredging contract was signed last year, not this month.", openTxHash });
       expect(disputed.status, JSON.stringify(disputed.body)).toBe(201);
 
       const toOutlet = await until("the outlet feed delivery", () => outletSub.deliveries[0]);

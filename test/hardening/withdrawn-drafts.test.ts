@@ -207,7 +207,7 @@ describe.each(dialects)("capsules that never reached the chain on %s", (dialect)
     /** Each write naming `id`, as one signer sends it. */
     const writes = (id: string): Array<[string, (key: Hex) => Promise<WireAnswer>]> => [
       ["accept", (key) => api.send(capsuleAccept, { params: { id }, body: { capsuleId: id } }, key)],
-      ["dispute", (key) => api.send(capsuleDispute, { params: { id }, body: { grounds: "The figures in this story contradict the port's records.", claim: "Wrong figures" } }, key)],
+      ["dispute", (key) => api.send(capsuleDispute, { params: { id }, body: { grounds: "The figures in this story contradict the port's records.", claim: "Wrong figures", openTxHash: `0x${"00".repeat(32)}` } }, key)],
       ["reject", (key) => api.send(capsuleReject, { params: { id }, body: { reason: "Withdraw" } }, key)],
       ["evidence", (key) => api.send(capsuleEvidenceAdd, { params: { id }, body: evidence(3) }, key)],
       ["supporting", (key) => api.send(capsuleSupportingAdd, { params: { id }, body: { supportingCapsuleId: reportersDraftId, relationshipType: "cites" } }, key)],

@@ -5,29 +5,27 @@ import { privateKeyToAccount } from "viem/accounts";
 import { integrityCourtAbi, roleRegistryAbi } from "@/lib/chain/abi";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { devKeys } from "../support/anvil";
-import { capsuleDispute } from "@/lib/endpoints/capsules/dispute";
 import { capsuleRead } from "@/lib/endpoints/capsules/read";
 import { courtCase } from "@/lib/endpoints/court/case";
-import { courtVerdict } from "@/lib/endpoints/court/verdict";
+import { courtAdvance } from "@/lib/endpoints/court/advance";
 import { roleGrant } from "@/lib/endpoints/roles/grant";
 import { walletRolesAtOutlet } from "@/lib/endpoints/roles/wallet-at-outlet";
 import { bridgeClient } from "../support/bridge-client";
 import { deployedContracts } from "../capsules/support";
 import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
 import { startTestDns } from "../outlets/dns-server";
-import { activeOutlet, addr, courtChain, expectError, finalizedCapsule, grantRole, type Api, type CourtContracts, type Json } from "../court/support";
+import { activeOutlet, addr, courtChain, expectError, finalizedCapsule, juryDriver, type Api, type CourtContracts, type Json } from "../court/support";
 
-// Issue 11 item 4 on the real stack: a verdict's penalty and role/bond changes are queued through
+// Issue 11 item 4 on the real stack: a final jury finding's penalty and role/bond changes are queued through
 // the operator outbox (pre-flight, one SQL transaction with the intent and the signed row, broadcast
 // after commit). A pre-flight revert leaves SQL unchanged; a node refusing the broadcast leaves the
 // intent committed and the worker finishes it; a nonce gap left by a rollback is filled.
 
 const dialects = await dialectsUnderTest();
-const [operatorKey, ownerKey, , , outsiderKey, editorKey, clerkKey, disputerKey, journalistKey, reporterKey] = devKeys;
-const [operator, owner, clerk] = [addr(operatorKey), addr(ownerKey), addr(clerkKey)];
+const [operatorKey, ownerKey, , , outsiderKey, , , disputerKey, journalistKey, reporterKey] = devKeys;
+const [operator, owner] = [addr(operatorKey), addr(ownerKey)];
 const SLUG = "outbox-court";
 const GROUNDS = "The article states the budget rose 40% but the minutes show 4%.";
-const RATIONALE = "The minutes attached as evidence show a 4% rise; the headline figure is wrong.";
 const HIGH_BASE_FEE = `0x${(10n ** 15n).toString(16)}`; // the node refuses the bridge's signed fee cap
 const LOW_BASE_FEE = "0x3b9aca00";
 
@@ -46,21 +44,24 @@ describe.each(dialects)("court penalties and role changes through the operator o
   let dns: Awaited<ReturnType<typeof startTestDns>>;
   let api: Api;
   let chain: ReturnType<typeof courtChain>;
-  let contracts: CourtContracts;
+  let contracts: CourtContracts & Record<"juryCourt", { address: Address }>;
+  let jury: ReturnType<typeof juryDriver>;
+  let jurorKeys: Hex[] = [];
   let handle: DatabaseHandle;
   const capsules: Array<{ capsuleId: string; evidenceId: string }> = [];
 
-  // bodies as the tests write them, including ones the route must refuse
-  const verdict = (id: string, body: Json) => api.postRaw(courtVerdict, { id }, clerkKey, body);
+  /** Anyone moves a final jury case on through the bridge: the bridge settles it (label, penalty). */
+  const settle = (id: string) => api.send(courtAdvance, { params: { id } }, disputerKey);
   const grant = (wallet: Address, roleId: number) => api.send(roleGrant, { body: { outletSlug: SLUG, wallet, roleId } }, ownerKey);
   const openCase = async (capsule: { capsuleId: string; evidenceId: string }) => {
-    const res = await api.send(capsuleDispute, { params: { id: capsule.capsuleId }, body: { grounds: GROUNDS, evidenceId: capsule.evidenceId, requestedLabel: "misleading" } }, disputerKey);
+    const res = await jury.dispute(disputerKey, capsule.capsuleId, { grounds: GROUNDS, evidenceId: capsule.evidenceId, requestedLabel: "misleading" });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.case.caseId as string;
   };
-  const outbox = (where: { caseId?: number; wallet?: string }) => {
+  const outbox = (where: { caseId?: number; wallet?: string; purpose?: string }) => {
     let query = handle.db.selectFrom("operator_outbox").selectAll().orderBy("nonce");
     if (where.caseId !== undefined) query = query.where("case_id", "=", where.caseId);
+    if (where.purpose !== undefined) query = query.where("purpose", "=", where.purpose);
     if (where.wallet !== undefined) query = query.where("wallet", "=", where.wallet);
     return query.execute();
   };
@@ -88,14 +89,14 @@ describe.each(dialects)("court penalties and role changes through the operator o
       },
     });
     api = bridgeClient(stack.baseUrl);
-    contracts = await deployedContracts(api, "integrityCourt");
+    contracts = await deployedContracts(api, "integrityCourt", "juryCourt");
     chain = courtChain(stack, contracts);
+    jury = juryDriver(stack, api, chain, contracts.juryCourt.address);
     handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
     await chain.deposit(ownerKey, "1000");
-    await chain.deposit(clerkKey, "500");
     await chain.deposit(disputerKey, "10");
     await activeOutlet(api, dns, ownerKey, SLUG); // the owner is bonded: create-outlet locks and sets the voter flag through the outbox
-    await grantRole(api, operatorKey, "capsule-court", clerk, 4);
+    jurorKeys = await jury.seatBench(dns, "outbox-bench"); // Editor grants at another outlet: the jury pool
     for (const title of ["Council budget rises forty percent", "Port traffic doubles", "Mayor resigns"]) {
       capsules.push(await finalizedCapsule(api, chain, { authorKey: ownerKey, voterKey: ownerKey, outletSlug: SLUG, title, category: "politics" }));
     }
@@ -114,20 +115,23 @@ describe.each(dialects)("court penalties and role changes through the operator o
       ["roles.voter", "setVoter", "mined"],
     ]);
     expect(await lockedOf(owner)).toBe(parseEther("250"));
-    const clerkRows = await outbox({ wallet: clerk });
-    expect(clerkRows.map((r) => [r.purpose, r.role_id, r.status])).toEqual([["roles.lock", 4, "mined"]]);
+    const jurorRows = await outbox({ wallet: addr(jurorKeys[0]!) });
+    expect(jurorRows.map((r) => [r.purpose, r.role_id, r.status])).toEqual([
+      ["roles.lock", 3, "mined"],
+      ["roles.voter", 3, "mined"],
+    ]);
   });
 
-  it("a verdict with a penalty queues court.penalty in the outbox; the penalty row is written from its receipt", async () => {
+  it("a final misleading jury finding queues court.penalty in the outbox; the penalty row is written from its receipt", async () => {
     const caseId = await openCase(capsules[0]!);
     const bondBefore = await chain.bondOf(owner);
-    const res = await verdict(caseId, { verdict: "misleading", rationale: RATIONALE });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const [row] = await outbox({ caseId: Number(caseId) });
+    const res = await jury.decide(caseId, jurorKeys, ["misleading"], disputerKey);
+    const fee = parseEther("3"); // the challenger won: its fee is refunded from the author's bond before the penalty
+    const [row] = await outbox({ caseId: Number(caseId), purpose: "court.penalty" });
     expect(row).toMatchObject({ purpose: "court.penalty", function_name: "applyPenalty", status: "mined", wallet: owner });
-    expect(res.body.case.penalty).toMatchObject({ caseId, txHash: row!.tx_hash, amountSlashed: parseEther("25").toString(), bondBefore: bondBefore.toString() });
+    expect(res.body.case.penalty).toMatchObject({ caseId, txHash: row!.tx_hash, amountSlashed: parseEther("25").toString(), bondBefore: (bondBefore - fee).toString() });
     expect(res.body.timeline.map((e: Json) => e.kind)).toEqual(["opened", "evidence_named", "label_changed", "verdict", "label_changed", "penalty"]);
-    expect(await chain.bondOf(owner)).toBe(bondBefore - parseEther("25"));
+    expect(await chain.bondOf(owner)).toBe(bondBefore - fee - parseEther("25"));
   });
 
   it("a penalty the chain refuses in pre-flight leaves SQL unchanged (case open, no outbox row)", async () => {
@@ -140,30 +144,34 @@ describe.each(dialects)("court penalties and role changes through the operator o
       args: [SLUG, owner, BigInt(caseId), "misleading", 1n],
     });
     expect((await chain.publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
+    await jury.decide(caseId, jurorKeys, ["misleading"], disputerKey, { finalOnChain: disputerKey });
     const outboxBefore = (await handle.db.selectFrom("operator_outbox").select("id").execute()).length;
-    expectError(await verdict(caseId, { verdict: "misleading", rationale: RATIONALE }), 409, "CONFLICT", `A penalty was already applied on chain for case ${caseId}`);
+    expectError(await settle(caseId), 409, "CONFLICT", `A penalty was already applied on chain for case ${caseId}`);
     expect(await caseRow(caseId)).toMatchObject({ status: "open", verdict: null });
     expect((await api.send(capsuleRead, { params: { id: capsules[1]!.capsuleId } })).body.capsule.integrityLabel).toBe("contested");
     expect(await penaltyRows(caseId)).toEqual([]);
     expect((await handle.db.selectFrom("operator_outbox").select("id").execute()).length).toBe(outboxBefore);
-    // a verdict without a penalty still closes it
-    expect((await verdict(caseId, { verdict: "unresolved", rationale: RATIONALE })).status).toBe(200);
+    // asked again, the bridge refuses again and still changes nothing
+    expectError(await settle(caseId), 409, "CONFLICT", `A penalty was already applied on chain for case ${caseId}`);
+    expect(await outbox({ caseId: Number(caseId), purpose: "court.penalty" })).toEqual([]);
   });
 
-  it("when the node refuses the broadcast, the verdict and its queued penalty stay committed and the worker finishes it", async () => {
+  it("when the node refuses the broadcast, the final finding and its queued penalty stay committed and the worker finishes it", async () => {
     const caseId = await openCase(capsules[2]!);
+    // final on chain by a wallet's own advance; the bridge settles when asked, while the node refuses its fee
+    await jury.decide(caseId, jurorKeys, ["fraudulent"], disputerKey, { finalOnChain: disputerKey });
     const bondBefore = await chain.bondOf(owner);
     await rpc("anvil_setNextBlockBaseFeePerGas", [HIGH_BASE_FEE]);
     let res;
     try {
-      res = await verdict(caseId, { verdict: "fraudulent", rationale: RATIONALE });
+      res = await settle(caseId);
     } finally {
       await rpc("anvil_setNextBlockBaseFeePerGas", [LOW_BASE_FEE]);
     }
     expect(res.body).toMatchObject({ ok: false, error: "CHAIN_UNAVAILABLE", statusCode: 503 });
     // the intent is committed: the case is closed with its verdict, the signed penalty queued
     expect(await caseRow(caseId)).toMatchObject({ status: "closed", verdict: "fraudulent" });
-    const [queued] = await outbox({ caseId: Number(caseId) });
+    const [queued] = await outbox({ caseId: Number(caseId), purpose: "court.penalty" });
     expect(queued).toMatchObject({ purpose: "court.penalty", function_name: "applyPenalty" });
     // the worker re-broadcasts the same bytes once the node takes them; the penalty follows the receipt
     const [penalty] = await waitFor(async () => {
@@ -173,7 +181,7 @@ describe.each(dialects)("court penalties and role changes through the operator o
     expect(penalty).toMatchObject({ tx_hash: queued!.tx_hash, verdict: "fraudulent", bond_before: bondBefore.toString() });
     expect(await chain.penaltyLogs(BigInt(caseId))).toHaveLength(1);
     expect(await chain.bondOf(owner)).toBe(bondBefore - BigInt(penalty!.amount_slashed));
-    expect((await outbox({ caseId: Number(caseId) }))[0]!.status).toBe("mined");
+    expect((await outbox({ caseId: Number(caseId), purpose: "court.penalty" }))[0]!.status).toBe("mined");
     const shown = await api.send(courtCase, { params: { id: caseId } });
     expect(shown.body.case.penalty).toMatchObject({ txHash: queued!.tx_hash, verdict: "fraudulent" });
   });

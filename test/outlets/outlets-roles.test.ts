@@ -72,7 +72,8 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
         expect.objectContaining({ roleId: 1, name: "Journalist", bondRequired: parseEther("100").toString(), bondRequiredUnits: "100", canVote: false, scope: "outlet" }),
         expect.objectContaining({ roleId: 2, name: "Reporter", bondRequired: parseEther("50").toString(), bondRequiredUnits: "50", canVote: false, scope: "outlet" }),
         expect.objectContaining({ roleId: 3, name: "Editor", bondRequired: parseEther("250").toString(), bondRequiredUnits: "250", canVote: true, scope: "outlet" }),
-        expect.objectContaining({ roleId: 4, name: "Court clerk", bondRequired: parseEther("500").toString(), bondRequiredUnits: "500", canVote: false, scope: "network" }),
+        // kept so grants made before the jury court stay readable and revocable; it decides nothing
+        expect.objectContaining({ roleId: 4, name: "Court clerk", description: expect.stringMatching(/^Decides nothing since the jury court/), bondRequired: parseEther("500").toString(), bondRequiredUnits: "500", canVote: false, scope: "network" }),
       ],
     });
   });
@@ -356,20 +357,20 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
     expect(none.body).toMatchObject({ ok: true, items: [], total: 0 });
   });
 
-  it("lets only the operator grant the Court clerk role at capsule-court", async () => {
+  it("grants the retired Court clerk role to no one, not even by the operator at capsule-court", async () => {
     expectError(await grant(ownerKey, clerk, 4, "capsule-court"), 403, "FORBIDDEN", 'Only the owner or an Editor of outlet "capsule-court" may grant roles');
     expectError(await grant(operatorKey, clerk, 1, "capsule-court"), 400, "VALIDATION_ERROR", 'Only the Court clerk role (4) is held at "capsule-court"', {
       issues: [{ path: "roleId", message: 'Only the Court clerk role (4) is held at "capsule-court"' }],
     });
-    expectError(await grant(operatorKey, clerk, 4, "capsule-court"), 403, "INSUFFICIENT_BOND", /^The Court clerk role needs a bond of 500 CAP; 0x[0-9a-fA-F]{40} has 0 CAP bonded in RoleRegistry \(deposit 500 CAP more/, {
-      bondRequired: parseEther("500").toString(),
-      bonded: "0",
-    });
+    const noLonger = "The Court clerk role (4) decides nothing since the jury court decides disputes, and is no longer granted; the bridge operator may still revoke it";
+    expectError(await grant(operatorKey, clerk, 4, "capsule-court"), 409, "INVALID_STATE", noLonger);
+    // a bond does not change it, and nothing is locked
     await chain.deposit(clerkKey, "500");
-    const res = await grant(operatorKey, clerk, 4, "capsule-court");
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ role: { outletSlug: "capsule-court", roleId: 4, name: "Court clerk", grantedBy: operator } });
-    expect(await chain.lockedOf(clerk)).toBe(parseEther("500"));
+    expectError(await grant(operatorKey, clerk, 4, "capsule-court"), 409, "INVALID_STATE", noLonger);
+    expect(await chain.lockedOf(clerk)).toBe(0n);
+    const held = await api.send(walletRolesAtOutlet, { params: { wallet: clerk, outletSlug: "capsule-court" } });
+    expect(held.body.roles).toEqual([]);
+    expect(operator).toMatch(/^0x/);
     expectError(await verify(operatorKey, "capsule-court"), 409, "INVALID_STATE", /reserved outlet "capsule-court"/);
   });
 

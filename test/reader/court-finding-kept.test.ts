@@ -3,28 +3,28 @@ import { devKeys } from "../support/anvil";
 import { pathOf } from "@/lib/api/request";
 import { capsuleAccept } from "@/lib/endpoints/capsules/accept";
 import { capsuleBadge } from "@/lib/endpoints/capsules/badge";
-import { capsuleDispute } from "@/lib/endpoints/capsules/dispute";
+import { capsuleClaimsSet } from "@/lib/endpoints/capsules/claims-set";
 import { capsuleDisputes } from "@/lib/endpoints/capsules/disputes";
 import { capsuleHistoryAdd } from "@/lib/endpoints/capsules/history-add";
 import { capsuleRead } from "@/lib/endpoints/capsules/read";
 import { capsuleSubmit } from "@/lib/endpoints/capsules/submit";
 import { capsuleVote } from "@/lib/endpoints/capsules/vote";
-import { courtVerdict } from "@/lib/endpoints/court/verdict";
 import { bridgeClient } from "../support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
 import { startTestDns } from "../outlets/dns-server";
 import { deployedContracts } from "../capsules/support";
-import { activeOutlet, addr, courtChain, finalizedCapsule, grantRole, type Api } from "../court/support";
+import { activeOutlet, courtChain, finalizedCapsule, juryDriver, type Api } from "../court/support";
 
-// Issue 31 item 1: a court's finding stays with the article for ever. After a Misleading ruling and
-// an accepted correction (label now Corrected), the old version, the current version, the embed, the
-// badge and the desk's case list (GET /api/capsules/:id/disputes) all still name the finding and link
-// to the case.
+// Issue 31 item 1: a court's finding stays with the article for ever. After a jury's final Misleading
+// finding on a claim and an accepted correction (label now Corrected), the old version, the current
+// version, the embed, the badge and the desk's case list (GET /api/capsules/:id/disputes) all still name
+// the ruling and link to the case; the version the jury ruled on names the claim it ruled on.
 
 const dialects = await dialectsUnderTest();
-const [operatorKey, ownerKey, , , , , clerkKey, disputerKey] = devKeys;
+const [, ownerKey, , , , , , disputerKey] = devKeys;
 const SLUG = "finding-kept";
-const FINDING = "The ferry carried 40 passengers, not 400.";
+/** The jury's finding as readers are told it (lib/services/reader/article-notices.ts). */
+const FINDING = "Claim ruled on: “400 passengers” (claim 1) — Misleading.";
 
 describe.each(dialects)("a court finding survives a correction on %s", (dialect) => {
   let stack: Stack;
@@ -44,24 +44,28 @@ describe.each(dialects)("a court finding survives a correction on %s", (dialect)
     dns = await startTestDns();
     stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000", CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0" } });
     api = bridgeClient(stack.baseUrl);
-    const chain = courtChain(stack, await deployedContracts(api, "integrityCourt"));
+    const contracts = await deployedContracts(api, "integrityCourt", "juryCourt");
+    const chain = courtChain(stack, contracts);
+    const jury = juryDriver(stack, api, chain, contracts.juryCourt.address);
     await chain.deposit(ownerKey, "1000");
-    await chain.deposit(clerkKey, "500");
     await chain.deposit(disputerKey, "10");
     await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, operatorKey, "capsule-court", addr(clerkKey), 4);
-    original = (await finalizedCapsule(api, chain, { authorKey: ownerKey, voterKey: ownerKey, outletSlug: SLUG, title: "Ferry disaster averted", category: "city" })).capsuleId;
+    const jurorKeys = await jury.seatBench(dns, "finding-bench");
+    const made = await finalizedCapsule(api, chain, { authorKey: ownerKey, voterKey: ownerKey, outletSlug: SLUG, title: "Ferry disaster averted with 400 passengers", category: "city", claims: ["400 passengers"] });
+    original = made.capsuleId;
 
-    const opened = await api.send(capsuleDispute, { params: { id: original }, body: { grounds: "The harbour log shows 40 passengers, not 400.", claim: "400 passengers" } }, disputerKey);
+    const opened = await jury.dispute(disputerKey, original, { grounds: "The harbour log shows 40 passengers, not 400.", claimIds: made.claimIds });
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
-    caseId = opened.body.case?.caseId ?? opened.body.caseId;
-    const decided = await api.send(courtVerdict, { params: { id: caseId }, body: { verdict: "misleading", rationale: "The harbour log is clear.", finding: FINDING } }, clerkKey);
-    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    caseId = opened.body.case.caseId;
+    await jury.decide(caseId, jurorKeys, ["misleading"], disputerKey);
 
     // the author corrects the article; the editors accept; the label becomes Corrected
     const revision = await api.send(capsuleHistoryAdd, { params: { id: original }, body: { capsuleType: "correction", revisionReason: "The ferry carried 40 passengers.", body: "Ferry disaster averted.\nForty passengers were on board." } }, ownerKey);
     expect(revision.status, JSON.stringify(revision.body)).toBe(201);
     correction = revision.body.capsuleId;
+    // the corrected text no longer quotes the claim the jury ruled on: the correction carries none
+    const unclaimed = await api.send(capsuleClaimsSet, { params: { id: correction }, body: { claims: [] } }, ownerKey);
+    expect(unclaimed.status, JSON.stringify(unclaimed.body)).toBe(200);
     const voucher = await api.send(capsuleSubmit, { params: { id: correction }, body: {} }, ownerKey);
     expect(voucher.status, JSON.stringify(voucher.body)).toBe(200);
     await chain.submitOnChain(ownerKey, voucher.body);
@@ -79,26 +83,27 @@ describe.each(dialects)("a court finding survives a correction on %s", (dialect)
     await dns?.close();
   });
 
-  it("both versions of /read/:id show the finding, the ruling and a link to the case", async () => {
+  it("both versions of /read/:id show the ruling and a link to the case; the version ruled on names the claim", async () => {
+    expect(await page(`/read/${original}`)).toContain("Misleading");
     for (const id of [original, correction]) {
       const html = await page(`/read/${id}`);
       expect(html, `/read/${id}`).toContain(`data-testid="integrity-label" data-label="corrected"`);
-      expect(html).toContain(FINDING);
       expect(html).toContain("Ruled Misleading before the article was corrected.");
       expect(html).toContain(`href="/court/${caseId}"`);
     }
   });
 
-  it("the embed and the badge keep the finding and the case of both versions", async () => {
+  it("the embed and the badge keep the ruling and the case of both versions", async () => {
     for (const id of [original, correction]) {
       const embed = await page(`/embed/${id}`);
-      expect(embed).toContain(`The court found: ${FINDING} (court case #${caseId})`);
-      expect(embed).toContain("The court ruled it Misleading.");
+      expect(embed).toContain(`The court ruled it Misleading (court case #${caseId})`);
       expect(embed).toContain(`${stack.baseUrl}/court/${caseId}`);
       const svg = await page(pathOf(capsuleBadge, { id }));
-      expect(svg).toContain(`The court found: ${FINDING} (court case #${caseId})`);
+      expect(svg).toContain(`The court ruled it Misleading (court case #${caseId})`);
       expect(svg).toContain("Corrected · court: Misleading");
     }
+    // the version the jury ruled on names the claim and its finding in the badge's title
+    expect(await page(pathOf(capsuleBadge, { id: original }))).toContain(FINDING);
   });
 
   it("GET /api/capsules/:id/disputes lists the case on every version of the article", async () => {
@@ -106,7 +111,7 @@ describe.each(dialects)("a court finding survives a correction on %s", (dialect)
       const cases = await api.send(capsuleDisputes, { params: { id } });
       expect(cases.status).toBe(200);
       expect(cases.body).toMatchObject({ capsuleId: id, total: 1 });
-      expect(cases.body.items[0]).toMatchObject({ caseId, capsuleId: original, verdict: "misleading", finding: FINDING });
+      expect(cases.body.items[0]).toMatchObject({ caseId, capsuleId: original, verdict: "misleading", court: "jury", findings: [{ finding: "misleading" }] });
     }
   });
 });

@@ -8,26 +8,25 @@ import { XMLParser } from "fast-xml-parser";
 import { devKeys } from "../support/anvil";
 import { pathOf } from "@/lib/api/request";
 import { capsuleCreate } from "@/lib/endpoints/capsules/create";
-import { capsuleDispute } from "@/lib/endpoints/capsules/dispute";
 import { capsuleHistoryAdd } from "@/lib/endpoints/capsules/history-add";
 import { capsuleProof } from "@/lib/endpoints/capsules/proof";
 import { capsuleRead } from "@/lib/endpoints/capsules/read";
 import { capsuleSubmit } from "@/lib/endpoints/capsules/submit";
-import { courtVerdict } from "@/lib/endpoints/court/verdict";
 import { bridgeClient } from "../support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
 import { startTestDns } from "../outlets/dns-server";
 import { deployedContracts } from "../capsules/support";
-import { activeOutlet, addr, courtChain, expectError, finalizedCapsule, grantRole, type Api, type Json } from "../court/support";
+import { activeOutlet, courtChain, expectError, finalizedCapsule, juryDriver, type Api, type Json } from "../court/support";
 
 // Readers (issue 12): Atom feeds with labels, findings and correction notices; the proof route; and
 // `npm run verify` against the node directly and through a bridge that lies about the text or block.
 
 const dialects = await dialectsUnderTest();
 const run = promisify(execFile);
-const [operatorKey, ownerKey, , , , , clerkKey, disputerKey] = devKeys;
+const [, ownerKey, , , , , , disputerKey] = devKeys;
 const SLUG = "reader-ledger";
-const FINDING = "The budget rose 4 %, not 40 % as the article says.";
+/** What readers are told of the jury's final finding on the disputed claim (lib/services/reader/article-notices.ts). */
+const FINDING = "Claim ruled on: “forty percent” (claim 1) — Misleading.";
 const root = path.resolve(import.meta.dirname, "..", "..");
 
 type Entry = { title: string; id: string; summary: string | { "#text": string }; category: { "@_term": string; "@_label": string } | Array<{ "@_term": string }> };
@@ -77,27 +76,25 @@ describe.each(dialects)("readers: feeds, findings, proof and verify on %s", (dia
     dns = await startTestDns();
     stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000", CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0" } });
     api = bridgeClient(stack.baseUrl);
-    chain = courtChain(stack, await deployedContracts(api, "integrityCourt"));
+    const contracts = await deployedContracts(api, "integrityCourt", "juryCourt");
+    chain = courtChain(stack, contracts);
+    const jury = juryDriver(stack, api, chain, contracts.juryCourt.address);
     await chain.deposit(ownerKey, "1000");
-    await chain.deposit(clerkKey, "500");
     await chain.deposit(disputerKey, "10");
     await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, operatorKey, "capsule-court", addr(clerkKey), 4);
-    disputed = (await finalizedCapsule(api, chain, { authorKey: ownerKey, voterKey: ownerKey, outletSlug: SLUG, title: "Council budget rises forty percent", category: "politics" })).capsuleId;
+    const jurorKeys = await jury.seatBench(dns, "reader-bench");
+    const first = await finalizedCapsule(api, chain, { authorKey: ownerKey, voterKey: ownerKey, outletSlug: SLUG, title: "Council budget rises forty percent", category: "politics", claims: ["forty percent"] });
+    disputed = first.capsuleId;
     clean = (await finalizedCapsule(api, chain, { authorKey: ownerKey, voterKey: ownerKey, outletSlug: SLUG, title: "Harbour bridge reopens", category: "city" })).capsuleId;
     const draft = await api.send(capsuleCreate, { body: { title: "Draft only", body: "Not submitted.", outletSlug: SLUG, status: "draft" } }, ownerKey);
     draftId = draft.body.capsuleId;
 
-    // a court case on the first, decided misleading with a one-line finding
-    const opened = await api.send(capsuleDispute, { params: { id: disputed }, body: { grounds: "The article states the budget rose 40% but the minutes show 4%.", claim: "forty percent" } }, disputerKey);
+    // a jury case on the first's claim, decided misleading (final after the appeal period)
+    const opened = await jury.dispute(disputerKey, disputed, { grounds: "The article states the budget rose 40% but the minutes show 4%.", claimIds: first.claimIds });
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
-    const caseId = opened.body.case?.caseId ?? opened.body.caseId;
-    const badFinding = await api.send(courtVerdict, { params: { id: caseId }, body: { verdict: "misleading", rationale: "The minutes attached show a 4% rise; the figure is wrong.", finding: "two\nlines here" } }, clerkKey);
-    expect(badFinding.status).toBe(400);
-    expect(badFinding.body.issues.map((i: Json) => i.path)).toEqual(["finding"]);
-    const decided = await api.send(courtVerdict, { params: { id: caseId }, body: { verdict: "misleading", rationale: "The minutes attached show a 4% rise; the figure is wrong.", finding: FINDING } }, clerkKey);
-    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
-    expect(decided.body.case?.finding ?? decided.body.finding).toBe(FINDING);
+    const caseId = opened.body.case.caseId;
+    const decided = await jury.decide(caseId, jurorKeys, ["misleading"], disputerKey);
+    expect(decided.body.case).toMatchObject({ verdict: "misleading", findings: [{ claimId: first.claimIds[0], finding: "misleading" }] });
 
     // a correction of the second, submitted on chain and left under vote
     const revision = await api.send(capsuleHistoryAdd, { params: { id: clean }, body: { capsuleType: "correction", revisionReason: "The bridge reopens on Tuesday.", body: "Harbour bridge reopens.\nOn Tuesday." } }, ownerKey);
@@ -124,7 +121,7 @@ describe.each(dialects)("readers: feeds, findings, proof and verify on %s", (dia
     const byId = (id: string) => entries.find((e) => e.id === `${stack.baseUrl}/read/${id}`);
     const misleading = byId(disputed);
     expect(misleading?.category).toMatchObject({ "@_term": "misleading", "@_label": "Misleading" });
-    expect(text(misleading!.summary)).toContain(`The court found: ${FINDING}`);
+    expect(text(misleading!.summary)).toContain(FINDING);
     // the summary opens with the article's own words, as plain text, before its label
     expect(text(misleading!.summary)).toMatch(/^Council budget rises forty percent\. Reported with documents and two named sources\.\s+Integrity: Misleading\./);
     const corrected = byId(clean);

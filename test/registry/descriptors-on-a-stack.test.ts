@@ -12,12 +12,12 @@ import { outletCreate } from "@/lib/endpoints/outlets/create";
 import { endpointList } from "@/lib/endpoints/registry";
 import { forbiddenMessage, insufficientBondMessage, notSubmitterMessage, type RoleRule } from "@/lib/endpoints/role-rule";
 import { vaultUpload } from "@/lib/endpoints/vault/upload";
-import { bondRequired, COURT_OUTLET_SLUG, ROLE } from "@/lib/roles/role-catalog";
+import { bondRequired, ROLE } from "@/lib/roles/role-catalog";
 import { devKeys } from "../support/anvil";
 import { bridgeClient, signedToken } from "../support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
 import { startTestDns } from "../outlets/dns-server";
-import { activeOutlet, addr, courtChain, finalizedCapsule, type CourtContracts } from "../court/support";
+import { activeOutlet, addr, courtChain, finalizedCapsule, juryDriver, type CourtContracts } from "../court/support";
 import { fuzzCases } from "./support/fuzz-cases";
 import { isErrorBody, rawRequest } from "./support/raw-http";
 import { restricted, roleSample, type Scene } from "./support/role-samples";
@@ -61,18 +61,22 @@ describe.each(dialects)("the endpoint descriptors on a running stack (%s)", (dia
       },
     });
     api = bridgeClient(stack.baseUrl);
-    const chain = courtChain(stack, (await api.call(contractsSummary, {})).contracts as unknown as CourtContracts);
+    const contracts = (await api.call(contractsSummary, {})).contracts as unknown as CourtContracts & Record<"juryCourt", { address: `0x${string}` }>;
+    const chain = courtChain(stack, contracts);
+    const jury = juryDriver(stack, api, chain, contracts.juryCourt.address);
     await chain.deposit(ownerKey, "1000");
     await chain.deposit(disputerKey, "10");
     await activeOutlet(api, dns, ownerKey, SLUG);
     const finalized = await finalizedCapsule(api, chain, { authorKey: ownerKey, voterKey: ownerKey, outletSlug: SLUG, title: "Registry ledger opens", category: "politics" });
     const draft = await api.call(capsuleCreate, { body: { title: "A draft", body: "Still being written.", outletSlug: SLUG } }, ownerKey);
-    const opened = await api.call(capsuleDispute, { params: { id: finalized.capsuleId }, body: { grounds: "The opening date in the first line is wrong." } }, disputerKey);
+    await jury.seatBench(dns, "registry-bench"); // the jury pool the case is opened with
+    const opened = await jury.dispute(disputerKey, finalized.capsuleId, { grounds: "The opening date in the first line is wrong." });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
     // an outlet whose owner holds an unbonded Editor role (no deposit before creating it)
     await api.call(outletCreate, { body: { slug: THIN, name: "Thin desk", domain: `${THIN}.example.org` } }, thinKey);
     thinDraftId = (await api.call(capsuleCreate, { body: { title: "Thin draft", body: "At a pending outlet.", outletSlug: THIN } }, thinKey)).capsuleId;
     objectId = (await api.call(vaultUpload, { body: { filename: "note.txt", mimeType: "text/plain", contentBase64: Buffer.from("registry note\n").toString("base64") } }, ownerKey)).object.objectId;
-    scene = { outletSlug: SLUG, draftId: draft.capsuleId, finalizedId: finalized.capsuleId, caseId: opened.case.caseId, stranger: addr(strangerKey) };
+    scene = { outletSlug: SLUG, draftId: draft.capsuleId, finalizedId: finalized.capsuleId, caseId: opened.body.case.caseId, stranger: addr(strangerKey) };
   });
   afterAll(async () => {
     await stack?.stop();
@@ -110,7 +114,7 @@ describe.each(dialects)("the endpoint descriptors on a running stack (%s)", (dia
         }
         const res = await rawRequest(stack.baseUrl, { method: method.toUpperCase(), path, body: method === "post" ? "{}" : undefined });
         // reads answer their record; writes without a token 401 (the unsigned sign-in: 400 for the empty body)
-        // the scene's case is a clerk case: the appeal quote answers that only a jury case can be appealed;
+        // the scene's jury case is in its evidence period: the appeal quote answers that it has no appeal yet;
         // a webhook's deliveries are read only when signed by its partner or the operator
         const readStatus = ({ "court.appeal": 409, "partners.webhook-deliveries": 401 } as Record<string, number>)[endpoint?.id ?? ""] ?? 200;
         const expected = method === "get" ? readStatus : endpoint?.action ? 401 : 400;
@@ -133,7 +137,7 @@ describe.each(dialects)("the endpoint descriptors on a running stack (%s)", (dia
       // a case's rule speaks of the case's capsule (the scene's case is on the finalized capsule)
       const capsuleId = rule.at === "caseCapsuleOutlet" ? Number(scene.finalizedId) : Number(input.params?.id ?? (input.body as { capsuleId?: string }).capsuleId ?? Number.NaN);
       const subject = {
-        outletSlug: rule.at === "courtOutlet" ? COURT_OUTLET_SLUG : SLUG,
+        outletSlug: SLUG,
         capsuleId: rule.at === "capsuleOutlet" || rule.at === "bodyCapsuleOutlet" || rule.at === "caseCapsuleOutlet" ? capsuleId : undefined,
         wallet: addr(strangerKey),
       };

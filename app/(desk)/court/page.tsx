@@ -31,8 +31,8 @@ export default async function CourtPage({ searchParams }: Props) {
           sides, commits its findings in secret and then reveals them with public reasons; either side may fund an appeal. After the appeal period the
           findings become the article’s label. Misleading and fraudulent findings also slash the outlet’s bond into the{" "}
           <Link href="/burn" className="text-accent underline">burn pool</Link> and lower its{" "}
-          <Link href="/distribution" className="text-accent underline">distribution tier</Link>. Cases opened before the jury court were decided by a
-          court clerk and stay readable as they were.
+          <Link href="/distribution" className="text-accent underline">distribution tier</Link>. Cases decided before the jury court keep their
+          findings; those still open when it came ended without a finding, and a jury case may be opened on the article.
         </p>
         <p className="mt-3">
           <Link href="/court/juror" className="inline-flex min-h-11 items-center font-semibold text-accent underline" data-testid="court-juror-link">

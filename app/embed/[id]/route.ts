@@ -18,7 +18,7 @@ function courtLines(data: Awaited<ReturnType<typeof badgeData>>, origin: string)
   const e = escapeXml;
   if (!data.court) return `<p class="s">${e(integrityLabelInfo(data.label).explanation)}</p>`;
   const aside = verdictAside(data);
-  return `<p class="s" data-testid="embed-finding">${e(findingSentence(data.court) ?? "")}${aside ? ` ${e(`The court ruled it ${integrityLabelInfo(data.court.verdict ?? "").title}.`)}` : ""} <a href="${e(`${origin}/court/${data.court.caseId}`)}" target="_blank" rel="noopener">Read court case #${e(data.court.caseId)}</a></p>`;
+  return `<p class="s" data-testid="embed-finding">${e(findingSentence(data.court) ?? "")}${aside && data.court.finding ? ` ${e(`The court ruled it ${integrityLabelInfo(data.court.verdict ?? "").title}.`)}` : ""} <a href="${e(`${origin}/court/${data.court.caseId}`)}" target="_blank" rel="noopener">Read court case #${e(data.court.caseId)}</a></p>`;
 }
 
 // GET /embed/:id — a self-contained, script-free page for an <iframe> on an outlet's site: the label,

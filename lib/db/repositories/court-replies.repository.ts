@@ -27,7 +27,10 @@ export async function fileReply(db: DbOrTrx, caseId: number, reply: { by: string
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The reply windows of an outlet's clerk cases that count for the summons factor: closed, or answered. */
+/**
+ * The reply windows of an outlet's clerk cases that count for the summons factor: decided, or answered.
+ * A case retired without a finding while its window ran (retire-clerk-cases.ts) counts only if answered.
+ */
 export async function outletClerkReplyWindows(db: DbOrTrx, outletId: number): Promise<Array<{ due_at: number; replied_at: number | null }>> {
   return db
     .selectFrom("court_replies as r")
@@ -35,6 +38,6 @@ export async function outletClerkReplyWindows(db: DbOrTrx, outletId: number): Pr
     .select(["r.due_at", "r.replied_at"])
     .where("c.outlet_id", "=", outletId)
     .where("c.jury_case_id", "is", null)
-    .where((eb) => eb.or([eb("c.status", "=", "closed"), eb("r.replied_at", "is not", null)]))
+    .where((eb) => eb.or([eb.and([eb("c.status", "=", "closed"), eb("c.verdict", "is not", null)]), eb("r.replied_at", "is not", null)]))
     .execute();
 }

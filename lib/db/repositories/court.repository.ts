@@ -36,6 +36,23 @@ export async function closeCase(
     .executeTakeFirst();
 }
 
+/** Cases of the clerk court still open (no JuryCourt case): what an older version left when the jury court came. */
+export async function listOpenClerkCases(db: DbOrTrx): Promise<CourtCaseRow[]> {
+  return db.selectFrom("court_cases").selectAll().where("status", "=", "open").where("jury_case_id", "is", null).orderBy("id").execute();
+}
+
+/** Closes an open clerk case with no verdict; undefined when it was no longer open (another server retired it). */
+export async function closeClerkCaseUndecided(db: DbOrTrx, id: number, values: { rationale: string; closed_at: number }): Promise<CourtCaseRow | undefined> {
+  return db
+    .updateTable("court_cases")
+    .set({ ...values, status: "closed", verdict: null, decided_by: null })
+    .where("id", "=", id)
+    .where("status", "=", "open")
+    .where("jury_case_id", "is", null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export async function listCases(
   db: DbOrTrx,
   filter: {

@@ -7,7 +7,7 @@ export const capsuleDispute = defineEndpoint({
   id: "capsules.dispute",
   method: "POST",
   path: "/api/capsules/:id/dispute",
-  summary: "A bonded wallet opens a court case on a finalized capsule; the chain's label becomes contested",
+  summary: "A bonded wallet files the JuryCourt case it opened (openTxHash, fee paid) on a finalized capsule; the label becomes contested and a jury decides",
   action: "capsules.dispute",
   roles: { at: "capsuleOutlet", walletBond: "nonzero", what: "open a court case", messages: { insufficientBond: "Opening a court case needs an active bond; {wallet} has none deposited in RoleRegistry" } },
   params: ZCapsuleIdParams,
@@ -15,6 +15,6 @@ export const capsuleDispute = defineEndpoint({
   response: ZDisputeResponse,
   status: 201,
   rateLimit: ["signed-write"],
-  errors: ["INVALID_STATE", "CONFLICT", "CHAIN_UNAVAILABLE"],
-  example: { params: { id: "1" }, body: { grounds: "The reopening date in the first paragraph contradicts the council's notice." } },
+  errors: ["VALIDATION_ERROR", "INVALID_STATE", "CONFLICT", "CHAIN_UNAVAILABLE"],
+  example: { params: { id: "1" }, body: { grounds: "The reopening date in the first paragraph contradicts the council's notice.", openTxHash: `0x${"ab".repeat(32)}` } },
 });

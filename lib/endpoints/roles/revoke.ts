@@ -10,7 +10,7 @@ export const roleRevoke = defineEndpoint({
   summary: "Revokes a role at an outlet (re-locks the bond on chain); works at any outlet status",
   action: "roles.revoke",
   roles: { at: "bodyOutlet", anyOf: ["owner", ROLE.EDITOR], what: "revoke roles" },
-  rolesNote: `the Court clerk role (${ROLE.COURT_CLERK}) only by the bridge operator, at "${COURT_OUTLET_SLUG}"`,
+  rolesNote: `the Court clerk role (${ROLE.COURT_CLERK}, retired: it decides nothing) only by the bridge operator, at "${COURT_OUTLET_SLUG}"`,
   body: ZRoleChangeBody,
   response: ZRoleChangeResponse,
   rateLimit: ["signed-write"],

@@ -5,7 +5,7 @@ import { chainClients } from "@/lib/chain/server/clients";
 import { requireDeployment } from "@/lib/chain/server/current-deployment";
 import { chainCall } from "@/lib/chain/server/chain-unavailable";
 
-// The court's bond read; the penalty itself goes through the operator outbox (record-verdict.ts).
+// The court's bond read; the penalty itself goes through the operator outbox (penalty-preflight.ts, jury-settle.ts).
 
 
 /** RoleRegistry.bondOf(wallet), in wei. */

@@ -15,12 +15,15 @@ import { caseParties } from "./case-parties";
 
 /**
  * POST /api/court/case/:id/reply — the author or an editor answers the case (the route checked
- * who). One reply per case, while the case is open; it stays allowed after the window ends (the
- * window only holds the verdict back). Checks: 409 closed → 409 no window → 409 already replied.
+ * who) of a clerk case opened with a reply window. One reply per case, while the case is open. A jury
+ * case takes the outlet's evidence instead. Checks: 409 closed → 409 jury case → 409 no window → 409 already replied.
  */
 export async function fileCaseReply(db: Db, wallet: Address, caseId: number, body: TReplyBody, now: number) {
   const courtCase = await getCaseOrThrow(db, caseId);
   if (courtCase.status !== "open") throw new AppError("INVALID_STATE", `Court case ${caseId} is ${courtCase.status}; a reply can only be filed while the case is open`);
+  if (courtCase.jury_case_id !== null) {
+    throw new AppError("INVALID_STATE", `Court case ${caseId} is decided by a jury: the outlet answers with its evidence in the evidence period (POST /api/court/case/${caseId}/evidence), not with a reply`);
+  }
   const window = await findReply(db, caseId);
   if (!window) throw new AppError("INVALID_STATE", `Court case ${caseId} was opened before the right of reply existed; it takes no reply`);
   const alreadyReplied = () => new AppError("CONFLICT", `Court case ${caseId} already has its reply (filed by ${window.replied_by ?? "another party"}); one reply per case`);

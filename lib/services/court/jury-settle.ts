@@ -15,7 +15,7 @@ import { bridgeChange } from "@/lib/live/live-hub";
 import { applyLabel } from "./labels";
 import { caseParties } from "./case-parties";
 import { isPenalised } from "./penalty-policy";
-import { penaltyReverts, preparePenalty } from "./record-verdict";
+import { penaltyReverts, preparePenalty } from "./penalty-preflight";
 
 /**
  * Once the JuryCourt case of a court case is final (after its appeal period), the court case closes

@@ -8,7 +8,7 @@ import { recordLabelChanged } from "@/lib/partners/partner-events";
 export type ApplyLabel = {
   capsuleId: number;
   label: IntegrityLabel;
-  /** Checksummed wallet that caused the change (opener, clerk, or the correcting author). */
+  /** Checksummed address that caused the change (the opener, JuryCourt for a final finding, the operator retiring a clerk case, or the correcting author). */
   by: string;
   reason: string;
   caseId: number | null;

@@ -11,11 +11,8 @@ import { bondOf } from "./court-chain";
 import { caseDetail } from "./case-view";
 import { applyLabel } from "./labels";
 import { isUniqueViolation } from "@/lib/errors/unique-violation";
-import { config } from "@/lib/config/config";
 import { database } from "@/lib/db/client";
-import { insertReplyWindow } from "@/lib/db/repositories/court-replies.repository";
 import { bridgeChange } from "@/lib/live/live-hub";
-import { chainNow } from "@/lib/services/capsules/chain-io";
 import { caseParties } from "./case-parties";
 import { checkClaimIds, juryCaseOpenedBy } from "./jury-link";
 import type { Hex } from "viem";
@@ -27,8 +24,10 @@ const openCaseConflict = (capsuleId: number, caseId: number) =>
   });
 
 /**
- * POST /api/capsules/:id/dispute — a wallet with an active bond opens a case on a finalized
- * capsule; the chain's label becomes `contested`. Checks: 404 → 403 bond → 409 state → 400 evidence → 409 open case.
+ * POST /api/capsules/:id/dispute — a wallet with an active bond files the JuryCourt case it opened
+ * (`openTxHash`, the fee paid) on a finalized capsule; the chain's label becomes `contested` and a jury
+ * decides. Checks: 400 body (no openTxHash) → 404 → 403 bond → 409 state → 400 evidence and claims →
+ * 400/403/409 opening transaction → 409 open case.
  */
 export async function openDispute(db: Db, wallet: Address, capsuleId: number, body: TDisputeBody, now: number) {
   const capsule = await getCapsuleOrThrow(db, capsuleId);
@@ -51,11 +50,8 @@ export async function openDispute(db: Db, wallet: Address, capsuleId: number, bo
   }
   const claimIds = body.claimIds ?? [];
   await checkClaimIds(db, capsule, claimIds);
-  // With the opening transaction, a jury decides (issue 28); without, the case is a clerk case as before.
-  const jury = body.openTxHash ? await juryCaseOpenedBy(db, wallet, capsule, claimIds, body.openTxHash as Hex) : undefined;
+  const jury = await juryCaseOpenedBy(db, wallet, capsule, claimIds, body.openTxHash as Hex);
   const at = await activityTime(now);
-  // the right of reply runs on chain time (docs/ARCHITECTURE.md, "Where truth lives"), like voting windows
-  const replyDueAt = (await chainNow()) + config().CAPSULE_COURT_REPLY_WINDOW_SECONDS;
   const parties = await caseParties(db, capsule);
   let pushed: ReturnType<typeof bridgeChange> | undefined;
   try {
@@ -77,7 +73,7 @@ export async function openDispute(db: Db, wallet: Address, capsuleId: number, bo
         verdict: null,
         rationale: null,
         decided_by: null,
-        jury_case_id: jury?.case_id ?? null,
+        jury_case_id: jury.case_id,
         claim_ids_json: claimIds.length > 0 ? JSON.stringify(claimIds) : null,
         opened_at: at,
         closed_at: null,
@@ -93,16 +89,12 @@ export async function openDispute(db: Db, wallet: Address, capsuleId: number, bo
         await insertCaseEvent(trx, { caseId: created.id, kind: "evidence_named", actor: wallet, details: { evidenceId: String(body.evidenceId) }, at });
       }
       await applyLabel(trx, { capsuleId: capsule.id, label: "contested", by: wallet, reason: `court case ${created.id} opened`, caseId: created.id, at });
-      // a jury case's reply is the outlet's evidence, in the evidence period
-      if (!jury) await insertReplyWindow(trx, created.id, replyDueAt);
-      const told = { caseId: String(created.id), capsuleId: String(capsule.id), title: capsule.title, replyDueAt: String(replyDueAt) };
+      // the outlet's reply is its evidence, in the jury's evidence period
+      const told = { caseId: String(created.id), capsuleId: String(capsule.id), title: capsule.title };
       await insertActivity(trx, [
         { wallet, kind: "court.case_opened", outletSlug: capsule.outlet_slug, subjectId: String(created.id), details: { capsuleId: String(capsule.id) }, createdAt: at },
         // the inbox of the author and the outlet's editors (issue 13)
-        ...parties.flatMap((party) => [
-          { wallet: party, kind: "inbox.dispute_opened", outletSlug: capsule.outlet_slug, subjectId: String(created.id), details: { ...told, grounds: body.grounds }, createdAt: at },
-          ...(jury ? [] : [{ wallet: party, kind: "inbox.reply_due", outletSlug: capsule.outlet_slug, subjectId: String(created.id), details: told, createdAt: at }]),
-        ]),
+        ...parties.map((party) => ({ wallet: party, kind: "inbox.dispute_opened", outletSlug: capsule.outlet_slug, subjectId: String(created.id), details: { ...told, grounds: body.grounds }, createdAt: at })),
         { wallet: capsule.submitter, kind: "inbox.label_changed", outletSlug: capsule.outlet_slug, subjectId: String(capsule.id), details: { ...told, label: "contested", previousLabel: capsule.integrity_label }, createdAt: at },
       ]);
       pushed = bridgeChange(database(), { what: "court.case_opened", capsuleIds: [String(capsule.id)], caseIds: [String(created.id)], wallets: [wallet, ...parties] });
@@ -112,12 +104,10 @@ export async function openDispute(db: Db, wallet: Address, capsuleId: number, bo
     pushed?.afterCommit();
     return caseDetail(db, row);
   } catch (error) {
-    if (isUniqueViolation(error) && jury) {
-      throw new AppError("CONFLICT", `The jury case ${jury.case_id} is already filed as a court case`);
-    }
     if (isUniqueViolation(error)) {
       const open = await findOpenCaseOfCapsule(db, capsule.id);
-      if (open) throw openCaseConflict(capsule.id, open.id);
+      if (open && open.jury_case_id !== jury.case_id) throw openCaseConflict(capsule.id, open.id);
+      throw new AppError("CONFLICT", `The jury case ${jury.case_id} is already filed as a court case`);
     }
     throw error;
   }

@@ -46,6 +46,8 @@ function message(row: ActivityRow, d: Record<string, unknown>, title: string): s
       return text(d.period) === "final"
         ? `Jury case #${text(d.juryCaseId)} on ${piece} is final.`
         : `Jury case #${text(d.juryCaseId)} on ${piece} entered its ${text(d.period)} period${d.endsAt ? `, which ends ${dateOf(d.endsAt)} (chain time)` : ""}.`;
+    case "inbox.case_retired":
+      return `Case #${text(d.caseId)} on ${piece} ended without a finding: the clerk court was retired. Its label is ${label(d.label)} again; a jury case may be opened on it.`;
     case "inbox.label_changed":
       return `The label of ${piece} is now ${label(d.label)}.`;
     case "court.penalty":

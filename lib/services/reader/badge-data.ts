@@ -21,7 +21,7 @@ export async function badgeData(db: DbOrTrx, id: number, origin: string): Promis
     currentId: String(current?.id ?? id),
     label: row.integrity_label,
     title: row.title,
-    court: found?.finding ? { caseId: found.caseId, verdict: found.verdict, finding: found.finding } : null,
+    court: found ? { caseId: found.caseId, verdict: found.verdict, finding: found.finding } : null,
     proofUrl: `${origin}/read/${id}#chain-heading`,
     published: isPublished(row),
     ruledClaims: row.integrity_label === "clean" ? [] : await ruledClaimsOfChain(db, rootIdOf(row)),

@@ -21,13 +21,17 @@ export const escapeXml = (text: string) =>
 // Verdana 11px averages ~6.5 px a character; generous so the words never clip.
 const width = (text: string) => Math.ceil(text.length * 6.8) + 14;
 
-/** The latest decided court case with a finding, kept on every version of the article. */
-export type BadgeFinding = { caseId: string; verdict: string | null; finding: string };
+/** The latest decided court case (the clerk's one-line finding, or none from a jury), kept on every version of the article. */
+export type BadgeFinding = { caseId: string; verdict: string | null; finding: string | null };
 
 export type BadgeInput = { capsuleId: string; label: string; title: string; court: BadgeFinding | null; proofUrl: string; published: boolean; ruledClaims: RuledClaim[] };
 
-/** "The court found: … (court case #n)", or undefined without a finding. */
-export const findingSentence = (court: BadgeFinding | null): string | undefined => (court ? `The court found: ${court.finding} (court case #${court.caseId})` : undefined);
+/** "The court found: … (court case #n)"; a jury's ruling, which has no one-line finding: "The court ruled it … (court case #n)". */
+export function findingSentence(court: BadgeFinding | null): string | undefined {
+  if (!court) return undefined;
+  if (court.finding) return `The court found: ${court.finding} (court case #${court.caseId})`;
+  return court.verdict ? `The court ruled it ${integrityLabelInfo(court.verdict).title} (court case #${court.caseId})` : undefined;
+}
 
 /** The verdict named beside the label when the label no longer says it (a correction after a Misleading ruling). */
 export function verdictAside(input: Pick<BadgeInput, "label" | "court">): string | undefined {

@@ -72,8 +72,11 @@ export async function courtRecordOfChain(db: DbOrTrx, rootId: number): Promise<R
 /** The case behind the chain's court label: the open one, else the latest decided. */
 export const caseBehindLabel = (record: ReaderCourtCase[]): ReaderCourtCase | null => record.find((c) => c.status === "open") ?? record[0] ?? null;
 
-/** The latest decided case that left a finding: what the badge and the embed keep saying after a correction. */
-export const latestFinding = (record: ReaderCourtCase[]): ReaderCourtCase | null => record.find((c) => c.status === "closed" && c.finding) ?? null;
+/**
+ * The latest decided case (a clerk's one-line finding, or a jury's verdict): what the badge and the embed
+ * keep saying after a correction. A case that ended without a finding (the retired clerk court) is none.
+ */
+export const latestFinding = (record: ReaderCourtCase[]): ReaderCourtCase | null => record.find((c) => c.status === "closed" && (c.finding || c.verdict)) ?? null;
 
 export async function courtCaseOfChain(db: DbOrTrx, rootId: number): Promise<ReaderCourtCase | null> {
   return caseBehindLabel(await courtRecordOfChain(db, rootId));

@@ -36,14 +36,20 @@ function roleActivity(change: Change, row: OutletRoleRow, actor: Address, now: n
   return row.wallet === actor ? [entry(actor, "both")] : [entry(actor, "actor"), entry(row.wallet, "subject")];
 }
 
-/** Court clerk (4) exists only at capsule-court, which holds nothing else; only the operator grants it. */
+/**
+ * Court clerk (4) exists only at capsule-court, which holds nothing else; only the operator revokes it.
+ * It decides nothing since the jury court, so it is no longer granted; grants made before can be revoked
+ * (their bond lock released).
+ */
+const CLERK_NO_LONGER_GRANTED = `The Court clerk role (4) decides nothing since the jury court decides disputes, and is no longer granted; the bridge operator may still revoke it`;
+
 function assertRoleFitsOutlet(outlet: OutletRow, roleId: number, actor: Address): void {
   const court = outlet.slug === COURT_OUTLET_SLUG;
   if (court !== (roleId === ROLE.COURT_CLERK)) {
     const message = court ? `Only the Court clerk role (4) is held at "${COURT_OUTLET_SLUG}"` : `The Court clerk role (4) is granted only at "${COURT_OUTLET_SLUG}"`;
     throw new AppError("VALIDATION_ERROR", message, { issues: [{ path: "roleId", message }] });
   }
-  if (court && actor !== chainClients().operator.address) throw new AppError("FORBIDDEN", "Only the bridge operator may grant or revoke the Court clerk role");
+  if (court && actor !== chainClients().operator.address) throw new AppError("FORBIDDEN", "Only the bridge operator may revoke the Court clerk role");
 }
 
 /** After commit: the lock/voter transactions are broadcast and their receipts awaited (no SQL transaction open), then the chain's state is answered. */
@@ -66,6 +72,7 @@ export async function grantRole(db: Db, actor: Address, body: TRoleChangeBody, n
   await assertCanManageOutlet(db, outlet, actor, "grant roles");
   if (outlet.status !== "active") throw new AppError("OUTLET_NOT_ACTIVE", `Outlet "${outlet.slug}" is ${outlet.status}; verify its domain first`);
   assertRoleFitsOutlet(outlet, body.roleId, actor);
+  if (body.roleId === ROLE.COURT_CLERK) throw new AppError("INVALID_STATE", CLERK_NO_LONGER_GRANTED);
   const existing = await findActiveRole(db, outlet.id, body.wallet, body.roleId);
   const name = roleDefinition(body.roleId)?.name ?? `Role ${body.roleId}`;
   if (existing?.bonded === 1) throw new AppError("CONFLICT", `${body.wallet} already holds the ${name} role at "${outlet.slug}"`);

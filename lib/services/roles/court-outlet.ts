@@ -9,7 +9,7 @@ const ensured = new WeakSet<object>();
 
 /**
  * The reserved outlet `capsule-court`: active from the start and owned by the bridge operator
- * (the address of CAPSULE_OPERATOR_KEY). It holds the network-wide Court clerk roles (4).
+ * (the address of CAPSULE_OPERATOR_KEY). It holds the Court clerk roles (4) granted before the jury court; they decide nothing.
  * Created on first use by the outlets/roles services; idempotent across processes.
  */
 export async function ensureCourtOutlet(db: Db, now = Math.floor(Date.now() / 1000)): Promise<void> {
@@ -18,7 +18,7 @@ export async function ensureCourtOutlet(db: Db, now = Math.floor(Date.now() / 10
     slug: COURT_OUTLET_SLUG,
     name: "Capsule Court",
     domain: "court.capsule.invalid",
-    description: "Reserved network outlet of the integrity court; Court clerk roles are granted here by the bridge operator.",
+    description: "Reserved network outlet of the integrity court; it holds the Court clerk roles granted before the jury court, which decide nothing.",
     metadata_uri: null,
     owner_wallet: chainClients().operator.address,
     status: "active",
