@@ -237,6 +237,16 @@ test("the findings become final after the appeal period and the reader's page sh
   await expect(page.getByTestId("case-status")).toHaveText("Closed");
   await expect(page.getByTestId("reply-jury")).toContainText("the outlet replies with its evidence");
   await expect(page.getByTestId("integrity-label")).toHaveAttribute("data-label", "misleading");
+  // the timeline tells the jury's part in words, between the bridge's entries: draw, sealed findings, reveals, final
+  const timeline = page.getByTestId("case-timeline");
+  await expect(timeline.locator("[data-kind='jury:Draw']").first()).toContainText("Jurors drawn (round 1)");
+  await expect(timeline.locator("[data-kind='jury:Committed']")).toHaveCount(3);
+  await expect(timeline.locator("[data-kind='jury:Revealed']").first()).toContainText("found misleading");
+  await expect(timeline.locator("[data-kind='jury:CaseFinal']")).toContainText("Article: misleading");
+  const kinds = await timeline.locator(":scope > li").evaluateAll((items) => items.map((item) => item.getAttribute("data-kind")));
+  expect(kinds.indexOf("opened")).toBeLessThan(kinds.indexOf("jury:Draw"));
+  expect(kinds.indexOf("jury:Draw")).toBeLessThan(kinds.lastIndexOf("jury:Revealed"));
+  expect(kinds.lastIndexOf("jury:Revealed")).toBeLessThan(kinds.indexOf("jury:CaseFinal"));
   await bothWidths(page, "case-final", "jury");
 
   await page.goto(`/read/${capsuleId}`);

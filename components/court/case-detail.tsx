@@ -173,7 +173,7 @@ export function CaseDetail({ id }: { id: string }) {
             </div>
           </Card>
           <Card title="Timeline" className="order-3">
-            <CaseTimeline entries={timeline} />
+            <CaseTimeline entries={timeline} jury={c.juryTimeline} />
           </Card>
         </div>
 

@@ -3,8 +3,12 @@ import type { ZTimelineEntry } from "@/lib/schemas/court";
 import { formatTime } from "@/components/ui/capsule-format";
 import { shortAddress } from "@/lib/wallet/short-address";
 import { describeTimelineEntry } from "./court-format";
+import { describeJuryEvent, type JuryTimelineEvent } from "./jury-timeline-words";
 
 type Entry = z.infer<typeof ZTimelineEntry>;
+type JuryEntry = JuryTimelineEvent & { actor: string | null; txHash: string; blockNumber: string; at: string };
+
+type Line = { key: string; kind: string; dot: string; at: string; actor: string | null; title: string; body: string; txHash: string | null };
 
 const dot: Record<Entry["kind"], string> = {
   opened: "bg-amber-500",
@@ -16,28 +20,41 @@ const dot: Record<Entry["kind"], string> = {
   retired: "bg-stone-500",
 };
 
-// The case's timeline, oldest first: who did what, when, and the transaction where there is one.
-export function CaseTimeline({ entries }: { entries: Entry[] }) {
-  if (entries.length === 0) return <p className="text-sm text-stone-600">Nothing has happened in this case yet.</p>;
+/**
+ * The case's timeline, oldest first: who did what, when, and the transaction where there is one. A jury
+ * case's on-chain events (the draw, commits, reveals, appeal funding, the final findings) are interleaved
+ * with the bridge's entries by time; in the same second the chain's event comes first, since the bridge's entry follows from it.
+ */
+export function CaseTimeline({ entries, jury = [] }: { entries: Entry[]; jury?: ReadonlyArray<JuryEntry> }) {
+  const lines: Line[] = [
+    ...jury.flatMap((event, i) => {
+      const words = describeJuryEvent(event);
+      return words ? [{ key: `j${i}`, kind: `jury:${event.kind}`, dot: "bg-violet-500", at: event.at, actor: event.actor, txHash: event.txHash, ...words }] : [];
+    }),
+    ...entries.map((entry) => ({ key: `b${entry.id}`, kind: entry.kind, dot: dot[entry.kind], at: entry.at, actor: entry.actor, txHash: entry.txHash, ...describeTimelineEntry(entry) })),
+  ].sort((a, b) => Number(a.at) - Number(b.at)); // stable: ties keep the chain's events first
+  if (lines.length === 0) return <p className="text-sm text-stone-600">Nothing has happened in this case yet.</p>;
   return (
     <ol className="relative space-y-5 border-l border-stone-200 pl-5" data-testid="case-timeline">
-      {entries.map((entry) => {
-        const { title, body } = describeTimelineEntry(entry);
-        return (
-          <li key={entry.id} className="relative" data-kind={entry.kind}>
-            <span aria-hidden="true" className={`absolute -left-[26px] top-1.5 h-2.5 w-2.5 rounded-full ring-4 ring-white ${dot[entry.kind]}`} />
-            <p className="text-sm font-semibold text-ink">{title}</p>
-            <p className="text-xs text-stone-500">
-              {formatTime(entry.at)} ·{" "}
-              <span className="font-mono" title={entry.actor}>
-                {shortAddress(entry.actor)}
-              </span>
-            </p>
-            {body ? <p className="mt-1 text-sm text-stone-700 [overflow-wrap:anywhere]">{body}</p> : null}
-            {entry.txHash ? <p className="mt-1 break-all font-mono text-xs text-stone-500">Transaction {entry.txHash}</p> : null}
-          </li>
-        );
-      })}
+      {lines.map((line) => (
+        <li key={line.key} className="relative" data-kind={line.kind}>
+          <span aria-hidden="true" className={`absolute -left-[26px] top-1.5 h-2.5 w-2.5 rounded-full ring-4 ring-white ${line.dot}`} />
+          <p className="text-sm font-semibold text-ink">{line.title}</p>
+          <p className="text-xs text-stone-500">
+            {formatTime(line.at)}
+            {line.actor ? (
+              <>
+                {" · "}
+                <span className="font-mono" title={line.actor}>
+                  {shortAddress(line.actor)}
+                </span>
+              </>
+            ) : null}
+          </p>
+          {line.body ? <p className="mt-1 text-sm text-stone-700 [overflow-wrap:anywhere]">{line.body}</p> : null}
+          {line.txHash ? <p className="mt-1 break-all font-mono text-xs text-stone-500">Transaction {line.txHash}</p> : null}
+        </li>
+      ))}
     </ol>
   );
 }
