@@ -74,6 +74,7 @@ function subscriber(baseUrl: string, localAddress: string, capsuleId: string) {
   let tally = "";
   let reading: Promise<void> | undefined;
   let lastError = "";
+  let failures = 0;
   let events = 0;
   let again = false;
   let waiter: { before: string; resolve: (at: number) => void } | undefined;
@@ -92,11 +93,14 @@ function subscriber(baseUrl: string, localAddress: string, capsuleId: string) {
     }
     reading = getJson(readUrl, localAddress, agent)
       .then((body) => {
+        failures = 0;
         tally = tallyText(body);
         check();
       })
       .catch((error: unknown) => {
+        // an idle keep-alive socket the server closed meanwhile ("socket hang up"): read again, as a browser would
         lastError = error instanceof Error ? error.message.slice(0, 120) : String(error);
+        if (++failures <= 3) again = true;
       })
       .finally(() => {
         reading = undefined;
