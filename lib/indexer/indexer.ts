@@ -193,10 +193,11 @@ export class Indexer {
 
   /**
    * The next range's length in blocks, from the one just read: about EVENTS_PER_COMMIT events at its
-   * density (a range without events grows eightfold), never more than `batchBlocks`.
+   * density, at most four times as long (a small sample can misjudge it; a range without events grows
+   * eightfold), never more than `batchBlocks`.
    */
   private fitRange(blocks: number, events: number): void {
-    const fitted = events === 0 ? blocks * 8 : Math.floor((blocks * EVENTS_PER_COMMIT) / events);
+    const fitted = events === 0 ? blocks * 8 : Math.min(blocks * 4, Math.floor((blocks * EVENTS_PER_COMMIT) / events));
     this.rangeBlocks = Math.max(1, Math.min(this.batchBlocks, fitted));
   }
 

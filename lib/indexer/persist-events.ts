@@ -32,6 +32,11 @@ export async function persistEvents(trx: Trx, events: IndexedEvent[], projectors
   const fresh = new Set<string>();
   if (!isPostgres(trx)) {
     const returned = await insertRowsSqlite<IndexedEvent, { tx_hash: string; log_index: number }>(trx, sqliteEventInsert, events);
+    // every event returned (a back-fill): all new, in order, so no keys to match
+    if (returned.length === events.length) {
+      await projectEvents(trx, events, projectors);
+      return events;
+    }
     for (const row of returned) fresh.add(`${row.tx_hash}:${row.log_index}`);
   }
   for (let start = 0; isPostgres(trx) && start < events.length; start += UNNEST_ROWS_PER_INSERT) {
