@@ -37,7 +37,7 @@ const OVERTAKEN_LIMIT = 1_000;
  * About how many events a back-fill commits at once: dense ranges are cut shorter than batchBlocks so
  * that there are several to pipeline (one read while another commits) and a commit stays small.
  */
-const EVENTS_PER_COMMIT = 10_000;
+const EVENTS_PER_COMMIT = 25_000;
 /** The first range's length in blocks, before any density is known (it grows eightfold while empty). */
 const FIRST_RANGE_BLOCKS = 16;
 
