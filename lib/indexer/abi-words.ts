@@ -8,7 +8,7 @@ import { checksumHexAddress } from "@/lib/chain/address-checksum";
  */
 type WordDecoder = (word: string) => unknown;
 
-const HEX_WORDS = /^0x(?:[0-9a-fA-F]{64})+$/;
+const HEX = /^0x[0-9a-fA-F]*$/;
 const INTEGER = /^(u?)int(\d*)$/;
 const FIXED_BYTES = /^bytes([1-9]|[12]\d|3[0-2])$/;
 const BOOL = /^0{63}[01]$/;
@@ -47,8 +47,11 @@ function wordDecoder(param: AbiParameter): WordDecoder | undefined {
 
 /** The words of `hex` (0x and whole 32-byte words only), or undefined: fewer than `count`, or not plain hex. */
 function wordsOf(hex: string, count: number): string[] | undefined {
-  if (hex.length < 2 + 64 * count || !HEX_WORDS.test(hex)) return undefined;
-  return Array.from({ length: count }, (_, i) => hex.slice(2 + 64 * i, 66 + 64 * i));
+  // whole words of hex digits (a plain character-class scan: the grouped pattern backtracked per word)
+  if (hex.length < 2 + 64 * count || (hex.length - 2) % 64 !== 0 || !HEX.test(hex)) return undefined;
+  const words = new Array<string>(count);
+  for (let i = 0; i < count; i++) words[i] = hex.slice(2 + 64 * i, 66 + 64 * i);
+  return words;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Db, Dialect } from "@/lib/db/database";
 import { metrics } from "@/lib/metrics/metrics";
-import { ChainMovedError, ChainReader, type Header, type VerifiedRange } from "./chain-reader";
+import { ChainMovedError, ChainReader, type BlockRef, type Header, type VerifiedRange } from "./chain-reader";
 import { readCheckpoint, writeCheckpoint, type Checkpoint, type CheckpointRef } from "./checkpoint-repository";
 import { commitBatch } from "./commit-batch";
 import { finalityDepth } from "./finality";
@@ -33,6 +33,15 @@ export type SyncResult = { fromBlock: number; toBlock: number; events: number; i
 /** A pass that met a chain moving under it starts again, this many times, before giving up. */
 const ATTEMPTS = 5;
 const OVERTAKEN_LIMIT = 1_000;
+/**
+ * About how many events a back-fill commits at once: dense ranges are cut shorter than batchBlocks so
+ * that there are several to pipeline (one read while another commits) and a commit stays small.
+ */
+const EVENTS_PER_COMMIT = 25_000;
+/** The first range's length in blocks, before any density is known (it grows eightfold while empty). */
+const FIRST_RANGE_BLOCKS = 16;
+
+type PendingRange = { start: number; end: number; range: Promise<VerifiedRange> };
 
 /**
  * The chain moved while read, another writer moved the checkpoint, or (SQLite) another connection
@@ -54,6 +63,8 @@ function retryable(error: unknown): boolean {
 export class Indexer {
   private readonly ctx: IndexerContext;
   private readonly batchBlocks: number;
+  /** Blocks the next back-fill range spans (fitRange): up to batchBlocks, fewer where events are dense. */
+  private rangeBlocks: number;
   private queue: Promise<unknown> = Promise.resolve();
   private openReorgCheck = true;
   /** The checkpoint this indexer moved last (forgotten when anything else may have moved it). */
@@ -73,6 +84,7 @@ export class Indexer {
       log: options.log ?? (() => undefined),
     };
     this.batchBlocks = options.batchBlocks;
+    this.rangeBlocks = Math.min(options.batchBlocks, FIRST_RANGE_BLOCKS);
   }
 
   get reader(): ChainReader {
@@ -154,10 +166,22 @@ export class Indexer {
     const fromBlock = checkpoint ? checkpoint.blockNumber + 1 : this.ctx.startBlock;
     let after: CheckpointRef | null = checkpoint ? { number: checkpoint.blockNumber, hash: checkpoint.blockHash } : null;
     const result: SyncResult = { fromBlock, toBlock: fromBlock - 1, events: 0, inserted: 0, ...(rewound ? { rewound } : {}) };
-    for (let start = fromBlock; start <= head.number; start += this.batchBlocks) {
-      const end = Math.min(head.number, start + this.batchBlocks - 1);
-      const parent = after?.hash ? { number: after.number, hash: after.hash } : undefined;
-      const range = await this.ctx.reader.readRange(start, end, parent, end === head.number ? head : undefined);
+    // Pipelined: the next range is read (the node's work, then parsing and decoding) while this one
+    // commits. It is verified against this range's last block as read, exactly as a read after the
+    // commit would be; it is committed only after this one, continuing its checkpoint.
+    const read = (start: number, parent: BlockRef | undefined): PendingRange => {
+      const end = Math.min(head.number, start + this.rangeBlocks - 1);
+      const range = this.ctx.reader.readRange(start, end, parent, end === head.number ? head : undefined);
+      range.catch(() => undefined); // awaited in turn; a failed commit before it must not leave it unhandled
+      return { start, end, range };
+    };
+    const firstParent = after?.hash ? { number: after.number, hash: after.hash } : undefined;
+    let next = fromBlock <= head.number ? read(fromBlock, firstParent) : undefined;
+    while (next) {
+      const { start, end } = next;
+      const range = await next.range;
+      this.fitRange(end - start + 1, range.events.length);
+      next = end < head.number ? read(end + 1, range.to) : undefined;
       result.inserted += await this.commit(start, range, after);
       result.events += range.events.length;
       result.toBlock = end;
@@ -165,6 +189,16 @@ export class Indexer {
     }
     if (checkpoint && checkpoint.blockHash === null && fromBlock > head.number) await this.adoptHash(checkpoint, head);
     return result;
+  }
+
+  /**
+   * The next range's length in blocks, from the one just read: about EVENTS_PER_COMMIT events at its
+   * density, at most four times as long (a small sample can misjudge it; a range without events grows
+   * eightfold), never more than `batchBlocks`.
+   */
+  private fitRange(blocks: number, events: number): void {
+    const fitted = events === 0 ? blocks * 8 : Math.min(blocks * 4, Math.floor((blocks * EVENTS_PER_COMMIT) / events));
+    this.rangeBlocks = Math.max(1, Math.min(this.batchBlocks, fitted));
   }
 
   /** The checkpoint's block is still the node's (a checkpoint without a hash, from before hashes were kept, is trusted). */

@@ -1,8 +1,7 @@
-import { isPostgres, unnestRows, UNNEST_ROWS_PER_INSERT } from "@/lib/db/bulk-insert";
+import { insertRowsSqlite, isPostgres, unnestRows, UNNEST_ROWS_PER_INSERT, type SqliteInsert } from "@/lib/db/bulk-insert";
 import type { Trx } from "@/lib/db/database";
 import { eventKind, type IndexedEvent, type Projector } from "./projector";
 
-const CHUNK = 400; // 9 columns per row stays far below SQLite's bound-parameter limit
 const eventColumns = [
   ["chain_id", "bigint"],
   ["block_number", "bigint"],
@@ -15,17 +14,33 @@ const eventColumns = [
   ["args_json", "text"],
 ] as const;
 
+const sqliteEventInsert: SqliteInsert<IndexedEvent> = {
+  table: "chain_events",
+  columns: eventColumns.map(([column]) => column),
+  conflict: ["chain_id", "tx_hash", "log_index"],
+  returning: ["tx_hash", "log_index"],
+  values: (event, params) =>
+    params.push(event.chainId, event.blockNumber, event.blockHash, event.blockTime, event.txHash, event.logIndex, event.address, event.eventName, JSON.stringify(event.args)),
+};
+
 /**
- * Inserts events into chain_events (multi-row — on PostgreSQL one array per column —, ON CONFLICT DO NOTHING … RETURNING) and then
+ * Inserts events into chain_events (multi-row: on SQLite prepared statements of a few hundred rows, on PostgreSQL one array per column; ON CONFLICT DO NOTHING … RETURNING) and then
  * projects, in order, only the ones not seen before; answers those. Used by the indexer and by a
  * rebuild, so a replay can never count an event twice.
  */
 export async function persistEvents(trx: Trx, events: IndexedEvent[], projectors: Projector[]): Promise<IndexedEvent[]> {
   const fresh = new Set<string>();
-  const postgres = isPostgres(trx);
-  const perInsert = postgres ? UNNEST_ROWS_PER_INSERT : CHUNK;
-  for (let start = 0; start < events.length; start += perInsert) {
-    const rows = events.slice(start, start + perInsert).map((event) => ({
+  if (!isPostgres(trx)) {
+    const returned = await insertRowsSqlite<IndexedEvent, { tx_hash: string; log_index: number }>(trx, sqliteEventInsert, events);
+    // every event returned (a back-fill): all new, in order, so no keys to match
+    if (returned.length === events.length) {
+      await projectEvents(trx, events, projectors);
+      return events;
+    }
+    for (const row of returned) fresh.add(`${row.tx_hash}:${row.log_index}`);
+  }
+  for (let start = 0; isPostgres(trx) && start < events.length; start += UNNEST_ROWS_PER_INSERT) {
+    const rows = events.slice(start, start + UNNEST_ROWS_PER_INSERT).map((event) => ({
       chain_id: event.chainId,
       block_number: event.blockNumber,
       block_hash: event.blockHash,
@@ -36,10 +51,10 @@ export async function persistEvents(trx: Trx, events: IndexedEvent[], projectors
       event_name: event.eventName,
       args_json: JSON.stringify(event.args),
     }));
-    const insert = postgres
-      ? trx.insertInto("chain_events").columns(eventColumns.map(([column]) => column)).expression(unnestRows(rows, eventColumns))
-      : trx.insertInto("chain_events").values(rows);
-    const returned = await insert
+    const returned = await trx
+      .insertInto("chain_events")
+      .columns(eventColumns.map(([column]) => column))
+      .expression(unnestRows(rows, eventColumns))
       .onConflict((oc) => oc.columns(["chain_id", "tx_hash", "log_index"]).doNothing())
       .returning(["tx_hash", "log_index"])
       .execute();

@@ -1,5 +1,5 @@
 import type { SelectQueryBuilder } from "kysely";
-import { isPostgres, unnestRows, UNNEST_ROWS_PER_INSERT } from "../bulk-insert";
+import { insertRowsSqlite, isPostgres, unnestRows, UNNEST_ROWS_PER_INSERT, type SqliteInsert } from "../bulk-insert";
 import type { DB, DbOrTrx } from "../database";
 import type { ActivityRow } from "../tables/foundation.table";
 
@@ -13,7 +13,6 @@ export type ActivityEntry = {
   createdAt: number;
 };
 
-const ACTIVITY_ROWS_PER_INSERT = 1000; // 7 parameters a row: within SQLite's bound-parameter limit
 const activityColumns = [
   ["wallet", "text"],
   ["kind", "text"],
@@ -23,12 +22,19 @@ const activityColumns = [
   ["tx_hash", "text"],
   ["created_at", "bigint"],
 ] as const;
+const sqliteActivityInsert: SqliteInsert<ActivityEntry> = {
+  table: "activity",
+  columns: activityColumns.map(([column]) => column),
+  values: (e, params) => params.push(e.wallet, e.kind, e.outletSlug ?? null, e.subjectId ?? null, JSON.stringify(e.details ?? {}), e.txHash ?? null, e.createdAt),
+};
 
 export async function insertActivity(db: DbOrTrx, entries: ActivityEntry[]): Promise<void> {
-  const postgres = isPostgres(db);
-  const perInsert = postgres ? UNNEST_ROWS_PER_INSERT : ACTIVITY_ROWS_PER_INSERT;
-  for (let start = 0; start < entries.length; start += perInsert) {
-    const rows = entries.slice(start, start + perInsert).map((e) => ({
+  if (!isPostgres(db)) {
+    await insertRowsSqlite(db, sqliteActivityInsert, entries);
+    return;
+  }
+  for (let start = 0; start < entries.length; start += UNNEST_ROWS_PER_INSERT) {
+    const rows = entries.slice(start, start + UNNEST_ROWS_PER_INSERT).map((e) => ({
       wallet: e.wallet,
       kind: e.kind,
       outlet_slug: e.outletSlug ?? null,
@@ -38,7 +44,7 @@ export async function insertActivity(db: DbOrTrx, entries: ActivityEntry[]): Pro
       created_at: e.createdAt,
     }));
     // one row (the common case outside a back-fill) stays an ordinary insert
-    if (postgres && rows.length > 1) await db.insertInto("activity").columns(activityColumns.map(([column]) => column)).expression(unnestRows(rows, activityColumns)).execute();
+    if (rows.length > 1) await db.insertInto("activity").columns(activityColumns.map(([column]) => column)).expression(unnestRows(rows, activityColumns)).execute();
     else await db.insertInto("activity").values(rows).execute();
   }
 }

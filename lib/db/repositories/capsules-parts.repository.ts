@@ -1,5 +1,5 @@
 import type { SelectQueryBuilder } from "kysely";
-import { isPostgres, unnestRows, UNNEST_ROWS_PER_INSERT } from "../bulk-insert";
+import { insertRowsSqlite, isPostgres, unnestRows, UNNEST_ROWS_PER_INSERT, type SqliteInsert } from "../bulk-insert";
 import type { DB, DbOrTrx } from "../database";
 import type { ContributorRow, EvidenceRow, NewContributor, NewEvidence, SupportingRow, VoteRow } from "../tables/capsules.table";
 
@@ -92,7 +92,6 @@ export async function countVotes(db: DbOrTrx, capsuleId: number): Promise<number
 }
 
 type NewVote = { capsule_id: number; voter: string; support: number; weight: string; tx_hash: string; log_index: number; block_time: number };
-const VOTE_ROWS_PER_INSERT = 1000; // 7 parameters a row: within SQLite's bound-parameter limit
 const voteColumns = [
   ["capsule_id", "integer"],
   ["voter", "text"],
@@ -102,18 +101,27 @@ const voteColumns = [
   ["log_index", "integer"],
   ["block_time", "bigint"],
 ] as const;
+const sqliteVoteInsert: SqliteInsert<NewVote> = {
+  table: "capsule_votes",
+  columns: voteColumns.map(([column]) => column),
+  conflict: ["capsule_id", "voter"],
+  returning: ["capsule_id", "voter"],
+  values: (v, params) => params.push(v.capsule_id, v.voter, v.support, v.weight, v.tx_hash, v.log_index, v.block_time),
+};
 
 /** Inserts the votes not recorded yet (one per capsule and voter); answers `capsuleId:voter` of each inserted one. */
 export async function insertVotesIfAbsent(db: DbOrTrx, rows: NewVote[]): Promise<Set<string>> {
   const inserted = new Set<string>();
-  const postgres = isPostgres(db);
-  const perInsert = postgres ? UNNEST_ROWS_PER_INSERT : VOTE_ROWS_PER_INSERT;
-  for (let start = 0; start < rows.length; start += perInsert) {
-    const chunk = rows.slice(start, start + perInsert);
-    const insert = postgres
-      ? db.insertInto("capsule_votes").columns(voteColumns.map(([column]) => column)).expression(unnestRows(chunk, voteColumns))
-      : db.insertInto("capsule_votes").values(chunk);
-    const returned = await insert
+  if (!isPostgres(db)) {
+    for (const row of await insertRowsSqlite<NewVote, { capsule_id: number; voter: string }>(db, sqliteVoteInsert, rows)) inserted.add(`${row.capsule_id}:${row.voter}`);
+    return inserted;
+  }
+  for (let start = 0; start < rows.length; start += UNNEST_ROWS_PER_INSERT) {
+    const chunk = rows.slice(start, start + UNNEST_ROWS_PER_INSERT);
+    const returned = await db
+      .insertInto("capsule_votes")
+      .columns(voteColumns.map(([column]) => column))
+      .expression(unnestRows(chunk, voteColumns))
       .onConflict((oc) => oc.columns(["capsule_id", "voter"]).doNothing())
       .returning(["capsule_id", "voter"])
       .execute();

@@ -1,4 +1,5 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import { isPostgres } from "../bulk-insert";
 import type { DB, DbOrTrx } from "../database";
 import type { CapsuleRow, CapsuleStatus, CapsuleUpdate, NewCapsule } from "../tables/capsules.table";
 import { AppError } from "@/lib/errors/app-error";
@@ -24,8 +25,26 @@ export async function getCapsuleOrThrow(db: DbOrTrx, id: number): Promise<Capsul
 
 export type Tally = { id: number; yes: string; no: string; at: number };
 
-/** Sets the vote tallies of many capsules, a few hundred per statement (CASE on the id). */
+const TALLIES_PER_UPDATE = 1_000; // 4 bound values a tally on SQLite
+
+/** Sets the vote tallies of many capsules: SQLite, one UPDATE … FROM (VALUES …) per thousand; PostgreSQL, a few hundred per statement (CASE on the id). */
 export async function setTallies(db: DbOrTrx, tallies: Tally[]): Promise<void> {
+  if (!isPostgres(db)) {
+    for (let start = 0; start < tallies.length; start += TALLIES_PER_UPDATE) {
+      const chunk = tallies.slice(start, start + TALLIES_PER_UPDATE);
+      const params: Array<string | number> = [];
+      for (const t of chunk) params.push(t.id, t.yes, t.no, t.at);
+      // the same text for every full chunk: prepared once (the connection's statement cache)
+      const values = `${"(?, ?, ?, ?), ".repeat(chunk.length - 1)}(?, ?, ?, ?)`;
+      await db.executeQuery(
+        CompiledQuery.raw(
+          `update "capsules" set "yes_votes" = t.column2, "no_votes" = t.column3, "updated_at" = t.column4 from (values ${values}) as t where "capsules"."id" = t.column1`,
+          params,
+        ),
+      );
+    }
+    return;
+  }
   for (let start = 0; start < tallies.length; start += 300) {
     const chunk = tallies.slice(start, start + 300);
     const byId = (value: (t: Tally) => string | number) => sql.join(chunk.map((t) => sql`when ${t.id} then ${value(t)}`), sql` `);
@@ -39,6 +58,21 @@ export async function setTallies(db: DbOrTrx, tallies: Tally[]): Promise<void> {
       .where("id", "in", chunk.map((t) => t.id))
       .execute();
   }
+}
+
+/** What a vote's projection needs of its capsule: the outlet (for the activity row) and the stored tallies. */
+export type VoteTarget = Pick<CapsuleRow, "id" | "outlet_slug" | "yes_votes" | "no_votes">;
+
+/** The capsules of these ids that exist, as vote targets (one statement per thousand ids). */
+export async function findVoteTargets(db: DbOrTrx, ids: number[]): Promise<VoteTarget[]> {
+  const rows: VoteTarget[] = [];
+  for (let start = 0; start < ids.length; start += 1_000) {
+    const chunk = ids.slice(start, start + 1_000);
+    // one bound value whatever the count: the statement is prepared once
+    const list = isPostgres(db) ? sql`(select unnest(${chunk}::integer[]))` : sql`(select value from json_each(${JSON.stringify(chunk)}))`;
+    rows.push(...(await db.selectFrom("capsules").select(["id", "outlet_slug", "yes_votes", "no_votes"]).where(sql<SqlBool>`id in ${list}`).execute()));
+  }
+  return rows;
 }
 
 export async function insertCapsule(db: DbOrTrx, values: NewCapsule): Promise<CapsuleRow> {

@@ -1,7 +1,7 @@
 import { getAddress } from "viem";
 import type { Trx } from "@/lib/db/database";
 import type { CapsuleRow, CapsuleUpdate } from "@/lib/db/tables/capsules.table";
-import { findCapsule, findCapsulesByIds, labelChain, setTallies, updateCapsule } from "@/lib/db/repositories/capsules.repository";
+import { findCapsule, findVoteTargets, labelChain, setTallies, updateCapsule } from "@/lib/db/repositories/capsules.repository";
 import { insertVotesIfAbsent } from "@/lib/db/repositories/capsules-parts.repository";
 import { insertActivity, type ActivityEntry } from "@/lib/db/repositories/activity.repository";
 import { SUBMISSION_FEE_WEI } from "@/lib/chain/fee-split";
@@ -23,7 +23,7 @@ const chainLabels = ["corrected", "retracted_by_author"] as const;
 const idOf = (event: IndexedEvent) => Number(event.args.capsuleId);
 const rootOf = (row: CapsuleRow) => row.root_capsule_id ?? row.id;
 
-function activity(event: IndexedEvent, row: CapsuleRow, wallet: string, kind: string, details: Record<string, unknown> = {}): ActivityEntry {
+function activity(event: IndexedEvent, row: Pick<CapsuleRow, "id" | "outlet_slug">, wallet: string, kind: string, details: Record<string, unknown> = {}): ActivityEntry {
   return { wallet, kind, outletSlug: row.outlet_slug, subjectId: String(row.id), details, txHash: event.txHash, createdAt: event.blockTime };
 }
 
@@ -60,7 +60,7 @@ async function onSubmitted(trx: Trx, event: IndexedEvent, row: CapsuleRow) {
  */
 async function onVotes(trx: Trx, events: IndexedEvent[]) {
   if (isPostgres(trx)) return projectVotesPostgres(trx, events, projectedKinds.voteCast);
-  const rows = new Map((await findCapsulesByIds(trx, [...new Set(events.map(idOf))])).map((row) => [row.id, row]));
+  const rows = new Map((await findVoteTargets(trx, [...new Set(events.map(idOf))])).map((row) => [row.id, row]));
   const votes = events.flatMap((event) => {
     const row = rows.get(idOf(event));
     if (!row) return [];
