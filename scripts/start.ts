@@ -190,7 +190,6 @@ async function main() {
   // Leader duties run on exactly one server sharing this database (always this one on SQLite).
   const duties: LeaderDuty[] = [];
   if (cfg.CAPSULE_INDEXER === "on") {
-    duties.push({ name: "clerk case retirement", start: () => retireClerkCasesOnce(handle.db, cfg.CAPSULE_OPERATOR_KEY as Hex) });
     duties.push({
       name: "chain indexer",
       start: () =>
@@ -206,6 +205,8 @@ async function main() {
           log: (m) => step(`  ${m}`),
         }),
     });
+    // old clerk cases are retired once by whichever server leads (the chain indexer is named first in the log line)
+    duties.push({ name: "clerk case retirement", start: () => retireClerkCasesOnce(handle.db, cfg.CAPSULE_OPERATOR_KEY as Hex) });
     // the operator outbox worker leads with the indexer: a server with CAPSULE_INDEXER=off never leads
     duties.push({
       name: "operator outbox worker",
