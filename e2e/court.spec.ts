@@ -141,7 +141,9 @@ test("a bonded reader disputes an article and the reader's page follows the labe
   await expect(page.getByTestId("case-capsule-title")).toHaveText(fixture.title);
   await expect(page.getByTestId("case-claim")).toHaveText("The council's budget rose by forty percent this year.");
   await expect(page.getByTestId("case-evidence")).toContainText(fixture.evidenceLabel);
-  await expect(page.getByTestId("case-timeline").locator("li")).toHaveCount(3);
+  // the bridge's three entries (opened, evidence named, label changed), with the jury's on-chain events between them
+  await expect(page.getByTestId("case-timeline").locator("li:not([data-kind^='jury:'])")).toHaveCount(3);
+  await expect(page.getByTestId("case-timeline").locator("[data-kind='jury:CaseOpened']")).toContainText("Jury case opened on chain");
   await expect(page.getByTestId("case-claim-reply-verdict")).toContainText("A jury of bonded Editors of other outlets decides this case; its label is final after the appeal period.");
   await expect(page.getByRole("form", { name: "Record a verdict" })).toHaveCount(0);
   await shot(page, "court-case-open");
@@ -155,7 +157,10 @@ test("a bonded reader disputes an article and the reader's page follows the labe
   await expect(outlet.page.getByTestId("case-status")).toHaveText("Closed");
   await expect(outlet.page.getByTestId("penalty-amount")).toHaveText("25 CAP");
   await expect(outlet.page.getByTestId("penalty-tx")).toHaveText(/^0x[0-9a-f]{64}$/);
-  await expect(outlet.page.getByTestId("case-timeline").locator("li")).toHaveCount(6);
+  const closedTimeline = outlet.page.getByTestId("case-timeline");
+  await expect(closedTimeline.locator("li:not([data-kind^='jury:'])")).toHaveCount(6);
+  await expect(closedTimeline.locator("[data-kind='jury:Revealed']")).toHaveCount(bench.jurors.length);
+  await expect(closedTimeline.locator("[data-kind='jury:CaseFinal']")).toContainText("Article: misleading");
   await expect(outlet.page.getByTestId("integrity-label")).toHaveAttribute("data-label", "misleading");
   await shot(outlet.page, "court-case-closed");
   await phoneShot(outlet.page, "court-case-closed-phone");

@@ -31,7 +31,7 @@ type VitestReport = {
 };
 
 function firstLine(text: string | undefined): string {
-  return (text ?? "").split("\n").find((line) => line.trim() !== "")?.trim().slice(0, 300) ?? "";
+  return (text ?? "").replace(/\x1b\[[0-9;]*m/g, "").split("\n").find((line) => line.trim() !== "")?.trim().slice(0, 300) ?? "";
 }
 
 function vitestCounts(file: string): Counts {
