@@ -1,14 +1,11 @@
 import fs from "node:fs";
 import http from "node:http";
-import { createPublicClient, createWalletClient, getAddress, http as viemHttp } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { z } from "zod";
-import { capsuleChain } from "@/lib/chain/chain";
 import { ZLiveEvent } from "@/lib/live/live-event";
-import { devKeys } from "@/test/support/anvil";
+import { ZCapsuleResponse } from "@/lib/schemas/capsules";
 import { seedCapsules } from "./seed-capsules";
 import { startBenchStack } from "./support/bench-stack";
-import { compileEmitter } from "./support/emitter";
+import { acceptanceAsEmitter } from "./support/emitter";
 import { followHeads, wallNow } from "./support/heads";
 import { loadAverage } from "./support/machine";
 import { percentile } from "./support/stats";
@@ -31,15 +28,9 @@ export type FanoutFigures = {
   load: string;
 };
 
-const ZAcceptanceAddress = z.object({ contracts: z.object({ capsuleAcceptance: z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/) }) }) });
-const ZTally = z.object({ capsule: z.object({ yesVotes: z.union([z.string(), z.number()]), noVotes: z.union([z.string(), z.number()]) }) });
+const ZTally = z.object({ capsule: ZCapsuleResponse.shape.capsule.pick({ yesVotes: true, noVotes: true }) });
 const rssMbOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? Number.NaN) / 1024;
 
-async function rpc(url: string, method: string, params: unknown[]): Promise<void> {
-  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
-  const body = z.object({ error: z.object({ message: z.string() }).optional() }).parse(await response.json());
-  if (body.error) throw new Error(body.error.message);
-}
 
 function getJson(url: URL, localAddress: string, agent: http.Agent): Promise<unknown> {
   return new Promise((resolve, reject) => {
@@ -170,15 +161,7 @@ export async function benchLiveFanout(options: { dialect: "sqlite" | "postgres";
   try {
     const seeded = await seedCapsules(bench.handle.db, bench.handle.dialect, 1, () => undefined);
     const capsuleId = String(seeded.firstId);
-    const summary = ZAcceptanceAddress.parse(await (await fetch(`${stack.baseUrl}/api/meta/contracts-summary`)).json());
-    const acceptance = getAddress(summary.contracts.capsuleAcceptance.address);
-    const chain = capsuleChain(stack.nodeRpcUrl);
-    const account = privateKeyToAccount(devKeys[9]);
-    const wallet = createWalletClient({ chain, transport: viemHttp(stack.nodeRpcUrl), account });
-    const reader = createPublicClient({ chain, transport: viemHttp(stack.nodeRpcUrl) });
-    const emitter = compileEmitter();
-    const deployed = await reader.waitForTransactionReceipt({ hash: await wallet.deployContract({ abi: emitter.abi, bytecode: emitter.bytecode }) });
-    await rpc(stack.nodeRpcUrl, "anvil_setCode", [acceptance, await reader.getCode({ address: deployed.contractAddress! })]);
+    const { acceptance, emitter, wallet, reader } = await acceptanceAsEmitter(stack);
 
     const perAddress = 20;
     const addresses = Math.ceil(options.subscribers / perAddress);

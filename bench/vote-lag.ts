@@ -1,17 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createPublicClient, createWalletClient, getAddress, http } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { z } from "zod";
-import { capsuleChain } from "@/lib/chain/chain";
 import { ZCapsuleResponse } from "@/lib/schemas/capsules";
 import type { DbOrTrx } from "@/lib/db/database";
 import { readCheckpoint } from "@/lib/indexer/checkpoint-repository";
-import { devKeys } from "@/test/support/anvil";
 import { seedCapsules } from "./seed-capsules";
 import { startBenchStack } from "./support/bench-stack";
-import { compileEmitter } from "./support/emitter";
+import { acceptanceAsEmitter } from "./support/emitter";
 import { followHeads, wallNow } from "./support/heads";
 import { loadAverage } from "./support/machine";
 import { percentile } from "./support/stats";
@@ -32,15 +28,7 @@ export type LagFigures = {
   load: string;
 };
 
-const ZAcceptanceAddress = z.object({ contracts: z.object({ capsuleAcceptance: z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/) }) }) });
-const ZRpcAnswer = z.object({ result: z.unknown().optional(), error: z.object({ message: z.string() }).optional() });
 
-async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
-  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
-  const body = ZRpcAnswer.parse(await response.json());
-  if (body.error) throw new Error(body.error.message);
-  return body.result;
-}
 
 /** Milliseconds from `since` until the indexer's checkpoint in SQL reaches `block` (polled every 2 ms). */
 async function indexedAfter(db: DbOrTrx, block: bigint, since: number): Promise<number> {
@@ -122,16 +110,7 @@ export async function benchVoteLag(options: { dialect: "sqlite" | "postgres"; vo
   const { stack } = bench;
   try {
     const seeded = await seedCapsules(bench.handle.db, bench.handle.dialect, 20, () => undefined);
-    const summary = ZAcceptanceAddress.parse(await (await fetch(`${stack.baseUrl}/api/meta/contracts-summary`)).json());
-    const acceptance = getAddress(summary.contracts.capsuleAcceptance.address);
-    const chain = capsuleChain(stack.nodeRpcUrl);
-    const account = privateKeyToAccount(devKeys[9]);
-    const wallet = createWalletClient({ chain, transport: http(stack.nodeRpcUrl), account });
-    const reader = createPublicClient({ chain, transport: http(stack.nodeRpcUrl) });
-    const emitter = compileEmitter();
-    const deployed = await reader.waitForTransactionReceipt({ hash: await wallet.deployContract({ abi: emitter.abi, bytecode: emitter.bytecode }) });
-    const runtime = await reader.getCode({ address: deployed.contractAddress! });
-    await rpc(stack.nodeRpcUrl, "anvil_setCode", [acceptance, runtime]);
+    const { acceptance, emitter, wallet, reader } = await acceptanceAsEmitter(stack);
 
     const lags: number[] = [];
     const indexed: number[] = [];

@@ -1,26 +1,15 @@
 import { chromium, type Browser } from "@playwright/test";
-import { createPublicClient, createWalletClient, getAddress, http } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
-import { z } from "zod";
-import { capsuleChain } from "@/lib/chain/chain";
-import { devKeys } from "@/test/support/anvil";
 import { seedCapsules } from "./seed-capsules";
 import { startBenchStack } from "./support/bench-stack";
 import { onCleanup } from "./support/cleanup";
-import { compileEmitter } from "./support/emitter";
+import { acceptanceAsEmitter } from "./support/emitter";
 import { loadAverage } from "./support/machine";
 import { percentile } from "./support/stats";
 
 export type PageLagFigures = { dialect: string; votes: number; p50: number; p95: number; max: number; load: string };
 
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium";
-const ZAcceptanceAddress = z.object({ contracts: z.object({ capsuleAcceptance: z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/) }) }) });
 
-async function rpc(url: string, method: string, params: unknown[]): Promise<void> {
-  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
-  const body = z.object({ error: z.object({ message: z.string() }).optional() }).parse(await response.json());
-  if (body.error) throw new Error(body.error.message);
-}
 
 /** Installed in the page: the wall-clock time of every change of the tally's text, in order. */
 const watchTally = () => {
@@ -52,16 +41,7 @@ export async function benchVotePageLag(options: { dialect: "sqlite" | "postgres"
   const closeBrowser = onCleanup(async () => browser?.close());
   try {
     const seeded = await seedCapsules(bench.handle.db, bench.handle.dialect, 5, () => undefined);
-    const summary = ZAcceptanceAddress.parse(await (await fetch(`${stack.baseUrl}/api/meta/contracts-summary`)).json());
-    const acceptance = getAddress(summary.contracts.capsuleAcceptance.address);
-    const chain = capsuleChain(stack.nodeRpcUrl);
-    const account = privateKeyToAccount(devKeys[9]);
-    const wallet = createWalletClient({ chain, transport: http(stack.nodeRpcUrl), account });
-    const reader = createPublicClient({ chain, transport: http(stack.nodeRpcUrl) });
-    const emitter = compileEmitter();
-    const deployed = await reader.waitForTransactionReceipt({ hash: await wallet.deployContract({ abi: emitter.abi, bytecode: emitter.bytecode }) });
-    const runtime = await reader.getCode({ address: deployed.contractAddress! });
-    await rpc(stack.nodeRpcUrl, "anvil_setCode", [acceptance, runtime]);
+    const { acceptance, emitter, wallet, reader } = await acceptanceAsEmitter(stack);
 
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
