@@ -6,7 +6,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { capsuleChain } from "@/lib/chain/chain";
 import { capsuleAcceptanceAbi } from "@/lib/chain/abi";
 import { startAnvil } from "@/lib/chain/anvil-process";
-import { openDatabase } from "@/lib/db/connection";
+import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { migrateToLatest } from "@/lib/db/migrate";
 import { Indexer } from "@/lib/indexer/indexer";
 import { projectors } from "@/lib/indexer/projectors";
@@ -48,6 +48,20 @@ export async function emitVotes(rpcUrl: string, total: number, firstCapsuleId: n
   return { rpcUrl, address, startBlock: Number(deployed.blockNumber), total };
 }
 
+/** The real Indexer over the emitted logs: `raw` writes events and checkpoints only, `projected` runs the projectors too. */
+export function backfillIndexer(emitted: Emitted, handle: DatabaseHandle, mode: "raw" | "projected"): Indexer {
+  return new Indexer({
+    db: handle.db,
+    dialect: handle.dialect,
+    rpcUrl: emitted.rpcUrl,
+    chainId: capsuleChain(emitted.rpcUrl).id,
+    startBlock: emitted.startBlock,
+    sources: [{ name: "capsuleAcceptance", address: emitted.address, abi: capsuleAcceptanceAbi as Abi }],
+    projectors: mode === "projected" ? projectors : [],
+    batchBlocks: BATCH_BLOCKS,
+  });
+}
+
 /**
  * Times a cold back-fill of the emitted logs through the real Indexer into a fresh database:
  * `raw` writes chain_events and checkpoints only; `projected` also runs the real projectors
@@ -64,16 +78,7 @@ export async function backfillOnce(emitted: Emitted, mode: "raw" | "projected", 
       const seeded = await seedCapsules(handle.db, handle.dialect, BACKFILL_CAPSULES, () => undefined);
       if (seeded.firstId !== 1) throw new Error(`expected the seeded capsules to start at id 1, got ${seeded.firstId}`);
     }
-    const indexer = new Indexer({
-      db: handle.db,
-      dialect: handle.dialect,
-      rpcUrl: emitted.rpcUrl,
-      chainId: capsuleChain(emitted.rpcUrl).id,
-      startBlock: emitted.startBlock,
-      sources: [{ name: "capsuleAcceptance", address: emitted.address, abi: capsuleAcceptanceAbi as Abi }],
-      projectors: mode === "projected" ? projectors : [],
-      batchBlocks: BATCH_BLOCKS,
-    });
+    const indexer = backfillIndexer(emitted, handle, mode);
     const started = performance.now();
     const result = await indexer.syncToHead();
     const seconds = (performance.now() - started) / 1000;

@@ -2,16 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Session } from "node:inspector/promises";
-import type { Abi } from "viem";
-import { capsuleChain } from "@/lib/chain/chain";
-import { capsuleAcceptanceAbi } from "@/lib/chain/abi";
 import { startAnvil } from "@/lib/chain/anvil-process";
 import { openDatabase } from "@/lib/db/connection";
 import { migrateToLatest } from "@/lib/db/migrate";
-import { Indexer } from "@/lib/indexer/indexer";
-import { projectors } from "@/lib/indexer/projectors";
 import { freePort } from "@/test/support/free-port";
-import { BACKFILL_CAPSULES, emitVotes } from "./indexer-backfill";
+import { BACKFILL_CAPSULES, backfillIndexer, emitVotes } from "./indexer-backfill";
 import { seedCapsules } from "./seed-capsules";
 import { onCleanup } from "./support/cleanup";
 import { summarizeProfiles } from "./support/cpu-profile";
@@ -39,16 +34,7 @@ async function main() {
       try {
         await migrateToLatest(handle.db);
         if (mode === "projected") await seedCapsules(handle.db, handle.dialect, BACKFILL_CAPSULES, () => undefined);
-        const indexer = new Indexer({
-          db: handle.db,
-          dialect: handle.dialect,
-          rpcUrl: emitted.rpcUrl,
-          chainId: capsuleChain(emitted.rpcUrl).id,
-          startBlock: emitted.startBlock,
-          sources: [{ name: "capsuleAcceptance", address: emitted.address, abi: capsuleAcceptanceAbi as Abi }],
-          projectors: mode === "projected" ? projectors : [],
-          batchBlocks: 2000,
-        });
+        const indexer = backfillIndexer(emitted, handle, mode);
         const last = round === rounds - 1;
         if (last) {
           await session.post("Profiler.enable");
