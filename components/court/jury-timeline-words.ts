@@ -1,19 +1,24 @@
 import { formatCap } from "@/components/ui/capsule-format";
+import { FINDING_NAMES, PERIOD_NAMES, SIDE_NAMES } from "@/lib/chain/jury-claims";
 import { shortAddress } from "@/lib/wallet/short-address";
 
 // Words for the jury court's on-chain events in a case's timeline: what happened, in one heading and one sentence.
 
 export type JuryTimelineEvent = { kind: string; round: number; details: Record<string, unknown> };
 
-const PERIODS: Record<string, string> = { "1": "evidence", "2": "commit", "3": "reveal", "4": "appeal", "5": "final" };
-const FINDINGS: Record<string, string> = { "0": "no finding", "1": "verified", "2": "misleading", "3": "fraudulent", "4": "unresolved" };
-const SIDES: Record<string, string> = { "1": "the challenger", "2": "the outlet" };
+const codeName = <T extends Record<number, string>>(names: T, value: unknown): T[keyof T] | undefined => names[Number(text(value)) as keyof T];
+const period = (value: unknown) => codeName(PERIOD_NAMES, value);
+const finding = (value: unknown) => codeName(FINDING_NAMES, value) ?? "no finding";
+const side = (value: unknown) => {
+  const name = codeName(SIDE_NAMES, value);
+  return name ? `the ${name}` : undefined;
+};
 
 const text = (value: unknown) => (typeof value === "string" || typeof value === "number" || typeof value === "bigint" ? String(value) : "");
 const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(text) : []);
 const cap = (value: unknown) => (text(value) ? formatCap(text(value)) : "");
 const who = (value: unknown) => (text(value) ? shortAddress(text(value)) : "someone");
-const findings = (value: unknown) => list(value).map((f) => FINDINGS[f] ?? `finding ${f}`).join(", ");
+const findings = (value: unknown) => list(value).map(finding).join(", ");
 
 /** Heading and sentence for a jury event; undefined for events a reader of the case need not see. */
 export function describeJuryEvent(event: JuryTimelineEvent): { title: string; body: string } | undefined {
@@ -23,21 +28,21 @@ export function describeJuryEvent(event: JuryTimelineEvent): { title: string; bo
     case "CaseOpened":
       return { title: "Jury case opened on chain", body: `The challenger paid the arbitration fee${text(d.fee) ? ` of ${cap(d.fee)}` : ""}.` };
     case "PeriodChanged": {
-      const period = PERIODS[text(d.period)] ?? "next";
-      return { title: `${period.charAt(0).toUpperCase()}${period.slice(1)} period (${round})`, body: period === "final" ? "The findings are final." : `The ${period} period began.` };
+      const name = period(d.period) ?? "next";
+      return { title: `${name.charAt(0).toUpperCase()}${name.slice(1)} period (${round})`, body: name === "final" ? "The findings are final." : `The ${name} period began.` };
     }
     case "DrawScheduled":
       return { title: `Jurors to be drawn (${round})`, body: `The draw uses the randomness of block ${text(d.drawBlock)}, which nobody could know in advance.` };
     case "Draw":
       return { title: `Jurors drawn (${round})`, body: `${list(d.jurors).length} jurors: ${list(d.jurors).map((j) => shortAddress(j)).join(", ")}.` };
     case "EvidenceSubmitted":
-      return { title: `Evidence from ${SIDES[text(d.side)] ?? who(d.party)}`, body: text(d.uri) };
+      return { title: `Evidence from ${side(d.side) ?? who(d.party)}`, body: text(d.uri) };
     case "Committed":
       return { title: "A juror committed a sealed finding", body: `${who(d.juror)} committed; the finding stays secret until the reveal.` };
     case "Revealed":
       return { title: "A juror revealed", body: `${who(d.juror)} found ${findings(d.findings)}.` };
     case "RoundTallied":
-      return { title: `Round tallied (${round})`, body: `Findings: ${findings(d.findings)}; ${SIDES[text(d.winner)] ?? "neither side"} prevails for now.` };
+      return { title: `Round tallied (${round})`, body: `Findings: ${findings(d.findings)}; ${side(d.winner) ?? "neither side"} prevails for now.` };
     case "JurorRewarded":
       return { title: "Juror rewarded", body: `${who(d.juror)} voted with the majority and receives ${cap(d.amount)}.` };
     case "JurorSlashed":
@@ -45,11 +50,11 @@ export function describeJuryEvent(event: JuryTimelineEvent): { title: string; bo
     case "FeeReturned":
       return { title: "Fee returned", body: `${cap(d.amount)} of the fee went back for want of coherent jurors.` };
     case "AppealFunded":
-      return { title: `Appeal funded for ${SIDES[text(d.side)] ?? "a side"}`, body: `${who(d.contributor)} gave ${cap(d.amount)}; ${cap(d.paid)} of ${cap(d.required)} paid.` };
+      return { title: `Appeal funded for ${side(d.side) ?? "a side"}`, body: `${who(d.contributor)} gave ${cap(d.amount)}; ${cap(d.paid)} of ${cap(d.required)} paid.` };
     case "AppealRoundCreated":
       return { title: `Appeal: ${round} opened`, body: `${text(d.jurors)} jurors will be drawn; the fee is ${cap(d.fee)}.` };
     case "CaseFinal":
-      return { title: "Findings final", body: `Article: ${FINDINGS[text(d.articleFinding)] ?? "no finding"}${d.byDefault === true ? " (only one side funded the appeal)" : ""}.` };
+      return { title: "Findings final", body: `Article: ${finding(d.articleFinding)}${d.byDefault === true ? " (only one side funded the appeal)" : ""}.` };
     case "ChallengerRefunded":
       return { title: "Challenger refunded", body: `${who(d.challenger)} got ${cap(d.amount)} back: the finding went their way.` };
     case "ContributionWithdrawn":

@@ -12,14 +12,13 @@ import {
   updateJuror,
   updateJuryCase,
 } from "@/lib/db/repositories/jury.repository";
+import { PERIOD_NAMES } from "@/lib/chain/jury-claims";
 import { eventKind, type IndexedEvent, type ProjectionReset, type Projector } from "../projector";
 
 // JuryCourt events → jury_cases, jury_jurors, jury_case_log, and the inbox entries they cause
 // (summons of drawn jurors, period changes for both sides and the jurors). Every value comes from
 // the event; the whole projection is cleared and replayed by a rebuild or a rewind.
 
-/** JuryCourt.Period → the period's name. */
-export const PERIOD_NAMES: Record<number, JuryPeriod> = { 1: "evidence", 2: "commit", 3: "reveal", 4: "appeal", 5: "final" };
 
 /** Inbox kinds this projector writes (and a reset removes). */
 export const juryInboxKinds = { summoned: "inbox.jury_summoned", period: "inbox.jury_period" } as const;
@@ -92,7 +91,7 @@ type CaseHandler = (trx: Trx, event: IndexedEvent, c: NonNullable<Awaited<Return
 
 const handlers: Record<string, CaseHandler> = {
   PeriodChanged: async (trx, event, c) => {
-    const period = PERIOD_NAMES[Number(event.args.period)] ?? "evidence";
+    const period: JuryPeriod = PERIOD_NAMES[Number(event.args.period) as keyof typeof PERIOD_NAMES] ?? "evidence";
     const endsAt = Number(event.args.endsAt);
     await updateJuryCase(trx, c.case_id, {
       period,

@@ -2,13 +2,12 @@ import type { DbOrTrx } from "@/lib/db/database";
 import type { CourtCaseRow } from "@/lib/db/tables/court.table";
 import type { JuryCaseLogRow, JuryCaseRow, JuryJurorRow } from "@/lib/db/tables/jury.table";
 import { caseLog, findJuryCase, jurorsOfCase } from "@/lib/db/repositories/jury.repository";
-import { claimIdOfKey, findingName } from "@/lib/chain/jury-claims";
+import { claimIdOfKey, findingName, SIDE_NAMES } from "@/lib/chain/jury-claims";
 import type { TJuryFields } from "@/lib/schemas/jury";
 
 // The jury court's fields of a case object, all from the JuryCourt projection (issue 28).
 
-const SIDES = { 1: "challenger", 2: "outlet" } as const;
-const sideName = (side: unknown) => SIDES[Number(side) as 1 | 2] ?? null;
+const sideName = (side: unknown) => SIDE_NAMES[Number(side) as keyof typeof SIDE_NAMES] ?? null;
 const parse = <T>(json: string | null): T | null => (json === null ? null : (JSON.parse(json) as T));
 
 export const FIRST_ROUND_JURORS = 3;
