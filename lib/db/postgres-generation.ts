@@ -60,6 +60,7 @@ export function postgresGeneration(now = Date.now()): string | undefined {
 
 const TRANSACTION_START = /^\s*(?:begin|start\s+transaction)\b/i;
 const TRANSACTION_END = /^\s*(?:commit|rollback|end)\b(?!\s+to\b)/i;
+const COMMIT = /^\s*(?:commit|end)\b/i;
 const READ_ONLY = /^\s*(?:select|show|savepoint|release|rollback\s+to|set|listen|unlisten|explain)\b/i;
 const WRITE_VERB = /\b(?:insert|update|delete|merge|truncate)\b/i;
 
@@ -85,17 +86,19 @@ export function countingPool(pool: PostgresPool): PostgresPool {
       let wrote = false;
       const notifyOthers = () => client.query(`select pg_notify('${WRITES_CHANNEL}', $1)`, [state().origin]);
       const query = async (sqlText: string, parameters: ReadonlyArray<unknown>) => {
-        const moves = statementMovesAnswers(sqlText);
+        const starts = TRANSACTION_START.test(sqlText);
+        const ends = TRANSACTION_END.test(sqlText);
+        const moves = !starts && !ends && statementMovesAnswers(sqlText);
         if (moves) count();
         // inside the transaction, so the other servers hear of it exactly when (and only if) it commits
-        if (wrote && /^\s*(?:commit|end)\b/i.test(sqlText)) await notifyOthers();
+        if (wrote && COMMIT.test(sqlText)) await notifyOthers();
         try {
           const result = await client.query(sqlText, parameters);
           if (moves && !inTransaction) await notifyOthers();
           return result;
         } finally {
-          if (TRANSACTION_START.test(sqlText)) inTransaction = true;
-          else if (TRANSACTION_END.test(sqlText)) {
+          if (starts) inTransaction = true;
+          else if (ends) {
             if (wrote) count();
             inTransaction = false;
             wrote = false;
