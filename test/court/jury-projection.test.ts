@@ -52,7 +52,8 @@ describe.each(dialects)("the JuryCourt projection on %s", (dialect) => {
   const syncToHead = async () => {
     for (let i = 0; i < 5; i++) {
       await indexer.syncToHead();
-      const head = Number(await f.publicClient.getBlockNumber());
+      // cacheTime 0: viem remembers a block number for seconds, and this loop asks again within milliseconds
+      const head = Number(await f.publicClient.getBlockNumber({ cacheTime: 0 }));
       if ((await readCheckpoint(main.handle.db))?.blockNumber === head) return;
     }
     throw new Error("the indexer did not reach the head");
