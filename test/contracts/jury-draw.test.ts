@@ -81,7 +81,7 @@ describe("JuryCourt juror pool", () => {
 describe("JuryCourt draw", () => {
   it("waits for the scheduled block, then draws from its hash; once per round", async () => {
     const c = await f.getCase(caseId);
-    const current = await f.publicClient.getBlockNumber();
+    const current = await f.publicClient.getBlockNumber({ cacheTime: 0 });
     if (current < c.drawBlock) {
       expect(await revertName(f.wallets[9]!.writeContract({ ...f.court, functionName: "draw", args: [caseId] }))).toBe("DrawNotReady");
     }
@@ -145,7 +145,7 @@ describe("RoleRegistry hooks for the jury court", () => {
     const stranger = f.wallets[6]!;
     expect(await revertName(stranger.writeContract({ ...f.roles, functionName: "setMember", args: [key, who, true] }))).toBe("NotOperator");
     expect(await revertName(f.wallets[0]!.writeContract({ ...f.roles, functionName: "setJuryCourt", args: [who] }))).toBe("JuryCourtAlreadySet");
-    const before = await f.publicClient.getBlockNumber();
+    const before = await f.publicClient.getBlockNumber({ cacheTime: 0 });
     const receipt = await f.mined(f.wallets[0]!.writeContract({ ...f.roles, functionName: "setMember", args: [key, who, true] }));
     expect(f.roleEvents(receipt).map((e) => e.eventName)).toEqual(["MemberSet"]);
     await f.mined(f.wallets[0]!.writeContract({ ...f.roles, functionName: "setMember", args: [key, who, false] }));

@@ -154,7 +154,7 @@ export async function startJuryFixture(options: { jurors: number; feePerJuror: b
     /** Mines past the scheduled draw block and draws (anyone may). */
     const drawNow = async (caseId: bigint) => {
       const { drawBlock } = await getCase(caseId);
-      const current = await f.publicClient.getBlockNumber();
+      const current = await f.publicClient.getBlockNumber({ cacheTime: 0 });
       if (current <= drawBlock) await f.testClient.mine({ blocks: Number(drawBlock - current) });
       return f.mined(f.wallets[9]!.writeContract({ ...court, functionName: "draw", args: [caseId] }));
     };
