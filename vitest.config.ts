@@ -12,13 +12,19 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["lib/**/*.test.ts", "server/**/*.test.ts", "bounty/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "features/**/*.test.ts", "server/**/*.test.ts", "bounty/**/*.test.ts"],
+          exclude: ["**/*.integration.test.ts", "**/node_modules/**"],
+          environment: "node",
+        },
       },
       {
         resolve: { alias },
         test: {
           name: "integration",
-          include: ["test/**/*.test.ts"],
+          // suites that start anvil, a database or the server: cross-cutting ones under test/, a feature's beside its code
+          include: ["test/**/*.test.ts", "features/**/*.integration.test.ts"],
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 240_000,

@@ -9,7 +9,7 @@ import { startAnvil } from "@/lib/chain/anvil-process";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { migrateToLatest } from "@/lib/db/migrate";
 import { Indexer } from "@/lib/indexer/indexer";
-import { projectors } from "@/lib/indexer/projectors";
+import { projectionResets, projectors } from "@/features/projectors";
 import { devKeys } from "@/test/support/anvil";
 import { freePort } from "@/test/support/free-port";
 import { seedCapsules } from "./seed-capsules";
@@ -50,7 +50,7 @@ export async function emitVotes(rpcUrl: string, total: number, firstCapsuleId: n
 
 /** The real Indexer over the emitted logs: `raw` writes events and checkpoints only, `projected` runs the projectors too. */
 export function backfillIndexer(emitted: Emitted, handle: DatabaseHandle, mode: "raw" | "projected"): Indexer {
-  return new Indexer({
+  return new Indexer({ resets: projectionResets,
     db: handle.db,
     dialect: handle.dialect,
     rpcUrl: emitted.rpcUrl,

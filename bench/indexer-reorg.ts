@@ -9,7 +9,7 @@ import { startAnvil } from "@/lib/chain/anvil-process";
 import { openDatabase } from "@/lib/db/connection";
 import { migrateToLatest } from "@/lib/db/migrate";
 import { Indexer } from "@/lib/indexer/indexer";
-import { projectors } from "@/lib/indexer/projectors";
+import { projectionResets, projectors } from "@/features/projectors";
 import { devKeys } from "@/test/support/anvil";
 import { freePort } from "@/test/support/free-port";
 import { seedCapsules } from "./seed-capsules";
@@ -107,7 +107,7 @@ async function measure(
   try {
     await migrateToLatest(handle.db);
     await seedCapsules(handle.db, handle.dialect, CAPSULES, () => undefined);
-    const indexer = new Indexer({
+    const indexer = new Indexer({ resets: projectionResets,
       db: handle.db,
       dialect: handle.dialect,
       rpcUrl,

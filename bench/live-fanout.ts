@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import { z } from "zod";
 import { ZLiveEvent } from "@/lib/live/live-event";
-import { ZCapsuleResponse } from "@/lib/schemas/capsules";
+import { ZCapsuleResponse } from "@/features/capsules/capsules.schema";
 import { seedCapsules } from "./seed-capsules";
 import { startBenchStack } from "./support/bench-stack";
 import { acceptanceAsEmitter } from "./support/emitter";

@@ -3,7 +3,7 @@ import { send } from "@/lib/api/client";
 import { keySigner } from "@/lib/api/signers";
 import type { DeploymentRecord } from "@/lib/chain/deployment-record";
 import type { Db } from "@/lib/db/database";
-import { capsuleVote } from "@/lib/endpoints/capsules/vote";
+import { capsuleVote } from "@/features/voting/vote.endpoint";
 import { devKeys } from "@/test/support/anvil";
 import { VOTERS, voteStream, type VoteStream } from "@/test/indexer/support/vote-stream";
 import { ballot, deploymentOf, editorRoles, waitFor } from "@/test/operator/support";

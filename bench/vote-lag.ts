@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { ZCapsuleResponse } from "@/lib/schemas/capsules";
+import { ZCapsuleResponse } from "@/features/capsules/capsules.schema";
 import type { DbOrTrx } from "@/lib/db/database";
 import { readCheckpoint } from "@/lib/indexer/checkpoint-repository";
 import { seedCapsules } from "./seed-capsules";

@@ -8,7 +8,7 @@ import {
   bountyProposalInputSchema,
   type BountyEvaluationExport,
   type BountyProposalExport,
-} from "@/lib/schemas/bounty";
+} from "@/features/bounty/bounty.schema";
 import { evaluationToRow, proposalToRow } from "./bounty-rows";
 import { countBountyRecords, replaceBountyRecords } from "./bounty.repository";
 import sampleState from "./sample-state.json";

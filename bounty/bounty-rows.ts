@@ -1,5 +1,5 @@
 import type { BountyEvaluationRow, BountyProposalRow, NewBountyEvaluation, NewBountyProposal } from "@/lib/db/tables/bounty.table";
-import type { BountyEvaluation, BountyEvaluationExport, BountyProposal, BountyProposalExport } from "@/lib/schemas/bounty";
+import type { BountyEvaluation, BountyEvaluationExport, BountyProposal, BountyProposalExport } from "@/features/bounty/bounty.schema";
 
 // The one place that turns bounty rows into API records and back. The read path hands the result
 // to the response schemas, so a row that does not hold a valid record never reaches a client.

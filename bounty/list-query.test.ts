@@ -1,6 +1,6 @@
 import { getAddress } from "viem";
 import { describe, expect, it } from "vitest";
-import { bountyProposalSchema, parseBountyListQuery } from "@/lib/schemas/bounty";
+import { bountyProposalSchema, parseBountyListQuery } from "@/features/bounty/bounty.schema";
 
 // The list query is lenient: a non-integer falls back to the default, out-of-range values are clamped.
 const parse = (query: string) => parseBountyListQuery(new URLSearchParams(query));

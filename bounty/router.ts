@@ -4,7 +4,7 @@ import {
   bountyProposalPageSchema,
   parseBountyListQuery,
   type BountyErrorCode,
-} from "@/lib/schemas/bounty";
+} from "@/features/bounty/bounty.schema";
 import { BountyStateUnavailable, type BountyStore } from "./state-store";
 
 // Routing of the bounty read service (seed "Bounty read service", docs/ARCHITECTURE.md, "Errors, limits and lists"), free of node:http so

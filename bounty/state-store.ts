@@ -9,7 +9,7 @@ import {
   bountyProposalRecordSchema,
   type BountyEvaluation,
   type BountyProposal,
-} from "@/lib/schemas/bounty";
+} from "@/features/bounty/bounty.schema";
 import { evaluationFromRow, proposalFromRow } from "./bounty-rows";
 import { countBountyRecords, firstBountyRecords, pageOfEvaluations, pageOfProposals } from "./bounty.repository";
 

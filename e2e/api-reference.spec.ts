@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { pathOf } from "../lib/api/request";
-import { capsuleVote } from "../lib/endpoints/capsules/vote";
-import { openApiDocument } from "../lib/endpoints/meta/openapi";
-import { endpointList } from "../lib/endpoints/registry";
+import { pathOf } from "@/lib/api/request";
+import { capsuleVote } from "@/features/voting/vote.endpoint";
+import { openApiDocument } from "@/features/operator/openapi.endpoint";
+import { endpointList } from "@/features/registry";
 import { watchConsole } from "./support/page-helpers";
 
 // The API reference at /docs/api: Swagger UI renders GET /api/openapi.json; the renderer's files

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { walletRolesAtOutlet } from "../lib/endpoints/roles/wallet-at-outlet";
+import { walletRolesAtOutlet } from "@/features/roles/wallet-at-outlet.endpoint";
 import { keyAddress } from "./support/capsule-desk";
 import { newsroomDesk } from "./support/newsroom-desk";
 import { installTestWallet } from "./support/test-wallet";

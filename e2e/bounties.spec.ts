@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { pathOf, queryString } from "../lib/api/request";
-import { bountyEvaluations } from "../lib/endpoints/bounty/evaluations";
-import { bountyHealth } from "../lib/endpoints/bounty/health";
-import { bountyProposals } from "../lib/endpoints/bounty/proposals";
+import { pathOf, queryString } from "@/lib/api/request";
+import { bountyEvaluations } from "@/features/bounty/evaluations.endpoint";
+import { bountyHealth } from "@/features/bounty/health.endpoint";
+import { bountyProposals } from "@/features/bounty/proposals.endpoint";
 
 test("the bounty page lists proposals with their evaluations and pages forward and back", async ({ page }) => {
   const consoleErrors: string[] = [];

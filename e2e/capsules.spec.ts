@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { pathOf } from "../lib/api/request";
-import { capsuleCreate } from "../lib/endpoints/capsules/create";
-import { capsuleRead } from "../lib/endpoints/capsules/read";
-import { vaultObject } from "../lib/endpoints/vault/object";
-import { ROLE } from "../lib/roles/role-catalog";
+import { pathOf } from "@/lib/api/request";
+import { capsuleCreate } from "@/features/capsules/create.endpoint";
+import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { vaultObject } from "@/features/vault/object.endpoint";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { capsuleDesk, keyAddress } from "./support/capsule-desk";
 import { installTestWallet } from "./support/test-wallet";
 import { expectNoOverflowAt360, phoneShot, shot, signIn, watchConsole } from "./support/page-helpers";

@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { capsuleClaims } from "../lib/endpoints/capsules/claims";
-import { ZClaimsResponse } from "../lib/schemas/claims";
-import { capsuleCreate } from "../lib/endpoints/capsules/create";
+import { capsuleClaims } from "@/features/capsules/claims.endpoint";
+import { ZClaimsResponse } from "@/features/capsules/claims.schema";
+import { capsuleCreate } from "@/features/capsules/create.endpoint";
 import { capsuleDesk } from "./support/capsule-desk";
 import { installTestWallet } from "./support/test-wallet";
 import { expectNoOverflowAt360, shot, signIn, watchConsole } from "./support/page-helpers";

@@ -1,8 +1,8 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { rightsLicense } from "../lib/endpoints/rights/license";
-import { devKeys } from "../test/support/anvil";
+import { rightsLicense } from "@/features/rights/license.endpoint";
+import { devKeys } from "@/test/support/anvil";
 import { addressOf, courtDesk, type CourtFixture } from "./support/court-fixture";
 import { juryChain, type Wallet } from "./support/jury-chain";
 import { installTestWallet } from "./support/test-wallet";

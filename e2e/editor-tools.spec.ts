@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { pathOf } from "../lib/api/request";
-import { capsuleRead } from "../lib/endpoints/capsules/read";
-import { capsuleVotes } from "../lib/endpoints/capsules/votes";
-import { vaultFetch } from "../lib/endpoints/vault/fetch";
+import { pathOf } from "@/lib/api/request";
+import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { capsuleVotes } from "@/features/voting/votes.endpoint";
+import { vaultFetch } from "@/features/vault/fetch.endpoint";
 import { readerDesk } from "./support/reader-fixture";
 import { signIn, watchConsole } from "./support/page-helpers";
 import { installTestWallet } from "./support/test-wallet";

@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { crc32, deflateSync } from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
-import { capsuleRead } from "../lib/endpoints/capsules/read";
-import { vaultUpload } from "../lib/endpoints/vault/upload";
+import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { vaultUpload } from "@/features/vault/upload.endpoint";
 import { readerDesk } from "./support/reader-fixture";
 import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
 import { installTestWallet } from "./support/test-wallet";
-import { vaultDownloadPath } from "../lib/api/vault-path";
-import { pathOf } from "../lib/api/request";
+import { vaultDownloadPath } from "@/lib/api/vault-path";
+import { pathOf } from "@/lib/api/request";
 
 // Ghost's feature image (issue 31): the journalist picks a picture in the draft editor, it is stored in
 // the vault, alt text is required (and says why), and the article page and the desk's capsule page show

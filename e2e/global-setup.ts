@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startStack } from "../test/support/stack";
+import { startStack } from "@/test/support/stack";
 import { startRecordsDns } from "./support/dns-server";
 
 // Starts one real stack for the whole e2e run; Playwright calls the returned function at teardown.

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { authCheck } from "../lib/endpoints/auth/check";
+import { authCheck } from "@/lib/auth/check.endpoint";
 
 test("the network page shows the network, chain id, block height and contract addresses", async ({ page }) => {
   const consoleErrors: string[] = [];

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { capsuleRead } from "../lib/endpoints/capsules/read";
+import { capsuleRead } from "@/features/capsules/read.endpoint";
 import { readerDesk } from "./support/reader-fixture";
 import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
 import { installTestWallet } from "./support/test-wallet";

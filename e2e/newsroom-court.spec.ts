@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { Hex } from "viem";
-import { courtAdvance } from "../lib/endpoints/court/advance";
-import { devKeys } from "../test/support/anvil";
+import { courtAdvance } from "@/features/court/advance.endpoint";
+import { devKeys } from "@/test/support/anvil";
 import { addressOf, courtDesk, type CourtFixture } from "./support/court-fixture";
 import { juryChain, type Wallet } from "./support/jury-chain";
 import { installTestWallet } from "./support/test-wallet";

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { capsuleVotes } from "../lib/endpoints/capsules/votes";
-import { ROLE } from "../lib/roles/role-catalog";
+import { capsuleVotes } from "@/features/voting/votes.endpoint";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { keyAddress } from "./support/capsule-desk";
 import { newsroomDesk } from "./support/newsroom-desk";
 import { installTestWallet } from "./support/test-wallet";

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { devKeys } from "../test/support/anvil";
-import { pathOf } from "../lib/api/request";
-import { roleGrant } from "../lib/endpoints/roles/grant";
+import { devKeys } from "@/test/support/anvil";
+import { pathOf } from "@/lib/api/request";
+import { roleGrant } from "@/features/roles/grant.endpoint";
 import { publishTxt } from "./support/dns-server";
 import { installTestWallet, TEST_WALLET_NAME } from "./support/test-wallet";
 import { shot } from "./support/page-helpers";

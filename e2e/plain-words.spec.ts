@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { addressOf, everyPage, readerDesk } from "./support/reader-fixture";
 import { signIn } from "./support/page-helpers";
 import { installTestWallet } from "./support/test-wallet";
-import { capsuleRead } from "../lib/endpoints/capsules/read";
+import { capsuleRead } from "@/features/capsules/read.endpoint";
 
 // Words, not jargon (issue 31, item 11): on every page, signed in, the text a person reads names no role by
 // number, no JSON-RPC method, no "10^18 wei", no environment variable, no full 40-hex address and no raw

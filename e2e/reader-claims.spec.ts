@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { capsuleEvidenceAdd } from "../lib/endpoints/capsules/evidence-add";
-import { vaultUpload } from "../lib/endpoints/vault/upload";
-import { vaultObject } from "../lib/endpoints/vault/object";
-import { pathOf } from "../lib/api/request";
+import { capsuleEvidenceAdd } from "@/features/capsules/evidence-add.endpoint";
+import { vaultUpload } from "@/features/vault/upload.endpoint";
+import { vaultObject } from "@/features/vault/object.endpoint";
+import { pathOf } from "@/lib/api/request";
 import { readerDesk } from "./support/reader-fixture";
 import { watchConsole } from "./support/page-helpers";
 

@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
-import { pathOf } from "../lib/api/request";
-import { capsuleBadge } from "../lib/endpoints/capsules/badge";
+import { pathOf } from "@/lib/api/request";
+import { capsuleBadge } from "@/features/reader/badge.endpoint";
 import { readerDesk } from "./support/reader-fixture";
 import { watchConsole } from "./support/page-helpers";
 

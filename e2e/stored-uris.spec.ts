@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { openDatabase } from "../lib/db/connection";
+import { openDatabase } from "@/lib/db/connection";
 
 // Issue 25 item 5: addresses stored before the scheme check (javascript:, data:) are shown as plain
 // text on the reader's article page and the desk's capsule page, never as links.

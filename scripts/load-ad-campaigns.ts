@@ -8,8 +8,8 @@ import fs from "node:fs";
 import { ZodError } from "zod";
 import { database } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrate";
-import { loadAdCampaigns } from "@/lib/services/ads/campaigns";
-import { sampleAdCampaigns } from "@/lib/services/ads/sample-campaigns";
+import { loadAdCampaigns } from "@/features/ads/campaigns";
+import { sampleAdCampaigns } from "@/features/ads/sample-campaigns";
 import { logError } from "@/lib/log";
 
 async function main(): Promise<number> {

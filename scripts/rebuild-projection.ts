@@ -7,7 +7,7 @@ import { config } from "@/lib/config/config";
 import { database } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrate";
 import { readDeployment } from "@/lib/chain/deployment-record";
-import { rebuildProjection } from "@/lib/indexer/rebuild";
+import { rebuildProjection } from "@/features/rebuild-projection";
 import { redact } from "@/lib/log";
 
 async function main(): Promise<number> {

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { withRouteTable } from "@/lib/docs/api-route-table";
+import { withRouteTable } from "@/features/api-route-table";
 import { conditionalReadsSource } from "@/lib/docs/conditional-reads-source";
-import { endpoints } from "@/lib/endpoints/registry";
+import { endpoints } from "@/features/registry";
 
 // The files written from the endpoint registry (npm run docs:api); their tests fail when one is stale.
 const root = path.resolve(import.meta.dirname, "..");

@@ -15,18 +15,18 @@ import { redactConsole } from "@/lib/log";
 import { startBountyService } from "@/bounty/server";
 import { openBountyStore } from "@/bounty/state-store";
 import { ensureSampleBountyState } from "@/bounty/load-state";
-import { startIndexer } from "@/lib/indexer/indexer-service";
+import { startIndexer } from "@/features/indexer-service";
 import { startOutboxWorker } from "@/lib/chain/operator/outbox-worker";
-import { startWebSubHub } from "@/lib/services/websub/hub-runtime";
-import { startPartnerWebhookWorker } from "@/lib/partners/webhook-worker";
+import { startWebSubHub } from "@/features/reader/hub-runtime";
+import { startPartnerWebhookWorker } from "@/features/partners/webhook-worker";
 // the outbox worker settles penalty rows too: their settle hook must be registered in this process
-import "@/lib/services/court/penalty-settlement";
+import "@/features/court/penalty-settlement";
 import { listenForProjectionChanges } from "@/lib/indexer/change-feed-postgres";
 import { runLeaderDuties, type LeaderDuty } from "@/lib/leadership/leadership";
-import { ensureSampleAdCampaigns } from "@/lib/services/ads/campaigns";
-import { ensureCourtOutlet } from "@/lib/services/roles/court-outlet";
-import { retireClerkCases } from "@/lib/services/court/retire-clerk-cases";
-import { activityTime } from "@/lib/services/roles/role-registry-chain";
+import { ensureSampleAdCampaigns } from "@/features/ads/campaigns";
+import { ensureCourtOutlet } from "@/features/roles/court-outlet";
+import { retireClerkCases } from "@/features/court/retire-clerk-cases";
+import { activityTime } from "@/lib/chain/server/role-registry-reads";
 import { privateKeyToAccount } from "viem/accounts";
 import type { Hex } from "viem";
 import { describeSignIn, signInOrigins } from "@/lib/auth/server/sign-in-origins";
@@ -74,7 +74,7 @@ function startHousekeepingStep(handle: ReturnType<typeof database>, cfg: ReturnT
 
 /**
  * The clerk court is retired: the leader closes the clerk cases an older version left open, once when it
- * starts leading (lib/services/court/retire-clerk-cases.ts; a second run, or another server's, changes
+ * starts leading (features/court/retire-clerk-cases.ts; a second run, or another server's, changes
  * nothing). A failure is logged and leaves them for the next start, without stopping the other duties.
  */
 async function retireClerkCasesOnce(db: Db, operatorKey: Hex): Promise<{ stop: () => Promise<void> }> {

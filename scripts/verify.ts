@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { fetchProofAndBody, verifyProof } from "@/lib/proof/verify-proof";
+import { fetchProofAndBody, verifyProof } from "@/features/reader/verify-proof";
 
 // npm run verify -- <capsuleId> --rpc <url> [--bridge <url>] [--registry <address>]
 // Re-checks a finalized article against any Ethereum JSON-RPC node. The bridge is trusted for the

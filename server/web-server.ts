@@ -10,7 +10,7 @@ import { hitMemoryRateLimit } from "@/lib/rate-limit/memory-counter";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { requestIdFrom } from "@/lib/request-context";
 import { requestIp } from "./gateway/client-ip";
-import { answerBeforeNext } from "@/lib/http/pre-router";
+import { answerBeforeNext } from "./http/pre-router";
 import { createRpcHttpGateway } from "./gateway/rpc-http";
 import { createWsGateway, type WsGateway } from "./gateway/ws-gateway";
 import { closeGracefully } from "./http/graceful-close";
@@ -20,10 +20,10 @@ import { lingerAfterEarlyAnswer } from "./http/linger";
 import { corkHead } from "./http/cork";
 import { createFastReads } from "./http/fast-reads";
 import { nextCompression } from "./http/next-compression";
-import { conditionalReads } from "@/lib/routes/conditional-reads";
+import { conditionalReads } from "@/features/conditional-reads";
 import { closeLiveStreams } from "@/lib/live/live-streams";
-import { provideArticlePageLoader } from "@/lib/pages/article-page-loader";
-import { loadArticlePage } from "@/lib/services/reader/article-page";
+import { provideArticlePageLoader } from "@/features/reader/article-page-loader";
+import { loadArticlePage } from "@/features/reader/article-page";
 import { createMetricsEndpoint } from "./http/metrics-endpoint";
 import { createObserver, pathOf, recordExchange } from "./http/observe";
 import { routeMatcherFor } from "./http/route-patterns";
@@ -95,7 +95,7 @@ export async function startWebServer(cfg: ServerConfig, options: { dev: boolean;
         req.headers[CSP_HEADER] = policy;
         res.setHeader("Content-Security-Policy", policy);
       }
-      if (answerBeforeNext(req, res)) return; // malformed URLs and unroutable methods (lib/http/pre-router.ts)
+      if (answerBeforeNext(req, res)) return; // malformed URLs and unroutable methods (server/http/pre-router.ts)
       if (fastRead?.(req, res, route)) return;
       corkHead(res);
       void handleNext(req, res);

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { db } from "@/lib/db/client";
-import { listReaderOutlets } from "@/lib/db/repositories/outlets.repository";
-import { integrityLabelKeys, integrityLabels } from "@/lib/capsules/integrity-labels";
-import { rankedArticles } from "@/lib/services/reader/published-articles";
-import { readerHref, readerQuery } from "@/lib/services/reader/reader-query";
+import { listReaderOutlets } from "@/features/outlets/outlets.repository";
+import { integrityLabelKeys, integrityLabels } from "@/features/capsules/integrity-labels";
+import { rankedArticles } from "@/features/reader/published-articles";
+import { readerHref, readerQuery } from "@/features/reader/reader-query";
 import { ArticleList } from "@/components/reader/article-list";
 
 export const dynamic = "force-dynamic";

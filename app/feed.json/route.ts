@@ -1,4 +1,4 @@
-import { serveFeed } from "@/lib/services/reader/feed-route";
+import { serveFeed } from "@/features/reader/feed-route";
 
 export const dynamic = "force-dynamic";
 

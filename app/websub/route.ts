@@ -1,4 +1,4 @@
-import { serveHubRequest } from "@/lib/services/websub/hub-route";
+import { serveHubRequest } from "@/features/reader/hub-route";
 
 export const dynamic = "force-dynamic";
 

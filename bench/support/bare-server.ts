@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { Db } from "@/lib/db/database";
-import { ZCapsuleIdParams, ZCapsuleListResponse, ZCapsuleResponse, ZListCapsulesQuery } from "@/lib/schemas/capsules";
-import { capsulePage, getCapsuleResponse } from "@/lib/services/capsules/capsule-queries";
+import { ZCapsuleIdParams, ZCapsuleListResponse, ZCapsuleResponse, ZListCapsulesQuery } from "@/features/capsules/capsules.schema";
+import { capsulePage, getCapsuleResponse } from "@/features/capsules/capsule-queries";
 
 const json = (res: http.ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });

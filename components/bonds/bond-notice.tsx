@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { formatEther } from "viem";
 import { bondRequired } from "@/lib/roles/role-catalog";
-import { useOutletRoles } from "@/hooks/use-capsules";
-import { useSession } from "@/hooks/use-session";
+import { useOutletRoles } from "@/components/roles/use-roles";
+import { useSession } from "@/components/wallet/use-session";
 
 // On an outlet page: the connected wallet holds a role here that its bond does not back yet
 // (the owner's Editor role right after registration, or a bond slashed below the requirement).

@@ -3,9 +3,9 @@
 import Link from "next/link";
 import { formatEther } from "viem";
 import { bondRequired } from "@/lib/roles/role-catalog";
-import { useBond } from "@/hooks/use-bonds";
-import { useWalletRoles } from "@/hooks/use-capsules";
-import { useSession } from "@/hooks/use-session";
+import { useBond } from "@/components/bonds/use-bonds";
+import { useWalletRoles } from "@/components/roles/use-roles";
+import { useSession } from "@/components/wallet/use-session";
 
 const cap = (amount: bigint) => `${formatEther(amount)} CAP`;
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useBountyEvaluations, useBountyProposals } from "@/hooks/use-bounties";
+import { useBountyEvaluations, useBountyProposals } from "@/components/bounties/use-bounties";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ProposalCard } from "./proposal-card";

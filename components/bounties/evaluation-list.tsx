@@ -1,4 +1,4 @@
-import type { BountyEvaluation } from "@/lib/schemas/bounty";
+import type { BountyEvaluation } from "@/features/bounty/bounty.schema";
 import { shortAddress } from "@/lib/wallet/short-address";
 import { formatDate, verdictStyle } from "./bounty-format";
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { BountyEvaluation, BountyProposal } from "@/lib/schemas/bounty";
+import type { BountyEvaluation, BountyProposal } from "@/features/bounty/bounty.schema";
 import { shortAddress } from "@/lib/wallet/short-address";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate, formatReward, proposalStatusStyle } from "./bounty-format";

@@ -1,7 +1,7 @@
 "use client";
 
 import { FullAddress } from "@/components/ui/full-address";
-import { burnDateSeconds, describeInterval, useBurnStatus } from "@/hooks/use-burn";
+import { burnDateSeconds, describeInterval, useBurnStatus } from "@/components/burn/use-burn";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCap, formatTime } from "@/components/ui/capsule-format";

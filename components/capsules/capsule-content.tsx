@@ -1,8 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import type { TCapsuleResponse } from "@/lib/schemas/capsules";
-import { useSupporting } from "@/hooks/use-capsules";
+import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
+import { useSupporting } from "@/components/capsules/use-capsules";
 import { MarkdownView } from "@/components/markdown/markdown-view";
 import { Card } from "@/components/ui/card";
 import { ContributorList } from "@/components/reader/contributor-list";

@@ -1,12 +1,13 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { ApiError } from "@/lib/api/api-client";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
-import { useCapsule, useChainClock, useCloseVote } from "@/hooks/use-capsules";
-import { useSession } from "@/hooks/use-session";
-import { useVoteEvents, useVoteList } from "@/hooks/use-vote-events";
+import { useCapsule, useCloseVote } from "@/components/capsules/use-capsules";
+import { useChainClock } from "@/components/network/use-chain-clock";
+import { useSession } from "@/components/wallet/use-session";
+import { useVoteEvents, useVoteList } from "@/components/capsules/use-vote-events";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -20,14 +21,14 @@ import { CapsuleContent } from "./capsule-content";
 import { CorrectionBrief } from "./correction-brief";
 import { OperatorTxList } from "./operator-tx-list";
 import { ClaimList } from "./claim-list";
-import { CapsuleCourtRecord } from "./capsule-court-record";
 import { RejectPanel } from "./reject-panel";
 import { ProposalTimeline } from "./proposal-timeline";
 import { AddressLink, TxLink } from "@/components/ui/chain-link";
 
 // /capsules/:id — the editors' view: status, countdown on the chain clock, tally and quorum, Yes/No,
 // live voters, and "Close the vote" once the window has passed.
-export function CapsuleView({ id }: { id: string }) {
+/** `courtRecord`: the court's record of this capsule, shown once it is on chain (the page passes it in, so the capsule view does not import the court). */
+export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: ReactNode }) {
   // no polling: the page's push channel (GET /api/live) refetches the capsule and its votes
   const capsule = useCapsule(id);
   const now = useChainClock();
@@ -118,7 +119,7 @@ export function CapsuleView({ id }: { id: string }) {
           ) : null}
         </nav>
       </div>
-      {c.status === "finalized" || c.status === "superseded" ? <CapsuleCourtRecord id={id} /> : null}
+      {c.status === "finalized" || c.status === "superseded" ? courtRecord : null}
 
       {c.status === "draft" ? (
         <Card>

@@ -1,4 +1,4 @@
-import type { TClaimObject } from "@/lib/schemas/claims";
+import type { TClaimObject } from "@/features/capsules/claims.schema";
 
 export const claimTypeLabel: Record<TClaimObject["claimType"], string> = {
   statistic: "Statistic",

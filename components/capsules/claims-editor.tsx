@@ -1,10 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import { useCapsule } from "@/hooks/use-capsules";
-import { useSetClaims } from "@/hooks/use-claims";
-import { claimSelection, claimsToSave, evidenceKey, type ClaimType, type NewClaim } from "@/lib/forms/claims-form";
-import { claimTypes } from "@/lib/schemas/claims";
+import { useCapsule } from "@/components/capsules/use-capsules";
+import { useSetClaims } from "@/components/capsules/use-claims";
+import { claimSelection, claimsToSave, evidenceKey, type ClaimType, type NewClaim } from "@/features/capsules/claims-form";
+import { claimTypes } from "@/features/capsules/claims.schema";
 import { smallButton } from "@/components/ui/field";
 import { ClaimList, claimTypeLabel } from "./claim-list";
 

@@ -1,9 +1,9 @@
 "use client";
 
-import { contributionTypes } from "@/lib/schemas/capsules";
-import { TOTAL_SHARE_BPS } from "@/lib/capsules/contributors";
+import { contributionTypes } from "@/features/capsules/capsules.schema";
+import { TOTAL_SHARE_BPS } from "@/features/capsules/contributors";
 import { AUTHOR_ROLES, ROLE, roleDefinition } from "@/lib/roles/role-catalog";
-import { newKey, shareTotal, type ContributorDraft, type DraftErrors } from "@/lib/forms/draft-form";
+import { newKey, shareTotal, type ContributorDraft, type DraftErrors } from "@/features/capsules/draft-form";
 import { smallButton, TextField } from "@/components/ui/field";
 
 const authorRoles = AUTHOR_ROLES.map((roleId) => ({ roleId, name: roleDefinition(roleId)?.name ?? `Role ${roleId}` }));

@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
-import { capsuleQuery } from "@/hooks/use-capsules";
-import type { TCapsuleResponse } from "@/lib/schemas/capsules";
+import { capsuleQuery } from "@/components/capsules/use-capsules";
+import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { capsuleTypeLabel } from "@/components/ui/capsule-format";

@@ -2,10 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useFormDraft } from "@/hooks/use-form-draft";
-import { ZAddHistoryBody } from "@/lib/schemas/capsules";
-import { useStartRevision } from "@/hooks/use-capsules";
-import { useSession } from "@/hooks/use-session";
+import { useFormDraft } from "@/components/ui/use-form-draft";
+import { ZAddHistoryBody } from "@/features/capsules/capsules.schema";
+import { useStartRevision } from "@/components/capsules/use-capsules";
+import { useSession } from "@/components/wallet/use-session";
 import { primaryButton, TextArea } from "@/components/ui/field";
 
 // "Publish a correction": starts a correction (or retraction) draft from the current version and opens its editor.

@@ -1,6 +1,6 @@
 "use client";
 
-import { describeCountdown, formatCountdown, secondsUntil } from "@/lib/capsules/countdown";
+import { describeCountdown, formatCountdown, secondsUntil } from "@/features/capsules/countdown";
 
 // Time left in the voting window on the chain's clock (useChainClock), with words for screen readers.
 export function Countdown({ closesAt, now, className = "" }: { closesAt: string; now: number; className?: string }) {

@@ -2,10 +2,10 @@
 
 import Link from "next/link";
 import { useMemo, useState } from "react";
-import type { TCapsuleResponse } from "@/lib/schemas/capsules";
-import { planSave, shareTotal, type DraftState } from "@/lib/forms/draft-form";
-import { TOTAL_SHARE_BPS } from "@/lib/capsules/contributors";
-import { useSession } from "@/hooks/use-session";
+import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
+import { planSave, shareTotal, type DraftState } from "@/features/capsules/draft-form";
+import { TOTAL_SHARE_BPS } from "@/features/capsules/contributors";
+import { useSession } from "@/components/wallet/use-session";
 import { MarkdownEditor } from "@/components/markdown/markdown-editor";
 import { Card } from "@/components/ui/card";
 import { ContributorsEditor } from "./contributors-editor";

@@ -2,15 +2,16 @@
 
 import Link from "next/link";
 import { useMemo, useState } from "react";
-import type { TCapsuleResponse } from "@/lib/schemas/capsules";
+import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
 import { ApiError } from "@/lib/api/api-client";
-import { useCapsule, useWalletRoles } from "@/hooks/use-capsules";
-import { useSession } from "@/hooks/use-session";
+import { useCapsule } from "@/components/capsules/use-capsules";
+import { useWalletRoles } from "@/components/roles/use-roles";
+import { useSession } from "@/components/wallet/use-session";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DraftEditor } from "./draft-editor";
-import { draftFromCapsule, emptyDraft } from "@/lib/forms/draft-form";
+import { draftFromCapsule, emptyDraft } from "@/features/capsules/draft-form";
 import { AUTHOR_ROLES } from "@/lib/roles/role-catalog";
 
 function Loading({ label }: { label: string }) {

@@ -1,13 +1,13 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { evidenceTypes } from "@/lib/schemas/capsules";
+import { evidenceTypes } from "@/features/capsules/capsules.schema";
 import { ApiError } from "@/lib/api/api-client";
 import { signedPost } from "@/lib/api/browser-session";
-import { vaultFetch } from "@/lib/endpoints/vault/fetch";
-import { useSession } from "@/hooks/use-session";
+import { vaultFetch } from "@/features/vault/fetch.endpoint";
+import { useSession } from "@/components/wallet/use-session";
 import { guessEvidenceType, sha256Hex } from "@/components/ui/file-hash";
-import { newKey, type DraftErrors, type EvidenceDraft } from "@/lib/forms/draft-form";
+import { newKey, type DraftErrors, type EvidenceDraft } from "@/features/capsules/draft-form";
 import { smallButton, TextField } from "@/components/ui/field";
 import { AlertLine, StatusLine } from "@/components/ui/form-message";
 import { storeInVault, VAULT_FILE_MAX_BYTES, vaultRefusal } from "@/components/ui/vault-upload";

@@ -1,9 +1,9 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { useSession } from "@/hooks/use-session";
-import { FEATURE_IMAGE_ALT_MAX, FEATURE_IMAGE_TYPES } from "@/lib/capsules/feature-image";
-import type { DraftErrors, FeatureImageDraft } from "@/lib/forms/draft-form";
+import { useSession } from "@/components/wallet/use-session";
+import { FEATURE_IMAGE_ALT_MAX, FEATURE_IMAGE_TYPES } from "@/features/capsules/feature-image";
+import type { DraftErrors, FeatureImageDraft } from "@/features/capsules/draft-form";
 import { smallButton, TextArea } from "@/components/ui/field";
 import { AlertLine, StatusLine } from "@/components/ui/form-message";
 import { storeInVault, VAULT_FILE_MAX_BYTES, vaultRefusal } from "@/components/ui/vault-upload";

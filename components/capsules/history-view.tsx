@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useQueries } from "@tanstack/react-query";
-import { capsuleQuery, useCapsuleHistory } from "@/hooks/use-capsules";
-import { useSession } from "@/hooks/use-session";
+import { capsuleQuery, useCapsuleHistory } from "@/components/capsules/use-capsules";
+import { useSession } from "@/components/wallet/use-session";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";

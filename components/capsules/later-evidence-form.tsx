@@ -1,9 +1,9 @@
 "use client";
 
 import { useRef, useState, type FormEvent } from "react";
-import type { TCapsuleResponse } from "@/lib/schemas/capsules";
-import { useAddEvidence } from "@/hooks/use-capsules";
-import { useSession } from "@/hooks/use-session";
+import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
+import { useAddEvidence } from "@/components/capsules/use-capsules";
+import { useSession } from "@/components/wallet/use-session";
 import { guessEvidenceType } from "@/components/ui/file-hash";
 import { primaryButton, smallButton, TextField } from "@/components/ui/field";
 import { StatusLine } from "@/components/ui/form-message";

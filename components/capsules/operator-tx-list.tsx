@@ -1,6 +1,6 @@
 "use client";
 
-import type { TOperatorTxObject } from "@/lib/schemas/operator-tx";
+import type { TOperatorTxObject } from "@/features/capsules/operator-tx.schema";
 import { TxLink } from "@/components/ui/chain-link";
 
 const purposeLabel: Record<string, string> = {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { TCapsuleResponse } from "@/lib/schemas/capsules";
-import type { TVoteItem } from "@/lib/schemas/capsule-votes";
+import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
+import type { TVoteItem } from "@/features/voting/capsule-votes.schema";
 import { formatLocalTime } from "@/components/ui/capsule-format";
 import { AddressLink, BlockLink, TxLink } from "@/components/ui/chain-link";
 

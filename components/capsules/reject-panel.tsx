@@ -1,12 +1,13 @@
 "use client";
 
 import { useState } from "react";
-import { useFormDraft } from "@/hooks/use-form-draft";
+import { useFormDraft } from "@/components/ui/use-form-draft";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { ROLE } from "@/lib/roles/role-catalog";
-import type { TCapsuleResponse } from "@/lib/schemas/capsules";
-import { useOutletRoles, useRejectCapsule } from "@/hooks/use-capsules";
-import { useSession } from "@/hooks/use-session";
+import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
+import { useRejectCapsule } from "@/components/capsules/use-capsules";
+import { useOutletRoles } from "@/components/roles/use-roles";
+import { useSession } from "@/components/wallet/use-session";
 
 // The routine "stop this capsule" actions that were only in the API (POST /api/capsules/:id/reject):
 // the author withdraws a draft (never on chain), or — while the vote is open — the author withdraws it

@@ -8,7 +8,7 @@ import { articleRegistryAbi } from "@/lib/chain/abi";
 import { feeSplit, SUBMISSION_FEE_WEI } from "@/lib/chain/fee-split";
 import { submitVoucherFromJson } from "@/lib/chain/vouchers";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
-import { useCapsule, useRequestSubmission } from "@/hooks/use-capsules";
+import { useCapsule, useRequestSubmission } from "@/components/capsules/use-capsules";
 import { formatCap, formatTime } from "@/components/ui/capsule-format";
 import { primaryButton } from "@/components/ui/field";
 import { BondShortfall } from "@/components/bonds/bond-shortfall";

@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import { relationshipTypes } from "@/lib/schemas/capsules";
-import { useAddSupporting, useSupporting } from "@/hooks/use-capsules";
+import { relationshipTypes } from "@/features/capsules/capsules.schema";
+import { useAddSupporting, useSupporting } from "@/components/capsules/use-capsules";
 import { smallButton } from "@/components/ui/field";
 import { relationLabel } from "@/components/ui/relation-labels";
 

@@ -1,4 +1,4 @@
-import type { TCapsuleResponse } from "@/lib/schemas/capsules";
+import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
 import { formatCap, percent } from "@/components/ui/capsule-format";
 
 // The tally as the bridge reads it: weighted yes/no shares with the approval line, and participation

@@ -3,8 +3,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "@/lib/api/api-client";
 import type { BrowserSession } from "@/lib/api/browser-session";
-import { planSave, type DraftErrors, type DraftState } from "@/lib/forms/draft-form";
-import { useCreateCapsule, useUpdateCapsule } from "@/hooks/use-capsules";
+import { planSave, type DraftErrors, type DraftState } from "@/features/capsules/draft-form";
+import { useCreateCapsule, useUpdateCapsule } from "@/components/capsules/use-capsules";
 
 export type SaveStatus =
   | { kind: "waiting"; message: string }

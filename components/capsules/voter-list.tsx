@@ -1,6 +1,6 @@
-import type { LiveVotes } from "@/hooks/use-vote-events";
+import type { LiveVotes } from "@/components/capsules/use-vote-events";
 import type { LiveState } from "@/components/live/live-provider";
-import type { TVoteItem } from "@/lib/schemas/capsule-votes";
+import type { TVoteItem } from "@/features/voting/capsule-votes.schema";
 import { formatCap, formatLocalTime } from "@/components/ui/capsule-format";
 import { AddressLink, TxLink } from "@/components/ui/chain-link";
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import type { TCourtCase } from "@/lib/schemas/court";
-import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
+import type { TCourtCase } from "@/features/court/court.schema";
+import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
 import { caseStatusStyle } from "./court-format";
 
 export function CaseStatusBadge({ status }: { status: TCourtCase["status"] }) {

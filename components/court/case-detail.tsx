@@ -3,9 +3,9 @@
 import { FullAddress } from "@/components/ui/full-address";
 import Link from "next/link";
 import { ApiError } from "@/lib/api/api-client";
-import type { TCourtCase } from "@/lib/schemas/court";
-import { useCase } from "@/hooks/use-court";
-import { useCapsule } from "@/hooks/use-capsules";
+import type { TCourtCase } from "@/features/court/court.schema";
+import { useCase } from "@/components/court/use-court";
+import { useCapsule } from "@/components/capsules/use-capsules";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -17,7 +17,7 @@ import { PenaltyPanel } from "./penalty-panel";
 import { ReplyPanel } from "./reply-panel";
 import { JuryPanel } from "./jury-panel";
 import { labelTitle, verdictText } from "./court-format";
-import { CLERK_CASE_RETIRED } from "@/lib/court/clerk-retirement";
+import { CLERK_CASE_RETIRED } from "@/features/court/clerk-retirement";
 
 // /court/:id — one case: what is challenged and why, the label before and now, the verdict and
 // penalty, the timeline, and, for a jury case, its jury panel.

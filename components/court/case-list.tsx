@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { useCases, type CaseOutcomeFilter, type CasePeriodFilter, type CaseStatusFilter } from "@/hooks/use-court";
-import { juryPeriods } from "@/lib/schemas/jury";
-import { verdicts } from "@/lib/schemas/court";
+import { useCases, type CaseOutcomeFilter, type CasePeriodFilter, type CaseStatusFilter } from "@/components/court/use-court";
+import { juryPeriods } from "@/features/court/jury.schema";
+import { verdicts } from "@/features/court/court.schema";
 import { OutletFilterOptions } from "@/components/outlets/outlet-filter-options";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ZTimelineEntry } from "@/lib/schemas/court";
+import type { ZTimelineEntry } from "@/features/court/court.schema";
 import { formatTime } from "@/components/ui/capsule-format";
 import { shortAddress } from "@/lib/wallet/short-address";
 import { describeTimelineEntry } from "./court-format";

@@ -1,7 +1,7 @@
-import type { TCourtCase } from "@/lib/schemas/court";
-import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
+import type { TCourtCase } from "@/features/court/court.schema";
+import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
 import { formatCap, formatTime } from "@/components/ui/capsule-format";
-import { CLERK_CASE_RETIRED } from "@/lib/court/clerk-retirement";
+import { CLERK_CASE_RETIRED } from "@/features/court/clerk-retirement";
 
 // Words for court cases: status, verdicts, and what each timeline entry means.
 

@@ -2,17 +2,17 @@
 
 import Link from "next/link";
 import { useEffect, useState, type ReactNode } from "react";
-import type { TCourtCase } from "@/lib/schemas/court";
-import { keptBallot } from "@/lib/forms/jury-salt";
-import { useCases } from "@/hooks/use-court";
-import { useSession } from "@/hooks/use-session";
+import type { TCourtCase } from "@/features/court/court.schema";
+import { keptBallot } from "@/features/court/jury-salt";
+import { useCases } from "@/components/court/use-court";
+import { useSession } from "@/components/wallet/use-session";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Pager } from "@/components/ui/pager";
 import { CaseRowHeading } from "./case-badges";
 import { Deadline, lastEventTime } from "./deadline";
-import { byUrgency, jurorDuty } from "@/lib/forms/juror-duty";
+import { byUrgency, jurorDuty } from "@/features/court/juror-duty";
 
 const PAGE_SIZE = 20;
 

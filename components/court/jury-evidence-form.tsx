@@ -1,13 +1,13 @@
 "use client";
 
 import { useRef, useState } from "react";
-import type { TCourtCase } from "@/lib/schemas/court";
+import type { TCourtCase } from "@/features/court/court.schema";
 import { ZStoredUri } from "@/lib/schemas/uri";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
-import { useAddEvidence } from "@/hooks/use-jury";
-import { useFormDraftValues } from "@/hooks/use-form-draft";
-import { useOutletRoles } from "@/hooks/use-capsules";
-import { useSession } from "@/hooks/use-session";
+import { useAddEvidence } from "@/components/court/use-jury";
+import { useFormDraftValues } from "@/components/ui/use-form-draft";
+import { useOutletRoles } from "@/components/roles/use-roles";
+import { useSession } from "@/components/wallet/use-session";
 import { sha256Hex } from "@/components/ui/file-hash";
 import { TextField, primaryButton, smallButton } from "@/components/ui/field";
 import { AlertLine, StatusLine } from "@/components/ui/form-message";

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useLabelHistory } from "@/hooks/use-court";
+import { useLabelHistory } from "@/components/court/use-court";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatTime } from "@/components/ui/capsule-format";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { TPenalty } from "@/lib/schemas/court";
+import type { TPenalty } from "@/features/court/court.schema";
 import { Card } from "@/components/ui/card";
 import { formatCap, formatTime } from "@/components/ui/capsule-format";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";

@@ -2,15 +2,16 @@
 
 import { FullAddress } from "@/components/ui/full-address";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useFormDraftValues } from "@/hooks/use-form-draft";
+import { useFormDraftValues } from "@/components/ui/use-form-draft";
 import { signedPost } from "@/lib/api/browser-session";
-import { courtReply } from "@/lib/endpoints/court/reply";
-import type { TCourtCase } from "@/lib/schemas/court";
+import { courtReply } from "@/features/court/reply.endpoint";
+import type { TCourtCase } from "@/features/court/court.schema";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { ROLE } from "@/lib/roles/role-catalog";
-import { useChainClock, useOutletRoles } from "@/hooks/use-capsules";
-import { courtKeys } from "@/hooks/use-court";
-import { useSession } from "@/hooks/use-session";
+import { useOutletRoles } from "@/components/roles/use-roles";
+import { useChainClock } from "@/components/network/use-chain-clock";
+import { courtKeys } from "@/components/court/use-court";
+import { useSession } from "@/components/wallet/use-session";
 import { formatTime } from "@/components/ui/capsule-format";
 import { Countdown } from "@/components/capsules/countdown";
 

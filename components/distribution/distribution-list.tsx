@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useDistribution } from "@/hooks/use-distribution";
+import { useDistribution } from "@/components/distribution/use-distribution";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Pager } from "@/components/ui/pager";

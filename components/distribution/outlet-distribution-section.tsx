@@ -1,6 +1,6 @@
 "use client";
 
-import { useOutletDistribution } from "@/hooks/use-distribution";
+import { useOutletDistribution } from "@/components/distribution/use-distribution";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { OutletTierCard } from "./outlet-tier-card";

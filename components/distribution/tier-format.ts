@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ZOutletDistribution } from "@/lib/schemas/distribution";
+import type { ZOutletDistribution } from "@/features/distribution/distribution.schema";
 import { formatTime } from "@/components/ui/capsule-format";
 
 // Words for the distribution report (seed: Distribution; docs/DECISIONS.md).

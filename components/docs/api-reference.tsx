@@ -3,7 +3,7 @@
 import Script from "next/script";
 import { useCallback, useRef, useState } from "react";
 import { pathOf } from "@/lib/api/request";
-import { openApiDocument } from "@/lib/endpoints/meta/openapi";
+import { openApiDocument } from "@/features/operator/openapi.endpoint";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 

@@ -8,7 +8,7 @@ export type DocumentHead = {
   canonical?: string;
   /** OpenGraph and article:* properties, in order; a property may repeat (article:tag). */
   properties?: Array<[property: string, content: string]>;
-  /** schema.org JSON-LD, already safe inside <script> (see lib/services/reader/news-article-ld.ts). */
+  /** schema.org JSON-LD, already safe inside <script> (see features/reader/news-article-ld.ts). */
   jsonLd?: string;
   /** More JSON-LD documents, each already safe inside <script> (the article's ClaimReviews). */
   moreJsonLd?: string[];

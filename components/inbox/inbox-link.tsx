@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useInbox } from "@/hooks/use-inbox";
+import { useInbox } from "@/components/inbox/use-inbox";
 
 // The header's inbox link with the unread count (pushed, not polled); shown once signed in.
 export function InboxLink() {

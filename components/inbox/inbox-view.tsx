@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { useInbox, useMarkInboxRead } from "@/hooks/use-inbox";
-import { useSession } from "@/hooks/use-session";
+import { useInbox, useMarkInboxRead } from "@/components/inbox/use-inbox";
+import { useSession } from "@/components/wallet/use-session";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";

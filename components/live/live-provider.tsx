@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { pathOf } from "@/lib/api/request";
-import { liveStream } from "@/lib/endpoints/live/stream";
+import { liveStream } from "@/features/live/stream.endpoint";
 import { ZLiveEvent, type LiveEvent } from "@/lib/live/live-event";
 
 // One EventSource per page on GET /api/live. Every pushed change refetches exactly the queries it

@@ -1,7 +1,7 @@
 "use client";
 
 import { FullAddress } from "@/components/ui/full-address";
-import { useContractsSummary } from "@/hooks/use-system";
+import { useContractsSummary } from "@/components/network/use-system";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorNotice } from "@/components/ui/error-notice";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatEther } from "viem";
-import type { ExplorerAddress, ExplorerBlock, ExplorerTx } from "@/lib/services/network/explorer";
+import type { ExplorerAddress, ExplorerBlock, ExplorerTx } from "@/features/system/explorer";
 import { capsuleStatusStyle, formatCap } from "@/components/ui/capsule-format";
 import { AddressLink, BlockLink, TxLink } from "@/components/ui/chain-link";
 import { Card } from "@/components/ui/card";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useNetworkStatus } from "@/hooks/use-system";
+import { useNetworkStatus } from "@/components/network/use-system";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorNotice } from "@/components/ui/error-notice";

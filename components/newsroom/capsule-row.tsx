@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { TCapsuleObject } from "@/lib/schemas/capsules";
+import type { TCapsuleObject } from "@/features/capsules/capsules.schema";
 import { CapsuleStatusBadge } from "@/components/capsules/capsule-status-badge";
 import { Countdown } from "@/components/capsules/countdown";
 import { capsuleTypeLabel, formatTime } from "@/components/ui/capsule-format";

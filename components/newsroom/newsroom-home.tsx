@@ -3,9 +3,11 @@
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { useQueries } from "@tanstack/react-query";
-import type { TCapsuleObject } from "@/lib/schemas/capsules";
-import { capsuleListQuery, useCapsuleList, useChainClock, useWalletRoles, type CapsuleStatusFilter } from "@/hooks/use-capsules";
-import { useSession } from "@/hooks/use-session";
+import type { TCapsuleObject } from "@/features/capsules/capsules.schema";
+import { capsuleListQuery, useCapsuleList, type CapsuleStatusFilter } from "@/components/capsules/use-capsules";
+import { useWalletRoles } from "@/components/roles/use-roles";
+import { useChainClock } from "@/components/network/use-chain-clock";
+import { useSession } from "@/components/wallet/use-session";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";

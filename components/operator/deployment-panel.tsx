@@ -3,7 +3,7 @@
 import { FullAddress } from "@/components/ui/full-address";
 import { formatTimeWithZone } from "@/components/ui/capsule-format";
 import type { ReactNode } from "react";
-import { useContractsSummary } from "@/hooks/use-system";
+import { useContractsSummary } from "@/components/network/use-system";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { PanelLoading } from "./panel-loading";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionKeys, useCanonicalEnv, useEnvKeys } from "@/hooks/use-system";
+import { useActionKeys, useCanonicalEnv, useEnvKeys } from "@/components/network/use-system";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { DeploymentPanel } from "./deployment-panel";

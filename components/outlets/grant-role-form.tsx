@@ -1,10 +1,11 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { useFormDraftValues } from "@/hooks/use-form-draft";
+import { useFormDraftValues } from "@/components/ui/use-form-draft";
 import { BondNeeded, bondTopUp } from "@/components/bonds/bond-needed";
-import { ZRoleChangeBody } from "@/lib/schemas/roles";
-import { useChangeRole, useRoleCatalog } from "@/hooks/use-outlets";
+import { ZRoleChangeBody } from "@/features/roles/roles.schema";
+import { useRoleCatalog } from "@/components/outlets/use-outlets";
+import { useChangeRole } from "@/components/roles/use-roles";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { zodFieldErrors, type FieldErrors } from "./field-errors";
 import { TextField } from "@/components/ui/field";

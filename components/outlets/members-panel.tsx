@@ -1,7 +1,8 @@
 "use client";
 
 import { FullAddress } from "@/components/ui/full-address";
-import { useOutletUsers, useChangeRole } from "@/hooks/use-outlets";
+import { useOutletUsers } from "@/components/outlets/use-outlets";
+import { useChangeRole } from "@/components/roles/use-roles";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";

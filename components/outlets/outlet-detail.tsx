@@ -3,8 +3,8 @@
 import { FullAddress } from "@/components/ui/full-address";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { useOutlet, useOutletUsers } from "@/hooks/use-outlets";
-import { useSession } from "@/hooks/use-session";
+import { useOutlet, useOutletUsers } from "@/components/outlets/use-outlets";
+import { useSession } from "@/components/wallet/use-session";
 import { ApiError } from "@/lib/api/api-client";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useOutlets } from "@/hooks/use-outlets";
+import { useOutlets } from "@/components/outlets/use-outlets";
 
 /**
  * The options of an "Outlet" filter: every outlet but the court's own, plus the selected slug

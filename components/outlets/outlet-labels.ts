@@ -1,4 +1,4 @@
-import type { TOutlet } from "@/lib/schemas/outlets";
+import type { TOutlet } from "@/features/outlets/outlets.schema";
 
 export const outletStatusStyle: Record<TOutlet["status"], { label: string; className: string }> = {
   pending: { label: "Pending", className: "bg-amber-100 text-amber-900" },

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { useOutlets, type OutletStatusFilter } from "@/hooks/use-outlets";
+import { useOutlets, type OutletStatusFilter } from "@/components/outlets/use-outlets";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { OutletStatusBadge } from "./outlet-status-badge";

@@ -1,4 +1,4 @@
-import type { TOutlet } from "@/lib/schemas/outlets";
+import type { TOutlet } from "@/features/outlets/outlets.schema";
 import { outletStatusStyle } from "./outlet-labels";
 
 export function OutletStatusBadge({ status }: { status: TOutlet["status"] }) {

@@ -3,10 +3,10 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { ApiError } from "@/lib/api/api-client";
-import { ZCreateOutletBody } from "@/lib/schemas/outlets";
-import { useCreateOutlet } from "@/hooks/use-outlets";
-import { useSession } from "@/hooks/use-session";
-import { useFormDraftValues } from "@/hooks/use-form-draft";
+import { ZCreateOutletBody } from "@/features/outlets/outlets.schema";
+import { useCreateOutlet } from "@/components/outlets/use-outlets";
+import { useSession } from "@/components/wallet/use-session";
+import { useFormDraftValues } from "@/components/ui/use-form-draft";
 import { Card } from "@/components/ui/card";
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "./field-errors";
 import { TextField } from "@/components/ui/field";

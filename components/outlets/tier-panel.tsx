@@ -1,4 +1,4 @@
-import type { TOutlet } from "@/lib/schemas/outlets";
+import type { TOutlet } from "@/features/outlets/outlets.schema";
 import { Card } from "@/components/ui/card";
 import { tierLabel } from "./outlet-labels";
 

@@ -1,11 +1,11 @@
 "use client";
 
-import type { TOutlet } from "@/lib/schemas/outlets";
+import type { TOutlet } from "@/features/outlets/outlets.schema";
 import { formatTimeWithZone } from "@/components/ui/capsule-format";
-import { useVerifyOutlet } from "@/hooks/use-outlets";
+import { useVerifyOutlet } from "@/components/outlets/use-outlets";
 import { Card } from "@/components/ui/card";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { verificationReason } from "./outlet-labels";
 
 function RecordRow({ label, value }: { label: string; value: string }) {

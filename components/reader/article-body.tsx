@@ -1,8 +1,8 @@
 import { MarkdownView } from "@/components/markdown/markdown-view";
 import { renderMarkdown } from "@/lib/markdown/render-markdown";
 import { markClaims, type ClaimSpan } from "@/lib/markdown/claim-marks";
-import { quoteOffset } from "@/lib/capsules/claim-anchor";
-import type { TClaimObject } from "@/lib/schemas/claims";
+import { quoteOffset } from "@/features/capsules/claim-anchor";
+import type { TClaimObject } from "@/features/capsules/claims.schema";
 
 // The article text, rendered to HTML on the server: the article page (pages/read/[id].tsx) ships no
 // page bundle, so the Markdown parser (micromark and its extensions) never reaches a reader's browser.

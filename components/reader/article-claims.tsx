@@ -1,6 +1,6 @@
 import Link from "next/link";
-import type { TCapsuleResponse } from "@/lib/schemas/capsules";
-import type { ReaderArticle } from "@/lib/services/reader/reader-article";
+import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
+import type { ReaderArticle } from "@/features/reader/reader-article";
 import { claimMarkId, claimNoteId } from "@/lib/markdown/claim-marks";
 import { linkableUri } from "@/lib/schemas/uri";
 import { articlePlainText } from "@/lib/markdown/plain-text";

@@ -1,7 +1,7 @@
 import type { DocumentHead } from "@/components/document/document-head";
-import type { ReaderArticle } from "@/lib/services/reader/reader-article";
-import { newsArticleJsonLd } from "@/lib/services/reader/news-article-ld";
-import { claimReviewArticle, claimReviews, jsonLdText } from "@/lib/services/reader/claim-review";
+import type { ReaderArticle } from "@/features/reader/reader-article";
+import { newsArticleJsonLd } from "@/features/reader/news-article-ld";
+import { claimReviewArticle, claimReviews, jsonLdText } from "@/features/reader/claim-review";
 import { bylineNames } from "./reader-view";
 import { isoDate } from "./reader-dates";
 

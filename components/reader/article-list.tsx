@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
-import type { ArticlePage, RankedPage } from "@/lib/services/reader/published-articles";
+import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
+import type { ArticlePage, RankedPage } from "@/features/reader/published-articles";
 import { WhyHere } from "./why-here";
 import { LocalTime } from "./local-time";
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
-import type { AuthorRecord } from "@/lib/services/reader/author-record";
+import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
+import type { AuthorRecord } from "@/features/reader/author-record";
 import { shortHex } from "@/components/ui/capsule-format";
 import { LocalTime } from "./local-time";
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { z } from "zod";
-import type { ZContributorObject } from "@/lib/schemas/capsules";
+import type { ZContributorObject } from "@/features/capsules/capsules.schema";
 import { shortHex } from "@/components/ui/capsule-format";
 import { roleDefinition } from "@/lib/roles/role-catalog";
 import { linkableUri } from "@/lib/schemas/uri";

@@ -1,7 +1,7 @@
 import Link from "next/link";
-import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
-import { CLERK_CASE_RETIRED } from "@/lib/court/clerk-retirement";
-import type { ReaderCourtCase } from "@/lib/services/reader/reader-article";
+import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
+import { CLERK_CASE_RETIRED } from "@/features/court/clerk-retirement";
+import type { ReaderCourtCase } from "@/features/reader/reader-article";
 import { UtcTime } from "./utc-time";
 
 /**

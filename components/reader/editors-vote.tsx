@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { ReaderArticle } from "@/lib/services/reader/reader-article";
+import type { ReaderArticle } from "@/features/reader/reader-article";
 import { formatCap, shortHex } from "@/components/ui/capsule-format";
 import { addressPath, txPath } from "@/components/ui/chain-link";
 import { UtcTime } from "./utc-time";

@@ -2,7 +2,7 @@
 
 import { useState, useSyncExternalStore } from "react";
 import type { z } from "zod";
-import type { ZEvidenceObject } from "@/lib/schemas/capsules";
+import type { ZEvidenceObject } from "@/features/capsules/capsules.schema";
 import { sha256Hex } from "@/components/ui/file-hash";
 import { linkableUri } from "@/lib/schemas/uri";
 

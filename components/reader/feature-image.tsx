@@ -1,4 +1,4 @@
-import type { TCapsuleResponse } from "@/lib/schemas/capsules";
+import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
 
 // An article's feature image with its alt text, on the reader's page and the desk's capsule page. The
 // bytes come from this service's vault (same origin, so the pages' image policy allows them).

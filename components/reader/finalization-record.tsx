@@ -2,10 +2,10 @@
 
 import { useEffect, useState, type FormEvent } from "react";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
-import { readFinalization, type FinalizationFacts } from "@/lib/proof/read-finalization";
+import { readFinalization, type FinalizationFacts } from "@/features/reader/read-finalization";
 import { sha256Hex } from "@/components/ui/file-hash";
 import { formatTime } from "@/components/ui/capsule-format";
-import { CopyButton } from "@/components/outlets/copy-button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { ManifestChecks, type ManifestProofProps } from "./manifest-checks";
 
 // A client island of the reading page, which mounts no query or wallet providers: plain state and

@@ -1,4 +1,4 @@
-import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
+import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
 
 // The integrity label as a badge: colour, symbol AND words, with its one-sentence explanation.
 export function IntegrityBadge({ label }: { label: string | null | undefined }) {

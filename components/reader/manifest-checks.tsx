@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { Commitment } from "@/lib/proof/read-finalization";
-import { verifyEvidenceProof } from "@/lib/proof/evidence-proof";
+import type { Commitment } from "@/features/reader/read-finalization";
+import { verifyEvidenceProof } from "@/features/reader/evidence-proof";
 import { sha256Hex } from "@/components/ui/file-hash";
 
 // Part of the reader's Verify (the finalization island): the manifest the editors voted on and each

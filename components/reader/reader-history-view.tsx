@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { ReaderHistory } from "@/lib/services/reader/reader-history";
+import type { ReaderHistory } from "@/features/reader/reader-history";
 import { LocalTime } from "./local-time";
 import { changeCount, WordDiffView } from "./word-diff-view";
 

@@ -1,11 +1,11 @@
 import Link from "next/link";
 import { Fragment } from "react";
 import { pathOf } from "@/lib/api/request";
-import { capsuleBadge } from "@/lib/endpoints/capsules/badge";
-import { capsuleProof } from "@/lib/endpoints/capsules/proof";
-import { vaultObject } from "@/lib/endpoints/vault/object";
-import type { TCapsuleResponse } from "@/lib/schemas/capsules";
-import type { ReaderArticle } from "@/lib/services/reader/reader-article";
+import { capsuleBadge } from "@/features/reader/badge.endpoint";
+import { capsuleProof } from "@/features/reader/proof.endpoint";
+import { vaultObject } from "@/features/vault/object.endpoint";
+import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
+import type { ReaderArticle } from "@/features/reader/reader-article";
 import { shortHex } from "@/components/ui/capsule-format";
 import { Island } from "@/components/reader/islands/island";
 import { ArticleBody } from "./article-body";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { RelatedArticle } from "@/lib/services/reader/related-articles";
+import type { RelatedArticle } from "@/features/reader/related-articles";
 import { relationLabel } from "@/components/ui/relation-labels";
 
 const incoming: Record<string, string> = { supports: "Supported by", extends: "Extended by", cites: "Cited by", responds_to: "Answered by", contradicts: "Contradicted by" };

@@ -1,4 +1,4 @@
-import type { SponsoredAd } from "@/lib/services/ads/impressions";
+import type { SponsoredAd } from "@/features/ads/impressions";
 
 // The one ad of the article page (issue 29 item 4): server-rendered beside the article, never inside
 // its body, labelled "Sponsored"; a plain link, no script, no cookie, nothing loaded from the advertiser.

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { WhatChanged } from "@/lib/services/reader/reader-history";
+import type { WhatChanged } from "@/features/reader/reader-history";
 import { changeCount, WordDiffView } from "./word-diff-view";
 
 // On a corrected article: what this version changed in the one before it, one click away.

@@ -1,4 +1,4 @@
-import type { Ranking } from "@/lib/distribution/feed-rank";
+import type { Ranking } from "@/features/distribution/feed-rank";
 
 const factorName: Record<Ranking["reasons"][number]["factor"], string> = {
   recency: "Recency",
@@ -8,7 +8,7 @@ const factorName: Record<Ranking["reasons"][number]["factor"], string> = {
   penalty: "Penalty",
 };
 
-// "Why is this here?": the multipliers of the feed score (lib/distribution/feed-rank.ts) behind an
+// "Why is this here?": the multipliers of the feed score (features/distribution/feed-rank.ts) behind an
 // article's position on the front page. A native <details>, so it needs no JavaScript.
 export function WhyHere({ ranking, position }: { ranking: Ranking; position: number }) {
   return (

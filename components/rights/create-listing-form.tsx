@@ -2,10 +2,11 @@
 
 import { useState, type FormEvent } from "react";
 import { parseUnits } from "viem";
-import { ZCreateListingBody, licenceTypes } from "@/lib/schemas/rights";
-import { useCapsule, useOutletRoles } from "@/hooks/use-capsules";
-import { useCreateListing, type CreateListingInput } from "@/hooks/use-rights";
-import { useSession } from "@/hooks/use-session";
+import { ZCreateListingBody, licenceTypes } from "@/features/rights/rights.schema";
+import { useCapsule } from "@/components/capsules/use-capsules";
+import { useOutletRoles } from "@/components/roles/use-roles";
+import { useCreateListing, type CreateListingInput } from "@/components/rights/use-rights";
+import { useSession } from "@/components/wallet/use-session";
 import { Card } from "@/components/ui/card";
 import { TextArea, TextField, primaryButton } from "@/components/ui/field";
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "@/components/outlets/field-errors";

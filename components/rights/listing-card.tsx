@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import type { z } from "zod";
-import type { TListing, ZLicence } from "@/lib/schemas/rights";
-import { useTakeLicence } from "@/hooks/use-rights";
+import type { TListing, ZLicence } from "@/features/rights/rights.schema";
+import { useTakeLicence } from "@/components/rights/use-rights";
 import { formatCap, formatTime } from "@/components/ui/capsule-format";
 import { licenceTypeHelp, licenceTypeLabel, listingStatusStyle, territoryLabel } from "./rights-format";
 import { shortAddress } from "@/lib/wallet/short-address";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { useCapsuleRights, useListings } from "@/hooks/use-rights";
+import { useCapsuleRights, useListings } from "@/components/rights/use-rights";
 import { OutletFilterOptions } from "@/components/outlets/outlet-filter-options";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -1,4 +1,4 @@
-import type { TListing } from "@/lib/schemas/rights";
+import type { TListing } from "@/features/rights/rights.schema";
 
 // Words for rights listings and licences.
 

@@ -1,4 +1,4 @@
-import type { relationshipTypes } from "@/lib/schemas/capsules";
+import type { relationshipTypes } from "@/features/capsules/capsules.schema";
 
 export const relationLabel: Record<(typeof relationshipTypes)[number], string> = {
   supports: "Supports",

@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/api/api-client";
 import { signedPost, type BrowserSession } from "@/lib/api/browser-session";
-import { vaultUpload } from "@/lib/endpoints/vault/upload";
+import { vaultUpload } from "@/features/vault/upload.endpoint";
 import { toBase64 } from "./file-hash";
 
 // Storing a file the person picked in the bridge's vault, for every form that takes one (evidence, the

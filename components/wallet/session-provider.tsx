@@ -6,7 +6,7 @@ import { endSession, loadSession, SESSION_STORAGE_KEY, startSession, type Browse
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { DEV_WALLET_TYPE } from "@/lib/wallet/dev-wallet-connector";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
-import { SessionContext, type SessionStatus, type SessionValue } from "@/hooks/use-session";
+import { SessionContext, type SessionStatus, type SessionValue } from "@/components/wallet/use-session";
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const connection = useConnection();

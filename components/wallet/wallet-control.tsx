@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { focusMainHeading } from "@/components/ui/main-focus";
 import { useSwitchChain } from "wagmi";
-import { useSession } from "@/hooks/use-session";
+import { useSession } from "@/components/wallet/use-session";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { shortAddress } from "@/lib/wallet/short-address";
 import { describeWalletError } from "@/lib/wallet/wallet-error";

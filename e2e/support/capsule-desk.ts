@@ -1,17 +1,17 @@
 import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { capsuleAcceptanceAbi, roleRegistryAbi } from "../../lib/chain/abi";
-import { capsuleChain } from "../../lib/chain/chain";
-import { signBallot } from "../../lib/chain/vouchers";
-import { devKeys } from "../../test/support/anvil";
-import { bridgeClient } from "../../test/support/bridge-client";
-import type { CallInput } from "../../lib/api/request";
-import type { Endpoint, ResponseOf } from "../../lib/endpoints/define";
-import { capsuleVote } from "../../lib/endpoints/capsules/vote";
-import { contractsSummary } from "../../lib/endpoints/meta/contracts-summary";
-import { outletCreate } from "../../lib/endpoints/outlets/create";
-import { outletVerify } from "../../lib/endpoints/outlets/verify";
-import { roleGrant } from "../../lib/endpoints/roles/grant";
+import { capsuleAcceptanceAbi, roleRegistryAbi } from "@/lib/chain/abi";
+import { capsuleChain } from "@/lib/chain/chain";
+import { signBallot } from "@/lib/chain/vouchers";
+import { devKeys } from "@/test/support/anvil";
+import { bridgeClient } from "@/test/support/bridge-client";
+import type { CallInput } from "@/lib/api/request";
+import type { Endpoint, ResponseOf } from "@/lib/endpoints/define";
+import { capsuleVote } from "@/features/voting/vote.endpoint";
+import { contractsSummary } from "@/features/operator/contracts-summary.endpoint";
+import { outletCreate } from "@/features/outlets/create.endpoint";
+import { outletVerify } from "@/features/outlets/verify.endpoint";
+import { roleGrant } from "@/features/roles/grant.endpoint";
 import { publishTxt } from "./dns-server";
 
 // Setup for the capsule e2e test that is not what the test is about: an active outlet (created and

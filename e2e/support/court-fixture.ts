@@ -1,27 +1,27 @@
 import { createHash } from "node:crypto";
 import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { articleRegistryAbi, capsuleAcceptanceAbi, licenceEscrowAbi, roleRegistryAbi } from "../../lib/chain/abi";
-import { capsuleChain } from "../../lib/chain/chain";
-import { signBallot, submitVoucherFromJson } from "../../lib/chain/vouchers";
-import type { CallInput } from "../../lib/api/request";
-import type { Endpoint, ResponseOf } from "../../lib/endpoints/define";
-import { capsuleAccept } from "../../lib/endpoints/capsules/accept";
-import { capsuleCreate } from "../../lib/endpoints/capsules/create";
-import { capsuleRead } from "../../lib/endpoints/capsules/read";
-import { capsuleSubmit } from "../../lib/endpoints/capsules/submit";
-import { capsuleVote } from "../../lib/endpoints/capsules/vote";
-import { contractsSummary } from "../../lib/endpoints/meta/contracts-summary";
-import { outletCreate } from "../../lib/endpoints/outlets/create";
-import { outletVerify } from "../../lib/endpoints/outlets/verify";
-import { rightsCreate } from "../../lib/endpoints/rights/create";
-import { rightsLicense } from "../../lib/endpoints/rights/license";
-import { devKeys } from "../../test/support/anvil";
-import { bridgeClient } from "../../test/support/bridge-client";
+import { articleRegistryAbi, capsuleAcceptanceAbi, licenceEscrowAbi, roleRegistryAbi } from "@/lib/chain/abi";
+import { capsuleChain } from "@/lib/chain/chain";
+import { signBallot, submitVoucherFromJson } from "@/lib/chain/vouchers";
+import type { CallInput } from "@/lib/api/request";
+import type { Endpoint, ResponseOf } from "@/lib/endpoints/define";
+import { capsuleAccept } from "@/features/capsules/accept.endpoint";
+import { capsuleCreate } from "@/features/capsules/create.endpoint";
+import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
+import { capsuleVote } from "@/features/voting/vote.endpoint";
+import { contractsSummary } from "@/features/operator/contracts-summary.endpoint";
+import { outletCreate } from "@/features/outlets/create.endpoint";
+import { outletVerify } from "@/features/outlets/verify.endpoint";
+import { rightsCreate } from "@/features/rights/create.endpoint";
+import { rightsLicense } from "@/features/rights/license.endpoint";
+import { devKeys } from "@/test/support/anvil";
+import { bridgeClient } from "@/test/support/bridge-client";
 import { publishTxt } from "./dns-server";
 
 // A finalized capsule for the court e2e tests, walked through the real lifecycle over the bridge API
-// and the chain (as test/court/support.ts does): bonds deposited, an outlet created and verified
+// and the chain (as features/court/court.test-support.ts does): bonds deposited, an outlet created and verified
 // through the e2e DNS server, a draft created,
 // submitted with the fee from the journalist's wallet, voted yes by a relayed ballot, the window
 // closed by anvil time travel, and accepted. Nothing here is what the browser test checks.

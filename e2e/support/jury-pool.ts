@@ -1,10 +1,10 @@
 import { expect } from "@playwright/test";
 import type { Address, Hex, PublicClient } from "viem";
-import { roleRegistryAbi } from "../../lib/chain/abi";
-import { outletKey } from "../../lib/chain/vouchers";
-import { roleRevoke } from "../../lib/endpoints/roles/revoke";
-import { ROLE } from "../../lib/roles/role-catalog";
-import type { bridgeClient } from "../../test/support/bridge-client";
+import { roleRegistryAbi } from "@/lib/chain/abi";
+import { outletKey } from "@/lib/chain/vouchers";
+import { roleRevoke } from "@/features/roles/revoke.endpoint";
+import { ROLE } from "@/lib/roles/role-catalog";
+import type { bridgeClient } from "@/test/support/bridge-client";
 
 /**
  * Takes a spec's juror wallets out of the jury pool when the spec is done: their Editor roles at the

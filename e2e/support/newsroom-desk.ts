@@ -1,13 +1,13 @@
 import { createPublicClient, createWalletClient, getAddress, http, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { articleRegistryAbi } from "../../lib/chain/abi";
-import { capsuleChain } from "../../lib/chain/chain";
-import { submitVoucherFromJson } from "../../lib/chain/vouchers";
-import { capsuleCreate } from "../../lib/endpoints/capsules/create";
-import { capsuleRead } from "../../lib/endpoints/capsules/read";
-import { capsuleSubmit } from "../../lib/endpoints/capsules/submit";
-import { ROLE } from "../../lib/roles/role-catalog";
-import { devKeys } from "../../test/support/anvil";
+import { articleRegistryAbi } from "@/lib/chain/abi";
+import { capsuleChain } from "@/lib/chain/chain";
+import { submitVoucherFromJson } from "@/lib/chain/vouchers";
+import { capsuleCreate } from "@/features/capsules/create.endpoint";
+import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
+import { ROLE } from "@/lib/roles/role-catalog";
+import { devKeys } from "@/test/support/anvil";
 import { capsuleDesk, keyAddress } from "./capsule-desk";
 
 // Setup for the newsroom e2e tests (issue 13) that is not what they check: a capsule submitted

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Address, Hex } from "viem";
-import { devKeys } from "../../test/support/anvil";
-import { createLocalKeyRequest, type Eip1193Args } from "../../lib/wallet/local-key-provider";
+import { devKeys } from "@/test/support/anvil";
+import { createLocalKeyRequest, type Eip1193Args } from "@/lib/wallet/local-key-provider";
 
 // An injected test wallet for Playwright: the page gets a `window.ethereum` EIP-1193 provider (also
 // announced through EIP-6963, as browser extensions do) whose every request is answered here, in the

@@ -10,9 +10,9 @@ import { call } from "@/lib/api/client";
 import type { CallInput } from "@/lib/api/request";
 import { sessionKeySigner } from "@/lib/api/signers";
 import type { ResponseOf, SignedEndpoint } from "@/lib/endpoints/define";
-import { authNonce } from "@/lib/endpoints/auth/nonce";
-import { authSession } from "@/lib/endpoints/auth/session";
-import { authSessionRevoke } from "@/lib/endpoints/auth/session-revoke";
+import { authNonce } from "@/lib/auth/nonce.endpoint";
+import { authSession } from "@/lib/auth/session.endpoint";
+import { authSessionRevoke } from "@/lib/auth/session-revoke.endpoint";
 
 // The page's session key: made in the browser, authorized once by the wallet (Sign-In with
 // Ethereum), kept in localStorage so every tab of the browser shares one session, forgotten on

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { CAPSULE_CHAIN_ID } from "./chain";
-import { stopChild } from "../process/stop-child";
+import { stopChild } from "@/lib/process/stop-child";
 
 // Starts anvil from the npm package @foundry-rs/anvil, bound to loopback only.
 export type AnvilHandle = { rpcUrl: string; wsUrl: string; port: number; process: ChildProcess; stop: () => Promise<void> };

@@ -20,7 +20,7 @@ export type SubmitVoucher = {
   quorumPct: number;
   /** Unix seconds; the chain refuses the voucher after this block time. */
   deadline: bigint;
-  /** SHA-256 of the manifest's canonical JSON bytes (lib/capsules/manifest.ts). */
+  /** SHA-256 of the manifest's canonical JSON bytes (features/capsules/manifest.ts). */
   manifestHash: Hex;
   /** OpenZeppelin standard Merkle root over the manifest's evidence items; bytes32 zero when there are none. */
   evidenceRoot: Hex;

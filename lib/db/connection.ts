@@ -3,7 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from "kysely";
 import pg from "pg";
-import { logWarn } from "../log";
+import { logWarn } from "@/lib/log";
 import type { DB, Db, Dialect } from "./database";
 import { registerDialect } from "./dialect";
 import { countingPool, postgresGeneration } from "./postgres-generation";

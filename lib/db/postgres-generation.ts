@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { PostgresPool, PostgresPoolClient } from "kysely";
-import { processHolder } from "../process-registry";
+import { processHolder } from "@/lib/process-registry";
 import { writeMovesAnswers } from "./write-targets";
 
 // PostgreSQL's generation: what a remembered answer is checked against (DatabaseHandle.generation).

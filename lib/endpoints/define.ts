@@ -4,7 +4,7 @@ import type { RoleRule } from "./role-rule";
 
 // One descriptor per endpoint. Everything about an endpoint that is not its handler
 // lives here: the route wrapper (lib/http/endpoint-route.ts), the typed client (lib/api/client.ts),
-// the action catalogue (lib/auth/actions.ts) and the OpenAPI document all read the same object.
+// the action catalogue (features/action-catalog.ts) and the OpenAPI document all read the same object.
 // Importable by browser code: nothing here touches the server.
 
 export type HttpMethod = "GET" | "POST";

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { ROLE } from "@/lib/roles/role-catalog";
-import { capsuleClaimsSet } from "./capsules/claims-set";
-import { capsuleCreate } from "./capsules/create";
-import { capsuleDispute } from "./capsules/dispute";
-import { capsuleEvidenceAdd } from "./capsules/evidence-add";
-import { capsuleReject } from "./capsules/reject";
-import { capsuleSubmit } from "./capsules/submit";
-import { capsuleVote } from "./capsules/vote";
-import { courtReply } from "./court/reply";
-import { endpointList } from "./registry";
-import { outletVerify } from "./outlets/verify";
-import { rightsCreate } from "./rights/create";
+import { capsuleClaimsSet } from "@/features/capsules/claims-set.endpoint";
+import { capsuleCreate } from "@/features/capsules/create.endpoint";
+import { capsuleDispute } from "@/features/court/dispute.endpoint";
+import { capsuleEvidenceAdd } from "@/features/capsules/evidence-add.endpoint";
+import { capsuleReject } from "@/features/capsules/reject.endpoint";
+import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
+import { capsuleVote } from "@/features/voting/vote.endpoint";
+import { courtReply } from "@/features/court/reply.endpoint";
+import { endpointList } from "@/features/registry";
+import { outletVerify } from "@/features/outlets/verify.endpoint";
+import { rightsCreate } from "@/features/rights/create.endpoint";
 import { describeRule, forbiddenMessage, insufficientBondMessage, notSubmitterMessage } from "./role-rule";
 
 // The 403 messages and the words of /api/meta/action-keys, generated from the declared rules.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endpoints } from "./registry";
+import { endpoints } from "@/features/registry";
 import { createRouteMatcher, isCanonicalPath } from "./route-matcher";
 import { matchRoute, routeTable } from "./route-table";
 
@@ -16,7 +16,7 @@ describe("the route matcher", () => {
   });
 
   it("every registered path is reached by its own template, never shadowed by another", () => {
-    const table = routeTable();
+    const table = routeTable(endpoints);
     for (const endpoint of endpoints) {
       const filled = endpoint.path.replace(/:([A-Za-z]+)/g, (_, name: string) => `x${name}1`);
       expect(matchRoute(table, filled)?.template, endpoint.path).toBe(endpoint.path);

@@ -1,4 +1,3 @@
-import { endpoints } from "./registry";
 import type { Endpoint } from "./define";
 import { createRouteMatcher, type RouteMatcher } from "./route-matcher";
 
@@ -9,7 +8,7 @@ export type RouteEntry = { template: string; methods: string[] };
 export type RouteTable = { entries: RouteEntry[]; match: RouteMatcher };
 
 /** One entry per path template, with every method the registry serves there. */
-export function routeTable(list: readonly Endpoint[] = endpoints): RouteTable {
+export function routeTable(list: readonly Endpoint[]): RouteTable {
   const byTemplate = new Map<string, RouteEntry>();
   for (const endpoint of list) {
     const entry = byTemplate.get(endpoint.path) ?? { template: endpoint.path, methods: [] };

@@ -11,14 +11,12 @@ import { logError } from "@/lib/log";
 import { requestCounters } from "@/lib/rate-limit/counter-store";
 import { enforceRateLimit, rateLimitHeaders } from "@/lib/rate-limit/rate-limiter";
 import { bridgeRules } from "@/lib/rate-limit/rules";
-import type { Viewer } from "@/lib/db/draft-visibility";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import { clientIp } from "./client-ip";
 import type { RequestHead } from "./request-head";
 import { linkOrigin } from "./public-origin";
-import type { AccessSubject } from "./enforce-roles";
 import { admit } from "./stages/admit";
-import { authorize } from "./stages/authorize";
+import type { AccessSubject, Authorize, Viewer } from "./stages/authorize";
 import { buildStarted, buildUnderWay, rememberedAnswer, tagAnswer } from "./stages/conditional";
 import { parseRequest } from "./stages/parse";
 import { respond } from "./stages/respond";
@@ -99,7 +97,13 @@ const isReply = (value: unknown): value is Reply<unknown> => typeof value === "o
  * parse, authorize, the handler, the conditional stage's ETag and 304, respond (the response schema).
  * Errors are rendered in the seed's body; every 401 counts against the client IP.
  */
-export function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>): Served {
+export function serveWith(authorize: Authorize) {
+  return function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>): Served {
+    return served(authorize, endpoint, handler);
+  };
+}
+
+function served<E extends Endpoint>(authorize: Authorize, endpoint: E, handler: EndpointHandler<E>): Served {
   const answer = async (request: Request | RequestHead, rawParams: RawParams): Promise<Answer | Response> => {
     let headers: Record<string, string> = {};
     const counters = requestCounters();

@@ -7,7 +7,6 @@ import { finalityDepth } from "./finality";
 import { CheckpointMovedError, commitProjection, type IndexerContext } from "./indexer-context";
 import type { IndexedSource } from "./log-decoding";
 import type { ProjectionReset, Projector } from "./projector";
-import { projectionResets } from "./projectors";
 import { closeOpenReorgs } from "./reorg-repository";
 import { rewindProjection, type RewindResult } from "./rewind";
 import { traceEnd, traceMark } from "./lag-trace";
@@ -21,8 +20,8 @@ export type IndexerOptions = {
   sources: IndexedSource[];
   projectors: Projector[];
   batchBlocks: number;
-  /** Default: projectionResets (lib/indexer/projectors.ts). */
-  resets?: ProjectionReset[];
+  /** What a rewind restores (features/projectors.ts lists them with the projectors). */
+  resets: ProjectionReset[];
   /** Default: CAPSULE_FINALITY_DEPTH's default for the chain id (lib/indexer/finality.ts). */
   finalityDepth?: number;
   log?: (message: string) => void;
@@ -78,7 +77,7 @@ export class Indexer {
       startBlock: options.startBlock,
       sources: options.sources,
       projectors: options.projectors,
-      resets: options.resets ?? projectionResets,
+      resets: options.resets,
       finalityDepth: options.finalityDepth ?? finalityDepth(options.chainId, undefined),
       reader: new ChainReader({ rpcUrl: options.rpcUrl, chainId: options.chainId, sources: options.sources }),
       log: options.log ?? (() => undefined),

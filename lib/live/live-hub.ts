@@ -3,7 +3,7 @@ import type { DatabaseHandle } from "@/lib/db/connection";
 import type { Trx } from "@/lib/db/database";
 import { chainClients } from "@/lib/chain/server/clients";
 import { db } from "@/lib/db/client";
-import { submittersOf } from "@/lib/db/repositories/capsules.repository";
+import { submittersOf } from "./live-audience.repository";
 import { emitProjectionChange, onProjectionChange, type ProjectionChange } from "@/lib/indexer/change-feed";
 import { notifyProjectionChange } from "@/lib/indexer/change-feed-postgres";
 import { logWarn } from "@/lib/log";

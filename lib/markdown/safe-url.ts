@@ -1,4 +1,4 @@
-import { vaultObject } from "@/lib/endpoints/vault/object";
+import { VAULT_OBJECT_PATH } from "@/lib/vault/object-route";
 import { pathOf } from "@/lib/api/request";
 import { vaultDownloadPath } from "@/lib/api/vault-path";
 
@@ -31,7 +31,7 @@ export function vaultImageSrc(raw: string): string | undefined {
     return undefined;
   }
   if (url.origin !== LOCAL || !raw.trim().startsWith("/")) return undefined;
-  const prefix = pathOf(vaultObject, { objectId: "" });
+  const prefix = pathOf({ path: VAULT_OBJECT_PATH }, { objectId: "" });
   if (!url.pathname.startsWith(prefix)) return undefined;
   const objectId = url.pathname.slice(prefix.length).toLowerCase();
   if (!VAULT_ID.test(objectId)) return undefined;

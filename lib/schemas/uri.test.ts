@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { linkableUri, storedUriKind, ZStoredUri, ZWebUrl } from "./uri";
-import { ZCampaignInput } from "./ads";
-import { ZAddHistoryBody, ZCreateCapsuleBody, ZEvidenceItem } from "./capsules";
-import { ZReplyBody } from "./court-reply";
-import { ZCreateOutletBody } from "./outlets";
+import { ZCampaignInput } from "@/features/ads/ads.schema";
+import { ZAddHistoryBody, ZCreateCapsuleBody, ZEvidenceItem } from "@/features/capsules/capsules.schema";
+import { ZReplyBody } from "@/features/court/court-reply.schema";
+import { ZCreateOutletBody } from "@/features/outlets/outlets.schema";
 
 const vault = `/api/vault/${"ab".repeat(32)}`;
 

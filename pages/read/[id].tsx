@@ -8,7 +8,7 @@ import { articleDocumentHead } from "@/components/reader/article-head";
 import { ReaderView } from "@/components/reader/reader-view";
 import { SponsoredSlot } from "@/components/reader/sponsored-slot";
 import { nonceOf } from "@/lib/http/content-security-policy";
-import { articlePageLoader, type ArticlePageData } from "@/lib/pages/article-page-loader";
+import { articlePageLoader, type ArticlePageData } from "@/features/reader/article-page-loader";
 
 // /read/:id — the reader's article. A Pages Router page with the runtime switched off: the HTML is
 // rendered on the server like any page, but the browser gets no React, Next.js router or page

@@ -8,7 +8,7 @@ import { articleRegistryAbi, capsuleAcceptanceAbi, juryCourtAbi, roleRegistryAbi
 import { compileContracts, contractNames, renderAbiModules } from "@/lib/chain/compile-contracts";
 import { ensureDeployment } from "@/lib/chain/deploy";
 import { deploymentContractKeys, readDeployment, writeDeployment, type DeploymentRecord } from "@/lib/chain/deployment-record";
-import { devKeys, startTestAnvil } from "../support/anvil";
+import { devKeys, startTestAnvil } from "@/test/support/anvil";
 import type { AnvilHandle } from "@/lib/chain/anvil-process";
 import { sharedBuildCache } from "./fixture";
 

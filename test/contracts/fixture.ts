@@ -18,7 +18,7 @@ import { compileContracts } from "@/lib/chain/compile-contracts";
 import { deployCapsuleContracts } from "@/lib/chain/deploy";
 import type { DeploymentRecord } from "@/lib/chain/deployment-record";
 import { signSubmitVoucher, type SubmitVoucher } from "@/lib/chain/vouchers";
-import { devKeys, startTestAnvil } from "../support/anvil";
+import { devKeys, startTestAnvil } from "@/test/support/anvil";
 
 // One anvil + one deployment per test file; helpers to send, wait and read revert names.
 export const BURN_INTERVAL = 7 * 24 * 60 * 60;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeEventLog, parseEther, type Address } from "viem";
 import { capsuleAcceptanceAbi, integrityCourtAbi, roleRegistryAbi } from "@/lib/chain/abi";
 import { outletKey, type SubmitVoucher } from "@/lib/chain/vouchers";
-import { tally } from "@/lib/capsules/tally";
+import { tally } from "@/features/capsules/tally";
 import { revertName, startContractsFixture, type Fixture } from "./fixture";
 
 // The electorate of a capsule is frozen at the block before its window opened: RoleRegistry's

@@ -4,7 +4,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { articleRegistryAbi, recipientVaultAbi } from "@/lib/chain/abi";
 import { feeSplit } from "@/lib/chain/fee-split";
 import { hashSubmitVoucher } from "@/lib/chain/vouchers";
-import { devKeys } from "../support/anvil";
+import { devKeys } from "@/test/support/anvil";
 import { revertName, startContractsFixture, type Fixture } from "./fixture";
 
 // Paid, bridge-authorized submissions: voucher checks, the exact fee and its six-way routing.

@@ -6,8 +6,8 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "@/lib/db/connection";
 import { migrations } from "@/lib/db/migrations";
-import { createTestDatabase } from "../support/postgres";
-import { dialectsUnderTest } from "../support/stack";
+import { createTestDatabase } from "@/test/support/postgres";
+import { dialectsUnderTest } from "@/test/support/stack";
 
 const rootDir = path.resolve(import.meta.dirname, "..", "..");
 

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/lib/db/connection";
-import { compareWithRebuild } from "../support/projection-compare";
-import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
+import { compareWithRebuild } from "@/test/support/projection-compare";
+import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 
 // The comparator the reorg, crash and restore tests rely on: a started stack's projection equals
 // a rebuild of a copy of its database, and a damaged projection is reported table by table.

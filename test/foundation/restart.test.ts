@@ -5,12 +5,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createPublicClient, createWalletClient, http, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { capsuleChain } from "@/lib/chain/chain";
-import { devKeys } from "../support/anvil";
+import { devKeys } from "@/test/support/anvil";
 import { pathOf } from "@/lib/api/request";
-import { authCheck } from "@/lib/endpoints/auth/check";
-import { contractsSummary } from "@/lib/endpoints/meta/contracts-summary";
-import { bridgeClient, signedToken } from "../support/bridge-client";
-import { startStack, type Stack } from "../support/stack";
+import { authCheck } from "@/lib/auth/check.endpoint";
+import { contractsSummary } from "@/features/operator/contracts-summary.endpoint";
+import { bridgeClient, signedToken } from "@/test/support/bridge-client";
+import { startStack, type Stack } from "@/test/support/stack";
 
 // `npm start` twice on one data dir: the second start keeps blocks, balances, contracts and used nonces.
 describe("restarting the stack on the same data dir", () => {

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../support/free-port";
-import { startStack } from "../support/stack";
+import { freePort } from "@/test/support/free-port";
+import { startStack } from "@/test/support/stack";
 
 function listenOn(port: number): Promise<net.Server> {
   return new Promise((resolve, reject) => {

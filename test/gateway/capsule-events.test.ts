@@ -23,7 +23,7 @@ import { deployCapsuleContracts } from "@/lib/chain/deploy";
 import type { DeploymentRecord } from "@/lib/chain/deployment-record";
 import { publicEventTopics } from "@/lib/chain/event-signatures";
 import { outletKey, signSubmitVoucher } from "@/lib/chain/vouchers";
-import { devKeys, startTestAnvil } from "../support/anvil";
+import { devKeys, startTestAnvil } from "@/test/support/anvil";
 import { post, req, startGatewayServer, WsClient, type GatewayServer } from "./harness";
 
 // The last gateway test: a client follows CapsuleSubmitted, VoteCast and CapsuleAccepted over /ws

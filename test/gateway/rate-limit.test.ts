@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { migrateToLatest } from "@/lib/db/migrate";
 import { hitRateLimit } from "@/lib/rate-limit/rate-limiter";
 import type { GatewayLimits, RateLimiter } from "@/server/gateway/options";
-import { startTestAnvil } from "../support/anvil";
+import { startTestAnvil } from "@/test/support/anvil";
 import { post, req, startGatewayServer, WsClient, type GatewayServer } from "./harness";
 
 // The SQL limiter the server uses, on a temp SQLite file, with the clock pinned 15 s into a

@@ -3,8 +3,8 @@ import { createPublicClient, http, parseEther, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { AnvilHandle } from "@/lib/chain/anvil-process";
 import { CAPSULE_CHAIN_ID, CAPSULE_CHAIN_ID_HEX } from "@/lib/chain/chain";
-import { devKeys, startTestAnvil } from "../support/anvil";
-import { freePort } from "../support/free-port";
+import { devKeys, startTestAnvil } from "@/test/support/anvil";
+import { freePort } from "@/test/support/free-port";
 import { post, req, startGatewayServer, type GatewayServer } from "./harness";
 
 const dev = privateKeyToAccount(devKeys[0]);

@@ -5,7 +5,7 @@ import type { AnvilHandle } from "@/lib/chain/anvil-process";
 import { CAPSULE_CHAIN_ID_HEX } from "@/lib/chain/chain";
 import { metrics } from "@/lib/metrics/metrics";
 import { defaultGatewayLimits } from "@/server/gateway/options";
-import { startTestAnvil } from "../support/anvil";
+import { startTestAnvil } from "@/test/support/anvil";
 import { eventually, post, req, startGatewayServer, WsClient, type GatewayServer } from "./harness";
 
 // Issue 15 item 3: /ws connections are capped per IP and in total, and every client shares one

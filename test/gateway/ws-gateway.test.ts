@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnvilHandle } from "@/lib/chain/anvil-process";
 import { CAPSULE_CHAIN_ID_HEX } from "@/lib/chain/chain";
-import { startTestAnvil } from "../support/anvil";
+import { startTestAnvil } from "@/test/support/anvil";
 import { eventually, post, req, startGatewayServer, WsClient, type GatewayServer } from "./harness";
 
 let anvil: AnvilHandle;

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { migrateToLatest } from "@/lib/db/migrate";
-import { createTestDatabase } from "../support/postgres";
+import { createTestDatabase } from "@/test/support/postgres";
 
 export type TestDatabase = DatabaseHandle & { drop: () => Promise<void> };
 

@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pathOf } from "@/lib/api/request";
-import { authCheck } from "@/lib/endpoints/auth/check";
-import { capsuleBadge } from "@/lib/endpoints/capsules/badge";
-import { capsuleCreate } from "@/lib/endpoints/capsules/create";
-import { capsuleList } from "@/lib/endpoints/capsules/list";
-import { capsuleRead } from "@/lib/endpoints/capsules/read";
+import { authCheck } from "@/lib/auth/check.endpoint";
+import { capsuleBadge } from "@/features/reader/badge.endpoint";
+import { capsuleCreate } from "@/features/capsules/create.endpoint";
+import { capsuleList } from "@/features/capsules/list.endpoint";
+import { capsuleRead } from "@/features/capsules/read.endpoint";
 import { DRAFT_READ_ACTION } from "@/lib/endpoints/define";
-import { config as configEndpoint } from "@/lib/endpoints/system/config";
-import { devKeys } from "../support/anvil";
-import { bridgeClient, signedToken } from "../support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
-import { startTestDns } from "../outlets/dns-server";
-import { deployedContracts } from "../capsules/support";
-import { activeOutlet, courtChain, expectError, finalizedCapsule, type Api, type Json } from "../court/support";
-import { rawRequest } from "../registry/support/raw-http";
+import { config as configEndpoint } from "@/features/system/config.endpoint";
+import { devKeys } from "@/test/support/anvil";
+import { bridgeClient, signedToken } from "@/test/support/bridge-client";
+import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
+import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { deployedContracts } from "@/features/capsules/capsules.test-support";
+import { activeOutlet, courtChain, expectError, finalizedCapsule, type Api, type Json } from "@/features/court/court.test-support";
+import { rawRequest } from "@/test/registry/support/raw-http";
 
 // Issue 25, items 3, 4 and 6. Publicly cacheable answers carry links of the configured origins only,
 // whatever Host a request names (here the loopback origins: the stack has no CAPSULE_PUBLIC_URL);

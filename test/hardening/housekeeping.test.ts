@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startHousekeeping } from "@/lib/housekeeping/housekeeping";
 import { purgeBatch, type PurgeTable } from "@/lib/db/repositories/expiring-rows.repository";
 import { purgeExpired, SESSION_RETENTION_SECONDS } from "@/lib/housekeeping/purge-expired";
-import { dialectsUnderTest } from "../support/stack";
+import { dialectsUnderTest } from "@/test/support/stack";
 import { openTestDatabase, type TestDatabase } from "./database";
 
 // Issue 15, finding 6: used nonces, expired sessions and rate-limit counters are purged on a

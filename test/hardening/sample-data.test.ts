@@ -9,11 +9,11 @@ import { openBountyStore } from "@/bounty/state-store";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { migrateToLatest } from "@/lib/db/migrate";
 import { migrations } from "@/lib/db/migrations";
-import { ZCampaignPage } from "@/lib/schemas/ads";
-import { campaignPage, ensureSampleAdCampaigns, loadAdCampaigns } from "@/lib/services/ads/campaigns";
-import { sampleAdCampaigns } from "@/lib/services/ads/sample-campaigns";
-import { createTestDatabase } from "../support/postgres";
-import { dialectsUnderTest } from "../support/stack";
+import { ZCampaignPage } from "@/features/ads/ads.schema";
+import { campaignPage, ensureSampleAdCampaigns, loadAdCampaigns } from "@/features/ads/campaigns";
+import { sampleAdCampaigns } from "@/features/ads/sample-campaigns";
+import { createTestDatabase } from "@/test/support/postgres";
+import { dialectsUnderTest } from "@/test/support/stack";
 
 // Issue 15, finding 8 (SQL side): sample bounty proposals and ad campaigns are marked `sample: true`;
 // databases that already hold the bundled records get them marked by the migration; real records not.

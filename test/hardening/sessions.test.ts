@@ -5,8 +5,8 @@ import { buildSessionMessage } from "@/lib/auth/session-delegation";
 import { issueSiweNonce, registerSession, revokeSessionFor, verifyRegisteredSession } from "@/lib/auth/server/session-service";
 import { describeSignIn, signInOrigins, type SignInOrigins } from "@/lib/auth/server/sign-in-origins";
 import { AppError } from "@/lib/errors/app-error";
-import { devKeys } from "../support/anvil";
-import { dialectsUnderTest } from "../support/stack";
+import { devKeys } from "@/test/support/anvil";
+import { dialectsUnderTest } from "@/test/support/stack";
 import { openTestDatabase, type TestDatabase } from "./database";
 
 // Issue 15, findings 1 and 7: the Sign-In with Ethereum domain comes from configuration (never the

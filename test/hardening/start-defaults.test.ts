@@ -6,15 +6,15 @@ import type { AnvilHandle } from "@/lib/chain/anvil-process";
 import { buildSessionMessage } from "@/lib/auth/session-delegation";
 import { pathOf } from "@/lib/api/request";
 import { sessionKeySigner } from "@/lib/api/signers";
-import { adCampaigns } from "@/lib/endpoints/ads/campaigns";
-import { authNonce } from "@/lib/endpoints/auth/nonce";
-import { authSession } from "@/lib/endpoints/auth/session";
-import { authSessionRevoke } from "@/lib/endpoints/auth/session-revoke";
-import { bountyProposals } from "@/lib/endpoints/bounty/proposals";
-import { canonicalEnv } from "@/lib/endpoints/meta/canonical-env";
-import { devKeys, startTestAnvil } from "../support/anvil";
-import { bridgeClient } from "../support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
+import { adCampaigns } from "@/features/ads/campaigns.endpoint";
+import { authNonce } from "@/lib/auth/nonce.endpoint";
+import { authSession } from "@/lib/auth/session.endpoint";
+import { authSessionRevoke } from "@/lib/auth/session-revoke.endpoint";
+import { bountyProposals } from "@/features/bounty/proposals.endpoint";
+import { canonicalEnv } from "@/features/operator/canonical-env.endpoint";
+import { devKeys, startTestAnvil } from "@/test/support/anvil";
+import { bridgeClient } from "@/test/support/bridge-client";
+import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 
 // Issue 15 against a running `npm start` on an external chain node (not the bundled anvil):
 // finding 8 — a public development key is refused, sample data is not loaded (SQLite or PostgreSQL);

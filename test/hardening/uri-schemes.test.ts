@@ -1,21 +1,21 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
-import { capsuleCreate } from "@/lib/endpoints/capsules/create";
-import { capsuleEvidenceAdd } from "@/lib/endpoints/capsules/evidence-add";
-import { capsuleHistoryAdd } from "@/lib/endpoints/capsules/history-add";
-import { capsuleRead } from "@/lib/endpoints/capsules/read";
-import { capsuleUpdate } from "@/lib/endpoints/capsules/update";
-import { courtReply } from "@/lib/endpoints/court/reply";
-import { outletCreate } from "@/lib/endpoints/outlets/create";
-import { vaultUpload } from "@/lib/endpoints/vault/upload";
-import { vaultObject } from "@/lib/endpoints/vault/object";
+import { capsuleCreate } from "@/features/capsules/create.endpoint";
+import { capsuleEvidenceAdd } from "@/features/capsules/evidence-add.endpoint";
+import { capsuleHistoryAdd } from "@/features/revisions/history-add.endpoint";
+import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { capsuleUpdate } from "@/features/capsules/update.endpoint";
+import { courtReply } from "@/features/court/reply.endpoint";
+import { outletCreate } from "@/features/outlets/create.endpoint";
+import { vaultUpload } from "@/features/vault/upload.endpoint";
+import { vaultObject } from "@/features/vault/object.endpoint";
 import { pathOf } from "@/lib/api/request";
-import { devKeys } from "../support/anvil";
-import { bridgeClient, type WireAnswer } from "../support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
-import { startTestDns } from "../outlets/dns-server";
-import { activeOutlet, addr, chainAccess, deployedContracts, grantRole, sha, type Api } from "../capsules/support";
+import { devKeys } from "@/test/support/anvil";
+import { bridgeClient, type WireAnswer } from "@/test/support/bridge-client";
+import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
+import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { activeOutlet, addr, chainAccess, deployedContracts, grantRole, sha, type Api } from "@/features/capsules/capsules.test-support";
 
 // Issue 25 item 5: an address the service stores (and may serve back as a link) has the scheme
 // https:, http:, ipfs: or ar:, or is this service's own vault address; anything else is a 400

@@ -8,12 +8,12 @@ import { migrateToLatest } from "@/lib/db/migrate";
 import { awaitCheckpoint } from "@/lib/indexer/await-checkpoint";
 import { onProjectionChange, type ProjectionChange } from "@/lib/indexer/change-feed";
 import { readCheckpoint } from "@/lib/indexer/checkpoint-repository";
-import { startIndexer, type IndexerHandle } from "@/lib/indexer/indexer-service";
+import { startIndexer, type IndexerHandle } from "@/features/indexer-service";
 import { stopChild } from "@/lib/process/stop-child";
-import { startContractsFixture, type Fixture } from "../contracts/fixture";
-import { eventually } from "../outlets/support";
-import { createTestDatabase } from "../support/postgres";
-import { dialectsUnderTest } from "../support/stack";
+import { startContractsFixture, type Fixture } from "@/test/contracts/fixture";
+import { eventually } from "@/features/outlets/outlets.test-support";
+import { createTestDatabase } from "@/test/support/postgres";
+import { dialectsUnderTest } from "@/test/support/stack";
 import { voteStream, type VoteStream } from "./support/vote-stream";
 
 // The change feed for live pages: after every committed batch or rewind the indexer emits which

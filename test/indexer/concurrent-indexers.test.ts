@@ -6,11 +6,11 @@ import { writeDeployment } from "@/lib/chain/deployment-record";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { migrateToLatest } from "@/lib/db/migrate";
 import { Indexer } from "@/lib/indexer/indexer";
-import { projectors } from "@/lib/indexer/projectors";
+import { projectionResets, projectors } from "@/features/projectors";
 import { indexedSources, indexerStartBlock } from "@/lib/indexer/sources";
-import { startContractsFixture, type Fixture } from "../contracts/fixture";
-import { createTestDatabase } from "../support/postgres";
-import { dialectsUnderTest } from "../support/stack";
+import { startContractsFixture, type Fixture } from "@/test/contracts/fixture";
+import { createTestDatabase } from "@/test/support/postgres";
+import { dialectsUnderTest } from "@/test/support/stack";
 import { expectProjectionMatchesChain } from "./support/projection-checks";
 import { VOTERS, voteStream, type VoteStream } from "./support/vote-stream";
 
@@ -36,7 +36,7 @@ describe.each(dialects)("two indexers on one %s database", (dialect) => {
     return handle;
   };
   const indexer = (handle: DatabaseHandle) =>
-    new Indexer({ db: handle.db, dialect: handle.dialect, rpcUrl: f.anvil.rpcUrl, chainId: f.record.chainId, startBlock: indexerStartBlock(f.record), sources: indexedSources(f.record), projectors, batchBlocks: 3 });
+    new Indexer({ resets: projectionResets, db: handle.db, dialect: handle.dialect, rpcUrl: f.anvil.rpcUrl, chainId: f.record.chainId, startBlock: indexerStartBlock(f.record), sources: indexedSources(f.record), projectors, batchBlocks: 3 });
 
   beforeAll(async () => {
     f = await startContractsFixture();

@@ -7,10 +7,10 @@ import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { migrateToLatest } from "@/lib/db/migrate";
 import { readCheckpoint } from "@/lib/indexer/checkpoint-repository";
 import { indexerRuntime } from "@/lib/indexer/indexer-runtime";
-import { startIndexer, type IndexerHandle } from "@/lib/indexer/indexer-service";
-import { startContractsFixture, type Fixture } from "../contracts/fixture";
-import { eventually } from "../outlets/support";
-import { freePort } from "../support/free-port";
+import { startIndexer, type IndexerHandle } from "@/features/indexer-service";
+import { startContractsFixture, type Fixture } from "@/test/contracts/fixture";
+import { eventually } from "@/features/outlets/outlets.test-support";
+import { freePort } from "@/test/support/free-port";
 import { voteStream, type VoteStream } from "./support/vote-stream";
 
 // The indexer follows new heads by `eth_subscribe newHeads` on the node's WebSocket and polls only

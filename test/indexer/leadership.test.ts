@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { runLeaderDuties, type LeaderDuty, type Leadership } from "@/lib/leadership/leadership";
 import { leadershipState } from "@/lib/leadership/leadership-state";
-import { createTestDatabase, postgresAvailable } from "../support/postgres";
-import { eventually } from "../outlets/support";
+import { createTestDatabase, postgresAvailable } from "@/test/support/postgres";
+import { eventually } from "@/features/outlets/outlets.test-support";
 
 // runLeaderDuties: exactly one server runs the duties at a time. PostgreSQL: a session advisory
 // lock on a connection of its own; another server takes over when the leader stops, when its

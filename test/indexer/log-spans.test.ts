@@ -6,7 +6,7 @@ import { capsuleChain } from "@/lib/chain/chain";
 import { capsuleAcceptanceAbi } from "@/lib/chain/abi";
 import { ChainReader } from "@/lib/indexer/chain-reader";
 import { compileEmitter } from "@/bench/support/emitter";
-import { devKeys, startTestAnvil } from "../support/anvil";
+import { devKeys, startTestAnvil } from "@/test/support/anvil";
 
 // A range whose logs are larger than one eth_getLogs answer may be (viem's 10 MiB limit): the
 // reader splits it by the answer's size, reads the parts in parallel, and answers every log once,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { editorRoles } from "../operator/support";
-import { postgresAvailable } from "../support/postgres";
+import { editorRoles } from "@/test/operator/support";
+import { postgresAvailable } from "@/test/support/postgres";
 import { leadersAmong, startCluster, waitForOneLeader, type Cluster } from "./support/cluster";
 import { expectProjectionMatchesChain, projectedVote } from "./support/projection-checks";
 import { acknowledged, outboxSettled, relayVotes, submissionsProjected, type VoteAnswer } from "./support/relayed-votes";

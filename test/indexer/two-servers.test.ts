@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Stack } from "../support/stack";
-import { postgresAvailable } from "../support/postgres";
+import type { Stack } from "@/test/support/stack";
+import { postgresAvailable } from "@/test/support/postgres";
 import { startCluster, type Cluster } from "./support/cluster";
 import { expectProjectionMatchesChain } from "./support/projection-checks";
 import { networkStatus, reachedHead } from "./support/status";

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnvilHandle } from "@/lib/chain/anvil-process";
 import { openDatabase } from "@/lib/db/connection";
 import { migrateToLatest } from "@/lib/db/migrate";
-import { startTestAnvil } from "../support/anvil";
-import { createTestDatabase } from "../support/postgres";
+import { startTestAnvil } from "@/test/support/anvil";
+import { createTestDatabase } from "@/test/support/postgres";
 import { rpc, runScript } from "./support";
 
 // npm run backup / restore on a data directory without a running server: what goes in, what comes

@@ -5,17 +5,17 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { Hex } from "viem";
 import { openDatabase } from "@/lib/db/connection";
-import { capsuleCreate } from "@/lib/endpoints/capsules/create";
-import { capsuleRead } from "@/lib/endpoints/capsules/read";
-import { capsuleSubmit } from "@/lib/endpoints/capsules/submit";
-import { capsuleVote } from "@/lib/endpoints/capsules/vote";
-import { devKeys } from "../support/anvil";
-import { bridgeClient } from "../support/bridge-client";
-import { createTestDatabase } from "../support/postgres";
-import { compareWithRebuild } from "../support/projection-compare";
-import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
-import { startTestDns } from "../outlets/dns-server";
-import { activeOutlet, addr, chainAccess, deployedContracts, grantRole } from "../capsules/support";
+import { capsuleCreate } from "@/features/capsules/create.endpoint";
+import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
+import { capsuleVote } from "@/features/voting/vote.endpoint";
+import { devKeys } from "@/test/support/anvil";
+import { bridgeClient } from "@/test/support/bridge-client";
+import { createTestDatabase } from "@/test/support/postgres";
+import { compareWithRebuild } from "@/test/support/projection-compare";
+import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
+import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { activeOutlet, addr, chainAccess, deployedContracts, grantRole } from "@/features/capsules/capsules.test-support";
 import { rpc, runScript, runScriptAsync } from "./support";
 
 // Issue 17 item 3: a backup taken while journalists keep saving drafts (signed, through the API) and

@@ -5,8 +5,8 @@ import { Migrator, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "@/lib/db/connection";
 import { migrations } from "@/lib/db/migrations";
-import { createTestDatabase } from "../support/postgres";
-import { dialectsUnderTest, startStack } from "../support/stack";
+import { createTestDatabase } from "@/test/support/postgres";
+import { dialectsUnderTest, startStack } from "@/test/support/stack";
 import { runScript } from "./support";
 
 // Upgrades: `npm run db:migrate -- --check` lists pending migrations (exit 1 when some are, 0 when

@@ -9,17 +9,17 @@ import { privateKeyToAccount } from "viem/accounts";
 import { roleRegistryAbi } from "@/lib/chain/abi";
 import { readDeployment } from "@/lib/chain/deployment-record";
 import { openDatabase } from "@/lib/db/connection";
-import { devKeys } from "../support/anvil";
+import { devKeys } from "@/test/support/anvil";
 import { pathOf } from "@/lib/api/request";
-import { authCheck } from "@/lib/endpoints/auth/check";
-import { capsuleList } from "@/lib/endpoints/capsules/list";
-import { capsuleRead } from "@/lib/endpoints/capsules/read";
-import { canonicalEnv } from "@/lib/endpoints/meta/canonical-env";
-import { health } from "@/lib/endpoints/system/health";
-import { networkStatus } from "@/lib/endpoints/system/network-status";
-import { bridgeClient, signedToken } from "../support/bridge-client";
-import { createTestDatabase } from "../support/postgres";
-import { startStack, type Stack } from "../support/stack";
+import { authCheck } from "@/lib/auth/check.endpoint";
+import { capsuleList } from "@/features/capsules/list.endpoint";
+import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { canonicalEnv } from "@/features/operator/canonical-env.endpoint";
+import { health } from "@/features/system/health.endpoint";
+import { networkStatus } from "@/features/system/network-status.endpoint";
+import { bridgeClient, signedToken } from "@/test/support/bridge-client";
+import { createTestDatabase } from "@/test/support/postgres";
+import { startStack, type Stack } from "@/test/support/stack";
 import { runScript } from "./support";
 
 // Issue 17 items 1 and 2 on the real stack (PostgreSQL, so the database URL carries a password):

@@ -4,8 +4,8 @@ import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { migrateToLatest } from "@/lib/db/migrate";
 import { postgresGeneration, setGenerationBucket, WRITES_CHANNEL } from "@/lib/db/postgres-generation";
 import { listenForProjectionChanges } from "@/lib/indexer/change-feed-postgres";
-import { eventually } from "../outlets/support";
-import { createTestDatabase, postgresAvailable } from "../support/postgres";
+import { eventually } from "@/features/outlets/outlets.test-support";
+import { createTestDatabase, postgresAvailable } from "@/test/support/postgres";
 
 // Issue 30 item 1: on PostgreSQL a remembered answer is checked against a generation that moves with
 // this server's own writes (at once, before and after they commit), with every committed write of

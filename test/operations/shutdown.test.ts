@@ -3,10 +3,10 @@ import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { pathOf } from "@/lib/api/request";
-import { authCheck } from "@/lib/endpoints/auth/check";
-import { devKeys } from "../support/anvil";
-import { signedToken } from "../support/bridge-client";
-import { startStack, type Stack } from "../support/stack";
+import { authCheck } from "@/lib/auth/check.endpoint";
+import { devKeys } from "@/test/support/anvil";
+import { signedToken } from "@/test/support/bridge-client";
+import { startStack, type Stack } from "@/test/support/stack";
 
 // Issue 17 item 5: SIGTERM stops accepting, lets requests in flight finish, closes WebSockets with
 // 1001, stops every part and exits 0; a second signal exits at once.

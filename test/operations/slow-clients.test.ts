@@ -1,9 +1,9 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pathOf } from "@/lib/api/request";
-import { health } from "@/lib/endpoints/system/health";
-import { startStack, type Stack } from "../support/stack";
-import { rawRequest } from "../registry/support/raw-http";
+import { health } from "@/features/system/health.endpoint";
+import { startStack, type Stack } from "@/test/support/stack";
+import { rawRequest } from "@/test/registry/support/raw-http";
 
 // Issue 25, item 7: a client that sends its headers slowly is answered 408 and closed once
 // CAPSULE_HTTP_HEADERS_TIMEOUT_MS has passed; one client address holds at most

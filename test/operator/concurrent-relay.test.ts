@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Hex } from "viem";
 import type { DeploymentRecord } from "@/lib/chain/deployment-record";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
-import { capsuleVote } from "@/lib/endpoints/capsules/vote";
-import { createTestDatabase } from "../support/postgres";
-import { devKeys } from "../support/anvil";
-import { bridgeClient } from "../support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
-import { expectProjectionMatchesChain, stackSource } from "../indexer/support/projection-checks";
-import { reachedHead } from "../indexer/support/status";
-import { VOTERS, voteStream, type VoteStream } from "../indexer/support/vote-stream";
+import { capsuleVote } from "@/features/voting/vote.endpoint";
+import { createTestDatabase } from "@/test/support/postgres";
+import { devKeys } from "@/test/support/anvil";
+import { bridgeClient } from "@/test/support/bridge-client";
+import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
+import { expectProjectionMatchesChain, stackSource } from "@/test/indexer/support/projection-checks";
+import { reachedHead } from "@/test/indexer/support/status";
+import { VOTERS, voteStream, type VoteStream } from "@/test/indexer/support/vote-stream";
 import { ballot, deploymentOf, editorRoles, waitFor } from "./support";
 
 // Every editor of a desk relays a vote at the same moment, capsule after capsule: each request

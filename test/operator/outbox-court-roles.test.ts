@@ -4,17 +4,17 @@ import { getAddress, parseEther, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { integrityCourtAbi, roleRegistryAbi } from "@/lib/chain/abi";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
-import { devKeys } from "../support/anvil";
-import { capsuleRead } from "@/lib/endpoints/capsules/read";
-import { courtCase } from "@/lib/endpoints/court/case";
-import { courtAdvance } from "@/lib/endpoints/court/advance";
-import { roleGrant } from "@/lib/endpoints/roles/grant";
-import { walletRolesAtOutlet } from "@/lib/endpoints/roles/wallet-at-outlet";
-import { bridgeClient } from "../support/bridge-client";
-import { deployedContracts } from "../capsules/support";
-import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
-import { startTestDns } from "../outlets/dns-server";
-import { activeOutlet, addr, courtChain, expectError, finalizedCapsule, juryDriver, type Api, type CourtContracts, type Json } from "../court/support";
+import { devKeys } from "@/test/support/anvil";
+import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { courtCase } from "@/features/court/case.endpoint";
+import { courtAdvance } from "@/features/court/advance.endpoint";
+import { roleGrant } from "@/features/roles/grant.endpoint";
+import { walletRolesAtOutlet } from "@/features/roles/wallet-at-outlet.endpoint";
+import { bridgeClient } from "@/test/support/bridge-client";
+import { deployedContracts } from "@/features/capsules/capsules.test-support";
+import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
+import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { activeOutlet, addr, courtChain, expectError, finalizedCapsule, juryDriver, type Api, type CourtContracts, type Json } from "@/features/court/court.test-support";
 
 // Issue 11 item 4 on the real stack: a final jury finding's penalty and role/bond changes are queued through
 // the operator outbox (pre-flight, one SQL transaction with the intent and the signed row, broadcast

@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Hex } from "viem";
 import type { DeploymentRecord } from "@/lib/chain/deployment-record";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
-import { capsuleRead } from "@/lib/endpoints/capsules/read";
-import { bridgeClient } from "../support/bridge-client";
-import { createTestDatabase } from "../support/postgres";
-import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
-import { expectProjectionMatchesChain, projectedVote, stackSource } from "../indexer/support/projection-checks";
-import { reachedHead } from "../indexer/support/status";
-import { VOTERS, voteStream, type VoteStream } from "../indexer/support/vote-stream";
+import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { bridgeClient } from "@/test/support/bridge-client";
+import { createTestDatabase } from "@/test/support/postgres";
+import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
+import { expectProjectionMatchesChain, projectedVote, stackSource } from "@/test/indexer/support/projection-checks";
+import { reachedHead } from "@/test/indexer/support/status";
+import { VOTERS, voteStream, type VoteStream } from "@/test/indexer/support/vote-stream";
 import { ballot, deploymentOf, editorRoles, expectOk, killTree, relay, waitFor, type Json } from "./support";
 
 // The operator outbox on the real stack (`npm start`'s code, bundled anvil with a state file):

@@ -6,10 +6,10 @@ import type { Hex } from "viem";
 import { readDeployment, type DeploymentRecord } from "@/lib/chain/deployment-record";
 import { signBallot } from "@/lib/chain/vouchers";
 import type { Db } from "@/lib/db/database";
-import { capsuleVote } from "@/lib/endpoints/capsules/vote";
-import { bridgeClient } from "../support/bridge-client";
-import { devKeys } from "../support/anvil";
-import { VOTERS, type VoteStream } from "../indexer/support/vote-stream";
+import { capsuleVote } from "@/features/voting/vote.endpoint";
+import { bridgeClient } from "@/test/support/bridge-client";
+import { devKeys } from "@/test/support/anvil";
+import { VOTERS, type VoteStream } from "@/test/indexer/support/vote-stream";
 
 // Helpers of the operator outbox tests: the voters' SQL roles, signed ballots relayed through
 // POST /api/capsules/:id/vote, and a SIGKILL of a whole process tree (the stack and its anvil).

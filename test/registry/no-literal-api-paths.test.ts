@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { actionNames } from "@/lib/auth/actions";
+import { actionNames } from "@/features/action-catalog";
 
 // Pages, hooks, components, the browser tests and the API tests reach the bridge only through the
 // typed client and the endpoint descriptors: no literal /api/ path and no action name written by hand.
@@ -18,7 +18,7 @@ const allowed = new Set([
   "test/registry/route-files.test.ts",
   "test/registry/wrapper-hardening.test.ts",
   // the fast path's answers compared byte for byte with Next's, request by raw request
-  "test/capsules/fast-reads.test.ts",
+  "features/capsules/fast-reads.integration.test.ts",
   // this file: the samples that prove the patterns match
   "test/registry/no-literal-api-paths.test.ts",
 ]);

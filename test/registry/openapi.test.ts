@@ -1,10 +1,10 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { errorCodesOf } from "@/lib/endpoints/define";
-import { openApiFor } from "@/lib/endpoints/openapi/document";
-import { openApiPath } from "@/lib/endpoints/openapi/json-schema";
-import { capsuleRead } from "@/lib/endpoints/capsules/read";
-import { endpointList as endpoints } from "@/lib/endpoints/registry";
+import { openApiFor } from "@/features/openapi/document";
+import { openApiPath } from "@/features/openapi/json-schema";
+import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { endpointList as endpoints } from "@/features/registry";
 import { errorStatus } from "@/lib/errors/app-error";
 
 // The OpenAPI document generated from the descriptors: valid OpenAPI 3.1, one operation per

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { withRouteTable } from "@/lib/docs/api-route-table";
-import { generatedRegistryFiles } from "../../scripts/registry-files";
+import { withRouteTable } from "@/features/api-route-table";
+import { generatedRegistryFiles } from "@/scripts/registry-files";
 import { describe, expect, it } from "vitest";
-import { actionCatalog, actionNames } from "@/lib/auth/actions";
+import { actionCatalog, actionNames } from "@/features/action-catalog";
 import { DRAFT_READ_ACTION, type Endpoint } from "@/lib/endpoints/define";
-import { endpointList as endpoints } from "@/lib/endpoints/registry";
+import { endpointList as endpoints } from "@/features/registry";
 
 // Every app/api/**/route.ts is built from registered descriptors, and every descriptor has its route.
 
@@ -94,7 +94,7 @@ describe("the endpoint registry and the route files", () => {
       const served = await servedBy(file);
       expect(served.length, `${file} serves at least one endpoint`).toBeGreaterThan(0);
       for (const endpoint of served) {
-        expect(registered.has(endpoint), `${file}: ${endpoint.id} is in lib/endpoints/registry.ts`).toBe(true);
+        expect(registered.has(endpoint), `${file}: ${endpoint.id} is in features/registry.ts`).toBe(true);
         expect(endpoint.path, `${file}: ${endpoint.id}`).toBe(templateOf(file));
       }
       expect(new Set(served.map((e) => e.method)).size, `${file}: one endpoint per method`).toBe(served.length);
@@ -163,7 +163,7 @@ describe("the endpoint registry and the route files", () => {
 
   it("keeps every file written from the registry current (npm run docs:api)", async () => {
     const generated = await generatedRegistryFiles();
-    expect(generated.map((g) => path.relative(root, g.file)).sort()).toEqual(["docs/API.md", "lib/routes/conditional-reads.ts"]);
+    expect(generated.map((g) => path.relative(root, g.file)).sort()).toEqual(["docs/API.md", "features/conditional-reads.ts"]);
     for (const { file, text } of generated) expect(fs.readFileSync(file, "utf8"), `${path.relative(root, file)} is stale: run npm run docs:api`).toBe(text);
   });
 

@@ -2,16 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { privateKeyToAccount } from "viem/accounts";
 import WebSocket from "ws";
 import { pathOf } from "@/lib/api/request";
-import { authCheck } from "@/lib/endpoints/auth/check";
-import { capsuleCreate } from "@/lib/endpoints/capsules/create";
-import { capsuleEvidence } from "@/lib/endpoints/capsules/evidence";
-import { capsuleRead } from "@/lib/endpoints/capsules/read";
-import { health } from "@/lib/endpoints/system/health";
-import { vaultUpload } from "@/lib/endpoints/vault/upload";
+import { authCheck } from "@/lib/auth/check.endpoint";
+import { capsuleCreate } from "@/features/capsules/create.endpoint";
+import { capsuleEvidence } from "@/features/capsules/evidence.endpoint";
+import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { health } from "@/features/system/health.endpoint";
+import { vaultUpload } from "@/features/vault/upload.endpoint";
+import { endpoints } from "@/features/registry";
 import { allowOf, matchRoute, routeTable } from "@/lib/endpoints/route-table";
-import { devKeys } from "../support/anvil";
-import { bridgeClient, signedToken } from "../support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "../support/stack";
+import { devKeys } from "@/test/support/anvil";
+import { bridgeClient, signedToken } from "@/test/support/bridge-client";
+import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 import { addressBook, answerBeforeBodyEnds, isErrorBody, rawRequest, roomInMinute } from "./support/raw-http";
 
 // The route wrapper's answers for what is not an endpoint call (issue #15 items 2 and 4): unknown
@@ -26,7 +27,7 @@ describe.each(dialects)("the route wrapper's hardening on %s", (dialect) => {
   let stack: Stack;
   let api: ReturnType<typeof bridgeClient>;
   const nextIp = addressBook(dialect === "sqlite" ? 1 : 2);
-  const table = routeTable();
+  const table = routeTable(endpoints);
 
   beforeAll(async () => {
     stack = await startStack({

@@ -6,7 +6,7 @@ import Database from "better-sqlite3";
 import { sql } from "kysely";
 import { readDeployment } from "@/lib/chain/deployment-record";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
-import { rebuildProjection } from "@/lib/indexer/rebuild";
+import { rebuildProjection } from "@/features/rebuild-projection";
 import { createTestDatabase } from "./postgres";
 
 // "The projection equals a rebuild": copy a stack's database, run `npm run indexer:rebuild`'s

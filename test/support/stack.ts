@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { stopChild } from "../../lib/process/stop-child";
+import { stopChild } from "@/lib/process/stop-child";
 import { freePort } from "./free-port";
 import { createTestDatabase } from "./postgres";
 

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CaseList } from "@/components/court/case-list";
-import type { CaseOutcomeFilter, CasePeriodFilter, CaseStatusFilter } from "@/hooks/use-court";
-import { ZSlug } from "@/lib/schemas/outlets";
-import { juryPeriods } from "@/lib/schemas/jury";
-import { verdicts } from "@/lib/schemas/court";
+import type { CaseOutcomeFilter, CasePeriodFilter, CaseStatusFilter } from "@/components/court/use-court";
+import { ZSlug } from "@/features/outlets/outlets.schema";
+import { juryPeriods } from "@/features/court/jury.schema";
+import { verdicts } from "@/features/court/court.schema";
 
 export const metadata: Metadata = { title: "Court" };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { CreateListingForm } from "@/components/rights/create-listing-form";
 import { RightsBoard } from "@/components/rights/rights-board";
-import { ZSlug } from "@/lib/schemas/outlets";
+import { ZSlug } from "@/features/outlets/outlets.schema";
 
 export const metadata: Metadata = { title: "Rights" };
 

@@ -1,7 +1,7 @@
 import { endpointRoutes } from "@/lib/http/endpoint-route";
-import { capsuleListRoute } from "@/lib/routes/capsule-reads";
+import { capsuleListRoute } from "@/features/capsule-reads";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/capsules — capsules newest first, filtered by outlet slug and status; conditional (handler in lib/routes/capsule-reads.ts)
+// GET /api/capsules — capsules newest first, filtered by outlet slug and status; conditional (handler in features/capsule-reads.ts)
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(capsuleListRoute);

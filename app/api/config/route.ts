@@ -1,6 +1,6 @@
 import { config } from "@/lib/config/config";
-import { config as configEndpoint } from "@/lib/endpoints/system/config";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { config as configEndpoint } from "@/features/system/config.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
 import { publicOrigin } from "@/lib/http/public-origin";
 
 export const dynamic = "force-dynamic";

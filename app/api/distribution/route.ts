@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { distributionPage } from "@/lib/distribution/outlet-report";
-import { distributionList } from "@/lib/endpoints/distribution/list";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { distributionPage } from "@/features/distribution/outlet-report";
+import { distributionList } from "@/features/distribution/list.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
 
 export const dynamic = "force-dynamic";
 

@@ -2,8 +2,8 @@ import { config } from "@/lib/config/config";
 import { db } from "@/lib/db/client";
 import { pingDatabase } from "@/lib/db/server-functions";
 import { readNodeStatus } from "@/lib/chain/server/node-status";
-import { health } from "@/lib/endpoints/system/health";
-import { endpointRoutes, reply, serve } from "@/lib/http/endpoint-route";
+import { health } from "@/features/system/health.endpoint";
+import { endpointRoutes, reply, serve } from "@/features/serve";
 
 export const dynamic = "force-dynamic";
 

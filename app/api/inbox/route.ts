@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { inboxRead } from "@/lib/endpoints/inbox/read";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { readInbox } from "@/lib/services/inbox/inbox";
+import { inboxRead } from "@/features/inbox/read.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { readInbox } from "@/features/inbox/inbox";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { config } from "@/lib/config/config";
 import { AppError } from "@/lib/errors/app-error";
-import { liveStream } from "@/lib/endpoints/live/stream";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { liveStream } from "@/features/live/stream.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
 import { clientIp } from "@/lib/http/client-ip";
 import { subscribeLive } from "@/lib/live/live-hub";
 import type { LiveEvent } from "@/lib/live/live-event";

@@ -1,6 +1,6 @@
-import { openApiDocument } from "@/lib/endpoints/meta/openapi";
-import { openApiFor } from "@/lib/endpoints/openapi/document";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { openApiDocument } from "@/features/operator/openapi.endpoint";
+import { openApiFor } from "@/features/openapi/document";
+import { endpointRoutes, serve } from "@/features/serve";
 import { publicOrigin } from "@/lib/http/public-origin";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { endpointRoutes } from "@/lib/http/endpoint-route";
-import { outletListRoute } from "@/lib/routes/outlet-reads";
+import { outletListRoute } from "@/features/outlet-reads";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/outlets — outlets, optionally filtered by status, paginated; conditional (handler in lib/routes/outlet-reads.ts)
+// GET /api/outlets — outlets, optionally filtered by status, paginated; conditional (handler in features/outlet-reads.ts)
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(outletListRoute);

@@ -1,6 +1,6 @@
-import { roleCatalogRead } from "@/lib/endpoints/roles/catalog";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { roleCatalogItems } from "@/lib/services/roles/role-queries";
+import { roleCatalogRead } from "@/features/roles/catalog.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { roleCatalogItems } from "@/features/roles/role-queries";
 
 export const dynamic = "force-dynamic";
 

@@ -1,12 +1,12 @@
 import { pathOf } from "@/lib/api/request";
 import { db } from "@/lib/db/client";
-import { capsuleProof } from "@/lib/endpoints/capsules/proof";
+import { capsuleProof } from "@/features/reader/proof.endpoint";
 import { AppError } from "@/lib/errors/app-error";
 import { errorResponse } from "@/lib/http/json";
 import { linkOrigin, misdirected } from "@/lib/http/public-origin";
-import { integrityLabelInfo } from "@/lib/capsules/integrity-labels";
-import { badgeData } from "@/lib/services/reader/badge-data";
-import { escapeXml, findingSentence, verdictAside } from "@/lib/services/reader/label-badge";
+import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
+import { badgeData } from "@/features/reader/badge-data";
+import { escapeXml, findingSentence, verdictAside } from "@/features/reader/label-badge";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import { ponder } from "ponder:registry";
 import { activity, capsule, chainEvent, vote } from "ponder:schema";
 
 // The same work per VoteCast as Capsule's indexer (lib/indexer/persist-events.ts and
-// lib/indexer/projectors/capsules.ts): raw, one chain_event row; projected, also the vote row
+// features/capsules/capsules.projector.ts): raw, one chain_event row; projected, also the vote row
 // (a second vote of a voter on a capsule is skipped), the capsule's tally and an activity row.
 const projected = process.env.PONDER_BENCH_MODE === "projected";
 const seededCapsules = Number(process.env.PONDER_BENCH_CAPSULES ?? 0);

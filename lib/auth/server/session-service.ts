@@ -2,12 +2,12 @@ import "server-only";
 import { isAddressEqual, keccak256, recoverMessageAddress, toBytes, type Address, type Hex } from "viem";
 import { generateSiweNonce } from "viem/siwe";
 import type { Db, DbOrTrx } from "@/lib/db/database";
-import { findSession, insertSession, insertSiweNonce, revokeSessionRow, useSiweNonce } from "@/lib/db/repositories/auth-sessions.repository";
+import { findSession, insertSession, insertSiweNonce, revokeSessionRow, useSiweNonce } from "@/lib/auth/server/auth-sessions.repository";
 import { AppError } from "@/lib/errors/app-error";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { config } from "@/lib/config/config";
-import { ACTION_TOKEN_CLOCK_SKEW } from "../action-token";
-import { parseSessionMessage, SESSION_MAX_LIFETIME, type ParsedSession } from "../session-delegation";
+import { ACTION_TOKEN_CLOCK_SKEW } from "@/lib/auth/action-token";
+import { parseSessionMessage, SESSION_MAX_LIFETIME, type ParsedSession } from "@/lib/auth/session-delegation";
 import { signInOrigins, type SignInOrigins } from "./sign-in-origins";
 
 const NONCE_LIFETIME = 600;

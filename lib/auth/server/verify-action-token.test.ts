@@ -6,7 +6,7 @@ import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { migrateToLatest } from "@/lib/db/migrate";
 import { AppError } from "@/lib/errors/app-error";
-import { buildActionToken, encodeActionToken, hashBody, type ActionPayload } from "../action-token";
+import { buildActionToken, encodeActionToken, hashBody, type ActionPayload } from "@/lib/auth/action-token";
 import { verifyActionToken } from "./verify-action-token";
 
 const key = generatePrivateKey();

@@ -12,8 +12,8 @@ import {
   hashBody,
   typedDataMessage,
   type ActionPayload,
-} from "../action-token";
-import { consumeNonce } from "@/lib/db/repositories/auth-nonces.repository";
+} from "@/lib/auth/action-token";
+import { consumeNonce } from "@/lib/auth/server/auth-nonces.repository";
 import { verifyDelegation } from "./verify-delegation";
 
 export type VerifiedAction = { wallet: Address; signer: Address; payload: ActionPayload; sessionId: string };

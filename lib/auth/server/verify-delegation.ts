@@ -1,7 +1,7 @@
 import "server-only";
 import type { Address } from "viem";
 import type { DbOrTrx } from "@/lib/db/database";
-import type { Delegation } from "../action-token";
+import type { Delegation } from "@/lib/auth/action-token";
 import { verifyRegisteredSession } from "./session-service";
 
 export type DelegatedSession = { sessionKey: Address; sessionId: string };

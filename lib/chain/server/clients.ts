@@ -2,7 +2,7 @@ import "server-only";
 import { createPublicClient, createWalletClient, http, type PublicClient, type WalletClient, type Account, type Chain, type Transport } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { config } from "@/lib/config/config";
-import { capsuleChain } from "../chain";
+import { capsuleChain } from "@/lib/chain/chain";
 import { metrics } from "@/lib/metrics/metrics";
 import { processHolder } from "@/lib/process-registry";
 

@@ -2,7 +2,7 @@ import "server-only";
 import fs from "node:fs";
 import { config } from "@/lib/config/config";
 import { AppError } from "@/lib/errors/app-error";
-import { readDeployment, type DeploymentRecord } from "../deployment-record";
+import { readDeployment, type DeploymentRecord } from "@/lib/chain/deployment-record";
 
 let cached: { mtimeMs: number; record: DeploymentRecord } | undefined;
 

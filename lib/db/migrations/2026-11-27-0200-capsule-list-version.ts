@@ -5,7 +5,7 @@ import { isSqlite } from "./dialect";
 // capsule inserted or deleted, or its status or outlet changed. Triggers keep it, so every writer
 // (services, indexer projectors, rewinds and rebuilds, tools writing SQL by hand) moves it in the
 // same transaction as the rows; status-filtered lists cache their count and anchors under it
-// (lib/db/repositories/capsule-status-lists.repository.ts; docs/DECISIONS.md, "Status-filtered lists").
+// (features/capsules/capsule-status-lists.repository.ts; docs/DECISIONS.md, "Status-filtered lists").
 // Tally updates (yes_votes, no_votes) do not touch it, nor do inserts and deletes of drafts (no cached
 // list holds a draft: draft lists depend on the reader and are read directly; a draft leaves its
 // status by an update, which moves the version).

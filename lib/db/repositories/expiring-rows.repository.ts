@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db, Dialect } from "../database";
+import type { Db, Dialect } from "@/lib/db/database";
 
 /** Tables with an `expires_at` column that housekeeping may purge. */
 export type PurgeTable = "auth_nonces" | "auth_siwe_nonces" | "auth_sessions" | "rate_limit_counters";

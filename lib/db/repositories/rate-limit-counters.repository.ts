@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { DbOrTrx } from "../database";
+import type { DbOrTrx } from "@/lib/db/database";
 
 /** Adds one to a fixed-window counter (created at 1) and answers its new count. */
 export async function incrementCounter(db: DbOrTrx, bucket: string, windowStart: number, expiresAt: number): Promise<number> {

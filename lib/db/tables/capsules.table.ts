@@ -19,7 +19,7 @@ export interface CapsuleTable {
   source_url: string | null;
   body: string;
   rights_notes: string | null;
-  /** The feature image, a vault object: JSON {contentHash, mimeType, alt} (lib/capsules/feature-image.ts); NULL for none. */
+  /** The feature image, a vault object: JSON {contentHash, mimeType, alt} (features/capsules/feature-image.ts); NULL for none. */
   feature_image_json: Generated<string | null>;
   metadata_uri: string;
   content_hash: string;

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
 
-// The projection of JuryCourt (issue 28), written by lib/indexer/projectors/jury.ts only.
+// The projection of JuryCourt (issue 28), written by features/court/jury.projector.ts only.
 
 export type JuryPeriod = "evidence" | "commit" | "reveal" | "appeal" | "final";
 

@@ -8,9 +8,9 @@ import type { RequestCounters } from "@/lib/rate-limit/counter-store";
 import { enforceRateLimit, rateLimitHeaders } from "@/lib/rate-limit/rate-limiter";
 import type { bridgeRules } from "@/lib/rate-limit/rules";
 import { uploadBodyLimit } from "@/lib/vault/upload-body-limit";
-import type { RequestHead } from "../request-head";
-import { readBody } from "../request-body";
-import { authenticateRead, authenticateSigned } from "../signed-request";
+import type { RequestHead } from "@/lib/http/request-head";
+import { readBody } from "@/lib/http/request-body";
+import { authenticateRead, authenticateSigned } from "@/lib/http/signed-request";
 
 // Stage 1 of the route wrapper: limit and authenticate, in the order that spends the least on a
 // request that will fail (lib/http/signed-request.ts says the order for signed writes).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RequestHead } from "../request-head";
+import type { RequestHead } from "@/lib/http/request-head";
 import { buildStarted, buildUnderWay } from "./conditional";
 
 const head = (url: string): RequestHead => ({ method: "GET", url, headers: { get: () => null } });

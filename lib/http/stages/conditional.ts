@@ -1,11 +1,11 @@
 import "server-only";
 import type { Endpoint } from "@/lib/endpoints/define";
 import { metrics } from "@/lib/metrics/metrics";
-import { cachePolicy } from "../cache-policy";
-import { entityTag, ifNoneMatchHits } from "../conditional";
-import { jsonTextAnswer, type Answer } from "../json";
-import { rememberedAnswers } from "../remembered-answers";
-import type { RequestHead } from "../request-head";
+import { cachePolicy } from "@/lib/http/cache-policy";
+import { entityTag, ifNoneMatchHits } from "@/lib/http/conditional";
+import { jsonTextAnswer, type Answer } from "@/lib/http/json";
+import { rememberedAnswers } from "@/lib/http/remembered-answers";
+import type { RequestHead } from "@/lib/http/request-head";
 
 // The conditional stage of anonymous reads whose descriptor says `conditional`: before the handler,
 // a remembered answer of the same database generation (a 304 to a matching If-None-Match, else the

@@ -1,7 +1,7 @@
 import type { Endpoint } from "@/lib/endpoints/define";
-import type { RequestHead } from "../request-head";
-import { parseInput, pathParams, queryObject } from "../parse-input";
-import { parseJson } from "../request-body";
+import type { RequestHead } from "@/lib/http/request-head";
+import { parseInput, pathParams, queryObject } from "@/lib/http/parse-input";
+import { parseJson } from "@/lib/http/request-body";
 
 // Stage 2: path parameters, query and body through the descriptor's schemas (400 VALIDATION_ERROR naming the field).
 

@@ -1,7 +1,7 @@
 import type { Endpoint } from "@/lib/endpoints/define";
 import { AppError } from "@/lib/errors/app-error";
 import { logError } from "@/lib/log";
-import { jsonAnswer, type Answer } from "../json";
+import { jsonAnswer, type Answer } from "@/lib/http/json";
 
 // The last stage: the handler's answer through the descriptor's response schema, so what leaves the
 // server is the schema's output (a mismatch is a logged 500, never a leak of internal columns).

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { expect } from "vitest";
 import type { Db } from "@/lib/db/database";
-import { compareWithRebuild } from "../../support/projection-compare";
+import { compareWithRebuild } from "@/test/support/projection-compare";
 import type { VoteStream } from "./vote-stream";
 
 /** Where a stack keeps what the comparison needs. */

@@ -3,9 +3,9 @@ import { send } from "@/lib/api/client";
 import { keySigner } from "@/lib/api/signers";
 import type { DeploymentRecord } from "@/lib/chain/deployment-record";
 import type { Db } from "@/lib/db/database";
-import { capsuleVote } from "@/lib/endpoints/capsules/vote";
-import { devKeys } from "../../support/anvil";
-import { ballot, waitFor } from "../../operator/support";
+import { capsuleVote } from "@/features/voting/vote.endpoint";
+import { devKeys } from "@/test/support/anvil";
+import { ballot, waitFor } from "@/test/operator/support";
 import { VOTERS, type VoteStream } from "./vote-stream";
 
 // Editors relaying signed ballots through POST /api/capsules/:id/vote while servers come and go:

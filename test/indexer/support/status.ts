@@ -1,7 +1,7 @@
 import { pathOf } from "@/lib/api/request";
-import { networkStatus as networkStatusEndpoint } from "@/lib/endpoints/system/network-status";
+import { networkStatus as networkStatusEndpoint } from "@/features/system/network-status.endpoint";
 import type { z } from "zod";
-import { ZNetworkStatusResponse } from "@/lib/schemas/system";
+import { ZNetworkStatusResponse } from "@/features/system/system.schema";
 import type { VoteStream } from "./vote-stream";
 
 export type NetworkStatus = z.infer<typeof ZNetworkStatusResponse>;

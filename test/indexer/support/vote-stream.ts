@@ -5,7 +5,7 @@ import type { DeploymentRecord } from "@/lib/chain/deployment-record";
 import { outletKey, signSubmitVoucher } from "@/lib/chain/vouchers";
 import type { Db } from "@/lib/db/database";
 import { indexerStartBlock } from "@/lib/indexer/sources";
-import { devKeys, TEST_OPERATOR_KEY } from "../../support/anvil";
+import { devKeys, TEST_OPERATOR_KEY } from "@/test/support/anvil";
 
 // Chain activity for the indexer's tests, without the bridge's write routes (another engineer is
 // rewriting the vote relay): an outlet and its drafts written in SQL as the bridge would, the

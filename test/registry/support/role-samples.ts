@@ -4,7 +4,7 @@ import type { Endpoint } from "@/lib/endpoints/define";
 // validation to the role check. Each comes from the descriptor's own sample (`example`), with the
 // fields that name records replaced by the test's records; nothing here is written per endpoint.
 // Capsule writes name the finalized capsule: another's draft is a missing id to a stranger (404
-// before any role check; test/hardening/withdrawn-drafts.test.ts).
+// before any role check; features/capsules/withdrawn-drafts.integration.test.ts).
 
 export type Scene = { outletSlug: string; draftId: string; finalizedId: string; caseId: string; stranger: string };
 export type Sample = { params?: Record<string, string>; body: unknown };

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { CapsuleView } from "@/components/capsules/capsule-view";
+import { CapsuleCourtRecord } from "@/components/court/capsule-court-record";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -9,5 +10,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function CapsulePage({ params }: Props) {
   const { id } = await params;
-  return <CapsuleView id={id} />;
+  return <CapsuleView id={id} courtRecord={<CapsuleCourtRecord id={id} />} />;
 }

@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import { OutletDetail } from "@/components/outlets/outlet-detail";
 import { ArticleList } from "@/components/reader/article-list";
 import { db } from "@/lib/db/client";
-import { outletTitleOf } from "@/lib/db/repositories/outlets.repository";
-import { ZSlug } from "@/lib/schemas/outlets";
-import { publishedArticles } from "@/lib/services/reader/published-articles";
-import { readerHref, readerQuery } from "@/lib/services/reader/reader-query";
+import { outletTitleOf } from "@/features/outlets/outlets.repository";
+import { ZSlug } from "@/features/outlets/outlets.schema";
+import { publishedArticles } from "@/features/reader/published-articles";
+import { readerHref, readerQuery } from "@/features/reader/reader-query";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { db } from "@/lib/db/client";
-import { authorRecord } from "@/lib/services/reader/author-record";
+import { authorRecord } from "@/features/reader/author-record";
 import { AuthorView, authorName } from "@/components/reader/author-view";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { adsOfCapsule } from "@/lib/endpoints/ads/of-capsule";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { capsuleAds } from "@/lib/services/ads/campaigns";
+import { adsOfCapsule } from "@/features/ads/of-capsule.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { capsuleAds } from "@/features/ads/campaigns";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { adCampaigns } from "@/lib/endpoints/ads/campaigns";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { campaignPage } from "@/lib/services/ads/campaigns";
+import { adCampaigns } from "@/features/ads/campaigns.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { campaignPage } from "@/features/ads/campaigns";
 
 export const dynamic = "force-dynamic";
 

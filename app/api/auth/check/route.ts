@@ -1,5 +1,5 @@
-import { authCheck } from "@/lib/endpoints/auth/check";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { authCheck } from "@/lib/auth/check.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import { issueSiweNonce } from "@/lib/auth/server/session-service";
-import { authNonce } from "@/lib/endpoints/auth/nonce";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { authNonce } from "@/lib/auth/nonce.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
 
 export const dynamic = "force-dynamic";
 

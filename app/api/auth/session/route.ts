@@ -1,8 +1,8 @@
 import type { Hex } from "viem";
 import { db } from "@/lib/db/client";
 import { registerSession } from "@/lib/auth/server/session-service";
-import { authSession } from "@/lib/endpoints/auth/session";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { authSession } from "@/lib/auth/session.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { fetchBountyHealth } from "@/lib/bounty/client";
-import { viaBountyService } from "@/lib/bounty/proxy";
-import { bountyHealth } from "@/lib/endpoints/bounty/health";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { fetchBountyHealth } from "@/features/bounty/client";
+import { viaBountyService } from "@/features/bounty/proxy";
+import { bountyHealth } from "@/features/bounty/health.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { burnStatus } from "@/lib/endpoints/burn/status";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { burnStatus as readBurnStatus } from "@/lib/services/burn/burn-status";
+import { burnStatus } from "@/features/burn/status.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { burnStatus as readBurnStatus } from "@/features/burn/burn-status";
 
 export const dynamic = "force-dynamic";
 

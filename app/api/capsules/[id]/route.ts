@@ -1,7 +1,7 @@
 import { endpointRoutes } from "@/lib/http/endpoint-route";
-import { capsuleReadRoute } from "@/lib/routes/capsule-reads";
+import { capsuleReadRoute } from "@/features/capsule-reads";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/capsules/:id — the capsule read response; conditional (handler in lib/routes/capsule-reads.ts)
+// GET /api/capsules/:id — the capsule read response; conditional (handler in features/capsule-reads.ts)
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(capsuleReadRoute);

@@ -1,8 +1,8 @@
 import { db } from "@/lib/db/client";
-import { capsuleCreate } from "@/lib/endpoints/capsules/create";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { capsuleCreate } from "@/features/capsules/create.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
 import { publicOrigin } from "@/lib/http/public-origin";
-import { createDraft } from "@/lib/services/capsules/drafts";
+import { createDraft } from "@/features/capsules/drafts";
 
 export const dynamic = "force-dynamic";
 

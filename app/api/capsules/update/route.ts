@@ -1,8 +1,8 @@
 import { db } from "@/lib/db/client";
-import { capsuleUpdate } from "@/lib/endpoints/capsules/update";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { capsuleUpdate } from "@/features/capsules/update.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
 import { publicOrigin } from "@/lib/http/public-origin";
-import { updateDraft } from "@/lib/services/capsules/drafts";
+import { updateDraft } from "@/features/capsules/drafts";
 
 export const dynamic = "force-dynamic";
 

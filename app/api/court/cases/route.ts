@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { courtCases } from "@/lib/endpoints/court/cases";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { casePage } from "@/lib/services/court/case-queries";
+import { courtCases } from "@/features/court/cases.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { casePage } from "@/features/court/case-queries";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { inboxMarkRead } from "@/lib/endpoints/inbox/mark-read";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { markInboxRead } from "@/lib/services/inbox/inbox";
+import { inboxMarkRead } from "@/features/inbox/mark-read.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { markInboxRead } from "@/features/inbox/inbox";
 
 export const dynamic = "force-dynamic";
 

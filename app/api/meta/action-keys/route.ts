@@ -1,6 +1,6 @@
-import { actionCatalog, actionNames } from "@/lib/auth/actions";
-import { actionKeys } from "@/lib/endpoints/meta/action-keys";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { actionCatalog, actionNames } from "@/features/action-catalog";
+import { actionKeys } from "@/features/operator/action-keys.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { config } from "@/lib/config/config";
 import { canonicalEnv } from "@/lib/config/canonical-env";
-import { canonicalEnv as canonicalEnvEndpoint } from "@/lib/endpoints/meta/canonical-env";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { canonicalEnv as canonicalEnvEndpoint } from "@/features/operator/canonical-env.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
 
 export const dynamic = "force-dynamic";
 

@@ -2,8 +2,8 @@ import { config } from "@/lib/config/config";
 import { database } from "@/lib/db/client";
 import { currentDeployment } from "@/lib/chain/server/current-deployment";
 import { publicEventTopics } from "@/lib/chain/event-signatures";
-import { contractsSummary } from "@/lib/endpoints/meta/contracts-summary";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { contractsSummary } from "@/features/operator/contracts-summary.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { envCatalog } from "@/lib/config/env-catalog";
-import { envKeys } from "@/lib/endpoints/meta/env-keys";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { envKeys } from "@/features/operator/env-keys.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { networkStatus } from "@/lib/endpoints/system/network-status";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { networkStatus } from "@/features/system/network-status.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
 import { config } from "@/lib/config/config";
 import { db } from "@/lib/db/client";
 import { chainClients } from "@/lib/chain/server/clients";

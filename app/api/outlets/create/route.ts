@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { outletCreate } from "@/lib/endpoints/outlets/create";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { createOutlet } from "@/lib/services/outlets/create-outlet";
+import { outletCreate } from "@/features/outlets/create.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { createOutlet } from "@/features/outlets/create-outlet";
 
 export const dynamic = "force-dynamic";
 

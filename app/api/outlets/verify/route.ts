@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { outletVerify } from "@/lib/endpoints/outlets/verify";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { verifyOutlet } from "@/lib/services/outlets/verify-outlet";
+import { outletVerify } from "@/features/outlets/verify.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { verifyOutlet } from "@/features/outlets/verify-outlet";
 
 export const dynamic = "force-dynamic";
 

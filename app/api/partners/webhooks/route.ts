@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { partnersRegisterWebhook } from "@/lib/endpoints/partners/register-webhook";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { registerWebhook } from "@/lib/services/partners/webhooks";
+import { partnersRegisterWebhook } from "@/features/partners/register-webhook.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { registerWebhook } from "@/features/partners/webhooks";
 
 export const dynamic = "force-dynamic";
 

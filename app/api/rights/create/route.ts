@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { rightsCreate } from "@/lib/endpoints/rights/create";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { createListing } from "@/lib/services/rights/rights";
+import { rightsCreate } from "@/features/rights/create.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { createListing } from "@/features/rights/rights";
 
 export const dynamic = "force-dynamic";
 

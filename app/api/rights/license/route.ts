@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { rightsLicense } from "@/lib/endpoints/rights/license";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { licenseListing } from "@/lib/services/rights/rights";
+import { rightsLicense } from "@/features/rights/license.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { licenseListing } from "@/features/rights/rights";
 
 export const dynamic = "force-dynamic";
 

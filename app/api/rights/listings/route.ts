@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { rightsListings } from "@/lib/endpoints/rights/listings";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { listingPage } from "@/lib/services/rights/rights";
+import { rightsListings } from "@/features/rights/listings.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { listingPage } from "@/features/rights/rights";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { roleGrant } from "@/lib/endpoints/roles/grant";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { grantRole } from "@/lib/services/roles/change-role";
+import { roleGrant } from "@/features/roles/grant.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { grantRole } from "@/features/roles/change-role";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { roleRevoke } from "@/lib/endpoints/roles/revoke";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { revokeRoleOf } from "@/lib/services/roles/change-role";
+import { roleRevoke } from "@/features/roles/revoke.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { revokeRoleOf } from "@/features/roles/change-role";
 
 export const dynamic = "force-dynamic";
 

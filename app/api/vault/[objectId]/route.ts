@@ -1,8 +1,8 @@
 import { db } from "@/lib/db/client";
-import { vaultObject } from "@/lib/endpoints/vault/object";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { sha256OfCid } from "@/lib/capsules/content-id";
-import { downloadObject, getObjectRecord } from "@/lib/services/vault/vault";
+import { vaultObject } from "@/features/vault/object.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { sha256OfCid } from "@/features/capsules/content-id";
+import { downloadObject, getObjectRecord } from "@/features/vault/vault";
 
 export const dynamic = "force-dynamic";
 

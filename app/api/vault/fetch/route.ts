@@ -1,8 +1,8 @@
 import { database } from "@/lib/db/client";
 import { config } from "@/lib/config/config";
-import { vaultFetch } from "@/lib/endpoints/vault/fetch";
-import { endpointRoutes, reply, serve } from "@/lib/http/endpoint-route";
-import { fetchIntoVault } from "@/lib/services/vault/vault";
+import { vaultFetch } from "@/features/vault/fetch.endpoint";
+import { endpointRoutes, reply, serve } from "@/features/serve";
+import { fetchIntoVault } from "@/features/vault/vault";
 import { dnsResolver, fetchLink } from "@/lib/vault/link-fetch";
 
 export const dynamic = "force-dynamic";

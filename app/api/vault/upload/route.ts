@@ -1,7 +1,7 @@
 import { database } from "@/lib/db/client";
-import { vaultUpload } from "@/lib/endpoints/vault/upload";
-import { endpointRoutes, reply, serve } from "@/lib/http/endpoint-route";
-import { uploadObject } from "@/lib/services/vault/vault";
+import { vaultUpload } from "@/features/vault/upload.endpoint";
+import { endpointRoutes, reply, serve } from "@/features/serve";
+import { uploadObject } from "@/features/vault/vault";
 
 export const dynamic = "force-dynamic";
 

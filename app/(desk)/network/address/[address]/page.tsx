@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getAddress } from "viem";
 import { db } from "@/lib/db/client";
-import { explorerAddress } from "@/lib/services/network/explorer";
+import { explorerAddress } from "@/features/system/explorer";
 import { AddressView } from "@/components/network/explorer-views";
 
 export const dynamic = "force-dynamic";

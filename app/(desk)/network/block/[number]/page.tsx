@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { explorerBlock } from "@/lib/services/network/explorer";
+import { explorerBlock } from "@/features/system/explorer";
 import { BlockView } from "@/components/network/explorer-views";
 
 export const dynamic = "force-dynamic";

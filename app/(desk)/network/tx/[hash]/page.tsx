@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import type { Hex } from "viem";
 import { db } from "@/lib/db/client";
-import { explorerTx } from "@/lib/services/network/explorer";
+import { explorerTx } from "@/features/system/explorer";
 import { TransactionView } from "@/components/network/explorer-views";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { db } from "@/lib/db/client";
-import { readerHistory } from "@/lib/services/reader/reader-history";
+import { readerHistory } from "@/features/reader/reader-history";
 import { ReaderHistoryView } from "@/components/reader/reader-history-view";
 
 export const dynamic = "force-dynamic";

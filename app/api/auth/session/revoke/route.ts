@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import { revokeSessionFor } from "@/lib/auth/server/session-service";
-import { authSessionRevoke } from "@/lib/endpoints/auth/session-revoke";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { authSessionRevoke } from "@/lib/auth/session-revoke.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
 
 export const dynamic = "force-dynamic";
 

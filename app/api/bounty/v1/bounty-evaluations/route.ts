@@ -1,7 +1,7 @@
-import { fetchBountyEvaluations } from "@/lib/bounty/client";
-import { viaBountyService } from "@/lib/bounty/proxy";
-import { bountyEvaluations } from "@/lib/endpoints/bounty/evaluations";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { fetchBountyEvaluations } from "@/features/bounty/client";
+import { viaBountyService } from "@/features/bounty/proxy";
+import { bountyEvaluations } from "@/features/bounty/evaluations.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { fetchBountyProposals } from "@/lib/bounty/client";
-import { viaBountyService } from "@/lib/bounty/proxy";
-import { bountyProposals } from "@/lib/endpoints/bounty/proposals";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { fetchBountyProposals } from "@/features/bounty/client";
+import { viaBountyService } from "@/features/bounty/proxy";
+import { bountyProposals } from "@/features/bounty/proposals.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
 
 export const dynamic = "force-dynamic";
 

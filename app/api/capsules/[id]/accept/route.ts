@@ -1,8 +1,8 @@
 import { db } from "@/lib/db/client";
-import { capsuleAccept } from "@/lib/endpoints/capsules/accept";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { capsuleAccept } from "@/features/capsules/accept.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
 import { publicOrigin } from "@/lib/http/public-origin";
-import { acceptCapsule } from "@/lib/services/capsules/closing";
+import { acceptCapsule } from "@/features/capsules/closing";
 
 export const dynamic = "force-dynamic";
 

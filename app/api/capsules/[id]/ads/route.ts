@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { capsuleAds } from "@/lib/endpoints/capsules/ads";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { capsuleAds as adsOf } from "@/lib/services/ads/campaigns";
+import { capsuleAds } from "@/features/ads/capsule-ads.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { capsuleAds as adsOf } from "@/features/ads/campaigns";
 
 export const dynamic = "force-dynamic";
 

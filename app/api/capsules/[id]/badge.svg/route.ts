@@ -1,9 +1,9 @@
 import { db } from "@/lib/db/client";
-import { capsuleBadge } from "@/lib/endpoints/capsules/badge";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { capsuleBadge } from "@/features/reader/badge.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
 import { publicOrigin } from "@/lib/http/public-origin";
-import { badgeData } from "@/lib/services/reader/badge-data";
-import { badgeSvg } from "@/lib/services/reader/label-badge";
+import { badgeData } from "@/features/reader/badge-data";
+import { badgeSvg } from "@/features/reader/label-badge";
 
 export const dynamic = "force-dynamic";
 

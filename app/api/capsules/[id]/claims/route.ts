@@ -1,10 +1,10 @@
 import { db } from "@/lib/db/client";
-import { capsuleClaims } from "@/lib/endpoints/capsules/claims";
-import { capsuleClaimsSet } from "@/lib/endpoints/capsules/claims-set";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { claimsOf, setClaims } from "@/lib/services/capsules/claims";
-import { claimReviewsOf } from "@/lib/services/reader/claim-reviews-route";
-import { getCapsuleOrThrow } from "@/lib/db/repositories/capsules.repository";
+import { capsuleClaims } from "@/features/capsules/claims.endpoint";
+import { capsuleClaimsSet } from "@/features/capsules/claims-set.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { claimsOf, setClaims } from "@/features/capsules/claims";
+import { claimReviewsOf } from "@/features/reader/claim-reviews-route";
+import { getCapsuleOrThrow } from "@/features/capsules/capsules.repository";
 import { publicOrigin } from "@/lib/http/public-origin";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { capsuleDispute } from "@/lib/endpoints/capsules/dispute";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { openDispute } from "@/lib/services/court/open-dispute";
+import { capsuleDispute } from "@/features/court/dispute.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { openDispute } from "@/features/court/open-dispute";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { capsuleDisputes } from "@/lib/endpoints/capsules/disputes";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { capsuleCasePage } from "@/lib/services/court/case-queries";
+import { capsuleDisputes } from "@/features/court/capsule-disputes.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { capsuleCasePage } from "@/features/court/case-queries";
 
 export const dynamic = "force-dynamic";
 

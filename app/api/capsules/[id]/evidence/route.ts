@@ -1,8 +1,8 @@
 import { db } from "@/lib/db/client";
-import { capsuleEvidence } from "@/lib/endpoints/capsules/evidence";
-import { capsuleEvidenceAdd } from "@/lib/endpoints/capsules/evidence-add";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { addEvidence, evidencePage } from "@/lib/services/capsules/evidence-and-supporting";
+import { capsuleEvidence } from "@/features/capsules/evidence.endpoint";
+import { capsuleEvidenceAdd } from "@/features/capsules/evidence-add.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { addEvidence, evidencePage } from "@/features/capsules/evidence-and-supporting";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { capsuleLabels } from "@/lib/endpoints/capsules/labels";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { capsuleLabels as labelsOf } from "@/lib/services/court/case-queries";
+import { capsuleLabels } from "@/features/court/capsule-labels.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { capsuleLabels as labelsOf } from "@/features/court/case-queries";
 
 export const dynamic = "force-dynamic";
 

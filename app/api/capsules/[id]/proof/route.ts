@@ -1,8 +1,8 @@
 import { db } from "@/lib/db/client";
-import { capsuleProof } from "@/lib/endpoints/capsules/proof";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { capsuleProof } from "@/features/reader/proof.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
 import { publicOrigin } from "@/lib/http/public-origin";
-import { capsuleProof as proofOf } from "@/lib/services/reader/capsule-proof";
+import { capsuleProof as proofOf } from "@/features/reader/capsule-proof-view";
 
 export const dynamic = "force-dynamic";
 

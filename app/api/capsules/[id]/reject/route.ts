@@ -1,8 +1,8 @@
 import { db } from "@/lib/db/client";
-import { capsuleReject } from "@/lib/endpoints/capsules/reject";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
+import { capsuleReject } from "@/features/capsules/reject.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
 import { publicOrigin } from "@/lib/http/public-origin";
-import { rejectCapsule } from "@/lib/services/capsules/closing";
+import { rejectCapsule } from "@/features/capsules/closing";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { capsuleRights } from "@/lib/endpoints/capsules/rights";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { capsuleRights as rightsOf } from "@/lib/services/rights/rights";
+import { capsuleRights } from "@/features/rights/capsule-rights.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { capsuleRights as rightsOf } from "@/features/rights/rights";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { capsuleSubmit } from "@/lib/endpoints/capsules/submit";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { issueSubmitVoucher } from "@/lib/services/capsules/submit";
+import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { issueSubmitVoucher } from "@/features/capsules/submit";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import { db } from "@/lib/db/client";
-import { capsuleSupporting } from "@/lib/endpoints/capsules/supporting";
-import { capsuleSupportingAdd } from "@/lib/endpoints/capsules/supporting-add";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { addSupporting, supportingPage } from "@/lib/services/capsules/evidence-and-supporting";
+import { capsuleSupporting } from "@/features/capsules/supporting.endpoint";
+import { capsuleSupportingAdd } from "@/features/capsules/supporting-add.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { addSupporting, supportingPage } from "@/features/capsules/evidence-and-supporting";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { capsuleVote } from "@/lib/endpoints/capsules/vote";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { relayVote } from "@/lib/services/capsules/voting";
+import { capsuleVote } from "@/features/voting/vote.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { relayVote } from "@/features/voting/voting";
 
 export const dynamic = "force-dynamic";
 

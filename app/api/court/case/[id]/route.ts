@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { courtCase } from "@/lib/endpoints/court/case";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { caseById } from "@/lib/services/court/case-queries";
+import { courtCase } from "@/features/court/case.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { caseById } from "@/features/court/case-queries";
 
 export const dynamic = "force-dynamic";
 

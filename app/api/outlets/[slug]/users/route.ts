@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { outletUsers } from "@/lib/endpoints/outlets/users";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { listOutletUsers } from "@/lib/services/outlets/outlet-queries";
+import { outletUsers } from "@/features/outlets/users.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { listOutletUsers } from "@/features/outlets/outlet-queries";
 
 export const dynamic = "force-dynamic";
 

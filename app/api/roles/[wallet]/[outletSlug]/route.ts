@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { walletRolesAtOutlet } from "@/lib/endpoints/roles/wallet-at-outlet";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { walletRolesAtOutlet as rolesAtOutlet } from "@/lib/services/roles/role-queries";
+import { walletRolesAtOutlet } from "@/features/roles/wallet-at-outlet.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { walletRolesAtOutlet as rolesAtOutlet } from "@/features/roles/role-queries";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { walletActivity } from "@/lib/endpoints/wallet/activity";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { walletActivity as activityOf } from "@/lib/services/roles/role-queries";
+import { walletActivity } from "@/features/wallet/activity.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { walletActivity as activityOf } from "@/features/roles/role-queries";
 
 export const dynamic = "force-dynamic";
 

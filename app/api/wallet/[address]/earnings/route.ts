@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { walletEarnings } from "@/lib/endpoints/wallet/earnings";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { walletEarnings as earningsOf } from "@/lib/services/revenue/earnings";
+import { walletEarnings } from "@/features/wallet/earnings.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { walletEarnings as earningsOf } from "@/features/wallet/earnings";
 
 export const dynamic = "force-dynamic";
 

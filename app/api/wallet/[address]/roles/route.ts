@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { walletRoles } from "@/lib/endpoints/wallet/roles";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { walletRoles as rolesOfWallet } from "@/lib/services/roles/role-queries";
+import { walletRoles } from "@/features/roles/wallet-roles.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { walletRoles as rolesOfWallet } from "@/features/roles/role-queries";
 
 export const dynamic = "force-dynamic";
 

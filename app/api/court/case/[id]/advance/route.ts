@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { courtAdvance } from "@/lib/endpoints/court/advance";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { advanceJuryCase } from "@/lib/services/court/jury-relay";
+import { courtAdvance } from "@/features/court/advance.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { advanceJuryCase } from "@/features/court/jury-relay";
 
 export const dynamic = "force-dynamic";
 

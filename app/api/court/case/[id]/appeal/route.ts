@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { courtAppeal } from "@/lib/endpoints/court/appeal";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { appealQuote } from "@/lib/services/court/jury-appeal";
+import { courtAppeal } from "@/features/court/appeal.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { appealQuote } from "@/features/court/jury-appeal";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { courtCommit } from "@/lib/endpoints/court/commit";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { relayCommit } from "@/lib/services/court/jury-relay";
+import { courtCommit } from "@/features/court/commit.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { relayCommit } from "@/features/court/jury-relay";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { courtEvidence } from "@/lib/endpoints/court/evidence";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { relayEvidence } from "@/lib/services/court/jury-relay";
+import { courtEvidence } from "@/features/court/evidence.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { relayEvidence } from "@/features/court/jury-relay";
 
 export const dynamic = "force-dynamic";
 

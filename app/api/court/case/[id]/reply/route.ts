@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { courtReply } from "@/lib/endpoints/court/reply";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { fileCaseReply } from "@/lib/services/court/file-reply";
+import { courtReply } from "@/features/court/reply.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { fileCaseReply } from "@/features/court/file-reply";
 
 export const dynamic = "force-dynamic";
 

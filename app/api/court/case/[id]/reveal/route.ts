@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { courtReveal } from "@/lib/endpoints/court/reveal";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { relayReveal } from "@/lib/services/court/jury-relay";
+import { courtReveal } from "@/features/court/reveal.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { relayReveal } from "@/features/court/jury-relay";
 
 export const dynamic = "force-dynamic";
 

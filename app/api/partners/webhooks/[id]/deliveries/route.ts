@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { partnersWebhookDeliveries } from "@/lib/endpoints/partners/webhook-deliveries";
-import { endpointRoutes, serve } from "@/lib/http/endpoint-route";
-import { webhookDeliveries } from "@/lib/services/partners/webhooks";
+import { partnersWebhookDeliveries } from "@/features/partners/webhook-deliveries.endpoint";
+import { endpointRoutes, serve } from "@/features/serve";
+import { webhookDeliveries } from "@/features/partners/webhooks";
 
 export const dynamic = "force-dynamic";
 

@@ -1,0 +1,56 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useReadContracts } from "wagmi";
+import { useLive } from "@/components/live/live-provider";
+import { getAddress, type Address } from "viem";
+import { roleRegistryAbi } from "@/lib/chain/abi";
+import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
+import { useContractsSummary } from "@/components/network/use-system";
+
+export type BondReading = { registry: Address; bonded: bigint; locked: bigint; unlocked: bigint };
+
+/** The RoleRegistry address the bridge deployed (from the contracts summary). */
+export function useRoleRegistryAddress(): Address | undefined {
+  const summary = useContractsSummary();
+  const address = summary.data?.contracts.roleRegistry?.address;
+  return address ? getAddress(address) : undefined;
+}
+
+/** The wallet's bond read straight from RoleRegistry: bondOf and lockedOf (the chain is the truth). */
+export function useBond(wallet: Address | undefined) {
+  const registry = useRoleRegistryAddress();
+  const queryClient = useQueryClient();
+  const reads = useReadContracts({
+    contracts: registry && wallet
+      ? [
+          { address: registry, abi: roleRegistryAbi, functionName: "bondOf", args: [wallet], chainId: CAPSULE_CHAIN_ID },
+          { address: registry, abi: roleRegistryAbi, functionName: "lockedOf", args: [wallet], chainId: CAPSULE_CHAIN_ID },
+        ]
+      : [],
+    allowFailure: false,
+    query: { enabled: Boolean(registry && wallet) },
+  });
+  // a pushed change naming the wallet (a deposit, a lock set after a role was granted, a slash) re-reads the bond
+  const { subscribe } = useLive();
+  const { refetch } = reads;
+  useEffect(() => {
+    if (!wallet) return;
+    return subscribe((event) => {
+      if (event.type === "change" && event.wallets.some((w) => w.toLowerCase() === wallet.toLowerCase())) void refetch();
+    });
+  }, [subscribe, wallet, refetch]);
+  const [bonded, locked] = (reads.data ?? []) as bigint[];
+  const data: BondReading | undefined =
+    registry && bonded !== undefined && locked !== undefined ? { registry, bonded, locked, unlocked: bonded > locked ? bonded - locked : 0n } : undefined;
+  return {
+    data,
+    isError: reads.isError,
+    error: reads.error,
+    refetch: async () => {
+      await reads.refetch();
+      await queryClient.invalidateQueries({ queryKey: ["wallet-roles"] });
+    },
+  };
+}

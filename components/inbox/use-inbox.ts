@@ -1,0 +1,32 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { signedPost } from "@/lib/api/browser-session";
+import { inboxMarkRead } from "@/features/inbox/mark-read.endpoint";
+import { inboxRead } from "@/features/inbox/read.endpoint";
+import { useSession } from "@/components/wallet/use-session";
+
+// The signed-in wallet's inbox. No polling: the page's push channel (components/live) refetches
+// ["inbox", …, wallet] when a change names the wallet.
+export const inboxKeys = {
+  page: (wallet: string, page: number) => ["inbox", "page", wallet.toLowerCase(), page] as const,
+};
+
+export function useInbox(page = 1) {
+  const { wallet, session, status } = useSession();
+  return useQuery({
+    queryKey: inboxKeys.page(wallet ?? "", page),
+    queryFn: () => signedPost(session, inboxRead, { body: { page, limit: 20, unreadOnly: false } }),
+    enabled: Boolean(wallet && session && status === "signed-in"),
+    staleTime: Infinity,
+  });
+}
+
+export function useMarkInboxRead() {
+  const { session } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (upToId?: string) => signedPost(session, inboxMarkRead, { body: upToId ? { upToId } : {} }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["inbox"] }),
+  });
+}

@@ -1,0 +1,23 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { chainNow } from "@/features/capsules/countdown";
+import { useLive } from "@/components/live/live-provider";
+import { useNetworkStatus } from "./use-system";
+
+/** The chain's clock (latest block time, advanced locally every second), for countdowns and "is the window closed". */
+export function useChainClock(): number {
+  const status = useNetworkStatus();
+  const live = useLive();
+  const polled = status.data?.node.blockTimestamp ? Number(status.data.node.blockTimestamp) : undefined;
+  // a pushed block (GET /api/live) moves the clock the moment it is mined; the status read is the fallback
+  const pushed = live.head && (!polled || live.head.observedAt >= status.dataUpdatedAt);
+  const blockTimestamp = pushed ? live.head?.blockTime : polled;
+  const observedAt = pushed ? (live.head?.observedAt ?? 0) : status.dataUpdatedAt;
+  const [nowMs, setNowMs] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNowMs(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, []);
+  return chainNow(blockTimestamp, observedAt || nowMs, nowMs);
+}

@@ -1,0 +1,21 @@
+import "server-only";
+import { createHmac, randomBytes } from "node:crypto";
+import type { Db } from "@/lib/db/database";
+import { deleteReaderKeysBefore, readerKeyOf } from "@/features/ads/ad-reader-keys.repository";
+
+// Who "one reader" is for counting ad impressions, without storing an address (docs/DECISIONS.md,
+// "Ads readers see"): HMAC-SHA256 of the client's address and user agent under a random key of the
+// UTC day. The key lives in SQL (servers sharing a database agree) and is deleted when its day is over:
+// the next day's hashes of the same reader differ, and no stored hash can be tied to an address again.
+
+export type Reader = { ip: string; userAgent: string };
+
+export const utcDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+export async function readerHash(db: Db, reader: Reader, now: number): Promise<{ day: string; hash: string }> {
+  const day = utcDay(now);
+  const secret = await readerKeyOf(db, day, randomBytes(32).toString("hex"), now);
+  await deleteReaderKeysBefore(db, day);
+  const hash = createHmac("sha256", Buffer.from(secret, "hex")).update(`${reader.ip}\n${reader.userAgent}`).digest("hex");
+  return { day, hash };
+}

@@ -1,0 +1,99 @@
+import "server-only";
+import type { Address } from "viem";
+import type { Db } from "@/lib/db/database";
+import { getCapsuleOrThrow, updateCapsule } from "@/features/capsules/capsules.repository";
+import {
+  countEvidence,
+  findSupporting,
+  insertEvidence,
+  insertSupporting,
+  listContributors,
+  listEvidence,
+  listSupporting,
+} from "@/features/capsules/capsules-parts.repository";
+import { capsuleForWriter, hiddenDraftIds, type Viewer } from "@/features/capsules/draft-visibility.repository";
+import { insertActivity } from "@/features/wallet/activity.repository";
+import { AppError } from "@/lib/errors/app-error";
+import { pageOf, pageOffset, type PageQuery } from "@/lib/schemas/pagination";
+import type { TAddSupportingBody, TEvidenceItem } from "@/features/capsules/capsules.schema";
+import { activityTime } from "@/lib/chain/server/role-registry-reads";
+import { evidenceObject } from "./capsule-view";
+import { requireNoOutstandingVoucher } from "./access";
+import { chainNow } from "@/lib/chain/server/chain-io";
+import { contributorsFromRows, evidenceFromBody, evidenceFromRows, evidenceRows, metadataUriFor } from "./draft-content";
+
+/**
+ * POST /api/capsules/:id/evidence — the submitter or a listed contributor adds one item (who may
+ * is declared by the endpoint, features/capsules/evidence-add.endpoint.ts, and enforced by the wrapper).
+ * Drafts take any item (at most one primary; the metadataURI is recomputed). A finalized capsule
+ * takes additional, non-primary evidence (its metadataURI stays the one that was voted on).
+ * Pending, rejected and superseded capsules take none.
+ */
+export async function addEvidence(db: Db, wallet: Address, capsuleId: number, item: TEvidenceItem, now: number) {
+  const capsule = await getCapsuleOrThrow(db, capsuleId);
+  const contributors = await listContributors(db, capsule.id);
+  if (capsule.status !== "draft" && capsule.status !== "finalized") {
+    throw new AppError("INVALID_STATE", `Capsule ${capsule.id} is ${capsule.status}; evidence can be added to a draft or a finalized capsule`);
+  }
+  // the voucher's manifest lists the evidence: it may not change while the chain can still take that voucher
+  if (capsule.status === "draft" && capsule.voucher_deadline !== null) requireNoOutstandingVoucher(capsule, await chainNow(), "take evidence");
+  const existing = await listEvidence(db, capsule.id);
+  if (item.isPrimary && capsule.status !== "draft") {
+    throw new AppError("INVALID_STATE", `The primary evidence of capsule ${capsule.id} was fixed at submission; add this item with isPrimary false`);
+  }
+  if (item.isPrimary && existing.some((e) => e.is_primary === 1)) {
+    throw new AppError("CONFLICT", `Capsule ${capsule.id} already has a primary evidence item`);
+  }
+  const at = await activityTime(now);
+  return db.transaction().execute(async (trx) => {
+    const [row] = await insertEvidence(trx, evidenceRows(capsule.id, evidenceFromBody([item]), wallet, now));
+    let metadataURI = capsule.metadata_uri;
+    if (capsule.status === "draft") {
+      metadataURI = metadataUriFor(capsule, [...evidenceFromRows(existing), ...evidenceFromBody([item])], contributorsFromRows(contributors));
+      await updateCapsule(trx, capsule.id, { metadata_uri: metadataURI, updated_at: now });
+    }
+    await insertActivity(trx, [{ wallet, kind: "capsule.evidence_added", outletSlug: capsule.outlet_slug, subjectId: String(capsule.id), details: { evidenceId: String(row!.id), uri: item.uri }, createdAt: at }]);
+    return { ok: true as const, capsuleId: String(capsule.id), evidence: evidenceObject(row!), metadataURI };
+  });
+}
+
+export async function evidencePage(db: Db, capsuleId: number, query: PageQuery) {
+  const capsule = await getCapsuleOrThrow(db, capsuleId);
+  const rows = await listEvidence(db, capsule.id, { offset: pageOffset(query), limit: query.limit });
+  return { ...pageOf(rows.map(evidenceObject), query, await countEvidence(db, capsule.id)), capsuleId: String(capsule.id) };
+}
+
+const supportingObject = (row: { capsule_id: number; supporting_capsule_id: number; relationship_type: string; created_by: string; created_at: number }) => ({
+  capsuleId: String(row.capsule_id),
+  supportingCapsuleId: String(row.supporting_capsule_id),
+  relationshipType: row.relationship_type,
+  createdBy: row.created_by,
+  createdAt: String(row.created_at),
+});
+
+/** POST /api/capsules/:id/supporting — the submitter links another capsule (any status: relations annotate, they are not content). */
+export async function addSupporting(db: Db, wallet: Address, capsuleId: number, body: TAddSupportingBody, now: number) {
+  const capsule = await getCapsuleOrThrow(db, capsuleId);
+  if (body.supportingCapsuleId === capsule.id) {
+    const message = "a capsule cannot support itself";
+    throw new AppError("VALIDATION_ERROR", "Invalid body: supportingCapsuleId", { issues: [{ path: "supportingCapsuleId", message }] });
+  }
+  await capsuleForWriter(db, body.supportingCapsuleId, wallet); // another's draft is a missing id here too
+  if (capsule.status === "draft" && capsule.voucher_deadline !== null) requireNoOutstandingVoucher(capsule, await chainNow(), "take supporting relations");
+  if (await findSupporting(db, capsule.id, body.supportingCapsuleId)) {
+    throw new AppError("CONFLICT", `Capsule ${body.supportingCapsuleId} is already related to capsule ${capsule.id}`);
+  }
+  const at = await activityTime(now);
+  return db.transaction().execute(async (trx) => {
+    const row = await insertSupporting(trx, { capsule_id: capsule.id, supporting_capsule_id: body.supportingCapsuleId, relationship_type: body.relationshipType, created_by: wallet, created_at: now });
+    await insertActivity(trx, [{ wallet, kind: "capsule.supporting_added", outletSlug: capsule.outlet_slug, subjectId: String(capsule.id), details: { supportingCapsuleId: String(body.supportingCapsuleId), relationshipType: body.relationshipType }, createdAt: at }]);
+    return { ok: true as const, relation: supportingObject(row) };
+  });
+}
+
+/** Relations to drafts the reader may not see are left out. */
+export async function supportingPage(db: Db, capsuleId: number, query: PageQuery, viewer: Viewer) {
+  const capsule = await getCapsuleOrThrow(db, capsuleId);
+  const { rows, total } = await listSupporting(db, capsule.id, { offset: pageOffset(query), limit: query.limit }, hiddenDraftIds(db, viewer));
+  return { ...pageOf(rows.map(supportingObject), query, total), capsuleId: String(capsule.id) };
+}

@@ -1,0 +1,174 @@
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedCapsules } from "@/bench/seed-capsules";
+import { pathOf } from "@/lib/api/request";
+import { capsuleHistory } from "@/features/revisions/history.endpoint";
+import { capsuleList } from "@/features/capsules/list.endpoint";
+import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { capsuleVotes } from "@/features/voting/votes.endpoint";
+import { outletRead } from "@/features/outlets/read.endpoint";
+import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
+import { createTestDatabase } from "@/test/support/postgres";
+import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
+
+// Issue 16 item 2 and issue 30 item 1: an anonymous conditional read's answer is remembered with the
+// database's generation; while nothing was written a matching If-None-Match gets its 304 and any
+// other GET the same body, without reading a row. Any write (here by another connection, as a
+// script, another server or the indexer's own handle would) must end that: the old tag then gets the
+// new answer, never a stale 304 or body. On SQLite at once; on PostgreSQL once the writer's
+// notification has reached this server (another server's commit is told through NOTIFY).
+
+const dialects = await dialectsUnderTest();
+
+type Raw = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+function get(baseUrl: string, target: string, headers: Record<string, string> = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${baseUrl}${target}`, { method: "GET", headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function remembered(baseUrl: string, status: "304" | "200"): Promise<number> {
+  const text = (await get(baseUrl, "/metrics")).body;
+  return [...text.matchAll(/^capsule_http_remembered_answers_total\{([^}]*)\} (\d+)$/gm)].filter((m) => m[1]!.includes(`status="${status}"`)).reduce((sum, m) => sum + Number(m[2]), 0);
+}
+
+/** PostgreSQL: the other connection's NOTIFY reaches the server a moment after its commit. */
+async function noticeArrived(baseUrl: string, target: string, title: string): Promise<void> {
+  for (let tries = 0; tries < 100; tries++) {
+    if (JSON.parse((await get(baseUrl, target)).body).capsule.title === title) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the server never answered the title "${title}" after another connection wrote it`);
+}
+
+describe.each(dialects)("remembered answers on %s", (dialect) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-remembered-tags-"));
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  let stack: Stack | undefined;
+  let handle: DatabaseHandle | undefined;
+  const seeded = { id: 0, slug: "" };
+  const remembers = true;
+  // paths from the descriptors; the requests are raw because the subject is the headers on the wire
+  const readPath = () => pathOf(capsuleRead, { id: String(seeded.id) });
+  const listPath = () => `${pathOf(capsuleList)}?outlet=${seeded.slug}`;
+
+  beforeAll(async () => {
+    database = dialect === "postgres" ? await createTestDatabase() : undefined;
+    // PostgreSQL: a time bucket far longer than the test, so only writes move the generation here
+    stack = await startStack({ database: dialect, dataDir, databaseUrl: database?.url, env: { CAPSULE_INDEXER: "off", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000", CAPSULE_PG_REMEMBER_MS: "60000" } });
+    handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
+    const seed = await seedCapsules(handle.db, handle.dialect, 3, () => {});
+    seeded.id = seed.firstId;
+    seeded.slug = seed.outletSlug;
+    // the seed's notifications reach the server in commit order: once this last write is seen, all of them were
+    await handle.db.updateTable("capsules").set({ title: "Seeded headline" }).where("id", "=", seeded.id).execute();
+    if (dialect === "postgres") await noticeArrived(stack.baseUrl, readPath(), "Seeded headline");
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+    await stack?.stop();
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("answers a repeated read, full or 304, without reading rows while nothing was written", async () => {
+    const base = stack!.baseUrl;
+    const id = String(seeded.id);
+    for (const target of [readPath(), pathOf(capsuleHistory, { id }), pathOf(capsuleVotes, { id }), listPath()]) {
+      const first = await get(base, target);
+      expect(first.status, target).toBe(200);
+      const etag = String(first.headers.etag);
+      const before = await remembered(base, "304");
+      const fullBefore = await remembered(base, "200");
+      const again = await get(base, target);
+      expect(again.status).toBe(200);
+      expect(again.body).toBe(first.body);
+      for (const name of ["etag", "cache-control", "content-type", "vary", "ratelimit-limit"]) expect(again.headers[name], name).toBe(first.headers[name]);
+      expect(await remembered(base, "200"), target).toBe(remembers ? fullBefore + 1 : fullBefore);
+      for (const headers of [{ "if-none-match": etag }, { "if-none-match": `"other", W/${etag}` }, { "if-none-match": "*" }]) {
+        const hit = await get(base, target, headers);
+        expect(hit.status, target).toBe(304);
+        expect(hit.body).toBe("");
+        expect(hit.headers.etag).toBe(etag);
+        expect(hit.headers["cache-control"]).toBe(first.headers["cache-control"]);
+        expect(hit.headers["ratelimit-limit"]).toBe("5000");
+      }
+      expect(await remembered(base, "304"), target).toBe(remembers ? before + 3 : before);
+      // a tag it does not name is still a full answer, with the same tag and body
+      const miss = await get(base, target, { "if-none-match": '"stale"' });
+      expect(miss.status).toBe(200);
+      expect(miss.headers.etag).toBe(etag);
+      expect(miss.body).toBe(first.body);
+    }
+  });
+
+  it("gives the new answer after a write by another connection, never a stale 304 or body", async () => {
+    const base = stack!.baseUrl;
+    const target = readPath();
+    const first = await get(base, target);
+    const etag = String(first.headers.etag);
+    expect((await get(base, target, { "if-none-match": etag })).status).toBe(304);
+    await get(base, target); // remembered in full
+    await handle!.db.updateTable("capsules").set({ title: "Corrected headline" }).where("id", "=", seeded.id).execute();
+    if (dialect === "postgres") await noticeArrived(base, target, "Corrected headline");
+    const plain = await get(base, target);
+    expect(JSON.parse(plain.body).capsule.title).toBe("Corrected headline");
+    const after = await get(base, target, { "if-none-match": etag });
+    expect(after.status).toBe(200);
+    expect(JSON.parse(after.body).capsule.title).toBe("Corrected headline");
+    const newTag = String(after.headers.etag);
+    expect(newTag).not.toBe(etag);
+    expect((await get(base, target, { "if-none-match": newTag })).status).toBe(304);
+    expect((await get(base, target, { "if-none-match": etag })).status).toBe(200);
+    // the list, read before the write, is not answered from its old tag either
+    const list = listPath();
+    const listTag = String((await get(base, list)).headers.etag);
+    await handle!.db.updateTable("capsules").set({ title: "Corrected again" }).where("id", "=", seeded.id).execute();
+    if (dialect === "postgres") await noticeArrived(base, target, "Corrected again");
+    expect((await get(base, list, { "if-none-match": listTag })).status).toBe(200);
+  });
+
+  it("never remembers an answer that depends on the clock (an outlet's tier), and another Host gets this origin's answer", async () => {
+    const base = stack!.baseUrl;
+    const outlet = pathOf(outletRead, { slug: seeded.slug });
+    const etag = String((await get(base, outlet)).headers.etag);
+    const before = (await remembered(base, "304")) + (await remembered(base, "200"));
+    expect((await get(base, outlet, { "if-none-match": etag })).status).toBe(304);
+    expect((await get(base, outlet, { "if-none-match": etag })).status).toBe(304);
+    expect((await get(base, outlet)).status).toBe(200);
+    expect((await remembered(base, "304")) + (await remembered(base, "200"))).toBe(before);
+    // links never come from the Host header: a request naming another Host gets the links (and so the
+    // tag) of the origin this loopback server links to, never a remembered answer carrying the other name
+    const target = readPath();
+    const here = await get(base, target);
+    const elsewhere = await get(base, target, { host: "other.example" });
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.body).not.toContain("other.example");
+    expect(elsewhere.headers.etag).toBe(here.headers.etag);
+    expect((await get(base, target, { host: "other.example", "if-none-match": String(here.headers.etag) })).status).toBe(304);
+  });
+
+  it("remembers nothing with CAPSULE_HTTP_REMEMBER=0 (every read reads its rows)", async () => {
+    await stack!.stop();
+    stack = await startStack({ database: dialect, dataDir, databaseUrl: database?.url, env: { CAPSULE_INDEXER: "off", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000", CAPSULE_HTTP_REMEMBER: "0" } });
+    const base = stack.baseUrl;
+    const target = readPath();
+    const first = await get(base, target);
+    const etag = String(first.headers.etag);
+    expect((await get(base, target)).body).toBe(first.body);
+    expect((await get(base, target, { "if-none-match": etag })).status).toBe(304);
+    expect(await remembered(base, "304")).toBe(0);
+    expect(await remembered(base, "200")).toBe(0);
+  });
+});

@@ -1,0 +1,84 @@
+import type { DbOrTrx } from "@/lib/db/database";
+import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
+import type { CourtCaseEventRow, CourtCaseRow, CourtPenaltyRow } from "@/lib/db/tables/court.table";
+import type { CourtReplyRow } from "@/lib/db/tables/newsroom.table";
+import { repliesOfCases } from "@/features/court/court-replies.repository";
+import { replyObject } from "./reply-view";
+import { listCaseEvents, penaltiesOfCases } from "@/features/court/court.repository";
+import { getCapsuleOrThrow } from "@/features/capsules/capsules.repository";
+import { distributionActive } from "@/features/distribution/distribution-active";
+import type { TCourtCase, TPenalty } from "@/features/court/court.schema";
+import type { TJuryFields } from "@/features/court/jury.schema";
+import { clerkFields, juryFieldsOf } from "./jury-view";
+
+const str = (value: number | null) => (value === null ? null : String(value));
+
+export function penaltyObject(row: CourtPenaltyRow): TPenalty {
+  return {
+    caseId: String(row.case_id),
+    outletSlug: row.outlet_slug,
+    outletWallet: row.outlet_wallet,
+    verdict: row.verdict,
+    amountRequested: row.amount_requested,
+    amountSlashed: row.amount_slashed,
+    bondBefore: row.bond_before,
+    txHash: row.tx_hash,
+    event: { name: "PenaltyApplied", blockNumber: String(row.block_number), logIndex: row.log_index },
+    penaltyUntil: String(row.penalty_until),
+    createdAt: String(row.created_at),
+  };
+}
+
+export function caseObject(row: CourtCaseRow, penalty: CourtPenaltyRow | undefined, reply?: CourtReplyRow, jury: TJuryFields = clerkFields(row)): TCourtCase {
+  return {
+    ...jury,
+    caseId: String(row.id),
+    capsuleId: String(row.capsule_id),
+    rootCapsuleId: String(row.root_capsule_id),
+    outletSlug: row.outlet_slug,
+    openedBy: row.opened_by,
+    grounds: row.grounds,
+    claim: row.claim,
+    evidenceId: str(row.evidence_id),
+    requestedLabel: row.requested_label,
+    labelBefore: row.label_before,
+    status: row.status,
+    verdict: row.verdict,
+    rationale: row.rationale,
+    finding: row.finding ?? null,
+    decidedBy: row.decided_by,
+    openedAt: String(row.opened_at),
+    closedAt: str(row.closed_at),
+    penalty: penalty ? penaltyObject(penalty) : null,
+    reply: reply ? replyObject(reply) : null,
+  };
+}
+
+/** Case objects for a page of rows, each with its penalty (one query). */
+export async function caseObjects(db: DbOrTrx, rows: CourtCaseRow[]): Promise<TCourtCase[]> {
+  const penalties = new Map((await penaltiesOfCases(db, rows.map((r) => r.id))).map((p) => [p.case_id, p]));
+  const replies = new Map((await repliesOfCases(db, rows.map((r) => r.id))).map((r) => [r.case_id, r]));
+  const jury = await juryFieldsOf(db, rows);
+  return rows.map((row) => caseObject(row, penalties.get(row.id), replies.get(row.id), jury.get(row.id)));
+}
+
+const timelineEntry = (row: CourtCaseEventRow) => ({
+  id: String(row.id),
+  kind: row.kind,
+  actor: row.actor,
+  details: JSON.parse(row.details_json) as Record<string, unknown>,
+  txHash: row.tx_hash,
+  at: String(row.created_at),
+});
+
+export const capsuleLabelState = (capsule: CapsuleRow) => ({
+  capsuleId: String(capsule.id),
+  integrityLabel: capsule.integrity_label,
+  distributionActive: distributionActive(capsule),
+});
+
+/** The full case answer: the case, its timeline (oldest first) and the capsule's label now. */
+export async function caseDetail(db: DbOrTrx, row: CourtCaseRow) {
+  const [[item], events, capsule] = await Promise.all([caseObjects(db, [row]), listCaseEvents(db, row.id), getCapsuleOrThrow(db, row.capsule_id)]);
+  return { ok: true as const, case: item!, timeline: events.map(timelineEntry), capsule: capsuleLabelState(capsule) };
+}

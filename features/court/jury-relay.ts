@@ -1,0 +1,83 @@
+import "server-only";
+import type { Address, Hex } from "viem";
+import type { Db } from "@/lib/db/database";
+import type { JuryCaseRow } from "@/lib/db/tables/jury.table";
+import { getCaseOrThrow } from "@/features/court/court.repository";
+import { findJuryCase } from "@/features/court/jury.repository";
+import { operatorCalls, type OperatorCall } from "@/lib/chain/operator/operator-calls";
+import { queueOperatorTx } from "@/lib/chain/operator/queue-operator-tx";
+import { awaitOperatorTx } from "@/lib/chain/operator/await-operator-tx";
+import { FINDING } from "@/lib/chain/jury-ballots";
+import { AppError } from "@/lib/errors/app-error";
+import type { TRevealBody } from "@/features/court/jury.schema";
+import { syncProjectionThrough } from "@/lib/indexer/projection-sync";
+import { caseDetail } from "./case-view";
+import { settleJuryCase } from "./jury-settle";
+
+// The jury court's relayed actions (issue 28): evidence, a juror's signed commit and reveal, and moving
+// a case to its next period. Each goes through the operator outbox like a relayed ballot: the contract
+// checks the party, the juror's signature and the period; a 2xx means the transaction is stored durably.
+
+type Relayed = { what: string; call: (jury: JuryCaseRow) => OperatorCall; period?: JuryCaseRow["period"]; wallet?: Address };
+
+async function juryCaseOf(db: Db, courtCaseId: number) {
+  const row = await getCaseOrThrow(db, courtCaseId);
+  if (row.jury_case_id === null) throw new AppError("INVALID_STATE", `Court case ${courtCaseId} is a clerk case (opened before the jury court); it has no jury`);
+  const jury = await findJuryCase(db, row.jury_case_id);
+  if (!jury) throw new AppError("CHAIN_UNAVAILABLE", `The jury case ${row.jury_case_id} is not indexed yet; retry shortly`);
+  return { row, jury };
+}
+
+async function relay(db: Db, courtCaseId: number, action: Relayed) {
+  await syncProjectionThrough();
+  const { jury } = await juryCaseOf(db, courtCaseId);
+  if (action.period && jury.period !== action.period) {
+    throw new AppError("INVALID_STATE", `Jury case ${jury.case_id} is in its ${jury.period} period; ${action.what} belongs to the ${action.period} period`, {
+      details: { period: jury.period, periodEndsAt: jury.period_ends_at === null ? null : String(jury.period_ends_at) },
+    });
+  }
+  const queued = await queueOperatorTx(db, action.what, action.call(jury), { purpose: "court.jury", links: { caseId: courtCaseId, capsuleId: jury.capsule_id, wallet: action.wallet } });
+  const outcome = await awaitOperatorTx(db, queued);
+  if (outcome.status === "mined") {
+    await syncProjectionThrough(outcome.blockNumber);
+    await settleJuryCase(db, courtCaseId);
+  }
+  const detail = await caseDetail(db, await getCaseOrThrow(db, courtCaseId));
+  return { ...detail, operatorTx: { txHash: queued.hash, nonce: String(queued.row.nonce), status: outcome.status } };
+}
+
+/** POST /api/court/case/:id/evidence — a party's evidence (the challenger's, or the outlet's reply). */
+export const relayEvidence = (db: Db, wallet: Address, courtCaseId: number, uri: string) =>
+  relay(db, courtCaseId, { what: "add the evidence", period: "evidence", wallet, call: (jury) => operatorCalls.submitEvidence(BigInt(jury.case_id), wallet, uri) });
+
+/** POST /api/court/case/:id/commit — the juror's signed Commit. */
+export const relayCommit = (db: Db, wallet: Address, courtCaseId: number, body: { commitment: string; signature: string }) =>
+  relay(db, courtCaseId, {
+    what: "relay the commitment",
+    period: "commit",
+    wallet,
+    call: (jury) => operatorCalls.commitBySig(BigInt(jury.case_id), wallet, body.commitment as Hex, body.signature as Hex),
+  });
+
+/** POST /api/court/case/:id/reveal — the juror's signed Reveal (findings, public reasons, salt). */
+export const relayReveal = (db: Db, wallet: Address, courtCaseId: number, body: TRevealBody) =>
+  relay(db, courtCaseId, {
+    what: "relay the reveal",
+    period: "reveal",
+    wallet,
+    call: (jury) => operatorCalls.revealBySig(BigInt(jury.case_id), wallet, body.findings.map((f) => FINDING[f]), body.reasons, body.salt as Hex, body.signature as Hex),
+  });
+
+/**
+ * POST /api/court/case/:id/advance — moves the case on when its period has ended (or its work is done);
+ * on a case already final it only settles the court case (label, penalty).
+ */
+export async function advanceJuryCase(db: Db, courtCaseId: number) {
+  await syncProjectionThrough();
+  const { jury } = await juryCaseOf(db, courtCaseId);
+  if (jury.period === "final") {
+    await settleJuryCase(db, courtCaseId);
+    return { ...(await caseDetail(db, await getCaseOrThrow(db, courtCaseId))), operatorTx: null };
+  }
+  return relay(db, courtCaseId, { what: "advance the case", call: (c) => operatorCalls.advancePeriod(BigInt(c.case_id)) });
+}

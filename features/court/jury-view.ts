@@ -1,0 +1,117 @@
+import type { DbOrTrx } from "@/lib/db/database";
+import type { CourtCaseRow } from "@/lib/db/tables/court.table";
+import type { JuryCaseLogRow, JuryCaseRow, JuryJurorRow } from "@/lib/db/tables/jury.table";
+import { caseLog, findJuryCase, jurorsOfCase } from "@/features/court/jury.repository";
+import { claimIdOfKey, findingName, SIDE_NAMES } from "@/lib/chain/jury-claims";
+import type { TJuryFields } from "@/features/court/jury.schema";
+
+// The jury court's fields of a case object, all from the JuryCourt projection (issue 28).
+
+const sideName = (side: unknown) => SIDE_NAMES[Number(side) as keyof typeof SIDE_NAMES] ?? null;
+const parse = <T>(json: string | null): T | null => (json === null ? null : (JSON.parse(json) as T));
+
+export const FIRST_ROUND_JURORS = 3;
+export const MAX_ROUNDS = 3;
+/** JuryCourt.jurorsInRound: 3, then 2n + 1. */
+export const jurorsInRound = (round: number) => {
+  let n = FIRST_ROUND_JURORS;
+  for (let i = 0; i < round; i++) n = 2 * n + 1;
+  return n;
+};
+
+/** JuryCourt.appealCost for both sides, from the case's fee (3 × the fee per juror) and the ruling's winner. */
+export function appealCosts(c: JuryCaseRow): { challenger: bigint; outlet: bigint } | null {
+  if (c.period !== "appeal" || c.winner === null) return null;
+  if (c.round + 1 >= MAX_ROUNDS || jurorsInRound(c.round + 1) > c.pool_size) return { challenger: 0n, outlet: 0n };
+  const next = BigInt(jurorsInRound(c.round + 1)) * (BigInt(c.fee) / BigInt(FIRST_ROUND_JURORS));
+  return { challenger: c.winner === 1 ? next : 2n * next, outlet: c.winner === 2 ? next : 2n * next };
+}
+
+/** The claims a ruling is about: the capsule's claim ids, or one null entry for the article as a whole. */
+export const claimIdsOf = (c: JuryCaseRow): Array<string | null> => {
+  const keys = JSON.parse(c.claim_ids_json) as string[];
+  return keys.length === 0 ? [null] : keys.map((key) => String(claimIdOfKey(key)));
+};
+
+export function juryFields(c: JuryCaseRow, jurors: JuryJurorRow[], log: JuryCaseLogRow[]): TJuryFields {
+  const claimIds = claimIdsOf(c);
+  const ruling = parse<number[]>(c.findings_json);
+  const costs = appealCosts(c);
+  const paid = { challenger: 0n, outlet: 0n };
+  for (const entry of log) {
+    const d = JSON.parse(entry.details_json) as Record<string, unknown>;
+    const side = sideName(d.side);
+    if (entry.kind === "AppealFunded" && entry.round === c.round && side) paid[side] = BigInt(String(d.paid));
+  }
+  return {
+    court: "jury",
+    juryCaseId: String(c.case_id),
+    claimIds: claimIds.filter((id): id is string => id !== null),
+    period: c.period,
+    periodEndsAt: c.period_ends_at === null ? null : String(c.period_ends_at),
+    round: c.round,
+    jurors: jurors.map((j) => ({
+      juror: j.juror,
+      round: j.round,
+      committed: j.committed_at !== null,
+      revealed: j.revealed_at !== null,
+      findings: parse<number[]>(j.findings_json)?.map(findingName) ?? null,
+      reasons: parse<string[]>(j.reasons_json),
+      reward: j.reward,
+      slashed: j.slashed,
+    })),
+    findings: ruling ? ruling.map((finding, k) => ({ claimId: claimIds[k] ?? null, finding: findingName(finding) })) : [],
+    articleFinding: c.article_finding === null ? null : findingName(c.article_finding),
+    winner: c.winner === null ? null : (sideName(c.winner) ?? null),
+    evidence: log
+      .filter((e) => e.kind === "EvidenceSubmitted")
+      .map((e) => {
+        const d = JSON.parse(e.details_json) as { party: string; side: number; uri: string };
+        return { party: d.party, side: sideName(d.side) ?? "challenger", uri: d.uri, round: e.round, txHash: e.tx_hash, at: String(e.block_time) };
+      }),
+    appeal: costs
+      ? { challenger: { required: costs.challenger.toString(), paid: paid.challenger.toString() }, outlet: { required: costs.outlet.toString(), paid: paid.outlet.toString() } }
+      : null,
+    juryTimeline: log.map((e) => ({
+      kind: e.kind,
+      round: e.round,
+      actor: e.actor,
+      details: JSON.parse(e.details_json) as Record<string, unknown>,
+      txHash: e.tx_hash,
+      blockNumber: String(e.block_number),
+      at: String(e.block_time),
+    })),
+  };
+}
+
+/** A clerk case (or one whose jury case is not indexed yet): no jury fields. */
+export const clerkFields = (row: CourtCaseRow): TJuryFields => ({
+  court: row.jury_case_id === null ? "clerk" : "jury",
+  juryCaseId: row.jury_case_id === null ? null : String(row.jury_case_id),
+  claimIds: (parse<number[]>(row.claim_ids_json) ?? []).map(String),
+  period: null,
+  periodEndsAt: null,
+  round: null,
+  jurors: [],
+  findings: [],
+  articleFinding: null,
+  winner: null,
+  evidence: [],
+  appeal: null,
+  juryTimeline: [],
+});
+
+/** The jury fields of each row (keyed by court case id). */
+export async function juryFieldsOf(db: DbOrTrx, rows: CourtCaseRow[]): Promise<Map<number, TJuryFields>> {
+  const out = new Map<number, TJuryFields>();
+  for (const row of rows) {
+    const jury = row.jury_case_id === null ? undefined : await findJuryCase(db, row.jury_case_id);
+    if (!jury) {
+      out.set(row.id, clerkFields(row));
+      continue;
+    }
+    const [jurors, log] = await Promise.all([jurorsOfCase(db, jury.case_id), caseLog(db, jury.case_id)]);
+    out.set(row.id, juryFields(jury, jurors, log));
+  }
+  return out;
+}

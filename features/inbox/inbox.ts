@@ -1,0 +1,115 @@
+import "server-only";
+import { formatEther, type Address } from "viem";
+import type { Db } from "@/lib/db/database";
+import type { ActivityRow } from "@/lib/db/tables/foundation.table";
+import { countUnread, lastReadId, listInbox, markRead, newestInboxId } from "@/features/inbox/inbox.repository";
+import { database } from "@/lib/db/client";
+import { bridgeChange } from "@/lib/live/live-hub";
+import { inboxKinds, type TInboxItem } from "@/features/inbox/inbox.schema";
+import { courtCaseIdsOfJuryCases } from "@/features/court/jury.repository";
+import { titlesOf } from "@/features/capsules/capsules.repository";
+
+const cap = (wei: unknown) => {
+  try {
+    const units = formatEther(BigInt(String(wei)));
+    return `${units.includes(".") ? Number(units).toLocaleString("en-US", { maximumFractionDigits: 4 }) : Number(units).toLocaleString("en-US")} CAP`;
+  } catch {
+    return "an amount";
+  }
+};
+const text = (value: unknown) => (typeof value === "string" ? value : value === undefined || value === null ? "" : String(value));
+const labelWords: Record<string, string> = { contested: "Contested", verified: "Verified", misleading: "Misleading", fraudulent: "Fraudulent", unresolved: "Unresolved", clean: "Clean" };
+const label = (value: unknown) => labelWords[text(value)] ?? text(value);
+const dateOf = (unix: unknown) => new Date(Number(unix) * 1000).toISOString().replace("T", " ").slice(0, 16) + " UTC";
+
+/** One sentence per entry; `title` is the capsule's title when the row names it (or was joined in). */
+function message(row: ActivityRow, d: Record<string, unknown>, title: string): string {
+  const piece = title ? `“${title}”` : `capsule #${text(d.capsuleId) || row.subject_id}`;
+  switch (row.kind) {
+    case "capsule.submitted":
+      return `Voting opened on ${piece}.`;
+    case "capsule.finalized":
+      return `The vote on ${piece} closed: accepted and finalized on chain.`;
+    case "capsule.rejected":
+      return `The vote on ${piece} closed: rejected.`;
+    case "inbox.dispute_opened":
+      return `A dispute was opened on ${piece} (case #${text(d.caseId)}).`;
+    case "inbox.reply_due":
+      return `Your reply in case #${text(d.caseId)} on ${piece} is due by ${dateOf(d.replyDueAt)} (chain time).`;
+    case "inbox.reply_filed":
+      return `A reply was filed in case #${text(d.caseId)} on ${piece}.`;
+    case "inbox.verdict":
+      return `Verdict in case #${text(d.caseId)} on ${piece}: ${label(d.verdict)}.`;
+    case "inbox.jury_summoned":
+      return `You were drawn as a juror in jury case #${text(d.juryCaseId)} on ${piece} (round ${Number(text(d.round)) + 1}): commit your findings in the commit period, then reveal them.`;
+    case "inbox.jury_period":
+      return text(d.period) === "final"
+        ? `Jury case #${text(d.juryCaseId)} on ${piece} is final.`
+        : `Jury case #${text(d.juryCaseId)} on ${piece} entered its ${text(d.period)} period${d.endsAt ? `, which ends ${dateOf(d.endsAt)} (chain time)` : ""}.`;
+    case "inbox.case_retired":
+      return `Case #${text(d.caseId)} on ${piece} ended without a finding: the clerk court was retired. Its label is ${label(d.label)} again; a jury case may be opened on it.`;
+    case "inbox.label_changed":
+      return `The label of ${piece} is now ${label(d.label)}.`;
+    case "court.penalty":
+      return `${cap(d.amountSlashed)} was slashed from your outlet's bond after a ${label(d.verdict)} verdict (case #${row.subject_id}).`;
+    case "rights.licence_sold":
+      return `A ${text(d.licenceType) || "licence"} licence on ${piece} was sold${/^[0-9]+$/.test(text(d.price)) ? ` for ${cap(d.price)}` : ""}.`;
+    default:
+      return row.kind;
+  }
+}
+
+function parse(json: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const capsuleIdOf = (row: ActivityRow, d: Record<string, unknown>) => (row.kind.startsWith("capsule.") ? row.subject_id : text(d.capsuleId) || null);
+const caseIdOf = (row: ActivityRow, d: Record<string, unknown>) => (row.kind.startsWith("inbox.") || row.kind === "court.penalty" ? text(d.caseId) || (row.kind === "court.penalty" ? row.subject_id : null) : null);
+
+/** POST /api/inbox — the signer's entries, newest first, and how many are unread. */
+export async function readInbox(db: Db, wallet: Address, body: { page: number; limit: number; unreadOnly: boolean }) {
+  const readUpTo = await lastReadId(db, wallet);
+  const offset = (body.page - 1) * body.limit;
+  const { rows, total } = await listInbox(db, wallet, inboxKinds, { offset, limit: body.limit, afterId: body.unreadOnly ? readUpTo : undefined });
+  const ids = [...new Set(rows.map((row) => capsuleIdOf(row, parse(row.details_json))).filter((id): id is string => Boolean(id && /^[0-9]+$/.test(id))).map(Number))];
+  const titles = await titlesOf(db, ids);
+  // jury entries name the JuryCourt case; the link goes to the court case that filed it
+  const juryIds = rows.map((row) => Number(parse(row.details_json).juryCaseId)).filter((id) => Number.isInteger(id) && id > 0);
+  const courtCaseOf = await courtCaseIdsOfJuryCases(db, [...new Set(juryIds)]);
+  const items: TInboxItem[] = rows.map((row) => {
+    const parsed = parse(row.details_json);
+    const filedAs = courtCaseOf.get(Number(parsed.juryCaseId));
+    const d = filedAs === undefined ? parsed : { ...parsed, caseId: String(filedAs) };
+    const capsuleId = capsuleIdOf(row, d);
+    return {
+      id: String(row.id),
+      kind: row.kind as TInboxItem["kind"],
+      message: message(row, d, titles.get(capsuleId ?? "") ?? text(d.title)),
+      capsuleId,
+      caseId: caseIdOf(row, d),
+      outletSlug: row.outlet_slug,
+      txHash: row.tx_hash,
+      at: String(row.created_at),
+      unread: row.id > readUpTo,
+    };
+  });
+  return { ok: true as const, wallet, items, page: body.page, limit: body.limit, total, hasMore: offset + rows.length < total, unreadCount: await countUnread(db, wallet, inboxKinds, readUpTo) };
+}
+
+/** POST /api/inbox/mark-read — moves the read mark forward; other open tabs of the wallet follow the push. */
+export async function markInboxRead(db: Db, wallet: Address, upToId: string | undefined, now: number) {
+  const target = upToId === undefined ? await newestInboxId(db, wallet, inboxKinds) : Number(upToId);
+  const pushed = bridgeChange(database(), { what: "inbox.read", wallets: [wallet] });
+  const last = await db.transaction().execute(async (trx) => {
+    const value = await markRead(trx, wallet, target, now);
+    await pushed.inTransaction(trx);
+    return value;
+  });
+  pushed.afterCommit();
+  return { ok: true as const, wallet, lastReadId: String(last), unreadCount: await countUnread(db, wallet, inboxKinds, last) };
+}

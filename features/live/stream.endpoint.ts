@@ -1,0 +1,16 @@
+import { ZLiveEvent } from "@/lib/live/live-event";
+import { defineEndpoint } from "@/lib/endpoints/define";
+
+// GET /api/live
+export const liveStream = defineEndpoint({
+  id: "live.stream",
+  method: "GET",
+  path: "/api/live",
+  summary: "Server-Sent Events: every committed change of the indexed projection, with its block time",
+  description:
+    "Pages follow votes, window closing, finalization, court cases and inbox entries from this one stream instead of polling. The first event is `hello` (the current block); then one `change` per committed indexer batch or bridge change. A comment line every 20 s keeps proxies from closing an idle stream. Events name capsule ids, wallets and case ids only; read the data itself through the routes.",
+  response: ZLiveEvent,
+  produces: "event-stream",
+  rateLimit: ["public-get"],
+  errors: ["RATE_LIMITED"],
+});

@@ -1,0 +1,115 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { formatEther, parseEther, type Address } from "viem";
+import type { Db } from "@/lib/db/database";
+import { findOutletBySlug, insertOutlet } from "@/features/outlets/outlets.repository";
+import { insertRole } from "@/features/roles/roles.repository";
+import { insertActivity } from "@/features/wallet/activity.repository";
+import { chainClients } from "@/lib/chain/server/clients";
+import { config } from "@/lib/config/config";
+import { AppError } from "@/lib/errors/app-error";
+import { expectedTxtValue } from "@/lib/dns/txt-record";
+import { bondRequired, ROLE } from "@/lib/roles/role-catalog";
+import type { TCreateOutletBody } from "@/features/outlets/outlets.schema";
+import { activityTime, readBond } from "@/lib/chain/server/role-registry-reads";
+import { prepareWalletSync, stageWalletSync } from "@/features/roles/bond-sync";
+import { withNonceRetry } from "@/lib/chain/operator/queue-operator-tx";
+import { broadcastAndAwait } from "@/lib/chain/operator/await-operator-tx";
+import { ensureCourtOutlet } from "@/features/roles/court-outlet";
+import { outletRecord } from "./outlet-record";
+import { isUniqueViolation } from "@/lib/errors/unique-violation";
+import { database } from "@/lib/db/client";
+import { bridgeChange } from "@/lib/live/live-hub";
+
+/** An unfunded throwaway wallet may not register outlets (each one costs the bridge a court seat and a DNS check). */
+async function assertFunded(owner: Address, bonded: bigint) {
+  if (bonded > 0n) return;
+  const minimum = parseEther(config().CAPSULE_OUTLET_MIN_FUNDS);
+  const balance = await chainClients().publicClient.getBalance({ address: owner });
+  if (balance >= minimum) return;
+  throw new AppError(
+    "FORBIDDEN",
+    `Registering an outlet needs a funded wallet: at least ${formatEther(minimum)} CAP in the wallet or a bond in RoleRegistry; ${owner} holds ${formatEther(balance)} CAP and no bond`,
+    { details: { requiredCap: formatEther(minimum), balanceCap: formatEther(balance) } },
+  );
+}
+
+const slugTaken = (slug: string) => new AppError("CONFLICT", `The outlet slug "${slug}" is already taken; choose another`);
+
+/**
+ * Registers a pending outlet owned by `owner`, who also gets the Editor role. That role counts
+ * for voting only once the Editor bond is held: when it already is, the bridge locks it and sets
+ * the voter flag now; otherwise the role is recorded unbonded and the owner activates it later
+ * with POST /api/roles/grant (roleId 3) after depositing.
+ */
+export async function createOutlet(db: Db, owner: Address, body: TCreateOutletBody, now: number) {
+  await ensureCourtOutlet(db, now);
+  if (await findOutletBySlug(db, body.slug)) throw slugTaken(body.slug);
+  const { bonded } = await readBond(owner);
+  await assertFunded(owner, bonded);
+  const editorBonded = bonded >= bondRequired(ROLE.EDITOR);
+  const token = randomBytes(32).toString("hex");
+  const at = await activityTime(now);
+  const plan = editorBonded ? await prepareWalletSync(db, owner, { grant: ROLE.EDITOR }, { slug: body.slug, allowed: true }) : undefined;
+  // the owner's open pages (the Bonds page above all) see the new Editor role from the push
+  const pushed = bridgeChange(database(), { what: "roles.granted", wallets: [owner] });
+  try {
+    const { answer, staged } = await withNonceRetry(db, async (trx) => {
+      await pushed.inTransaction(trx);
+      const outlet = await insertOutlet(trx, {
+        slug: body.slug,
+        name: body.name,
+        domain: body.domain,
+        description: body.description ?? null,
+        metadata_uri: body.metadataURI ?? null,
+        owner_wallet: owner,
+        status: "pending",
+        policy_id: "default",
+        verification_token: token,
+        verified_at: null,
+        first_verified_at: null,
+        last_checked_at: null,
+        last_result: null,
+        created_at: now,
+        updated_at: now,
+      });
+      const role = await insertRole(trx, {
+        outlet_id: outlet.id,
+        outlet_slug: outlet.slug,
+        wallet: owner,
+        role_id: ROLE.EDITOR,
+        bonded: editorBonded ? 1 : 0,
+        granted_at: now,
+        granted_by: owner,
+        revoked_at: null,
+        revoked_by: null,
+      });
+      await insertActivity(trx, [
+        { wallet: owner, kind: "outlet.created", outletSlug: outlet.slug, subjectId: String(outlet.id), details: { name: outlet.name, domain: outlet.domain }, createdAt: at },
+        {
+          wallet: owner,
+          kind: "role.granted",
+          outletSlug: outlet.slug,
+          subjectId: String(role.id),
+          details: { roleId: ROLE.EDITOR, roleName: "Editor", wallet: owner, by: owner, side: "both", bonded: editorBonded, reason: "outlet owner" },
+          createdAt: at,
+        },
+      ]);
+      const staged = plan ? await stageWalletSync(trx, plan) : [];
+      const answer = {
+        ok: true as const,
+        outlet: await outletRecord(trx, outlet, now),
+        txtRecord: { name: outlet.domain, type: "TXT" as const, value: expectedTxtValue(token) },
+      };
+      return { answer, staged };
+    });
+    pushed.afterCommit();
+    // after commit, outside any SQL transaction: the owner's lock and voter flag reach the chain
+    await broadcastAndAwait(db, staged, "lock the owner's Editor bond and set the voter flag");
+    return answer;
+  } catch (error) {
+    // Two creators racing for one slug: the unique index decides, the loser gets the same 409.
+    if (isUniqueViolation(error)) throw slugTaken(body.slug);
+    throw error;
+  }
+}

@@ -1,0 +1,16 @@
+import type { DbOrTrx } from "@/lib/db/database";
+import type { NewPartnerWebhook, PartnerEventType, PartnerWebhookRow } from "@/lib/db/tables/partners.table";
+
+export async function insertPartnerWebhook(db: DbOrTrx, values: NewPartnerWebhook): Promise<PartnerWebhookRow> {
+  return db.insertInto("partner_webhooks").values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findPartnerWebhook(db: DbOrTrx, id: number): Promise<PartnerWebhookRow | undefined> {
+  return db.selectFrom("partner_webhooks").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Enabled webhooks subscribed to `type`. */
+export async function webhooksFor(db: DbOrTrx, type: PartnerEventType): Promise<PartnerWebhookRow[]> {
+  const rows = await db.selectFrom("partner_webhooks").selectAll().where("disabled_at", "is", null).orderBy("id", "asc").execute();
+  return rows.filter((row) => (JSON.parse(row.event_types_json) as string[]).includes(type));
+}

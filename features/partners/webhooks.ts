@@ -1,0 +1,100 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { getAddress, isAddressEqual, type Address } from "viem";
+import type { Db } from "@/lib/db/database";
+import type { PartnerDeliveryRow, PartnerWebhookRow } from "@/lib/db/tables/partners.table";
+import { findPartnerWebhook, insertPartnerWebhook } from "@/features/partners/partner-webhooks.repository";
+import { listDeliveries } from "@/features/partners/partner-deliveries.repository";
+import { findPartnerEvent } from "@/features/partners/partner-events.repository";
+import { chainClients } from "@/lib/chain/server/clients";
+import { config } from "@/lib/config/config";
+import { AppError } from "@/lib/errors/app-error";
+import type { Viewer } from "@/features/capsules/draft-visibility.repository";
+import { pageOf, pageOffset } from "@/lib/schemas/pagination";
+import type { TDeliveriesQuery, TRegisterWebhookBody, TWebhook } from "@/features/partners/partners.schema";
+
+// Partner webhooks (issue 29 item 3). The bridge operator registers them (docs/DECISIONS.md, "Partner
+// streams"): a webhook makes this server send requests to a URL, so only the operator's wallet names
+// one; the partner's wallet, named at registration, and the operator read its deliveries.
+
+const operatorWallet = (): Address => chainClients().operator.address;
+const fingerprint = (secret: string) => createHash("sha256").update(secret).digest("hex").slice(0, 16);
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+function webhookObject(row: PartnerWebhookRow): TWebhook {
+  return {
+    webhookId: String(row.id),
+    partnerWallet: row.partner_wallet,
+    url: row.url,
+    eventTypes: JSON.parse(row.event_types_json) as TWebhook["eventTypes"],
+    description: row.description,
+    secretFingerprint: fingerprint(row.secret),
+    createdBy: row.created_by,
+    createdAt: String(row.created_at),
+  };
+}
+
+/** https, or http to this machine (development, tests), unless CAPSULE_WEBHOOK_ALLOW_HTTP=1. */
+function checkUrl(url: string): void {
+  const parsed = new URL(url);
+  if (parsed.protocol === "https:" || LOOPBACK.has(parsed.hostname) || config().CAPSULE_WEBHOOK_ALLOW_HTTP === "1") return;
+  throw new AppError("VALIDATION_ERROR", "Invalid body: url", { issues: [{ path: "url", message: "must be an https URL (plain http only to this machine)" }] });
+}
+
+/** POST /api/partners/webhooks */
+export async function registerWebhook(db: Db, wallet: Address, body: TRegisterWebhookBody, now: number) {
+  if (!isAddressEqual(wallet, operatorWallet())) throw new AppError("FORBIDDEN", "Only the bridge operator may register partner webhooks");
+  checkUrl(body.url);
+  const row = await insertPartnerWebhook(db, {
+    partner_wallet: getAddress(body.partnerWallet),
+    url: body.url,
+    secret: body.secret,
+    event_types_json: JSON.stringify([...new Set(body.eventTypes)]),
+    description: body.description ?? null,
+    created_by: getAddress(wallet),
+    created_at: now,
+    disabled_at: null,
+  });
+  return { ok: true as const, webhook: webhookObject(row) };
+}
+
+async function deliveryObject(db: Db, row: PartnerDeliveryRow, events: Map<number, { capsuleId: string | null; tier: string | null }>) {
+  if (!events.has(row.event_id)) {
+    const event = await findPartnerEvent(db, row.event_id);
+    events.set(row.event_id, { capsuleId: event?.capsule_id == null ? null : String(event.capsule_id), tier: event?.outlet_tier ?? null });
+  }
+  const event = events.get(row.event_id)!;
+  return {
+    deliveryId: String(row.id),
+    webhookId: String(row.webhook_id),
+    messageId: row.message_id,
+    eventType: row.event_type,
+    capsuleId: event.capsuleId,
+    outletTier: event.tier,
+    priority: row.priority,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.status === "pending" ? iso(row.next_attempt_at) : null,
+    lastAttemptAt: iso(row.last_attempt_at),
+    lastStatus: row.last_status,
+    lastError: row.last_error,
+    deliveredAt: iso(row.delivered_at),
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** GET /api/partners/webhooks/:id/deliveries — for the webhook's partner or the operator, signed. */
+export async function webhookDeliveries(db: Db, id: number, query: TDeliveriesQuery, viewer: Viewer) {
+  if (!viewer) throw new AppError("UNAUTHORIZED", "Sign this read with the partner's wallet (or the operator's): a webhook's deliveries are not public");
+  const hook = await findPartnerWebhook(db, id);
+  if (!hook) throw new AppError("WEBHOOK_NOT_FOUND", `No partner webhook with id ${id}`);
+  if (!isAddressEqual(viewer.wallet, hook.partner_wallet as Address) && !isAddressEqual(viewer.wallet, operatorWallet())) {
+    throw new AppError("FORBIDDEN", `Only the partner of webhook ${id} or the bridge operator may read its deliveries`);
+  }
+  const { rows, total } = await listDeliveries(db, { webhookId: id, status: query.status, offset: pageOffset(query), limit: query.limit });
+  const events = new Map<number, { capsuleId: string | null; tier: string | null }>();
+  const items = [];
+  for (const row of rows) items.push(await deliveryObject(db, row, events));
+  return { ...pageOf(items, query, total), webhook: webhookObject(hook) };
+}

@@ -1,0 +1,48 @@
+import "server-only";
+import type { IncomingHttpHeaders } from "node:http";
+import { currentDeployment } from "@/lib/chain/server/current-deployment";
+import { db } from "@/lib/db/client";
+import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
+import { originFromHeaders } from "@/lib/http/public-origin";
+import { countUnknownPath } from "@/lib/http/unknown-route";
+import { findCapsule } from "@/features/capsules/capsules.repository";
+import { logWarn } from "@/lib/log";
+import { sponsoredFor, type SponsoredAd } from "@/features/ads/impressions";
+import { readerArticle, type ReaderArticle } from "./reader-article";
+
+export type ArticlePageData = { article: ReaderArticle; canonical: string; registry: string | null; sponsored: SponsoredAd | null };
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * What /read/:id renders, or undefined for its 404 (an unknown id, a draft, an article not finalized
+ * yet), which counts toward the client's public GET limit like any unknown page.
+ */
+export async function loadArticlePage(id: string, headers: IncomingHttpHeaders): Promise<ArticlePageData | undefined> {
+  const origin = originFromHeaders((name) => first(headers[name]), { proto: "http", host: "localhost" });
+  const article = /^[1-9]\d{0,15}$/.test(id) ? await readerArticle(db(), Number(id), origin) : undefined;
+  if (!article) {
+    await countUnknownPath(first(headers[CLIENT_IP_HEADER]) ?? "unknown").catch(() => undefined);
+    return undefined;
+  }
+  // Next.js hands props to the page as JSON: a round trip drops the undefined fields it refuses.
+  return {
+    article: JSON.parse(JSON.stringify(article)) as ReaderArticle,
+    canonical: `${origin}/read/${id}`,
+    registry: currentDeployment()?.contracts.articleRegistry.address ?? null,
+    sponsored: article.courtCase?.status === "open" ? null : await sponsoredSlot(Number(id), headers),
+  };
+}
+
+/** The campaign beside the article, its impression counted for this reader (an ad never breaks the page). */
+async function sponsoredSlot(id: number, headers: IncomingHttpHeaders): Promise<SponsoredAd | null> {
+  try {
+    const capsule = await findCapsule(db(), id);
+    if (!capsule) return null;
+    const reader = { ip: first(headers[CLIENT_IP_HEADER]) ?? "unknown", userAgent: first(headers["user-agent"]) ?? "" };
+    return await sponsoredFor(db(), capsule, reader, Math.floor(Date.now() / 1000));
+  } catch (error) {
+    logWarn("ads", "no ad on the article page", { capsuleId: id, error: error instanceof Error ? error.message : String(error) });
+    return null;
+  }
+}

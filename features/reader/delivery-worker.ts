@@ -1,0 +1,59 @@
+import "server-only";
+import type { Db } from "@/lib/db/database";
+import { logWarn } from "@/lib/log";
+import { dueDeliveries, markAttemptFailed, markDelivered, type DueDelivery } from "@/features/reader/websub.repository";
+import { outletTitleOf } from "@/features/outlets/outlets.repository";
+import { feedContentType, renderFeed } from "@/features/reader/feeds";
+import { hubSignature } from "./hub-signature";
+import { topicOfPath } from "./topics";
+
+// Content distribution (W3C WebSub §7): POST the topic's current feed to each subscriber, signed
+// with X-Hub-Signature when it gave a secret; a 2xx is delivered, anything else is retried after
+// base × 2^(attempt − 1) until the attempts run out.
+
+const DELIVERY_TIMEOUT_MS = 10_000;
+const BATCH = 100;
+
+export type DeliverySettings = { retryBaseMs: number; maxAttempts: number };
+
+async function render(db: Db, delivery: DueDelivery, cache: Map<string, string>): Promise<{ body: string; contentType: string }> {
+  const url = new URL(delivery.topic);
+  const topic = topicOfPath(url.pathname)!;
+  let body = cache.get(url.href);
+  if (body === undefined) {
+    const outlet = topic.outletSlug ? await outletTitleOf(db, topic.outletSlug) : undefined;
+    body = await renderFeed(db, url.origin, topic.format, outlet, Math.floor(Date.now() / 1000));
+    cache.set(url.href, body);
+  }
+  return { body, contentType: feedContentType[topic.format] };
+}
+
+async function deliverOne(db: Db, delivery: DueDelivery, cache: Map<string, string>, settings: DeliverySettings): Promise<void> {
+  const hub = `${new URL(delivery.topic).origin}/websub`;
+  let status: number | null = null;
+  let error = "";
+  try {
+    const { body, contentType } = await render(db, delivery, cache);
+    const headers: Record<string, string> = { "content-type": contentType, link: `<${hub}>; rel="hub", <${delivery.topic}>; rel="self"` };
+    if (delivery.secret) headers["x-hub-signature"] = hubSignature(delivery.secret, body);
+    const response = await fetch(delivery.callback, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS) });
+    await response.body?.cancel();
+    status = response.status;
+    if (status >= 200 && status < 300) return markDelivered(db, delivery.id, status, Date.now());
+    error = `the subscriber answered ${status}`;
+  } catch (caught) {
+    error = `the subscriber could not be reached (${caught instanceof Error ? caught.message : String(caught)})`;
+  }
+  const attempt = delivery.attempts + 1;
+  const next = attempt >= settings.maxAttempts ? null : Date.now() + settings.retryBaseMs * 2 ** (attempt - 1);
+  await markAttemptFailed(db, delivery.id, { status, error, nextAttemptAtMs: next });
+  if (next === null) logWarn("websub", "a delivery was given up", { deliveryId: delivery.id, attempts: attempt, error });
+}
+
+/** Delivers every due delivery once (in parallel); answers how many were attempted. */
+export async function deliverDue(db: Db, settings: DeliverySettings): Promise<number> {
+  const due = await dueDeliveries(db, Date.now(), BATCH);
+  const cache = new Map<string, string>();
+  await Promise.all(due.map((d) => deliverOne(db, d, cache, settings)));
+  return due.length;
+}

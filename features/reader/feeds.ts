@@ -1,0 +1,100 @@
+import "server-only";
+import { Feed } from "feed";
+import { z } from "zod";
+import type { Db } from "@/lib/db/database";
+import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
+import { publishedArticles, rankedArticles, type PublishedArticle } from "./published-articles";
+import { correctionLine, labelLine } from "./article-notices";
+
+const FEED_SIZE = 50;
+
+export type FeedOutlet = { slug: string; name: string };
+export type FeedFormat = "atom" | "json";
+
+export const feedPath = (format: FeedFormat, outletSlug?: string) => `${outletSlug ? `/outlets/${outletSlug}` : ""}/feed.${format === "atom" ? "xml" : "json"}`;
+export const feedContentType: Record<FeedFormat, string> = { atom: "application/atom+xml; charset=utf-8", json: "application/feed+json; charset=utf-8" };
+
+/**
+ * The articles of a feed: an outlet's in chronological order (newest first); the network's ranked
+ * by the feed score (features/distribution/feed-rank.ts). The network JSON Feed, an Elevated channel,
+ * carries Elevated and Premium outlets' articles only.
+ */
+async function feedArticles(db: Db, format: FeedFormat, outlet: FeedOutlet | undefined, now: number): Promise<PublishedArticle[]> {
+  if (outlet) return (await publishedArticles(db, { outletSlug: outlet.slug, page: 1, limit: FEED_SIZE, activeOutletsOnly: false })).items;
+  return (await rankedArticles(db, { page: 1, limit: FEED_SIZE, minTier: format === "json" ? "elevated" : undefined }, now)).items;
+}
+
+/** An entry's plain-text summary: the excerpt, the label with the court's finding and the claims ruled on, any correction notice. */
+const entrySummary = (item: PublishedArticle) => [item.excerpt, labelLine(item), correctionLine(item)].filter(Boolean).join("\n\n");
+
+/**
+ * A feed of finalized articles built with the `feed` package. Every feed names itself
+ * (`rel="self"`) and the hub (`rel="hub"`, the WebSub hub at /websub). Each entry carries its
+ * integrity label as a category (scheme `<origin>/labels`) and in its summary — the article's
+ * plain-text excerpt, then the label with the court's finding and any correction notice.
+ */
+function buildFeed(origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, items: PublishedArticle[]): Feed {
+  const self = `${origin}${feedPath(format, outlet?.slug)}`;
+  const newest = items.reduce((max, item) => Math.max(max, item.finalizedAt), 0);
+  const feed = new Feed({
+    id: self,
+    title: outlet ? `${outlet.name} — Capsule` : "Capsule — all outlets",
+    description: "Articles finalized on chain, with their integrity labels and corrections.",
+    link: outlet ? `${origin}/outlets/${outlet.slug}` : `${origin}/`,
+    feedLinks: format === "atom" ? { atom: self } : { json: self },
+    hub: `${origin}/websub`,
+    updated: new Date(newest * 1000),
+    generator: "Capsule",
+    copyright: "Each article belongs to its outlet",
+  });
+  for (const item of items) {
+    const url = `${origin}/read/${item.capsuleId}`;
+    const info = integrityLabelInfo(item.integrityLabel);
+    feed.addItem({
+      id: url,
+      title: item.title,
+      link: url,
+      date: new Date(item.finalizedAt * 1000),
+      published: new Date(item.finalizedAt * 1000),
+      description: entrySummary(item),
+      author: [{ name: item.outletName, link: `${origin}/outlets/${item.outletSlug}` }],
+      category: [{ name: info.title, term: info.key, scheme: `${origin}/labels` }],
+    });
+  }
+  return feed;
+}
+
+const ZJsonFeedV1 = z.object({
+  version: z.string(),
+  author: z.object({ name: z.string().optional(), url: z.string().optional() }).optional(),
+  items: z.array(z.object({ author: z.object({ name: z.string().optional(), url: z.string().optional() }).optional() }).passthrough()),
+}).passthrough();
+
+/**
+ * JSON Feed 1.1 from the package's JSON Feed 1 output: version 1.1, `authors` arrays instead of the
+ * deprecated `author`, the hub in `hubs`, the language, and the label as `_capsule` per item.
+ */
+function toJsonFeed11(json1: string, origin: string, items: PublishedArticle[]): string {
+  const feed = ZJsonFeedV1.parse(JSON.parse(json1));
+  const { author: _feedAuthor, items: entries, ...head } = feed;
+  return JSON.stringify({
+    ...head,
+    version: "https://jsonfeed.org/version/1.1",
+    language: "en",
+    hubs: [{ type: "WebSub", url: `${origin}/websub` }],
+    items: entries.map(({ author, ...entry }, i) => ({
+      ...entry,
+      ...(author ? { authors: [author] } : {}),
+      // the package puts the text in content_html only; JSON Feed's plain-text summary carries it too
+      summary: entrySummary(items[i]!),
+      _capsule: { about: `${origin}/labels`, integrity_label: items[i]!.integrityLabel, capsule_id: items[i]!.capsuleId },
+    })),
+  });
+}
+
+/** The feed document of one format, for the network (no outlet) or one outlet. */
+export async function renderFeed(db: Db, origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, now: number): Promise<string> {
+  const items = await feedArticles(db, format, outlet, now);
+  const feed = buildFeed(origin, format, outlet, items);
+  return format === "atom" ? feed.atom1() : toJsonFeed11(feed.json1(), origin, items);
+}

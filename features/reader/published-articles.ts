@@ -1,0 +1,174 @@
+import "server-only";
+import { sql } from "kysely";
+import { articleExcerpt } from "@/lib/markdown/plain-text";
+import type { Db, DbOrTrx } from "@/lib/db/database";
+import { byRank, feedRank, type Ranking, type Standing } from "@/features/distribution/feed-rank";
+import { outletStanding } from "@/features/distribution/outlet-report";
+import { tierRank, type Tier } from "@/features/distribution/penalty-downgrade";
+import type { CapsuleRow, IntegrityLabel } from "@/lib/db/tables/capsules.table";
+import { courtCaseOfChain, courtRecordOfChain, latestFinding, type ReaderCourtCase } from "./reader-article";
+import type { RuledClaim } from "./article-notices";
+import { ruledClaimsOfChain } from "./ruled-claims";
+
+export type ArticleFilter = {
+  outletSlug?: string;
+  label?: IntegrityLabel;
+  page: number;
+  limit: number;
+  activeOutletsOnly?: boolean;
+  /** Ranked listings only: leave out outlets below this tier (the JSON Feed is an Elevated channel). */
+  minTier?: Tier;
+};
+
+export type PublishedArticle = {
+  capsuleId: string;
+  title: string;
+  summary: string;
+  /** Plain text for listings and feeds: the standfirst, else the opening prose of the rendered body. */
+  excerpt: string;
+  outletSlug: string;
+  outletName: string;
+  category: string | null;
+  body: string;
+  submitter: string;
+  integrityLabel: IntegrityLabel;
+  capsuleType: string;
+  revisionNumber: number;
+  revisionReason: string | null;
+  finalizedAt: number;
+  underVote: { capsuleId: string; capsuleType: string; closesAt: string } | null;
+  courtCase: ReaderCourtCase | null;
+  /** The claims a court ruled on (final findings), named in feeds beside the label. */
+  ruledClaims: RuledClaim[];
+};
+
+export type ArticlePage = { items: PublishedArticle[]; page: number; limit: number; total: number; hasMore: boolean };
+
+const rootOf = sql<number>`coalesce(c.root_capsule_id, c.id)`;
+
+function publishedBase(db: DbOrTrx, filter: Omit<ArticleFilter, "page" | "limit">) {
+  let base = db
+    .selectFrom("capsules as c")
+    .innerJoin("outlets as o", "o.id", "c.outlet_id")
+    .where("c.finalized_at", "is not", null)
+    .where("c.status", "in", ["finalized", "superseded"])
+    .where(
+      sql<boolean>`not exists (select 1 from capsules n where coalesce(n.root_capsule_id, n.id) = ${rootOf} and n.finalized_at is not null and n.status in ('finalized', 'superseded') and n.revision_number > c.revision_number)`,
+    );
+  if (filter.activeOutletsOnly ?? true) base = base.where("o.status", "=", "active");
+  if (filter.outletSlug) base = base.where("o.slug", "=", filter.outletSlug);
+  if (filter.label) base = base.where("c.integrity_label", "=", filter.label);
+  return base;
+}
+
+/**
+ * The latest finalized version of each article (revision chain), newest first: a chain whose
+ * correction is under vote or was rejected is listed with its last finalized version.
+ */
+export async function publishedArticles(db: DbOrTrx, filter: ArticleFilter): Promise<ArticlePage> {
+  const base = publishedBase(db, filter);
+  const offset = (filter.page - 1) * filter.limit;
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll("c")
+      .select(["o.name as outlet_name"])
+      .orderBy("c.finalized_at", "desc")
+      .orderBy("c.id", "desc")
+      .offset(offset)
+      .limit(filter.limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  const items = await toArticles(db, rows);
+  const total = Number(count.n);
+  return { items, page: filter.page, limit: filter.limit, total, hasMore: offset + items.length < total };
+}
+
+type ListedRow = CapsuleRow & { outlet_name: string };
+
+async function toArticles(db: DbOrTrx, rows: ListedRow[]): Promise<PublishedArticle[]> {
+  const roots = rows.map((row) => row.root_capsule_id ?? row.id);
+  const pending: CapsuleRow[] =
+    roots.length === 0
+      ? []
+      : await db
+          .selectFrom("capsules as c")
+          .selectAll()
+          .where(rootOf, "in", roots)
+          .where("c.status", "in", ["pending", "accepted"])
+          .execute();
+  return Promise.all(
+    rows.map(async (row): Promise<PublishedArticle> => {
+      const root = row.root_capsule_id ?? row.id;
+      const open = pending.find((p) => (p.root_capsule_id ?? p.id) === root && p.revision_number > row.revision_number);
+      return {
+        capsuleId: String(row.id),
+        title: row.title,
+        summary: row.summary ?? row.subtitle ?? "",
+        excerpt: articleExcerpt({ standfirst: row.summary || row.subtitle, body: row.body }),
+        outletSlug: row.outlet_slug,
+        outletName: row.outlet_name,
+        category: row.category,
+        body: row.body,
+        submitter: row.submitter,
+        integrityLabel: row.integrity_label,
+        capsuleType: row.capsule_type,
+        revisionNumber: row.revision_number,
+        revisionReason: row.revision_reason,
+        finalizedAt: row.finalized_at ?? 0,
+        underVote: open ? { capsuleId: String(open.id), capsuleType: open.capsule_type, closesAt: String(open.closes_at ?? 0) } : null,
+        // after a correction the label no longer names the court, but the finding stays with the article
+        courtCase:
+          row.integrity_label === "clean" ? null
+          : row.integrity_label === "corrected" || row.integrity_label === "retracted_by_author" ? latestFinding(await courtRecordOfChain(db, root))
+          : await courtCaseOfChain(db, root),
+        // a clean article was never ruled on: no look-up
+        ruledClaims: row.integrity_label === "clean" ? [] : await ruledClaimsOfChain(db, root),
+      };
+    }),
+  );
+}
+
+/** Articles considered for the ranked listings: the newest this many (older ones have decayed out of sight). */
+export const RANKED_CANDIDATES = 500;
+
+export type RankedArticle = PublishedArticle & { ranking: Ranking };
+export type RankedPage = Omit<ArticlePage, "items"> & { items: RankedArticle[] };
+
+/**
+ * The front page's and the network feeds' order: the newest RANKED_CANDIDATES articles ordered by
+ * the feed score (features/distribution/feed-rank.ts), each with the reasons for its position.
+ */
+export async function rankedArticles(db: Db, filter: ArticleFilter, now: number): Promise<RankedPage> {
+  const base = publishedBase(db, filter);
+  const candidates = await base
+    .select(["c.id", "c.finalized_at", "c.integrity_label", "c.outlet_id"])
+    .orderBy("c.finalized_at", "desc")
+    .orderBy("c.id", "desc")
+    .limit(RANKED_CANDIDATES)
+    .execute();
+  const outletIds = [...new Set(candidates.map((c) => c.outlet_id))];
+  const outlets = outletIds.length === 0 ? [] : await db.selectFrom("outlets").selectAll().where("id", "in", outletIds).execute();
+  const standings = new Map<number, Standing>();
+  for (const outlet of outlets) standings.set(outlet.id, await outletStanding(db, outlet, now));
+  const minRank = filter.minTier ? tierRank(filter.minTier) : 0;
+  const ranked = candidates
+    .filter((c) => tierRank(standings.get(c.outlet_id)!.tier) >= minRank)
+    .map((c) => ({
+      id: c.id,
+      finalizedAt: c.finalized_at ?? 0,
+      ranking: feedRank({ finalizedAt: c.finalized_at ?? 0, integrityLabel: c.integrity_label, standing: standings.get(c.outlet_id)! }, now),
+    }))
+    .sort(byRank);
+  const offset = (filter.page - 1) * filter.limit;
+  const slice = ranked.slice(offset, offset + filter.limit);
+  const rows = slice.length === 0 ? [] : await base.selectAll("c").select(["o.name as outlet_name"]).where("c.id", "in", slice.map((r) => r.id)).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const kept = slice.flatMap((r) => {
+    const row = byId.get(r.id);
+    return row ? [{ row, ranking: r.ranking }] : [];
+  });
+  const articles = await toArticles(db, kept.map((k) => k.row));
+  const items = articles.map((article, i) => ({ ...article, ranking: kept[i]!.ranking }));
+  return { items, page: filter.page, limit: filter.limit, total: ranked.length, hasMore: offset + items.length < ranked.length };
+}

@@ -1,0 +1,124 @@
+import "server-only";
+import type { DbOrTrx } from "@/lib/db/database";
+import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
+import type { CourtCaseRow } from "@/lib/db/tables/court.table";
+import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
+import { findCapsule, listChain } from "@/features/capsules/capsules.repository";
+import { capsuleReadResponse } from "@/features/capsules/capsule-view";
+import { rootIdOf } from "@/features/capsules/chain-order";
+import { relatedArticles, type RelatedArticle } from "./related-articles";
+import { whatChangedIn, type WhatChanged } from "./reader-history";
+import { isPublished, latestPublished, revisionUnderVote } from "./reader-chain";
+import { claimCorrections, readerManifest, type ClaimCorrection, type ReaderManifest } from "./reader-claims";
+import { listClaims } from "@/features/capsules/capsule-claims.repository";
+import { listCapsuleVotes, memberDisplayNames, voteReasonsOf } from "@/features/voting/capsule-votes.repository";
+import { voteItem } from "@/features/voting/vote-list";
+import type { TVoteItem } from "@/features/voting/capsule-votes.schema";
+import { findOutletById } from "@/features/outlets/outlets.repository";
+import { casesOfChain } from "@/features/court/court.repository";
+
+export type ReaderCourtCase = { caseId: string; status: "open" | "closed"; verdict: string | null; finding: string | null; openedAt: string; closedAt: string | null };
+
+export type ReaderArticle = {
+  read: TCapsuleResponse;
+  outletName: string;
+  /** The chain's latest finalized version (may be this one). */
+  currentId: string;
+  currentType: string;
+  /** A correction/retraction being voted on after the current version. */
+  underVote: { capsuleId: string; capsuleType: string; closesAt: string } | null;
+  /** The open case of the chain, else the latest decided one. */
+  courtCase: ReaderCourtCase | null;
+  /** Every case of the chain, newest first: findings stay on every version, whatever the label now. */
+  courtRecord: ReaderCourtCase[];
+  /** For a correction: its word diff against the published version it replaced. */
+  whatChanged: WhatChanged | null;
+  /** Published capsules this one supports, cites… and those that cite it. */
+  related: RelatedArticle[];
+  /** The manifest committed on chain at submission (null for capsules submitted before manifests). */
+  manifest: ReaderManifest | null;
+  /** Later published corrections that name this version's claims. */
+  claimCorrections: ClaimCorrection[];
+  /** For a correction or retraction: the claims of the version it replaced that it names ("claim N of revision R"). */
+  correctsClaims: { revisionNumber: number; capsuleId: string; ordinals: number[] } | null;
+  /** How the editors voted: each vote in chain order with its signed reason (the first READER_VOTES), and how many there were. */
+  votes: { items: TVoteItem[]; total: number };
+};
+
+const READER_VOTES = 100;
+
+async function editorsVotes(db: DbOrTrx, row: CapsuleRow): Promise<ReaderArticle["votes"]> {
+  const { rows, total } = await listCapsuleVotes(db, row.id, { offset: 0, limit: READER_VOTES });
+  const voters = [...new Set(rows.map((v) => v.voter))];
+  const [names, reasons] = await Promise.all([memberDisplayNames(db, row.outlet_slug, voters), voteReasonsOf(db, row.id, voters)]);
+  return { items: rows.map((v) => voteItem(v, names, reasons)), total };
+}
+
+const readerCase = (row: CourtCaseRow): ReaderCourtCase => ({
+  caseId: String(row.id),
+  status: row.status,
+  verdict: row.verdict,
+  finding: row.finding ?? null,
+  openedAt: String(row.opened_at),
+  closedAt: row.closed_at === null ? null : String(row.closed_at),
+});
+
+/** Every court case of a revision chain, newest first (whichever version it was opened on). */
+export async function courtRecordOfChain(db: DbOrTrx, rootId: number): Promise<ReaderCourtCase[]> {
+  const cases: CourtCaseRow[] = await casesOfChain(db, rootId);
+  return cases.map(readerCase);
+}
+
+/** The case behind the chain's court label: the open one, else the latest decided. */
+export const caseBehindLabel = (record: ReaderCourtCase[]): ReaderCourtCase | null => record.find((c) => c.status === "open") ?? record[0] ?? null;
+
+/**
+ * The latest decided case (a clerk's one-line finding, or a jury's verdict): what the badge and the embed
+ * keep saying after a correction. A case that ended without a finding (the retired clerk court) is none.
+ */
+export const latestFinding = (record: ReaderCourtCase[]): ReaderCourtCase | null => record.find((c) => c.status === "closed" && (c.finding || c.verdict)) ?? null;
+
+export async function courtCaseOfChain(db: DbOrTrx, rootId: number): Promise<ReaderCourtCase | null> {
+  return caseBehindLabel(await courtRecordOfChain(db, rootId));
+}
+
+/**
+ * What /read/:id shows, or undefined for a 404: an unknown id, a draft, and anything not finalized on
+ * chain (pending, rejected, accepted but not finalized) are not articles.
+ */
+export async function readerArticle(db: DbOrTrx, id: number, origin: string): Promise<ReaderArticle | undefined> {
+  const row: CapsuleRow | undefined = await findCapsule(db, id);
+  if (!row || !isPublished(row)) return undefined;
+  const chain = await listChain(db, rootIdOf(row));
+  const current = latestPublished(chain) ?? row;
+  const pending = revisionUnderVote(chain);
+  const [read, outlet, courtRecord, related] = await Promise.all([
+    capsuleReadResponse(db, row, origin),
+    findOutletById(db, row.outlet_id),
+    courtRecordOfChain(db, rootIdOf(row)),
+    relatedArticles(db, row.id),
+  ]);
+  return {
+    read,
+    outletName: outlet?.name ?? row.outlet_slug,
+    currentId: String(current.id),
+    currentType: current.capsule_type,
+    underVote: pending ? { capsuleId: String(pending.id), capsuleType: pending.capsule_type, closesAt: String(pending.closes_at ?? 0) } : null,
+    courtCase: caseBehindLabel(courtRecord),
+    courtRecord,
+    whatChanged: whatChangedIn(chain, row),
+    related,
+    manifest: await readerManifest(row, read),
+    claimCorrections: claimCorrections(row, chain, read),
+    correctsClaims: await correctedOrdinals(db, row, chain),
+    votes: await editorsVotes(db, row),
+  };
+}
+
+async function correctedOrdinals(db: DbOrTrx, row: CapsuleRow, chain: CapsuleRow[]): Promise<ReaderArticle["correctsClaims"]> {
+  const ids = new Set(JSON.parse(row.corrects_claims_json) as number[]);
+  const parent = chain.find((c) => c.id === row.parent_capsule_id);
+  if (ids.size === 0 || !parent) return null;
+  const ordinals = (await listClaims(db, parent.id)).filter((claim) => ids.has(claim.id)).map((claim) => claim.ordinal);
+  return { revisionNumber: parent.revision_number, capsuleId: String(parent.id), ordinals };
+}

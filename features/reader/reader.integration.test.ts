@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { execFile } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { promisify } from "node:util";
+import { XMLParser } from "fast-xml-parser";
+import { devKeys } from "@/test/support/anvil";
+import { pathOf } from "@/lib/api/request";
+import { capsuleCreate } from "@/features/capsules/create.endpoint";
+import { capsuleHistoryAdd } from "@/features/revisions/history-add.endpoint";
+import { capsuleProof } from "@/features/reader/proof.endpoint";
+import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
+import { bridgeClient } from "@/test/support/bridge-client";
+import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
+import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { deployedContracts } from "@/features/capsules/capsules.test-support";
+import { activeOutlet, courtChain, expectError, finalizedCapsule, juryDriver, type Api, type Json } from "@/features/court/court.test-support";
+
+// Readers (issue 12): Atom feeds with labels, findings and correction notices; the proof route; and
+// `npm run verify` against the node directly and through a bridge that lies about the text or block.
+
+const dialects = await dialectsUnderTest();
+const run = promisify(execFile);
+const [, ownerKey, , , , , , disputerKey] = devKeys;
+const SLUG = "reader-ledger";
+/** What readers are told of the jury's final finding on the disputed claim (features/reader/article-notices.ts). */
+const FINDING = "Claim ruled on: “forty percent” (claim 1) — Misleading.";
+const root = path.resolve(import.meta.dirname, "..", "..");
+
+type Entry = { title: string; id: string; summary: string | { "#text": string }; category: { "@_term": string; "@_label": string } | Array<{ "@_term": string }> };
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@_" });
+const text = (value: Entry["summary"]) => (typeof value === "string" ? value : value["#text"]);
+const entriesOf = (xml: string): Entry[] => {
+  const parsed = parser.parse(xml) as { feed?: { entry?: Entry | Entry[]; title?: unknown } };
+  expect(parsed.feed, "an Atom <feed> root").toBeDefined();
+  const entry = parsed.feed?.entry;
+  return entry === undefined ? [] : Array.isArray(entry) ? entry : [entry];
+};
+
+/** Runs scripts/verify.ts; answers its exit code and output. */
+async function verify(args: string[]) {
+  try {
+    const { stdout } = await run(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/verify.ts", ...args], { cwd: root, encoding: "utf8", env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production" } });
+    return { code: 0, out: stdout };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, out: `${failed.stdout}${failed.stderr}` };
+  }
+}
+
+/** A bridge in front of the real one that rewrites one JSON answer (a lying or compromised site). */
+async function lyingBridge(target: string, rewrite: (pathname: string, body: Json) => Json) {
+  const server = http.createServer(async (req, res) => {
+    const upstream = await fetch(`${target}${req.url}`);
+    const body = (await upstream.json()) as Json;
+    res.writeHead(upstream.status, { "content-type": "application/json" });
+    res.end(JSON.stringify(rewrite(new URL(req.url ?? "/", target).pathname, body)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe.each(dialects)("readers: feeds, findings, proof and verify on %s", (dialect) => {
+  let stack: Stack;
+  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let api: Api;
+  let chain: ReturnType<typeof courtChain>;
+  let disputed = "";
+  let clean = "";
+  let correction = "";
+  let draftId = "";
+
+  beforeAll(async () => {
+    dns = await startTestDns();
+    stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000", CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0" } });
+    api = bridgeClient(stack.baseUrl);
+    const contracts = await deployedContracts(api, "integrityCourt", "juryCourt");
+    chain = courtChain(stack, contracts);
+    const jury = juryDriver(stack, api, chain, contracts.juryCourt.address);
+    await chain.deposit(ownerKey, "1000");
+    await chain.deposit(disputerKey, "10");
+    await activeOutlet(api, dns, ownerKey, SLUG);
+    const jurorKeys = await jury.seatBench(dns, "reader-bench");
+    const first = await finalizedCapsule(api, chain, { authorKey: ownerKey, voterKey: ownerKey, outletSlug: SLUG, title: "Council budget rises forty percent", category: "politics", claims: ["forty percent"] });
+    disputed = first.capsuleId;
+    clean = (await finalizedCapsule(api, chain, { authorKey: ownerKey, voterKey: ownerKey, outletSlug: SLUG, title: "Harbour bridge reopens", category: "city" })).capsuleId;
+    const draft = await api.send(capsuleCreate, { body: { title: "Draft only", body: "Not submitted.", outletSlug: SLUG, status: "draft" } }, ownerKey);
+    draftId = draft.body.capsuleId;
+
+    // a jury case on the first's claim, decided misleading (final after the appeal period)
+    const opened = await jury.dispute(disputerKey, disputed, { grounds: "The article states the budget rose 40% but the minutes show 4%.", claimIds: first.claimIds });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const caseId = opened.body.case.caseId;
+    const decided = await jury.decide(caseId, jurorKeys, ["misleading"], disputerKey);
+    expect(decided.body.case).toMatchObject({ verdict: "misleading", findings: [{ claimId: first.claimIds[0], finding: "misleading" }] });
+
+    // a correction of the second, submitted on chain and left under vote
+    const revision = await api.send(capsuleHistoryAdd, { params: { id: clean }, body: { capsuleType: "correction", revisionReason: "The bridge reopens on Tuesday.", body: "Harbour bridge reopens.\nOn Tuesday." } }, ownerKey);
+    expect(revision.status, JSON.stringify(revision.body)).toBe(201);
+    correction = revision.body.capsuleId;
+    const voucher = await api.send(capsuleSubmit, { params: { id: correction }, body: {} }, ownerKey);
+    await chain.submitOnChain(ownerKey, voucher.body);
+    for (let i = 0; i < 100 && (await api.send(capsuleRead, { params: { id: correction } }, ownerKey)).body.capsule?.status !== "pending"; i++) await new Promise((r) => setTimeout(r, 200));
+  }, 300_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    await dns?.close();
+  });
+
+  it("/feed.xml is Atom with each entry's plain-text excerpt, label, the court's finding and the correction notice", async () => {
+    const res = await fetch(`${stack.baseUrl}/feed.xml`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
+    const xml = await res.text();
+    expect(xml.startsWith("<?xml")).toBe(true);
+    expect((parser.parse(xml) as Json).feed["@_xmlns"]).toBe("http://www.w3.org/2005/Atom");
+    const entries = entriesOf(xml);
+    const byId = (id: string) => entries.find((e) => e.id === `${stack.baseUrl}/read/${id}`);
+    const misleading = byId(disputed);
+    expect(misleading?.category).toMatchObject({ "@_term": "misleading", "@_label": "Misleading" });
+    expect(text(misleading!.summary)).toContain(FINDING);
+    // the summary opens with the article's own words, as plain text, before its label
+    expect(text(misleading!.summary)).toMatch(/^Council budget rises forty percent\. Reported with documents and two named sources\.\s+Integrity: Misleading\./);
+    const corrected = byId(clean);
+    expect(corrected?.category).toMatchObject({ "@_term": "clean" });
+    expect(text(corrected!.summary)).toMatch(/A correction is being voted on; the vote closes \d{4}-\d\d-\d\d \d\d:\d\d UTC\./);
+    // neither the correction under vote nor the draft is an entry
+    expect(byId(correction)).toBeUndefined();
+    expect(byId(draftId)).toBeUndefined();
+  });
+
+  it("/outlets/:slug/feed.xml carries that outlet's entries; an unknown outlet is a 404", async () => {
+    const res = await fetch(`${stack.baseUrl}/outlets/${SLUG}/feed.xml`);
+    expect(res.status).toBe(200);
+    const entries = entriesOf(await res.text());
+    expect(entries.map((e) => e.id).sort()).toEqual([`${stack.baseUrl}/read/${disputed}`, `${stack.baseUrl}/read/${clean}`].sort());
+    const missing = await fetch(`${stack.baseUrl}/outlets/no-such-outlet/feed.xml`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ ok: false, error: "OUTLET_NOT_FOUND", message: 'No outlet is registered as "no-such-outlet"', statusCode: 404 });
+  });
+
+  it("GET /api/capsules/:id/proof names the indexed CapsuleFinalized log; drafts 404, capsules under vote 409", async () => {
+    const proof = await api.send(capsuleProof, { params: { id: disputed } });
+    expect(proof.status).toBe(200);
+    expect(proof.body).toMatchObject({ ok: true, capsuleId: disputed, chainId: 77117002, contentHashAlgorithm: "sha256-utf8-body", event: { name: "CapsuleFinalized", signature: "CapsuleFinalized(uint256,uint256,address)" } });
+    const receipt = await chain.publicClient.getTransactionReceipt({ hash: proof.body.transactionHash });
+    expect(receipt.blockNumber.toString()).toBe(proof.body.blockNumber);
+    expect(receipt.blockHash).toBe(proof.body.blockHash);
+    expect(receipt.logs.find((l) => l.logIndex === proof.body.logIndex)?.address.toLowerCase()).toBe(proof.body.contractAddress.toLowerCase());
+    expectError(await api.send(capsuleProof, { params: { id: draftId } }), 404, "CAPSULE_NOT_FOUND", `No capsule with id ${draftId}`);
+    expectError(await api.send(capsuleProof, { params: { id: correction } }), 409, "INVALID_STATE", `Capsule ${correction} is pending; only a capsule finalized on chain has a proof`);
+  });
+
+  it("npm run verify matches against the node and against the site's /rpc, and reports a tampered text or a wrong block", async () => {
+    const good = await verify([disputed, "--rpc", stack.nodeRpcUrl, "--bridge", stack.baseUrl]);
+    expect(good.code, good.out).toBe(0);
+    expect(good.out).toContain("MATCH: the text is the one finalized on chain.");
+    expect(good.out).toMatch(/✓ stored hash: at block \d+ the registry stores content hash 0x[0-9a-f]{64} with status 2/);
+    const viaGateway = await verify([clean, "--rpc", `${stack.baseUrl}/rpc`, "--bridge", stack.baseUrl]);
+    expect(viaGateway.code, viaGateway.out).toBe(0);
+
+    const tampered = await lyingBridge(stack.baseUrl, (pathname, body) => (pathname === pathOf(capsuleRead, { id: disputed }) ? { ...body, content: { ...body.content, body: `${body.content.body} (edited)` } } : body));
+    try {
+      const result = await verify([disputed, "--rpc", stack.nodeRpcUrl, "--bridge", tampered.url]);
+      expect(result.code, result.out).toBe(1);
+      expect(result.out).toContain("✖ text:");
+      expect(result.out).toContain("✖ stored hash:");
+      expect(result.out).toContain("MISMATCH: text, stored hash");
+    } finally {
+      await tampered.close();
+    }
+
+    const wrongBlock = await lyingBridge(stack.baseUrl, (pathname, body) => (pathname.endsWith("/proof") ? { ...body, blockNumber: String(Number(body.blockNumber) - 1) } : body));
+    try {
+      const result = await verify([disputed, "--rpc", stack.nodeRpcUrl, "--bridge", wrongBlock.url]);
+      expect(result.code, result.out).toBe(1);
+      expect(result.out).toContain("✖ block:");
+      expect(result.out).toMatch(/MISMATCH: block/);
+    } finally {
+      await wrongBlock.close();
+    }
+
+    const usage = await verify(["abc"]);
+    expect(usage.code).toBe(2);
+    expect(usage.out).toContain("usage: npm run verify");
+  });
+});

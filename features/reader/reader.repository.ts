@@ -1,0 +1,50 @@
+import { sql } from "kysely";
+import type { DbOrTrx } from "@/lib/db/database";
+import type { ChainEventRow } from "@/lib/db/tables/foundation.table";
+
+// What the reader's pages read beyond one table: an author's credited versions, the finalization event
+// of a proof, the supporting relations in both directions.
+
+/** Every published version the wallet is credited on (any letter case), with its outlet's name. */
+export async function creditedPublishedVersions(db: DbOrTrx, wallet: string) {
+  return db
+    .selectFrom("capsule_contributors as cc")
+    .innerJoin("capsules as c", "c.id", "cc.capsule_id")
+    .innerJoin("outlets as o", "o.id", "c.outlet_id")
+    .where(sql<string>`lower(cc.wallet)`, "=", wallet.toLowerCase())
+    .where("cc.active", "=", 1)
+    .where("c.finalized_at", "is not", null)
+    .where("c.status", "in", ["finalized", "superseded"])
+    .select([
+      "c.id as id",
+      "c.root_capsule_id as root",
+      "c.title as title",
+      "c.outlet_slug as outletSlug",
+      "o.name as outletName",
+      "c.integrity_label as label",
+      "c.finalized_at as finalizedAt",
+      "c.revision_number as revisionNumber",
+      "c.capsule_type as capsuleType",
+      "cc.contribution_type as contribution",
+      "cc.display_name as displayName",
+      "cc.created_at as creditedAt",
+    ])
+    .execute();
+}
+
+/** The indexed CapsuleFinalized logs of one transaction, in log order. */
+export async function finalizedEventsOfTx(db: DbOrTrx, txHash: string): Promise<ChainEventRow[]> {
+  return db.selectFrom("chain_events").selectAll().where("tx_hash", "=", txHash).where("event_name", "=", "CapsuleFinalized").orderBy("log_index").execute();
+}
+
+/** The capsules this one cites (`out`) or is cited by (`in`), with the relation, in the order they were added. */
+export async function supportingRelations(db: DbOrTrx, capsuleId: number, direction: "out" | "in") {
+  const [from, to] = direction === "out" ? (["s.capsule_id", "s.supporting_capsule_id"] as const) : (["s.supporting_capsule_id", "s.capsule_id"] as const);
+  return db
+    .selectFrom("capsule_supporting as s")
+    .innerJoin("capsules as c", "c.id", to)
+    .where(from, "=", capsuleId)
+    .select(["c.id as id", "c.title as title", "c.status as status", "c.finalized_at as finalized_at", "s.relationship_type as relationshipType"])
+    .orderBy("s.id")
+    .execute();
+}

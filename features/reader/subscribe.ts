@@ -1,0 +1,145 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import type { Db } from "@/lib/db/database";
+import { config } from "@/lib/config/config";
+import { AppError } from "@/lib/errors/app-error";
+import { logWarn } from "@/lib/log";
+import { findSubscription, setSubscriptionState, subscriptionStateOf, upsertPendingSubscription } from "@/features/reader/websub.repository";
+import { findOutletBySlug } from "@/features/outlets/outlets.repository";
+import { outletStanding } from "@/features/distribution/outlet-report";
+import { tierRank } from "@/features/distribution/penalty-downgrade";
+import { callbackRefusal } from "./callback-address";
+import { topicOfPath } from "./topics";
+
+// The hub's side of subscribing (W3C WebSub §5.1 and §5.3): a request is answered 202 at once and
+// the subscriber's intent is verified afterwards by a GET to its callback echoing a challenge.
+
+export const DEFAULT_LEASE_SECONDS = 10 * 86_400;
+const MAX_LEASE_SECONDS = 30 * 86_400;
+const VERIFY_TIMEOUT_MS = 10_000;
+
+const httpUrl = z
+  .string()
+  .max(2000)
+  .url()
+  .refine((v) => /^https?:$/.test(new URL(v).protocol), "must be an http or https URL");
+
+export const ZHubRequest = z
+  .object({
+    "hub.mode": z.enum(["subscribe", "unsubscribe"]),
+    "hub.topic": httpUrl,
+    "hub.callback": httpUrl.refine((v) => !new URL(v).username && !new URL(v).password, "must not carry credentials"),
+    "hub.lease_seconds": z.coerce.number().int().min(60).max(MAX_LEASE_SECONDS).optional(),
+    // §5.1: the secret must be under 200 bytes
+    "hub.secret": z.string().min(1).max(199).optional(),
+  })
+  .strict();
+export type HubRequest = z.infer<typeof ZHubRequest>;
+
+function validation(path: string, message: string): AppError {
+  return new AppError("VALIDATION_ERROR", `${path} ${message}`, { issues: [{ path, message }] });
+}
+
+export function parseHubRequest(form: URLSearchParams): HubRequest {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form) {
+    if (key in fields) throw validation(key, "is given twice");
+    fields[key] = value;
+  }
+  const parsed = ZHubRequest.safeParse(fields);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({ path: i.path.join(".") || "(body)", message: i.message }));
+    throw new AppError("VALIDATION_ERROR", `The hub request is invalid: ${issues.map((i) => `${i.path} ${i.message}`).join("; ")}`, { issues });
+  }
+  return parsed.data;
+}
+
+type Accepted = { verify: () => Promise<void> };
+
+/**
+ * Checks a hub request against this hub (the topic is one of its feeds at `origin`, the callback
+ * may be reached) and records it; answers the verification to run after the 202 is sent.
+ */
+export async function acceptHubRequest(db: Db, request: HubRequest, origin: string, now: number): Promise<Accepted> {
+  const topicUrl = new URL(request["hub.topic"]);
+  const topic = topicUrl.origin === origin ? topicOfPath(topicUrl.pathname) : undefined;
+  if (!topic || topicUrl.search || topicUrl.hash) throw validation("hub.topic", `is not a feed of this hub (its feeds are ${origin}/feed.xml, ${origin}/feed.json and /outlets/<slug>/feed.xml|json)`);
+  const callback = new URL(request["hub.callback"]);
+  const refusal = await callbackRefusal(callback, config().CAPSULE_WEBSUB_ALLOW_LOCAL_CALLBACKS === "1");
+  if (refusal) throw validation("hub.callback", `cannot be used: ${refusal}`);
+  const outlet = topic.outletSlug ? await findOutletBySlug(db, topic.outletSlug) : undefined;
+  if (topic.outletSlug && !outlet) throw validation("hub.topic", `names no outlet: "${topic.outletSlug}" is not registered`);
+
+  if (request["hub.mode"] === "unsubscribe") {
+    const existing = await findSubscription(db, topicUrl.href, callback.href);
+    if (!existing) throw validation("hub.callback", "has no subscription to this topic");
+    return { verify: () => verifyIntent(db, existing.id, { mode: "unsubscribe", topic: topicUrl.href, callback }) };
+  }
+  const lease = request["hub.lease_seconds"] ?? DEFAULT_LEASE_SECONDS;
+  const row = await upsertPendingSubscription(db, {
+    topic: topicUrl.href,
+    outlet_id: outlet?.id ?? null,
+    callback: callback.href,
+    secret: request["hub.secret"] ?? null,
+    lease_seconds: lease,
+    state: "pending",
+    state_reason: null,
+    expires_at: null,
+    created_at: now,
+    updated_at: now,
+  });
+  // WebSub push is a channel of the Elevated and Premium tiers: an outlet below them is denied (§5.2)
+  if (outlet) {
+    const standing = await outletStanding(db, outlet, now);
+    if (tierRank(standing.tier) < tierRank("elevated")) {
+      const reason = `WebSub is a channel of the Elevated and Premium tiers; ${outlet.name} is ${standing.tier}`;
+      return { verify: () => deny(db, row.id, topicUrl.href, callback, reason) };
+    }
+  }
+  return { verify: () => verifyIntent(db, row.id, { mode: "subscribe", topic: topicUrl.href, callback, lease }) };
+}
+
+const withQuery = (callback: URL, params: Record<string, string>): URL => {
+  const url = new URL(callback.href);
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  return url;
+};
+
+async function deny(db: Db, id: number, topic: string, callback: URL, reason: string): Promise<void> {
+  const at = Math.floor(Date.now() / 1000);
+  await setSubscriptionState(db, id, "denied", at, { reason });
+  try {
+    await fetch(withQuery(callback, { "hub.mode": "denied", "hub.topic": topic, "hub.reason": reason }), { redirect: "manual", signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS) });
+  } catch (error) {
+    logWarn("websub", "the denial did not reach the subscriber", { subscriptionId: id, error: String(error) });
+  }
+}
+
+/** §5.3: GET the callback with a challenge; the intent holds when it answers 2xx with the challenge as the body. */
+async function verifyIntent(db: Db, id: number, intent: { mode: "subscribe" | "unsubscribe"; topic: string; callback: URL; lease?: number }): Promise<void> {
+  const challenge = randomBytes(24).toString("base64url");
+  const params: Record<string, string> = { "hub.mode": intent.mode, "hub.topic": intent.topic, "hub.challenge": challenge };
+  if (intent.lease !== undefined) params["hub.lease_seconds"] = String(intent.lease);
+  let confirmed = false;
+  let why = "";
+  try {
+    const response = await fetch(withQuery(intent.callback, params), { redirect: "manual", signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS) });
+    const body = (await response.text()).trim();
+    confirmed = response.status >= 200 && response.status < 300 && body === challenge;
+    why = confirmed ? "" : `the callback answered ${response.status}${body === challenge ? "" : " without echoing the challenge"}`;
+  } catch (error) {
+    why = `the callback could not be reached (${error instanceof Error ? error.message : String(error)})`;
+  }
+  const at = Math.floor(Date.now() / 1000);
+  if (intent.mode === "unsubscribe") {
+    if (confirmed) await setSubscriptionState(db, id, "unsubscribed", at, { reason: "the subscriber unsubscribed" });
+    return;
+  }
+  if (confirmed) await setSubscriptionState(db, id, "active", at, { expiresAt: at + (intent.lease ?? DEFAULT_LEASE_SECONDS), reason: null });
+  else {
+    // a renewal that was not confirmed leaves an active subscription as it was
+    const current = await subscriptionStateOf(db, id);
+    if (current?.state === "pending") await setSubscriptionState(db, id, "pending", at, { reason: `intent not verified: ${why}` });
+  }
+}

@@ -1,0 +1,128 @@
+import type { DbOrTrx } from "@/lib/db/database";
+import type { NewWebSubSubscription, WebSubDeliveryRow, WebSubState, WebSubSubscriptionRow } from "@/lib/db/tables/websub.table";
+
+// The WebSub hub's subscriptions and deliveries (websub_subscriptions, websub_deliveries).
+
+/** Records a subscription request (pending until the subscriber confirms); a repeated request for the same topic and callback replaces its parameters. */
+export async function upsertPendingSubscription(db: DbOrTrx, values: NewWebSubSubscription): Promise<WebSubSubscriptionRow> {
+  const existing = await findSubscription(db, values.topic, values.callback);
+  if (!existing) return db.insertInto("websub_subscriptions").values(values).returningAll().executeTakeFirstOrThrow();
+  // an active subscription stays active (and keeps delivering) until the renewal is confirmed
+  return db
+    .updateTable("websub_subscriptions")
+    .set({ secret: values.secret, lease_seconds: values.lease_seconds, outlet_id: values.outlet_id, updated_at: values.updated_at, ...(existing.state === "active" ? {} : { state: "pending", state_reason: null }) })
+    .where("id", "=", existing.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findSubscription(db: DbOrTrx, topic: string, callback: string): Promise<WebSubSubscriptionRow | undefined> {
+  return db.selectFrom("websub_subscriptions").selectAll().where("topic", "=", topic).where("callback", "=", callback).executeTakeFirst();
+}
+
+export async function subscriptionStateOf(db: DbOrTrx, id: number): Promise<{ state: WebSubState } | undefined> {
+  return db.selectFrom("websub_subscriptions").select("state").where("id", "=", id).executeTakeFirst();
+}
+
+export async function setSubscriptionState(db: DbOrTrx, id: number, state: WebSubState, at: number, extra: { expiresAt?: number | null; reason?: string | null } = {}): Promise<void> {
+  await db
+    .updateTable("websub_subscriptions")
+    .set({ state, updated_at: at, ...(extra.expiresAt !== undefined ? { expires_at: extra.expiresAt } : {}), ...(extra.reason !== undefined ? { state_reason: extra.reason } : {}) })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Active, unexpired subscriptions to any of `topicPaths` (topics are compared by path: one hub serves every origin it answers on). */
+export async function activeSubscriptionsOf(db: DbOrTrx, topicPaths: string[], nowSeconds: number, every = false): Promise<WebSubSubscriptionRow[]> {
+  const rows = await db.selectFrom("websub_subscriptions").selectAll().where("state", "=", "active").where("expires_at", ">", nowSeconds).execute();
+  return every ? rows : rows.filter((row) => topicPaths.includes(new URL(row.topic).pathname));
+}
+
+export async function insertDeliveries(db: DbOrTrx, rows: Array<{ subscriptionId: number; reason: string; capsuleIds: string[] }>, nowMs: number): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto("websub_deliveries")
+    .values(
+      rows.map((r) => ({
+        subscription_id: r.subscriptionId,
+        reason: r.reason,
+        capsule_ids_json: JSON.stringify(r.capsuleIds),
+        status: "pending" as const,
+        next_attempt_at_ms: nowMs,
+        last_status: null,
+        last_error: null,
+        created_at_ms: nowMs,
+        delivered_at_ms: null,
+      })),
+    )
+    .execute();
+}
+
+export type DueDelivery = WebSubDeliveryRow & { topic: string; callback: string; secret: string | null };
+
+export async function dueDeliveries(db: DbOrTrx, nowMs: number, limit: number): Promise<DueDelivery[]> {
+  return db
+    .selectFrom("websub_deliveries as d")
+    .innerJoin("websub_subscriptions as s", "s.id", "d.subscription_id")
+    .selectAll("d")
+    .select(["s.topic", "s.callback", "s.secret"])
+    .where("d.status", "=", "pending")
+    .where("d.next_attempt_at_ms", "<=", nowMs)
+    .orderBy("d.id", "asc")
+    .limit(limit)
+    .execute();
+}
+
+export async function markDelivered(db: DbOrTrx, id: number, status: number, nowMs: number): Promise<void> {
+  await db
+    .updateTable("websub_deliveries")
+    .set((eb) => ({ status: "delivered", attempts: eb("attempts", "+", 1), last_status: status, last_error: null, delivered_at_ms: nowMs }))
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function markAttemptFailed(db: DbOrTrx, id: number, failure: { status: number | null; error: string; nextAttemptAtMs: number | null }): Promise<void> {
+  await db
+    .updateTable("websub_deliveries")
+    .set((eb) => ({
+      status: failure.nextAttemptAtMs === null ? "failed" : "pending",
+      attempts: eb("attempts", "+", 1),
+      last_status: failure.status,
+      last_error: failure.error,
+      next_attempt_at_ms: failure.nextAttemptAtMs ?? 0,
+    }))
+    .where("id", "=", id)
+    .execute();
+}
+
+export type ChannelCounts = { subscribers: Record<WebSubState, number>; deliveries: { pending: number; delivered: number; failed: number }; lastDeliveredAtMs: number | null; lastError: string | null };
+
+/** Subscriptions and deliveries of an outlet's feed topics, by state (for its channel status). */
+export async function outletChannelCounts(db: DbOrTrx, outletId: number): Promise<ChannelCounts> {
+  const subs = await db.selectFrom("websub_subscriptions").select(["id", "state"]).where("outlet_id", "=", outletId).execute();
+  const subscribers: ChannelCounts["subscribers"] = { pending: 0, active: 0, denied: 0, unsubscribed: 0, expired: 0 };
+  for (const s of subs) subscribers[s.state] += 1;
+  const counts: ChannelCounts = { subscribers, deliveries: { pending: 0, delivered: 0, failed: 0 }, lastDeliveredAtMs: null, lastError: null };
+  if (subs.length === 0) return counts;
+  const ids = subs.map((s) => s.id);
+  const byStatus = await db
+    .selectFrom("websub_deliveries")
+    .select(["status", (eb) => eb.fn.countAll<string | number>().as("n"), (eb) => eb.fn.max("delivered_at_ms").as("last")])
+    .where("subscription_id", "in", ids)
+    .groupBy("status")
+    .execute();
+  for (const row of byStatus) {
+    counts.deliveries[row.status] = Number(row.n);
+    if (row.status === "delivered" && row.last !== null) counts.lastDeliveredAtMs = Number(row.last);
+  }
+  const failing = await db
+    .selectFrom("websub_deliveries")
+    .select("last_error")
+    .where("subscription_id", "in", ids)
+    .where("last_error", "is not", null)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  counts.lastError = failing?.last_error ?? null;
+  return counts;
+}

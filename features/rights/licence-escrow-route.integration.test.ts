@@ -1,0 +1,257 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createWalletClient, defineChain, http, parseEther, parseEventLogs, type Address, type Hex, type TransactionReceipt } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { articleRegistryAbi, licenceEscrowAbi } from "@/lib/chain/abi";
+import type { DeploymentRecord } from "@/lib/chain/deployment-record";
+import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
+import { rightsLicense } from "@/features/rights/license.endpoint";
+import { walletEarnings } from "@/features/wallet/earnings.endpoint";
+import { devKeys } from "@/test/support/anvil";
+import { bridgeClient } from "@/test/support/bridge-client";
+import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
+import { voteStream, VOTERS, WINDOW, type VoteStream } from "@/test/indexer/support/vote-stream";
+import { deploymentOf } from "@/test/operator/support";
+import { waitFor } from "@/features/partners/partners.test-support";
+
+// Issue 29 item 5 over HTTP on the real stack, both dialects: POST /api/rights/license takes a deposit
+// into LicenceEscrow (payer, listing, payee, amount, confirmations, single use checked on the node),
+// releases it to the payee and the contributors by shareBps (exact to the wei, in the earnings ledger),
+// and refunds a buyer who lost the race for an exclusive listing or whose licence was refused.
+
+const dialects = await dialectsUnderTest();
+const SLUG = "escrow-desk";
+const CLOSER = VOTERS.at(-1)!;
+const key = (i: number) => devKeys[i] as Hex;
+const addressOf = (i: number) => privateKeyToAccount(key(i)).address;
+const ALICE = addressOf(1); // the journalist (vote-stream's submitter) and the listings' payee: 60 %
+const BOB = addressOf(2); // 40 %
+const [BUYER, STRANGER, B3, B4, B5, B6] = [3, 4, 5, 6, 7, 8];
+const PRICE = parseEther("2");
+const CONFIRMATIONS = 2;
+
+describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
+  let stack: Stack;
+  let handle: DatabaseHandle;
+  let stream: VoteStream;
+  let deployment: DeploymentRecord;
+  let capsuleId: number;
+  let outletId: number;
+  let api: ReturnType<typeof bridgeClient>;
+
+  const chain = () => defineChain({ id: deployment.chainId, name: "test", nativeCurrency: { name: "Capsule", symbol: "CAP", decimals: 18 }, rpcUrls: { default: { http: [stack.nodeRpcUrl] } } });
+  const walletOf = (i: number) => createWalletClient({ chain: chain(), transport: http(stack.nodeRpcUrl), account: privateKeyToAccount(key(i)) });
+  const escrow = () => ({ address: deployment.contracts.licenceEscrow.address as Address, abi: licenceEscrowAbi });
+  const balance = (address: Address) => stream.publicClient.getBalance({ address });
+  const gasOf = (r: TransactionReceipt) => r.gasUsed * r.effectiveGasPrice;
+  const mine = (blocks: number) => stream.rpc("anvil_mine", [`0x${blocks.toString(16)}`]);
+  const license = (buyer: number, body: Record<string, unknown>) => api.postRaw(rightsLicense, undefined, key(buyer), body);
+
+  async function deposit(buyer: number, listingId: number, value: bigint, payee: Address = ALICE, confirm = true) {
+    const receipt = await stream.publicClient.waitForTransactionReceipt({ hash: await walletOf(buyer).writeContract({ ...escrow(), functionName: "deposit", args: [BigInt(listingId), payee], value }) });
+    if (confirm) await mine(CONFIRMATIONS - 1);
+    const paymentId = parseEventLogs({ abi: licenceEscrowAbi, logs: receipt.logs, eventName: "Deposited" })[0]!.args.paymentId;
+    return { hash: receipt.transactionHash, receipt, paymentId };
+  }
+
+  async function listing(options: { exclusive?: boolean; id?: number; expiresAt?: number } = {}) {
+    const row = await handle.db
+      .insertInto("rights_listings")
+      .values({
+        ...(options.id ? { id: options.id } : {}),
+        capsule_id: capsuleId,
+        outlet_id: outletId,
+        outlet_slug: SLUG,
+        created_by: ALICE,
+        licence_type: options.exclusive ? "exclusive" : "non_exclusive",
+        territory: "worldwide",
+        price: PRICE.toString(),
+        currency: "CAP",
+        terms: "Syndication with credit.",
+        expires_at: options.expiresAt ?? null,
+        created_at: Math.floor(Date.now() / 1000),
+        payee: ALICE,
+        created_block: await stream.head(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  const payment = (paymentId: bigint) =>
+    waitFor(async () => {
+      const row = await handle.db.selectFrom("licence_escrow_payments").selectAll().where("payment_id", "=", Number(paymentId)).executeTakeFirst();
+      return row && row.status !== "held" ? row : undefined;
+    }, `escrow payment ${paymentId} settled in the projection`);
+
+  beforeAll(async () => {
+    stack = await startStack({ database: dialect, env: { CAPSULE_DEMO_DATA: "0", CAPSULE_RATE_WRITE_PER_MIN: "100000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "100000", CAPSULE_PAYMENT_CONFIRMATIONS: String(CONFIRMATIONS) } });
+    api = bridgeClient(stack.baseUrl);
+    deployment = deploymentOf(stack.dataDir);
+    stream = voteStream(stack.nodeRpcUrl, deployment);
+    handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
+    capsuleId = (await stream.seedDrafts(handle.db, SLUG, 1))[0]!;
+    const now = Math.floor(Date.now() / 1000);
+    await handle.db
+      .insertInto("capsule_contributors")
+      .values([
+        { capsule_id: capsuleId, wallet: ALICE, display_name: "Alice", role: 1, contribution_type: "author", share_bps: 6000, attribution_uri: null, active: 1, created_at: now },
+        { capsule_id: capsuleId, wallet: BOB, display_name: "Bob", role: 2, contribution_type: "researcher", share_bps: 4000, attribution_uri: null, active: 1, created_at: now },
+      ])
+      .execute();
+    await stream.enableVoters(SLUG);
+    await stream.publish(SLUG, [capsuleId]);
+    await stream.vote(CLOSER, capsuleId, true);
+    await stream.rpc("evm_increaseTime", [Number(WINDOW) + 60]);
+    await stream.rpc("evm_mine", []);
+    await stream.publicClient.waitForTransactionReceipt({
+      hash: await walletOf(CLOSER).writeContract({ address: deployment.contracts.articleRegistry.address as Hex, abi: articleRegistryAbi, functionName: "finalizeCapsule", args: [BigInt(capsuleId)] }),
+    });
+    await waitFor(async () => ((await handle.db.selectFrom("capsules").select("status").where("id", "=", capsuleId).executeTakeFirst())?.status === "finalized" ? true : undefined), "the capsule finalized in SQL");
+    outletId = (await handle.db.selectFrom("outlets").select("id").where("slug", "=", SLUG).executeTakeFirstOrThrow()).id;
+  }, 300_000);
+
+  afterAll(async () => {
+    await handle?.close();
+    await stack?.stop();
+  });
+
+  it("asks for a deposit into the escrow (402), waits for confirmations, releases to payee and contributors exact to the wei, once", async () => {
+    const listingId = await listing();
+    const asked = await license(BUYER, { listingId: String(listingId) });
+    expect(asked.status).toBe(402);
+    expect(asked.body).toMatchObject({ error: "PAYMENT_REQUIRED", escrow: escrow().address, listingId: String(listingId), payee: ALICE, price: PRICE.toString() });
+    expect(asked.body.message).toContain(`deposit(${listingId}, ${ALICE})`);
+
+    const amount = PRICE + 3n;
+    const paid = await deposit(BUYER, listingId, amount, ALICE, false);
+    const early = await license(BUYER, { listingId: String(listingId), paymentTxHash: paid.hash });
+    expect(early.status).toBe(422);
+    expect(early.body).toMatchObject({ reason: "unconfirmed" });
+    await mine(CONFIRMATIONS - 1);
+
+    const [alice0, bob0] = [await balance(ALICE), await balance(BOB)];
+    const granted = await license(BUYER, { listingId: String(listingId), paymentTxHash: paid.hash });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(201);
+    // pool ⌊(2 CAP + 3) / 2⌋ = 1 CAP + 1: Alice ⌊60 %⌋ = 0.6 CAP, Bob ⌊40 %⌋ = 0.4 CAP; the payee (Alice) the rest, 1 CAP + 3
+    expect(granted.body.settlement).toMatchObject({
+      paymentId: String(paid.paymentId),
+      action: "release",
+      status: "mined",
+      payeeBps: 5000,
+      recipients: [
+        { wallet: ALICE, party: "payee", shareBps: 0, amount: "1000000000000000003" },
+        { wallet: ALICE, party: "contributor", shareBps: 6000, amount: "600000000000000000" },
+        { wallet: BOB, party: "contributor", shareBps: 4000, amount: "400000000000000000" },
+      ],
+    });
+    expect(granted.body.licence).toMatchObject({ buyer: addressOf(BUYER), paymentTxHash: paid.hash, paymentVerified: true, payee: ALICE, paidValue: amount.toString() });
+    expect(granted.body.refunds).toEqual([]);
+    // the chain moved the money: exactly the parts, to the wei
+    expect((await balance(ALICE)) - alice0).toBe(1_600_000_000_000_000_003n);
+    expect((await balance(BOB)) - bob0).toBe(400_000_000_000_000_000n);
+    const projected = await payment(paid.paymentId);
+    expect(projected).toMatchObject({ status: "released", payee_bps: 5000, settle_tx_hash: granted.body.settlement.txHash });
+    const earned = await api.call(walletEarnings, { params: { address: BOB }, query: { source: "licence" } });
+    expect(earned.items.map((i) => [i.amount, i.sourceId, i.txHash])).toEqual([["400000000000000000", String(paid.paymentId), granted.body.settlement.txHash]]);
+    const aliceEarned = await api.call(walletEarnings, { params: { address: ALICE }, query: { source: "licence" } });
+    expect(BigInt(aliceEarned.totals.licence) + BigInt(earned.totals.licence)).toBe(amount);
+
+    // one deposit pays for one licence, on this listing or another
+    const again = await license(BUYER, { listingId: String(listingId), paymentTxHash: paid.hash });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/one transaction pays for one licence/);
+    expect((await license(BUYER, { listingId: String(await listing()), paymentTxHash: paid.hash })).status).toBe(409);
+    // the same deposit sent ten times at once: one licence, one release
+    const other = await listing();
+    const twice = await deposit(BUYER, other, PRICE);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => license(BUYER, { listingId: String(other), paymentTxHash: twice.hash })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+    expect((await payment(twice.paymentId)).status).toBe("released");
+  });
+
+  it("refuses deposits that do not pay for the listing; refunds the buyer's own deposit that never can", async () => {
+    const listingId = await listing();
+    // someone else's deposit: refused, and left alone (not refunded on another's say-so)
+    const theirs = await deposit(STRANGER, listingId, PRICE);
+    const wrongSender = await license(BUYER, { listingId: String(listingId), paymentTxHash: theirs.hash });
+    expect(wrongSender.status).toBe(422);
+    expect(wrongSender.body).toMatchObject({ reason: "wrong_sender" });
+    expect(await stream.publicClient.readContract({ ...escrow(), functionName: "payments", args: [theirs.paymentId] })).toMatchObject([addressOf(STRANGER), ALICE, BigInt(listingId), PRICE, expect.any(BigInt), 1]);
+    // a plain transfer to the payee is no deposit
+    const plain = await stream.publicClient.waitForTransactionReceipt({ hash: await walletOf(BUYER).sendTransaction({ to: ALICE, value: PRICE }) });
+    await mine(1);
+    expect((await license(BUYER, { listingId: String(listingId), paymentTxHash: plain.transactionHash })).body).toMatchObject({ reason: "not_a_deposit" });
+    // a deposit for another listing stays usable there
+    const elsewhere = await deposit(BUYER, await listing(), PRICE);
+    expect((await license(BUYER, { listingId: String(listingId), paymentTxHash: elsewhere.hash })).body).toMatchObject({ reason: "wrong_listing" });
+    // a transaction the node does not know
+    expect((await license(BUYER, { listingId: String(listingId), paymentTxHash: `0x${"12".repeat(32)}` })).body).toMatchObject({ reason: "not_found" });
+    // mined before the listing existed
+    const early = await deposit(BUYER, 90_000, PRICE);
+    const later = await listing({ id: 90_000 });
+    expect((await license(BUYER, { listingId: String(later), paymentTxHash: early.hash })).body).toMatchObject({ reason: "before_listing" });
+
+    // short of the price, or naming another payee: refused and refunded, to the wei
+    for (const [value, payee, reason] of [[PRICE - 1n, ALICE, "insufficient_value"], [PRICE, BOB, "wrong_recipient"]] as const) {
+      const before = await balance(addressOf(BUYER));
+      const short = await deposit(BUYER, listingId, value, payee);
+      const refused = await license(BUYER, { listingId: String(listingId), paymentTxHash: short.hash });
+      expect(refused.status).toBe(422);
+      expect(refused.body).toMatchObject({ error: "PAYMENT_INVALID", reason, refund: { paymentId: String(short.paymentId), action: "refund", refundReason: "refused", status: "mined" } });
+      expect(refused.body.message).toContain("the deposit is refunded");
+      expect(await payment(short.paymentId)).toMatchObject({ status: "refunded", refund_reason: "refused" });
+      expect(await balance(addressOf(BUYER))).toBe(before - gasOf(short.receipt));
+      // and it cannot be used again
+      expect((await license(BUYER, { listingId: String(listingId), paymentTxHash: short.hash })).status).toBe(409);
+    }
+    expect(await handle.db.selectFrom("rights_licences").selectAll().where("listing_id", "=", listingId).execute()).toEqual([]);
+
+    // an expired listing refunds the deposit it can no longer honour
+    const expiring = await listing({ expiresAt: Math.floor(Date.now() / 1000) + 3600 });
+    const late = await deposit(BUYER, expiring, PRICE);
+    await handle.db.updateTable("rights_listings").set({ expires_at: 1000 }).where("id", "=", expiring).execute();
+    const gone = await license(BUYER, { listingId: String(expiring), paymentTxHash: late.hash });
+    expect(gone.status).toBe(409);
+    expect(gone.body).toMatchObject({ error: "INVALID_STATE", refund: { refundReason: "refused", status: "mined" } });
+    expect(await payment(late.paymentId)).toMatchObject({ status: "refunded", refund_reason: "refused" });
+  });
+
+  it("sells an exclusive listing once among concurrent buyers and refunds every other deposit, asked or not", async () => {
+    const listingId = await listing({ exclusive: true });
+    const buyers = [BUYER, STRANGER, B3, B4, B5];
+    const before = new Map<number, bigint>();
+    for (const b of [...buyers, B6]) before.set(b, await balance(addressOf(b)));
+    const deposits: Array<Awaited<ReturnType<typeof deposit>>> = [];
+    for (const b of buyers) deposits.push(await deposit(b, listingId, PRICE));
+    // a buyer who never asks (B6): the sale refunds it too once the indexer has seen it
+    const silent = await deposit(B6, listingId, PRICE);
+    await waitFor(async () => ((await handle.db.selectFrom("licence_escrow_payments").select("payment_id").where("listing_id", "=", listingId).execute()).length === 6 ? true : undefined), "the deposits projected");
+
+    const answers = await Promise.all(buyers.map((b, i) => license(b, { listingId: String(listingId), paymentTxHash: deposits[i]!.hash })));
+    const winners = answers.filter((a) => a.status === 201);
+    expect(winners).toHaveLength(1);
+    for (const a of answers.filter((x) => x.status !== 201)) {
+      expect(a.status).toBe(409);
+      expect(a.body.message).toContain("is exclusive and has already been licensed");
+    }
+    const winner = buyers[answers.indexOf(winners[0]!)]!;
+    for (const [i, b] of buyers.entries()) {
+      const row = await payment(deposits[i]!.paymentId);
+      if (b === winner) expect(row.status).toBe("released");
+      else {
+        expect(row).toMatchObject({ status: "refunded", refund_reason: "lost_race" });
+        expect(await balance(addressOf(b))).toBe(before.get(b)! - gasOf(deposits[i]!.receipt));
+      }
+    }
+    expect(await payment(silent.paymentId)).toMatchObject({ status: "refunded", refund_reason: "lost_race" });
+    expect(await balance(addressOf(B6))).toBe(before.get(B6)! - gasOf(silent.receipt));
+    // a deposit made after the sale is refunded when its buyer asks
+    const tooLate = await deposit(B6, listingId, PRICE);
+    const lost = await license(B6, { listingId: String(listingId), paymentTxHash: tooLate.hash });
+    expect(lost.status).toBe(409);
+    expect(lost.body.refund).toMatchObject({ paymentId: String(tooLate.paymentId), refundReason: "lost_race", status: "mined" });
+    expect(await payment(tooLate.paymentId)).toMatchObject({ status: "refunded", refund_reason: "lost_race" });
+    expect(await handle.db.selectFrom("rights_licences").selectAll().where("listing_id", "=", listingId).execute()).toHaveLength(1);
+  });
+});

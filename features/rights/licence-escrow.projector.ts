@@ -1,0 +1,69 @@
+import { getAddress } from "viem";
+import { deleteEscrowPayments, findEscrowPayment, insertEscrowPayment, settleEscrowPayment } from "@/features/rights/licence-escrow.repository";
+import { deleteChainLedgerRows, insertLedgerRows } from "@/features/wallet/revenue-ledger.repository";
+import { findListing } from "@/features/rights/rights.repository";
+import { eventKind, type ProjectionReset, type Projector } from "@/lib/indexer/projector";
+
+// LicenceEscrow events → licence_escrow_payments (held, released, refunded) and, for every transfer
+// of a release, a revenue_ledger row (source "licence", keyed by its log) the wallet's earnings read.
+
+const refundReasons = ["lost_race", "refused", "reclaimed"] as const;
+const num = (value: string | boolean | number | undefined) => Number(value);
+
+export const projectLicenceEscrow: Projector = async (trx, event) => {
+  if (event.contract !== "licenceEscrow") return;
+  const paymentId = num(event.args.paymentId);
+  switch (eventKind(event)) {
+    case "licenceEscrow:Deposited":
+      await insertEscrowPayment(trx, {
+        payment_id: paymentId,
+        listing_id: num(event.args.listingId),
+        buyer: getAddress(String(event.args.buyer)),
+        payee: getAddress(String(event.args.payee)),
+        amount: String(event.args.amount),
+        status: "held",
+        payee_bps: null,
+        refund_reason: null,
+        deposit_tx_hash: event.txHash,
+        settle_tx_hash: null,
+        deposited_at: event.blockTime,
+        settled_at: null,
+      });
+      return;
+    case "licenceEscrow:Paid": {
+      const payment = await findEscrowPayment(trx, paymentId);
+      const listing = payment ? await findListing(trx, payment.listing_id) : undefined;
+      const to = getAddress(String(event.args.to));
+      const share = num(event.args.share);
+      await insertLedgerRows(trx, [
+        {
+          wallet: to,
+          source: "licence",
+          source_id: String(paymentId),
+          capsule_id: listing?.capsule_id ?? null,
+          outlet_slug: listing?.outlet_slug ?? null,
+          party: share === 0 && payment && payment.payee === to ? "payee" : "contributor",
+          share_bps: share,
+          amount: String(event.args.amount),
+          tx_hash: event.txHash,
+          source_key: `${event.txHash}:${event.logIndex}`,
+          created_at: event.blockTime,
+        },
+      ]);
+      return;
+    }
+    case "licenceEscrow:Released":
+      await settleEscrowPayment(trx, paymentId, { status: "released", payeeBps: num(event.args.payeeBps), txHash: event.txHash, at: event.blockTime });
+      return;
+    case "licenceEscrow:Refunded":
+      await settleEscrowPayment(trx, paymentId, { status: "refunded", refundReason: refundReasons[num(event.args.reason)] ?? "refused", txHash: event.txHash, at: event.blockTime });
+      return;
+  }
+};
+
+/** Before a rebuild replays the chain: the escrow's payments and the ledger rows of its releases. */
+export const resetLicenceEscrow: ProjectionReset = async (trx) => {
+  await deleteEscrowPayments(trx);
+  await deleteChainLedgerRows(trx);
+  return async () => undefined;
+};

@@ -1,0 +1,77 @@
+import "server-only";
+import type { Address } from "viem";
+import type { Db } from "@/lib/db/database";
+import { getCapsuleOrThrow } from "@/features/capsules/capsules.repository";
+import { insertListing, listListings } from "@/features/rights/rights.repository";
+import { insertActivity } from "@/features/wallet/activity.repository";
+import { distributionActive } from "@/features/distribution/distribution-active";
+import { AppError } from "@/lib/errors/app-error";
+import { pageOf, pageOffset, type PageQuery } from "@/lib/schemas/pagination";
+import type { TCreateListingBody, TListListingsQuery } from "@/features/rights/rights.schema";
+import { activityTime } from "@/lib/chain/server/role-registry-reads";
+import { listingObject, listingsWithLicences } from "./listing-view";
+import { defaultRightsChain, type RightsChain } from "./chain-deps";
+
+export { licenseListing } from "./license-listing";
+
+/** The chain head now: a licence payment must be mined after the listing exists (503 when the node is down). */
+async function headBlock(chain: RightsChain): Promise<number> {
+  try {
+    return Number(await chain.client.getBlockNumber({ cacheTime: 0 }));
+  } catch {
+    throw new AppError("CHAIN_UNAVAILABLE", "The chain node could not be reached; the listing was not created");
+  }
+}
+
+/**
+ * POST /api/rights/create — a finalized capsule's rights listed for licensing. Who may list them
+ * (its submitter or an Editor of its outlet) is declared by the endpoint and enforced by the route
+ * wrapper (features/rights/create.endpoint.ts). Checks here: 404 → 409 → 400 → 503. The payee (who licence payments must reach) is `body.payee`, else the lister.
+ */
+export async function createListing(db: Db, wallet: Address, body: TCreateListingBody, now: number, chain: RightsChain = defaultRightsChain()) {
+  const capsule = await getCapsuleOrThrow(db, body.capsuleId);
+  if (capsule.status !== "finalized") {
+    throw new AppError("INVALID_STATE", `Capsule ${capsule.id} is ${capsule.status}; only a finalized capsule's rights can be listed`);
+  }
+  if (body.expiresAt !== undefined && body.expiresAt <= now) {
+    throw new AppError("VALIDATION_ERROR", "Invalid body: expiresAt", { issues: [{ path: "expiresAt", message: "must be in the future" }] });
+  }
+  const createdBlock = await headBlock(chain);
+  const at = await activityTime(now);
+  const row = await db.transaction().execute(async (trx) => {
+    const listing = await insertListing(trx, {
+      capsule_id: capsule.id,
+      outlet_id: capsule.outlet_id,
+      outlet_slug: capsule.outlet_slug,
+      created_by: wallet,
+      licence_type: body.licenceType,
+      territory: body.territory,
+      price: body.price,
+      currency: body.currency,
+      terms: body.terms,
+      expires_at: body.expiresAt ?? null,
+      created_at: at,
+      payee: body.payee ?? wallet,
+      created_block: createdBlock,
+    });
+    await insertActivity(trx, [
+      { wallet, kind: "rights.listed", outletSlug: capsule.outlet_slug, subjectId: String(listing.id), details: { capsuleId: String(capsule.id), licenceType: body.licenceType, price: body.price, payee: body.payee ?? wallet }, createdAt: at },
+    ]);
+    return listing;
+  });
+  return { ok: true as const, listing: listingObject(row, 0, now) };
+}
+
+/** GET /api/rights/listings — newest first, by capsule and/or outlet. */
+export async function listingPage(db: Db, query: TListListingsQuery, now: number) {
+  const { rows, total } = await listListings(db, { capsuleId: query.capsuleId, outletSlug: query.outlet, offset: pageOffset(query), limit: query.limit });
+  const items = (await listingsWithLicences(db, rows, now)).map(({ licences: _licences, ...listing }) => listing);
+  return pageOf(items, query, total);
+}
+
+/** GET /api/capsules/:id/rights — the capsule's listings with their licences. */
+export async function capsuleRights(db: Db, capsuleId: number, query: PageQuery, now: number) {
+  const capsule = await getCapsuleOrThrow(db, capsuleId);
+  const { rows, total } = await listListings(db, { capsuleId: capsule.id, offset: pageOffset(query), limit: query.limit });
+  return { ...pageOf(await listingsWithLicences(db, rows, now), query, total), capsuleId: String(capsule.id), distributionActive: distributionActive(capsule) };
+}

@@ -1,0 +1,141 @@
+import "server-only";
+import { formatEther, type Address } from "viem";
+import type { Db } from "@/lib/db/database";
+import type { OutletRow } from "@/lib/db/tables/outlets.table";
+import { getOutletBySlugOrThrow } from "@/features/outlets/outlets.repository";
+import { activeRolesAt, findActiveRole, insertRole, markRoleBonded, revokeRole } from "@/features/roles/roles.repository";
+import { insertActivity, type ActivityEntry } from "@/features/wallet/activity.repository";
+import type { OutletRoleRow } from "@/lib/db/tables/roles.table";
+import { chainClients } from "@/lib/chain/server/clients";
+import { AppError } from "@/lib/errors/app-error";
+import { bondRequired, COURT_OUTLET_SLUG, ROLE, roleDefinition } from "@/lib/roles/role-catalog";
+import type { TRoleChangeBody } from "@/features/roles/roles.schema";
+import { ensureCourtOutlet } from "@/features/roles/court-outlet";
+import { assertCanManageOutlet } from "./authorize";
+import { prepareWalletSync, stageWalletSync } from "./bond-sync";
+import type { OutboxRow } from "@/lib/db/tables/operator-outbox.table";
+import { withNonceRetry } from "@/lib/chain/operator/queue-operator-tx";
+import { database } from "@/lib/db/client";
+import { bridgeChange } from "@/lib/live/live-hub";
+import { broadcastAndAwait } from "@/lib/chain/operator/await-operator-tx";
+import { activityTime, readBond, readIsVoter } from "@/lib/chain/server/role-registry-reads";
+import { bondView, roleAssignment } from "./role-assignment";
+
+type Change = "granted" | "revoked";
+
+function roleActivity(change: Change, row: OutletRoleRow, actor: Address, now: number): ActivityEntry[] {
+  const details = { roleId: row.role_id, roleName: roleDefinition(row.role_id)?.name, wallet: row.wallet, by: actor };
+  const entry = (wallet: string, side: string): ActivityEntry => ({
+    wallet,
+    kind: `role.${change}`,
+    outletSlug: row.outlet_slug,
+    subjectId: String(row.id),
+    details: { ...details, side },
+    createdAt: now,
+  });
+  return row.wallet === actor ? [entry(actor, "both")] : [entry(actor, "actor"), entry(row.wallet, "subject")];
+}
+
+/**
+ * Court clerk (4) exists only at capsule-court, which holds nothing else; only the operator revokes it.
+ * It decides nothing since the jury court, so it is no longer granted; grants made before can be revoked
+ * (their bond lock released).
+ */
+const CLERK_NO_LONGER_GRANTED = `The Court clerk role (4) decides nothing since the jury court decides disputes, and is no longer granted; the bridge operator may still revoke it`;
+
+function assertRoleFitsOutlet(outlet: OutletRow, roleId: number, actor: Address): void {
+  const court = outlet.slug === COURT_OUTLET_SLUG;
+  if (court !== (roleId === ROLE.COURT_CLERK)) {
+    const message = court ? `Only the Court clerk role (4) is held at "${COURT_OUTLET_SLUG}"` : `The Court clerk role (4) is granted only at "${COURT_OUTLET_SLUG}"`;
+    throw new AppError("VALIDATION_ERROR", message, { issues: [{ path: "roleId", message }] });
+  }
+  if (court && actor !== chainClients().operator.address) throw new AppError("FORBIDDEN", "Only the bridge operator may revoke the Court clerk role");
+}
+
+/** After commit: the lock/voter transactions are broadcast and their receipts awaited (no SQL transaction open), then the chain's state is answered. */
+async function answer(db: Db, row: OutletRoleRow, staged: OutboxRow[]) {
+  const txHashes = (await broadcastAndAwait(db, staged, "update the wallet's bond lock and voter flag")).map((tx) => tx.hash);
+  const wallet = row.wallet as Address;
+  const [bond, isVoter] = await Promise.all([readBond(wallet), readIsVoter(row.outlet_slug, wallet)]);
+  return { ok: true as const, role: roleAssignment(row), bond: bondView(bond), isVoter, txHashes };
+}
+
+/**
+ * Grants a role (or activates the owner's unbonded Editor role) after checking the wallet's
+ * chain bond. The pre-flight of the chain writes (lock, voter flag) runs first (a refusal changes
+ * nothing); the SQL row, activity and the signed outbox rows commit together; they are broadcast
+ * and their receipts awaited after commit, and the worker finishes them if the node refuses.
+ */
+export async function grantRole(db: Db, actor: Address, body: TRoleChangeBody, now: number) {
+  await ensureCourtOutlet(db, now);
+  const outlet = await getOutletBySlugOrThrow(db, body.outletSlug);
+  await assertCanManageOutlet(db, outlet, actor, "grant roles");
+  if (outlet.status !== "active") throw new AppError("OUTLET_NOT_ACTIVE", `Outlet "${outlet.slug}" is ${outlet.status}; verify its domain first`);
+  assertRoleFitsOutlet(outlet, body.roleId, actor);
+  if (body.roleId === ROLE.COURT_CLERK) throw new AppError("INVALID_STATE", CLERK_NO_LONGER_GRANTED);
+  const existing = await findActiveRole(db, outlet.id, body.wallet, body.roleId);
+  const name = roleDefinition(body.roleId)?.name ?? `Role ${body.roleId}`;
+  if (existing?.bonded === 1) throw new AppError("CONFLICT", `${body.wallet} already holds the ${name} role at "${outlet.slug}"`);
+  const required = bondRequired(body.roleId);
+  const { bonded } = await readBond(body.wallet);
+  if (bonded < required) {
+    throw new AppError(
+      "INSUFFICIENT_BOND",
+      `The ${name} role needs a bond of ${formatEther(required)} CAP; ${body.wallet} has ${formatEther(bonded)} CAP bonded in RoleRegistry (deposit ${formatEther(required - bonded)} CAP more, then grant the role again)`,
+      { details: { bondRequired: required.toString(), bonded: bonded.toString() } },
+    );
+  }
+  const at = await activityTime(now);
+  const member = isMemberRole(body.roleId) ? { slug: outlet.slug, member: true } : undefined;
+  const plan = await prepareWalletSync(db, body.wallet, { grant: body.roleId }, body.roleId === ROLE.EDITOR ? { slug: outlet.slug, allowed: true } : undefined, member);
+  // open pages of the wallet (its Bonds page, its outlet pages) re-read its roles from the push
+  const pushed = bridgeChange(database(), { what: "roles.granted", wallets: [body.wallet] });
+  const { row, staged } = await withNonceRetry(db, async (trx) => {
+    await pushed.inTransaction(trx);
+    const row = existing
+      ? await markRoleBonded(trx, existing.id)
+      : await insertRole(trx, {
+          outlet_id: outlet.id,
+          outlet_slug: outlet.slug,
+          wallet: body.wallet,
+          role_id: body.roleId,
+          bonded: 1,
+          granted_at: now,
+          granted_by: actor,
+          revoked_at: null,
+          revoked_by: null,
+        });
+    await insertActivity(trx, roleActivity("granted", row, actor, at));
+    return { row, staged: await stageWalletSync(trx, plan) };
+  });
+  pushed.afterCommit();
+  return answer(db, row, staged);
+}
+
+/** Journalists and Reporters are RoleRegistry members of their outlet (Editors are its voters): both stay off its juries. */
+const isMemberRole = (roleId: number) => roleId === ROLE.JOURNALIST || roleId === ROLE.REPORTER;
+
+/** Revokes an active role (history kept), then re-locks the wallet's bond and clears Editor voting. */
+export async function revokeRoleOf(db: Db, actor: Address, body: TRoleChangeBody, now: number) {
+  await ensureCourtOutlet(db, now);
+  const outlet = await getOutletBySlugOrThrow(db, body.outletSlug);
+  await assertCanManageOutlet(db, outlet, actor, "revoke roles");
+  assertRoleFitsOutlet(outlet, body.roleId, actor);
+  const existing = await findActiveRole(db, outlet.id, body.wallet, body.roleId);
+  const name = roleDefinition(body.roleId)?.name ?? `Role ${body.roleId}`;
+  if (!existing) throw new AppError("ROLE_NOT_FOUND", `${body.wallet} does not hold the ${name} role at "${outlet.slug}"`);
+  const at = await activityTime(now);
+  // the member flag stays while another Journalist or Reporter role of the wallet remains at the outlet
+  const stillMember = (await activeRolesAt(db, outlet.id, body.wallet)).some((r) => r.roleId !== body.roleId && isMemberRole(r.roleId));
+  const member = isMemberRole(body.roleId) && !stillMember ? { slug: outlet.slug, member: false } : undefined;
+  const plan = await prepareWalletSync(db, body.wallet, { revoke: body.roleId }, body.roleId === ROLE.EDITOR ? { slug: outlet.slug, allowed: false } : undefined, member);
+  const pushed = bridgeChange(database(), { what: "roles.revoked", wallets: [body.wallet] });
+  const { row, staged } = await withNonceRetry(db, async (trx) => {
+    await pushed.inTransaction(trx);
+    const row = await revokeRole(trx, existing.id, actor, now);
+    await insertActivity(trx, roleActivity("revoked", row, actor, at));
+    return { row, staged: await stageWalletSync(trx, plan) };
+  });
+  pushed.afterCommit();
+  return answer(db, row, staged);
+}

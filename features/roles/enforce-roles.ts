@@ -1,0 +1,86 @@
+import "server-only";
+import type { Address } from "viem";
+import type { Db } from "@/lib/db/database";
+import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
+import type { OutletRow } from "@/lib/db/tables/outlets.table";
+import { getCapsuleOrThrow } from "@/features/capsules/capsules.repository";
+import { capsuleForWriter } from "@/features/capsules/draft-visibility.repository";
+import { listContributors } from "@/features/capsules/capsules-parts.repository";
+import { getCaseOrThrow } from "@/features/court/court.repository";
+import { findOutletBySlug, getOutletBySlugOrThrow } from "@/features/outlets/outlets.repository";
+import { activeRolesAt } from "@/features/roles/roles.repository";
+import { AppError } from "@/lib/errors/app-error";
+import type { AccessSubject } from "@/lib/http/stages/authorize";
+import { bondRequired, COURT_OUTLET_SLUG, roleDefinition, type RoleId } from "@/lib/roles/role-catalog";
+import { forbiddenMessage, insufficientBondMessage, notSubmitterMessage, type Party, type RoleRule, type RuleSubject } from "@/lib/endpoints/role-rule";
+import { ensureCourtOutlet } from "@/features/roles/court-outlet";
+import { readBond } from "@/lib/chain/server/role-registry-reads";
+
+export type { AccessSubject };
+
+type Input = { params: unknown; body: unknown; wallet: Address };
+
+const field = (value: unknown, key: string): unknown => (typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined);
+
+/** One resolver per scope (lib/endpoints/role-rule.ts): each answers its own 404 first. */
+async function resolveScope(db: Db, rule: RoleRule, input: Input): Promise<AccessSubject> {
+  switch (rule.at) {
+    case "bodyOutlet": {
+      await ensureCourtOutlet(db);
+      return { outlet: await getOutletBySlugOrThrow(db, String(field(input.body, "outletSlug"))) };
+    }
+    case "capsuleOutlet":
+    case "bodyCapsuleOutlet": {
+      const id = Number(field(rule.at === "capsuleOutlet" ? input.params : input.body, rule.at === "capsuleOutlet" ? "id" : "capsuleId"));
+      // a capsule the signer may not read (another's draft) is a missing id: no role check may tell them apart
+      const capsule = await capsuleForWriter(db, id, input.wallet);
+      return { capsule, outlet: await findOutletBySlug(db, capsule.outlet_slug) };
+    }
+    case "caseCapsuleOutlet": {
+      const courtCase = await getCaseOrThrow(db, Number(field(input.params, "id")));
+      const capsule = await getCapsuleOrThrow(db, courtCase.capsule_id);
+      return { capsule, outlet: await findOutletBySlug(db, capsule.outlet_slug) };
+    }
+  }
+}
+
+async function isParty(db: Db, party: Party, subject: AccessSubject, wallet: Address): Promise<boolean> {
+  if (party === "owner") return subject.outlet?.owner_wallet === wallet;
+  if (!subject.capsule) return false;
+  if (party === "submitter") return subject.capsule.submitter === wallet;
+  return (await listContributors(db, subject.capsule.id)).some((c) => c.wallet === wallet);
+}
+
+/**
+ * Enforces a descriptor's declared roles for the signed wallet: 404 for a missing outlet, capsule
+ * or case, 403 FORBIDDEN without a qualifying role or party, 403 INSUFFICIENT_BOND when the
+ * qualifying role is not bonded or (walletBond) the wallet holds no bond in RoleRegistry.
+ */
+export async function enforceRoles(db: Db, rule: RoleRule, input: Input): Promise<AccessSubject> {
+  const subject = await resolveScope(db, rule, input);
+  const words: RuleSubject = { outletSlug: subject.outlet?.slug ?? subject.capsule?.outlet_slug ?? COURT_OUTLET_SLUG, capsuleId: subject.capsule?.id, wallet: input.wallet };
+  if (rule.submitterOnly && subject.capsule?.submitter !== input.wallet) throw new AppError("FORBIDDEN", notSubmitterMessage(rule, words));
+
+  const anyOf = rule.anyOf ?? [];
+  if (anyOf.length > 0) {
+    let qualified = false;
+    for (const party of anyOf.filter((q): q is Party => typeof q === "string")) {
+      if (await isParty(db, party, subject, input.wallet)) qualified = true;
+    }
+    const roleIds: number[] = anyOf.filter((q): q is RoleId => typeof q === "number");
+    if (!qualified && roleIds.length > 0 && subject.outlet) {
+      const held = (await activeRolesAt(db, subject.outlet.id, input.wallet)).filter((r) => roleIds.includes(r.roleId));
+      if (held.length > 0 && rule.bonded && !held.some((r) => r.bonded)) {
+        const roleId = held[0]?.roleId ?? 0;
+        throw new AppError("INSUFFICIENT_BOND", insufficientBondMessage(rule, words, roleDefinition(roleId)?.name), { details: { bondRequired: bondRequired(roleId).toString() } });
+      }
+      qualified = held.length > 0;
+    }
+    if (!qualified) throw new AppError("FORBIDDEN", forbiddenMessage(rule, words));
+  }
+
+  if (rule.walletBond === "nonzero" && (await readBond(input.wallet)).bonded === 0n) {
+    throw new AppError("INSUFFICIENT_BOND", insufficientBondMessage(rule, words), { details: { bonded: "0" } });
+  }
+  return subject;
+}

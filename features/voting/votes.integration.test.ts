@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Hex } from "viem";
+import { capsuleAccept } from "@/features/capsules/accept.endpoint";
+import { capsuleCreate } from "@/features/capsules/create.endpoint";
+import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
+import { capsuleVote } from "@/features/voting/vote.endpoint";
+import { capsuleVotes } from "@/features/voting/votes.endpoint";
+import { devKeys } from "@/test/support/anvil";
+import { bridgeClient } from "@/test/support/bridge-client";
+import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
+import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { eventually } from "@/features/outlets/outlets.test-support";
+import { activeOutlet, addr, chainAccess, deployedContracts, expectError, grantRole, type Api, type Json } from "@/features/capsules/capsules.test-support";
+import { openLiveStream } from "@/features/live/live-stream.test-support";
+
+// Issue 13, item 4: GET /api/capsules/:id/votes (the indexed projection, paged, names of members,
+// the tally of the same read) and GET /api/live (votes, the block that closes the window and the
+// finalization pushed as they are committed), on SQLite and PostgreSQL against anvil.
+
+const dialects = await dialectsUnderTest();
+const [ownerKey, editorKey, secondEditorKey] = [devKeys[1], devKeys[2], devKeys[3]] as [Hex, Hex, Hex];
+const [owner, editor, secondEditor] = [addr(ownerKey), addr(editorKey), addr(secondEditorKey)];
+const SLUG = "votes-desk";
+const WINDOW = 259_200;
+
+describe.each(dialects)("votes and live pushes on %s", (dialect) => {
+  let stack: Stack;
+  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let api: Api;
+  let chain: ReturnType<typeof chainAccess>;
+  let live: Awaited<ReturnType<typeof openLiveStream>>;
+  let capsuleId = "";
+  let closesAt = 0;
+
+  const vote = async (key: Hex, support: boolean) => {
+    const res = await api.send(capsuleVote, { params: { id: capsuleId }, body: await chain.ballot(key, capsuleId, support) }, key);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  };
+
+  beforeAll(async () => {
+    dns = await startTestDns();
+    stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000" } });
+    api = bridgeClient(stack.baseUrl);
+    chain = chainAccess(stack, await deployedContracts(api));
+    await chain.deposit(ownerKey, "400");
+    await chain.deposit(editorKey, "300");
+    await chain.deposit(secondEditorKey, "250");
+    await activeOutlet(api, dns, ownerKey, SLUG);
+    await grantRole(api, ownerKey, SLUG, editor, 3);
+    await grantRole(api, ownerKey, SLUG, secondEditor, 3);
+    const created = await api.send(
+      capsuleCreate,
+      {
+        body: {
+          title: "Tram line opens in May",
+          body: "The city confirmed the date.",
+          outletSlug: SLUG,
+          contributors: [{ wallet: owner, displayName: "Olga Owner", role: 3, contributionType: "author", shareBps: 10_000 }],
+        },
+      },
+      ownerKey,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    capsuleId = created.body.capsuleId;
+    const voucher = await api.send(capsuleSubmit, { params: { id: capsuleId }, body: {} }, ownerKey);
+    expect(voucher.status, JSON.stringify(voucher.body)).toBe(200);
+    await chain.submitOnChain(ownerKey, voucher.body);
+    const pending = await eventually(async () => {
+      const read = await api.send(capsuleRead, { params: { id: capsuleId } });
+      return read.body.capsule?.status === "pending" ? read.body : undefined;
+    }, "capsule pending");
+    closesAt = Number(pending.capsule.closesAt);
+    live = await openLiveStream(stack.baseUrl);
+  });
+
+  afterAll(async () => {
+    await live?.close();
+    await stack?.stop();
+    await dns?.close();
+  });
+
+  it("opens the live stream with the current block and its time", async () => {
+    expect(live.response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(live.response.headers.get("cache-control")).toContain("no-transform");
+    const hello = await live.next((e) => e.type === "hello", "hello");
+    const head = await chain.publicClient.getBlock({ blockTag: "latest" });
+    expect(hello.block).toBeGreaterThan(0);
+    expect(hello.blockTime).toBeLessThanOrEqual(Number(head.timestamp));
+    expect(hello.blockTime).toBeGreaterThan(closesAt - WINDOW - 60);
+  });
+
+  it("answers an empty page before any vote, with the capsule's zero tally", async () => {
+    const res = await api.send(capsuleVotes, { params: { id: capsuleId } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ok: true, capsuleId, items: [], page: 1, limit: 20, total: 0, hasMore: false, capsule: { id: capsuleId, status: "pending", yesVotes: "0", noVotes: "0" } });
+  });
+
+  it("pushes each vote as it is committed; the list, names and tally come from one read", async () => {
+    const from = live.events.length;
+    await vote(editorKey, true);
+    const first = await live.next((e) => e.type === "change" && e.capsuleIds.includes(capsuleId) && e.kinds.includes("capsuleAcceptance:VoteCast"), "first VoteCast", from);
+    expect(first.wallets).toContain(editor);
+    await vote(ownerKey, false);
+    await live.next((e) => e.type === "change" && e.capsuleIds.includes(capsuleId) && e.wallets.includes(owner), "second VoteCast", live.events.indexOf(first) + 1);
+
+    // the push arrives after the commit: the very next read has both votes
+    const res = await api.send(capsuleVotes, { params: { id: capsuleId } });
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(2);
+    const [a, b] = res.body.items as [Json, Json];
+    expect(a).toMatchObject({ voter: editor, displayName: null, support: true, weight: "300000000000000000000" });
+    expect(b).toMatchObject({ voter: owner, displayName: "Olga Owner", support: false, weight: "400000000000000000000" });
+    for (const item of [a, b]) {
+      expect(item.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(Number(item.blockTime)).toBeGreaterThan(0);
+      const receipt = await chain.publicClient.getTransactionReceipt({ hash: item.txHash });
+      expect(receipt.status).toBe("success");
+    }
+    const sum = (support: boolean) => (res.body.items as Json[]).filter((v) => v.support === support).reduce((n, v) => n + BigInt(v.weight), 0n);
+    expect(res.body.capsule).toMatchObject({ yesVotes: sum(true).toString(), noVotes: sum(false).toString(), weightedYes: "42.85", weightedNo: "57.14" });
+    expect(res.body.policy).toMatchObject({ policyId: "default", approvalThreshold: 60 });
+  });
+
+  it("pages the votes with the bridge's page/limit shape", async () => {
+    const first = await api.send(capsuleVotes, { params: { id: capsuleId }, query: { page: 1, limit: 1 } });
+    expect(first.body).toMatchObject({ page: 1, limit: 1, total: 2, hasMore: true });
+    expect(first.body.items.map((v: Json) => v.voter)).toEqual([editor]);
+    const second = await api.send(capsuleVotes, { params: { id: capsuleId }, query: { page: 2, limit: 1 } });
+    expect(second.body).toMatchObject({ page: 2, limit: 1, total: 2, hasMore: false });
+    expect(second.body.items.map((v: Json) => v.voter)).toEqual([owner]);
+    const past = await api.send(capsuleVotes, { params: { id: capsuleId }, query: { page: 3, limit: 1 } });
+    expect(past.body).toMatchObject({ items: [], total: 2, hasMore: false });
+  });
+
+  it("refuses bad ids and pages in the seed's error shape", async () => {
+    expectError(await api.send(capsuleVotes, { params: { id: "999999" } }), 404, "CAPSULE_NOT_FOUND", /999999/);
+    for (const bad of [{ params: { id: "abc" } }, { params: { id: capsuleId }, query: { page: 0 } }, { params: { id: capsuleId }, query: { limit: 101 } }]) {
+      const res = await api.send(capsuleVotes, bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body).toMatchObject({ ok: false, error: "VALIDATION_ERROR", statusCode: 400 });
+    }
+  });
+
+  it("pushes the block that closes the window, then the finalization", async () => {
+    const from = live.events.length;
+    await chain.increaseTime(WINDOW + 5);
+    const closing = await live.next((e) => e.type === "change" && e.blockTime >= closesAt, "the block past the window", from);
+    expect(closing.block).toBe(Number((await chain.publicClient.getBlock({ blockTag: "latest" })).number));
+    const late = await api.send(capsuleVote, { params: { id: capsuleId }, body: await chain.ballot(secondEditorKey, capsuleId, true) }, secondEditorKey);
+    expect(late.body).toMatchObject({ ok: false, error: "VOTING_CLOSED", statusCode: 409 });
+    const accepted = await api.send(capsuleAccept, { params: { id: capsuleId }, body: { capsuleId } }, secondEditorKey);
+    expect([200, 201], JSON.stringify(accepted.body)).toContain(accepted.status);
+    await live.next((e) => e.type === "change" && e.capsuleIds.includes(capsuleId) && e.kinds.includes("articleRegistry:CapsuleRejected"), "the rejection", from);
+    const res = await api.send(capsuleVotes, { params: { id: capsuleId } });
+    expect(res.body.capsule.status).toBe("rejected");
+    expect(res.body.total).toBe(2);
+  });
+});

@@ -1,0 +1,73 @@
+import type { SelectQueryBuilder } from "kysely";
+import { insertRowsSqlite, isPostgres, unnestRows, UNNEST_ROWS_PER_INSERT, type SqliteInsert } from "@/lib/db/bulk-insert";
+import type { DB, DbOrTrx } from "@/lib/db/database";
+import type { ActivityRow } from "@/lib/db/tables/foundation.table";
+
+export type ActivityEntry = {
+  wallet: string;
+  kind: string;
+  outletSlug?: string | null;
+  subjectId?: string | null;
+  details?: Record<string, unknown>;
+  txHash?: string | null;
+  createdAt: number;
+};
+
+const activityColumns = [
+  ["wallet", "text"],
+  ["kind", "text"],
+  ["outlet_slug", "text"],
+  ["subject_id", "text"],
+  ["details_json", "text"],
+  ["tx_hash", "text"],
+  ["created_at", "bigint"],
+] as const;
+const sqliteActivityInsert: SqliteInsert<ActivityEntry> = {
+  table: "activity",
+  columns: activityColumns.map(([column]) => column),
+  values: (e, params) => params.push(e.wallet, e.kind, e.outletSlug ?? null, e.subjectId ?? null, JSON.stringify(e.details ?? {}), e.txHash ?? null, e.createdAt),
+};
+
+export async function insertActivity(db: DbOrTrx, entries: ActivityEntry[]): Promise<void> {
+  if (!isPostgres(db)) {
+    await insertRowsSqlite(db, sqliteActivityInsert, entries);
+    return;
+  }
+  for (let start = 0; start < entries.length; start += UNNEST_ROWS_PER_INSERT) {
+    const rows = entries.slice(start, start + UNNEST_ROWS_PER_INSERT).map((e) => ({
+      wallet: e.wallet,
+      kind: e.kind,
+      outlet_slug: e.outletSlug ?? null,
+      subject_id: e.subjectId ?? null,
+      details_json: JSON.stringify(e.details ?? {}),
+      tx_hash: e.txHash ?? null,
+      created_at: e.createdAt,
+    }));
+    // one row (the common case outside a back-fill) stays an ordinary insert
+    if (rows.length > 1) await db.insertInto("activity").columns(activityColumns.map(([column]) => column)).expression(unnestRows(rows, activityColumns)).execute();
+    else await db.insertInto("activity").values(rows).execute();
+  }
+}
+
+/** The wallet's activity, newest first; `hiddenCapsuleIds` (capsule ids as text) leaves out capsule entries about them. */
+export async function listActivity(
+  db: DbOrTrx,
+  wallet: string,
+  page: { offset: number; limit: number },
+  hiddenCapsuleIds?: SelectQueryBuilder<DB, "capsules", { sid: string }>,
+): Promise<{ rows: ActivityRow[]; total: number }> {
+  let base = db.selectFrom("activity").where("wallet", "=", wallet);
+  if (hiddenCapsuleIds) {
+    base = base.where((eb) => eb.not(eb.and([eb("kind", "like", "capsule.%"), eb("subject_id", "in", hiddenCapsuleIds)])));
+  }
+  const rows = await base.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").offset(page.offset).limit(page.limit).execute();
+  const count = await base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
+  return { rows, total: Number(count.n) };
+}
+
+/** Which of these wallets have an activity entry of one of these kinds since `since`. */
+export async function walletsWithActivity(db: DbOrTrx, wallets: string[], kinds: string[], since: number): Promise<string[]> {
+  if (wallets.length === 0) return [];
+  const rows = await db.selectFrom("activity").select("wallet").distinct().where("wallet", "in", wallets).where("kind", "in", kinds).where("created_at", ">=", since).execute();
+  return rows.map((r) => r.wallet).filter((w): w is string => w !== null);
+}

@@ -1,0 +1,62 @@
+import "server-only";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { allowOf, matchRoute, routeTable } from "@/lib/endpoints/route-table";
+import { endpoints } from "@/features/registry";
+import { AppError } from "@/lib/errors/app-error";
+import { errorBody } from "@/lib/errors/error-body";
+import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
+import { countUnknownPath } from "@/lib/http/unknown-route";
+
+// Requests Next.js cannot route sensibly, answered by the process entry before it hands them on
+// (web-server.ts calls answerBeforeNext once per request): a path whose percent-encoding
+// does not decode, and methods the router has no handler slot for (TRACE, CONNECT, PROPFIND…).
+// Each answer is the seed's error body and counts toward the client IP's public GET limit.
+
+const ROUTABLE = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]);
+const table = routeTable(endpoints);
+
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function problemOf(method: string, path: string): AppError | undefined {
+  if (!decodes(path)) {
+    return new AppError("VALIDATION_ERROR", "The request path is not valid percent-encoding", { issues: [{ path: "(path)", message: "malformed percent-encoding" }] });
+  }
+  if (ROUTABLE.has(method)) return undefined;
+  if (!path.startsWith("/api/") && path !== "/api") {
+    return new AppError("METHOD_NOT_ALLOWED", `${method} is not allowed here; allowed: GET, HEAD`, { headers: { Allow: "GET, HEAD" } });
+  }
+  const route = matchRoute(table, path);
+  if (!route) return new AppError("NOT_FOUND", `No bridge route at ${method} ${path}`);
+  const allow = allowOf(route.methods);
+  return new AppError("METHOD_NOT_ALLOWED", `${method} is not allowed on ${route.template}; allowed: ${allow}`, { headers: { Allow: allow } });
+}
+
+async function send(req: IncomingMessage, res: ServerResponse, problem: AppError): Promise<void> {
+  let error = problem;
+  let headers: Record<string, string> = {};
+  try {
+    headers = await countUnknownPath(String(req.headers[CLIENT_IP_HEADER] ?? "unknown"));
+  } catch (limited) {
+    if (limited instanceof AppError) error = limited;
+  }
+  const body = JSON.stringify(errorBody(error));
+  res.writeHead(error.statusCode, { ...headers, ...error.headers, "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "content-length": Buffer.byteLength(body) });
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** True when the request was answered here; the caller then leaves it alone. */
+export function answerBeforeNext(req: IncomingMessage, res: ServerResponse): boolean {
+  const method = (req.method ?? "GET").toUpperCase();
+  const path = (req.url ?? "/").split("?")[0] ?? "/";
+  const problem = problemOf(method, path);
+  if (!problem) return false;
+  void send(req, res, problem);
+  return true;
+}
