@@ -1,11 +1,11 @@
 import "server-only";
-import { sql } from "kysely";
 import { articleExcerpt } from "@/lib/markdown/plain-text";
 import type { Db, DbOrTrx } from "@/lib/db/database";
 import { byRank, feedRank, type Ranking, type Standing } from "@/features/distribution/feed-rank";
 import { outletStanding } from "@/features/distribution/outlet-report";
 import { tierRank, type Tier } from "@/features/distribution/penalty-downgrade";
-import type { CapsuleRow, IntegrityLabel } from "@/lib/db/tables/capsules.table";
+import type { IntegrityLabel } from "@/lib/db/tables/capsules.table";
+import { openVersionsOfChains, outletsByIds, publishedPage, publishedRowsByIds, rankingCandidates, type PublishedRow } from "./published-articles.repository";
 import { courtCaseOfChain, courtRecordOfChain, latestFinding, type ReaderCourtCase } from "./reader-article";
 import type { RuledClaim } from "./article-notices";
 import { ruledClaimsOfChain } from "./ruled-claims";
@@ -44,59 +44,20 @@ export type PublishedArticle = {
 
 export type ArticlePage = { items: PublishedArticle[]; page: number; limit: number; total: number; hasMore: boolean };
 
-const rootOf = sql<number>`coalesce(c.root_capsule_id, c.id)`;
-
-function publishedBase(db: DbOrTrx, filter: Omit<ArticleFilter, "page" | "limit">) {
-  let base = db
-    .selectFrom("capsules as c")
-    .innerJoin("outlets as o", "o.id", "c.outlet_id")
-    .where("c.finalized_at", "is not", null)
-    .where("c.status", "in", ["finalized", "superseded"])
-    .where(
-      sql<boolean>`not exists (select 1 from capsules n where coalesce(n.root_capsule_id, n.id) = ${rootOf} and n.finalized_at is not null and n.status in ('finalized', 'superseded') and n.revision_number > c.revision_number)`,
-    );
-  if (filter.activeOutletsOnly ?? true) base = base.where("o.status", "=", "active");
-  if (filter.outletSlug) base = base.where("o.slug", "=", filter.outletSlug);
-  if (filter.label) base = base.where("c.integrity_label", "=", filter.label);
-  return base;
-}
-
 /**
  * The latest finalized version of each article (revision chain), newest first: a chain whose
  * correction is under vote or was rejected is listed with its last finalized version.
  */
 export async function publishedArticles(db: DbOrTrx, filter: ArticleFilter): Promise<ArticlePage> {
-  const base = publishedBase(db, filter);
   const offset = (filter.page - 1) * filter.limit;
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll("c")
-      .select(["o.name as outlet_name"])
-      .orderBy("c.finalized_at", "desc")
-      .orderBy("c.id", "desc")
-      .offset(offset)
-      .limit(filter.limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await publishedPage(db, filter, offset, filter.limit);
   const items = await toArticles(db, rows);
-  const total = Number(count.n);
   return { items, page: filter.page, limit: filter.limit, total, hasMore: offset + items.length < total };
 }
 
-type ListedRow = CapsuleRow & { outlet_name: string };
-
-async function toArticles(db: DbOrTrx, rows: ListedRow[]): Promise<PublishedArticle[]> {
+async function toArticles(db: DbOrTrx, rows: PublishedRow[]): Promise<PublishedArticle[]> {
   const roots = rows.map((row) => row.root_capsule_id ?? row.id);
-  const pending: CapsuleRow[] =
-    roots.length === 0
-      ? []
-      : await db
-          .selectFrom("capsules as c")
-          .selectAll()
-          .where(rootOf, "in", roots)
-          .where("c.status", "in", ["pending", "accepted"])
-          .execute();
+  const pending = await openVersionsOfChains(db, roots);
   return Promise.all(
     rows.map(async (row): Promise<PublishedArticle> => {
       const root = row.root_capsule_id ?? row.id;
@@ -140,15 +101,9 @@ export type RankedPage = Omit<ArticlePage, "items"> & { items: RankedArticle[] }
  * the feed score (features/distribution/feed-rank.ts), each with the reasons for its position.
  */
 export async function rankedArticles(db: Db, filter: ArticleFilter, now: number): Promise<RankedPage> {
-  const base = publishedBase(db, filter);
-  const candidates = await base
-    .select(["c.id", "c.finalized_at", "c.integrity_label", "c.outlet_id"])
-    .orderBy("c.finalized_at", "desc")
-    .orderBy("c.id", "desc")
-    .limit(RANKED_CANDIDATES)
-    .execute();
+  const candidates = await rankingCandidates(db, filter, RANKED_CANDIDATES);
   const outletIds = [...new Set(candidates.map((c) => c.outlet_id))];
-  const outlets = outletIds.length === 0 ? [] : await db.selectFrom("outlets").selectAll().where("id", "in", outletIds).execute();
+  const outlets = await outletsByIds(db, outletIds);
   const standings = new Map<number, Standing>();
   for (const outlet of outlets) standings.set(outlet.id, await outletStanding(db, outlet, now));
   const minRank = filter.minTier ? tierRank(filter.minTier) : 0;
@@ -162,7 +117,7 @@ export async function rankedArticles(db: Db, filter: ArticleFilter, now: number)
     .sort(byRank);
   const offset = (filter.page - 1) * filter.limit;
   const slice = ranked.slice(offset, offset + filter.limit);
-  const rows = slice.length === 0 ? [] : await base.selectAll("c").select(["o.name as outlet_name"]).where("c.id", "in", slice.map((r) => r.id)).execute();
+  const rows = await publishedRowsByIds(db, filter, slice.map((r) => r.id));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const kept = slice.flatMap((r) => {
     const row = byId.get(r.id);

@@ -2,25 +2,25 @@ import type { Endpoint } from "@/lib/endpoints/define";
 
 // features/conditional-reads.ts, written from the registry (npm run docs:api writes it;
 // features/conditional-reads.test.ts fails when the file is stale): every GET whose descriptor
-// says `conditional: true`, in registry order, with the handler a module of lib/routes serves it by.
+// says `conditional: true`, in registry order, with the handler a shared read module (features/*-reads.ts) serves it by.
 
 type ServedLike = { endpoint: Endpoint };
 const isServed = (value: unknown): value is ServedLike =>
   typeof value === "object" && value !== null && "endpoint" in value && "answer" in value && "run" in value;
 
-/** `modules`: each lib/routes module's exports by its file name without extension. */
+/** `modules`: each shared read module's exports by its file name without extension. */
 export function conditionalReadsSource(registry: readonly Endpoint[], modules: Readonly<Record<string, Readonly<Record<string, unknown>>>>): string {
   const servedBy = new Map<string, { module: string; name: string }>();
   for (const [module, exports] of Object.entries(modules).sort(([a], [b]) => a.localeCompare(b))) {
     for (const [name, value] of Object.entries(exports)) {
       if (!isServed(value) || !value.endpoint.conditional) continue;
-      if (servedBy.has(value.endpoint.id)) throw new Error(`${value.endpoint.id} is served twice in lib/routes`);
+      if (servedBy.has(value.endpoint.id)) throw new Error(`${value.endpoint.id} is served twice in features/*-reads.ts`);
       servedBy.set(value.endpoint.id, { module, name });
     }
   }
   const reads = registry.filter((e) => e.conditional && e.method === "GET");
   const missing = reads.filter((e) => !servedBy.has(e.id)).map((e) => e.id);
-  if (missing.length > 0) throw new Error(`no handler in lib/routes for the conditional reads ${missing.join(", ")}`);
+  if (missing.length > 0) throw new Error(`no handler in features/*-reads.ts for the conditional reads ${missing.join(", ")}`);
   const entries = reads.map((e) => servedBy.get(e.id) as { module: string; name: string });
   const byModule = new Map<string, string[]>();
   for (const { module, name } of entries) byModule.set(module, [...(byModule.get(module) ?? []), name]);

@@ -5,13 +5,13 @@ import { describe, expect, it } from "vitest";
 
 // Every path the docs name exists: a newcomer following docs/ lands on a file, not on a name a
 // refactor left behind. A path is a `code span` starting with a top-level folder of this
-// repository; globs (`lib/services/**`, `app/api/**/route.ts`) and placeholders (`<area>`) must
+// repository; globs (`features/**`, `app/api/**/route.ts`) and placeholders (`<area>`) must
 // match at least one tracked file or folder. Generated output (public/islands/) is named as such.
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const tracked = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
 const GENERATED = ["public/islands/", "data/", ".next/", "test-results/", "playwright-report/"];
-const TOP = ["app", "bench", "bounty", "components", "contracts", "docs", "e2e", "hooks", "lib", "ops", "pages", "public", "scripts", "server", "test"];
+const TOP = ["app", "bench", "bounty", "components", "contracts", "docs", "e2e", "features", "hooks", "lib", "ops", "pages", "public", "scripts", "server", "test"];
 const docs = tracked.filter((file) => /^(docs\/.*|README)\.md$/.test(file) || file === "README.md");
 
 function toPattern(named: string): RegExp {
@@ -56,6 +56,6 @@ describe("paths named in the docs", () => {
     const [named] = pathsNamedIn("see `lib/http/route.ts` for the wrapper");
     expect(named).toBe("lib/http/route.ts");
     expect(tracked.some((file) => toPattern(named as string).test(file))).toBe(false);
-    expect(tracked.some((file) => toPattern("lib/services/<area>/**").test(file))).toBe(true);
+    expect(tracked.some((file) => toPattern("features/<area>/**").test(file))).toBe(true);
   });
 });

@@ -4,9 +4,9 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 // Issue 11 item 4 and docs/ARCHITECTURE.md: no SQL transaction is held across a chain round-trip.
-// A static scan of lib/: every function that reaches the node (a viem client method, directly or
-// through other functions of lib/, matched by name) is a "chain function"; no transaction callback
-// in lib/services (`db.transaction().execute(cb)`, `withNonceRetry(db, cb)`) may call one.
+// A static scan of lib/ and features/: every function that reaches the node (a viem client method,
+// directly or through other functions, matched by name) is a "chain function"; no transaction
+// callback in a feature (`db.transaction().execute(cb)`, `withNonceRetry(db, cb)`) may call one.
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
@@ -121,8 +121,8 @@ function violations(services: Source[], chain: Set<string>, all: Fn[]): string[]
   return found;
 }
 
-describe("no chain round-trip inside a SQL transaction (lib/services)", () => {
-  const lib = sources(path.join(root, "lib")).map((file) => parse(file));
+describe("no chain round-trip inside a SQL transaction (features)", () => {
+  const lib = [...sources(path.join(root, "lib")), ...sources(path.join(root, "features"))].filter((file) => !file.endsWith(".test-support.ts")).map((file) => parse(file));
   const all = lib.flatMap(functionsOf);
   const chain = chainFunctions(all);
 
@@ -137,20 +137,20 @@ describe("no chain round-trip inside a SQL transaction (lib/services)", () => {
 
   it("flags a chain call inside a transaction callback (as record-verdict did with sendPenalty)", () => {
     const sample = parse(
-      path.join(root, "lib/services/sample/sample.ts"),
+      path.join(root, "features/sample/sample.ts"),
       `export async function bad(db) { await db.transaction().execute(async (trx) => { await insertThing(trx); await readBond(wallet); }); }
        export async function alsoBad(db) { return withNonceRetry(db, async (trx) => chainClients().publicClient.getBlock()); }
        export async function good(db) { const bond = await readBond(wallet); await db.transaction().execute(async (trx) => insertThing(trx, bond)); }`,
     );
     expect(violations([sample], chain, [...all, ...functionsOf(sample)])).toEqual([
-      "lib/services/sample/sample.ts:1: readBond() reaches the chain inside a SQL transaction",
-      "lib/services/sample/sample.ts: a node round-trip inside a transaction callback",
+      "features/sample/sample.ts:1: readBond() reaches the chain inside a SQL transaction",
+      "features/sample/sample.ts: a node round-trip inside a transaction callback",
     ]);
   });
 
-  it("finds none in lib/services", () => {
-    const services = lib.filter((s) => s.file.startsWith(path.join(root, "lib", "services") + path.sep));
-    expect(services.length).toBeGreaterThan(20);
+  it("finds none in the features", () => {
+    const services = lib.filter((s) => s.file.startsWith(path.join(root, "features") + path.sep));
+    expect(services.length).toBeGreaterThan(200);
     expect(violations(services, chain, all)).toEqual([]);
   });
 });

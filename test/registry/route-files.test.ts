@@ -24,12 +24,13 @@ function routeFiles(dir: string): string[] {
 /** `capsules/[id]/vote/route.ts` → `/api/capsules/:id/vote` */
 const templateOf = (file: string) => `/api/${path.dirname(file).split(path.sep).map((part) => part.replace(/^\[(\w+)\]$/, ":$1")).join("/")}`.replace(/\/\.$/, "");
 
-const loadDescriptors = async (file: string) => (await import(/* @vite-ignore */ path.join(root, "lib", "endpoints", file))) as Record<string, Endpoint>;
+/** A descriptor module, by its path from the repository root (`features/court/reply.endpoint.ts`). */
+const loadDescriptors = async (file: string) => (await import(/* @vite-ignore */ path.join(root, file))) as Record<string, Endpoint>;
 
-/** Local name → `module:export` of every descriptor a source imports from lib/endpoints. */
+/** Local name → `module:export` of every descriptor (a `*.endpoint.ts` module) a source imports. */
 function descriptorImports(source: string): Map<string, string> {
   const imports = new Map<string, string>();
-  for (const match of source.matchAll(/import \{ ([^}]+) \} from "@\/lib\/endpoints\/([\w/-]+)";/g)) {
+  for (const match of source.matchAll(/import \{ ([^}]+) \} from "@\/([\w/-]+\.endpoint)";/g)) {
     for (const name of (match[1] ?? "").split(",")) {
       const [imported, local] = name.trim().split(/\s+as\s+/);
       if (imported) imports.set(local ?? imported, `${match[2]}:${imported}`);
@@ -40,7 +41,7 @@ function descriptorImports(source: string): Map<string, string> {
 
 async function descriptorOf(file: string, imports: Map<string, string>, local: string): Promise<Endpoint> {
   const ref = imports.get(local);
-  expect(ref, `${file}: serve(${local}) must use a descriptor imported from lib/endpoints`).toBeDefined();
+  expect(ref, `${file}: serve(${local}) must use a descriptor imported from a *.endpoint.ts module`).toBeDefined();
   const [module, name] = (ref ?? ":").split(":") as [string, string];
   const loaded = await loadDescriptors(`${module}.ts`);
   expect(loaded[name], `${file}: ${module} exports ${name}`).toBeDefined();
@@ -48,8 +49,8 @@ async function descriptorOf(file: string, imports: Map<string, string>, local: s
 }
 
 /**
- * The descriptors a route file serves: `serve(<name>, …)` with `<name>` imported from lib/endpoints,
- * or a handler imported from lib/routes (shared with the fast path) that is `serve(<name>, …)` there.
+ * The descriptors a route file serves: `serve(<name>, …)` with `<name>` imported from a descriptor
+ * module, or a handler imported from features/*-reads.ts (shared with the fast path) that is `serve(<name>, …)` there.
  */
 async function servedBy(file: string): Promise<Endpoint[]> {
   const source = fs.readFileSync(path.join(apiDir, file), "utf8");
@@ -60,10 +61,10 @@ async function servedBy(file: string): Promise<Endpoint[]> {
   return served;
 }
 
-/** The handlers a route file imports from lib/routes: each one's descriptor name and its definition's text. */
+/** The handlers a route file imports from features/*-reads.ts: each one's descriptor name and its definition's text. */
 function sharedHandlers(file: string, source: string): Array<{ module: string; moduleSource: string; descriptor: string; definition: string }> {
-  return [...source.matchAll(/import \{ ([^}]+) \} from "@\/lib\/routes\/([\w/-]+)";/g)].flatMap((match) => {
-    const module = `lib/routes/${match[2]}.ts`;
+  return [...source.matchAll(/import \{ ([^}]+) \} from "@\/features\/([\w-]+-reads)";/g)].flatMap((match) => {
+    const module = `features/${match[2]}.ts`;
     const moduleSource = fs.readFileSync(path.join(root, module), "utf8");
     return (match[1] ?? "").split(",").map((name) => {
       const start = moduleSource.indexOf(`export const ${name.trim()} = serve(`);
@@ -75,7 +76,7 @@ function sharedHandlers(file: string, source: string): Array<{ module: string; m
   });
 }
 
-/** A route file's handler code: the file itself and the definitions of the lib/routes handlers it serves. */
+/** A route file's handler code: the file itself and the definitions of the shared handlers it serves. */
 function handlerSource(file: string): string {
   const source = fs.readFileSync(path.join(apiDir, file), "utf8");
   return [source, ...sharedHandlers(file, source).map((shared) => shared.definition)].join("\n");
@@ -174,11 +175,13 @@ describe("the endpoint registry and the route files", () => {
     expect(doc).toContain(`| ${endpoints[0]!.summary} |`);
   });
 
-  it("keeps one descriptor per file under lib/endpoints/<area>/<name>.ts", async () => {
-    const dir = path.join(root, "lib", "endpoints");
-    const files = fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== "openapi").flatMap((d) => fs.readdirSync(path.join(dir, d.name)).map((f) => `${d.name}/${f}`));
+  it("keeps one descriptor per *.endpoint.ts file, in its feature's folder (auth's in lib/auth)", async () => {
     const found: Endpoint[] = [];
+    const descriptorFiles = (dir: string): string[] =>
+      fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? descriptorFiles(`${dir}/${d.name}`) : d.name.endsWith(".endpoint.ts") ? [`${dir}/${d.name}`] : []));
+    const files = [...descriptorFiles("features"), ...descriptorFiles("lib")];
     for (const file of files) {
+      expect(file, "a descriptor lives in features/<area>/ or lib/auth/").toMatch(/^(features\/[\w-]+|lib\/auth)\/[\w-]+\.endpoint\.ts$/);
       const module = await loadDescriptors(file);
       const exported = Object.values(module).filter((value) => typeof value === "object" && value !== null && "path" in value && "method" in value);
       expect(exported.length, file).toBe(1);

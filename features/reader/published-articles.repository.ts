@@ -1,0 +1,64 @@
+import "server-only";
+import { sql } from "kysely";
+import type { DbOrTrx } from "@/lib/db/database";
+import type { CapsuleRow, IntegrityLabel } from "@/lib/db/tables/capsules.table";
+import type { OutletRow } from "@/lib/db/tables/outlets.table";
+
+// The rows of the published articles: the latest finalized version of each revision chain.
+
+export type PublishedFilter = { outletSlug?: string; label?: IntegrityLabel; activeOutletsOnly?: boolean };
+export type PublishedRow = CapsuleRow & { outlet_name: string };
+
+const rootOf = sql<number>`coalesce(c.root_capsule_id, c.id)`;
+
+function publishedBase(db: DbOrTrx, filter: PublishedFilter) {
+  let base = db
+    .selectFrom("capsules as c")
+    .innerJoin("outlets as o", "o.id", "c.outlet_id")
+    .where("c.finalized_at", "is not", null)
+    .where("c.status", "in", ["finalized", "superseded"])
+    .where(
+      sql<boolean>`not exists (select 1 from capsules n where coalesce(n.root_capsule_id, n.id) = ${rootOf} and n.finalized_at is not null and n.status in ('finalized', 'superseded') and n.revision_number > c.revision_number)`,
+    );
+  if (filter.activeOutletsOnly ?? true) base = base.where("o.status", "=", "active");
+  if (filter.outletSlug) base = base.where("o.slug", "=", filter.outletSlug);
+  if (filter.label) base = base.where("c.integrity_label", "=", filter.label);
+  return base;
+}
+
+/** One page of published articles, newest first, and how many there are. */
+export async function publishedPage(db: DbOrTrx, filter: PublishedFilter, offset: number, limit: number): Promise<{ rows: PublishedRow[]; total: number }> {
+  const base = publishedBase(db, filter);
+  const [rows, count] = await Promise.all([
+    base.selectAll("c").select(["o.name as outlet_name"]).orderBy("c.finalized_at", "desc").orderBy("c.id", "desc").offset(offset).limit(limit).execute(),
+    base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** The newest `limit` published articles, as the ranking needs them. */
+export function rankingCandidates(db: DbOrTrx, filter: PublishedFilter, limit: number) {
+  return publishedBase(db, filter)
+    .select(["c.id", "c.finalized_at", "c.integrity_label", "c.outlet_id"])
+    .orderBy("c.finalized_at", "desc")
+    .orderBy("c.id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** These published articles (ids from rankingCandidates), in no particular order. */
+export async function publishedRowsByIds(db: DbOrTrx, filter: PublishedFilter, ids: number[]): Promise<PublishedRow[]> {
+  if (ids.length === 0) return [];
+  return publishedBase(db, filter).selectAll("c").select(["o.name as outlet_name"]).where("c.id", "in", ids).execute();
+}
+
+/** The versions still under vote or accepted (not yet finalized) in these revision chains. */
+export async function openVersionsOfChains(db: DbOrTrx, roots: number[]): Promise<CapsuleRow[]> {
+  if (roots.length === 0) return [];
+  return db.selectFrom("capsules as c").selectAll().where(rootOf, "in", roots).where("c.status", "in", ["pending", "accepted"]).execute();
+}
+
+export async function outletsByIds(db: DbOrTrx, ids: number[]): Promise<OutletRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom("outlets").selectAll().where("id", "in", ids).execute();
+}
