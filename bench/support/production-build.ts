@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 const rootDir = path.resolve(import.meta.dirname, "..", "..");
-const SOURCE_DIRS = ["app", "lib", "components", "hooks", "server"];
+const SOURCE_DIRS = ["app", "features", "lib", "components", "server"];
 
 function newestSource(dir: string): number {
   let newest = 0;

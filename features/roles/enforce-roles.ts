@@ -1,48 +1,26 @@
 import "server-only";
 import type { Address } from "viem";
 import type { Db } from "@/lib/db/database";
-import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
-import type { OutletRow } from "@/lib/db/tables/outlets.table";
-import { getCapsuleOrThrow } from "@/features/capsules/capsules.repository";
-import { capsuleForWriter } from "@/features/capsules/draft-visibility.repository";
 import { listContributors } from "@/features/capsules/capsules-parts.repository";
-import { getCaseOrThrow } from "@/features/court/court.repository";
-import { findOutletBySlug, getOutletBySlugOrThrow } from "@/features/outlets/outlets.repository";
 import { activeRolesAt } from "@/features/roles/roles.repository";
 import { AppError } from "@/lib/errors/app-error";
 import type { AccessSubject } from "@/lib/http/stages/authorize";
 import { bondRequired, COURT_OUTLET_SLUG, roleDefinition, type RoleId } from "@/lib/roles/role-catalog";
-import { forbiddenMessage, insufficientBondMessage, notSubmitterMessage, type Party, type RoleRule, type RuleSubject } from "@/lib/endpoints/role-rule";
-import { ensureCourtOutlet } from "@/features/roles/court-outlet";
+import { forbiddenMessage, insufficientBondMessage, notSubmitterMessage, type Party, type RoleRule, type RoleScope, type RuleSubject } from "@/lib/endpoints/role-rule";
 import { readBond } from "@/lib/chain/server/role-registry-reads";
 
 export type { AccessSubject };
 
-type Input = { params: unknown; body: unknown; wallet: Address };
+export type ScopeInput = { params: unknown; body: unknown; wallet: Address };
 
-const field = (value: unknown, key: string): unknown => (typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined);
+/**
+ * One resolver per scope (lib/endpoints/role-rule.ts), each in the feature that owns the rows it reads
+ * and put together in features/role-scopes.ts; each answers its own 404 first.
+ */
+export type RoleScopes = Record<RoleScope, (db: Db, input: ScopeInput) => Promise<AccessSubject>>;
 
-/** One resolver per scope (lib/endpoints/role-rule.ts): each answers its own 404 first. */
-async function resolveScope(db: Db, rule: RoleRule, input: Input): Promise<AccessSubject> {
-  switch (rule.at) {
-    case "bodyOutlet": {
-      await ensureCourtOutlet(db);
-      return { outlet: await getOutletBySlugOrThrow(db, String(field(input.body, "outletSlug"))) };
-    }
-    case "capsuleOutlet":
-    case "bodyCapsuleOutlet": {
-      const id = Number(field(rule.at === "capsuleOutlet" ? input.params : input.body, rule.at === "capsuleOutlet" ? "id" : "capsuleId"));
-      // a capsule the signer may not read (another's draft) is a missing id: no role check may tell them apart
-      const capsule = await capsuleForWriter(db, id, input.wallet);
-      return { capsule, outlet: await findOutletBySlug(db, capsule.outlet_slug) };
-    }
-    case "caseCapsuleOutlet": {
-      const courtCase = await getCaseOrThrow(db, Number(field(input.params, "id")));
-      const capsule = await getCapsuleOrThrow(db, courtCase.capsule_id);
-      return { capsule, outlet: await findOutletBySlug(db, capsule.outlet_slug) };
-    }
-  }
-}
+/** A field of a parsed body or path parameters, for the scope resolvers. */
+export const inputField = (value: unknown, key: string): unknown => (typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined);
 
 async function isParty(db: Db, party: Party, subject: AccessSubject, wallet: Address): Promise<boolean> {
   if (party === "owner") return subject.outlet?.owner_wallet === wallet;
@@ -56,8 +34,8 @@ async function isParty(db: Db, party: Party, subject: AccessSubject, wallet: Add
  * or case, 403 FORBIDDEN without a qualifying role or party, 403 INSUFFICIENT_BOND when the
  * qualifying role is not bonded or (walletBond) the wallet holds no bond in RoleRegistry.
  */
-export async function enforceRoles(db: Db, rule: RoleRule, input: Input): Promise<AccessSubject> {
-  const subject = await resolveScope(db, rule, input);
+export async function enforceRoles(db: Db, rule: RoleRule, input: ScopeInput, scopes: RoleScopes): Promise<AccessSubject> {
+  const subject = await scopes[rule.at](db, input);
   const words: RuleSubject = { outletSlug: subject.outlet?.slug ?? subject.capsule?.outlet_slug ?? COURT_OUTLET_SLUG, capsuleId: subject.capsule?.id, wallet: input.wallet };
   if (rule.submitterOnly && subject.capsule?.submitter !== input.wallet) throw new AppError("FORBIDDEN", notSubmitterMessage(rule, words));
 

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "..", "..");
 const tracked = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
 const GENERATED = ["public/islands/", "data/", ".next/", "test-results/", "playwright-report/"];
-const TOP = ["app", "bench", "bounty", "components", "contracts", "docs", "e2e", "features", "hooks", "lib", "ops", "pages", "public", "scripts", "server", "test"];
+const TOP = ["app", "bench", "bounty", "components", "contracts", "docs", "e2e", "features", "lib", "ops", "pages", "public", "scripts", "server", "test"];
 const docs = tracked.filter((file) => /^(docs\/.*|README)\.md$/.test(file) || file === "README.md");
 
 function toPattern(named: string): RegExp {

@@ -9,7 +9,7 @@ import { PROCESS_SHARED } from "@/lib/process-registry";
 // used by exactly one module, and docs/ARCHITECTURE.md lists them all.
 
 const root = path.resolve(import.meta.dirname, "..", "..");
-const sources = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "app", "components", "hooks", "lib", "pages", "server", "bounty", "scripts", "*.ts"], { cwd: root, encoding: "utf8" })
+const sources = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "app", "components", "features", "lib", "pages", "server", "bounty", "scripts", "*.ts"], { cwd: root, encoding: "utf8" })
   .split("\0")
   .filter((file) => /\.(ts|tsx|mjs)$/.test(file) && !/\.test\.tsx?$/.test(file) && fs.existsSync(path.join(root, file)));
 const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
