@@ -1,10 +1,8 @@
 import "server-only";
 import type { Address } from "viem";
 import type { Db } from "@/lib/db/database";
-import { hiddenDraftIdsText, type Viewer } from "@/features/capsules/draft-visibility.repository";
 import { getOutletBySlugOrThrow } from "@/features/outlets/outlets.repository";
 import { countActiveRolesOfWallet, listActiveRolesOfWallet } from "@/features/roles/roles.repository";
-import { listActivity } from "@/features/wallet/activity.repository";
 import { pageOf, pageOffset, type PageQuery } from "@/lib/schemas/pagination";
 import { roleCatalog, bondRequired } from "@/lib/roles/role-catalog";
 import { ensureCourtOutlet } from "@/features/roles/court-outlet";
@@ -28,19 +26,4 @@ export async function walletRoles(db: Db, wallet: Address, query: PageQuery) {
   const rows = await listActiveRolesOfWallet(db, wallet, { offset: pageOffset(query), limit: query.limit });
   const total = await countActiveRolesOfWallet(db, wallet);
   return { ...pageOf(rows.map(roleAssignment), query, total), wallet };
-}
-
-/** Entries about drafts the reader may not see are left out (their titles and evidence are private). */
-export async function walletActivity(db: Db, wallet: Address, query: PageQuery, viewer: Viewer) {
-  const { rows, total } = await listActivity(db, wallet, { offset: pageOffset(query), limit: query.limit }, hiddenDraftIdsText(db, viewer));
-  const items = rows.map((row) => ({
-    id: String(row.id),
-    kind: row.kind,
-    outletSlug: row.outlet_slug,
-    subjectId: row.subject_id,
-    details: JSON.parse(row.details_json) as Record<string, unknown>,
-    txHash: row.tx_hash,
-    createdAt: String(row.created_at),
-  }));
-  return { ...pageOf(items, query, total), wallet };
 }

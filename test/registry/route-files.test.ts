@@ -108,6 +108,20 @@ describe("the endpoint registry and the route files", () => {
     expect(endpoints.filter((e) => !served.has(e)).map((e) => e.id)).toEqual([]);
   });
 
+  it("keeps route files to one statement whose handler calls code beside its descriptor", () => {
+    // the wiring's shared handlers and registry-built answers count as beside every descriptor
+    const wiring = /from "@\/features\/([\w-]+-reads|action-catalog|openapi\/document)"/;
+    for (const file of files.filter((f) => f !== FALLBACK)) {
+      const source = fs.readFileSync(path.join(apiDir, file), "utf8");
+      expect(source, `${file} declares nothing of its own`).not.toMatch(/^(const|let|var|function|async function|class|type|interface) /m);
+      if (wiring.test(source)) continue;
+      for (const [, folder] of source.matchAll(/from "@\/((?:features\/[\w-]+|lib\/auth))\/[\w-]+\.endpoint"/g)) {
+        const beside = [...source.matchAll(/from "@\/([\w/-]+)"/g)].map((m) => m[1] ?? "").filter((module) => module.startsWith(`${folder}/`) && !/\.(endpoint|schema)$/.test(module));
+        expect(beside, `${file}: its handler calls a module of ${folder}`).not.toEqual([]);
+      }
+    }
+  });
+
   it("keeps one fallback route: unknown /api paths in the seed's error body", () => {
     expect(files).toContain(FALLBACK);
     expect(fs.readFileSync(path.join(apiDir, FALLBACK), "utf8")).toMatch(/= unknownApiRoute;/);

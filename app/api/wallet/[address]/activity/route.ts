@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import { walletActivity } from "@/features/wallet/activity.endpoint";
 import { endpointRoutes, serve } from "@/features/serve";
-import { walletActivity as activityOf } from "@/features/roles/role-queries";
+import { walletActivity as activityOf } from "@/features/wallet/activity";
 
 export const dynamic = "force-dynamic";
 
