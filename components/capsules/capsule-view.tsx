@@ -2,15 +2,12 @@
 
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
-import { ApiError } from "@/lib/api/api-client";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { useCapsule, useCloseVote } from "@/components/capsules/use-capsules";
 import { useChainClock } from "@/components/network/use-chain-clock";
 import { useSession } from "@/components/wallet/use-session";
 import { useVoteEvents, useVoteList } from "@/components/capsules/use-vote-events";
 import { Card } from "@/components/ui/card";
-import { ErrorNotice } from "@/components/ui/error-notice";
-import { Skeleton } from "@/components/ui/skeleton";
 import { capsuleTypeLabel, formatTime } from "@/components/ui/capsule-format";
 import { CapsuleStatusBadge } from "./capsule-status-badge";
 import { Countdown } from "./countdown";
@@ -21,6 +18,7 @@ import { CapsuleContent } from "./capsule-content";
 import { CorrectionBrief } from "./correction-brief";
 import { OperatorTxList } from "./operator-tx-list";
 import { ClaimList } from "./claim-list";
+import { CapsuleReadFailure, CapsuleSkeleton } from "./capsule-read-states";
 import { RejectPanel } from "./reject-panel";
 import { ProposalTimeline } from "./proposal-timeline";
 import { AddressLink, TxLink } from "@/components/ui/chain-link";
@@ -39,27 +37,21 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
   const live = useVoteEvents(id, status === "pending");
 
   if (capsule.isError) {
-    if (capsule.error instanceof ApiError && (capsule.error.status === 404 || capsule.error.status === 400)) {
-      return (
-        <div className="space-y-3">
-          <h1 className="font-serif text-3xl font-bold tracking-tight">Capsule not found</h1>
-          <p className="text-stone-600">
+    return (
+      <CapsuleReadFailure
+        error={capsule.error}
+        onRetry={() => void capsule.refetch()}
+        missing={
+          <>
             There is no capsule #{id}. <Link href="/newsroom" className="text-accent underline">Back to the newsroom</Link>.
-          </p>
-        </div>
-      );
-    }
-    return <ErrorNotice title="The capsule could not be loaded" error={capsule.error} onRetry={() => void capsule.refetch()} />;
+          </>
+        }
+      />
+    );
   }
   const read = capsule.data;
   if (!read) {
-    return (
-      <div className="space-y-6" role="status" aria-busy="true" aria-label="Loading capsule">
-        <Skeleton className="block h-10 w-2/3" />
-        <Skeleton className="block h-48 w-full" />
-        <Skeleton className="block h-32 w-full" />
-      </div>
-    );
+    return <CapsuleSkeleton blocks={["h-48", "h-32"]} />;
   }
   // voters and tally from the same answer (the votes read carries the capsule's tally of that read)
   const tallyRead = votes.data ? { ...read, capsule: { ...read.capsule, ...votes.data.capsule, status: read.capsule.status }, policy: votes.data.policy } : read;

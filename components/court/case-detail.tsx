@@ -1,5 +1,6 @@
 "use client";
 
+import { BackToCases } from "./back-to-cases";
 import { FullAddress } from "@/components/ui/full-address";
 import Link from "next/link";
 import { ApiError } from "@/lib/api/api-client";
@@ -58,11 +59,7 @@ export function CaseDetail({ id }: { id: string }) {
   return (
     <div className="space-y-6">
       <div>
-        <p className="text-sm">
-          <Link href="/court" className="text-stone-500 hover:text-ink">
-            ← Court cases
-          </Link>
-        </p>
+        <BackToCases />
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <h1 className="font-serif text-3xl font-bold tracking-tight">Court case #{c.caseId}</h1>
           <CaseStatusBadge status={c.status} />

@@ -2,7 +2,6 @@
 
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
-import { ApiError } from "@/lib/api/api-client";
 import type { z } from "zod";
 import type { ZDisputeResponse } from "@/features/court/court.schema";
 import { useCapsule } from "@/components/capsules/use-capsules";
@@ -18,6 +17,7 @@ import { formatCap, formatTime } from "@/components/ui/capsule-format";
 import { CaseStatusBadge, LabelChip } from "./case-badges";
 import { DisputeForm } from "./dispute-form";
 import { LabelHistory } from "./label-history";
+import { CapsuleReadFailure, CapsuleSkeleton } from "@/components/capsules/capsule-read-states";
 
 type Opened = z.infer<typeof ZDisputeResponse>;
 
@@ -28,30 +28,25 @@ export function DisputePage({ id }: { id: string }) {
   const [opened, setOpened] = useState<Opened | undefined>();
 
   if (capsule.isError) {
-    if (capsule.error instanceof ApiError && (capsule.error.status === 404 || capsule.error.status === 400)) {
-      return (
-        <div className="space-y-3">
-          <h1 className="font-serif text-3xl font-bold tracking-tight">Capsule not found</h1>
-          <p className="text-stone-600">
+    return (
+      <CapsuleReadFailure
+        error={capsule.error}
+        onRetry={() => void capsule.refetch()}
+        missing={
+          <>
             There is no capsule #{id} to dispute.{" "}
             <Link href="/court" className="text-accent underline">
               See the court’s cases
             </Link>
             .
-          </p>
-        </div>
-      );
-    }
-    return <ErrorNotice title="The capsule could not be loaded" error={capsule.error} onRetry={() => void capsule.refetch()} />;
+          </>
+        }
+      />
+    );
   }
   const read = capsule.data;
   if (!read) {
-    return (
-      <div className="space-y-6" role="status" aria-busy="true" aria-label="Loading capsule">
-        <Skeleton className="block h-10 w-2/3" />
-        <Skeleton className="block h-40 w-full" />
-      </div>
-    );
+    return <CapsuleSkeleton blocks={["h-40"]} />;
   }
   const c = read.capsule;
   const openCase = cases.data?.items.find((item) => item.status === "open");

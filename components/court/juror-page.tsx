@@ -1,5 +1,6 @@
 "use client";
 
+import { BackToCases } from "./back-to-cases";
 import Link from "next/link";
 import { useEffect, useState, type ReactNode } from "react";
 import type { TCourtCase } from "@/features/court/court.schema";
@@ -26,11 +27,7 @@ export function JurorPage() {
   return (
     <div className="space-y-6">
       <div>
-        <p className="text-sm">
-          <Link href="/court" className="text-stone-500 hover:text-ink">
-            ← Court cases
-          </Link>
-        </p>
+        <BackToCases />
         <h1 className="mt-2 font-serif text-3xl font-bold tracking-tight">My jury duty</h1>
         <p className="mt-2 max-w-3xl text-stone-600">
           Bonded Editors are drawn on chain to sit on juries of other outlets’ articles. When you are drawn, commit your findings in secret during the commit

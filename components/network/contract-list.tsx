@@ -1,25 +1,12 @@
 "use client";
 
+import { contractLabels } from "@/components/network/contract-labels";
 import { FullAddress } from "@/components/ui/full-address";
 import { useContractsSummary } from "@/components/network/use-system";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorNotice } from "@/components/ui/error-notice";
 
-const labels: Record<string, string> = {
-  articleRegistry: "Article registry",
-  capsuleAcceptance: "Capsule acceptance (votes)",
-  roleRegistry: "Role registry (bonds)",
-  burnPool: "Burn pool",
-  integrityCourt: "Integrity court",
-  juryCourt: "Jury court",
-  validatorsVault: "Validators",
-  mediaValidatorsVault: "Media validators",
-  integrityTreasury: "Integrity treasury",
-  vaultOperatorsVault: "Vault operators",
-  foundationVault: "Foundation",
-  licenceEscrow: "Licence escrow",
-};
 
 export function ContractList() {
   const summary = useContractsSummary();
@@ -46,9 +33,9 @@ export function ContractList() {
           <tbody data-testid="contract-rows">
             {Object.entries(summary.data.contracts).map(([name, entry]) => (
               <tr key={name} className="border-t border-stone-100">
-                <td className="py-2 pr-4">{labels[name] ?? name}</td>
+                <td className="py-2 pr-4">{contractLabels[name] ?? name}</td>
                 <td className="py-2 pr-4 text-xs">
-                  <FullAddress address={entry.address} label={`address of ${labels[name] ?? name}`} />
+                  <FullAddress address={entry.address} label={`address of ${contractLabels[name] ?? name}`} />
                 </td>
                 <td className="hidden py-2 font-mono text-xs sm:table-cell">{entry.blockNumber}</td>
               </tr>

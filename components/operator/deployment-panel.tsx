@@ -1,5 +1,6 @@
 "use client";
 
+import { contractLabels } from "@/components/network/contract-labels";
 import { FullAddress } from "@/components/ui/full-address";
 import { formatTimeWithZone } from "@/components/ui/capsule-format";
 import type { ReactNode } from "react";
@@ -8,20 +9,6 @@ import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { PanelLoading } from "./panel-loading";
 
-const contractLabels: Record<string, string> = {
-  articleRegistry: "Article registry",
-  capsuleAcceptance: "Capsule acceptance (votes)",
-  roleRegistry: "Role registry (bonds)",
-  burnPool: "Burn pool",
-  integrityCourt: "Integrity court",
-  juryCourt: "Jury court",
-  validatorsVault: "Validators vault",
-  mediaValidatorsVault: "Media validators vault",
-  integrityTreasury: "Integrity treasury",
-  vaultOperatorsVault: "Vault operators vault",
-  foundationVault: "Foundation vault",
-  licenceEscrow: "Licence escrow",
-};
 
 function Row({ term, children, testId }: { term: string; children: ReactNode; testId?: string }) {
   return (

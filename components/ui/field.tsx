@@ -25,31 +25,35 @@ function Described({ id, hint, error, children }: { id: string; hint?: ReactNode
 
 const describedBy = (id: string, hint?: ReactNode, error?: string) => [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
 
-export function TextField(props: { id: string; label: string; hint?: ReactNode; error?: string; className?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "id">) {
-  const { id, label, hint, error, className = "", ...input } = props;
+/** A labelled control with its hint and error wired to it for screen readers. */
+function FieldFrame({ id, label, hint, error, className, children }: { id: string; label: string; hint?: ReactNode; error?: string; className: string; children: ReactNode }) {
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-stone-800">
         {label}
       </label>
       <Described id={id} hint={hint} error={error}>
-        <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={inputClass(error)} {...input} />
+        {children}
       </Described>
     </div>
+  );
+}
+
+export function TextField(props: { id: string; label: string; hint?: ReactNode; error?: string; className?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "id">) {
+  const { id, label, hint, error, className = "", ...input } = props;
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={inputClass(error)} {...input} />
+    </FieldFrame>
   );
 }
 
 export function TextArea(props: { id: string; label: string; hint?: ReactNode; error?: string; className?: string } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id">) {
   const { id, label, hint, error, className = "", ...input } = props;
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <Described id={id} hint={hint} error={error}>
-        <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={inputClass(error)} {...input} />
-      </Described>
-    </div>
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={inputClass(error)} {...input} />
+    </FieldFrame>
   );
 }
 

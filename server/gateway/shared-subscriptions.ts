@@ -1,3 +1,4 @@
+import { once } from "./once";
 import type { NodeConnection, UpstreamReply } from "./node-connection";
 
 type Listener = (resultText: string) => void;
@@ -39,15 +40,12 @@ export class SharedSubscriptions {
       shared.listeners.delete(listener);
       return opened.ok ? { ok: false, reply: undefined } : opened;
     }
-    let released = false;
     return {
       ok: true,
-      release: () => {
-        if (released) return;
-        released = true;
+      release: once(() => {
         shared.listeners.delete(listener);
         if (shared.listeners.size === 0) this.close(key, shared);
-      },
+      }),
     };
   }
 

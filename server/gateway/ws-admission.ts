@@ -1,4 +1,5 @@
 import type { Duplex } from "node:stream";
+import { once } from "./once";
 import { metrics } from "@/lib/metrics/metrics";
 
 export type Admission = { ok: true; release: () => void } | { ok: false; status: 429 | 503; message: string; rule: string };
@@ -22,17 +23,14 @@ export function createWsAdmission(limits: { wsMaxPerIp: number; wsMaxTotal: numb
       }
       perIp.set(ip, mine + 1);
       total++;
-      let released = false;
       return {
         ok: true,
-        release: () => {
-          if (released) return;
-          released = true;
+        release: once(() => {
           total--;
           const left = (perIp.get(ip) ?? 1) - 1;
           if (left <= 0) perIp.delete(ip);
           else perIp.set(ip, left);
-        },
+        }),
       };
     },
     counts: () => ({ total, addresses: perIp.size }),

@@ -1,0 +1,34 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { ApiError } from "@/lib/api/api-client";
+import { ErrorNotice } from "@/components/ui/error-notice";
+import { Skeleton } from "@/components/ui/skeleton";
+
+/**
+ * A capsule read that failed: "Capsule not found" with `missing` (what to do instead) for an id that
+ * does not exist or is not the reader's to see, else the error with a retry.
+ */
+export function CapsuleReadFailure({ error, onRetry, missing }: { error: Error; onRetry: () => void; missing: ReactNode }) {
+  if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+    return (
+      <div className="space-y-3">
+        <h1 className="font-serif text-3xl font-bold tracking-tight">Capsule not found</h1>
+        <p className="text-stone-600">{missing}</p>
+      </div>
+    );
+  }
+  return <ErrorNotice title="The capsule could not be loaded" error={error} onRetry={onRetry} />;
+}
+
+/** The page's shape while the capsule loads: a heading and one block per height given. */
+export function CapsuleSkeleton({ blocks }: { blocks: string[] }) {
+  return (
+    <div className="space-y-6" role="status" aria-busy="true" aria-label="Loading capsule">
+      <Skeleton className="block h-10 w-2/3" />
+      {blocks.map((height, i) => (
+        <Skeleton key={i} className={`block ${height} w-full`} />
+      ))}
+    </div>
+  );
+}
