@@ -358,7 +358,7 @@ async function main() {
       for (const m of f.minutes) {
         console.log([String(m.minute).padStart(6), fmt(m.rssMb, 0).padStart(6), fmt(m.loopP99Ms, 1).padStart(11), String(m.requests).padStart(8), fmt(m.p99Ms, 0).padStart(6), String(m.errors).padStart(6), String(m.votes).padStart(5), String(m.drafts).padStart(6), String(m.liveEvents).padStart(11), m.load].join(" | "));
       }
-      console.log(`RSS from minute 2 to the last: ${fmt(f.rssTrendPct, 1)} % (target: no upward trend beyond 10 %); errors ${f.minutes.reduce((n, m) => n + m.errors, 0)}${f.firstErrors.length ? ` (first: ${f.firstErrors.join("; ")})` : ""}`);
+      console.log(`RSS from minute 2 to the last: ${fmt(f.rssTrendPct, 1)} %; fitted growth from minute ${f.settledFrom} (after the warm-up) to the last: ${fmt(f.settledTrendPct, 1)} % (target: no upward trend beyond 10 %); errors ${f.minutes.reduce((n, m) => n + m.errors, 0)}${f.firstErrors.length ? ` (first: ${f.firstErrors.join("; ")})` : ""}`);
     }
   }
   if (wants("fanout")) {

@@ -22,7 +22,25 @@ import { percentile } from "./support/stats";
 // length (default 3, for CI-sized machines; the recorded soak is 30).
 
 export type SoakMinute = { minute: number; rssMb: number; loopP99Ms: number; requests: number; p99Ms: number; errors: number; votes: number; drafts: number; liveEvents: number; load: string };
-export type SoakFigures = { dialect: "sqlite" | "postgres"; minutes: SoakMinute[]; rssTrendPct: number; firstErrors: string[]; plotFile: string };
+/**
+ * `rssTrendPct`: the last minute's RSS against the second's. `settledTrendPct`: the growth a least-squares line
+ * fits over the minutes after the warm-up (from a fifth of the run, at least minute 3), as a share of that line's
+ * start: what is still growing once caches, pools and JIT have filled.
+ */
+export type SoakFigures = { dialect: "sqlite" | "postgres"; minutes: SoakMinute[]; rssTrendPct: number; settledTrendPct: number; settledFrom: number; firstErrors: string[]; plotFile: string };
+
+/** Least-squares growth over `rows` as a percentage of the fitted value at the first of them. */
+export function fittedGrowthPct(rows: Array<{ minute: number; rssMb: number }>): number {
+  if (rows.length < 2) return 0;
+  const n = rows.length;
+  const mx = rows.reduce((a, r) => a + r.minute, 0) / n;
+  const my = rows.reduce((a, r) => a + r.rssMb, 0) / n;
+  const slope = rows.reduce((a, r) => a + (r.minute - mx) * (r.rssMb - my), 0) / rows.reduce((a, r) => a + (r.minute - mx) ** 2, 0);
+  const first = rows[0]!.minute;
+  const last = rows[n - 1]!.minute;
+  const start = my + slope * (first - mx);
+  return ((slope * (last - first)) / start) * 100;
+}
 
 const SLUG = "soak-desk";
 const READERS = 16;
@@ -202,9 +220,11 @@ export async function benchSoak(options: { dialect: "sqlite" | "postgres"; minut
     // the trend: the last minute's RSS against the second's (the first holds the warm-up)
     const base = minutes[Math.min(1, minutes.length - 1)]!.rssMb;
     const rssTrendPct = ((minutes[minutes.length - 1]!.rssMb - base) / base) * 100;
+    const settledFrom = Math.max(3, Math.ceil(minutes.length / 5));
+    const settledTrendPct = fittedGrowthPct(minutes.filter((m) => m.minute >= settledFrom));
     const plotFile = path.join(options.plotDir, `soak-${options.dialect}.svg`);
     fs.writeFileSync(plotFile, soakPlot(minutes, `Soak on ${options.dialect}: ${options.minutes} min of mixed load`));
-    return { dialect: options.dialect, minutes, rssTrendPct, firstErrors, plotFile };
+    return { dialect: options.dialect, minutes, rssTrendPct, settledTrendPct, settledFrom, firstErrors, plotFile };
   } finally {
     stop.now = true;
     await bench.stop();

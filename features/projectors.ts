@@ -12,7 +12,7 @@ export const projectors: Projector[] = [
   projectRoleBondActivity,
   projectCapsules,
   projectAuthorLabels, // after projectCapsules: records the labels it set
-  projectPartnerEvents, // after both: queues partner webhook events (lib/partners)
+  projectPartnerEvents, // after both: queues partner webhook events (features/partners)
   projectLicenceEscrow,
   projectJury,
 ];

@@ -121,7 +121,7 @@ describe.each(dialects)("the clerk court's open cases are retired at start on %s
       ["clean", "contested", disputer, caseId],
       ["contested", "clean", operator, caseId],
     ]);
-    // partner webhooks hear of the label change like any other (lib/partners)
+    // partner webhooks hear of the label change like any other (features/partners)
     const events = await handle.db.selectFrom("partner_events").selectAll().execute();
     expect(events.filter((e) => JSON.stringify(e).includes(`court:${caseId}:${capsuleId}:clean`))).toHaveLength(1);
   });

@@ -39,7 +39,7 @@ export async function applyLabel(trx: Trx, change: ApplyLabel): Promise<{ previo
     source_key: null,
     created_at: change.at,
   });
-  // partner webhooks hear of it from the same transaction (lib/partners)
+  // partner webhooks hear of it from the same transaction (features/partners)
   await recordLabelChanged(trx, {
     capsule,
     label: change.label,

@@ -10,7 +10,7 @@ export type DistributionInputs = {
   /** Integrity labels of the outlet's capsules (e.g. "clean", "misleading"). */
   labels: string[];
   monthsActive: number;
-  /** A court penalty in force (lib/distribution, docs/DECISIONS.md) lowers the tier the record earns. */
+  /** A court penalty in force (features/distribution, docs/DECISIONS.md) lowers the tier the record earns. */
   penalty?: PenaltyVerdict | null;
   /** Decided capsules each tier needs (CAPSULE_TIER_MIN_SAMPLE_*); DEFAULT_MINIMUM_SAMPLE when absent. */
   minimumSample?: MinimumSample;

@@ -9,7 +9,7 @@ import { findOutletById } from "@/features/outlets/outlets.repository";
 import { outletDistribution } from "@/features/distribution/distribution-inputs";
 
 // Turns recorded events into one delivery per subscribed webhook. The outlet's distribution tier,
-// read through lib/distribution when the event is fanned out, sets the delivery's priority:
+// read through features/distribution when the event is fanned out, sets the delivery's priority:
 // Premium outlets' events are delivered first (the interface: "priority for partner streams").
 
 const priorityOfTier: Record<string, number> = { premium: 0, elevated: 1, standard: 2 };

@@ -47,7 +47,7 @@ describe.each(dialects)("partner webhook queue on %s", (dialect) => {
   };
   const deliveriesOf = (webhookId: number) => t.db.selectFrom("partner_deliveries").selectAll().where("webhook_id", "=", webhookId).orderBy("id").execute();
 
-  it("reads the tiers through lib/distribution (the test's precondition)", async () => {
+  it("reads the tiers through features/distribution (the test's precondition)", async () => {
     const now = Math.floor(Date.now() / 1000);
     expect((await outletDistribution(t.db, (await findOutletById(t.db, premium.id))!, now)).tier).toBe("premium");
     expect((await outletDistribution(t.db, (await findOutletById(t.db, standard.id))!, now)).tier).toBe("standard");

@@ -10,7 +10,7 @@ import { requestHeadOf, type RequestHead } from "@/lib/http/request-head";
 
 // Anonymous GETs of the conditional reads, answered before Next.js's request pipeline (about
 // 0.7 ms of CPU a request on its own, more than a 304 is worth; docs/DECISIONS.md). The answer is
-// the route's own: the same Served object the route file exports (lib/routes/*), so the same rate
+// the route's own: the same Served object the route file exports (features/*-reads.ts), so the same rate
 // limit, draft visibility, ETag, Cache-Control and body, written to the socket without the web
 // Response in between. Anything that is not plainly such a read goes on to Next: other methods
 // (HEAD included), an Authorization header (a signed read is verified there), paths that are not
