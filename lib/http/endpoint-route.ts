@@ -95,7 +95,9 @@ const isReply = (value: unknown): value is Reply<unknown> => typeof value === "o
  * The route wrapper, as named stages (lib/http/stages): admit (rate limits and authentication, in the
  * order that spends least on a request that will fail), the conditional stage's remembered answer,
  * parse, authorize, the handler, the conditional stage's ETag and 304, respond (the response schema).
- * Errors are rendered in the seed's body; every 401 counts against the client IP.
+ * Errors are rendered in the seed's body; every 401 counts against the client IP. `authorize` is
+ * the stage a feature implements (features/serve.ts passes the roles feature's), so this wrapper
+ * imports no feature.
  */
 export function serveWith(authorize: Authorize) {
   return function serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>): Served {
