@@ -9,7 +9,8 @@ import { Skeleton } from "@/components/ui/skeleton";
  * A capsule read that failed: "Capsule not found" with `missing` (what to do instead) for an id that
  * does not exist or is not the reader's to see, else the error with a retry.
  */
-export function CapsuleReadFailure({ error, onRetry, missing }: { error: Error; onRetry: () => void; missing: ReactNode }) {
+export function CapsuleReadFailure({ read, missing }: { read: { error: Error | null; refetch: () => unknown }; missing: ReactNode }) {
+  const { error } = read;
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
     return (
       <div className="space-y-3">
@@ -18,7 +19,7 @@ export function CapsuleReadFailure({ error, onRetry, missing }: { error: Error; 
       </div>
     );
   }
-  return <ErrorNotice title="The capsule could not be loaded" error={error} onRetry={onRetry} />;
+  return <ErrorNotice title="The capsule could not be loaded" error={error} onRetry={() => void read.refetch()} />;
 }
 
 /** The page's shape while the capsule loads: a heading and one block per height given. */

@@ -39,8 +39,7 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
   if (capsule.isError) {
     return (
       <CapsuleReadFailure
-        error={capsule.error}
-        onRetry={() => void capsule.refetch()}
+        read={capsule}
         missing={
           <>
             There is no capsule #{id}. <Link href="/newsroom" className="text-accent underline">Back to the newsroom</Link>.

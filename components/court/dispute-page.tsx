@@ -30,8 +30,7 @@ export function DisputePage({ id }: { id: string }) {
   if (capsule.isError) {
     return (
       <CapsuleReadFailure
-        error={capsule.error}
-        onRetry={() => void capsule.refetch()}
+        read={capsule}
         missing={
           <>
             There is no capsule #{id} to dispute.{" "}
