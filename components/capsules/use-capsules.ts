@@ -20,7 +20,6 @@ import { capsuleSupporting } from "@/features/capsules/supporting.endpoint";
 import { capsuleSupportingAdd } from "@/features/capsules/supporting-add.endpoint";
 import { capsuleUpdate } from "@/features/capsules/update.endpoint";
 import { capsuleVote } from "@/features/voting/vote.endpoint";
-import { roleKeys } from "@/components/roles/use-roles";
 import { useLive } from "@/components/live/live-provider";
 import type { TAddHistoryBody, TAddSupportingBody, TCapsuleResponse } from "@/features/capsules/capsules.schema";
 import { useSession } from "@/components/wallet/use-session";
@@ -41,8 +40,6 @@ export const capsuleKeys = {
   history: (id: string) => [...capsuleKeys.all, "history", id] as const,
   supporting: (id: string) => [...capsuleKeys.all, "supporting", id] as const,
   votes: (id: string) => [...capsuleKeys.all, "votes", id] as const,
-  walletRoles: roleKeys.walletRoles,
-  outletRoles: roleKeys.outletRoles,
 };
 
 /** Reads that can show drafts are signed with the session key when signed in (drafts are private). */

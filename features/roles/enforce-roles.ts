@@ -9,8 +9,6 @@ import { bondRequired, COURT_OUTLET_SLUG, roleDefinition, type RoleId } from "@/
 import { forbiddenMessage, insufficientBondMessage, notSubmitterMessage, type Party, type RoleRule, type RoleScope, type RuleSubject } from "@/lib/endpoints/role-rule";
 import { readBond } from "@/lib/chain/server/role-registry-reads";
 
-export type { AccessSubject };
-
 export type ScopeInput = { params: unknown; body: unknown; wallet: Address };
 
 /**

@@ -1,7 +1,7 @@
 import { roleDefinition, type RoleId } from "@/lib/roles/role-catalog";
 
 /**
- * Where a signed route's roles are looked up; each has one resolver (lib/http/access-scope.ts):
+ * Where a signed route's roles are looked up; each has one resolver, in the feature whose rows it reads (listed in features/role-scopes.ts):
  * - `bodyOutlet`: the outlet named by the body's `outletSlug` (404 OUTLET_NOT_FOUND)
  * - `capsuleOutlet`: the capsule in the path (`:id`, 404 CAPSULE_NOT_FOUND) and its outlet
  * - `bodyCapsuleOutlet`: the capsule named by the body's `capsuleId` (404) and its outlet
