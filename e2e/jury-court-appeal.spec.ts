@@ -22,7 +22,7 @@ import { ROLE } from "@/lib/roles/role-catalog";
 import { installTestWallet } from "./support/test-wallet";
 import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
 import { vaultDownloadPath } from "@/lib/api/vault-path";
-import { leaveJuryPool } from "./support/jury-pool";
+import { awaitJuryPool, leaveJuryPool } from "./support/jury-pool";
 import { freshWallet, juryChain, type Wallet } from "./support/jury-chain";
 
 // Issue 28 items 1 and 5 from the browser: both sides add evidence from the case page (a link, a file
@@ -102,7 +102,11 @@ test.beforeAll(async () => {
   for (const juror of jurors) await fund(juror, "2000000", "1000000");
   await activeOutlet(owner, LEDGER);
   await activeOutlet(benchOwner, BENCH);
-  for (const juror of jurors) await api.call(roleGrant, { body: { outletSlug: BENCH, wallet: juror.address, roleId: ROLE.EDITOR } }, benchOwner.key);
+  for (const juror of jurors) {
+    const granted = await api.call(roleGrant, { body: { outletSlug: BENCH, wallet: juror.address, roleId: ROLE.EDITOR } }, benchOwner.key);
+    expect(granted.isVoter).toBe(true);
+  }
+  await awaitJuryPool({ publicClient, registry: await contract("roleRegistry"), benchSlug: BENCH, jurors: jurors.map((j) => j.address) });
   capsuleId = await finalizedCapsuleWithClaim();
   // the case is opened on chain and filed with the bridge (the dispute page's own flow is jury-court.spec.ts's)
   const court = await contract("juryCourt");

@@ -15,7 +15,7 @@ import { roleGrant } from "@/features/roles/grant.endpoint";
 import { ROLE } from "@/lib/roles/role-catalog";
 import { installTestWallet } from "./support/test-wallet";
 import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
-import { leaveJuryPool } from "./support/jury-pool";
+import { awaitJuryPool, leaveJuryPool, poolAtSnapshot } from "./support/jury-pool";
 import { freshWallet, juryChain, type Wallet } from "./support/jury-chain";
 
 // Issue 28 from the browser: a bonded reader opens a JURY case from the dispute page (the fee shown
@@ -109,7 +109,11 @@ test.beforeAll(async () => {
   for (const juror of jurors) await fund(juror, "2000000", "1000000");
   await activeOutlet(owner, LEDGER);
   await activeOutlet(benchOwner, BENCH);
-  for (const juror of jurors) await api.call(roleGrant, { body: { outletSlug: BENCH, wallet: juror.address, roleId: ROLE.EDITOR } }, benchOwner.key);
+  for (const juror of jurors) {
+    const granted = await api.call(roleGrant, { body: { outletSlug: BENCH, wallet: juror.address, roleId: ROLE.EDITOR } }, benchOwner.key);
+    expect(granted.isVoter).toBe(true);
+  }
+  await awaitJuryPool({ publicClient, registry: await contract("roleRegistry"), benchSlug: BENCH, jurors: jurors.map((j) => j.address) });
   capsuleId = await finalizedCapsuleWithClaims();
 });
 
@@ -162,7 +166,8 @@ test("the jurors find the case on their juror page, commit with a salt kept in t
   await advanceChainTime(EVIDENCE_SECONDS + 60);
   await moveOn(challengerActor.page, /Round 1 · Commit/);
   const drawn = (await api.call(courtCase, { params: { id: caseId } })).case.jurors.map((j) => j.juror);
-  expect([...drawn].sort()).toEqual(jurors.map((j) => j.address).sort());
+  const pool = await poolAtSnapshot({ publicClient, registry: await contract("roleRegistry"), juryCourt: await contract("juryCourt"), caseId, outletSlug: LEDGER });
+  expect([...drawn].sort(), pool).toEqual(jurors.map((j) => j.address).sort());
   await bothWidths(challengerActor.page, "case-commit", "jury");
 
   const plan = [["misleading"], ["misleading"], ["verified"]] as const;

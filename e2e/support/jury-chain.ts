@@ -17,7 +17,7 @@ import { roleGrant } from "@/features/roles/grant.endpoint";
 import { ROLE } from "@/lib/roles/role-catalog";
 import { bridgeClient } from "@/test/support/bridge-client";
 import { publishTxt } from "./dns-server";
-import { leaveJuryPool } from "./jury-pool";
+import { awaitJuryPool, leaveJuryPool } from "./jury-pool";
 
 // What the jury specs do on the shared e2e stack besides the pages: new wallets funded by anvil, bonds,
 // active outlets, chain time moved on, transactions sent and checked.
@@ -106,6 +106,7 @@ export function juryChain() {
       await this.activeOutlet(owner, slug);
       for (const juror of jurors) await api.call(roleGrant, { body: { outletSlug: slug, wallet: juror.address, roleId: ROLE.EDITOR } }, owner.key);
       const registry = await contract("roleRegistry");
+      await awaitJuryPool({ publicClient, registry, benchSlug: slug, jurors: jurors.map((j) => j.address) });
       return { jurors, leave: () => leaveJuryPool({ api, publicClient, registry, benchSlug: slug, benchOwnerKey: owner.key, jurors: jurors.map((j) => j.address) }) };
     },
 
