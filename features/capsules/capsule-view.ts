@@ -14,7 +14,10 @@ import { ZCapsuleObject, ZCapsuleResponse, ZEvidenceObject, type TCapsuleObject,
 import { outletSummary } from "@/features/outlets/outlet-record";
 import { currentOfChain, rootIdOf } from "./chain-order";
 import { claimObject } from "./claim-view";
-import { claimRulings, type ClaimRuling } from "./claim-rulings";
+import { rulingsOfCases, type ClaimRuling } from "./claim-rulings";
+import { capsuleReadPartsPostgres, type CapsuleReadParts } from "./capsule-read.repository";
+import { juryCasesFiledOn } from "@/features/court/jury.repository";
+import { isPostgres } from "@/lib/db/bulk-insert";
 import { neverOnChain } from "@/features/capsules/never-on-chain";
 import { findOutletById } from "@/features/outlets/outlets.repository";
 import { parseFeatureImage } from "@/features/capsules/feature-image";
@@ -126,18 +129,24 @@ export type CapsuleReadRows = {
 };
 
 export async function loadCapsuleRead(db: DbOrTrx, row: CapsuleRow): Promise<CapsuleReadRows> {
-  // the outlet with the others (one round trip less on PostgreSQL), checked once all have answered
-  const [outlet, evidence, contributors, claims, rulings, chain, outbox] = await Promise.all([
+  const parts = isPostgres(db) ? await capsuleReadPartsPostgres(db, row, rootIdOf(row)) : await capsuleReadParts(db, row);
+  if (!parts.outlet) throw new AppError("OUTLET_NOT_FOUND", `The outlet of capsule ${row.id} no longer exists`);
+  const { outlet, evidence, contributors, claims, juryCases, chain, outbox } = parts;
+  return { row, outlet, evidence, contributors, claims, rulings: rulingsOfCases(juryCases), chain, operatorTxs: outbox.map(operatorTxObject) };
+}
+
+/** The parts of a capsule read from the separate repository reads (SQLite answers each in-process, without a round trip). */
+export async function capsuleReadParts(db: DbOrTrx, row: CapsuleRow): Promise<CapsuleReadParts> {
+  const [outlet, evidence, contributors, claims, juryCases, chain, outbox] = await Promise.all([
     findOutletById(db, row.outlet_id),
     listEvidence(db, row.id),
     listContributors(db, row.id),
     listClaims(db, row.id),
-    claimRulings(db, row.id),
+    juryCasesFiledOn(db, row.id),
     listChain(db, rootIdOf(row)),
     listCapsuleOutbox(db, row.id),
   ]);
-  if (!outlet) throw new AppError("OUTLET_NOT_FOUND", `The outlet of capsule ${row.id} no longer exists`);
-  return { row, outlet, evidence, contributors, claims, rulings, chain, operatorTxs: outbox.map(operatorTxObject) };
+  return { outlet, evidence, contributors, claims, juryCases, chain, outbox };
 }
 
 /**

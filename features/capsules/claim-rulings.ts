@@ -1,4 +1,5 @@
 import type { DbOrTrx } from "@/lib/db/database";
+import type { JuryCaseRow } from "@/lib/db/tables/jury.table";
 import { juryCasesFiledOn } from "@/features/court/jury.repository";
 import { claimIdOfKey, findingName } from "@/lib/chain/jury-claims";
 
@@ -10,8 +11,13 @@ export type ClaimRuling = { verdict: string | null; label: string };
  * its appeal period). A later case on the same claim overrides an earlier one.
  */
 export async function claimRulings(db: DbOrTrx, capsuleId: number): Promise<Map<number, ClaimRuling>> {
+  return rulingsOfCases(await juryCasesFiledOn(db, capsuleId));
+}
+
+/** The same rulings from the capsule's jury cases already read, oldest case first. */
+export function rulingsOfCases(cases: readonly Pick<JuryCaseRow, "claim_ids_json" | "period" | "findings_json">[]): Map<number, ClaimRuling> {
   const out = new Map<number, ClaimRuling>();
-  for (const jury of await juryCasesFiledOn(db, capsuleId)) {
+  for (const jury of cases) {
     const keys = JSON.parse(jury.claim_ids_json) as string[];
     const findings = jury.period === "final" && jury.findings_json ? (JSON.parse(jury.findings_json) as number[]) : null;
     keys.forEach((key, k) => {

@@ -58,7 +58,10 @@ export async function findUnminedVote(db: DbOrTrx, wallet: string): Promise<Outb
     .executeTakeFirst();
 }
 
-export async function listCapsuleOutbox(db: DbOrTrx, capsuleId: number, limit = 50): Promise<OutboxRow[]> {
+/** The newest operator transactions a capsule read shows. */
+export const CAPSULE_OUTBOX_LIMIT = 50;
+
+export async function listCapsuleOutbox(db: DbOrTrx, capsuleId: number, limit = CAPSULE_OUTBOX_LIMIT): Promise<OutboxRow[]> {
   return db.selectFrom("operator_outbox").selectAll().where("capsule_id", "=", capsuleId).orderBy("id", "desc").limit(limit).execute();
 }
 
