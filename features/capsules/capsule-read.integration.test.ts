@@ -53,7 +53,7 @@ async function seedRead(db: Db, outletIds: number[]): Promise<{ rootId: number; 
       .execute();
     await db
       .insertInto("court_cases")
-      .values({ capsule_id: rootId!, root_capsule_id: rootId!, outlet_id: outletIds[0]!, outlet_slug: "harbor-ledger", opened_by: WALLET, grounds: TEXT, claim: null, evidence_id: null, requested_label: "misleading", label_before: "none", status: period === "final" ? "closed" : "open", verdict: null, rationale: null, decided_by: null, jury_case_id: caseId, opened_at: 13, closed_at: null })
+      .values({ capsule_id: rootId!, root_capsule_id: rootId!, outlet_id: outletIds[0]!, outlet_slug: "harbor-ledger", opened_by: WALLET, grounds: TEXT, claim: null, evidence_id: null, requested_label: "misleading", label_before: "clean", status: period === "final" ? "closed" : "open", verdict: null, rationale: null, decided_by: null, jury_case_id: caseId, opened_at: 13, closed_at: null })
       .execute();
   }
   return { rootId: rootId!, revisionId, bareId: bareId! };
@@ -61,7 +61,9 @@ async function seedRead(db: Db, outletIds: number[]): Promise<{ rootId: number; 
 
 describe.each(dialects.filter((d) => d === "postgres"))("a capsule read in one statement on %s", (dialect) => {
   const ids = { rootId: 0, revisionId: 0, bareId: 0 };
-  const ctx = useListDatabase(dialect, async ({ handle, outletIds }) => Object.assign(ids, await seedRead(handle.db, outletIds)));
+  const ctx = useListDatabase(dialect, async ({ handle, outletIds }) => {
+    Object.assign(ids, await seedRead(handle.db, outletIds));
+  });
 
   it("answers the rows the separate reads answer, for a root with cases, a revision and a capsule with nothing", async () => {
     const db = ctx.handle.db;
