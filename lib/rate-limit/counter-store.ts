@@ -8,8 +8,13 @@ import type { DB, Db } from "@/lib/db/database";
 import { hitMemoryRateLimit } from "./memory-counter";
 import { hitRateLimit, peekRateLimit, type RateLimitRule, type RateLimitHit } from "./rate-limiter";
 import { processHolder } from "@/lib/process-registry";
+import { incrementCounter } from "@/lib/db/repositories/rate-limit-counters.repository";
+import { writeBehindCounter, type WriteBehindCounter } from "./write-behind-counter";
 
-const shared = processHolder<{ capsuleCounterDb: Db }>("rateCounterDatabase");
+const shared = processHolder<{ capsuleCounterDb: Db; capsulePublicGetCounter: WriteBehindCounter }>("rateCounterDatabase");
+
+/** How often a server sends the public GETs it counted to the shared counters (the staleness bound between servers). */
+export const PUBLIC_GET_FLUSH_MS = 250;
 
 /**
  * PostgreSQL connections for rate-limit counters only, with synchronous_commit off. Every bridge
@@ -42,7 +47,9 @@ let memo: { handle: ReturnType<typeof database>; counters: RequestCounters } | u
 /**
  * Where the bridge's per-request limits count. Embedded SQLite (one server, nothing to share):
  * public GETs in this process, so a read costs no write; writes in SQL as before. PostgreSQL:
- * both in the shared database, through the counter pool above.
+ * both in the shared database, through the counter pool above; public GETs written behind
+ * (write-behind-counter.ts: a client's first GET of a window waits for the database, later ones
+ * are sent together every 250 ms), signed writes counted in SQL one by one, exactly.
  */
 export function requestCounters(): RequestCounters {
   const handle = database();
@@ -62,5 +69,10 @@ function countersOf(handle: ReturnType<typeof database>): RequestCounters {
   }
   const db = counterDb(url);
   const sql: RateLimitHit = (rule, key, now) => hitRateLimit(db, rule, key, now);
-  return { publicGet: sql, write: sql, peekWrite: (rule, key, now) => peekRateLimit(db, rule, key, now) };
+  // one counter for Next's bundle and the server entry alike (two module graphs in one process)
+  shared.capsulePublicGetCounter ??= writeBehindCounter((bucket, windowStart, resetAt, by) => incrementCounter(db, bucket, windowStart, resetAt, by), {
+    flushMs: PUBLIC_GET_FLUSH_MS,
+    onFlushError: (error) => logWarn("db", "public GET counts could not be sent to PostgreSQL; they are sent again", { reason: error instanceof Error ? error.message : String(error) }),
+  });
+  return { publicGet: shared.capsulePublicGetCounter, write: sql, peekWrite: (rule, key, now) => peekRateLimit(db, rule, key, now) };
 }

@@ -1,12 +1,12 @@
 import { sql } from "kysely";
 import type { DbOrTrx } from "@/lib/db/database";
 
-/** Adds one to a fixed-window counter (created at 1) and answers its new count. */
-export async function incrementCounter(db: DbOrTrx, bucket: string, windowStart: number, expiresAt: number): Promise<number> {
+/** Adds `by` (one unless told) to a fixed-window counter (created at `by`) and answers its new count. */
+export async function incrementCounter(db: DbOrTrx, bucket: string, windowStart: number, expiresAt: number, by = 1): Promise<number> {
   const row = await db
     .insertInto("rate_limit_counters")
-    .values({ bucket, window_start: windowStart, count: 1, expires_at: expiresAt })
-    .onConflict((oc) => oc.columns(["bucket", "window_start"]).doUpdateSet({ count: sql`rate_limit_counters.count + 1` }))
+    .values({ bucket, window_start: windowStart, count: by, expires_at: expiresAt })
+    .onConflict((oc) => oc.columns(["bucket", "window_start"]).doUpdateSet({ count: sql`rate_limit_counters.count + ${by}` }))
     .returning("count")
     .executeTakeFirstOrThrow();
   return Number(row.count);
