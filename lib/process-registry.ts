@@ -7,7 +7,7 @@
 export const PROCESS_SHARED = {
   database: "the database pool: one per process",
   databaseDialects: "which dialect each opened database (and its transactions) speaks",
-  rateCounterDatabase: "PostgreSQL's rate-limit counter pool",
+  rateCounterDatabase: "PostgreSQL's rate-limit counter pool and the public GET counts written behind to it",
   memoryRateCounter: "the embedded server's in-process rate-limit counts, one set for every bundle",
   requestContext: "the AsyncLocalStorage carrying each request's id into log lines",
   log: "the logger and the secrets it redacts, registered by one copy and used by all",
