@@ -16,7 +16,11 @@ type Entry = {
   ready: Promise<void>;
 };
 
-export type WriteBehindCounter = RateLimitHit & { flush: () => Promise<void> };
+export type WriteBehindCounter = RateLimitHit & {
+  flush: () => Promise<void>;
+  /** Clients (per window) the server keeps counts for: those of ended windows go with the next sending. */
+  tracked: () => number;
+};
 
 /**
  * Fixed-window counters shared by several servers through `add` (PostgreSQL), without a round trip
@@ -75,6 +79,7 @@ export function writeBehindCounter(add: SharedCounterAdd, options: { flushMs: nu
         entry.base = count;
       });
       entries.set(id, entry);
+      schedule(); // also sweeps ended windows, so one-request clients do not pile up
       try {
         await entry.ready;
       } catch (error) {
@@ -88,5 +93,5 @@ export function writeBehindCounter(add: SharedCounterAdd, options: { flushMs: nu
     schedule();
     return resultOf(rule, known.base + known.inFlight + known.pending, now);
   };
-  return Object.assign(hit, { flush });
+  return Object.assign(hit, { flush, tracked: () => entries.size });
 }

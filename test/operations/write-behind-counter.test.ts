@@ -110,4 +110,14 @@ describe.runIf(available)("public GETs counted behind, shared through PostgreSQL
     await counter.flush();
     expect(await stored("203.0.113.4")).toBe(5);
   });
+
+  it("forgets the clients of ended windows with the next sending", async () => {
+    const counter = server(() => one);
+    const ended = now - 2 * rule.windowSeconds;
+    for (let i = 0; i < 30; i++) await counter(rule, `198.51.100.${i}`, ended);
+    await counter(rule, "198.51.100.200", now);
+    expect(counter.tracked()).toBe(31);
+    await counter.flush();
+    expect(counter.tracked()).toBe(1);
+  });
 });
