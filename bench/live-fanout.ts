@@ -10,8 +10,12 @@ import { followHeads, wallNow } from "./support/heads";
 import { loadAverage } from "./support/machine";
 import { percentile } from "./support/stats";
 
+/** How a subscriber gets the new tally: from the pushed change itself, or by reading the capsule as pages did before. */
+export type TallySource = "event" | "read";
+
 export type FanoutFigures = {
   dialect: string;
+  source: TallySource;
   subscribers: number;
   addresses: number;
   votes: number;
@@ -56,10 +60,11 @@ const tallyText = (body: unknown) => {
 
 /**
  * One page following a capsule as the vote page does: GET /api/live from its own loopback address, and on
- * a change naming the capsule one GET of the capsule's tally (a browser reads the data through the routes,
- * the stream only names what changed).
+ * a change naming the capsule the new tally: source "event" takes it from the change's `tallies` (reading
+ * only when the change has none for the capsule), source "read" GETs the capsule as pages did before.
  */
 function subscriber(baseUrl: string, localAddress: string, capsuleId: string) {
+  let source: TallySource = "event";
   const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
   const readUrl = new URL(`/api/capsules/${capsuleId}`, baseUrl);
   let tally = "";
@@ -118,7 +123,12 @@ function subscriber(baseUrl: string, localAddress: string, capsuleId: string) {
           if (event.type === "hello") resolve();
           else if (event.everything || event.capsuleIds.includes(capsuleId)) {
             events++;
-            read();
+            const pushed = source === "event" && !event.everything ? event.tallies?.find((t) => t.capsuleId === capsuleId) : undefined;
+            if (!pushed) read();
+            else {
+              tally = `${pushed.yesVotes}/${pushed.noVotes}`;
+              check();
+            }
           }
         }
       });
@@ -130,6 +140,9 @@ function subscriber(baseUrl: string, localAddress: string, capsuleId: string) {
       tally = tallyText(await getJson(readUrl, localAddress, agent));
     }),
     tally: () => tally,
+    useSource: (next: TallySource) => {
+      source = next;
+    },
     busy: () => reading !== undefined,
     state: () => `${localAddress} events ${events} error ${lastError || "none"}`,
     /** Answers when this subscriber holds a tally other than `before`. */
@@ -149,10 +162,11 @@ function subscriber(baseUrl: string, localAddress: string, capsuleId: string) {
  * Live fan-out: `subscribers` open GET /api/live streams on one capsule, spread over loopback addresses
  * (the server allows CAPSULE_LIVE_MAX_PER_IP streams per client, 20 by default), then votes are cast one
  * at a time. t0 is this bench's own newHeads message for the block that mined the vote; each subscriber's
- * time is when it holds the new tally (the change event, then its GET). As in `lag`, the acceptance
- * contract's code is swapped for an emitter of VoteCast so one wallet can vote many times.
+ * time is when it holds the new tally (the change event, and for source "read" then its GET). Each source in
+ * `sources` gets `votes` votes, taking turns vote by vote so both see the same machine load. As in `lag`,
+ * the acceptance contract's code is swapped for an emitter of VoteCast so one wallet can vote many times.
  */
-export async function benchLiveFanout(options: { dialect: "sqlite" | "postgres"; subscribers: number; votes: number; log: (m: string) => void }): Promise<FanoutFigures> {
+export async function benchLiveFanout(options: { dialect: "sqlite" | "postgres"; subscribers: number; votes: number; sources: TallySource[]; log: (m: string) => void }): Promise<FanoutFigures[]> {
   const bench = await startBenchStack(options.dialect, { CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000000000" });
   const { stack } = bench;
   const pid = stack.pid;
@@ -183,10 +197,12 @@ export async function benchLiveFanout(options: { dialect: "sqlite" | "postgres";
     options.log(`  ${options.dialect}: ${opened.length} streams open; RSS ${rssBeforeMb.toFixed(0)} → ${rssOpenMb.toFixed(0)} MB; voting…`);
 
     const heads = await followHeads(stack.nodeRpcUrl.replace(/^http/, "ws"));
-    const all: number[] = [];
-    const lasts: number[] = [];
+    const all = new Map<TallySource, number[]>(options.sources.map((source) => [source, []]));
+    const lasts = new Map<TallySource, number[]>(options.sources.map((source) => [source, []]));
     try {
-      for (let vote = 0; vote < options.votes; vote++) {
+      for (let vote = 0; vote < options.votes * options.sources.length; vote++) {
+        const source = options.sources[vote % options.sources.length]!;
+        for (const s of opened) s.useSource(source);
         const before = tallyText(await (await fetch(`${stack.baseUrl}/api/capsules/${capsuleId}`)).json());
         if (opened.some((s) => s.tally() !== before)) throw new Error("a subscriber does not hold the current tally before the vote");
         const reached = opened.map((s) => s.waitForChange(before));
@@ -199,28 +215,34 @@ export async function benchLiveFanout(options: { dialect: "sqlite" | "postgres";
         }, 30_000);
         const times = (await Promise.all(reached)).map((at) => at - head.at);
         clearTimeout(late);
-        all.push(...times);
-        lasts.push(Math.max(...times));
+        all.get(source)!.push(...times);
+        lasts.get(source)!.push(Math.max(...times));
         // let the page settle before the next vote
         await new Promise((r) => setTimeout(r, 300));
       }
     } finally {
       heads.close();
     }
-    return {
-      dialect: options.dialect,
-      subscribers: opened.length,
-      addresses,
-      votes: options.votes,
-      p50: percentile(all, 50),
-      p95: percentile(all, 95),
-      lastP50: percentile(lasts, 50),
-      lastMax: Math.max(...lasts),
-      kibPerSubscriber: ((rssOpenMb - rssBeforeMb) * 1024) / opened.length,
-      rssBeforeMb,
-      rssOpenMb,
-      load: loadAverage(),
-    };
+    const load = loadAverage();
+    return options.sources.map((source) => {
+      const times = all.get(source) ?? [];
+      const last = lasts.get(source) ?? [];
+      return {
+        dialect: options.dialect,
+        source,
+        subscribers: opened.length,
+        addresses,
+        votes: options.votes,
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+        lastP50: percentile(last, 50),
+        lastMax: Math.max(...last),
+        kibPerSubscriber: ((rssOpenMb - rssBeforeMb) * 1024) / opened.length,
+        rssBeforeMb,
+        rssOpenMb,
+        load,
+      };
+    });
   } finally {
     for (const s of opened) s.close();
     await bench.stop();

@@ -19,7 +19,8 @@ import { benchSoak } from "./soak";
 import { benchScale, type ScaleFigures } from "./scale";
 import { haproxyVersion } from "./support/haproxy";
 import { benchMemory } from "./memory";
-import { benchLiveFanout } from "./live-fanout";
+import { z } from "zod";
+import { benchLiveFanout, type TallySource } from "./live-fanout";
 import { cleanupAll } from "./support/cleanup";
 import { machineLine } from "./support/machine";
 import { ponderVersion } from "./support/ponder-install";
@@ -366,14 +367,17 @@ async function main() {
     const dialects: Array<"sqlite" | "postgres"> = (await postgresAvailable()) ? ["sqlite", "postgres"] : ["sqlite"];
     const subscribers = envNumber("BENCH_FANOUT_SUBSCRIBERS", 1000);
     const votes = envNumber("BENCH_FANOUT_VOTES", 10);
+    // BENCH_FANOUT_TALLY: event (the tally in the pushed change), read (a GET after it, as before), or both (default, votes taking turns)
+    const tallyChoice = z.enum(["event", "read", "both"]).parse(process.env.BENCH_FANOUT_TALLY ?? "both");
+    const sources: TallySource[] = tallyChoice === "both" ? ["event", "read"] : [tallyChoice];
     const figures = [];
     for (const dialect of (process.env.BENCH_FANOUT_DIALECTS?.split(",") as Array<"sqlite" | "postgres"> | undefined) ?? dialects) {
-      figures.push(await benchLiveFanout({ dialect, subscribers, votes, log }));
+      figures.push(...(await benchLiveFanout({ dialect, subscribers, votes, sources, log })));
     }
-    console.log(`\nLive fan-out: ${subscribers} GET /api/live subscribers on one capsule, ${votes} votes one at a time; ms from the head that mined the vote to a subscriber holding the new tally (its change event, then its GET)`);
-    console.log("dialect  | subscribers | addresses | p50 ms | p95 ms (target ≤ 250) | last subscriber p50 | last max | RSS before → open MB | KiB per subscriber | load");
+    console.log(`\nLive fan-out: ${subscribers} GET /api/live subscribers on one capsule, ${votes} votes one at a time per tally source; ms from the head that mined the vote to a subscriber holding the new tally (event: from the change itself; read: its change event, then its GET)`);
+    console.log("dialect  | tally | subscribers | addresses | p50 ms | p95 ms (target ≤ 250) | last subscriber p50 | last max | RSS before → open MB | KiB per subscriber | load");
     for (const f of figures) {
-      console.log([f.dialect.padEnd(8), String(f.subscribers).padStart(11), String(f.addresses).padStart(9), fmt(f.p50, 0).padStart(6), fmt(f.p95, 0).padStart(21), fmt(f.lastP50, 0).padStart(19), fmt(f.lastMax, 0).padStart(8), `${fmt(f.rssBeforeMb, 0)} → ${fmt(f.rssOpenMb, 0)}`.padStart(20), fmt(f.kibPerSubscriber, 1).padStart(18), f.load].join(" | "));
+      console.log([f.dialect.padEnd(8), f.source.padEnd(5), String(f.subscribers).padStart(11), String(f.addresses).padStart(9), fmt(f.p50, 0).padStart(6), fmt(f.p95, 0).padStart(21), fmt(f.lastP50, 0).padStart(19), fmt(f.lastMax, 0).padStart(8), `${fmt(f.rssBeforeMb, 0)} → ${fmt(f.rssOpenMb, 0)}`.padStart(20), fmt(f.kibPerSubscriber, 1).padStart(18), f.load].join(" | "));
     }
   }
   if (wants("scale")) {

@@ -27,7 +27,7 @@ import { AddressLink, TxLink } from "@/components/ui/chain-link";
 // live voters, and "Close the vote" once the window has passed.
 /** `courtRecord`: the court's record of this capsule, shown once it is on chain (the page passes it in, so the capsule view does not import the court). */
 export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: ReactNode }) {
-  // no polling: the page's push channel (GET /api/live) refetches the capsule and its votes
+  // no polling: the page's push channel (GET /api/live) refetches the votes and patches (or refetches) the capsule
   const capsule = useCapsule(id);
   const now = useChainClock();
   const { wallet } = useSession();

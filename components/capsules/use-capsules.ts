@@ -138,8 +138,8 @@ export function useRequestSubmission(id: string) {
 
 /**
  * Relays a signed ballot. The page learns of the vote from one source: the pushed change naming the
- * capsule, which refetches its read and its votes (components/live/live-provider.tsx) once the
- * indexer has it; the answer only ends the pending state. Without a live channel the answer's
+ * capsule, which carries its new tally for the cached read and refetches its votes
+ * (components/live/live-provider.tsx) once the indexer has it; the answer only ends the pending state. Without a live channel the answer's
  * success refetches them instead.
  */
 export function useRelayVote(id: string) {

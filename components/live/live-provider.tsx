@@ -1,14 +1,17 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueryClient, type Query, type QueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { pathOf } from "@/lib/api/request";
 import { liveStream } from "@/features/live/stream.endpoint";
-import { ZLiveEvent, type LiveEvent } from "@/lib/live/live-event";
+import { onlyVotes, ZLiveEvent, type LiveEvent } from "@/lib/live/live-event";
+import { withPushedTally } from "@/lib/live/pushed-tally";
 
 // One EventSource per page on GET /api/live. Every pushed change refetches exactly the queries it
 // names (capsule reads and votes, court cases, inboxes) and moves the page's chain clock to the
 // block's time, so voters, tally, window closing and finalization move together and without polling.
+// A change holding only votes carries the new tallies: a capsule's cached read takes its tally from
+// the event instead of being read again by every open page (the vote list is still re-read: its rows).
 // Queries keyed per capsule/case/wallet follow the key factories' shapes: [area, kind, id].
 
 export type LiveState = "connecting" | "live" | "offline";
@@ -31,6 +34,23 @@ const touches = (key: readonly unknown[], event: LiveEvent): boolean => {
   if (area === "inbox") return event.wallets.some((wallet) => wallet.toLowerCase() === id.toLowerCase());
   return false;
 };
+
+/**
+ * Gives each cached capsule read (["capsules", "detail", id, …]) its pushed tally; answers the queries that
+ * need no re-read for it: all of them on a change of votes alone, except one whose read is under way
+ * (its answer may predate the vote, so it is read again).
+ */
+function patchTallies(queryClient: QueryClient, event: LiveEvent): Set<Query> {
+  const patched = new Set<Query>();
+  for (const tally of event.tallies ?? []) {
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: ["capsules", "detail", tally.capsuleId] })) {
+      if (query.state.data === undefined) continue;
+      queryClient.setQueryData(query.queryKey, (data: unknown) => withPushedTally(data, tally));
+      if (onlyVotes(event) && query.state.fetchStatus !== "fetching") patched.add(query);
+    }
+  }
+  return patched;
+}
 
 export function LiveProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -57,7 +77,8 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       if (event.type === "change") {
         if (event.everything) void queryClient.invalidateQueries();
         else {
-          void queryClient.invalidateQueries({ predicate: (query) => touches(query.queryKey, event) });
+          const patched = patchTallies(queryClient, event);
+          void queryClient.invalidateQueries({ predicate: (query) => touches(query.queryKey, event) && !patched.has(query) });
           if (event.capsuleIds.length > 0) void queryClient.invalidateQueries({ queryKey: ["capsules", "list"] });
           if (event.caseIds.length > 0) void queryClient.invalidateQueries({ queryKey: ["court", "list"] });
         }

@@ -38,7 +38,8 @@ export function capsulePolicy(row: CapsuleRow): Policy {
   };
 }
 
-export function capsuleTally(row: CapsuleRow) {
+/** The tally fields of the read's `capsule` object (also what GET /api/live pushes after a vote). */
+export function capsuleTally(row: Pick<CapsuleRow, "yes_votes" | "no_votes" | "eligible_weight">) {
   return tally({ yes: BigInt(row.yes_votes), no: BigInt(row.no_votes), eligibleWeight: BigInt(row.eligible_weight ?? "0") });
 }
 

@@ -75,6 +75,14 @@ export async function findVoteTargets(db: DbOrTrx, ids: number[]): Promise<VoteT
   return rows;
 }
 
+/** What a pushed tally needs of a capsule: the vote sums, the electorate and what decides whether the public may read it. */
+export type TallyRow = Pick<CapsuleRow, "id" | "status" | "submit_tx_hash" | "yes_votes" | "no_votes" | "eligible_weight">;
+
+export async function findTallyRows(db: DbOrTrx, ids: number[]): Promise<TallyRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom("capsules").select(["id", "status", "submit_tx_hash", "yes_votes", "no_votes", "eligible_weight"]).where("id", "in", ids).execute();
+}
+
 export async function insertCapsule(db: DbOrTrx, values: NewCapsule): Promise<CapsuleRow> {
   return db.insertInto("capsules").values(values).returningAll().executeTakeFirstOrThrow();
 }

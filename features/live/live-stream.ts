@@ -6,6 +6,8 @@ import type { RequestHead } from "@/lib/http/request-head";
 import { subscribeLive } from "@/lib/live/live-hub";
 import type { LiveEvent } from "@/lib/live/live-event";
 import { trackLiveStream } from "@/lib/live/live-streams";
+import { db } from "@/lib/db/client";
+import { readPushedTallies } from "./pushed-tallies";
 
 const HEARTBEAT_MS = 20_000;
 const perIp = new Map<string, number>();
@@ -30,7 +32,7 @@ export async function openLiveStream(request: Request | RequestHead, signal: Abo
         if (!done) controller.enqueue(encoder.encode(text));
       };
       const sendEvent = (event: LiveEvent) => send(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-      const { head, unsubscribe } = await subscribeLive(sendEvent);
+      const { head, unsubscribe } = await subscribeLive(sendEvent, (capsuleIds) => readPushedTallies(db(), capsuleIds));
       const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
       const untrack = trackLiveStream(() => finish());
       finish = () => {

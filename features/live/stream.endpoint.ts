@@ -8,7 +8,7 @@ export const liveStream = defineEndpoint({
   path: "/api/live",
   summary: "Server-Sent Events: every committed change of the indexed projection, with its block time",
   description:
-    "Pages follow votes, window closing, finalization, court cases and inbox entries from this one stream instead of polling. The first event is `hello` (the current block); then one `change` per committed indexer batch or bridge change. A comment line every 20 s keeps proxies from closing an idle stream. Events name capsule ids, wallets and case ids only; read the data itself through the routes.",
+    "Pages follow votes, window closing, finalization, court cases and inbox entries from this one stream instead of polling. The first event is `hello` (the current block); then one `change` per committed indexer batch or bridge change. A comment line every 20 s keeps proxies from closing an idle stream. Events name capsule ids, wallets and case ids; a change holding votes also carries the new tallies of the named public capsules (`tallies`, the fields of the capsule read). Read any other data through the routes.",
   response: ZLiveEvent,
   produces: "event-stream",
   rateLimit: ["public-get"],

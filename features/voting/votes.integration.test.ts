@@ -84,6 +84,7 @@ describe.each(dialects)("votes and live pushes on %s", (dialect) => {
     expect(live.response.headers.get("content-type")).toMatch(/^text\/event-stream/);
     expect(live.response.headers.get("cache-control")).toContain("no-transform");
     const hello = await live.next((e) => e.type === "hello", "hello");
+    expect(hello.tallies).toBeUndefined();
     const head = await chain.publicClient.getBlock({ blockTag: "latest" });
     expect(hello.block).toBeGreaterThan(0);
     expect(hello.blockTime).toBeLessThanOrEqual(Number(head.timestamp));
@@ -101,8 +102,10 @@ describe.each(dialects)("votes and live pushes on %s", (dialect) => {
     await vote(editorKey, true);
     const first = await live.next((e) => e.type === "change" && e.capsuleIds.includes(capsuleId) && e.kinds.includes("capsuleAcceptance:VoteCast"), "first VoteCast", from);
     expect(first.wallets).toContain(editor);
+    // the change carries the new tally itself (issue 30 item 6): open pages need not read the capsule
+    expect(first.tallies).toEqual([{ capsuleId, yesVotes: "300000000000000000000", noVotes: "0", weightedYes: "100.00", weightedNo: "0.00", weightedParticipation: expect.stringMatching(/^[0-9]+\.[0-9]{2}$/) }]);
     await vote(ownerKey, false);
-    await live.next((e) => e.type === "change" && e.capsuleIds.includes(capsuleId) && e.wallets.includes(owner), "second VoteCast", live.events.indexOf(first) + 1);
+    const second = await live.next((e) => e.type === "change" && e.capsuleIds.includes(capsuleId) && e.wallets.includes(owner), "second VoteCast", live.events.indexOf(first) + 1);
 
     // the push arrives after the commit: the very next read has both votes
     const res = await api.send(capsuleVotes, { params: { id: capsuleId } });
@@ -120,6 +123,11 @@ describe.each(dialects)("votes and live pushes on %s", (dialect) => {
     const sum = (support: boolean) => (res.body.items as Json[]).filter((v) => v.support === support).reduce((n, v) => n + BigInt(v.weight), 0n);
     expect(res.body.capsule).toMatchObject({ yesVotes: sum(true).toString(), noVotes: sum(false).toString(), weightedYes: "42.85", weightedNo: "57.14" });
     expect(res.body.policy).toMatchObject({ policyId: "default", approvalThreshold: 60 });
+    // the pushed tally is the capsule read's, field for field
+    const read = await api.send(capsuleRead, { params: { id: capsuleId } });
+    const { yesVotes, noVotes, weightedYes, weightedNo, weightedParticipation } = read.body.capsule;
+    expect(second.tallies).toEqual([{ capsuleId, yesVotes, noVotes, weightedYes, weightedNo, weightedParticipation }]);
+    expect(weightedParticipation).not.toBe("0.00");
   });
 
   it("pages the votes with the bridge's page/limit shape", async () => {
@@ -147,6 +155,7 @@ describe.each(dialects)("votes and live pushes on %s", (dialect) => {
     await chain.increaseTime(WINDOW + 5);
     const closing = await live.next((e) => e.type === "change" && e.blockTime >= closesAt, "the block past the window", from);
     expect(closing.block).toBe(Number((await chain.publicClient.getBlock({ blockTag: "latest" })).number));
+    expect(closing.tallies, "a change without votes carries no tallies").toBeUndefined();
     const late = await api.send(capsuleVote, { params: { id: capsuleId }, body: await chain.ballot(secondEditorKey, capsuleId, true) }, secondEditorKey);
     expect(late.body).toMatchObject({ ok: false, error: "VOTING_CLOSED", statusCode: 409 });
     const accepted = await api.send(capsuleAccept, { params: { id: capsuleId }, body: { capsuleId } }, secondEditorKey);

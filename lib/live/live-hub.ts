@@ -7,15 +7,19 @@ import { submittersOf } from "./live-audience.repository";
 import { emitProjectionChange, onProjectionChange, type ProjectionChange } from "@/lib/indexer/change-feed";
 import { notifyProjectionChange } from "@/lib/indexer/change-feed-postgres";
 import { logWarn } from "@/lib/log";
-import type { LiveEvent } from "./live-event";
+import { VOTE_CAST_KIND, type LiveEvent, type LiveTally } from "./live-event";
 import { processHolder } from "@/lib/process-registry";
 
 // One subscription to the indexer's change feed per process, fanned out to every open
 // /api/live stream. Each change carries the timestamp of its block, so pages move their chain
 // clock (window closing) from the same push that moves the projection. Events go out in commit order.
+// A change holding votes also carries the new tallies, read once here for every stream, so open vote
+// pages need not each read the capsule again (docs/DECISIONS.md, "Tallies in the pushed change").
 
 type Listener = (event: LiveEvent) => void;
-type Hub = { listeners: Set<Listener>; unsubscribe?: () => void; head?: { block: number; blockTime: number }; queue: Promise<void> };
+/** Reads the tallies a change may carry (features/live: only capsules the public may read); undefined for none. */
+export type TallyReader = (capsuleIds: string[]) => Promise<LiveTally[] | undefined>;
+type Hub = { listeners: Set<Listener>; unsubscribe?: () => void; head?: { block: number; blockTime: number }; queue: Promise<void>; readTallies?: TallyReader };
 const globalForHub = processHolder<{ capsuleLiveHub: Hub }>("liveHub");
 
 function hub(): Hub {
@@ -34,24 +38,40 @@ async function readHead(block?: number): Promise<{ block: number; blockTime: num
 async function toEvent(change: ProjectionChange): Promise<LiveEvent> {
   const state = hub();
   const bridgeOnly = change.kinds.length > 0 && change.kinds.every((kind) => BRIDGE_KIND.test(kind));
-  if (!bridgeOnly) {
-    try {
-      const head = await readHead(change.toBlock);
-      if (!state.head || head.block >= state.head.block || change.rewound) state.head = head;
-    } catch (error) {
-      logWarn("live", "could not read the block of a projection change", { block: change.toBlock, error: String(error) });
-    }
-  }
+  const everything = Boolean(change.rewound || change.truncated);
+  // the block, the authors and the tallies are independent reads: one wait instead of three
+  const [, audience, tallies] = await Promise.all([bridgeOnly ? undefined : moveHead(state, change), withAuthors(change), everything ? undefined : talliesOf(state, change)]);
   state.head ??= await readHead().catch(() => ({ block: 0, blockTime: 0 }));
   return {
-    ...(await withAuthors(change)),
+    ...audience,
     type: "change",
     block: state.head.block,
     blockTime: state.head.blockTime,
     caseIds: change.caseIds,
     kinds: change.kinds,
-    everything: Boolean(change.rewound || change.truncated),
+    everything,
+    ...(tallies ? { tallies } : {}),
   };
+}
+
+async function moveHead(state: Hub, change: ProjectionChange): Promise<void> {
+  try {
+    const head = await readHead(change.toBlock);
+    if (!state.head || head.block >= state.head.block || change.rewound) state.head = head;
+  } catch (error) {
+    logWarn("live", "could not read the block of a projection change", { block: change.toBlock, error: String(error) });
+  }
+}
+
+/** The tallies after a change holding votes, when someone listens; none when the read fails (pages then re-read). */
+async function talliesOf(state: Hub, change: ProjectionChange): Promise<LiveTally[] | undefined> {
+  if (!state.readTallies || state.listeners.size === 0 || !change.kinds.includes(VOTE_CAST_KIND)) return undefined;
+  try {
+    return await state.readTallies(change.capsuleIds);
+  } catch (error) {
+    logWarn("live", "could not read the tallies of a projection change", { block: change.toBlock, error: String(error) });
+    return undefined;
+  }
 }
 
 /** Events name the wallets in their arguments; a capsule's author is told too (its inbox moved). */
@@ -76,9 +96,13 @@ function ensureAttached(state: Hub): void {
   });
 }
 
-/** Subscribes to pushed changes; answers the current head (for the stream's hello) and the unsubscribe. */
-export async function subscribeLive(listener: Listener): Promise<{ head: { block: number; blockTime: number }; unsubscribe: () => void }> {
+/**
+ * Subscribes to pushed changes; answers the current head (for the stream's hello) and the unsubscribe.
+ * `readTallies` is the hub's one tally reader (every stream passes the same; lib/ cannot import it).
+ */
+export async function subscribeLive(listener: Listener, readTallies?: TallyReader): Promise<{ head: { block: number; blockTime: number }; unsubscribe: () => void }> {
   const state = hub();
+  state.readTallies ??= readTallies;
   ensureAttached(state);
   state.listeners.add(listener);
   const unsubscribe = () => {
