@@ -5,8 +5,7 @@ import { chainCall } from "@/lib/chain/server/chain-unavailable";
 // The services' chain reads: the chain clock, and reads whose failure is 503 CHAIN_UNAVAILABLE.
 // Operator transactions go through lib/chain/operator (the outbox).
 
-/** "Now" for voting windows and vouchers: the latest block's timestamp (docs/ARCHITECTURE.md, "Where truth lives"). */
-export const chainNow = (): Promise<number> =>
-  chainCall("capsules-chain", "read the latest block", async () => Number((await chainClients().publicClient.getBlock({ blockTag: "latest" })).timestamp));
-
 export const chainRead = <T>(what: string, run: () => Promise<T>): Promise<T> => chainCall("capsules-chain", what, run);
+
+/** "Now" for voting windows and vouchers: the latest block's timestamp (docs/ARCHITECTURE.md, "Where truth lives"). */
+export const chainNow = (): Promise<number> => chainRead("read the latest block", async () => Number((await chainClients().publicClient.getBlock({ blockTag: "latest" })).timestamp));
