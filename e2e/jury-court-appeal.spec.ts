@@ -17,12 +17,9 @@ import { courtAdvance } from "@/features/court/advance.endpoint";
 import { courtCase } from "@/features/court/case.endpoint";
 import { courtCommit } from "@/features/court/commit.endpoint";
 import { courtReveal } from "@/features/court/reveal.endpoint";
-import { roleGrant } from "@/features/roles/grant.endpoint";
-import { ROLE } from "@/lib/roles/role-catalog";
 import { installTestWallet } from "./support/test-wallet";
 import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
 import { vaultDownloadPath } from "@/lib/api/vault-path";
-import { awaitJuryPool, leaveJuryPool } from "./support/jury-pool";
 import { freshWallet, juryChain, type Wallet } from "./support/jury-chain";
 
 // Issue 28 items 1 and 5 from the browser: both sides add evidence from the case page (a link, a file
@@ -35,7 +32,8 @@ import { freshWallet, juryChain, type Wallet } from "./support/jury-chain";
 
 test.describe.configure({ mode: "serial" });
 
-const { api, publicClient, chainId, contract, send, advanceChainTime, fund, activeOutlet } = juryChain();
+const jury = juryChain();
+const { api, publicClient, chainId, contract, send, advanceChainTime, fund, activeOutlet } = jury;
 const stamp = Date.now().toString(36);
 const LEDGER = `appeal-ledger-${stamp}`;
 const BENCH = `appeal-bench-${stamp}`;
@@ -43,9 +41,9 @@ const TITLE = `Port fees rose by a third ${stamp}`;
 const DAY = 24 * 3600;
 
 const owner = freshWallet();
-const benchOwner = freshWallet();
 const challenger = freshWallet();
 const jurors = Array.from({ length: 7 }, freshWallet);
+let bench: Awaited<ReturnType<typeof jury.seatBench>> | undefined;
 let capsuleId = "";
 let claimIds: string[] = [];
 let caseId = "";
@@ -97,16 +95,9 @@ const keyOf = (address: string) => jurors.find((j) => j.address.toLowerCase() ==
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   await fund(owner, "5000", "1000");
-  await fund(benchOwner, "100", "0"); // no bond: not an Editor who votes, never a juror
   await fund(challenger, "200", "10");
-  for (const juror of jurors) await fund(juror, "2000000", "1000000");
   await activeOutlet(owner, LEDGER);
-  await activeOutlet(benchOwner, BENCH);
-  for (const juror of jurors) {
-    const granted = await api.call(roleGrant, { body: { outletSlug: BENCH, wallet: juror.address, roleId: ROLE.EDITOR } }, benchOwner.key);
-    expect(granted.isVoter).toBe(true);
-  }
-  await awaitJuryPool({ publicClient, registry: await contract("roleRegistry"), benchSlug: BENCH, jurors: jurors.map((j) => j.address) });
+  bench = await jury.seatBench(BENCH, jurors); // the jury pool, seated before the case is opened
   capsuleId = await finalizedCapsuleWithClaim();
   // the case is opened on chain and filed with the bridge (the dispute page's own flow is jury-court.spec.ts's)
   const court = await contract("juryCourt");
@@ -121,7 +112,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   for (const a of actors.values()) await a.context.close();
   // the next spec's jury is drawn from the same stack: these heavy bonds must not sit in its pool
-  await leaveJuryPool({ api, publicClient, registry: await contract("roleRegistry"), benchSlug: BENCH, benchOwnerKey: benchOwner.key, jurors: jurors.map((j) => j.address) });
+  await bench?.leave();
 });
 
 test("both sides add evidence from the case page: a link, a file with its hash, a kept draft and a refused link", async ({ browser }) => {

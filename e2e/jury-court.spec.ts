@@ -11,11 +11,9 @@ import { capsuleRead } from "@/features/capsules/read.endpoint";
 import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
 import { capsuleVote } from "@/features/voting/vote.endpoint";
 import { courtCase } from "@/features/court/case.endpoint";
-import { roleGrant } from "@/features/roles/grant.endpoint";
-import { ROLE } from "@/lib/roles/role-catalog";
 import { installTestWallet } from "./support/test-wallet";
 import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
-import { awaitJuryPool, leaveJuryPool, poolAtSnapshot } from "./support/jury-pool";
+import { poolAtSnapshot } from "./support/jury-pool";
 import { freshWallet, juryChain, type Wallet } from "./support/jury-chain";
 
 // Issue 28 from the browser: a bonded reader opens a JURY case from the dispute page (the fee shown
@@ -28,7 +26,8 @@ import { freshWallet, juryChain, type Wallet } from "./support/jury-chain";
 
 test.describe.configure({ mode: "serial" });
 
-const { api, publicClient, chainId, contract, send, advanceChainTime, fund, activeOutlet } = juryChain();
+const jury = juryChain();
+const { api, publicClient, chainId, contract, send, advanceChainTime, fund, activeOutlet } = jury;
 const stamp = Date.now().toString(36);
 const LEDGER = `jury-ledger-${stamp}`;
 const BENCH = `jury-bench-${stamp}`;
@@ -37,9 +36,9 @@ const EVIDENCE_SECONDS = 72 * 3600;
 const APPEAL_SECONDS = 72 * 3600;
 
 const owner = freshWallet();
-const benchOwner = freshWallet();
 const challenger = freshWallet();
 const jurors = [freshWallet(), freshWallet(), freshWallet()] as const;
+let bench: Awaited<ReturnType<typeof jury.seatBench>> | undefined;
 let capsuleId = "";
 let claimIds: string[] = [];
 let caseId = "";
@@ -104,23 +103,16 @@ async function moveOn(page: Page, expected: RegExp) {
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   await fund(owner, "5000", "1000");
-  await fund(benchOwner, "100", "0"); // no bond: not an Editor who votes, never a juror
   await fund(challenger, "100", "10");
-  for (const juror of jurors) await fund(juror, "2000000", "1000000");
   await activeOutlet(owner, LEDGER);
-  await activeOutlet(benchOwner, BENCH);
-  for (const juror of jurors) {
-    const granted = await api.call(roleGrant, { body: { outletSlug: BENCH, wallet: juror.address, roleId: ROLE.EDITOR } }, benchOwner.key);
-    expect(granted.isVoter).toBe(true);
-  }
-  await awaitJuryPool({ publicClient, registry: await contract("roleRegistry"), benchSlug: BENCH, jurors: jurors.map((j) => j.address) });
+  bench = await jury.seatBench(BENCH, jurors); // the jury pool, seated before the case is opened
   capsuleId = await finalizedCapsuleWithClaims();
 });
 
 test.afterAll(async () => {
   for (const actor of actors) await actor.context.close();
   // the next spec's jury is drawn from the same stack: these heavy bonds must not sit in its pool
-  await leaveJuryPool({ api, publicClient, registry: await contract("roleRegistry"), benchSlug: BENCH, benchOwnerKey: benchOwner.key, jurors: jurors.map((j) => j.address) });
+  await bench?.leave();
 });
 
 test("a reader opens a jury case from the dispute page, paying the fee shown before signing", async ({ browser }) => {

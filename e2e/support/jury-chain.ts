@@ -93,14 +93,13 @@ export function juryChain() {
     },
 
     /**
-     * A bench outlet of fresh wallets bonded as its Editors so heavily that a draw on the shared stack
+     * A bench outlet of `jurors` (three fresh wallets unless given) bonded as its Editors so heavily that a draw on the shared stack
      * seats them (each pick is proportional to bond). Seat it before the case is opened on chain (the pool
      * is the opening's snapshot); call `leave()` when the spec is done, so other specs' draws are not
      * disturbed (e2e/support/jury-pool.ts).
      */
-    async seatBench(slug: string, count = 3) {
+    async seatBench(slug: string, jurors: readonly Wallet[] = [freshWallet(), freshWallet(), freshWallet()]) {
       const owner = freshWallet(); // no bond: not an Editor who votes, never a juror
-      const jurors = Array.from({ length: count }, () => freshWallet());
       await this.fund(owner, "100", "0");
       for (const juror of jurors) await this.fund(juror, "2000000", "1000000");
       await this.activeOutlet(owner, slug);

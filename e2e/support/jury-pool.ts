@@ -6,45 +6,39 @@ import { roleRevoke } from "@/features/roles/revoke.endpoint";
 import { ROLE } from "@/lib/roles/role-catalog";
 import type { bridgeClient } from "@/test/support/bridge-client";
 
+type BenchOnChain = { publicClient: PublicClient; registry: Address; benchSlug: string; jurors: readonly Address[] };
+
+/** The juror wallets the chain counts as voters at the bench outlet now. */
+async function votersAmong(options: BenchOnChain): Promise<Address[]> {
+  const voters: Address[] = [];
+  for (const wallet of options.jurors) {
+    if (await options.publicClient.readContract({ address: options.registry, abi: roleRegistryAbi, functionName: "isVoter", args: [outletKey(options.benchSlug), wallet] })) voters.push(wallet);
+  }
+  return voters;
+}
+
 /**
  * Takes a spec's juror wallets out of the jury pool when the spec is done: their Editor roles at the
  * spec's bench outlet are revoked, and the chain is asked until none is a voter there any more. Juries
  * are drawn in proportion to bond from every bonded Editor on the shared stack, so a spec's heavy bonds
  * left in the pool would seat its jurors in the next spec's case.
  */
-export async function leaveJuryPool(options: {
-  api: ReturnType<typeof bridgeClient>;
-  publicClient: PublicClient;
-  registry: Address;
-  benchSlug: string;
-  benchOwnerKey: Hex;
-  jurors: readonly Address[];
-}): Promise<void> {
+export async function leaveJuryPool(options: BenchOnChain & { api: ReturnType<typeof bridgeClient>; benchOwnerKey: Hex }): Promise<void> {
   for (const wallet of options.jurors) {
     await options.api.call(roleRevoke, { body: { outletSlug: options.benchSlug, wallet, roleId: ROLE.EDITOR } }, options.benchOwnerKey);
   }
-  const stillVoters = async () => {
-    let count = 0;
-    for (const wallet of options.jurors) {
-      if (await options.publicClient.readContract({ address: options.registry, abi: roleRegistryAbi, functionName: "isVoter", args: [outletKey(options.benchSlug), wallet] })) count += 1;
-    }
-    return count;
-  };
-  await expect.poll(stillVoters, { timeout: 60_000 }).toBe(0);
+  await expect.poll(() => votersAmong(options), { timeout: 60_000 }).toEqual([]);
 }
 
 /**
  * Waits until the chain counts every one of the spec's juror wallets as a voter at the bench outlet, so
- * a case opened next snapshots a pool that holds them all (the grant answers after its receipts, but the
- * draw's fairness is the chain's, and the spec's assertion on who is drawn needs the pool it assumes).
+ * a case opened next snapshots a pool that holds them all (the spec's assertion on who is drawn needs
+ * the pool it assumes).
  */
-export async function awaitJuryPool(options: { publicClient: PublicClient; registry: Address; benchSlug: string; jurors: readonly Address[] }): Promise<void> {
+export async function awaitJuryPool(options: BenchOnChain): Promise<void> {
   const missing = async () => {
-    const out: Address[] = [];
-    for (const wallet of options.jurors) {
-      if (!(await options.publicClient.readContract({ address: options.registry, abi: roleRegistryAbi, functionName: "isVoter", args: [outletKey(options.benchSlug), wallet] }))) out.push(wallet);
-    }
-    return out;
+    const voters = await votersAmong(options);
+    return options.jurors.filter((wallet) => !voters.includes(wallet));
   };
   await expect.poll(missing, { timeout: 60_000, message: "every bench juror is a voter on chain" }).toEqual([]);
 }
