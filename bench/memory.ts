@@ -22,10 +22,28 @@ export type MemoryFigures = {
   nativeMb: number;
   top: Array<{ name: string; mb: number; count: number }>;
   snapshotMb: number;
+  /** The snapshot's live heap (self sizes summed) after the reads, and after one GET of every page and route. */
+  liveMb: number;
+  everyRouteLiveMb: number;
   load: string;
 };
 
 const rssMbOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? Number.NaN) / 1024;
+/** Resident memory by kind (/proc smaps_rollup): anonymous (heaps, malloc) vs file-backed (code, mapped files). */
+const residentKinds = (pid: number) => {
+  const text = fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(text)?.[1] ?? Number.NaN);
+  return `anonymous ${(kb("Anonymous") / 1024).toFixed(0)} MB, file-backed ${((kb("Rss") - kb("Anonymous")) / 1024).toFixed(0)} MB`;
+};
+/** Open descriptors on the database file: one per SQLite connection the server holds. */
+const sqliteHandles = (pid: number, file: string) =>
+  fs.readdirSync(`/proc/${pid}/fd`).filter((fd) => {
+    try {
+      return fs.readlinkSync(`/proc/${pid}/fd/${fd}`) === path.resolve(file);
+    } catch {
+      return false;
+    }
+  }).length;
 const metric = (text: string, name: string) => Number(new RegExp(`^${name} (\\S+)`, "m").exec(text)?.[1] ?? Number.NaN) / 1048576;
 
 type Snapshot = { snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }; nodes: number[]; strings: string[] };
@@ -46,6 +64,31 @@ export function summarizeSnapshot(file: string, top = 12): Array<{ name: string;
     sums.set(name, entry);
   }
   return [...sums].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, top).map(([name, s]) => ({ name, mb: s.bytes / 1048576, count: s.count }));
+}
+
+/** Sum of a heap snapshot's self sizes: the live heap after the full collection the snapshot makes. */
+function snapshotLiveMb(file: string): number {
+  const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as Snapshot;
+  const fields = parsed.snapshot.meta.node_fields;
+  const sizeAt = fields.indexOf("self_size");
+  let bytes = 0;
+  for (let i = 0; i < parsed.nodes.length; i += fields.length) bytes += parsed.nodes[i + sizeAt] ?? 0;
+  return bytes / 1048576;
+}
+
+/**
+ * One GET of every page and route of the build (dynamic segments filled with 1), so every route module
+ * is loaded: what a heap cap would have to hold. Streams (/api/live) are cut after 5 s.
+ */
+async function requestEveryRoute(baseUrl: string): Promise<number> {
+  const manifestFile = path.join(process.env.CAPSULE_NEXT_DIST_DIR ?? ".next-bench", "app-path-routes-manifest.json");
+  const routes = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Record<string, string>;
+  const paths = [...new Set(Object.values(routes))].map((route) => route.replace(/\[\[?\.{0,3}[^\]]+\]\]?/g, "1"));
+  for (const route of paths) {
+    const response = await fetch(`${baseUrl}${route}`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
+    await response?.arrayBuffer().catch(() => undefined);
+  }
+  return paths.length;
 }
 
 async function heapSnapshot(pid: number, dir: string): Promise<string> {
@@ -86,13 +129,19 @@ export async function benchMemory(options: { dialect: "sqlite" | "postgres"; cap
       await load(bench.stack.baseUrl, pathFor, { seconds: options.seconds, connections: 100 });
     }
     const afterReadsRssMb = rssMbOf(pid);
+    options.log(`  after reads: ${residentKinds(pid)}; ${sqliteHandles(pid, bench.sqliteFile)} SQLite handles open`);
     const text = await (await fetch(`${bench.stack.baseUrl}/metrics`)).text();
     const [heapUsedMb, heapTotalMb, externalMb] = [metric(text, "nodejs_heap_size_used_bytes"), metric(text, "nodejs_heap_size_total_bytes"), metric(text, "nodejs_external_memory_bytes")];
     options.log(`  after reads: RSS ${afterReadsRssMb.toFixed(0)} MB (heap ${heapUsedMb.toFixed(0)} of ${heapTotalMb.toFixed(0)} MB, external ${externalMb.toFixed(0)} MB); taking a heap snapshot…`);
     const file = await heapSnapshot(pid, dir);
     const snapshotMb = fs.statSync(file).size / 1048576;
     const top = summarizeSnapshot(file);
-    return { dialect: options.dialect, idleRssMb, afterReadsRssMb, heapUsedMb, heapTotalMb, externalMb, nativeMb: afterReadsRssMb - heapTotalMb - externalMb, top, snapshotMb, load: loadAverage() };
+    const liveMb = snapshotLiveMb(file);
+    const everyRoute = await requestEveryRoute(bench.stack.baseUrl);
+    const routesFile = await heapSnapshot(pid, dir);
+    const everyRouteLiveMb = snapshotLiveMb(routesFile);
+    options.log(`  after one GET of each of the build's ${everyRoute} pages and routes: RSS ${rssMbOf(pid).toFixed(0)} MB, live heap ${everyRouteLiveMb.toFixed(0)} MB (after the reads: ${liveMb.toFixed(0)} MB)`);
+    return { dialect: options.dialect, idleRssMb, afterReadsRssMb, heapUsedMb, heapTotalMb, externalMb, nativeMb: afterReadsRssMb - heapTotalMb - externalMb, top, snapshotMb, liveMb, everyRouteLiveMb, load: loadAverage() };
   } finally {
     await bench.stop();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -344,6 +344,7 @@ async function main() {
       const f = await benchMemory({ dialect, capsules: envNumber("BENCH_MEMORY_CAPSULES", 10_000), seconds: envNumber("BENCH_SECONDS", 10), log });
       console.log(`\nMemory on ${dialect}: idle ${fmt(f.idleRssMb, 0)} MB RSS (target ≤ 250), after the reads ${fmt(f.afterReadsRssMb, 0)} MB (target ≤ 350); load ${f.load}`);
       console.log(`  V8 heap ${fmt(f.heapUsedMb, 0)} MB used of ${fmt(f.heapTotalMb, 0)} MB, external ${fmt(f.externalMb, 0)} MB, the rest (code, Node's and SQLite's native memory) ${fmt(f.nativeMb, 0)} MB; heap snapshot ${fmt(f.snapshotMb, 0)} MB`);
+      console.log(`  live heap ${fmt(f.liveMb, 0)} MB after the reads, ${fmt(f.everyRouteLiveMb, 0)} MB once every page and route has been requested`);
       console.log("  heap snapshot, self size by constructor or type:");
       for (const t of f.top) console.log(`    ${fmt(t.mb, 1).padStart(6)} MB  ${String(t.count).padStart(8)}  ${t.name}`);
     }

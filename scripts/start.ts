@@ -10,6 +10,7 @@ import { database } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrate";
 import { ensureDeployment } from "@/lib/chain/deploy";
 import { startWebServer, type WebServer } from "@/server/web-server";
+import { applyMemorySettings } from "@/server/memory-settings";
 import { installSignalHandlers, trackChild } from "@/server/shutdown";
 import { redactConsole } from "@/lib/log";
 import { startBountyService } from "@/bounty/server";
@@ -134,6 +135,7 @@ async function main() {
   const mutableEnv = process.env as Record<string, string | undefined>;
   mutableEnv.NODE_ENV ??= dev ? "development" : "production";
   const env = parseServerEnv();
+  step(applyMemorySettings(env, { dev }));
   const bundledAnvil = process.env.CAPSULE_NODE_RPC_URL === undefined;
   checkOperatorKey(env, bundledAnvil);
   installSignalHandlers({ stopAll, say: step, graceMs: env.CAPSULE_SHUTDOWN_GRACE_MS });

@@ -6,6 +6,19 @@ import { onCleanup } from "./cleanup";
 
 export type BenchStack = { stack: Stack; handle: DatabaseHandle; sqliteFile: string; stop: () => Promise<void> };
 
+/** BENCH_SERVER_ENV="K=V K=V": server settings to compare (e.g. CAPSULE_HEAP_GROWING_PERCENT=0 MALLOC_ARENA_MAX=16). */
+function serverEnvOverrides(): Record<string, string> {
+  const pairs = (process.env.BENCH_SERVER_ENV ?? "").split(" ").filter(Boolean);
+  return Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
+}
+
+/** BENCH_SERVER_NODE_FLAGS="--flag …": the server's Node flags instead of npm start's ("none" for no flags). */
+function serverNodeFlags(): string[] | undefined {
+  const flags = process.env.BENCH_SERVER_NODE_FLAGS;
+  if (flags === undefined) return undefined;
+  return flags === "none" ? [] : flags.split(" ").filter(Boolean);
+}
+
 /**
  * The real system (`scripts/start.ts`, production build) on SQLite or on a dedicated
  * `capsule_bench_*` PostgreSQL database, plus a direct SQL handle for seeding. stop() closes
@@ -15,7 +28,7 @@ export async function startBenchStack(dialect: "sqlite" | "postgres", env: Recor
   const database = dialect === "postgres" ? await benchDatabase() : undefined;
   let stack: Stack;
   try {
-    stack = await startStack({ database: dialect, databaseUrl: database?.url, env, root: options.root });
+    stack = await startStack({ database: dialect, databaseUrl: database?.url, env: { ...env, ...serverEnvOverrides() }, root: options.root, nodeFlags: serverNodeFlags() });
   } catch (error) {
     await database?.drop();
     throw error;

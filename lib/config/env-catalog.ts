@@ -46,6 +46,8 @@ export const envCatalog: readonly EnvKeyInfo[] = [
   { name: "CAPSULE_HTTP_FAST_READS", description: "1 = anonymous GETs of the conditional reads are answered before Next's request pipeline (default); 0 = through Next like every route", secret: false },
   { name: "CAPSULE_HTTP_REMEMBER", description: "1 = unchanged anonymous capsule reads are answered from memory until the next write (default); 0 = every read reads its rows", secret: false },
   { name: "CAPSULE_PG_REMEMBER_MS", description: "PostgreSQL only: the longest a remembered answer may miss a write by another server that sent no change notification, in milliseconds (default 2000; 0 = remember nothing on PostgreSQL)", secret: false },
+  { name: "CAPSULE_SOURCE_MAPS", description: "1 = a production server loads the build's source maps, so logged stack traces name source files (about 70 MB more heap); 0 = not (default)", secret: false },
+  { name: "CAPSULE_HEAP_GROWING_PERCENT", description: "how far the server's V8 heap may grow past its live data before a full collection, in percent (default 30; 0 = V8's own rule, up to fourfold)", secret: false },
   { name: "CAPSULE_HTTP_COMPRESS", description: "1 = the server gzips responses (default); 0 = off, when a proxy in front compresses", secret: false },
   { name: "CAPSULE_RATE_WRITE_PER_MIN", description: "bridge write limit per session per minute", secret: false },
   { name: "CAPSULE_RATE_WRITE_PER_IP_PER_MIN", description: "signed bridge writes per client IP per minute; 5 x the per-session limit when unset", secret: false },

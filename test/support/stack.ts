@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { stopChild } from "@/lib/process/stop-child";
+import { SERVER_MALLOC_ARENA_MAX, SERVER_NODE_FLAGS } from "@/server/memory-settings";
 import { freePort } from "./free-port";
 import { createTestDatabase } from "./postgres";
 
@@ -54,6 +55,8 @@ async function startStackOnce(options: {
   dataDir?: string;
   /** Reuse a PostgreSQL database URL (a restart); it is then not dropped by stop(). */
   databaseUrl?: string;
+  /** Node flags for the server process instead of npm start's (benchmarks comparing memory settings). */
+  nodeFlags?: readonly string[];
   /** Another checkout of the project to start (benchmarks comparing versions); default this one. */
   root?: string;
 }): Promise<Stack> {
@@ -68,6 +71,8 @@ async function startStackOnce(options: {
     NODE_ENV: dev ? "development" : "production",
     ...(process.env.CAPSULE_NEXT_DIST_DIR ? { CAPSULE_NEXT_DIST_DIR: process.env.CAPSULE_NEXT_DIST_DIR } : {}),
     NEXT_TELEMETRY_DISABLED: "1",
+    // as `npm start` sets it (server/memory-settings.ts): two malloc arenas instead of one per allocating thread
+    MALLOC_ARENA_MAX: SERVER_MALLOC_ARENA_MAX,
     CAPSULE_DATA_DIR: dataDir,
     CAPSULE_PORT: String(port),
     CAPSULE_ANVIL_PORT: String(anvilPort),
@@ -80,7 +85,7 @@ async function startStackOnce(options: {
   // when the child does not acknowledge SIGTERM within 30 ms (a busy machine), skipping the shutdown.
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", "tsx", "--import", "./scripts/server-only-hook.mjs", "scripts/start.ts", ...(dev ? ["--dev"] : [])],
+    [...(options.nodeFlags ?? SERVER_NODE_FLAGS), "--import", "tsx", "--import", "./scripts/server-only-hook.mjs", "scripts/start.ts", ...(dev ? ["--dev"] : [])],
     { cwd: options.root ?? rootDir, env, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
