@@ -274,7 +274,8 @@ async function main() {
   console.log(`[capsule] ready — dashboard ${publicUrl}`);
   console.log(`[capsule]   bridge API  ${publicUrl}/api      (health: ${publicUrl}/api/health)`);
   console.log(`[capsule]   JSON-RPC    ${publicUrl}/rpc      WebSocket ${publicUrl.replace(/^http/, "ws")}/ws`);
-  console.log(`[capsule]   bounty API  ${bounty.url}/v1/bounty-proposals`);
+  // the paths beside the address, not in it: the log's URL redaction takes what follows /v1/ for a provider key
+  console.log(`[capsule]   bounty API  ${bounty.url}  (GET /v1/bounty-proposals, /v1/bounty-evaluations)`);
   console.log(`[capsule]   metrics     ${web.url}/metrics  (loopback${cfg.CAPSULE_METRICS_TOKEN ? ", or anyone with CAPSULE_METRICS_TOKEN" : " only"})`);
   reportSignIn(cfg);
   console.log(`[capsule]   chain id    ${cfg.CAPSULE_CHAIN_ID} (0x${cfg.CAPSULE_CHAIN_ID.toString(16)})${anvil ? `, node ${anvil.rpcUrl} (internal)` : ""}`);

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVER_MALLOC_ARENA_MAX, SERVER_NODE_FLAGS } from "@/server/memory-settings";
 import { startStack, type Stack } from "@/test/support/stack";
 
-// The server's memory settings (server/memory-settings.ts): what `npm start` sets before the process
-// starts must match what the test stacks set, and a started server must run with all of them.
+// A started production server: its memory settings (server/memory-settings.ts; what `npm start` sets
+// before the process starts must match what the test stacks set) and the addresses its start log names.
 
 describe("npm start's memory settings", () => {
   it("the start script sets the malloc arenas and the Node flags the test stacks use", () => {
@@ -34,5 +34,9 @@ describe("a started production server", () => {
     expect(stack.output()).toContain(
       `[capsule] memory: V8 collects when its heap has grown 30 % past the live data; malloc arenas ≤ ${SERVER_MALLOC_ARENA_MAX}; the build's source maps not loaded (CAPSULE_SOURCE_MAPS=1 loads them)`,
     );
+  });
+
+  it("names the bounty service's address and paths readably (not masked as a provider key)", () => {
+    expect(stack.output()).toContain(`[capsule]   bounty API  ${stack.bountyUrl}  (GET /v1/bounty-proposals, /v1/bounty-evaluations)`);
   });
 });
