@@ -4,10 +4,10 @@ import type { ServerEnv } from "@/lib/config/server-env";
 // Under load V8 let the old space grow to several times the live heap before a full collection,
 // glibc gave each allocating thread its own malloc arena, and Node kept the source map of every
 // chunk Next loaded (tsx turns source maps on): after a read load the server held 650 MB with about
-// 70 MB of live heap (docs/PERFORMANCE.md, "Memory within budget"). These settings keep garbage
+// 107 MB of live heap (docs/PERFORMANCE.md, "Memory within budget"). These settings keep garbage
 // collected without a hard heap cap, so a server that needs more heap still gets it.
 
-/** Node flags the server starts with (`npm start` passes them through tsx; the test stacks to node). */
+/** Node flags the server starts with (`npm start` and the test stacks pass them to node). */
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=8"] as const;
 /** glibc reads MALLOC_ARENA_MAX when the process starts, so it is set in the server's environment. */
 export const SERVER_MALLOC_ARENA_MAX = "2";
