@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, type KeyboardEvent, type RefObject } from "react";
+import { useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from "react";
 import { applyFormat, readingStats, type FormatCommand } from "@/lib/markdown/format-commands";
 import { articlePlainText } from "@/lib/markdown/plain-text";
 
@@ -22,21 +22,28 @@ const isMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(n
 
 /** The toolbar's actions on a textarea, and its keyboard shortcuts (Ctrl or ⌘ + the key). */
 export function useMarkdownFormatting(textarea: RefObject<HTMLTextAreaElement | null>, value: string, onChange: (value: string) => void) {
-  const pending = useRef<{ start: number; end: number }>(undefined);
+  const pending = useRef<{ text: string; start: number; end: number }>(undefined);
+  // The selection is put back in the commit that writes the edited value, before the browser handles
+  // another key: restored a frame later, it moved the caret back under a keystroke typed meanwhile.
+  useLayoutEffect(() => {
+    const edit = pending.current;
+    const el = textarea.current;
+    if (!edit || !el || edit.text !== value) return;
+    pending.current = undefined;
+    el.focus();
+    el.setSelectionRange(edit.start, edit.end);
+  }, [value, textarea]);
   const run = (command: FormatCommand) => {
     const el = textarea.current;
     if (!el || el.disabled || el.readOnly) return;
     const edit = applyFormat(command, value, { start: el.selectionStart, end: el.selectionEnd });
-    pending.current = edit.selection;
+    if (edit.text === value) {
+      el.focus();
+      el.setSelectionRange(edit.selection.start, edit.selection.end);
+      return;
+    }
+    pending.current = { text: edit.text, ...edit.selection };
     onChange(edit.text);
-    // after React has written the new value, put the selection where the edit left it
-    requestAnimationFrame(() => {
-      const sel = pending.current;
-      if (!sel || !textarea.current) return;
-      textarea.current.focus();
-      textarea.current.setSelectionRange(sel.start, sel.end);
-      pending.current = undefined;
-    });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
