@@ -48,13 +48,17 @@ const metric = (text: string, name: string) => Number(new RegExp(`^${name} (\\S+
 
 type Snapshot = { snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }; nodes: number[]; strings: string[] };
 
-/** Self sizes of a V8 heap snapshot summed by constructor (objects) or by node type (code, strings, arrays…). */
-export function summarizeSnapshot(file: string, top = 12): Array<{ name: string; mb: number; count: number }> {
+/**
+ * Self sizes of a V8 heap snapshot summed by constructor (objects) or by node type (code, strings,
+ * arrays…), and their total: the live heap after the full collection the snapshot makes.
+ */
+export function summarizeSnapshot(file: string, top = 12): { top: Array<{ name: string; mb: number; count: number }>; liveMb: number } {
   const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as Snapshot;
   const fields = parsed.snapshot.meta.node_fields;
   const types = parsed.snapshot.meta.node_types[0];
   const [typeAt, nameAt, sizeAt] = [fields.indexOf("type"), fields.indexOf("name"), fields.indexOf("self_size")];
   const sums = new Map<string, { bytes: number; count: number }>();
+  let total = 0;
   for (let i = 0; i < parsed.nodes.length; i += fields.length) {
     const type = types[parsed.nodes[i + typeAt]!] ?? "?";
     const name = type === "object" || type === "closure" ? `${type === "closure" ? "closure " : ""}${parsed.strings[parsed.nodes[i + nameAt]!]}` : `(${type})`;
@@ -62,18 +66,10 @@ export function summarizeSnapshot(file: string, top = 12): Array<{ name: string;
     entry.bytes += parsed.nodes[i + sizeAt]!;
     entry.count += 1;
     sums.set(name, entry);
+    total += parsed.nodes[i + sizeAt]!;
   }
-  return [...sums].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, top).map(([name, s]) => ({ name, mb: s.bytes / 1048576, count: s.count }));
-}
-
-/** Sum of a heap snapshot's self sizes: the live heap after the full collection the snapshot makes. */
-function snapshotLiveMb(file: string): number {
-  const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as Snapshot;
-  const fields = parsed.snapshot.meta.node_fields;
-  const sizeAt = fields.indexOf("self_size");
-  let bytes = 0;
-  for (let i = 0; i < parsed.nodes.length; i += fields.length) bytes += parsed.nodes[i + sizeAt] ?? 0;
-  return bytes / 1048576;
+  const largest = [...sums].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, top).map(([name, s]) => ({ name, mb: s.bytes / 1048576, count: s.count }));
+  return { top: largest, liveMb: total / 1048576 };
 }
 
 /**
@@ -113,8 +109,8 @@ export async function benchMemory(options: { dialect: "sqlite" | "postgres"; cap
   const bench = await startBenchStack(options.dialect, {
     CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000000000",
     CAPSULE_INDEXER: "off",
-    // BENCH_SERVER_NODE_OPTIONS: V8 flags to try on the server (e.g. a heap cap)
-    NODE_OPTIONS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${dir} ${process.env.BENCH_SERVER_NODE_OPTIONS ?? ""}`.trim(),
+    // other Node flags to try (a heap cap): BENCH_SERVER_NODE_FLAGS, as for every bench's server
+    NODE_OPTIONS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${dir}`,
   });
   try {
     const pid = childPid("scripts/start.ts");
@@ -135,11 +131,9 @@ export async function benchMemory(options: { dialect: "sqlite" | "postgres"; cap
     options.log(`  after reads: RSS ${afterReadsRssMb.toFixed(0)} MB (heap ${heapUsedMb.toFixed(0)} of ${heapTotalMb.toFixed(0)} MB, external ${externalMb.toFixed(0)} MB); taking a heap snapshot…`);
     const file = await heapSnapshot(pid, dir);
     const snapshotMb = fs.statSync(file).size / 1048576;
-    const top = summarizeSnapshot(file);
-    const liveMb = snapshotLiveMb(file);
+    const { top, liveMb } = summarizeSnapshot(file);
     const everyRoute = await requestEveryRoute(bench.stack.baseUrl);
-    const routesFile = await heapSnapshot(pid, dir);
-    const everyRouteLiveMb = snapshotLiveMb(routesFile);
+    const everyRouteLiveMb = summarizeSnapshot(await heapSnapshot(pid, dir), 0).liveMb;
     // no RSS here: writing the first snapshot left the process's native heap grown
     options.log(`  after one GET of each of the build's ${everyRoute} pages and routes: live heap ${everyRouteLiveMb.toFixed(0)} MB (after the reads: ${liveMb.toFixed(0)} MB)`);
     return { dialect: options.dialect, idleRssMb, afterReadsRssMb, heapUsedMb, heapTotalMb, externalMb, nativeMb: afterReadsRssMb - heapTotalMb - externalMb, top, snapshotMb, liveMb, everyRouteLiveMb, load: loadAverage() };
