@@ -9,24 +9,19 @@ import { vitestCounts, withExitStatus } from "@/scripts/test-report";
 
 const root = "/repo";
 
-function reportFile(report: unknown): string {
+/** A vitest JSON report with these counts and files, written where vitestCounts reads it. */
+function reportFile(passed: number, failed: number, testResults: unknown[]): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "capsule-test-report-")), "vitest.json");
-  fs.writeFileSync(file, JSON.stringify(report));
+  fs.writeFileSync(file, JSON.stringify({ numPassedTests: passed, numFailedTests: failed, numPendingTests: 0, numTodoTests: 0, testResults }));
   return file;
 }
 
 describe("the closing count of npm test", () => {
   it("counts a test file that failed to load as a failure, named with its message", () => {
-    const file = reportFile({
-      numPassedTests: 2,
-      numFailedTests: 0,
-      numPendingTests: 0,
-      numTodoTests: 0,
-      testResults: [
-        { name: "/repo/test/a.test.ts", status: "passed", assertionResults: [{ fullName: "a", status: "passed" }, { fullName: "b", status: "passed" }] },
-        { name: "/repo/test/gone.test.ts", status: "failed", message: "Error: Cannot find module '/repo/test/gone.test.ts'\n    at …", assertionResults: [] },
-      ],
-    });
+    const file = reportFile(2, 0, [
+      { name: "/repo/test/a.test.ts", status: "passed", assertionResults: [{ fullName: "a", status: "passed" }, { fullName: "b", status: "passed" }] },
+      { name: "/repo/test/gone.test.ts", status: "failed", message: "Error: Cannot find module '/repo/test/gone.test.ts'\n    at …", assertionResults: [] },
+    ]);
     const counts = vitestCounts(file, root);
     expect(counts.passed).toBe(2);
     expect(counts.failed).toBe(1);
@@ -34,13 +29,9 @@ describe("the closing count of npm test", () => {
   });
 
   it("counts each failed test once, not its file again", () => {
-    const file = reportFile({
-      numPassedTests: 0,
-      numFailedTests: 1,
-      numPendingTests: 0,
-      numTodoTests: 0,
-      testResults: [{ name: "/repo/test/b.test.ts", status: "failed", message: "", assertionResults: [{ fullName: "b fails", status: "failed", failureMessages: ["AssertionError: expected 1 to be 2"] }] }],
-    });
+    const file = reportFile(0, 1, [
+      { name: "/repo/test/b.test.ts", status: "failed", message: "", assertionResults: [{ fullName: "b fails", status: "failed", failureMessages: ["AssertionError: expected 1 to be 2"] }] },
+    ]);
     const counts = vitestCounts(file, root);
     expect(counts.failed).toBe(1);
     expect(counts.failures).toEqual(["test/b.test.ts › b fails: AssertionError: expected 1 to be 2"]);
