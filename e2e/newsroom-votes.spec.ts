@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { capsuleVotes } from "@/features/voting/votes.endpoint";
+import { pathOf } from "@/lib/api/request";
 import { ROLE } from "@/lib/roles/role-catalog";
 import { keyAddress } from "./support/capsule-desk";
 import { newsroomDesk } from "./support/newsroom-desk";
@@ -10,7 +11,8 @@ import { shot, signIn, watchConsole } from "./support/page-helpers";
 // vote cast in a second browser changes the voter row and the tally of an open page in the same
 // render (a MutationObserver records every DOM state the page went through); names and "you" are
 // shown; the vote needs a confirmation that says it is final; the block that closes the window
-// and the finalization reach the open page without polling or reload.
+// and the finalization reach the open page without polling or reload. Issue 30 item 6: the row and
+// the tally come from the pushed change itself, without a new read of the vote list.
 
 test.describe.configure({ mode: "serial" });
 
@@ -77,6 +79,11 @@ test("a vote from a second browser changes the voter row and the tally together 
   await expect(watcher.page.getByTestId("live-state")).toHaveAttribute("data-state", "live");
   await expect(watcher.page.getByTestId("participation")).toHaveText("0.00");
   await recordStates(watcher.page);
+  // the pushed change carries the voter row and the tally: the open page does not read the list again
+  const voteListReads: string[] = [];
+  watcher.page.on("request", (request) => {
+    if (new URL(request.url()).pathname === pathOf(capsuleVotes, { id: capsuleId })) voteListReads.push(request.url());
+  });
 
   // the author votes in another browser, through the confirmation step
   await author.page.goto(`/capsules/${capsuleId}`);
@@ -94,6 +101,7 @@ test("a vote from a second browser changes the voter row and the tally together 
   await expect(row).toContainText("Nora Author");
   await expect(row).toContainText("Yes");
   await expect(watcher.page.getByTestId("live-state")).toHaveAttribute("data-events", "1");
+  expect(voteListReads, "the row came from the pushed change, not from a new read of the list").toEqual([]);
   const api = await desk.call(capsuleVotes, { params: { id: capsuleId } });
   await expect(watcher.page.getByTestId("participation")).toHaveText(api.capsule.weightedParticipation);
   await expect(watcher.page.getByTestId("weighted-yes")).toHaveText("100.00");

@@ -9,8 +9,9 @@ import { VOTE_CAST_KIND } from "@/lib/live/live-event";
 import { capsuleKeys } from "./use-capsules";
 
 // Votes from the bridge (GET /api/capsules/:id/votes: the indexed projection, with the tally of the
-// same read). The page's push channel refetches this one query when a change names the capsule, so
-// the voter row and the tally arrive in the same answer and render together.
+// same read). When a change names the capsule, the page's push channel gives this query the change's
+// voter rows and tally (read in one snapshot), or reads it again when the rows do not continue it, so
+// the voter row and the tally always arrive together and render together.
 
 export const VOTES_PER_PAGE = 50;
 export type LiveVotes = { state: LiveState; /** pushed VoteCast changes of this capsule since the page opened */ received: number };

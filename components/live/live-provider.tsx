@@ -6,12 +6,14 @@ import { pathOf } from "@/lib/api/request";
 import { liveStream } from "@/features/live/stream.endpoint";
 import { onlyVotes, ZLiveEvent, type LiveEvent } from "@/lib/live/live-event";
 import { withPushedTally } from "@/lib/live/pushed-tally";
+import { withPushedVotes } from "@/lib/live/pushed-votes";
 
 // One EventSource per page on GET /api/live. Every pushed change refetches exactly the queries it
 // names (capsule reads and votes, court cases, inboxes) and moves the page's chain clock to the
 // block's time, so voters, tally, window closing and finalization move together and without polling.
-// A change holding only votes carries the new tallies: a capsule's cached read takes its tally from
-// the event instead of being read again by every open page (the vote list is still re-read: its rows).
+// A change holding only votes carries the new tallies and newest voter rows: a capsule's cached read
+// takes its tally, and a cached vote list its new rows with the tally, from the event instead of being
+// read again by every open page (a list the rows do not provably continue is read again).
 // Queries keyed per capsule/case/wallet follow the key factories' shapes: [area, kind, id].
 
 export type LiveState = "connecting" | "live" | "offline";
@@ -36,17 +38,29 @@ const touches = (key: readonly unknown[], event: LiveEvent): boolean => {
 };
 
 /**
- * Gives each cached capsule read (["capsules", "detail", id, …]) its pushed tally; answers the queries that
- * need no re-read for it: all of them on a change of votes alone, except one whose read is under way
- * (its answer may predate the vote, so it is read again).
+ * Gives each cached capsule read (["capsules", "detail", id, …]) its pushed tally, and each cached vote
+ * list (["capsules", "votes", id, page]) the pushed rows with that tally; answers the queries that need no
+ * re-read for it: all of them on a change of votes alone, except one whose read is under way (its answer
+ * may predate the vote, so it is read again) and a vote list the rows do not provably continue.
  */
 function patchTallies(queryClient: QueryClient, event: LiveEvent): Set<Query> {
   const patched = new Set<Query>();
+  const cache = queryClient.getQueryCache();
+  const answered = (query: Query) => onlyVotes(event) && query.state.fetchStatus !== "fetching";
   for (const tally of event.tallies ?? []) {
-    for (const query of queryClient.getQueryCache().findAll({ queryKey: ["capsules", "detail", tally.capsuleId] })) {
+    for (const query of cache.findAll({ queryKey: ["capsules", "detail", tally.capsuleId] })) {
       if (query.state.data === undefined) continue;
       queryClient.setQueryData(query.queryKey, (data: unknown) => withPushedTally(data, tally));
-      if (onlyVotes(event) && query.state.fetchStatus !== "fetching") patched.add(query);
+      if (answered(query)) patched.add(query);
+    }
+    const votes = event.votes?.find((pushed) => pushed.capsuleId === tally.capsuleId);
+    if (!votes) continue;
+    for (const query of cache.findAll({ queryKey: ["capsules", "votes", tally.capsuleId] })) {
+      if (query.state.data === undefined || !answered(query)) continue;
+      const next = withPushedVotes(query.state.data, votes);
+      if (next === undefined) continue;
+      queryClient.setQueryData(query.queryKey, withPushedTally(next, tally));
+      patched.add(query);
     }
   }
   return patched;

@@ -76,11 +76,11 @@ export async function findVoteTargets(db: DbOrTrx, ids: number[]): Promise<VoteT
 }
 
 /** What a pushed tally needs of a capsule: the vote sums, the electorate and what decides whether the public may read it. */
-export type TallyRow = Pick<CapsuleRow, "id" | "status" | "submit_tx_hash" | "yes_votes" | "no_votes" | "eligible_weight">;
+export type TallyRow = Pick<CapsuleRow, "id" | "outlet_slug" | "status" | "submit_tx_hash" | "yes_votes" | "no_votes" | "eligible_weight">;
 
 export async function findTallyRows(db: DbOrTrx, ids: number[]): Promise<TallyRow[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom("capsules").select(["id", "status", "submit_tx_hash", "yes_votes", "no_votes", "eligible_weight"]).where("id", "in", ids).execute();
+  return db.selectFrom("capsules").select(["id", "outlet_slug", "status", "submit_tx_hash", "yes_votes", "no_votes", "eligible_weight"]).where("id", "in", ids).execute();
 }
 
 export async function insertCapsule(db: DbOrTrx, values: NewCapsule): Promise<CapsuleRow> {

@@ -5,7 +5,9 @@ import { capsuleObject } from "@/features/capsules/capsule-view";
 import { ZLiveTally } from "@/lib/live/live-event";
 import { insertCapsuleRows, listCapsule, useListDatabase } from "@/test/support/capsule-list-fixture";
 import { postgresAvailable } from "@/test/support/postgres";
-import { MAX_PUSHED_TALLIES, readPushedTallies } from "./pushed-tallies";
+import { votesPage } from "@/features/voting/vote-list";
+import { PUSHED_VOTE_ROWS } from "@/lib/live/live-event";
+import { MAX_PUSHED_TALLIES, MAX_PUSHED_VOTE_LISTS, readPushedVotes } from "./pushed-tallies";
 
 // The tallies a pushed vote change carries (GET /api/live): read from the projection, the very
 // fields of the capsule read, and never for a capsule the public may not read.
@@ -28,10 +30,25 @@ describe.each(dialects)("pushed tallies on %s", (dialect) => {
     );
     for (const id of [1, 2, 3, 4, 5]) await updateCapsule(handle.db, id, { eligible_weight: "1000" });
     await setTallies(handle.db, [1, 2, 3, 4, 5].map((id) => ({ id, yes: String(100 * id), no: "50", at: 1_800_000_100 })));
+    // capsule 1: five votes (two in one second, so the list's order falls to the row id); capsule 5: one; the draft 2: one
+    const vote = (capsule: number, n: number, second: number) => ({
+      capsule_id: capsule,
+      voter: `0x${(0xa0 + n).toString(16).padStart(40, "0")}`,
+      support: n % 2,
+      weight: String(10 * (n + 1)),
+      tx_hash: `0x${(capsule * 100 + n).toString(16).padStart(64, "0")}`,
+      log_index: 0,
+      block_time: 1_800_000_000 + second,
+    });
+    await handle.db.insertInto("capsule_votes").values([vote(1, 0, 1), vote(1, 1, 2), vote(1, 2, 3), vote(1, 3, 3), vote(1, 4, 4), vote(5, 0, 1), vote(2, 0, 1)]).execute();
+    await handle.db
+      .insertInto("capsule_vote_reasons")
+      .values({ capsule_id: 1, voter: vote(1, 3, 3).voter, support: 1, ballot_nonce: "0", reason: "Sourced twice", signature: `0x${"ab".repeat(65)}`, created_at: 1_800_000_000 })
+      .execute();
   });
 
   it("carries each public capsule's committed tally, field for field as the capsule read shows it", async () => {
-    const tallies = await readPushedTallies(ctx.handle.db, ["5", "1", "4"]);
+    const { tallies } = await readPushedVotes(ctx.handle, ["5", "1", "4"]);
     expect(tallies?.map((t) => t.capsuleId)).toEqual(["1", "4", "5"]);
     for (const tally of tallies ?? []) {
       const row = await findCapsule(ctx.handle.db, Number(tally.capsuleId));
@@ -45,13 +62,35 @@ describe.each(dialects)("pushed tallies on %s", (dialect) => {
   });
 
   it("never pushes the tally of a capsule that did not reach the chain (a draft, a withdrawn draft), nor of an unknown id", async () => {
-    const tallies = await readPushedTallies(ctx.handle.db, ["1", "2", "3", "999", "x"]);
+    const { tallies } = await readPushedVotes(ctx.handle, ["1", "2", "3", "999", "x"]);
     expect(tallies?.map((t) => t.capsuleId)).toEqual(["1"]);
-    expect(await readPushedTallies(ctx.handle.db, ["2", "3"])).toEqual([]);
+    expect((await readPushedVotes(ctx.handle, ["2", "3"])).tallies).toEqual([]);
   });
 
   it("pushes none for no ids or more than it may carry (pages re-read then)", async () => {
-    expect(await readPushedTallies(ctx.handle.db, [])).toBeUndefined();
-    expect(await readPushedTallies(ctx.handle.db, Array.from({ length: MAX_PUSHED_TALLIES + 1 }, (_, i) => String(i + 1)))).toBeUndefined();
+    expect(await readPushedVotes(ctx.handle, [])).toEqual({});
+    expect(await readPushedVotes(ctx.handle, Array.from({ length: MAX_PUSHED_TALLIES + 1 }, (_, i) => String(i + 1)))).toEqual({});
+  });
+
+  it("carries each public capsule's vote count and newest rows exactly as the end of its vote list shows them", async () => {
+    const pushed = await readPushedVotes(ctx.handle, ["5", "1", "2"]);
+    expect(pushed.tallies?.map((t) => t.capsuleId)).toEqual(["1", "5"]);
+    expect(pushed.votes?.map((v) => [v.capsuleId, v.total, v.latest.length])).toEqual([["1", 5, PUSHED_VOTE_ROWS], ["5", 1, 1]]);
+    for (const votes of pushed.votes ?? []) {
+      const list = await votesPage(ctx.handle, Number(votes.capsuleId), { page: 1, limit: 50 });
+      expect(votes.total).toBe(list.total);
+      expect(votes.latest).toEqual(list.items.slice(-PUSHED_VOTE_ROWS));
+    }
+    // the signed reason rides along, as in the list
+    expect(pushed.votes?.[0]?.latest[1]?.reason).toMatchObject({ text: "Sourced twice", ballotNonce: "0" });
+  });
+
+  it("carries tallies without voter rows above the capsules it reads rows for, and nothing for a capsule off the chain", async () => {
+    expect(MAX_PUSHED_VOTE_LISTS).toBeGreaterThan(0);
+    const pushed = await readPushedVotes(ctx.handle, ["1", "2", "3", "4", "5"], 2);
+    expect(pushed.tallies?.map((t) => t.capsuleId)).toEqual(["1", "4", "5"]);
+    expect(pushed.votes).toBeUndefined();
+    expect(await readPushedVotes(ctx.handle, ["2", "3"])).toEqual({ tallies: [], votes: [] });
+    expect(await readPushedVotes(ctx.handle, [])).toEqual({});
   });
 });

@@ -11,6 +11,14 @@ export async function listCapsuleVotes(db: DbOrTrx, capsuleId: number, page: { o
   return { rows, total: Number(count.n) };
 }
 
+/** A capsule's newest votes (at most `count`, oldest first, in the list's order) and how many it has. */
+export async function latestCapsuleVotes(db: DbOrTrx, capsuleId: number, count: number): Promise<{ latest: VoteRow[]; total: number }> {
+  const base = db.selectFrom("capsule_votes").where("capsule_id", "=", capsuleId);
+  const newest = await base.selectAll().orderBy("block_time", "desc").orderBy("id", "desc").limit(count).execute();
+  const counted = await base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
+  return { latest: newest.reverse(), total: Number(counted.n) };
+}
+
 /**
  * Names of the given wallets that are members of the outlet (an active role there, or its owner):
  * the display name each last gave as a contributor of a submitted capsule of that outlet. Drafts

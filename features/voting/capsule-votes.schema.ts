@@ -1,32 +1,12 @@
 import { z } from "zod";
 import { ZCapsuleObject, ZPolicyObject } from "@/features/capsules/capsules.schema";
 import { pagedResponse } from "@/lib/schemas/primitives";
+import { ZVoteItem } from "@/lib/schemas/vote-item";
 
 // GET /api/capsules/:id/votes — the indexed VoteCast projection, with the capsule's tally read in
 // the same snapshot so a page can render voters and tally from one answer.
 
-const ZAddressOut = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
-
-export const ZVoteItem = z.object({
-  voter: ZAddressOut,
-  /** The name the wallet signs with at the outlet (see docs/DECISIONS.md), null when not a member or unnamed. */
-  displayName: z.string().nullable(),
-  support: z.boolean(),
-  /** Decimal string of wei (the voter's bond when it voted). */
-  weight: z.string().regex(/^[0-9]+$/),
-  txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
-  blockTime: z.string().regex(/^[0-9]+$/),
-  /** The voter's public reason, null when none was given; the signature lets anyone check it (VoteReason, docs/API.md). */
-  reason: z
-    .object({
-      text: z.string(),
-      /** CapsuleAcceptance.nonces(voter) that the ballot signed: the VoteReason's ballotNonce. */
-      ballotNonce: z.string().regex(/^[0-9]+$/),
-      signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/),
-    })
-    .nullable(),
-});
-export type TVoteItem = z.infer<typeof ZVoteItem>;
+export { ZVoteItem, type TVoteItem } from "@/lib/schemas/vote-item";
 
 export const ZVoteListResponse = pagedResponse(ZVoteItem).extend({
   capsuleId: z.string(),

@@ -128,6 +128,9 @@ describe.each(dialects)("votes and live pushes on %s", (dialect) => {
     const { yesVotes, noVotes, weightedYes, weightedNo, weightedParticipation } = read.body.capsule;
     expect(second.tallies).toEqual([{ capsuleId, yesVotes, noVotes, weightedYes, weightedNo, weightedParticipation }]);
     expect(weightedParticipation).not.toBe("0.00");
+    // and the voter rows as the list shows them (names, reasons, hashes), with the count: a page appends them
+    expect(first.votes).toEqual([{ capsuleId, total: 1, latest: [a] }]);
+    expect(second.votes).toEqual([{ capsuleId, total: 2, latest: [a, b] }]);
   });
 
   it("pages the votes with the bridge's page/limit shape", async () => {
@@ -156,6 +159,7 @@ describe.each(dialects)("votes and live pushes on %s", (dialect) => {
     const closing = await live.next((e) => e.type === "change" && e.blockTime >= closesAt, "the block past the window", from);
     expect(closing.block).toBe(Number((await chain.publicClient.getBlock({ blockTag: "latest" })).number));
     expect(closing.tallies, "a change without votes carries no tallies").toBeUndefined();
+    expect(closing.votes, "nor voter rows").toBeUndefined();
     const late = await api.send(capsuleVote, { params: { id: capsuleId }, body: await chain.ballot(secondEditorKey, capsuleId, true) }, secondEditorKey);
     expect(late.body).toMatchObject({ ok: false, error: "VOTING_CLOSED", statusCode: 409 });
     const accepted = await api.send(capsuleAccept, { params: { id: capsuleId }, body: { capsuleId } }, secondEditorKey);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZUintString } from "@/lib/schemas/primitives";
+import { ZVoteItem } from "@/lib/schemas/vote-item";
 
 // What GET /api/live pushes to browsers (Server-Sent Events, one JSON object per `data:` line):
 // every committed change of the indexed projection (a new block, votes, finalization, court
@@ -15,6 +16,21 @@ export const ZLiveTally = z.object({
   weightedParticipation: z.string(),
 });
 export type LiveTally = z.infer<typeof ZLiveTally>;
+
+/** How many of a capsule's newest votes a pushed change carries. */
+export const PUSHED_VOTE_ROWS = 3;
+
+/**
+ * A capsule's votes after the change: how many it has, and its newest rows (at most PUSHED_VOTE_ROWS,
+ * oldest first) exactly as GET /api/capsules/:id/votes lists them, read in the snapshot of its tally.
+ * A page holding the list up to the vote before appends the rows it lacks instead of reading the list again.
+ */
+export const ZPushedVotes = z.object({
+  capsuleId: z.string(),
+  total: z.number().int().nonnegative(),
+  latest: z.array(ZVoteItem).max(PUSHED_VOTE_ROWS),
+});
+export type PushedVotes = z.infer<typeof ZPushedVotes>;
 
 export const ZLiveEvent = z.object({
   /** hello: the first event on a stream (the current block); change: something was committed. */
@@ -34,6 +50,8 @@ export const ZLiveEvent = z.object({
    * for capsules anyone may read (never a capsule that did not reach the chain). Absent otherwise.
    */
   tallies: z.array(ZLiveTally).optional(),
+  /** With `tallies`: the same capsules' vote counts and newest voter rows. Absent otherwise. */
+  votes: z.array(ZPushedVotes).optional(),
 });
 export type LiveEvent = z.infer<typeof ZLiveEvent>;
 

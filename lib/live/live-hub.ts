@@ -7,19 +7,21 @@ import { submittersOf } from "./live-audience.repository";
 import { emitProjectionChange, onProjectionChange, type ProjectionChange } from "@/lib/indexer/change-feed";
 import { notifyProjectionChange } from "@/lib/indexer/change-feed-postgres";
 import { logWarn } from "@/lib/log";
-import { VOTE_CAST_KIND, type LiveEvent, type LiveTally } from "./live-event";
+import { VOTE_CAST_KIND, type LiveEvent, type LiveTally, type PushedVotes } from "./live-event";
 import { processHolder } from "@/lib/process-registry";
 
 // One subscription to the indexer's change feed per process, fanned out to every open
 // /api/live stream. Each change carries the timestamp of its block, so pages move their chain
 // clock (window closing) from the same push that moves the projection. Events go out in commit order.
-// A change holding votes also carries the new tallies, read once here for every stream, so open vote
-// pages need not each read the capsule again (docs/DECISIONS.md, "Tallies in the pushed change").
+// A change holding votes also carries the new tallies and the newest voter rows, read once here for
+// every stream, so open vote pages need not each read the capsule and its vote list again
+// (docs/DECISIONS.md, "Tallies in the pushed change", "Voter rows in the pushed change").
 
 type Listener = (event: LiveEvent) => void;
-/** Reads the tallies a change may carry (features/live: only capsules the public may read); undefined for none. */
-export type TallyReader = (capsuleIds: string[]) => Promise<LiveTally[] | undefined>;
-type Hub = { listeners: Set<Listener>; unsubscribe?: () => void; head?: { block: number; blockTime: number }; queue: Promise<void>; readTallies?: TallyReader };
+export type PushedReads = { tallies?: LiveTally[]; votes?: PushedVotes[] };
+/** Reads the tallies and voter rows a change may carry (features/live: only capsules the public may read). */
+export type PushedReader = (capsuleIds: string[]) => Promise<PushedReads>;
+type Hub = { listeners: Set<Listener>; unsubscribe?: () => void; head?: { block: number; blockTime: number }; queue: Promise<void>; readPushed?: PushedReader };
 const globalForHub = processHolder<{ capsuleLiveHub: Hub }>("liveHub");
 
 function hub(): Hub {
@@ -39,8 +41,8 @@ async function toEvent(change: ProjectionChange): Promise<LiveEvent> {
   const state = hub();
   const bridgeOnly = change.kinds.length > 0 && change.kinds.every((kind) => BRIDGE_KIND.test(kind));
   const everything = Boolean(change.rewound || change.truncated);
-  // the block, the authors and the tallies are independent reads: one wait instead of three
-  const [, audience, tallies] = await Promise.all([bridgeOnly ? undefined : moveHead(state, change), withAuthors(change), everything ? undefined : talliesOf(state, change)]);
+  // the block, the authors and the tallies with voter rows are independent reads: one wait instead of three
+  const [, audience, pushed] = await Promise.all([bridgeOnly ? undefined : moveHead(state, change), withAuthors(change), everything ? undefined : pushedReadsOf(state, change)]);
   state.head ??= await readHead().catch(() => ({ block: 0, blockTime: 0 }));
   return {
     ...audience,
@@ -50,7 +52,8 @@ async function toEvent(change: ProjectionChange): Promise<LiveEvent> {
     caseIds: change.caseIds,
     kinds: change.kinds,
     everything,
-    ...(tallies ? { tallies } : {}),
+    ...(pushed?.tallies ? { tallies: pushed.tallies } : {}),
+    ...(pushed?.votes ? { votes: pushed.votes } : {}),
   };
 }
 
@@ -63,11 +66,11 @@ async function moveHead(state: Hub, change: ProjectionChange): Promise<void> {
   }
 }
 
-/** The tallies after a change holding votes, when someone listens; none when the read fails (pages then re-read). */
-async function talliesOf(state: Hub, change: ProjectionChange): Promise<LiveTally[] | undefined> {
-  if (!state.readTallies || state.listeners.size === 0 || !change.kinds.includes(VOTE_CAST_KIND)) return undefined;
+/** The tallies and voter rows after a change holding votes, when someone listens; none when the read fails (pages then re-read). */
+async function pushedReadsOf(state: Hub, change: ProjectionChange): Promise<PushedReads | undefined> {
+  if (!state.readPushed || state.listeners.size === 0 || !change.kinds.includes(VOTE_CAST_KIND)) return undefined;
   try {
-    return await state.readTallies(change.capsuleIds);
+    return await state.readPushed(change.capsuleIds);
   } catch (error) {
     logWarn("live", "could not read the tallies of a projection change", { block: change.toBlock, error: String(error) });
     return undefined;
@@ -91,18 +94,26 @@ function ensureAttached(state: Hub): void {
   state.unsubscribe = onProjectionChange((change) => {
     state.queue = state.queue.then(async () => {
       const event = await toEvent(change);
-      for (const listener of [...state.listeners]) listener(event);
+      for (const listener of [...state.listeners]) {
+        try {
+          listener(event);
+        } catch (error) {
+          // a stream that can no longer take events (its client left unseen) must not starve the ones after it
+          state.listeners.delete(listener);
+          logWarn("live", "a live stream that failed to take a change was dropped", { error: String(error) });
+        }
+      }
     }).catch((error: unknown) => logWarn("live", "a projection change was not pushed", { error: String(error) }));
   });
 }
 
 /**
  * Subscribes to pushed changes; answers the current head (for the stream's hello) and the unsubscribe.
- * `readTallies` is the hub's one tally reader (every stream passes the same; lib/ cannot import it).
+ * `readPushed` is the hub's one reader of tallies and voter rows (every stream passes the same; lib/ cannot import it).
  */
-export async function subscribeLive(listener: Listener, readTallies?: TallyReader): Promise<{ head: { block: number; blockTime: number }; unsubscribe: () => void }> {
+export async function subscribeLive(listener: Listener, readPushed?: PushedReader): Promise<{ head: { block: number; blockTime: number }; unsubscribe: () => void }> {
   const state = hub();
-  state.readTallies ??= readTallies;
+  state.readPushed ??= readPushed;
   ensureAttached(state);
   state.listeners.add(listener);
   const unsubscribe = () => {
