@@ -6,52 +6,88 @@ import type { RequestHead } from "@/lib/http/request-head";
 import { subscribeLive } from "@/lib/live/live-hub";
 import type { LiveEvent } from "@/lib/live/live-event";
 import { trackLiveStream } from "@/lib/live/live-streams";
-import { db } from "@/lib/db/client";
-import { readPushedTallies } from "./pushed-tallies";
+import { database } from "@/lib/db/client";
+import { readPushedVotes } from "./pushed-tallies";
 
 const HEARTBEAT_MS = 20_000;
 const perIp = new Map<string, number>();
+const encoder = new TextEncoder();
+const PING = encoder.encode(": ping\n\n");
+const RETRY = encoder.encode("retry: 2000\n\n");
+
+// The hub hands the same event object to every stream: its bytes are made once, not once per stream
+// (a thousand open vote pages each stringified and encoded the change before the last one got it).
+const encodedEvents = new WeakMap<LiveEvent, Uint8Array>();
+function encodedEvent(event: LiveEvent): Uint8Array {
+  let bytes = encodedEvents.get(event);
+  if (!bytes) {
+    bytes = encoder.encode(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    encodedEvents.set(event, bytes);
+  }
+  return bytes;
+}
+
+/** Takes one of the address's stream slots; answers its release, which gives it back once however often it is called. */
+function takeSlot(ip: string): () => void {
+  perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (perIp.get(ip) ?? 1) - 1;
+    if (left <= 0) perIp.delete(ip);
+    else perIp.set(ip, left);
+  };
+}
 
 /**
  * GET /api/live: a Server-Sent Events stream of committed projection changes, at most
  * CAPSULE_LIVE_MAX_PER_IP per client address, with a heartbeat; closed when the client goes away
- * or the server shuts down.
+ * or the server shuts down. A client may leave while the stream is still subscribing (a page
+ * navigated away at once): the stream then ends as soon as it can, so its slot and its place among
+ * the hub's listeners are given back.
  */
 export async function openLiveStream(request: Request | RequestHead, signal: AbortSignal | undefined): Promise<Response> {
   const ip = clientIp(request);
   const open = perIp.get(ip) ?? 0;
   if (open >= config().CAPSULE_LIVE_MAX_PER_IP) throw new AppError("RATE_LIMITED", `At most ${config().CAPSULE_LIVE_MAX_PER_IP} live streams per client; close another tab first`, { headers: { "Retry-After": "30" } });
   if (request.method === "HEAD") return new Response(null, { status: 200, headers: { "content-type": "text/event-stream" } });
-  perIp.set(ip, open + 1);
-  const encoder = new TextEncoder();
-  let finish = () => undefined as void;
+  const release = takeSlot(ip);
+  const cleanups: Array<() => void> = [release];
+  let done = false;
+  let close = () => undefined as void;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    for (const cleanup of cleanups.splice(0)) cleanup();
+    close();
+  };
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      let done = false;
-      const send = (text: string) => {
-        if (!done) controller.enqueue(encoder.encode(text));
-      };
-      const sendEvent = (event: LiveEvent) => send(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-      const { head, unsubscribe } = await subscribeLive(sendEvent, (capsuleIds) => readPushedTallies(db(), capsuleIds));
-      const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
-      const untrack = trackLiveStream(() => finish());
-      finish = () => {
-        if (done) return;
-        done = true;
-        clearInterval(heartbeat);
-        unsubscribe();
-        untrack();
-        const left = (perIp.get(ip) ?? 1) - 1;
-        if (left <= 0) perIp.delete(ip);
-        else perIp.set(ip, left);
+      close = () => {
         try {
           controller.close();
         } catch {
           // already closed by the client
         }
       };
-      signal?.addEventListener("abort", () => finish(), { once: true });
-      send("retry: 2000\n\n");
+      const send = (bytes: Uint8Array) => {
+        if (done) return;
+        try {
+          controller.enqueue(bytes);
+        } catch {
+          finish(); // the client went away without the abort reaching this stream
+        }
+      };
+      const sendEvent = (event: LiveEvent) => send(encodedEvent(event));
+      signal?.addEventListener("abort", finish, { once: true });
+      if (signal?.aborted) return finish();
+      cleanups.push(trackLiveStream(finish));
+      const { head, unsubscribe } = await subscribeLive(sendEvent, (capsuleIds) => readPushedVotes(database(), capsuleIds));
+      if (done) return unsubscribe(); // the client left while this stream subscribed
+      const heartbeat = setInterval(() => send(PING), HEARTBEAT_MS);
+      cleanups.push(unsubscribe, () => clearInterval(heartbeat));
+      send(RETRY);
       sendEvent({ type: "hello", block: head.block, blockTime: head.blockTime, capsuleIds: [], wallets: [], caseIds: [], kinds: [], everything: false });
     },
     cancel() {

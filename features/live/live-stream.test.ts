@@ -1,0 +1,131 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { emitProjectionChange } from "@/lib/indexer/change-feed";
+import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
+import { subscribeLive } from "@/lib/live/live-hub";
+import type { LiveEvent } from "@/lib/live/live-event";
+import { openLiveStreams } from "@/lib/live/live-streams";
+import { openLiveStream } from "./live-stream";
+
+// GET /api/live when clients leave early: a page that navigates away while its stream is still
+// subscribing must give back its slot and its place among the hub's listeners. A stream left behind
+// once took every later change from the streams opened after it (a full browser run's pages then saw
+// no vote, inbox entry or role arrive) and, at CAPSULE_LIVE_MAX_PER_IP such leaks, refused new streams.
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-live-stream-"));
+process.env.CAPSULE_DATA_DIR = dataDir;
+process.env.CAPSULE_LIVE_MAX_PER_IP = "2";
+// nothing listens on the discard port: the stream's head read fails at once and it opens at block 0
+process.env.CAPSULE_NODE_RPC_URL = "http://127.0.0.1:9";
+
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+// each case from its own address, so one case's leak cannot fail another's
+const request = (ip: string) => new Request("http://127.0.0.1/api/live", { headers: { [CLIENT_IP_HEADER]: ip } });
+
+/** A stream's text as it arrives, and a wait (at most `timeoutMs`) for text matching `pattern`. */
+function textOf(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
+  return {
+    async until(pattern: RegExp, timeoutMs = 5_000): Promise<string> {
+      const deadline = Date.now() + timeoutMs;
+      while (!pattern.test(text)) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no ${String(pattern)} in time; the stream carried: ${text}`);
+        pending ??= reader.read();
+        const read = await Promise.race([pending, new Promise<undefined>((resolve) => setTimeout(resolve, left))]);
+        if (!read) continue;
+        pending = undefined;
+        if (read.done) throw new Error(`the stream ended before ${String(pattern)}; it carried: ${text}`);
+        text += decoder.decode(read.value, { stream: true });
+      }
+      return text;
+    },
+    cancel: () => reader.cancel(),
+  };
+}
+
+const change = (what: string) => ({ fromBlock: 0, toBlock: 0, capsuleIds: [], wallets: [], caseIds: [], kinds: [`bridge:${what}`] });
+
+describe("live streams whose client leaves while they subscribe", () => {
+  it("a stream cancelled before its hello gives back its slot: more such streams than the limit never refuse the next", async () => {
+    for (let i = 0; i < 4; i++) {
+      const response = await openLiveStream(request("203.0.113.1"), undefined);
+      await response.body?.cancel();
+    }
+    const response = await openLiveStream(request("203.0.113.1"), undefined);
+    expect(response.status).toBe(200);
+    await response.body?.cancel();
+  });
+
+  it("a stream whose request aborted before its hello gives back its slot", async () => {
+    for (let i = 0; i < 4; i++) {
+      const abort = new AbortController();
+      const response = await openLiveStream(request("203.0.113.2"), abort.signal);
+      abort.abort();
+      expect(response.status).toBe(200);
+    }
+    const abort = new AbortController();
+    abort.abort();
+    await openLiveStream(request("203.0.113.2"), abort.signal);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const open = await openLiveStream(request("203.0.113.2"), undefined);
+    expect(open.status).toBe(200);
+    await open.body?.cancel();
+  });
+
+  it("a change still reaches an open stream after streams left behind in every way", async () => {
+    await (await openLiveStream(request("203.0.113.3"), undefined)).body?.cancel();
+    const aborted = new AbortController();
+    await openLiveStream(request("203.0.113.3"), aborted.signal);
+    aborted.abort();
+    // a stream whose body is dropped unread is one the hub may still hold; the next one must still be served
+    const follower = await openLiveStream(request("203.0.113.3"), undefined);
+    if (!follower.body) throw new Error("the stream has no body");
+    const text = textOf(follower.body);
+    await text.until(/event: hello/);
+    emitProjectionChange(change("leak-check"));
+    expect(await text.until(/bridge:leak-check/)).toContain("bridge:leak-check");
+    await text.cancel();
+    expect(openLiveStreams()).toBe(0);
+  });
+
+  it("a listener that throws is dropped and the listeners after it still get the change", async () => {
+    const broken = await subscribeLive(() => {
+      throw new TypeError("Invalid state: Controller is already closed");
+    });
+    const got: LiveEvent[] = [];
+    const healthy = await subscribeLive((event) => got.push(event));
+    emitProjectionChange(change("after-a-broken-listener"));
+    emitProjectionChange(change("and-the-next"));
+    const deadline = Date.now() + 5_000;
+    while (got.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(got.map((event) => event.kinds)).toEqual([["bridge:after-a-broken-listener"], ["bridge:and-the-next"]]);
+    broken.unsubscribe();
+    healthy.unsubscribe();
+  });
+});
+
+// A change's bytes are made once and every stream enqueues the same ones: a stream must never see them
+// consumed, moved or changed by another.
+describe("a change sent to several streams", () => {
+  it("streams that share a change's bytes each get the whole change, whichever reads first", async () => {
+    const first = await openLiveStream(request("203.0.113.4"), undefined);
+    const second = await openLiveStream(request("203.0.113.5"), undefined);
+    if (!first.body || !second.body) throw new Error("a stream has no body");
+    const [a, b] = [textOf(first.body), textOf(second.body)];
+    await Promise.all([a.until(/event: hello/), b.until(/event: hello/)]);
+    emitProjectionChange(change("shared-bytes"));
+    const carried = (text: string) => text.slice(text.indexOf("event: change"));
+    const fromFirst = carried(await a.until(/bridge:shared-bytes[^\n]*\n\n/));
+    const fromSecond = carried(await b.until(/bridge:shared-bytes[^\n]*\n\n/));
+    expect(fromSecond).toBe(fromFirst);
+    expect(JSON.parse(/^data: (.*)$/m.exec(fromSecond)?.[1] ?? "null")).toMatchObject({ type: "change", kinds: ["bridge:shared-bytes"] });
+    await Promise.all([a.cancel(), b.cancel()]);
+  });
+});
