@@ -14,12 +14,14 @@ import { capsuleRead } from "@/features/capsules/read.endpoint";
 import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
 import { capsuleVote } from "@/features/voting/vote.endpoint";
 import { courtAdvance } from "@/features/court/advance.endpoint";
+import { courtAppeal } from "@/features/court/appeal.endpoint";
 import { courtCase } from "@/features/court/case.endpoint";
 import { courtCommit } from "@/features/court/commit.endpoint";
 import { courtReveal } from "@/features/court/reveal.endpoint";
 import { installTestWallet } from "./support/test-wallet";
 import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
 import { vaultDownloadPath } from "@/lib/api/vault-path";
+import { pathOf } from "@/lib/api/request";
 import { freshWallet, juryChain, type Wallet } from "./support/jury-chain";
 
 // Issue 28 items 1 and 5 from the browser: both sides add evidence from the case page (a link, a file
@@ -216,13 +218,32 @@ test("the appeal is funded from the case page, a refusal explained before paying
   await fundForm.getByRole("button", { name: "Pay 2.5 CAP to fund the challenger" }).click();
   await expect(page.getByTestId("appeal-funded")).toHaveText("Your 2.5 CAP for the challenger was recorded.", { timeout: 60_000 });
   await expect(costs).toContainText("Challenger (won this round): needs 7 CAP, raised 2.5 CAP, still 4.5 CAP.");
+  // API clients ask the appeal route, which answers the figures the page builds from its case read
+  const quote = await api.call(courtAppeal, { params: { id: caseId } });
+  expect(quote).toMatchObject({
+    caseId,
+    round: 0,
+    nextRoundJurors: 7,
+    nextRoundCost: parseEther("7").toString(),
+    sides: [
+      { side: "challenger", sideNumber: 1, winning: true, required: parseEther("7").toString(), paid: parseEther("2.5").toString(), remaining: parseEther("4.5").toString() },
+      { side: "outlet", sideNumber: 2, winning: false, required: parseEther("14").toString(), paid: "0", remaining: parseEther("14").toString() },
+    ],
+    transaction: { to: getAddress(court), functionName: "fundAppeal" },
+  });
 
-  // the outlet's page still shows the challenger's side open; the challenger then completes it
+  // the outlet's page, which has not heard of what follows yet, still shows the challenger's side open; the
+  // challenger then completes it. The page's figures come from its case read, which every push re-reads, so
+  // to keep the page behind (a slow connection) its reads of the case are answered from before, for a while.
   const outlet = await actor(browser, "owner", owner);
   await outlet.page.goto(`/court/${caseId}`);
   await signIn(outlet.page);
   const outletForm = outlet.page.getByRole("form", { name: "Fund this appeal" });
   await expect(outletForm.getByRole("radio", { name: "The challenger (still needs 4.5 CAP)" })).toBeVisible();
+  const caseRead = pathOf(courtCase, { id: caseId });
+  const heldCase = await (await outlet.page.request.get(caseRead)).text();
+  const behind = (url: URL) => url.pathname === caseRead;
+  await outlet.page.route(behind, (route) => route.fulfill({ status: 200, contentType: "application/json", body: heldCase }));
   await fundForm.getByRole("radio", { name: /The challenger/ }).check();
   await fundForm.getByRole("button", { name: "Pay 4.5 CAP to fund the challenger" }).click();
   await expect(page.getByTestId("appeal-funded")).toHaveText("Your 4.5 CAP for the challenger was recorded.", { timeout: 60_000 });
@@ -234,6 +255,7 @@ test("the appeal is funded from the case page, a refusal explained before paying
   await outletForm.getByRole("button", { name: "Pay 4.5 CAP to fund the challenger" }).click();
   await expect(outletForm.getByRole("alert")).toHaveText("That side is already fully funded. Nothing was paid.");
   expect(await publicClient.getBalance({ address: owner.address })).toBe(before);
+  await outlet.page.unroute(behind);
 
   // the outlet funds its own side with the exact remaining: both sides funded, round 2 opens at once
   await outlet.page.reload();

@@ -4,13 +4,12 @@ import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { usePublicClient, useWriteContract } from "wagmi";
 import { formatEther, parseEther, type Address, type Hex } from "viem";
-import type { z } from "zod";
 import { call } from "@/lib/api/client";
 import { juryCourtAbi } from "@/lib/chain/abi";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { courtCase } from "@/features/court/case.endpoint";
 import type { TCourtCase } from "@/features/court/court.schema";
-import type { ZAppealQuote } from "@/features/court/jury.schema";
+import type { AppealQuote } from "@/features/court/appeal-quote";
 import { describeAppealError } from "@/features/court/jury-court-error";
 import { courtKeys } from "@/components/court/use-court";
 import { useSession } from "@/components/wallet/use-session";
@@ -23,7 +22,6 @@ import { AlertLine } from "@/components/ui/form-message";
 // the wallet asks; a dry run (simulateContract) explains a refusal before anything is paid; then the pending
 // transaction, and the funding as the bridge has indexed it once the transaction is mined.
 
-type Quote = z.infer<typeof ZAppealQuote>;
 type Step = { kind: "idle" } | { kind: "checking" } | { kind: "signature" } | { kind: "pending"; hash: Hex } | { kind: "indexing"; hash: Hex };
 
 const sideName = (side: "challenger" | "outlet") => (side === "challenger" ? "the challenger" : "the outlet");
@@ -38,7 +36,7 @@ async function indexedCase(caseId: string, hash: Hex, tries = 60) {
   return undefined;
 }
 
-export function AppealFunding({ item, quote, onFunded }: { item: TCourtCase; quote: Quote; onFunded: (message: string) => void }) {
+export function AppealFunding({ item, quote, onFunded }: { item: TCourtCase; quote: AppealQuote; onFunded: (message: string) => void }) {
   const { wallet, status } = useSession();
   const publicClient = usePublicClient({ chainId: CAPSULE_CHAIN_ID });
   const { mutateAsync: writeContract } = useWriteContract();
@@ -108,8 +106,6 @@ export function AppealFunding({ item, quote, onFunded }: { item: TCourtCase; quo
         return;
       }
       queryClient.setQueryData(courtKeys.detail(item.caseId), answer);
-      // the quote exists only in the appeal period: once a new round opened it is left alone (asking again answers 409)
-      if (answer.case.period === "appeal") void queryClient.invalidateQueries({ queryKey: ["jury-appeal-quote", item.caseId] });
       void queryClient.invalidateQueries({ queryKey: courtKeys.lists() });
       const next = answer.case;
       onFunded(

@@ -10,7 +10,7 @@ import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { FINDING, juryCommitment, juryCommitTypedData, juryRevealTypedData } from "@/lib/chain/jury-ballots";
 import { ballotFile, keepBallot, keptBallot, newSalt, parseBallotFile, type KeptBallot } from "@/features/court/jury-salt";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
-import { useAdvanceCase, useAppealQuote, useCommitFindings, useRevealFindings } from "@/components/court/use-jury";
+import { useAdvanceCase, useCommitFindings, useJuryCourtAddress, useRevealFindings } from "@/components/court/use-jury";
 import { useSession } from "@/components/wallet/use-session";
 import { useContractsSummary } from "@/components/network/use-system";
 import { Card } from "@/components/ui/card";
@@ -19,6 +19,7 @@ import { linkableUri } from "@/lib/schemas/uri";
 import { Deadline, lastEventTime } from "./deadline";
 import { JuryEvidenceForm } from "./jury-evidence-form";
 import { AppealFunding } from "./appeal-funding";
+import { appealQuoteOf } from "@/features/court/appeal-quote";
 import { AppealRefunds } from "./appeal-refunds";
 import { vaultObjectIdOf } from "@/lib/api/vault-path";
 
@@ -284,10 +285,8 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
 type TRevealFinding = (typeof findingNames)[number];
 
 function AppealCosts({ item, onFunded }: { item: TCourtCase; onFunded: (message: string) => void }) {
-  const quote = useAppealQuote(item.caseId, true);
-  if (quote.isPending) return <Card title="Appeal">Loading the appeal costs…</Card>;
-  if (quote.isError) return <Card title="Appeal"><p className="text-sm text-red-700">{quote.error.message}</p></Card>;
-  const q = quote.data;
+  const q = appealQuoteOf(item, useJuryCourtAddress());
+  if (!q) return <Card title="Appeal">Loading the appeal costs…</Card>;
   return (
     <Card title="Appeal">
       <div className="space-y-2 text-sm" data-testid="appeal-costs">

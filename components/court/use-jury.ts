@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useReadContracts } from "wagmi";
 import { getAddress, type Address } from "viem";
 import { juryCourtAbi } from "@/lib/chain/abi";
@@ -8,7 +8,6 @@ import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { call } from "@/lib/api/client";
 import { signedPost } from "@/lib/api/browser-session";
 import { courtAdvance } from "@/features/court/advance.endpoint";
-import { courtAppeal } from "@/features/court/appeal.endpoint";
 import { courtCommit } from "@/features/court/commit.endpoint";
 import { courtEvidence } from "@/features/court/evidence.endpoint";
 import { courtReveal } from "@/features/court/reveal.endpoint";
@@ -41,11 +40,6 @@ export const useRevealFindings = (caseId: string) =>
   useJuryAction<TRevealBody>(caseId, (session, body) => signedPost(session, courtReveal, { params: { id: caseId }, body }));
 export const useAdvanceCase = (caseId: string) =>
   useJuryAction<Record<string, never>>(caseId, (session) => signedPost(session, courtAdvance, { params: { id: caseId } }));
-
-// Kept outside the court's keys: the quote exists only in the appeal period, and a case refetched as it moves
-// on (court invalidations) must not ask for it again on its way out of that period (the bridge answers 409).
-export const useAppealQuote = (caseId: string, enabled: boolean) =>
-  useQuery({ queryKey: ["jury-appeal-quote", caseId], queryFn: () => call(courtAppeal, { params: { id: caseId } }), enabled, retry: false });
 
 /** The JuryCourt address the bridge deployed (from the contracts summary). */
 export function useJuryCourtAddress(): Address | undefined {

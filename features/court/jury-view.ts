@@ -27,6 +27,12 @@ export function appealCosts(c: JuryCaseRow): { challenger: bigint; outlet: bigin
   return { challenger: c.winner === 1 ? next : 2n * next, outlet: c.winner === 2 ? next : 2n * next };
 }
 
+/** The round an appeal would open: its jurors and its arbitration cost (wei, "0" when it cannot be seated). */
+export function nextRound(c: JuryCaseRow, costs: { challenger: bigint }): { nextRoundJurors: number; nextRoundCost: string } {
+  const nextRoundJurors = jurorsInRound(c.round + 1);
+  return { nextRoundJurors, nextRoundCost: costs.challenger === 0n ? "0" : (BigInt(nextRoundJurors) * (BigInt(c.fee) / BigInt(FIRST_ROUND_JURORS))).toString() };
+}
+
 /** The claims a ruling is about: the capsule's claim ids, or one null entry for the article as a whole. */
 export const claimIdsOf = (c: JuryCaseRow): Array<string | null> => {
   const keys = JSON.parse(c.claim_ids_json) as string[];
@@ -70,7 +76,11 @@ export function juryFields(c: JuryCaseRow, jurors: JuryJurorRow[], log: JuryCase
         return { party: d.party, side: sideName(d.side) ?? "challenger", uri: d.uri, round: e.round, txHash: e.tx_hash, at: String(e.block_time) };
       }),
     appeal: costs
-      ? { challenger: { required: costs.challenger.toString(), paid: paid.challenger.toString() }, outlet: { required: costs.outlet.toString(), paid: paid.outlet.toString() } }
+      ? {
+          challenger: { required: costs.challenger.toString(), paid: paid.challenger.toString() },
+          outlet: { required: costs.outlet.toString(), paid: paid.outlet.toString() },
+          ...nextRound(c, costs),
+        }
       : null,
     juryTimeline: log.map((e) => ({
       kind: e.kind,

@@ -67,8 +67,11 @@ export const ZJuryFields = z.object({
   articleFinding: ZFindingName.nullable(),
   winner: z.enum(["challenger", "outlet"]).nullable(),
   evidence: z.array(ZJuryEvidence),
-  /** During the appeal period: what each side must raise (wei) and has raised. */
-  appeal: z.object({ challenger: ZAppealSide, outlet: ZAppealSide }).nullable(),
+  /**
+   * During the appeal period: what each side must raise (wei) and has raised, and the round an appeal opens
+   * (its jurors and arbitration cost; cost "0" when no further round can be seated).
+   */
+  appeal: z.object({ challenger: ZAppealSide, outlet: ZAppealSide, nextRoundJurors: z.number().int(), nextRoundCost: ZUintString }).nullable(),
   juryTimeline: z.array(ZJuryTimelineEntry),
 });
 export type TJuryFields = z.infer<typeof ZJuryFields>;
