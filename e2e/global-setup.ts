@@ -28,6 +28,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   fs.mkdirSync(path.resolve("test-results", "screenshots"), { recursive: true });
   return async () => {
     await stack.stop();
+    // the server's own lines (indexer, live hub, warnings), to read when a spec that waits for a push fails
+    fs.writeFileSync(path.resolve("test-results", "e2e-server.log"), stack.output());
     await dns.close();
     fs.rmSync(dnsDir, { recursive: true, force: true });
   };

@@ -17,7 +17,7 @@ import { roleGrant } from "@/features/roles/grant.endpoint";
 import { ROLE } from "@/lib/roles/role-catalog";
 import { bridgeClient } from "@/test/support/bridge-client";
 import { publishTxt } from "./dns-server";
-import { awaitJuryPool, leaveJuryPool } from "./jury-pool";
+import { awaitJuryPool, leaveJuryPool, poolAtSnapshot } from "./jury-pool";
 
 // What the jury specs do on the shared e2e stack besides the pages: new wallets funded by anvil, bonds,
 // active outlets, chain time moved on, transactions sent and checked.
@@ -32,6 +32,10 @@ function env(name: string): string {
   if (!value) throw new Error(`${name} is not set (e2e/global-setup.ts sets it)`);
   return value;
 }
+
+/** Each bench juror's bond in CAP (see seatBench), and what it is given to pay it and its fees from. */
+const BENCH_BOND = "1000000000";
+const BENCH_FUNDS = "2000000000";
 
 /** A new wallet (no history on the shared stack: what other specs did cannot change what it sees). */
 export function freshWallet(): Wallet {
@@ -94,14 +98,17 @@ export function juryChain() {
 
     /**
      * A bench outlet of `jurors` (three fresh wallets unless given) bonded as its Editors so heavily that a draw on the shared stack
-     * seats them (each pick is proportional to bond). Seat it before the case is opened on chain (the pool
+     * seats them (each pick is proportional to bond). The last pick of a draw without replacement weighs one
+     * bench bond against every other Editor's bond on the stack, which grows through a run (each outlet
+     * fixture bonds its owner a thousand CAP): at a million CAP each a full CI run once drew a stranger;
+     * BENCH_BOND is a thousand times that. Seat it before the case is opened on chain (the pool
      * is the opening's snapshot); call `leave()` when the spec is done, so other specs' draws are not
      * disturbed (e2e/support/jury-pool.ts).
      */
     async seatBench(slug: string, jurors: readonly Wallet[] = [freshWallet(), freshWallet(), freshWallet()]) {
       const owner = freshWallet(); // no bond: not an Editor who votes, never a juror
       await this.fund(owner, "100", "0");
-      for (const juror of jurors) await this.fund(juror, "2000000", "1000000");
+      for (const juror of jurors) await this.fund(juror, BENCH_FUNDS, BENCH_BOND);
       await this.activeOutlet(owner, slug);
       for (const juror of jurors) await api.call(roleGrant, { body: { outletSlug: slug, wallet: juror.address, roleId: ROLE.EDITOR } }, owner.key);
       const registry = await contract("roleRegistry");
@@ -146,11 +153,15 @@ export function juryChain() {
       const commit = (await advance()).case;
       if (commit.period !== "commit") throw new Error(`case ${caseId} is in its ${commit.period} period, not commit`);
       const round = BigInt(commit.round ?? 0);
-      const drawn = commit.jurors.filter((j) => j.round === commit.round).map((j) => {
-        const wallet = jurors.find((w) => w.address === j.juror);
-        if (!wallet) throw new Error(`juror ${j.juror} drawn for case ${caseId} is none of the bench's wallets`);
-        return { wallet, salt: keccak256(toHex(`salt of ${j.juror} in case ${caseId}`)) };
-      });
+      const drawn: Array<{ wallet: Wallet; salt: Hex }> = [];
+      for (const { juror } of commit.jurors.filter((j) => j.round === commit.round)) {
+        const wallet = jurors.find((w) => w.address === juror);
+        if (!wallet) {
+          const pool = await poolAtSnapshot({ publicClient, registry: await contract("roleRegistry"), juryCourt: court, caseId: juryCaseId.toString(), outletSlug: open.outletSlug });
+          throw new Error(`juror ${juror} drawn for case ${caseId} is none of the bench's wallets; ${pool}`);
+        }
+        drawn.push({ wallet, salt: keccak256(toHex(`salt of ${juror} in case ${caseId}`)) });
+      }
       for (const { wallet, salt } of drawn) {
         const commitment = juryCommitment(juryCaseId, round, wallet.address, plan.map((f) => FINDING[f]), salt);
         const signature = await signJuryCommit(privateKeyToAccount(wallet.key), court, chain.id, { caseId: juryCaseId, round, juror: wallet.address, commitment });
