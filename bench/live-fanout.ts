@@ -22,8 +22,9 @@ export type FanoutFigures = {
   /** From the head that mined the vote to each subscriber holding the new tally, over all votes and subscribers. */
   p50: number;
   p95: number;
-  /** The last subscriber of each vote: median and worst over the votes. */
+  /** The last subscriber of each vote: median, 95th percentile and worst over the votes. */
   lastP50: number;
+  lastP95: number;
   lastMax: number;
   /** Server RSS growth per open subscriber, in KiB. */
   kibPerSubscriber: number;
@@ -217,6 +218,7 @@ export async function benchLiveFanout(options: { dialect: "sqlite" | "postgres";
         clearTimeout(late);
         all.get(source)!.push(...times);
         lasts.get(source)!.push(Math.max(...times));
+        options.log(`  vote ${vote} (${source}): first ${Math.min(...times).toFixed(0)} ms, median ${percentile(times, 50).toFixed(0)} ms, last ${Math.max(...times).toFixed(0)} ms after its head`);
         // let the page settle before the next vote
         await new Promise((r) => setTimeout(r, 300));
       }
@@ -236,6 +238,7 @@ export async function benchLiveFanout(options: { dialect: "sqlite" | "postgres";
         p50: percentile(times, 50),
         p95: percentile(times, 95),
         lastP50: percentile(last, 50),
+        lastP95: percentile(last, 95),
         lastMax: Math.max(...last),
         kibPerSubscriber: ((rssOpenMb - rssBeforeMb) * 1024) / opened.length,
         rssBeforeMb,

@@ -5,7 +5,7 @@ import { benchIndexerBackfill, type BackfillFigures } from "./indexer-backfill";
 import { benchIndexerReorg, type ReorgFigures } from "./indexer-reorg";
 import { benchPonderSideBySide, type SideBySide } from "./ponder-backfill";
 import { benchFixedCost, type FixedCostVersion } from "./http-fixed-cost";
-import { benchHttpReads, type ReadFigures } from "./http-reads";
+import { WARM_UP_SECONDS, benchHttpReads, type ReadFigures } from "./http-reads";
 import { benchListDepth, type DepthFigures } from "./list-depth";
 import type { LoadFigures } from "./support/load";
 import { benchObserveOverhead } from "./observe-overhead";
@@ -19,6 +19,7 @@ import { benchSoak } from "./soak";
 import { benchScale, type ScaleFigures } from "./scale";
 import { haproxyVersion } from "./support/haproxy";
 import { benchMemory } from "./memory";
+import { benchWrapperCost } from "./wrapper-cost";
 import { z } from "zod";
 import { benchLiveFanout, type TallySource } from "./live-fanout";
 import { cleanupAll } from "./support/cleanup";
@@ -32,13 +33,13 @@ import { VOTERS } from "@/test/indexer/support/vote-stream";
 const log = (message: string) => console.log(`[bench] ${message}`);
 const parts = process.argv.slice(2);
 // profile, fixed-cost, list-depth and ponder (which installs Ponder into bench/ponder) run only when named
-const wants = (name: string) => (parts.length === 0 ? !["profile", "fixed-cost", "ponder", "list-depth", "soak", "memory", "fanout", "scale"].includes(name) : parts.includes(name));
+const wants = (name: string) => (parts.length === 0 ? !["profile", "fixed-cost", "ponder", "list-depth", "soak", "memory", "fanout", "scale", "wrapper"].includes(name) : parts.includes(name));
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 /** BENCH_CAPSULES: one table size, or several separated by commas (`reads` measures each, in one run). */
 const capsuleSizes = () => (process.env.BENCH_CAPSULES ?? "100000").split(",").map(Number);
 
 function printReads(all: ReadFigures[], capsules: number, seconds: number) {
-  console.log(`\nHTTP reads: ${capsules} capsules, autocannon 100 connections, no pipelining, ${seconds} s per run after a 2 s warm-up`);
+  console.log(`\nHTTP reads: ${capsules} capsules, autocannon 100 connections, no pipelining, ${seconds} s per run after ${process.env.BENCH_NEW_CONNECTIONS === "1" ? "a 2 s warm-up on connections of its own (the window opens 100 new ones)" : `a ${WARM_UP_SECONDS} s warm-up on the same connections`}`);
   console.log("dialect  | route                            | route req/s | p50 | p99 | CPU ms/req | bare req/s | p50 | p99 | CPU ms/req | ratio | errors | load");
   for (const f of all) {
     console.log(
@@ -367,7 +368,8 @@ async function main() {
     await ensureProductionBuild(log);
     const dialects: Array<"sqlite" | "postgres"> = (await postgresAvailable()) ? ["sqlite", "postgres"] : ["sqlite"];
     const subscribers = envNumber("BENCH_FANOUT_SUBSCRIBERS", 1000);
-    const votes = envNumber("BENCH_FANOUT_VOTES", 10);
+    // 30: the p95 over all subscribers' times is then not set by one slow vote alone (each vote is a thirtieth of them)
+    const votes = envNumber("BENCH_FANOUT_VOTES", 30);
     // BENCH_FANOUT_TALLY: event (the tally in the pushed change), read (a GET after it, as before), or both (default, votes taking turns)
     const tallyChoice = z.enum(["event", "read", "both"]).parse(process.env.BENCH_FANOUT_TALLY ?? "both");
     const sources: TallySource[] = tallyChoice === "both" ? ["event", "read"] : [tallyChoice];
@@ -376,9 +378,9 @@ async function main() {
       figures.push(...(await benchLiveFanout({ dialect, subscribers, votes, sources, log })));
     }
     console.log(`\nLive fan-out: ${subscribers} GET /api/live subscribers on one capsule, ${votes} votes one at a time per tally source; ms from the head that mined the vote to a subscriber holding the new tally (event: from the change itself; read: its change event, then its GET)`);
-    console.log("dialect  | tally | subscribers | addresses | p50 ms | p95 ms (target ≤ 250) | last subscriber p50 | last max | RSS before → open MB | KiB per subscriber | load");
+    console.log("dialect  | tally | subscribers | addresses | p50 ms | p95 ms (target ≤ 250) | last subscriber p50 | last p95 | last max | RSS before → open MB | KiB per subscriber | load");
     for (const f of figures) {
-      console.log([f.dialect.padEnd(8), f.source.padEnd(5), String(f.subscribers).padStart(11), String(f.addresses).padStart(9), fmt(f.p50, 0).padStart(6), fmt(f.p95, 0).padStart(21), fmt(f.lastP50, 0).padStart(19), fmt(f.lastMax, 0).padStart(8), `${fmt(f.rssBeforeMb, 0)} → ${fmt(f.rssOpenMb, 0)}`.padStart(20), fmt(f.kibPerSubscriber, 1).padStart(18), f.load].join(" | "));
+      console.log([f.dialect.padEnd(8), f.source.padEnd(5), String(f.subscribers).padStart(11), String(f.addresses).padStart(9), fmt(f.p50, 0).padStart(6), fmt(f.p95, 0).padStart(21), fmt(f.lastP50, 0).padStart(19), fmt(f.lastP95, 0).padStart(8), fmt(f.lastMax, 0).padStart(8), `${fmt(f.rssBeforeMb, 0)} → ${fmt(f.rssOpenMb, 0)}`.padStart(20), fmt(f.kibPerSubscriber, 1).padStart(18), f.load].join(" | "));
     }
   }
   if (wants("scale")) {
@@ -402,6 +404,14 @@ async function main() {
   if (wants("reader-pages")) {
     await ensureProductionBuild(log);
     printReaderPages(await benchReaderPages({ runs: envNumber("BENCH_BROWSER_RUNS", 9), log }));
+  }
+
+  if (wants("wrapper")) {
+    // BENCH_WRAPPER_REQUESTS (default 3000) one at a time per step and round, over BENCH_CAPSULES[0] capsules
+    console.log("\nBy-id read in one process, one request at a time (CPU ms a request; wall ms):");
+    for (const dialect of dialects)
+      for (const f of await benchWrapperCost({ dialect, capsules: capsuleSizes()[0]!, requests: envNumber("BENCH_WRAPPER_REQUESTS", 3000) }))
+        console.log(`  ${f.dialect.padEnd(8)} ${f.step.padEnd(30)} ${fmt(f.cpuMs, 3)} CPU, ${fmt(f.wallMs, 3)} wall`);
   }
 
   if (wants("profile")) {

@@ -23,6 +23,8 @@ export async function startBareProcess(options: {
       BENCH_SQLITE_FILE: options.sqliteFile,
       BENCH_ORIGIN: options.origin,
       ...(options.databaseUrl ? { BENCH_DATABASE_URL: options.databaseUrl } : {}),
+      ...(process.env.BENCH_BARE_ASYNC_CONTEXT ? { BENCH_BARE_ASYNC_CONTEXT: process.env.BENCH_BARE_ASYNC_CONTEXT } : {}),
+      ...(process.env.BENCH_BARE_HEAP_MB ? { BENCH_BARE_HEAP_MB: process.env.BENCH_BARE_HEAP_MB } : {}),
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { startStack, type Stack } from "@/test/support/stack";
@@ -12,10 +13,10 @@ function serverEnvOverrides(): Record<string, string> {
   return Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
 }
 
-/** BENCH_SERVER_NODE_FLAGS="--flag …": the server's Node flags instead of npm start's ("none" for no flags). */
+/** BENCH_SERVER_NODE_FLAGS="--flag …": the server's Node flags instead of npm start's ("none" for no flags; empty is unset). */
 function serverNodeFlags(): string[] | undefined {
   const flags = process.env.BENCH_SERVER_NODE_FLAGS;
-  if (flags === undefined) return undefined;
+  if (flags === undefined || flags.trim() === "") return undefined; // set but empty: npm start's, like unset
   return flags === "none" ? [] : flags.split(" ").filter(Boolean);
 }
 
@@ -39,6 +40,8 @@ export async function startBenchStack(dialect: "sqlite" | "postgres", env: Recor
   const closeHandle = onCleanup(() => handle.close());
   const stop = async () => {
     await closeHandle();
+    // BENCH_SERVER_LOG=file: the server's own output (its access lines, and e.g. --trace-gc's lines) appended there
+    if (process.env.BENCH_SERVER_LOG) fs.appendFileSync(process.env.BENCH_SERVER_LOG, stack.output());
     await stopStack();
     await database?.drop();
   };
