@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { playwrightCounts, vitestCounts, withExitStatus } from "./test-report";
+import { playwrightCounts, readSuiteErrors, vitestCounts, withExitStatus } from "./test-report";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
@@ -25,14 +25,18 @@ const typecheckOk = run("typecheck", bin("tsc"), ["--noEmit", "-p", "."]) === 0;
 const buildOk = process.env.CAPSULE_SKIP_BUILD === "1" || run("production build", bin("next"), ["build"]) === 0;
 
 const vitestJson = path.join(results, "vitest.json");
+const suiteErrorsJson = path.join(results, "vitest-suite-errors.json");
 fs.rmSync(vitestJson, { force: true });
-const vitestStatus = buildOk ? run("unit and integration tests", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]) : 0;
+fs.rmSync(suiteErrorsJson, { force: true });
+const vitestStatus = buildOk
+  ? run("unit and integration tests", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`, "--reporter=./scripts/suite-errors-reporter.ts"], { CAPSULE_SUITE_ERRORS_FILE: suiteErrorsJson })
+  : 0;
 
 const playwrightJson = path.join(results, "playwright.json");
 fs.rmSync(playwrightJson, { force: true });
 const browserStatus = buildOk ? run("browser tests", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }) : 0;
 
-const vitest = withExitStatus(vitestCounts(vitestJson, root), "vitest", vitestStatus);
+const vitest = withExitStatus(vitestCounts(vitestJson, root, readSuiteErrors(suiteErrorsJson)), "vitest", vitestStatus);
 const browser = withExitStatus(playwrightCounts(playwrightJson), "playwright", browserStatus);
 const passed = vitest.passed + browser.passed + (typecheckOk ? 1 : 0) + (buildOk ? 1 : 0);
 const failed = vitest.failed + browser.failed + (typecheckOk ? 0 : 1) + (buildOk ? 0 : 1);
