@@ -12,6 +12,7 @@ import { ensureDeployment } from "@/lib/chain/deploy";
 import { startWebServer, type WebServer } from "@/server/web-server";
 import { applyMemorySettings } from "@/server/memory-settings";
 import { installSignalHandlers, trackChild } from "@/server/shutdown";
+import { startFailureMessage } from "@/server/start-failure";
 import { redactConsole } from "@/lib/log";
 import { startBountyService } from "@/bounty/server";
 import { openBountyStore } from "@/bounty/state-store";
@@ -283,7 +284,7 @@ async function main() {
 }
 
 main().catch(async (error: unknown) => {
-  console.error(`[capsule] start failed: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`[capsule] start failed: ${startFailureMessage(error)}`);
   if (stops.length > 0) {
     step("stopping what was started…");
     await stopAll();

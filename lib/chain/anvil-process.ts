@@ -49,12 +49,14 @@ export async function startAnvil(options: {
 
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`anvil exited with code ${child.exitCode}: ${output}`);
+    if (child.exitCode !== null) throw new Error(`anvil on ${rpcUrl} exited with code ${child.exitCode}: ${output.trim()}`);
     try {
       const response = await fetch(rpcUrl, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+        // another program on the port may take the connection and never answer: look at anvil again meanwhile
+        signal: AbortSignal.timeout(1_000),
       });
       if (response.ok) break;
     } catch {
