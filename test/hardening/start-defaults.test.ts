@@ -14,7 +14,7 @@ import { bountyProposals } from "@/features/bounty/proposals.endpoint";
 import { canonicalEnv } from "@/features/operator/canonical-env.endpoint";
 import { devKeys, startTestAnvil } from "@/test/support/anvil";
 import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
+import { dialectsUnderTest, startRefusal, startStack, type Stack } from "@/test/support/stack";
 
 // Issue 15 against a running `npm start` on an external chain node (not the bundled anvil):
 // finding 8 — a public development key is refused, sample data is not loaded (SQLite or PostgreSQL);
@@ -32,26 +32,16 @@ afterAll(async () => {
   await anvil?.stop();
 });
 
-async function refusal(env: Record<string, string>): Promise<string> {
-  return startStack({ database: "sqlite", env }).then(
-    async (stack) => {
-      await stack.stop();
-      throw new Error("the stack started");
-    },
-    (error: unknown) => (error instanceof Error ? error.message : String(error)),
-  );
-}
-
 describe("npm start on an external chain node", () => {
   it("refuses to start when the operator key would default to anvil's public key, and says how to set one", async () => {
-    const output = await refusal({ CAPSULE_NODE_RPC_URL: anvil.rpcUrl });
+    const output = await startRefusal({ CAPSULE_NODE_RPC_URL: anvil.rpcUrl });
     expect(output).toMatch(/exited with code 1/);
     expect(output).toContain("[capsule] start failed: CAPSULE_OPERATOR_KEY is not set, so it would default to anvil's public development key #0");
     expect(output).toContain("randomBytes(32)");
   });
 
   it("refuses any of anvil's ten public keys without printing it", async () => {
-    const output = await refusal({ CAPSULE_NODE_RPC_URL: anvil.rpcUrl, CAPSULE_OPERATOR_KEY: devKeys[3] });
+    const output = await startRefusal({ CAPSULE_NODE_RPC_URL: anvil.rpcUrl, CAPSULE_OPERATOR_KEY: devKeys[3] });
     expect(output).toContain("CAPSULE_OPERATOR_KEY is anvil's public development key #3");
     expect(output).not.toContain(devKeys[3].slice(2));
   });

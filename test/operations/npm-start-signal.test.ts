@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "@/test/support/free-port";
+import { waitFor } from "@/test/support/wait-for";
 import { sharedContractsCache } from "@/test/support/stack";
 
 // `npm start` as a process manager or `kill <pid>` stops it: a SIGTERM to the npm process. npm hands the
@@ -38,15 +39,6 @@ const portAnswers = (port: number) =>
     socket.on("error", () => resolve(false));
   });
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return check();
-}
-
 afterAll(() => {
   for (const pid of processesOfThisTest()) process.kill(pid, "SIGKILL");
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -76,14 +68,20 @@ describe("npm start and a SIGTERM to the npm process", () => {
     npm.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const npmExited = new Promise<void>((resolve) => npm.once("exit", () => resolve()));
 
-    expect(await until(() => output.includes("[capsule] ready"), 240_000), output).toBe(true);
+    /** Waits for `done`; a timeout names what was awaited, what still runs and the end of the start's output. */
+    const waitOrExplain = (done: () => boolean | Promise<boolean>, what: string, timeoutMs: number) =>
+      waitFor(done, what, timeoutMs).catch((error: unknown) => {
+        throw new Error(`${error instanceof Error ? error.message : String(error)}; left running: ${processesOfThisTest().join(", ") || "nothing"}\n${output.slice(-2000)}`);
+      });
+
+    await waitOrExplain(() => output.includes("[capsule] ready"), "npm start to be ready", 100_000);
     expect(await portAnswers(port)).toBe(true);
     expect(processesOfThisTest().length, "the server and its anvil run").toBeGreaterThanOrEqual(2);
 
     npm.kill("SIGTERM");
     await npmExited;
-    expect(await until(() => output.includes("[capsule] stopped"), 30_000), `the server never said it stopped:\n${output.slice(-2000)}`).toBe(true);
-    expect(await until(async () => !(await portAnswers(port)), 10_000), "the port is free").toBe(true);
-    expect(await until(() => processesOfThisTest().length === 0, 10_000), `left running: ${processesOfThisTest().join(", ")}`).toBe(true);
+    await waitOrExplain(() => output.includes("[capsule] stopped"), "the server to say it stopped", 30_000);
+    await waitOrExplain(async () => !(await portAnswers(port)), "the port to be free", 10_000);
+    await waitOrExplain(() => processesOfThisTest().length === 0, "no process of this data directory", 10_000);
   });
 });

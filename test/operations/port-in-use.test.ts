@@ -1,7 +1,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@/test/support/free-port";
-import { startStack } from "@/test/support/stack";
+import { startRefusal } from "@/test/support/stack";
 import { startFailureMessage } from "@/server/start-failure";
 
 // `npm start` on a port another program holds says which address, that another program has it and
@@ -26,26 +26,16 @@ afterAll(async () => {
   await new Promise<void>((resolve) => squatter.close(() => resolve()));
 });
 
-async function refusal(env: Record<string, string>): Promise<string> {
-  return startStack({ database: "sqlite", env }).then(
-    async (stack) => {
-      await stack.stop();
-      throw new Error("the stack started");
-    },
-    (error: unknown) => (error instanceof Error ? error.message : String(error)),
-  );
-}
-
 describe("npm start on a port that is taken", () => {
   it("names the web server's address and the setting that moves it", async () => {
-    const output = await refusal({ CAPSULE_PORT: String(taken) });
+    const output = await startRefusal({ CAPSULE_PORT: String(taken) });
     expect(output).toMatch(/exited with code 1/);
     expect(output).toContain(`[capsule] start failed: 127.0.0.1:${taken} is already in use by another program`);
     expect(output).toContain("CAPSULE_PORT for the web server");
   });
 
   it("names anvil's address when anvil cannot listen, from anvil's exit rather than a wait for an answer", async () => {
-    const output = await refusal({ CAPSULE_ANVIL_PORT: String(taken) });
+    const output = await startRefusal({ CAPSULE_ANVIL_PORT: String(taken) });
     expect(output).toContain(`[capsule] start failed: 127.0.0.1:${taken} is already in use by another program`);
     expect(output).toContain("CAPSULE_ANVIL_PORT for the bundled anvil");
     // the squatter takes the readiness probe's connection and never answers: the probe gives up each second

@@ -128,6 +128,17 @@ async function startStackOnce(options: {
   };
 }
 
+/** Starts a stack that must refuse to start (on SQLite, with `env`); answers its error and output. */
+export async function startRefusal(env: Record<string, string>): Promise<string> {
+  return startStack({ database: "sqlite", env }).then(
+    async (stack) => {
+      await stack.stop();
+      throw new Error("the stack started");
+    },
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  );
+}
+
 /** The SQL dialects the integration suite loops over: SQLite always, PostgreSQL when reachable. */
 export async function dialectsUnderTest(): Promise<Array<"sqlite" | "postgres">> {
   const { postgresAvailable } = await import("./postgres");
