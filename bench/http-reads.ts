@@ -67,6 +67,12 @@ export async function benchHttpReads(options: { dialect: "sqlite" | "postgres"; 
     options.log(`  ${seeded.rows} rows in ${seeded.seconds.toFixed(1)} s (${Math.round(seeded.rows / seeded.seconds)} rows/s)`);
     const bare = await startBareProcess({ databaseUrl: bench.stack.databaseUrl, sqliteFile: bench.sqliteFile, origin: bench.stack.baseUrl });
     const closeBare = onCleanup(bare.close);
+    // BENCH_FAST_PATH=1: also the route's request path without Next.js (bench/support/fast-path-server-main.ts)
+    const fastPath =
+      process.env.BENCH_FAST_PATH === "1"
+        ? await startBareProcess({ databaseUrl: bench.stack.databaseUrl, sqliteFile: bench.sqliteFile, origin: bench.stack.baseUrl, main: "bench/support/fast-path-server-main.ts" })
+        : undefined;
+    const closeFastPath = fastPath ? onCleanup(fastPath.close) : async () => undefined;
     const routePid = childPid("scripts/start.ts");
     const routes = readRoutes(seeded, options.capsules, options.filters);
     try {
@@ -81,6 +87,11 @@ export async function benchHttpReads(options: { dialect: "sqlite" | "postgres"; 
         };
         const viaRoute = await measure(bench.stack.baseUrl, routePid);
         const bareFigures = await measure(bare.url, bare.pid);
+        if (fastPath) {
+          await sameAnswer(bench.stack.baseUrl, fastPath.url, pathFor());
+          const f = await measure(fastPath.url, fastPath.pid);
+          options.log(`  ${name}: fast path ${process.env.BENCH_FAST_PATH_NEXT === "1" ? "with Next loaded, unused" : "without Next"} ${f.rps.toFixed(0)} req/s (p50 ${f.p50} / p99 ${f.p99} ms, ${f.cpuMsPerRequest?.toFixed(2) ?? "?"} ms CPU/req, ${f.errors} errors)`);
+        }
         figures.push({ dialect: options.dialect, capsules: options.capsules, seedSeconds: seeded.seconds, route: name, kind, viaRoute, bare: bareFigures, load: loadAverage() });
         const cpu = (f: LoadFigures) => (f.cpuMsPerRequest === undefined ? "" : `, ${f.cpuMsPerRequest.toFixed(2)} ms CPU/req`);
         options.log(
@@ -89,6 +100,7 @@ export async function benchHttpReads(options: { dialect: "sqlite" | "postgres"; 
         );
       }
     } finally {
+      await closeFastPath();
       await closeBare();
     }
   } finally {
