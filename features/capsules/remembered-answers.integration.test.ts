@@ -2,6 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCapsules } from "@/bench/seed-capsules";
 import { pathOf } from "@/lib/api/request";
@@ -157,6 +158,30 @@ describe.each(dialects)("remembered answers on %s", (dialect) => {
     expect(elsewhere.body).not.toContain("other.example");
     expect(elsewhere.headers.etag).toBe(here.headers.etag);
     expect((await get(base, target, { host: "other.example", "if-none-match": String(here.headers.etag) })).status).toBe(304);
+  });
+
+  it("answers a write nobody announces (a plain connection, as psql's) within CAPSULE_PG_REMEMBER_MS on PostgreSQL, at once on SQLite", async () => {
+    await stack!.stop();
+    stack = await startStack({ database: dialect, dataDir, databaseUrl: database?.url, env: { CAPSULE_INDEXER: "off", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000", CAPSULE_PG_REMEMBER_MS: "1500" } });
+    const base = stack.baseUrl;
+    const target = readPath();
+    // an announced write first: once it is answered, the change feed listens and answers are remembered
+    await handle!.db.updateTable("capsules").set({ title: "Announced headline" }).where("id", "=", seeded.id).execute();
+    await noticeArrived(base, target, "Announced headline");
+    const fullBefore = await remembered(base, "200");
+    await get(base, target);
+    await get(base, target);
+    expect(await remembered(base, "200")).toBeGreaterThan(fullBefore);
+    if (dialect === "postgres") {
+      // not through any server's pool: no NOTIFY tells the server of it, only the bound ends its remembered answer
+      const plain = new pg.Client({ connectionString: database!.url });
+      await plain.connect();
+      await plain.query("update capsules set title = $1 where id = $2", ["Written behind the servers' backs", seeded.id]);
+      await plain.end();
+    } else {
+      await handle!.db.updateTable("capsules").set({ title: "Written behind the servers' backs" }).where("id", "=", seeded.id).execute();
+    }
+    await noticeArrived(base, target, "Written behind the servers' backs");
   });
 
   it("remembers nothing with CAPSULE_HTTP_REMEMBER=0 (every read reads its rows)", async () => {

@@ -6,7 +6,7 @@ import pg from "pg";
 import { logWarn } from "@/lib/log";
 import type { DB, Db, Dialect } from "./database";
 import { registerDialect } from "./dialect";
-import { countingPool, postgresGeneration } from "./postgres-generation";
+import { countingPool, postgresGeneration, rememberBoundMs } from "./postgres-generation";
 import { writeMovesAnswers } from "./write-targets";
 
 // int8 columns (timestamps, block numbers) fit in a JS number; uint256 values are stored as text.
@@ -22,10 +22,12 @@ export type DatabaseHandle = {
   /**
    * A value that differs after any write committed since it was read. Read it before reading rows; an
    * answer built from those rows stays right while it is unchanged. On SQLite exact (this connection's
-   * writes and any other's); on PostgreSQL the change feed, this server's writes and a short time
-   * bucket (lib/db/postgres-generation.ts), and undefined — nothing remembered — while the feed is not listening.
+   * writes and any other's); on PostgreSQL the change feed and this server's writes
+   * (lib/db/postgres-generation.ts), and undefined — nothing remembered — while the feed is not listening.
    */
   generation?: () => string | undefined;
+  /** PostgreSQL: the longest an answer is kept after the generation it was read at (writes no notice announces); SQLite: unbounded. */
+  rememberMs?: () => number;
 };
 
 export function isPostgresUrl(url: string | undefined): url is string {
@@ -43,7 +45,7 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile: string
     pool.on("connect", (client) => client.on("error", (error) => logWarn("db", "a PostgreSQL connection in use was dropped", { reason: error.message })));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: countingPool(pool) }) });
     registerDialect(db, "postgres");
-    return { db, dialect: "postgres", close: () => db.destroy(), generation: () => postgresGeneration() };
+    return { db, dialect: "postgres", close: () => db.destroy(), generation: () => postgresGeneration(), rememberMs: rememberBoundMs };
   }
   fs.mkdirSync(path.dirname(path.resolve(options.sqliteFile)), { recursive: true });
   const sqlite = new Database(options.sqliteFile);

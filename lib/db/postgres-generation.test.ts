@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { noteFeedListening, noteFeedNotice, postgresGeneration, setGenerationBucket, statementMovesAnswers } from "./postgres-generation";
+import { noteFeedListening, noteFeedNotice, postgresGeneration, rememberBoundMs, setRememberBound, statementMovesAnswers } from "./postgres-generation";
 
 describe("which PostgreSQL statements move remembered answers", () => {
   it("counts writes to tables answers read, and not reads, transaction control or unrelated tables", () => {
@@ -19,25 +19,26 @@ describe("which PostgreSQL statements move remembered answers", () => {
 });
 
 describe("the PostgreSQL generation", () => {
-  it("is undefined while the change feed is not listening, and moves with each notice and each time bucket", () => {
-    setGenerationBucket(2000);
+  it("is undefined while the change feed is not listening, moves with each notice and not with time alone", () => {
+    setRememberBound(2000);
     noteFeedListening(false);
-    expect(postgresGeneration(10_000)).toBeUndefined();
+    expect(postgresGeneration()).toBeUndefined();
     noteFeedListening(true);
-    const first = postgresGeneration(10_000);
+    const first = postgresGeneration();
     expect(first).toBeDefined();
-    expect(postgresGeneration(11_999)).toBe(first);
-    expect(postgresGeneration(12_000)).not.toBe(first);
+    // time bounds each answer on its own (lib/http/remembered-answers.ts), not the generation
+    expect(first).toMatch(/^\d+:\d+$/);
+    expect(rememberBoundMs()).toBe(2000);
     noteFeedNotice();
-    const noticed = postgresGeneration(10_000);
+    const noticed = postgresGeneration();
     expect(noticed).not.toBe(first);
     // a lost and regained feed never gives back a generation from before the loss
     noteFeedListening(false);
     noteFeedListening(true);
-    expect(postgresGeneration(10_000)).not.toBe(noticed);
-    setGenerationBucket(0);
-    expect(postgresGeneration(10_000)).toBeUndefined();
-    setGenerationBucket(2000);
+    expect(postgresGeneration()).not.toBe(noticed);
+    setRememberBound(0);
+    expect(postgresGeneration()).toBeUndefined();
+    setRememberBound(2000);
     noteFeedListening(false);
   });
 });

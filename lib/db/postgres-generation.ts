@@ -10,7 +10,10 @@ import { writeMovesAnswers } from "./write-targets";
 //   that wrote a table remembered answers read (PostgreSQL delivers it when that commits, once);
 // - this server's own writes, counted around each statement and again when its transaction ends,
 //   so its own write is never missed for want of its notification having arrived yet;
-// - a short time bucket, for writes from outside any server (a restore, psql): seen one bucket later.
+// - for writes from outside any server (a restore, psql), a bound on each answer's age
+//   (CAPSULE_PG_REMEMBER_MS): each answer is given up that long after the generation it was read at.
+//   Each by itself, counted from its own read: a shared time bucket ended every answer at once, and
+//   every popular URL was read again in the same moment.
 // While the feed's connection is not listening nothing is remembered (the generation is undefined).
 
 /** Every server's pool NOTIFYs this channel (its origin as payload) when it commits a write that moves answers. */
@@ -22,20 +25,23 @@ type GenerationState = {
   listening: boolean;
   notices: number;
   writes: number;
-  bucketMs: number;
+  rememberMs: number;
 };
 
 const holder = processHolder<{ state: GenerationState }>("postgresGeneration");
 
 function state(): GenerationState {
-  holder.state ??= { origin: randomBytes(8).toString("hex"), listening: false, notices: 0, writes: 0, bucketMs: 2000 };
+  holder.state ??= { origin: randomBytes(8).toString("hex"), listening: false, notices: 0, writes: 0, rememberMs: 2000 };
   return holder.state;
 }
 
-/** The bucket bounds staleness from other servers' writes that send no NOTIFY (CAPSULE_PG_REMEMBER_MS). */
-export function setGenerationBucket(ms: number): void {
-  state().bucketMs = ms;
+/** How long an answer may be remembered at most: the staleness bound for writes that send no NOTIFY (CAPSULE_PG_REMEMBER_MS; 0: none). */
+export function setRememberBound(ms: number): void {
+  state().rememberMs = ms;
 }
+
+/** The bound set by setRememberBound, in milliseconds. */
+export const rememberBoundMs = () => state().rememberMs;
 
 /** The change feed's LISTEN connection is up (true) or lost (false); either way older answers are gone. */
 export function noteFeedListening(listening: boolean): void {
@@ -52,10 +58,10 @@ export function noteFeedNotice(): void {
 /** Whether a WRITES_CHANNEL payload is this process's own write, already counted when it committed. */
 export const isOwnWriteNotice = (payload: string | undefined) => payload === state().origin;
 
-export function postgresGeneration(now = Date.now()): string | undefined {
+export function postgresGeneration(): string | undefined {
   const current = state();
-  if (!current.listening || current.bucketMs <= 0) return undefined;
-  return `${current.notices}:${current.writes}:${Math.floor(now / current.bucketMs)}`;
+  if (!current.listening || current.rememberMs <= 0) return undefined;
+  return `${current.notices}:${current.writes}`;
 }
 
 const TRANSACTION_START = /^\s*(?:begin|start\s+transaction)\b/i;

@@ -113,7 +113,11 @@ function served<E extends Endpoint>(authorize: Authorize, endpoint: E, handler: 
     const now = Math.floor(Date.now() / 1000);
     const ip = clientIp(request);
     // read before any row: an answer built after it is at least as new as it says
-    const generation = endpoint.conditional && config().CAPSULE_HTTP_REMEMBER === "1" ? databaseHandle().generation?.() : undefined;
+    const handle = endpoint.conditional && config().CAPSULE_HTTP_REMEMBER === "1" ? databaseHandle() : undefined;
+    const generation = handle?.generation?.();
+    // counted from the generation's read, so an answer is never older than the bound says
+    const rememberMs = generation !== undefined ? handle?.rememberMs?.() : undefined;
+    const expiresAt = rememberMs !== undefined ? Date.now() + rememberMs : undefined;
     let buildDone: (() => void) | undefined;
     try {
       const database = db();
@@ -143,7 +147,7 @@ function served<E extends Endpoint>(authorize: Authorize, endpoint: E, handler: 
       if (isConditional(result)) {
         if (!reader) {
           origin ??= linkOrigin(request) ?? "-";
-          const tagged = tagAnswer(endpoint, request, origin, result, generation, headers);
+          const tagged = tagAnswer(endpoint, request, origin, result, generation, headers, expiresAt);
           if (tagged.notModified) return tagged.notModified;
           ({ caching, remember } = tagged);
         }

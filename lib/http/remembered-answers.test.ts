@@ -40,4 +40,21 @@ describe("remembered answers", () => {
     answers.set("c", answer("g", '"c2"', "d".repeat(10)));
     expect(answers.size().bodyChars).toBe(20);
   });
+
+  it("gives each answer up at its own expiry, whatever the generation, and drops expired ones when storing", () => {
+    const answers = rememberedAnswers();
+    answers.set("early", { ...answer("g", '"e"'), expiresAt: 12_000 }, 10_000);
+    answers.set("late", { ...answer("g", '"l"'), expiresAt: 13_000 }, 11_000);
+    expect(answers.get("early", "g", 11_999)?.etag).toBe('"e"');
+    // one after the other, not together: "late" still answers when "early" is gone
+    expect(answers.get("early", "g", 12_000)).toBeUndefined();
+    expect(answers.get("late", "g", 12_000)?.etag).toBe('"l"');
+    answers.set("unused", { ...answer("g", '"u"'), expiresAt: 14_000 }, 12_000);
+    answers.set("kept", answer("g", '"k"'), 12_500);
+    // storing at 14,000: the expired answers at the least recently used end are dropped, not kept until the bounds push them out
+    answers.set("new", { ...answer("g", '"n"'), expiresAt: 16_000 }, 14_000);
+    expect(answers.size().entries).toBe(2);
+    expect(answers.get("kept", "g", 14_000)?.etag).toBe('"k"');
+    expect(answers.get("new", "g", 14_000)?.etag).toBe('"n"');
+  });
 });

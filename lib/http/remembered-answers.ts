@@ -12,12 +12,15 @@ export type RememberedAnswer = {
   status: number;
   /** The JSON text of the answer; absent when it was too large to keep (the tag alone still answers 304s). */
   body: string | undefined;
+  /** Epoch ms from which the answer is no longer given, whatever the generation (PostgreSQL's bound on writes no notice announces). */
+  expiresAt?: number;
 };
 
 export type RememberedAnswers = {
-  /** The answer stored under `key`, only when it was read at `generation`. */
-  get(key: string, generation: string): RememberedAnswer | undefined;
-  set(key: string, answer: RememberedAnswer): void;
+  /** The answer stored under `key`, only when it was read at `generation` and has not expired at `now`. */
+  get(key: string, generation: string, now?: number): RememberedAnswer | undefined;
+  /** Stores an answer; expired answers at the least recently used end go first. */
+  set(key: string, answer: RememberedAnswer, now?: number): void;
   size(): { entries: number; bodyChars: number };
 };
 
@@ -36,18 +39,23 @@ export function rememberedAnswers(limits: Partial<Limits> = {}): RememberedAnswe
     answers.delete(key);
   };
   return {
-    get(key, generation) {
+    get(key, generation, now = Date.now()) {
       const answer = answers.get(key);
       if (!answer) return undefined;
       forget(key);
-      if (answer.generation !== generation) return undefined;
+      if (answer.generation !== generation || (answer.expiresAt !== undefined && now >= answer.expiresAt)) return undefined;
       // a Map iterates in insertion order: put back at the end, it is the last to go
       answers.set(key, answer);
       chars += answer.body?.length ?? 0;
       return answer;
     },
-    set(key, answer) {
+    set(key, answer, now = Date.now()) {
       forget(key);
+      // answers nobody asked for again until they expired would otherwise stay until the bounds push them out
+      for (const [oldest, kept] of answers) {
+        if (kept.expiresAt === undefined || now < kept.expiresAt) break;
+        forget(oldest);
+      }
       const kept = answer.body !== undefined && answer.body.length > bodyCharsEach ? { ...answer, body: undefined } : answer;
       answers.set(key, kept);
       chars += kept.body?.length ?? 0;

@@ -2,7 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { migrateToLatest } from "@/lib/db/migrate";
-import { postgresGeneration, setGenerationBucket, WRITES_CHANNEL } from "@/lib/db/postgres-generation";
+import { postgresGeneration, setRememberBound, WRITES_CHANNEL } from "@/lib/db/postgres-generation";
 import { listenForProjectionChanges } from "@/lib/indexer/change-feed-postgres";
 import { eventually } from "@/features/outlets/outlets.test-support";
 import { createTestDatabase, postgresAvailable } from "@/test/support/postgres";
@@ -25,8 +25,8 @@ describe.runIf(available)("the PostgreSQL generation remembered answers are chec
     database = await createTestDatabase();
     handle = openDatabase({ databaseUrl: database.url, sqliteFile: "unused.sqlite" });
     await migrateToLatest(handle.db);
-    // a bucket longer than the test: only writes and notices move the generation here
-    setGenerationBucket(3_600_000);
+    // a bound longer than the test: only writes and notices end an answer here
+    setRememberBound(3_600_000);
     ear = new pg.Client({ connectionString: database.url });
     await ear.connect();
     ear.on("notification", (message) => heard.push(message.channel));
@@ -38,7 +38,7 @@ describe.runIf(available)("the PostgreSQL generation remembered answers are chec
     await ear?.end();
     await handle?.close();
     await database?.drop();
-    setGenerationBucket(2000);
+    setRememberBound(2000);
   });
 
   const insertOutlet = (db: DatabaseHandle["db"], slug: string) =>

@@ -66,7 +66,15 @@ export type Tagged = {
 };
 
 /** ETag and Cache-Control over what the answer is built from and the request; a signed read (drafts) is never tagged. */
-export function tagAnswer(endpoint: Endpoint, request: RequestHead, origin: string, result: ConditionalResult, generation: string | undefined, headers: Record<string, string>): Tagged {
+export function tagAnswer(
+  endpoint: Endpoint,
+  request: RequestHead,
+  origin: string,
+  result: ConditionalResult,
+  generation: string | undefined,
+  headers: Record<string, string>,
+  expiresAt?: number,
+): Tagged {
   const policy = cachePolicy();
   const url = new URL(request.url);
   const etag = entityTag([policy.buildId, endpoint.id, url.pathname, url.search, origin, result.version]);
@@ -74,7 +82,7 @@ export function tagAnswer(endpoint: Endpoint, request: RequestHead, origin: stri
   const key = keyOf(request, origin);
   const remember =
     generation !== undefined && result.rowsAlone
-      ? (status: number, body: string | undefined) => remembered.set(key, { generation, etag, cacheControl: caching["cache-control"], status, body })
+      ? (status: number, body: string | undefined) => remembered.set(key, { generation, etag, cacheControl: caching["cache-control"], status, body, expiresAt })
       : () => undefined;
   if (!ifNoneMatchHits(request.headers.get("if-none-match"), etag)) return { caching, notModified: undefined, remember };
   remember(endpoint.status ?? 200, undefined);
