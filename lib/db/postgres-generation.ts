@@ -4,7 +4,8 @@ import { processHolder } from "@/lib/process-registry";
 import { writeMovesAnswers } from "./write-targets";
 
 // PostgreSQL's generation: what a remembered answer is checked against (DatabaseHandle.generation).
-// Other servers write to the same database, so the generation moves with three things:
+// Other servers write to the same database, so the generation moves with two things, and an age
+// bound covers a third:
 // - every NOTIFY on the change feed's channels, from any server: the leader's indexer batches, the
 //   bridge's changes, and WRITES_CHANNEL, which every server's pool sends inside each transaction
 //   that wrote a table remembered answers read (PostgreSQL delivers it when that commits, once);
