@@ -10,7 +10,7 @@ import { processHolder } from "@/lib/process-registry";
 const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LEVELS)[number];
 
-type Shared = { capsuleSecrets: Set<string>; capsuleSecretPattern: RegExp | null; capsuleLogger: Logger; capsuleConsoleRedacted: boolean };
+type Shared = { capsuleSecrets: Set<string>; capsuleSecretPattern: RegExp | null; capsuleLogger: Logger; capsuleConsoleRedacted: boolean; capsuleOutputGuarded: boolean };
 // In the process registry: Next's bundles and the server entry register secrets into, and write through, the same logger.
 const shared = processHolder<Shared>("log");
 const secrets = (): Set<string> => (shared.capsuleSecrets ??= new Set());
@@ -118,6 +118,18 @@ export function logError(scope: string, error: unknown, fields?: Record<string, 
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const stack = error instanceof Error && error.stack ? error.stack.split("\n").slice(1, 8).map((line) => line.trim()) : undefined;
   logger().error({ scope, ...fields, ...(stack ? { stack } : {}) }, message);
+}
+
+/**
+ * Keeps the process going when the reader of its stdout or stderr has gone (a closed `| tee`, a log
+ * shipper that stopped): Node raises every console write that then fails (EPIPE) as an uncaught
+ * exception, and a shutdown hung behind them until its limit. Those lines have nowhere to go, so the
+ * errors are dropped; the logger's own destination already stops writing on EPIPE (pino does that).
+ */
+export function surviveLostOutput(): void {
+  if (shared.capsuleOutputGuarded) return;
+  shared.capsuleOutputGuarded = true;
+  for (const stream of [process.stdout, process.stderr]) stream.on("error", () => undefined);
 }
 
 /**

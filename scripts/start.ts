@@ -13,7 +13,7 @@ import { startWebServer, type WebServer } from "@/server/web-server";
 import { applyMemorySettings } from "@/server/memory-settings";
 import { installSignalHandlers, trackChild } from "@/server/shutdown";
 import { startFailureMessage } from "@/server/start-failure";
-import { redactConsole } from "@/lib/log";
+import { redactConsole, surviveLostOutput } from "@/lib/log";
 import { startBountyService } from "@/bounty/server";
 import { openBountyStore } from "@/bounty/state-store";
 import { ensureSampleBountyState } from "@/bounty/load-state";
@@ -132,6 +132,7 @@ async function stopAll(): Promise<boolean> {
 
 async function main() {
   redactConsole();
+  surviveLostOutput();
   process.env.NEXT_TELEMETRY_DISABLED = "1";
   const mutableEnv = process.env as Record<string, string | undefined>;
   mutableEnv.NODE_ENV ??= dev ? "development" : "production";

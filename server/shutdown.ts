@@ -5,7 +5,7 @@ import type { ChildProcess } from "node:child_process";
 // stops at a batch boundary, anvil saves its state) and exits 0 (1 if a part failed to stop). A
 // second signal exits at once with 128 + the signal's number (130 for SIGINT, 143 for SIGTERM),
 // after passing SIGTERM on to child processes so anvil still writes its state. A shutdown that
-// hangs past the grace period plus 30 s exits 1.
+// hangs past the grace period plus 30 s exits 1, after passing SIGTERM on alike.
 const children = new Set<ChildProcess>();
 
 /** A child process (anvil) that must get the signal even when the shutdown is cut short. */
@@ -34,6 +34,7 @@ export function installSignalHandlers(options: {
     options.say(`${signal} received, stopping (a second signal exits at once)…`);
     setTimeout(() => {
       options.say("stopping took too long: exiting");
+      for (const child of children) child.kill("SIGTERM"); // anvil still saves its state
       process.exit(1);
     }, options.graceMs + 30_000).unref();
     void options.stopAll().then((clean) => {
