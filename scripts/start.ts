@@ -4,6 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { spawn } from "node:child_process";
 import { startAnvil, type AnvilHandle } from "@/lib/chain/anvil-process";
+import { lockDataDir } from "@/server/data-dir-lock";
+import { isPostgresUrl } from "@/lib/db/connection";
 import { parseServerEnv } from "@/lib/config/server-env";
 import { config } from "@/lib/config/config";
 import { database } from "@/lib/db/client";
@@ -145,6 +147,11 @@ async function main() {
   const dataDir = path.resolve(env.CAPSULE_DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });
   step(`data directory ${dataDir}`);
+  // the bundled anvil's state and the embedded database are this server's alone (server/data-dir-lock.ts)
+  if (bundledAnvil || !isPostgresUrl(env.DATABASE_URL)) {
+    const lock = lockDataDir(dataDir, env.CAPSULE_PORT);
+    stops.push(async () => lock.release());
+  }
 
   let anvil: AnvilHandle | undefined;
   if (bundledAnvil) {
