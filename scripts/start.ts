@@ -35,7 +35,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import type { Hex } from "viem";
 import { describeSignIn, signInOrigins } from "@/lib/auth/server/sign-in-origins";
 import { startHousekeeping } from "@/lib/housekeeping/housekeeping";
-import { logError, logInfo } from "@/lib/log";
+import { logError, logInfo, logWarn } from "@/lib/log";
 import { operatorKeyProblem, sampleDataWanted } from "@/lib/config/production-defaults";
 import type { ServerEnv } from "@/lib/config/server-env";
 import type { Db } from "@/lib/db/database";
@@ -157,7 +157,12 @@ async function main() {
   if (bundledAnvil) {
     const stateFile = path.join(dataDir, "anvil-state.json");
     step(`starting anvil on 127.0.0.1:${env.CAPSULE_ANVIL_PORT} (chain id ${env.CAPSULE_CHAIN_ID}, state ${stateFile})…`);
-    anvil = await startAnvil({ port: env.CAPSULE_ANVIL_PORT, chainId: env.CAPSULE_CHAIN_ID, stateFile });
+    anvil = await startAnvil({
+      port: env.CAPSULE_ANVIL_PORT,
+      chainId: env.CAPSULE_CHAIN_ID,
+      stateFile,
+      onStateSaveError: (error) => logWarn("anvil", "could not save the chain's state; the state file keeps the last snapshot", { reason: error instanceof Error ? error.message : String(error) }),
+    });
     trackChild(anvil.process);
     const node = anvil;
     stops.push(async () => {

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { CAPSULE_CHAIN_ID } from "./chain";
 import { stopChild } from "@/lib/process/stop-child";
+import { saveAnvilStatePeriodically } from "./anvil-state-saver";
 
 // Starts anvil from the npm package @foundry-rs/anvil, bound to loopback only.
 export type AnvilHandle = { rpcUrl: string; wsUrl: string; port: number; process: ChildProcess; stop: () => Promise<void> };
@@ -27,11 +28,16 @@ export async function startAnvil(options: {
   blockTime?: number;
   quiet?: boolean;
   onLine?: (line: string) => void;
+  /** How often the state file is saved (default 5 s); anvil_dumpState, written atomically (anvil-state-saver.ts). */
+  stateSaveIntervalMs?: number;
+  /** A save that failed (anvil not answering, a full disk): the file keeps the snapshot before it. */
+  onStateSaveError?: (error: unknown) => void;
 }): Promise<AnvilHandle> {
   const host = options.host ?? "127.0.0.1";
   const args = ["--host", host, "--port", String(options.port), "--chain-id", String(options.chainId ?? CAPSULE_CHAIN_ID)];
   const restoresState = options.stateFile !== undefined && fs.existsSync(options.stateFile);
-  if (options.stateFile) args.push("--state", options.stateFile, "--state-interval", "5");
+  // loaded by anvil, saved by the server (anvil's own writes are not atomic: anvil-state-saver.ts)
+  if (options.stateFile && restoresState) args.push("--load-state", options.stateFile);
   if (options.blockTime) args.push("--block-time", String(options.blockTime));
   const bin = anvilBinary();
   const child = bin.endsWith(".mjs")
@@ -70,7 +76,19 @@ export async function startAnvil(options: {
   }
 
   if (restoresState) await resumeClock(rpcUrl);
-  const stop = () => stopChild(child, 10_000);
+  const saver = options.stateFile
+    ? saveAnvilStatePeriodically({
+        rpcUrl,
+        file: options.stateFile,
+        intervalMs: options.stateSaveIntervalMs ?? 5_000,
+        onError: options.onStateSaveError ?? (() => undefined),
+      })
+    : undefined;
+  // the last save while anvil still answers, then the signal
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) await saver?.stop();
+    await stopChild(child, 10_000);
+  };
   return { rpcUrl, wsUrl: rpcUrl.replace(/^http/, "ws"), port: options.port, process: child, stop };
 }
 

@@ -5,7 +5,7 @@ import { wellKnownDevKeys } from "@/lib/config/dev-keys";
 import { freePort } from "./free-port";
 
 /** A throwaway anvil on a free loopback port with chain id 77117002 (or the one given). */
-export async function startTestAnvil(options: { chainId?: number; stateFile?: string } = {}): Promise<AnvilHandle> {
+export async function startTestAnvil(options: { chainId?: number; stateFile?: string; stateSaveIntervalMs?: number } = {}): Promise<AnvilHandle> {
   return startAnvil({ port: await freePort(), ...options });
 }
 
