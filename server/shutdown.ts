@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 
-// How `npm start` ends. The first SIGTERM or SIGINT stops every part in order (the web server
+// How `npm start` ends. The first SIGTERM, SIGINT or SIGHUP stops every part in order (the web server
 // drains its requests for up to CAPSULE_SHUTDOWN_GRACE_MS, WebSockets close with 1001, the indexer
 // stops at a batch boundary, anvil saves its state) and exits 0 (1 if a part failed to stop). A
 // second signal exits at once with 128 + the signal's number (130 for SIGINT, 143 for SIGTERM),
@@ -14,7 +14,9 @@ export function trackChild(child: ChildProcess): void {
   child.once("exit", () => children.delete(child));
 }
 
-const SIGNAL_NUMBERS = { SIGINT: 2, SIGTERM: 15 } as const;
+// SIGHUP too: a closed terminal or a dropped SSH session sends it, and Node's default for it ends the
+// process at once, without draining requests, and left the bundled anvil running with its port taken.
+const SIGNAL_NUMBERS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
 
 export function installSignalHandlers(options: {
   /** Stops every part; resolves true when all stopped cleanly. */
@@ -42,6 +44,7 @@ export function installSignalHandlers(options: {
       process.exit(clean ? 0 : 1);
     });
   };
+  process.on("SIGHUP", () => onSignal("SIGHUP"));
   process.on("SIGINT", () => onSignal("SIGINT"));
   process.on("SIGTERM", () => onSignal("SIGTERM"));
 }

@@ -122,4 +122,17 @@ describe("stopping the server", () => {
     expect(stack.output()).not.toContain("[capsule] stopped");
     await waitFor(async () => !(await accepts(anvilPort)), "anvil to stop after the SIGTERM passed on to it", 30_000);
   });
+
+  it("stops every part on SIGHUP (a closed terminal) as on SIGTERM, anvil included, and exits 0", async () => {
+    const stack = await startStack({ database: "sqlite" });
+    stacks.push(stack);
+    const anvilPort = Number(new URL(stack.nodeRpcUrl).port);
+    stack.signal("SIGHUP");
+    expect(await stack.exited).toEqual({ code: 0, signal: null });
+    const output = stack.output();
+    expect(output).toContain("SIGHUP received, stopping");
+    expect(output).toContain("stopping anvil (state is saved)");
+    expect(output).toContain("[capsule] stopped");
+    expect(await accepts(anvilPort)).toBe(false);
+  });
 });
