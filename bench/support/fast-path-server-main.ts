@@ -1,8 +1,9 @@
 // Entry of the "fast path without Next.js" child process of the read bench (BENCH_FAST_PATH=1, see
 // bare-process.ts): the route server's per-request work for an anonymous conditional read (observer,
-// fast-path dispatch, the route wrapper, its rate limit, remembered answers and ETag) over the same
-// database, but no Next.js loaded and no indexer, outbox or housekeeping running. Between the bare
-// server and the route server, it splits the route's surplus into its request path and the rest.
+// fast-path dispatch, the route wrapper, its rate limit and ETag) over the same database, but no
+// Next.js loaded and no indexer, outbox, housekeeping or change feed running (so on PostgreSQL it
+// remembers no answer: the generation needs the feed). Between the bare server and the route server,
+// it splits the by-id read's surplus into its request path and the rest.
 // Env: BENCH_SQLITE_FILE or BENCH_DATABASE_URL, BENCH_ORIGIN (the route server's origin, for links).
 import http from "node:http";
 import path from "node:path";
