@@ -5,7 +5,8 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "@/test/support/free-port";
 import { waitFor } from "@/test/support/wait-for";
-import { sharedContractsCache } from "@/test/support/stack";
+import { startCommandEnv } from "@/test/support/stack";
+import { processesUsing } from "@/test/support/processes";
 import { SERVER_NODE_FLAGS } from "@/server/memory-settings";
 
 // The server's output is a pipe to whatever reads it (a terminal's `| tee`, a log shipper). When that
@@ -16,24 +17,8 @@ import { SERVER_NODE_FLAGS } from "@/server/memory-settings";
 const rootDir = path.resolve(import.meta.dirname, "..", "..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-closed-output-"));
 
-/** The processes started with this test's data directory (the server and its anvil). */
-function processesOfThisTest(): number[] {
-  const found: number[] = [];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^[0-9]+$/.test(entry) || Number(entry) === process.pid) continue;
-    try {
-      const environ = fs.readFileSync(`/proc/${entry}/environ`, "utf8");
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (environ.includes(`CAPSULE_DATA_DIR=${dataDir}\0`) || cmdline.includes(dataDir)) found.push(Number(entry));
-    } catch {
-      // gone meanwhile, or not ours to read
-    }
-  }
-  return found;
-}
-
 afterAll(() => {
-  for (const pid of processesOfThisTest()) process.kill(pid, "SIGKILL");
+  for (const pid of processesUsing(dataDir)) process.kill(pid, "SIGKILL");
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -42,18 +27,7 @@ describe("a server whose output's reader has gone", () => {
     const [port, anvilPort, bountyPort] = [await freePort(), await freePort(), await freePort()];
     const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "--import", "tsx", "--import", "./scripts/server-only-hook.mjs", "scripts/start.ts"], {
       cwd: rootDir,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: "production",
-        NEXT_TELEMETRY_DISABLED: "1",
-        ...(process.env.CAPSULE_NEXT_DIST_DIR ? { CAPSULE_NEXT_DIST_DIR: process.env.CAPSULE_NEXT_DIST_DIR } : {}),
-        CAPSULE_DATA_DIR: dataDir,
-        CAPSULE_PORT: String(port),
-        CAPSULE_ANVIL_PORT: String(anvilPort),
-        BOUNTY_PORT: String(bountyPort),
-        CAPSULE_CONTRACTS_BUILD_CACHE: sharedContractsCache,
-      },
+      env: startCommandEnv({ dataDir, port, anvilPort, bountyPort }),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -80,8 +54,8 @@ describe("a server whose output's reader has gone", () => {
 
     server.kill("SIGTERM");
     expect(await exited, "exit code: 0 when every part stopped, 1 when the shutdown hung past its limit").toBe(0);
-    await waitFor(() => processesOfThisTest().length === 0, "no process of this data directory (anvil included)", 10_000).catch((error: unknown) => {
-      throw new Error(`${String(error)}: ${processesOfThisTest().join(", ")}`);
+    await waitFor(() => processesUsing(dataDir).length === 0, "no process of this data directory (anvil included)", 10_000).catch((error: unknown) => {
+      throw new Error(`${String(error)}: ${processesUsing(dataDir).join(", ")}`);
     });
     expect(fs.existsSync(stateFile), "anvil saved its state as it stopped").toBe(true);
   });

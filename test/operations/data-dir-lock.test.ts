@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "@/test/support/stack";
+import { processesUsing } from "@/test/support/processes";
 
 // A second `npm start` on a data directory a running server uses (a second terminal, a process manager
 // starting another instance) used to start a second anvil from the same state file (a second chain)
@@ -16,20 +17,6 @@ afterAll(async () => {
   for (const stack of running) await stack.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** Processes other than the server whose command line names the directory (its anvil's --state file). */
-function processesWith(dir: string): number[] {
-  const found: number[] = [];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^[0-9]+$/.test(entry)) continue;
-    try {
-      if (fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(dir)) found.push(Number(entry));
-    } catch {
-      // gone meanwhile, or not ours to read
-    }
-  }
-  return found;
-}
 
 async function start(): Promise<Stack> {
   const stack = await startStack({ database: "sqlite", dataDir });
@@ -65,10 +52,11 @@ describe("one server per data directory (bundled anvil, SQLite)", () => {
   it("starts on the directory once its server stopped, and after a kill -9 of the whole tree", async () => {
     const again = await start();
     expect((await fetch(`${again.baseUrl}/api/health`)).status).toBe(200);
-    const anvils = processesWith(dataDir);
-    expect(anvils.length, "the bundled anvil runs on this directory's state file").toBe(1);
     again.signal("SIGKILL");
     await again.exited;
+    // the server is gone; what is left on the directory is its anvil, which a kill -9 of the tree ends too
+    const anvils = processesUsing(dataDir);
+    expect(anvils.length, "the bundled anvil runs on this directory's state file").toBe(1);
     for (const pid of anvils) process.kill(pid, "SIGKILL");
     running.length = 0;
     const afterCrash = await start();

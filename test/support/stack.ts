@@ -28,6 +28,22 @@ export type Stack = {
 const rootDir = path.resolve(import.meta.dirname, "..", "..");
 export const sharedContractsCache = path.join(os.tmpdir(), "capsule-test-contracts-build.json");
 
+/** The environment of a start command a test runs itself (`npm start`, scripts/start.ts): production build, its own ports and data directory. */
+export function startCommandEnv(options: { dataDir: string; port: number; anvilPort: number; bountyPort: number }): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    ...(process.env.CAPSULE_NEXT_DIST_DIR ? { CAPSULE_NEXT_DIST_DIR: process.env.CAPSULE_NEXT_DIST_DIR } : {}),
+    CAPSULE_DATA_DIR: options.dataDir,
+    CAPSULE_PORT: String(options.port),
+    CAPSULE_ANVIL_PORT: String(options.anvilPort),
+    BOUNTY_PORT: String(options.bountyPort),
+    CAPSULE_CONTRACTS_BUILD_CACHE: sharedContractsCache,
+  };
+}
+
 type StackOptions = Parameters<typeof startStackOnce>[0];
 
 /**
