@@ -78,22 +78,27 @@ export async function startAnvil(options: {
   if (restoresState) await resumeClock(rpcUrl);
   const saver = options.stateFile
     ? saveAnvilStatePeriodically({
-        rpcUrl,
+        dump: async () => String(await rpc(rpcUrl, "anvil_dumpState", [], 30_000)),
         file: options.stateFile,
         intervalMs: options.stateSaveIntervalMs ?? 5_000,
         onError: options.onStateSaveError ?? (() => undefined),
       })
     : undefined;
-  // the last save while anvil still answers, then the signal
+  // the last save while anvil still answers (none when it has already exited), then the signal
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) await saver?.stop();
+    await saver?.stop({ lastSave: child.exitCode === null && child.signalCode === null });
     await stopChild(child, 10_000);
   };
   return { rpcUrl, wsUrl: rpcUrl.replace(/^http/, "ws"), port: options.port, process: child, stop };
 }
 
-async function rpc(rpcUrl: string, method: string, params: unknown[]): Promise<unknown> {
-  const response = await fetch(rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+async function rpc(rpcUrl: string, method: string, params: unknown[], timeoutMs?: number): Promise<unknown> {
+  const response = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    signal: timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs),
+  });
   const body = (await response.json()) as { result?: unknown; error?: { message?: string } };
   if (body.error) throw new Error(`anvil ${method}: ${body.error.message ?? JSON.stringify(body.error)}`);
   return body.result;

@@ -13,23 +13,9 @@ import zlib from "node:zlib";
 const gunzip = promisify(zlib.gunzip);
 
 export type AnvilStateSaver = {
-  /** Saves now (waiting for a save under way first); rejects when anvil did not answer or the write failed. */
-  saveNow: () => Promise<void>;
-  /** Stops the timer and makes a last save; a failed last save is reported, never thrown (the file keeps the one before). */
-  stop: () => Promise<void>;
+  /** Stops the timer and, with `lastSave`, saves once more; a failed last save is reported, never thrown (the file keeps the one before). */
+  stop: (options: { lastSave: boolean }) => Promise<void>;
 };
-
-async function dumpState(rpcUrl: string): Promise<string> {
-  const response = await fetch(rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_dumpState", params: [] }),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const body = (await response.json()) as { result?: unknown; error?: { message?: string } };
-  if (body.error || typeof body.result !== "string") throw new Error(`anvil_dumpState: ${body.error?.message ?? "no state in the answer"}`);
-  return body.result;
-}
 
 /** Replaces `file` with `text` so that a reader (or the next start after a crash) sees the old or the new content, whole. */
 export async function writeFileAtomically(file: string, text: string): Promise<void> {
@@ -50,7 +36,13 @@ export async function writeFileAtomically(file: string, text: string): Promise<v
   }
 }
 
-export function saveAnvilStatePeriodically(options: { rpcUrl: string; file: string; intervalMs: number; onError: (error: unknown) => void }): AnvilStateSaver {
+export function saveAnvilStatePeriodically(options: {
+  /** anvil_dumpState's answer: hex of the gzipped state JSON. */
+  dump: () => Promise<string>;
+  file: string;
+  intervalMs: number;
+  onError: (error: unknown) => void;
+}): AnvilStateSaver {
   let lastSaved = "";
   let running: Promise<void> | undefined;
   let failing = false;
@@ -60,7 +52,7 @@ export function saveAnvilStatePeriodically(options: { rpcUrl: string; file: stri
     failing = true;
   };
   const save = async () => {
-    const dump = await dumpState(options.rpcUrl);
+    const dump = await options.dump();
     const digest = createHash("sha256").update(dump).digest("hex");
     if (digest === lastSaved && fs.existsSync(options.file)) return; // nothing changed since the last save
     const json = (await gunzip(Buffer.from(dump.replace(/^0x/, ""), "hex"))).toString("utf8");
@@ -68,6 +60,7 @@ export function saveAnvilStatePeriodically(options: { rpcUrl: string; file: stri
     lastSaved = digest;
     failing = false;
   };
+  /** Saves now, after any save under way; rejects when anvil did not answer or the write failed. */
   const saveNow = async () => {
     while (running) await running.catch(() => undefined);
     const current = save();
@@ -84,10 +77,10 @@ export function saveAnvilStatePeriodically(options: { rpcUrl: string; file: stri
   }, options.intervalMs);
   timer.unref();
   return {
-    saveNow,
-    stop: async () => {
+    stop: async ({ lastSave }) => {
       clearInterval(timer);
-      await saveNow().catch(options.onError);
+      if (lastSave) await saveNow().catch(report);
+      else await running?.catch(() => undefined); // a save under way finishes its rename
     },
   };
 }
