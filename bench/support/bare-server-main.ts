@@ -3,6 +3,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { openDatabase } from "@/lib/db/connection";
 import { bareServer } from "./bare-server";
+import { serveBenchChild } from "./serve-child";
 
 // BENCH_BARE_ASYNC_CONTEXT=1: an async context is live, as in the route server (Next.js and the request id keep
 // one). On Node 20 that turns on V8's promise hooks for every promise the process makes, whoever made it.
@@ -15,13 +16,4 @@ for (let i = 0, end = Number(process.env.BENCH_BARE_HEAP_MB ?? 0) * 10_000; i < 
 
 const handle = openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, sqliteFile: process.env.BENCH_SQLITE_FILE ?? "" });
 const server = bareServer(handle.db, process.env.BENCH_ORIGIN ?? "http://127.0.0.1");
-server.listen(0, "127.0.0.1", () => {
-  const address = server.address();
-  console.log(`[bare] listening ${typeof address === "object" && address ? address.port : 0}`);
-});
-const stop = () => {
-  server.closeAllConnections();
-  server.close(() => void handle.close().finally(() => process.exit(0)));
-};
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);
+serveBenchChild(server, () => handle.close());

@@ -7,6 +7,7 @@
 // Env: BENCH_SQLITE_FILE or BENCH_DATABASE_URL, BENCH_ORIGIN (the route server's origin, for links).
 import http from "node:http";
 import path from "node:path";
+import { serveBenchChild } from "./serve-child";
 
 Object.assign(process.env, {
   DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
@@ -41,13 +42,4 @@ const server = http.createServer((req, res) => {
     res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ ok: false, message: "not a fast read" }));
   });
 });
-server.listen(0, "127.0.0.1", () => {
-  const address = server.address();
-  console.log(`[bare] listening ${typeof address === "object" && address ? address.port : 0}`);
-});
-const stop = () => {
-  server.closeAllConnections();
-  server.close(() => void handle.close().finally(() => process.exit(0)));
-};
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);
+serveBenchChild(server, () => handle.close());
