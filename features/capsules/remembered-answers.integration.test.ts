@@ -43,6 +43,11 @@ async function remembered(baseUrl: string, status: "304" | "200"): Promise<numbe
   return [...text.matchAll(/^capsule_http_remembered_answers_total\{([^}]*)\} (\d+)$/gm)].filter((m) => m[1]!.includes(`status="${status}"`)).reduce((sum, m) => sum + Number(m[2]), 0);
 }
 
+async function refreshes(baseUrl: string): Promise<number> {
+  const text = (await get(baseUrl, "/metrics")).body;
+  return [...text.matchAll(/^capsule_http_remembered_refreshes_total\{[^}]*\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+}
+
 /** PostgreSQL: the other connection's NOTIFY reaches the server a moment after its commit. */
 async function noticeArrived(baseUrl: string, target: string, title: string): Promise<void> {
   for (let tries = 0; tries < 100; tries++) {
@@ -182,6 +187,35 @@ describe.each(dialects)("remembered answers on %s", (dialect) => {
       await handle!.db.updateTable("capsules").set({ title: "Written behind the servers' backs" }).where("id", "=", seeded.id).execute();
     }
     await noticeArrived(base, target, "Written behind the servers' backs");
+  });
+
+  it("builds an answer again ahead of its expiry on PostgreSQL, so it is still remembered after the first one's bound; never on SQLite", async () => {
+    await stack!.stop();
+    stack = await startStack({ database: dialect, dataDir, databaseUrl: database?.url, env: { CAPSULE_INDEXER: "off", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000", CAPSULE_PG_REMEMBER_MS: "4000" } });
+    const base = stack.baseUrl;
+    await handle!.db.updateTable("capsules").set({ title: "Refreshed headline" }).where("id", "=", seeded.id).execute();
+    await noticeArrived(base, readPath(), "Refreshed headline");
+    const target = pathOf(capsuleHistory, { id: String(seeded.id) });
+    const sleepUntil = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
+    const first = await get(base, target);
+    // the answer's generation was read before this moment: its last quarter (3 s to 4 s) has begun by +3 s
+    const built = Date.now();
+    const counts = async () => ({ full: await remembered(base, "200"), refreshes: await refreshes(base) });
+    await sleepUntil(built + 3000);
+    const before = await counts();
+    expect((await get(base, target)).body).toBe(first.body);
+    const refreshed = await counts();
+    // past the first answer's own expiry: the answer built at +3 s is the one given, from memory
+    await sleepUntil(built + 4100);
+    expect((await get(base, target)).body).toBe(first.body);
+    const after = await counts();
+    if (dialect === "postgres") {
+      expect(refreshed).toEqual({ full: before.full, refreshes: before.refreshes + 1 });
+      expect(after).toEqual({ full: refreshed.full + 1, refreshes: refreshed.refreshes });
+    } else {
+      expect(refreshed).toEqual({ full: before.full + 1, refreshes: 0 });
+      expect(after).toEqual({ full: refreshed.full + 1, refreshes: 0 });
+    }
   });
 
   it("remembers nothing with CAPSULE_HTTP_REMEMBER=0 (every read reads its rows)", async () => {

@@ -17,7 +17,7 @@ import type { RequestHead } from "./request-head";
 import { linkOrigin } from "./public-origin";
 import { admit } from "./stages/admit";
 import type { AccessSubject, Authorize, Viewer } from "./stages/authorize";
-import { buildStarted, buildUnderWay, rememberedAnswer, tagAnswer } from "./stages/conditional";
+import { buildStarted, buildUnderWay, lifetimeOf, rememberedAnswer, tagAnswer } from "./stages/conditional";
 import { parseRequest } from "./stages/parse";
 import { respond } from "./stages/respond";
 import { errorAnswer, errorResponse, toResponse, type Answer } from "./json";
@@ -117,7 +117,7 @@ function served<E extends Endpoint>(authorize: Authorize, endpoint: E, handler: 
     const generation = handle?.generation?.();
     // counted from the generation's read, so an answer is never older than the bound says
     const rememberMs = generation !== undefined ? handle?.rememberMs?.() : undefined;
-    const expiresAt = rememberMs !== undefined ? Date.now() + rememberMs : undefined;
+    const lifetime = rememberMs !== undefined ? lifetimeOf(rememberMs, Date.now()) : undefined;
     let buildDone: (() => void) | undefined;
     try {
       const database = db();
@@ -147,7 +147,7 @@ function served<E extends Endpoint>(authorize: Authorize, endpoint: E, handler: 
       if (isConditional(result)) {
         if (!reader) {
           origin ??= linkOrigin(request) ?? "-";
-          const tagged = tagAnswer(endpoint, request, origin, result, generation, headers, expiresAt);
+          const tagged = tagAnswer(endpoint, request, origin, result, generation, headers, lifetime);
           if (tagged.notModified) return tagged.notModified;
           ({ caching, remember } = tagged);
         }

@@ -57,4 +57,16 @@ describe("remembered answers", () => {
     expect(answers.get("kept", "g", 14_000)?.etag).toBe('"k"');
     expect(answers.get("new", "g", 14_000)?.etag).toBe('"n"');
   });
+
+  it("keeps the body it had when a tag-only answer with the same tag replaces it, never across tags", () => {
+    const answers = rememberedAnswers();
+    answers.set("k", { ...answer("g1", '"same"', '{"a":1}'), expiresAt: 2_000 }, 0);
+    // a rebuild that only answered a 304: same tag, so the body it would have built is the one kept
+    answers.set("k", { ...answer("g1", '"same"'), body: undefined, expiresAt: 4_000 }, 1_500);
+    expect(answers.get("k", "g1", 3_000)).toMatchObject({ body: '{"a":1}', expiresAt: 4_000 });
+    expect(answers.size().bodyChars).toBe(7);
+    answers.set("k", { ...answer("g1", '"other"'), body: undefined, expiresAt: 6_000 }, 3_500);
+    expect(answers.get("k", "g1", 3_600)).toMatchObject({ etag: '"other"', body: undefined });
+    expect(answers.size().bodyChars).toBe(0);
+  });
 });

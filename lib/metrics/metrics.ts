@@ -34,6 +34,12 @@ function createMetrics() {
       labelNames: ["route", "status"] as const,
       registers,
     }),
+    httpRememberedRefreshes: new Counter({
+      name: "capsule_http_remembered_refreshes_total",
+      help: "Remembered answers built again ahead of their expiry (PostgreSQL's staleness bound) by one request while the others were still given them, by route pattern",
+      labelNames: ["route"] as const,
+      registers,
+    }),
     indexerHead: new Gauge({ name: "capsule_indexer_head_block", help: "Latest block number the indexer saw on the node", registers }),
     indexerCheckpoint: new Gauge({ name: "capsule_indexer_checkpoint_block", help: "Last block fully indexed into SQL", registers }),
     indexerReorgs: new Counter({ name: "capsule_indexer_reorgs_total", help: "Reorgs and rollbacks the indexer detected and rewound", registers }),

@@ -11,6 +11,12 @@ import type { RequestHead } from "@/lib/http/request-head";
 // a remembered answer of the same database generation (a 304 to a matching If-None-Match, else the
 // remembered body); after it, the ETag and Cache-Control of what the handler read, a 304 without
 // building the body when If-None-Match names it, and the answer remembered for the next request.
+//
+// An answer that expires (PostgreSQL's bound) is built again ahead of its expiry: in the last quarter
+// of its life the first request for it builds it while every other request is still given the
+// remembered one. Without that, every connection asking for a popular URL at the moment it expired
+// would wait for the one build (issue 30's tail). The bound is unchanged: an answer is never given
+// after its own expiry, and a write still ends it at once.
 
 export type ConditionalResult = { version: unknown; settled: boolean; rowsAlone: boolean };
 
@@ -18,10 +24,41 @@ export type ConditionalResult = { version: unknown; settled: boolean; rowsAlone:
 const remembered = rememberedAnswers();
 const keyOf = (request: RequestHead, origin: string) => `${request.url} ${origin}`;
 
-/** A remembered answer for this request at this generation, or undefined. */
-export function rememberedAnswer(endpoint: Endpoint, request: RequestHead, origin: string, generation: string, headers: Record<string, string>): Answer | undefined {
-  const known = remembered.get(keyOf(request, origin), generation);
+// Requests for the same key at the same generation that arrive while its answer is being built (a
+// thousand live pages reading a capsule after its vote's push) wait for that one build and take its
+// remembered answer instead of each reading the rows.
+const building = new Map<string, { generation: string; done: Promise<void> }>();
+
+/** The share of a remembered answer's life at whose end one request builds it again. */
+const REFRESH_AHEAD = 0.25;
+
+export type Lifetime = { expiresAt: number; refreshAt: number };
+
+/** When an answer whose generation was read at `readAt` expires, and from when it is built again ahead of that. */
+export function lifetimeOf(rememberMs: number, readAt: number): Lifetime {
+  return { expiresAt: readAt + rememberMs, refreshAt: readAt + Math.floor(rememberMs * (1 - REFRESH_AHEAD)) };
+}
+
+/**
+ * The remembered answer for this request at this generation, or undefined. `undefined` is also the
+ * answer when it is time to build it again ahead of its expiry and no other request is doing so:
+ * the caller then builds it (having marked that with `buildStarted`), everyone else keeps getting it.
+ */
+export function rememberedAnswer(
+  endpoint: Endpoint,
+  request: RequestHead,
+  origin: string,
+  generation: string,
+  headers: Record<string, string>,
+  now = Date.now(),
+): Answer | undefined {
+  const key = keyOf(request, origin);
+  const known = remembered.get(key, generation, now);
   if (!known) return undefined;
+  if (known.refreshAt !== undefined && now >= known.refreshAt && building.get(key)?.generation !== generation) {
+    metrics().httpRememberedRefreshes.inc({ route: endpoint.path });
+    return undefined;
+  }
   const caching = { etag: known.etag, "cache-control": known.cacheControl };
   if (ifNoneMatchHits(request.headers.get("if-none-match"), known.etag)) {
     metrics().httpRememberedAnswers.inc({ route: endpoint.path, status: "304" });
@@ -32,10 +69,6 @@ export function rememberedAnswer(endpoint: Endpoint, request: RequestHead, origi
   return jsonTextAnswer(known.body, { status: known.status, headers: { ...headers, ...caching } });
 }
 
-// Requests for the same key at the same generation that arrive while its answer is being built (a
-// thousand live pages reading a capsule after its vote's push) wait for that one build and take its
-// remembered answer instead of each reading the rows.
-const building = new Map<string, { generation: string; done: Promise<void> }>();
 
 /** Waits for a build of this request's answer at this generation already under way; false when there is none. */
 export async function buildUnderWay(request: RequestHead, origin: string, generation: string): Promise<boolean> {
@@ -73,7 +106,7 @@ export function tagAnswer(
   result: ConditionalResult,
   generation: string | undefined,
   headers: Record<string, string>,
-  expiresAt?: number,
+  lifetime?: Lifetime,
 ): Tagged {
   const policy = cachePolicy();
   const url = new URL(request.url);
@@ -82,7 +115,7 @@ export function tagAnswer(
   const key = keyOf(request, origin);
   const remember =
     generation !== undefined && result.rowsAlone
-      ? (status: number, body: string | undefined) => remembered.set(key, { generation, etag, cacheControl: caching["cache-control"], status, body, expiresAt })
+      ? (status: number, body: string | undefined) => remembered.set(key, { generation, etag, cacheControl: caching["cache-control"], status, body, ...lifetime })
       : () => undefined;
   if (!ifNoneMatchHits(request.headers.get("if-none-match"), etag)) return { caching, notModified: undefined, remember };
   remember(endpoint.status ?? 200, undefined);
