@@ -14,7 +14,7 @@ import { ensureDeployment } from "@/lib/chain/deploy";
 import { startWebServer, type WebServer } from "@/server/web-server";
 import { applyMemorySettings } from "@/server/memory-settings";
 import { installSignalHandlers, trackChild } from "@/server/shutdown";
-import { startFailureMessage } from "@/server/start-failure";
+import { postgresStartError, startFailureMessage } from "@/server/start-failure";
 import { redactConsole, surviveLostOutput } from "@/lib/log";
 import { startBountyService } from "@/bounty/server";
 import { openBountyStore } from "@/bounty/state-store";
@@ -193,7 +193,9 @@ async function main() {
 
   const handle = database();
   step(`running SQL migrations on ${handle.dialect === "sqlite" ? "SQLite (" + path.join(dataDir, "capsule.sqlite") + ")" : "PostgreSQL"}…`);
-  const migrated = await migrateToLatest(handle.db);
+  const migrated = await migrateToLatest(handle.db).catch((error: unknown) => {
+    throw handle.dialect === "postgres" && cfg.DATABASE_URL ? postgresStartError(error, cfg.DATABASE_URL) : error;
+  });
   step(`  ${migrated.results?.length ?? 0} migration(s) applied`);
   stops.push(() => handle.close());
   startHousekeepingStep(handle, cfg);

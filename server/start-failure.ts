@@ -1,7 +1,7 @@
 // The start log's last line when `npm start` fails: the error in words, with what to do where the
 // cause is a common one (a port another program holds: the web server's listen, or anvil's own
 // "Address already in use"; a chain state file anvil cannot parse, left by a version that let anvil
-// write it in place).
+// write it in place; a PostgreSQL server that cannot be reached or refuses the connection).
 
 const PORT_SETTINGS = "CAPSULE_PORT for the web server, CAPSULE_ANVIL_PORT for the bundled anvil, BOUNTY_PORT for the bounty service";
 
@@ -21,4 +21,45 @@ export function startFailureMessage(error: unknown): string {
     );
   }
   return message;
+}
+
+/** Where DATABASE_URL points, without its credentials: host, port and database. */
+export function describePostgresUrl(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    const database = decodeURIComponent(url.pathname.replace(/^\//, "")) || "(default database)";
+    return `${url.hostname || "localhost"}:${url.port || "5432"}/${database}`;
+  } catch {
+    return "(an address that is not a URL)";
+  }
+}
+
+// PostgreSQL's SQLSTATE codes and Node's socket codes a first connection fails with, in words
+const POSTGRES_FAILURES: Record<string, string> = {
+  ECONNREFUSED: "refused the connection: is PostgreSQL running there, and listening on TCP?",
+  ENOTFOUND: "is a host name that does not resolve",
+  EAI_AGAIN: "is a host name that could not be resolved now",
+  ETIMEDOUT: "did not answer in time",
+  EHOSTUNREACH: "cannot be reached from this machine",
+  "28P01": "refused the user name or password",
+  "28000": "refused the login",
+  "3D000": "has no such database: create it first (createdb), or name another",
+  "42501": "refused the user the rights the migrations need",
+  "57P03": "is starting up or shutting down: try again in a moment",
+};
+
+/**
+ * The start's first use of PostgreSQL failed: when it could not connect or log in, says which server
+ * (never the URL's credentials), why in words and how to get out of it; any other error as it was.
+ */
+export function postgresStartError(error: unknown, databaseUrl: string): unknown {
+  const code = typeof error === "object" && error !== null && "code" in error ? String((error as { code?: unknown }).code) : "";
+  const why = POSTGRES_FAILURES[code];
+  if (!why) return error;
+  const message = error instanceof Error && error.message ? ` (${error.message})` : "";
+  return new Error(
+    `PostgreSQL at ${describePostgresUrl(databaseUrl)} (DATABASE_URL) ${why}${message}. ` +
+      "Correct DATABASE_URL, or leave it unset to run on the embedded SQLite database in CAPSULE_DATA_DIR",
+    { cause: error },
+  );
 }

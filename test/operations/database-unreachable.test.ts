@@ -1,0 +1,38 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { startStack } from "@/test/support/stack";
+
+// A DATABASE_URL that points at no PostgreSQL, or at a database that does not exist, stops the start
+// with a last line that names the server (host, port, database; never the URL's password), says
+// why in words and how to get out of it, rather than only "connect ECONNREFUSED".
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-database-unreachable-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+async function startFailure(databaseUrl: string): Promise<string> {
+  return startStack({ database: "postgres", dataDir, databaseUrl }).then(
+    async (started) => {
+      await started.stop();
+      throw new Error(`the stack started on ${databaseUrl}`);
+    },
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  );
+}
+
+describe("a PostgreSQL the start cannot use", () => {
+  it("names the server without its password when nothing listens there", async () => {
+    // port 1 on loopback: nothing listens, the connection is refused at once
+    const message = await startFailure("postgres://capsule:s3cret-pass@127.0.0.1:1/newsroom");
+    expect(message).toContain("[capsule] start failed: PostgreSQL at 127.0.0.1:1/newsroom (DATABASE_URL) refused the connection");
+    expect(message).toContain("ECONNREFUSED");
+    expect(message).toContain("leave it unset to run on the embedded SQLite database");
+    expect(message).not.toContain("s3cret-pass");
+  });
+
+  it("says that the database does not exist", async () => {
+    const message = await startFailure("postgres://postgres@127.0.0.1:5432/capsule_no_such_database");
+    expect(message).toContain("[capsule] start failed: PostgreSQL at 127.0.0.1:5432/capsule_no_such_database (DATABASE_URL) has no such database: create it first");
+  });
+});
