@@ -86,7 +86,7 @@ export async function startAnvil(options: {
     : undefined;
   // the last save while anvil still answers (none when it has already exited), then the signal
   const stop = async () => {
-    await saver?.stop({ lastSave: child.exitCode === null && child.signalCode === null });
+    await saver?.stop({ lastSave: child.exitCode === null && child.signalCode === null, withinMs: 10_000 });
     await stopChild(child, 10_000);
   };
   return { rpcUrl, wsUrl: rpcUrl.replace(/^http/, "ws"), port: options.port, process: child, stop };

@@ -33,4 +33,18 @@ describe("saving anvil's state", () => {
     expect(dumps).toBe(asked);
     expect(fs.existsSync(path.join(dir, "anvil-state.json"))).toBe(false);
   });
+
+  it("gives up a last save anvil does not answer once its time is up, and says so", async () => {
+    const errors: unknown[] = [];
+    const saver = saveAnvilStatePeriodically({
+      dump: () => new Promise<string>(() => undefined), // a hung anvil: the dump never answers
+      file: path.join(dir, "hung-state.json"),
+      intervalMs: 60_000,
+      onError: (error) => errors.push(error),
+    });
+    await saver.stop({ lastSave: true, withinMs: 50 });
+    expect(errors).toHaveLength(1);
+    expect(String(errors[0])).toContain("anvil's state was not saved within 50 ms; the state file keeps the last snapshot saved");
+    expect(fs.existsSync(path.join(dir, "hung-state.json"))).toBe(false);
+  });
 });

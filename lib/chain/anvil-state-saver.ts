@@ -13,8 +13,12 @@ import zlib from "node:zlib";
 const gunzip = promisify(zlib.gunzip);
 
 export type AnvilStateSaver = {
-  /** Stops the timer and, with `lastSave`, saves once more; a failed last save is reported, never thrown (the file keeps the one before). */
-  stop: (options: { lastSave: boolean }) => Promise<void>;
+  /**
+   * Stops the timer and, with `lastSave`, saves once more; a failed last save is reported, never thrown
+   * (the file keeps the one before). `withinMs` bounds the wait for the save (and a save under way): a
+   * hung anvil must not hold up the rest of a shutdown.
+   */
+  stop: (options: { lastSave: boolean; withinMs?: number }) => Promise<void>;
 };
 
 /** Replaces `file` with `text` so that a reader (or the next start after a crash) sees the old or the new content, whole. */
@@ -77,10 +81,15 @@ export function saveAnvilStatePeriodically(options: {
   }, options.intervalMs);
   timer.unref();
   return {
-    stop: async ({ lastSave }) => {
+    stop: async ({ lastSave, withinMs }) => {
       clearInterval(timer);
-      if (lastSave) await saveNow().catch(report);
-      else await running?.catch(() => undefined); // a save under way finishes its rename
+      const saved = lastSave ? saveNow().catch(report) : (running?.catch(() => undefined) ?? Promise.resolve()); // a save under way finishes its rename
+      if (withinMs === undefined) return saved;
+      let timeout: NodeJS.Timeout | undefined;
+      const late = new Promise<"late">((resolve) => (timeout = setTimeout(() => resolve("late"), withinMs)));
+      const outcome = await Promise.race([saved, late]);
+      clearTimeout(timeout);
+      if (outcome === "late") options.onError(new Error(`anvil's state was not saved within ${withinMs} ms; the state file keeps the last snapshot saved`));
     },
   };
 }
