@@ -14,7 +14,7 @@ import { ensureDeployment } from "@/lib/chain/deploy";
 import { startWebServer, type WebServer } from "@/server/web-server";
 import { applyMemorySettings } from "@/server/memory-settings";
 import { installSignalHandlers, trackChild } from "@/server/shutdown";
-import { postgresStartError, startFailureMessage } from "@/server/start-failure";
+import { chainNodeStartError, postgresStartError, startFailureMessage } from "@/server/start-failure";
 import { redactConsole, surviveLostOutput } from "@/lib/log";
 import { startBountyService } from "@/bounty/server";
 import { openBountyStore } from "@/bounty/state-store";
@@ -188,6 +188,8 @@ async function main() {
     operatorKey: cfg.CAPSULE_OPERATOR_KEY as `0x${string}`,
     buildCacheFile: process.env.CAPSULE_CONTRACTS_BUILD_CACHE ?? path.join(dataDir, "contracts-build.json"),
     log: (message) => step(`  ${message}`),
+  }).catch((error: unknown) => {
+    throw bundledAnvil ? error : chainNodeStartError(error, cfg.CAPSULE_NODE_RPC_URL);
   });
   step(reused ? `reusing the deployment from block ${record.blockNumber}` : `contracts deployed at block ${record.blockNumber}`);
 

@@ -1,7 +1,9 @@
 // The start log's last line when `npm start` fails: the error in words, with what to do where the
 // cause is a common one (a port another program holds: the web server's listen, or anvil's own
 // "Address already in use"; a chain state file anvil cannot parse, left by a version that let anvil
-// write it in place; a PostgreSQL server that cannot be reached or refuses the connection).
+// write it in place; a PostgreSQL server that cannot be reached or refuses the connection; an
+// external chain node that does not answer).
+import { BaseError, HttpRequestError, TimeoutError } from "viem";
 
 const PORT_SETTINGS = "CAPSULE_PORT for the web server, CAPSULE_ANVIL_PORT for the bundled anvil, BOUNTY_PORT for the bounty service";
 
@@ -60,6 +62,30 @@ export function postgresStartError(error: unknown, databaseUrl: string): unknown
   return new Error(
     `PostgreSQL at ${describePostgresUrl(databaseUrl)} (DATABASE_URL) ${why}${message}. ` +
       "Correct DATABASE_URL, or leave it unset to run on the embedded SQLite database in CAPSULE_DATA_DIR",
+    { cause: error },
+  );
+}
+
+/**
+ * The start's first call to an external chain node (CAPSULE_NODE_RPC_URL) got no answer: says which
+ * node (host and port only: a provider's URL often holds its key) and how to get out of it; any other
+ * error (the node answered, e.g. with an error) as it was.
+ */
+export function chainNodeStartError(error: unknown, rpcUrl: string): unknown {
+  const unanswered = error instanceof BaseError ? error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError) : null;
+  if (!(unanswered instanceof BaseError)) return error;
+  let node = "(an address that is not a URL)";
+  try {
+    const url = new URL(rpcUrl);
+    node = `${url.protocol}//${url.host}`;
+  } catch {
+    // keeps the placeholder
+  }
+  const http = unanswered instanceof HttpRequestError ? unanswered : undefined;
+  const reason = unanswered instanceof TimeoutError ? "did not answer in time" : http?.status ? `answered HTTP ${http.status}` : `could not be reached (${http?.details || "no answer"})`;
+  return new Error(
+    `the chain node at ${node} (CAPSULE_NODE_RPC_URL) ${reason}. ` +
+      "Start the node or correct CAPSULE_NODE_RPC_URL, or leave it unset to run the bundled anvil",
     { cause: error },
   );
 }
