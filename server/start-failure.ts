@@ -7,10 +7,25 @@ import { BaseError, HttpRequestError, TimeoutError } from "viem";
 
 const PORT_SETTINGS = "CAPSULE_PORT for the web server, CAPSULE_ANVIL_PORT for the bundled anvil, BOUNTY_PORT for the bounty service";
 
+/** A Node or driver error's `code` (a socket code, a PostgreSQL SQLSTATE), or "". */
+function errorCode(error: unknown): string {
+  return typeof error === "object" && error !== null && "code" in error ? String((error as { code?: unknown }).code) : "";
+}
+
+/** The URL, or undefined when the setting is not one. */
+function parsedUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
+const NOT_A_URL = "(an address that is not a URL)";
+
 export function startFailureMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  const code = typeof error === "object" && error !== null && "code" in error ? (error as { code?: unknown }).code : undefined;
-  const inUse = code === "EADDRINUSE" || /EADDRINUSE|address already in use/i.test(message);
+  const inUse = errorCode(error) === "EADDRINUSE" || /EADDRINUSE|address already in use/i.test(message);
   if (inUse) {
     const address = /([0-9]{1,3}(?:\.[0-9]{1,3}){3}:[0-9]{1,5})/.exec(message)?.[1];
     return `${address ?? "an address"} is already in use by another program (${message}). Stop that program, or choose another port: ${PORT_SETTINGS}`;
@@ -27,13 +42,10 @@ export function startFailureMessage(error: unknown): string {
 
 /** Where DATABASE_URL points, without its credentials: host, port and database. */
 export function describePostgresUrl(databaseUrl: string): string {
-  try {
-    const url = new URL(databaseUrl);
-    const database = decodeURIComponent(url.pathname.replace(/^\//, "")) || "(default database)";
-    return `${url.hostname || "localhost"}:${url.port || "5432"}/${database}`;
-  } catch {
-    return "(an address that is not a URL)";
-  }
+  const url = parsedUrl(databaseUrl);
+  if (!url) return NOT_A_URL;
+  const database = decodeURIComponent(url.pathname.replace(/^\//, "")) || "(default database)";
+  return `${url.hostname || "localhost"}:${url.port || "5432"}/${database}`;
 }
 
 // PostgreSQL's SQLSTATE codes and Node's socket codes a first connection fails with, in words
@@ -55,8 +67,7 @@ const POSTGRES_FAILURES: Record<string, string> = {
  * (never the URL's credentials), why in words and how to get out of it; any other error as it was.
  */
 export function postgresStartError(error: unknown, databaseUrl: string): unknown {
-  const code = typeof error === "object" && error !== null && "code" in error ? String((error as { code?: unknown }).code) : "";
-  const why = POSTGRES_FAILURES[code];
+  const why = POSTGRES_FAILURES[errorCode(error)];
   if (!why) return error;
   const message = error instanceof Error && error.message ? ` (${error.message})` : "";
   return new Error(
@@ -74,13 +85,8 @@ export function postgresStartError(error: unknown, databaseUrl: string): unknown
 export function chainNodeStartError(error: unknown, rpcUrl: string): unknown {
   const unanswered = error instanceof BaseError ? error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError) : null;
   if (!(unanswered instanceof BaseError)) return error;
-  let node = "(an address that is not a URL)";
-  try {
-    const url = new URL(rpcUrl);
-    node = `${url.protocol}//${url.host}`;
-  } catch {
-    // keeps the placeholder
-  }
+  const url = parsedUrl(rpcUrl);
+  const node = url ? `${url.protocol}//${url.host}` : NOT_A_URL;
   const http = unanswered instanceof HttpRequestError ? unanswered : undefined;
   const reason = unanswered instanceof TimeoutError ? "did not answer in time" : http?.status ? `answered HTTP ${http.status}` : `could not be reached (${http?.details || "no answer"})`;
   return new Error(

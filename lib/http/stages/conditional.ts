@@ -69,7 +69,6 @@ export function rememberedAnswer(
   return jsonTextAnswer(known.body, { status: known.status, headers: { ...headers, ...caching } });
 }
 
-
 /** Waits for a build of this request's answer at this generation already under way; false when there is none. */
 export async function buildUnderWay(request: RequestHead, origin: string, generation: string): Promise<boolean> {
   const under = building.get(keyOf(request, origin));
