@@ -4,7 +4,7 @@ import { startBenchStack } from "./support/bench-stack";
 import { onCleanup } from "./support/cleanup";
 import { load, loadOnWarmConnections, type LoadFigures } from "./support/load";
 import { loadAverage } from "./support/machine";
-import { childPid } from "./support/process-cpu";
+import { childPid, processCpuMs, threadCpuDelta, threadCpuMs } from "./support/process-cpu";
 
 /** `kind` names a route the same way at every table size (page numbers differ): "by id", "page 1", "middle", "last", … */
 export type ReadFigures = { dialect: string; capsules: number; seedSeconds: number; route: string; kind: string; viaRoute: LoadFigures; bare: LoadFigures; load: string };
@@ -12,10 +12,24 @@ type Route = { name: string; kind: string; pathFor: () => string };
 
 const CONNECTIONS = 100;
 /**
+ * BENCH_RATE: requests a second over all connections instead of as many as they can (autocannon's
+ * overallRate). Below saturation a request's CPU is not inflated by the processes that share the cores.
+ */
+const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
+/**
  * BENCH_WARMUP_SECONDS: how long the connections are loaded before the window opens. Some first requests of
  * the opening burst were seen waiting up to 5 s (docs/PERFORMANCE.md), so the default outlasts that.
  */
 export const WARM_UP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 8);
+
+/** BENCH_IDLE_SECONDS: how long the route server's CPU is measured with no request before the loads (its timers, feeds and pools). */
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 5);
+
+async function idleCpuMsPerSecond(pid: number, seconds: number): Promise<number> {
+  const before = processCpuMs(pid) ?? 0;
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  return ((processCpuMs(pid) ?? 0) - before) / seconds;
+}
 
 /** Both servers must answer a path with the same body before their speeds are compared. */
 async function sameAnswer(routeUrl: string, bareUrl: string, path: string): Promise<void> {
@@ -75,18 +89,23 @@ export async function benchHttpReads(options: { dialect: "sqlite" | "postgres"; 
     const closeFastPath = fastPath ? onCleanup(fastPath.close) : async () => undefined;
     const routePid = childPid("scripts/start.ts");
     const routes = readRoutes(seeded, options.capsules, options.filters);
+    if (routePid !== undefined) options.log(`  route server at rest: ${(await idleCpuMsPerSecond(routePid, IDLE_SECONDS)).toFixed(1)} ms CPU a second over ${IDLE_SECONDS} s`);
     try {
       for (const { name, kind, pathFor } of routes) {
         await sameAnswer(bench.stack.baseUrl, bare.url, pathFor());
         const measure = async (url: string, serverPid: number | undefined) => {
           // warm-up (JIT, caches, pool, and the connections themselves); BENCH_NEW_CONNECTIONS=1 measures on
           // connections opened at the start of the window, as before 2026-11-29 (docs/PERFORMANCE.md)
-          if (process.env.BENCH_NEW_CONNECTIONS !== "1") return loadOnWarmConnections(url, pathFor, { warmUpSeconds: WARM_UP_SECONDS, seconds: options.seconds, connections: CONNECTIONS, serverPid });
+          if (process.env.BENCH_NEW_CONNECTIONS !== "1") return loadOnWarmConnections(url, pathFor, { warmUpSeconds: WARM_UP_SECONDS, seconds: options.seconds, connections: CONNECTIONS, serverPid, overallRate: RATE });
           await load(url, pathFor, { seconds: 2, connections: CONNECTIONS });
           return load(url, pathFor, { seconds: options.seconds, connections: CONNECTIONS, serverPid });
         };
+        const routeThreads = routePid === undefined ? undefined : threadCpuMs(routePid);
         const viaRoute = await measure(bench.stack.baseUrl, routePid);
+        if (routePid !== undefined && routeThreads) options.log(`  ${name}: route server's threads over warm-up and run: ${threadCpuDelta(routeThreads, threadCpuMs(routePid))}`);
+        const bareThreads = threadCpuMs(bare.pid);
         const bareFigures = await measure(bare.url, bare.pid);
+        options.log(`  ${name}: bare server's threads over warm-up and run: ${threadCpuDelta(bareThreads, threadCpuMs(bare.pid))}`);
         if (fastPath) {
           await sameAnswer(bench.stack.baseUrl, fastPath.url, pathFor());
           const f = await measure(fastPath.url, fastPath.pid);

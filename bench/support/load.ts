@@ -4,7 +4,7 @@ import { processCpuMs } from "./process-cpu";
 
 export type LoadFigures = { rps: number; p50: number; p99: number; requests: number; errors: number; cpuMsPerRequest: number | undefined; notModified?: number };
 
-type LoadOptions = { seconds: number; connections: number; headersFor?: (path: string) => Record<string, string> };
+type LoadOptions = { seconds: number; connections: number; headersFor?: (path: string) => Record<string, string>; overallRate?: number };
 
 /**
  * Starts autocannon at `connections` connections without pipelining, the path drawn per request. With
@@ -20,7 +20,7 @@ function startLoad(url: string, pathFor: () => string, options: LoadOptions, onS
       return { ...request, path, ...(options.headersFor ? { headers: { ...request.headers, ...options.headersFor(path) } } : {}) };
     };
     const instance = autocannon(
-      { url, connections: options.connections, pipelining: 1, duration: options.seconds, requests: [{ method: "GET", setupRequest }] },
+      { url, connections: options.connections, pipelining: 1, duration: options.seconds, requests: [{ method: "GET", setupRequest }], ...(options.overallRate ? { overallRate: options.overallRate } : {}) },
       (error, finished) => {
         if (latencyLog && latencies.length > 0) fs.appendFileSync(latencyLog, `${latencies.join("\n")}\n`);
         if (error) reject(error);
@@ -64,13 +64,13 @@ export async function load(url: string, pathFor: () => string, options: LoadOpti
 export async function loadOnWarmConnections(
   url: string,
   pathFor: () => string,
-  options: { warmUpSeconds: number; seconds: number; connections: number; serverPid?: number },
+  options: { warmUpSeconds: number; seconds: number; connections: number; serverPid?: number; overallRate?: number },
 ): Promise<LoadFigures> {
   const latencies: number[] = [];
   const counts = { notModified: 0, failed: 0, errors: 0 };
   let measuring = false;
   let cpuBefore: number | undefined;
-  await startLoad(url, pathFor, { seconds: options.warmUpSeconds + options.seconds, connections: options.connections }, (instance) => {
+  await startLoad(url, pathFor, { seconds: options.warmUpSeconds + options.seconds, connections: options.connections, overallRate: options.overallRate }, (instance) => {
     instance.on("response", (_client, status, _bytes, ms) => {
       if (!measuring) return;
       latencies.push(ms);
