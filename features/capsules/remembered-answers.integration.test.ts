@@ -2,6 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import Sqlite from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCapsules } from "@/bench/seed-capsules";
@@ -216,6 +217,55 @@ describe.each(dialects)("remembered answers on %s", (dialect) => {
       expect(refreshed).toEqual({ full: before.full + 1, refreshes: 0 });
       expect(after).toEqual({ full: refreshed.full + 1, refreshes: 0 });
     }
+  });
+
+  it("gives the answer a build ahead of its expiry was to replace when that build fails, until the answer's own expiry", async () => {
+    await stack!.stop();
+    stack = await startStack({ database: dialect, dataDir, databaseUrl: database?.url, env: { CAPSULE_INDEXER: "off", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000", CAPSULE_PG_REMEMBER_MS: "4000" } });
+    const base = stack.baseUrl;
+    const target = pathOf(capsuleHistory, { id: String(seeded.id) });
+    const sleepUntil = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
+    const first = await get(base, target);
+    expect(first.status).toBe(200);
+    const built = Date.now();
+    // the database loses the table the read needs, by a connection outside every server (nothing is told)
+    const rename = async (from: string, to: string) => {
+      if (dialect === "postgres") {
+        const plain = new pg.Client({ connectionString: database!.url });
+        await plain.connect();
+        await plain.query(`ALTER TABLE ${from} RENAME TO ${to}`).finally(() => plain.end());
+      } else {
+        const file = new Sqlite(path.join(dataDir, "capsule.sqlite"));
+        try {
+          file.exec(`ALTER TABLE ${from} RENAME TO ${to}`);
+        } finally {
+          file.close();
+        }
+      }
+    };
+    await sleepUntil(built + 3000);
+    await rename("capsules", "capsules_away");
+    let during: Raw;
+    let expired: Raw;
+    try {
+      during = await get(base, target);
+      await sleepUntil(built + 4100);
+      expired = await get(base, target);
+    } finally {
+      await rename("capsules_away", "capsules");
+    }
+    if (dialect === "postgres") {
+      // +3 s: this request builds it again, fails, and is given the answer it was to replace
+      expect(during.status).toBe(200);
+      expect(during.body).toBe(first.body);
+    } else {
+      // SQLite sees the other connection's schema change as a change: its answers are then read again, and fail
+      expect(during.status).toBe(500);
+    }
+    // past that answer's expiry there is nothing within the bound to give: the error
+    expect(expired.status).toBe(500);
+    expect(JSON.parse(expired.body)).toMatchObject({ ok: false, error: "INTERNAL_ERROR" });
+    expect((await get(base, target)).body).toBe(first.body);
   });
 
   it("remembers nothing with CAPSULE_HTTP_REMEMBER=0 (every read reads its rows)", async () => {

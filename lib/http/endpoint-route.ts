@@ -17,7 +17,7 @@ import type { RequestHead } from "./request-head";
 import { linkOrigin } from "./public-origin";
 import { admit } from "./stages/admit";
 import type { AccessSubject, Authorize, Viewer } from "./stages/authorize";
-import { buildStarted, buildUnderWay, lifetimeOf, rememberedAnswer, tagAnswer } from "./stages/conditional";
+import { buildStarted, buildUnderWay, lifetimeOf, rememberedAnswer, rememberedDespiteFailedBuild, tagAnswer } from "./stages/conditional";
 import { parseRequest } from "./stages/parse";
 import { respond } from "./stages/respond";
 import { errorAnswer, errorResponse, toResponse, type Answer } from "./json";
@@ -119,13 +119,14 @@ function served<E extends Endpoint>(authorize: Authorize, endpoint: E, handler: 
     const rememberMs = generation !== undefined ? handle?.rememberMs?.() : undefined;
     const lifetime = rememberMs !== undefined ? lifetimeOf(rememberMs, Date.now()) : undefined;
     let buildDone: (() => void) | undefined;
+    // the links' origin (part of cache keys and tags), once it is needed; "-" when none fits
+    let origin: string | undefined;
     try {
       const database = db();
       const admitted = await admit(endpoint, request, { db: database, counters, rules, ip, now });
       headers = admitted.headers;
       const { wallet, sessionId, reader } = admitted;
-      // the links' origin (part of cache keys and tags), once it is needed; "-" when none fits
-      let origin = !reader && generation !== undefined ? (linkOrigin(request) ?? "-") : undefined;
+      origin = !reader && generation !== undefined ? (linkOrigin(request) ?? "-") : undefined;
       if (origin !== undefined && generation !== undefined) {
         const known = rememberedAnswer(endpoint, request, origin, generation, headers);
         if (known) return known;
@@ -162,6 +163,9 @@ function served<E extends Endpoint>(authorize: Authorize, endpoint: E, handler: 
     } catch (error) {
       const { appError, unexpected } = toAppError(error);
       if (unexpected) logError("route", error, { method: request.method, endpoint: endpoint.id });
+      // a build ahead of an answer's expiry that failed: the answer it was to replace is still within its bound
+      const kept = unexpected && buildDone && origin !== undefined && generation !== undefined ? rememberedDespiteFailedBuild(endpoint, request, origin, generation, headers) : undefined;
+      if (kept) return kept;
       if (appError.statusCode === 401) await countAuthFailure(counters, rules, ip, now).catch((e: unknown) => logError("route", e, { what: "count a failed authentication" }));
       return errorAnswer(appError, headers);
     } finally {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/endpoints/define";
 import type { RequestHead } from "@/lib/http/request-head";
-import { buildStarted, buildUnderWay, lifetimeOf, rememberedAnswer, tagAnswer } from "./conditional";
+import { buildStarted, buildUnderWay, lifetimeOf, rememberedAnswer, rememberedDespiteFailedBuild, tagAnswer } from "./conditional";
 
 const head = (url: string): RequestHead => ({ method: "GET", url, headers: { get: () => null } });
 
@@ -72,5 +72,16 @@ describe("remembered answers built again ahead of their expiry", () => {
     other();
     remember(request, "g1", '{"n":1}', 21_600);
     expect(rememberedAnswer(endpoint, request, origin, "g2", {}, 21_700)).toBeUndefined();
+  });
+
+  it("gives the answer a failed rebuild was to replace while it has not expired, and nothing after its expiry or at another generation", () => {
+    const request = head("http://127.0.0.1/api/test/refresh-ahead?c");
+    remember(request, "g1", '{"n":1}', 30_000);
+    // 31,500: due, so the request builds it again; its build failed
+    expect(rememberedAnswer(endpoint, request, origin, "g1", {}, 31_500)).toBeUndefined();
+    expect(rememberedDespiteFailedBuild(endpoint, request, origin, "g1", {}, 31_500)?.body).toBe('{"n":1}');
+    expect(rememberedDespiteFailedBuild(endpoint, request, origin, "g1", {}, 31_999)?.status).toBe(200);
+    expect(rememberedDespiteFailedBuild(endpoint, request, origin, "g1", {}, 32_000)).toBeUndefined();
+    expect(rememberedDespiteFailedBuild(endpoint, request, origin, "g2", {}, 31_600)).toBeUndefined();
   });
 });

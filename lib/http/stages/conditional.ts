@@ -4,7 +4,7 @@ import { metrics } from "@/lib/metrics/metrics";
 import { cachePolicy } from "@/lib/http/cache-policy";
 import { entityTag, ifNoneMatchHits } from "@/lib/http/conditional";
 import { jsonTextAnswer, type Answer } from "@/lib/http/json";
-import { rememberedAnswers } from "@/lib/http/remembered-answers";
+import { rememberedAnswers, type RememberedAnswer } from "@/lib/http/remembered-answers";
 import type { RequestHead } from "@/lib/http/request-head";
 
 // The conditional stage of anonymous reads whose descriptor says `conditional`: before the handler,
@@ -59,6 +59,20 @@ export function rememberedAnswer(
     metrics().httpRememberedRefreshes.inc({ route: endpoint.path });
     return undefined;
   }
+  return answerOf(endpoint, request, known, headers);
+}
+
+/**
+ * The remembered answer, refresh window or not, while it has not expired: what a request that was
+ * building it again ahead of its expiry answers when that build failed (the database went away for a
+ * moment). The answer is one the bound still allows; the error would have been worse news, and wrong.
+ */
+export function rememberedDespiteFailedBuild(endpoint: Endpoint, request: RequestHead, origin: string, generation: string, headers: Record<string, string>, now = Date.now()): Answer | undefined {
+  const known = remembered.get(keyOf(request, origin), generation, now);
+  return known ? answerOf(endpoint, request, known, headers) : undefined;
+}
+
+function answerOf(endpoint: Endpoint, request: RequestHead, known: RememberedAnswer, headers: Record<string, string>): Answer | undefined {
   const caching = { etag: known.etag, "cache-control": known.cacheControl };
   if (ifNoneMatchHits(request.headers.get("if-none-match"), known.etag)) {
     metrics().httpRememberedAnswers.inc({ route: endpoint.path, status: "304" });
