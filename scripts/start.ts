@@ -13,6 +13,7 @@ import { migrateToLatest } from "@/lib/db/migrate";
 import { ensureDeployment } from "@/lib/chain/deploy";
 import { startWebServer, type WebServer } from "@/server/web-server";
 import { applyMemorySettings } from "@/server/memory-settings";
+import { checkPostgresReachable } from "@/server/postgres-probe";
 import { installSignalHandlers, trackChild } from "@/server/shutdown";
 import { chainNodeStartError, postgresStartError, startFailureMessage } from "@/server/start-failure";
 import { redactConsole, surviveLostOutput } from "@/lib/log";
@@ -152,6 +153,8 @@ async function main() {
     const lock = lockDataDir(dataDir, env.CAPSULE_PORT);
     stops.push(async () => lock.release());
   }
+
+  if (isPostgresUrl(env.DATABASE_URL)) await checkPostgresReachable(env.DATABASE_URL, step);
 
   let anvil: AnvilHandle | undefined;
   if (bundledAnvil) {

@@ -30,11 +30,15 @@ describe("a PostgreSQL the start cannot use", () => {
     expect(message).toContain("ECONNREFUSED");
     expect(message).toContain("leave it unset to run on the embedded SQLite database");
     expect(message).not.toContain("s3cret-pass");
+    // told before anvil starts and the contracts are deployed, not half a minute later
+    expect(message).toContain("[capsule] checking PostgreSQL at 127.0.0.1:1/newsroom…");
+    expect(message).not.toContain("starting anvil");
   });
 
   it("says that the database does not exist", async () => {
     const message = await startFailure("postgres://postgres@127.0.0.1:5432/capsule_no_such_database");
     expect(message).toContain("[capsule] start failed: PostgreSQL at 127.0.0.1:5432/capsule_no_such_database (DATABASE_URL) has no such database: create it first");
+    expect(message).not.toContain("starting anvil");
   });
 });
 
