@@ -20,3 +20,15 @@ test("an unknown address answers 404 with a readable page and a link home", asyn
   await expect(page.getByRole("heading", { name: "Latest articles" })).toBeVisible();
   expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
 });
+
+test("the parents of a capsule's and an article's address lead to their lists, not to a 404", async ({ page }) => {
+  const errors = watchConsole(page);
+  // a journalist trimming /capsules/12 to /capsules lands on the newsroom's list; a reader trimming /read/12, on the front page
+  await page.goto("/capsules");
+  await expect(page).toHaveURL(/\/newsroom$/);
+  await expect(page.getByRole("heading", { name: "Newsroom", level: 1 })).toBeVisible();
+  await page.goto("/read");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { name: "Latest articles" })).toBeVisible();
+  expect(errors).toEqual([]);
+});
