@@ -13,7 +13,8 @@ type Route = { name: string; kind: string; pathFor: () => string };
 const CONNECTIONS = 100;
 /**
  * BENCH_RATE: requests a second over all connections instead of as many as they can (autocannon's
- * overallRate). Below saturation a request's CPU is not inflated by the processes that share the cores.
+ * overallRate), to compare a request's CPU below saturation with its CPU at it. autocannon paces each
+ * connection by the second, so the requests come in bursts: such a run's latencies are not a paced server's.
  */
 const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
 /**
@@ -102,7 +103,7 @@ export async function benchHttpReads(options: { dialect: "sqlite" | "postgres"; 
         };
         const routeThreads = routePid === undefined ? undefined : threadCpuMs(routePid);
         const viaRoute = await measure(bench.stack.baseUrl, routePid);
-        if (routePid !== undefined && routeThreads) options.log(`  ${name}: route server's threads over warm-up and run: ${threadCpuDelta(routeThreads, threadCpuMs(routePid))}`);
+        if (routePid !== undefined && routeThreads !== undefined) options.log(`  ${name}: route server's threads over warm-up and run: ${threadCpuDelta(routeThreads, threadCpuMs(routePid))}`);
         const bareThreads = threadCpuMs(bare.pid);
         const bareFigures = await measure(bare.url, bare.pid);
         options.log(`  ${name}: bare server's threads over warm-up and run: ${threadCpuDelta(bareThreads, threadCpuMs(bare.pid))}`);
