@@ -1,27 +1,40 @@
 import "server-only";
 import { lookup } from "node:dns/promises";
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
+import { config } from "@/lib/config/config";
+import { isPublicAddress, resolvePublic, type Resolver } from "@/lib/dns/public-address";
+import { dnsResolver } from "@/lib/vault/link-fetch";
 
-// A hub that fetches any URL a stranger names is a way into the server's own network: unless the
-// operator allows it (CAPSULE_WEBSUB_ALLOW_LOCAL_CALLBACKS=1, tests and closed networks),
-// callbacks must resolve to public addresses only.
+// A hub that connects to any URL a stranger names is a way into the server's own network. Unless the
+// operator allows it (CAPSULE_WEBSUB_ALLOW_LOCAL_CALLBACKS=1, tests and closed networks), a callback's
+// name must resolve to public addresses only (the evidence fetcher's rule, lib/dns/public-address.ts),
+// and this is checked again before every connection the hub makes to it, not only when it subscribed:
+// the name's owner can point it elsewhere at any time. The connection then goes to the address that was
+// checked (callback-request.ts), so a second DNS answer cannot send it inside.
 
-const blocked = new BlockList();
-for (const [net, prefix] of [["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12], ["192.168.0.0", 16], ["198.18.0.0", 15], ["224.0.0.0", 4], ["240.0.0.0", 4]] as const) {
-  blocked.addSubnet(net, prefix, "ipv4");
+export type CallbackPolicy = { resolve: Resolver; allow: (address: string) => boolean };
+
+const systemLookup: Resolver = async (host) => (await lookup(host, { all: true })).map((a) => a.address);
+
+/** The hub's rule from configuration: the configured DNS servers and public addresses, or anything when local callbacks are allowed. */
+export function callbackPolicy(): CallbackPolicy {
+  const cfg = config();
+  if (cfg.CAPSULE_WEBSUB_ALLOW_LOCAL_CALLBACKS === "1") return { resolve: systemLookup, allow: () => true };
+  return { resolve: dnsResolver({ servers: cfg.CAPSULE_DNS_SERVERS, timeoutMs: cfg.CAPSULE_DNS_TIMEOUT_MS }), allow: isPublicAddress };
 }
-for (const [net, prefix] of [["::", 127], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["::ffff:0:0", 96]] as const) blocked.addSubnet(net, prefix, "ipv6");
+
+export type CallbackAddress = { ok: true; address: string } | { ok: false; reason: string };
+
+/** The address to connect to for this callback, checked against the policy, or why it may not be used. */
+export async function callbackAddress(callback: URL, policy: CallbackPolicy): Promise<CallbackAddress> {
+  const host = callback.hostname.replace(/^\[|\]$/g, "");
+  if (isIP(host)) return policy.allow(host) ? { ok: true, address: host } : { ok: false, reason: `the callback points at ${host}, a loopback, private or reserved address` };
+  const resolved = await resolvePublic(host, policy.resolve, policy.allow);
+  return resolved.ok ? { ok: true, address: resolved.addresses[0]! } : { ok: false, reason: resolved.reason };
+}
 
 /** Answers why the callback may not be used, or null when it may. */
-export async function callbackRefusal(callback: URL, allowPrivate: boolean): Promise<string | null> {
-  if (allowPrivate) return null;
-  const host = callback.hostname.replace(/^\[|\]$/g, "");
-  let addresses: string[];
-  try {
-    addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
-  } catch {
-    return `the callback's host ${host} does not resolve`;
-  }
-  const family = (a: string) => (isIP(a) === 6 ? "ipv6" : "ipv4");
-  return addresses.some((a) => blocked.check(a, family(a))) ? "the callback points at a loopback, private or reserved address" : null;
+export async function callbackRefusal(callback: URL, policy: CallbackPolicy = callbackPolicy()): Promise<string | null> {
+  const checked = await callbackAddress(callback, policy);
+  return checked.ok ? null : checked.reason;
 }

@@ -6,6 +6,8 @@ import { outletTitleOf } from "@/features/outlets/outlets.repository";
 import { feedContentType, renderFeed } from "@/features/reader/feeds";
 import { hubSignature } from "./hub-signature";
 import { topicOfPath } from "./topics";
+import { callbackPolicy, type CallbackPolicy } from "./callback-address";
+import { CallbackRefused, requestCallback } from "./callback-request";
 
 // Content distribution (W3C WebSub §7): POST the topic's current feed to each subscriber, signed
 // with X-Hub-Signature when it gave a secret; a 2xx is delivered, anything else is retried after
@@ -28,7 +30,7 @@ async function render(db: Db, delivery: DueDelivery, cache: Map<string, string>)
   return { body, contentType: feedContentType[topic.format] };
 }
 
-async function deliverOne(db: Db, delivery: DueDelivery, cache: Map<string, string>, settings: DeliverySettings): Promise<void> {
+async function deliverOne(db: Db, delivery: DueDelivery, cache: Map<string, string>, settings: DeliverySettings, policy: CallbackPolicy): Promise<void> {
   const hub = `${new URL(delivery.topic).origin}/websub`;
   let status: number | null = null;
   let error = "";
@@ -36,13 +38,12 @@ async function deliverOne(db: Db, delivery: DueDelivery, cache: Map<string, stri
     const { body, contentType } = await render(db, delivery, cache);
     const headers: Record<string, string> = { "content-type": contentType, link: `<${hub}>; rel="hub", <${delivery.topic}>; rel="self"` };
     if (delivery.secret) headers["x-hub-signature"] = hubSignature(delivery.secret, body);
-    const response = await fetch(delivery.callback, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS) });
-    await response.body?.cancel();
-    status = response.status;
+    // checked before every delivery: the callback's name may point elsewhere since it subscribed
+    ({ status } = await requestCallback(new URL(delivery.callback), policy, { method: "POST", headers, body, timeoutMs: DELIVERY_TIMEOUT_MS, maxBodyBytes: 0 }));
     if (status >= 200 && status < 300) return markDelivered(db, delivery.id, status, Date.now());
     error = `the subscriber answered ${status}`;
   } catch (caught) {
-    error = `the subscriber could not be reached (${caught instanceof Error ? caught.message : String(caught)})`;
+    error = caught instanceof CallbackRefused ? `the callback cannot be used: ${caught.message}` : `the subscriber could not be reached (${caught instanceof Error ? caught.message : String(caught)})`;
   }
   const attempt = delivery.attempts + 1;
   const next = attempt >= settings.maxAttempts ? null : Date.now() + settings.retryBaseMs * 2 ** (attempt - 1);
@@ -51,9 +52,9 @@ async function deliverOne(db: Db, delivery: DueDelivery, cache: Map<string, stri
 }
 
 /** Delivers every due delivery once (in parallel); answers how many were attempted. */
-export async function deliverDue(db: Db, settings: DeliverySettings): Promise<number> {
+export async function deliverDue(db: Db, settings: DeliverySettings, policy: CallbackPolicy = callbackPolicy()): Promise<number> {
   const due = await dueDeliveries(db, Date.now(), BATCH);
   const cache = new Map<string, string>();
-  await Promise.all(due.map((d) => deliverOne(db, d, cache, settings)));
+  await Promise.all(due.map((d) => deliverOne(db, d, cache, settings, policy)));
   return due.length;
 }

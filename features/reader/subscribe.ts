@@ -2,14 +2,14 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "@/lib/db/database";
-import { config } from "@/lib/config/config";
 import { AppError } from "@/lib/errors/app-error";
 import { logWarn } from "@/lib/log";
 import { findSubscription, setSubscriptionState, subscriptionStateOf, upsertPendingSubscription } from "@/features/reader/websub.repository";
 import { findOutletBySlug } from "@/features/outlets/outlets.repository";
 import { outletStanding } from "@/features/distribution/outlet-report";
 import { tierRank } from "@/features/distribution/penalty-downgrade";
-import { callbackRefusal } from "./callback-address";
+import { callbackPolicy, callbackRefusal, type CallbackPolicy } from "./callback-address";
+import { CallbackRefused, requestCallback } from "./callback-request";
 import { topicOfPath } from "./topics";
 
 // The hub's side of subscribing (W3C WebSub §5.1 and §5.3): a request is answered 202 at once and
@@ -18,6 +18,8 @@ import { topicOfPath } from "./topics";
 export const DEFAULT_LEASE_SECONDS = 10 * 86_400;
 const MAX_LEASE_SECONDS = 30 * 86_400;
 const VERIFY_TIMEOUT_MS = 10_000;
+// the challenge is 32 characters: an answer longer than this is not its echo
+const MAX_CHALLENGE_ANSWER_BYTES = 1024;
 
 const httpUrl = z
   .string()
@@ -61,12 +63,12 @@ type Accepted = { verify: () => Promise<void> };
  * Checks a hub request against this hub (the topic is one of its feeds at `origin`, the callback
  * may be reached) and records it; answers the verification to run after the 202 is sent.
  */
-export async function acceptHubRequest(db: Db, request: HubRequest, origin: string, now: number): Promise<Accepted> {
+export async function acceptHubRequest(db: Db, request: HubRequest, origin: string, now: number, policy: CallbackPolicy = callbackPolicy()): Promise<Accepted> {
   const topicUrl = new URL(request["hub.topic"]);
   const topic = topicUrl.origin === origin ? topicOfPath(topicUrl.pathname) : undefined;
   if (!topic || topicUrl.search || topicUrl.hash) throw validation("hub.topic", `is not a feed of this hub (its feeds are ${origin}/feed.xml, ${origin}/feed.json and /outlets/<slug>/feed.xml|json)`);
   const callback = new URL(request["hub.callback"]);
-  const refusal = await callbackRefusal(callback, config().CAPSULE_WEBSUB_ALLOW_LOCAL_CALLBACKS === "1");
+  const refusal = await callbackRefusal(callback, policy);
   if (refusal) throw validation("hub.callback", `cannot be used: ${refusal}`);
   const outlet = topic.outletSlug ? await findOutletBySlug(db, topic.outletSlug) : undefined;
   if (topic.outletSlug && !outlet) throw validation("hub.topic", `names no outlet: "${topic.outletSlug}" is not registered`);
@@ -74,7 +76,7 @@ export async function acceptHubRequest(db: Db, request: HubRequest, origin: stri
   if (request["hub.mode"] === "unsubscribe") {
     const existing = await findSubscription(db, topicUrl.href, callback.href);
     if (!existing) throw validation("hub.callback", "has no subscription to this topic");
-    return { verify: () => verifyIntent(db, existing.id, { mode: "unsubscribe", topic: topicUrl.href, callback }) };
+    return { verify: () => verifyIntent(db, policy, existing.id, { mode: "unsubscribe", topic: topicUrl.href, callback }) };
   }
   const lease = request["hub.lease_seconds"] ?? DEFAULT_LEASE_SECONDS;
   const row = await upsertPendingSubscription(db, {
@@ -94,10 +96,10 @@ export async function acceptHubRequest(db: Db, request: HubRequest, origin: stri
     const standing = await outletStanding(db, outlet, now);
     if (tierRank(standing.tier) < tierRank("elevated")) {
       const reason = `WebSub is a channel of the Elevated and Premium tiers; ${outlet.name} is ${standing.tier}`;
-      return { verify: () => deny(db, row.id, topicUrl.href, callback, reason) };
+      return { verify: () => deny(db, policy, row.id, topicUrl.href, callback, reason) };
     }
   }
-  return { verify: () => verifyIntent(db, row.id, { mode: "subscribe", topic: topicUrl.href, callback, lease }) };
+  return { verify: () => verifyIntent(db, policy, row.id, { mode: "subscribe", topic: topicUrl.href, callback, lease }) };
 }
 
 const withQuery = (callback: URL, params: Record<string, string>): URL => {
@@ -106,30 +108,30 @@ const withQuery = (callback: URL, params: Record<string, string>): URL => {
   return url;
 };
 
-async function deny(db: Db, id: number, topic: string, callback: URL, reason: string): Promise<void> {
+async function deny(db: Db, policy: CallbackPolicy, id: number, topic: string, callback: URL, reason: string): Promise<void> {
   const at = Math.floor(Date.now() / 1000);
   await setSubscriptionState(db, id, "denied", at, { reason });
   try {
-    await fetch(withQuery(callback, { "hub.mode": "denied", "hub.topic": topic, "hub.reason": reason }), { redirect: "manual", signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS) });
+    await requestCallback(withQuery(callback, { "hub.mode": "denied", "hub.topic": topic, "hub.reason": reason }), policy, { method: "GET", timeoutMs: VERIFY_TIMEOUT_MS, maxBodyBytes: 0 });
   } catch (error) {
     logWarn("websub", "the denial did not reach the subscriber", { subscriptionId: id, error: String(error) });
   }
 }
 
 /** §5.3: GET the callback with a challenge; the intent holds when it answers 2xx with the challenge as the body. */
-async function verifyIntent(db: Db, id: number, intent: { mode: "subscribe" | "unsubscribe"; topic: string; callback: URL; lease?: number }): Promise<void> {
+async function verifyIntent(db: Db, policy: CallbackPolicy, id: number, intent: { mode: "subscribe" | "unsubscribe"; topic: string; callback: URL; lease?: number }): Promise<void> {
   const challenge = randomBytes(24).toString("base64url");
   const params: Record<string, string> = { "hub.mode": intent.mode, "hub.topic": intent.topic, "hub.challenge": challenge };
   if (intent.lease !== undefined) params["hub.lease_seconds"] = String(intent.lease);
   let confirmed = false;
   let why = "";
   try {
-    const response = await fetch(withQuery(intent.callback, params), { redirect: "manual", signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS) });
-    const body = (await response.text()).trim();
-    confirmed = response.status >= 200 && response.status < 300 && body === challenge;
-    why = confirmed ? "" : `the callback answered ${response.status}${body === challenge ? "" : " without echoing the challenge"}`;
+    const answer = await requestCallback(withQuery(intent.callback, params), policy, { method: "GET", timeoutMs: VERIFY_TIMEOUT_MS, maxBodyBytes: MAX_CHALLENGE_ANSWER_BYTES });
+    const body = answer.body.trim();
+    confirmed = answer.status >= 200 && answer.status < 300 && body === challenge;
+    why = confirmed ? "" : `the callback answered ${answer.status}${body === challenge ? "" : " without echoing the challenge"}`;
   } catch (error) {
-    why = `the callback could not be reached (${error instanceof Error ? error.message : String(error)})`;
+    why = error instanceof CallbackRefused ? `the callback cannot be used: ${error.message}` : `the callback could not be reached (${error instanceof Error ? error.message : String(error)})`;
   }
   const at = Math.floor(Date.now() / 1000);
   if (intent.mode === "unsubscribe") {

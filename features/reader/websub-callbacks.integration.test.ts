@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
+import { migrateToLatest } from "@/lib/db/migrate";
+import { isPublicAddress } from "@/lib/dns/public-address";
+import { dnsResolver } from "@/lib/vault/link-fetch";
+import { AppError } from "@/lib/errors/app-error";
+import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startSubscriber } from "@/features/distribution/websub-subscriber.test-support";
+import type { CallbackPolicy } from "./callback-address";
+import { CallbackRefused, requestCallback } from "./callback-request";
+import { deliverDue } from "./delivery-worker";
+import { acceptHubRequest, parseHubRequest } from "./subscribe";
+import { insertDeliveries, setSubscriptionState, upsertPendingSubscription } from "./websub.repository";
+
+// The hub's calls to subscribers against real parts: a DNS server and subscribers on loopback. The
+// callback's name is under .test, which only the test's DNS server knows, so a call that reached the
+// subscriber connected to the address the hub checked: any second lookup (the system's) fails. Loopback
+// is not public, so "public" is played by 127.0.0.1 in `asPublic`; the default rule is `publicOnly`.
+
+const NAME = "subscriber.capsule.test";
+const ORIGIN = "http://127.0.0.1:3000";
+
+describe("the WebSub hub's calls to a callback", () => {
+  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let subscriber: Awaited<ReturnType<typeof startSubscriber>>;
+  let talker: http.Server;
+  let port: number;
+  let talkerPort: number;
+  let dir: string;
+  let handle: DatabaseHandle;
+  let asPublic: CallbackPolicy;
+  let publicOnly: CallbackPolicy;
+  const callback = (p = "/callback") => `http://${NAME}:${port}${p}`;
+
+  beforeAll(async () => {
+    dns = await startTestDns();
+    subscriber = await startSubscriber();
+    port = Number(new URL(subscriber.url).port);
+    // answers far more than any challenge, slowly: the hub reads only the first bytes
+    talker = http.createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/plain" });
+      const chunk = "x".repeat(64 * 1024);
+      let sent = 0;
+      const more = () => {
+        if (sent++ > 200 || res.destroyed) return res.end();
+        res.write(chunk, () => setTimeout(more, 5));
+      };
+      more();
+    });
+    await new Promise<void>((resolve) => talker.listen(0, "127.0.0.1", resolve));
+    talkerPort = (talker.address() as AddressInfo).port;
+    const resolve = dnsResolver({ servers: dns.server, timeoutMs: 2000 });
+    asPublic = { resolve, allow: (address) => address === "127.0.0.1" };
+    publicOnly = { resolve, allow: isPublicAddress };
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-websub-callbacks-"));
+    handle = openDatabase({ sqliteFile: path.join(dir, "capsule.sqlite") });
+    await migrateToLatest(handle.db);
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+    await subscriber?.close();
+    await new Promise((resolve) => talker?.close(resolve));
+    await dns?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  beforeEach(() => dns.set(NAME, { a: ["127.0.0.1"] }));
+
+  it("connects to the address it checked, never to a second lookup of the name", async () => {
+    const answer = await requestCallback(new URL(`${callback()}?hub.mode=subscribe&hub.challenge=abc123`), asPublic, { method: "GET", timeoutMs: 5000, maxBodyBytes: 1024 });
+    expect(answer).toEqual({ status: 200, body: "abc123" });
+    expect(subscriber.verifications.at(-1)).toMatchObject({ mode: "subscribe", challenge: "abc123" });
+  });
+
+  it("refuses a name that now points inside, and sends nothing", async () => {
+    const before = subscriber.verifications.length;
+    dns.set(NAME, { a: ["10.0.0.7"] });
+    const refused = await requestCallback(new URL(callback()), asPublic, { method: "GET", timeoutMs: 5000, maxBodyBytes: 1024 }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(CallbackRefused);
+    expect((refused as Error).message).toBe(`${NAME} points to a private or reserved address, which the bridge does not fetch`);
+    // the default rule refuses loopback too, by name and as a literal
+    dns.set(NAME, { a: ["127.0.0.1"] });
+    await expect(requestCallback(new URL(callback()), publicOnly, { method: "GET", timeoutMs: 5000, maxBodyBytes: 1024 })).rejects.toBeInstanceOf(CallbackRefused);
+    await expect(requestCallback(new URL(subscriber.url), publicOnly, { method: "GET", timeoutMs: 5000, maxBodyBytes: 1024 })).rejects.toThrow("loopback, private or reserved");
+    expect(subscriber.verifications.length).toBe(before);
+  });
+
+  it("reads at most the bytes it asked for of a long answer", async () => {
+    const answer = await requestCallback(new URL(`http://${NAME}:${talkerPort}/`), asPublic, { method: "GET", timeoutMs: 5000, maxBodyBytes: 1024 });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toBe("x".repeat(1024));
+  });
+
+  it("refuses a subscription whose callback points inside, with the reason", async () => {
+    const request = parseHubRequest(new URLSearchParams({ "hub.mode": "subscribe", "hub.topic": `${ORIGIN}/feed.xml`, "hub.callback": callback() }));
+    const refused = await acceptHubRequest(handle.db, request, ORIGIN, 1_800_000_000, publicOnly).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ code: "VALIDATION_ERROR" });
+    expect((refused as Error).message).toContain("points to a private or reserved address");
+  });
+
+  it("checks the callback again when it verifies intent: a name moved inside after the request is not called", async () => {
+    const before = subscriber.verifications.length;
+    const request = parseHubRequest(new URLSearchParams({ "hub.mode": "subscribe", "hub.topic": `${ORIGIN}/feed.json`, "hub.callback": callback("/moved") }));
+    const accepted = await acceptHubRequest(handle.db, request, ORIGIN, 1_800_000_000, asPublic);
+    dns.set(NAME, { a: ["10.0.0.7"] });
+    await accepted.verify();
+    expect(subscriber.verifications.length).toBe(before);
+    const row = await handle.db.selectFrom("websub_subscriptions").selectAll().where("callback", "=", callback("/moved")).executeTakeFirstOrThrow();
+    expect(row.state).toBe("pending");
+    expect(row.state_reason).toContain("the callback cannot be used");
+
+    dns.set(NAME, { a: ["127.0.0.1"] });
+    await (await acceptHubRequest(handle.db, request, ORIGIN, 1_800_000_000, asPublic)).verify();
+    const confirmed = await handle.db.selectFrom("websub_subscriptions").select("state").where("id", "=", row.id).executeTakeFirstOrThrow();
+    expect(confirmed.state).toBe("active");
+  });
+
+  it("checks the callback before every delivery: none goes to a name that now points inside", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const subscription = await upsertPendingSubscription(handle.db, {
+      topic: `${ORIGIN}/feed.xml`, outlet_id: null, callback: callback("/deliveries"), secret: null, lease_seconds: 3600,
+      state: "pending", state_reason: null, expires_at: null, created_at: now, updated_at: now,
+    });
+    await setSubscriptionState(handle.db, subscription.id, "active", now, { expiresAt: now + 3600 });
+    const settings = { retryBaseMs: 0, maxAttempts: 5 };
+    await insertDeliveries(handle.db, [{ subscriptionId: subscription.id, reason: "article", capsuleIds: [] }], Date.now());
+
+    const attempts = subscriber.attempts();
+    expect(await deliverDue(handle.db, settings, publicOnly)).toBe(1);
+    expect(subscriber.attempts()).toBe(attempts);
+    const failed = await handle.db.selectFrom("websub_deliveries").selectAll().where("subscription_id", "=", subscription.id).executeTakeFirstOrThrow();
+    expect(failed).toMatchObject({ status: "pending", attempts: 1, last_status: null });
+    expect(failed.last_error).toBe(`the callback cannot be used: ${NAME} points to a private or reserved address, which the bridge does not fetch`);
+
+    expect(await deliverDue(handle.db, settings, asPublic)).toBe(1);
+    expect(subscriber.attempts()).toBe(attempts + 1);
+    expect(subscriber.deliveries.at(-1)?.body).toContain(`<feed xmlns="http://www.w3.org/2005/Atom">`);
+    const delivered = await handle.db.selectFrom("websub_deliveries").selectAll().where("id", "=", failed.id).executeTakeFirstOrThrow();
+    expect(delivered).toMatchObject({ status: "delivered", attempts: 2, last_status: 204, last_error: null });
+  });
+});
