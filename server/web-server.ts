@@ -62,6 +62,8 @@ export async function startWebServer(cfg: ServerConfig, options: { dev: boolean;
     wsMaxTotal: cfg.CAPSULE_WS_MAX_TOTAL,
     maxBatch: 50,
     maxBodyBytes: cfg.CAPSULE_MAX_BODY_BYTES,
+    maxLogBlocks: cfg.CAPSULE_RPC_MAX_LOG_BLOCKS,
+    maxResponseBytes: cfg.CAPSULE_RPC_MAX_RESPONSE_BYTES,
   };
   const upstreams = {
     main: cfg.CAPSULE_NODE_RPC_URL,

@@ -71,6 +71,8 @@ export const serverEnvSchema = z.object({
   CAPSULE_RATE_RPC_PER_MIN: positiveInt.default(100),
   CAPSULE_RATE_RPC_SEND_PER_MIN: positiveInt.default(20),
   CAPSULE_RATE_SERVICE_RPC_PER_MIN: positiveInt.default(20),
+  CAPSULE_RPC_MAX_LOG_BLOCKS: positiveInt.default(10_000),
+  CAPSULE_RPC_MAX_RESPONSE_BYTES: positiveInt.default(16 * 1_048_576),
   CAPSULE_WS_MAX_SUBSCRIPTIONS: positiveInt.default(10),
   CAPSULE_MAX_BODY_BYTES: positiveInt.default(1_048_576),
   CAPSULE_INDEXER: z.enum(["on", "off"]).default("on"),

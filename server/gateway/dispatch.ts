@@ -1,6 +1,7 @@
 import type { Entry } from "./envelope";
 import { RpcCode, RpcError, rpcError, type JsonRpcRequest, type JsonRpcResponse } from "./json-rpc";
 import { checkParams, forwardedMethods, isForwardedMethod } from "./rpc-params";
+import { logRangeRefusal, needsHead } from "./log-range";
 
 /** The allow-list and parameter checks; undefined means "forward it". */
 export function rejectReason(request: JsonRpcRequest): RpcError | undefined {
@@ -25,17 +26,23 @@ export type Forwarder = (requests: JsonRpcRequest[]) => Promise<JsonRpcResponse[
 export async function answerEntries(
   entries: Entry[],
   forward: Forwarder,
-  special?: (request: JsonRpcRequest) => Promise<JsonRpcResponse> | undefined,
+  options: { maxLogBlocks: number; special?: (request: JsonRpcRequest) => Promise<JsonRpcResponse> | undefined },
 ): Promise<(JsonRpcResponse | undefined)[]> {
   const answers: (JsonRpcResponse | Promise<JsonRpcResponse> | undefined)[] = [];
-  const toForward: { slot: number; request: JsonRpcRequest }[] = [];
+  let toForward: { slot: number; request: JsonRpcRequest }[] = [];
   entries.forEach((entry, slot) => {
     if (entry.kind === "invalid") return void (answers[slot] = entry.response);
-    const handled = special?.(entry.request);
+    const handled = options.special?.(entry.request);
     if (handled) return void (answers[slot] = handled);
     const reason = rejectReason(entry.request);
     if (reason) return void (answers[slot] = rpcError(entry.request.id, reason));
     toForward.push({ slot, request: entry.request });
+  });
+  const head = toForward.some((f) => needsHead(f.request)) ? await headOf(forward) : undefined;
+  toForward = toForward.filter((f) => {
+    const tooWide = logRangeRefusal(f.request, options.maxLogBlocks, head);
+    if (tooWide) answers[f.slot] = rpcError(f.request.id, tooWide);
+    return !tooWide;
   });
   const forwarded = await forward(toForward.map((f) => f.request));
   toForward.forEach((f, i) => (answers[f.slot] = forwarded[i]));
@@ -44,4 +51,10 @@ export async function answerEntries(
     const entry = entries[slot];
     return entry?.kind === "request" && entry.request.isNotification ? undefined : answer;
   });
+}
+
+/** The node's block number, read through the same forwarder; undefined when it does not answer one. */
+async function headOf(forward: Forwarder): Promise<bigint | undefined> {
+  const [answer] = await forward([{ id: 0, method: "eth_blockNumber", params: [], isNotification: false }]);
+  return answer && "result" in answer && typeof answer.result === "string" && /^0x[0-9a-f]+$/i.test(answer.result) ? BigInt(answer.result) : undefined;
 }

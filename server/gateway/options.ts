@@ -19,6 +19,10 @@ export type GatewayLimits = {
   maxBatch: number;
   /** Bytes in one HTTP body or WebSocket message. */
   maxBodyBytes: number;
+  /** Blocks one eth_getLogs request may cover (log-range.ts). */
+  maxLogBlocks: number;
+  /** Bytes of one node answer the HTTP gateway reads; a larger one is answered -32005. */
+  maxResponseBytes: number;
 };
 
 export type RateLimiter = RateLimitHit;
@@ -67,4 +71,6 @@ export const defaultGatewayLimits: GatewayLimits = {
   wsMaxTotal: 1000,
   maxBatch: 50,
   maxBodyBytes: 1_048_576,
+  maxLogBlocks: 10_000,
+  maxResponseBytes: 16 * 1_048_576,
 };

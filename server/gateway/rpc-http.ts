@@ -70,7 +70,9 @@ export function createRpcHttpGateway(options: RpcGatewayOptions): (req: Incoming
 
       const payload = parsePayload(parsed.value, limits.maxBatch);
       if (payload.kind === "rejected") return sendJson(res, 200, payload.response);
-      const answers = await answerEntries(payload.entries, (requests) => forwardToUpstream(upstream, requests, timeoutMs));
+      const answers = await answerEntries(payload.entries, (requests) => forwardToUpstream(upstream, requests, { timeoutMs, maxResponseBytes: limits.maxResponseBytes }), {
+        maxLogBlocks: limits.maxLogBlocks,
+      });
       const present = answers.filter((a): a is JsonRpcResponse => a !== undefined);
       if (present.length === 0) {
         res.writeHead(204, corsHeaders);

@@ -31,7 +31,33 @@ export function mapUpstreamReply(request: Pick<JsonRpcRequest, "id" | "method">,
   return rpcError(request.id, new RpcError(RpcCode.NODE_ERROR, message, error.data));
 }
 
-export async function forwardToUpstream(url: string, requests: JsonRpcRequest[], timeoutMs: number): Promise<JsonRpcResponse[]> {
+class AnswerTooLarge extends Error {}
+
+/** The answer's text, read until `maxBytes`; past it the read stops and AnswerTooLarge is thrown. */
+async function textUpTo(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new AnswerTooLarge();
+  }
+  const reader = response.body?.getReader();
+  if (!reader) return "";
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new AnswerTooLarge();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+export async function forwardToUpstream(url: string, requests: JsonRpcRequest[], options: { timeoutMs: number; maxResponseBytes: number }): Promise<JsonRpcResponse[]> {
   if (requests.length === 0) return [];
   const body = requests.map((request, index) => ({ jsonrpc: "2.0", id: index, method: request.method, params: request.params }));
   let replies: unknown;
@@ -40,12 +66,17 @@ export async function forwardToUpstream(url: string, requests: JsonRpcRequest[],
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body.length === 1 ? body[0] : body),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: AbortSignal.timeout(options.timeoutMs),
     });
-    replies = await response.json();
+    replies = JSON.parse(await textUpTo(response, options.maxResponseBytes));
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    const failure = timedOut ? new RpcError(RpcCode.INTERNAL_ERROR, "internal error: the chain node did not answer in time") : upstreamUnavailable();
+    const failure =
+      error instanceof AnswerTooLarge
+        ? new RpcError(RpcCode.LIMIT_EXCEEDED, `the answer is larger than ${options.maxResponseBytes} bytes, more than this gateway returns: ask for fewer blocks, addresses or topics at a time`, { maxBytes: options.maxResponseBytes })
+        : timedOut
+          ? new RpcError(RpcCode.INTERNAL_ERROR, "internal error: the chain node did not answer in time")
+          : upstreamUnavailable();
     return requests.map((request) => rpcError(request.id, failure));
   }
   const list = Array.isArray(replies) ? replies : [replies];

@@ -136,10 +136,13 @@ export class WsSession {
       const answers = await answerEntries(
         payload.entries,
         (requests) => this.forward(requests),
-        (request) => {
-          if (request.method === "eth_subscribe") return this.subscribe(request, confirmed);
-          if (request.method === "eth_unsubscribe") return Promise.resolve(this.unsubscribe(request));
-          return undefined;
+        {
+          maxLogBlocks: this.options.limits.maxLogBlocks,
+          special: (request) => {
+            if (request.method === "eth_subscribe") return this.subscribe(request, confirmed);
+            if (request.method === "eth_unsubscribe") return Promise.resolve(this.unsubscribe(request));
+            return undefined;
+          },
         },
       );
       const present = answers.filter((a): a is JsonRpcResponse => a !== undefined);
