@@ -6,13 +6,20 @@ import { toAppError } from "@/lib/errors/error-body";
 import { errorResponse } from "@/lib/http/json";
 import { linkOrigin, misdirected } from "@/lib/http/public-origin";
 import { logError } from "@/lib/log";
+import { clientIp } from "@/lib/http/client-ip";
+import { requestCounters } from "@/lib/rate-limit/counter-store";
+import { enforceRateLimit, rateLimitHeaders } from "@/lib/rate-limit/rate-limiter";
+import { bridgeRules } from "@/lib/rate-limit/rules";
 import { acceptHubRequest, parseHubRequest } from "./subscribe";
 
 const MAX_BODY_BYTES = 8 * 1024;
 
 /** POST /websub — a subscriber's subscribe or unsubscribe request (W3C WebSub §5.1), answered 202; intent is verified afterwards. */
 export async function serveHubRequest(request: Request): Promise<Response> {
+  let headers: Record<string, string> = {};
   try {
+    // each request may write a subscription and makes the hub call out: an unsigned write, limited per IP
+    headers = rateLimitHeaders(await enforceRateLimit(requestCounters().write, bridgeRules().write, `ip:${clientIp(request)}`, Math.floor(Date.now() / 1000)));
     const origin = linkOrigin(request);
     if (origin === undefined) throw misdirected();
     if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded")) {
@@ -22,10 +29,10 @@ export async function serveHubRequest(request: Request): Promise<Response> {
     if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `A hub request is at most ${MAX_BODY_BYTES} bytes`);
     const accepted = await acceptHubRequest(db(), parseHubRequest(new URLSearchParams(text)), origin, Math.floor(Date.now() / 1000));
     after(() => accepted.verify().catch((error: unknown) => logError("websub", error, { what: "verifying intent" })));
-    return new Response(null, { status: 202 });
+    return new Response(null, { status: 202, headers });
   } catch (error) {
     const { appError, unexpected } = toAppError(error);
     if (unexpected) logError("websub", error, { what: "hub request" });
-    return errorResponse(appError);
+    return errorResponse(appError, headers);
   }
 }

@@ -232,6 +232,24 @@ describe.each(dialects)("system routes and the route wrapper on %s", (dialect) =
     expect((await api.send(health, {}, undefined, { "x-forwarded-for": "203.0.113.8" })).status).toBe(200);
   });
 
+  it("limits WebSub hub requests per client IP like other unsigned writes", async () => {
+    const ip = "203.0.113.9";
+    const hub = () =>
+      fetch(`${stack.baseUrl}/websub`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip },
+        body: new URLSearchParams({ "hub.mode": "subscribe", "hub.topic": `${stack.baseUrl}/feed.xml`, "hub.callback": "http://10.0.0.7/callback" }).toString(),
+      });
+    await awayFromWindowEdge();
+    const answers: Response[] = [];
+    for (let i = 0; i < 7; i++) answers.push(await hub());
+    // the callback is refused (a private address), but only after the request was counted
+    expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 400, 400, 400, 429]);
+    expect(answers[0]!.headers.get("ratelimit-limit")).toBe("6");
+    expect(await answers[6]!.json()).toMatchObject({ ok: false, error: "RATE_LIMITED", statusCode: 429 });
+    expect(Number(answers[6]!.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
   it("answers an unknown API path with a 404 and never a stack trace", async () => {
     const response = await api.get(`${apiRoot}/does-not-exist`);
     expect(response.status).toBe(404);
