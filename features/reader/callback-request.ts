@@ -18,7 +18,15 @@ export class CallbackRefused extends Error {
   }
 }
 
-export type CallbackRequestInit = { method: "GET" | "POST"; headers?: Record<string, string>; body?: string; timeoutMs: number; maxBodyBytes: number };
+export type CallbackRequestInit = {
+  method: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  /** An extra trusted certificate authority (PEM); only tests pass one. */
+  ca?: string;
+};
 
 export async function requestCallback(callback: URL, policy: CallbackPolicy, init: CallbackRequestInit): Promise<CallbackAnswer> {
   const checked = await callbackAddress(callback, policy);
@@ -40,6 +48,7 @@ export async function requestCallback(callback: URL, policy: CallbackPolicy, ini
         lookup: pinned,
         // TLS checks the certificate against the name, not the address connected to
         ...(callback.protocol === "https:" && !isIP(host) ? { servername: host } : {}),
+        ...(init.ca ? { ca: init.ca } : {}),
         // a fresh connection each time: a pooled one may lead to an address checked for another request
         agent: false,
         signal: AbortSignal.timeout(init.timeoutMs),

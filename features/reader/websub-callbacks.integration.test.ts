@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import https from "node:https";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -89,6 +91,31 @@ describe("the WebSub hub's calls to a callback", () => {
     await expect(requestCallback(new URL(callback()), publicOnly, { method: "GET", timeoutMs: 5000, maxBodyBytes: 1024 })).rejects.toBeInstanceOf(CallbackRefused);
     await expect(requestCallback(new URL(subscriber.url), publicOnly, { method: "GET", timeoutMs: 5000, maxBodyBytes: 1024 })).rejects.toThrow("loopback, private or reserved");
     expect(subscriber.verifications.length).toBe(before);
+  });
+
+  it("calls an https callback at the checked address with the certificate checked against the name", async () => {
+    const certs = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-websub-tls-"));
+    execFileSync("openssl", [
+      "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", `/CN=${NAME}`, "-addext", `subjectAltName=DNS:${NAME}`,
+      "-keyout", path.join(certs, "key.pem"), "-out", path.join(certs, "cert.pem"),
+    ], { stdio: "ignore" });
+    const ca = fs.readFileSync(path.join(certs, "cert.pem"), "utf8");
+    const tls = https.createServer({ key: fs.readFileSync(path.join(certs, "key.pem")), cert: ca }, (req, res) => {
+      const challenge = new URL(req.url ?? "/", "https://x").searchParams.get("hub.challenge") ?? "";
+      res.writeHead(200, { "content-type": "text/plain" }).end(challenge);
+    });
+    fs.rmSync(certs, { recursive: true, force: true });
+    await new Promise<void>((resolve) => tls.listen(0, "127.0.0.1", resolve));
+    try {
+      const tlsPort = (tls.address() as AddressInfo).port;
+      const answer = await requestCallback(new URL(`https://${NAME}:${tlsPort}/cb?hub.challenge=tls-ok`), asPublic, { method: "GET", timeoutMs: 5000, maxBodyBytes: 1024, ca });
+      expect(answer).toEqual({ status: 200, body: "tls-ok" });
+      // a certificate for another name is refused, though the address is the same
+      dns.set("other.capsule.test", { a: ["127.0.0.1"] });
+      await expect(requestCallback(new URL(`https://other.capsule.test:${tlsPort}/cb`), asPublic, { method: "GET", timeoutMs: 5000, maxBodyBytes: 1024, ca })).rejects.toThrow(/altnames|Hostname/i);
+    } finally {
+      await new Promise((resolve) => tls.close(resolve));
+    }
   });
 
   it("reads at most the bytes it asked for of a long answer", async () => {
