@@ -223,6 +223,26 @@ test("choosing a wallet puts focus on Sign in; signing in puts it on the main he
   await expect(page.getByRole("heading", { name: "Newsroom", level: 1 })).toBeFocused();
 });
 
+test("the wallet menu opens inside the screen at 360 and 1280 px", async ({ page }) => {
+  await installTestWallet(page, OWNER);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/newsroom");
+    await settled(page);
+    const walletButton = page.getByRole("button", { name: TEST_WALLET_NAME });
+    await expect(async () => {
+      if (!(await walletButton.isVisible())) await page.getByRole("button", { name: "Connect wallet" }).click({ timeout: 5_000 });
+      await expect(walletButton).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 60_000 });
+    const box = await page.locator("#connect-menu").boundingBox();
+    expect(box, `the wallet menu at ${width} px`).not.toBeNull();
+    expect(box!.x, `the wallet menu's left edge at ${width} px`).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, `the wallet menu's right edge at ${width} px`).toBeLessThanOrEqual(width);
+    await shot(page, `a11y-wallet-menu-${width}`);
+    await page.keyboard.press("Escape");
+  }
+});
+
 test("Markdown in the preview: tables scroll in their own box, headings are demoted, outside images are not loaded", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await installTestWallet(page, OWNER);

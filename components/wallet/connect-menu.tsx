@@ -56,10 +56,11 @@ export function ConnectMenu({ onError, onConnected }: { onError: (message: strin
         {isPending ? "Connecting…" : "Connect wallet"}
       </button>
       {open ? (
+        // below 640 px the wallet sits at the left of its own row (site-header.tsx), above it at the right
         <div
           id="connect-menu"
           ref={panel}
-          className="absolute right-0 z-20 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-lg border border-stone-200 bg-white p-3 shadow-lg"
+          className="absolute left-0 z-20 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-lg sm:left-auto sm:right-0 border border-stone-200 bg-white p-3 shadow-lg"
         >
           <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-stone-500">Choose a wallet</p>
           {browser.length === 0 ? (
