@@ -243,6 +243,23 @@ test("the wallet menu opens inside the screen at 360 and 1280 px", async ({ page
   }
 });
 
+test("a draft opened signed out says how to open it, and opens once its author signs in", async ({ page }) => {
+  await installTestWallet(page, OWNER);
+  await page.goto(`/capsules/${draftId}/edit`);
+  await settled(page);
+  await expect(page.getByRole("heading", { name: "Draft not found", level: 1 })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(`There is no capsule #${draftId} you can see without signing in.`);
+  await expect(page.getByRole("main")).toContainText("if this one is yours, connect your wallet from the page header and sign in");
+  await signIn(page);
+  await expect(page.getByRole("heading", { name: "Draft not found" })).toBeHidden();
+  await expect(page.getByRole("heading", { name: `Draft #${draftId}`, level: 1 })).toBeVisible();
+  await expect(page.getByRole("form", { name: "Draft" }).getByLabel("Title")).toBeVisible();
+  // signed in, an id nobody can see names both possibilities
+  await page.goto("/capsules/999999");
+  await settled(page);
+  await expect(page.getByRole("main")).toContainText("There is no capsule #999999 this wallet can see: either it does not exist, or it is a draft");
+});
+
 test("Markdown in the preview: tables scroll in their own box, headings are demoted, outside images are not loaded", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await installTestWallet(page, OWNER);

@@ -22,6 +22,16 @@ export function CapsuleReadFailure({ read, missing }: { read: { error: Error | n
   return <ErrorNotice title="The capsule could not be loaded" error={error} onRetry={() => void read.refetch()} />;
 }
 
+/**
+ * What a 404 for a capsule tells the person reading: the API answers the same for an id that does not
+ * exist and for a draft the reader may not see, so the page names both and, signed out, the way in.
+ */
+export function missingCapsuleText(id: string, signedIn: boolean): string {
+  return signedIn
+    ? `There is no capsule #${id} this wallet can see: either it does not exist, or it is a draft, which only its author and the Editors of its outlet can open.`
+    : `There is no capsule #${id} you can see without signing in. A draft is shown only to its author and the Editors of its outlet: if this one is yours, connect your wallet from the page header and sign in.`;
+}
+
 /** The page's shape while the capsule loads: a heading and one block per height given. */
 export function CapsuleSkeleton({ blocks }: { blocks: string[] }) {
   return (

@@ -18,7 +18,7 @@ import { CapsuleContent } from "./capsule-content";
 import { CorrectionBrief } from "./correction-brief";
 import { OperatorTxList } from "./operator-tx-list";
 import { ClaimList } from "./claim-list";
-import { CapsuleReadFailure, CapsuleSkeleton } from "./capsule-read-states";
+import { CapsuleReadFailure, CapsuleSkeleton, missingCapsuleText } from "./capsule-read-states";
 import { RejectPanel } from "./reject-panel";
 import { ProposalTimeline } from "./proposal-timeline";
 import { AddressLink, TxLink } from "@/components/ui/chain-link";
@@ -30,7 +30,7 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
   // no polling: the page's push channel (GET /api/live) refetches the votes and patches (or refetches) the capsule
   const capsule = useCapsule(id);
   const now = useChainClock();
-  const { wallet } = useSession();
+  const { wallet, status: sessionStatus } = useSession();
   const status = capsule.data?.capsule.status;
   const [votePage, setVotePage] = useState(1);
   const votes = useVoteList(id, votePage);
@@ -42,7 +42,7 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
         read={capsule}
         missing={
           <>
-            There is no capsule #{id}. <Link href="/newsroom" className="text-accent underline">Back to the newsroom</Link>.
+            {missingCapsuleText(id, sessionStatus === "signed-in")} <Link href="/newsroom" className="text-accent underline">Back to the newsroom</Link>.
           </>
         }
       />

@@ -11,6 +11,7 @@ import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DraftEditor } from "./draft-editor";
+import { missingCapsuleText } from "./capsule-read-states";
 import { draftFromCapsule, emptyDraft } from "@/features/capsules/draft-form";
 import { AUTHOR_ROLES } from "@/lib/roles/role-catalog";
 
@@ -62,13 +63,13 @@ export function NewDraftPage({ outlet }: { outlet?: string }) {
 
 /** /capsules/:id/edit — the draft's editor; anything not a draft points to its page. */
 export function EditDraftPage({ id }: { id: string }) {
-  const { wallet } = useSession();
+  const { wallet, status } = useSession();
   const capsule = useCapsule(id);
   if (capsule.isError) {
     if (capsule.error instanceof ApiError && (capsule.error.status === 404 || capsule.error.status === 400)) {
       return (
         <Message title="Draft not found">
-          There is no capsule #{id}. <Link href="/newsroom" className="text-accent underline">Back to the newsroom</Link>.
+          {missingCapsuleText(id, status === "signed-in")} <Link href="/newsroom" className="text-accent underline">Back to the newsroom</Link>.
         </Message>
       );
     }
