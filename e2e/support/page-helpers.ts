@@ -71,6 +71,8 @@ export async function axeViolations(page: Page): Promise<string[]> {
 export async function bothWidths(page: Page, name: string, prefix = "round-two"): Promise<void> {
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });
+    // after a client-side navigation the new page's <title> is put in place a moment after its content
+    await expect.poll(() => page.title(), { message: `${name} has a title` }).not.toBe("");
     expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await shot(page, `${prefix}-${name}-${width}`);

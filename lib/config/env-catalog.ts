@@ -57,7 +57,7 @@ export const envCatalog: readonly EnvKeyInfo[] = [
   { name: "CAPSULE_RATE_RPC_PER_MIN", description: "public HTTP RPC requests per IP per minute", secret: false },
   { name: "CAPSULE_RATE_RPC_SEND_PER_MIN", description: "transactions sent through the chain proxy, per IP per minute", secret: false },
   { name: "CAPSULE_RATE_SERVICE_RPC_PER_MIN", description: "service RPC (testnet/archive) requests per IP per minute", secret: false },
-  { name: "CAPSULE_RPC_MAX_LOG_BLOCKS", description: "blocks one eth_getLogs request through the gateways may cover", secret: false },
+  { name: "CAPSULE_RPC_MAX_LOG_BLOCKS", description: "blocks one log query through the RPC gateways may cover", secret: false },
   { name: "CAPSULE_RPC_MAX_RESPONSE_BYTES", description: "largest node answer the HTTP RPC gateway passes on", secret: false },
   { name: "CAPSULE_WS_MAX_SUBSCRIPTIONS", description: "live subscriptions per WebSocket connection", secret: false },
   { name: "CAPSULE_MAX_BODY_BYTES", description: "request body cap in bytes", secret: false },
