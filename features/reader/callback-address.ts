@@ -23,18 +23,19 @@ export function callbackPolicy(): CallbackPolicy {
   return { resolve: dnsResolver({ servers: cfg.CAPSULE_DNS_SERVERS, timeoutMs: cfg.CAPSULE_DNS_TIMEOUT_MS }), allow: isPublicAddress };
 }
 
-export type CallbackAddress = { ok: true; address: string } | { ok: false; reason: string };
+/** `host`: the callback's host name or IP literal (without IPv6 brackets); `address`: where to connect. */
+export type CallbackAddress = { ok: true; host: string; address: string } | { ok: false; reason: string };
 
 /** The address to connect to for this callback, checked against the policy, or why it may not be used. */
 export async function callbackAddress(callback: URL, policy: CallbackPolicy): Promise<CallbackAddress> {
   const host = callback.hostname.replace(/^\[|\]$/g, "");
-  if (isIP(host)) return policy.allow(host) ? { ok: true, address: host } : { ok: false, reason: `the callback points at ${host}, a loopback, private or reserved address` };
+  if (isIP(host)) return policy.allow(host) ? { ok: true, host, address: host } : { ok: false, reason: `the callback points at ${host}, a loopback, private or reserved address` };
   const resolved = await resolvePublic(host, policy.resolve, policy.allow);
-  return resolved.ok ? { ok: true, address: resolved.addresses[0]! } : { ok: false, reason: resolved.reason };
+  return resolved.ok ? { ok: true, host, address: resolved.addresses[0]! } : { ok: false, reason: resolved.reason };
 }
 
 /** Answers why the callback may not be used, or null when it may. */
-export async function callbackRefusal(callback: URL, policy: CallbackPolicy = callbackPolicy()): Promise<string | null> {
+export async function callbackRefusal(callback: URL, policy: CallbackPolicy): Promise<string | null> {
   const checked = await callbackAddress(callback, policy);
   return checked.ok ? null : checked.reason;
 }

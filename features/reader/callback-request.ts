@@ -1,7 +1,8 @@
 import "server-only";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { isIP, type LookupFunction } from "node:net";
+import { isIP } from "node:net";
+import { pinnedLookup } from "@/lib/dns/public-address";
 import { callbackAddress, type CallbackPolicy } from "./callback-address";
 
 // Every request the hub makes to a subscriber (verification, denial, content delivery): the callback's
@@ -31,13 +32,7 @@ export type CallbackRequestInit = {
 export async function requestCallback(callback: URL, policy: CallbackPolicy, init: CallbackRequestInit): Promise<CallbackAnswer> {
   const checked = await callbackAddress(callback, policy);
   if (!checked.ok) throw new CallbackRefused(checked.reason);
-  const address = checked.address;
-  const pinned: LookupFunction = (_host, options, done) => {
-    const family = isIP(address);
-    if (typeof options === "object" && options.all) done(null, [{ address, family }]);
-    else done(null, address, family);
-  };
-  const host = callback.hostname.replace(/^\[|\]$/g, "");
+  const { host, address } = checked;
   const request = callback.protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise<CallbackAnswer>((resolve, reject) => {
     const req = request(
@@ -45,7 +40,7 @@ export async function requestCallback(callback: URL, policy: CallbackPolicy, ini
       {
         method: init.method,
         headers: { "user-agent": "Capsule WebSub hub", ...init.headers, ...(init.body !== undefined ? { "content-length": String(Buffer.byteLength(init.body)) } : {}) },
-        lookup: pinned,
+        lookup: pinnedLookup(address),
         // TLS checks the certificate against the name, not the address connected to
         ...(callback.protocol === "https:" && !isIP(host) ? { servername: host } : {}),
         ...(init.ca ? { ca: init.ca } : {}),

@@ -1,4 +1,4 @@
-import { BlockList, isIPv4, isIPv6 } from "node:net";
+import { BlockList, isIPv4, isIPv6, type LookupFunction } from "node:net";
 import { checkDomainName } from "./domain-name";
 
 // Which URLs the bridge may fetch on a person's behalf (evidence "Add by link"), and which addresses
@@ -104,4 +104,13 @@ export async function resolvePublic(host: string, resolve: Resolver, allow: (add
   const inside = addresses.find((address) => !allow(address));
   if (inside !== undefined) return { ok: false, reason: `${host} points to a private or reserved address, which the bridge does not fetch` };
   return { ok: true, addresses };
+}
+
+/** A socket lookup that answers the checked address whatever the name resolves to now (no second DNS answer). */
+export function pinnedLookup(address: string): LookupFunction {
+  const family = isIPv6(address) ? 6 : 4;
+  return (_host, options, done) => {
+    if (typeof options === "object" && options.all) done(null, [{ address, family }]);
+    else done(null, address, family);
+  };
 }

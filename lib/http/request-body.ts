@@ -3,14 +3,17 @@ import { AppError } from "@/lib/errors/app-error";
 
 const tooLarge = (maxBytes: number) => new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds ${maxBytes} bytes`);
 
+/** A request's or a fetched response's body with its headers. */
+type WithBody = Pick<Request, "headers" | "body">;
+
 /** The declared length alone can refuse a body before a byte of it is read. */
-export function refuseDeclaredOversize(request: Request, maxBytes: number): void {
+export function refuseDeclaredOversize(request: WithBody, maxBytes: number): void {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge(maxBytes);
 }
 
 /** Reads the body as UTF-8, at most `maxBytes` (a chunked body is stopped as soon as it passes the cap). */
-export async function readBody(request: Request, maxBytes: number): Promise<string> {
+export async function readBody(request: WithBody, maxBytes: number): Promise<string> {
   refuseDeclaredOversize(request, maxBytes);
   const chunks: Uint8Array[] = [];
   let size = 0;

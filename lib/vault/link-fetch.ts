@@ -1,9 +1,8 @@
 import "server-only";
 import { request } from "node:https";
-import type { LookupFunction } from "node:net";
 import { Resolver as DnsResolver } from "node:dns/promises";
 import { parseDnsServers } from "@/lib/dns/dns-servers";
-import { checkFetchUrl, isPublicAddress, resolvePublic, type Resolver } from "@/lib/dns/public-address";
+import { checkFetchUrl, isPublicAddress, pinnedLookup, resolvePublic, type Resolver } from "@/lib/dns/public-address";
 
 // Evidence "Add by link": the bridge fetches the link once, on a journalist's behalf, so the vault
 // holds the exact bytes and their hash. Every hop (the link and each redirect) passes the same checks:
@@ -78,19 +77,13 @@ export async function fetchLink(input: string, options: LinkFetchOptions): Promi
 type Answer = { kind: "redirect"; location: string } | { kind: "body"; body: { bytes: Uint8Array; mimeType: string } };
 
 function getOnce(url: URL, address: string, options: LinkFetchOptions, signal: AbortSignal): Promise<Answer> {
-  // the connection goes to the checked address whatever the name resolves to now
-  const pinned: LookupFunction = (_host, lookupOptions, callback) => {
-    const family = address.includes(":") ? 6 : 4;
-    if (typeof lookupOptions === "object" && lookupOptions.all) callback(null, [{ address, family }]);
-    else callback(null, address, family);
-  };
   return new Promise<Answer>((resolve, reject) => {
     const fail = (message: string) => reject(new LinkNotFetched(message, "failed"));
     const req = request(
       url,
       {
         method: "GET",
-        lookup: pinned,
+        lookup: pinnedLookup(address),
         servername: url.hostname,
         port: options.port ?? 443,
         headers: { accept: "*/*", "user-agent": "Capsule evidence fetcher" },

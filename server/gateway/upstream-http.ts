@@ -1,3 +1,5 @@
+import { AppError } from "@/lib/errors/app-error";
+import { readBody } from "@/lib/http/request-body";
 import { RpcCode, RpcError, rpcError, rpcResult, upstreamUnavailable, type JsonRpcRequest, type JsonRpcResponse } from "./json-rpc";
 
 // Forwards validated requests to a node over HTTP as one upstream batch, with our own ids,
@@ -31,32 +33,6 @@ export function mapUpstreamReply(request: Pick<JsonRpcRequest, "id" | "method">,
   return rpcError(request.id, new RpcError(RpcCode.NODE_ERROR, message, error.data));
 }
 
-class AnswerTooLarge extends Error {}
-
-/** The answer's text, read until `maxBytes`; past it the read stops and AnswerTooLarge is thrown. */
-async function textUpTo(response: Response, maxBytes: number): Promise<string> {
-  const declared = Number(response.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new AnswerTooLarge();
-  }
-  const reader = response.body?.getReader();
-  if (!reader) return "";
-  const decoder = new TextDecoder();
-  let size = 0;
-  let text = "";
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new AnswerTooLarge();
-    }
-    text += decoder.decode(value, { stream: true });
-  }
-}
-
 export async function forwardToUpstream(url: string, requests: JsonRpcRequest[], options: { timeoutMs: number; maxResponseBytes: number }): Promise<JsonRpcResponse[]> {
   if (requests.length === 0) return [];
   const body = requests.map((request, index) => ({ jsonrpc: "2.0", id: index, method: request.method, params: request.params }));
@@ -68,11 +44,11 @@ export async function forwardToUpstream(url: string, requests: JsonRpcRequest[],
       body: JSON.stringify(body.length === 1 ? body[0] : body),
       signal: AbortSignal.timeout(options.timeoutMs),
     });
-    replies = JSON.parse(await textUpTo(response, options.maxResponseBytes));
+    replies = JSON.parse(await readBody(response, options.maxResponseBytes));
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
     const failure =
-      error instanceof AnswerTooLarge
+      error instanceof AppError && error.code === "PAYLOAD_TOO_LARGE"
         ? new RpcError(RpcCode.LIMIT_EXCEEDED, `the answer is larger than ${options.maxResponseBytes} bytes, more than this gateway returns: ask for fewer blocks, addresses or topics at a time`, { maxBytes: options.maxResponseBytes })
         : timedOut
           ? new RpcError(RpcCode.INTERNAL_ERROR, "internal error: the chain node did not answer in time")
