@@ -55,11 +55,19 @@ export const callObject = z.strictObject({
   authorizationList: z.array(authorization).optional(),
 });
 
-const topicEntry = z.union([hash32, z.null(), z.array(z.union([hash32, z.null()]))], {
-  error: "expected a 32-byte topic, null, or an array of them",
-});
+// Each alternative makes the node match every log against one more value, for every block of the
+// range (and every new block of a subscription): a filter names at most this many of each.
+export const MAX_FILTER_ALTERNATIVES = 100;
+
+const fewEnough = (value: unknown) => !Array.isArray(value) || value.length <= MAX_FILTER_ALTERNATIVES;
+
+const topicEntry = z
+  .union([hash32, z.null(), z.array(z.union([hash32, z.null()]))], { error: "expected a 32-byte topic, null, or an array of them" })
+  .refine(fewEnough, `at most ${MAX_FILTER_ALTERNATIVES} topics in one position`);
 const topics = z.array(topicEntry).max(4, "at most 4 topic positions");
-const addressFilter = z.union([address, z.array(address)], { error: "expected an address or an array of addresses" });
+const addressFilter = z
+  .union([address, z.array(address)], { error: "expected an address or an array of addresses" })
+  .refine(fewEnough, `at most ${MAX_FILTER_ALTERNATIVES} addresses`);
 
 export const logFilter = z
   .strictObject({

@@ -178,6 +178,8 @@ describe("error codes", () => {
       ["eth_getLogs", [{ address: "0x12" }], "params[0].address"],
       ["eth_getLogs", [{ topics: [hash, hash, hash, hash, hash] }], "params[0].topics: at most 4 topic positions"],
       ["eth_getLogs", [{ topics: ["0x12"] }], "params[0].topics[0]"],
+      ["eth_getLogs", [{ address: Array.from({ length: 101 }, () => other.address) }], "params[0].address: at most 100 addresses"],
+      ["eth_getLogs", [{ topics: [null, Array.from({ length: 101 }, () => hash)] }], "params[0].topics[1]: at most 100 topics in one position"],
       ["eth_getLogs", [{ fromBlock: "first" }], "params[0].fromBlock"],
       ["eth_getLogs", [{ blockHash: hash, fromBlock: "0x0" }], "blockHash cannot be combined with fromBlock/toBlock"],
       ["eth_getLogs", [{ limit: 10 }], "params[0]"],
