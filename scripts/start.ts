@@ -59,10 +59,10 @@ async function loadSampleDataStep(db: Db, env: ServerEnv, bundledAnvil: boolean)
   if (await ensureSampleAdCampaigns(db)) step("loaded the sample ad campaigns, marked as sample");
 }
 
-/** Purges used nonces, expired sessions and rate-limit counters on a schedule (issue 15). */
+/** Purges used nonces, expired sessions, rate-limit counters and ended WebSub subscriptions on a schedule. */
 function startHousekeepingStep(handle: ReturnType<typeof database>, cfg: ReturnType<typeof config>): void {
   if (cfg.CAPSULE_HOUSEKEEPING_INTERVAL_MS === 0) return step("housekeeping is off (CAPSULE_HOUSEKEEPING_INTERVAL_MS=0)");
-  step(`housekeeping every ${Math.round(cfg.CAPSULE_HOUSEKEEPING_INTERVAL_MS / 1000)} s (used nonces, expired sessions, rate-limit counters)`);
+  step(`housekeeping every ${Math.round(cfg.CAPSULE_HOUSEKEEPING_INTERVAL_MS / 1000)} s (used nonces, expired sessions, rate-limit counters, ended WebSub subscriptions)`);
   const keeper = startHousekeeping({
     db: handle.db,
     dialect: handle.dialect,

@@ -1,5 +1,6 @@
 import type { Db, Dialect } from "@/lib/db/database";
 import { purgeBatch, type PurgeTable } from "@/lib/db/repositories/expiring-rows.repository";
+import { expireEndedLeases, purgeFinishedDeliveries, purgeStaleSubscriptions } from "./websub-rows";
 
 // What housekeeping removes, and from when. Every row here is useless after its expiry: a used action
 // nonce only has to outlive its token (expires_at = token expiry + 60 s skew), a sign-in nonce is
@@ -15,33 +16,41 @@ export const purgeTargets: ReadonlyArray<{ table: PurgeTable; graceSeconds: numb
 ];
 
 export type PurgeOptions = { now: number; batchSize: number; maxBatchesPerTable?: number };
-export type PurgeReport = Record<PurgeTable, { deleted: number; batches: number; more: boolean }>;
+/** What one pass did: rows deleted from each table; `websub_leases` counts subscriptions marked expired. */
+export type PurgeStep = PurgeTable | "websub_leases" | "websub_subscriptions" | "websub_deliveries";
+export type PurgeReport = Record<PurgeStep, { deleted: number; batches: number; more: boolean }>;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Runs `batch` until it comes back short or `maxBatches` ran. */
+async function inBatches(batch: (limit: number) => Promise<number>, batchSize: number, maxBatches: number): Promise<PurgeReport[PurgeStep]> {
+  let deleted = 0;
+  let batches = 0;
+  while (batches < maxBatches) {
+    const n = await batch(batchSize);
+    batches += 1;
+    deleted += n;
+    if (n < batchSize) return { deleted, batches, more: false };
+    await yieldToEventLoop();
+  }
+  return { deleted, batches, more: true };
+}
 
 /**
  * One housekeeping pass: for each table, delete expired rows batch by batch (each batch one short
  * statement, the event loop served in between) until a batch comes back short or the per-table cap
- * is reached; what is left waits for the next pass (`more`). Idempotent, safe on several servers.
+ * is reached; what is left waits for the next pass (`more`). Then the WebSub hub's rows
+ * (./websub-rows.ts). Idempotent, safe on several servers.
  */
 export async function purgeExpired(db: Db, dialect: Dialect, options: PurgeOptions): Promise<PurgeReport> {
   const maxBatches = options.maxBatchesPerTable ?? 100;
+  const { now, batchSize } = options;
   const report = {} as PurgeReport;
   for (const { table, graceSeconds } of purgeTargets) {
-    let deleted = 0;
-    let batches = 0;
-    let more = true;
-    while (batches < maxBatches) {
-      const n = await purgeBatch(db, dialect, table, options.now - graceSeconds, options.batchSize);
-      batches += 1;
-      deleted += n;
-      if (n < options.batchSize) {
-        more = false;
-        break;
-      }
-      await yieldToEventLoop();
-    }
-    report[table] = { deleted, batches, more };
+    report[table] = await inBatches((limit) => purgeBatch(db, dialect, table, now - graceSeconds, limit), batchSize, maxBatches);
   }
+  report.websub_leases = await inBatches((limit) => expireEndedLeases(db, now, limit), batchSize, maxBatches);
+  report.websub_subscriptions = await inBatches((limit) => purgeStaleSubscriptions(db, now, limit), batchSize, maxBatches);
+  report.websub_deliveries = await inBatches((limit) => purgeFinishedDeliveries(db, now, limit), batchSize, maxBatches);
   return report;
 }

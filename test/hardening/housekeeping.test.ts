@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startHousekeeping } from "@/lib/housekeeping/housekeeping";
 import { purgeBatch, type PurgeTable } from "@/lib/db/repositories/expiring-rows.repository";
 import { purgeExpired, SESSION_RETENTION_SECONDS } from "@/lib/housekeeping/purge-expired";
+import { ENDED_RETENTION_SECONDS, UNCONFIRMED_RETENTION_SECONDS } from "@/lib/housekeeping/websub-rows";
 import { dialectsUnderTest } from "@/test/support/stack";
 import { openTestDatabase, type TestDatabase } from "./database";
 
@@ -95,6 +96,62 @@ describe.each(dialects)("housekeeping on %s", (dialect) => {
       expect(reports.reduce((sum, r) => sum + r[table].deleted, 0)).toBe(EXPIRED);
       expect(await count(handle.db, table)).toBe(LIVE);
     }
+  });
+
+  it("marks ended WebSub leases expired and drops subscriptions and deliveries the hub no longer serves", async () => {
+    await handle.db.deleteFrom("websub_deliveries").execute();
+    await handle.db.deleteFrom("websub_subscriptions").execute();
+    type State = "pending" | "active" | "denied" | "unsubscribed" | "expired";
+    const subscribe = async (name: string, state: State, updatedAt: number, expiresAt: number | null = null) => {
+      const row = await handle.db
+        .insertInto("websub_subscriptions")
+        .values({ topic: "http://127.0.0.1:3000/feed.xml", outlet_id: null, callback: `https://${name}.example/cb`, secret: null, lease_seconds: 864_000, state, state_reason: null, expires_at: expiresAt, created_at: updatedAt, updated_at: updatedAt })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return row.id;
+    };
+    const deliver = (subscriptionId: number, status: "pending" | "delivered" | "failed", createdAtS: number) =>
+      handle.db
+        .insertInto("websub_deliveries")
+        .values({ subscription_id: subscriptionId, reason: "label", capsule_ids_json: "[]", status, next_attempt_at_ms: createdAtS * 1000, last_status: null, last_error: null, created_at_ms: createdAtS * 1000, delivered_at_ms: null })
+        .execute();
+    const ids = {
+      unconfirmedOld: await subscribe("unconfirmed-old", "pending", NOW - UNCONFIRMED_RETENTION_SECONDS - 1),
+      unconfirmedNew: await subscribe("unconfirmed-new", "pending", NOW - 60),
+      deniedOld: await subscribe("denied-old", "denied", NOW - ENDED_RETENTION_SECONDS - 1),
+      deniedRecent: await subscribe("denied-recent", "denied", NOW - ENDED_RETENTION_SECONDS + 3600),
+      unsubscribedOld: await subscribe("unsubscribed-old", "unsubscribed", NOW - ENDED_RETENTION_SECONDS - 1),
+      leaseEnded: await subscribe("lease-ended", "active", NOW - 20 * 86_400, NOW - 1),
+      leaseRunning: await subscribe("lease-running", "active", NOW - 20 * 86_400, NOW + 86_400),
+      // active for a long time: age alone removes nothing that is served
+      activeOld: await subscribe("active-old", "active", NOW - 90 * 86_400, NOW + 3600),
+    };
+    await deliver(ids.unsubscribedOld, "delivered", NOW - 40 * 86_400);
+    await deliver(ids.leaseRunning, "delivered", NOW - ENDED_RETENTION_SECONDS - 10);
+    await deliver(ids.leaseRunning, "failed", NOW - ENDED_RETENTION_SECONDS - 5);
+    await deliver(ids.leaseRunning, "delivered", NOW - 86_400);
+    await deliver(ids.leaseRunning, "pending", NOW - ENDED_RETENTION_SECONDS - 1);
+
+    const report = await purgeExpired(handle.db, handle.dialect, { now: NOW, batchSize: 2 });
+    expect(report.websub_leases).toMatchObject({ deleted: 1, more: false });
+    expect(report.websub_subscriptions).toMatchObject({ deleted: 3, more: false });
+    expect(report.websub_deliveries).toMatchObject({ deleted: 2, more: false });
+
+    const left = await handle.db.selectFrom("websub_subscriptions").select(["id", "state", "state_reason"]).orderBy("id").execute();
+    expect(left.map((r) => r.id)).toEqual([ids.unconfirmedNew, ids.deniedRecent, ids.leaseEnded, ids.leaseRunning, ids.activeOld]);
+    expect(left.find((r) => r.id === ids.leaseEnded)).toMatchObject({ state: "expired", state_reason: "the lease ended without a renewal" });
+    expect(left.find((r) => r.id === ids.leaseRunning)?.state).toBe("active");
+    const deliveries = await handle.db.selectFrom("websub_deliveries").select(["subscription_id", "status", "created_at_ms"]).orderBy("id").execute();
+    // the old subscription's delivery went with it; a delivery still being retried stays whatever its age
+    expect(deliveries).toEqual([
+      { subscription_id: ids.leaseRunning, status: "delivered", created_at_ms: (NOW - 86_400) * 1000 },
+      { subscription_id: ids.leaseRunning, status: "pending", created_at_ms: (NOW - ENDED_RETENTION_SECONDS - 1) * 1000 },
+    ]);
+
+    // the expired lease is dropped 30 days after it was marked
+    const later = await purgeExpired(handle.db, handle.dialect, { now: NOW + ENDED_RETENTION_SECONDS + 1, batchSize: 10 });
+    expect(later.websub_subscriptions.deleted).toBeGreaterThanOrEqual(2);
+    expect(await handle.db.selectFrom("websub_subscriptions").select("id").where("id", "=", ids.leaseEnded).executeTakeFirst()).toBeUndefined();
   });
 
   it("runs on a schedule in the server process and stops cleanly", async () => {
