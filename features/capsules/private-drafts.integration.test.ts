@@ -14,6 +14,11 @@ import { capsuleRights } from "@/features/rights/capsule-rights.endpoint";
 import { capsuleSupporting } from "@/features/capsules/supporting.endpoint";
 import { DRAFT_READ_ACTION } from "@/lib/endpoints/define";
 import { walletActivity } from "@/features/wallet/activity.endpoint";
+import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
+import { capsuleSupportingAdd } from "@/features/capsules/supporting-add.endpoint";
+import { vaultObject } from "@/features/vault/object.endpoint";
+import { vaultUpload } from "@/features/vault/upload.endpoint";
+import { eventually } from "@/features/outlets/outlets.test-support";
 import { devKeys } from "@/test/support/anvil";
 import { bridgeClient, signedToken } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
@@ -36,6 +41,7 @@ describe.each(dialects)("private drafts on %s", (dialect) => {
   let stack: Stack;
   let dns: Awaited<ReturnType<typeof startTestDns>>;
   let api: Api;
+  let chain: ReturnType<typeof chainAccess>;
   let draftId = "";
   const missing = "999999";
 
@@ -46,7 +52,7 @@ describe.each(dialects)("private drafts on %s", (dialect) => {
       env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000", CAPSULE_RATE_AUTH_FAILURES_PER_MIN: "1000" },
     });
     api = bridgeClient(stack.baseUrl);
-    const chain = chainAccess(stack, await deployedContracts(api));
+    chain = chainAccess(stack, await deployedContracts(api));
     await chain.deposit(journalistKey, "100");
     await chain.deposit(reporterKey, "50");
     await activeOutlet(api, dns, ownerKey, SLUG); // the owner is the outlet's Editor
@@ -145,5 +151,56 @@ describe.each(dialects)("private drafts on %s", (dialect) => {
     expect(own.body.items.find((item: Json) => item.kind === "capsule.created" && item.subjectId === draftId)).toMatchObject({ details: { title: SECRET } });
     const anonymous = await api.send(capsuleRead, { params: { id: missing } });
     expect(anonymous.headers.get("vary")).toMatch(/Authorization/i);
+  });
+  it("tells nobody else of a draft's vault files, or of the draft a public capsule's supporting relation names", async () => {
+    const filename = `${SECRET}-memo.txt`;
+    const content = Buffer.from(`${SECRET} memo`).toString("base64");
+    const uploaded = await api.send(vaultUpload, { body: { filename, mimeType: "text/plain", contentBase64: content, capsuleId: draftId } }, journalistKey);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    const objectId = uploaded.body.object.objectId as string;
+    expect(uploaded.body.object.capsuleId).toBe(draftId);
+
+    // the uploader's public activity does not list the file; its own signed read does
+    for (const key of [undefined, outsiderKey, ownerKey]) {
+      const activity = await api.send(walletActivity, { params: { address: journalist } }, key);
+      expect(activity.status).toBe(200);
+      expect(activity.text).not.toContain(objectId);
+      expect(activity.text).not.toContain(`${SECRET}-memo`);
+      // the outlet's Editor may read the draft itself, not the author's vault
+      if (key !== ownerKey) expect(activity.text).not.toContain(SECRET);
+    }
+    const own = await api.send(walletActivity, { params: { address: journalist } }, journalistKey);
+    expect(own.body.items.filter((item: Json) => item.kind === "vault.uploaded").map((item: Json) => item.subjectId)).toEqual([objectId]);
+
+    // the record does not name the draft to a stranger, nor to a colleague uploading the same bytes; the draft's Editor sees it
+    const record = await api.send(vaultObject, { params: { objectId } });
+    expect(record.status).toBe(200);
+    expect(record.body.object).toMatchObject({ objectId, capsuleId: null });
+    const again = { filename: "copy.txt", mimeType: "text/plain", contentBase64: content };
+    const byReporter = await api.send(vaultUpload, { body: again }, reporterKey);
+    expect(byReporter.body).toMatchObject({ created: false, object: { objectId, capsuleId: null } });
+    const byEditor = await api.send(vaultUpload, { body: again }, ownerKey);
+    expect(byEditor.body).toMatchObject({ created: false, object: { objectId, capsuleId: draftId } });
+
+    // a public capsule (on chain) that its Editor relates to the draft: the relation's activity names the draft
+    await chain.deposit(ownerKey, "250");
+    await grantRole(api, ownerKey, SLUG, addr(ownerKey), 3); // the owner's Editor role, bonded: the outlet can vote
+    const published = await api.send(capsuleCreate, { body: { title: "Harbour budget", body: "Harbour budget: the facts.", outletSlug: SLUG } }, ownerKey);
+    expect(published.status, JSON.stringify(published.body)).toBe(201);
+    const publicId = published.body.capsuleId as string;
+    const submitted = await api.send(capsuleSubmit, { params: { id: publicId }, body: {} }, ownerKey);
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    await chain.submitOnChain(ownerKey, submitted.body as Json);
+    await eventually(async () => ((await api.send(capsuleRead, { params: { id: publicId } })).status === 200 ? true : undefined), `capsule ${publicId} public`);
+    const related = await api.send(capsuleSupportingAdd, { params: { id: publicId }, body: { supportingCapsuleId: draftId, relationshipType: "cites" } }, ownerKey);
+    expect(related.status, JSON.stringify(related.body)).toBe(201);
+    const relation = (item: Json) => item.kind === "capsule.supporting_added" && item.subjectId === publicId;
+    for (const key of [undefined, outsiderKey, reporterKey]) {
+      const activity = await api.send(walletActivity, { params: { address: addr(ownerKey) } }, key);
+      expect(activity.body.items.filter(relation)).toEqual([]);
+      expect(activity.body.items.some((item: Json) => item.kind === "capsule.created" && item.subjectId === publicId)).toBe(true);
+    }
+    const seenByAuthor = await api.send(walletActivity, { params: { address: addr(ownerKey) } }, journalistKey);
+    expect(seenByAuthor.body.items.filter(relation).map((item: Json) => item.details.supportingCapsuleId)).toEqual([draftId]);
   });
 });

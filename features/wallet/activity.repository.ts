@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from "kysely";
+import { sql, type SelectQueryBuilder } from "kysely";
 import { insertRowsSqlite, isPostgres, unnestRows, UNNEST_ROWS_PER_INSERT, type SqliteInsert } from "@/lib/db/bulk-insert";
 import type { DB, DbOrTrx } from "@/lib/db/database";
 import type { ActivityRow } from "@/lib/db/tables/foundation.table";
@@ -49,16 +49,34 @@ export async function insertActivity(db: DbOrTrx, entries: ActivityEntry[]): Pro
   }
 }
 
-/** The wallet's activity, newest first; `hiddenCapsuleIds` (capsule ids as text) leaves out capsule entries about them. */
-export async function listActivity(
-  db: DbOrTrx,
-  wallet: string,
-  page: { offset: number; limit: number },
-  hiddenCapsuleIds?: SelectQueryBuilder<DB, "capsules", { sid: string }>,
-): Promise<{ rows: ActivityRow[]; total: number }> {
+/** What a reader may not see of a wallet's activity: drafts hidden from it, and whether the wallet's own vault uploads show. */
+export type ActivityVisibility = {
+  hiddenCapsuleIds: SelectQueryBuilder<DB, "capsules", { sid: string }>;
+  /** Only the uploader sees its `vault.uploaded` entries: they name a file's id and name, which may be a draft's evidence. */
+  showVaultUploads: boolean;
+};
+
+/** Entries that name another capsule in their details (the id being a draft the reader may not see). */
+const CAPSULE_DETAIL_FIELDS: ReadonlyArray<{ kind: string; field: string }> = [
+  { kind: "capsule.supporting_added", field: "supportingCapsuleId" },
+  { kind: "capsule.revision_created", field: "parentCapsuleId" },
+];
+
+/** The wallet's activity, newest first; `visibility` leaves out what this reader may not see. */
+export async function listActivity(db: DbOrTrx, wallet: string, page: { offset: number; limit: number }, visibility?: ActivityVisibility): Promise<{ rows: ActivityRow[]; total: number }> {
   let base = db.selectFrom("activity").where("wallet", "=", wallet);
-  if (hiddenCapsuleIds) {
-    base = base.where((eb) => eb.not(eb.and([eb("kind", "like", "capsule.%"), eb("subject_id", "in", hiddenCapsuleIds)])));
+  if (visibility) {
+    const { hiddenCapsuleIds } = visibility;
+    const detail = (field: string) => (isPostgres(db) ? sql<string>`(details_json::jsonb ->> ${field})` : sql<string>`json_extract(details_json, ${`$.${field}`})`);
+    base = base.where((eb) =>
+      eb.not(
+        eb.or([
+          eb.and([eb("kind", "like", "capsule.%"), eb("subject_id", "in", hiddenCapsuleIds)]),
+          ...CAPSULE_DETAIL_FIELDS.map(({ kind, field }) => eb.and([eb("kind", "=", kind), eb(detail(field), "in", hiddenCapsuleIds)])),
+          ...(visibility.showVaultUploads ? [] : [eb("kind", "=", "vault.uploaded")]),
+        ]),
+      ),
+    );
   }
   const rows = await base.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").offset(page.offset).limit(page.limit).execute();
   const count = await base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();

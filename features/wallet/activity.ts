@@ -1,13 +1,16 @@
 import "server-only";
-import type { Address } from "viem";
+import { getAddress, type Address } from "viem";
 import type { Db } from "@/lib/db/database";
 import { hiddenDraftIdsText, type Viewer } from "@/features/capsules/draft-visibility.repository";
 import { pageOf, pageOffset, type PageQuery } from "@/lib/schemas/pagination";
 import { listActivity } from "./activity.repository";
 
-/** Entries about drafts the reader may not see are left out (their titles and evidence are private). */
+/** Entries about drafts the reader may not see are left out (their titles and evidence are private), and vault uploads but to the uploader. */
 export async function walletActivity(db: Db, wallet: Address, query: PageQuery, viewer: Viewer) {
-  const { rows, total } = await listActivity(db, wallet, { offset: pageOffset(query), limit: query.limit }, hiddenDraftIdsText(db, viewer));
+  const { rows, total } = await listActivity(db, wallet, { offset: pageOffset(query), limit: query.limit }, {
+    hiddenCapsuleIds: hiddenDraftIdsText(db, viewer),
+    showVaultUploads: viewer !== undefined && viewer.wallet === getAddress(wallet),
+  });
   const items = rows.map((row) => ({
     id: String(row.id),
     kind: row.kind,
