@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zMultiLine, zOneLine } from "@/lib/schemas/plain-text";
 import { ZStoredUri, ZWebUrl } from "@/lib/schemas/uri";
 import { pageQuery } from "@/lib/schemas/pagination";
 import { pagedResponse, ZAddressOut, ZUintString } from "@/lib/schemas/primitives";
@@ -67,10 +68,10 @@ export const ZArticleSlug = z
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "lowercase letters, digits and single hyphens, such as council-approves-budget");
 
 const contentFields = {
-  title: z.string().trim().min(1).max(300),
-  body: z.string().min(1).max(200_000),
-  subtitle: optionalText(300),
-  summary: optionalText(2000),
+  title: zOneLine(1, 300),
+  body: zMultiLine(1, 200_000),
+  subtitle: zOneLine(0, 300).nullable().optional(),
+  summary: zMultiLine(0, 2000, { trim: true }).nullable().optional(),
   language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "a language code such as en or pt-BR").optional(),
   category: optionalText(80),
   tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zOneLine } from "@/lib/schemas/plain-text";
 import { ZStoredUri } from "@/lib/schemas/uri";
 import { getAddress } from "viem";
 import { checkDomainName } from "@/lib/dns/domain-name";
@@ -34,7 +35,7 @@ export const ZVerificationResult = z.enum(["verified", "no_record", "wrong_token
 export const ZCreateOutletBody = z
   .object({
     slug: ZSlug,
-    name: z.string().trim().min(1).max(120),
+    name: zOneLine(1, 120),
     domain: ZDomain,
     metadataURI: ZStoredUri.optional(),
     description: z.string().trim().max(2000).optional(),

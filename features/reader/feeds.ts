@@ -5,6 +5,9 @@ import type { Db } from "@/lib/db/database";
 import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
 import { publishedArticles, rankedArticles, type PublishedArticle } from "./published-articles";
 import { correctionLine, labelLine } from "./article-notices";
+import { xmlSafe } from "@/lib/schemas/plain-text";
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 const FEED_SIZE = 50;
 
@@ -38,7 +41,7 @@ function buildFeed(origin: string, format: FeedFormat, outlet: FeedOutlet | unde
   const newest = items.reduce((max, item) => Math.max(max, item.finalizedAt), 0);
   const feed = new Feed({
     id: self,
-    title: outlet ? `${outlet.name} — Capsule` : "Capsule — all outlets",
+    title: outlet ? `${xmlSafe(outlet.name)} — Capsule` : "Capsule — all outlets",
     description: "Articles finalized on chain, with their integrity labels and corrections.",
     link: outlet ? `${origin}/outlets/${outlet.slug}` : `${origin}/`,
     feedLinks: format === "atom" ? { atom: self } : { json: self },
@@ -50,14 +53,18 @@ function buildFeed(origin: string, format: FeedFormat, outlet: FeedOutlet | unde
   for (const item of items) {
     const url = `${origin}/read/${item.capsuleId}`;
     const info = integrityLabelInfo(item.integrityLabel);
+    // The package declares an Atom title and summary type="html" and puts the summary into JSON Feed's
+    // content_html: what people typed is plain text, so it goes in escaped (a title "<script>…" reads as
+    // typed, and runs nowhere). JSON Feed's title is plain text and stays as it is.
+    const title = xmlSafe(item.title);
     feed.addItem({
       id: url,
-      title: item.title,
+      title: format === "atom" ? escapeHtml(title) : title,
       link: url,
       date: new Date(item.finalizedAt * 1000),
       published: new Date(item.finalizedAt * 1000),
-      description: entrySummary(item),
-      author: [{ name: item.outletName, link: `${origin}/outlets/${item.outletSlug}` }],
+      description: escapeHtml(xmlSafe(entrySummary(item))),
+      author: [{ name: xmlSafe(item.outletName), link: `${origin}/outlets/${item.outletSlug}` }],
       category: [{ name: info.title, term: info.key, scheme: `${origin}/labels` }],
     });
   }
@@ -92,9 +99,13 @@ function toJsonFeed11(json1: string, origin: string, items: PublishedArticle[]):
   });
 }
 
-/** The feed document of one format, for the network (no outlet) or one outlet. */
-export async function renderFeed(db: Db, origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, now: number): Promise<string> {
-  const items = await feedArticles(db, format, outlet, now);
+/** The feed document of these articles. */
+export function feedDocument(origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, items: PublishedArticle[]): string {
   const feed = buildFeed(origin, format, outlet, items);
   return format === "atom" ? feed.atom1() : toJsonFeed11(feed.json1(), origin, items);
+}
+
+/** The feed document of one format, for the network (no outlet) or one outlet. */
+export async function renderFeed(db: Db, origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, now: number): Promise<string> {
+  return feedDocument(origin, format, outlet, await feedArticles(db, format, outlet, now));
 }

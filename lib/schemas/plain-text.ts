@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+// What people type into titles and text fields. Control characters have no place in an article's text:
+// they are invisible on a page, and most of them are not allowed in XML at all, so one of them in a title
+// made every Atom feed that carried it unreadable. Bidirectional override and isolate characters in a
+// one-line field reorder what a reader sees (a title that reads differently than it is stored).
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const LINE_BREAK_OR_TAB = /[\t\n\r\u2028\u2029]/;
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+// whitespace and invisible format characters (zero-width space and joiners, marks, the byte-order mark)
+const INVISIBLE = /[\s\p{Cf}]/gu;
+
+const noControls = (value: string) => !CONTROL.test(value);
+const visible = (value: string) => value.replace(INVISIBLE, "").length > 0;
+
+/** Multi-line text (an article's body, a summary): tabs and line breaks, no other control character; trimmed when asked. */
+export const zMultiLine = (min: number, max: number, options: { trim?: boolean } = {}) =>
+  (options.trim ? z.string().trim() : z.string()).min(min).max(max).refine(noControls, "must not contain control characters");
+
+/** One line of text people read (a title): no control character, line break or bidirectional override, and something visible. */
+export const zOneLine = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .refine((value) => noControls(value) && !LINE_BREAK_OR_TAB.test(value), "must be one line without control characters")
+    .refine((value) => !BIDI_CONTROL.test(value), "must not contain bidirectional override characters (U+202A–U+202E, U+2066–U+2069)")
+    .refine((value) => min === 0 || value.length === 0 || visible(value), "must contain a visible character");
+
+/** Characters XML 1.0 does not allow (C0 controls but tab, line feed and carriage return; lone surrogates; U+FFFE, U+FFFF). */
+const NOT_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** The text without the characters an XML document may not hold (text stored before they were refused). */
+export const xmlSafe = (text: string) => text.replace(NOT_IN_XML, "");
