@@ -21,17 +21,19 @@ const VERIFY_TIMEOUT_MS = 10_000;
 // the challenge is 32 characters: an answer longer than this is not its echo
 const MAX_CHALLENGE_ANSWER_BYTES = 1024;
 
+// zod runs every check of a string even after one failed, so the later ones may not assume a URL
+const urlOf = (value: string): URL | undefined => (URL.canParse(value) ? new URL(value) : undefined);
+
 const httpUrl = z
   .string()
   .max(2000)
-  .url()
-  .refine((v) => /^https?:$/.test(new URL(v).protocol), "must be an http or https URL");
+  .refine((v) => /^https?:$/.test(urlOf(v)?.protocol ?? ""), "must be an http or https URL");
 
 export const ZHubRequest = z
   .object({
     "hub.mode": z.enum(["subscribe", "unsubscribe"]),
     "hub.topic": httpUrl,
-    "hub.callback": httpUrl.refine((v) => !new URL(v).username && !new URL(v).password, "must not carry credentials"),
+    "hub.callback": httpUrl.refine((v) => !urlOf(v)?.username && !urlOf(v)?.password, "must not carry credentials"),
     "hub.lease_seconds": z.coerce.number().int().min(60).max(MAX_LEASE_SECONDS).optional(),
     // §5.1: the secret must be under 200 bytes
     "hub.secret": z.string().min(1).max(199).optional(),
