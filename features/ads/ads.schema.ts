@@ -3,7 +3,7 @@ import { ZWebUrl } from "@/lib/schemas/uri";
 import { pageQuery } from "@/lib/schemas/pagination";
 import { ZSlug } from "@/features/outlets/outlets.schema";
 import { ZIntegrityLabel } from "@/features/court/court.schema";
-import { pagedResponse, ZUintString } from "@/lib/schemas/primitives";
+import { pagedResponse, ZUintString, zWeiInput } from "@/lib/schemas/primitives";
 import { ZCapsuleId } from "@/features/capsules/capsules.schema";
 
 // Ad campaigns (seed: Rights and ads). Campaigns are loaded by the operator (scripts/load-ad-campaigns.ts).
@@ -22,8 +22,8 @@ export const ZCampaignInput = z
     clickUrl: ZWebUrl,
     targetOutlets: z.array(ZSlug).max(100).default([]),
     targetCategories: z.array(z.string().trim().toLowerCase().min(1).max(64)).max(100).default([]),
-    budget: z.string().regex(/^(?:0|[1-9][0-9]{0,77})$/, "wei as a decimal string"),
-    cpm: z.string().regex(/^(?:0|[1-9][0-9]{0,77})$/, "wei as a decimal string"),
+    budget: zWeiInput("wei as a decimal string"),
+    cpm: zWeiInput("wei as a decimal string"),
     startsAt: z.coerce.number().int().nonnegative(),
     endsAt: z.coerce.number().int().positive().nullable().default(null),
   })

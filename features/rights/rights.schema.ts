@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getAddress } from "viem";
 import { pageQuery } from "@/lib/schemas/pagination";
 import { ZSlug } from "@/features/outlets/outlets.schema";
-import { pagedResponse, ZAddressOut, ZUintString } from "@/lib/schemas/primitives";
+import { pagedResponse, ZAddressOut, ZUintString, zWeiInput } from "@/lib/schemas/primitives";
 
 // Rights listings and licences (seed: Rights and ads). Prices are wei decimal strings in CAP.
 
@@ -21,7 +21,7 @@ export const ZCreateListingBody = z
     capsuleId: ZIdString.transform(Number),
     licenceType: z.enum(licenceTypes),
     territory: ZTerritory,
-    price: z.string().regex(/^(?:0|[1-9][0-9]{0,77})$/, "a wei amount as a decimal string"),
+    price: zWeiInput("a wei amount as a decimal string"),
     currency: z.literal("CAP"),
     terms: z.string().trim().min(10).max(5000),
     expiresAt: z.string().regex(/^[1-9][0-9]{0,11}$/, "Unix seconds as a decimal string").transform(Number).optional(),
