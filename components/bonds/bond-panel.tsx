@@ -108,7 +108,7 @@ export function BondPanel() {
             </dl>
             <p className="mt-4 text-sm text-stone-600" data-testid="lock-rule">
               The lock rule: while you hold bonded roles, the bridge locks the largest requirement among them (not their sum). Your bonded roles call for {cap(lock)} to be locked. Everything above the lock is
-              unlocked and can be withdrawn; a role you no longer hold releases its part of the lock when it is revoked.
+              unlocked and can be withdrawn; a role you no longer hold releases its part of the lock when it is revoked, and you can give up a role yourself on its outlet&apos;s page.
             </p>
           </>
         )}

@@ -261,7 +261,7 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
 
   it("refuses grants and revokes by a wallet that is neither owner nor Editor (403)", async () => {
     expectError(await grant(outsiderKey, outsider, 1), 403, "FORBIDDEN", `Only the owner or an Editor of outlet "${SLUG}" may grant roles`);
-    expectError(await revoke(outsiderKey, owner, 3), 403, "FORBIDDEN", `Only the owner or an Editor of outlet "${SLUG}" may revoke roles`);
+    expectError(await revoke(outsiderKey, owner, 3), 403, "FORBIDDEN", `Only the owner or an Editor of outlet "${SLUG}", or the role's holder, may revoke roles`);
   });
 
   it("refuses a grant when the wallet's chain bond is below the requirement (403 INSUFFICIENT_BOND)", async () => {
@@ -355,6 +355,22 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
     expect(roles.body.items).toEqual([expect.objectContaining({ outletSlug: SLUG, roleId: 2, revokedAt: null })]);
     const none = await api.send(walletRoles, { params: { address: journalist } });
     expect(none.body).toMatchObject({ ok: true, items: [], total: 0 });
+  });
+
+  it("lets a wallet give up a role granted to it, releasing its bond lock, and nobody else's", async () => {
+    // the demoted Editor still holds the Reporter role, which locks 50 CAP of its bond; it manages nothing
+    expect(await chain.lockedOf(editor)).toBe(parseEther("50"));
+    expectError(await revoke(editorKey, owner, 3), 403, "FORBIDDEN", `Only the owner or an Editor of outlet "${SLUG}", or the role's holder, may revoke roles`);
+    const givenUp = await revoke(editorKey, editor, 2);
+    expect(givenUp.status, JSON.stringify(givenUp.body)).toBe(200);
+    expect(givenUp.body).toMatchObject({ role: { roleId: 2, wallet: editor, revokedBy: editor }, bond: { locked: "0" }, isVoter: false });
+    expect(await chain.lockedOf(editor)).toBe(0n);
+    expectError(await revoke(editorKey, editor, 2), 404, "ROLE_NOT_FOUND", `${editor} does not hold the Reporter role at "${SLUG}"`);
+    // giving up a role one does not hold is told so, not refused
+    expectError(await revoke(outsiderKey, outsider, 1), 404, "ROLE_NOT_FOUND", `${outsider} does not hold the Journalist role at "${SLUG}"`);
+    // the roles list of the outlet keeps the owner alone
+    const users = await api.send(outletUsers, { params: { slug: SLUG } });
+    expect(users.body.items.map((u: { wallet: string }) => u.wallet)).toEqual([owner]);
   });
 
   it("grants the retired Court clerk role to no one, not even by the operator at capsule-court", async () => {

@@ -43,13 +43,13 @@ function roleActivity(change: Change, row: OutletRoleRow, actor: Address, now: n
  */
 const CLERK_NO_LONGER_GRANTED = `The Court clerk role (4) decides nothing since the jury court decides disputes, and is no longer granted; the bridge operator may still revoke it`;
 
-function assertRoleFitsOutlet(outlet: OutletRow, roleId: number, actor: Address): void {
+function assertRoleFitsOutlet(outlet: OutletRow, roleId: number, actor: Address, ownRole = false): void {
   const court = outlet.slug === COURT_OUTLET_SLUG;
   if (court !== (roleId === ROLE.COURT_CLERK)) {
     const message = court ? `Only the Court clerk role (4) is held at "${COURT_OUTLET_SLUG}"` : `The Court clerk role (4) is granted only at "${COURT_OUTLET_SLUG}"`;
     throw new AppError("VALIDATION_ERROR", message, { issues: [{ path: "roleId", message }] });
   }
-  if (court && actor !== chainClients().operator.address) throw new AppError("FORBIDDEN", "Only the bridge operator may revoke the Court clerk role");
+  if (court && !ownRole && actor !== chainClients().operator.address) throw new AppError("FORBIDDEN", "Only the bridge operator, or its holder, may revoke the Court clerk role");
 }
 
 /** After commit: the lock/voter transactions are broadcast and their receipts awaited (no SQL transaction open), then the chain's state is answered. */
@@ -115,12 +115,17 @@ export async function grantRole(db: Db, actor: Address, body: TRoleChangeBody, n
 /** Journalists and Reporters are RoleRegistry members of their outlet (Editors are its voters): both stay off its juries. */
 const isMemberRole = (roleId: number) => roleId === ROLE.JOURNALIST || roleId === ROLE.REPORTER;
 
-/** Revokes an active role (history kept), then re-locks the wallet's bond and clears Editor voting. */
+/**
+ * Revokes an active role (history kept), then re-locks the wallet's bond and clears Editor voting. The
+ * holder may give up its own role: a grant locks the grantee's bond without asking it, so it must be
+ * able to undo it.
+ */
 export async function revokeRoleOf(db: Db, actor: Address, body: TRoleChangeBody, now: number) {
   await ensureCourtOutlet(db, now);
   const outlet = await getOutletBySlugOrThrow(db, body.outletSlug);
-  await assertCanManageOutlet(db, outlet, actor, "revoke roles");
-  assertRoleFitsOutlet(outlet, body.roleId, actor);
+  const ownRole = body.wallet === actor;
+  if (!ownRole) await assertCanManageOutlet(db, outlet, actor, "revoke roles");
+  assertRoleFitsOutlet(outlet, body.roleId, actor, ownRole);
   const existing = await findActiveRole(db, outlet.id, body.wallet, body.roleId);
   const name = roleDefinition(body.roleId)?.name ?? `Role ${body.roleId}`;
   if (!existing) throw new AppError("ROLE_NOT_FOUND", `${body.wallet} does not hold the ${name} role at "${outlet.slug}"`);

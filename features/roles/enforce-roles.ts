@@ -20,8 +20,10 @@ export type RoleScopes = Record<RoleScope, (db: Db, input: ScopeInput) => Promis
 /** A field of a parsed body or path parameters, for the scope resolvers. */
 export const inputField = (value: unknown, key: string): unknown => (typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined);
 
-async function isParty(db: Db, party: Party, subject: AccessSubject, wallet: Address): Promise<boolean> {
+async function isParty(db: Db, party: Party, subject: AccessSubject, input: ScopeInput): Promise<boolean> {
+  const { wallet } = input;
   if (party === "owner") return subject.outlet?.owner_wallet === wallet;
+  if (party === "holder") return inputField(input.body, "wallet") === wallet;
   if (!subject.capsule) return false;
   if (party === "submitter") return subject.capsule.submitter === wallet;
   return (await listContributors(db, subject.capsule.id)).some((c) => c.wallet === wallet);
@@ -41,7 +43,7 @@ export async function enforceRoles(db: Db, rule: RoleRule, input: ScopeInput, sc
   if (anyOf.length > 0) {
     let qualified = false;
     for (const party of anyOf.filter((q): q is Party => typeof q === "string")) {
-      if (await isParty(db, party, subject, input.wallet)) qualified = true;
+      if (await isParty(db, party, subject, input)) qualified = true;
     }
     const roleIds: number[] = anyOf.filter((q): q is RoleId => typeof q === "number");
     if (!qualified && roleIds.length > 0 && subject.outlet) {

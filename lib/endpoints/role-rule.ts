@@ -9,8 +9,11 @@ import { roleDefinition, type RoleId } from "@/lib/roles/role-catalog";
  */
 export type RoleScope = "bodyOutlet" | "capsuleOutlet" | "bodyCapsuleOutlet" | "caseCapsuleOutlet";
 
-/** Parties that qualify without a role: the outlet's owner, the capsule's submitter, a listed contributor. */
-export type Party = "owner" | "submitter" | "contributor";
+/**
+ * Parties that qualify without a role: the outlet's owner, the capsule's submitter, a listed contributor,
+ * and the holder: the wallet the body names is the signer's own (giving up a role granted to it).
+ */
+export type Party = "owner" | "submitter" | "contributor" | "holder";
 
 export type RoleRule = {
   at: RoleScope;
@@ -29,7 +32,7 @@ export type RoleRule = {
 };
 
 const capsuleParties: readonly Party[] = ["submitter", "contributor"];
-const partyNoun: Record<Party, string> = { owner: "the owner", submitter: "the submitter", contributor: "a contributor" };
+const partyNoun: Record<Party, string> = { owner: "the owner", submitter: "the submitter", contributor: "a contributor", holder: "the role's holder" };
 
 const article = (noun: string) => (/^[AEIOU]/i.test(noun) ? `an ${noun}` : `a ${noun}`);
 
@@ -66,6 +69,7 @@ export function forbiddenMessage(rule: RoleRule, subject: RuleSubject): string {
     onCapsule.length > 0 ? `${joinOr(onCapsule)} of capsule ${subject.capsuleId}` : undefined,
     onOutlet.length > 0 ? `${joinOr(onOutlet)} of outlet "${subject.outletSlug}"` : undefined,
   ].filter((g): g is string => g !== undefined);
+  if (anyOf.includes("holder")) return `Only ${groups.join(" or ")}, or the role's holder, may ${rule.what}`;
   return `Only ${groups.join(" or ")} may ${rule.what}`;
 }
 
@@ -89,7 +93,12 @@ const scopePhrase: Record<RoleScope, string> = {
   caseCapsuleOutlet: "of the outlet of the case's capsule",
 };
 
-const partyDescription: Record<Party, string> = { owner: "the outlet's owner", submitter: "the capsule's submitter", contributor: "a contributor of the capsule" };
+const partyDescription: Record<Party, string> = {
+  owner: "the outlet's owner",
+  submitter: "the capsule's submitter",
+  contributor: "a contributor of the capsule",
+  holder: "the wallet named in the body itself (giving up its own role)",
+};
 
 /** Who may call, in words (GET /api/meta/action-keys, the OpenAPI document). */
 export function describeRule(rule: RoleRule | undefined): string {
