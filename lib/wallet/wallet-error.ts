@@ -1,4 +1,5 @@
 import { ApiError } from "@/lib/api/api-client";
+import { contractRefusal } from "./contract-errors";
 
 // Wallet and bridge failures in words for the page (never raw codes).
 
@@ -29,5 +30,7 @@ export function describeWalletError(error: unknown, doing = "complete the reques
   }
   const first = chain[0];
   const text = typeof first?.shortMessage === "string" ? first.shortMessage : typeof first?.message === "string" ? first.message : "";
+  const refusal = contractRefusal(chain.map((e) => `${typeof e.shortMessage === "string" ? e.shortMessage : ""} ${typeof e.message === "string" ? e.message : ""}`).join(" "));
+  if (refusal) return `Could not ${doing}: ${refusal.words}.`;
   return text ? `Could not ${doing}: ${text}` : `Could not ${doing}. Try again.`;
 }
