@@ -37,6 +37,9 @@ describe("checkDomainName", () => {
     ["example.123", /numeric/],
     [`${"a".repeat(64)}.org`, /valid DNS label/],
     [`${"abcdefghi.".repeat(26)}org`, /253/],
+    ["http://mypaper.example/news", /^enter the domain alone, without "https:\/\/" or a path: for example mypaper\.example$/],
+    ["https://mypaper.example", /for example mypaper\.example$/],
+    ["mypaper.example/news", /for example mypaper\.example$/],
   ])("refuses %j", (input, reason) => {
     const result = checkDomainName(input);
     expect(result.ok).toBe(false);

@@ -12,7 +12,14 @@ const label = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 /** Normalises (trim, lowercase, drop one trailing dot) and checks a domain name. */
 export function checkDomainName(input: string): DomainCheck {
   const domain = input.trim().toLowerCase().replace(/\.$/, "");
-  if (domain === "") return { ok: false, reason: "domain is empty" };
+  if (domain === "") return { ok: false, reason: "the domain is empty: enter the outlet's domain, for example news.example.org" };
+  // a web address pasted whole (https://news.example.org/world): say what to keep rather than "IP address"
+  const pasted = /^[a-z][a-z0-9+.-]*:\/\//.test(domain) || (domain.includes("/") && !domain.startsWith("["));
+  if (pasted) {
+    const host = URL.canParse(domain) ? new URL(domain).hostname : URL.canParse(`https://${domain}`) ? new URL(`https://${domain}`).hostname : "";
+    const example = host && !host.startsWith("[") ? host : "news.example.org";
+    return { ok: false, reason: `enter the domain alone, without "https://" or a path: for example ${example}` };
+  }
   if (domain.includes(":") || domain.startsWith("[")) return { ok: false, reason: "IP addresses are not allowed; use a DNS name" };
   if (ipv4.test(domain) || /^\d+$/.test(domain) || /^0x[0-9a-f]+$/.test(domain)) {
     return { ok: false, reason: "IP addresses are not allowed; use a DNS name" };
