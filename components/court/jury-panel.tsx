@@ -42,7 +42,9 @@ const vaultHash = (uri: string) => vaultObjectIdOf(uri);
 export function JuryPanel({ item, submitter }: { item: TCourtCase; submitter: string | undefined }) {
   const advance = useAdvanceCase(item.caseId);
   const [funded, setFunded] = useState<string | undefined>();
-  const claimNames = item.claimIds.length > 0 ? item.claimIds.map((id) => `Claim #${id}`) : ["The article as a whole"];
+  const quoted = item.claim ? `the passage quoted above, “${item.claim.length > 120 ? `${item.claim.slice(0, 117)}…` : item.claim}”` : undefined;
+  const claimNames = item.claimIds.length > 0 ? item.claimIds.map((id) => `Claim #${id}`) : [quoted ?? "The article as a whole"];
+
   return (
     <div className="space-y-6" data-testid="jury-panel">
       <Card title="Jury">
