@@ -132,13 +132,13 @@ test("a journalist drafts with evidence and contributors, and submits paying the
   // contributors: the live basis-point sum must reach 10,000
   const contributors = page.getByTestId("contributor-item");
   await contributors.nth(0).getByLabel("Display name").fill("Ada Reporter");
-  await contributors.nth(0).getByLabel("Share (basis points)").fill("7000");
+  await contributors.nth(0).getByLabel("Share (basis points: 100 = 1 %)").fill("7000");
   await expect(page.getByTestId("share-total")).toContainText("7,000 / 10,000 bps — 3,000 left to assign");
   await page.getByRole("button", { name: "Add contributor" }).click();
   await expect(contributors).toHaveCount(2);
   await contributors.nth(1).getByLabel("Display name").fill("Ben Researcher");
   await contributors.nth(1).getByLabel("Wallet").fill(keyAddress(CONTRIBUTOR));
-  await expect(contributors.nth(1).getByLabel("Share (basis points)")).toHaveValue("3000");
+  await expect(contributors.nth(1).getByLabel("Share (basis points: 100 = 1 %)")).toHaveValue("3000");
   await expect(page.getByTestId("share-total")).toContainText("10,000 / 10,000 bps ✓");
 
   // a supporting capsule with its relationship type; a wrong id's error goes once the id is corrected

@@ -68,7 +68,7 @@ export function ContributorsEditor(props: { items: ContributorDraft[]; onChange:
               <TextField
                 id={`contributor-${index}-share`}
                 className="sm:col-span-2"
-                label="Share (basis points)"
+                label="Share (basis points: 100 = 1 %)"
                 type="number"
                 inputMode="numeric"
                 min={0}

@@ -36,7 +36,14 @@ export function CorrectionBrief({ read }: { read: TCapsuleResponse }) {
       ) : !base.data ? (
         <Skeleton className="block h-24 w-full" />
       ) : (
-        <DiffView oldText={base.data.content.body} newText={read.content.body} oldLabel={`Current #${baseId}`} newLabel={`This ${kind.toLowerCase()} #${c.id}`} context={2} />
+        <DiffView
+          oldText={base.data.content.body}
+          newText={read.content.body}
+          // once this revision is the chain's current version, the one it revised is no longer "current"
+          oldLabel={`${read.revision.currentCapsuleId === c.id ? "Previous" : "Current"} #${baseId}`}
+          newLabel={`This ${kind.toLowerCase()} #${c.id}${read.revision.currentCapsuleId === c.id ? " (current)" : ""}`}
+          context={2}
+        />
       )}
     </section>
   );

@@ -6,12 +6,15 @@ import { useFormDraft } from "@/components/ui/use-form-draft";
 import { ZAddHistoryBody } from "@/features/capsules/capsules.schema";
 import { useStartRevision } from "@/components/capsules/use-capsules";
 import { useSession } from "@/components/wallet/use-session";
+import { useOutletRoles } from "@/components/roles/use-roles";
+import { AUTHOR_ROLES } from "@/lib/roles/role-catalog";
 import { primaryButton, TextArea } from "@/components/ui/field";
 
 // "Publish a correction": starts a correction (or retraction) draft from the current version and opens its editor.
-export function CorrectionForm({ currentId, currentStatus }: { currentId: string; currentStatus: string }) {
+export function CorrectionForm({ currentId, currentStatus, outletSlug }: { currentId: string; currentStatus: string; outletSlug: string | undefined }) {
   const router = useRouter();
-  const { status } = useSession();
+  const { status, wallet } = useSession();
+  const roles = useOutletRoles(status === "signed-in" ? wallet : undefined, outletSlug);
   const start = useStartRevision(currentId);
   const rejected = currentStatus === "rejected";
   const [kindText, setKindText] = useFormDraft(`revision.${currentId}.kind`, "correction");
@@ -23,13 +26,22 @@ export function CorrectionForm({ currentId, currentStatus }: { currentId: string
   if (status !== "signed-in") {
     return <p className="text-sm text-stone-600">Sign in from the page header as a journalist of the outlet to publish a correction.</p>;
   }
+  // the form is for the outlet's newsroom: anyone else learns so before filling it in
+  if (roles.data && !roles.data.roles.some((r) => (AUTHOR_ROLES as readonly number[]).includes(r.roleId))) {
+    return (
+      <p className="text-sm text-stone-600" data-testid="correction-no-role">
+        Only a Journalist, Reporter or Editor of this outlet can publish a correction. Your wallet holds no such role here; ask the outlet&apos;s owner or
+        an Editor.
+      </p>
+    );
+  }
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
     const body = { capsuleType: rejected ? ("original" as const) : kind, revisionReason: reason };
     const parsed = ZAddHistoryBody.safeParse(body);
     if (!parsed.success) {
-      setError(reason.trim() ? (parsed.error.issues[0]?.message ?? "Check the reason") : "Say in plain words what is being corrected and why");
+      setError(reason.trim() ? (reason.trim().length > 2000 ? `Keep the reason under 2,000 characters (it has ${reason.trim().length.toLocaleString("en-US")})` : (parsed.error.issues[0]?.message ?? "Check the reason")) : "Say in plain words what is being corrected and why");
       return;
     }
     setError(undefined);

@@ -148,7 +148,7 @@ export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items
                     data-testid="evidence-hash"
                   />
                 ) : (
-                  <LinkHash index={index} item={item} error={err("contentHash")} fetching={Boolean(busy)} onFetch={() => void fetchByLink(item)} onHash={(contentHash, hashedFrom, mimeType) => update(item.key, { contentHash, hashedFrom, ...(mimeType ? { mimeType } : {}) })} onType={(contentHash) => update(item.key, { contentHash, hashedFrom: undefined })} />
+                  <LinkHash index={index} item={item} error={item.contentHash === "" && err("contentHash") ? "Not hashed yet: fetch the link, or choose the file you downloaded from it." : err("contentHash")} fetching={Boolean(busy)} onFetch={() => void fetchByLink(item)} onHash={(contentHash, hashedFrom, mimeType) => update(item.key, { contentHash, hashedFrom, ...(mimeType ? { mimeType } : {}) })} onType={(contentHash) => update(item.key, { contentHash, hashedFrom: undefined })} />
                 )}
               </div>
               <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
@@ -156,7 +156,15 @@ export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items
                   <input type="radio" name="primary-evidence" checked={item.isPrimary} onChange={() => update(item.key, { isPrimary: true })} />
                   Primary evidence
                 </label>
-                <button type="button" className={smallButton} onClick={() => props.onChange(props.items.filter((other) => other.key !== item.key))}>
+                <button
+                  type="button"
+                  className={smallButton}
+                  onClick={() => {
+                    // a notice about the row (a link that was not fetched) goes with it
+                    setNotice(undefined);
+                    props.onChange(props.items.filter((other) => other.key !== item.key));
+                  }}
+                >
                   Remove <span className="sr-only">evidence {item.label}</span>
                 </button>
               </div>

@@ -147,7 +147,7 @@ export function HistoryView({ id }: { id: string }) {
               ? "The current version was rejected. Start a new draft from it; it goes through submission and the vote again."
               : "A correction is a new capsule in this chain: it is voted on like the original, and once submitted the current version becomes superseded."}
           </p>
-          <CorrectionForm currentId={current.capsuleId} currentStatus={current.status} />
+          <CorrectionForm currentId={current.capsuleId} currentStatus={current.status} outletSlug={details[chain.findIndex((e) => e.capsuleId === current.capsuleId)]?.data?.capsule.outletSlug} />
         </Card>
       ) : null}
     </div>

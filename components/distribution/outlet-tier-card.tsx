@@ -96,7 +96,7 @@ export function OutletTierCard({ item }: { item: OutletDistribution }) {
         </p>
         <dl className="mt-2 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-6">
           {factorKeys.map((key) => (
-            <Factor key={key} label={factorLabel[key]} value={`${item.factors[key].value} / 100`} note={`from ${item.factors[key].sample} ${item.factors[key].unit}`} testId={`factor-${key}`} />
+            <Factor key={key} label={factorLabel[key]} value={`${item.factors[key].value} / 100`} note={item.factors[key].sample === 0 ? `nothing to count yet (no ${item.factors[key].unit.replace(/\(s\)/g, "s")})` : `from ${item.factors[key].sample} ${item.factors[key].unit}`} testId={`factor-${key}`} />
           ))}
           <Factor label="Months active" value={String(item.monthsActive)} note="since domain verification" />
         </dl>

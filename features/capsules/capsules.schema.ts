@@ -46,7 +46,7 @@ export const ZContributorItem = z
     displayName: z.string().trim().min(1).max(120),
     role: z.number().int().refine((id) => (AUTHOR_ROLES as readonly number[]).includes(id), `one of the author roles ${AUTHOR_ROLES.join(", ")}`),
     contributionType: z.enum(contributionTypes),
-    shareBps: z.number().int().min(0).max(10_000),
+    shareBps: z.number().int("a share is a whole number of basis points").min(0, "a share cannot be negative").max(10_000, "a share is at most 10,000 basis points (100 %)"),
     attributionURI: ZWebUrl.optional(),
   })
   .strict();

@@ -84,7 +84,7 @@ export async function relayVote(db: Db, voter: Address, capsuleId: number, body:
     AlreadyVoted: () => alreadyVoted(voter, capsule.id),
     NotEligible: () => notEligibleAtSnapshot(capsule, voter, snapshotBlock),
     InvalidSignature: () => new AppError("INVALID_SIGNATURE", "The ballot signature does not recover to the voter (sign Ballot with the current nonce of CapsuleAcceptance.nonces(voter))"),
-    SignatureExpired: () => new AppError("VALIDATION_ERROR", "Invalid body: deadline", { issues: [{ path: "deadline", message: "the ballot deadline has passed" }] }),
+    SignatureExpired: () => new AppError("VALIDATION_ERROR", "The signed ballot expired before it reached the chain (its deadline has passed); sign the vote again", { issues: [{ path: "deadline", message: "the ballot deadline has passed" }] }),
   };
   const queued = await queueOperatorTx(db, "relay the vote", operatorCalls.castVoteBySig(BigInt(capsule.id), body.support, voter, body.deadline, body.signature as Hex), {
     purpose: "capsule.vote",
