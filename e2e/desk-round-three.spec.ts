@@ -30,6 +30,8 @@ const desk = readerDesk();
 const chain = capsuleChain(desk.nodeRpcUrl);
 const publicClient = createPublicClient({ chain, transport: http(desk.nodeRpcUrl) });
 const stamp = Date.now().toString(36);
+/** The dev key that owns the outlet of a finalized article one test needs. */
+const ARTICLE_OWNER = 6;
 
 async function nodeRpc(method: string, params: unknown[]): Promise<unknown> {
   const res = await fetch(desk.nodeRpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
@@ -228,4 +230,41 @@ test("one session per browser: a second tab is signed in already, and signing ou
   expect(await first.evaluate(() => window.localStorage.getItem("capsule.session.v1"))).toBeNull();
   expect([...firstErrors, ...secondErrors]).toEqual([]);
   await context.close();
+});
+
+test("a member gives up a role granted to it from the outlet page, releasing its bond lock; a wallet without a newsroom role is told so instead of the correction form", async ({ page }) => {
+  test.setTimeout(240_000);
+  const errors = watchConsole(page);
+  const owner = await freshWallet();
+  const member = await freshWallet();
+  const slug = `give-up-${stamp}`;
+  await deposit(owner.key, "250");
+  await activeOutlet(owner.key, slug, "The Give-Up Gazette");
+  await deposit(member.key, "100");
+  await desk.api.call(roleGrant, { body: { outletSlug: slug, wallet: member.address, roleId: 1 } }, owner.key);
+  const lockedOf = async () => publicClient.readContract({ address: await contract("roleRegistry"), abi: roleRegistryAbi, functionName: "lockedOf", args: [member.address] });
+  expect(await lockedOf()).toBe(parseEther("100"));
+
+  await signedInPage(page, member.key, `/outlets/${slug}`);
+  // a new outlet's page does not talk of filters
+  await expect(page.getByTestId("article-list-empty")).toHaveText("Nothing is published here yet. Articles appear once their vote accepts them.");
+  const mine = page.getByTestId("outlet-members").locator("li", { hasText: member.address }).first();
+  await expect(mine.getByTestId("member-role")).toHaveText(["Journalist"]);
+  // a member manages nothing: no Revoke on the owner's roles, Give up on its own
+  const ownerRow = page.getByTestId("outlet-members").locator("li", { hasText: owner.address }).first();
+  await expect(ownerRow.getByRole("button")).toHaveCount(0);
+  await bothWidths(page, "outlet-give-up", "round-three");
+  await mine.getByRole("button", { name: "Give up your Journalist role" }).click();
+  await expect(page.getByTestId("outlet-members").locator("li", { hasText: member.address })).toHaveCount(0);
+  await expect.poll(lockedOf, { timeout: 30_000 }).toBe(0n);
+
+  // a published article of another outlet (one spec runs at a time, so a dev key may own it): the member,
+  // with no role there, is told before filling in a correction
+  const articleSlug = `no-role-${stamp}`;
+  await desk.outlet(ARTICLE_OWNER, articleSlug, "The No-Role Courier");
+  const articleId = await desk.finalized(ARTICLE_OWNER, articleSlug, `Quay lights fixed ${stamp}`, "Quay lights fixed.\n\nThe harbour office confirmed the repair.");
+  await page.goto(`/capsules/${articleId}/history`);
+  await expect(page.getByTestId("correction-no-role")).toContainText("Only a Journalist, Reporter or Editor of this outlet can publish a correction.");
+  await expect(page.getByRole("form", { name: "Publish a correction" })).toHaveCount(0);
+  expect(errors).toEqual([]);
 });

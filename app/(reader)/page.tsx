@@ -72,7 +72,7 @@ export default async function FrontPage({ searchParams }: Props) {
           </Link>
         ) : null}
       </form>
-      <ArticleList page={page} pageHref={(n) => readerHref("/", { ...query, page: n })} />
+      <ArticleList page={page} filtered={Boolean(query.label || query.outlet) || query.page > 1} pageHref={(n) => readerHref("/", { ...query, page: n })} />
     </div>
   );
 }

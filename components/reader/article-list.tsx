@@ -6,9 +6,26 @@ import { LocalTime } from "./local-time";
 
 // A server-rendered list of published articles: headline, outlet, date, label (with the court's
 // finding) and a correction notice when one is being voted on.
-export function ArticleList({ page, showOutlet = true, pageHref }: { page: ArticlePage | RankedPage; showOutlet?: boolean; pageHref: (page: number) => string }) {
+export function ArticleList({
+  page,
+  showOutlet = true,
+  filtered = true,
+  pageHref,
+}: {
+  page: ArticlePage | RankedPage;
+  showOutlet?: boolean;
+  /** Whether a filter narrowed the list: an empty list then says nothing matched, else that nothing is published yet. */
+  filtered?: boolean;
+  pageHref: (page: number) => string;
+}) {
   const ranked = page.items.some((item) => "ranking" in item);
-  if (page.items.length === 0) return <p className="text-stone-600" data-testid="article-list-empty">No published articles match.</p>;
+  if (page.items.length === 0) {
+    return (
+      <p className="text-stone-600" data-testid="article-list-empty">
+        {filtered ? "No published articles match." : "Nothing is published here yet. Articles appear once their vote accepts them."}
+      </p>
+    );
+  }
   return (
     <div className="space-y-4">
       <ol className="divide-y divide-stone-200" data-testid="article-list">

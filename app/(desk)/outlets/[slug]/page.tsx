@@ -38,7 +38,7 @@ export default async function OutletPage({ params, searchParams }: Props) {
           Atom feed
         </a>
       </div>
-      <ArticleList page={page} showOutlet={false} pageHref={(n) => readerHref(`/outlets/${slug}`, { ...query, outlet: undefined, page: n })} />
+      <ArticleList page={page} showOutlet={false} filtered={Boolean(query.label) || query.page > 1} pageHref={(n) => readerHref(`/outlets/${slug}`, { ...query, outlet: undefined, page: n })} />
     </section>
   ) : null;
   return <OutletDetail slug={slug} articles={articles} />;
