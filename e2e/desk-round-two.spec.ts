@@ -176,7 +176,7 @@ test("the author withdraws a draft and an Editor closes a vote early, from the c
   // the outlet's Editor closes the open vote early
   await page.goto(`/capsules/${pendingId}`);
   await expect(page.getByTestId("capsule-status")).toHaveText(/voting|pending/i);
-  await page.getByRole("button", { name: "Close this vote early" }).click();
+  await page.getByRole("button", { name: "Reject now: close this vote early" }).click();
   await page.getByRole("button", { name: "Confirm: close this vote early" }).click();
   await expect(page.getByTestId("capsule-status")).toHaveText(/rejected/i);
   await expect(page.getByRole("button", { name: "Vote yes" })).toHaveCount(0);

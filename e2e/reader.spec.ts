@@ -130,6 +130,7 @@ test("the article page ships no wallet code and no React runtime: a Sign in link
   });
   await page.goto(`/read/${ids.a1}`, { waitUntil: "networkidle" });
   await expect(page.getByTestId("reader-sign-in")).toHaveAttribute("href", "/newsroom");
+  await expect(page.getByTestId("reader-sign-in")).toHaveText("Sign in");
   await expect(page.getByRole("button", { name: "Connect wallet" })).toHaveCount(0);
   await expect(page.getByTestId("body-hash-check")).toContainText("✓ The text above hashes (SHA-256)");
   const loaded = await Promise.all(scripts);

@@ -28,7 +28,7 @@ export function RejectPanel({ read, windowOpen }: { read: TCapsuleResponse; wind
     c.status === "draft" && isSubmitter
       ? { button: "Withdraw this draft", confirm: "Withdraw the draft? It is never sent to the editors and cannot be submitted again; you can start a new draft.", done: "Withdrawing…" }
       : c.status === "pending" && windowOpen && isEditor
-        ? { button: "Close this vote early", confirm: "Close the vote now and reject the capsule? The chain records it as rejected; the author can revise it as a new draft.", done: "Closing the vote…" }
+        ? { button: "Reject now: close this vote early", confirmButton: "Confirm: close this vote early", confirm: "Close the vote now and reject the capsule? The chain records it as rejected; the author can revise it as a new draft.", done: "Closing the vote…" }
         : c.status === "pending" && windowOpen && isSubmitter && noVotes
           ? { button: "Withdraw before any vote", confirm: "Withdraw the capsule before anyone votes? The chain records it as rejected; the fee is not returned.", done: "Withdrawing…" }
           : undefined;
@@ -61,7 +61,7 @@ export function RejectPanel({ read, windowOpen }: { read: TCapsuleResponse; wind
                 })}
               className="min-h-11 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-50"
             >
-              {reject.isPending ? action.done : `Confirm: ${action.button.toLowerCase()}`}
+              {reject.isPending ? action.done : "confirmButton" in action ? action.confirmButton : `Confirm: ${action.button.toLowerCase()}`}
             </button>
             <button type="button" disabled={reject.isPending} onClick={() => setConfirming(false)} className="min-h-11 rounded-md border border-stone-300 bg-white px-4 py-2 font-semibold hover:bg-stone-50 disabled:opacity-50">
               Cancel

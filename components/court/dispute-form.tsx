@@ -203,7 +203,7 @@ export function DisputeForm(props: { capsuleId: string; evidence: Evidence[]; cl
           aria-describedby={errors.evidenceId ? "dispute-evidence-error" : "dispute-evidence-hint"}
           className={selectClass(errors.evidenceId)}
         >
-          <option value="">None — I challenge the claim above</option>
+          <option value="">None: the claim above</option>
           {props.evidence.map((item) => (
             <option key={item.evidenceId} value={item.evidenceId}>
               #{item.evidenceId} · {item.label || item.evidenceType} ({item.evidenceType})

@@ -13,11 +13,12 @@ import type { ResponseOf, SignedEndpoint } from "@/lib/endpoints/define";
 import { authNonce } from "@/lib/auth/nonce.endpoint";
 import { authSession } from "@/lib/auth/session.endpoint";
 import { authSessionRevoke } from "@/lib/auth/session-revoke.endpoint";
+import { SESSION_STORAGE_KEY } from "./session-storage-key";
 
 // The page's session key: made in the browser, authorized once by the wallet (Sign-In with
 // Ethereum), kept in localStorage so every tab of the browser shares one session, forgotten on
 // sign-out (in every tab: the provider listens for the `storage` event).
-export const SESSION_STORAGE_KEY = "capsule.session.v1";
+export { SESSION_STORAGE_KEY };
 const STORAGE_KEY = SESSION_STORAGE_KEY;
 
 const ZStoredSession = z.object({

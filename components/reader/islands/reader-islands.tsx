@@ -4,6 +4,7 @@ import { islands } from "./islands";
 import { ISLAND_ATTRIBUTE, readIslandProps } from "@/lib/islands/island-props";
 import { enhanceLocalTimes } from "./local-times";
 import { enhanceSiteMenu } from "./site-menu";
+import { enhanceDeskLink } from "./desk-link";
 
 // The browser entry of the script-free reading pages (bundled to public/islands/reader.js with
 // Preact standing in for React, scripts/build-islands.mjs). Each island is rendered again from its
@@ -23,4 +24,9 @@ function mountIslands(doc: Document): void {
 
 enhanceSiteMenu(document);
 enhanceLocalTimes(document);
+try {
+  enhanceDeskLink(document, window.localStorage, Date.now() / 1000);
+} catch {
+  // storage may be refused (a privacy setting): the link keeps "Sign in"
+}
 mountIslands(document);
