@@ -99,10 +99,10 @@ test("an Editor granted after the vote opened is told why, in words, and sees no
   const reason = page.getByTestId("not-eligible");
   await expect(reason).toHaveAttribute("data-reason", "snapshot");
   await expect(reason).toContainText("You cannot vote on this capsule.");
-  await expect(reason).toContainText(`the bonded Editors of ${slug} at that moment (block `);
+  await expect(reason).toContainText(`the bonded Editors of The Harbour Ledger at that moment (block `);
   await expect(reason).toContainText("You will vote on capsules submitted from now on.");
   await expect(page.getByRole("button", { name: "Vote yes" })).toHaveCount(0);
-  await expect(page.getByTestId("snapshot-line")).toContainText(`Voters: the bonded Editors of ${slug} when the vote opened (block`);
+  await expect(page.getByTestId("snapshot-line")).toContainText(`Voters: the bonded Editors of The Harbour Ledger when the vote opened (block`);
   await bothWidths(page, "vote-not-eligible");
   expect(errors).toEqual([]);
   await context.close();

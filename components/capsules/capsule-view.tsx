@@ -71,7 +71,7 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
           <CapsuleStatusBadge status={c.status} />
         </div>
         <p className="mt-1 text-sm text-stone-600">
-          #{c.id} · {read.outlet.outletSlug} · {capsuleTypeLabel[c.capsuleType] ?? c.capsuleType}
+          #{c.id} · {read.outlet.outletName} · {capsuleTypeLabel[c.capsuleType] ?? c.capsuleType}
           {c.revisionNumber > 0 ? ` (revision ${c.revisionNumber})` : ""} · by <AddressLink address={c.submitter} />
           {c.status !== "draft" ? (
             <span data-testid="capsule-trusted-publisher">
@@ -126,7 +126,7 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
               <WindowLine read={read} now={now} />
               <TallyPanel read={tallyRead} />
               <CorrectionBrief read={read} />
-              <VotePanel capsuleId={id} outletSlug={c.outletSlug} open={windowOpen} chainNow={now} votes={votes.data?.items} viewerVoting={read.viewerVoting} />
+              <VotePanel capsuleId={id} outletSlug={c.outletSlug} outletName={read.outlet.outletName} open={windowOpen} chainNow={now} votes={votes.data?.items} viewerVoting={read.viewerVoting} />
               {windowPassed ? <ClosePanel id={id} /> : null}
               <RejectPanel read={read} windowOpen={windowOpen} />
               <Outcome read={read} />
@@ -174,7 +174,7 @@ function WindowLine({ read, now }: { read: NonNullable<ReturnType<typeof useCaps
         <p>Voting {now < Number(c.closesAt) ? "closes" : "closed"} {formatTime(c.closesAt)} (chain time)</p>
         {c.snapshotBlock ? (
           <p className="text-xs text-stone-600" data-testid="snapshot-line">
-            Voters: the bonded Editors of {c.outletSlug} when the vote opened (block {c.snapshotBlock}).
+            Voters: the bonded Editors of {read.outlet.outletName} when the vote opened (block {c.snapshotBlock}).
           </p>
         ) : null}
       </div>

@@ -23,6 +23,8 @@ const BALLOT_LIFETIME_SECONDS = 600;
 export function VotePanel(props: {
   capsuleId: string;
   outletSlug: string;
+  /** The outlet's name, as pages say it. */
+  outletName: string;
   open: boolean;
   chainNow: number;
   votes: TVoteItem[] | undefined;
@@ -77,7 +79,7 @@ export function VotePanel(props: {
   if (!props.open) return null;
   let body: React.ReactNode;
   if (!wallet) body = <p className="text-sm text-stone-600">Editors of this outlet: connect your wallet to vote.</p>;
-  else if (roles.isPending) body = <p className="text-sm text-stone-600">Checking your role at {props.outletSlug}…</p>;
+  else if (roles.isPending) body = <p className="text-sm text-stone-600">Checking your role at {props.outletName}…</p>;
   else if (mine)
     body = (
       <div>
@@ -99,16 +101,16 @@ export function VotePanel(props: {
       <div className="rounded-md border border-stone-300 bg-stone-50 p-3 text-sm text-stone-700" data-testid="not-eligible" data-reason="snapshot">
         <p className="font-medium">You cannot vote on this capsule.</p>
         <p className="mt-1">
-          The voters of a capsule are fixed when its vote opens: the bonded Editors of {props.outletSlug} at that moment (block {snapshotSays.snapshotBlock}).
+          The voters of a capsule are fixed when its vote opens: the bonded Editors of {props.outletName} at that moment (block {snapshotSays.snapshotBlock}).
           {isEditor
             ? " Your wallet was not one of them then, so it has no vote here. You will vote on capsules submitted from now on."
             : " Your wallet was not one of them."}
         </p>
       </div>
     );
-  else if (!isEditor) body = <p className="text-sm text-stone-600" data-testid="not-eligible">Only Editors of {props.outletSlug} vote on its capsules.</p>;
+  else if (!isEditor) body = <p className="text-sm text-stone-600" data-testid="not-eligible">Only Editors of {props.outletName} vote on its capsules.</p>;
   else if (!canVote)
-    body = <p className="text-sm text-stone-600" data-testid="not-eligible">Your Editor role at {props.outletSlug} is not bonded yet, so it carries no vote. Deposit the Editor bond and ask for the role again.</p>;
+    body = <p className="text-sm text-stone-600" data-testid="not-eligible">Your Editor role at {props.outletName} is not bonded yet, so it carries no vote. Deposit the Editor bond and ask for the role again.</p>;
   else if (status !== "signed-in") body = <p className="text-sm text-stone-600">Sign in from the page header to vote.</p>;
   else
     body = (

@@ -182,7 +182,7 @@ function featureImageView(json: string | null) {
 export function capsuleReadBody({ row, outlet, evidence, contributors, claims, rulings, chain, operatorTxs }: CapsuleReadRows, origin: string) {
   const current = currentOfChain(chain);
   const policy = capsulePolicy(row);
-  const outletView = outletSummary(outlet);
+  const outletView = { ...outletSummary(outlet), outletName: outlet.name };
   const isCurrent = current.id === row.id;
   return {
     ok: true,
@@ -203,7 +203,7 @@ export function capsuleReadBody({ row, outlet, evidence, contributors, claims, r
       exists: true,
       language: row.language,
       metadataURI: row.metadata_uri,
-      ...outletView,
+      ...outletSummary(outlet),
       status: contentStatus(row),
       subtitle: row.subtitle ?? "",
       summary: row.summary ?? "",

@@ -234,10 +234,10 @@ export const ZPolicyObject = z.object({
   votingWindowSeconds: z.number(),
 });
 
-/** The seed's outlet object, the same shape as the head of GET /api/outlets/:slug. */
-export const ZCapsuleOutletObject = ZOutletSummary;
+/** The seed's outlet object, the same shape as the head of GET /api/outlets/:slug, with the outlet's name for pages. */
+export const ZCapsuleOutletObject = ZOutletSummary.extend({ outletName: z.string().meta({ description: "The outlet's display name (what pages show)" }) });
 
-export const ZContentObject = ZCapsuleOutletObject.omit({ status: true }).extend({
+export const ZContentObject = ZOutletSummary.omit({ status: true }).extend({
   capsuleId: z.string(),
   contentHash: z.string(),
   contentType: z.literal("article"),

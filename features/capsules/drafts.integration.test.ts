@@ -121,7 +121,7 @@ describe.each(dialects)("capsule drafts and reads on %s", (dialect) => {
       updatedAt: expect.stringMatching(/^\d+$/),
     });
     expect(r.policy).toEqual({ note: expect.any(String), policyId: "default", approvalThreshold: 60, quorumThreshold: 5, votingWindowSeconds: 259200 });
-    expect(r.outlet).toEqual({ outletId: expect.stringMatching(/^\d+$/), outletMetadataURI: `ipfs://outlet-${SLUG}`, outletSlug: SLUG, outletWallet: owner, status: "active" });
+    expect(r.outlet).toEqual({ outletId: expect.stringMatching(/^\d+$/), outletMetadataURI: `ipfs://outlet-${SLUG}`, outletSlug: SLUG, outletName: `Outlet ${SLUG}`, outletWallet: owner, status: "active" });
     expect(r.content).toEqual({
       capsuleId: draftId,
       contentHash: sha256(body),
