@@ -1,6 +1,6 @@
 import type { Db, Dialect } from "@/lib/db/database";
 import { purgeBatch, type PurgeTable } from "@/lib/db/repositories/expiring-rows.repository";
-import { expireEndedLeases, purgeFinishedDeliveries, purgeStaleSubscriptions } from "./websub-rows";
+import { expireEndedLeases, purgeFinishedDeliveries, purgeStaleSubscriptions } from "./websub-rows.repository";
 
 // What housekeeping removes, and from when. Every row here is useless after its expiry: a used action
 // nonce only has to outlive its token (expires_at = token expiry + 60 s skew), a sign-in nonce is
@@ -40,7 +40,7 @@ async function inBatches(batch: (limit: number) => Promise<number>, batchSize: n
  * One housekeeping pass: for each table, delete expired rows batch by batch (each batch one short
  * statement, the event loop served in between) until a batch comes back short or the per-table cap
  * is reached; what is left waits for the next pass (`more`). Then the WebSub hub's rows
- * (./websub-rows.ts). Idempotent, safe on several servers.
+ * (./websub-rows.repository.ts). Idempotent, safe on several servers.
  */
 export async function purgeExpired(db: Db, dialect: Dialect, options: PurgeOptions): Promise<PurgeReport> {
   const maxBatches = options.maxBatchesPerTable ?? 100;

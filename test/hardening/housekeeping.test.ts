@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startHousekeeping } from "@/lib/housekeeping/housekeeping";
 import { purgeBatch, type PurgeTable } from "@/lib/db/repositories/expiring-rows.repository";
 import { purgeExpired, SESSION_RETENTION_SECONDS } from "@/lib/housekeeping/purge-expired";
-import { ENDED_RETENTION_SECONDS, UNCONFIRMED_RETENTION_SECONDS } from "@/lib/housekeeping/websub-rows";
+import { ENDED_RETENTION_SECONDS, UNCONFIRMED_RETENTION_SECONDS } from "@/lib/housekeeping/websub-rows.repository";
 import { dialectsUnderTest } from "@/test/support/stack";
 import { openTestDatabase, type TestDatabase } from "./database";
 

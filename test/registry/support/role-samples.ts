@@ -9,6 +9,9 @@ import type { Endpoint } from "@/lib/endpoints/define";
 export type Scene = { outletSlug: string; draftId: string; finalizedId: string; caseId: string; stranger: string };
 export type Sample = { params?: Record<string, string>; body: unknown };
 
+/** A wallet that is not the stranger's (and holds nothing). */
+const SOMEONE_ELSE = "0x000000000000000000000000000000000000dEaD";
+
 /** Body fields that name a record, and the scene's record each stands for. */
 const recordFields: Record<string, (scene: Scene) => string> = {
   outletSlug: (s) => s.outletSlug,
@@ -22,6 +25,8 @@ export function roleSample(endpoint: Endpoint, scene: Scene): Sample | undefined
   const example = endpoint.example;
   if (!example || (endpoint.body && !example.body)) return undefined;
   const body = Object.fromEntries(Object.entries(example.body ?? {}).map(([name, value]) => [name, recordFields[name]?.(scene) ?? value]));
+  // a rule that lets the named wallet act itself (the holder giving up its role) must name someone else
+  if (endpoint.roles?.anyOf?.includes("holder") && "wallet" in body) body.wallet = SOMEONE_ELSE;
   const id = endpoint.roles?.at === "caseCapsuleOutlet" || endpoint.id.startsWith("court.") ? scene.caseId : scene.finalizedId;
   const params = example.params ? Object.fromEntries(Object.keys(example.params).map((name) => [name, name === "id" ? id : (example.params?.[name] ?? "")])) : undefined;
   return { params, body };
