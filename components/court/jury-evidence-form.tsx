@@ -131,6 +131,8 @@ export function JuryEvidenceForm({ item, submitter }: { item: TCourtCase; submit
         disabled={pending}
         onChange={(e) => {
           setLinkError(undefined);
+          // "add a link or a file first" is answered by typing one
+          if (e.target.value.trim()) setError(undefined);
           setDraft({ link: e.target.value });
         }}
       />
