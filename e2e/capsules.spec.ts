@@ -292,6 +292,8 @@ test("a correction is published and the history shows both versions", async () =
   await page.goto(`/capsules/${ids.correction}`);
   await page.getByRole("button", { name: "Close the vote" }).click();
   await expect(page.getByTestId("outcome")).toContainText("Accepted and finalized on chain");
+  // finalized, the correction is what readers see: the version it revised is the previous one
+  await expect(brief.getByTestId("diff-stats")).toContainText(`Previous #${ids.original} → This correction #${ids.correction} (current): 2 lines added, 2 removed`);
 
   await page.goto(`/capsules/${ids.correction}/history`);
   await expect(entries.nth(1).getByTestId("capsule-status")).toHaveText("Finalized");

@@ -39,9 +39,9 @@ export function CorrectionBrief({ read }: { read: TCapsuleResponse }) {
         <DiffView
           oldText={base.data.content.body}
           newText={read.content.body}
-          // once this revision is the chain's current version, the one it revised is no longer "current"
-          oldLabel={`${read.revision.currentCapsuleId === c.id ? "Previous" : "Current"} #${baseId}`}
-          newLabel={`This ${kind.toLowerCase()} #${c.id}${read.revision.currentCapsuleId === c.id ? " (current)" : ""}`}
+          // readers see the revised version until this one is finalized; after that it is the previous one
+          oldLabel={`${c.status === "finalized" ? "Previous" : "Current"} #${baseId}`}
+          newLabel={`This ${kind.toLowerCase()} #${c.id}${c.status === "finalized" ? " (current)" : ""}`}
           context={2}
         />
       )}
