@@ -5,9 +5,8 @@ import type { Db } from "@/lib/db/database";
 import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
 import { publishedArticles, rankedArticles, type PublishedArticle } from "./published-articles";
 import { correctionLine, labelLine } from "./article-notices";
+import { escapeXml } from "./label-badge";
 import { xmlSafe } from "@/lib/schemas/plain-text";
-
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 const FEED_SIZE = 50;
 
@@ -59,11 +58,11 @@ function buildFeed(origin: string, format: FeedFormat, outlet: FeedOutlet | unde
     const title = xmlSafe(item.title);
     feed.addItem({
       id: url,
-      title: format === "atom" ? escapeHtml(title) : title,
+      title: format === "atom" ? escapeXml(title) : title,
       link: url,
       date: new Date(item.finalizedAt * 1000),
       published: new Date(item.finalizedAt * 1000),
-      description: escapeHtml(xmlSafe(entrySummary(item))),
+      description: escapeXml(xmlSafe(entrySummary(item))),
       author: [{ name: xmlSafe(item.outletName), link: `${origin}/outlets/${item.outletSlug}` }],
       category: [{ name: info.title, term: info.key, scheme: `${origin}/labels` }],
     });

@@ -16,22 +16,14 @@ const noLongerServed = (now: number) => (eb: ExpressionBuilder<DB, "websub_subsc
     eb.and([eb("state", "in", [...ENDED_STATES]), eb("updated_at", "<", now - ENDED_RETENTION_SECONDS)]),
   ]);
 
-/** Marks at most `limit` active subscriptions whose lease ended before `now` as expired; answers how many. */
+/** Marks at most `limit` active subscriptions whose lease ended before `now` as expired (one statement); answers how many. */
 export async function expireEndedLeases(db: Db, now: number, limit: number): Promise<number> {
-  const ids = await db
-    .selectFrom("websub_subscriptions")
-    .select("id")
-    .where("state", "=", "active")
-    .where("expires_at", "<", now)
-    .orderBy("id")
-    .limit(limit)
-    .execute();
-  if (ids.length === 0) return 0;
+  const ended = db.selectFrom("websub_subscriptions").select("id").where("state", "=", "active").where("expires_at", "<", now).orderBy("id").limit(limit);
   const result = await db
     .updateTable("websub_subscriptions")
     .set({ state: "expired", state_reason: "the lease ended without a renewal", updated_at: now })
-    .where("id", "in", ids.map((r) => r.id))
-    // a renewal confirmed in between moved expires_at on
+    .where("id", "in", ended)
+    // checked again on the row: a renewal confirmed meanwhile moved expires_at on
     .where("state", "=", "active")
     .where("expires_at", "<", now)
     .executeTakeFirst();
@@ -57,22 +49,15 @@ export async function purgeStaleSubscriptions(db: Db, now: number, limit: number
   });
 }
 
-/** Deletes at most `limit` deliveries that were delivered or given up more than 30 days before `now`. */
+/** Deletes at most `limit` deliveries that were delivered or given up more than 30 days before `now` (one statement). */
 export async function purgeFinishedDeliveries(db: Db, now: number, limit: number): Promise<number> {
-  const before = (now - ENDED_RETENTION_SECONDS) * 1000;
-  const ids = await db
+  const finished = db
     .selectFrom("websub_deliveries")
     .select("id")
     .where("status", "!=", "pending")
-    .where("created_at_ms", "<", before)
+    .where("created_at_ms", "<", (now - ENDED_RETENTION_SECONDS) * 1000)
     .orderBy("id")
-    .limit(limit)
-    .execute();
-  if (ids.length === 0) return 0;
-  const result = await db
-    .deleteFrom("websub_deliveries")
-    .where("id", "in", ids.map((r) => r.id))
-    .where("status", "!=", "pending")
-    .executeTakeFirst();
+    .limit(limit);
+  const result = await db.deleteFrom("websub_deliveries").where("id", "in", finished).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
