@@ -17,6 +17,8 @@ export function CorrectionBrief({ read }: { read: TCapsuleResponse }) {
   const base = useQuery({ ...capsuleQuery(baseId ?? ""), enabled: Boolean(baseId) });
   if (!c.parentCapsuleId || !baseId) return null;
   const kind = c.capsuleType === "original" ? "Revision" : (capsuleTypeLabel[c.capsuleType] ?? "Revision");
+  // readers see the revised version until this one is finalized; after that it is the previous one
+  const replaced = c.status === "finalized";
   return (
     <section aria-labelledby="correction-brief-title" className="space-y-3 rounded-md border border-amber-200 bg-amber-50/60 p-4" data-testid="correction-brief">
       <h3 id="correction-brief-title" className="font-semibold text-stone-900">
@@ -39,9 +41,8 @@ export function CorrectionBrief({ read }: { read: TCapsuleResponse }) {
         <DiffView
           oldText={base.data.content.body}
           newText={read.content.body}
-          // readers see the revised version until this one is finalized; after that it is the previous one
-          oldLabel={`${c.status === "finalized" ? "Previous" : "Current"} #${baseId}`}
-          newLabel={`This ${kind.toLowerCase()} #${c.id}${c.status === "finalized" ? " (current)" : ""}`}
+          oldLabel={`${replaced ? "Previous" : "Current"} #${baseId}`}
+          newLabel={`This ${kind.toLowerCase()} #${c.id}${replaced ? " (current)" : ""}`}
           context={2}
         />
       )}

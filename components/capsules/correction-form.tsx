@@ -41,7 +41,7 @@ export function CorrectionForm({ currentId, currentStatus, outletSlug }: { curre
     const body = { capsuleType: rejected ? ("original" as const) : kind, revisionReason: reason };
     const parsed = ZAddHistoryBody.safeParse(body);
     if (!parsed.success) {
-      setError(reason.trim() ? (reason.trim().length > 2000 ? `Keep the reason under 2,000 characters (it has ${reason.trim().length.toLocaleString("en-US")})` : (parsed.error.issues[0]?.message ?? "Check the reason")) : "Say in plain words what is being corrected and why");
+      setError(reason.trim() ? (parsed.error.issues[0]?.message ?? "Check the reason") : "Say in plain words what is being corrected and why");
       return;
     }
     setError(undefined);

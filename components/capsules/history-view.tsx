@@ -40,10 +40,11 @@ export function HistoryView({ id }: { id: string }) {
       </div>
     );
   }
-  const bodyOf = (capsuleId: string | undefined) => details[chain.findIndex((e) => e.capsuleId === capsuleId)]?.data?.content.body;
-  const titleOf = (capsuleId: string) => details[chain.findIndex((e) => e.capsuleId === capsuleId)]?.data?.capsule.title;
+  const readOf = (capsuleId: string | undefined) => details[chain.findIndex((e) => e.capsuleId === capsuleId)]?.data;
+  const bodyOf = (capsuleId: string | undefined) => readOf(capsuleId)?.content.body;
+  const titleOf = (capsuleId: string) => readOf(capsuleId)?.capsule.title;
   const finalizedAtOf = (capsuleId: string) => {
-    const at = details[chain.findIndex((e) => e.capsuleId === capsuleId)]?.data?.capsule.finalizedAt;
+    const at = readOf(capsuleId)?.capsule.finalizedAt;
     return at && at !== "0" ? at : undefined;
   };
   const label = (capsuleId: string | undefined) => {
@@ -147,7 +148,7 @@ export function HistoryView({ id }: { id: string }) {
               ? "The current version was rejected. Start a new draft from it; it goes through submission and the vote again."
               : "A correction is a new capsule in this chain: it is voted on like the original, and once submitted the current version becomes superseded."}
           </p>
-          <CorrectionForm currentId={current.capsuleId} currentStatus={current.status} outletSlug={details[chain.findIndex((e) => e.capsuleId === current.capsuleId)]?.data?.capsule.outletSlug} />
+          <CorrectionForm currentId={current.capsuleId} currentStatus={current.status} outletSlug={readOf(current.capsuleId)?.capsule.outletSlug} />
         </Card>
       ) : null}
     </div>

@@ -167,7 +167,7 @@ export const ZRejectBody = z.object({ reason: z.string().trim().min(1).max(1000)
 export const ZAddHistoryBody = z
   .object({
     capsuleType: z.enum(["original", "correction", "retraction"]),
-    revisionReason: z.string().trim().min(1).max(2000),
+    revisionReason: z.string().trim().min(1).max(2000, "keep the reason under 2,000 characters"),
     changeSummaryURI: ZStoredUri.optional(),
     /** The parent's claims this correction or retraction corrects (ids from its claims); each must be one of them. */
     correctsClaimIds: z

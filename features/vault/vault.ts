@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "@/lib/db/connection";
 import type { Db, DbOrTrx, Dialect, Trx } from "@/lib/db/database";
 import type { VaultObjectRow } from "@/lib/db/tables/vault.table";
 import { findCapsule } from "@/features/capsules/capsules.repository";
-import { canSee, viewerOf, type Viewer } from "@/features/capsules/draft-visibility.repository";
+import { canSee, viewerOf } from "@/features/capsules/draft-visibility.repository";
 import { findVaultObject, getVaultObjectOrThrow, insertVaultObjectIfAbsent, storedBytes } from "@/features/vault/vault.repository";
 import { insertActivity } from "@/features/wallet/activity.repository";
 import { config } from "@/lib/config/config";
@@ -104,7 +104,7 @@ async function storeObject(handle: Pick<DatabaseHandle, "db" | "dialect">, walle
   if (object.capsuleId !== undefined) await requireVisibleCapsule(db, wallet, object.capsuleId);
   const id = sha256Hex(bytes);
   const known = await findVaultObject(db, id);
-  if (known) return { ok: true as const, created: false, object: await recordFor(db, known, await viewerOf(db, wallet)) };
+  if (known) return { ok: true as const, created: false, object: await recordFor(db, known, wallet) };
   await requireQuota(db, wallet, bytes.byteLength); // cheap refusal before the bytes are written
   await putObject(config().vaultDir, id, bytes);
   const created = await db
@@ -132,7 +132,7 @@ async function storeObject(handle: Pick<DatabaseHandle, "db" | "dialect">, walle
     });
   // a refusal inside the transaction (only under concurrent uploads) leaves the written bytes
   // unrecorded: harmless, as a later upload of the same bytes reuses the file
-  return { ok: true as const, created, object: await recordFor(db, await getVaultObjectOrThrow(db, id), await viewerOf(db, wallet)) };
+  return { ok: true as const, created, object: await recordFor(db, await getVaultObjectOrThrow(db, id), wallet) };
 }
 
 /**
@@ -174,11 +174,11 @@ async function requireQuota(db: DbOrTrx, wallet: Address, size: number): Promise
  * see that capsule. The id of a draft would tell anyone holding the file's hash (or uploading the same
  * bytes) that the draft exists.
  */
-async function recordFor(db: DbOrTrx, row: VaultObjectRow, viewer: Viewer): Promise<TVaultObject> {
+async function recordFor(db: DbOrTrx, row: VaultObjectRow, reader: Address | undefined): Promise<TVaultObject> {
   const object = vaultObject(row);
   if (row.capsule_id === null) return object;
   const capsule = await findCapsule(db, row.capsule_id);
-  return capsule && canSee(capsule, viewer) ? object : { ...object, capsuleId: null };
+  return capsule && canSee(capsule, await viewerOf(db, reader)) ? object : { ...object, capsuleId: null };
 }
 
 /** GET /api/vault/:id — the record, read anonymously. */

@@ -26,7 +26,7 @@ export const zOneLine = (min: number, max: number) =>
     .max(max)
     .refine((value) => noControls(value) && !LINE_BREAK_OR_TAB.test(value), "must be one line without control characters")
     .refine((value) => !BIDI_CONTROL.test(value), "must not contain bidirectional override characters (U+202A–U+202E, U+2066–U+2069)")
-    .refine((value) => min === 0 || value.length === 0 || visible(value), "must contain a visible character");
+    .refine((value) => value.length === 0 || visible(value), "must contain a visible character");
 
 /** Characters XML 1.0 does not allow (C0 controls but tab, line feed and carriage return; lone surrogates; U+FFFE, U+FFFF). */
 const NOT_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
