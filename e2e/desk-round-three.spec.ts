@@ -266,8 +266,10 @@ test("a member gives up a role granted to it from the outlet page, releasing its
   await page.goto(`/capsules/${articleId}/history`);
   await expect(page.getByTestId("correction-no-role")).toContainText("Only a Journalist, Reporter or Editor of this outlet can publish a correction.");
   await expect(page.getByRole("form", { name: "Publish a correction" })).toHaveCount(0);
+  await bothWidths(page, "history-no-role", "round-three");
   // the reading page, which cannot know who is signed in, offers this browser's session its desk, not a sign-in
   await page.goto(`/read/${articleId}`);
   await expect(page.getByTestId("reader-sign-in")).toHaveText("Your desk");
+  await bothWidths(page, "read-your-desk", "round-three");
   expect(errors).toEqual([]);
 });
