@@ -4,7 +4,9 @@ import type { PartnerDeliveryRow, PartnerEventRow, PartnerWebhookRow } from "@/l
 import { claimDelivery, dueDeliveries, releaseStaleClaims, settleDelivery } from "@/features/partners/partner-deliveries.repository";
 import { findPartnerEvent } from "@/features/partners/partner-events.repository";
 import { findPartnerWebhook } from "@/features/partners/partner-webhooks.repository";
+import type { OutboundPolicy } from "@/lib/http/pinned-request";
 import { sendWebhook } from "./send-webhook";
+import { webhookPolicy } from "./webhook-address";
 
 // One pass of the partner webhook queue: due deliveries in priority order (Premium outlets' events
 // first), each claimed in SQL before its request and settled after it. A crash between the two leaves
@@ -22,6 +24,8 @@ export type DispatchOptions = {
   batch?: number;
   signal?: AbortSignal;
   now?: () => number;
+  /** Where a webhook's URL may connect; the configured rule (webhook-address.ts) unless a test names one. */
+  policy?: (url: URL) => OutboundPolicy;
 };
 
 export type DispatchPass = { attempted: number; delivered: number; retrying: number; failed: number; reclaimed: number };
@@ -52,7 +56,7 @@ export async function runDispatchPass(db: Db, options: DispatchOptions): Promise
       pass.failed += 1;
       return;
     }
-    const outcome = await sendWebhook({ url: hook.url, secret: hook.secret }, { id: event.message_id, body: event.payload_json }, { at: new Date(started), timeoutMs: options.timeoutMs, signal: options.signal });
+    const outcome = await sendWebhook({ url: hook.url, secret: hook.secret }, { id: event.message_id, body: event.payload_json }, { at: new Date(started), timeoutMs: options.timeoutMs, signal: options.signal, policy: (options.policy ?? webhookPolicy)(new URL(hook.url)) });
     const attempts = row.attempts + 1;
     if (outcome.ok) {
       await settleDelivery(db, row.id, { status: "delivered", lastStatus: outcome.status, lastError: null, deliveredAt: now() });

@@ -100,6 +100,11 @@ describe.each(dialects)("partner webhooks survive kill -9 on %s", (dialect) => {
     const plainHttp = await api.send(partnersRegisterWebhook, { body: { ...body, url: "http://partner.example.org/hooks" } }, operatorKey);
     expect(plainHttp.status).toBe(400);
     expect(plainHttp.body.issues).toEqual([{ path: "url", message: "must be an https URL (plain http only to this machine)" }]);
+    for (const inside of ["https://10.1.2.3/hooks", "https://[fd00::1]/hooks", "https://169.254.169.254/latest"]) {
+      const refused = await api.send(partnersRegisterWebhook, { body: { ...body, url: inside } }, operatorKey);
+      expect(refused.status).toBe(400);
+      expect(refused.body.issues[0]).toMatchObject({ path: "url", message: expect.stringContaining("is a private or reserved address") });
+    }
 
     const made = await api.send(partnersRegisterWebhook, { body: { ...body, eventTypes: ["article.label_changed"], description: "label feed" } }, operatorKey);
     expect(made.status).toBe(201);

@@ -10,7 +10,11 @@ import { runDispatchPass, retryDelay, type DispatchOptions } from "@/features/pa
 import { applyLabel } from "@/features/court/labels";
 import { dialectsUnderTest } from "@/test/support/stack";
 import { openTestDatabase, type TestDatabase } from "@/test/hardening/database";
+import { isPublicAddress } from "@/lib/dns/public-address";
+import { dnsResolver } from "@/lib/vault/link-fetch";
+import { startTestDns } from "@/features/outlets/dns-server.test-support";
 import { newSecret, seedFinalizedCapsule, seedOutlet, startReceiver } from "./partners.test-support";
+import { webhookPolicy } from "./webhook-address";
 
 // Issue 29 item 3, the queue on both dialects: events recorded in the transaction that caused them,
 // fanned out per webhook with the outlet's tier (Premium first), delivered signed per Standard Webhooks
@@ -150,5 +154,48 @@ describe.each(dialects)("partner webhook queue on %s", (dialect) => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it("sends a webhook on a name only to public addresses, connecting to the address it checked", async () => {
+    const secret = newSecret();
+    const receiver = await startReceiver(secret);
+    const dns = await startTestDns();
+    try {
+      // the name is known only to the test's DNS server: a delivery that arrives connected to the checked address
+      const name = "partner.capsule.test";
+      dns.set(name, { a: ["127.0.0.1"] });
+      const url = `http://${name}:${new URL(receiver.url).port}/hooks`;
+      const hook = await insertPartnerWebhook(t.db, { partner_wallet: PARTNER, url, secret, event_types_json: JSON.stringify(["article.finalized"]), description: null, created_by: OWNER, created_at: 1, disabled_at: null });
+      await finalize(await seedFinalizedCapsule(t.db, standard, OWNER, (n += 1)));
+      await fanOutEvents(t.db, { nowMs: Date.now() });
+      const resolve = dnsResolver({ servers: dns.server, timeoutMs: 2_000 });
+
+      // the default rule: the name points inside (loopback), so nothing is sent and the partner reads why
+      await runDispatchPass(t.db, { ...options, policy: () => ({ resolve, allow: isPublicAddress }) });
+      const [row] = await deliveriesOf(hook.id);
+      expect(row).toMatchObject({ status: "pending", attempts: 1, last_status: null });
+      expect(row!.last_error).toBe(`the endpoint may not be called: ${name} points to a private or reserved address, which the bridge does not fetch`);
+      expect(receiver.received).toHaveLength(0);
+
+      // loopback playing "public": delivered, signed, to the address the test's DNS server gave
+      await t.db.updateTable("partner_deliveries").set({ next_attempt_at: 0 }).where("id", "=", row!.id).execute();
+      await runDispatchPass(t.db, { ...options, policy: () => ({ resolve, allow: (address) => address === "127.0.0.1" }) });
+      expect((await deliveriesOf(hook.id))[0]).toMatchObject({ status: "delivered", attempts: 2 });
+      expect(receiver.received).toHaveLength(1);
+      expect(receiver.received[0]!.verified).toBe(true);
+    } finally {
+      await dns.close();
+      await receiver.close();
+    }
+  });
+
+  it("the configured rule: loopback for a URL registered on loopback, public addresses for a name", async () => {
+    const onLoopback = webhookPolicy(new URL("http://127.0.0.1:9/hooks"));
+    expect(onLoopback.allow("127.0.0.1")).toBe(true);
+    expect(onLoopback.allow("10.0.0.1")).toBe(false);
+    expect(onLoopback.allow("93.184.215.14")).toBe(false);
+    const onName = webhookPolicy(new URL("https://partner.example.org/hooks"));
+    expect(onName.allow("93.184.215.14")).toBe(true);
+    for (const inside of ["127.0.0.1", "10.0.0.1", "169.254.169.254", "::1", "fd00::1", "::ffff:10.0.0.1"]) expect(onName.allow(inside)).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ import { config } from "@/lib/config/config";
 import { AppError } from "@/lib/errors/app-error";
 import type { Viewer } from "@/features/capsules/draft-visibility.repository";
 import { pageOf, pageOffset } from "@/lib/schemas/pagination";
+import { LOOPBACK_HOSTS, webhookUrlRefusal } from "@/features/partners/webhook-address";
 import type { TDeliveriesQuery, TRegisterWebhookBody, TWebhook } from "@/features/partners/partners.schema";
 
 // Partner webhooks (issue 29 item 3). The bridge operator registers them (docs/DECISIONS.md, "Partner
@@ -20,7 +21,6 @@ import type { TDeliveriesQuery, TRegisterWebhookBody, TWebhook } from "@/feature
 const operatorWallet = (): Address => chainClients().operator.address;
 const fingerprint = (secret: string) => createHash("sha256").update(secret).digest("hex").slice(0, 16);
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 function webhookObject(row: PartnerWebhookRow): TWebhook {
   return {
@@ -35,11 +35,14 @@ function webhookObject(row: PartnerWebhookRow): TWebhook {
   };
 }
 
-/** https, or http to this machine (development, tests), unless CAPSULE_WEBHOOK_ALLOW_HTTP=1. */
+/** https, or http to this machine (development, tests), unless CAPSULE_WEBHOOK_ALLOW_HTTP=1; no private IP literal (webhook-address.ts). */
 function checkUrl(url: string): void {
   const parsed = new URL(url);
-  if (parsed.protocol === "https:" || LOOPBACK.has(parsed.hostname) || config().CAPSULE_WEBHOOK_ALLOW_HTTP === "1") return;
-  throw new AppError("VALIDATION_ERROR", "Invalid body: url", { issues: [{ path: "url", message: "must be an https URL (plain http only to this machine)" }] });
+  if (parsed.protocol !== "https:" && !LOOPBACK_HOSTS.has(parsed.hostname) && config().CAPSULE_WEBHOOK_ALLOW_HTTP !== "1") {
+    throw new AppError("VALIDATION_ERROR", "Invalid body: url", { issues: [{ path: "url", message: "must be an https URL (plain http only to this machine)" }] });
+  }
+  const refusal = webhookUrlRefusal(parsed);
+  if (refusal) throw new AppError("VALIDATION_ERROR", "Invalid body: url", { issues: [{ path: "url", message: refusal }] });
 }
 
 /** POST /api/partners/webhooks */

@@ -1,8 +1,8 @@
 import "server-only";
 import { lookup } from "node:dns/promises";
-import { isIP } from "node:net";
 import { config } from "@/lib/config/config";
-import { isPublicAddress, resolvePublic, type Resolver } from "@/lib/dns/public-address";
+import { isPublicAddress, type Resolver } from "@/lib/dns/public-address";
+import { outboundAddress, type OutboundPolicy } from "@/lib/http/pinned-request";
 import { dnsResolver } from "@/lib/vault/link-fetch";
 
 // A hub that connects to any URL a stranger names is a way into the server's own network. Unless the
@@ -12,7 +12,7 @@ import { dnsResolver } from "@/lib/vault/link-fetch";
 // the name's owner can point it elsewhere at any time. The connection then goes to the address that was
 // checked (callback-request.ts), so a second DNS answer cannot send it inside.
 
-export type CallbackPolicy = { resolve: Resolver; allow: (address: string) => boolean };
+export type CallbackPolicy = OutboundPolicy;
 
 const systemLookup: Resolver = async (host) => (await lookup(host, { all: true })).map((a) => a.address);
 
@@ -23,19 +23,8 @@ export function callbackPolicy(): CallbackPolicy {
   return { resolve: dnsResolver({ servers: cfg.CAPSULE_DNS_SERVERS, timeoutMs: cfg.CAPSULE_DNS_TIMEOUT_MS }), allow: isPublicAddress };
 }
 
-/** `host`: the callback's host name or IP literal (without IPv6 brackets); `address`: where to connect. */
-export type CallbackAddress = { ok: true; host: string; address: string } | { ok: false; reason: string };
-
-/** The address to connect to for this callback, checked against the policy, or why it may not be used. */
-export async function callbackAddress(callback: URL, policy: CallbackPolicy): Promise<CallbackAddress> {
-  const host = callback.hostname.replace(/^\[|\]$/g, "");
-  if (isIP(host)) return policy.allow(host) ? { ok: true, host, address: host } : { ok: false, reason: `the callback points at ${host}, a loopback, private or reserved address` };
-  const resolved = await resolvePublic(host, policy.resolve, policy.allow);
-  return resolved.ok ? { ok: true, host, address: resolved.addresses[0]! } : { ok: false, reason: resolved.reason };
-}
-
 /** Answers why the callback may not be used, or null when it may. */
 export async function callbackRefusal(callback: URL, policy: CallbackPolicy): Promise<string | null> {
-  const checked = await callbackAddress(callback, policy);
+  const checked = await outboundAddress(callback, policy);
   return checked.ok ? null : checked.reason;
 }

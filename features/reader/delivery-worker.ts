@@ -7,7 +7,7 @@ import { feedContentType, renderFeed } from "@/features/reader/feeds";
 import { hubSignature } from "./hub-signature";
 import { topicOfPath } from "./topics";
 import { callbackPolicy, type CallbackPolicy } from "./callback-address";
-import { CallbackRefused, requestCallback } from "./callback-request";
+import { OutboundRefused, pinnedRequest } from "@/lib/http/pinned-request";
 
 // Content distribution (W3C WebSub §7): POST the topic's current feed to each subscriber, signed
 // with X-Hub-Signature when it gave a secret; a 2xx is delivered, anything else is retried after
@@ -39,11 +39,11 @@ async function deliverOne(db: Db, delivery: DueDelivery, cache: Map<string, stri
     const headers: Record<string, string> = { "content-type": contentType, link: `<${hub}>; rel="hub", <${delivery.topic}>; rel="self"` };
     if (delivery.secret) headers["x-hub-signature"] = hubSignature(delivery.secret, body);
     // checked before every delivery: the callback's name may point elsewhere since it subscribed
-    ({ status } = await requestCallback(new URL(delivery.callback), policy, { method: "POST", headers, body, timeoutMs: DELIVERY_TIMEOUT_MS, maxBodyBytes: 0 }));
+    ({ status } = await pinnedRequest(new URL(delivery.callback), policy, { method: "POST", headers, body, timeoutMs: DELIVERY_TIMEOUT_MS, maxBodyBytes: 0 }));
     if (status >= 200 && status < 300) return markDelivered(db, delivery.id, status, Date.now());
     error = `the subscriber answered ${status}`;
   } catch (caught) {
-    error = caught instanceof CallbackRefused ? `the callback cannot be used: ${caught.message}` : `the subscriber could not be reached (${caught instanceof Error ? caught.message : String(caught)})`;
+    error = caught instanceof OutboundRefused ? `the callback cannot be used: ${caught.message}` : `the subscriber could not be reached (${caught instanceof Error ? caught.message : String(caught)})`;
   }
   const attempt = delivery.attempts + 1;
   const next = attempt >= settings.maxAttempts ? null : Date.now() + settings.retryBaseMs * 2 ** (attempt - 1);

@@ -9,7 +9,7 @@ import { findOutletBySlug } from "@/features/outlets/outlets.repository";
 import { outletStanding } from "@/features/distribution/outlet-report";
 import { tierRank } from "@/features/distribution/penalty-downgrade";
 import { callbackPolicy, callbackRefusal, type CallbackPolicy } from "./callback-address";
-import { CallbackRefused, requestCallback } from "./callback-request";
+import { OutboundRefused, pinnedRequest } from "@/lib/http/pinned-request";
 import { topicOfPath } from "./topics";
 
 // The hub's side of subscribing (W3C WebSub §5.1 and §5.3): a request is answered 202 at once and
@@ -114,7 +114,7 @@ async function deny(db: Db, policy: CallbackPolicy, id: number, topic: string, c
   const at = Math.floor(Date.now() / 1000);
   await setSubscriptionState(db, id, "denied", at, { reason });
   try {
-    await requestCallback(withQuery(callback, { "hub.mode": "denied", "hub.topic": topic, "hub.reason": reason }), policy, { method: "GET", timeoutMs: VERIFY_TIMEOUT_MS, maxBodyBytes: 0 });
+    await pinnedRequest(withQuery(callback, { "hub.mode": "denied", "hub.topic": topic, "hub.reason": reason }), policy, { method: "GET", timeoutMs: VERIFY_TIMEOUT_MS, maxBodyBytes: 0 });
   } catch (error) {
     logWarn("websub", "the denial did not reach the subscriber", { subscriptionId: id, error: String(error) });
   }
@@ -128,12 +128,12 @@ async function verifyIntent(db: Db, policy: CallbackPolicy, id: number, intent: 
   let confirmed = false;
   let why = "";
   try {
-    const answer = await requestCallback(withQuery(intent.callback, params), policy, { method: "GET", timeoutMs: VERIFY_TIMEOUT_MS, maxBodyBytes: MAX_CHALLENGE_ANSWER_BYTES });
+    const answer = await pinnedRequest(withQuery(intent.callback, params), policy, { method: "GET", timeoutMs: VERIFY_TIMEOUT_MS, maxBodyBytes: MAX_CHALLENGE_ANSWER_BYTES });
     const body = answer.body.trim();
     confirmed = answer.status >= 200 && answer.status < 300 && body === challenge;
     why = confirmed ? "" : `the callback answered ${answer.status}${body === challenge ? "" : " without echoing the challenge"}`;
   } catch (error) {
-    why = error instanceof CallbackRefused ? `the callback cannot be used: ${error.message}` : `the callback could not be reached (${error instanceof Error ? error.message : String(error)})`;
+    why = error instanceof OutboundRefused ? `the callback cannot be used: ${error.message}` : `the callback could not be reached (${error instanceof Error ? error.message : String(error)})`;
   }
   const at = Math.floor(Date.now() / 1000);
   if (intent.mode === "unsubscribe") {

@@ -14,7 +14,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
 import { startSubscriber } from "@/features/distribution/websub-subscriber.test-support";
 import type { CallbackPolicy } from "./callback-address";
-import { CallbackRefused, requestCallback } from "./callback-request";
+import { OutboundRefused, pinnedRequest } from "@/lib/http/pinned-request";
 import { deliverDue } from "./delivery-worker";
 import { acceptHubRequest, parseHubRequest } from "./subscribe";
 import { insertDeliveries, setSubscriptionState, upsertPendingSubscription } from "./websub.repository";
@@ -75,7 +75,7 @@ describe("the WebSub hub's calls to a callback", () => {
   beforeEach(() => dns.set(NAME, { a: ["127.0.0.1"] }));
 
   it("connects to the address it checked, never to a second lookup of the name", async () => {
-    const answer = await requestCallback(new URL(`${callback()}?hub.mode=subscribe&hub.challenge=abc123`), asPublic, { method: "GET", timeoutMs: 5000, maxBodyBytes: 1024 });
+    const answer = await pinnedRequest(new URL(`${callback()}?hub.mode=subscribe&hub.challenge=abc123`), asPublic, { method: "GET", timeoutMs: 5000, maxBodyBytes: 1024 });
     expect(answer).toEqual({ status: 200, body: "abc123" });
     expect(subscriber.verifications.at(-1)).toMatchObject({ mode: "subscribe", challenge: "abc123" });
   });
@@ -83,13 +83,13 @@ describe("the WebSub hub's calls to a callback", () => {
   it("refuses a name that now points inside, and sends nothing", async () => {
     const before = subscriber.verifications.length;
     dns.set(NAME, { a: ["10.0.0.7"] });
-    const refused = await requestCallback(new URL(callback()), asPublic, { method: "GET", timeoutMs: 5000, maxBodyBytes: 1024 }).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(CallbackRefused);
+    const refused = await pinnedRequest(new URL(callback()), asPublic, { method: "GET", timeoutMs: 5000, maxBodyBytes: 1024 }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(OutboundRefused);
     expect((refused as Error).message).toBe(`${NAME} points to a private or reserved address, which the bridge does not fetch`);
     // the default rule refuses loopback too, by name and as a literal
     dns.set(NAME, { a: ["127.0.0.1"] });
-    await expect(requestCallback(new URL(callback()), publicOnly, { method: "GET", timeoutMs: 5000, maxBodyBytes: 1024 })).rejects.toBeInstanceOf(CallbackRefused);
-    await expect(requestCallback(new URL(subscriber.url), publicOnly, { method: "GET", timeoutMs: 5000, maxBodyBytes: 1024 })).rejects.toThrow("loopback, private or reserved");
+    await expect(pinnedRequest(new URL(callback()), publicOnly, { method: "GET", timeoutMs: 5000, maxBodyBytes: 1024 })).rejects.toBeInstanceOf(OutboundRefused);
+    await expect(pinnedRequest(new URL(subscriber.url), publicOnly, { method: "GET", timeoutMs: 5000, maxBodyBytes: 1024 })).rejects.toThrow("loopback, private or reserved");
     expect(subscriber.verifications.length).toBe(before);
   });
 
@@ -108,18 +108,18 @@ describe("the WebSub hub's calls to a callback", () => {
     await new Promise<void>((resolve) => tls.listen(0, "127.0.0.1", resolve));
     try {
       const tlsPort = (tls.address() as AddressInfo).port;
-      const answer = await requestCallback(new URL(`https://${NAME}:${tlsPort}/cb?hub.challenge=tls-ok`), asPublic, { method: "GET", timeoutMs: 5000, maxBodyBytes: 1024, ca });
+      const answer = await pinnedRequest(new URL(`https://${NAME}:${tlsPort}/cb?hub.challenge=tls-ok`), asPublic, { method: "GET", timeoutMs: 5000, maxBodyBytes: 1024, ca });
       expect(answer).toEqual({ status: 200, body: "tls-ok" });
       // a certificate for another name is refused, though the address is the same
       dns.set("other.capsule.test", { a: ["127.0.0.1"] });
-      await expect(requestCallback(new URL(`https://other.capsule.test:${tlsPort}/cb`), asPublic, { method: "GET", timeoutMs: 5000, maxBodyBytes: 1024, ca })).rejects.toThrow(/altnames|Hostname/i);
+      await expect(pinnedRequest(new URL(`https://other.capsule.test:${tlsPort}/cb`), asPublic, { method: "GET", timeoutMs: 5000, maxBodyBytes: 1024, ca })).rejects.toThrow(/altnames|Hostname/i);
     } finally {
       await new Promise((resolve) => tls.close(resolve));
     }
   });
 
   it("reads at most the bytes it asked for of a long answer", async () => {
-    const answer = await requestCallback(new URL(`http://${NAME}:${talkerPort}/`), asPublic, { method: "GET", timeoutMs: 5000, maxBodyBytes: 1024 });
+    const answer = await pinnedRequest(new URL(`http://${NAME}:${talkerPort}/`), asPublic, { method: "GET", timeoutMs: 5000, maxBodyBytes: 1024 });
     expect(answer.status).toBe(200);
     expect(answer.body).toBe("x".repeat(1024));
   });
