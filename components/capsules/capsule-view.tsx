@@ -33,7 +33,7 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
   const { wallet, status: sessionStatus } = useSession();
   const status = capsule.data?.capsule.status;
   const [votePage, setVotePage] = useState(1);
-  const votes = useVoteList(id, votePage);
+  const votes = useVoteList(id, votePage, status !== undefined && status !== "draft");
   const live = useVoteEvents(id, status === "pending");
 
   if (capsule.isError) {

@@ -21,7 +21,7 @@ import { useAutosave } from "./use-autosave";
 
 // The drafting form: every field of the creation payload, validated live with the routes' schemas,
 // autosaved (create, then update), and submission once the saved draft is complete.
-export function DraftEditor(props: { initial: DraftState; capsuleId?: string; read?: TCapsuleResponse; outlets: string[] }) {
+export function DraftEditor(props: { initial: DraftState; capsuleId?: string; read?: TCapsuleResponse; outlets: Array<{ slug: string; name: string }> }) {
   const { wallet, session } = useSession();
   const [state, setState] = useState(props.initial);
   const [locked, setLocked] = useState(false);
@@ -115,8 +115,8 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
               {capsuleId ? (
                 <div>
                   <p className="text-sm font-medium text-stone-800">Outlet</p>
-                  <p className="mt-2 font-mono text-sm" data-testid="draft-outlet">
-                    {state.outletSlug}
+                  <p className="mt-2 text-sm" data-testid="draft-outlet">
+                    {props.outlets.find((o) => o.slug === state.outletSlug)?.name ?? state.outletSlug}
                   </p>
                 </div>
               ) : (
@@ -130,9 +130,9 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
                     onChange={(e) => change({ outletSlug: e.target.value })}
                     className="mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
                   >
-                    {props.outlets.map((slug) => (
-                      <option key={slug} value={slug}>
-                        {slug}
+                    {props.outlets.map((o) => (
+                      <option key={o.slug} value={o.slug}>
+                        {o.name}
                       </option>
                     ))}
                   </select>

@@ -41,7 +41,7 @@ export function NewDraftPage({ outlet }: { outlet?: string }) {
   const { wallet, status } = useSession();
   const roles = useWalletRoles(wallet);
   const outlets = useMemo(
-    () => [...new Set((roles.data?.items ?? []).filter((r) => (AUTHOR_ROLES as readonly number[]).includes(r.roleId)).map((r) => r.outletSlug))],
+    () => [...new Map((roles.data?.items ?? []).filter((r) => (AUTHOR_ROLES as readonly number[]).includes(r.roleId)).map((r) => [r.outletSlug, { slug: r.outletSlug, name: r.outletName }])).values()],
     [roles.data],
   );
   if (!wallet) {
@@ -57,7 +57,7 @@ export function NewDraftPage({ outlet }: { outlet?: string }) {
       </Message>
     );
   }
-  const start = outlet && outlets.includes(outlet) ? outlet : (outlets[0] ?? "");
+  const start = outlet && outlets.some((o) => o.slug === outlet) ? outlet : (outlets[0]?.slug ?? "");
   return <DraftEditor key={wallet} initial={emptyDraft(start, wallet)} outlets={outlets} />;
 }
 
@@ -100,5 +100,5 @@ function DraftGate({ id, wallet, read: latest }: { id: string; wallet: string | 
       </Message>
     );
   }
-  return <DraftEditor key={id} initial={draftFromCapsule(read)} capsuleId={id} read={read} outlets={[read.capsule.outletSlug]} />;
+  return <DraftEditor key={id} initial={draftFromCapsule(read)} capsuleId={id} read={read} outlets={[{ slug: read.capsule.outletSlug, name: read.outlet.outletName }]} />;
 }

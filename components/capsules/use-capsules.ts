@@ -58,11 +58,11 @@ export const capsuleQuery = (id: string, session?: BrowserSession) => ({
 });
 
 export function useCapsuleList(filter: CapsuleListFilter, enabled = true) {
-  const { session } = useSession();
+  const { session, settled } = useSession();
   return useQuery({
     ...capsuleListQuery(filter, session),
     placeholderData: keepPreviousData,
-    enabled,
+    enabled: enabled && settled,
   });
 }
 
@@ -72,25 +72,25 @@ export function useCapsuleList(filter: CapsuleListFilter, enabled = true) {
  */
 export function useCapsule(id: string | undefined, options: { poll?: number | false; pollWhilePending?: number } = {}) {
   const { poll = false, pollWhilePending } = options;
-  const { session } = useSession();
+  const { session, settled } = useSession();
   return useQuery({
     ...capsuleQuery(id ?? "", session),
-    enabled: Boolean(id),
+    enabled: Boolean(id) && settled,
     refetchInterval: (query) => (pollWhilePending && query.state.data?.capsule.status === "pending" ? pollWhilePending : poll),
   });
 }
 
 export function useCapsuleHistory(id: string) {
-  const { session } = useSession();
-  return useQuery({ queryKey: [...capsuleKeys.history(id), session?.sessionId ?? "anonymous"], queryFn: () => call(capsuleHistory, { params: { id } }, readerOf(session)) });
+  const { session, settled } = useSession();
+  return useQuery({ queryKey: [...capsuleKeys.history(id), session?.sessionId ?? "anonymous"], queryFn: () => call(capsuleHistory, { params: { id } }, readerOf(session)), enabled: settled });
 }
 
 export function useSupporting(id: string | undefined) {
-  const { session } = useSession();
+  const { session, settled } = useSession();
   return useQuery({
     queryKey: [...capsuleKeys.supporting(id ?? ""), session?.sessionId ?? "anonymous"],
     queryFn: () => call(capsuleSupporting, { params: { id: id ?? "" }, query: { limit: 100 } }, readerOf(session)),
-    enabled: Boolean(id),
+    enabled: Boolean(id) && settled,
   });
 }
 

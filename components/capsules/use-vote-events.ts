@@ -16,8 +16,10 @@ import { capsuleKeys } from "./use-capsules";
 export const VOTES_PER_PAGE = 50;
 export type LiveVotes = { state: LiveState; /** pushed VoteCast changes of this capsule since the page opened */ received: number };
 
-export function useVoteList(capsuleId: string, page = 1) {
+/** `enabled`: false while the capsule is a draft (no votes, and an anonymous read of a draft is a 404). */
+export function useVoteList(capsuleId: string, page = 1, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: [...capsuleKeys.votes(capsuleId), page] as const,
     queryFn: () => call(capsuleVotes, { params: { id: capsuleId }, query: { page, limit: VOTES_PER_PAGE } }),
     placeholderData: keepPreviousData,

@@ -60,7 +60,7 @@ export function useMarkdownFormatting(textarea: RefObject<HTMLTextAreaElement | 
 export function MarkdownToolbar({ controls, onRun, disabled }: { controls: string; onRun: (command: FormatCommand) => void; disabled?: boolean }) {
   const mod = isMac() ? "⌘" : "Ctrl+";
   return (
-    <div role="toolbar" aria-label="Formatting" aria-controls={controls} className="flex flex-wrap gap-1" data-testid="markdown-toolbar">
+    <div role="toolbar" aria-label="Formatting" aria-controls={controls} className="grid grid-cols-6 gap-1 sm:flex sm:flex-wrap" data-testid="markdown-toolbar">
       {TOOLS.map((tool) => (
         <button
           key={tool.command}
@@ -72,7 +72,7 @@ export function MarkdownToolbar({ controls, onRun, disabled }: { controls: strin
           aria-label={tool.label}
           aria-keyshortcuts={`Control+${tool.shortcut} Meta+${tool.shortcut}`}
           title={`${tool.label} (${mod}${tool.shortcut})`}
-          className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-stone-300 bg-white px-2 text-sm text-ink hover:bg-stone-100 disabled:opacity-50 ${tool.command === "bold" ? "font-bold" : tool.command === "italic" ? "font-serif italic" : ""}`}
+          className={`inline-flex min-h-11 min-w-0 items-center justify-center rounded-md border border-stone-300 bg-white px-1 text-sm sm:min-w-11 sm:px-2 text-ink hover:bg-stone-100 disabled:opacity-50 ${tool.command === "bold" ? "font-bold" : tool.command === "italic" ? "font-serif italic" : ""}`}
         >
           <span aria-hidden="true">{tool.glyph}</span>
         </button>

@@ -10,7 +10,8 @@ export function capsuleHref(capsule: Pick<TCapsuleObject, "id" | "status">): str
   return `/capsules/${capsule.id}`;
 }
 
-export function CapsuleRow({ capsule, now }: { capsule: TCapsuleObject; now: number }) {
+/** `outletName`: the outlet's name when the list knows it (else its slug). */
+export function CapsuleRow({ capsule, now, outletName }: { capsule: TCapsuleObject; now: number; outletName?: string }) {
   return (
     <li className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4" data-testid="capsule-row" data-capsule-id={capsule.id}>
       <div className="min-w-0">
@@ -18,7 +19,7 @@ export function CapsuleRow({ capsule, now }: { capsule: TCapsuleObject; now: num
           {capsule.title || "Untitled draft"}
         </Link>
         <p className="text-xs text-stone-500">
-          #{capsule.id} · {capsule.outletSlug} · {capsuleTypeLabel[capsule.capsuleType] ?? capsule.capsuleType}
+          #{capsule.id} · {outletName ?? capsule.outletSlug} · {capsuleTypeLabel[capsule.capsuleType] ?? capsule.capsuleType}
           {capsule.revisionNumber > 0 ? ` · revision ${capsule.revisionNumber}` : ""} ·{" "}
           {capsule.status === "finalized" || capsule.status === "superseded"
             ? `finalized ${formatTime(capsule.finalizedAt)}`

@@ -39,7 +39,7 @@ function useSection(slugs: string[], status: "draft" | "pending" | "finalized") 
   return { items, loading: results.some((r) => r.isPending), error: results.find((r) => r.error)?.error, refetch: () => results.forEach((r) => void r.refetch()) };
 }
 
-function Section(props: { title: string; testId: string; items: TCapsuleObject[]; loading: boolean; error: unknown; empty: React.ReactNode; now: number; onRetry: () => void }) {
+function Section(props: { title: string; testId: string; items: TCapsuleObject[]; loading: boolean; error: unknown; empty: React.ReactNode; now: number; onRetry: () => void; outletNames: ReadonlyMap<string, string> }) {
   return (
     <Card title={props.title}>
       <div data-testid={props.testId}>
@@ -55,7 +55,7 @@ function Section(props: { title: string; testId: string; items: TCapsuleObject[]
         ) : (
           <ul className="divide-y divide-stone-100">
             {props.items.map((capsule) => (
-              <CapsuleRow key={capsule.id} capsule={capsule} now={props.now} />
+              <CapsuleRow key={capsule.id} capsule={capsule} now={props.now} outletName={props.outletNames.get(capsule.outletSlug)} />
             ))}
           </ul>
         )}
@@ -72,7 +72,9 @@ export function NewsroomHome() {
   const [status, setStatus] = useState<CapsuleStatusFilter>("all");
   const [page, setPage] = useState(1);
 
-  const myOutlets = useMemo(() => [...new Set((roles.data?.items ?? []).map((role) => role.outletSlug))].filter((slug) => slug !== "capsule-court"), [roles.data]);
+  // slug → name of the outlets where the wallet holds a role (the court's seat is not a newsroom)
+  const outletNames = useMemo(() => new Map((roles.data?.items ?? []).filter((role) => role.outletSlug !== "capsule-court").map((role) => [role.outletSlug, role.outletName])), [roles.data]);
+  const myOutlets = useMemo(() => [...outletNames.keys()], [outletNames]);
   const slugs = outlet === ALL ? myOutlets : [outlet];
   const drafts = useSection(slugs, "draft");
   const open = useSection(slugs, "pending");
@@ -135,7 +137,7 @@ export function NewsroomHome() {
               <option value={ALL}>All my outlets ({myOutlets.length})</option>
               {myOutlets.map((slug) => (
                 <option key={slug} value={slug}>
-                  {slug}
+                  {outletNames.get(slug) ?? slug}
                 </option>
               ))}
             </select>
@@ -149,6 +151,7 @@ export function NewsroomHome() {
               error={drafts.error}
               onRetry={drafts.refetch}
               now={now}
+              outletNames={outletNames}
               empty={<>No drafts. Start one with <Link href={newHref} className="text-accent underline">New capsule</Link>.</>}
             />
             <Section
@@ -159,6 +162,7 @@ export function NewsroomHome() {
               error={open.error}
               onRetry={open.refetch}
               now={now}
+              outletNames={outletNames}
               empty="No capsule is being voted on. Submitted drafts appear here while their window is open."
             />
           </div>
@@ -170,6 +174,7 @@ export function NewsroomHome() {
             error={finalized.error}
             onRetry={finalized.refetch}
             now={now}
+            outletNames={outletNames}
             empty="Nothing finalized yet. A capsule is finalized when its vote is closed with enough approval and participation."
           />
           <Card title="All capsules">
@@ -186,6 +191,7 @@ export function NewsroomHome() {
                 onPage={setPage}
                 query={browse}
                 now={now}
+                outletNames={outletNames}
               />
             )}
           </Card>
@@ -202,6 +208,7 @@ function BrowseList(props: {
   onPage: (page: number) => void;
   query: ReturnType<typeof useCapsuleList>;
   now: number;
+  outletNames: ReadonlyMap<string, string>;
 }) {
   const data = props.query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
@@ -229,7 +236,7 @@ function BrowseList(props: {
       ) : (
         <ul className="divide-y divide-stone-100" data-testid="browse-rows">
           {data.items.map((capsule) => (
-            <CapsuleRow key={capsule.id} capsule={capsule} now={props.now} />
+            <CapsuleRow key={capsule.id} capsule={capsule} now={props.now} outletName={props.outletNames.get(capsule.outletSlug)} />
           ))}
         </ul>
       )}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import type { Address } from "viem";
 import { useConnection, useDisconnect, useSignMessage } from "wagmi";
 import { endSession, loadSession, SESSION_STORAGE_KEY, startSession, type BrowserSession } from "@/lib/api/browser-session";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
@@ -13,6 +14,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const { mutateAsync: signMessage } = useSignMessage();
   const { mutateAsync: disconnect } = useDisconnect();
   const [session, setSession] = useState<BrowserSession | undefined>();
+  // the wallet whose stored session has been looked up; null before the first look
+  const [loadedFor, setLoadedFor] = useState<Address | undefined | null>(null);
   const [signing, setSigning] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const wallet = connection.address;
@@ -20,6 +23,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // One session per browser: it survives reloads and is shared by every tab; it belongs to one wallet only.
   useEffect(() => {
     setSession(wallet ? loadSession(wallet) : undefined);
+    setLoadedFor(wallet);
   }, [wallet]);
 
   // Another tab signed in or out: take its session (or its sign-out) without a prompt.
@@ -63,12 +67,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       : session
         ? "signed-in"
         : "connected";
+  const settled = status !== "connecting" && loadedFor === wallet;
 
   const value = useMemo<SessionValue>(
     () => ({
       wallet,
       session,
       status,
+      settled,
       walletName: connection.connector?.name,
       isDevWallet: connection.connector?.type === DEV_WALLET_TYPE,
       wrongNetwork: Boolean(wallet && connection.chainId !== undefined && connection.chainId !== CAPSULE_CHAIN_ID),
@@ -77,7 +83,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signOut,
       clearError: () => setError(undefined),
     }),
-    [wallet, session, status, connection.connector, connection.chainId, error, signIn, signOut],
+    [wallet, session, status, settled, connection.connector, connection.chainId, error, signIn, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

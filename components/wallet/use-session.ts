@@ -13,6 +13,11 @@ export type SessionValue = {
   wallet: Address | undefined;
   session: BrowserSession | undefined;
   status: SessionStatus;
+  /**
+   * Whether the wallet's reconnection and its stored session are known. Reads that a session can widen
+   * (drafts) wait for it, so a reload does not ask once anonymously (a private draft's 404) and again signed.
+   */
+  settled: boolean;
   /** The connector's label, and whether it is the local development wallet. */
   walletName: string | undefined;
   isDevWallet: boolean;

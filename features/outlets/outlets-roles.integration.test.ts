@@ -325,12 +325,12 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
     const atOutlet = await api.send(walletRolesAtOutlet, { params: { wallet: editor.toLowerCase(), outletSlug: SLUG } });
     expect(atOutlet.status).toBe(200);
     expect(atOutlet.body).toMatchObject({ ok: true, wallet: editor, outletSlug: SLUG, isVoter: true, bond: { bonded: parseEther("300").toString(), locked: parseEther("250").toString() } });
-    expect(atOutlet.body.roles.map((r: { roleId: number }) => r.roleId)).toEqual([3, 2]);
+    expect(atOutlet.body.roles.map((r: { roleId: number; outletName: string }) => [r.roleId, r.outletName])).toEqual([[3, "The Daily Ledger"], [2, "The Daily Ledger"]]);
 
     // The Editor revokes the Journalist: its lock drops to 0.
     const revoked = await revoke(editorKey, journalist, 1);
     expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
-    expect(revoked.body).toMatchObject({ role: { roleId: 1, revokedBy: editor, revokedAt: expect.stringMatching(/^\d+$/) }, bond: { locked: "0" } });
+    expect(revoked.body).toMatchObject({ role: { roleId: 1, outletName: "The Daily Ledger", revokedBy: editor, revokedAt: expect.stringMatching(/^\d+$/) }, bond: { locked: "0" } });
     expect(await chain.lockedOf(journalist)).toBe(0n);
     expectError(await revoke(editorKey, journalist, 1), 404, "ROLE_NOT_FOUND", `${journalist} does not hold the Journalist role at "${SLUG}"`);
 
@@ -352,7 +352,7 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
 
     const roles = await api.send(walletRoles, { params: { address: editor } });
     expect(roles.body).toMatchObject({ ok: true, wallet: editor, total: 1, hasMore: false });
-    expect(roles.body.items).toEqual([expect.objectContaining({ outletSlug: SLUG, roleId: 2, revokedAt: null })]);
+    expect(roles.body.items).toEqual([expect.objectContaining({ outletSlug: SLUG, outletName: "The Daily Ledger", roleId: 2, revokedAt: null })]);
     const none = await api.send(walletRoles, { params: { address: journalist } });
     expect(none.body).toMatchObject({ ok: true, items: [], total: 0 });
   });

@@ -11,7 +11,7 @@ import { dnsResolver } from "@/lib/vault/link-fetch";
 // without a rule, a partner could make this server probe its own network and read the answers off
 // the delivery list. So a webhook on a name must resolve to public addresses only, checked before
 // every attempt and connected to pinned (lib/http/pinned-request.ts), unless the operator allows
-// private ones (CAPSULE_WEBHOOK_ALLOW_PRIVATE=1, closed networks). A URL the operator registered on
+// private ones (CAPSULE_WEBHOOK_ALLOW_LOCAL_ADDRESSES=1, closed networks). A URL the operator registered on
 // loopback itself (127.0.0.1, localhost, [::1]: a partner on this machine, development, tests) may
 // reach loopback and nothing else.
 
@@ -24,13 +24,13 @@ const isLoopbackAddress = (address: string) => address === "::1" || address.star
 export function webhookPolicy(url: URL): OutboundPolicy {
   const cfg = config();
   if (LOOPBACK_HOSTS.has(url.hostname)) return { resolve: systemLookup, allow: isLoopbackAddress };
-  if (cfg.CAPSULE_WEBHOOK_ALLOW_PRIVATE === "1") return { resolve: systemLookup, allow: () => true };
+  if (cfg.CAPSULE_WEBHOOK_ALLOW_LOCAL_ADDRESSES === "1") return { resolve: systemLookup, allow: () => true };
   return { resolve: dnsResolver({ servers: cfg.CAPSULE_DNS_SERVERS, timeoutMs: cfg.CAPSULE_DNS_TIMEOUT_MS }), allow: isPublicAddress };
 }
 
 /** Why a URL cannot be registered as it stands (an IP literal outside the rule), or null. Names are checked at each delivery. */
 export function webhookUrlRefusal(url: URL): string | null {
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (!isIP(host) || LOOPBACK_HOSTS.has(url.hostname) || config().CAPSULE_WEBHOOK_ALLOW_PRIVATE === "1") return null;
-  return isPublicAddress(host) ? null : `${host} is a private or reserved address (allowed only with CAPSULE_WEBHOOK_ALLOW_PRIVATE=1)`;
+  if (!isIP(host) || LOOPBACK_HOSTS.has(url.hostname) || config().CAPSULE_WEBHOOK_ALLOW_LOCAL_ADDRESSES === "1") return null;
+  return isPublicAddress(host) ? null : `${host} is a private or reserved address (allowed only with CAPSULE_WEBHOOK_ALLOW_LOCAL_ADDRESSES=1)`;
 }

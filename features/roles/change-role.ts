@@ -53,11 +53,11 @@ function assertRoleFitsOutlet(outlet: OutletRow, roleId: number, actor: Address,
 }
 
 /** After commit: the lock/voter transactions are broadcast and their receipts awaited (no SQL transaction open), then the chain's state is answered. */
-async function answer(db: Db, row: OutletRoleRow, staged: OutboxRow[]) {
+async function answer(db: Db, row: OutletRoleRow, outlet: OutletRow, staged: OutboxRow[]) {
   const txHashes = (await broadcastAndAwait(db, staged, "update the wallet's bond lock and voter flag")).map((tx) => tx.hash);
   const wallet = row.wallet as Address;
   const [bond, isVoter] = await Promise.all([readBond(wallet), readIsVoter(row.outlet_slug, wallet)]);
-  return { ok: true as const, role: roleAssignment(row), bond: bondView(bond), isVoter, txHashes };
+  return { ok: true as const, role: roleAssignment(row, outlet.name), bond: bondView(bond), isVoter, txHashes };
 }
 
 /**
@@ -109,7 +109,7 @@ export async function grantRole(db: Db, actor: Address, body: TRoleChangeBody, n
     return { row, staged: await stageWalletSync(trx, plan) };
   });
   pushed.afterCommit();
-  return answer(db, row, staged);
+  return answer(db, row, outlet, staged);
 }
 
 /** Journalists and Reporters are RoleRegistry members of their outlet (Editors are its voters): both stay off its juries. */
@@ -142,5 +142,5 @@ export async function revokeRoleOf(db: Db, actor: Address, body: TRoleChangeBody
     return { row, staged: await stageWalletSync(trx, plan) };
   });
   pushed.afterCommit();
-  return answer(db, row, staged);
+  return answer(db, row, outlet, staged);
 }

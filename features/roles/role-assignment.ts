@@ -3,11 +3,13 @@ import { roleDefinition } from "@/lib/roles/role-catalog";
 import { ZRoleAssignment, type TRoleAssignment } from "@/features/roles/roles.schema";
 import type { BondState } from "@/lib/chain/server/role-registry-reads";
 
-export function roleAssignment(row: OutletRoleRow): TRoleAssignment {
+/** `outletName`: the outlet's display name (a role row carries only its slug). */
+export function roleAssignment(row: OutletRoleRow, outletName: string): TRoleAssignment {
   return ZRoleAssignment.parse({
     assignmentId: String(row.id),
     outletId: String(row.outlet_id),
     outletSlug: row.outlet_slug,
+    outletName,
     wallet: row.wallet,
     roleId: row.role_id,
     name: roleDefinition(row.role_id)?.name ?? `Role ${row.role_id}`,

@@ -19,11 +19,11 @@ export async function walletRolesAtOutlet(db: Db, wallet: Address, slug: string,
   const outlet = await getOutletBySlugOrThrow(db, slug);
   const rows = await listActiveRolesOfWallet(db, wallet, { outletId: outlet.id });
   const [bond, isVoter] = await Promise.all([readBond(wallet), readIsVoter(outlet.slug, wallet)]);
-  return { ok: true as const, wallet, outletSlug: outlet.slug, roles: rows.map(roleAssignment), bond: bondView(bond), isVoter };
+  return { ok: true as const, wallet, outletSlug: outlet.slug, roles: rows.map((row) => roleAssignment(row, row.outlet_name)), bond: bondView(bond), isVoter };
 }
 
 export async function walletRoles(db: Db, wallet: Address, query: PageQuery) {
   const rows = await listActiveRolesOfWallet(db, wallet, { offset: pageOffset(query), limit: query.limit });
   const total = await countActiveRolesOfWallet(db, wallet);
-  return { ...pageOf(rows.map(roleAssignment), query, total), wallet };
+  return { ...pageOf(rows.map((row) => roleAssignment(row, row.outlet_name)), query, total), wallet };
 }

@@ -31,15 +31,21 @@ export async function revokeRole(db: DbOrTrx, id: number, by: string, at: number
     .executeTakeFirstOrThrow();
 }
 
-/** Active roles of a wallet, at one outlet or everywhere, oldest grant first. */
+/** Active roles of a wallet, at one outlet or everywhere, oldest grant first, with each outlet's name. */
 export async function listActiveRolesOfWallet(
   db: DbOrTrx,
   wallet: string,
   options: { outletId?: number; offset?: number; limit?: number } = {},
-): Promise<OutletRoleRow[]> {
-  let query = db.selectFrom("outlet_roles").selectAll().where("wallet", "=", wallet).where("revoked_at", "is", null);
-  if (options.outletId !== undefined) query = query.where("outlet_id", "=", options.outletId);
-  query = query.orderBy("id", "asc");
+): Promise<Array<OutletRoleRow & { outlet_name: string }>> {
+  let query = db
+    .selectFrom("outlet_roles")
+    .innerJoin("outlets", "outlets.id", "outlet_roles.outlet_id")
+    .selectAll("outlet_roles")
+    .select("outlets.name as outlet_name")
+    .where("outlet_roles.wallet", "=", wallet)
+    .where("outlet_roles.revoked_at", "is", null);
+  if (options.outletId !== undefined) query = query.where("outlet_roles.outlet_id", "=", options.outletId);
+  query = query.orderBy("outlet_roles.id", "asc");
   if (options.limit !== undefined) query = query.offset(options.offset ?? 0).limit(options.limit);
   return query.execute();
 }

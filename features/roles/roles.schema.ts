@@ -33,6 +33,7 @@ export const ZRoleAssignment = z.object({
   assignmentId: z.string(),
   outletId: z.string(),
   outletSlug: z.string(),
+  outletName: z.string(),
   wallet: z.string(),
   roleId: z.number().int(),
   name: z.string(),

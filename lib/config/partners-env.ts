@@ -21,7 +21,7 @@ export const partnersEnvShape = {
   /** Plain http:// webhook URLs outside loopback (0: https only, loopback http for development). */
   CAPSULE_WEBHOOK_ALLOW_HTTP: z.enum(["0", "1"]).default("0"),
   /** Webhook URLs whose names resolve to private addresses (0: public addresses only, or loopback when registered on loopback). */
-  CAPSULE_WEBHOOK_ALLOW_PRIVATE: z.enum(["0", "1"]).default("0"),
+  CAPSULE_WEBHOOK_ALLOW_LOCAL_ADDRESSES: z.enum(["0", "1"]).default("0"),
   /** The outlet's part of ad revenue (basis points); the rest goes to the article's contributors by shareBps. */
   CAPSULE_AD_OUTLET_SHARE_BPS: bps.default(5_000),
   /** The listing payee's part of a licence payment (basis points); the rest goes to the contributors by shareBps. */
@@ -36,7 +36,7 @@ export const partnersEnvCatalog = [
   { name: "CAPSULE_WEBHOOK_RETRY_BASE_MS", description: "first retry delay of a partner webhook delivery (doubles per attempt)", secret: false },
   { name: "CAPSULE_WEBHOOK_RETRY_MAX_MS", description: "longest retry delay of a partner webhook delivery", secret: false },
   { name: "CAPSULE_WEBHOOK_ALLOW_HTTP", description: "1 accepts plain http:// partner webhook URLs outside loopback", secret: false },
-  { name: "CAPSULE_WEBHOOK_ALLOW_PRIVATE", description: "1 lets partner webhook URLs point at private or reserved addresses (closed networks); otherwise only public addresses, or loopback for a URL registered on loopback", secret: false },
+  { name: "CAPSULE_WEBHOOK_ALLOW_LOCAL_ADDRESSES", description: "1 lets partner webhook URLs point at private or reserved addresses (closed networks); otherwise only public addresses, or loopback for a URL registered on loopback", secret: false },
   { name: "CAPSULE_AD_OUTLET_SHARE_BPS", description: "the outlet's part of ad revenue in basis points; the rest goes to the article's contributors", secret: false },
   { name: "CAPSULE_LICENCE_PAYEE_SHARE_BPS", description: "the listing payee's part of a licence payment in basis points; the rest goes to the contributors", secret: false },
 ] as const;
