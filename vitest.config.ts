@@ -14,7 +14,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "features/**/*.test.ts", "server/**/*.test.ts", "bounty/**/*.test.ts"],
+          include: ["lib/**/*.test.ts", "features/**/*.test.ts", "server/**/*.test.ts", "bounty/**/*.test.ts", "components/**/*.test.ts"],
           exclude: ["**/*.integration.test.ts", "**/node_modules/**"],
           environment: "node",
         },

@@ -148,6 +148,9 @@ test("a reader opens a jury case from the dispute page, paying the fee shown bef
   await page.goto(`/court/${caseId}`);
   await expect(page.getByTestId("jury-period")).toHaveText(/Round 1 · Evidence/);
   await expect(page.getByTestId("jury-countdown")).toHaveText(/^2 d 23 h \d+ min left$|^3 d 0 h 0 min left$/);
+  // the disputed claim is named with its words wherever the case names it
+  await expect(page.getByTestId("case-disputed-claims")).toContainText(`Claim #${claimIds[0]} (statistic): “2.1 million containers”`);
+  await expect(page.getByTestId("jury-panel")).toContainText(`Disputed: Claim #${claimIds[0]}, “2.1 million containers”.`);
   await bothWidths(page, "case-evidence", "jury");
   expect(errors).toEqual([]);
 });
@@ -186,8 +189,19 @@ test("the jurors find the case on their juror page, commit with a salt kept in t
     await row.getByRole("link", { name: "Commit on the case page" }).click();
     await expect(page).toHaveURL(new RegExp(`/court/${caseId}#your-findings$`));
     const actions = page.getByTestId("juror-actions");
+    if (i === 0) {
+      // nothing is chosen for the juror, and nothing is committed without a finding and a reason
+      await expect(actions.getByLabel("Finding")).toHaveValue("");
+      await actions.getByRole("button", { name: "Review my findings" }).click();
+      await expect(actions.getByRole("alert")).toContainText("Choose a finding for");
+      await actions.getByLabel("Finding").selectOption(plan[i]![0]);
+      await actions.getByRole("button", { name: "Review my findings" }).click();
+      await expect(actions.getByRole("alert")).toContainText("Give a short reason for");
+    }
     await actions.getByLabel("Finding").selectOption(plan[i]![0]);
     await actions.getByLabel(/^Reason/).fill(`Juror ${i + 1}: the report's table says 1.2 million (${plan[i]![0]}).`);
+    await actions.getByRole("button", { name: "Review my findings" }).click();
+    await expect(actions.getByTestId("commit-review")).toContainText(`the report's table says 1.2 million (${plan[i]![0]})`);
     await actions.getByRole("button", { name: "Sign and commit" }).click();
     // the salt was made in this browser and is kept there; leaving now is warned about until it is saved
     await expect(page.getByTestId("salt-warning")).toContainText("Save it to a file now.");
@@ -198,6 +212,13 @@ test("the jurors find the case on their juror page, commit with a salt kept in t
       await expect(page.getByTestId("salt-warning")).toContainText("You saved it to a file.");
     }
     await expect(page.locator("[data-testid='jury-jurors'] li").filter({ hasText: juror.address })).toContainText("Round 1: committed");
+    if (i === 1) {
+      // this juror did not save the salt to a file: the juror page says so, and where to do it
+      await page.goto("/court/juror");
+      const waiting = page.getByTestId("juror-case").filter({ hasText: `Case #${caseId}` });
+      await expect(waiting).toHaveAttribute("data-duty", "wait-reveal");
+      await expect(waiting.getByTestId("juror-salt-unsaved")).toContainText("you have not saved it to a file");
+    }
   }
 
   // every juror committed: the commit period may end early

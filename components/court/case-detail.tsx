@@ -66,8 +66,8 @@ export function CaseDetail({ id }: { id: string }) {
         </div>
         <div className="mt-1 text-sm text-stone-600">
           Opened {formatTime(c.openedAt)} by <FullAddress address={c.openedBy} label="opener’s address" /> · outlet{" "}
-          <Link href={`/outlets/${c.outletSlug}`} className="font-mono text-accent underline">
-            {c.outletSlug}
+          <Link href={`/outlets/${c.outletSlug}`} className="text-accent underline">
+            {c.outletName}
           </Link>
         </div>
       </div>
@@ -77,6 +77,24 @@ export function CaseDetail({ id }: { id: string }) {
         <Card title="Claim">
           <div className="space-y-2 text-sm">
             {c.claim ? <p className="font-serif text-base text-ink [overflow-wrap:anywhere]">“{c.claim}”</p> : null}
+            {c.claimIds.length > 0 ? (
+              <ul className="space-y-1" data-testid="case-disputed-claims">
+                {c.claimIds.map((id) => {
+                  const claim = read?.claims.find((k) => k.claimId === id);
+                  return (
+                    <li key={id} className="[overflow-wrap:anywhere]">
+                      <span className="font-semibold">Claim #{id}</span>
+                      {claim ? (
+                        <>
+                          {" "}
+                          ({claim.claimType}): <span className="font-serif text-base text-ink">“{claim.exact}”</span>
+                        </>
+                      ) : null}
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : null}
             <p className="whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">{c.grounds}</p>
             {c.requestedLabel ? (
               <p className="text-stone-700">
@@ -97,7 +115,7 @@ export function CaseDetail({ id }: { id: string }) {
         </Card>
       </section>
 
-      {c.court === "jury" ? <JuryPanel item={c} submitter={read?.capsule.submitter} /> : null}
+      {c.court === "jury" ? <JuryPanel item={c} submitter={read?.capsule.submitter} claims={read?.claims} /> : null}
 
       {/* phones read: what is challenged, label and verdict, then the timeline */}
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3">
@@ -183,12 +201,12 @@ export function CaseDetail({ id }: { id: string }) {
               </p>
               <p className="text-xs text-stone-500">
                 {labelState.distributionActive
-                  ? "The article is distributed (finalized, not labelled misleading or fraudulent)."
-                  : "The article is not distributed while it carries this label."}
+                  ? "The article stays readable, can carry ads and be licensed; feeds and the front page rank it by its outlet’s standing and its label."
+                  : "The article stays readable with this label, but carries no ads, its licences are flagged to buyers, and feeds and the front page rank it at a tenth of its weight."}
               </p>
             </div>
           </Card>
-          {c.penalty ? <PenaltyPanel penalty={c.penalty} /> : null}
+          {c.penalty ? <PenaltyPanel penalty={c.penalty} outletName={c.outletName} /> : null}
         </div>
       </div>
     </div>
@@ -206,13 +224,33 @@ function Outcome({ item }: { item: TCourtCase }) {
       </p>
     );
   }
+  const lastRound = item.jurors.filter((j) => j.round === (item.round ?? 0));
+  const noneRevealed = item.court === "jury" && item.verdict === "unresolved" && lastRound.length > 0 && lastRound.every((j) => !j.revealed);
   return (
     <div className="space-y-2 text-sm" data-testid="case-outcome">
       <p className="font-semibold text-ink">{verdictText[item.verdict]}</p>
+      {noneRevealed ? (
+        <p className="text-ink" data-testid="case-no-reveal">
+          No juror of round {(item.round ?? 0) + 1} revealed their findings, so the case ended unresolved and those jurors lost part of their bond.
+        </p>
+      ) : null}
       {item.finding ? <p className="text-ink [overflow-wrap:anywhere]" data-testid="case-finding">Finding: {item.finding}</p> : null}
       {item.rationale ? <p className="whitespace-pre-line text-stone-700 [overflow-wrap:anywhere]">{item.rationale}</p> : null}
       <div className="text-xs text-stone-500">
-        Recorded {formatTime(item.closedAt)}{item.decidedBy ? <> by <FullAddress address={item.decidedBy} label="address that recorded it" /></> : null}. The article’s label became{" "}
+        {item.court === "jury" ? (
+          <>Recorded on chain by the jury court, {formatTime(item.closedAt)}</>
+        ) : (
+          <>
+            Recorded {formatTime(item.closedAt)}
+            {item.decidedBy ? (
+              <>
+                {" "}
+                by <FullAddress address={item.decidedBy} label="address that recorded it" />
+              </>
+            ) : null}
+          </>
+        )}
+        . The article’s label became{" "}
         {labelTitle(item.verdict)}.
       </div>
     </div>

@@ -136,7 +136,7 @@ export function CaseList({ initial }: { initial: CaseFilters }) {
                 </span>
               </CaseRowHeading>
               <p className="text-xs text-stone-500">
-                Capsule #{item.capsuleId} · <span className="font-mono">{item.outletSlug}</span> · opened {formatTime(item.openedAt)} by{" "}
+                {item.capsuleTitle ? <span className="text-stone-700">“{item.capsuleTitle}”</span> : `Capsule #${item.capsuleId}`} · {item.outletName} · opened {formatTime(item.openedAt)} by{" "}
                 <span className="font-mono" title={item.openedBy}>
                   {shortAddress(item.openedBy)}
                 </span>

@@ -136,7 +136,8 @@ export function DisputeForm(props: { capsuleId: string; evidence: Evidence[]; cl
     setStep("signature");
     try {
       // a dry run first: a refusal (no jury to seat, a case already open) is told in words before the wallet asks to pay
-      await publicClient.simulateContract({ address: fee.data.court, abi: juryCourtAbi, functionName: "openCase", args, value: fee.data.total, account: wallet as Address });
+      // against the pending block: the jury is drawn from the pool as of the block before the one the transaction lands in
+      await publicClient.simulateContract({ address: fee.data.court, abi: juryCourtAbi, functionName: "openCase", args, value: fee.data.total, account: wallet as Address, blockTag: "pending" });
       const tx = await writeContract({ address: fee.data.court, abi: juryCourtAbi, functionName: "openCase", args, value: fee.data.total, chainId: CAPSULE_CHAIN_ID });
       setHash(tx);
       setStep("pending");

@@ -66,7 +66,7 @@ export function DisputePage({ id }: { id: string }) {
           <CapsuleStatusBadge status={c.status} />
         </div>
         <p className="mt-1 text-sm text-stone-600">
-          #{c.id} · {read.outlet.outletSlug} · finalized {formatTime(c.finalizedAt)}
+          #{c.id} · {read.outlet.outletName} · finalized {formatTime(c.finalizedAt)}
         </p>
       </div>
 
@@ -107,7 +107,7 @@ export function DisputePage({ id }: { id: string }) {
               </FormGate>
             </Card>
           )}
-          <Card title="Earlier cases on this article">
+          <Card title="Court cases on this article">
             {cases.isError ? (
               <ErrorNotice title="The article’s cases could not be loaded" error={cases.error} onRetry={() => void cases.refetch()} />
             ) : !cases.data ? (
@@ -199,7 +199,9 @@ function OpenedCase({ answer }: { answer: Opened }) {
       <p className="text-lg font-semibold">Court case #{answer.case.caseId} is open.</p>
       <p className="text-sm">
         The article is now labelled <LabelChip label={answer.capsule.integrityLabel} testId="dispute-opened-label" /> until the jury’s findings are
-        final. The evidence period has begun. {answer.capsule.distributionActive ? "It stays distributed meanwhile." : "It is not distributed meanwhile."}
+        final. The evidence period has begun. {answer.capsule.distributionActive
+          ? "Meanwhile it stays readable and keeps its ads; feeds and the front page rank it at half its weight."
+          : "Meanwhile it stays readable but carries no ads."}
       </p>
       <p className="flex flex-wrap gap-4 text-sm">
         <Link href={`/court/${answer.case.caseId}`} className="font-semibold underline">

@@ -77,8 +77,12 @@ function JurorCaseRow({ item, wallet }: { item: TCourtCase; wallet: string }) {
   const round = item.round ?? 0;
   // whether this browser still holds the salt of a commitment (read after mounting: localStorage)
   const [saltKept, setSaltKept] = useState<boolean | undefined>();
+  const [savedToFile, setSavedToFile] = useState(false);
   useEffect(() => {
-    if (item.juryCaseId) setSaltKept(Boolean(keptBallot(item.juryCaseId, round, wallet)));
+    if (!item.juryCaseId) return;
+    const kept = keptBallot(item.juryCaseId, round, wallet);
+    setSaltKept(Boolean(kept));
+    setSavedToFile(Boolean(kept?.savedToFile));
   }, [item.juryCaseId, round, wallet]);
   let next: ReactNode;
   switch (duty.kind) {
@@ -101,7 +105,16 @@ function JurorCaseRow({ item, wallet }: { item: TCourtCase; wallet: string }) {
       next = (
         <>
           Committed. Reveal when the reveal period opens, after the commit period ends: <Deadline endsAt={duty.from} testId="juror-countdown" chainTimeSeen={seen} />
-          {saltKept ? <span className="block text-stone-600">Your salt is kept in this browser; keep the file you downloaded too.</span> : null}
+          {saltKept && savedToFile ? <span className="block text-stone-600">Your salt is kept in this browser; keep the file you downloaded too.</span> : null}
+          {saltKept && !savedToFile ? (
+            <span className="block text-amber-900" data-testid="juror-salt-unsaved">
+              Your salt is kept in this browser only, and you have not saved it to a file: without it you cannot reveal.{" "}
+              <Link href={`/court/${item.caseId}#your-findings`} className="text-accent underline">
+                Save it from the case page
+              </Link>
+              .
+            </span>
+          ) : null}
         </>
       );
       break;
@@ -123,7 +136,8 @@ function JurorCaseRow({ item, wallet }: { item: TCourtCase; wallet: string }) {
     <li className="space-y-1.5 p-4" data-testid="juror-case" data-duty={duty.kind}>
       <CaseRowHeading item={item} />
       <p className="text-xs text-stone-500">
-        Capsule #{item.capsuleId} · <span className="font-mono">{item.outletSlug}</span> · round {round + 1} · {item.period ?? "—"} period
+        {item.capsuleTitle ? <span className="text-stone-700">“{item.capsuleTitle}”</span> : `Capsule #${item.capsuleId}`} · {item.outletName} · round {round + 1} ·{" "}
+        {item.period ?? "—"} period
       </p>
       <p className={`text-sm [overflow-wrap:anywhere] ${urgent ? "rounded-md bg-amber-50 p-2 text-amber-950" : "text-stone-700"}`} data-testid="juror-next">
         {next}

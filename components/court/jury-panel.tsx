@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useSignTypedData } from "wagmi";
 import { formatEther, type Address } from "viem";
 import type { TCourtCase } from "@/features/court/court.schema";
+import type { TClaimObject } from "@/features/capsules/claims.schema";
 import { findingNames } from "@/features/court/jury.schema";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { FINDING, juryCommitment, juryCommitTypedData, juryRevealTypedData } from "@/lib/chain/jury-ballots";
@@ -33,17 +34,35 @@ const periodText: Record<string, string> = {
   appeal: "Appeal: either side may fund another round",
   final: "Final",
 };
+/** A juror's finding on one claim, in words (the option a juror picks). */
+const findingText: Record<(typeof findingNames)[number], string> = {
+  verified: "Verified: the claim holds up",
+  misleading: "Misleading: a material inaccuracy",
+  fraudulent: "Fraudulent: deliberately deceptive",
+  unresolved: "Unresolved: the evidence does not decide it",
+};
 const cap = (wei: string) => `${Number(formatEther(BigInt(wei))).toLocaleString("en-US", { maximumFractionDigits: 4 })} CAP`;
 const button = "min-h-11 rounded-md px-4 py-2 text-sm font-semibold disabled:opacity-50";
 
 /** A vault address names the SHA-256 of the file's bytes. */
 const vaultHash = (uri: string) => vaultObjectIdOf(uri);
 
-export function JuryPanel({ item, submitter }: { item: TCourtCase; submitter: string | undefined }) {
+const shortQuote = (text: string) => `“${text.length > 120 ? `${text.slice(0, 117)}…` : text}”`;
+
+/** `claims`: the capsule's claims when its read has arrived, so a disputed claim is named with its words. */
+export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submitter: string | undefined; claims?: TClaimObject[] }) {
   const advance = useAdvanceCase(item.caseId);
+  const { status: sessionStatus } = useSession();
   const [funded, setFunded] = useState<string | undefined>();
-  const quoted = item.claim ? `the passage quoted above, “${item.claim.length > 120 ? `${item.claim.slice(0, 117)}…` : item.claim}”` : undefined;
-  const claimNames = item.claimIds.length > 0 ? item.claimIds.map((id) => `Claim #${id}`) : [quoted ?? "The article as a whole"];
+  const quoted = item.claim ? `the passage quoted above, ${shortQuote(item.claim)}` : undefined;
+  const claimNames =
+    item.claimIds.length > 0
+      ? item.claimIds.map((id) => {
+          const claim = claims?.find((c) => c.claimId === id);
+          return claim ? `Claim #${id}, ${shortQuote(claim.exact)}` : `Claim #${id}`;
+        })
+      : [quoted ?? "The article as a whole"];
+  const signedIn = sessionStatus === "signed-in";
 
   return (
     <div className="space-y-6" data-testid="jury-panel">
@@ -59,9 +78,12 @@ export function JuryPanel({ item, submitter }: { item: TCourtCase; submitter: st
           ) : null}
           <p className="text-stone-600">Disputed: {claimNames.join(", ")}.</p>
           {item.period !== "final" ? (
-            <button type="button" className={`${button} border border-stone-300 bg-white text-ink hover:bg-stone-50`} disabled={advance.isPending} onClick={() => advance.mutate({})}>
-              {advance.isPending ? "Moving the case on…" : "Move the case on if this period is over"}
-            </button>
+            <>
+              <button type="button" className={`${button} border border-stone-300 bg-white text-ink hover:bg-stone-50`} disabled={advance.isPending || !signedIn} onClick={() => advance.mutate({})}>
+                {advance.isPending ? "Moving the case on…" : "Move the case on if this period is over"}
+              </button>
+              {!signedIn ? <p className="text-stone-600" data-testid="move-on-sign-in">Sign in with your wallet (page header) to move the case on once a period is over.</p> : null}
+            </>
           ) : null}
           {advance.error ? <p role="alert" className="text-red-700">{advance.error.message}</p> : null}
           {funded ? (
@@ -73,7 +95,7 @@ export function JuryPanel({ item, submitter }: { item: TCourtCase; submitter: st
       </Card>
       <Card title="Evidence from both sides">
         {item.evidence.length === 0 ? (
-          <p className="text-sm text-stone-600">No evidence yet.</p>
+          <p className="text-sm text-stone-600">{item.period === "final" ? "No evidence was added." : "No evidence yet."}</p>
         ) : (
           <ul className="space-y-2 text-sm" data-testid="jury-evidence">
             {item.evidence.map((e) => {
@@ -143,8 +165,10 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
   const commit = useCommitFindings(item.caseId);
   const reveal = useRevealFindings(item.caseId);
   const { mutateAsync: signTypedData } = useSignTypedData();
-  const [findings, setFindings] = useState<string[]>(() => claimNames.map(() => "unresolved"));
+  // nothing is chosen for the juror: a commitment cannot be changed, so each finding is a deliberate choice
+  const [findings, setFindings] = useState<string[]>(() => claimNames.map(() => ""));
   const [reasons, setReasons] = useState<string[]>(() => claimNames.map(() => ""));
+  const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [kept, setKept] = useState<KeptBallot | undefined>();
   const round = item.round ?? 0;
@@ -163,8 +187,23 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
   const court = contracts.data?.contracts.juryCourt?.address as Address | undefined;
   const caseId = BigInt(item.juryCaseId);
 
+  /** What is still missing before the findings can be committed, in words, or undefined. */
+  function missing(): string | undefined {
+    const unchosen = claimNames.filter((_, k) => !findings[k]);
+    if (unchosen.length > 0) return `Choose a finding for ${unchosen.join(" and ")}.`;
+    const unexplained = claimNames.filter((_, k) => !reasons[k]?.trim());
+    if (unexplained.length > 0) return `Give a short reason for ${unexplained.join(" and ")}: it is published when you reveal.`;
+    return undefined;
+  }
+
+  function review() {
+    const gap = missing();
+    setError(gap);
+    setConfirming(gap === undefined);
+  }
+
   async function doCommit() {
-    if (!court || !wallet || !item.juryCaseId) return;
+    if (!court || !wallet || !item.juryCaseId || missing()) return;
     setError(undefined);
     try {
       const salt = newSalt();
@@ -174,6 +213,7 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
       const commitment = juryCommitment(caseId, BigInt(round), wallet, findings.map((f) => FINDING[f as keyof typeof FINDING]), salt);
       const signature = await signTypedData({ ...juryCommitTypedData(court, CAPSULE_CHAIN_ID, { caseId, round: BigInt(round), juror: wallet, commitment }), account: wallet });
       await commit.mutateAsync({ commitment, signature });
+      setConfirming(false);
     } catch (cause) {
       setError(describeWalletError(cause, "commit your findings"));
     }
@@ -225,29 +265,68 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
         <div className="space-y-3 text-sm" data-testid="juror-actions">
           {item.period === "commit" && !me.committed ? (
             <>
-              <p className="text-stone-700">Choose a finding and a short public reason for each claim. They stay secret until you reveal them.</p>
+              <p className="text-stone-700">Choose a finding and a short public reason for each claim. They stay secret until you reveal them, and once committed they cannot be changed.</p>
               {claimNames.map((name, k) => (
-                <fieldset key={name} className="space-y-1 rounded-md border border-stone-200 p-3">
+                <fieldset key={name} className="space-y-1 rounded-md border border-stone-200 p-3 [overflow-wrap:anywhere]" disabled={confirming || commit.isPending}>
                   <legend className="px-1 font-semibold">{name}</legend>
                   <label className="block">
                     Finding{" "}
-                    <select className="min-h-11 rounded-md border border-stone-300 px-2" value={findings[k]} onChange={(e) => setFindings(findings.map((f, i) => (i === k ? e.target.value : f)))}>
+                    <select
+                      className="min-h-11 max-w-full rounded-md border border-stone-300 px-2"
+                      value={findings[k]}
+                      onChange={(e) => {
+                        setFindings(findings.map((f, i) => (i === k ? e.target.value : f)));
+                        setError(undefined);
+                      }}
+                    >
+                      <option value="" disabled>
+                        Choose a finding…
+                      </option>
                       {findingNames.map((f) => (
                         <option key={f} value={f}>
-                          {f}
+                          {findingText[f]}
                         </option>
                       ))}
                     </select>
                   </label>
                   <label className="block">
                     Reason (public after reveal, up to 280 characters)
-                    <textarea className="mt-1 block w-full rounded-md border border-stone-300 p-2" maxLength={280} value={reasons[k]} onChange={(e) => setReasons(reasons.map((r, i) => (i === k ? e.target.value : r)))} />
+                    <textarea
+                      className="mt-1 block w-full rounded-md border border-stone-300 p-2"
+                      maxLength={280}
+                      value={reasons[k]}
+                      onChange={(e) => {
+                        setReasons(reasons.map((r, i) => (i === k ? e.target.value : r)));
+                        setError(undefined);
+                      }}
+                    />
                   </label>
                 </fieldset>
               ))}
-              <button type="button" className={`${button} bg-ink text-white`} disabled={commit.isPending || status !== "signed-in" || !court} onClick={() => void doCommit()}>
-                {commit.isPending ? "Committing…" : "Sign and commit"}
-              </button>
+              {confirming ? (
+                <div className="space-y-2 rounded-md border border-stone-300 bg-stone-50 p-3" data-testid="commit-review">
+                  <p className="font-semibold">You are about to commit, for good:</p>
+                  <ul className="list-disc space-y-1 pl-5 [overflow-wrap:anywhere]">
+                    {claimNames.map((name, k) => (
+                      <li key={name}>
+                        {name}: <strong>{findingText[findings[k] as TRevealFinding]}</strong> — {reasons[k]?.trim()}
+                      </li>
+                    ))}
+                  </ul>
+                  <div className="flex flex-wrap gap-2">
+                    <button type="button" className={`${button} bg-ink text-white`} disabled={commit.isPending || status !== "signed-in" || !court} onClick={() => void doCommit()}>
+                      {commit.isPending ? "Committing…" : "Sign and commit"}
+                    </button>
+                    <button type="button" className={`${button} border border-stone-300 bg-white text-ink`} disabled={commit.isPending} onClick={() => setConfirming(false)}>
+                      Change my findings
+                    </button>
+                  </div>
+                </div>
+              ) : (
+                <button type="button" className={`${button} bg-ink text-white`} disabled={status !== "signed-in" || !court} onClick={review}>
+                  Review my findings
+                </button>
+              )}
             </>
           ) : null}
           {kept && !me.revealed ? (

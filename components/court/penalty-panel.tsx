@@ -16,7 +16,7 @@ function Item({ term, children, testId }: { term: string; children: ReactNode; t
 }
 
 // The penalty of a misleading or fraudulent verdict: the slash, its on-chain log entry, the downgrade.
-export function PenaltyPanel({ penalty }: { penalty: TPenalty }) {
+export function PenaltyPanel({ penalty, outletName }: { penalty: TPenalty; outletName?: string }) {
   const capped = penalty.amountSlashed !== penalty.amountRequested;
   return (
     <Card title="Penalty">
@@ -31,7 +31,7 @@ export function PenaltyPanel({ penalty }: { penalty: TPenalty }) {
           </span>
         </Item>
         <Item term="Outlet">
-          <span className="font-mono">{penalty.outletSlug}</span>
+          <span>{outletName ?? penalty.outletSlug}</span>
           <span className="block break-all font-mono text-xs text-stone-500">owner {penalty.outletWallet}</span>
         </Item>
         <Item term="Distribution downgraded until">{formatTime(penalty.penaltyUntil)}</Item>

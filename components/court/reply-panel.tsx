@@ -85,7 +85,7 @@ function ReplyForm({ item, submitter, ownerWallet }: { item: TCourtCase; submitt
   });
   const same = (a: string | undefined) => Boolean(a && wallet && a.toLowerCase() === wallet.toLowerCase());
   const isParty = same(submitter) || same(ownerWallet) || Boolean(roles.data?.roles.some((r) => r.roleId === ROLE.EDITOR));
-  if (!wallet || status !== "signed-in") return <p className="text-xs text-stone-500">The author or an editor of {item.outletSlug}: sign in to reply.</p>;
+  if (!wallet || status !== "signed-in") return <p className="text-xs text-stone-500">The author or an editor of {item.outletName}: sign in to reply.</p>;
   if (roles.isPending) return null;
   if (!isParty) return null;
   const tooShort = text.trim().length < 20;

@@ -99,6 +99,8 @@ export function FinalizationRecord(props: Props) {
     if (customFailed) forgetIfFailed(custom);
   }, [customFailed, custom]);
   const bodyMatches = bodyHash.data?.toLowerCase() === props.contentHash.toLowerCase();
+  const storedMatches = Boolean(proof.data && bodyHash.data && proof.data.storedHash.toLowerCase() === bodyHash.data.toLowerCase());
+  const verdict: "checking" | "ok" | "failed" = proof.isError || (proof.data && !(proof.data.success && proof.data.recorded)) || (bodyHash.data && !bodyMatches) || (proof.data && bodyHash.data && !storedMatches) ? "failed" : proof.data && bodyHash.data ? "ok" : "checking";
   return (
     <section aria-labelledby="chain-heading" className="space-y-3 border-t border-stone-200 pt-6 text-sm" data-testid="finalization">
       <h2 id="chain-heading" className="text-lg font-semibold">
@@ -106,6 +108,14 @@ export function FinalizationRecord(props: Props) {
       </h2>
       {props.txHash ? (
         <>
+          {/* the checks below in one sentence, for readers who do not read hashes */}
+          <p className={`text-base ${verdict === "ok" ? "text-emerald-800" : verdict === "failed" ? "text-red-800" : "text-stone-600"}`} data-testid="finalization-summary" aria-live="polite">
+            {verdict === "ok"
+              ? "✓ Checked: this is the text the editors approved, and the Capsule chain records their decision. Your browser did this check itself; the lines below say how."
+              : verdict === "failed"
+                ? "✖ This page could not be checked against the chain record. The lines below say which check failed."
+                : "Checking that this is the text the editors approved…"}
+          </p>
           <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[11rem_1fr]">
             <dt className="text-stone-500">Finalization transaction</dt>
             <dd className="flex min-w-0 items-start gap-2">
@@ -186,7 +196,7 @@ function RpcChooser({ custom, onChoose }: { custom: string; onChoose: (url: stri
   return (
     <form onSubmit={submit} className="space-y-1" aria-label="Check against another node" data-testid="rpc-chooser">
       <label htmlFor="verify-rpc" className="block text-stone-600">
-        Check against this JSON-RPC endpoint <span className="text-xs text-stone-500">(default: this site’s /rpc)</span>
+        Check against this JSON-RPC endpoint <span className="text-xs text-stone-500">(default: this site’s /rpc; for anyone who runs their own node or trusts another)</span>
       </label>
       <div className="flex flex-wrap gap-2">
         <input id="verify-rpc" type="url" inputMode="url" value={draft} placeholder="this site’s /rpc" onChange={(e) => setDraft(e.target.value)} className="min-w-0 flex-1 rounded-md border border-stone-300 px-2 py-1.5 font-mono text-xs" aria-describedby={error ? "verify-rpc-error" : undefined} />

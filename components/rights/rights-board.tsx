@@ -101,8 +101,8 @@ export function RightsBoard({ initialOutlet, initialCapsule }: { initialOutlet: 
       </div>
       {capsule && capsuleRights.data && !capsuleRights.data.distributionActive ? (
         <p className="border-b border-stone-100 bg-amber-50 px-4 py-2 text-xs text-amber-950">
-          This capsule is not distributed right now (it is superseded, or labelled misleading or fraudulent). Its listings stay valid; buyers should
-          know.
+          This capsule is superseded by a correction, or the court labelled it misleading or fraudulent: it carries no ads and feeds no longer
+          promote it. Its listings stay valid; buyers should know.
         </p>
       ) : null}
       {query.isError ? (

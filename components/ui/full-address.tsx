@@ -8,7 +8,7 @@ import { addressPath } from "./chain-link";
  */
 export function FullAddress(props: { address: string; label?: string; testId?: string }) {
   return (
-    <details className="inline-block align-top" data-testid={props.testId}>
+    <details className="inline-block align-baseline open:block" data-testid={props.testId}>
       <summary className="inline-flex min-h-11 cursor-pointer items-center font-mono" title={props.address}>
         {shortAddress(props.address)}
         <span className="sr-only"> — show the full {props.label ?? "address"}</span>

@@ -24,7 +24,7 @@ const jury: JuryCaseRow = {
 const funded = (side: number, paid: string, round = 0): JuryCaseLogRow => ({
   tx_hash: `0x${String(side)}${String(round)}`.padEnd(66, "0"), log_index: 0, case_id: 2, round, kind: "AppealFunded", actor: "0x00000000000000000000000000000000000000f0", details_json: JSON.stringify({ side, paid: parseEther(paid).toString() }), block_number: 10, block_time: 200,
 });
-const caseOf = (j: JuryCaseRow, log: JuryCaseLogRow[] = []) => ZCourtCase.parse(caseObject(row, undefined, undefined, juryFields(j, [], log)));
+const caseOf = (j: JuryCaseRow, log: JuryCaseLogRow[] = []) => ZCourtCase.parse(caseObject(row, undefined, { capsuleTitle: "Harbour figures", outletName: "The Ledger" }, undefined, juryFields(j, [], log)));
 
 describe("the appeal quote from the case read", () => {
   it("gives each side's need, what it raised and what remains, with the round an appeal opens and the call to send", () => {

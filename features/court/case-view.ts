@@ -5,7 +5,8 @@ import type { CourtReplyRow } from "@/lib/db/tables/newsroom.table";
 import { repliesOfCases } from "@/features/court/court-replies.repository";
 import { replyObject } from "./reply-view";
 import { listCaseEvents, penaltiesOfCases } from "@/features/court/court.repository";
-import { getCapsuleOrThrow } from "@/features/capsules/capsules.repository";
+import { getCapsuleOrThrow, titlesOf } from "@/features/capsules/capsules.repository";
+import { outletNamesOf } from "@/features/outlets/outlets.repository";
 import { distributionActive } from "@/features/distribution/distribution-active";
 import type { TCourtCase, TPenalty } from "@/features/court/court.schema";
 import type { TJuryFields } from "@/features/court/jury.schema";
@@ -29,13 +30,16 @@ export function penaltyObject(row: CourtPenaltyRow): TPenalty {
   };
 }
 
-export function caseObject(row: CourtCaseRow, penalty: CourtPenaltyRow | undefined, reply?: CourtReplyRow, jury: TJuryFields = clerkFields(row)): TCourtCase {
+/** `names`: the capsule's title and the outlet's name, so pages need not show ids and slugs alone. */
+export function caseObject(row: CourtCaseRow, penalty: CourtPenaltyRow | undefined, names: { capsuleTitle: string; outletName: string }, reply?: CourtReplyRow, jury: TJuryFields = clerkFields(row)): TCourtCase {
   return {
     ...jury,
     caseId: String(row.id),
     capsuleId: String(row.capsule_id),
+    capsuleTitle: names.capsuleTitle,
     rootCapsuleId: String(row.root_capsule_id),
     outletSlug: row.outlet_slug,
+    outletName: names.outletName,
     openedBy: row.opened_by,
     grounds: row.grounds,
     claim: row.claim,
@@ -59,7 +63,10 @@ export async function caseObjects(db: DbOrTrx, rows: CourtCaseRow[]): Promise<TC
   const penalties = new Map((await penaltiesOfCases(db, rows.map((r) => r.id))).map((p) => [p.case_id, p]));
   const replies = new Map((await repliesOfCases(db, rows.map((r) => r.id))).map((r) => [r.case_id, r]));
   const jury = await juryFieldsOf(db, rows);
-  return rows.map((row) => caseObject(row, penalties.get(row.id), replies.get(row.id), jury.get(row.id)));
+  const titles = await titlesOf(db, [...new Set(rows.map((r) => r.capsule_id))]);
+  const outletNames = await outletNamesOf(db, rows.map((r) => r.outlet_slug));
+  const namesOf = (row: CourtCaseRow) => ({ capsuleTitle: titles.get(String(row.capsule_id)) ?? "", outletName: outletNames.get(row.outlet_slug) ?? row.outlet_slug });
+  return rows.map((row) => caseObject(row, penalties.get(row.id), namesOf(row), replies.get(row.id), jury.get(row.id)));
 }
 
 const timelineEntry = (row: CourtCaseEventRow) => ({

@@ -178,8 +178,10 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     caseId = res.body.case.caseId;
     expect(res.body.case).toMatchObject({
       capsuleId: disputed.capsuleId,
+      capsuleTitle: "Council budget rises forty percent",
       rootCapsuleId: disputed.capsuleId,
       outletSlug: SLUG,
+      outletName: `Outlet ${SLUG}`,
       openedBy: disputer,
       grounds: GROUNDS,
       claim: "The budget rose 40% this year.",

@@ -72,8 +72,12 @@ export type TPenalty = z.infer<typeof ZPenalty>;
 export const ZCourtCase = z.object({
   caseId: z.string(),
   capsuleId: z.string(),
+  /** The disputed capsule's title. */
+  capsuleTitle: z.string(),
   rootCapsuleId: z.string(),
   outletSlug: z.string(),
+  /** The outlet's display name. */
+  outletName: z.string(),
   openedBy: ZAddressOut,
   grounds: z.string(),
   claim: z.string().nullable(),

@@ -15,7 +15,7 @@ describe("the jury court's refusals in words", () => {
     const data = encodeErrorResult({ abi: juryCourtAbi, errorName: "NotEnoughJurors", args: [2n, 3n] });
     const error = new BaseError(`Execution reverted with reason: custom error ${data}.`);
     expect(describeOpenCaseError(error)).toBe(
-      "The jury court cannot seat a jury for this article now: 2 Editors of other outlets hold a bond, and a first round needs 3. Nothing was paid.",
+      "The jury court cannot seat a jury for this article now: 2 Editors of other outlets hold a bond, and a first round needs 3. Nothing was paid. Try again later: the pool grows as Editors of other outlets deposit their bond.",
     );
   });
 

@@ -54,7 +54,7 @@ export function describeOpenCaseError(error: unknown): string {
   }
   switch (revert.name) {
     case "NotEnoughJurors":
-      return `The jury court cannot seat a jury for this article now: ${String(revert.args[0] ?? "too few")} Editors of other outlets hold a bond, and a first round needs ${String(revert.args[1] ?? 3)}. Nothing was paid.`;
+      return `The jury court cannot seat a jury for this article now: ${String(revert.args[0] ?? "too few")} Editors of other outlets hold a bond, and a first round needs ${String(revert.args[1] ?? 3)}. Nothing was paid. Try again later: the pool grows as Editors of other outlets deposit their bond.`;
     case "CaseAlreadyOpen":
       return `A jury case (#${String(revert.args[0] ?? "?")}) is already open on this article. Nothing was paid.`;
     case "OwnArticle":

@@ -74,3 +74,9 @@ export async function pageOfPublishingOutlets(db: DbOrTrx, options: { outlet?: s
 export async function outletTitleOf(db: DbOrTrx, slug: string): Promise<{ slug: string; name: string } | undefined> {
   return db.selectFrom("outlets").select(["slug", "name"]).where("slug", "=", slug).executeTakeFirst();
 }
+
+/** The names of these outlets by slug. */
+export async function outletNamesOf(db: DbOrTrx, slugs: string[]): Promise<Map<string, string>> {
+  if (slugs.length === 0) return new Map();
+  return new Map((await db.selectFrom("outlets").select(["slug", "name"]).where("slug", "in", [...new Set(slugs)]).execute()).map((o) => [o.slug, o.name]));
+}

@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { parseEther } from "viem";
+import { formatCap } from "./capsule-format";
+
+describe("formatCap", () => {
+  it("groups thousands and keeps the fraction as it is", () => {
+    expect(formatCap(parseEther("50000000"))).toBe("50,000,000 CAP");
+    expect(formatCap(parseEther("1234.5").toString())).toBe("1,234.5 CAP");
+    expect(formatCap(parseEther("30"))).toBe("30 CAP");
+    expect(formatCap(0n)).toBe("0 CAP");
+    expect(formatCap(1n)).toBe("0.000000000000000001 CAP");
+  });
+});
