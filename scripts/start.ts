@@ -24,6 +24,7 @@ import { startIndexer } from "@/features/indexer-service";
 import { startOutboxWorker } from "@/lib/chain/operator/outbox-worker";
 import { startWebSubHub } from "@/features/reader/hub-runtime";
 import { startPartnerWebhookWorker } from "@/features/partners/webhook-worker";
+import { startJuryCaseFiler } from "@/features/court/unfiled-jury-cases";
 // the outbox worker settles penalty rows too: their settle hook must be registered in this process
 import "@/features/court/penalty-settlement";
 import { listenForProjectionChanges } from "@/lib/indexer/change-feed-postgres";
@@ -230,6 +231,11 @@ async function main() {
     });
     // old clerk cases are retired once by whichever server leads (the chain indexer is named first in the log line)
     duties.push({ name: "clerk case retirement", start: () => retireClerkCasesOnce(handle.db, cfg.CAPSULE_OPERATOR_KEY as Hex) });
+    // a jury case left unfiled by its challenger is filed, and a final one settled, by the leader
+    duties.push({
+      name: "jury case filer",
+      start: async () => startJuryCaseFiler({ db: handle.db, pollMs: cfg.CAPSULE_JURY_FILER_POLL_MS, graceMs: cfg.CAPSULE_JURY_FILING_GRACE_MS, log: (m) => step(`  ${m}`) }),
+    });
     // the operator outbox worker leads with the indexer: a server with CAPSULE_INDEXER=off never leads
     duties.push({
       name: "operator outbox worker",

@@ -7,6 +7,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { capsuleMetadataUri, type MetadataInput } from "@/features/capsules/metadata";
 import type { TContributorItem, TEvidenceItem } from "@/features/capsules/capsules.schema";
 import { findVaultObject } from "@/features/vault/vault.repository";
+import { vaultObjectIdOf } from "@/lib/api/vault-path";
 import { FEATURE_IMAGE_TYPES, parseFeatureImage, type FeatureImage, type TFeatureImageInput } from "@/features/capsules/feature-image";
 
 // Shared by create, update, evidence and revisions: the rows a draft's inputs become, and its metadataURI.
@@ -70,6 +71,30 @@ export async function featureImageColumn(db: DbOrTrx, input: TFeatureImageInput 
   if (!(FEATURE_IMAGE_TYPES as readonly string[]).includes(object.mime_type)) throw refuse(`the vault holds this file as ${object.mime_type}, not as a PNG, JPEG, WebP or GIF image`);
   const image: FeatureImage = { contentHash: input.contentHash, mimeType: object.mime_type, alt: input.alt };
   return JSON.stringify(image);
+}
+
+/**
+ * Evidence items as stored: an item whose address is a vault object must name that object's own
+ * SHA-256 (its id) as its contentHash, and takes the MIME type the vault sniffed, so a page cannot show
+ * a made-up hash or type beside a link to another file, nor commit one to the chain. `at`: where the
+ * items sit in the body ("evidence" for a list, "" for one item at the top).
+ */
+export async function vaultEvidenceChecked(db: DbOrTrx, items: TEvidenceItem[], at: string): Promise<TEvidenceItem[]> {
+  const checked: TEvidenceItem[] = [];
+  for (const [index, item] of items.entries()) {
+    const objectId = vaultObjectIdOf(item.uri);
+    if (objectId === undefined) {
+      checked.push(item);
+      continue;
+    }
+    const field = (name: string) => [at, at ? String(index) : "", name].filter(Boolean).join(".");
+    const refuse = (name: string, message: string) => new AppError("VALIDATION_ERROR", `Invalid body: ${field(name)}`, { issues: [{ path: field(name), message }] });
+    const object = await findVaultObject(db, objectId);
+    if (!object) throw refuse("uri", "no file in the vault has this address: upload the file first");
+    if (item.contentHash.toLowerCase() !== `0x${objectId}`) throw refuse("contentHash", `the vault file at this address has SHA-256 0x${objectId}, not the contentHash given`);
+    checked.push({ ...item, contentHash: `0x${objectId}`, mimeType: object.mime_type });
+  }
+  return checked;
 }
 
 type MetadataFields = Pick<

@@ -15,6 +15,8 @@ import { capsuleSupporting } from "@/features/capsules/supporting.endpoint";
 import { capsuleSupportingAdd } from "@/features/capsules/supporting-add.endpoint";
 import { capsuleUpdate } from "@/features/capsules/update.endpoint";
 import { outletCreate } from "@/features/outlets/create.endpoint";
+import { vaultUpload } from "@/features/vault/upload.endpoint";
+import { vaultObject } from "@/features/vault/object.endpoint";
 import { bridgeClient } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
@@ -300,6 +302,33 @@ describe.each(dialects)("capsule drafts and reads on %s", (dialect) => {
     expect(list.body.items.map((e: Json) => [e.label, e.isPrimary])).toEqual([["Archived council page", true], ["Transcript", false]]);
     const read = await api.send(capsuleRead, { params: { id: draftId } }, journalistKey);
     expect(read.body.capsule.metadataURI).toBe(byReporter.body.metadataURI);
+  });
+
+  it("takes evidence at a vault address only under that file's own SHA-256, with the type the vault found, and once", async () => {
+    const file = Buffer.from(`Council minutes, ${dialect}: the fee rises 4 %.\n`);
+    const uploaded = await api.send(vaultUpload, { body: { filename: "minutes.txt", mimeType: "text/plain", contentBase64: file.toString("base64") } }, journalistKey);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBeLessThan(300);
+    const objectId = String(uploaded.body.object.objectId);
+    const fileHash = `0x${createHash("sha256").update(file).digest("hex")}`;
+    expect(`0x${objectId}`).toBe(fileHash);
+    const item = { uri: pathOf(vaultObject, { objectId }), contentHash: fileHash, evidenceType: "document" as const, mimeType: "application/pdf", isPrimary: false, label: "Signed court order (verified file)" };
+
+    // a made-up hash beside a link to the real file, and an address the vault does not hold
+    expectError(await api.send(capsuleEvidenceAdd, { params: { id: draftId }, body: { ...item, contentHash: `0x${"ee".repeat(32)}` } }, journalistKey), 400, "VALIDATION_ERROR", "Invalid body: contentHash", {
+      issues: [{ path: "contentHash", message: `the vault file at this address has SHA-256 ${fileHash}, not the contentHash given` }],
+    });
+    expectError(await api.send(capsuleEvidenceAdd, { params: { id: draftId }, body: { ...item, uri: pathOf(vaultObject, { objectId: "cd".repeat(32) }), contentHash: `0x${"cd".repeat(32)}` } }, journalistKey), 400, "VALIDATION_ERROR", "Invalid body: uri", {
+      issues: [{ path: "uri", message: "no file in the vault has this address: upload the file first" }],
+    });
+    expectError(await update(journalistKey, { capsuleId: draftId, evidence: [{ ...item, contentHash: `0x${"ee".repeat(32)}` }] }), 400, "VALIDATION_ERROR", "Invalid body: evidence.0.contentHash", {
+      issues: [{ path: "evidence.0.contentHash", message: `the vault file at this address has SHA-256 ${fileHash}, not the contentHash given` }],
+    });
+
+    // the right hash: stored with the vault's type, not the one claimed; the same item again is refused
+    const added = await api.send(capsuleEvidenceAdd, { params: { id: draftId }, body: item }, journalistKey);
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body.evidence).toMatchObject({ uri: item.uri, contentHash: fileHash, mimeType: "text/plain" });
+    expectError(await api.send(capsuleEvidenceAdd, { params: { id: draftId }, body: item }, journalistKey), 409, "CONFLICT", `Capsule ${draftId} already lists this evidence (the same address and SHA-256)`);
   });
 
   it("relates supporting capsules, refusing duplicates, self-links and unknown ids", async () => {

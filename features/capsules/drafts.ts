@@ -34,6 +34,7 @@ import {
   contributorsFromRows,
   defaultContributors,
   evidenceFromBody,
+  vaultEvidenceChecked,
   evidenceFromRows,
   evidenceRows,
   featureImageColumn,
@@ -89,6 +90,7 @@ export async function createDraft(db: Db, wallet: Address, body: TCreateCapsuleB
   const roles = await activeAuthorRoleIds(db, outlet.id, wallet);
   const supporting = await checkSupportingIds(db, wallet, body.supportingCapsules ?? []);
   const featureImage = await featureImageColumn(db, body.featureImage);
+  const evidenceItems = await vaultEvidenceChecked(db, body.evidence ?? [], "evidence");
   const at = await activityTime(now);
   const row = await db.transaction().execute(async (trx) => {
     const row = await insertDraft(
@@ -115,7 +117,7 @@ export async function createDraft(db: Db, wallet: Address, body: TCreateCapsuleB
         updated_at: now,
       },
       {
-        evidence: evidenceFromBody(body.evidence ?? []),
+        evidence: evidenceFromBody(evidenceItems),
         contributors: body.contributors ? contributorsFromBody(body.contributors) : defaultContributors(wallet, roles),
         supporting,
       },
@@ -133,6 +135,7 @@ export async function updateDraft(db: Db, wallet: Address, body: TUpdateCapsuleB
   if (capsule.voucher_deadline !== null) requireNoOutstandingVoucher(capsule, await chainNow(), "be updated");
   const supporting = body.supportingCapsules ? await checkSupportingIds(db, wallet, body.supportingCapsules, capsule.id) : undefined;
   const featureImage = await featureImageColumn(db, body.featureImage);
+  const evidenceItems = body.evidence ? await vaultEvidenceChecked(db, body.evidence, "evidence") : undefined;
   const at = await activityTime(now);
   const row = await db.transaction().execute(async (trx) => {
     const changes: CapsuleUpdate = { updated_at: now };
@@ -157,7 +160,7 @@ export async function updateDraft(db: Db, wallet: Address, body: TUpdateCapsuleB
     const evidenceBefore = await listEvidence(trx, capsule.id);
     let evidence = evidenceFromRows(evidenceBefore);
     if (body.evidence) {
-      evidence = evidenceFromBody(body.evidence);
+      evidence = evidenceFromBody(evidenceItems ?? body.evidence);
       await deleteEvidence(trx, capsule.id);
       const inserted = await insertEvidence(trx, evidenceRows(capsule.id, evidence, wallet, now));
       await remapClaimEvidence(trx, capsule.id, evidenceBefore, inserted);

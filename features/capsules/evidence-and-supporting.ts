@@ -20,7 +20,7 @@ import { activityTime } from "@/lib/chain/server/role-registry-reads";
 import { evidenceObject } from "./capsule-view";
 import { requireNoOutstandingVoucher } from "./access";
 import { chainNow } from "@/lib/chain/server/chain-io";
-import { contributorsFromRows, evidenceFromBody, evidenceFromRows, evidenceRows, metadataUriFor } from "./draft-content";
+import { contributorsFromRows, evidenceFromBody, evidenceFromRows, evidenceRows, metadataUriFor, vaultEvidenceChecked } from "./draft-content";
 
 /**
  * POST /api/capsules/:id/evidence — the submitter or a listed contributor adds one item (who may
@@ -29,7 +29,7 @@ import { contributorsFromRows, evidenceFromBody, evidenceFromRows, evidenceRows,
  * takes additional, non-primary evidence (its metadataURI stays the one that was voted on).
  * Pending, rejected and superseded capsules take none.
  */
-export async function addEvidence(db: Db, wallet: Address, capsuleId: number, item: TEvidenceItem, now: number) {
+export async function addEvidence(db: Db, wallet: Address, capsuleId: number, given: TEvidenceItem, now: number) {
   const capsule = await getCapsuleOrThrow(db, capsuleId);
   const contributors = await listContributors(db, capsule.id);
   if (capsule.status !== "draft" && capsule.status !== "finalized") {
@@ -37,12 +37,16 @@ export async function addEvidence(db: Db, wallet: Address, capsuleId: number, it
   }
   // the voucher's manifest lists the evidence: it may not change while the chain can still take that voucher
   if (capsule.status === "draft" && capsule.voucher_deadline !== null) requireNoOutstandingVoucher(capsule, await chainNow(), "take evidence");
+  const [item] = (await vaultEvidenceChecked(db, [given], "")) as [TEvidenceItem];
   const existing = await listEvidence(db, capsule.id);
   if (item.isPrimary && capsule.status !== "draft") {
     throw new AppError("INVALID_STATE", `The primary evidence of capsule ${capsule.id} was fixed at submission; add this item with isPrimary false`);
   }
   if (item.isPrimary && existing.some((e) => e.is_primary === 1)) {
     throw new AppError("CONFLICT", `Capsule ${capsule.id} already has a primary evidence item`);
+  }
+  if (existing.some((e) => e.active === 1 && e.uri === item.uri && e.content_hash.toLowerCase() === item.contentHash.toLowerCase())) {
+    throw new AppError("CONFLICT", `Capsule ${capsule.id} already lists this evidence (the same address and SHA-256)`);
   }
   const at = await activityTime(now);
   return db.transaction().execute(async (trx) => {

@@ -13,8 +13,23 @@ export async function getCaseOrThrow(db: DbOrTrx, id: number): Promise<CourtCase
   return row;
 }
 
+export async function findCaseOfJuryCase(db: DbOrTrx, juryCaseId: number): Promise<CourtCaseRow | undefined> {
+  return db.selectFrom("court_cases").selectAll().where("jury_case_id", "=", juryCaseId).executeTakeFirst();
+}
+
 export async function findOpenCaseOfCapsule(db: DbOrTrx, capsuleId: number): Promise<CourtCaseRow | undefined> {
   return db.selectFrom("court_cases").selectAll().where("capsule_id", "=", capsuleId).where("status", "=", "open").executeTakeFirst();
+}
+
+/** The grounds a challenger files for a case the bridge filed on its own (unfiled-jury-cases.ts), and its opening entry's details. */
+export async function fileGrounds(
+  db: DbOrTrx,
+  id: number,
+  values: Pick<CourtCaseRow, "grounds" | "claim" | "evidence_id" | "requested_label">,
+  openedDetails: Record<string, unknown>,
+): Promise<CourtCaseRow> {
+  await db.updateTable("court_case_events").set({ details_json: JSON.stringify(openedDetails) }).where("case_id", "=", id).where("kind", "=", "opened").execute();
+  return db.updateTable("court_cases").set(values).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function insertCase(db: DbOrTrx, values: NewCourtCase): Promise<CourtCaseRow> {

@@ -12,6 +12,8 @@ import { capsuleClaims } from "@/features/capsules/claims.endpoint";
 import { capsuleClaimsSet } from "@/features/capsules/claims-set.endpoint";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
 import { capsuleDispute } from "@/features/court/dispute.endpoint";
+import { capsuleDisputes } from "@/features/court/capsule-disputes.endpoint";
+import { UNFILED_GROUNDS } from "@/features/court/unfiled-grounds";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
 import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
 import { capsuleVote } from "@/features/voting/vote.endpoint";
@@ -67,7 +69,7 @@ describe.each(dialects)("the jury court over HTTP on %s", (dialect) => {
 
   beforeAll(async () => {
     dns = await startTestDns();
-    stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000" } });
+    stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000", CAPSULE_JURY_FILING_GRACE_MS: "4000", CAPSULE_JURY_FILER_POLL_MS: "300" } });
     api = bridgeClient(stack.baseUrl);
     // the addresses from the deployment record, not a request: a keep-alive connection left idle during the
     // deposits below was sometimes closed by the server under load, and the next request failed (NETWORK_ERROR)
@@ -287,5 +289,29 @@ describe.each(dialects)("the jury court over HTTP on %s", (dialect) => {
       .flatMap((node) => (Array.isArray(node) ? node : [node]))
       .filter((node: Json) => node["@type"] === "ClaimReview");
     expect(onPage).toEqual(reviews.body.items);
+  });
+
+  it("files a case its challenger opened on chain and never filed, so readers see it contested, and takes the challenger's grounds later", async () => {
+    // the case above is final, so the capsule may be disputed again; this one is opened on chain only
+    const openTxHash = await chain.walletOf(reporterKey).writeContract({
+      address: court, abi: juryCourtAbi, functionName: "openCase", args: [BigInt(capsuleId), [claimKey(Number(claimIds[1]))]], value: parseEther("3"),
+    });
+    expect((await chain.publicClient.waitForTransactionReceipt({ hash: openTxHash, pollingInterval: 50 })).status).toBe("success");
+    let listed: Json | undefined;
+    for (let i = 0; i < 150 && !listed; i++) {
+      listed = (await api.send(capsuleDisputes, { params: { id: capsuleId } })).body.items.find((c: Json) => c.status === "open");
+      if (!listed) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(listed).toMatchObject({ openedBy: reporter, grounds: UNFILED_GROUNDS, claimIds: [claimIds[1]], court: "jury", period: "evidence", labelBefore: "misleading" });
+    expect((await api.send(capsuleRead, { params: { id: capsuleId } })).body.capsule.integrityLabel).toBe("contested");
+
+    // its challenger files the grounds after all: the same case takes them; nobody else may
+    const grounds = "The 2019 figure was 1.2 million, not 1.0 million.";
+    const byOther = await api.postRaw(capsuleDispute, { id: capsuleId }, challengerKey, { grounds, claimIds: [claimIds[1]], openTxHash });
+    expect(byOther.status, JSON.stringify(byOther.body)).toBe(403);
+    const filed = await api.postRaw(capsuleDispute, { id: capsuleId }, reporterKey, { grounds, claimIds: [claimIds[1]], openTxHash });
+    expect(filed.status, JSON.stringify(filed.body)).toBe(201);
+    expect(filed.body.case).toMatchObject({ caseId: listed!.caseId, grounds, openedBy: reporter, status: "open" });
+    expect(filed.body.timeline.filter((e: Json) => e.kind === "opened").map((e: Json) => e.details.grounds)).toEqual([grounds]);
   });
 });

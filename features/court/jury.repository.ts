@@ -161,3 +161,27 @@ export async function courtCaseIdsOfJuryCases(db: DbOrTrx, juryCaseIds: number[]
 export async function challengesInEvidence(db: DbOrTrx, wallet: string): Promise<boolean> {
   return (await db.selectFrom("jury_cases").select("case_id").where("challenger", "=", wallet).where("period", "=", "evidence").limit(1).executeTakeFirst()) !== undefined;
 }
+
+/** JuryCourt cases no court case names: opened on chain and never filed at this bridge. */
+export async function unfiledJuryCases(db: DbOrTrx): Promise<JuryCaseRow[]> {
+  return db
+    .selectFrom("jury_cases")
+    .leftJoin("court_cases", "court_cases.jury_case_id", "jury_cases.case_id")
+    .selectAll("jury_cases")
+    .where("court_cases.id", "is", null)
+    .orderBy("jury_cases.case_id", "asc")
+    .execute();
+}
+
+/** Open court cases whose jury case is final on chain (to settle: label, penalty). */
+export async function openCasesWithFinalJury(db: DbOrTrx): Promise<number[]> {
+  const rows = await db
+    .selectFrom("court_cases")
+    .innerJoin("jury_cases", "jury_cases.case_id", "court_cases.jury_case_id")
+    .select("court_cases.id")
+    .where("court_cases.status", "=", "open")
+    .where("jury_cases.period", "=", "final")
+    .orderBy("court_cases.id", "asc")
+    .execute();
+  return rows.map((r) => r.id);
+}

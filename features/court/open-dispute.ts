@@ -2,26 +2,20 @@ import "server-only";
 import type { Address } from "viem";
 import type { Db } from "@/lib/db/database";
 import { getCapsuleOrThrow } from "@/features/capsules/capsules.repository";
-import { findOpenCaseOfCapsule, insertCase, insertCaseEvent } from "@/features/court/court.repository";
-import { insertActivity } from "@/features/wallet/activity.repository";
+import { fileGrounds, findCaseOfJuryCase, insertCaseEvent } from "@/features/court/court.repository";
 import { AppError } from "@/lib/errors/app-error";
 import { activityTime } from "@/lib/chain/server/role-registry-reads";
 import type { TDisputeBody } from "@/features/court/court.schema";
 import { bondOf } from "./court-chain";
 import { caseDetail } from "./case-view";
-import { applyLabel } from "./labels";
-import { isUniqueViolation } from "@/lib/errors/unique-violation";
 import { database } from "@/lib/db/client";
 import { bridgeChange } from "@/lib/live/live-hub";
+import { fileCourtCase, openedDetails, type CaseFiling } from "./file-case";
+import { UNFILED_GROUNDS } from "./unfiled-grounds";
 import { caseParties } from "./case-parties";
 import { checkClaimIds, juryCaseOpenedBy } from "./jury-link";
 import type { Hex } from "viem";
 import { isEvidenceOf } from "@/features/capsules/capsules-parts.repository";
-
-const openCaseConflict = (capsuleId: number, caseId: number) =>
-  new AppError("CONFLICT", `Capsule ${capsuleId} already has an open court case (case ${caseId}); add to that case instead`, {
-    details: { caseId: String(caseId) },
-  });
 
 /**
  * POST /api/capsules/:id/dispute — a wallet with an active bond files the JuryCourt case it opened
@@ -53,62 +47,34 @@ export async function openDispute(db: Db, wallet: Address, capsuleId: number, bo
   const jury = await juryCaseOpenedBy(db, wallet, capsule, claimIds, body.openTxHash as Hex);
   const at = await activityTime(now);
   const parties = await caseParties(db, capsule);
-  let pushed: ReturnType<typeof bridgeChange> | undefined;
-  try {
-    const row = await db.transaction().execute(async (trx) => {
-      const open = await findOpenCaseOfCapsule(trx, capsule.id);
-      if (open) throw openCaseConflict(capsule.id, open.id);
-      const created = await insertCase(trx, {
-        capsule_id: capsule.id,
-        root_capsule_id: capsule.root_capsule_id ?? capsule.id,
-        outlet_id: capsule.outlet_id,
-        outlet_slug: capsule.outlet_slug,
-        opened_by: wallet,
-        grounds: body.grounds,
-        claim: body.claim ?? null,
-        evidence_id: body.evidenceId ?? null,
-        requested_label: body.requestedLabel ?? null,
-        label_before: capsule.integrity_label,
-        status: "open",
-        verdict: null,
-        rationale: null,
-        decided_by: null,
-        jury_case_id: jury.case_id,
-        claim_ids_json: claimIds.length > 0 ? JSON.stringify(claimIds) : null,
-        opened_at: at,
-        closed_at: null,
-      });
-      await insertCaseEvent(trx, {
-        caseId: created.id,
-        kind: "opened",
-        actor: wallet,
-        details: { capsuleId: String(capsule.id), grounds: body.grounds, claim: body.claim ?? null, requestedLabel: body.requestedLabel ?? null, bond: bond.toString() },
-        at,
-      });
-      if (body.evidenceId !== undefined) {
-        await insertCaseEvent(trx, { caseId: created.id, kind: "evidence_named", actor: wallet, details: { evidenceId: String(body.evidenceId) }, at });
-      }
-      await applyLabel(trx, { capsuleId: capsule.id, label: "contested", by: wallet, reason: `court case ${created.id} opened`, caseId: created.id, at });
-      // the outlet's reply is its evidence, in the jury's evidence period
-      const told = { caseId: String(created.id), capsuleId: String(capsule.id), title: capsule.title };
-      await insertActivity(trx, [
-        { wallet, kind: "court.case_opened", outletSlug: capsule.outlet_slug, subjectId: String(created.id), details: { capsuleId: String(capsule.id) }, createdAt: at },
-        // the inbox of the author and the outlet's editors (issue 13)
-        ...parties.map((party) => ({ wallet: party, kind: "inbox.dispute_opened", outletSlug: capsule.outlet_slug, subjectId: String(created.id), details: { ...told, grounds: body.grounds }, createdAt: at })),
-        { wallet: capsule.submitter, kind: "inbox.label_changed", outletSlug: capsule.outlet_slug, subjectId: String(capsule.id), details: { ...told, label: "contested", previousLabel: capsule.integrity_label }, createdAt: at },
-      ]);
-      pushed = bridgeChange(database(), { what: "court.case_opened", capsuleIds: [String(capsule.id)], caseIds: [String(created.id)], wallets: [wallet, ...parties] });
-      await pushed.inTransaction(trx);
-      return created;
-    });
-    pushed?.afterCommit();
-    return caseDetail(db, row);
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      const open = await findOpenCaseOfCapsule(db, capsule.id);
-      if (open && open.jury_case_id !== jury.case_id) throw openCaseConflict(capsule.id, open.id);
-      throw new AppError("CONFLICT", `The jury case ${jury.case_id} is already filed as a court case`);
-    }
-    throw error;
-  }
+  const filing = {
+    capsule,
+    opener: wallet,
+    juryCaseId: jury.case_id,
+    claimIds,
+    grounds: body.grounds,
+    claim: body.claim ?? null,
+    evidenceId: body.evidenceId ?? null,
+    requestedLabel: body.requestedLabel ?? null,
+    bond: bond.toString(),
+    parties,
+    at,
+  };
+  // the bridge filed this case on its own while its challenger had not: the challenger's grounds replace its placeholder
+  const filed = await findCaseOfJuryCase(db, jury.case_id);
+  if (filed && filed.status === "open" && filed.grounds === UNFILED_GROUNDS && filed.opened_by === wallet) return fileLateGrounds(db, filed.id, filing);
+  return caseDetail(db, await fileCourtCase(db, filing));
+}
+
+/** The challenger's grounds for a case the bridge filed without them (same case, same label, its opening entry rewritten). */
+async function fileLateGrounds(db: Db, courtCaseId: number, filing: CaseFiling) {
+  const pushed = bridgeChange(database(), { what: "court.case_opened", capsuleIds: [String(filing.capsule.id)], caseIds: [String(courtCaseId)], wallets: [filing.opener, ...filing.parties] });
+  const row = await db.transaction().execute(async (trx) => {
+    const updated = await fileGrounds(trx, courtCaseId, { grounds: filing.grounds, claim: filing.claim, evidence_id: filing.evidenceId, requested_label: filing.requestedLabel }, openedDetails(filing));
+    if (filing.evidenceId !== null) await insertCaseEvent(trx, { caseId: courtCaseId, kind: "evidence_named", actor: filing.opener, details: { evidenceId: String(filing.evidenceId) }, at: filing.at });
+    await pushed.inTransaction(trx);
+    return updated;
+  });
+  pushed.afterCommit();
+  return caseDetail(db, row);
 }

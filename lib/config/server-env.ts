@@ -105,6 +105,10 @@ export const serverEnvSchema = z.object({
   // Newsroom (issue 13): live pushes and the court's right of reply
   CAPSULE_LIVE_MAX_PER_IP: positiveInt.default(20),
   CAPSULE_COURT_REPLY_WINDOW_SECONDS: z.coerce.number().int().min(0).max(31_536_000).default(172_800),
+  /** How long a JuryCourt case may stay unfiled by its challenger before the leader files it (ms). */
+  CAPSULE_JURY_FILING_GRACE_MS: z.coerce.number().int().min(0).default(600_000),
+  /** How often the leader looks for unfiled and final jury cases (ms). */
+  CAPSULE_JURY_FILER_POLL_MS: z.coerce.number().int().min(100).default(15_000),
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
