@@ -114,6 +114,8 @@ test("a bonded reader disputes an article and the reader's page follows the labe
   await page.goto(`/read/${fixture.capsuleId}`);
   await expect(page.getByTestId("integrity-label")).toHaveAttribute("data-label", "contested");
   await expect(page.getByTestId("integrity-label")).toContainText("Contested");
+  // the reader is told which sentence is challenged
+  await expect(page.getByTestId("reader-open-case")).toContainText("It challenges the passage “The council's budget rose by forty percent this year.”.");
   await shot(page, "court-reader-contested");
 
   // the dispute page now points at the open case instead of offering a second one
@@ -154,6 +156,9 @@ test("a bonded reader disputes an article and the reader's page follows the labe
   await outlet.page.goto(`/court/${caseId}`);
   await expect(outlet.page.getByTestId("case-outcome")).toContainText("Misleading: a material inaccuracy");
   await expect(outlet.page.getByTestId("case-outcome")).toContainText(/Decided by the jury of JuryCourt case \d+ in round 1/);
+  await expect(outlet.page.getByTestId("case-outcome")).toContainText("Recorded on chain by the jury court,");
+  // what the label does, as it is: still readable, no ads, ranked lower
+  await expect(outlet.page.getByText("The article stays readable with this label, but carries no ads")).toBeVisible();
   await expect(outlet.page.getByTestId("case-status")).toHaveText("Closed");
   await expect(outlet.page.getByTestId("penalty-amount")).toHaveText("25 CAP");
   await expect(outlet.page.getByTestId("penalty-tx")).toHaveText(/^0x[0-9a-f]{64}$/);
@@ -170,6 +175,7 @@ test("a bonded reader disputes an article and the reader's page follows the labe
   await expect(page.getByTestId("integrity-label")).toHaveAttribute("data-label", "misleading");
   await expect(page.getByTestId("integrity-label")).toContainText("Misleading");
   await expect(page.getByTestId("reader-decided-case")).toContainText(`court case #${caseId}`);
+  await expect(page.getByTestId("reader-case-passage")).toHaveText("The case challenged the passage “The council's budget rose by forty percent this year.”.");
   await shot(page, "court-reader-misleading");
 
   // the outlet's distribution: record no longer clean, penalty downgrade in force

@@ -66,7 +66,7 @@ test("/distribution and the outlet page show the factors with their samples, the
   await expect(card.getByTestId("factor-acceptanceRate")).toContainText("from 1 decided capsule(s)");
   await expect(card.getByTestId("factor-courtFindings")).toContainText("100 / 100");
   await expect(card.getByTestId("distribution-integrity-score")).toHaveText(/^\d+$/);
-  await expect(card.getByTestId("distribution-next")).toContainText("19 more capsule(s) decided by vote (1 of 20)");
+  await expect(card.getByTestId("distribution-next")).toContainText("19 more capsules decided by vote (1 of 20)");
   const channels = card.getByTestId("distribution-channels");
   await expect(channels.locator('[data-channel="atom"]')).toHaveAttribute("data-status", "on");
   await expect(channels.locator('[data-channel="json_feed"]')).toContainText("opens at the Elevated tier");
@@ -84,7 +84,7 @@ test("/distribution and the outlet page show the factors with their samples, the
 
 test("the capsule page says whether the outlet was a trusted publisher when it was submitted", async ({ page }) => {
   await page.goto(`/capsules/${fixture.capsuleId}`);
-  await expect(page.getByTestId("capsule-trusted-publisher")).toContainText("submitted before the outlet reached Elevated");
+  await expect(page.getByTestId("capsule-trusted-publisher")).toContainText("submitted below the Elevated tier (not a trusted publisher then)");
   await page.goto(`/read/${fixture.capsuleId}`);
   await expect(page.getByTestId("reader-outlet")).toBeVisible();
   await expect(page.getByTestId("reader-trusted-publisher")).toHaveCount(0);

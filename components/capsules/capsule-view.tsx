@@ -76,7 +76,7 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
           {c.status !== "draft" ? (
             <span data-testid="capsule-trusted-publisher">
               {" "}
-              · {c.trustedPublisherAtSubmit ? "trusted publisher when submitted (Elevated or above)" : "submitted before the outlet reached Elevated"}
+              · {c.trustedPublisherAtSubmit ? "trusted publisher when submitted (Elevated or above)" : "submitted below the Elevated tier (not a trusted publisher then)"}
             </span>
           ) : null}
         </p>

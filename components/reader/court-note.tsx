@@ -21,11 +21,16 @@ export function CourtRecord({ record, label }: { record: ReaderCourtCase[]; labe
           <Link href={`/court/${open.caseId}`} prefetch={false} className="text-accent underline">
             court case #{open.caseId}
           </Link>
-          .
+          .{open.passage ? <Passage text={open.passage} verb="It challenges" /> : null}
         </p>
       ) : null}
       {decided.map((c, index) => (
         <div key={c.caseId} className="space-y-1" data-testid="reader-decided-case">
+          {c.passage && c.verdict ? (
+            <p className="[overflow-wrap:anywhere]" data-testid="reader-case-passage">
+              <Passage text={c.passage} verb="The case challenged" />
+            </p>
+          ) : null}
           {c.finding ? (
             <p data-testid={index === 0 ? "reader-finding" : "reader-earlier-finding"}>
               <strong>The court found:</strong> {c.finding}
@@ -57,4 +62,14 @@ export function CourtRecord({ record, label }: { record: ReaderCourtCase[]; labe
 function verdictWords(c: ReaderCourtCase, label: string): string {
   if (!c.verdict || c.verdict === label) return "";
   return `Ruled ${integrityLabelInfo(c.verdict).title}${label === "corrected" || label === "retracted_by_author" ? " before the article was " + (label === "corrected" ? "corrected" : "retracted") : ""}. `;
+}
+
+/** " It challenges the passage “…”." — the sentence a case named, so a label says what it is about. */
+function Passage({ text, verb }: { text: string; verb: string }) {
+  return (
+    <>
+      {" "}
+      {verb} the passage <q className="font-serif italic">{text}</q>.
+    </>
+  );
 }

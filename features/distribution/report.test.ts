@@ -90,8 +90,8 @@ describe("distributionReport", () => {
     expect(report.requirements.map((r) => [r.tier, r.met])).toEqual([["standard", true], ["elevated", true], ["premium", false]]);
     expect(report.requirements[2]!.checks.filter((c) => !c.met).map((c) => c.name)).toEqual(["sample", "acceptanceRate", "monthsActive"]);
     expect(report.toMoveUp).toEqual([
-      "have 3 more capsule(s) decided by vote (5 of 8): a rate needs a sample",
-      "raise the acceptance rate from 80% to 90%: 5 more accepted capsule(s) without a rejection",
+      "have 3 more capsules decided by vote (5 of 8): a rate needs a sample",
+      "raise the acceptance rate from 80% to 90%: 5 more accepted capsules without a rejection",
       "stay active 9 more month(s) (3 of 12)",
     ]);
     expect(report.minimumSample).toEqual({ elevated: 5, premium: 8 });
@@ -139,6 +139,6 @@ describe("minimum sample", () => {
     const report = distributionReport({ ...base, accepted: 1, minimumSample: { elevated: 20, premium: 50 } }, [], quiet);
     expect(report.tier).toBe("standard");
     expect(report.requirements[1]!.checks.find((c) => c.name === "sample")).toEqual({ name: "sample", required: ">= 20 decided", actual: "1", met: false });
-    expect(report.toMoveUp).toEqual(["have 19 more capsule(s) decided by vote (1 of 20): a rate needs a sample"]);
+    expect(report.toMoveUp).toEqual(["have 19 more capsules decided by vote (1 of 20): a rate needs a sample"]);
   });
 });

@@ -39,11 +39,11 @@ function advice(check: Check, input: DistributionInputs): string {
       return "verify the outlet's domain (POST /api/outlets/verify) so its status is active";
     case "sample": {
       const needed = Number(check.required.replace(/[^0-9]/g, ""));
-      return `have ${needed - Number(check.actual)} more capsule(s) decided by vote (${check.actual} of ${needed}): a rate needs a sample`;
+      return `have ${countOf(needed - Number(check.actual), "more capsule", "more capsules")} decided by vote (${check.actual} of ${needed}): a rate needs a sample`;
     }
     case "acceptanceRate": {
       const min = Number(check.required.replace(/[^0-9]/g, ""));
-      return `raise the acceptance rate from ${check.actual} to ${min}%: ${acceptedNeeded(input.accepted, input.rejected, min)} more accepted capsule(s) without a rejection`;
+      return `raise the acceptance rate from ${check.actual} to ${min}%: ${countOf(acceptedNeeded(input.accepted, input.rejected, min), "more accepted capsule", "more accepted capsules")} without a rejection`;
     }
     case "cleanRecord":
       return "no capsule may carry a misleading or fraudulent label applied in the last 365 days (an accepted correction lifts the label)";
@@ -86,4 +86,9 @@ export function distributionReport(input: DistributionInputs, penalties: Penalty
     factors,
     penalty: penalties[0] ? { caseId: penalties[0].caseId, verdict: penalties[0].verdict, until: String(penalties[0].until) } : null,
   };
+}
+
+/** "1 more capsule", "3 more capsules". */
+function countOf(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
 }

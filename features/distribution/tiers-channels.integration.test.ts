@@ -76,7 +76,7 @@ describe.each(dialects)("tiers, feed position and channels on %s", (dialect) => 
     const item = await report();
     expect(item).toMatchObject({ tier: "standard", acceptanceRate: 100, acceptedCount: 1, minimumSample: { elevated: 2, premium: 50 } });
     expect(item.requirements[1].checks.find((c: Json) => c.name === "sample")).toEqual({ name: "sample", required: ">= 2 decided", actual: "1", met: false });
-    expect(item.toMoveUp).toContain("have 1 more capsule(s) decided by vote (1 of 2): a rate needs a sample");
+    expect(item.toMoveUp).toContain("have 1 more capsule decided by vote (1 of 2): a rate needs a sample");
     expect(item.channels.items.map((c: Json) => [c.channel, c.status])).toEqual([["atom", "on"], ["json_feed", "off"], ["websub", "off"]]);
     const json = await text(`/outlets/${SLUG}/feed.json`);
     expect(json.status).toBe(403);

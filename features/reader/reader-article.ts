@@ -17,7 +17,8 @@ import type { TVoteItem } from "@/features/voting/capsule-votes.schema";
 import { findOutletById } from "@/features/outlets/outlets.repository";
 import { casesOfChain } from "@/features/court/court.repository";
 
-export type ReaderCourtCase = { caseId: string; status: "open" | "closed"; verdict: string | null; finding: string | null; openedAt: string; closedAt: string | null };
+/** `passage`: the sentence the case challenged, when it named one (else the claims or the article as a whole). */
+export type ReaderCourtCase = { caseId: string; status: "open" | "closed"; verdict: string | null; finding: string | null; passage: string | null; openedAt: string; closedAt: string | null };
 
 export type ReaderArticle = {
   read: TCapsuleResponse;
@@ -59,6 +60,7 @@ const readerCase = (row: CourtCaseRow): ReaderCourtCase => ({
   status: row.status,
   verdict: row.verdict,
   finding: row.finding ?? null,
+  passage: row.claim,
   openedAt: String(row.opened_at),
   closedAt: row.closed_at === null ? null : String(row.closed_at),
 });
