@@ -69,7 +69,7 @@ function Passage({ text, verb }: { text: string; verb: string }) {
   return (
     <>
       {" "}
-      {verb} the passage <q className="font-serif italic">{text}</q>.
+      {verb} the passage <span className="font-serif italic">“{text}”</span>.
     </>
   );
 }
