@@ -185,6 +185,8 @@ test("the reader checks the article against their own node (remembered), then op
   // first against this site's /rpc, labelled as such
   await expect(page.getByTestId("rpc-in-use")).toHaveText("Checking against: this site’s /rpc");
   await expect(page.getByTestId("finalization-check")).toContainText(`read this transaction from this site’s /rpc: it finalized capsule #${ids.a2}`);
+  // the checks in one plain sentence first
+  await expect(page.getByTestId("finalization-summary")).toHaveText("✓ Checked: this is the text the editors approved, and the Capsule chain records their decision. Your browser did this check itself; the lines below say how.");
   // then against the node directly (a second RPC endpoint), remembered across reloads
   await page.getByLabel(/Check against this JSON-RPC endpoint/).fill(nodeRpcUrl);
   await page.getByRole("button", { name: "Check", exact: true }).click();
