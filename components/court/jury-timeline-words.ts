@@ -1,6 +1,7 @@
 import { formatCap } from "@/components/ui/capsule-format";
 import { FINDING_NAMES, PERIOD_NAMES, SIDE_NAMES } from "@/lib/chain/jury-claims";
 import { shortAddress } from "@/lib/wallet/short-address";
+import { vaultObjectIdOf } from "@/lib/api/vault-path";
 
 // Words for the jury court's on-chain events in a case's timeline: what happened, in one heading and one sentence.
 
@@ -20,6 +21,12 @@ const cap = (value: unknown) => (text(value) ? formatCap(text(value)) : "");
 const who = (value: unknown) => (text(value) ? shortAddress(text(value)) : "someone");
 const findings = (value: unknown) => list(value).map(finding).join(", ");
 
+/** A vault file by its fingerprint (its address is a path nobody reads), anything else as given. */
+function evidenceWords(uri: string): string {
+  const id = vaultObjectIdOf(uri);
+  return id ? `A file in the vault, SHA-256 0x${id.slice(0, 12)}… (listed under “Evidence from both sides”).` : uri;
+}
+
 /** Heading and sentence for a jury event; undefined for events a reader of the case need not see. */
 export function describeJuryEvent(event: JuryTimelineEvent): { title: string; body: string } | undefined {
   const d = event.details;
@@ -36,7 +43,7 @@ export function describeJuryEvent(event: JuryTimelineEvent): { title: string; bo
     case "Draw":
       return { title: `Jurors drawn (${round})`, body: `${list(d.jurors).length} jurors: ${list(d.jurors).map((j) => shortAddress(j)).join(", ")}.` };
     case "EvidenceSubmitted":
-      return { title: `Evidence from ${side(d.side) ?? who(d.party)}`, body: text(d.uri) };
+      return { title: `Evidence from ${side(d.side) ?? who(d.party)}`, body: evidenceWords(text(d.uri)) };
     case "Committed":
       return { title: "A juror committed a sealed finding", body: `${who(d.juror)} committed; the finding stays secret until the reveal.` };
     case "Revealed":

@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { describeJuryEvent } from "./jury-timeline-words";
+
+describe("describeJuryEvent", () => {
+  it("names a vault file by its fingerprint instead of its download path, and keeps a link as given", () => {
+    const id = "f48c".padEnd(64, "0");
+    expect(describeJuryEvent({ kind: "EvidenceSubmitted", round: 0, details: { side: "2", party: "0x00000000000000000000000000000000000000aa", uri: `/api/vault/${id}?download=1` } })?.body).toBe(
+      "A file in the vault, SHA-256 0xf48c00000000… (listed under “Evidence from both sides”).",
+    );
+    expect(describeJuryEvent({ kind: "EvidenceSubmitted", round: 0, details: { side: "1", uri: "https://archive.example.org/report.pdf" } })?.body).toBe("https://archive.example.org/report.pdf");
+  });
+
+  it("groups a juror's lost bond like every other amount", () => {
+    expect(describeJuryEvent({ kind: "JurorSlashed", round: 0, details: { juror: "0x00000000000000000000000000000000000000aa", amount: "50000000000000000000000000" } })?.body).toContain("loses 50,000,000 CAP of bond");
+  });
+});
