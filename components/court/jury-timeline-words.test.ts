@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { vaultDownloadPath } from "@/lib/api/vault-path";
 import { describeJuryEvent } from "./jury-timeline-words";
 
 describe("describeJuryEvent", () => {
   it("names a vault file by its fingerprint instead of its download path, and keeps a link as given", () => {
     const id = "f48c".padEnd(64, "0");
-    expect(describeJuryEvent({ kind: "EvidenceSubmitted", round: 0, details: { side: "2", party: "0x00000000000000000000000000000000000000aa", uri: `/api/vault/${id}?download=1` } })?.body).toBe(
+    expect(describeJuryEvent({ kind: "EvidenceSubmitted", round: 0, details: { side: "2", party: "0x00000000000000000000000000000000000000aa", uri: vaultDownloadPath(id) } })?.body).toBe(
       "A file in the vault, SHA-256 0xf48c00000000… (listed under “Evidence from both sides”).",
     );
     expect(describeJuryEvent({ kind: "EvidenceSubmitted", round: 0, details: { side: "1", uri: "https://archive.example.org/report.pdf" } })?.body).toBe("https://archive.example.org/report.pdf");
