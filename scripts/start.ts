@@ -39,6 +39,7 @@ import { describeSignIn, signInOrigins } from "@/lib/auth/server/sign-in-origins
 import { startHousekeeping } from "@/lib/housekeeping/housekeeping";
 import { logError, logInfo, logWarn } from "@/lib/log";
 import { operatorKeyProblem, sampleDataWanted } from "@/lib/config/production-defaults";
+import { devKeyIndex } from "@/lib/config/dev-keys";
 import type { ServerEnv } from "@/lib/config/server-env";
 import type { Db } from "@/lib/db/database";
 
@@ -48,6 +49,14 @@ const dev = process.argv.includes("--dev");
 function checkOperatorKey(env: ServerEnv, bundledAnvil: boolean): void {
   const problem = operatorKeyProblem({ operatorKey: env.CAPSULE_OPERATOR_KEY, bundledAnvil, keyFromEnvironment: process.env.CAPSULE_OPERATOR_KEY !== undefined || process.env.CAPSULE_OPERATOR_KEY_FILE !== undefined });
   if (problem) throw new Error(problem);
+  const loopback = ["127.0.0.1", "localhost", "::1"].includes(env.CAPSULE_HOST);
+  if (bundledAnvil && !loopback && devKeyIndex(env.CAPSULE_OPERATOR_KEY) >= 0) {
+    step(
+      `warning: listening on ${env.CAPSULE_HOST} with the bundled anvil, whose accounts are anvil's public development keys. ` +
+        "The gateway refuses transactions from the operator's account, but anyone who reaches this server can act as the other development wallets. " +
+        "For a newsroom, run your own node with CAPSULE_NODE_RPC_URL and your own CAPSULE_OPERATOR_KEY.",
+    );
+  }
 }
 
 /** Sample bounty proposals and ad campaigns (marked sample): only with the bundled anvil or CAPSULE_DEMO_DATA=1. */

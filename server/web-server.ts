@@ -1,3 +1,5 @@
+import { type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import http from "node:http";
 import { performance } from "node:perf_hooks";
 import type { Duplex } from "node:stream";
@@ -64,6 +66,7 @@ export async function startWebServer(cfg: ServerConfig, options: { dev: boolean;
     maxBodyBytes: cfg.CAPSULE_MAX_BODY_BYTES,
     maxLogBlocks: cfg.CAPSULE_RPC_MAX_LOG_BLOCKS,
     maxResponseBytes: cfg.CAPSULE_RPC_MAX_RESPONSE_BYTES,
+    refusedSenders: new Set([privateKeyToAccount(cfg.CAPSULE_OPERATOR_KEY as Hex).address.toLowerCase()]),
   };
   const upstreams = {
     main: cfg.CAPSULE_NODE_RPC_URL,

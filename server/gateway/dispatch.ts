@@ -2,6 +2,7 @@ import type { Entry } from "./envelope";
 import { RpcCode, RpcError, rpcError, type JsonRpcRequest, type JsonRpcResponse } from "./json-rpc";
 import { checkParams, forwardedMethods, isForwardedMethod } from "./rpc-params";
 import { logRangeRefusal, needsHead } from "./log-range";
+import { senderRefusal } from "./raw-sender";
 
 /** The allow-list and parameter checks; undefined means "forward it". */
 export function rejectReason(request: JsonRpcRequest): RpcError | undefined {
@@ -26,7 +27,7 @@ export type Forwarder = (requests: JsonRpcRequest[]) => Promise<JsonRpcResponse[
 export async function answerEntries(
   entries: Entry[],
   forward: Forwarder,
-  options: { maxLogBlocks: number; special?: (request: JsonRpcRequest) => Promise<JsonRpcResponse> | undefined },
+  options: { maxLogBlocks: number; refusedSenders?: ReadonlySet<string>; special?: (request: JsonRpcRequest) => Promise<JsonRpcResponse> | undefined },
 ): Promise<(JsonRpcResponse | undefined)[]> {
   const answers: (JsonRpcResponse | Promise<JsonRpcResponse> | undefined)[] = [];
   let toForward: { slot: number; request: JsonRpcRequest }[] = [];
@@ -38,6 +39,14 @@ export async function answerEntries(
     if (reason) return void (answers[slot] = rpcError(entry.request.id, reason));
     toForward.push({ slot, request: entry.request });
   });
+  if (options.refusedSenders && options.refusedSenders.size > 0) {
+    const refused = await Promise.all(toForward.map((f) => senderRefusal(f.request, options.refusedSenders!)));
+    toForward = toForward.filter((f, i) => {
+      const reason = refused[i];
+      if (reason) answers[f.slot] = rpcError(f.request.id, reason);
+      return !reason;
+    });
+  }
   const head = toForward.some((f) => needsHead(f.request)) ? await headOf(forward) : undefined;
   toForward = toForward.filter((f) => {
     const tooWide = logRangeRefusal(f.request, options.maxLogBlocks, head);

@@ -23,6 +23,8 @@ export type GatewayLimits = {
   maxLogBlocks: number;
   /** Bytes of one node answer the HTTP gateway reads; a larger one is answered -32005. */
   maxResponseBytes: number;
+  /** Accounts (lowercase) whose raw transactions are refused with -32003: the bridge operator's (raw-sender.ts). */
+  refusedSenders?: ReadonlySet<string>;
 };
 
 export type RateLimiter = RateLimitHit;

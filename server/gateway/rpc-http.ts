@@ -72,6 +72,7 @@ export function createRpcHttpGateway(options: RpcGatewayOptions): (req: Incoming
       if (payload.kind === "rejected") return sendJson(res, 200, payload.response);
       const answers = await answerEntries(payload.entries, (requests) => forwardToUpstream(upstream, requests, { timeoutMs, maxResponseBytes: limits.maxResponseBytes }), {
         maxLogBlocks: limits.maxLogBlocks,
+        refusedSenders: limits.refusedSenders,
       });
       const present = answers.filter((a): a is JsonRpcResponse => a !== undefined);
       if (present.length === 0) {

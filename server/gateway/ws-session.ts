@@ -138,6 +138,7 @@ export class WsSession {
         (requests) => this.forward(requests),
         {
           maxLogBlocks: this.options.limits.maxLogBlocks,
+          refusedSenders: this.options.limits.refusedSenders,
           special: (request) => {
             if (request.method === "eth_subscribe") return this.subscribe(request, confirmed);
             if (request.method === "eth_unsubscribe") return Promise.resolve(this.unsubscribe(request));

@@ -323,3 +323,32 @@ describe("archive and testnet", () => {
     expect(badParams.body.error.code).toBe(-32602);
   });
 });
+
+describe("the bridge operator's account", () => {
+  it("cannot send a transaction through the gateway (-32003), while anyone else's is forwarded", async () => {
+    const operator = privateKeyToAccount(devKeys[2]);
+    const guarded = await startGatewayServer({
+      upstream: { main: anvil.rpcUrl },
+      nodeWsUrl: anvil.wsUrl,
+      limits: { perIpPerMinute: 100_000, sendRawPerIpPerMinute: 100_000, refusedSenders: new Set([operator.address.toLowerCase()]) },
+    });
+    try {
+      const url = `${guarded.url}/rpc`;
+      const nonceOf = async (address: string) => (await post(url, req("eth_getTransactionCount", [address, "pending"]))).body.result as string;
+      const before = await nonceOf(operator.address);
+      const refused = await post(url, req("eth_sendRawTransaction", [await signTransfer(Number(before), devKeys[2] as Hex)]));
+      expect(refused.body.error).toEqual({ code: -32003, message: "transaction rejected: the bridge operator's account does not send transactions through this gateway" });
+      expect(await nonceOf(operator.address)).toBe(before);
+      // in a batch too, beside a transaction the gateway forwards
+      const sender = privateKeyToAccount(devKeys[3]);
+      const batch = await post(url, [
+        req("eth_sendRawTransaction", [await signTransfer(Number(before), devKeys[2] as Hex)]),
+        req("eth_sendRawTransaction", [await signTransfer(Number(await nonceOf(sender.address)), devKeys[3] as Hex)]),
+      ]);
+      expect(batch.body[0].error.code).toBe(-32003);
+      expect(batch.body[1].result).toMatch(/^0x[0-9a-f]{64}$/);
+    } finally {
+      await guarded.close();
+    }
+  });
+});
