@@ -118,9 +118,10 @@ export function courtDesk() {
 
   return {
     api,
-    /** An exclusive listing of the capsule's rights by `ownerKey`, paid to it. */
+    /** An exclusive listing of the capsule's rights in France by `ownerKey`, paid to it. */
     async exclusiveListing(ownerKey: number, capsuleId: string, price: bigint) {
-      const made = await call(rightsCreate, { body: { capsuleId, licenceType: "exclusive", territory: "worldwide", price: price.toString(), currency: "CAP", terms: "Exclusive first publication rights, with credit." } }, ownerKey);
+      // in France: an exclusive licence may not overlap the listings other tests make (Germany)
+      const made = await call(rightsCreate, { body: { capsuleId, licenceType: "exclusive", territory: "fr", price: price.toString(), currency: "CAP", terms: "Exclusive first publication rights in France, with credit." } }, ownerKey);
       return made.listing;
     },
     /** Another buyer (`keyIndex`) deposits into LicenceEscrow and takes the licence over the API. */

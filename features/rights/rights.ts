@@ -1,8 +1,8 @@
 import "server-only";
 import type { Address } from "viem";
-import type { Db } from "@/lib/db/database";
+import type { Db, DbOrTrx } from "@/lib/db/database";
 import { getCapsuleOrThrow } from "@/features/capsules/capsules.repository";
-import { insertListing, listListings } from "@/features/rights/rights.repository";
+import { insertListing, licencesOfListings, listListings } from "@/features/rights/rights.repository";
 import { insertActivity } from "@/features/wallet/activity.repository";
 import { distributionActive } from "@/features/distribution/distribution-active";
 import { AppError } from "@/lib/errors/app-error";
@@ -39,6 +39,7 @@ export async function createListing(db: Db, wallet: Address, body: TCreateListin
   const createdBlock = await headBlock(chain);
   const at = await activityTime(now);
   const row = await db.transaction().execute(async (trx) => {
+    await requireNoExclusiveClash(trx, capsule.id, body.licenceType, body.territory, now);
     const listing = await insertListing(trx, {
       capsule_id: capsule.id,
       outlet_id: capsule.outlet_id,
@@ -60,6 +61,31 @@ export async function createListing(db: Db, wallet: Address, body: TCreateListin
     return listing;
   });
   return { ok: true as const, listing: listingObject(row, 0, now) };
+}
+
+const overlaps = (a: string, b: string) => a === "worldwide" || b === "worldwide" || a === b;
+
+/**
+ * An exclusive licence means nobody else holds one there: an exclusive listing may not overlap (same
+ * territory, or worldwide) another listing of the capsule that is in force (on offer or sold), and no
+ * listing may overlap an exclusive one in force. 409 CONFLICT names the listing in the way.
+ */
+async function requireNoExclusiveClash(trx: DbOrTrx, capsuleId: number, licenceType: string, territory: string, now: number): Promise<void> {
+  const { rows } = await listListings(trx, { capsuleId, offset: 0, limit: 10_000 });
+  const sold = new Set((await licencesOfListings(trx, rows.map((r) => r.id))).map((l) => l.listing_id));
+  for (const other of rows) {
+    if (!overlaps(other.territory, territory) || (licenceType !== "exclusive" && other.licence_type !== "exclusive")) continue;
+    const state = sold.has(other.id) ? "sold" : other.expires_at === null || other.expires_at > now ? "on offer" : undefined;
+    if (!state) continue;
+    const where = other.territory === "worldwide" ? "worldwide" : `in ${other.territory}`;
+    throw new AppError(
+      "CONFLICT",
+      other.licence_type === "exclusive"
+        ? `Capsule ${capsuleId} has an exclusive listing ${where} (listing ${other.id}, ${state}); no other licence can be offered there`
+        : `Capsule ${capsuleId} has a ${other.licence_type.replace(/_/g, "-")} listing ${where} (listing ${other.id}, ${state}); an exclusive licence cannot be offered there`,
+      { details: { listingId: String(other.id) } },
+    );
+  }
 }
 
 /** GET /api/rights/listings — newest first, by capsule and/or outlet. */

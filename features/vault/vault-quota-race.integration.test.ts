@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import path from "node:path";
 import { vaultUpload } from "@/features/vault/upload.endpoint";
 import { devKeys } from "@/test/support/anvil";
 import { bridgeClient } from "@/test/support/bridge-client";
@@ -57,5 +59,9 @@ describe.each(dialects)("vault quota under concurrent uploads on %s", (dialect) 
     // and nothing more fits afterwards
     const after = await api.send(vaultUpload, { body: { filename: "after.txt", mimeType: "text/plain", contentBase64: file(BURST) } }, uploaderKey as `0x${string}`);
     expect(after.status).toBe(413);
+    // the refused uploads left nothing on disk: the vault holds exactly the stored files (no staged leftovers)
+    const onDisk = fs.readdirSync(path.join(stack.dataDir, "vault"), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    expect(onDisk.filter((entry) => entry.name.endsWith(".tmp"))).toEqual([]);
+    expect(onDisk.filter((entry) => /^[0-9a-f]{64}$/.test(entry.name))).toHaveLength(FITS);
   });
 });

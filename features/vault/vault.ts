@@ -13,7 +13,7 @@ import { logError } from "@/lib/log";
 import type { TVaultFetchBody, TVaultObject, TVaultUploadBody } from "@/features/vault/vault.schema";
 import { LinkNotFetched, type FetchedLink } from "@/lib/vault/link-fetch";
 import { allowedMimeTypes, sniffMime } from "@/lib/vault/mime-sniff";
-import { putObject, readObject, sha256Hex } from "@/lib/vault/object-store";
+import { stageObject, commitStaged, discardStaged, readObject, sha256Hex } from "@/lib/vault/object-store";
 import { challengesInEvidence } from "@/features/court/jury.repository";
 import { holdsRoleAtActiveOutlet } from "@/features/roles/roles.repository";
 import { takeTransactionLock } from "@/lib/db/server-functions";
@@ -106,7 +106,8 @@ async function storeObject(handle: Pick<DatabaseHandle, "db" | "dialect">, walle
   const known = await findVaultObject(db, id);
   if (known) return { ok: true as const, created: false, object: await recordFor(db, known, wallet) };
   await requireQuota(db, wallet, bytes.byteLength); // cheap refusal before the bytes are written
-  await putObject(config().vaultDir, id, bytes);
+  const dir = config().vaultDir;
+  const staged = await stageObject(dir, id, bytes);
   const created = await db
     .transaction()
     .execute(async (trx) => {
@@ -114,6 +115,8 @@ async function storeObject(handle: Pick<DatabaseHandle, "db" | "dialect">, walle
       await lockVaultQuota(trx, dialect);
       if (await findVaultObject(trx, id)) return false;
       await requireQuota(trx, wallet, bytes.byteLength);
+      // in place before the row commits, under the lock: a recorded object always has its file
+      await commitStaged(staged, dir, id);
       const inserted = await insertVaultObjectIfAbsent(trx, {
         id,
         size: bytes.byteLength,
@@ -129,9 +132,9 @@ async function storeObject(handle: Pick<DatabaseHandle, "db" | "dialect">, walle
         ]);
       }
       return inserted;
-    });
-  // a refusal inside the transaction (only under concurrent uploads) leaves the written bytes
-  // unrecorded: harmless, as a later upload of the same bytes reuses the file
+    })
+    // refused (over quota under concurrent uploads) or already stored: the staged bytes go
+    .finally(() => discardStaged(staged));
   return { ok: true as const, created, object: await recordFor(db, await getVaultObjectOrThrow(db, id), wallet) };
 }
 
