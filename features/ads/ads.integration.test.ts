@@ -52,8 +52,9 @@ describe.each(dialects)("ads readers see on %s", (dialect) => {
   it("shows the campaign beside a finalized article and counts a reader once a day, storing no address", async () => {
     const ad = await sponsoredFor(t.db, capsule, reader(1), DAY, 5000);
     expect(ad).toMatchObject({ advertiser: "Harbour Ferries", headline: "Cross the bay for less", clickUrl: "https://ferries.example.org/winter", sample: false });
-    // the same reader again the same day: shown, not counted
+    // the same reader again the same day: shown, not counted; a user agent of its choosing makes it no new reader
     expect(await sponsoredFor(t.db, capsule, reader(1), DAY + 60, 5000)).not.toBeNull();
+    for (const userAgent of ["curl/8.5", "Mozilla/5.0 other", ""]) expect(await sponsoredFor(t.db, capsule, { ...reader(1), userAgent }, DAY + 61, 5000)).not.toBeNull();
     expect(await campaign()).toMatchObject({ impressions: 1, spent: "1234", exhausted: false });
     const rows = await t.db.selectFrom("ad_impressions").selectAll().execute();
     expect(rows).toHaveLength(1);
