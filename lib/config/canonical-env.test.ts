@@ -4,7 +4,7 @@ import { resolveConfig } from "./config";
 import { parseServerEnv } from "./server-env";
 
 describe("canonicalEnv", () => {
-  it("masks keys in every URL-valued setting and names each masked setting", () => {
+  it("hides the server's own infrastructure and every secret, and names each hidden setting", () => {
     const cfg = resolveConfig(
       parseServerEnv({
         NODE_ENV: "test",
@@ -17,18 +17,34 @@ describe("canonicalEnv", () => {
       }),
     );
     const { env, redacted } = canonicalEnv(cfg);
-    expect(env.CAPSULE_NODE_RPC_URL).toBe("https://eth-mainnet.g.alchemy.com/v2/[redacted]");
-    expect(env.CAPSULE_ARCHIVE_RPC_URL).toBe("https://[redacted]@archive.example.net:8545");
-    expect(env.CAPSULE_TESTNET_RPC_URL).toBe("http://testnet.example.net/?apikey=[redacted]");
-    expect(env.CAPSULE_NODE_WS_URL).toBe("wss://mainnet.infura.io/ws/v3/[redacted]");
+    // upstream nodes, files and internal services: only that they are set
+    expect(env.CAPSULE_NODE_RPC_URL).toBe("[internal]");
+    expect(env.CAPSULE_ARCHIVE_RPC_URL).toBe("[internal]");
+    expect(env.CAPSULE_TESTNET_RPC_URL).toBe("[internal]");
+    expect(env.CAPSULE_NODE_WS_URL).toBe("[internal]");
+    expect(env.CAPSULE_DATA_DIR).toBe("[internal]");
+    expect(env.BOUNTY_HOST).toBe("[internal]");
     expect(env.DATABASE_URL).toBe("[redacted]");
     expect(env.CAPSULE_OPERATOR_KEY).toBe("[redacted]");
     expect(env.CAPSULE_PUBLIC_URL).toBe("https://news.example.org");
     expect(redacted.sort()).toEqual(
-      ["CAPSULE_ARCHIVE_RPC_URL", "CAPSULE_NODE_RPC_URL", "CAPSULE_NODE_WS_URL", "CAPSULE_OPERATOR_KEY", "CAPSULE_TESTNET_RPC_URL", "DATABASE_URL"].sort(),
+      [
+        "BOUNTY_HOST",
+        "BOUNTY_PORT",
+        "CAPSULE_ANVIL_PORT",
+        "CAPSULE_ARCHIVE_RPC_URL",
+        "CAPSULE_DATA_DIR",
+        "CAPSULE_HOST",
+        "CAPSULE_NODE_RPC_URL",
+        "CAPSULE_NODE_WS_URL",
+        "CAPSULE_OPERATOR_KEY",
+        "CAPSULE_TESTNET_ANVIL_PORT",
+        "CAPSULE_TESTNET_RPC_URL",
+        "DATABASE_URL",
+      ].sort(),
     );
     const all = JSON.stringify(env);
-    for (const secret of ["Ad3k9sLk2uGqZ1xXwQpLmNoP0aBcDe", "pw12345678", "SECRETKEY123", "9aa3d95b3bc440fa88ea12eaa4456161", "s3cret"]) {
+    for (const secret of ["Ad3k9sLk2uGqZ1xXwQpLmNoP0aBcDe", "pw12345678", "SECRETKEY123", "9aa3d95b3bc440fa88ea12eaa4456161", "s3cret", "archive.example.net", "alchemy.com"]) {
       expect(all).not.toContain(secret);
     }
   });

@@ -95,11 +95,37 @@ export const envCatalog: readonly EnvKeyInfo[] = [
 const SECRET_NAME = /(KEY|SECRET|PASSWORD|TOKEN|PRIVATE)/i;
 
 /**
- * What /api/meta/canonical-env shows for one setting: secrets as "[redacted]", URLs with their
+ * Where the server's own infrastructure is: its upstream nodes, files and directories, bind addresses and
+ * internal services. The public configuration says only that they are set ("[internal]"): an internal
+ * address or path tells an attacker where to aim, and nobody reading the bridge needs it.
+ */
+const INTERNAL_SETTINGS: ReadonlySet<string> = new Set([
+  "CAPSULE_HOST",
+  "CAPSULE_DATA_DIR",
+  "CAPSULE_NODE_RPC_URL",
+  "CAPSULE_ANVIL_PORT",
+  "CAPSULE_TESTNET_ANVIL_PORT",
+  "CAPSULE_NODE_WS_URL",
+  "CAPSULE_ARCHIVE_RPC_URL",
+  "CAPSULE_TESTNET_RPC_URL",
+  "CAPSULE_DEPLOYMENT_FILE",
+  "CAPSULE_OPERATOR_KEY_FILE",
+  "CAPSULE_DNS_SERVERS",
+  "BOUNTY_HOST",
+  "BOUNTY_PORT",
+  "BOUNTY_STATE_FILE",
+  "CAPSULE_VAULT_DIR",
+]);
+export const INTERNAL_VALUE = "[internal]";
+
+/**
+ * What /api/meta/canonical-env shows for one setting: secrets as "[redacted]", internal infrastructure as
+ * "[internal]", other URLs with their
  * userinfo, query values and key-like path segments masked (lib/url-redaction.ts).
  */
 export function redactEnvValue(name: string, value: string | undefined, secret: boolean): string | null {
   if (value === undefined) return null;
   if (secret || SECRET_NAME.test(name)) return REDACTED;
+  if (INTERNAL_SETTINGS.has(name)) return INTERNAL_VALUE;
   return redactUrl(value);
 }

@@ -98,10 +98,10 @@ describe.each(dialects)("a production-like start on %s", (dialect) => {
     expect(campaigns.body.total).toBe(0);
   });
 
-  it("masks provider keys in canonical-env and never prints them", async () => {
+  it("hides upstream URLs in canonical-env and never prints their keys", async () => {
     const env = await api.send(canonicalEnv, {});
-    expect(env.body.env.CAPSULE_TESTNET_RPC_URL).toBe("http://testnet.example.net:8545/?apikey=[redacted]");
-    expect(env.body.env.CAPSULE_ARCHIVE_RPC_URL).toBe("https://mainnet.infura.io/v3/[redacted]");
+    expect(env.body.env.CAPSULE_TESTNET_RPC_URL).toBe("[internal]");
+    expect(env.body.env.CAPSULE_ARCHIVE_RPC_URL).toBe("[internal]");
     expect(env.body.redacted).toEqual(expect.arrayContaining(["CAPSULE_TESTNET_RPC_URL", "CAPSULE_ARCHIVE_RPC_URL", "CAPSULE_OPERATOR_KEY"]));
     const everything = JSON.stringify(env.body) + stack.output();
     for (const secret of ["SECRETKEY123", "9aa3d95b3bc440fa88ea12eaa4456161", operatorKey.slice(2)]) expect(everything).not.toContain(secret);
