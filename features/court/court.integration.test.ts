@@ -353,10 +353,10 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     expect(byAuthor.status, JSON.stringify(byAuthor.body)).toBe(201);
     expect(byAuthor.body.listing).toMatchObject({ capsuleId: clean.capsuleId, outletSlug: SLUG, createdBy: editor, licenceType: "non_exclusive", territory: "DE", status: "active", licenceCount: 0, expiresAt: null });
     // an exclusive licence cannot overlap another listing in force: not worldwide beside the German one, nor twice in France
-    expectError(await create(ownerKey, { ...listing, licenceType: "exclusive", territory: "worldwide", price: parseEther("50").toString() }), 409, "CONFLICT", `Capsule ${clean.capsuleId} has a non-exclusive listing in DE (listing ${byAuthor.body.listing.listingId}, on offer); an exclusive licence cannot be offered there`);
+    expectError(await create(ownerKey, { ...listing, licenceType: "exclusive", territory: "worldwide", price: parseEther("50").toString() }), 409, "CONFLICT", `Capsule ${clean.capsuleId} has a non-exclusive listing in DE (listing ${byAuthor.body.listing.listingId}, on offer); an exclusive licence cannot be offered there`, { listingId: byAuthor.body.listing.listingId });
     const exclusive = await create(ownerKey, { ...listing, licenceType: "exclusive", territory: "fr", price: parseEther("50").toString() });
     expect(exclusive.status, JSON.stringify(exclusive.body)).toBe(201);
-    expectError(await create(editorKey, { ...listing, licenceType: "exclusive", territory: "FR" }), 409, "CONFLICT", `Capsule ${clean.capsuleId} has an exclusive listing in FR (listing ${exclusive.body.listing.listingId}, on offer); no other licence can be offered there`);
+    expectError(await create(editorKey, { ...listing, licenceType: "exclusive", territory: "FR" }), 409, "CONFLICT", `Capsule ${clean.capsuleId} has an exclusive listing in FR (listing ${exclusive.body.listing.listingId}, on offer); no other licence can be offered there`, { listingId: exclusive.body.listing.listingId });
     expectError(await create(outsiderKey, listing), 403, "FORBIDDEN", `Only the submitter of capsule ${clean.capsuleId} or an Editor of outlet "${SLUG}" may list its rights`);
     expectError(await create(ownerKey, { ...listing, capsuleId: draftId }), 409, "INVALID_STATE", `Capsule ${draftId} is draft; only a finalized capsule's rights can be listed`);
     expectError(await create(ownerKey, { ...listing, capsuleId: "999999" }), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
@@ -393,8 +393,8 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     expect(sold.body.listing).toMatchObject({ status: "sold", licenceCount: 1 });
     expectError(await license(secondBuyerKey, { listingId: exclusiveId }), 409, "CONFLICT", `Rights listing ${exclusiveId} is exclusive and has already been licensed`);
     // sold in France: nothing more is offered there, worldwide included
-    expectError(await create(ownerKey, { ...listing, territory: "fr" }), 409, "CONFLICT", `Capsule ${clean.capsuleId} has an exclusive listing in FR (listing ${exclusiveId}, sold); no other licence can be offered there`);
-    expectError(await create(ownerKey, { ...listing, territory: "worldwide" }), 409, "CONFLICT", `Capsule ${clean.capsuleId} has an exclusive listing in FR (listing ${exclusiveId}, sold); no other licence can be offered there`);
+    expectError(await create(ownerKey, { ...listing, territory: "fr" }), 409, "CONFLICT", `Capsule ${clean.capsuleId} has an exclusive listing in FR (listing ${exclusiveId}, sold); no other licence can be offered there`, { listingId: exclusiveId });
+    expectError(await create(ownerKey, { ...listing, territory: "worldwide" }), 409, "CONFLICT", `Capsule ${clean.capsuleId} has an exclusive listing in FR (listing ${exclusiveId}, sold); no other licence can be offered there`, { listingId: exclusiveId });
     expectError(await license(buyerKey, { listingId: "999999" }), 404, "LISTING_NOT_FOUND", "No rights listing with id 999999");
 
     const listed = await api.send(rightsListings, { query: { capsuleId: clean.capsuleId } });
