@@ -103,7 +103,7 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
               Reader’s view
             </Link>
           ) : null}
-          {c.status === "finalized" ? (
+          {c.status === "finalized" || (c.status === "superseded" && read.revision.currentCapsuleId === c.id) ? (
             <Link href={`/capsules/${id}/dispute`} prefetch={false} className="inline-flex min-h-11 items-center text-accent underline">
               Open a dispute
             </Link>
@@ -220,7 +220,19 @@ function Outcome({ read }: { read: NonNullable<ReturnType<typeof useCapsule>["da
             Transaction <TxLink hash={c.finalizeTxHash} />
           </p>
         ) : null}
-        {c.status === "superseded" ? <p className="mt-1 text-sm">A later correction has since superseded this version.</p> : null}
+        {c.status === "superseded" ? (
+          <p className="mt-1 text-sm" data-testid="outcome-superseded">
+            {read.revision.currentCapsuleId === c.id ? (
+              <>A correction of this version was rejected, so readers still see this version; it can be corrected again from the </>
+            ) : (
+              <>Correction #{read.revision.currentCapsuleId} was submitted for this version; where it stands is in the </>
+            )}
+            <Link href={`/capsules/${c.id}/history`} className="underline">
+              revision history
+            </Link>
+            .
+          </p>
+        ) : null}
       </div>
     );
   }

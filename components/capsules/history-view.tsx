@@ -51,7 +51,13 @@ export function HistoryView({ id }: { id: string }) {
     const entry = chain.find((e) => e.capsuleId === capsuleId);
     return entry ? `#${entry.capsuleId} (${entry.revisionNumber === 0 ? "original" : `revision ${entry.revisionNumber}`})` : "";
   };
+  // the version a revision starts from (the bridge's current: a pending correction counts, it blocks a second one)
   const current = chain.find((e) => e.capsuleId === history.data.currentCapsuleId);
+  // the version readers see: the newest finalized one, else the newest superseded one (its correction was rejected
+  // or is still under vote); "Current" marks that one, so an unaccepted correction is never called current
+  const newestFirst = [...chain].sort((a, b) => b.revisionNumber - a.revisionNumber);
+  const published = newestFirst.find((e) => e.status === "finalized") ?? newestFirst.find((e) => e.status === "superseded");
+  const shownCurrentId = published?.capsuleId ?? history.data.currentCapsuleId;
   const oldBody = bodyOf(from);
   const newBody = bodyOf(to);
 
@@ -70,7 +76,7 @@ export function HistoryView({ id }: { id: string }) {
       <Card title="Versions">
         <ol className="relative space-y-5 border-l-2 border-stone-200 pl-6" data-testid="history-timeline">
           {chain.map((entry) => {
-            const isCurrent = entry.capsuleId === history.data.currentCapsuleId;
+            const isCurrent = entry.capsuleId === shownCurrentId;
             return (
               <li key={entry.capsuleId} className="relative" data-testid="history-entry" data-capsule-id={entry.capsuleId}>
                 <span aria-hidden="true" className={`absolute -left-[33px] top-1.5 h-4 w-4 rounded-full border-2 border-white ${isCurrent ? "bg-accent" : "bg-stone-400"}`} />
@@ -141,12 +147,14 @@ export function HistoryView({ id }: { id: string }) {
         )}
       </Card>
 
-      {current && (current.status === "finalized" || current.status === "rejected") ? (
+      {current && (current.status === "finalized" || current.status === "superseded" || current.status === "rejected") ? (
         <Card title={current.status === "rejected" ? "Revise" : "Publish a correction"}>
           <p className="mb-3 text-sm text-stone-600">
             {current.status === "rejected"
               ? "The current version was rejected. Start a new draft from it; it goes through submission and the vote again."
-              : "A correction is a new capsule in this chain: it is voted on like the original, and once submitted the current version becomes superseded."}
+              : current.status === "superseded"
+                ? "A correction of this version was rejected, so it is still the version readers see. A new correction is voted on like the original."
+                : "A correction is a new capsule in this chain: it is voted on like the original, and once submitted the current version becomes superseded."}
           </p>
           <CorrectionForm currentId={current.capsuleId} currentStatus={current.status} outletSlug={readOf(current.capsuleId)?.capsule.outletSlug} />
         </Card>

@@ -74,7 +74,7 @@ export function DisputePage({ id }: { id: string }) {
         <div className="space-y-6 lg:col-span-2">
           {opened ? (
             <OpenedCase answer={opened} />
-          ) : c.status !== "finalized" ? (
+          ) : c.status !== "finalized" && !(c.status === "superseded" && read.revision.currentCapsuleId === c.id) ? (
             <Card>
               <p className="text-stone-700" data-testid="dispute-not-finalized">
                 {c.status === "superseded"

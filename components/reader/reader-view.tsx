@@ -151,7 +151,7 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
         <Link href={`/read/${c.id}/history`} prefetch={false} className="inline-flex min-h-11 items-center text-accent underline">
           Revision history
         </Link>
-        {c.status === "finalized" ? (
+        {isCurrent ? (
           <Link href={`/capsules/${c.id}/dispute`} prefetch={false} className="inline-flex min-h-11 items-center text-accent underline">
             Open a dispute
           </Link>

@@ -28,8 +28,12 @@ function useListingEligibility(capsuleId: string) {
   if (capsule.isError) return { may: false, text: capsule.error.message };
   if (!capsule.data) return { may: undefined, text: "Reading the capsule…" };
   const c = capsule.data.capsule;
-  const title = `“${capsule.data.content.title || c.title}” (${c.outletSlug})`;
-  if (c.status !== "finalized") return { may: false, text: `${title} is ${c.status}; only a finalized capsule’s rights can be listed.` };
+  const title = `“${capsule.data.content.title || c.title}” (${capsule.data.outlet.outletName})`;
+  // a superseded version whose correction was rejected is still the one readers see
+  const readersVersion = c.status === "finalized" || (c.status === "superseded" && capsule.data.revision.currentCapsuleId === c.id);
+  if (!readersVersion) {
+    return { may: false, text: c.status === "superseded" ? `${title} was replaced by a correction; list the rights of the version readers see.` : `${title} is ${c.status}; only a finalized capsule’s rights can be listed.` };
+  }
   if (status !== "signed-in" || !wallet) return { may: undefined, text: `${title} is finalized. Sign in as its journalist or an Editor of ${c.outletSlug} to list its rights.` };
   if (c.submitter.toLowerCase() === wallet.toLowerCase()) return { may: true, text: `${title}: you are its journalist, so you may list its rights.` };
   if (!roles.data) return { may: undefined, text: `${title} is finalized. Checking your role at ${c.outletSlug}…` };

@@ -13,6 +13,10 @@ import { capsuleDispute } from "@/features/court/dispute.endpoint";
 import { capsuleDisputes } from "@/features/court/capsule-disputes.endpoint";
 import { capsuleLabels } from "@/features/court/capsule-labels.endpoint";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { capsuleReject } from "@/features/capsules/reject.endpoint";
+import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
+import { capsuleHistory } from "@/features/revisions/history.endpoint";
+import { capsuleHistoryAdd } from "@/features/revisions/history-add.endpoint";
 import { capsuleRights } from "@/features/rights/capsule-rights.endpoint";
 import { courtCase } from "@/features/court/case.endpoint";
 import { courtCases } from "@/features/court/cases.endpoint";
@@ -422,5 +426,31 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     expect(item.factors.courtFindings).toMatchObject({ value: 75, sample: 2 });
     const closed = await api.send(courtCases, { query: { status: "closed", outlet: SLUG } });
     expect(closed.body.items.map((c: Json) => c.caseId)).toEqual([id, caseId]);
+  });
+
+  it("keeps a version whose correction was rejected as the one readers see: it can be disputed, licensed and corrected again", async () => {
+    const { capsuleId: id } = await finalizedCapsule(api, chain, { authorKey: editorKey, voterKey: ownerKey, outletSlug: SLUG, title: "Quay reopens in March", category: "local" });
+    const proposed = await api.send(capsuleHistoryAdd, { params: { id }, body: { capsuleType: "correction", revisionReason: "The quay reopens in April" } }, editorKey);
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(201);
+    const correction = proposed.body.capsuleId as string;
+    const voucher = await api.send(capsuleSubmit, { params: { id: correction }, body: {} }, editorKey);
+    expect(voucher.status, JSON.stringify(voucher.body)).toBe(200);
+    await chain.submitOnChain(editorKey, voucher.body);
+    const statusOf = async (capsuleId: string) => (await api.send(capsuleRead, { params: { id: capsuleId } }, editorKey)).body.capsule.status as string;
+    for (let i = 0; i < 100 && (await statusOf(correction)) !== "pending"; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await statusOf(id)).toBe("superseded"); // the chain supersedes the original at submission, for good
+    const rejected = await api.send(capsuleReject, { params: { id: correction }, body: { reason: "Not needed after all" } }, ownerKey);
+    expect(rejected.body.capsule.status, JSON.stringify(rejected.body)).toBe("rejected");
+    expect((await api.send(capsuleHistory, { params: { id } })).body.currentCapsuleId).toBe(id);
+
+    // licensed and disputed as the article readers see (the dispute gets as far as its opening transaction)
+    const listed = await api.postRaw(rightsCreate, undefined, editorKey, { capsuleId: id, licenceType: "non_exclusive", territory: "NL", price: "1000", currency: "CAP", terms: "Online, with credit." });
+    expect(listed.status, JSON.stringify(listed.body)).toBe(201);
+    const disputedAgain = await dispute(disputerKey, id, { grounds: "The reopening date contradicts the port notice.", openTxHash: `0x${"ab".repeat(32)}` });
+    expect(disputedAgain.status, JSON.stringify(disputedAgain.body)).toBe(400);
+    expect(disputedAgain.body.issues[0].path).toBe("openTxHash");
+    // and it may be corrected again
+    const again = await api.send(capsuleHistoryAdd, { params: { id }, body: { capsuleType: "correction", revisionReason: "The quay reopens in April, second try" } }, editorKey);
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
   });
 });

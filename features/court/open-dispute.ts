@@ -2,6 +2,7 @@ import "server-only";
 import type { Address } from "viem";
 import type { Db } from "@/lib/db/database";
 import { getCapsuleOrThrow } from "@/features/capsules/capsules.repository";
+import { isReadersVersion } from "@/features/capsules/readers-version";
 import { fileGrounds, findCaseOfJuryCase, insertCaseEvent } from "@/features/court/court.repository";
 import { AppError } from "@/lib/errors/app-error";
 import { activityTime } from "@/lib/chain/server/role-registry-reads";
@@ -31,8 +32,11 @@ export async function openDispute(db: Db, wallet: Address, capsuleId: number, bo
       details: { bonded: "0" },
     });
   }
-  if (capsule.status !== "finalized") {
-    throw new AppError("INVALID_STATE", `Capsule ${capsule.id} is ${capsule.status}; only a finalized capsule can be disputed`);
+  if (!(await isReadersVersion(db, capsule))) {
+    throw new AppError(
+      "INVALID_STATE",
+      capsule.status === "superseded" ? `Capsule ${capsule.id} is superseded by a later version; dispute the version readers see` : `Capsule ${capsule.id} is ${capsule.status}; only a finalized capsule can be disputed`,
+    );
   }
   if (body.evidenceId !== undefined) {
     const evidence = await isEvidenceOf(db, body.evidenceId, capsule.id);

@@ -2,6 +2,7 @@ import "server-only";
 import type { Address } from "viem";
 import type { Db, DbOrTrx } from "@/lib/db/database";
 import { getCapsuleOrThrow } from "@/features/capsules/capsules.repository";
+import { isReadersVersion } from "@/features/capsules/readers-version";
 import { insertListing, licencesOfListings, listListings } from "@/features/rights/rights.repository";
 import { insertActivity } from "@/features/wallet/activity.repository";
 import { distributionActive } from "@/features/distribution/distribution-active";
@@ -30,8 +31,11 @@ async function headBlock(chain: RightsChain): Promise<number> {
  */
 export async function createListing(db: Db, wallet: Address, body: TCreateListingBody, now: number, chain: RightsChain = defaultRightsChain()) {
   const capsule = await getCapsuleOrThrow(db, body.capsuleId);
-  if (capsule.status !== "finalized") {
-    throw new AppError("INVALID_STATE", `Capsule ${capsule.id} is ${capsule.status}; only a finalized capsule's rights can be listed`);
+  if (!(await isReadersVersion(db, capsule))) {
+    throw new AppError(
+      "INVALID_STATE",
+      capsule.status === "superseded" ? `Capsule ${capsule.id} is superseded by a later version; list the rights of the version readers see` : `Capsule ${capsule.id} is ${capsule.status}; only a finalized capsule's rights can be listed`,
+    );
   }
   if (body.expiresAt !== undefined && body.expiresAt <= now) {
     throw new AppError("VALIDATION_ERROR", "Invalid body: expiresAt", { issues: [{ path: "expiresAt", message: "must be in the future" }] });
