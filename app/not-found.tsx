@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "Page not found" };
 // still answers this 404; the bridge's next read from that address gets the 429. (A root catch-all
 // route would do the same but would also claim /ws, whose upgrades Next.js then refuses.)
 // It renders under the root layout only (outside both route groups), so it brings the reading
-// pages' header and <main> itself; notFound() in a reading page lands here too.
+// pages' header and <main> itself; notFound() inside a group lands in that group's not-found.tsx.
 export default async function NotFound() {
   const ip = (await headers()).get(CLIENT_IP_HEADER) ?? "unknown";
   await countUnknownPath(ip).catch(() => undefined);

@@ -250,7 +250,14 @@ test("a member gives up a role granted to it from the outlet page, releasing its
   const ownerRow = page.getByTestId("outlet-members").locator("li", { hasText: owner.address }).first();
   await expect(ownerRow.getByRole("button")).toHaveCount(0);
   await bothWidths(page, "outlet-give-up", "round-three");
+  // nothing happens on one click: the panel says what giving up does, and "Keep the role" keeps it
   await mine.getByRole("button", { name: "Give up your Journalist role" }).click();
+  await expect(page.getByTestId("revoke-confirm")).toContainText("Give up your Journalist role at this outlet? Your bond lock for it is released.");
+  await page.getByTestId("revoke-confirm").getByRole("button", { name: "Keep the role" }).click();
+  await expect(page.getByTestId("revoke-confirm")).toHaveCount(0);
+  await expect(mine.getByTestId("member-role")).toHaveText(["Journalist"]);
+  await mine.getByRole("button", { name: "Give up your Journalist role" }).click();
+  await page.getByTestId("revoke-confirm").getByRole("button", { name: "Give up Journalist" }).click();
   await expect(page.getByTestId("outlet-members").locator("li", { hasText: member.address })).toHaveCount(0);
   await expect.poll(lockedOf, { timeout: 30_000 }).toBe(0n);
 

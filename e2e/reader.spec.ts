@@ -176,6 +176,14 @@ test("unknown ids, drafts and capsules under vote answer HTTP 404", async ({ req
   const response = await page.goto(`/read/${ids.draft}`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();
+  // a page that finds nothing inside either frame, and a path no page claims: one header and one <main> each
+  for (const path of ["/authors/0x00000000000000000000000000000000000000ff", "/read/999999/history", "/network/block/999999999", "/network/address/zz", "/no-such-page"]) {
+    const answer = await page.goto(path);
+    expect(answer?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found", level: 1 }), path).toBeVisible();
+    await expect(page.locator("main"), path).toHaveCount(1);
+    await expect(page.locator("header"), path).toHaveCount(1);
+  }
 });
 
 test("the reader checks the article against their own node (remembered), then opens the badge and the embed", async ({ page, request }) => {
@@ -228,6 +236,12 @@ test("the reader checks the article against their own node (remembered), then op
   await page.setViewportSize({ width: 360, height: 200 });
   await noHorizontalOverflow(page);
   await page.screenshot({ path: "test-results/screenshots/reader-embed-360.png" });
-  expect((await request.get(`/embed/${ids.draft}`)).status()).toBe(404);
+  for (const id of [ids.draft, "999999", "abc"]) {
+    const missing = await request.get(`/embed/${id}`);
+    expect(missing.status(), id).toBe(404);
+    // a partner's iframe shows a page in the badge's style, not the API's JSON
+    expect(missing.headers()["content-type"], id).toContain("text/html");
+    expect(await missing.text(), id).toContain("on Capsule</p>");
+  }
   expect(errors.filter((e) => !e.includes("127.0.0.1:9") && !e.includes("404"))).toEqual([]);
 });

@@ -232,7 +232,9 @@ function BrowseList(props: {
       ) : !data ? (
         <Skeleton className="block h-24 w-full" />
       ) : data.items.length === 0 ? (
-        <p className="text-sm text-stone-600" data-testid="browse-empty">No capsules with this status. Try another filter.</p>
+        <p className="text-sm text-stone-600" data-testid="browse-empty">
+          {props.status === "all" ? "No capsules at this outlet yet. Start one with New capsule." : "No capsules with this status. Try another filter."}
+        </p>
       ) : (
         <ul className="divide-y divide-stone-100" data-testid="browse-rows">
           {data.items.map((capsule) => (

@@ -1,6 +1,7 @@
 "use client";
 
 import { FullAddress } from "@/components/ui/full-address";
+import { useState } from "react";
 import { useOutletUsers } from "@/components/outlets/use-outlets";
 import { useChangeRole } from "@/components/roles/use-roles";
 import { Card } from "@/components/ui/card";
@@ -12,6 +13,8 @@ import { GrantRoleForm } from "./grant-role-form";
 export function MembersPanel({ slug, canManage, me }: { slug: string; canManage: boolean; me: string | undefined }) {
   const users = useOutletUsers(slug);
   const revoke = useChangeRole(slug, "revoke");
+  // a role is revoked (or given up) only after a second, explicit click that says what it does
+  const [confirming, setConfirming] = useState<{ wallet: string; roleId: number; name: string; own: boolean } | undefined>();
 
   return (
     <Card title="Members and roles">
@@ -45,10 +48,10 @@ export function MembersPanel({ slug, canManage, me }: { slug: string; canManage:
                         // a member may give up its own role (and release its bond lock) without managing the outlet
                         <button
                           type="button"
-                          onClick={() => revoke.mutate({ wallet: member.wallet, roleId: role.roleId })}
+                          onClick={() => setConfirming({ wallet: member.wallet, roleId: role.roleId, name: role.name, own: isMe })}
                           disabled={revoke.isPending}
                           aria-label={isMe && !canManage ? `Give up your ${role.name} role` : `Revoke ${role.name} from ${member.wallet}`}
-                          className="rounded-full px-2 py-0.5 text-xs text-red-800 hover:bg-red-50"
+                          className="inline-flex min-h-11 items-center rounded-full px-3 text-xs text-red-800 hover:bg-red-50"
                         >
                           {isMe && !canManage ? "Give up" : "Revoke"}
                         </button>
@@ -58,6 +61,28 @@ export function MembersPanel({ slug, canManage, me }: { slug: string; canManage:
                     </li>
                   ))}
                 </ul>
+                {confirming && confirming.wallet === member.wallet ? (
+                  <div role="alertdialog" aria-label="Confirm the role change" className="w-full rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-950" data-testid="revoke-confirm">
+                    <p>
+                      {confirming.own
+                        ? `Give up your ${confirming.name} role at this outlet? Your bond lock for it is released${confirming.roleId === 3 ? ", and you no longer vote or manage the outlet" : ""}. Only the owner or an Editor can grant it again.`
+                        : `Revoke the ${confirming.name} role from this member? Their bond lock for it is released${confirming.roleId === 3 ? " and they no longer vote" : ""}.`}
+                    </p>
+                    <div className="mt-2 flex flex-wrap gap-2">
+                      <button
+                        type="button"
+                        className="min-h-11 rounded-md bg-red-800 px-4 text-sm font-semibold text-white disabled:opacity-50"
+                        disabled={revoke.isPending}
+                        onClick={() => revoke.mutate({ wallet: confirming.wallet, roleId: confirming.roleId }, { onSettled: () => setConfirming(undefined) })}
+                      >
+                        {revoke.isPending ? "Changing the role…" : confirming.own ? `Give up ${confirming.name}` : `Revoke ${confirming.name}`}
+                      </button>
+                      <button type="button" className="min-h-11 rounded-md border border-stone-300 bg-white px-4 text-sm" disabled={revoke.isPending} onClick={() => setConfirming(undefined)}>
+                        Keep the role
+                      </button>
+                    </div>
+                  </div>
+                ) : null}
               </li>
             );
           })}

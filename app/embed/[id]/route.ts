@@ -10,8 +10,16 @@ import { escapeXml, findingSentence, verdictAside } from "@/features/reader/labe
 
 export const dynamic = "force-dynamic";
 
+const EMBED_STYLE = "body{margin:0;font:14px/1.4 system-ui,sans-serif;color:#1c1917;background:#fff}.b{border:1px solid #d6d3d1;border-radius:6px;padding:10px 12px;max-width:100%;box-sizing:border-box}.l{font-weight:700}.s{color:#57534e;font-size:12px}a{color:#1d4ed8}p{margin:4px 0;overflow-wrap:anywhere}";
+const EMBED_HEADERS = { "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *" };
+
+// inside a partner's iframe a 404 is a small page in the badge's style, not the API's JSON
 const notFound = (id: string) =>
-  Response.json({ ok: false, error: "CAPSULE_NOT_FOUND", message: `No capsule with id ${id}`, statusCode: 404 }, { status: 404 });
+  new Response(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Article not found · Capsule</title><style>${EMBED_STYLE}</style></head>
+<body><div class="b" data-testid="embed-not-found"><p class="l">No published article #${escapeXml(id.slice(0, 40))} on Capsule</p><p class="s">Its link may be mistyped, or the article is not published yet.</p></div></body></html>`,
+    { status: 404, headers: { ...EMBED_HEADERS, "cache-control": "public, max-age=60" } },
+  );
 
 /** The court's finding and a link to its case, kept on every version of the article; else the label's sentence. */
 function courtLines(data: Awaited<ReturnType<typeof badgeData>>, origin: string): string {
@@ -39,12 +47,12 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const e = escapeXml;
   const readUrl = `${origin}/read/${id}`;
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${e(`Integrity: ${info.title} · Capsule #${id}`)}</title>
-<style>body{margin:0;font:14px/1.4 system-ui,sans-serif;color:#1c1917;background:#fff}.b{border:1px solid #d6d3d1;border-radius:6px;padding:10px 12px;max-width:100%;box-sizing:border-box}.l{font-weight:700}.s{color:#57534e;font-size:12px}a{color:#1d4ed8}p{margin:4px 0;overflow-wrap:anywhere}</style></head>
+<style>${EMBED_STYLE}</style></head>
 <body><div class="b" data-testid="embed"><p class="l" data-testid="embed-label" data-label="${e(info.key)}">${e(info.symbol)} Integrity: ${e(data.published ? info.title : "not published")}</p>
 <p>${e(data.title)}</p>
 ${data.published ? courtLines(data, origin) : ""}
 <p class="s"><a href="${e(data.proofUrl)}" target="_blank" rel="noopener">Check the on-chain proof</a> · <a href="${e(`${origin}${pathOf(capsuleProof, { id })}`)}" target="_blank" rel="noopener">proof (JSON)</a> · <a href="${e(readUrl)}" target="_blank" rel="noopener">read on Capsule</a></p></div></body></html>`;
   return new Response(html, {
-    headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *", "cache-control": "public, max-age=300" },
+    headers: { ...EMBED_HEADERS, "cache-control": "public, max-age=300" },
   });
 }
