@@ -172,6 +172,7 @@ test("the author withdraws a draft and an Editor closes a vote early, from the c
   await panel.getByRole("button", { name: "Confirm: withdraw this draft" }).click();
   await expect(page.getByTestId("capsule-status")).toHaveText(/rejected/i);
   await expect(page.getByTestId("reject-panel")).toHaveCount(0);
+  await expect(page.getByTestId("outcome")).toContainText("Rejected: it was withdrawn before it reached the vote.");
 
   // the outlet's Editor closes the open vote early
   await page.goto(`/capsules/${pendingId}`);
@@ -180,6 +181,9 @@ test("the author withdraws a draft and an Editor closes a vote early, from the c
   await page.getByRole("button", { name: "Confirm: close this vote early" }).click();
   await expect(page.getByTestId("capsule-status")).toHaveText(/rejected/i);
   await expect(page.getByRole("button", { name: "Vote yes" })).toHaveCount(0);
+  // the outcome says why, and the tally no longer says "yet"
+  await expect(page.getByTestId("outcome")).toContainText("Rejected: the vote was closed before its window ended");
+  await expect(page.getByTestId("tally")).not.toContainText("yet");
   // a draft is private: before signing in, the page's reads of it are answered 404 (as intended)
   expect(errors.filter((error) => !(error.includes("status of 404") && error.includes(`/capsules/${draftId}`)))).toEqual([]);
   await context.close();

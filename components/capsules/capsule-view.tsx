@@ -239,10 +239,31 @@ function Outcome({ read }: { read: NonNullable<ReturnType<typeof useCapsule>["da
   if (c.status === "rejected") {
     return (
       <div role="status" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-950" data-testid="outcome">
-        <p className="font-semibold">Rejected: the vote did not reach {read.policy.approvalThreshold}% approval with {read.policy.quorumThreshold}% participation.</p>
-        <p className="mt-1 text-sm">The journalist can revise it as a new draft from the revision history.</p>
+        <p className="font-semibold">Rejected: {rejectionReason(read)}</p>
+        <p className="mt-1 text-sm">
+          The journalist can revise it as a new draft from the{" "}
+          <Link href={`/capsules/${c.id}/history`} className="underline">
+            revision history
+          </Link>
+          .
+        </p>
       </div>
     );
   }
   return null;
+}
+
+/** Why a capsule was rejected, from its tally: which of the two conditions failed, or that it was closed early. */
+function rejectionReason(read: NonNullable<ReturnType<typeof useCapsule>["data"]>): string {
+  const c = read.capsule;
+  const { approvalThreshold, quorumThreshold } = read.policy;
+  const yes = Number(c.weightedYes);
+  const participation = Number(c.weightedParticipation);
+  if (c.submitTxHash === null) return "it was withdrawn before it reached the vote.";
+  if (c.closedAt !== "0" && c.closesAt !== "0" && Number(c.closedAt) < Number(c.closesAt)) return "the vote was closed before its window ended (by an Editor, or by its journalist before the first vote).";
+  const missed = [
+    ...(participation < quorumThreshold ? [`participation was ${c.weightedParticipation}%, below the ${quorumThreshold}% quorum`] : []),
+    ...(yes < approvalThreshold ? [`${c.weightedYes}% voted yes, below the ${approvalThreshold}% needed`] : []),
+  ];
+  return missed.length > 0 ? `${missed.join(", and ")}.` : "it was closed before its window ended.";
 }

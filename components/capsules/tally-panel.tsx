@@ -11,6 +11,8 @@ export function TallyPanel({ read }: { read: TCapsuleResponse }) {
   const anyVotes = BigInt(capsule.yesVotes) + BigInt(capsule.noVotes) > 0n;
   const approvalMet = anyVotes && yes >= policy.approvalThreshold;
   const quorumMet = participation >= policy.quorumThreshold;
+  // once the vote is over, "yet" would promise a change that cannot come
+  const open = capsule.status === "pending" || capsule.status === "draft";
   return (
     <div className="space-y-5" data-testid="tally">
       <div>
@@ -19,7 +21,7 @@ export function TallyPanel({ read }: { read: TCapsuleResponse }) {
             Yes <span data-testid="weighted-yes">{capsule.weightedYes}</span>% · No <span data-testid="weighted-no">{capsule.weightedNo}</span>%
           </span>
           <span className={approvalMet ? "text-emerald-800" : "text-stone-600"}>
-            Approval needs {policy.approvalThreshold}% yes {approvalMet ? "— met" : "— not met yet"}
+            Approval needs {policy.approvalThreshold}% yes {approvalMet ? "— met" : open ? "— not met yet" : "— not met"}
           </span>
         </div>
         <div
@@ -41,7 +43,7 @@ export function TallyPanel({ read }: { read: TCapsuleResponse }) {
             Participation <span data-testid="participation">{capsule.weightedParticipation}</span>%
           </span>
           <span className={quorumMet ? "text-emerald-800" : "text-stone-600"}>
-            Quorum {policy.quorumThreshold}% {quorumMet ? "— reached" : "— not reached yet"}
+            Quorum {policy.quorumThreshold}% {quorumMet ? "— reached" : open ? "— not reached yet" : "— not reached"}
           </span>
         </div>
         <div

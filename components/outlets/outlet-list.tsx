@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { COURT_OUTLET_SLUG } from "@/lib/roles/role-catalog";
 import { useState } from "react";
 import { useOutlets, type OutletStatusFilter } from "@/components/outlets/use-outlets";
 import { ErrorNotice } from "@/components/ui/error-notice";
@@ -77,11 +78,18 @@ export function OutletList() {
                 <p className="truncate text-xs text-stone-500">
                   <span className="font-mono">{outlet.outletSlug}</span> · {outlet.domain}
                 </p>
+                {outlet.outletSlug === COURT_OUTLET_SLUG ? (
+                  <p className="text-xs text-stone-600" data-testid="court-seat-note">
+                    The network’s own seat for the retired Court clerk role: it publishes nothing and has no tier.
+                  </p>
+                ) : null}
               </div>
               <div className="flex items-center gap-3 text-sm">
-                <span className="text-stone-600">
-                  Tier: <span className="font-medium text-ink">{tierLabel[outlet.distribution.tier]}</span>
-                </span>
+                {outlet.outletSlug === COURT_OUTLET_SLUG ? null : (
+                  <span className="text-stone-600">
+                    Tier: <span className="font-medium text-ink">{tierLabel[outlet.distribution.tier]}</span>
+                  </span>
+                )}
                 <OutletStatusBadge status={outlet.status} />
               </div>
             </li>
