@@ -13,11 +13,12 @@ export const dynamic = "force-dynamic";
 const EMBED_STYLE = "body{margin:0;font:14px/1.4 system-ui,sans-serif;color:#1c1917;background:#fff}.b{border:1px solid #d6d3d1;border-radius:6px;padding:10px 12px;max-width:100%;box-sizing:border-box}.l{font-weight:700}.s{color:#57534e;font-size:12px}a{color:#1d4ed8}p{margin:4px 0;overflow-wrap:anywhere}";
 const EMBED_HEADERS = { "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *" };
 
-// inside a partner's iframe a 404 is a small page in the badge's style, not the API's JSON
-const notFound = (id: string) =>
+// inside a partner's iframe a 404 is a small page in the badge's style, not the API's JSON; it names no
+// id, so a withdrawn draft's answer is byte for byte a missing id's
+const notFound = () =>
   new Response(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Article not found · Capsule</title><style>${EMBED_STYLE}</style></head>
-<body><div class="b" data-testid="embed-not-found"><p class="l">No published article #${escapeXml(id.slice(0, 40))} on Capsule</p><p class="s">Its link may be mistyped, or the article is not published yet.</p></div></body></html>`,
+<body><div class="b" data-testid="embed-not-found"><p class="l">No published article at this address on Capsule</p><p class="s">Its link may be mistyped, or the article is not published yet.</p></div></body></html>`,
     { status: 404, headers: { ...EMBED_HEADERS, "cache-control": "public, max-age=60" } },
   );
 
@@ -33,14 +34,14 @@ function courtLines(data: Awaited<ReturnType<typeof badgeData>>, origin: string)
 // the court's finding, and links to the article's proof. Framing by any site is allowed on purpose.
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await params;
-  if (!/^[1-9]\d{0,15}$/.test(id)) return notFound(id);
+  if (!/^[1-9]\d{0,15}$/.test(id)) return notFound();
   const origin = linkOrigin(request);
   if (origin === undefined) return errorResponse(misdirected());
   let data;
   try {
     data = await badgeData(db(), Number(id), origin);
   } catch (error) {
-    if (error instanceof AppError && error.code === "CAPSULE_NOT_FOUND") return notFound(id);
+    if (error instanceof AppError && error.code === "CAPSULE_NOT_FOUND") return notFound();
     throw error;
   }
   const info = integrityLabelInfo(data.label);
