@@ -26,3 +26,11 @@ export function currentOfChain(chain: CapsuleRow[]): CapsuleRow {
 export const openRevisionOf = (chain: CapsuleRow[]): CapsuleRow | undefined => chain.find((row) => row.status === "draft" || row.status === "pending");
 
 export const nextRevisionNumber = (chain: CapsuleRow[]): number => Math.max(...chain.map((row) => row.revision_number)) + 1;
+
+/** Published = finalized on chain at some point: finalized now, or superseded after finalization. */
+export const isPublished = (row: Pick<CapsuleRow, "status" | "finalized_at">): boolean =>
+  row.finalized_at !== null && (row.status === "finalized" || row.status === "superseded");
+
+/** The latest published version: what readers see as the article's current text. */
+export const latestPublished = (chain: CapsuleRow[]): CapsuleRow | undefined =>
+  [...chain].sort((a, b) => b.revision_number - a.revision_number || b.id - a.id).find(isPublished);

@@ -1,8 +1,7 @@
 import type { DbOrTrx } from "@/lib/db/database";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import { listChain } from "@/features/capsules/capsules.repository";
-import { isPublished, latestPublished } from "@/features/reader/reader-chain";
-import { rootIdOf } from "./chain-order";
+import { isPublished, latestPublished, rootIdOf } from "./chain-order";
 
 /**
  * Whether this capsule is the version readers see: published, and the newest published version of its

@@ -45,7 +45,7 @@ describe.each(dialects)("revenue on the stack on %s", (dialect) => {
   const escrow = () => ({ address: deployment.contracts.licenceEscrow.address as Hex, abi: licenceEscrowAbi });
 
   beforeAll(async () => {
-    stack = await startStack({ database: dialect, env: { CAPSULE_DEMO_DATA: "0", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "100000" } });
+    stack = await startStack({ database: dialect, env: { CAPSULE_DEMO_DATA: "0", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "100000", CAPSULE_TRUST_PROXY: "1" } });
     deployment = deploymentOf(stack.dataDir);
     stream = voteStream(stack.nodeRpcUrl, deployment);
     operatorKey = [TEST_OPERATOR_KEY, devKeys[0]!].find((key) => privateKeyToAccount(key).address.toLowerCase() === deployment.deployer.toLowerCase())!;
@@ -87,7 +87,10 @@ describe.each(dialects)("revenue on the stack on %s", (dialect) => {
 
   it("shows one Sponsored slot beside the article, counts the reader once a day and credits outlet and contributors", async () => {
     const api = bridgeClient(stack.baseUrl);
-    const page = await fetch(`${stack.baseUrl}/read/${capsuleId}`, { headers: { "user-agent": "reader-one" } });
+    // two readers behind this test's "proxy" (the server trusts one): one reader is one address, whatever its user agent
+    const readerOne = { "x-forwarded-for": "203.0.113.1", "user-agent": "reader-one" };
+    const readerTwo = { "x-forwarded-for": "203.0.113.2", "user-agent": "reader-one" };
+    const page = await fetch(`${stack.baseUrl}/read/${capsuleId}`, { headers: readerOne });
     expect(page.status, stack.output().slice(-3000)).toBe(200);
     expect(page.headers.get("set-cookie")).toBeNull();
     const html = await page.text();
@@ -95,10 +98,11 @@ describe.each(dialects)("revenue on the stack on %s", (dialect) => {
     expect(html).toContain("Cross the bay for less");
     // the slot comes after the article element closed: outside the article body
     expect(html.indexOf('data-testid="sponsored"')).toBeGreaterThan(html.lastIndexOf("</article>"));
-    await fetch(`${stack.baseUrl}/read/${capsuleId}`, { headers: { "user-agent": "reader-one" } });
+    await fetch(`${stack.baseUrl}/read/${capsuleId}`, { headers: readerOne });
+    await fetch(`${stack.baseUrl}/read/${capsuleId}`, { headers: { ...readerOne, "user-agent": "another-browser" } });
     let campaign = (await api.call(adCampaigns, { query: {} })).items.find((c) => c.slug === "bay-ferries")!;
     expect(campaign).toMatchObject({ impressions: 1, spent: "1000", exhausted: false });
-    await fetch(`${stack.baseUrl}/read/${capsuleId}`, { headers: { "user-agent": "reader-two" } });
+    await fetch(`${stack.baseUrl}/read/${capsuleId}`, { headers: readerTwo });
     campaign = (await api.call(adCampaigns, { query: {} })).items.find((c) => c.slug === "bay-ferries")!;
     expect(campaign).toMatchObject({ impressions: 2, spent: "2000" });
     // 1000 wei an impression: the outlet 500, Alice 60 % of 500 = 300, Bob 200
