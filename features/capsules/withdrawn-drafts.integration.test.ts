@@ -63,7 +63,8 @@ function headerLines(answer: WireAnswer): string[] {
 
 function expectSameAnswer(hidden: WireAnswer, absent: WireAnswer, hiddenId: string, label: string) {
   expect(hidden.status, label).toBe(absent.status);
-  expect(withId(hidden.text, hiddenId, MISSING), label).toBe(absent.text);
+  // the same rewrite on both sides: a number that happens to equal the hidden id elsewhere (an HTML page's "scale=1") stays equal
+  expect(withId(hidden.text, hiddenId, MISSING), label).toBe(withId(absent.text, hiddenId, MISSING));
   expect(headerLines(hidden), label).toEqual(headerLines(absent));
   expect(hidden.headers.has("ratelimit-remaining"), label).toBe(absent.headers.has("ratelimit-remaining"));
   for (const answer of [hidden, absent]) expect(answer.headers.get("content-length") ?? String(Buffer.byteLength(answer.text)), label).toBe(String(Buffer.byteLength(answer.text)));
