@@ -30,10 +30,10 @@ const pages: Array<{ path: string; heading: string; check: (page: Page) => Promi
     path: "/burn",
     heading: "Burn pool",
     check: async (page) => {
-      await expect(page.getByTestId("burn-pool-size")).toHaveText(/^[0-9.]+ CAP$/);
+      await expect(page.getByTestId("burn-pool-size")).toHaveText(/^\d{1,3}(,\d{3})*(\.\d+)? CAP$/);
       await expect(page.getByTestId("burn-next-date")).not.toHaveText("");
-      await expect(page.getByTestId("burn-last-amount")).toHaveText(/^[0-9.]+ CAP$/);
-      await expect(page.getByTestId("burn-total")).toHaveText(/^[0-9.]+ CAP$/);
+      await expect(page.getByTestId("burn-last-amount")).toHaveText(/^\d{1,3}(,\d{3})*(\.\d+)? CAP$/);
+      await expect(page.getByTestId("burn-total")).toHaveText(/^\d{1,3}(,\d{3})*(\.\d+)? CAP$/);
       const split = page.getByTestId("fee-split").getByRole("row");
       await expect(split).toHaveCount(6);
       await expect(split.filter({ hasText: "Burn pool" })).toContainText("20%");
