@@ -35,7 +35,7 @@ import { retireClerkCases } from "@/features/court/retire-clerk-cases";
 import { activityTime } from "@/lib/chain/server/role-registry-reads";
 import { privateKeyToAccount } from "viem/accounts";
 import type { Hex } from "viem";
-import { describeSignIn, signInOrigins } from "@/lib/auth/server/sign-in-origins";
+import { describeSignIn, isLoopbackHost, signInOrigins } from "@/lib/auth/server/sign-in-origins";
 import { startHousekeeping } from "@/lib/housekeeping/housekeeping";
 import { logError, logInfo, logWarn } from "@/lib/log";
 import { operatorKeyProblem, sampleDataWanted } from "@/lib/config/production-defaults";
@@ -49,8 +49,7 @@ const dev = process.argv.includes("--dev");
 function checkOperatorKey(env: ServerEnv, bundledAnvil: boolean): void {
   const problem = operatorKeyProblem({ operatorKey: env.CAPSULE_OPERATOR_KEY, bundledAnvil, keyFromEnvironment: process.env.CAPSULE_OPERATOR_KEY !== undefined || process.env.CAPSULE_OPERATOR_KEY_FILE !== undefined });
   if (problem) throw new Error(problem);
-  const loopback = ["127.0.0.1", "localhost", "::1"].includes(env.CAPSULE_HOST);
-  if (bundledAnvil && !loopback && devKeyIndex(env.CAPSULE_OPERATOR_KEY) >= 0) {
+  if (bundledAnvil && !isLoopbackHost(env.CAPSULE_HOST) && devKeyIndex(env.CAPSULE_OPERATOR_KEY) >= 0) {
     step(
       `warning: listening on ${env.CAPSULE_HOST} with the bundled anvil, whose accounts are anvil's public development keys. ` +
         "The gateway refuses transactions from the operator's account, but anyone who reaches this server can act as the other development wallets. " +

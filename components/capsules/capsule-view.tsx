@@ -22,6 +22,7 @@ import { CapsuleReadFailure, CapsuleSkeleton, missingCapsuleText } from "./capsu
 import { RejectPanel } from "./reject-panel";
 import { ProposalTimeline } from "./proposal-timeline";
 import { AddressLink, TxLink } from "@/components/ui/chain-link";
+import { isReadersVersion } from "@/components/capsules/readers-version";
 
 // /capsules/:id — the editors' view: status, countdown on the chain clock, tally and quorum, Yes/No,
 // live voters, and "Close the vote" once the window has passed.
@@ -103,7 +104,7 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
               Reader’s view
             </Link>
           ) : null}
-          {c.status === "finalized" || (c.status === "superseded" && read.revision.currentCapsuleId === c.id) ? (
+          {isReadersVersion(read) ? (
             <Link href={`/capsules/${id}/dispute`} prefetch={false} className="inline-flex min-h-11 items-center text-accent underline">
               Open a dispute
             </Link>

@@ -18,6 +18,7 @@ import { CaseStatusBadge, LabelChip } from "./case-badges";
 import { DisputeForm } from "./dispute-form";
 import { LabelHistory } from "./label-history";
 import { CapsuleReadFailure, CapsuleSkeleton } from "@/components/capsules/capsule-read-states";
+import { isReadersVersion } from "@/components/capsules/readers-version";
 
 type Opened = z.infer<typeof ZDisputeResponse>;
 
@@ -74,7 +75,7 @@ export function DisputePage({ id }: { id: string }) {
         <div className="space-y-6 lg:col-span-2">
           {opened ? (
             <OpenedCase answer={opened} />
-          ) : c.status !== "finalized" && !(c.status === "superseded" && read.revision.currentCapsuleId === c.id) ? (
+          ) : !isReadersVersion(read) ? (
             <Card>
               <p className="text-stone-700" data-testid="dispute-not-finalized">
                 {c.status === "superseded"

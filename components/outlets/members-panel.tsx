@@ -2,6 +2,7 @@
 
 import { FullAddress } from "@/components/ui/full-address";
 import { useState } from "react";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { useOutletUsers } from "@/components/outlets/use-outlets";
 import { useChangeRole } from "@/components/roles/use-roles";
 import { Card } from "@/components/ui/card";
@@ -65,8 +66,8 @@ export function MembersPanel({ slug, canManage, me }: { slug: string; canManage:
                   <div role="alertdialog" aria-label="Confirm the role change" className="w-full rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-950" data-testid="revoke-confirm">
                     <p>
                       {confirming.own
-                        ? `Give up your ${confirming.name} role at this outlet? Your bond lock for it is released${confirming.roleId === 3 ? ", and you no longer vote or manage the outlet" : ""}. Only the owner or an Editor can grant it again.`
-                        : `Revoke the ${confirming.name} role from this member? Their bond lock for it is released${confirming.roleId === 3 ? " and they no longer vote" : ""}.`}
+                        ? `Give up your ${confirming.name} role at this outlet? Your bond lock for it is released${confirming.roleId === ROLE.EDITOR ? ", and you no longer vote or manage the outlet" : ""}. Only the owner or an Editor can grant it again.`
+                        : `Revoke the ${confirming.name} role from this member? Their bond lock for it is released${confirming.roleId === ROLE.EDITOR ? " and they no longer vote" : ""}.`}
                     </p>
                     <div className="mt-2 flex flex-wrap gap-2">
                       <button

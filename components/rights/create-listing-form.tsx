@@ -12,6 +12,7 @@ import { TextArea, TextField, primaryButton } from "@/components/ui/field";
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "@/components/outlets/field-errors";
 import { licenceTypeHelp, licenceTypeLabel } from "./rights-format";
 import { ROLE } from "@/lib/roles/role-catalog";
+import { isReadersVersion } from "@/components/capsules/readers-version";
 
 type LicenceType = (typeof licenceTypes)[number];
 const CAPSULE_ID = /^[1-9][0-9]{0,15}$/;
@@ -30,7 +31,7 @@ function useListingEligibility(capsuleId: string) {
   const c = capsule.data.capsule;
   const title = `“${capsule.data.content.title || c.title}” (${capsule.data.outlet.outletName})`;
   // a superseded version whose correction was rejected is still the one readers see
-  const readersVersion = c.status === "finalized" || (c.status === "superseded" && capsule.data.revision.currentCapsuleId === c.id);
+  const readersVersion = isReadersVersion(capsule.data);
   if (!readersVersion) {
     return { may: false, text: c.status === "superseded" ? `${title} was replaced by a correction; list the rights of the version readers see.` : `${title} is ${c.status}; only a finalized capsule’s rights can be listed.` };
   }

@@ -68,7 +68,12 @@ export async function fileAndSettleOnce(options: JuryFilerOptions, firstSeen: Ma
   }
   const settled: number[] = [];
   for (const courtCaseId of await openCasesWithFinalJury(options.db)) {
-    if (await settleJuryCase(options.db, courtCaseId)) settled.push(courtCaseId);
+    // one case the chain refuses to settle (its penalty, say) does not hold up the others
+    try {
+      if (await settleJuryCase(options.db, courtCaseId)) settled.push(courtCaseId);
+    } catch (error) {
+      logError("jury-filer", error);
+    }
   }
   return { filed, settled };
 }

@@ -1,8 +1,8 @@
 import "server-only";
-import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { config } from "@/lib/config/config";
-import { isPublicAddress, type Resolver } from "@/lib/dns/public-address";
+import { isLoopbackHost } from "@/lib/auth/server/sign-in-origins";
+import { isPublicAddress, systemResolver } from "@/lib/dns/public-address";
 import type { OutboundPolicy } from "@/lib/http/pinned-request";
 import { dnsResolver } from "@/lib/vault/link-fetch";
 
@@ -15,22 +15,18 @@ import { dnsResolver } from "@/lib/vault/link-fetch";
 // loopback itself (127.0.0.1, localhost, [::1]: a partner on this machine, development, tests) may
 // reach loopback and nothing else.
 
-export const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
-
-const systemLookup: Resolver = async (host) => (await lookup(host, { all: true })).map((a) => a.address);
-const isLoopbackAddress = (address: string) => address === "::1" || address.startsWith("127.");
 
 /** The rule for one webhook URL, from its host and the configuration. */
 export function webhookPolicy(url: URL): OutboundPolicy {
   const cfg = config();
-  if (LOOPBACK_HOSTS.has(url.hostname)) return { resolve: systemLookup, allow: isLoopbackAddress };
-  if (cfg.CAPSULE_WEBHOOK_ALLOW_LOCAL_ADDRESSES === "1") return { resolve: systemLookup, allow: () => true };
+  if (isLoopbackHost(url.hostname)) return { resolve: systemResolver, allow: isLoopbackHost };
+  if (cfg.CAPSULE_WEBHOOK_ALLOW_LOCAL_ADDRESSES === "1") return { resolve: systemResolver, allow: () => true };
   return { resolve: dnsResolver({ servers: cfg.CAPSULE_DNS_SERVERS, timeoutMs: cfg.CAPSULE_DNS_TIMEOUT_MS }), allow: isPublicAddress };
 }
 
 /** Why a URL cannot be registered as it stands (an IP literal outside the rule), or null. Names are checked at each delivery. */
 export function webhookUrlRefusal(url: URL): string | null {
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (!isIP(host) || LOOPBACK_HOSTS.has(url.hostname) || config().CAPSULE_WEBHOOK_ALLOW_LOCAL_ADDRESSES === "1") return null;
+  if (!isIP(host) || isLoopbackHost(host) || config().CAPSULE_WEBHOOK_ALLOW_LOCAL_ADDRESSES === "1") return null;
   return isPublicAddress(host) ? null : `${host} is a private or reserved address (allowed only with CAPSULE_WEBHOOK_ALLOW_LOCAL_ADDRESSES=1)`;
 }

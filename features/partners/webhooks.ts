@@ -11,7 +11,8 @@ import { config } from "@/lib/config/config";
 import { AppError } from "@/lib/errors/app-error";
 import type { Viewer } from "@/features/capsules/draft-visibility.repository";
 import { pageOf, pageOffset } from "@/lib/schemas/pagination";
-import { LOOPBACK_HOSTS, webhookUrlRefusal } from "@/features/partners/webhook-address";
+import { isLoopbackHost } from "@/lib/auth/server/sign-in-origins";
+import { webhookUrlRefusal } from "@/features/partners/webhook-address";
 import type { TDeliveriesQuery, TRegisterWebhookBody, TWebhook } from "@/features/partners/partners.schema";
 
 // Partner webhooks (issue 29 item 3). The bridge operator registers them (docs/DECISIONS.md, "Partner
@@ -38,7 +39,7 @@ function webhookObject(row: PartnerWebhookRow): TWebhook {
 /** https, or http to this machine (development, tests), unless CAPSULE_WEBHOOK_ALLOW_HTTP=1; no private IP literal (webhook-address.ts). */
 function checkUrl(url: string): void {
   const parsed = new URL(url);
-  if (parsed.protocol !== "https:" && !LOOPBACK_HOSTS.has(parsed.hostname) && config().CAPSULE_WEBHOOK_ALLOW_HTTP !== "1") {
+  if (parsed.protocol !== "https:" && !isLoopbackHost(parsed.hostname) && config().CAPSULE_WEBHOOK_ALLOW_HTTP !== "1") {
     throw new AppError("VALIDATION_ERROR", "Invalid body: url", { issues: [{ path: "url", message: "must be an https URL (plain http only to this machine)" }] });
   }
   const refusal = webhookUrlRefusal(parsed);

@@ -1,7 +1,6 @@
 import "server-only";
-import { lookup } from "node:dns/promises";
 import { config } from "@/lib/config/config";
-import { isPublicAddress, type Resolver } from "@/lib/dns/public-address";
+import { isPublicAddress, systemResolver } from "@/lib/dns/public-address";
 import { outboundAddress, type OutboundPolicy } from "@/lib/http/pinned-request";
 import { dnsResolver } from "@/lib/vault/link-fetch";
 
@@ -14,12 +13,10 @@ import { dnsResolver } from "@/lib/vault/link-fetch";
 
 export type CallbackPolicy = OutboundPolicy;
 
-const systemLookup: Resolver = async (host) => (await lookup(host, { all: true })).map((a) => a.address);
-
 /** The hub's rule from configuration: the configured DNS servers and public addresses, or anything when local callbacks are allowed. */
 export function callbackPolicy(): CallbackPolicy {
   const cfg = config();
-  if (cfg.CAPSULE_WEBSUB_ALLOW_LOCAL_CALLBACKS === "1") return { resolve: systemLookup, allow: () => true };
+  if (cfg.CAPSULE_WEBSUB_ALLOW_LOCAL_CALLBACKS === "1") return { resolve: systemResolver, allow: () => true };
   return { resolve: dnsResolver({ servers: cfg.CAPSULE_DNS_SERVERS, timeoutMs: cfg.CAPSULE_DNS_TIMEOUT_MS }), allow: isPublicAddress };
 }
 

@@ -1,3 +1,4 @@
+import { lookup } from "node:dns/promises";
 import { BlockList, isIPv4, isIPv6, type LookupFunction } from "node:net";
 import { checkDomainName } from "./domain-name";
 
@@ -87,6 +88,9 @@ export function checkFetchUrl(input: string): FetchUrlCheck {
 }
 
 export type Resolver = (host: string) => Promise<string[]>;
+
+/** The operating system's resolver (where a closed network's own names are known). */
+export const systemResolver: Resolver = async (host) => (await lookup(host, { all: true })).map((a) => a.address);
 
 /**
  * The addresses of a checked host, all public, or the reason it is refused. The fetch must then
