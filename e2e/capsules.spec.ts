@@ -193,6 +193,11 @@ test("two editors vote in two browsers and each page shows the other's vote with
   }
   await expect(editorA.page.getByTestId("countdown")).toContainText(/\d+d \d\dh/);
   await shot(editorA.page, "capsules-vote-open");
+  // the author holds no Editor role: told that, not that the snapshot left the wallet out
+  const author = actors.journalist!.page;
+  await author.goto(`/capsules/${ids.original}`);
+  await expect(author.getByTestId("not-eligible")).toHaveAttribute("data-reason", "role");
+  await expect(author.getByTestId("not-eligible")).toHaveText(/^Only Editors of .+ vote on its capsules\.$/);
 
   await editorA.page.getByRole("button", { name: "Vote yes" }).click();
   await editorA.page.getByRole("button", { name: "Confirm: vote yes" }).click();

@@ -115,7 +115,7 @@ test("a bonded reader disputes an article and the reader's page follows the labe
   await expect(page.getByTestId("integrity-label")).toHaveAttribute("data-label", "contested");
   await expect(page.getByTestId("integrity-label")).toContainText("Contested");
   // the reader is told which sentence is challenged
-  await expect(page.getByTestId("reader-open-case")).toContainText("It challenges the passage “The council's budget rose by forty percent this year.”.");
+  await expect(page.getByTestId("reader-open-case")).toContainText("It challenges the passage “The council's budget rose by forty percent this year.”");
   await shot(page, "court-reader-contested");
 
   // the dispute page now points at the open case instead of offering a second one
@@ -175,7 +175,7 @@ test("a bonded reader disputes an article and the reader's page follows the labe
   await expect(page.getByTestId("integrity-label")).toHaveAttribute("data-label", "misleading");
   await expect(page.getByTestId("integrity-label")).toContainText("Misleading");
   await expect(page.getByTestId("reader-decided-case")).toContainText(`court case #${caseId}`);
-  await expect(page.getByTestId("reader-case-passage")).toHaveText("The case challenged the passage “The council's budget rose by forty percent this year.”.");
+  await expect(page.getByTestId("reader-case-passage")).toHaveText("The case challenged the passage “The council's budget rose by forty percent this year.”");
   await shot(page, "court-reader-misleading");
 
   // the outlet's distribution: record no longer clean, penalty downgrade in force

@@ -208,11 +208,14 @@ test("the appeal is funded from the case page, a refusal explained before paying
   await expect(costs).toContainText("Challenger (won this round): needs 7 CAP, raised 0 CAP, still 7 CAP.");
   await expect(costs).toContainText("Outlet (lost this round): needs 14 CAP, raised 0 CAP, still 14 CAP.");
   const fundForm = page.getByRole("form", { name: "Fund this appeal" });
-  await fundForm.getByRole("radio", { name: /The challenger/ }).check();
+  // a party's own side is chosen for it
+  await expect(fundForm.getByTestId("appeal-your-side")).toHaveText("You speak for the challenger in this case.");
+  await expect(fundForm.getByRole("radio", { name: /The challenger .* your side/ })).toBeChecked();
+  await expect(fundForm.getByRole("radio", { name: /The outlet .* the other side/ })).not.toBeChecked();
   await expect(fundForm.getByRole("button", { name: "Pay 7 CAP to fund the challenger" })).toBeVisible();
   await fundForm.getByLabel("Amount in CAP").fill("9");
   await fundForm.getByRole("button", { name: /Pay 9 CAP/ }).click();
-  await expect(fundForm.getByText("the challenger needs only 7 CAP more; enter at most that.")).toBeVisible();
+  await expect(fundForm.getByText("The challenger needs only 7 CAP more; enter at most that.")).toBeVisible();
   await fundForm.getByLabel("Amount in CAP").fill("2.5");
   await bothWidths(page, "appeal-fund", "jury-appeal");
   await fundForm.getByRole("button", { name: "Pay 2.5 CAP to fund the challenger" }).click();
@@ -239,7 +242,11 @@ test("the appeal is funded from the case page, a refusal explained before paying
   await outlet.page.goto(`/court/${caseId}`);
   await signIn(outlet.page);
   const outletForm = outlet.page.getByRole("form", { name: "Fund this appeal" });
-  await expect(outletForm.getByRole("radio", { name: "The challenger (still needs 4.5 CAP)" })).toBeVisible();
+  await expect(outletForm.getByRole("radio", { name: /^The challenger \(still needs 4\.5 CAP\) · the other side$/ })).toBeVisible();
+  // the outlet's side is preselected for its owner, never the opponent's
+  await expect(outletForm.getByTestId("appeal-your-side")).toHaveText("You speak for the outlet in this case.");
+  await expect(outletForm.getByRole("radio", { name: /^The outlet/ })).toBeChecked();
+  await expect(outletForm.getByRole("button", { name: "Pay 14 CAP to fund the outlet" })).toBeVisible();
   const caseRead = pathOf(courtCase, { id: caseId });
   const heldCase = await (await outlet.page.request.get(caseRead)).text();
   const behind = (url: URL) => url.pathname === caseRead;
@@ -252,6 +259,7 @@ test("the appeal is funded from the case page, a refusal explained before paying
   // the stale page tries to fund the side already funded: the dry run refuses before the wallet pays
   const before = await publicClient.getBalance({ address: owner.address });
   await outletForm.getByRole("radio", { name: /The challenger/ }).check();
+  await expect(outletForm.getByTestId("appeal-other-side")).toHaveText("This pays toward the challenger’s appeal, the side opposing yours.");
   await outletForm.getByRole("button", { name: "Pay 4.5 CAP to fund the challenger" }).click();
   await expect(outletForm.getByRole("alert")).toHaveText("That side is already fully funded. Nothing was paid.");
   expect(await publicClient.getBalance({ address: owner.address })).toBe(before);

@@ -138,6 +138,9 @@ test("a reader opens a jury case from the dispute page, paying the fee shown bef
   const opened = page.getByTestId("dispute-opened");
   await expect(opened).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId("dispute-opened-label")).toHaveAttribute("data-label", "contested");
+  // what the banner says of ads agrees with the page's own rules: a contested article carries none
+  await expect(opened).toContainText("Meanwhile it stays readable but carries no ads");
+  await expect(opened).not.toContainText("keeps its ads");
   caseId = ((await opened.locator("p").first().textContent()) ?? "").match(/#(\d+)/)?.[1] ?? "";
   expect(caseId).toMatch(/^\d+$/);
   const filed = (await api.call(courtCase, { params: { id: caseId } })).case;

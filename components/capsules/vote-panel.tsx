@@ -96,19 +96,23 @@ export function VotePanel(props: {
         Your vote is recorded on chain; the tally and the voter list update in a moment.
       </p>
     );
+  // a wallet without the Editor role hears that first: the snapshot only matters to Editors
+  else if (!isEditor)
+    body = (
+      <p className="text-sm text-stone-600" data-testid="not-eligible" data-reason="role">
+        Only Editors of {props.outletName} vote on its capsules.
+      </p>
+    );
   else if (snapshotSays && !snapshotSays.eligible)
     body = (
       <div className="rounded-md border border-stone-300 bg-stone-50 p-3 text-sm text-stone-700" data-testid="not-eligible" data-reason="snapshot">
         <p className="font-medium">You cannot vote on this capsule.</p>
         <p className="mt-1">
           The voters of a capsule are fixed when its vote opens: the bonded Editors of {props.outletName} at that moment (block {snapshotSays.snapshotBlock}).
-          {isEditor
-            ? " Your wallet was not one of them then, so it has no vote here. You will vote on capsules submitted from now on."
-            : " Your wallet was not one of them."}
+          {" Your wallet was not one of them then, so it has no vote here. You will vote on capsules submitted from now on."}
         </p>
       </div>
     );
-  else if (!isEditor) body = <p className="text-sm text-stone-600" data-testid="not-eligible">Only Editors of {props.outletName} vote on its capsules.</p>;
   else if (!canVote)
     body = <p className="text-sm text-stone-600" data-testid="not-eligible">Your Editor role at {props.outletName} is not bonded yet, so it carries no vote. Deposit the Editor bond and ask for the role again.</p>;
   else if (status !== "signed-in") body = <p className="text-sm text-stone-600">Sign in from the page header to vote.</p>;

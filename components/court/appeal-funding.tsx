@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { usePublicClient, useWriteContract } from "wagmi";
-import { formatEther, parseEther, type Address, type Hex } from "viem";
+import { parseEther, type Address, type Hex } from "viem";
 import { call } from "@/lib/api/client";
 import { juryCourtAbi } from "@/lib/chain/abi";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
@@ -13,12 +13,14 @@ import type { AppealQuote } from "@/features/court/appeal-quote";
 import { describeAppealError } from "@/features/court/jury-court-error";
 import { courtKeys } from "@/components/court/use-court";
 import { useSession } from "@/components/wallet/use-session";
+import { useEvidenceSide } from "@/components/court/jury-evidence-form";
 import { formatCap } from "@/components/ui/capsule-format";
 import { TextField, primaryButton } from "@/components/ui/field";
 import { AlertLine } from "@/components/ui/form-message";
 
 // "Fund this appeal" (issue 28 item 5): anyone signed in with a wallet sends JuryCourt.fundAppeal from that
-// wallet for either side, the side's remaining need by default. The amount is shown on the button before
+// wallet for either side, the side's remaining need by default. A party's own side is chosen for it and the
+// other side is marked as the opponent; a visitor who is neither chooses a side first (nothing is preselected). The amount is shown on the button before
 // the wallet asks; a dry run (simulateContract) explains a refusal before anything is paid; then the pending
 // transaction, and the funding as the bridge has indexed it once the transaction is mined.
 
@@ -36,13 +38,14 @@ async function indexedCase(caseId: string, hash: Hex, tries = 60) {
   return undefined;
 }
 
-export function AppealFunding({ item, quote, onFunded }: { item: TCourtCase; quote: AppealQuote; onFunded: (message: string) => void }) {
+export function AppealFunding({ item, submitter, quote, onFunded }: { item: TCourtCase; submitter: string | undefined; quote: AppealQuote; onFunded: (message: string) => void }) {
   const { wallet, status } = useSession();
+  const mySide = useEvidenceSide(item, submitter);
   const publicClient = usePublicClient({ chainId: CAPSULE_CHAIN_ID });
   const { mutateAsync: writeContract } = useWriteContract();
   const queryClient = useQueryClient();
   const open = quote.sides.filter((s) => BigInt(s.remaining) > 0n);
-  const [chosen, setChosen] = useState<"challenger" | "outlet">(open[0]?.side ?? "challenger");
+  const [chosen, setChosen] = useState<"challenger" | "outlet" | undefined>();
   const [amount, setAmount] = useState("");
   const [amountError, setAmountError] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
@@ -56,12 +59,18 @@ export function AppealFunding({ item, quote, onFunded }: { item: TCourtCase; quo
       </p>
     );
   }
-  const side = open.find((s) => s.side === chosen) ?? open[0]!;
-  const remaining = BigInt(side.remaining);
+  const party = mySide === "challenger" || mySide === "outlet" ? mySide : undefined;
+  // a party's own side unless it chose the other; nobody else gets a side chosen for them
+  const side = open.find((s) => s.side === (chosen ?? party));
+  const remaining = side ? BigInt(side.remaining) : 0n;
 
   /** The amount in wei: the side's remaining need unless another amount was typed. */
   function valueOf(): bigint | undefined {
     const text = amount.trim();
+    if (!side) {
+      setAmountError("Choose the side you want to fund.");
+      return undefined;
+    }
     if (!text) return remaining;
     let wei: bigint;
     try {
@@ -75,7 +84,7 @@ export function AppealFunding({ item, quote, onFunded }: { item: TCourtCase; quo
       return undefined;
     }
     if (wei > remaining) {
-      setAmountError(`${sideName(side.side)} needs only ${formatCap(remaining)} more; enter at most that.`);
+      setAmountError(`${sideName(side.side)[0]!.toUpperCase()}${sideName(side.side).slice(1)} needs only ${formatCap(remaining)} more; enter at most that.`);
       return undefined;
     }
     return wei;
@@ -85,7 +94,7 @@ export function AppealFunding({ item, quote, onFunded }: { item: TCourtCase; quo
     setError(undefined);
     setAmountError(undefined);
     const value = valueOf();
-    if (value === undefined || !publicClient || !wallet) return;
+    if (value === undefined || !side || !publicClient || !wallet) return;
     const request = { address: quote.transaction.to as Address, abi: juryCourtAbi, functionName: "fundAppeal", args: [BigInt(quote.juryCaseId), side.sideNumber], value } as const;
     const doing = `fund ${sideName(side.side)}`;
     try {
@@ -121,6 +130,7 @@ export function AppealFunding({ item, quote, onFunded }: { item: TCourtCase; quo
 
   const busy = step.kind !== "idle";
   const shown = (() => {
+    if (!side) return undefined;
     const text = amount.trim();
     if (!text) return remaining;
     try {
@@ -143,13 +153,16 @@ export function AppealFunding({ item, quote, onFunded }: { item: TCourtCase; quo
     >
       <fieldset className="space-y-1">
         <legend className="font-semibold text-ink">Fund this appeal</legend>
+        <p className="text-sm text-stone-700" data-testid="appeal-your-side">
+          {party ? `You speak for ${sideName(party)} in this case.` : mySide === "unknown" ? "Checking whether you speak for a side of this case…" : "You are not a party to this case: choose the side you want to fund."}
+        </p>
         {open.map((s) => (
           <label key={s.side} className="flex min-h-11 items-center gap-3">
             <input
               type="radio"
               name={`appeal-side-${item.caseId}`}
               className="h-5 w-5"
-              checked={side.side === s.side}
+              checked={side?.side === s.side}
               disabled={busy}
               onChange={() => {
                 setChosen(s.side);
@@ -159,6 +172,7 @@ export function AppealFunding({ item, quote, onFunded }: { item: TCourtCase; quo
             />
             <span>
               {s.side === "challenger" ? "The challenger" : "The outlet"} (still needs {formatCap(BigInt(s.remaining))})
+              {party && s.side !== party ? <span className="font-semibold"> · the other side</span> : party === s.side ? <span className="font-semibold"> · your side</span> : null}
             </span>
           </label>
         ))}
@@ -167,8 +181,7 @@ export function AppealFunding({ item, quote, onFunded }: { item: TCourtCase; quo
         id={`appeal-amount-${item.caseId}`}
         label="Amount in CAP"
         inputMode="decimal"
-        placeholder={formatEther(remaining)}
-        hint={`Leave empty to give the whole remaining ${formatCap(remaining)}.`}
+        hint={side ? `Leave empty to give the whole remaining ${formatCap(remaining)}.` : "Choose a side first."}
         value={amount}
         error={amountError}
         disabled={busy}
@@ -177,7 +190,12 @@ export function AppealFunding({ item, quote, onFunded }: { item: TCourtCase; quo
           setAmount(e.target.value);
         }}
       />
-      <button type="submit" className={`${primaryButton} min-h-11`} disabled={busy}>
+      {party && side && side.side !== party ? (
+        <p role="note" className="text-sm font-semibold text-amber-800" data-testid="appeal-other-side">
+          This pays toward {sideName(side.side)}’s appeal, the side opposing yours.
+        </p>
+      ) : null}
+      <button type="submit" className={`${primaryButton} min-h-11`} disabled={busy || !side}>
         {step.kind === "checking"
           ? "Checking with the jury court…"
           : step.kind === "signature"
@@ -186,7 +204,9 @@ export function AppealFunding({ item, quote, onFunded }: { item: TCourtCase; quo
               ? "Waiting for the transaction…"
               : step.kind === "indexing"
                 ? "Updating the funding…"
-                : `Pay ${shown === undefined ? "" : `${formatCap(shown)} `}to fund ${sideName(side.side)}`}
+                : side
+                  ? `Pay ${shown === undefined ? "" : `${formatCap(shown)} `}to fund ${sideName(side.side)}`
+                  : "Choose a side to fund"}
       </button>
       <p className="text-xs text-stone-600">Sent from your own wallet to the jury court, plus the network’s transaction cost. Contributions are paid back after the case is final when the appeal opens no round; otherwise the prevailing side’s funders share what was raised beyond the round’s cost.</p>
       {step.kind === "pending" || step.kind === "indexing" ? (

@@ -201,7 +201,7 @@ function OpenedCase({ answer }: { answer: Opened }) {
       <p className="text-sm">
         The article is now labelled <LabelChip label={answer.capsule.integrityLabel} testId="dispute-opened-label" /> until the jury’s findings are
         final. The evidence period has begun. {answer.capsule.distributionActive
-          ? "Meanwhile it stays readable and keeps its ads; feeds and the front page rank it at half its weight."
+          ? "Meanwhile it stays readable but carries no ads, and feeds and the front page rank it at half its weight."
           : "Meanwhile it stays readable but carries no ads."}
       </p>
       <p className="flex flex-wrap gap-4 text-sm">

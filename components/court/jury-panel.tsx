@@ -153,7 +153,7 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
         )}
       </Card>
       <JurorActions item={item} claimNames={claimNames} />
-      {item.period === "appeal" ? <AppealCosts item={item} onFunded={setFunded} /> : null}
+      {item.period === "appeal" ? <AppealCosts item={item} submitter={submitter} onFunded={setFunded} /> : null}
       <AppealRefunds item={item} />
     </div>
   );
@@ -365,7 +365,7 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
 
 type TRevealFinding = (typeof findingNames)[number];
 
-function AppealCosts({ item, onFunded }: { item: TCourtCase; onFunded: (message: string) => void }) {
+function AppealCosts({ item, submitter, onFunded }: { item: TCourtCase; submitter: string | undefined; onFunded: (message: string) => void }) {
   const q = appealQuoteOf(item, useJuryCourtAddress());
   if (!q) return <Card title="Appeal">Loading the appeal costs…</Card>;
   return (
@@ -383,7 +383,7 @@ function AppealCosts({ item, onFunded }: { item: TCourtCase; onFunded: (message:
             </li>
           ))}
         </ul>
-        {q.nextRoundJurors > 0 && BigInt(q.nextRoundCost) > 0n ? <AppealFunding item={item} quote={q} onFunded={onFunded} /> : <p className="text-stone-600">This case cannot go to another round.</p>}
+        {q.nextRoundJurors > 0 && BigInt(q.nextRoundCost) > 0n ? <AppealFunding item={item} submitter={submitter} quote={q} onFunded={onFunded} /> : <p className="text-stone-600">This case cannot go to another round.</p>}
       </div>
     </Card>
   );

@@ -4,6 +4,7 @@ import type { ReaderArticle } from "@/features/reader/reader-article";
 import { claimMarkId, claimNoteId } from "@/lib/markdown/claim-marks";
 import { linkableUri } from "@/lib/schemas/uri";
 import { articlePlainText } from "@/lib/markdown/plain-text";
+import { quoted } from "@/components/ui/quotation";
 
 // The claims of /read/:id as footnotes (issue 27 items 4 and 7): each with its quote, the evidence that
 // supports it, the court's finding once there is one, and the later corrections that name it. Plain
@@ -48,7 +49,7 @@ function ClaimNote({ claim, evidence, corrections }: { claim: Claim; evidence: E
         <span className="font-semibold">Claim {claim.ordinal}</span>
         <span className="text-xs uppercase tracking-wide text-stone-500">{typeLabel[claim.claimType] ?? claim.claimType}</span>
       </p>
-      <blockquote className="mt-1 border-l-4 border-amber-300 pl-3 font-serif text-base text-stone-800">“{articlePlainText(claim.exact) || claim.exact}”</blockquote>
+      <blockquote className="mt-1 border-l-4 border-amber-300 pl-3 font-serif text-base text-stone-800">{quoted(articlePlainText(claim.exact) || claim.exact)}</blockquote>
       {claim.note ? <p className="mt-1 text-stone-600">Note: {claim.note}</p> : null}
       {claim.label ? (
         <p className="mt-2 rounded bg-stone-100 px-2 py-1" data-testid="reader-claim-finding">

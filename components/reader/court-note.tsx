@@ -3,6 +3,7 @@ import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
 import { CLERK_CASE_RETIRED } from "@/features/court/clerk-retirement";
 import type { ReaderCourtCase } from "@/features/reader/reader-article";
 import { UtcTime } from "./utc-time";
+import { quoted, stopAfter } from "@/components/ui/quotation";
 
 /**
  * The article's court record, on every version whatever its label now: an open case, and each decided
@@ -69,7 +70,8 @@ function Passage({ text, verb }: { text: string; verb: string }) {
   return (
     <>
       {" "}
-      {verb} the passage <span className="font-serif italic">“{text}”</span>.
+      {verb} the passage <span className="font-serif italic">{quoted(text)}</span>
+      {stopAfter(text)}
     </>
   );
 }

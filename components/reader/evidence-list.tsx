@@ -106,7 +106,7 @@ function EvidenceRow({ item, compact }: { item: Evidence; compact: boolean }) {
         ) : null}
         {check.state === "error" ? <p className="mt-2 text-sm text-red-800">Could not verify: {check.message}</p> : null}
         {external && check.state === "idle" ? (
-          <p className="mt-2 text-xs text-stone-500">This file is on another site, which does not let this page read it; download it and compare its SHA-256 yourself.</p>
+          <p className="mt-2 text-xs text-stone-500">This file is on another site, which this page does not fetch: download it and compare its SHA-256 yourself.</p>
         ) : null}
       </div>
     </li>
