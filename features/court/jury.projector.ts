@@ -14,6 +14,7 @@ import {
 } from "@/features/court/jury.repository";
 import { PERIOD_NAMES } from "@/lib/chain/jury-claims";
 import { eventKind, type IndexedEvent, type ProjectionReset, type Projector } from "@/lib/indexer/projector";
+import { caseParties } from "./case-parties";
 
 // JuryCourt events → jury_cases, jury_jurors, jury_case_log, and the inbox entries they cause
 // (summons of drawn jurors, period changes for both sides and the jurors). Every value comes from
@@ -103,7 +104,12 @@ const handlers: Record<string, CaseHandler> = {
     });
     const round = Number(event.args.round);
     const jurors = period === "commit" || period === "reveal" ? (await jurorsOfCase(trx, c.case_id)).filter((j) => j.round === round).map((j) => j.juror) : [];
-    await inbox(trx, event, c.capsule_id, [c.challenger, c.author, ...jurors], juryInboxKinds.period, { period, round: String(round), endsAt: endsAt === 0 ? null : String(endsAt) });
+    // the outlet's owner and Editors add its evidence and fund its appeal, so they hear of every period too
+    const capsule = await findCapsule(trx, c.capsule_id);
+    const outletSide = capsule ? await caseParties(trx, capsule) : [];
+    // the appeal period follows the round's tally (RoundTallied comes first in the same transaction)
+    const winner = period === "appeal" && c.winner !== null ? { winner: c.winner === 1 ? "challenger" : "outlet" } : {};
+    await inbox(trx, event, c.capsule_id, [c.challenger, c.author, ...outletSide, ...jurors], juryInboxKinds.period, { period, round: String(round), endsAt: endsAt === 0 ? null : String(endsAt), ...winner });
   },
   DrawScheduled: async (trx, event, c) => {
     await updateJuryCase(trx, c.case_id, { draw_block: Number(event.args.drawBlock), updated_at: event.blockTime });

@@ -92,7 +92,9 @@ describe.each(dialects)("the outlet's answer and the inbox on %s", (dialect) => 
     expect(opening.message).toBe(`A dispute was opened on “Tram costs forty million” (case #${cases.replied}).`);
     expect(box.body.unreadCount).toBe(box.body.total);
     // the editor is told too; the disputer hears only of its jury case's periods, none of the outlet's notices
-    expect((await inbox(editorKey!)).body.items.map((i: Json) => i.kind)).toEqual(expect.arrayContaining(["inbox.dispute_opened"]));
+    expect((await inbox(editorKey!)).body.items.map((i: Json) => i.kind)).toEqual(expect.arrayContaining(["inbox.dispute_opened", "inbox.jury_period"]));
+    // the outlet's side adds evidence and funds appeals: its owner and Editors hear of the jury periods too
+    expect(box.body.items.filter((i: Json) => i.kind === "inbox.jury_period").map((i: Json) => i.caseId)).toEqual([cases.replied]);
     expect((await inbox(disputerKey!)).body.items.map((i: Json) => [i.kind, i.caseId])).toEqual([["inbox.jury_period", cases.replied]]);
   });
 

@@ -20,10 +20,13 @@ const cap = (wei: unknown) => {
 const text = (value: unknown) => (typeof value === "string" ? value : value === undefined || value === null ? "" : String(value));
 const labelWords: Record<string, string> = { contested: "Contested", verified: "Verified", misleading: "Misleading", fraudulent: "Fraudulent", unresolved: "Unresolved", clean: "Clean" };
 const label = (value: unknown) => labelWords[text(value)] ?? text(value);
-const dateOf = (unix: unknown) => new Date(Number(unix) * 1000).toISOString().replace("T", " ").slice(0, 16) + " UTC";
+// the desk's own date form ("15 Dec 2026, 12:52 UTC"); messages are built on the server, so in UTC
+const dateOf = (unix: unknown) =>
+  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" }).format(new Date(Number(unix) * 1000));
 
 /** One sentence per entry; `title` is the capsule's title when the row names it (or was joined in). */
-function message(row: ActivityRow, d: Record<string, unknown>, title: string): string {
+/** The sentence an inbox entry reads as. */
+export function inboxMessage(row: ActivityRow, d: Record<string, unknown>, title: string): string {
   const piece = title ? `“${title}”` : `capsule #${text(d.capsuleId) || row.subject_id}`;
   switch (row.kind) {
     case "capsule.submitted":
@@ -45,7 +48,9 @@ function message(row: ActivityRow, d: Record<string, unknown>, title: string): s
     case "inbox.jury_period":
       return text(d.period) === "final"
         ? `Jury case #${text(d.juryCaseId)} on ${piece} is final.`
-        : `Jury case #${text(d.juryCaseId)} on ${piece} entered its ${text(d.period)} period${d.endsAt ? `, which ends ${dateOf(d.endsAt)} (chain time)` : ""}.`;
+        : text(d.period) === "appeal" && (d.winner === "challenger" || d.winner === "outlet")
+          ? `The jury ruled for the ${text(d.winner)} in round ${Number(text(d.round)) + 1} of jury case #${text(d.juryCaseId)} on ${piece}. Either side may fund an appeal${d.endsAt ? ` until ${dateOf(d.endsAt)} (chain time)` : ""}; the side that lost pays twice what the winner pays.`
+          : `Jury case #${text(d.juryCaseId)} on ${piece} entered its ${text(d.period)} period${d.endsAt ? `, which ends ${dateOf(d.endsAt)} (chain time)` : ""}.`;
     case "inbox.case_retired":
       return `Case #${text(d.caseId)} on ${piece} ended without a finding: the clerk court was retired. Its label is ${label(d.label)} again; a jury case may be opened on it.`;
     case "inbox.label_changed":
@@ -89,7 +94,7 @@ export async function readInbox(db: Db, wallet: Address, body: { page: number; l
     return {
       id: String(row.id),
       kind: row.kind as TInboxItem["kind"],
-      message: message(row, d, titles.get(capsuleId ?? "") ?? text(d.title)),
+      message: inboxMessage(row, d, titles.get(capsuleId ?? "") ?? text(d.title)),
       capsuleId,
       caseId: caseIdOf(row, d),
       outletSlug: row.outlet_slug,

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import type { ActivityRow } from "@/lib/db/tables/foundation.table";
+import { inboxMessage } from "./inbox";
+
+const row = (kind: string): ActivityRow => ({ id: 1, wallet: "0x0000000000000000000000000000000000000001", kind, outlet_slug: "ledger", subject_id: "4", details_json: "{}", tx_hash: null, created_at: 0 });
+// 15 Dec 2026, 12:52 UTC
+const endsAt = String(Date.UTC(2026, 11, 15, 12, 52) / 1000);
+
+describe("jury period messages in the inbox", () => {
+  it("names the round's winner when the appeal period opens, and who may fund it until when", () => {
+    const text = inboxMessage(row("inbox.jury_period"), { juryCaseId: "4", capsuleId: "2", period: "appeal", round: "0", endsAt, winner: "challenger" }, "Tram costs forty million");
+    expect(text).toBe(
+      "The jury ruled for the challenger in round 1 of jury case #4 on “Tram costs forty million”. Either side may fund an appeal until 15 Dec 2026, 12:52 UTC (chain time); the side that lost pays twice what the winner pays.",
+    );
+  });
+
+  it("writes other periods' deadlines in the desk's date form", () => {
+    const text = inboxMessage(row("inbox.jury_period"), { juryCaseId: "4", capsuleId: "2", period: "evidence", round: "0", endsAt }, "Tram costs forty million");
+    expect(text).toBe("Jury case #4 on “Tram costs forty million” entered its evidence period, which ends 15 Dec 2026, 12:52 UTC (chain time).");
+  });
+});
