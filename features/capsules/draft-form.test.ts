@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { emptyDraft, fieldsWithErrors, isDefaultAuthorOnly, planSave, shareTotal, validateDraft, type DraftState } from "./draft-form";
+import { pathOf } from "@/lib/api/request";
+import { VAULT_OBJECT_PATH } from "@/lib/vault/object-route";
+import { emptyDraft, evidenceDraftOf, fieldsWithErrors, isDefaultAuthorOnly, planSave, shareTotal, validateDraft, type DraftState } from "./draft-form";
 
 const wallet = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const other = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
@@ -124,5 +126,20 @@ describe("helpers", () => {
 
   it("validates a complete draft as the route would", () => {
     expect(validateDraft(filled(), undefined, wallet)).toEqual({ ok: true, errors: {} });
+  });
+});
+
+describe("saved evidence coming back into the form", () => {
+  const saved = { label: "Council minutes", evidenceType: "document" as const, mimeType: "application/pdf", contentHash: hash, isPrimary: true };
+
+  it("keeps a file stored in the vault a file after a reload: address and hash locked, not a link to fetch", () => {
+    const uri = pathOf({ path: VAULT_OBJECT_PATH }, { objectId: "ab".repeat(32) });
+    const item = evidenceDraftOf({ ...saved, uri });
+    expect(item.fileName).toBe("Council minutes");
+    expect(item.uri).toBe(uri);
+  });
+
+  it("keeps a link a link", () => {
+    expect(evidenceDraftOf({ ...saved, uri: "https://council.example.org/minutes.pdf" }).fileName).toBeUndefined();
   });
 });

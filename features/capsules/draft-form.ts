@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { ZCreateCapsuleBody, ZUpdateCapsuleBody, type TCapsuleResponse, evidenceTypes, contributionTypes } from "@/features/capsules/capsules.schema";
 import { ROLE } from "@/lib/roles/role-catalog";
 import { TOTAL_SHARE_BPS } from "@/features/capsules/contributors";
+import { vaultObjectIdOf } from "@/lib/api/vault-path";
 
 // The draft form's state, its mapping to the bridge's create/update bodies, and what an autosave
 // sends. Validation uses the routes' own zod schemas, so a message next to a field is the bridge's rule.
@@ -69,6 +70,27 @@ export const emptyDraft = (outletSlug: string, wallet: string | undefined): Draf
   contributors: wallet ? [{ key: newKey(), wallet, displayName: "", role: ROLE.JOURNALIST, contributionType: "author", shareBps: TOTAL_SHARE_BPS, attributionURI: "" }] : [],
 });
 
+type SavedEvidence = Pick<TCapsuleResponse["evidence"][number], "label" | "evidenceType" | "mimeType" | "contentHash" | "uri" | "isPrimary">;
+
+/**
+ * A saved evidence item as the form holds it. A file in this site's vault comes back as a file (its
+ * address and hash locked, "Stored in this site's vault"), not as a link to edit or fetch: the bridge
+ * keeps no file name, so the item's label stands in for it.
+ */
+export function evidenceDraftOf(e: SavedEvidence): EvidenceDraft {
+  const inVault = vaultObjectIdOf(e.uri) !== undefined;
+  return {
+    key: newKey(),
+    label: e.label,
+    evidenceType: e.evidenceType,
+    mimeType: e.mimeType,
+    contentHash: e.contentHash,
+    uri: e.uri,
+    isPrimary: e.isPrimary,
+    ...(inVault ? { fileName: e.label.trim() || "the file stored in the vault" } : {}),
+  };
+}
+
 export function draftFromCapsule(read: TCapsuleResponse): DraftState {
   return {
     outletSlug: read.capsule.outletSlug,
@@ -83,7 +105,7 @@ export function draftFromCapsule(read: TCapsuleResponse): DraftState {
     featureImage: read.content.featureImage ? { contentHash: read.content.featureImage.contentHash, mimeType: read.content.featureImage.mimeType, url: read.content.featureImage.url, alt: read.content.featureImage.alt } : null,
     evidence: read.evidence
       .filter((e) => e.active)
-      .map((e) => ({ key: newKey(), label: e.label, evidenceType: e.evidenceType, mimeType: e.mimeType, contentHash: e.contentHash, uri: e.uri, isPrimary: e.isPrimary })),
+      .map(evidenceDraftOf),
     contributors: read.contributors
       .filter((c) => c.active)
       .map((c) => ({
