@@ -125,6 +125,10 @@ test("the author marks claims with their evidence; unsupported and broken claims
   await expect(items.nth(1).getByTestId("claim-unanchored")).toHaveCount(0);
   await expect(items.nth(2).getByTestId("claim-unanchored")).toHaveCount(0);
   await expect(claims.getByTestId("claims-warning")).toContainText("1 claim quotes text no longer in the body");
+  // submitting waits for the claim to be fixed, and says which one
+  const submitPanel = page.getByTestId("submit-panel");
+  await expect(submitPanel.getByRole("button", { name: /^Submit and pay/ })).toBeDisabled();
+  await expect(submitPanel).toContainText("Claim 1 quotes words no longer in the body: mark it again or remove it under Claims before submitting.");
   await shot(page, "claims-editor-flagged");
 
   // removing the flagged claim renumbers the rest
@@ -132,6 +136,7 @@ test("the author marks claims with their evidence; unsupported and broken claims
   await expect(items).toHaveCount(2);
   await expect(items.nth(0)).toContainText("Claim 1");
   await expect(items.nth(0)).toContainText("“54 percent”");
+  await expect(submitPanel.getByRole("button", { name: /^Submit and pay/ })).toBeEnabled();
   const after = ZClaimsResponse.parse(await desk.call(capsuleClaims, { params: { id: draftId } }, AUTHOR));
   expect(after.items.map((c) => [c.ordinal, c.exact, c.anchored])).toEqual([
     [1, "54 percent", true],

@@ -18,6 +18,8 @@ import { ContentHash } from "./content-hash";
 import { SubmitPanel } from "./submit-panel";
 import { SupportingEditor } from "./supporting-editor";
 import { useAutosave } from "./use-autosave";
+import { quoteMatches } from "@/features/capsules/claim-anchor";
+import { useCapsule } from "./use-capsules";
 
 // The drafting form: every field of the creation payload, validated live with the routes' schemas,
 // autosaved (create, then update), and submission once the saved draft is complete.
@@ -47,13 +49,18 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
   const total = shareTotal(state.contributors);
   const revisionOf = props.read && props.read.capsule.capsuleType !== "original" ? props.read : undefined;
   const problems = Object.keys(errors).length;
+  // claims are saved with the draft and quote its body: one whose words left the body blocks submission
+  const savedClaims = useCapsule(capsuleId).data?.claims ?? [];
+  const adrift = savedClaims.filter((claim) => !quoteMatches(state.body, claim)).map((claim) => claim.ordinal);
   const notReady = !capsuleId
     ? "Write a title and a body first; the draft is saved automatically."
     : total !== TOTAL_SHARE_BPS
       ? "Contributor shares must add up to 10,000 basis points before you can submit."
       : problems > 0
         ? "Fix the marked fields before submitting."
-        : undefined;
+        : adrift.length > 0
+          ? `${adrift.length === 1 ? `Claim ${adrift[0]} quotes` : `Claims ${adrift.join(", ")} quote`} words no longer in the body: mark ${adrift.length === 1 ? "it" : "them"} again or remove ${adrift.length === 1 ? "it" : "them"} under Claims before submitting.`
+          : undefined;
 
   return (
     <div className="space-y-6">

@@ -18,10 +18,10 @@ type Step = "idle" | "authorizing" | "signature" | "pending" | "confirmed" | "in
 
 // Each step in words while it runs and once it is done.
 const stepLabels: Array<{ step: Step; doing: string; done: string }> = [
-  { step: "authorizing", doing: "The bridge checks the draft and signs a submission voucher…", done: "The bridge checked the draft and signed a voucher" },
+  { step: "authorizing", doing: "This site checks the draft and authorizes its submission…", done: "This site checked the draft and authorized its submission" },
   { step: "signature", doing: "Confirm the payment in your wallet…", done: "You confirmed the payment in your wallet" },
   { step: "pending", doing: "Transaction sent; waiting for it to be mined…", done: "Transaction mined" },
-  { step: "confirmed", doing: "Confirmed on chain; waiting for the bridge to record it…", done: "The bridge recorded the submission" },
+  { step: "confirmed", doing: "Confirmed on chain; waiting for this site to record it…", done: "This site recorded the submission" },
   { step: "indexed", doing: "Opening the vote…", done: "The vote is open" },
 ];
 const order: Step[] = ["idle", "authorizing", "signature", "pending", "confirmed", "indexed"];
