@@ -201,6 +201,23 @@ test("the journalist lists the article's rights and a reader takes a licence", a
   await expect(form.getByLabel("Capsule")).toHaveValue(fixture.capsuleId);
   await expect(journalist.page.getByTestId("listing-eligibility")).toContainText("you are its journalist, so you may list its rights");
   await form.getByLabel("Licence type").selectOption("syndication");
+  // a country written out and a short wallet address are refused in sentences, not in the schema's words
+  await form.getByLabel("Territory").fill("Germany");
+  await form.getByLabel("Payments go to (optional)").fill("0x1234");
+  await form.getByLabel("Price (CAP)").fill("12,5");
+  await form.getByRole("button", { name: "List rights" }).click();
+  await expect(journalist.page.locator("#listing-territory-error")).toHaveText("Territory: use a two-letter country code such as DE, or worldwide.");
+  await expect(journalist.page.locator("#listing-payee-error")).toHaveText(
+    "Enter a wallet address: 0x followed by 40 hexadecimal characters (not the zero address), or leave the field empty to be paid yourself.",
+  );
+  await expect(journalist.page.locator("#listing-price-error")).toHaveText("Enter a price in CAP, like 12 or 0.5 (up to 18 decimals); 0 makes the licence free.");
+  await expect(form).not.toContainText(/ISO 3166|0x-prefixed|20-byte/);
+  await shot(journalist.page, "rights-form-errors");
+  await journalist.page.setViewportSize({ width: 360, height: 800 });
+  expect(await journalist.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await shot(journalist.page, "rights-form-errors-360");
+  await journalist.page.setViewportSize({ width: 1280, height: 900 });
+  await form.getByLabel("Payments go to (optional)").fill("");
   await form.getByLabel("Territory").fill("de");
   await form.getByLabel("Price (CAP)").fill("12.5");
   await form.getByLabel("Terms").fill("Republication in print and online with credit to The Council Ledger.");
@@ -209,6 +226,10 @@ test("the journalist lists the article's rights and a reader takes a licence", a
   const listing = journalist.page.getByTestId("listing");
   await expect(listing).toHaveCount(1);
   await expect(listing.first()).toContainText("Syndication licence · DE");
+  // the card names the article licensed, linked to it, and its outlet
+  await expect(listing.first().getByTestId("listing-article").getByRole("link", { name: `Council budget rises forty percent ${stamp}` })).toHaveAttribute("href", `/read/${fixture.capsuleId}`);
+  await expect(listing.first().getByTestId("listing-outlet")).toHaveText("The Council Ledger");
+  await expect(listing.first().getByTestId("listing-outlet")).toHaveAttribute("href", `/outlets/court-${stamp}`);
   await expect(listing.getByTestId("listing-price")).toHaveText("12.5 CAP");
 
   const reader = await openActor(browser, DISPUTER);

@@ -151,6 +151,11 @@ test("both sides add evidence from the case page: a link, a file with its hash, 
   await expect(list.nth(0)).toContainText(`Challenger · round 1`);
   await expect(list.nth(0)).toContainText(`SHA-256 0x${hash}`);
   await expect(list.nth(1).getByRole("link", { name: "https://archive.example.org/port/schedule-2024.pdf" })).toBeVisible();
+  // each item says what it is: who submitted it, a vault file (its name, type and fingerprint) or a link
+  await expect(list.nth(0).getByTestId("evidence-label")).toHaveText("Evidence 1 · Vault file · submitted by the challenger");
+  await expect(list.nth(0).getByTestId("evidence-title")).toHaveText("schedule.csv");
+  await expect(list.nth(0)).toContainText("(text/csv)");
+  await expect(list.nth(1).getByTestId("evidence-label")).toHaveText("Evidence 2 · Link · submitted by the challenger");
   await expect(form.getByLabel("Link (optional)")).toHaveValue("");
   const onChain = (await caseNow()).evidence.map((e) => [e.side, e.uri]);
   expect(onChain).toEqual([["challenger", vaultDownloadPath(hash)], ["challenger", "https://archive.example.org/port/schedule-2024.pdf"]]);
@@ -166,6 +171,7 @@ test("both sides add evidence from the case page: a link, a file with its hash, 
   await outletForm.getByRole("button", { name: "Add the evidence" }).click();
   await expect(outletForm.getByTestId("evidence-added")).toBeVisible({ timeout: 60_000 });
   await expect(outlet.page.getByTestId("jury-evidence-item").nth(2)).toContainText("Outlet · round 1");
+  await expect(outlet.page.getByTestId("jury-evidence-item").nth(2).getByTestId("evidence-label")).toHaveText("Evidence 3 · Link · submitted by the outlet");
 
   // anyone else signed in is told who may add evidence
   const stranger = await actor(browser, "juror0", jurors[0]!);

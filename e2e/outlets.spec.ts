@@ -86,6 +86,20 @@ test("a wallet signs in, registers an outlet, publishes its TXT record and gets 
   publishTxt(domain, ["capsule-verification=" + "0".repeat(64)]);
   await page.getByRole("button", { name: "Check now" }).click();
   await expect(page.getByTestId("verification-result")).toContainText("Wrong token");
+  // what was found, and why it does not match (the other token only in part)
+  await expect(page.getByTestId("verification-detail")).toContainText(`Found a TXT record at ${domain} but its value does not match: it holds capsule-verification=00000000… (another token, perhaps an old one); expected ${recordValue}`);
+
+  // the right record at a neighbouring name is found and named, not reported as "no record"
+  publishTxt(domain, []);
+  publishTxt(`_capsule.${domain}`, [recordValue]);
+  await page.getByRole("button", { name: "Check now" }).click();
+  await expect(page.getByTestId("verification-result")).toContainText("Record at the wrong name");
+  await expect(page.getByTestId("verification-detail")).toContainText(`this outlet's record was found at _capsule.${domain}: publish ${recordValue} at ${domain} itself`);
+  await shot(page, "outlet-verification-wrong-name");
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await shot(page, "outlet-verification-wrong-name-360");
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   publishTxt(domain, ["v=spf1 -all", recordValue]);
   await page.getByRole("button", { name: "Check now" }).click();

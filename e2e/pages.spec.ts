@@ -1,5 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
-import { shot, watchConsole } from "./support/page-helpers";
+import { parseEther, type Address } from "viem";
+import { pathOf } from "@/lib/api/request";
+import { burnStatus } from "@/features/burn/status.endpoint";
+import type { TBurnStatusResponse } from "@/features/burn/burn.schema";
+import { installTestWallet } from "./support/test-wallet";
+import { shot, signIn, watchConsole } from "./support/page-helpers";
 
 // A smoke pass over the read-only pages: each loads its data (no skeleton left, no error notice),
 // shows it, and logs no console error — on a desktop and a phone viewport.
@@ -95,5 +100,77 @@ test("the site navigation reaches the court, distribution, rights and burn pages
     await nav.getByRole("link", { name: link, exact: true }).click();
     await expect(page.getByRole("heading", { name: heading, level: 1, exact: true })).toBeVisible();
   }
+  expect(errors).toEqual([]);
+});
+
+async function nodeRpc(method: string, params: unknown[]): Promise<unknown> {
+  const res = await fetch(process.env.CAPSULE_E2E_NODE_RPC_URL ?? "", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const body = (await res.json()) as { result?: unknown; error?: unknown };
+  if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
+  return body.result;
+}
+
+test("the burn pool page says when a burn is due, and a wallet triggers it", async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = watchConsole(page);
+  const readStatus = async () => (await (await page.request.get(pathOf(burnStatus))).json()) as TBurnStatusResponse;
+  let status = await readStatus();
+  const wallet = await installTestWallet(page, 9);
+  await page.goto("/burn");
+  await loaded(page);
+  const panel = page.getByTestId("burn-due");
+  if (!status.due) {
+    // not due: the page says so and when it will be, and offers no button
+    await expect(panel).toHaveAttribute("data-due", "false");
+    await expect(page.getByTestId("burn-due-text")).toContainText(/^No burn is due yet\. The next burn is due on .+, in (\d+ (day|hour|minute)s?( \d+ (hour|minute)s?)?|less than a minute)\.$/);
+    await expect(panel.getByRole("button")).toHaveCount(0);
+    await shot(page, "burn-not-due");
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shot(page, "burn-not-due-360");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // the chain's clock moves past the next burn date
+    const latest = (await nodeRpc("eth_getBlockByNumber", ["latest", false])) as { timestamp: string };
+    await nodeRpc("evm_increaseTime", [Number(status.nextBurnDate) - Math.max(Number(BigInt(latest.timestamp)), Math.floor(Date.now() / 1000)) + 5]);
+    await nodeRpc("evm_mine", []);
+  }
+  // something to burn: 12 CAP in the pool
+  await nodeRpc("anvil_setBalance", [status.burnPool as Address, `0x${parseEther("12").toString(16)}`]);
+  status = await readStatus();
+  expect(status.due).toBe(true);
+  await page.reload();
+  await expect(panel).toHaveAttribute("data-due", "true");
+  await expect(page.getByTestId("burn-due-text")).toContainText("A burn is due now.");
+  await expect(page.getByTestId("burn-due-text")).toContainText("the pool’s 12 CAP go to the burn address and the next burn is scheduled 7 days later");
+  await expect(page.getByTestId("burn-connect")).toContainText("Connect a wallet");
+  await signIn(page);
+  const button = panel.getByRole("button", { name: "Burn the pool now (12 CAP)" });
+  await expect(button).toBeEnabled();
+  await shot(page, "burn-due");
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await shot(page, "burn-due-360");
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // refused in the wallet: said in words, nothing burned, the button stays
+  wallet.rejectNext("eth_sendTransaction");
+  await button.click();
+  await expect(page.getByTestId("burn-error")).toHaveText("You rejected the request in your wallet, so Capsule could not trigger the burn.");
+  expect((await readStatus()).poolSize).toBe(parseEther("12").toString());
+  await shot(page, "burn-rejected");
+
+  await button.click();
+  await expect(page.getByTestId("burn-done")).toContainText(/^Burned 12 CAP: the pool’s whole balance went to the burn address\. The next burn is due on .+\.$/, { timeout: 60_000 });
+  await expect(page.getByTestId("burn-tx")).toHaveText(/^Transaction 0x[0-9a-f]{64}$/);
+  await expect(page.getByTestId("burn-pool-size")).toHaveText("0 CAP");
+  await expect(page.getByTestId("burn-last-amount")).toHaveText("12 CAP");
+  const after = await readStatus();
+  expect(after).toMatchObject({ due: false, poolSize: "0", lastBurnAmount: parseEther("12").toString() });
+  await shot(page, "burn-done");
+
+  // a reload shows the next date, not due
+  await page.reload();
+  await expect(panel).toHaveAttribute("data-due", "false");
+  await expect(page.getByTestId("burn-due-text")).toContainText(/in (6 days 23 hours|7 days)\.$/);
   expect(errors).toEqual([]);
 });

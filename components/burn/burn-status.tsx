@@ -5,6 +5,7 @@ import { burnDateSeconds, describeInterval, useBurnStatus } from "@/components/b
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCap, formatTime } from "@/components/ui/capsule-format";
+import { BurnTrigger } from "@/components/burn/burn-trigger";
 
 function Stat({ label, value, note, testId }: { label: string; value: string; note: string; testId: string }) {
   return (
@@ -42,6 +43,7 @@ export function BurnStatus() {
         : "No burn has happened yet.";
   return (
     <div className="space-y-3">
+      {s.burnPool && s.chainTime !== undefined ? <BurnTrigger status={s} observedAtMs={status.dataUpdatedAt} onBurned={() => status.refetch()} /> : null}
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="burn-status">
         <Stat label="Pool size" value={formatCap(s.poolSize)} note="Waiting in the pool for the next burn." testId="burn-pool-size" />
         <Stat

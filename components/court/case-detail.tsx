@@ -1,5 +1,6 @@
 "use client";
 
+import { vaultObjectIdOf } from "@/lib/api/vault-path";
 import { BackToCases } from "./back-to-cases";
 import { FullAddress } from "@/components/ui/full-address";
 import Link from "next/link";
@@ -160,6 +161,9 @@ export function CaseDetail({ id }: { id: string }) {
                   <p className="text-xs uppercase tracking-wide text-stone-500">Evidence item challenged</p>
                   {evidence ? (
                     <div className="mt-1 rounded-md border border-stone-200 p-3">
+                      <p className="text-xs font-semibold uppercase tracking-wide text-stone-500" data-testid="case-evidence-label">
+                        Article evidence · {vaultObjectIdOf(evidence.uri) ? "Vault file" : "Link"} · submitted with the article by its journalist
+                      </p>
                       <p className="font-medium">
                         #{evidence.evidenceId} · {evidence.label || evidence.evidenceType}
                         {evidence.isPrimary ? <span className="ml-2 text-xs text-stone-500">(primary)</span> : null}

@@ -15,14 +15,12 @@ import { useAdvanceCase, useCommitFindings, useJuryCourtAddress, useRevealFindin
 import { useSession } from "@/components/wallet/use-session";
 import { useContractsSummary } from "@/components/network/use-system";
 import { Card } from "@/components/ui/card";
-import { formatTime } from "@/components/ui/capsule-format";
-import { linkableUri } from "@/lib/schemas/uri";
 import { Deadline, lastEventTime } from "./deadline";
 import { JuryEvidenceForm } from "./jury-evidence-form";
+import { EvidenceItem } from "./evidence-item";
 import { AppealFunding } from "./appeal-funding";
 import { appealQuoteOf } from "@/features/court/appeal-quote";
 import { AppealRefunds } from "./appeal-refunds";
-import { vaultObjectIdOf } from "@/lib/api/vault-path";
 
 // The jury's part of a case page (issue 28): period and countdown, evidence from both sides, the
 // jurors and their public reasons after reveal, the juror's commit/reveal panel and the appeal costs.
@@ -43,9 +41,6 @@ const findingText: Record<(typeof findingNames)[number], string> = {
 };
 const cap = (wei: string) => `${Number(formatEther(BigInt(wei))).toLocaleString("en-US", { maximumFractionDigits: 4 })} CAP`;
 const button = "min-h-11 rounded-md px-4 py-2 text-sm font-semibold disabled:opacity-50";
-
-/** A vault address names the SHA-256 of the file's bytes. */
-const vaultHash = (uri: string) => vaultObjectIdOf(uri);
 
 const shortQuote = (text: string) => `“${text.length > 120 ? `${text.slice(0, 117)}…` : text}”`;
 
@@ -98,29 +93,9 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
           <p className="text-sm text-stone-600">{item.period === "final" ? "No evidence was added." : "No evidence yet."}</p>
         ) : (
           <ul className="space-y-2 text-sm" data-testid="jury-evidence">
-            {item.evidence.map((e) => {
-              const hash = vaultHash(e.uri);
-              const href = linkableUri(e.uri);
-              return (
-                <li key={e.txHash} className="[overflow-wrap:anywhere]" data-testid="jury-evidence-item">
-                  <span className="font-semibold">{e.side === "challenger" ? "Challenger" : "Outlet"}</span> · round {e.round + 1} · {formatTime(e.at)} ·{" "}
-                  {hash ? (
-                    <>
-                      <a href={e.uri} className="text-accent underline">
-                        file in the vault
-                      </a>{" "}
-                      <span className="font-mono text-xs text-stone-600">SHA-256 0x{hash}</span>
-                    </>
-                  ) : href ? (
-                    <a href={href} className="text-accent underline" rel="noopener noreferrer">
-                      {e.uri}
-                    </a>
-                  ) : (
-                    <span className="font-mono text-xs">{e.uri}</span>
-                  )}
-                </li>
-              );
-            })}
+            {item.evidence.map((e, i) => (
+              <EvidenceItem key={e.txHash} item={e} index={i} />
+            ))}
           </ul>
         )}
         <JuryEvidenceForm item={item} submitter={submitter} />

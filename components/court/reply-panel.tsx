@@ -1,5 +1,6 @@
 "use client";
 
+import { vaultObjectIdOf } from "@/lib/api/vault-path";
 import { FullAddress } from "@/components/ui/full-address";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useFormDraftValues } from "@/components/ui/use-form-draft";
@@ -30,9 +31,13 @@ export function ReplyPanel({ item, submitter, ownerWallet }: { item: TCourtCase;
         <p className="whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">{reply.reply}</p>
         {reply.evidence.length > 0 ? (
           <ul className="space-y-1">
-            {reply.evidence.map((e) => (
-              <li key={e.uri} className="break-all text-xs">
+            {reply.evidence.map((e, i) => (
+              <li key={e.uri} className="break-all text-xs" data-testid="reply-evidence-item">
+                <span className="block font-semibold uppercase tracking-wide text-stone-500">
+                  Evidence {i + 1} · {vaultObjectIdOf(e.uri) ? "Vault file" : "Link"} · submitted by the outlet
+                </span>
                 <span className="font-medium">{e.label}</span> · <span className="font-mono">{e.uri}</span>
+                {e.contentHash ? <span className="block font-mono text-stone-600">SHA-256 {e.contentHash}</span> : null}
               </li>
             ))}
           </ul>

@@ -7,7 +7,7 @@ import { ZRoleChangeBody } from "@/features/roles/roles.schema";
 import { useRoleCatalog } from "@/components/outlets/use-outlets";
 import { useChangeRole } from "@/components/roles/use-roles";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
-import { zodFieldErrors, type FieldErrors } from "./field-errors";
+import { OUTLET_FIELD_WORDS, zodFieldErrors, type FieldErrors } from "./field-errors";
 import { TextField } from "@/components/ui/field";
 
 export function GrantRoleForm({ slug }: { slug: string }) {
@@ -24,7 +24,7 @@ export function GrantRoleForm({ slug }: { slug: string }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = ZRoleChangeBody.safeParse({ outletSlug: slug, wallet: wallet.trim(), roleId: Number(roleId) });
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error, OUTLET_FIELD_WORDS));
     setErrors({});
     setRefusal(undefined);
     try {

@@ -18,6 +18,8 @@ export const verificationReason: Record<string, string> = {
   verified: "Verified: the TXT record was found and matches. The outlet is active.",
   no_record: "No record yet: the domain has no capsule-verification TXT record. Publish the record above; new DNS records can take a few minutes to appear.",
   wrong_token: "Wrong token: the domain has a capsule-verification record, but with another token. Replace its value with the one above.",
+  wrong_value: "Record does not match: a TXT record meant for this check was found, but its value is not exactly the one above. Replace its value with the one above.",
+  wrong_name: "Record at the wrong name: the record was found at another name than the domain. Publish it at the name shown above.",
   timeout: "DNS timed out: the DNS servers did not answer in time. Try again in a moment.",
   dns_error: "DNS lookup failed: the DNS servers answered with an error. Check the domain's DNS setup and try again.",
 };

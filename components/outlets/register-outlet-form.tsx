@@ -8,7 +8,7 @@ import { useCreateOutlet } from "@/components/outlets/use-outlets";
 import { useSession } from "@/components/wallet/use-session";
 import { useFormDraftValues } from "@/components/ui/use-form-draft";
 import { Card } from "@/components/ui/card";
-import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "./field-errors";
+import { apiFieldErrors, OUTLET_FIELD_WORDS, zodFieldErrors, type FieldErrors } from "./field-errors";
 import { TextField } from "@/components/ui/field";
 
 const FIELDS = ["slug", "name", "domain", "metadataURI"] as const;
@@ -49,7 +49,7 @@ export function RegisterOutletForm() {
     setValues({ [field]: value } as Partial<Values>);
     if (submitted) {
       const result = validate(next);
-      setErrors(result.success ? {} : zodFieldErrors(result.error));
+      setErrors(result.success ? {} : zodFieldErrors(result.error, OUTLET_FIELD_WORDS));
     }
   };
 
@@ -57,7 +57,7 @@ export function RegisterOutletForm() {
     event.preventDefault();
     setSubmitted(true);
     const result = validate(values);
-    if (!result.success) return setErrors(zodFieldErrors(result.error));
+    if (!result.success) return setErrors(zodFieldErrors(result.error, OUTLET_FIELD_WORDS));
     setErrors({});
     try {
       const created = await create.mutateAsync(result.data);
@@ -65,7 +65,7 @@ export function RegisterOutletForm() {
       router.push(`/outlets/${created.outlet.outletSlug}`);
     } catch (error) {
       if (error instanceof ApiError && error.code === "CONFLICT") setErrors({ slug: error.message });
-      else setErrors(apiFieldErrors(error, [...FIELDS]));
+      else setErrors(apiFieldErrors(error, [...FIELDS], OUTLET_FIELD_WORDS));
     }
   };
 

@@ -22,6 +22,8 @@ function RecordRow({ label, value }: { label: string; value: string }) {
   );
 }
 
+const NEAR_MISS = new Set(["wrong_token", "wrong_value", "wrong_name"]);
+
 const formatTime = (unixSeconds: string | null): string => (unixSeconds ? formatTimeWithZone(unixSeconds) : "never");
 
 export function VerificationPanel({ outlet, canManage }: { outlet: TOutlet; canManage: boolean }) {
@@ -29,6 +31,8 @@ export function VerificationPanel({ outlet, canManage }: { outlet: TOutlet; canM
   const v = outlet.verification;
   const result = verify.data ? (verify.data.verified ? "verified" : verify.data.reason) : v.lastResult;
   const ok = result === "verified";
+  // a near miss: the answer says which record was found and why it does not match
+  const detail = verify.data && !verify.data.verified && NEAR_MISS.has(verify.data.reason ?? "") ? verify.data.message : undefined;
 
   return (
     <Card title="Domain verification">
@@ -71,6 +75,11 @@ export function VerificationPanel({ outlet, canManage }: { outlet: TOutlet; canM
           className={`mt-3 rounded border p-3 text-sm ${ok ? "border-emerald-200 bg-emerald-50 text-emerald-900" : "border-amber-200 bg-amber-50 text-amber-900"}`}
         >
           {verificationReason[result] ?? result}
+          {detail ? (
+            <span className="mt-1 block [overflow-wrap:anywhere]" data-testid="verification-detail">
+              {detail}
+            </span>
+          ) : null}
         </p>
       ) : null}
     </Card>

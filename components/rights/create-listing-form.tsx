@@ -1,23 +1,21 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { parseUnits } from "viem";
-import { ZCreateListingBody, licenceTypes } from "@/features/rights/rights.schema";
+import { licenceTypes } from "@/features/rights/rights.schema";
 import { useCapsule } from "@/components/capsules/use-capsules";
 import { useOutletRoles } from "@/components/roles/use-roles";
-import { useCreateListing, type CreateListingInput } from "@/components/rights/use-rights";
+import { useCreateListing } from "@/components/rights/use-rights";
 import { useSession } from "@/components/wallet/use-session";
 import { Card } from "@/components/ui/card";
 import { TextArea, TextField, primaryButton } from "@/components/ui/field";
-import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "@/components/outlets/field-errors";
+import { apiFieldErrors, type FieldErrors } from "@/components/outlets/field-errors";
+import { checkListing, LISTING_FIELD_WORDS, LISTING_FIELDS } from "./listing-input";
 import { licenceTypeHelp, licenceTypeLabel } from "./rights-format";
 import { ROLE } from "@/lib/roles/role-catalog";
 import { isReadersVersion } from "@/components/capsules/readers-version";
 
 type LicenceType = (typeof licenceTypes)[number];
 const CAPSULE_ID = /^[1-9][0-9]{0,15}$/;
-const CAP_AMOUNT = /^(?:0|[1-9][0-9]{0,40})(?:\.[0-9]{1,18})?$/;
-const FIELDS = ["capsuleId", "licenceType", "territory", "price", "terms", "expiresAt", "payee"];
 
 /** Who may list a capsule's rights: its journalist or an Editor of its outlet, once it is finalized. */
 function useListingEligibility(capsuleId: string) {
@@ -44,12 +42,6 @@ function useListingEligibility(capsuleId: string) {
     : { may: false, text: `${title}: only its journalist or an Editor of ${c.outletSlug} may list its rights; your wallet is neither.` };
 }
 
-function expiryFromDate(date: string): string | undefined {
-  if (!date) return undefined;
-  const ms = new Date(`${date}T23:59:59`).getTime();
-  return Number.isFinite(ms) ? String(Math.floor(ms / 1000)) : "invalid";
-}
-
 export function CreateListingForm({ initialCapsule }: { initialCapsule: string }) {
   const { status } = useSession();
   const [capsuleId, setCapsuleId] = useState(initialCapsule);
@@ -66,25 +58,7 @@ export function CreateListingForm({ initialCapsule }: { initialCapsule: string }
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found: FieldErrors = {};
-    const amount = price.trim();
-    if (!CAP_AMOUNT.test(amount)) found.price = amount ? "A CAP amount, like 12 or 0.5 (up to 18 decimals)." : "This field is required.";
-    const input: CreateListingInput = {
-      capsuleId: capsuleId.trim(),
-      licenceType,
-      territory,
-      price: found.price ? "0" : parseUnits(amount, 18).toString(),
-      currency: "CAP",
-      terms,
-      ...(expires ? { expiresAt: expiryFromDate(expires) } : {}),
-      ...(payee.trim() ? { payee: payee.trim() } : {}),
-    };
-    const parsed = ZCreateListingBody.safeParse(input);
-    if (!parsed.success) Object.assign(found, zodFieldErrors(parsed.error), found.price ? { price: found.price } : {});
-    if (found.capsuleId) found.capsuleId = "The number of a finalized capsule, like 12.";
-    if (found.terms && terms.trim().length < 10) found.terms = `Write at least 10 characters (now ${terms.trim().length}).`;
-    if (found.expiresAt) found.expiresAt = "Choose a date in the future.";
-    if (found.payee) found.payee = "A wallet address: 0x followed by 40 hex digits (not the zero address).";
+    const { body: input, errors: found } = checkListing({ capsuleId, licenceType, territory, price, terms, expires, payee });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     create.mutate(input, {
@@ -94,7 +68,7 @@ export function CreateListingForm({ initialCapsule }: { initialCapsule: string }
         setExpires("");
         setPayee("");
       },
-      onError: (error) => setErrors(apiFieldErrors(error, FIELDS)),
+      onError: (error) => setErrors(apiFieldErrors(error, LISTING_FIELDS, LISTING_FIELD_WORDS)),
     });
   };
 

@@ -18,6 +18,17 @@ export function ListingCard({ listing, licences, onShowCapsule }: { listing: TLi
   const take = useTakeLicence();
   return (
     <li className="space-y-2 p-4" data-testid="listing" data-listing-id={listing.listingId}>
+      <p className="font-serif text-lg font-semibold leading-snug text-ink [overflow-wrap:anywhere]" data-testid="listing-article">
+        <Link href={`/read/${listing.capsuleId}`} className="hover:underline">
+          {listing.capsuleTitle || `Capsule #${listing.capsuleId}`}
+        </Link>
+        <span className="mt-0.5 block font-sans text-sm font-normal text-stone-600">
+          from{" "}
+          <Link href={`/outlets/${listing.outletSlug}`} className="text-accent underline" data-testid="listing-outlet">
+            {listing.outletName}
+          </Link>
+        </span>
+      </p>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold text-ink">
           {licenceTypeLabel[listing.licenceType]} licence · {territoryLabel(listing.territory)}
@@ -27,11 +38,7 @@ export function ListingCard({ listing, licences, onShowCapsule }: { listing: TLi
         </span>
       </div>
       <p className="text-xs text-stone-500">
-        Listing #{listing.listingId} ·{" "}
-        <Link href={`/read/${listing.capsuleId}`} className="text-accent underline">
-          capsule #{listing.capsuleId}
-        </Link>{" "}
-        · <span className="font-mono">{listing.outletSlug}</span> · listed {formatTime(listing.createdAt)} by{" "}
+        Listing #{listing.listingId} · capsule #{listing.capsuleId} · listed {formatTime(listing.createdAt)} by{" "}
         <span className="font-mono" title={listing.createdBy}>
           {shortAddress(listing.createdBy)}
         </span>

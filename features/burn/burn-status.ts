@@ -3,7 +3,8 @@ import type { Address } from "viem";
 import { burnPoolAbi } from "@/lib/chain/abi";
 import { chainClients } from "@/lib/chain/server/clients";
 import { requireDeployment } from "@/lib/chain/server/current-deployment";
-import { chainRead } from "@/lib/chain/server/chain-io";
+import { chainRead, nextBlockTime } from "@/lib/chain/server/chain-io";
+import { burnSchedule } from "@/features/burn/burn-due";
 import type { TBurnStatusResponse } from "@/features/burn/burn.schema";
 
 /**
@@ -14,8 +15,11 @@ export async function burnStatus(): Promise<TBurnStatusResponse> {
   const address = requireDeployment().contracts.burnPool.address as Address;
   const { publicClient } = chainClients();
   return chainRead("read the burn pool", async () => {
-    const blockNumber = await publicClient.getBlockNumber({ cacheTime: 0 });
+    const block = await publicClient.getBlock({ blockTag: "latest" });
+    const blockNumber = block.number;
     const at = { address, abi: burnPoolAbi, blockNumber } as const;
+    // the node makes blocks only for transactions: the next one (a burn) is stamped with the present
+    const chainTime = nextBlockTime(Number(block.timestamp), Date.now());
     const [poolSize, nextBurnAt, lastBurnAmount, totalBurned, lastBurnAt, burnInterval] = await Promise.all([
       publicClient.readContract({ ...at, functionName: "poolSize" }),
       publicClient.readContract({ ...at, functionName: "nextBurnAt" }),
@@ -34,6 +38,8 @@ export async function burnStatus(): Promise<TBurnStatusResponse> {
       burnIntervalSeconds: burnInterval.toString(),
       burnPool: address,
       blockNumber: blockNumber.toString(),
+      chainTime: String(chainTime),
+      due: burnSchedule(Number(nextBurnAt), chainTime).due,
     };
   });
 }

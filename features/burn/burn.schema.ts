@@ -15,5 +15,9 @@ export const ZBurnStatusResponse = z.object({
   burnIntervalSeconds: z.string().regex(/^\d+$/),
   burnPool: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
   blockNumber: z.string().regex(/^\d+$/),
+  /** The time the chain would give a transaction sent now (the latest block's, or the wall clock's when later). */
+  chainTime: ZUnixSeconds,
+  /** Whether BurnPool.burn() may be called now: chainTime has reached nextBurnDate. */
+  due: z.boolean(),
 });
 export type TBurnStatusResponse = z.infer<typeof ZBurnStatusResponse>;

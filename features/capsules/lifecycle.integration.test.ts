@@ -397,10 +397,16 @@ describe.each(dialects)("capsule lifecycle on %s", (dialect) => {
       burnIntervalSeconds: interval.toString(),
       burnPool: contracts.burnPool.address,
       blockNumber: expect.stringMatching(/^\d+$/),
+      chainTime: expect.stringMatching(/^\d+$/),
+      due: false,
     });
 
     const latest = await chain.publicClient.getBlock({ blockTag: "latest" });
     await chain.increaseTime(Number(deployedAt + interval - latest.timestamp) + 1);
+    // the chain's clock passed the next burn date: the answer says a burn is due
+    const due = await api.call(burnStatus, {});
+    expect(due.due).toBe(true);
+    expect(BigInt(due.chainTime)).toBeGreaterThanOrEqual(deployedAt + interval);
     const hash = await chain.walletOf(burnerKey).writeContract({ address: contracts.burnPool.address, abi: burnPoolAbi, functionName: "burn" });
     const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     expect(receipt.status).toBe("success");
@@ -414,6 +420,7 @@ describe.each(dialects)("capsule lifecycle on %s", (dialect) => {
       lastBurnAmount: pool.toString(),
       totalBurned: pool.toString(),
       lastBurnDate: burnedAt.toString(),
+      due: false,
     });
     expect(BigInt(after.body.blockNumber)).toBeGreaterThanOrEqual(receipt.blockNumber);
     expect(await chain.balance("0x000000000000000000000000000000000000dEaD")).toBeGreaterThanOrEqual(pool);

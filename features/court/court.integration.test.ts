@@ -404,6 +404,11 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     const listed = await api.send(rightsListings, { query: { capsuleId: clean.capsuleId } });
     expect(listed.body).toMatchObject({ ok: true, total: 2 });
     expect(listed.body.items.map((l: Json) => [l.listingId, l.status, l.licenceCount])).toEqual([[exclusiveId, "sold", 1], [listingId, "active", 2]]);
+    // each listing names the article licensed and its outlet
+    expect(listed.body.items.map((l: Json) => [l.capsuleTitle, l.outletName])).toEqual([
+      ["Harbour bridge reopens", `Outlet ${SLUG}`],
+      ["Harbour bridge reopens", `Outlet ${SLUG}`],
+    ]);
     expect((await api.send(rightsListings, { query: { outlet: SLUG, limit: 1 } })).body).toMatchObject({ total: 2, hasMore: true });
     const rights = await api.send(capsuleRights, { params: { id: clean.capsuleId } });
     expect(rights.body).toMatchObject({ ok: true, capsuleId: clean.capsuleId, distributionActive: true, total: 2 });

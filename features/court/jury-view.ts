@@ -1,7 +1,8 @@
 import type { DbOrTrx } from "@/lib/db/database";
 import type { CourtCaseRow } from "@/lib/db/tables/court.table";
 import type { JuryCaseLogRow, JuryCaseRow, JuryJurorRow } from "@/lib/db/tables/jury.table";
-import { caseLog, findJuryCase, jurorsOfCase } from "@/features/court/jury.repository";
+import { caseLog, evidenceFilesOf, findJuryCase, jurorsOfCase } from "@/features/court/jury.repository";
+import { vaultObjectIdOf } from "@/lib/api/vault-path";
 import { claimIdOfKey, findingName, SIDE_NAMES } from "@/lib/chain/jury-claims";
 import type { TJuryFields } from "@/features/court/jury.schema";
 
@@ -39,7 +40,17 @@ export const claimIdsOf = (c: JuryCaseRow): Array<string | null> => {
   return keys.length === 0 ? [null] : keys.map((key) => String(claimIdOfKey(key)));
 };
 
-export function juryFields(c: JuryCaseRow, jurors: JuryJurorRow[], log: JuryCaseLogRow[]): TJuryFields {
+type EvidenceFiles = Map<string, { filename: string; mimeType: string }>;
+
+/** The vault files a case's evidence names (their object ids), read once per case. */
+export const evidenceFileIds = (log: JuryCaseLogRow[]): string[] =>
+  log.flatMap((e) => {
+    if (e.kind !== "EvidenceSubmitted") return [];
+    const id = vaultObjectIdOf(String((JSON.parse(e.details_json) as { uri?: unknown }).uri ?? ""));
+    return id ? [id] : [];
+  });
+
+export function juryFields(c: JuryCaseRow, jurors: JuryJurorRow[], log: JuryCaseLogRow[], files: EvidenceFiles = new Map()): TJuryFields {
   const claimIds = claimIdsOf(c);
   const ruling = parse<number[]>(c.findings_json);
   const costs = appealCosts(c);
@@ -73,7 +84,20 @@ export function juryFields(c: JuryCaseRow, jurors: JuryJurorRow[], log: JuryCase
       .filter((e) => e.kind === "EvidenceSubmitted")
       .map((e) => {
         const d = JSON.parse(e.details_json) as { party: string; side: number; uri: string };
-        return { party: d.party, side: sideName(d.side) ?? "challenger", uri: d.uri, round: e.round, txHash: e.tx_hash, at: String(e.block_time) };
+        const objectId = vaultObjectIdOf(d.uri);
+        const file = objectId ? files.get(objectId) : undefined;
+        return {
+          party: d.party,
+          side: sideName(d.side) ?? "challenger",
+          uri: d.uri,
+          kind: objectId ? ("file" as const) : ("link" as const),
+          title: file?.filename ?? null,
+          mimeType: file?.mimeType ?? null,
+          fingerprint: objectId ?? null,
+          round: e.round,
+          txHash: e.tx_hash,
+          at: String(e.block_time),
+        };
       }),
     appeal: costs
       ? {
@@ -121,7 +145,7 @@ export async function juryFieldsOf(db: DbOrTrx, rows: CourtCaseRow[]): Promise<M
       continue;
     }
     const [jurors, log] = await Promise.all([jurorsOfCase(db, jury.case_id), caseLog(db, jury.case_id)]);
-    out.set(row.id, juryFields(jury, jurors, log));
+    out.set(row.id, juryFields(jury, jurors, log, await evidenceFilesOf(db, evidenceFileIds(log))));
   }
   return out;
 }

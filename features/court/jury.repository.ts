@@ -185,3 +185,10 @@ export async function openCasesWithFinalJury(db: DbOrTrx): Promise<number[]> {
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** The name and type each vault file was stored with (by object id), for evidence that names a vault file. */
+export async function evidenceFilesOf(db: DbOrTrx, objectIds: string[]): Promise<Map<string, { filename: string; mimeType: string }>> {
+  if (objectIds.length === 0) return new Map();
+  const rows = await db.selectFrom("vault_objects").select(["id", "filename", "mime_type"]).where("id", "in", [...new Set(objectIds)]).execute();
+  return new Map(rows.map((r) => [r.id, { filename: r.filename, mimeType: r.mime_type }]));
+}

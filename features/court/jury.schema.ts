@@ -25,9 +25,17 @@ export const ZJuror = z.object({
 });
 
 export const ZJuryEvidence = z.object({
+  /** Who submitted it: the wallet, and the side it spoke for. */
   party: ZAddressOut,
   side: z.enum(["challenger", "outlet"]),
   uri: z.string(),
+  /** What it is: a file stored in the vault, or a link to something elsewhere (web, IPFS, Arweave). */
+  kind: z.enum(["file", "link"]),
+  /** A vault file's name as it was uploaded (null for a link, or a file the vault does not know). */
+  title: z.string().nullable(),
+  mimeType: z.string().nullable(),
+  /** A vault file's SHA-256 (its object id, 64 hex): the bytes the jurors read are these. */
+  fingerprint: z.string().nullable(),
   round: z.number().int(),
   txHash: z.string(),
   at: ZUintString,

@@ -30,7 +30,7 @@ export const ZDomain = z.string().max(300).transform((value, ctx) => {
 });
 
 export const ZOutletStatus = z.enum(["pending", "active", "suspended"]);
-export const ZVerificationResult = z.enum(["verified", "no_record", "wrong_token", "timeout", "dns_error"]);
+export const ZVerificationResult = z.enum(["verified", "no_record", "wrong_token", "wrong_value", "wrong_name", "timeout", "dns_error"]);
 
 export const ZCreateOutletBody = z
   .object({
@@ -106,7 +106,8 @@ export const ZCreateOutletResponse = z.object({
 export const ZVerifyOutletResponse = z.object({
   ok: z.literal(true),
   verified: z.boolean(),
-  reason: z.enum(["no_record", "wrong_token", "timeout", "dns_error"]).nullable(),
+  reason: z.enum(["no_record", "wrong_token", "wrong_value", "wrong_name", "timeout", "dns_error"]).nullable(),
+  /** What the check found, in a sentence (for a near miss: the record it found and why it does not match). */
   message: z.string(),
   outlet: ZOutlet,
 });

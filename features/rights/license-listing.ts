@@ -15,7 +15,7 @@ import { database } from "@/lib/db/client";
 import { bridgeChange } from "@/lib/live/live-hub";
 import { logError } from "@/lib/log";
 import { defaultRightsChain, type RightsChain } from "./chain-deps";
-import { licenceObject, listingObject, listingPayee, listingStatus } from "./listing-view";
+import { licenceObject, listingNames, listingObject, listingPayee, listingStatus } from "./listing-view";
 import { DepositRefused, refusedProblems, verifyDeposit, type VerifiedDeposit } from "./escrow-deposit";
 import { carryOut, escrowReverts, refundBesideRefusal, refundPayment, releaseShares, settlementOf, type Settlement } from "./escrow-settlement";
 import { isUniqueViolation } from "@/lib/errors/unique-violation";
@@ -184,7 +184,7 @@ async function grant(db: Db, wallet: Address, listing: RightsListingRow, licence
     settlement = { paymentId: deposit.paymentId.toString(), action: "release", refundReason: null, txHash: staged.row.tx_hash as Hex, status, payeeBps: shares.payeeBps, recipients: shares.recipients };
   }
   const refunds = exclusive ? await refundOthers(db, listing.id, now) : [];
-  return { ok: true as const, licence: licenceObject(staged.licence), listing: listingObject(listing, licenceCount + 1, now), settlement, refunds };
+  return { ok: true as const, licence: licenceObject(staged.licence), listing: listingObject(listing, licenceCount + 1, now, (await listingNames(db, [listing]))(listing)), settlement, refunds };
 }
 
 /** An exclusive listing sold: every other deposit it holds lost the race and goes back to its buyer. */

@@ -1,6 +1,8 @@
 import type { DbOrTrx } from "@/lib/db/database";
 import type { RightsLicenceRow, RightsListingRow } from "@/lib/db/tables/rights.table";
 import { licencesOfListings } from "@/features/rights/rights.repository";
+import { titlesOf } from "@/features/capsules/capsules.repository";
+import { outletNamesOf } from "@/features/outlets/outlets.repository";
 import type { TListing } from "@/features/rights/rights.schema";
 
 /** sold: an exclusive listing that has its licence; expired: past expiresAt; else active. */
@@ -28,11 +30,22 @@ export const licenceObject = (row: RightsLicenceRow) => ({
 /** Who a licence's payment must reach: the payee set at creation, else (listings made before payees existed) the creator. */
 export const listingPayee = (row: RightsListingRow): string => row.payee ?? row.created_by;
 
-export function listingObject(row: RightsListingRow, licenceCount: number, now: number): TListing {
+export type ListingNames = { capsuleTitle: string; outletName: string };
+
+/** The article's title and the outlet's name of each listing (two queries for all of them). */
+export async function listingNames(db: DbOrTrx, rows: RightsListingRow[]): Promise<(row: RightsListingRow) => ListingNames> {
+  const titles = await titlesOf(db, [...new Set(rows.map((r) => r.capsule_id))]);
+  const outlets = await outletNamesOf(db, rows.map((r) => r.outlet_slug));
+  return (row) => ({ capsuleTitle: titles.get(String(row.capsule_id)) ?? "", outletName: outlets.get(row.outlet_slug) ?? row.outlet_slug });
+}
+
+export function listingObject(row: RightsListingRow, licenceCount: number, now: number, names: ListingNames): TListing {
   return {
     listingId: String(row.id),
     capsuleId: String(row.capsule_id),
+    capsuleTitle: names.capsuleTitle,
     outletSlug: row.outlet_slug,
+    outletName: names.outletName,
     createdBy: row.created_by,
     licenceType: row.licence_type,
     territory: row.territory,
@@ -50,8 +63,9 @@ export function listingObject(row: RightsListingRow, licenceCount: number, now: 
 /** Listings with their licences (one query for all licences). */
 export async function listingsWithLicences(db: DbOrTrx, rows: RightsListingRow[], now: number) {
   const licences = await licencesOfListings(db, rows.map((r) => r.id));
+  const namesOf = await listingNames(db, rows);
   return rows.map((row) => {
     const own = licences.filter((l) => l.listing_id === row.id);
-    return { ...listingObject(row, own.length, now), licences: own.map(licenceObject) };
+    return { ...listingObject(row, own.length, now, namesOf(row)), licences: own.map(licenceObject) };
   });
 }

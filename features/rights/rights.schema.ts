@@ -68,7 +68,11 @@ export const ZLicence = z.object({
 export const ZListing = z.object({
   listingId: z.string(),
   capsuleId: z.string(),
+  /** The title of the article (that capsule version) whose rights are offered. */
+  capsuleTitle: z.string(),
   outletSlug: z.string(),
+  /** The outlet's name (its slug when no name is on record). */
+  outletName: z.string(),
   createdBy: ZAddressOut,
   licenceType: z.enum(licenceTypes),
   territory: z.string(),

@@ -10,7 +10,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { pageOf, pageOffset, type PageQuery } from "@/lib/schemas/pagination";
 import type { TCreateListingBody, TListListingsQuery } from "@/features/rights/rights.schema";
 import { activityTime } from "@/lib/chain/server/role-registry-reads";
-import { listingObject, listingsWithLicences } from "./listing-view";
+import { listingNames, listingObject, listingsWithLicences } from "./listing-view";
 import { defaultRightsChain, type RightsChain } from "./chain-deps";
 
 export { licenseListing } from "./license-listing";
@@ -64,7 +64,7 @@ export async function createListing(db: Db, wallet: Address, body: TCreateListin
     ]);
     return listing;
   });
-  return { ok: true as const, listing: listingObject(row, 0, now) };
+  return { ok: true as const, listing: listingObject(row, 0, now, (await listingNames(db, [row]))(row)) };
 }
 
 const overlaps = (a: string, b: string) => a === "worldwide" || b === "worldwide" || a === b;

@@ -33,7 +33,8 @@ export default function BurnPage() {
               most the bond); the slashed amount goes to the pool.
             </li>
             <li>
-              <strong>Burns:</strong> once the next burn date has passed, anyone may call the contract’s <code>burn()</code>. It sends the whole
+              <strong>Burns:</strong> once the next burn date has passed, anyone may trigger the burn, with a wallet on this page (a button appears above when a burn is due) or by
+              calling the contract’s <code>burn()</code>. It sends the whole
               pool to the burn address <code className="break-all">0x000000000000000000000000000000000000dEaD</code>, records the amount and sets
               the next date one interval later.
             </li>

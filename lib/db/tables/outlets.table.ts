@@ -1,7 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
 export type OutletStatus = "pending" | "active" | "suspended";
-export type VerificationResult = "verified" | "no_record" | "wrong_token" | "timeout" | "dns_error";
+export type VerificationResult = "verified" | "no_record" | "wrong_token" | "wrong_value" | "wrong_name" | "timeout" | "dns_error";
 
 export interface OutletTable {
   id: Generated<number>;

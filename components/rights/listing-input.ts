@@ -1,0 +1,69 @@
+import { parseUnits } from "viem";
+import { ZCreateListingBody, type licenceTypes } from "@/features/rights/rights.schema";
+import { WALLET_ADDRESS_SENTENCE, zodFieldErrors, type FieldErrors, type FieldWords } from "@/components/outlets/field-errors";
+
+// The rights listing form's values → the body of POST /api/rights/create, with each field's error as a
+// sentence a journalist understands (the same words for the bridge's 400 answer).
+
+const CAP_AMOUNT = /^(?:0|[1-9][0-9]{0,40})(?:\.[0-9]{1,18})?$/;
+export const LISTING_FIELDS = ["capsuleId", "licenceType", "territory", "price", "terms", "expiresAt", "payee"];
+
+export const LISTING_FIELD_WORDS: FieldWords = {
+  capsuleId: "Enter the number of a finalized capsule, like 12.",
+  licenceType: "Choose one of the licence types in the list.",
+  territory: "Territory: use a two-letter country code such as DE, or worldwide.",
+  price: "Enter a price in CAP, like 12 or 0.5 (up to 18 decimals); 0 makes the licence free.",
+  terms: "Write the terms in 10 to 5,000 characters.",
+  expiresAt: "Choose a date in the future, or leave the field empty for an open-ended offer.",
+  payee: `${WALLET_ADDRESS_SENTENCE.slice(0, -1)} (not the zero address), or leave the field empty to be paid yourself.`,
+};
+
+export type ListingValues = {
+  capsuleId: string;
+  licenceType: (typeof licenceTypes)[number];
+  territory: string;
+  price: string;
+  terms: string;
+  /** yyyy-mm-dd from the date field, or "" */
+  expires: string;
+  payee: string;
+};
+
+export type ListingBody = {
+  capsuleId: string;
+  licenceType: (typeof licenceTypes)[number];
+  territory: string;
+  price: string;
+  currency: "CAP";
+  terms: string;
+  expiresAt?: string;
+  payee?: string;
+};
+
+function expiryFromDate(date: string): string | undefined {
+  if (!date) return undefined;
+  const ms = new Date(`${date}T23:59:59`).getTime();
+  return Number.isFinite(ms) ? String(Math.floor(ms / 1000)) : "invalid";
+}
+
+/** The request body and, when something is wrong, one sentence per field. */
+export function checkListing(values: ListingValues): { body: ListingBody; errors: FieldErrors } {
+  const amount = values.price.trim();
+  const priceError = amount === "" ? "Enter a price in CAP (0 makes the licence free)." : CAP_AMOUNT.test(amount) ? undefined : LISTING_FIELD_WORDS.price;
+  const body: ListingBody = {
+    capsuleId: values.capsuleId.trim(),
+    licenceType: values.licenceType,
+    territory: values.territory,
+    price: priceError ? "0" : parseUnits(amount, 18).toString(),
+    currency: "CAP",
+    terms: values.terms,
+    ...(values.expires ? { expiresAt: expiryFromDate(values.expires) } : {}),
+    ...(values.payee.trim() ? { payee: values.payee.trim() } : {}),
+  };
+  const parsed = ZCreateListingBody.safeParse(body);
+  const errors: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error, LISTING_FIELD_WORDS);
+  if (priceError) errors.price = priceError;
+  const terms = values.terms.trim().length;
+  if (errors.terms && terms < 10) errors.terms = `Write at least 10 characters of terms (now ${terms}).`;
+  return { body, errors };
+}
