@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/database";
 import { getCapsuleOrThrow } from "@/features/capsules/capsules.repository";
 import { getCaseOrThrow, listCases } from "@/features/court/court.repository";
 import { listLabelHistory } from "@/features/court/court-labels.repository";
-import { distributionActive } from "@/features/distribution/distribution-active";
+import { distributionActiveOf } from "@/features/distribution/distribution-active";
 import { pageOf, pageOffset, type PageQuery } from "@/lib/schemas/pagination";
 import type { TListCasesQuery } from "@/features/court/court.schema";
 import { caseDetail, caseObjects } from "./case-view";
@@ -47,7 +47,7 @@ export async function capsuleLabels(db: Db, capsuleId: number) {
     capsuleId: String(capsule.id),
     rootCapsuleId: String(rootCapsuleId),
     integrityLabel: capsule.integrity_label,
-    distributionActive: distributionActive(capsule),
+    distributionActive: await distributionActiveOf(db, capsule),
     items: history.map((row) => ({
       id: String(row.id),
       capsuleId: String(row.capsule_id),

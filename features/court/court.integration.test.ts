@@ -446,6 +446,11 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     // licensed and disputed as the article readers see (the dispute gets as far as its opening transaction)
     const listed = await api.postRaw(rightsCreate, undefined, editorKey, { capsuleId: id, licenceType: "non_exclusive", territory: "NL", price: "1000", currency: "CAP", terms: "Online, with credit." });
     expect(listed.status, JSON.stringify(listed.body)).toBe(201);
+    // it carries ads and counts as distributed, like any finalized article
+    const ads = await api.send(capsuleAds, { params: { id } });
+    expect(ads.body).toMatchObject({ capsuleId: id, eligible: true, reason: null, distributionActive: true });
+    expect((await api.send(capsuleRights, { params: { id } })).body.distributionActive).toBe(true);
+    expect((await api.send(capsuleAds, { params: { id: correction } })).body).toMatchObject({ eligible: false, distributionActive: false });
     const disputedAgain = await dispute(disputerKey, id, { grounds: "The reopening date contradicts the port notice.", openTxHash: `0x${"ab".repeat(32)}` });
     expect(disputedAgain.status, JSON.stringify(disputedAgain.body)).toBe(400);
     expect(disputedAgain.body.issues[0].path).toBe("openTxHash");
