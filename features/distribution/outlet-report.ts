@@ -20,7 +20,7 @@ import { summonsResponse } from "./summons-response";
 const NINETY_DAYS = 90 * 86_400;
 
 /** The counts behind the five factors of one outlet (definitions in docs/DECISIONS.md). */
-export async function gatherFactorCounts(db: DbOrTrx, outlet: OutletRow, now: number, decided: { accepted: number; rejected: number }): Promise<FactorCounts> {
+export async function gatherFactorCounts(db: DbOrTrx, outlet: OutletRow, now: number, decided: FactorCounts["decided"]): Promise<FactorCounts> {
   const closed = await closedCasesOfOutlet(db, outlet.id);
   const recent = closed.filter((c) => (c.closed_at ?? 0) >= now - CLEAN_RECORD_LOOKBACK_SECONDS);
   const editorRoles = await roleGrantsAt(db, outlet.id, ROLE.EDITOR);
@@ -42,7 +42,7 @@ export async function gatherFactorCounts(db: DbOrTrx, outlet: OutletRow, now: nu
 /** The pure report of an outlet's record now (tier, checks, factors, integrity score, penalty). */
 async function recordReport(db: DbOrTrx, outlet: OutletRow, now: number) {
   const [inputs, penalties] = await Promise.all([gatherDistributionInputs(db, outlet, now), penaltiesInForce(db, outlet.id, now)]);
-  const factors = await gatherFactorCounts(db, outlet, now, { accepted: inputs.accepted, rejected: inputs.rejected });
+  const factors = await gatherFactorCounts(db, outlet, now, { accepted: inputs.accepted, rejected: inputs.rejected, selfAccepted: inputs.selfAccepted ?? 0 });
   const inForce = [...penalties].sort((a, b) => (a.verdict === b.verdict ? b.id - a.id : a.verdict === "fraudulent" ? -1 : 1));
   return distributionReport(inputs, inForce.map((p) => ({ caseId: String(p.case_id), verdict: p.verdict, until: p.penalty_until })), factors);
 }
