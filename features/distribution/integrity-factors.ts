@@ -2,13 +2,16 @@
 // score (docs/DECISIONS.md, "Distribution tiers that earn their place"). Pure: every count comes
 // from what happened (features/distribution/outlet-report.ts gathers them).
 
+import { formatEther } from "viem";
+import { bondStability, type EditorBond } from "./bond-stability";
+
 export type FactorCounts = {
   /** Final court findings (closed cases) against the outlet within the lookback, by verdict. */
   findings: { closed: number; misleading: number; fraudulent: number };
   /** Capsules decided on chain; `accepted` leaves out the self-accepted ones, counted in `selfAccepted`. */
   decided: { accepted: number; rejected: number; selfAccepted: number };
-  /** The outlet's current Editors, and how many of them had their bond slashed or withdrew from it in the last 90 days. */
-  editorBonds: { editors: number; unsettled: number };
+  /** The bond each current Editor of the outlet holds and the most it held in the last 90 days, and the Editor role's bond (wei). */
+  editorBonds: { required: bigint; editors: EditorBond[] };
   /** Court summons (reply windows) that ended or were answered, and how many the outlet answered in time. */
   summons: { summoned: number; answered: number };
   /** Months each Editor of the outlet held (or holds so far) the role. */
@@ -76,10 +79,10 @@ export function factorsOf(counts: FactorCounts): Factors {
     },
     // an outlet with no Editor has no bond standing behind its articles
     bondStability: {
-      value: counts.editorBonds.editors === 0 ? 0 : round2((100 * (counts.editorBonds.editors - counts.editorBonds.unsettled)) / counts.editorBonds.editors),
-      sample: counts.editorBonds.editors,
+      value: bondStability(counts.editorBonds.editors, counts.editorBonds.required),
+      sample: counts.editorBonds.editors.length,
       unit: "Editor bond(s)",
-      explanation: "Share of the current Editors whose bond was neither slashed nor withdrawn in the last 90 days.",
+      explanation: `Each current Editor counts 0 with less than the Editor bond of ${formatEther(counts.editorBonds.required)} CAP, else the share it still holds of the largest bond it held in the last 90 days; the average over Editors.`,
     },
     // nothing summoned, nothing missed
     summonsResponse: {

@@ -4,12 +4,16 @@ import { downgradeForPenalty, harsherPenalty } from "./penalty-downgrade";
 import { acceptedNeeded, distributionReport } from "./report";
 import { factorsOf, findingsScore, integrityScore, median, type FactorCounts } from "./integrity-factors";
 
+const CAP = 10n ** 18n;
+const EDITOR_BOND = 250n * CAP;
+const kept = { held: 300n * CAP, peak: 300n * CAP };
+
 const small = { elevated: 1, premium: 1 };
 const base: DistributionInputs = { active: true, accepted: 0, rejected: 0, labels: [], monthsActive: 0, penalty: null, minimumSample: small };
 const quiet: FactorCounts = {
   findings: { closed: 0, misleading: 0, fraudulent: 0 },
   decided: { accepted: 0, rejected: 0, selfAccepted: 0 },
-  editorBonds: { editors: 0, unsettled: 0 },
+  editorBonds: { required: EDITOR_BOND, editors: [] },
   summons: { summoned: 0, answered: 0 },
   editorTenureMonths: [],
 };
@@ -43,7 +47,8 @@ describe("factors", () => {
     const factors = factorsOf({
       findings: { closed: 3, misleading: 1, fraudulent: 0 },
       decided: { accepted: 30, rejected: 10, selfAccepted: 0 },
-      editorBonds: { editors: 4, unsettled: 1 },
+      // three kept their bond; one holds less than the Editor bond
+      editorBonds: { required: EDITOR_BOND, editors: [kept, kept, kept, { held: 100n * CAP, peak: 100n * CAP }] },
       summons: { summoned: 2, answered: 1 },
       editorTenureMonths: [6, 3, 9],
     });
@@ -65,7 +70,7 @@ describe("factors", () => {
     expect(factors.bondStability).toMatchObject({ value: 0, sample: 0 });
     expect(factors.roleTenure.value).toBe(0);
     expect(integrityScore(factors)).toBe(45);
-    expect(integrityScore(factorsOf({ ...quiet, decided: { accepted: 10, rejected: 0, selfAccepted: 0 }, editorBonds: { editors: 1, unsettled: 0 }, editorTenureMonths: [24] }))).toBe(100);
+    expect(integrityScore(factorsOf({ ...quiet, decided: { accepted: 10, rejected: 0, selfAccepted: 0 }, editorBonds: { required: EDITOR_BOND, editors: [kept] }, editorTenureMonths: [24] }))).toBe(100);
   });
 
   it("leaves self-accepted capsules out of the acceptance rate and says how many", () => {
@@ -114,7 +119,7 @@ describe("distributionReport", () => {
     const report = distributionReport({ ...base, accepted: 1, penalty: "misleading", labels: ["corrected"] }, [penalty], {
       ...quiet,
       findings: { closed: 1, misleading: 1, fraudulent: 0 },
-      editorBonds: { editors: 1, unsettled: 1 },
+      editorBonds: { required: EDITOR_BOND, editors: [{ held: 0n, peak: 300n * CAP }] },
       summons: { summoned: 1, answered: 1 },
     });
     expect(report).toMatchObject({ tier: "standard", earnedTier: "elevated", cleanRecord: true, nextTier: "elevated" });
