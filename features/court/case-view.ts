@@ -7,7 +7,8 @@ import { replyObject } from "./reply-view";
 import { listCaseEvents, penaltiesOfCases } from "@/features/court/court.repository";
 import { getCapsuleOrThrow, titlesOf } from "@/features/capsules/capsules.repository";
 import { outletNamesOf } from "@/features/outlets/outlets.repository";
-import { distributionActiveOf } from "@/features/distribution/distribution-active";
+import { distributionActive } from "@/features/distribution/distribution-active";
+import { isReadersVersion } from "@/features/capsules/readers-version";
 import type { TCourtCase, TPenalty } from "@/features/court/court.schema";
 import type { TJuryFields } from "@/features/court/jury.schema";
 import { clerkFields, juryFieldsOf } from "./jury-view";
@@ -81,7 +82,7 @@ const timelineEntry = (row: CourtCaseEventRow) => ({
 export const capsuleLabelState = async (db: DbOrTrx, capsule: CapsuleRow) => ({
   capsuleId: String(capsule.id),
   integrityLabel: capsule.integrity_label,
-  distributionActive: await distributionActiveOf(db, capsule),
+  distributionActive: distributionActive(capsule, await isReadersVersion(db, capsule)),
 });
 
 /** The full case answer: the case, its timeline (oldest first) and the capsule's label now. */

@@ -1,4 +1,4 @@
-import { isAccepted } from "@/features/capsules/tally";
+import { isAccepted } from "@/lib/chain/acceptance-outcome";
 
 // Self-accepted capsules (docs/DECISIONS.md, "Self-accepted capsules do not raise the acceptance rate"):
 // accepted capsules that the vote, counted again without the ballots of the capsule's own submitter and

@@ -5,7 +5,7 @@ import { getCapsuleOrThrow } from "@/features/capsules/capsules.repository";
 import { isReadersVersion } from "@/features/capsules/readers-version";
 import { insertListing, licencesOfListings, listListings } from "@/features/rights/rights.repository";
 import { insertActivity } from "@/features/wallet/activity.repository";
-import { distributionActiveOf } from "@/features/distribution/distribution-active";
+import { distributionActive } from "@/features/distribution/distribution-active";
 import { AppError } from "@/lib/errors/app-error";
 import { pageOf, pageOffset, type PageQuery } from "@/lib/schemas/pagination";
 import type { TCreateListingBody, TListListingsQuery } from "@/features/rights/rights.schema";
@@ -103,5 +103,5 @@ export async function listingPage(db: Db, query: TListListingsQuery, now: number
 export async function capsuleRights(db: Db, capsuleId: number, query: PageQuery, now: number) {
   const capsule = await getCapsuleOrThrow(db, capsuleId);
   const { rows, total } = await listListings(db, { capsuleId: capsule.id, offset: pageOffset(query), limit: query.limit });
-  return { ...pageOf(await listingsWithLicences(db, rows, now), query, total), capsuleId: String(capsule.id), distributionActive: await distributionActiveOf(db, capsule) };
+  return { ...pageOf(await listingsWithLicences(db, rows, now), query, total), capsuleId: String(capsule.id), distributionActive: distributionActive(capsule, await isReadersVersion(db, capsule)) };
 }
