@@ -60,7 +60,7 @@ describe("bond stability", () => {
     expect(factorsOf(counts([{ held: 0n, peak: 0n }])).bondStability).toMatchObject({ value: 0, sample: 1 });
     expect(factorsOf(counts([{ held: 950n * CAP, peak: 1000n * CAP }])).bondStability).toMatchObject({ value: 95, sample: 1 });
     expect(factorsOf(counts([])).bondStability.explanation).toBe(
-      "Each current Editor counts 0 with less than the Editor bond of 250 CAP, else the share it still holds of the largest bond it held in the last 90 days; the average over Editors.",
+      "Each current Editor counts 0 below the Editor bond of 250 CAP, else the share it still holds of its largest bond of the last 90 days; the average over Editors.",
     );
   });
 });

@@ -82,7 +82,7 @@ export function factorsOf(counts: FactorCounts): Factors {
       value: bondStability(counts.editorBonds.editors, counts.editorBonds.required),
       sample: counts.editorBonds.editors.length,
       unit: "Editor bond(s)",
-      explanation: `Each current Editor counts 0 with less than the Editor bond of ${formatEther(counts.editorBonds.required)} CAP, else the share it still holds of the largest bond it held in the last 90 days; the average over Editors.`,
+      explanation: `Each current Editor counts 0 below the Editor bond of ${formatEther(counts.editorBonds.required)} CAP, else the share it still holds of its largest bond of the last 90 days; the average over Editors.`,
     },
     // nothing summoned, nothing missed
     summonsResponse: {
