@@ -63,10 +63,12 @@ test("/distribution and the outlet page show the factors with their samples, the
   }
   await expect(card.getByTestId("distribution-tier")).toHaveText("Standard");
   await expect(card.getByTestId("distribution-benefit")).toContainText("Network feed and its Atom feeds");
-  await expect(card.getByTestId("factor-acceptanceRate")).toContainText("from 1 decided capsule(s)");
+  // the fixture's only capsule was accepted by its author alone (the outlet's only Editor): it is no record
+  await expect(card.getByTestId("factor-acceptanceRate")).toContainText("nothing to count yet (no decided capsules)");
+  await expect(card.getByTestId("factor-acceptanceRate")).toContainText("A capsule its own authors' votes alone carried is left out (1 so far).");
   await expect(card.getByTestId("factor-courtFindings")).toContainText("100 / 100");
   await expect(card.getByTestId("distribution-integrity-score")).toHaveText(/^\d+$/);
-  await expect(card.getByTestId("distribution-next")).toContainText("19 more capsules decided by vote (1 of 20)");
+  await expect(card.getByTestId("distribution-next")).toContainText("20 more capsules decided by vote (0 of 20)");
   const channels = card.getByTestId("distribution-channels");
   await expect(channels.locator('[data-channel="atom"]')).toHaveAttribute("data-status", "on");
   await expect(channels.locator('[data-channel="json_feed"]')).toContainText("opens at the Elevated tier");

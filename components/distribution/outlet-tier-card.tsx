@@ -96,7 +96,14 @@ export function OutletTierCard({ item }: { item: OutletDistribution }) {
         </p>
         <dl className="mt-2 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-6">
           {factorKeys.map((key) => (
-            <Factor key={key} label={factorLabel[key]} value={`${item.factors[key].value} / 100`} note={item.factors[key].sample === 0 ? `nothing to count yet (no ${item.factors[key].unit.replace(/\(s\)/g, "s")})` : `from ${item.factors[key].sample} ${item.factors[key].unit}`} testId={`factor-${key}`} />
+            <Factor
+              key={key}
+              label={factorLabel[key]}
+              value={`${item.factors[key].value} / 100`}
+              note={item.factors[key].sample === 0 ? `nothing to count yet (no ${item.factors[key].unit.replace(/\(s\)/g, "s")})` : `from ${item.factors[key].sample} ${item.factors[key].unit}`}
+              explanation={item.factors[key].explanation}
+              testId={`factor-${key}`}
+            />
           ))}
           <Factor label="Months active" value={String(item.monthsActive)} note="since domain verification" />
         </dl>
@@ -138,12 +145,13 @@ function ChannelList({ item }: { item: OutletDistribution }) {
   );
 }
 
-function Factor({ label, value, note, testId }: { label: string; value: string; note?: string; testId?: string }) {
+function Factor({ label, value, note, explanation, testId }: { label: string; value: string; note?: string; explanation?: string; testId?: string }) {
   return (
     <div data-testid={testId}>
       <dt className="text-xs uppercase tracking-wide text-stone-500">{label}</dt>
       <dd className="font-mono text-ink">{value}</dd>
       {note ? <dd className="text-xs text-stone-500">{note}</dd> : null}
+      {explanation ? <dd className="mt-1 text-xs text-stone-600">{explanation}</dd> : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAddress } from "viem";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
-import { loadAdCampaigns, campaignPage } from "@/features/ads/campaigns";
+import { capsuleAds, loadAdCampaigns, campaignPage } from "@/features/ads/campaigns";
 import { sponsoredFor } from "@/features/ads/impressions";
 import { utcDay } from "@/features/ads/reader-hash";
 import { walletEarnings } from "@/features/wallet/earnings";
@@ -103,5 +103,43 @@ describe.each(dialects)("ads readers see on %s", (dialect) => {
     await t.db.updateTable("capsules").set({ integrity_label: "contested" }).where("id", "=", other.id).execute();
     const contested = await t.db.selectFrom("capsules").selectAll().where("id", "=", other.id).executeTakeFirstOrThrow();
     expect(await sponsoredFor(t.db, contested, reader(10), DAY, 5000)).toBeNull();
+  });
+
+  /** A correction of `parent` as the indexer leaves it: the chain marks the parent superseded at submission. */
+  async function correct(parent: CapsuleRow, n: number, outcome: "rejected" | "finalized"): Promise<CapsuleRow> {
+    await t.db.updateTable("capsules").set({ status: "superseded" }).where("id", "=", parent.id).execute();
+    const row = await seedFinalizedCapsule(t.db, outlet, ALICE, n);
+    return t.db
+      .updateTable("capsules")
+      .set({ capsule_type: "correction", root_capsule_id: parent.root_capsule_id ?? parent.id, parent_capsule_id: parent.id, revision_number: parent.revision_number + 1, status: outcome, ...(outcome === "rejected" ? { finalized_at: null, finalized_article_id: null } : {}) })
+      .where("id", "=", row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+  const impressionsOf = async (capsuleId: number) => (await t.db.selectFrom("ad_impressions").select("id").where("capsule_id", "=", capsuleId).execute()).length;
+
+  it("runs ads beside the version readers see when its correction was rejected, and counts them for that version", async () => {
+    await loadAdCampaigns(t.db, { campaigns: [{ slug: "third", advertiser: "Third Co", name: "Any", headline: "H3", body: "B3", clickUrl: "https://third.example.org", budget: "1000000", cpm: "1000", startsAt: 0 }] }, DAY);
+    const original = await seedFinalizedCapsule(t.db, outlet, ALICE, 3);
+    const correction = await correct(original, 4, "rejected");
+    const superseded = await t.db.selectFrom("capsules").selectAll().where("id", "=", original.id).executeTakeFirstOrThrow();
+    expect(superseded.status).toBe("superseded");
+    expect(await sponsoredFor(t.db, superseded, reader(20), DAY, 5000)).not.toBeNull();
+    expect(await impressionsOf(original.id)).toBe(1);
+    expect(await capsuleAds(t.db, original.id, DAY)).toMatchObject({ eligible: true, reason: null, distributionActive: true });
+    // the rejected correction itself is no article
+    expect(await sponsoredFor(t.db, correction, reader(21), DAY, 5000)).toBeNull();
+    expect(await capsuleAds(t.db, correction.id, DAY)).toMatchObject({ eligible: false, distributionActive: false, items: [] });
+    expect(await impressionsOf(correction.id)).toBe(0);
+  });
+
+  it("runs no ads beside a version an accepted correction replaced, only beside the correction", async () => {
+    const original = await seedFinalizedCapsule(t.db, outlet, ALICE, 5);
+    const correction = await correct(original, 6, "finalized");
+    const superseded = await t.db.selectFrom("capsules").selectAll().where("id", "=", original.id).executeTakeFirstOrThrow();
+    expect(await sponsoredFor(t.db, superseded, reader(30), DAY, 5000)).toBeNull();
+    expect(await capsuleAds(t.db, original.id, DAY)).toMatchObject({ eligible: false, distributionActive: false, reason: "capsule is superseded; ads run only beside the published version readers see" });
+    expect(await sponsoredFor(t.db, correction, reader(31), DAY, 5000)).not.toBeNull();
+    expect(await impressionsOf(correction.id)).toBe(1);
   });
 });

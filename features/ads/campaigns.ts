@@ -5,6 +5,7 @@ import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import { countCampaigns, listCampaigns, runningCampaigns, upsertCampaigns } from "@/features/ads/ads.repository";
 import { getCapsuleOrThrow } from "@/features/capsules/capsules.repository";
 import { distributionActive } from "@/features/distribution/distribution-active";
+import { isReadersVersion } from "@/features/capsules/readers-version";
 import { pageOf, pageOffset } from "@/lib/schemas/pagination";
 import { ZCampaignFile, type TCampaign, type TCampaignInput, type TListCampaignsQuery } from "@/features/ads/ads.schema";
 import { sampleAdCampaigns } from "./sample-campaigns";
@@ -43,8 +44,12 @@ export async function campaignPage(db: Db, query: TListCampaignsQuery) {
 /** Brand safety: no ads beside a capsule the court found misleading or fraudulent, nor while a case is open. */
 const noAdLabels = new Set(["misleading", "fraudulent", "contested"]);
 
-export function adEligibility(capsule: Pick<CapsuleRow, "status" | "integrity_label">): string | null {
-  if (capsule.status !== "finalized") return `capsule is ${capsule.status}; ads run only beside finalized capsules`;
+/**
+ * Why the capsule takes no ads (null: it does). `readersVersion`: it is the version readers see
+ * (features/capsules/readers-version.ts): finalized, or superseded by a correction that was then rejected.
+ */
+export function adEligibility(capsule: Pick<CapsuleRow, "status" | "integrity_label">, readersVersion: boolean): string | null {
+  if (!readersVersion) return `capsule is ${capsule.status}; ads run only beside the published version readers see`;
   if (noAdLabels.has(capsule.integrity_label)) return `capsule is labelled ${capsule.integrity_label}`;
   return null;
 }
@@ -60,7 +65,8 @@ export function campaignMatches(campaign: TCampaign, capsule: Pick<CapsuleRow, "
 /** GET /api/ads/:capsuleId and /api/capsules/:id/ads */
 export async function capsuleAds(db: Db, capsuleId: number, now: number) {
   const capsule = await getCapsuleOrThrow(db, capsuleId);
-  const reason = adEligibility(capsule);
+  const readersVersion = await isReadersVersion(db, capsule);
+  const reason = adEligibility(capsule, readersVersion);
   const items = reason ? [] : (await runningCampaigns(db, now)).map(campaignObject).filter((c) => campaignMatches(c, capsule));
   return {
     ok: true as const,
@@ -68,7 +74,7 @@ export async function capsuleAds(db: Db, capsuleId: number, now: number) {
     outletSlug: capsule.outlet_slug,
     category: capsule.category,
     integrityLabel: capsule.integrity_label,
-    distributionActive: distributionActive(capsule),
+    distributionActive: distributionActive(capsule, readersVersion),
     eligible: reason === null,
     reason,
     items,

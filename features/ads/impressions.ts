@@ -9,11 +9,12 @@ import { listContributors } from "@/features/capsules/capsules-parts.repository"
 import { findOutletById } from "@/features/outlets/outlets.repository";
 import { splitRevenue } from "@/features/capsules/revenue-split";
 import { config } from "@/lib/config/config";
+import { isReadersVersion } from "@/features/capsules/readers-version";
 import { adEligibility, campaignMatches, campaignObject } from "./campaigns";
 import { readerHash, type Reader } from "./reader-hash";
 import { nextImpressionCost } from "./spend";
 
-// The ad a reader sees beside a finalized, uncontested article (issue 29 item 4). An impression is
+// The ad a reader sees beside the published version of an uncontested article readers see (issue 29 item 4). An impression is
 // counted once per reader, campaign and day, and charged at the campaign's CPM: the spend is kept in
 // milli-wei (./spend.ts). A campaign whose next impression would pass its budget is not served. What an impression costs is split between the outlet and the article's contributors by
 // shareBps into the revenue ledger, in the impression's transaction.
@@ -46,7 +47,7 @@ class Outbid extends Error {}
  * the capsule takes no ads or no campaign can pay. Never throws for want of an ad.
  */
 export async function sponsoredFor(db: Db, capsule: CapsuleRow, reader: Reader, now: number, outletShareBps = config().CAPSULE_AD_OUTLET_SHARE_BPS): Promise<SponsoredAd | null> {
-  if (adEligibility(capsule) !== null) return null;
+  if (adEligibility(capsule, await isReadersVersion(db, capsule)) !== null) return null;
   const { day, hash } = await readerHash(db, reader, now);
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const [pick] = await candidates(db, capsule, now);

@@ -158,6 +158,51 @@ export async function outletOutcomeCounts(db: DbOrTrx, outletId: number, decided
   return { accepted, rejected };
 }
 
+/** One ballot cast on an accepted capsule by one of its own authors, with the capsule's tally and thresholds. */
+export type AuthorBallotRow = {
+  capsule_id: number;
+  yes_votes: string;
+  no_votes: string;
+  eligible_weight: string | null;
+  approval_threshold: number | null;
+  quorum_threshold: number | null;
+  support: number;
+  weight: string;
+};
+
+/**
+ * The ballots that the submitter or an active contributor of a capsule cast on it, over the outlet's accepted
+ * capsules (finalized or later superseded, submitted on chain; decided by `decidedBy` when given), in capsule order.
+ * Addresses are compared in any letter case.
+ */
+export async function authorBallotsOnAccepted(db: DbOrTrx, outletId: number, decidedBy?: number): Promise<AuthorBallotRow[]> {
+  let query = db
+    .selectFrom("capsule_votes as v")
+    .innerJoin("capsules as c", "c.id", "v.capsule_id")
+    .where("c.outlet_id", "=", outletId)
+    .where("c.submit_tx_hash", "is not", null)
+    .where("c.status", "in", ["finalized", "superseded"])
+    .where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(v.voter)`, "=", sql<string>`lower(c.submitter)`),
+        eb.exists(
+          eb
+            .selectFrom("capsule_contributors as cc")
+            .select("cc.id")
+            .whereRef("cc.capsule_id", "=", "c.id")
+            .where("cc.active", "=", 1)
+            .where(sql<string>`lower(cc.wallet)`, "=", sql<string>`lower(v.voter)`),
+        ),
+      ]),
+    );
+  if (decidedBy !== undefined) query = query.where("c.closed_at", "<=", decidedBy);
+  return query
+    .select(["c.id as capsule_id", "c.yes_votes", "c.no_votes", "c.eligible_weight", "c.approval_threshold", "c.quorum_threshold", "v.support", "v.weight"])
+    .orderBy("c.id")
+    .orderBy("v.id")
+    .execute();
+}
+
 /** The tainting labels (misleading, fraudulent) that any version of these revision chains carries now. */
 export async function taintedLabelsOfChains(db: DbOrTrx, roots: number[]): Promise<string[]> {
   if (roots.length === 0) return [];

@@ -31,9 +31,4 @@ export function tally({ yes, no, eligibleWeight }: TallyInput): Tally {
   };
 }
 
-/** The outcome at close, exactly as CapsuleAcceptance.outcome decides it. */
-export function isAccepted(input: TallyInput, thresholds: { approvalThreshold: number; quorumThreshold: number }): boolean {
-  const cast = input.yes + input.no;
-  if (cast === 0n) return false;
-  return 100n * input.yes >= BigInt(thresholds.approvalThreshold) * cast && 100n * cast >= BigInt(thresholds.quorumThreshold) * input.eligibleWeight;
-}
+export { isAccepted } from "@/lib/chain/acceptance-outcome";

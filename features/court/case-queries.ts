@@ -4,6 +4,7 @@ import { getCapsuleOrThrow } from "@/features/capsules/capsules.repository";
 import { getCaseOrThrow, listCases } from "@/features/court/court.repository";
 import { listLabelHistory } from "@/features/court/court-labels.repository";
 import { distributionActive } from "@/features/distribution/distribution-active";
+import { isReadersVersion } from "@/features/capsules/readers-version";
 import { pageOf, pageOffset, type PageQuery } from "@/lib/schemas/pagination";
 import type { TListCasesQuery } from "@/features/court/court.schema";
 import { caseDetail, caseObjects } from "./case-view";
@@ -47,7 +48,7 @@ export async function capsuleLabels(db: Db, capsuleId: number) {
     capsuleId: String(capsule.id),
     rootCapsuleId: String(rootCapsuleId),
     integrityLabel: capsule.integrity_label,
-    distributionActive: distributionActive(capsule),
+    distributionActive: distributionActive(capsule, await isReadersVersion(db, capsule)),
     items: history.map((row) => ({
       id: String(row.id),
       capsuleId: String(row.capsule_id),

@@ -8,6 +8,7 @@ import { listCaseEvents, penaltiesOfCases } from "@/features/court/court.reposit
 import { getCapsuleOrThrow, titlesOf } from "@/features/capsules/capsules.repository";
 import { outletNamesOf } from "@/features/outlets/outlets.repository";
 import { distributionActive } from "@/features/distribution/distribution-active";
+import { isReadersVersion } from "@/features/capsules/readers-version";
 import type { TCourtCase, TPenalty } from "@/features/court/court.schema";
 import type { TJuryFields } from "@/features/court/jury.schema";
 import { clerkFields, juryFieldsOf } from "./jury-view";
@@ -78,14 +79,14 @@ const timelineEntry = (row: CourtCaseEventRow) => ({
   at: String(row.created_at),
 });
 
-export const capsuleLabelState = (capsule: CapsuleRow) => ({
+export const capsuleLabelState = async (db: DbOrTrx, capsule: CapsuleRow) => ({
   capsuleId: String(capsule.id),
   integrityLabel: capsule.integrity_label,
-  distributionActive: distributionActive(capsule),
+  distributionActive: distributionActive(capsule, await isReadersVersion(db, capsule)),
 });
 
 /** The full case answer: the case, its timeline (oldest first) and the capsule's label now. */
 export async function caseDetail(db: DbOrTrx, row: CourtCaseRow) {
   const [[item], events, capsule] = await Promise.all([caseObjects(db, [row]), listCaseEvents(db, row.id), getCapsuleOrThrow(db, row.capsule_id)]);
-  return { ok: true as const, case: item!, timeline: events.map(timelineEntry), capsule: capsuleLabelState(capsule) };
+  return { ok: true as const, case: item!, timeline: events.map(timelineEntry), capsule: await capsuleLabelState(db, capsule) };
 }

@@ -83,7 +83,7 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     await chain.deposit(disputerKey, "10");
     await activeOutlet(api, dns, ownerKey, SLUG);
     await grantRole(api, ownerKey, SLUG, editor, 3);
-    disputed = await finalizedCapsule(api, chain, { authorKey: ownerKey, voterKey: ownerKey, outletSlug: SLUG, title: "Council budget rises forty percent", category: "politics" });
+    disputed = await finalizedCapsule(api, chain, { authorKey: ownerKey, voterKey: editorKey, outletSlug: SLUG, title: "Council budget rises forty percent", category: "politics" });
     clean = await finalizedCapsule(api, chain, { authorKey: editorKey, voterKey: ownerKey, outletSlug: SLUG, title: "Harbour bridge reopens", category: "politics" });
     const draft = await api.send(capsuleCreate, { body: { title: "Draft only", body: "Not submitted.", outletSlug: SLUG, status: "draft" } }, ownerKey);
     expect(draft.status, JSON.stringify(draft.body)).toBe(201);
@@ -343,7 +343,7 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     // a draft is private: anonymous readers are told it does not exist, its author sees why no ads run
     expectError(await api.send(capsuleAds, { params: { id: draftId } }), 404, "CAPSULE_NOT_FOUND", `No capsule with id ${draftId}`);
     const draft = await api.send(capsuleAds, { params: { id: draftId } }, ownerKey);
-    expect(draft.body).toMatchObject({ eligible: false, reason: "capsule is draft; ads run only beside finalized capsules", items: [] });
+    expect(draft.body).toMatchObject({ eligible: false, reason: "capsule is draft; ads run only beside the published version readers see", items: [] });
     expectError(await api.send(adsOfCapsule, { params: { capsuleId: "999999" } }), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
   });
 
@@ -451,6 +451,11 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     // licensed and disputed as the article readers see (the dispute gets as far as its opening transaction)
     const listed = await api.postRaw(rightsCreate, undefined, editorKey, { capsuleId: id, licenceType: "non_exclusive", territory: "NL", price: "1000", currency: "CAP", terms: "Online, with credit." });
     expect(listed.status, JSON.stringify(listed.body)).toBe(201);
+    // it carries ads and counts as distributed, like any finalized article
+    const ads = await api.send(capsuleAds, { params: { id } });
+    expect(ads.body).toMatchObject({ capsuleId: id, eligible: true, reason: null, distributionActive: true });
+    expect((await api.send(capsuleRights, { params: { id } })).body.distributionActive).toBe(true);
+    expect((await api.send(capsuleAds, { params: { id: correction } })).body).toMatchObject({ eligible: false, distributionActive: false });
     const disputedAgain = await dispute(disputerKey, id, { grounds: "The reopening date contradicts the port notice.", openTxHash: `0x${"ab".repeat(32)}` });
     expect(disputedAgain.status, JSON.stringify(disputedAgain.body)).toBe(400);
     expect(disputedAgain.body.issues[0].path).toBe("openTxHash");

@@ -7,7 +7,7 @@ import { courtDistributionSource } from "@/features/distribution/court-source";
 import { capsuleOutcomeSource } from "@/features/distribution/outcome-source";
 
 /** What a feature knows about an outlet's record (capsules: accepted/rejected counts; court: labels). */
-export type DistributionContribution = Partial<Pick<DistributionInputs, "accepted" | "rejected" | "labels" | "penalty">>;
+export type DistributionContribution = Partial<Pick<DistributionInputs, "accepted" | "rejected" | "selfAccepted" | "labels" | "penalty">>;
 /** `asOf`: `now` is a past block's time, and only what was recorded by then may count. */
 export type DistributionInputSource = (db: DbOrTrx, outlet: OutletRow, now: number, asOf?: boolean) => Promise<DistributionContribution>;
 
@@ -26,6 +26,7 @@ export async function gatherDistributionInputs(db: DbOrTrx, outlet: OutletRow, n
     active,
     accepted: 0,
     rejected: 0,
+    selfAccepted: 0,
     labels: [],
     monthsActive: active ? monthsBetween(outlet.first_verified_at ?? outlet.created_at, now) : 0,
     minimumSample: configuredMinimumSample(),
@@ -34,6 +35,7 @@ export async function gatherDistributionInputs(db: DbOrTrx, outlet: OutletRow, n
     const part = await source(db, outlet, now, asOf);
     inputs.accepted += part.accepted ?? 0;
     inputs.rejected += part.rejected ?? 0;
+    inputs.selfAccepted = (inputs.selfAccepted ?? 0) + (part.selfAccepted ?? 0);
     inputs.labels.push(...(part.labels ?? []));
     inputs.penalty = harsherPenalty(inputs.penalty, part.penalty);
   }

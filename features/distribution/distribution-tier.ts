@@ -5,8 +5,11 @@ export type DistributionTier = "none" | "standard" | "elevated" | "premium";
 
 export type DistributionInputs = {
   active: boolean;
+  /** Accepted capsules, self-accepted ones left out (features/distribution/self-accepted.ts). */
   accepted: number;
   rejected: number;
+  /** Accepted capsules left out of `accepted` because only their own authors' ballots carried them. */
+  selfAccepted?: number;
   /** Integrity labels of the outlet's capsules (e.g. "clean", "misleading"). */
   labels: string[];
   monthsActive: number;

@@ -17,8 +17,8 @@ const ZCheck = z.object({
   met: z.boolean(),
 });
 
-/** One factor: its value (0..100) and the number of observations it rests on. */
-const ZFactor = z.object({ value: z.number().min(0).max(100), sample: z.number().int().min(0), unit: z.string() });
+/** One factor: its value (0..100), the number of observations it rests on, and how it is computed. */
+const ZFactor = z.object({ value: z.number().min(0).max(100), sample: z.number().int().min(0), unit: z.string(), explanation: z.string() });
 
 export const ZOutletDistribution = z.object({
   outletId: z.string(),

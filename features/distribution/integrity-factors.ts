@@ -2,13 +2,16 @@
 // score (docs/DECISIONS.md, "Distribution tiers that earn their place"). Pure: every count comes
 // from what happened (features/distribution/outlet-report.ts gathers them).
 
+import { formatEther } from "viem";
+import { bondStability, type EditorBond } from "./bond-stability";
+
 export type FactorCounts = {
   /** Final court findings (closed cases) against the outlet within the lookback, by verdict. */
   findings: { closed: number; misleading: number; fraudulent: number };
-  /** Capsules decided on chain. */
-  decided: { accepted: number; rejected: number };
-  /** The outlet's current Editors, and how many of them had their bond slashed or withdrew from it in the last 90 days. */
-  editorBonds: { editors: number; unsettled: number };
+  /** Capsules decided on chain; `accepted` leaves out the self-accepted ones, counted in `selfAccepted`. */
+  decided: { accepted: number; rejected: number; selfAccepted: number };
+  /** The bond each current Editor of the outlet holds and the most it held in the last 90 days, and the Editor role's bond (wei). */
+  editorBonds: { required: bigint; editors: EditorBond[] };
   /** Court summons (reply windows) that ended or were answered, and how many the outlet answered in time. */
   summons: { summoned: number; answered: number };
   /** Months each Editor of the outlet held (or holds so far) the role. */
@@ -22,6 +25,8 @@ export type Factor = {
   sample: number;
   /** What the sample counts, for a reader. */
   unit: string;
+  /** How the value is computed, in a sentence for a reader. */
+  explanation: string;
 };
 
 export type Factors = {
@@ -60,21 +65,38 @@ export function factorsOf(counts: FactorCounts): Factors {
   const decided = counts.decided.accepted + counts.decided.rejected;
   const tenure = median(counts.editorTenureMonths);
   return {
-    courtFindings: { value: findingsScore(counts.findings.misleading, counts.findings.fraudulent), sample: counts.findings.closed, unit: "closed court case(s) in the last year" },
-    acceptanceRate: { value: decided === 0 ? 0 : round2((100 * counts.decided.accepted) / decided), sample: decided, unit: "decided capsule(s)" },
+    courtFindings: {
+      value: findingsScore(counts.findings.misleading, counts.findings.fraudulent),
+      sample: counts.findings.closed,
+      unit: "closed court case(s) in the last year",
+      explanation: "100, less 25 for each misleading and 50 for each fraudulent final finding of the last year.",
+    },
+    acceptanceRate: {
+      value: decided === 0 ? 0 : round2((100 * counts.decided.accepted) / decided),
+      sample: decided,
+      unit: "decided capsule(s)",
+      explanation: `Accepted capsules out of those decided by vote. A capsule its own authors' votes alone carried is left out${counts.decided.selfAccepted > 0 ? ` (${counts.decided.selfAccepted} so far)` : ""}.`,
+    },
     // an outlet with no Editor has no bond standing behind its articles
     bondStability: {
-      value: counts.editorBonds.editors === 0 ? 0 : round2((100 * (counts.editorBonds.editors - counts.editorBonds.unsettled)) / counts.editorBonds.editors),
-      sample: counts.editorBonds.editors,
+      value: bondStability(counts.editorBonds.editors, counts.editorBonds.required),
+      sample: counts.editorBonds.editors.length,
       unit: "Editor bond(s)",
+      explanation: `Each current Editor counts 0 below the Editor bond of ${formatEther(counts.editorBonds.required)} CAP, else the share it still holds of its largest bond of the last 90 days; the average over Editors.`,
     },
     // nothing summoned, nothing missed
     summonsResponse: {
       value: counts.summons.summoned === 0 ? 100 : round2((100 * counts.summons.answered) / counts.summons.summoned),
       sample: counts.summons.summoned,
       unit: "court summons",
+      explanation: "Court summons answered in time out of all summons; 100 when there were none.",
     },
-    roleTenure: { value: round2(Math.min(100, (100 * tenure) / FULL_TENURE_MONTHS)), sample: counts.editorTenureMonths.length, unit: "Editor role holding(s)" },
+    roleTenure: {
+      value: round2(Math.min(100, (100 * tenure) / FULL_TENURE_MONTHS)),
+      sample: counts.editorTenureMonths.length,
+      unit: "Editor role holding(s)",
+      explanation: `Median months the outlet's Editors held the role; ${FULL_TENURE_MONTHS} months count in full.`,
+    },
   };
 }
 

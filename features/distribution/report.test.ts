@@ -4,12 +4,16 @@ import { downgradeForPenalty, harsherPenalty } from "./penalty-downgrade";
 import { acceptedNeeded, distributionReport } from "./report";
 import { factorsOf, findingsScore, integrityScore, median, type FactorCounts } from "./integrity-factors";
 
+const CAP = 10n ** 18n;
+const EDITOR_BOND = 250n * CAP;
+const kept = { held: 300n * CAP, peak: 300n * CAP };
+
 const small = { elevated: 1, premium: 1 };
 const base: DistributionInputs = { active: true, accepted: 0, rejected: 0, labels: [], monthsActive: 0, penalty: null, minimumSample: small };
 const quiet: FactorCounts = {
   findings: { closed: 0, misleading: 0, fraudulent: 0 },
-  decided: { accepted: 0, rejected: 0 },
-  editorBonds: { editors: 0, unsettled: 0 },
+  decided: { accepted: 0, rejected: 0, selfAccepted: 0 },
+  editorBonds: { required: EDITOR_BOND, editors: [] },
   summons: { summoned: 0, answered: 0 },
   editorTenureMonths: [],
 };
@@ -42,18 +46,20 @@ describe("factors", () => {
   it("computes every factor with its sample and combines them by the documented weights", () => {
     const factors = factorsOf({
       findings: { closed: 3, misleading: 1, fraudulent: 0 },
-      decided: { accepted: 30, rejected: 10 },
-      editorBonds: { editors: 4, unsettled: 1 },
+      decided: { accepted: 30, rejected: 10, selfAccepted: 0 },
+      // three kept their bond; one holds less than the Editor bond
+      editorBonds: { required: EDITOR_BOND, editors: [kept, kept, kept, { held: 100n * CAP, peak: 100n * CAP }] },
       summons: { summoned: 2, answered: 1 },
       editorTenureMonths: [6, 3, 9],
     });
-    expect(factors).toEqual({
+    expect(factors).toMatchObject({
       courtFindings: { value: 75, sample: 3, unit: "closed court case(s) in the last year" },
       acceptanceRate: { value: 75, sample: 40, unit: "decided capsule(s)" },
       bondStability: { value: 75, sample: 4, unit: "Editor bond(s)" },
       summonsResponse: { value: 50, sample: 2, unit: "court summons" },
       roleTenure: { value: 50, sample: 3, unit: "Editor role holding(s)" },
     });
+    for (const factor of Object.values(factors)) expect(factor.explanation).toMatch(/\.$/);
     // 0.30·75 + 0.25·75 + 0.15·75 + 0.15·50 + 0.15·50 = 22.5 + 18.75 + 11.25 + 7.5 + 7.5
     expect(integrityScore(factors)).toBe(68);
   });
@@ -64,7 +70,15 @@ describe("factors", () => {
     expect(factors.bondStability).toMatchObject({ value: 0, sample: 0 });
     expect(factors.roleTenure.value).toBe(0);
     expect(integrityScore(factors)).toBe(45);
-    expect(integrityScore(factorsOf({ ...quiet, decided: { accepted: 10, rejected: 0 }, editorBonds: { editors: 1, unsettled: 0 }, editorTenureMonths: [24] }))).toBe(100);
+    expect(integrityScore(factorsOf({ ...quiet, decided: { accepted: 10, rejected: 0, selfAccepted: 0 }, editorBonds: { required: EDITOR_BOND, editors: [kept] }, editorTenureMonths: [24] }))).toBe(100);
+  });
+
+  it("leaves self-accepted capsules out of the acceptance rate and says how many", () => {
+    // 8 accepted by others' votes, 2 by their authors' alone (left out of accepted), 2 rejected
+    const factors = factorsOf({ ...quiet, decided: { accepted: 8, rejected: 2, selfAccepted: 2 } });
+    expect(factors.acceptanceRate).toMatchObject({ value: 80, sample: 10 });
+    expect(factors.acceptanceRate.explanation).toBe("Accepted capsules out of those decided by vote. A capsule its own authors' votes alone carried is left out (2 so far).");
+    expect(factorsOf(quiet).acceptanceRate.explanation).toBe("Accepted capsules out of those decided by vote. A capsule its own authors' votes alone carried is left out.");
   });
 
   it("takes the median tenure", () => {
@@ -85,7 +99,7 @@ describe("factors", () => {
 
 describe("distributionReport", () => {
   it("reports an elevated outlet with what Premium still needs", () => {
-    const report = distributionReport({ ...base, accepted: 4, rejected: 1, monthsActive: 3, minimumSample: { elevated: 5, premium: 8 } }, [], { ...quiet, decided: { accepted: 4, rejected: 1 }, editorTenureMonths: [3, 1] });
+    const report = distributionReport({ ...base, accepted: 4, rejected: 1, monthsActive: 3, minimumSample: { elevated: 5, premium: 8 } }, [], { ...quiet, decided: { accepted: 4, rejected: 1, selfAccepted: 0 }, editorTenureMonths: [3, 1] });
     expect(report).toMatchObject({ tier: "elevated", earnedTier: "elevated", acceptanceRate: 80, nextTier: "premium", penalty: null });
     expect(report.requirements.map((r) => [r.tier, r.met])).toEqual([["standard", true], ["elevated", true], ["premium", false]]);
     expect(report.requirements[2]!.checks.filter((c) => !c.met).map((c) => c.name)).toEqual(["sample", "acceptanceRate", "monthsActive"]);
@@ -95,7 +109,7 @@ describe("distributionReport", () => {
       "stay active 9 more month(s) (3 of 12)",
     ]);
     expect(report.minimumSample).toEqual({ elevated: 5, premium: 8 });
-    expect(report.factors.acceptanceRate).toEqual({ value: 80, sample: 5, unit: "decided capsule(s)" });
+    expect(report.factors.acceptanceRate).toMatchObject({ value: 80, sample: 5, unit: "decided capsule(s)" });
     expect(report.factors.roleTenure.value).toBe(16.67);
     expect(report.integrityScore).toBe(Math.round(0.3 * 100 + 0.25 * 80 + 0.15 * 0 + 0.15 * 100 + 0.15 * 16.67));
   });
@@ -105,7 +119,7 @@ describe("distributionReport", () => {
     const report = distributionReport({ ...base, accepted: 1, penalty: "misleading", labels: ["corrected"] }, [penalty], {
       ...quiet,
       findings: { closed: 1, misleading: 1, fraudulent: 0 },
-      editorBonds: { editors: 1, unsettled: 1 },
+      editorBonds: { required: EDITOR_BOND, editors: [{ held: 0n, peak: 300n * CAP }] },
       summons: { summoned: 1, answered: 1 },
     });
     expect(report).toMatchObject({ tier: "standard", earnedTier: "elevated", cleanRecord: true, nextTier: "elevated" });

@@ -110,10 +110,10 @@ describe.each(dialects)("tiers, feed position and channels on %s", (dialect) => 
 
   it("reports every factor with its sample, the integrity score and the Elevated channels", async () => {
     const item = await report();
-    expect(item.factors).toEqual({
+    expect(item.factors).toMatchObject({
       courtFindings: { value: 100, sample: 0, unit: "closed court case(s) in the last year" },
       acceptanceRate: { value: 100, sample: 3, unit: "decided capsule(s)" },
-      // the owner and the granted Editor
+      // the owner (1000 CAP) and the granted Editor (300 CAP) hold at least the Editor bond and withdrew nothing
       bondStability: { value: 100, sample: 2, unit: "Editor bond(s)" },
       summonsResponse: { value: 100, sample: 0, unit: "court summons" },
       roleTenure: { value: 0, sample: 2, unit: "Editor role holding(s)" },

@@ -103,5 +103,5 @@ export async function listingPage(db: Db, query: TListListingsQuery, now: number
 export async function capsuleRights(db: Db, capsuleId: number, query: PageQuery, now: number) {
   const capsule = await getCapsuleOrThrow(db, capsuleId);
   const { rows, total } = await listListings(db, { capsuleId: capsule.id, offset: pageOffset(query), limit: query.limit });
-  return { ...pageOf(await listingsWithLicences(db, rows, now), query, total), capsuleId: String(capsule.id), distributionActive: distributionActive(capsule) };
+  return { ...pageOf(await listingsWithLicences(db, rows, now), query, total), capsuleId: String(capsule.id), distributionActive: distributionActive(capsule, await isReadersVersion(db, capsule)) };
 }

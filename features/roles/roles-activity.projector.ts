@@ -6,6 +6,8 @@ const kinds: Record<string, string> = {
   BondDeposited: "bond.deposited",
   BondWithdrawn: "bond.withdrawn",
   BondSlashed: "bond.slashed",
+  // the jury court takes part of a bond to refund a challenger: the bond shrinks as by a slash
+  BondSeized: "bond.seized",
 };
 
 /** RoleRegistry bond events → the wallet's activity feed (amounts in wei, decimal strings). */

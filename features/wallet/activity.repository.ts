@@ -83,9 +83,18 @@ export async function listActivity(db: DbOrTrx, wallet: string, page: { offset: 
   return { rows, total: Number(count.n) };
 }
 
-/** Which of these wallets have an activity entry of one of these kinds since `since`. */
-export async function walletsWithActivity(db: DbOrTrx, wallets: string[], kinds: string[], since: number): Promise<string[]> {
+/** The bond events (RoleRegistry, as the indexer projected them) of these wallets up to `until`, in chain order. */
+export async function bondActivityOf(db: DbOrTrx, wallets: string[], until: number): Promise<Array<Pick<ActivityRow, "wallet" | "kind" | "details_json" | "created_at">>> {
   if (wallets.length === 0) return [];
-  const rows = await db.selectFrom("activity").select("wallet").distinct().where("wallet", "in", wallets).where("kind", "in", kinds).where("created_at", ">=", since).execute();
-  return rows.map((r) => r.wallet).filter((w): w is string => w !== null);
+  return db
+    .selectFrom("activity")
+    .select(["wallet", "kind", "details_json", "created_at"])
+    .where("wallet", "in", wallets)
+    .where("kind", "in", ["bond.deposited", "bond.withdrawn", "bond.slashed", "bond.seized"])
+    .where("tx_hash", "is not", null)
+    .where("created_at", "<=", until)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
 }
+

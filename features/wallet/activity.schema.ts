@@ -13,6 +13,7 @@ export const activityKinds = [
   "bond.deposited",
   "bond.withdrawn",
   "bond.slashed",
+  "bond.seized",
 ] as const;
 
 export const ZActivityQuery = pageQuery;
