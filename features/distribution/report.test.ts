@@ -156,3 +156,11 @@ describe("minimum sample", () => {
     expect(report.toMoveUp).toEqual(["have 19 more capsules decided by vote (1 of 20): a rate needs a sample"]);
   });
 });
+
+describe("an outlet with nothing decided yet", () => {
+  it("shows no rate rather than 0%, and asks for the sample first, not for one more accepted capsule", () => {
+    const report = distributionReport({ ...base, accepted: 0, rejected: 0, minimumSample: { elevated: 20, premium: 50 } }, [], quiet);
+    expect(report.requirements[1]!.checks.find((c) => c.name === "acceptanceRate")).toEqual({ name: "acceptanceRate", required: ">= 75%", actual: "none decided yet", met: false });
+    expect(report.toMoveUp).toEqual(["have 20 more capsules decided by vote (0 of 20): a rate needs a sample", "keep at least 75% of the capsules decided by vote accepted"]);
+  });
+});

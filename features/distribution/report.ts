@@ -19,9 +19,10 @@ function checksFor(tier: DistributionTier, input: DistributionInputs): Check[] {
   const rate = acceptanceRate(input.accepted, input.rejected);
   const clean = distributionTier({ ...input, penalty: null }).cleanRecord;
   const active: Check = { name: "active", required: "outlet status active", actual: input.active ? "active" : "not active", met: input.active };
-  const acceptance = (min: number): Check => ({ name: "acceptanceRate", required: `>= ${min}%`, actual: `${rate}%`, met: rate >= min });
   const min = input.minimumSample ?? DEFAULT_MINIMUM_SAMPLE;
   const decided = input.accepted + input.rejected;
+  // with nothing decided there is no rate yet, only the sample to gather (not "0%")
+  const acceptance = (min: number): Check => ({ name: "acceptanceRate", required: `>= ${min}%`, actual: decided === 0 ? "none decided yet" : `${rate}%`, met: decided > 0 && rate >= min });
   const sample = (needed: number): Check => ({ name: "sample", required: `>= ${needed} decided`, actual: String(decided), met: decided >= needed });
   const cleanCheck: Check = { name: "cleanRecord", required: "no misleading or fraudulent label", actual: clean ? "clean" : "tainted", met: clean };
   if (tier === "standard") return [active];
@@ -43,6 +44,7 @@ function advice(check: Check, input: DistributionInputs): string {
     }
     case "acceptanceRate": {
       const min = Number(check.required.replace(/[^0-9]/g, ""));
+      if (input.accepted + input.rejected === 0) return `keep at least ${min}% of the capsules decided by vote accepted`;
       return `raise the acceptance rate from ${check.actual} to ${min}%: ${countOf(acceptedNeeded(input.accepted, input.rejected, min), "more accepted capsule", "more accepted capsules")} without a rejection`;
     }
     case "cleanRecord":
