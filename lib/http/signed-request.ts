@@ -1,6 +1,8 @@
 import "server-only";
 import type { Address } from "viem";
+import { refuseOperatorWithPublicKey } from "@/lib/auth/server/public-operator-key";
 import { parseBearer, verifyActionToken } from "@/lib/auth/server/verify-action-token";
+import { config } from "@/lib/config/config";
 import type { Db } from "@/lib/db/database";
 import { AppError } from "@/lib/errors/app-error";
 import type { RequestCounters } from "@/lib/rate-limit/counter-store";
@@ -17,7 +19,8 @@ export type SignedRequest = { wallet: Address; sessionId: string; rawBody: strin
  * A signed write, in the order that spends the least on a request that will fail: the
  * Authorization header's presence and shape (401 before a byte of the body is read), the client
  * IP's failed-authentication count (429 before a signature is recovered), the body (size cap),
- * the token (signature, nonce), then the per-IP and per-session write limits.
+ * the token (signature, nonce), the operator's public key (lib/auth/server/public-operator-key.ts),
+ * then the per-client and per-session write limits.
  */
 export async function authenticateSigned(
   args: { db: Db; counters: RequestCounters; rules: Rules; endpoint: SignedEndpoint; request: Request; network: string; now: number; maxBodyBytes: number },
@@ -28,6 +31,7 @@ export async function authenticateSigned(
   await refuseAfterTooManyFailures(counters, rules, network, now);
   const rawBody = await readBody(request, args.maxBodyBytes);
   const verified = await verifyActionToken(db, header, { action: endpoint.action, method: request.method, path: signedPathOf(request), body: rawBody === "" ? undefined : rawBody }, now);
+  refuseOperatorWithPublicKey(verified.wallet, config());
   // a signed read (the inbox) spends the reading budget, per session: pages re-read it on every pushed change
   if (endpoint.rateLimit.includes("signed-read")) {
     const headers = rateLimitHeaders(await enforceRateLimit(counters.publicGet, rules.publicGet, `session:${verified.sessionId}`, now));
@@ -80,5 +84,6 @@ export async function authenticateRead(
   // HEAD is GET without the body: a token signed for the GET serves its HEAD (and one signed for HEAD)
   const method = request.method === "HEAD" && payload.method === "GET" ? "GET" : request.method;
   const verified = await verifyActionToken(db, header, { action: args.action, method, path: signedPathOf(request), body: undefined }, now);
+  refuseOperatorWithPublicKey(verified.wallet, config());
   return verified.wallet;
 }
