@@ -1,7 +1,7 @@
 import "server-only";
 import { createHmac, randomBytes } from "node:crypto";
-import { isIPv6 } from "node:net";
 import type { Db } from "@/lib/db/database";
+import { addressNetwork } from "@/lib/http/client-ip";
 import { deleteReaderKeysBefore, readerKeyOf } from "@/features/ads/ad-reader-keys.repository";
 
 // Who "one reader" is for counting ad impressions, without storing an address (docs/DECISIONS.md,
@@ -12,24 +12,12 @@ import { deleteReaderKeysBefore, readerKeyOf } from "@/features/ads/ad-reader-ke
 
 export type Reader = { ip: string; userAgent: string };
 
-/** The part of an address that names one reader: IPv4 whole (IPv4-mapped too), IPv6 by its first 64 bits. */
-export function readerNetwork(ip: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-  if (mapped?.[1]) return mapped[1];
-  if (!isIPv6(ip)) return ip;
-  const [head = "", tail = ""] = ip.toLowerCase().split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const groups = ip.includes("::") ? [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
-}
-
 export const utcDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 export async function readerHash(db: Db, reader: Reader, now: number): Promise<{ day: string; hash: string }> {
   const day = utcDay(now);
   const secret = await readerKeyOf(db, day, randomBytes(32).toString("hex"), now);
   await deleteReaderKeysBefore(db, day);
-  const hash = createHmac("sha256", Buffer.from(secret, "hex")).update(readerNetwork(reader.ip)).digest("hex");
+  const hash = createHmac("sha256", Buffer.from(secret, "hex")).update(addressNetwork(reader.ip)).digest("hex");
   return { day, hash };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { config } from "@/lib/config/config";
 import { AppError } from "@/lib/errors/app-error";
-import { clientIp } from "@/lib/http/client-ip";
+import { clientNetwork } from "@/lib/http/client-ip";
 import type { RequestHead } from "@/lib/http/request-head";
 import { subscribeLive } from "@/lib/live/live-hub";
 import type { LiveEvent } from "@/lib/live/live-event";
@@ -48,7 +48,7 @@ function takeSlot(ip: string): () => void {
  * the hub's listeners are given back.
  */
 export async function openLiveStream(request: Request | RequestHead, signal: AbortSignal | undefined): Promise<Response> {
-  const ip = clientIp(request);
+  const ip = clientNetwork(request);
   const open = perIp.get(ip) ?? 0;
   if (open >= config().CAPSULE_LIVE_MAX_PER_IP) throw new AppError("RATE_LIMITED", `At most ${config().CAPSULE_LIVE_MAX_PER_IP} live streams per client; close another tab first`, { headers: { "Retry-After": "30" } });
   if (request.method === "HEAD") return new Response(null, { status: 200, headers: { "content-type": "text/event-stream" } });

@@ -9,8 +9,13 @@ export async function findPartnerWebhook(db: DbOrTrx, id: number): Promise<Partn
   return db.selectFrom("partner_webhooks").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** Every enabled webhook, oldest first. */
+export async function enabledWebhooks(db: DbOrTrx): Promise<PartnerWebhookRow[]> {
+  return db.selectFrom("partner_webhooks").selectAll().where("disabled_at", "is", null).orderBy("id", "asc").execute();
+}
+
 /** Enabled webhooks subscribed to `type`. */
 export async function webhooksFor(db: DbOrTrx, type: PartnerEventType): Promise<PartnerWebhookRow[]> {
-  const rows = await db.selectFrom("partner_webhooks").selectAll().where("disabled_at", "is", null).orderBy("id", "asc").execute();
+  const rows = await enabledWebhooks(db);
   return rows.filter((row) => (JSON.parse(row.event_types_json) as string[]).includes(type));
 }

@@ -15,6 +15,6 @@ export const partnersRegisterWebhook = defineEndpoint({
   response: ZRegisterWebhookResponse,
   status: 201,
   rateLimit: ["signed-write"],
-  errors: ["FORBIDDEN"],
+  errors: ["FORBIDDEN", "CONFLICT"],
   example: { body: { partnerWallet: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", url: "https://partner.example.org/hooks/capsule", secret: "whsec_BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=", eventTypes: ["article.finalized"] } },
 });

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { getAddress, isAddressEqual, type Address } from "viem";
 import type { Db } from "@/lib/db/database";
 import type { PartnerDeliveryRow, PartnerWebhookRow } from "@/lib/db/tables/partners.table";
-import { findPartnerWebhook, insertPartnerWebhook } from "@/features/partners/partner-webhooks.repository";
+import { enabledWebhooks, findPartnerWebhook, insertPartnerWebhook } from "@/features/partners/partner-webhooks.repository";
 import { listDeliveries } from "@/features/partners/partner-deliveries.repository";
 import { findPartnerEvent } from "@/features/partners/partner-events.repository";
 import { chainClients } from "@/lib/chain/server/clients";
@@ -46,10 +46,26 @@ function checkUrl(url: string): void {
   if (refusal) throw new AppError("VALIDATION_ERROR", "Invalid body: url", { issues: [{ path: "url", message: refusal }] });
 }
 
+/**
+ * 409 for a URL an enabled webhook already has (compared as parsed URLs, so `HTTPS://Host/x` is
+ * `https://host/x`), or when CAPSULE_WEBHOOK_MAX are enabled: every webhook makes this server send
+ * requests, so their number stays bounded even for the operator. Only the operator registers, one
+ * request at a time in practice; two at once could both pass, one past the cap.
+ */
+async function checkRoomFor(db: Db, url: string): Promise<void> {
+  const enabled = await enabledWebhooks(db);
+  const href = new URL(url).href;
+  const same = enabled.find((hook) => new URL(hook.url).href === href);
+  if (same) throw new AppError("CONFLICT", `Webhook ${same.id} already delivers to this URL`, { details: { webhookId: String(same.id) } });
+  const max = config().CAPSULE_WEBHOOK_MAX;
+  if (enabled.length >= max) throw new AppError("CONFLICT", `At most ${max} partner webhooks may be registered`);
+}
+
 /** POST /api/partners/webhooks */
 export async function registerWebhook(db: Db, wallet: Address, body: TRegisterWebhookBody, now: number) {
   if (!isAddressEqual(wallet, operatorWallet())) throw new AppError("FORBIDDEN", "Only the bridge operator may register partner webhooks");
   checkUrl(body.url);
+  await checkRoomFor(db, body.url);
   const row = await insertPartnerWebhook(db, {
     partner_wallet: getAddress(body.partnerWallet),
     url: body.url,

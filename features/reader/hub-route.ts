@@ -6,7 +6,7 @@ import { toAppError } from "@/lib/errors/error-body";
 import { errorResponse } from "@/lib/http/json";
 import { linkOrigin, misdirected } from "@/lib/http/public-origin";
 import { logError } from "@/lib/log";
-import { clientIp } from "@/lib/http/client-ip";
+import { clientNetwork } from "@/lib/http/client-ip";
 import { requestCounters } from "@/lib/rate-limit/counter-store";
 import { enforceRateLimit, rateLimitHeaders } from "@/lib/rate-limit/rate-limiter";
 import { bridgeRules } from "@/lib/rate-limit/rules";
@@ -19,7 +19,7 @@ export async function serveHubRequest(request: Request): Promise<Response> {
   let headers: Record<string, string> = {};
   try {
     // each request may write a subscription and makes the hub call out: an unsigned write, limited per IP
-    headers = rateLimitHeaders(await enforceRateLimit(requestCounters().write, bridgeRules().write, `ip:${clientIp(request)}`, Math.floor(Date.now() / 1000)));
+    headers = rateLimitHeaders(await enforceRateLimit(requestCounters().write, bridgeRules().write, `ip:${clientNetwork(request)}`, Math.floor(Date.now() / 1000)));
     const origin = linkOrigin(request);
     if (origin === undefined) throw misdirected();
     if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded")) {

@@ -12,7 +12,7 @@ import { requestCounters } from "@/lib/rate-limit/counter-store";
 import { enforceRateLimit, rateLimitHeaders } from "@/lib/rate-limit/rate-limiter";
 import { bridgeRules } from "@/lib/rate-limit/rules";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
-import { clientIp } from "./client-ip";
+import { addressNetwork, clientIp, clientNetwork } from "./client-ip";
 import type { RequestHead } from "./request-head";
 import { linkOrigin } from "./public-origin";
 import { admit } from "./stages/admit";
@@ -95,7 +95,7 @@ const isReply = (value: unknown): value is Reply<unknown> => typeof value === "o
  * The route wrapper, as named stages (lib/http/stages): admit (rate limits and authentication, in the
  * order that spends least on a request that will fail), the conditional stage's remembered answer,
  * parse, authorize, the handler, the conditional stage's ETag and 304, respond (the response schema).
- * Errors are rendered in the seed's body; every 401 counts against the client IP. `authorize` is
+ * Errors are rendered in the seed's body; every 401 counts against the client's network (lib/http/client-ip.ts). `authorize` is
  * the stage a feature implements (features/serve.ts passes the roles feature's), so this wrapper
  * imports no feature.
  */
@@ -112,6 +112,7 @@ function served<E extends Endpoint>(authorize: Authorize, endpoint: E, handler: 
     const rules = bridgeRules();
     const now = Math.floor(Date.now() / 1000);
     const ip = clientIp(request);
+    const network = addressNetwork(ip);
     // read before any row: an answer built after it is at least as new as it says
     const handle = endpoint.conditional && config().CAPSULE_HTTP_REMEMBER === "1" ? databaseHandle() : undefined;
     const generation = handle?.generation?.();
@@ -123,7 +124,7 @@ function served<E extends Endpoint>(authorize: Authorize, endpoint: E, handler: 
     let origin: string | undefined;
     try {
       const database = db();
-      const admitted = await admit(endpoint, request, { db: database, counters, rules, ip, now });
+      const admitted = await admit(endpoint, request, { db: database, counters, rules, network, now });
       headers = admitted.headers;
       const { wallet, sessionId, reader } = admitted;
       origin = !reader && generation !== undefined ? (linkOrigin(request) ?? "-") : undefined;
@@ -166,7 +167,7 @@ function served<E extends Endpoint>(authorize: Authorize, endpoint: E, handler: 
       // a build ahead of an answer's expiry that failed: the answer it was to replace is still within its bound
       const kept = unexpected && buildDone && origin !== undefined && generation !== undefined ? rememberedDespiteFailedBuild(endpoint, request, origin, generation, headers) : undefined;
       if (kept) return kept;
-      if (appError.statusCode === 401) await countAuthFailure(counters, rules, ip, now).catch((e: unknown) => logError("route", e, { what: "count a failed authentication" }));
+      if (appError.statusCode === 401) await countAuthFailure(counters, rules, network, now).catch((e: unknown) => logError("route", e, { what: "count a failed authentication" }));
       return errorAnswer(appError, headers);
     } finally {
       buildDone?.();
@@ -185,7 +186,7 @@ export type RouteExports = Record<(typeof NEXT_METHODS)[number], RouteHandler>;
 /** Answers that are not an endpoint's count like public GETs (per client IP). */
 async function countedAnswer(request: Request, answer: (headers: Record<string, string>) => Response): Promise<Response> {
   try {
-    const limit = await enforceRateLimit(requestCounters().publicGet, bridgeRules().publicGet, clientIp(request), Math.floor(Date.now() / 1000));
+    const limit = await enforceRateLimit(requestCounters().publicGet, bridgeRules().publicGet, clientNetwork(request), Math.floor(Date.now() / 1000));
     return answer(rateLimitHeaders(limit));
   } catch (error) {
     const { appError, unexpected } = toAppError(error);

@@ -1,6 +1,8 @@
 import "server-only";
 import type { Address } from "viem";
+import { refuseOperatorWithPublicKey } from "@/lib/auth/server/public-operator-key";
 import { parseBearer, verifyActionToken } from "@/lib/auth/server/verify-action-token";
+import { config } from "@/lib/config/config";
 import type { Db } from "@/lib/db/database";
 import { AppError } from "@/lib/errors/app-error";
 import type { RequestCounters } from "@/lib/rate-limit/counter-store";
@@ -17,23 +19,25 @@ export type SignedRequest = { wallet: Address; sessionId: string; rawBody: strin
  * A signed write, in the order that spends the least on a request that will fail: the
  * Authorization header's presence and shape (401 before a byte of the body is read), the client
  * IP's failed-authentication count (429 before a signature is recovered), the body (size cap),
- * the token (signature, nonce), then the per-IP and per-session write limits.
+ * the token (signature, nonce), the operator's public key (lib/auth/server/public-operator-key.ts),
+ * then the per-client and per-session write limits.
  */
 export async function authenticateSigned(
-  args: { db: Db; counters: RequestCounters; rules: Rules; endpoint: SignedEndpoint; request: Request; ip: string; now: number; maxBodyBytes: number },
+  args: { db: Db; counters: RequestCounters; rules: Rules; endpoint: SignedEndpoint; request: Request; network: string; now: number; maxBodyBytes: number },
 ): Promise<SignedRequest> {
-  const { db, counters, rules, endpoint, request, ip, now } = args;
+  const { db, counters, rules, endpoint, request, network, now } = args;
   const header = request.headers.get("authorization");
   parseBearer(header);
-  await refuseAfterTooManyFailures(counters, rules, ip, now);
+  await refuseAfterTooManyFailures(counters, rules, network, now);
   const rawBody = await readBody(request, args.maxBodyBytes);
   const verified = await verifyActionToken(db, header, { action: endpoint.action, method: request.method, path: signedPathOf(request), body: rawBody === "" ? undefined : rawBody }, now);
+  refuseOperatorWithPublicKey(verified.wallet, config());
   // a signed read (the inbox) spends the reading budget, per session: pages re-read it on every pushed change
   if (endpoint.rateLimit.includes("signed-read")) {
     const headers = rateLimitHeaders(await enforceRateLimit(counters.publicGet, rules.publicGet, `session:${verified.sessionId}`, now));
     return { wallet: verified.wallet, sessionId: verified.sessionId, rawBody, headers };
   }
-  await enforceRateLimit(counters.write, rules.writePerIp, ip, now);
+  await enforceRateLimit(counters.write, rules.writePerIp, network, now);
   const headers = rateLimitHeaders(await enforceRateLimit(counters.write, rules.write, verified.sessionId, now));
   if (endpoint.rateLimit.includes("vote")) await enforceRateLimit(counters.write, rules.vote, verified.sessionId, now);
   return { wallet: verified.wallet, sessionId: verified.sessionId, rawBody, headers };
@@ -48,13 +52,13 @@ export function signedPathOf(request: RequestHead): string {
   return `${url.pathname}${url.search}`;
 }
 
-/** Every 401 counts against the client IP (each one may have cost a signature recovery). */
-export async function countAuthFailure(counters: RequestCounters, rules: Rules, ip: string, now: number): Promise<void> {
-  await counters.write(rules.authFailures, ip, now);
+/** Every 401 counts against the client's network (lib/http/client-ip.ts) (each one may have cost a signature recovery). */
+export async function countAuthFailure(counters: RequestCounters, rules: Rules, network: string, now: number): Promise<void> {
+  await counters.write(rules.authFailures, network, now);
 }
 
-async function refuseAfterTooManyFailures(counters: RequestCounters, rules: Rules, ip: string, now: number): Promise<void> {
-  const failures = await counters.peekWrite(rules.authFailures, ip, now);
+async function refuseAfterTooManyFailures(counters: RequestCounters, rules: Rules, network: string, now: number): Promise<void> {
+  const failures = await counters.peekWrite(rules.authFailures, network, now);
   if (failures < rules.authFailures.limit) return;
   const resetAt = (Math.floor(now / rules.authFailures.windowSeconds) + 1) * rules.authFailures.windowSeconds;
   const result: RateLimitResult = { allowed: false, limit: rules.authFailures.limit, remaining: 0, resetAt, retryAfter: Math.max(1, resetAt - now) };
@@ -70,15 +74,16 @@ async function refuseAfterTooManyFailures(counters: RequestCounters, rules: Rule
  * nonce used once), so a bad token is a 401, never a silent downgrade to anonymous.
  */
 export async function authenticateRead(
-  args: { db: Db; counters: RequestCounters; rules: Rules; action: string; request: RequestHead; ip: string; now: number },
+  args: { db: Db; counters: RequestCounters; rules: Rules; action: string; request: RequestHead; network: string; now: number },
 ): Promise<Address | undefined> {
-  const { db, counters, rules, request, ip, now } = args;
+  const { db, counters, rules, request, network, now } = args;
   const header = request.headers.get("authorization");
   if (header === null) return undefined;
   const { payload } = parseBearer(header);
-  await refuseAfterTooManyFailures(counters, rules, ip, now);
+  await refuseAfterTooManyFailures(counters, rules, network, now);
   // HEAD is GET without the body: a token signed for the GET serves its HEAD (and one signed for HEAD)
   const method = request.method === "HEAD" && payload.method === "GET" ? "GET" : request.method;
   const verified = await verifyActionToken(db, header, { action: args.action, method, path: signedPathOf(request), body: undefined }, now);
+  refuseOperatorWithPublicKey(verified.wallet, config());
   return verified.wallet;
 }

@@ -4,13 +4,13 @@ import { toAppError } from "@/lib/errors/error-body";
 import { requestCounters } from "@/lib/rate-limit/counter-store";
 import { enforceRateLimit, rateLimitHeaders } from "@/lib/rate-limit/rate-limiter";
 import { bridgeRules } from "@/lib/rate-limit/rules";
-import { clientIp } from "./client-ip";
+import { addressNetwork, clientIp } from "./client-ip";
 import { errorResponse } from "./json";
 import type { RouteExports } from "./endpoint-route";
 
-/** Counts an unknown path against the client IP's public GET limit (probing costs like reading). */
+/** Counts an unknown path against the client's public GET limit, by its network (probing costs like reading). */
 export async function countUnknownPath(ip: string): Promise<Record<string, string>> {
-  return rateLimitHeaders(await enforceRateLimit(requestCounters().publicGet, bridgeRules().publicGet, ip, Math.floor(Date.now() / 1000)));
+  return rateLimitHeaders(await enforceRateLimit(requestCounters().publicGet, bridgeRules().publicGet, addressNetwork(ip), Math.floor(Date.now() / 1000)));
 }
 
 async function notFound(request: Request): Promise<Response> {

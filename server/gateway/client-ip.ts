@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { addressNetwork } from "@/lib/http/client-ip";
 
 /**
  * The client's IP. Without trusted proxies (`hops` 0 or false): the socket's address. Behind `hops`
@@ -19,6 +20,11 @@ export function requestIp(req: IncomingMessage, hops: boolean | number): string 
     if (chosen) return normalizeIp(chosen);
   }
   return normalizeIp(req.socket.remoteAddress ?? "unknown");
+}
+
+/** The client's network (an IPv6 address by its /64): the key of every per-client limit and count. */
+export function requestNetwork(req: IncomingMessage, hops: boolean | number): string {
+  return addressNetwork(requestIp(req, hops));
 }
 
 function normalizeIp(ip: string): string {

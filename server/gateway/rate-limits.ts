@@ -23,9 +23,9 @@ export function chargesFor(scope: Scope, methods: string[], limits: GatewayLimit
 }
 
 /** Counts the charges against the limiter; the first exceeded rule becomes a -32005 error. */
-export async function applyLimits(limiter: RateLimiter, charges: Charge[], ip: string, now: number): Promise<LimitVerdict> {
+export async function applyLimits(limiter: RateLimiter, charges: Charge[], network: string, now: number): Promise<LimitVerdict> {
   for (const charge of charges) {
-    const results = await Promise.all(Array.from({ length: charge.count }, () => limiter(charge.rule, ip, now)));
+    const results = await Promise.all(Array.from({ length: charge.count }, () => limiter(charge.rule, network, now)));
     const worst = results.find((r) => !r.allowed);
     if (worst) {
       metrics().rateLimited.inc({ rule: charge.rule.name });

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { rateLimitHeaders } from "@/lib/rate-limit/rate-limiter";
 import { logError } from "@/lib/log";
-import { requestIp } from "./client-ip";
+import { requestNetwork } from "./client-ip";
 import { answerEntries } from "./dispatch";
 import { errorForEach, methodsOf, parseJsonText, parsePayload } from "./envelope";
 import { BodyTooLarge, corsHeaders, isJsonContentType, readBody, sendJson } from "./http-io";
@@ -60,8 +60,8 @@ export function createRpcHttpGateway(options: RpcGatewayOptions): (req: Incoming
       // Every entry of a batch counts; a body that is not a usable request counts once.
       const listed = parsed.ok && !(Array.isArray(parsed.value) && parsed.value.length > limits.maxBatch) ? methodsOf(parsed.value) : [];
       const methods = listed.length > 0 ? listed : [""];
-      const ip = requestIp(req, options.trustProxy);
-      const verdict = await applyLimits(options.limiter, chargesFor(endpoint.scope, methods, limits), ip, Math.floor(Date.now() / 1000));
+      const network = requestNetwork(req, options.trustProxy);
+      const verdict = await applyLimits(options.limiter, chargesFor(endpoint.scope, methods, limits), network, Math.floor(Date.now() / 1000));
       if (!verdict.allowed) {
         const body = errorForEach(parsed.ok ? parsed.value : undefined, verdict.error, limits.maxBatch);
         return sendJson(res, 429, body, rateLimitHeaders(verdict.result));

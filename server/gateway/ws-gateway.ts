@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import WebSocket, { WebSocketServer } from "ws";
 import { metrics } from "@/lib/metrics/metrics";
-import { requestIp } from "./client-ip";
+import { requestNetwork } from "./client-ip";
 import { NodeConnection } from "./node-connection";
 import type { WsGatewayOptions } from "./options";
 import { SharedSubscriptions } from "./shared-subscriptions";
@@ -47,8 +47,8 @@ export function createWsGateway(options: WsGatewayOptions): WsGateway {
         refuseUpgrade(socket, { ok: false, status: 503, rule: "ws-connections-total", message: "the server is shutting down" });
         return done?.(503);
       }
-      const ip = requestIp(req, options.trustProxy);
-      const admitted = admission.admit(ip);
+      const network = requestNetwork(req, options.trustProxy);
+      const admitted = admission.admit(network);
       if (!admitted.ok) {
         refuseUpgrade(socket, admitted);
         return done?.(admitted.status);
@@ -61,7 +61,7 @@ export function createWsGateway(options: WsGatewayOptions): WsGateway {
           clients.delete(client);
           metrics().wsConnections.dec();
         });
-        const session: WsSession = new WsSession(client, ip, options, leastUsed(), () => sessions.delete(session));
+        const session: WsSession = new WsSession(client, network, options, leastUsed(), () => sessions.delete(session));
         sessions.add(session);
         done?.(101);
       });

@@ -33,7 +33,7 @@ export class WsSession {
 
   constructor(
     private readonly client: WebSocket,
-    private readonly ip: string,
+    private readonly network: string,
     private readonly options: WsGatewayOptions,
     private readonly upstream: { connection: NodeConnection; subscriptions: SharedSubscriptions },
     private readonly onClosed: () => void,
@@ -127,7 +127,7 @@ export class WsSession {
       const parsed = parseJsonText(data.toString());
       const listed = parsed.ok ? methodsOf(parsed.value) : [];
       const methods = listed.length > 0 && listed.length <= this.options.limits.maxBatch ? listed : [""];
-      const verdict = await applyLimits(this.options.limiter, chargesFor("public", methods, this.options.limits), this.ip, Math.floor(Date.now() / 1000));
+      const verdict = await applyLimits(this.options.limiter, chargesFor("public", methods, this.options.limits), this.network, Math.floor(Date.now() / 1000));
       if (!verdict.allowed) return this.send(JSON.stringify(errorForEach(parsed.ok ? parsed.value : undefined, verdict.error, this.options.limits.maxBatch)));
       if (!parsed.ok) return this.send(JSON.stringify(parsed.response));
       const payload = parsePayload(parsed.value, this.options.limits.maxBatch);

@@ -1,11 +1,12 @@
 import type http from "node:http";
 import type { Socket } from "node:net";
 import { Counter, Gauge } from "prom-client";
+import { addressNetwork } from "@/lib/http/client-ip";
 import { metrics } from "@/lib/metrics/metrics";
 
 // Slow clients (issue 25, item 7): Node's headersTimeout and requestTimeout close a connection that
 // sends its request too slowly (408), checked every `checkEveryMs` rather than Node's default 30 s;
-// and one client address holds at most `maxPerIp` open connections (0 = no cap), the excess
+// and one client address (an IPv6 one by its /64, lib/http/client-ip.ts) holds at most `maxPerIp` open connections (0 = no cap), the excess
 // answered 429 in the error shape and closed before a byte of its request is parsed. The peer
 // address is the socket's: behind a reverse proxy every connection comes from the proxy.
 
@@ -73,7 +74,7 @@ export function guardConnections(server: http.Server, limits: ConnectionLimits):
 
   const openByIp = new Map<string, number>();
   server.on("connection", (socket: Socket) => {
-    const ip = socket.remoteAddress ?? "unknown";
+    const ip = addressNetwork(socket.remoteAddress ?? "unknown");
     const open = openByIp.get(ip) ?? 0;
     if (limits.maxPerIp > 0 && open >= limits.maxPerIp) {
       m.refused.inc();

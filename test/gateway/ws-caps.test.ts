@@ -168,6 +168,25 @@ describe("connection caps", () => {
       for (const a of [a1, a2, b1]) a.socket?.close();
     }
   });
+
+  it("counts the addresses of one IPv6 /64 as one client, an IPv4-mapped address as its IPv4 address", async () => {
+    const g = await gateway({ wsMaxPerIp: 2, trustProxy: true });
+    const from = (ip: string) => ({ "x-forwarded-for": ip });
+    const a1 = await attempt(g.wsUrl, from("2001:db8:1234:5678::1"));
+    const a2 = await attempt(g.wsUrl, from("2001:db8:1234:5678::2"));
+    const a3 = await attempt(g.wsUrl, from("2001:db8:1234:5678:ffff::3"));
+    const b1 = await attempt(g.wsUrl, from("2001:db8:1234:5679::1"));
+    const c1 = await attempt(g.wsUrl, from("198.51.100.9"));
+    const c2 = await attempt(g.wsUrl, from("198.51.100.9"));
+    const c3 = await attempt(g.wsUrl, from("::ffff:198.51.100.9"));
+    try {
+      expect([a1, a2, b1, c1, c2].every((a) => a.socket)).toBe(true);
+      expect(a3.status).toBe(429);
+      expect(c3.status).toBe(429);
+    } finally {
+      for (const a of [a1, a2, b1, c1, c2]) a.socket?.close();
+    }
+  });
 });
 
 describe("one shared upstream connection", () => {

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { privateKeyToAccount } from "viem/accounts";
+import { partnersRegisterWebhook } from "@/features/partners/register-webhook.endpoint";
+import { partnersWebhookDeliveries } from "@/features/partners/webhook-deliveries.endpoint";
+import { devKeys } from "@/test/support/anvil";
+import { bridgeClient } from "@/test/support/bridge-client";
+import { createTestDatabase } from "@/test/support/postgres";
+import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
+import { newSecret } from "./partners.test-support";
+
+// Security review, item 2, on the real stack with the bundled anvil and its default operator key
+// (anvil's public development key #0), bound to loopback as every test server is: the operator's
+// signed actions still work there (lib/auth/server/public-operator-key.test.ts covers the refusal
+// beyond loopback, which a test may not bind to), and partner webhooks are bounded — a URL already
+// registered answers 409, and so does one past CAPSULE_WEBHOOK_MAX.
+
+const dialects = await dialectsUnderTest();
+const MAX = 3;
+const operatorKey = devKeys[0];
+const partner = privateKeyToAccount(devKeys[3]).address;
+
+describe.each(dialects)("partner webhook registration on loopback with the development operator key on %s", (dialect) => {
+  let stack: Stack;
+  let dropDatabase: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    const created = dialect === "postgres" ? await createTestDatabase() : undefined;
+    dropDatabase = created?.drop;
+    stack = await startStack({ database: dialect, databaseUrl: created?.url, env: { CAPSULE_WEBHOOK_MAX: String(MAX) } });
+  }, 300_000);
+  afterAll(async () => {
+    await stack?.stop();
+    await dropDatabase?.();
+  });
+
+  it("accepts the operator's signature on loopback, refuses a URL twice, and stops at the cap", async () => {
+    const api = bridgeClient(stack.baseUrl);
+    const register = (url: string) => api.send(partnersRegisterWebhook, { body: { partnerWallet: partner, url, secret: newSecret() } }, operatorKey);
+
+    const first = await register("https://partner.example.org/hooks/a");
+    expect(first.status).toBe(201);
+    const id = first.body.webhook.webhookId as string;
+    const reads = await api.send(partnersWebhookDeliveries, { params: { id } }, operatorKey);
+    expect(reads.status).toBe(200);
+
+    for (const same of ["https://partner.example.org/hooks/a", "HTTPS://Partner.Example.org:443/hooks/a"]) {
+      const again = await register(same);
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ ok: false, error: "CONFLICT", message: `Webhook ${id} already delivers to this URL` });
+    }
+
+    for (let n = 2; n <= MAX; n++) expect((await register(`https://partner.example.org/hooks/${n}`)).status).toBe(201);
+    const over = await register("https://partner.example.org/hooks/over");
+    expect(over.status).toBe(409);
+    expect(over.body).toMatchObject({ ok: false, error: "CONFLICT", message: `At most ${MAX} partner webhooks may be registered` });
+  });
+});
