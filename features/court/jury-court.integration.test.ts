@@ -348,7 +348,7 @@ describe.each(dialects)("the jury court over HTTP on %s", (dialect) => {
       }
       const refused = await api.send(courtEvidence, { params: { id }, body: { uri: "https://challenger.example.org/one-more" } }, challengerKey);
       expect(refused.status, JSON.stringify(refused.body)).toBe(409);
-      expect(refused.body).toMatchObject({ code: "CONFLICT" });
+      expect(refused.body).toMatchObject({ error: "CONFLICT", side: "challenger", evidenceCount: MAX_EVIDENCE_PER_SIDE, limit: MAX_EVIDENCE_PER_SIDE });
       expect(refused.body.message).toMatch(new RegExp(`\\(${MAX_EVIDENCE_PER_SIDE}\\)`));
       const tooLong = await api.send(courtEvidence, { params: { id }, body: { uri: `https://outlet.example.org/${"y".repeat(2100)}` } }, ownerKey);
       expect(tooLong.status).toBe(400);
