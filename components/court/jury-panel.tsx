@@ -77,7 +77,7 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
               Ends <Deadline endsAt={item.periodEndsAt} chainTimeSeen={lastEventTime(item)} />
             </p>
           ) : null}
-          <p className="text-stone-600">Disputed: {claimNames.join(", ")}.</p>
+          <p className="text-stone-600 [overflow-wrap:anywhere]">Disputed: {claimNames.join(", ")}.</p>
           {item.unknownClaimIds.length > 0 ? <UnknownClaims ids={item.unknownClaimIds} closed={item.status === "closed"} /> : null}
           {item.period !== "final" ? (
             <>
