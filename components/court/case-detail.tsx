@@ -20,6 +20,7 @@ import { ReplyPanel } from "./reply-panel";
 import { JuryPanel } from "./jury-panel";
 import { labelTitle, verdictText } from "./court-format";
 import { CLERK_CASE_RETIRED } from "@/features/court/clerk-retirement";
+import { UnknownClaims } from "./unknown-claims";
 
 // /court/:id — one case: what is challenged and why, the label before and now, the verdict and
 // penalty, the timeline, and, for a jury case, its jury panel.
@@ -96,6 +97,7 @@ export function CaseDetail({ id }: { id: string }) {
                 })}
               </ul>
             ) : null}
+            {c.unknownClaimIds.length > 0 ? <UnknownClaims ids={c.unknownClaimIds} closed={c.status === "closed"} /> : null}
             <p className="whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">{c.grounds}</p>
             {c.requestedLabel ? (
               <p className="text-stone-700">
@@ -221,7 +223,7 @@ function Outcome({ item }: { item: TCourtCase }) {
   if (!item.verdict) {
     return (
       <p className="text-sm text-stone-700" data-testid="case-retired">
-        {CLERK_CASE_RETIRED}{" "}
+        {item.court === "jury" && item.rationale ? item.rationale : CLERK_CASE_RETIRED}{" "}
         <Link href={`/capsules/${item.capsuleId}/dispute`} className="text-accent underline">
           Open a jury case on this article
         </Link>

@@ -18,6 +18,7 @@ const dot: Record<Entry["kind"], string> = {
   penalty: "bg-red-600",
   reply: "bg-emerald-600",
   retired: "bg-stone-500",
+  no_finding: "bg-stone-500",
 };
 
 /**

@@ -30,7 +30,7 @@ const text = (value: unknown) => (typeof value === "string" ? value : "");
 const sentence = (value: string) => (value ? `${value.charAt(0).toUpperCase()}${value.slice(1)}` : value);
 const quoted = (value: string) => `“${value}”${/[.!?]$/.test(value) ? "" : "."}`;
 
-export type TimelineEntry = { kind: "opened" | "evidence_named" | "label_changed" | "verdict" | "penalty" | "reply" | "retired"; details: Record<string, unknown> };
+export type TimelineEntry = { kind: "opened" | "evidence_named" | "label_changed" | "verdict" | "penalty" | "reply" | "retired" | "no_finding"; details: Record<string, unknown> };
 
 /** A timeline entry as a heading and one sentence. */
 export function describeTimelineEntry(entry: TimelineEntry): { title: string; body: string } {
@@ -56,6 +56,8 @@ export function describeTimelineEntry(entry: TimelineEntry): { title: string; bo
       return { title: `Verdict: ${labelTitle(text(d.verdict))}`, body: text(d.rationale) };
     case "retired":
       return { title: "Case ended without a finding", body: `${CLERK_CASE_RETIRED} The label went back to ${labelTitle(text(d.labelRestored))}.` };
+    case "no_finding":
+      return { title: "Case ended without a finding", body: `${text(d.reason)} No label and no penalty; the label went back to ${labelTitle(text(d.labelRestored))}.` };
     case "reply": {
       const count = Array.isArray(d.evidence) ? d.evidence.length : 0;
       return { title: "Reply filed", body: `${text(d.reply)}${count > 0 ? ` (${count} evidence item${count === 1 ? "" : "s"})` : ""}` };

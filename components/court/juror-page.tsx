@@ -3,7 +3,7 @@
 import { BackToCases } from "./back-to-cases";
 import Link from "next/link";
 import { useEffect, useState, type ReactNode } from "react";
-import type { TCourtCase } from "@/features/court/court.schema";
+import type { TCourtCaseSummary } from "@/features/court/court.schema";
 import { keptBallot } from "@/features/court/jury-salt";
 import { useCases } from "@/components/court/use-court";
 import { useSession } from "@/components/wallet/use-session";
@@ -71,7 +71,7 @@ export function JurorPage() {
   );
 }
 
-function JurorCaseRow({ item, wallet }: { item: TCourtCase; wallet: string }) {
+function JurorCaseRow({ item, wallet }: { item: TCourtCaseSummary; wallet: string }) {
   const duty = jurorDuty(item, wallet);
   const seen = lastEventTime(item);
   const round = item.round ?? 0;

@@ -4,6 +4,7 @@ import { FullAddress } from "@/components/ui/full-address";
 import { useEffect, useState } from "react";
 import { useSignTypedData } from "wagmi";
 import { formatEther, type Address } from "viem";
+import { UnknownClaims } from "./unknown-claims";
 import type { TCourtCase } from "@/features/court/court.schema";
 import type { TClaimObject } from "@/features/capsules/claims.schema";
 import { findingNames } from "@/features/court/jury.schema";
@@ -71,7 +72,8 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
               Ends <Deadline endsAt={item.periodEndsAt} chainTimeSeen={lastEventTime(item)} />
             </p>
           ) : null}
-          <p className="text-stone-600">Disputed: {claimNames.join(", ")}.</p>
+          <p className="text-stone-600 [overflow-wrap:anywhere]">Disputed: {claimNames.join(", ")}.</p>
+          {item.unknownClaimIds.length > 0 ? <UnknownClaims ids={item.unknownClaimIds} closed={item.status === "closed"} /> : null}
           {item.period !== "final" ? (
             <>
               <button type="button" className={`${button} border border-stone-300 bg-white text-ink hover:bg-stone-50`} disabled={advance.isPending || !signedIn} onClick={() => advance.mutate({})}>

@@ -50,7 +50,7 @@ export function CourtRecord({ record, label }: { record: ReaderCourtCase[]; labe
               <Link href={`/court/${c.caseId}`} prefetch={false} className="text-accent underline">
                 Court case #{c.caseId}
               </Link>
-              , closed <UtcTime unixSeconds={c.closedAt} />: {CLERK_CASE_RETIRED}
+              , closed <UtcTime unixSeconds={c.closedAt} />: {c.rationale?.startsWith("Ended without a finding") ? c.rationale : CLERK_CASE_RETIRED}
             </p>
           )}
         </div>

@@ -124,7 +124,7 @@ export type CapsuleReadRows = {
   contributors: ContributorRow[];
   claims: ClaimRow[];
   /** Each disputed claim's finding and label from the capsule's jury cases. */
-  rulings: Map<number, ClaimRuling>;
+  rulings: Map<string, ClaimRuling>;
   chain: CapsuleRow[];
   operatorTxs: ReturnType<typeof operatorTxObject>[];
 };
@@ -219,7 +219,7 @@ export function capsuleReadBody({ row, outlet, evidence, contributors, claims, r
     },
     evidence: evidence.map(evidenceObject),
     contributors: contributors.map(contributorObject),
-    claims: claims.map((claim) => claimObject(claim, row.body, rulings.get(claim.id))),
+    claims: claims.map((claim) => claimObject(claim, row.body, rulings.get(String(claim.id)))),
     revision: {
       capsuleId: String(row.id),
       currentCapsuleId: String(current.id),

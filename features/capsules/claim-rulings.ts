@@ -10,13 +10,13 @@ export type ClaimRuling = { verdict: string | null; label: string };
  * `contested` (no verdict yet) while a case on it runs, the final finding once the case is final (after
  * its appeal period). A later case on the same claim overrides an earlier one.
  */
-export async function claimRulings(db: DbOrTrx, capsuleId: number): Promise<Map<number, ClaimRuling>> {
+export async function claimRulings(db: DbOrTrx, capsuleId: number): Promise<Map<string, ClaimRuling>> {
   return rulingsOfCases(await juryCasesFiledOn(db, capsuleId));
 }
 
 /** The same rulings from the capsule's jury cases already read, oldest case first. */
-export function rulingsOfCases(cases: readonly Pick<JuryCaseRow, "claim_ids_json" | "period" | "findings_json">[]): Map<number, ClaimRuling> {
-  const out = new Map<number, ClaimRuling>();
+export function rulingsOfCases(cases: readonly Pick<JuryCaseRow, "claim_ids_json" | "period" | "findings_json">[]): Map<string, ClaimRuling> {
+  const out = new Map<string, ClaimRuling>();
   for (const jury of cases) {
     const keys = JSON.parse(jury.claim_ids_json) as string[];
     const findings = jury.period === "final" && jury.findings_json ? (JSON.parse(jury.findings_json) as number[]) : null;

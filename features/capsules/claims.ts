@@ -20,10 +20,10 @@ import { claimRulings, type ClaimRuling } from "./claim-rulings";
 // Editor of its outlet; each quote must occur in the body and each evidence id be an active item of
 // the capsule. Once submitted, the claims are fixed with the content.
 
-export const claimsResponse = (capsule: CapsuleRow, rows: ClaimRow[], rulings: Map<number, ClaimRuling> = new Map()) => ({
+export const claimsResponse = (capsule: CapsuleRow, rows: ClaimRow[], rulings: Map<string, ClaimRuling> = new Map()) => ({
   ok: true as const,
   capsuleId: String(capsule.id),
-  items: rows.map((row) => claimObject(row, capsule.body, rulings.get(row.id))),
+  items: rows.map((row) => claimObject(row, capsule.body, rulings.get(String(row.id)))),
 });
 
 /** GET /api/capsules/:id/claims; `checked` is the row the wrapper read for the visibility check. */

@@ -7,7 +7,7 @@ import { distributionActive } from "@/features/distribution/distribution-active"
 import { isReadersVersion } from "@/features/capsules/readers-version";
 import { pageOf, pageOffset, type PageQuery } from "@/lib/schemas/pagination";
 import type { TListCasesQuery } from "@/features/court/court.schema";
-import { caseDetail, caseObjects } from "./case-view";
+import { caseDetail, caseSummaries } from "./case-view";
 
 /** GET /api/court/cases — newest first, filtered by status and outlet. */
 export async function casePage(db: Db, query: TListCasesQuery) {
@@ -20,7 +20,7 @@ export async function casePage(db: Db, query: TListCasesQuery) {
     offset: pageOffset(query),
     limit: query.limit,
   });
-  return pageOf(await caseObjects(db, rows), query, total);
+  return pageOf(await caseSummaries(db, rows), query, total);
 }
 
 /** GET /api/court/case/:id — the case with its whole timeline. */
@@ -35,7 +35,7 @@ export async function caseById(db: Db, id: number) {
 export async function capsuleCasePage(db: Db, capsuleId: number, query: PageQuery) {
   const capsule = await getCapsuleOrThrow(db, capsuleId);
   const { rows, total } = await listCases(db, { rootCapsuleId: capsule.root_capsule_id ?? capsule.id, offset: pageOffset(query), limit: query.limit });
-  return { ...pageOf(await caseObjects(db, rows), query, total), capsuleId: String(capsule.id) };
+  return { ...pageOf(await caseSummaries(db, rows), query, total), capsuleId: String(capsule.id) };
 }
 
 /** GET /api/capsules/:id/labels — every label change of the capsule's revision chain, oldest first. */

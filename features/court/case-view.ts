@@ -9,7 +9,7 @@ import { getCapsuleOrThrow, titlesOf } from "@/features/capsules/capsules.reposi
 import { outletNamesOf } from "@/features/outlets/outlets.repository";
 import { distributionActive } from "@/features/distribution/distribution-active";
 import { isReadersVersion } from "@/features/capsules/readers-version";
-import type { TCourtCase, TPenalty } from "@/features/court/court.schema";
+import type { TCourtCase, TCourtCaseSummary, TPenalty } from "@/features/court/court.schema";
 import type { TJuryFields } from "@/features/court/jury.schema";
 import { clerkFields, juryFieldsOf } from "./jury-view";
 
@@ -69,6 +69,15 @@ export async function caseObjects(db: DbOrTrx, rows: CourtCaseRow[]): Promise<TC
   const namesOf = (row: CourtCaseRow) => ({ capsuleTitle: titles.get(String(row.capsule_id)) ?? "", outletName: outletNames.get(row.outlet_slug) ?? row.outlet_slug });
   return rows.map((row) => caseObject(row, penalties.get(row.id), namesOf(row), replies.get(row.id), jury.get(row.id)));
 }
+
+/** A case as lists carry it: its evidence counted, not embedded (a party may add up to MAX_EVIDENCE_PER_SIDE per side). */
+export function caseSummary(item: TCourtCase): TCourtCaseSummary {
+  const { evidence: _evidence, ...rest } = item;
+  return { ...rest, juryTimeline: rest.juryTimeline.filter((e) => e.kind !== "EvidenceSubmitted") };
+}
+
+/** Case summaries for a page of rows. */
+export const caseSummaries = async (db: DbOrTrx, rows: CourtCaseRow[]) => (await caseObjects(db, rows)).map(caseSummary);
 
 const timelineEntry = (row: CourtCaseEventRow) => ({
   id: String(row.id),

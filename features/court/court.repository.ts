@@ -68,6 +68,18 @@ export async function closeClerkCaseUndecided(db: DbOrTrx, id: number, values: {
     .executeTakeFirst();
 }
 
+/** Closes an open jury case with no verdict (it ended without a finding); undefined when it was no longer open. */
+export async function closeJuryCaseUndecided(db: DbOrTrx, id: number, values: { rationale: string; decided_by: string; closed_at: number }): Promise<CourtCaseRow | undefined> {
+  return db
+    .updateTable("court_cases")
+    .set({ ...values, status: "closed", verdict: null, finding: null })
+    .where("id", "=", id)
+    .where("status", "=", "open")
+    .where("jury_case_id", "is not", null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export async function listCases(
   db: DbOrTrx,
   filter: {

@@ -99,7 +99,7 @@ export type TCourtCase = z.infer<typeof ZCourtCase>;
 
 export const ZTimelineEntry = z.object({
   id: z.string(),
-  kind: z.enum(["opened", "evidence_named", "label_changed", "verdict", "penalty", "reply", "retired"]),
+  kind: z.enum(["opened", "evidence_named", "label_changed", "verdict", "penalty", "reply", "retired", "no_finding"]),
   actor: ZAddressOut,
   details: z.record(z.string(), z.unknown()),
   txHash: z.string().nullable(),
@@ -116,7 +116,14 @@ export const ZCaseResponse = z.object({ ok: z.literal(true), case: ZCourtCase, t
 export const ZDisputeResponse = ZCaseResponse;
 export const ZJuryActionResponse = ZCaseResponse.extend({ operatorTx: ZOperatorTxRef.nullable() });
 
-export const ZCaseListResponse = pagedResponse(ZCourtCase);
+/**
+ * A case in a list: the case without its evidence entries (`evidenceCount` says how many) and without their
+ * EvidenceSubmitted entries in `juryTimeline`; the case itself (GET /api/court/case/:id) carries them.
+ */
+export const ZCourtCaseSummary = ZCourtCase.omit({ evidence: true });
+export type TCourtCaseSummary = z.infer<typeof ZCourtCaseSummary>;
+
+export const ZCaseListResponse = pagedResponse(ZCourtCaseSummary);
 export const ZCapsuleCasesResponse = ZCaseListResponse.extend({ capsuleId: z.string() });
 
 export const ZLabelHistoryEntry = z.object({

@@ -122,6 +122,10 @@ export function juryDriver(stack: Stack, api: Api, chain: ReturnType<typeof cour
   };
 
   return {
+    /** Past the period's end by chain time (with blocks mined for the draw). */
+    pastPeriod,
+    /** Moves the case on through the bridge (expects 200). */
+    advance,
     /** A new bench outlet owned by a fresh wallet (no bond: never a juror) and `count` fresh wallets bonded as its Editors: the jury pool. */
     async seatBench(dns: Awaited<ReturnType<typeof startTestDns>>, slug: string, count = 3): Promise<Hex[]> {
       const [ownerKey, ...jurorKeys] = Array.from({ length: count + 1 }, () => generatePrivateKey());

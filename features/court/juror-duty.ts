@@ -1,4 +1,7 @@
-import type { TCourtCase } from "@/features/court/court.schema";
+import type { TCourtCaseSummary } from "@/features/court/court.schema";
+
+/** The fields of a case (or a list's summary of it) a juror's duty depends on. */
+type JuryState = Pick<TCourtCaseSummary, "round" | "period" | "periodEndsAt" | "jurors">;
 
 // What a juror must do next in one jury case (issue 28 item 7): pure, from the case as the bridge answers it.
 
@@ -11,7 +14,7 @@ export type JurorDuty =
   | { kind: "done" };
 
 /** The duty of `wallet` in the case's current round; earlier rounds it sat in are done (or missed: then slashed). */
-export function jurorDuty(item: TCourtCase, wallet: string): JurorDuty {
+export function jurorDuty(item: JuryState, wallet: string): JurorDuty {
   const round = item.round ?? 0;
   const me = item.jurors.find((j) => j.round === round && j.juror.toLowerCase() === wallet.toLowerCase());
   if (!me) return { kind: "done" };
@@ -30,8 +33,8 @@ export function jurorDuty(item: TCourtCase, wallet: string): JurorDuty {
 }
 
 /** Cases with something to do first, soonest deadline first; then the rest in their given order. */
-export function byUrgency(items: readonly TCourtCase[], wallet: string): TCourtCase[] {
-  const rank = (item: TCourtCase) => {
+export function byUrgency<T extends JuryState>(items: readonly T[], wallet: string): T[] {
+  const rank = (item: T) => {
     const duty = jurorDuty(item, wallet);
     return duty.kind === "commit" || duty.kind === "reveal" ? Number(duty.by) : Number.MAX_SAFE_INTEGER;
   };

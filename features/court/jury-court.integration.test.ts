@@ -34,7 +34,9 @@ import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack"
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
 import { schemaOrgProblems } from "@/test/support/schema-org-vocabulary";
 import { deployedContracts } from "@/features/capsules/capsules.test-support";
-import { activeOutlet, addr, courtChain, grantRole, type Api, type Json } from "./court.test-support";
+import { activeOutlet, addr, courtChain, finalizedCapsule, grantRole, juryDriver, type Api, type Json } from "./court.test-support";
+import { noRevealNoFinding, UNKNOWN_CLAIMS_NO_FINDING } from "./clerk-retirement";
+import { MAX_EVIDENCE_PER_SIDE } from "./jury-relay";
 import { vaultDownloadPath } from "@/lib/api/vault-path";
 
 // Issue 28 over HTTP against the real stack on SQLite and PostgreSQL: a dispute on two claims filed with
@@ -66,6 +68,7 @@ describe.each(dialects)("the jury court over HTTP on %s", (dialect) => {
   const keyOf = (wallet: string) => jurorKeys.find((key) => addr(key) === wallet)!;
 
   const getCase = async () => (await api.send(courtCase, { params: { id: caseId } })).body as Json;
+  const getCaseOf = async (id: string) => (await api.send(courtCase, { params: { id } })).body as Json;
 
   beforeAll(async () => {
     dns = await startTestDns();
@@ -313,5 +316,83 @@ describe.each(dialects)("the jury court over HTTP on %s", (dialect) => {
     expect(filed.status, JSON.stringify(filed.body)).toBe(201);
     expect(filed.body.case).toMatchObject({ caseId: listed!.caseId, grounds, openedBy: reporter, status: "open" });
     expect(filed.body.timeline.filter((e: Json) => e.kind === "opened").map((e: Json) => e.details.grounds)).toEqual([grounds]);
+  });
+
+  describe("cases that end without a finding", () => {
+    const HUGE = "115792089237316195423570985008687907853269984665640564039457584007913129639935";
+    let other = "";
+    let labelBefore = "";
+    const driver = () => juryDriver(stack, api, chain, court);
+
+    it("marks a case opened on chain on claims the article does not contain, and settles it with no label and no penalty", async () => {
+      ({ capsuleId: other } = await finalizedCapsule(api, chain, { authorKey: ownerKey, voterKey: ownerKey, outletSlug: LEDGER, title: "Harbour fees unchanged since 2020", category: "economy" }));
+      labelBefore = (await api.send(capsuleRead, { params: { id: other } })).body.capsule.integrityLabel;
+      // the capsule has no claims; the challenger names two keys on chain, which the bridge would refuse to file
+      const hash = await chain.walletOf(challengerKey).writeContract({
+        address: court, abi: juryCourtAbi, functionName: "openCase", args: [BigInt(other), [`0x${"f".repeat(64)}`, claimKey(99)]], value: parseEther("3"),
+      });
+      expect((await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })).status).toBe("success");
+      let listed: Json | undefined;
+      for (let i = 0; i < 150 && !listed; i++) {
+        listed = (await api.send(capsuleDisputes, { params: { id: other } })).body.items.find((c: Json) => c.status === "open");
+        if (!listed) await new Promise((r) => setTimeout(r, 200));
+      }
+      // exact ids, not 1.157920892373162e+77
+      expect(listed).toMatchObject({ grounds: UNFILED_GROUNDS, claimIds: [HUGE, "99"], unknownClaimIds: [HUGE, "99"], period: "evidence" });
+      const id = listed!.caseId as string;
+
+      // each side of a case may add MAX_EVIDENCE_PER_SIDE items through the bridge, then 409 before anything is relayed
+      for (let i = 0; i < MAX_EVIDENCE_PER_SIDE; i++) {
+        const added = await api.send(courtEvidence, { params: { id }, body: { uri: `https://challenger.example.org/${i}/${"x".repeat(1900)}` } }, challengerKey);
+        expect(added.status, JSON.stringify(added.body).slice(0, 300)).toBe(200);
+      }
+      const refused = await api.send(courtEvidence, { params: { id }, body: { uri: "https://challenger.example.org/one-more" } }, challengerKey);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+      expect(refused.body).toMatchObject({ error: "CONFLICT", side: "challenger", evidenceCount: MAX_EVIDENCE_PER_SIDE, limit: MAX_EVIDENCE_PER_SIDE });
+      expect(refused.body.message).toMatch(new RegExp(`\\(${MAX_EVIDENCE_PER_SIDE}\\)`));
+      const tooLong = await api.send(courtEvidence, { params: { id }, body: { uri: `https://outlet.example.org/${"y".repeat(2100)}` } }, ownerKey);
+      expect(tooLong.status).toBe(400);
+      const outletSide = await api.send(courtEvidence, { params: { id }, body: { uri: "https://jury-ledger.example.org/reply-2.pdf" } }, ownerKey);
+      expect(outletSide.status, JSON.stringify(outletSide.body).slice(0, 300)).toBe(200);
+      const detail = await getCaseOf(id);
+      expect(detail.case.evidence).toHaveLength(MAX_EVIDENCE_PER_SIDE + 1);
+      expect(detail.case.evidenceCount).toBe(MAX_EVIDENCE_PER_SIDE + 1);
+      expect(detail.case.evidence.some((e: Json) => e.uri === "https://challenger.example.org/one-more")).toBe(false);
+      // the lists count the evidence instead of carrying it
+      const list = await api.send(courtCases, { query: { status: "open" } });
+      const item = list.body.items.find((c: Json) => c.caseId === id);
+      expect(item).toMatchObject({ evidenceCount: MAX_EVIDENCE_PER_SIDE + 1, unknownClaimIds: [HUGE, "99"] });
+      expect(item).not.toHaveProperty("evidence");
+      expect(item.juryTimeline.some((e: Json) => e.kind === "EvidenceSubmitted")).toBe(false);
+      expect(JSON.stringify(list.body).length).toBeLessThan(20_000);
+
+      // the jurors find both named claims fraudulent: the chain says so, the bridge applies nothing
+      const last = await driver().decide(id, jurorKeys, ["fraudulent", "fraudulent"], challengerKey);
+      expect(last.body.case).toMatchObject({ status: "closed", verdict: null, rationale: UNKNOWN_CLAIMS_NO_FINDING, penalty: null, articleFinding: "fraudulent", findings: [{ claimId: HUGE, finding: "fraudulent" }, { claimId: "99", finding: "fraudulent" }] });
+      expect(last.body.capsule.integrityLabel).toBe(labelBefore);
+      expect(last.body.timeline.find((e: Json) => e.kind === "no_finding")?.details).toMatchObject({ reason: UNKNOWN_CLAIMS_NO_FINDING, labelRestored: labelBefore, unknownClaimIds: [HUGE, "99"] });
+      expect(last.body.timeline.filter((e: Json) => e.kind === "verdict" || e.kind === "penalty")).toEqual([]);
+      expect((await api.send(capsuleRead, { params: { id: other } })).body.capsule.integrityLabel).toBe(labelBefore);
+      const told = ((await api.send(inboxRead, { body: { limit: 100 } }, challengerKey)).body.items as Json[]).find((e) => e.kind === "inbox.verdict" && e.caseId === id);
+      expect(told?.message).toMatch(/ended without a finding: the grounds name claims this article does not contain/);
+    }, 300_000);
+
+    it("ends a case no juror revealed in without a finding: the label before it back, no penalty, at no cost to the article", async () => {
+      const filed = await driver().dispute(challengerKey, other, { grounds: "The fees rose twice since 2020; the article says they did not." });
+      expect(filed.status, JSON.stringify(filed.body)).toBe(201);
+      const id = filed.body.case.caseId as string;
+      expect(filed.body.case).toMatchObject({ claimIds: [], unknownClaimIds: [] });
+      let shown = filed.body;
+      for (const period of ["commit", "reveal", "final"]) {
+        await driver().pastPeriod(shown.case.periodEndsAt);
+        shown = (await driver().advance(id, challengerKey)).body;
+        expect(shown.case.period).toBe(period);
+      }
+      expect(shown.case).toMatchObject({ status: "closed", verdict: null, rationale: noRevealNoFinding(0), penalty: null, articleFinding: "unresolved" });
+      expect(shown.case.jurors.filter((j: Json) => j.revealed)).toEqual([]);
+      expect(shown.capsule.integrityLabel).toBe(labelBefore);
+      expect(shown.timeline.find((e: Json) => e.kind === "no_finding")?.details).toMatchObject({ labelRestored: labelBefore, round: 0 });
+      expect((await api.send(capsuleRead, { params: { id: other } })).body.capsule.integrityLabel).toBe(labelBefore);
+    }, 300_000);
   });
 });

@@ -33,7 +33,7 @@ describe("jury evidence items carry their label", () => {
 
   it("gives each item its submitter, its kind, its title and its fingerprint", () => {
     const files = new Map([[fileId, { filename: "schedule.csv", mimeType: "text/csv" }]]);
-    const evidence = juryFields(jury, [], log, files).evidence.map((e) => ZJuryEvidence.parse(e));
+    const evidence = juryFields(jury, [], log, { files }).evidence.map((e) => ZJuryEvidence.parse(e));
     expect(evidence.map(({ party, side, kind, title, mimeType, fingerprint }) => ({ party, side, kind, title, mimeType, fingerprint }))).toEqual([
       { party: challenger, side: "challenger", kind: "file", title: "schedule.csv", mimeType: "text/csv", fingerprint: fileId },
       { party: outlet, side: "outlet", kind: "link", title: null, mimeType: null, fingerprint: null },

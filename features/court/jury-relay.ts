@@ -3,7 +3,7 @@ import type { Address, Hex } from "viem";
 import type { Db } from "@/lib/db/database";
 import type { JuryCaseRow } from "@/lib/db/tables/jury.table";
 import { getCaseOrThrow } from "@/features/court/court.repository";
-import { findJuryCase } from "@/features/court/jury.repository";
+import { caseLog, findJuryCase } from "@/features/court/jury.repository";
 import { operatorCalls, type OperatorCall } from "@/lib/chain/operator/operator-calls";
 import { queueOperatorTx } from "@/lib/chain/operator/queue-operator-tx";
 import { awaitOperatorTx } from "@/lib/chain/operator/await-operator-tx";
@@ -18,7 +18,24 @@ import { settleJuryCase } from "./jury-settle";
 // a case to its next period. Each goes through the operator outbox like a relayed ballot: the contract
 // checks the party, the juror's signature and the period; a 2xx means the transaction is stored durably.
 
-type Relayed = { what: string; call: (jury: JuryCaseRow) => OperatorCall; period?: JuryCaseRow["period"]; wallet?: Address };
+type Relayed = { what: string; call: (jury: JuryCaseRow) => OperatorCall; period?: JuryCaseRow["period"]; wallet?: Address; check?: (jury: JuryCaseRow) => Promise<void> };
+
+/**
+ * The evidence items each side of a case (the challenger; the outlet: its author and anyone holding a role
+ * at it, together) may have in the case, all rounds together, before this bridge relays no more of theirs:
+ * each is a transaction at the operator's expense and an entry of every answer that shows the case.
+ */
+export const MAX_EVIDENCE_PER_SIDE = 20;
+
+async function checkEvidenceRoom(db: Db, jury: JuryCaseRow, wallet: Address) {
+  const side = wallet.toLowerCase() === jury.challenger.toLowerCase() ? 1 : 2;
+  const held = (await caseLog(db, jury.case_id, ["EvidenceSubmitted"])).filter((e) => (JSON.parse(e.details_json) as { side?: number }).side === side).length;
+  if (held < MAX_EVIDENCE_PER_SIDE) return;
+  const who = side === 1 ? "the challenger" : "the outlet's side";
+  throw new AppError("CONFLICT", `Jury case ${jury.case_id} already holds ${held} evidence items from ${who}, the most this bridge relays for one side of a case (${MAX_EVIDENCE_PER_SIDE}); add what matters most to an item already submitted`, {
+    details: { side: side === 1 ? "challenger" : "outlet", evidenceCount: held, limit: MAX_EVIDENCE_PER_SIDE },
+  });
+}
 
 async function juryCaseOf(db: Db, courtCaseId: number) {
   const row = await getCaseOrThrow(db, courtCaseId);
@@ -36,6 +53,7 @@ async function relay(db: Db, courtCaseId: number, action: Relayed) {
       details: { period: jury.period, periodEndsAt: jury.period_ends_at === null ? null : String(jury.period_ends_at) },
     });
   }
+  await action.check?.(jury);
   const queued = await queueOperatorTx(db, action.what, action.call(jury), { purpose: "court.jury", links: { caseId: courtCaseId, capsuleId: jury.capsule_id, wallet: action.wallet } });
   const outcome = await awaitOperatorTx(db, queued);
   if (outcome.status === "mined") {
@@ -48,7 +66,13 @@ async function relay(db: Db, courtCaseId: number, action: Relayed) {
 
 /** POST /api/court/case/:id/evidence — a party's evidence (the challenger's, or the outlet's reply). */
 export const relayEvidence = (db: Db, wallet: Address, courtCaseId: number, uri: string) =>
-  relay(db, courtCaseId, { what: "add the evidence", period: "evidence", wallet, call: (jury) => operatorCalls.submitEvidence(BigInt(jury.case_id), wallet, uri) });
+  relay(db, courtCaseId, {
+    what: "add the evidence",
+    period: "evidence",
+    wallet,
+    check: (jury) => checkEvidenceRoom(db, jury, wallet),
+    call: (jury) => operatorCalls.submitEvidence(BigInt(jury.case_id), wallet, uri),
+  });
 
 /** POST /api/court/case/:id/commit — the juror's signed Commit. */
 export const relayCommit = (db: Db, wallet: Address, courtCaseId: number, body: { commitment: string; signature: string }) =>

@@ -2,8 +2,8 @@ import "server-only";
 import { getAddress } from "viem";
 import type { Db } from "@/lib/db/database";
 import type { CourtCaseRow } from "@/lib/db/tables/court.table";
-import { closeCase, getCaseOrThrow, insertCaseEvent } from "@/features/court/court.repository";
-import { findJuryCase } from "@/features/court/jury.repository";
+import { closeCase, closeJuryCaseUndecided, getCaseOrThrow, insertCaseEvent } from "@/features/court/court.repository";
+import { findJuryCase, jurorsOfCase } from "@/features/court/jury.repository";
 import { getCapsuleOrThrow } from "@/features/capsules/capsules.repository";
 import { insertActivity, type ActivityEntry } from "@/features/wallet/activity.repository";
 import { stageOperatorTx, withNonceRetry } from "@/lib/chain/operator/queue-operator-tx";
@@ -16,21 +16,34 @@ import { applyLabel } from "./labels";
 import { caseParties } from "./case-parties";
 import { isPenalised } from "./penalty-policy";
 import { penaltyReverts, preparePenalty } from "./penalty-preflight";
+import { noJurorRevealed, unknownClaimsOf } from "./jury-view";
+import { noRevealNoFinding, UNKNOWN_CLAIMS_NO_FINDING } from "./clerk-retirement";
 
 /**
  * Once the JuryCourt case of a court case is final (after its appeal period), the court case closes
  * with the jury's article finding as its verdict, the final label replaces `contested`, and the penalty
  * path runs as for any misleading or fraudulent verdict (slash through the operator outbox, distribution
  * downgrade from the receipt). Idempotent: a case already closed is left alone. Answers whether it closed it.
+ *
+ * Two final cases end without a finding instead (no verdict, no label, no penalty; the label before the case
+ * restored, as for a retired clerk case): one whose on-chain grounds name claims its capsule does not have
+ * (anyone may open a case on any keys), and one whose last round no juror revealed in (the chain rules it
+ * unresolved and returns the round's fee, so the label would cost its challenger nothing) unless a side won
+ * it by default by funding an appeal alone.
  */
 export async function settleJuryCase(db: Db, courtCaseId: number): Promise<boolean> {
   const existing = await getCaseOrThrow(db, courtCaseId);
   if (existing.status !== "open" || existing.jury_case_id === null) return false;
   const jury = await findJuryCase(db, existing.jury_case_id);
   if (!jury || jury.period !== "final" || jury.article_finding === null || jury.final_at === null) return false;
-  const verdict = findingName(jury.article_finding);
   const court = getAddress(requireDeployment().contracts.juryCourt.address);
   const at = jury.final_at;
+  const unknown = await unknownClaimsOf(db, jury);
+  if (unknown.length > 0) return closeWithoutFinding(db, existing, court, at, UNKNOWN_CLAIMS_NO_FINDING, { unknownClaimIds: unknown });
+  if (jury.by_default !== 1 && noJurorRevealed(jury, await jurorsOfCase(db, jury.case_id))) {
+    return closeWithoutFinding(db, existing, court, at, noRevealNoFinding(jury.round), { round: jury.round });
+  }
+  const verdict = findingName(jury.article_finding);
   const rationale = `Decided by the jury of JuryCourt case ${jury.case_id} in round ${jury.round + 1}${jury.by_default === 1 ? " (by default: only one side funded the appeal)" : ""}`;
   const capsule = await getCapsuleOrThrow(db, existing.capsule_id);
   const parties = await caseParties(db, capsule);
@@ -55,4 +68,28 @@ export async function settleJuryCase(db: Db, courtCaseId: number): Promise<boole
   pushed.afterCommit();
   if (staged.row) await broadcastAndAwait(db, [staged.row], "apply the penalty", penaltyReverts(courtCaseId));
   return true;
+}
+
+/** A final jury case that ended without a finding: closed with no verdict, the label before it restored, the parties told. */
+async function closeWithoutFinding(db: Db, open: CourtCaseRow, court: string, at: number, reason: string, extra: Record<string, unknown>): Promise<boolean> {
+  const capsule = await getCapsuleOrThrow(db, open.capsule_id);
+  const parties = await caseParties(db, capsule);
+  const pushed = bridgeChange(database(), { what: "court.verdict", capsuleIds: [String(capsule.id)], caseIds: [String(open.id)], wallets: [open.opened_by, ...parties] });
+  const done = await db.transaction().execute(async (trx) => {
+    const closed = await closeJuryCaseUndecided(trx, open.id, { rationale: reason, decided_by: court, closed_at: at });
+    if (!closed) return false;
+    await insertCaseEvent(trx, { caseId: open.id, kind: "no_finding", actor: court, details: { reason, labelRestored: open.label_before, ...extra }, at });
+    // a label that changed since (the author retracted the article) stays
+    const current = await getCapsuleOrThrow(trx, open.capsule_id);
+    if (current.integrity_label === "contested") await applyLabel(trx, { capsuleId: open.capsule_id, label: open.label_before, by: court, reason: `court case ${open.id} ended without a finding`, caseId: open.id, at });
+    const told = { caseId: String(open.id), capsuleId: String(capsule.id), title: capsule.title, verdict: null, rationale: reason, label: open.label_before };
+    await insertActivity(
+      trx,
+      [...new Set([open.opened_by, ...parties])].map((wallet) => ({ wallet, kind: "inbox.verdict", outletSlug: open.outlet_slug, subjectId: String(open.id), details: told, createdAt: at })),
+    );
+    await pushed.inTransaction(trx);
+    return true;
+  });
+  if (done) pushed.afterCommit();
+  return done;
 }

@@ -3,7 +3,8 @@ import type { CourtCaseRow } from "@/lib/db/tables/court.table";
 import type { JuryCaseLogRow, JuryCaseRow, JuryJurorRow } from "@/lib/db/tables/jury.table";
 import { caseLog, evidenceFilesOf, findJuryCase, jurorsOfCase } from "@/features/court/jury.repository";
 import { vaultObjectIdOf } from "@/lib/api/vault-path";
-import { claimIdOfKey, findingName, SIDE_NAMES } from "@/lib/chain/jury-claims";
+import { claimIdOfKey, findingName, SIDE_NAMES, unknownClaimIds } from "@/lib/chain/jury-claims";
+import { listClaims } from "@/features/capsules/capsule-claims.repository";
 import type { TJuryFields } from "@/features/court/jury.schema";
 
 // The jury court's fields of a case object, all from the JuryCourt projection (issue 28).
@@ -34,10 +35,10 @@ export function nextRound(c: JuryCaseRow, costs: { challenger: bigint }): { next
   return { nextRoundJurors, nextRoundCost: costs.challenger === 0n ? "0" : (BigInt(nextRoundJurors) * (BigInt(c.fee) / BigInt(FIRST_ROUND_JURORS))).toString() };
 }
 
-/** The claims a ruling is about: the capsule's claim ids, or one null entry for the article as a whole. */
-export const claimIdsOf = (c: JuryCaseRow): Array<string | null> => {
+/** The claims a ruling is about: the claim ids its keys name (exact decimal strings), or one null entry for the article as a whole. */
+export const claimIdsOf = (c: Pick<JuryCaseRow, "claim_ids_json">): Array<string | null> => {
   const keys = JSON.parse(c.claim_ids_json) as string[];
-  return keys.length === 0 ? [null] : keys.map((key) => String(claimIdOfKey(key)));
+  return keys.length === 0 ? [null] : keys.map(claimIdOfKey);
 };
 
 type EvidenceFiles = Map<string, { filename: string; mimeType: string }>;
@@ -50,7 +51,24 @@ export const evidenceFileIds = (log: JuryCaseLogRow[]): string[] =>
     return id ? [id] : [];
   });
 
-export function juryFields(c: JuryCaseRow, jurors: JuryJurorRow[], log: JuryCaseLogRow[], files: EvidenceFiles = new Map()): TJuryFields {
+/** The claim ids a jury case's on-chain grounds name that are not claims of its capsule (none: every key is one of them, or the article as a whole). */
+export async function unknownClaimsOf(db: DbOrTrx, jury: Pick<JuryCaseRow, "capsule_id" | "claim_ids_json">): Promise<string[]> {
+  const keys = JSON.parse(jury.claim_ids_json) as string[];
+  if (keys.length === 0) return [];
+  return unknownClaimIds(keys, (await listClaims(db, jury.capsule_id)).map((claim) => claim.id));
+}
+
+/** Whether no juror of the case's last round revealed (the chain then rules every claim unresolved and returns that round's fee). */
+export const noJurorRevealed = (c: Pick<JuryCaseRow, "round">, jurors: readonly Pick<JuryJurorRow, "round" | "revealed_at">[]) => {
+  const last = jurors.filter((j) => j.round === c.round);
+  return last.length > 0 && last.every((j) => j.revealed_at === null);
+};
+
+/** What a case's fields show besides its rows: the vault files its evidence names, and the claim ids its grounds name that its capsule lacks. */
+export type JuryFieldsExtra = { files?: EvidenceFiles; unknownClaimIds?: string[] };
+
+export function juryFields(c: JuryCaseRow, jurors: JuryJurorRow[], log: JuryCaseLogRow[], extra: JuryFieldsExtra = {}): TJuryFields {
+  const files: EvidenceFiles = extra.files ?? new Map();
   const claimIds = claimIdsOf(c);
   const ruling = parse<number[]>(c.findings_json);
   const costs = appealCosts(c);
@@ -64,6 +82,7 @@ export function juryFields(c: JuryCaseRow, jurors: JuryJurorRow[], log: JuryCase
     court: "jury",
     juryCaseId: String(c.case_id),
     claimIds: claimIds.filter((id): id is string => id !== null),
+    unknownClaimIds: extra.unknownClaimIds ?? [],
     period: c.period,
     periodEndsAt: c.period_ends_at === null ? null : String(c.period_ends_at),
     round: c.round,
@@ -80,6 +99,7 @@ export function juryFields(c: JuryCaseRow, jurors: JuryJurorRow[], log: JuryCase
     findings: ruling ? ruling.map((finding, k) => ({ claimId: claimIds[k] ?? null, finding: findingName(finding) })) : [],
     articleFinding: c.article_finding === null ? null : findingName(c.article_finding),
     winner: c.winner === null ? null : (sideName(c.winner) ?? null),
+    evidenceCount: log.filter((e) => e.kind === "EvidenceSubmitted").length,
     evidence: log
       .filter((e) => e.kind === "EvidenceSubmitted")
       .map((e) => {
@@ -123,6 +143,7 @@ export const clerkFields = (row: CourtCaseRow): TJuryFields => ({
   court: row.jury_case_id === null ? "clerk" : "jury",
   juryCaseId: row.jury_case_id === null ? null : String(row.jury_case_id),
   claimIds: (parse<number[]>(row.claim_ids_json) ?? []).map(String),
+  unknownClaimIds: [],
   period: null,
   periodEndsAt: null,
   round: null,
@@ -130,6 +151,7 @@ export const clerkFields = (row: CourtCaseRow): TJuryFields => ({
   findings: [],
   articleFinding: null,
   winner: null,
+  evidenceCount: 0,
   evidence: [],
   appeal: null,
   juryTimeline: [],
@@ -144,8 +166,8 @@ export async function juryFieldsOf(db: DbOrTrx, rows: CourtCaseRow[]): Promise<M
       out.set(row.id, clerkFields(row));
       continue;
     }
-    const [jurors, log] = await Promise.all([jurorsOfCase(db, jury.case_id), caseLog(db, jury.case_id)]);
-    out.set(row.id, juryFields(jury, jurors, log, await evidenceFilesOf(db, evidenceFileIds(log))));
+    const [jurors, log, unknown] = await Promise.all([jurorsOfCase(db, jury.case_id), caseLog(db, jury.case_id), unknownClaimsOf(db, jury)]);
+    out.set(row.id, juryFields(jury, jurors, log, { files: await evidenceFilesOf(db, evidenceFileIds(log)), unknownClaimIds: unknown }));
   }
   return out;
 }

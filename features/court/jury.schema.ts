@@ -65,6 +65,11 @@ export const ZJuryFields = z.object({
   juryCaseId: z.string().nullable(),
   /** The disputed claims (empty: the article as a whole). */
   claimIds: z.array(z.string()),
+  /**
+   * The ids among `claimIds` that are not claims of the case's capsule (a case opened on chain may name any
+   * key): the grounds name claims the article does not contain, and the case ends without a finding.
+   */
+  unknownClaimIds: z.array(z.string()),
   period: z.enum(juryPeriods).nullable(),
   /** Chain time the period ends (null once final). */
   periodEndsAt: ZUintString.nullable(),
@@ -74,6 +79,8 @@ export const ZJuryFields = z.object({
   findings: z.array(ZClaimFinding),
   articleFinding: ZFindingName.nullable(),
   winner: z.enum(["challenger", "outlet"]).nullable(),
+  /** How many evidence items both sides submitted (every round). */
+  evidenceCount: z.number().int(),
   evidence: z.array(ZJuryEvidence),
   /**
    * During the appeal period: what each side must raise (wei) and has raised, and the round an appeal opens

@@ -42,6 +42,8 @@ export function inboxMessage(row: ActivityRow, d: Record<string, unknown>, title
     case "inbox.reply_filed":
       return `A reply was filed in case #${text(d.caseId)} on ${piece}.`;
     case "inbox.verdict":
+      // a jury case that ended without a finding (claims the article does not contain, or no juror revealed)
+      if (d.verdict === null) return `Case #${text(d.caseId)} on ${piece} ${text(d.rationale).replace(/^Ended/, "ended")} Its label is ${label(d.label)} again.`;
       return `Verdict in case #${text(d.caseId)} on ${piece}: ${label(d.verdict)}.`;
     case "inbox.jury_summoned":
       return `You were drawn as a juror in jury case #${text(d.juryCaseId)} on ${piece} (round ${Number(text(d.round)) + 1}): commit your findings in the commit period, then reveal them.`;

@@ -18,7 +18,7 @@ import { findOutletById } from "@/features/outlets/outlets.repository";
 import { casesOfChain } from "@/features/court/court.repository";
 
 /** `passage`: the sentence the case challenged, when it named one (else the claims or the article as a whole). */
-export type ReaderCourtCase = { caseId: string; status: "open" | "closed"; verdict: string | null; finding: string | null; passage: string | null; openedAt: string; closedAt: string | null };
+export type ReaderCourtCase = { caseId: string; status: "open" | "closed"; verdict: string | null; rationale: string | null; finding: string | null; passage: string | null; openedAt: string; closedAt: string | null };
 
 export type ReaderArticle = {
   read: TCapsuleResponse;
@@ -59,6 +59,7 @@ const readerCase = (row: CourtCaseRow): ReaderCourtCase => ({
   caseId: String(row.id),
   status: row.status,
   verdict: row.verdict,
+  rationale: row.rationale,
   finding: row.finding ?? null,
   passage: row.claim,
   openedAt: String(row.opened_at),

@@ -15,7 +15,7 @@ export async function ruledClaimsOfChain(db: DbOrTrx, rootId: number): Promise<R
     const rulings = await claimRulings(db, version.id);
     if (rulings.size === 0) continue;
     for (const claim of await listClaims(db, version.id)) {
-      const ruling = rulings.get(claim.id);
+      const ruling = rulings.get(String(claim.id));
       if (ruling?.verdict) out.push({ ordinal: claim.ordinal, quote: claim.exact, label: ruling.label });
     }
   }

@@ -6,7 +6,18 @@ import { hexToBigInt, pad, toHex, type Hex } from "viem";
 
 export const claimKey = (claimId: number): Hex => pad(toHex(claimId), { size: 32 });
 
-export const claimIdOfKey = (key: string): number => Number(hexToBigInt(key as Hex));
+/** The claim id a key names, as an exact decimal string (a key is any bytes32 its challenger chose, up to 2^256 - 1). */
+export const claimIdOfKey = (key: string): string => hexToBigInt(key as Hex).toString();
+
+/**
+ * The keys of a case's grounds that name no claim of the capsule (`claimIds`, its claims' ids), as decimal
+ * claim ids in the grounds' order. A dispute of the article as a whole names no key (an empty list), so it
+ * has none; any key that is not one of the capsule's claims, the zero key included, is one.
+ */
+export function unknownClaimIds(keys: readonly string[], claimIds: readonly (number | string)[]): string[] {
+  const own = new Set(claimIds.map(String));
+  return keys.map(claimIdOfKey).filter((id) => !own.has(id));
+}
 
 /** JuryCourt.Period → the period's name. */
 export const PERIOD_NAMES = { 1: "evidence", 2: "commit", 3: "reveal", 4: "appeal", 5: "final" } as const;

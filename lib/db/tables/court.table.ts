@@ -32,7 +32,7 @@ export interface CourtCaseTable {
   closed_at: number | null;
 }
 
-/** One entry of a case's public timeline: opened, evidence_named, label_changed, verdict, penalty, reply, retired. */
+/** One entry of a case's public timeline: opened, evidence_named, label_changed, verdict, penalty, reply, retired, no_finding. */
 export interface CourtCaseEventTable {
   id: Generated<number>;
   case_id: number;
