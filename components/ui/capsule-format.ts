@@ -18,7 +18,6 @@ export const capsuleTypeLabel: Record<string, string> = {
   supporting: "Supporting",
 };
 
-/** "30 CAP", "10.5 CAP" from wei. */
 /** Wei as CAP with thousands grouped ("50,000,000 CAP", "10.5 CAP"). */
 export function formatCap(wei: bigint | string): string {
   const [whole = "0", fraction] = formatUnits(typeof wei === "string" ? BigInt(wei) : wei, 18).split(".");
