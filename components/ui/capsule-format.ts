@@ -24,6 +24,11 @@ export function formatCap(wei: bigint | string): string {
   return `${BigInt(whole).toLocaleString("en-US")}${fraction ? `.${fraction}` : ""} CAP`;
 }
 
+/** A whole number with thousands grouped like formatCap's ("1,234,567"): gas used, counts. */
+export function formatCount(value: bigint | number | string): string {
+  return BigInt(value).toLocaleString("en-US");
+}
+
 /** A Unix-seconds string as a local date and time with the zone named ("28 Nov 2026, 14:05 CET"); "—" for 0/empty. */
 export function formatTime(unixSeconds: string | number | null | undefined): string {
   return formatTimeWithZone(unixSeconds);
