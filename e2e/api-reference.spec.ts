@@ -55,6 +55,7 @@ async function seriousViolations(page: Page) {
 }
 
 test("the API reference passes axe with an operation, its try-out form and the schemas open, at 1280 and 360 px", async ({ page }) => {
+  test.setTimeout(360_000); // axe over every operation and schema is slow on a loaded machine
   const errors = watchConsole(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/docs/api");
