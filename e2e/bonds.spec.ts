@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { createPublicClient, http } from "viem";
 import { walletRolesAtOutlet } from "@/features/roles/wallet-at-outlet.endpoint";
 import { capsuleChain } from "@/lib/chain/chain";
-import { formatCap } from "@/components/ui/capsule-format";
+import { walletCap as shownBalance } from "@/components/bonds/bond-format";
 import { keyAddress } from "./support/capsule-desk";
 import { newsroomDesk } from "./support/newsroom-desk";
 import { installTestWallet } from "./support/test-wallet";
@@ -20,8 +20,8 @@ const desk = newsroomDesk();
 
 const nodeRpcUrl = process.env.CAPSULE_E2E_NODE_RPC_URL ?? "";
 const node = createPublicClient({ chain: capsuleChain(nodeRpcUrl), transport: http(nodeRpcUrl) });
-/** The owner's CAP as the chain has it, as the page should write it. */
-const walletCap = async () => formatCap(await node.getBalance({ address: keyAddress(OWNER) }));
+/** The owner's CAP as the chain has it, as the page should write it (4 decimals, rounded down). */
+const walletCap = async () => shownBalance(await node.getBalance({ address: keyAddress(OWNER) }));
 
 const expectNoWei = async (page: import("@playwright/test").Page) => expect(await page.locator("body").innerText()).not.toMatch(/wei/);
 

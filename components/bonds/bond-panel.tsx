@@ -16,10 +16,12 @@ import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCap } from "@/components/ui/capsule-format";
+import { walletCap } from "./bond-format";
 import { primaryButton, smallButton, TextField } from "@/components/ui/field";
 import { useBondTransaction, type TxState } from "./bond-transaction";
 
 const cap = (amount: bigint) => formatCap(amount);
+
 const AMOUNT = /^\d+(\.\d{1,18})?$/;
 
 function parseAmount(text: string): bigint | string {
@@ -239,7 +241,13 @@ type BalanceReading = ReturnType<typeof useWalletBalance>;
 
 /** The wallet's CAP: a placeholder while it is read, the amount, or a short failure with a retry. */
 function WalletBalance({ balance, inline = false }: { balance: BalanceReading; inline?: boolean }) {
-  if (balance.value !== undefined) return <span data-testid={inline ? undefined : "wallet-balance"}>{cap(balance.value)}</span>;
+  if (balance.value !== undefined) {
+    return (
+      <span data-testid={inline ? undefined : "wallet-balance"} title={cap(balance.value)}>
+        {walletCap(balance.value)}
+      </span>
+    );
+  }
   if (balance.isError) {
     return (
       <span className="text-sm font-normal text-red-800" data-testid={inline ? undefined : "wallet-balance-error"}>
@@ -276,7 +284,7 @@ function DepositForm(props: { bond: BondReading; balance: BalanceReading; amount
     event.preventDefault();
     const amount = parseAmount(props.amount);
     if (typeof amount === "string") return setFieldError(amount);
-    if (props.balance.value !== undefined && amount > props.balance.value) return setFieldError(`Your wallet holds ${cap(props.balance.value)}: deposit at most that, less the transaction fee.`);
+    if (props.balance.value !== undefined && amount > props.balance.value) return setFieldError(`Your wallet holds ${walletCap(props.balance.value)}: deposit at most that, less the transaction fee.`);
     setFieldError(undefined);
     void tx.send("deposit the bond", (write) => write({ address: props.bond.registry, abi: roleRegistryAbi, functionName: "deposit", value: amount, chainId: CAPSULE_CHAIN_ID }));
   };
