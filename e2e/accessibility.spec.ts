@@ -100,8 +100,8 @@ const tooWide = (page: Page) =>
   );
 
 async function seriousViolations(page: Page) {
-  // the API reference's body is Swagger UI's own markup (third party, docs/DECISIONS.md); the page around it is checked
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).exclude(".swagger-ui").analyze();
+  // the API reference's Swagger UI markup is checked too (its colours and nesting are fixed by our CSS and its config)
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);

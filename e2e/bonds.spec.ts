@@ -1,6 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { createPublicClient, http } from "viem";
 import { walletRolesAtOutlet } from "@/features/roles/wallet-at-outlet.endpoint";
+import { capsuleChain } from "@/lib/chain/chain";
+import { walletCap as shownBalance } from "@/components/bonds/bond-format";
 import { keyAddress } from "./support/capsule-desk";
 import { newsroomDesk } from "./support/newsroom-desk";
 import { installTestWallet } from "./support/test-wallet";
@@ -14,6 +17,11 @@ import { expectNoOverflowAt360, shot, signIn, watchConsole } from "./support/pag
 const OWNER = 7;
 const slug = `bond-${Date.now().toString(36)}`;
 const desk = newsroomDesk();
+
+const nodeRpcUrl = process.env.CAPSULE_E2E_NODE_RPC_URL ?? "";
+const node = createPublicClient({ chain: capsuleChain(nodeRpcUrl), transport: http(nodeRpcUrl) });
+/** The owner's CAP as the chain has it, as the page should write it (4 decimals, rounded down). */
+const walletCap = async () => shownBalance(await node.getBalance({ address: keyAddress(OWNER) }));
 
 const expectNoWei = async (page: import("@playwright/test").Page) => expect(await page.locator("body").innerText()).not.toMatch(/wei/);
 
@@ -48,6 +56,9 @@ test("an unbonded outlet owner deposits, activates the Editor role and votes", a
   await expect(page.getByTestId("bond-bonded")).toHaveText("0 CAP");
   await expect(page.getByTestId("bond-locked")).toHaveText("0 CAP");
   await expect(page.getByTestId("lock-rule")).toContainText("largest requirement");
+  // what the wallet holds, beside the bond and by the deposit form: what a deposit can draw on
+  await expect(page.getByTestId("wallet-balance")).toHaveText(await walletCap());
+  await expect(page.getByTestId("deposit-balances")).toContainText(`In your wallet: ${await walletCap()}. Bonded now: 0 CAP.`);
   const role = page.getByTestId("bond-role").filter({ hasText: slug });
   await expect(role).toHaveAttribute("data-bonded", "false");
   await expect(role).toContainText("Requires a bond of 250 CAP");
@@ -67,6 +78,9 @@ test("an unbonded outlet owner deposits, activates the Editor role and votes", a
   await page.getByRole("button", { name: "Deposit", exact: true }).click();
   await expect(page.getByText("Enter an amount in CAP")).toBeVisible();
   await expect(page.getByRole("button", { name: "Withdraw", exact: true })).toBeDisabled();
+  await page.getByLabel("Amount (CAP)", { exact: true }).first().fill("100000000");
+  await page.getByRole("button", { name: "Deposit", exact: true }).click();
+  await expect(page.getByText(`Your wallet holds ${await walletCap()}: deposit at most that`)).toBeVisible();
 
   // the offered deposit fills the missing amount; the wallet pays; the page follows the transaction
   await role.getByRole("button", { name: "Deposit 250 CAP" }).click();
@@ -76,6 +90,9 @@ test("an unbonded outlet owner deposits, activates the Editor role and votes", a
   await expect(page.getByTestId("bond-bonded")).toHaveText("250 CAP");
   await expect(page.locator("#deposit-amount")).toHaveValue("");
   await expect(page.getByTestId("bond-unlocked")).toHaveText("250 CAP");
+  // the deposit left the wallet (250 CAP and the fee): the page reads the balance again
+  await expect.poll(async () => (await page.getByTestId("wallet-balance").innerText()) === (await walletCap())).toBe(true);
+  await expect(page.getByTestId("deposit-balances")).toContainText("Bonded now: 250 CAP.");
 
   // activation: the bridge locks the bond and sets the voter flag on chain
   await role.getByRole("button", { name: "Activate" }).click();

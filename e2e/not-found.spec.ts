@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { capsuleCreate } from "@/features/capsules/create.endpoint";
+import { capsuleDesk } from "./support/capsule-desk";
 import { watchConsole } from "./support/page-helpers";
 
 // An address no page claims: a 404 page in the site's frame with a way back (it also counts toward
@@ -31,4 +33,67 @@ test("the parents of a capsule's and an article's address lead to their lists, n
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { name: "Latest articles" })).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+// Every dynamic page asks the database (or the chain) on the server whether its subject exists: a
+// missing id or slug answers a real 404 with the group's not-found page, never a 200 whose page then
+// says "not found", and never an error with "Try again".
+const MISSING_PAGES = [
+  "/outlets/nope",
+  "/capsules/999999",
+  "/capsules/999999/history",
+  "/capsules/999999/edit",
+  "/capsules/999999/dispute",
+  "/capsules/abc",
+  "/court/999999",
+  "/court/abc",
+  "/read/999999",
+  "/read/999999/history",
+  "/authors/0x00000000000000000000000000000000000000a1",
+  "/network/block/999999999",
+  `/network/tx/0x${"0".repeat(64)}`,
+  "/network/address/nope",
+];
+
+test("a page about an outlet, capsule, case, article, author, block or transaction that does not exist answers 404", async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = watchConsole(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const path of MISSING_PAGES) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found", level: 1 }), path).toBeVisible();
+    await expect(page.getByRole("button", { name: "Try again" }), path).toHaveCount(0);
+    await expect(page, path).toHaveTitle(/Page not found/);
+  }
+  await page.goto("/capsules/999999/history");
+  await page.screenshot({ path: "test-results/screenshots/not-found-capsule-history-1280.png" });
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.screenshot({ path: "test-results/screenshots/not-found-capsule-history-360.png" });
+  // the feeds of a missing outlet are not pages, but they are missing too
+  for (const path of ["/outlets/nope/feed.xml", "/outlets/nope/feed.json"]) expect((await page.request.get(path)).status(), path).toBe(404);
+  expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
+});
+
+test("a draft's pages say plainly to anyone else that there is no such capsule, without a retry", async ({ page }) => {
+  test.setTimeout(120_000);
+  const desk = capsuleDesk();
+  const AUTHOR = 1;
+  const slug = `hidden-${Date.now().toString(36)}`;
+  await desk.activeOutlet(AUTHOR, slug, "The Hidden Desk");
+  const draft = await desk.call(capsuleCreate, { body: { title: "Not yet public", body: "A draft nobody else may read.", outletSlug: slug } }, AUTHOR);
+  const id = String(draft.capsule.id);
+  const errors = watchConsole(page);
+  // the server render has no session, so it cannot tell the author from anyone else: the page loads and
+  // the browser's read (anonymous here) answers like a missing id
+  for (const path of [`/capsules/${id}`, `/capsules/${id}/history`]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole("heading", { name: "Capsule not found", level: 1 }), path).toBeVisible();
+    await expect(page.getByText(`There is no capsule #${id} you can see without signing in`), path).toBeVisible();
+    await expect(page.getByRole("button", { name: "Try again" }), path).toHaveCount(0);
+    await expect(page.getByText("Not yet public"), path).toHaveCount(0);
+  }
+  await page.screenshot({ path: "test-results/screenshots/hidden-draft-history-1280.png" });
+  expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
 });

@@ -8,17 +8,20 @@ import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { bondRequired, lockFor } from "@/lib/roles/role-catalog";
 import type { TRoleAssignment } from "@/features/roles/roles.schema";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
-import { useBond, type BondReading } from "@/components/bonds/use-bonds";
+import { useBond, useWalletBalance, type BondReading } from "@/components/bonds/use-bonds";
 import { useWalletRoles } from "@/components/roles/use-roles";
 import { useChangeRole } from "@/components/roles/use-roles";
 import { useSession } from "@/components/wallet/use-session";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatCap } from "@/components/ui/capsule-format";
+import { walletCap } from "./bond-format";
 import { primaryButton, smallButton, TextField } from "@/components/ui/field";
 import { useBondTransaction, type TxState } from "./bond-transaction";
 
-const cap = (amount: bigint) => `${formatEther(amount)} CAP`;
+const cap = (amount: bigint) => formatCap(amount);
+
 const AMOUNT = /^\d+(\.\d{1,18})?$/;
 
 function parseAmount(text: string): bigint | string {
@@ -40,7 +43,14 @@ function roleNeed(role: TRoleAssignment, bond: BondReading) {
 export function BondPanel() {
   const { wallet, status } = useSession();
   const bond = useBond(wallet);
+  const balance = useWalletBalance(wallet);
   const roles = useWalletRoles(wallet);
+  const { refetch: refetchBond } = bond;
+  const { refetch: refetchBalance } = balance;
+  // a deposit or withdrawal moves CAP between the wallet and the bond: both are read again
+  const afterTransaction = useCallback(async () => {
+    await Promise.all([refetchBond(), refetchBalance()]);
+  }, [refetchBond, refetchBalance]);
   const [depositAmount, setDepositAmount] = useState("");
   // "Deposit n CAP" (a role row, the shortfall line, or a link from another page: /bonds?deposit=n)
   // fills the form and takes the person to it, focused, instead of leaving it below the fold
@@ -92,7 +102,13 @@ export function BondPanel() {
           </div>
         ) : (
           <>
-            <dl className="grid gap-4 text-sm sm:grid-cols-3" data-testid="bond-summary">
+            <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4" data-testid="bond-summary">
+              <div>
+                <dt className="text-xs uppercase tracking-wide text-stone-500">In your wallet</dt>
+                <dd className="text-lg font-semibold tabular-nums [overflow-wrap:anywhere]">
+                  <WalletBalance balance={balance} />
+                </dd>
+              </div>
               <div>
                 <dt className="text-xs uppercase tracking-wide text-stone-500">Bonded</dt>
                 <dd className="text-lg font-semibold tabular-nums [overflow-wrap:anywhere]" data-testid="bond-bonded">{cap(bond.data.bonded)}</dd>
@@ -131,8 +147,8 @@ export function BondPanel() {
       </Card>
       {bond.data ? (
         <div className="grid gap-6 lg:grid-cols-2">
-          <DepositForm bond={bond.data} amount={depositAmount} setAmount={setDepositAmount} onConfirmed={bond.refetch} focusSignal={depositAsked} />
-          <WithdrawForm bond={bond.data} onConfirmed={bond.refetch} />
+          <DepositForm bond={bond.data} balance={balance} amount={depositAmount} setAmount={setDepositAmount} onConfirmed={afterTransaction} focusSignal={depositAsked} />
+          <WithdrawForm bond={bond.data} onConfirmed={afterTransaction} />
         </div>
       ) : null}
     </div>
@@ -221,7 +237,35 @@ function TxStatus(props: { state: TxState; hash?: string; error?: string; testId
   );
 }
 
-function DepositForm(props: { bond: BondReading; amount: string; setAmount: (value: string) => void; onConfirmed: () => Promise<void>; focusSignal: number }) {
+type BalanceReading = ReturnType<typeof useWalletBalance>;
+
+/** The wallet's CAP: a placeholder while it is read, the amount, or a short failure with a retry. */
+function WalletBalance({ balance, inline = false }: { balance: BalanceReading; inline?: boolean }) {
+  if (balance.value !== undefined) {
+    return (
+      <span data-testid={inline ? undefined : "wallet-balance"} title={cap(balance.value)}>
+        {walletCap(balance.value)}
+      </span>
+    );
+  }
+  if (balance.isError) {
+    return (
+      <span className="text-sm font-normal text-red-800" data-testid={inline ? undefined : "wallet-balance-error"}>
+        could not be read{" "}
+        <button type="button" className="inline-flex min-h-11 items-center underline" onClick={() => void balance.refetch()}>
+          Read again
+        </button>
+      </span>
+    );
+  }
+  return (
+    <span role="status" aria-label="Reading your wallet's balance">
+      <Skeleton className={`inline-block h-6 ${inline ? "w-16 align-middle" : "w-32"}`} />
+    </span>
+  );
+}
+
+function DepositForm(props: { bond: BondReading; balance: BalanceReading; amount: string; setAmount: (value: string) => void; onConfirmed: () => Promise<void>; focusSignal: number }) {
   const { onConfirmed, setAmount, focusSignal } = props;
   useEffect(() => {
     if (focusSignal === 0) return;
@@ -240,6 +284,7 @@ function DepositForm(props: { bond: BondReading; amount: string; setAmount: (val
     event.preventDefault();
     const amount = parseAmount(props.amount);
     if (typeof amount === "string") return setFieldError(amount);
+    if (props.balance.value !== undefined && amount > props.balance.value) return setFieldError(`Your wallet holds ${walletCap(props.balance.value)}: deposit at most that, less the transaction fee.`);
     setFieldError(undefined);
     void tx.send("deposit the bond", (write) => write({ address: props.bond.registry, abi: roleRegistryAbi, functionName: "deposit", value: amount, chainId: CAPSULE_CHAIN_ID }));
   };
@@ -247,6 +292,9 @@ function DepositForm(props: { bond: BondReading; amount: string; setAmount: (val
     <Card title="Deposit">
       <form onSubmit={submit} noValidate className="space-y-3" aria-label="Deposit into your bond">
         <TextField id="deposit-amount" label="Amount (CAP)" inputMode="decimal" autoComplete="off" value={props.amount} error={fieldError} onChange={(e) => props.setAmount(e.target.value)} hint="Sent from your wallet to RoleRegistry and added to your bond." />
+        <p className="text-sm text-stone-700" data-testid="deposit-balances">
+          In your wallet: <span className="font-semibold tabular-nums"><WalletBalance balance={props.balance} inline /></span>. Bonded now: <span className="font-semibold tabular-nums">{cap(props.bond.bonded)}</span>.
+        </p>
         <button type="submit" className={primaryButton} disabled={tx.busy}>
           {tx.busy ? "Depositing…" : "Deposit"}
         </button>

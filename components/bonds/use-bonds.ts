@@ -1,8 +1,8 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { useReadContracts } from "wagmi";
+import { useCallback, useEffect } from "react";
+import { useBalance, useReadContracts } from "wagmi";
 import { useLive } from "@/components/live/live-provider";
 import { getAddress, type Address } from "viem";
 import { roleRegistryAbi } from "@/lib/chain/abi";
@@ -53,4 +53,11 @@ export function useBond(wallet: Address | undefined) {
       await queryClient.invalidateQueries({ queryKey: ["wallet-roles"] });
     },
   };
+}
+
+/** The CAP the wallet holds (its native balance on the Capsule chain), read from the chain: what it can bond. */
+export function useWalletBalance(wallet: Address | undefined) {
+  const balance = useBalance({ address: wallet, chainId: CAPSULE_CHAIN_ID, query: { enabled: Boolean(wallet) } });
+  const { refetch } = balance;
+  return { value: balance.data?.value, isError: balance.isError, error: balance.error, refetch: useCallback(async () => void (await refetch()), [refetch]) };
 }

@@ -1,5 +1,5 @@
 import type { BountyEvaluation } from "@/features/bounty/bounty.schema";
-import { shortAddress } from "@/lib/wallet/short-address";
+import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import { formatDate, verdictStyle } from "./bounty-format";
 
 export function EvaluationList({ evaluations }: { evaluations: BountyEvaluation[] }) {
@@ -19,7 +19,7 @@ export function EvaluationList({ evaluations }: { evaluations: BountyEvaluation[
                 </span>
               </span>
               <span className="text-stone-500">
-                by <span className="font-mono" title={evaluation.evaluator}>{shortAddress(evaluation.evaluator)}</span> · {formatDate(evaluation.createdAt)}
+                by <span className="font-mono" title={displayAddress(evaluation.evaluator)}>{shortAddress(evaluation.evaluator)}</span> · {formatDate(evaluation.createdAt)}
               </span>
             </div>
             <p className="mt-2 text-sm text-stone-700">{evaluation.rationale}</p>

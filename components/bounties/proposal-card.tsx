@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { BountyEvaluation, BountyProposal } from "@/features/bounty/bounty.schema";
-import { shortAddress } from "@/lib/wallet/short-address";
+import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate, formatReward, proposalStatusStyle } from "./bounty-format";
 import { EvaluationList } from "./evaluation-list";
@@ -55,7 +55,7 @@ export function ProposalCard(props: { proposal: BountyProposal; evaluations: Bou
         ) : null}
         <div>
           <dt className="inline">Proposed by </dt>
-          <dd className="inline font-mono" title={proposal.proposer}>{shortAddress(proposal.proposer)}</dd>
+          <dd className="inline font-mono" title={displayAddress(proposal.proposer)}>{shortAddress(proposal.proposer)}</dd>
         </div>
         <div>
           <dt className="inline">Opened </dt>

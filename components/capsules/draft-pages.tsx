@@ -1,5 +1,6 @@
 "use client";
 
+import { displayAddress } from "@/lib/wallet/short-address";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
@@ -96,7 +97,7 @@ function DraftGate({ id, wallet, read: latest }: { id: string; wallet: string | 
   if (wallet && wallet.toLowerCase() !== read.capsule.submitter.toLowerCase()) {
     return (
       <Message title={read.capsule.title || `Draft #${id}`}>
-        Only the journalist who started this draft ({read.capsule.submitter}) can edit it.
+        Only the journalist who started this draft ({displayAddress(read.capsule.submitter)}) can edit it.
       </Message>
     );
   }

@@ -6,7 +6,7 @@ import { useQueries } from "@tanstack/react-query";
 import { capsuleQuery, useCapsuleHistory } from "@/components/capsules/use-capsules";
 import { useSession } from "@/components/wallet/use-session";
 import { Card } from "@/components/ui/card";
-import { ErrorNotice } from "@/components/ui/error-notice";
+import { CapsuleReadFailure, missingCapsuleText } from "./capsule-read-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { capsuleTypeLabel, formatTime } from "@/components/ui/capsule-format";
 import { CapsuleStatusBadge } from "./capsule-status-badge";
@@ -17,7 +17,7 @@ import { DiffView } from "./diff-view";
 // between any two versions, and "Publish a correction" from the current one.
 export function HistoryView({ id }: { id: string }) {
   const history = useCapsuleHistory(id);
-  const { session } = useSession();
+  const { session, status } = useSession();
   const chain = history.data?.chain ?? [];
   const details = useQueries({
     queries: chain.map((entry) => capsuleQuery(entry.capsuleId, session)),
@@ -31,7 +31,8 @@ export function HistoryView({ id }: { id: string }) {
     }
   }, [chain, from]);
 
-  if (history.isError) return <ErrorNotice title="The revision history could not be loaded" error={history.error} onRetry={() => void history.refetch()} />;
+  // a 404 (no such capsule, or a draft this reader may not see) says so; only other failures offer a retry
+  if (history.isError) return <CapsuleReadFailure read={history} missing={missingCapsuleText(id, status === "signed-in")} />;
   if (!history.data) {
     return (
       <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading revision history">

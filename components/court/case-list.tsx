@@ -8,7 +8,7 @@ import { OutletFilterOptions } from "@/components/outlets/outlet-filter-options"
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCap, formatTime } from "@/components/ui/capsule-format";
-import { shortAddress } from "@/lib/wallet/short-address";
+import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import { CaseRowHeading } from "./case-badges";
 import { Pager } from "@/components/ui/pager";
 
@@ -137,7 +137,7 @@ export function CaseList({ initial }: { initial: CaseFilters }) {
               </CaseRowHeading>
               <p className="text-xs text-stone-500">
                 {item.capsuleTitle ? <span className="text-stone-700">“{item.capsuleTitle}”</span> : `Capsule #${item.capsuleId}`} · {item.outletName} · opened {formatTime(item.openedAt)} by{" "}
-                <span className="font-mono" title={item.openedBy}>
+                <span className="font-mono" title={displayAddress(item.openedBy)}>
                   {shortAddress(item.openedBy)}
                 </span>
                 {item.closedAt ? ` · closed ${formatTime(item.closedAt)}` : ""}

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { ZTimelineEntry } from "@/features/court/court.schema";
 import { formatTime } from "@/components/ui/capsule-format";
-import { shortAddress } from "@/lib/wallet/short-address";
+import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import { describeTimelineEntry } from "./court-format";
 import { describeJuryEvent, type JuryTimelineEvent } from "./jury-timeline-words";
 
@@ -46,7 +46,7 @@ export function CaseTimeline({ entries, jury = [] }: { entries: Entry[]; jury?: 
             {line.actor ? (
               <>
                 {" · "}
-                <span className="font-mono" title={line.actor}>
+                <span className="font-mono" title={displayAddress(line.actor)}>
                   {shortAddress(line.actor)}
                 </span>
               </>

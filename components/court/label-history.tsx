@@ -5,7 +5,7 @@ import { useLabelHistory } from "@/components/court/use-court";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatTime } from "@/components/ui/capsule-format";
-import { shortAddress } from "@/lib/wallet/short-address";
+import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import { LabelChip } from "./case-badges";
 
 // Every label change of the article's revision chain: who, when and why (GET /api/capsules/:id/labels).
@@ -24,7 +24,7 @@ export function LabelHistory({ capsuleId }: { capsuleId: string }) {
             <LabelChip label={item.label} />
             <span className="text-xs text-stone-500">
               {formatTime(item.at)} by{" "}
-              <span className="font-mono" title={item.appliedBy}>
+              <span className="font-mono" title={displayAddress(item.appliedBy)}>
                 {shortAddress(item.appliedBy)}
               </span>
             </span>

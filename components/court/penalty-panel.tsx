@@ -1,3 +1,4 @@
+import { displayAddress } from "@/lib/wallet/short-address";
 import type { ReactNode } from "react";
 import type { TPenalty } from "@/features/court/court.schema";
 import { Card } from "@/components/ui/card";
@@ -32,7 +33,7 @@ export function PenaltyPanel({ penalty, outletName }: { penalty: TPenalty; outle
         </Item>
         <Item term="Outlet">
           <span>{outletName ?? penalty.outletSlug}</span>
-          <span className="block break-all font-mono text-xs text-stone-500">owner {penalty.outletWallet}</span>
+          <span className="block break-all font-mono text-xs text-stone-500">owner {displayAddress(penalty.outletWallet)}</span>
         </Item>
         <Item term="Distribution downgraded until">{formatTime(penalty.penaltyUntil)}</Item>
         <Item term="Transaction">

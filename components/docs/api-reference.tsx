@@ -25,18 +25,26 @@ export function ApiReference() {
     // the only level-1 heading, so every h1 it inserts is demoted as it appears. aria-level on an
     // <h1> is not honoured everywhere, so the h1 loses its role and its <hgroup> becomes the
     // level-2 heading (the server picker gets its missing label in onComplete).
-    const demote = (root: ParentNode) =>
+    // Its operations sit in a <main> of their own, a second main landmark inside the page's: it becomes a named region.
+    const demote = (root: ParentNode) => {
       root.querySelectorAll("h1:not([role])").forEach((h) => {
         h.setAttribute("role", "none");
         const group = h.closest("hgroup");
         group?.setAttribute("role", "heading");
         group?.setAttribute("aria-level", "2");
       });
+      root.querySelectorAll("main:not([role])").forEach((m) => {
+        m.setAttribute("role", "region");
+        m.setAttribute("aria-label", "Operations");
+      });
+    };
     new MutationObserver(() => target.current && demote(target.current)).observe(target.current, { childList: true, subtree: true });
     bundle({
       url: pathOf(openApiDocument),
       domNode: target.current,
-      deepLinking: true,
+      // deep links put a link (the path) inside each operation's expand button, a control nested in a control
+      // that screen readers and keyboards cannot reach properly (axe nested-interactive); without them the path is text
+      deepLinking: false,
       validatorUrl: null,
       supportedSubmitMethods: ["get"],
       defaultModelsExpandDepth: 0,

@@ -1,8 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { formatEther } from "viem";
 import type { ExplorerAddress, ExplorerBlock, ExplorerTx } from "@/features/system/explorer";
-import { capsuleStatusStyle, formatCap } from "@/components/ui/capsule-format";
+import { capsuleStatusStyle, formatCap, formatCount } from "@/components/ui/capsule-format";
 import { AddressLink, BlockLink, TxLink } from "@/components/ui/chain-link";
 import { Card } from "@/components/ui/card";
 import { LocalTime } from "@/components/reader/local-time";
@@ -57,7 +56,7 @@ export function TransactionView({ tx }: { tx: ExplorerTx }) {
             ["To", tx.to ? <span key="to">{tx.toContract ? `${tx.toContract} contract · ` : ""}<AddressLink address={tx.to} /></span> : "a new contract"],
             ["Value", tx.value === 0n ? "nothing sent" : formatCap(tx.value)],
             ["Events", String(tx.logCount)],
-            ["Gas used", tx.gasUsed === null ? "—" : tx.gasUsed.toString()],
+            ["Gas used", tx.gasUsed === null ? "—" : formatCount(tx.gasUsed)],
           ]}
         />
       </Card>
@@ -89,7 +88,7 @@ export function AddressView({ account }: { account: ExplorerAddress }) {
         <Facts
           rows={[
             ["Kind", account.isContract ? (account.contractName ? `Capsule's ${account.contractName} contract` : "a contract") : "a wallet"],
-            ["Balance", `${formatEther(account.balance)} CAP`],
+            ["Balance", formatCap(account.balance)],
             ["Transactions sent", String(account.transactionCount)],
             ...(!account.isContract
               ? ([

@@ -1,5 +1,6 @@
 "use client";
 
+import { displayAddress } from "@/lib/wallet/short-address";
 import { FullAddress } from "@/components/ui/full-address";
 import { useState } from "react";
 import { ROLE } from "@/lib/roles/role-catalog";
@@ -51,7 +52,7 @@ export function MembersPanel({ slug, canManage, me }: { slug: string; canManage:
                           type="button"
                           onClick={() => setConfirming({ wallet: member.wallet, roleId: role.roleId, name: role.name, own: isMe })}
                           disabled={revoke.isPending}
-                          aria-label={isMe && !canManage ? `Give up your ${role.name} role` : `Revoke ${role.name} from ${member.wallet}`}
+                          aria-label={isMe && !canManage ? `Give up your ${role.name} role` : `Revoke ${role.name} from ${displayAddress(member.wallet)}`}
                           className="inline-flex min-h-11 items-center rounded-full px-3 text-xs text-red-800 hover:bg-red-50"
                         >
                           {isMe && !canManage ? "Give up" : "Revoke"}

@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
 import type { AuthorRecord } from "@/features/reader/author-record";
-import { shortHex } from "@/components/ui/capsule-format";
+import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import { LocalTime } from "./local-time";
 
-export const authorName = (author: Pick<AuthorRecord, "displayName" | "wallet">) => author.displayName ?? shortHex(author.wallet);
+export const authorName = (author: Pick<AuthorRecord, "displayName" | "wallet">) => author.displayName ?? shortAddress(author.wallet);
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
 
@@ -23,7 +23,7 @@ export function AuthorView({ author }: { author: AuthorRecord }) {
         <details className="text-sm text-stone-600">
           <summary className="flex min-h-11 cursor-pointer items-center">Wallet address</summary>
           <p className="break-all font-mono text-xs" data-testid="author-wallet">
-            {author.wallet}
+            {displayAddress(author.wallet)}
           </p>
         </details>
       </header>

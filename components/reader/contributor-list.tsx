@@ -1,7 +1,7 @@
+import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import Link from "next/link";
 import type { z } from "zod";
 import type { ZContributorObject } from "@/features/capsules/capsules.schema";
-import { shortHex } from "@/components/ui/capsule-format";
 import { roleDefinition } from "@/lib/roles/role-catalog";
 import { linkableUri } from "@/lib/schemas/uri";
 
@@ -21,7 +21,7 @@ export function ContributorList({ items }: { items: Contributor[] }) {
           <li key={person.contributorId} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2">
             <span className="min-w-0">
               <Link href={`/authors/${person.wallet}`} prefetch={false} className="font-medium text-accent underline" data-testid="contributor-author-link">
-                {named ? person.displayName : shortHex(person.wallet)}
+                {named ? person.displayName : shortAddress(person.wallet)}
               </Link>
               {linkableUri(person.attributionURI) ? (
                 <>
@@ -33,7 +33,7 @@ export function ContributorList({ items }: { items: Contributor[] }) {
               ) : null}
               <span className="block text-xs text-stone-500">
                 {contributionNames[person.contributionType] ?? person.contributionType}
-                {roleDefinition(person.role) ? ` · ${roleDefinition(person.role)?.name}` : ""} · <span className="font-mono" title={person.wallet}>{shortHex(person.wallet)}</span>
+                {roleDefinition(person.role) ? ` · ${roleDefinition(person.role)?.name}` : ""} · <span className="font-mono" title={displayAddress(person.wallet)}>{shortAddress(person.wallet)}</span>
               </span>
             </span>
             <span className="tabular-nums text-stone-600" title={`${person.shareBps} basis points`}>

@@ -1,3 +1,4 @@
+import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import Link from "next/link";
 import type { ReaderArticle } from "@/features/reader/reader-article";
 import { formatCap, shortHex } from "@/components/ui/capsule-format";
@@ -19,8 +20,8 @@ export function EditorsVote({ capsuleId, votes }: { capsuleId: string; votes: Re
           {votes.items.map((vote) => (
             <li key={vote.voter} className="py-2" data-testid="reader-vote" data-voter={vote.voter}>
               <p className="flex flex-wrap items-center gap-x-2">
-                <Link href={addressPath(vote.voter)} prefetch={false} title={vote.voter} className={`inline-flex min-h-11 items-center underline ${vote.displayName ? "" : "font-mono"}`}>
-                  {vote.displayName ?? shortHex(vote.voter)}
+                <Link href={addressPath(vote.voter)} prefetch={false} title={displayAddress(vote.voter)} className={`inline-flex min-h-11 items-center underline ${vote.displayName ? "" : "font-mono"}`}>
+                  {vote.displayName ?? shortAddress(vote.voter)}
                 </Link>
                 <span className={`rounded px-2 py-0.5 text-xs font-semibold ${vote.support ? "bg-emerald-100 text-emerald-900" : "bg-red-100 text-red-900"}`}>{vote.support ? "Yes" : "No"}</span>
                 <span className="text-stone-600">{formatCap(vote.weight)}</span>

@@ -1,3 +1,4 @@
+import { shortAddress } from "@/lib/wallet/short-address";
 import Link from "next/link";
 import { Fragment } from "react";
 import { pathOf } from "@/lib/api/request";
@@ -6,7 +7,6 @@ import { capsuleProof } from "@/features/reader/proof.endpoint";
 import { vaultObject } from "@/features/vault/object.endpoint";
 import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
 import type { ReaderArticle } from "@/features/reader/reader-article";
-import { shortHex } from "@/components/ui/capsule-format";
 import { Island } from "@/components/reader/islands/island";
 import { ArticleBody } from "./article-body";
 import { ArticleClaims } from "./article-claims";
@@ -203,7 +203,7 @@ export function byline(contributors: TCapsuleResponse["contributors"]): string {
 export const bylineNames = (contributors: TCapsuleResponse["contributors"]): string[] =>
   contributors
     .filter((person) => person.active)
-    .map((person) => (person.displayName && person.displayName.toLowerCase() !== person.wallet.toLowerCase() ? person.displayName : shortHex(person.wallet)));
+    .map((person) => (person.displayName && person.displayName.toLowerCase() !== person.wallet.toLowerCase() ? person.displayName : shortAddress(person.wallet)));
 
 /** An older version: says what replaced it and links to the current text. */
 function SupersededNote({ currentId, kind }: { currentId: string; kind: string }) {

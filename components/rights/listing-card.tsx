@@ -6,7 +6,7 @@ import type { TListing, ZLicence } from "@/features/rights/rights.schema";
 import { useTakeLicence } from "@/components/rights/use-rights";
 import { formatCap, formatTime } from "@/components/ui/capsule-format";
 import { licenceTypeHelp, licenceTypeLabel, listingStatusStyle, territoryLabel } from "./rights-format";
-import { shortAddress } from "@/lib/wallet/short-address";
+import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import { TakeLicence } from "./take-licence";
 
 type Licence = z.infer<typeof ZLicence>;
@@ -39,7 +39,7 @@ export function ListingCard({ listing, licences, onShowCapsule }: { listing: TLi
       </div>
       <p className="text-xs text-stone-500">
         Listing #{listing.listingId} · capsule #{listing.capsuleId} · listed {formatTime(listing.createdAt)} by{" "}
-        <span className="font-mono" title={listing.createdBy}>
+        <span className="font-mono" title={displayAddress(listing.createdBy)}>
           {shortAddress(listing.createdBy)}
         </span>
         {listing.expiresAt ? ` · until ${formatTime(listing.expiresAt)}` : ""}
@@ -50,7 +50,7 @@ export function ListingCard({ listing, licences, onShowCapsule }: { listing: TLi
       {BigInt(listing.price) > 0n ? (
         <p className="text-xs text-stone-500" data-testid="listing-payee">
           Paid to{" "}
-          <span className="font-mono" title={listing.payee}>
+          <span className="font-mono" title={displayAddress(listing.payee)}>
             {shortAddress(listing.payee)}
           </span>
           {listing.payee.toLowerCase() === listing.createdBy.toLowerCase() ? " (the lister)" : ""}
@@ -74,7 +74,7 @@ export function ListingCard({ listing, licences, onShowCapsule }: { listing: TLi
           <ul className="mt-1 space-y-1 text-xs text-stone-700">
             {licences.map((licence) => (
               <li key={licence.licenceId}>
-                #{licence.licenceId} · <span className="font-mono" title={licence.buyer}>{shortAddress(licence.buyer)}</span> · {formatCap(licence.price)} ·{" "}
+                #{licence.licenceId} · <span className="font-mono" title={displayAddress(licence.buyer)}>{shortAddress(licence.buyer)}</span> · {formatCap(licence.price)} ·{" "}
                 {formatTime(licence.createdAt)}
                 {licence.paymentTxHash ? (
                   <span className="block break-all font-mono text-stone-500">

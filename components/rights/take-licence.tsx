@@ -9,7 +9,7 @@ import { licenceEscrowAbi } from "@/lib/chain/abi";
 import { ApiError } from "@/lib/api/api-client";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
-import { shortAddress } from "@/lib/wallet/short-address";
+import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import type { useTakeLicence } from "@/components/rights/use-rights";
 import { useSession } from "@/components/wallet/use-session";
 import { useContractsSummary } from "@/components/network/use-system";
@@ -152,7 +152,7 @@ export function TakeLicence({ listing, take }: { listing: TListing; take: Return
         <p className="text-sm text-stone-700">
           The licence costs <strong data-testid="licence-amount">{formatCap(listing.price)}</strong>, deposited from your wallet into the licence
           escrow. When the bridge has checked the deposit on the chain and recorded the licence, the escrow releases it to{" "}
-          <span className="font-mono" title={listing.payee}>
+          <span className="font-mono" title={displayAddress(listing.payee)}>
             {shortAddress(listing.payee)}
           </span>{" "}
           (the listing’s payee) and the article’s contributors by their shares. If the licence is refused

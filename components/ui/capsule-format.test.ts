@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseEther } from "viem";
-import { formatCap } from "./capsule-format";
+import { formatCap, formatCount } from "./capsule-format";
 
 describe("formatCap", () => {
   it("groups thousands and keeps the fraction as it is", () => {
@@ -9,5 +9,14 @@ describe("formatCap", () => {
     expect(formatCap(parseEther("30"))).toBe("30 CAP");
     expect(formatCap(0n)).toBe("0 CAP");
     expect(formatCap(1n)).toBe("0.000000000000000001 CAP");
+  });
+});
+
+describe("formatCount", () => {
+  it("groups thousands like formatCap (gas used)", () => {
+    expect(formatCount(21000n)).toBe("21,000");
+    expect(formatCount(1234567)).toBe("1,234,567");
+    expect(formatCount("999")).toBe("999");
+    expect(formatCount(0n)).toBe("0");
   });
 });

@@ -18,11 +18,15 @@ export const capsuleTypeLabel: Record<string, string> = {
   supporting: "Supporting",
 };
 
-/** "30 CAP", "10.5 CAP" from wei. */
 /** Wei as CAP with thousands grouped ("50,000,000 CAP", "10.5 CAP"). */
 export function formatCap(wei: bigint | string): string {
   const [whole = "0", fraction] = formatUnits(typeof wei === "string" ? BigInt(wei) : wei, 18).split(".");
   return `${BigInt(whole).toLocaleString("en-US")}${fraction ? `.${fraction}` : ""} CAP`;
+}
+
+/** A whole number with thousands grouped like formatCap's ("1,234,567"): gas used, counts. */
+export function formatCount(value: bigint | number | string): string {
+  return BigInt(value).toLocaleString("en-US");
 }
 
 /** A Unix-seconds string as a local date and time with the zone named ("28 Nov 2026, 14:05 CET"); "—" for 0/empty. */

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import { shortHex } from "./capsule-format";
 
 // Explorer-style links to this service's own chain pages (/network/tx/:hash, /network/address/:address,
@@ -18,11 +19,12 @@ export function TxLink({ hash, className = "" }: { hash: string; className?: str
   );
 }
 
-/** An address in its short form, or `label` (a name) when given; the full address is the link's title and target. */
+/** An address in its short form (checksum case), or `label` (a name) when given; the full address is the link's title and target. */
 export function AddressLink({ address, label, className = "" }: { address: string; label?: string; className?: string }) {
+  const shown = displayAddress(address);
   return (
-    <Link href={addressPath(address)} prefetch={false} title={address} className={`${label ? "inline-flex min-h-11 items-center text-accent underline" : linkClass} ${className}`} data-testid="address-link">
-      {label ?? shortHex(address)}
+    <Link href={addressPath(shown)} prefetch={false} title={shown} className={`${label ? "inline-flex min-h-11 items-center text-accent underline" : linkClass} ${className}`} data-testid="address-link">
+      {label ?? shortAddress(address)}
     </Link>
   );
 }

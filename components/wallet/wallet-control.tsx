@@ -5,7 +5,7 @@ import { focusMainHeading } from "@/components/ui/main-focus";
 import { useSwitchChain } from "wagmi";
 import { useSession } from "@/components/wallet/use-session";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
-import { shortAddress } from "@/lib/wallet/short-address";
+import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { ConnectMenu } from "./connect-menu";
 
@@ -53,7 +53,7 @@ export function WalletControl() {
           </span>
         ) : null}
         {session.wallet ? (
-          <span className="font-mono text-sm text-stone-700" title={session.wallet} data-testid="wallet-address">
+          <span className="font-mono text-sm text-stone-700" title={displayAddress(session.wallet)} data-testid="wallet-address">
             {shortAddress(session.wallet)}
           </span>
         ) : null}

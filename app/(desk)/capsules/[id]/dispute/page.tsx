@@ -1,13 +1,19 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { capsuleExists } from "@/features/page-subjects";
 import { DisputePage } from "@/components/court/dispute-page";
+
+export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: `Dispute capsule #${(await params).id}` };
+  const { id } = await params;
+  return { title: (await capsuleExists(id)) ? `Dispute capsule #${id}` : "Page not found" };
 }
 
 export default async function CapsuleDisputePage({ params }: Props) {
   const { id } = await params;
+  if (!(await capsuleExists(id))) notFound();
   return <DisputePage id={id} />;
 }

@@ -1,13 +1,19 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { capsuleExists } from "@/features/page-subjects";
 import { EditDraftPage } from "@/components/capsules/draft-pages";
+
+export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: `Edit draft #${(await params).id}` };
+  const { id } = await params;
+  return { title: (await capsuleExists(id)) ? `Edit draft #${id}` : "Page not found" };
 }
 
 export default async function EditCapsulePage({ params }: Props) {
   const { id } = await params;
+  if (!(await capsuleExists(id))) notFound();
   return <EditDraftPage id={id} />;
 }

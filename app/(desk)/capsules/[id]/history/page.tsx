@@ -1,13 +1,19 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { capsuleExists } from "@/features/page-subjects";
 import { HistoryView } from "@/components/capsules/history-view";
+
+export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: `History of capsule #${(await params).id}` };
+  const { id } = await params;
+  return { title: (await capsuleExists(id)) ? `History of capsule #${id}` : "Page not found" };
 }
 
 export default async function CapsuleHistoryPage({ params }: Props) {
   const { id } = await params;
+  if (!(await capsuleExists(id))) notFound();
   return <HistoryView id={id} />;
 }

@@ -11,7 +11,9 @@ type Props = { params: Promise<{ address: string }> };
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
-export const metadata: Metadata = { title: "Address" };
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: ADDRESS.test((await params).address) ? "Address" : "Page not found" };
+}
 
 // /network/address/:address — a wallet or contract: balance, and its votes and submissions in Capsule.
 export default async function AddressPage({ params }: Props) {
