@@ -184,8 +184,17 @@ test("the author withdraws a draft and an Editor closes a vote early, from the c
   // the outcome says why, and the tally no longer says "yet"
   await expect(page.getByTestId("outcome")).toContainText("Rejected: the vote was closed before its window ended");
   await expect(page.getByTestId("tally")).not.toContainText("yet");
+  // the outlet's Editor withdraws another member's draft (no draft can hold a chain's one open revision)
+  const othersDraft = await desk.draft(LATE_EDITOR, slug, `Harbour lights dimmed ${stamp}`, "Harbour lights dimmed.\n\nThe port saves power.");
+  await page.goto(`/capsules/${othersDraft}`);
+  const editorPanel = page.getByTestId("reject-panel");
+  await editorPanel.getByRole("button", { name: "Withdraw this draft (Editor)" }).click();
+  await expect(editorPanel).toContainText("its author sees the withdrawal in their activity");
+  await editorPanel.getByRole("button", { name: "Confirm: withdraw this draft (editor)" }).click();
+  await expect(page.getByTestId("capsule-status")).toHaveText(/rejected/i);
+  await expect(page.getByTestId("reject-panel")).toHaveCount(0);
   // a draft is private: before signing in, the page's reads of it are answered 404 (as intended)
-  expect(errors.filter((error) => !(error.includes("status of 404") && error.includes(`/capsules/${draftId}`)))).toEqual([]);
+  expect(errors.filter((error) => !(error.includes("status of 404") && [draftId, othersDraft].some((id) => error.includes(`/capsules/${id}`))))).toEqual([]);
   await context.close();
 });
 

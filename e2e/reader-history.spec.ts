@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { readerDesk } from "./support/reader-fixture";
+import { addressOf, readerDesk } from "./support/reader-fixture";
 import { watchConsole } from "./support/page-helpers";
 
 // Readers, round two (issue 31): listings and feeds show plain text from the rendered article (never
@@ -183,4 +183,26 @@ test("the article offers the embed HTML to copy, and a node that failed is not u
   await expect(page.getByTestId("rpc-in-use")).toHaveText("Checking against: this site’s /rpc");
   await expect(page.getByTestId("finalization-check")).toContainText("this site’s /rpc");
   expect(errors.filter((e) => !e.includes("127.0.0.1:9"))).toEqual([]);
+});
+
+test("an author's page takes no name and no record from an article someone else submitted crediting them", async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = watchConsole(page);
+  const desk = readerDesk();
+  const otherSlug = `other-desk-${run}`;
+  const smearTitle = `Fabricated expose ${run}`;
+  const author = addressOf(OWNER);
+  await desk.outlet(7, otherSlug, "The Other Desk");
+  await desk.finalized(7, otherSlug, smearTitle, "Nothing here is true.", { contributors: [{ wallet: author, displayName: `Confessed plagiarist ${run}`, role: 1, contributionType: "author", shareBps: 10000 }] });
+
+  await page.goto(`/authors/${author}`);
+  await expect(page.getByRole("heading", { level: 1 })).not.toContainText("plagiarist");
+  await expect(page.getByTestId("author-articles").getByTestId("author-article").filter({ hasText: title })).toHaveCount(1);
+  await expect(page.getByTestId("author-articles")).not.toContainText(smearTitle);
+  const others = page.getByTestId("credited-by-others");
+  await expect(others.getByRole("heading", { name: "Credited by others", level: 2 })).toBeVisible();
+  await expect(others.getByRole("link", { name: smearTitle })).toBeVisible();
+  await expect(page.locator("body")).not.toContainText("plagiarist");
+  await atBothWidths(page, "author-credited");
+  expect(errors).toEqual([]);
 });

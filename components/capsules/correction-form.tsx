@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useFormDraft } from "@/components/ui/use-form-draft";
@@ -9,6 +10,13 @@ import { useSession } from "@/components/wallet/use-session";
 import { useOutletRoles } from "@/components/roles/use-roles";
 import { AUTHOR_ROLES } from "@/lib/roles/role-catalog";
 import { primaryButton, TextArea } from "@/components/ui/field";
+import { ApiError } from "@/lib/api/api-client";
+
+/** The open revision's id, which the 409 gives only to a caller who may read that draft. */
+const openDraftId = (error: Error): string | undefined => {
+  const id = error instanceof ApiError ? error.details.openCapsuleId : undefined;
+  return typeof id === "string" && /^\d+$/.test(id) ? id : undefined;
+};
 
 // "Publish a correction": starts a correction (or retraction) draft from the current version and opens its editor.
 export function CorrectionForm({ currentId, currentStatus, outletSlug }: { currentId: string; currentStatus: string; outletSlug: string | undefined }) {
@@ -75,6 +83,14 @@ export function CorrectionForm({ currentId, currentStatus, outletSlug }: { curre
       {start.isError ? (
         <p role="alert" className="text-sm text-red-800">
           {start.error.message}
+          {openDraftId(start.error) ? (
+            <>
+              {" "}
+              <Link href={`/capsules/${openDraftId(start.error)}`} className="underline" data-testid="open-revision-link">
+                Open that draft (an Editor may withdraw it there)
+              </Link>
+            </>
+          ) : null}
         </p>
       ) : null}
     </form>

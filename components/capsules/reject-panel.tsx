@@ -10,7 +10,7 @@ import { useOutletRoles } from "@/components/roles/use-roles";
 import { useSession } from "@/components/wallet/use-session";
 
 // The routine "stop this capsule" actions that were only in the API (POST /api/capsules/:id/reject):
-// the author withdraws a draft (never on chain), or — while the vote is open — the author withdraws it
+// the author (or an Editor of the outlet, so no draft can hold a chain's one open revision) withdraws a draft (never on chain), or — while the vote is open — the author withdraws it
 // before anyone voted, or an Editor of the outlet closes it early (rejected on chain). A reason is
 // asked for and a confirmation, because neither can be undone.
 export function RejectPanel({ read, windowOpen }: { read: TCapsuleResponse; windowOpen: boolean }) {
@@ -27,6 +27,8 @@ export function RejectPanel({ read, windowOpen }: { read: TCapsuleResponse; wind
   const action =
     c.status === "draft" && isSubmitter
       ? { button: "Withdraw this draft", confirm: "Withdraw the draft? It is never sent to the editors and cannot be submitted again; you can start a new draft.", done: "Withdrawing…" }
+      : c.status === "draft" && isEditor
+        ? { button: "Withdraw this draft (Editor)", confirm: "Withdraw this draft as an Editor of the outlet? It cannot be submitted again; its author sees the withdrawal in their activity.", done: "Withdrawing…" }
       : c.status === "pending" && windowOpen && isEditor
         ? { button: "Reject now: close this vote early", confirmButton: "Confirm: close this vote early", confirm: "Close the vote now and reject the capsule? The chain records it as rejected; the author can revise it as a new draft.", done: "Closing the vote…" }
         : c.status === "pending" && windowOpen && isSubmitter && noVotes

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
-import type { AuthorRecord } from "@/features/reader/author-record";
+import type { AuthorArticle, AuthorRecord } from "@/features/reader/author-record";
 import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import { LocalTime } from "./local-time";
 
@@ -27,40 +27,55 @@ export function AuthorView({ author }: { author: AuthorRecord }) {
           </p>
         </details>
       </header>
-      <ol className="divide-y divide-stone-200" data-testid="author-articles">
-        {author.articles.map((article) => {
-          const label = integrityLabelInfo(article.integrityLabel);
-          return (
-            <li key={article.capsuleId} className="py-4" data-testid="author-article">
-              <p className="text-xs uppercase tracking-wide text-stone-500">
-                <Link href={`/outlets/${article.outletSlug}`} prefetch={false} className="hover:underline">
-                  {article.outletName}
-                </Link>
-                {" · "}
-                <LocalTime unixSeconds={article.finalizedAt} />
-              </p>
-              <h2 className="mt-1 font-serif text-xl font-bold leading-snug break-words">
-                <Link href={`/read/${article.capsuleId}`} prefetch={false} className="block min-h-11 py-1 hover:underline">
-                  {article.title}
-                </Link>
-              </h2>
-              <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-                <span className={`inline-flex items-center rounded border px-2 py-0.5 text-xs font-semibold ${label.className}`} data-testid="author-article-label" data-label={label.key}>
-                  <span aria-hidden="true" className="mr-1">
-                    {label.symbol}
-                  </span>
-                  {label.title}
-                </span>
-                {article.revisionNumber > 0 ? (
-                  <Link href={`/read/${article.capsuleId}/history`} prefetch={false} className="text-accent underline">
-                    {article.capsuleType === "retraction" ? "Retracted" : `Corrected (${count(article.revisionNumber, "time", "times")})`} — see what changed
-                  </Link>
-                ) : null}
-              </p>
-            </li>
-          );
-        })}
-      </ol>
+      {author.articles.length > 0 ? <ArticleList articles={author.articles} testId="author-articles" /> : null}
+      {author.creditedByOthers.length > 0 ? (
+        <section className="space-y-2" aria-labelledby="credited-by-others" data-testid="credited-by-others">
+          <h2 id="credited-by-others" className="font-serif text-xl font-bold">
+            Credited by others
+          </h2>
+          <p className="text-sm text-stone-600">Other people submitted these articles and named this wallet as a contributor. This wallet did not sign them, so they are not part of the record above.</p>
+          <ArticleList articles={author.creditedByOthers} testId="credited-by-others-articles" />
+        </section>
+      ) : null}
     </div>
+  );
+}
+
+function ArticleList({ articles, testId }: { articles: AuthorArticle[]; testId: string }) {
+  return (
+    <ol className="divide-y divide-stone-200" data-testid={testId}>
+      {articles.map((article) => {
+        const label = integrityLabelInfo(article.integrityLabel);
+        return (
+          <li key={article.capsuleId} className="py-4" data-testid="author-article">
+            <p className="text-xs uppercase tracking-wide text-stone-500">
+              <Link href={`/outlets/${article.outletSlug}`} prefetch={false} className="hover:underline">
+                {article.outletName}
+              </Link>
+              {" · "}
+              <LocalTime unixSeconds={article.finalizedAt} />
+            </p>
+            <h2 className="mt-1 font-serif text-xl font-bold leading-snug break-words">
+              <Link href={`/read/${article.capsuleId}`} prefetch={false} className="block min-h-11 py-1 hover:underline">
+                {article.title}
+              </Link>
+            </h2>
+            <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+              <span className={`inline-flex items-center rounded border px-2 py-0.5 text-xs font-semibold ${label.className}`} data-testid="author-article-label" data-label={label.key}>
+                <span aria-hidden="true" className="mr-1">
+                  {label.symbol}
+                </span>
+                {label.title}
+              </span>
+              {article.revisionNumber > 0 ? (
+                <Link href={`/read/${article.capsuleId}/history`} prefetch={false} className="text-accent underline">
+                  {article.capsuleType === "retraction" ? "Retracted" : `Corrected (${count(article.revisionNumber, "time", "times")})`} — see what changed
+                </Link>
+              ) : null}
+            </p>
+          </li>
+        );
+      })}
+    </ol>
   );
 }

@@ -91,6 +91,12 @@ export async function updateCapsule(db: DbOrTrx, id: number, changes: CapsuleUpd
   return db.updateTable("capsules").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Marks a draft withdrawn (rejected, never on chain) only if it is still a draft; false when it no longer was. */
+export async function withdrawDraftIfStill(db: DbOrTrx, id: number, now: number): Promise<boolean> {
+  const row = await db.updateTable("capsules").set({ status: "rejected", closed_at: now, updated_at: now }).where("id", "=", id).where("status", "=", "draft").returning("id").executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Article slugs at the outlet that start with `base` (the candidates a new slug must avoid). */
 export async function articleSlugsLike(db: DbOrTrx, outletId: number, base: string): Promise<Set<string>> {
   const rows = await db

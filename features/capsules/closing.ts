@@ -5,12 +5,13 @@ import { getCapsuleOrThrow, updateCapsule } from "@/features/capsules/capsules.r
 import { capsuleForWriter } from "@/features/capsules/draft-visibility.repository";
 import { activeAuthorRoleIds } from "@/features/roles/roles.repository";
 import { countVotes } from "@/features/capsules/capsules-parts.repository";
-import { insertActivity } from "@/features/wallet/activity.repository";
+import { insertActivity, type ActivityEntry } from "@/features/wallet/activity.repository";
 import { operatorCalls, type OperatorCall } from "@/lib/chain/operator/operator-calls";
 import { queueOperatorTx, type OutboxPurpose } from "@/lib/chain/operator/queue-operator-tx";
 import { awaitOperatorTx } from "@/lib/chain/operator/await-operator-tx";
 import type { RevertOverrides } from "@/lib/chain/operator/revert-decoder";
 import { AppError } from "@/lib/errors/app-error";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { activityTime } from "@/lib/chain/server/role-registry-reads";
 import { requireNoOutstandingVoucher } from "./access";
 import { capsuleReadResponse } from "./capsule-view";
@@ -54,21 +55,29 @@ export async function acceptCapsule(db: Db, wallet: Address, capsuleId: number, 
 }
 
 /**
- * POST /api/capsules/:id/reject — a draft is withdrawn by its submitter (no chain call); a pending
- * capsule is closed on chain (closeCapsule) by its submitter while no vote was cast, or by an Editor.
+ * POST /api/capsules/:id/reject — a draft is withdrawn (no chain call) by its submitter or by an Editor
+ * of its outlet (so nobody can hold a chain's one open revision against the desk); a pending capsule
+ * is closed on chain (closeCapsule) by its submitter while no vote was cast, or by an Editor.
  */
 export async function rejectCapsule(db: Db, wallet: Address, capsuleId: number, reason: string | undefined, now: number, origin: string) {
   const first = await getCapsuleOrThrow(db, capsuleId); // the route's role rule already answered a hidden draft as a missing id
   const at = await activityTime(now);
   if (first.status === "draft") {
-    if (first.submitter !== wallet) throw new AppError("FORBIDDEN", `Only the submitter of draft ${first.id} may withdraw it`);
+    const byEditor = first.submitter !== wallet;
+    if (byEditor && !(await activeAuthorRoleIds(db, first.outlet_id, wallet)).includes(ROLE.EDITOR)) {
+      throw new AppError("FORBIDDEN", `Only the submitter of draft ${first.id} or an Editor of outlet "${first.outlet_slug}" may withdraw it`);
+    }
     if (first.voucher_deadline !== null) requireNoOutstandingVoucher(first, await chainNow(), "be withdrawn");
     await syncProjection();
     const capsule = await getCapsuleOrThrow(db, capsuleId);
     if (capsule.status === "draft") {
       await db.transaction().execute(async (trx) => {
         await updateCapsule(trx, capsule.id, { status: "rejected", closed_at: now, updated_at: now });
-        await insertActivity(trx, [{ wallet, kind: "capsule.withdrawn", outletSlug: capsule.outlet_slug, subjectId: String(capsule.id), details: { reason: reason ?? null }, createdAt: at }]);
+        const details = byEditor ? { reason: reason ?? null, by: "editor", editor: wallet } : { reason: reason ?? null };
+        const rows: ActivityEntry[] = [{ wallet, kind: "capsule.withdrawn", outletSlug: capsule.outlet_slug, subjectId: String(capsule.id), details, createdAt: at }];
+        // the author learns that an Editor withdrew the draft from their own activity record
+        if (byEditor) rows.push({ ...rows[0]!, wallet: capsule.submitter });
+        await insertActivity(trx, rows);
       });
       return capsuleReadResponse(db, await getCapsuleOrThrow(db, capsule.id), origin);
     }
@@ -76,7 +85,7 @@ export async function rejectCapsule(db: Db, wallet: Address, capsuleId: number, 
   await syncProjection();
   const capsule = await getCapsuleOrThrow(db, capsuleId);
   if (capsule.status !== "pending") throw new AppError("INVALID_STATE", `Capsule ${capsule.id} is ${capsule.status}; only a draft or a pending capsule can be rejected`);
-  const isEditor = (await activeAuthorRoleIds(db, capsule.outlet_id, wallet)).includes(3);
+  const isEditor = (await activeAuthorRoleIds(db, capsule.outlet_id, wallet)).includes(ROLE.EDITOR);
   if (!isEditor) {
     if (capsule.submitter !== wallet) throw new AppError("FORBIDDEN", `Only the submitter or an Editor of outlet "${capsule.outlet_slug}" may close capsule ${capsule.id}`);
     if ((await countVotes(db, capsule.id)) > 0) throw new AppError("INVALID_STATE", `Votes were cast on capsule ${capsule.id}; only an Editor of outlet "${capsule.outlet_slug}" may close it now`);

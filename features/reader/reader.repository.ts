@@ -28,6 +28,7 @@ export async function creditedPublishedVersions(db: DbOrTrx, wallet: string) {
       "cc.contribution_type as contribution",
       "cc.display_name as displayName",
       "cc.created_at as creditedAt",
+      "c.submitter as submitter",
     ])
     .execute();
 }

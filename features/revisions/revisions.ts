@@ -1,7 +1,10 @@
 import "server-only";
 import type { Address } from "viem";
-import type { Db } from "@/lib/db/database";
-import { getCapsuleOrThrow, listChain } from "@/features/capsules/capsules.repository";
+import type { Db, DbOrTrx } from "@/lib/db/database";
+import { getCapsuleOrThrow, listChain, withdrawDraftIfStill } from "@/features/capsules/capsules.repository";
+import { canSee, viewerOf } from "@/features/capsules/draft-visibility.repository";
+import { chainNow } from "@/lib/chain/server/chain-io";
+import { shortAddress } from "@/lib/wallet/short-address";
 import { listContributors, listEvidence } from "@/features/capsules/capsules-parts.repository";
 import { insertActivity } from "@/features/wallet/activity.repository";
 import { AppError } from "@/lib/errors/app-error";
@@ -32,6 +35,41 @@ async function correctedClaimIds(db: Db, target: CapsuleRow, body: TAddHistoryBo
 }
 
 /**
+ * A draft revision whose submitter no longer holds an author role at the outlet (revoked or given up)
+ * no longer holds the chain's one open revision: the next revision withdraws it in its own transaction.
+ * While a submission voucher is outstanding it still counts: the chain may yet receive it, and the
+ * voucher's deadline is near.
+ */
+async function abandonedDraft(db: Db, open: CapsuleRow): Promise<boolean> {
+  if (open.status !== "draft") return false;
+  if (open.voucher_deadline !== null && (await chainNow()) <= open.voucher_deadline) return false;
+  return (await activeAuthorRoleIds(db, open.outlet_id, open.submitter)).length === 0;
+}
+
+async function withdrawAbandoned(trx: DbOrTrx, open: CapsuleRow, now: number, at: number): Promise<void> {
+  const withdrawn = await withdrawDraftIfStill(trx, open.id, now);
+  if (!withdrawn) throw new AppError("INVALID_STATE", "Another revision of this chain was opened at the same time; read the revision history and try again");
+  const details = { reason: "its submitter no longer holds a role at the outlet", by: "revision" };
+  await insertActivity(trx, [{ wallet: open.submitter, kind: "capsule.withdrawn", outletSlug: open.outlet_slug, subjectId: String(open.id), details, createdAt: at }]);
+}
+
+/**
+ * The 409 for an open revision. Its id only to a caller who may read it (a draft is private to its
+ * submitter and the outlet's Editors; a pending capsule is public); to anyone else its kind and author.
+ */
+async function openRevisionError(db: Db, open: CapsuleRow, wallet: Address, outletSlug: string): Promise<AppError> {
+  if (canSee(open, await viewerOf(db, wallet))) {
+    return new AppError("INVALID_STATE", `Capsule ${open.id} of this chain is already an open ${open.status} revision`, { details: { openCapsuleId: String(open.id), status: open.status } });
+  }
+  const kind = open.capsule_type === "original" ? "revision" : open.capsule_type;
+  return new AppError(
+    "INVALID_STATE",
+    `A ${kind} draft by ${shortAddress(open.submitter)} is already open in this chain; an Editor of outlet "${outletSlug}" may withdraw it`,
+    { details: { status: open.status, capsuleType: open.capsule_type, submitter: open.submitter } },
+  );
+}
+
+/**
  * POST /api/capsules/:id/history — a new draft in the capsule's revision chain (docs/ARCHITECTURE.md, "States"):
  * a correction or retraction of the current published version, or any revision of a rejected
  * capsule that ends its chain. Content, evidence and (when the signer is among them) contributors
@@ -53,13 +91,15 @@ export async function addRevision(db: Db, wallet: Address, capsuleId: number, bo
   }
   const correctsClaims = await correctedClaimIds(db, target, body);
   const open = openRevisionOf(chain);
-  if (open) throw new AppError("INVALID_STATE", `Capsule ${open.id} of this chain is already an open ${open.status} revision`);
+  const stale = open ? await abandonedDraft(db, open) : false;
+  if (open && !stale) throw await openRevisionError(db, open, wallet, outlet.slug);
 
   const [evidence, contributorRows] = await Promise.all([listEvidence(db, target.id), listContributors(db, target.id)]);
   const contributors = contributorRows.some((c) => c.wallet === wallet) ? contributorsFromRows(contributorRows) : defaultContributors(wallet, roles);
   const text = body.body ?? target.body;
   const at = await activityTime(now);
   const row = await db.transaction().execute(async (trx) => {
+    if (open && stale) await withdrawAbandoned(trx, open, now, at);
     const row = await insertDraft(
       trx,
       {

@@ -1,0 +1,92 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
+import type { NewCapsule } from "@/lib/db/tables/capsules.table";
+import { authorRecord } from "@/features/reader/author-record";
+import { shortHex } from "@/components/ui/capsule-format";
+import { devKeys } from "@/test/support/anvil";
+import { bridgeClient } from "@/test/support/bridge-client";
+import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
+import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { activeOutlet, addr, sha, type Api } from "@/features/capsules/capsules.test-support";
+
+// Security review 3, item 2: a credit is written by whoever submits the capsule, so another wallet's
+// text must not become an author's name, nor another's article count in the author's record.
+
+const dialects = await dialectsUnderTest();
+const [, ownerKey, annaKey, xKey] = devKeys;
+const [anna, x] = [addr(annaKey), addr(xKey)];
+const SLUG = "author-credits-desk";
+const SMEAR = "Anna Alpha (confessed plagiarist)";
+
+/** The page's <h1> text. */
+const heading = (html: string) => (html.match(/<h1[^>]*>(.*?)<\/h1>/s)?.[1] ?? "").replace(/<[^>]+>/g, "").replace(/&amp;/g, "&");
+
+describe.each(dialects)("an author's page on %s", (dialect) => {
+  let stack: Stack;
+  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let api: Api;
+  let handle: DatabaseHandle;
+
+  const publish = async (slug: string, title: string, submitter: string, label: NewCapsule["integrity_label"], credits: Array<{ wallet: string; name: string }>) => {
+    const outlet = await handle.db.selectFrom("outlets").select("id").where("slug", "=", SLUG).executeTakeFirstOrThrow();
+    const now = Math.floor(Date.now() / 1000);
+    const row = await handle.db
+      .insertInto("capsules")
+      .values({
+        outlet_id: outlet.id, outlet_slug: SLUG, article_slug: slug, title, language: "en", tags_json: "[]", body: `${title} text`, metadata_uri: `ipfs://bafkrei${slug}`,
+        content_hash: sha(2), submitter, capsule_type: "original", policy_id: "default", status: "finalized", finalized_at: now, submit_tx_hash: sha(now % 1000 + title.length),
+        integrity_label: label, created_at: now, updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await handle.db
+      .insertInto("capsule_contributors")
+      .values(credits.map((c) => ({ capsule_id: row.id, wallet: c.wallet, display_name: c.name, role: 1, contribution_type: "author", share_bps: Math.floor(10000 / credits.length), attribution_uri: null, active: 1, created_at: now })))
+      .execute();
+    return String(row.id);
+  };
+
+  beforeAll(async () => {
+    dns = await startTestDns();
+    stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000" } });
+    api = bridgeClient(stack.baseUrl);
+    handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
+    await activeOutlet(api, dns, ownerKey, SLUG);
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+    await stack?.stop();
+    await dns?.close();
+  });
+
+  it("takes neither the name nor the record from an article someone else submitted", async () => {
+    const smear = await publish("smear", "Shocking fabricated expose", x, "fraudulent", [{ wallet: anna, name: SMEAR }]);
+    let record = await authorRecord(handle.db, anna);
+    expect(record).toMatchObject({ displayName: null, articles: [], record: { published: 0, courtFindings: 0 } });
+    expect(record?.creditedByOthers.map((a) => a.capsuleId)).toEqual([smear]);
+
+    let page = await api.get(`/authors/${anna}`);
+    expect(page.status).toBe(200);
+    expect(heading(page.text)).toBe(shortHex(anna.toLowerCase()));
+    expect(page.text).not.toContain("confessed plagiarist");
+    expect(page.text).toContain("Credited by others");
+
+    // her own article names her, with her own words; the smear stays apart and out of her record
+    const own = await publish("own", "Harbour dredging report", anna, "verified", [{ wallet: anna, name: "Anna Alpha" }]);
+    record = await authorRecord(handle.db, anna);
+    expect(record).toMatchObject({ displayName: "Anna Alpha", record: { published: 1, courtFindings: 0 } });
+    expect(record?.articles.map((a) => a.capsuleId)).toEqual([own]);
+    expect(record?.creditedByOthers.map((a) => a.capsuleId)).toEqual([smear]);
+    page = await api.get(`/authors/${anna}`);
+    expect(heading(page.text)).toBe("Anna Alpha");
+    expect(page.text).not.toContain("confessed plagiarist");
+
+    // the submitter's own page still counts what they signed, crediting someone else included
+    expect(await authorRecord(handle.db, x)).toBeUndefined();
+    const shared = await publish("shared", "Shared piece", x, "fraudulent", [{ wallet: x, name: "X Writer" }, { wallet: anna, name: SMEAR }]);
+    expect(await authorRecord(handle.db, x)).toMatchObject({ displayName: "X Writer", record: { published: 1, courtFindings: 1 } });
+    expect((await authorRecord(handle.db, anna))?.creditedByOthers.map((a) => a.capsuleId).sort()).toEqual([smear, shared].sort());
+  });
+});
