@@ -1,7 +1,6 @@
 import "server-only";
 import { cache } from "react";
 import { db } from "@/lib/db/client";
-import { findCapsule } from "@/features/capsules/capsules.repository";
 import { ZCapsuleId } from "@/features/capsules/capsules.schema";
 import { findCase } from "@/features/court/court.repository";
 import { findOutletBySlug } from "@/features/outlets/outlets.repository";
@@ -15,12 +14,13 @@ import { COURT_OUTLET_SLUG } from "@/lib/roles/role-catalog";
 const ID = /^[1-9][0-9]{0,15}$/;
 
 /**
- * Whether a capsule row has this id, whoever may see it. A draft nobody may see without signing in
- * still counts: the server render has no session (it lives in the browser), so a 404 here would hide
- * an author's own draft from them; their signed read in the browser decides (docs/DECISIONS.md,
- * "Desk pages answer 404 for what does not exist").
+ * Whether a capsule page can be about this id: any well-formed id, whether a capsule has it or not. The
+ * server does not say: a draft is private, and its author's session lives in the browser, so a 404 for
+ * unused ids beside a 200 for drafts would tell anyone which ids are drafts. The browser's read (signed
+ * for the author) decides, and says "Capsule not found" alike for a draft and an unused id
+ * (docs/DECISIONS.md, "Capsule pages do not tell a draft from an unused id").
  */
-export const capsuleExists = cache(async (id: string): Promise<boolean> => ZCapsuleId.safeParse(id).success && (await findCapsule(db(), Number(id))) !== undefined);
+export const isCapsulePageId = (id: string): boolean => ZCapsuleId.safeParse(id).success;
 
 export const courtCaseExists = cache(async (id: string): Promise<boolean> => ID.test(id) && (await findCase(db(), Number(id))) !== undefined);
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { capsuleExists } from "@/features/page-subjects";
+import { isCapsulePageId } from "@/features/page-subjects";
 import { CapsuleView } from "@/components/capsules/capsule-view";
 import { CapsuleCourtRecord } from "@/components/court/capsule-court-record";
 
@@ -10,11 +10,11 @@ type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
-  return { title: (await capsuleExists(id)) ? `Capsule #${id}` : "Page not found" };
+  return { title: isCapsulePageId(id) ? `Capsule #${id}` : "Page not found" };
 }
 
 export default async function CapsulePage({ params }: Props) {
   const { id } = await params;
-  if (!(await capsuleExists(id))) notFound();
+  if (!isCapsulePageId(id)) notFound();
   return <CapsuleView id={id} courtRecord={<CapsuleCourtRecord id={id} />} />;
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { capsuleExists } from "@/features/page-subjects";
+import { isCapsulePageId } from "@/features/page-subjects";
 import { HistoryView } from "@/components/capsules/history-view";
 
 export const dynamic = "force-dynamic";
@@ -9,11 +9,11 @@ type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
-  return { title: (await capsuleExists(id)) ? `History of capsule #${id}` : "Page not found" };
+  return { title: isCapsulePageId(id) ? `History of capsule #${id}` : "Page not found" };
 }
 
 export default async function CapsuleHistoryPage({ params }: Props) {
   const { id } = await params;
-  if (!(await capsuleExists(id))) notFound();
+  if (!isCapsulePageId(id)) notFound();
   return <HistoryView id={id} />;
 }
