@@ -62,9 +62,10 @@ async function answer(db: Db, row: OutletRoleRow, outlet: OutletRow, staged: Out
 
 /**
  * What a grant needs before anything is written: the actor may grant roles at an active outlet, the role
- * fits it, and the wallet does not hold it bonded yet. An offer to another wallet checks the same.
+ * fits it, the wallet does not hold it bonded yet and holds its bond on chain. An offer to another wallet
+ * checks the same (so the owner hears of a missing bond at once), and its accept checks it again.
  */
-export async function checkGrant(db: Db, actor: Address, body: TRoleChangeBody, now: number) {
+export async function checkGrant(db: Db, actor: Address, body: TRoleChangeBody, now: number, then = "grant the role again") {
   await ensureCourtOutlet(db, now);
   const outlet = await getOutletBySlugOrThrow(db, body.outletSlug);
   await assertCanManageOutlet(db, outlet, actor, "grant roles");
@@ -74,6 +75,15 @@ export async function checkGrant(db: Db, actor: Address, body: TRoleChangeBody, 
   const existing = await findActiveRole(db, outlet.id, body.wallet, body.roleId);
   const name = roleDefinition(body.roleId)?.name ?? `Role ${body.roleId}`;
   if (existing?.bonded === 1) throw new AppError("CONFLICT", `${body.wallet} already holds the ${name} role at "${outlet.slug}"`);
+  const required = bondRequired(body.roleId);
+  const { bonded } = await readBond(body.wallet);
+  if (bonded < required) {
+    throw new AppError(
+      "INSUFFICIENT_BOND",
+      `The ${name} role needs a bond of ${formatEther(required)} CAP; ${body.wallet} has ${formatEther(bonded)} CAP bonded in RoleRegistry (deposit ${formatEther(required - bonded)} CAP more, then ${then})`,
+      { details: { bondRequired: required.toString(), bonded: bonded.toString() } },
+    );
+  }
   return { outlet, existing, name };
 }
 
@@ -87,17 +97,7 @@ export async function checkGrant(db: Db, actor: Address, body: TRoleChangeBody, 
  * them if the node refuses.
  */
 export async function grantRole(db: Db, actor: Address, body: TRoleChangeBody, now: number, inTransaction?: (trx: Trx) => Promise<void>) {
-  const { outlet, existing, name } = await checkGrant(db, actor, body, now);
-  const required = bondRequired(body.roleId);
-  const { bonded } = await readBond(body.wallet);
-  if (bonded < required) {
-    const who = body.wallet === actor ? "grant the role again" : "accept the role again";
-    throw new AppError(
-      "INSUFFICIENT_BOND",
-      `The ${name} role needs a bond of ${formatEther(required)} CAP; ${body.wallet} has ${formatEther(bonded)} CAP bonded in RoleRegistry (deposit ${formatEther(required - bonded)} CAP more, then ${who})`,
-      { details: { bondRequired: required.toString(), bonded: bonded.toString() } },
-    );
-  }
+  const { outlet, existing } = await checkGrant(db, actor, body, now, inTransaction ? "accept the role again" : "grant the role again");
   const at = await activityTime(now);
   const member = isMemberRole(body.roleId) ? { slug: outlet.slug, member: true } : undefined;
   const plan = await prepareWalletSync(db, body.wallet, { grant: body.roleId }, body.roleId === ROLE.EDITOR ? { slug: outlet.slug, allowed: true } : undefined, member);
