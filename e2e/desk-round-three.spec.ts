@@ -10,6 +10,7 @@ import { outletCreate } from "@/features/outlets/create.endpoint";
 import { roleGrant } from "@/features/roles/grant.endpoint";
 import { outletVerify } from "@/features/outlets/verify.endpoint";
 import { readerDesk } from "./support/reader-fixture";
+import { grantAccepted } from "./support/grant-accepted";
 import { publishTxt } from "./support/dns-server";
 import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
 import { installTestWallet, TEST_WALLET_NAME } from "./support/test-wallet";
@@ -237,7 +238,7 @@ test("a member gives up a role granted to it from the outlet page, releasing its
   await deposit(owner.key, "250");
   await activeOutlet(owner.key, slug, "The Give-Up Gazette");
   await deposit(member.key, "100");
-  await desk.api.call(roleGrant, { body: { outletSlug: slug, wallet: member.address, roleId: 1 } }, owner.key);
+  await grantAccepted(desk.api, owner.key, slug, member.key, 1);
   const lockedOf = async () => publicClient.readContract({ address: await contract("roleRegistry"), abi: roleRegistryAbi, functionName: "lockedOf", args: [member.address] });
   expect(await lockedOf()).toBe(parseEther("100"));
 

@@ -4,7 +4,7 @@ import { pathOf } from "@/lib/api/request";
 import { liveStream } from "@/features/live/stream.endpoint";
 import { networkStatus } from "@/features/system/network-status.endpoint";
 import type { Hex } from "viem";
-import { roleGrant } from "@/features/roles/grant.endpoint";
+import { grantAccepted } from "./support/grant-accepted";
 import { ROLE } from "@/lib/roles/role-catalog";
 import { devKeys } from "@/test/support/anvil";
 import { juryChain } from "./support/jury-chain";
@@ -30,10 +30,10 @@ let correction = "";
 let pendingId = "";
 let caseId = "";
 
-/** A grant that may already exist (a retried worker made it before). */
-async function grantOnce(body: { outletSlug: string; wallet: `0x${string}`; roleId: number }, byKey: number) {
+/** A grant (the owner's offer, the grantee's accept) that may already exist (a retried worker made it before). */
+async function grantOnce(body: { outletSlug: string; granteeKey: number; roleId: number }, byKey: number) {
   try {
-    await desk.call(roleGrant, { body }, byKey);
+    await grantAccepted(desk.api, devKeys[byKey] as Hex, body.outletSlug, devKeys[body.granteeKey] as Hex, body.roleId);
   } catch (error) {
     if (!(error instanceof ApiError && error.code === "CONFLICT")) throw error;
   }
@@ -59,7 +59,7 @@ test.beforeAll(async () => {
 
   pendingId = await desk.pending(OWNER, slug, `Quay repairs begin ${stamp}`, "Quay repairs begin.\n\nThe works last a month.");
   await desk.deposit(LATE_EDITOR, "250");
-  await grantOnce({ outletSlug: slug, wallet: addressOf(LATE_EDITOR), roleId: ROLE.EDITOR }, OWNER);
+  await grantOnce({ outletSlug: slug, granteeKey: LATE_EDITOR, roleId: ROLE.EDITOR }, OWNER);
 });
 
 test("a court finding stays on every version of the article, with a link to the case", async ({ page }) => {

@@ -22,6 +22,10 @@ import { roleCatalogRead } from "./roles/catalog.endpoint";
 import { walletRolesAtOutlet } from "./roles/wallet-at-outlet.endpoint";
 import { roleGrant } from "./roles/grant.endpoint";
 import { roleRevoke } from "./roles/revoke.endpoint";
+import { roleOffers } from "./roles/offers.endpoint";
+import { roleOfferAccept } from "./roles/offer-accept.endpoint";
+import { roleOfferDecline } from "./roles/offer-decline.endpoint";
+import { roleOfferWithdraw } from "./roles/offer-withdraw.endpoint";
 import { walletRoles } from "./roles/wallet-roles.endpoint";
 import { walletActivity } from "./wallet/activity.endpoint";
 import { walletEarnings } from "./wallet/earnings.endpoint";
@@ -101,6 +105,10 @@ export const endpoints = [
   walletRolesAtOutlet,
   roleGrant,
   roleRevoke,
+  roleOffers,
+  roleOfferAccept,
+  roleOfferDecline,
+  roleOfferWithdraw,
   walletRoles,
   walletActivity,
   capsuleList,

@@ -13,6 +13,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CapsuleRow } from "./capsule-row";
 import { BondShortfall } from "@/components/bonds/bond-shortfall";
+import { RoleOffersCard } from "@/components/roles/role-offers-card";
 
 const ALL = "__all";
 const statusFilters: Array<{ value: CapsuleStatusFilter; label: string }> = [
@@ -109,6 +110,7 @@ export function NewsroomHome() {
       </div>
 
       <BondShortfall />
+      <RoleOffersCard />
       {roles.isError ? <ErrorNotice title="Your roles could not be loaded" error={roles.error} onRetry={() => void roles.refetch()} /> : null}
       {roles.isPending ? (
         <Skeleton className="block h-10 w-64" />

@@ -19,6 +19,7 @@ export function GrantRoleForm({ slug }: { slug: string }) {
   const setRoleId = (value: string) => setDraft({ roleId: value });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [refusal, setRefusal] = useState<unknown>();
+  const [offered, setOffered] = useState<string | undefined>();
   const roles = (catalog.data?.items ?? []).filter((role) => role.scope === "outlet");
 
   const onSubmit = async (event: FormEvent) => {
@@ -27,8 +28,10 @@ export function GrantRoleForm({ slug }: { slug: string }) {
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error, OUTLET_FIELD_WORDS));
     setErrors({});
     setRefusal(undefined);
+    setOffered(undefined);
     try {
-      await grant.mutateAsync({ wallet: parsed.data.wallet, roleId: parsed.data.roleId });
+      const answer = await grant.mutateAsync({ wallet: parsed.data.wallet, roleId: parsed.data.roleId });
+      if ("offer" in answer) setOffered(`${answer.offer.name} offered to ${answer.offer.wallet}. The role takes effect only when that wallet accepts it from its newsroom page.`);
       clearDraft();
     } catch (error) {
       if (bondTopUp(error)) setRefusal(error);
@@ -73,13 +76,18 @@ export function GrantRoleForm({ slug }: { slug: string }) {
           {errors.form}
         </p>
       ) : null}
+      {offered ? (
+        <p role="status" className="text-sm text-emerald-900 [overflow-wrap:anywhere] sm:col-span-3" data-testid="grant-offered">
+          {offered}
+        </p>
+      ) : null}
       {refusal ? (
         <div className="sm:col-span-3">
           <BondNeeded error={refusal} who="them" />
         </div>
       ) : null}
       <p className="text-xs text-stone-500 sm:col-span-3">
-        The wallet must already hold the role&apos;s bond on chain; the bridge locks it when the role is granted.
+        The wallet must already hold the role&apos;s bond on chain. Another wallet is only offered the role: nothing changes until it accepts, and then its bond is locked.
       </p>
     </form>
   );

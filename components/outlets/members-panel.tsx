@@ -11,6 +11,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { GrantRoleForm } from "./grant-role-form";
+import { useAnswerOffer, useRoleOffers } from "@/components/roles/use-role-offers";
 
 export function MembersPanel({ slug, canManage, me }: { slug: string; canManage: boolean; me: string | undefined }) {
   const users = useOutletUsers(slug);
@@ -95,7 +96,44 @@ export function MembersPanel({ slug, canManage, me }: { slug: string; canManage:
           {describeWalletError(revoke.error, "change the role")}
         </p>
       ) : null}
+      {canManage ? <SentOffers slug={slug} /> : null}
       {canManage ? <GrantRoleForm slug={slug} /> : null}
     </Card>
+  );
+}
+
+/** Roles offered at the outlet that their wallets have not answered yet: nothing is granted until they accept. */
+function SentOffers({ slug }: { slug: string }) {
+  const offers = useRoleOffers(slug);
+  const withdraw = useAnswerOffer("withdraw", slug);
+  const sent = offers.data?.sent ?? [];
+  if (sent.length === 0) return null;
+  return (
+    <div className="mt-4 border-t border-stone-100 pt-3">
+      <h3 className="text-sm font-semibold text-stone-800">Offered, not accepted yet</h3>
+      <ul className="mt-1 divide-y divide-stone-100" data-testid="sent-offers">
+        {sent.map((offer) => (
+          <li key={offer.offerId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm" data-testid="sent-offer">
+            <span className="min-w-0 [overflow-wrap:anywhere]">
+              {offer.name}: offered, waiting for <FullAddress address={offer.wallet} label="offered wallet" />
+            </span>
+            <button
+              type="button"
+              disabled={withdraw.isPending}
+              onClick={() => withdraw.mutate(offer.offerId)}
+              aria-label={`Withdraw the ${offer.name} offer to ${offer.wallet}`}
+              className="inline-flex min-h-11 items-center rounded-full px-3 text-xs text-red-800 hover:bg-red-50"
+            >
+              Withdraw
+            </button>
+          </li>
+        ))}
+      </ul>
+      {withdraw.isError ? (
+        <p role="alert" className="mt-2 text-sm text-red-800 [overflow-wrap:anywhere]">
+          {describeWalletError(withdraw.error, "withdraw the offer")}
+        </p>
+      ) : null}
+    </div>
   );
 }

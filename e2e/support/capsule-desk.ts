@@ -11,7 +11,7 @@ import { capsuleVote } from "@/features/voting/vote.endpoint";
 import { contractsSummary } from "@/features/operator/contracts-summary.endpoint";
 import { outletCreate } from "@/features/outlets/create.endpoint";
 import { outletVerify } from "@/features/outlets/verify.endpoint";
-import { roleGrant } from "@/features/roles/grant.endpoint";
+import { grantAccepted } from "./grant-accepted";
 import { publishTxt } from "./dns-server";
 
 // Setup for the capsule e2e test that is not what the test is about: an active outlet (created and
@@ -69,8 +69,8 @@ export function capsuleDesk() {
       const verified = await call(outletVerify, { body: { outletSlug: slug, method: "dns_txt" } }, ownerKey);
       if (!verified.verified) throw new Error(`outlet ${slug} did not verify: ${JSON.stringify(verified)}`);
     },
-    grantRole: (byKey: number, outletSlug: string, keyIndex: number, roleId: number) =>
-      call(roleGrant, { body: { outletSlug, wallet: keyAddress(keyIndex), roleId } }, byKey),
+    /** The grant and, to another wallet, the grantee's accept (the role takes effect only then). */
+    grantRole: (byKey: number, outletSlug: string, keyIndex: number, roleId: number) => grantAccepted(api, devKeys[byKey] as Hex, outletSlug, devKeys[keyIndex] as Hex, roleId),
     /** A relayed vote through the bridge, as the vote panel sends it (for capsules the test does not vote on in the browser). */
     async vote(keyIndex: number, capsuleId: string, support: boolean) {
       const capsuleAcceptance = await contractAddress("capsuleAcceptance");

@@ -13,7 +13,7 @@ import { courtReveal } from "@/features/court/reveal.endpoint";
 import { contractsSummary } from "@/features/operator/contracts-summary.endpoint";
 import { outletCreate } from "@/features/outlets/create.endpoint";
 import { outletVerify } from "@/features/outlets/verify.endpoint";
-import { roleGrant } from "@/features/roles/grant.endpoint";
+import { grantAccepted } from "./grant-accepted";
 import { ROLE } from "@/lib/roles/role-catalog";
 import { bridgeClient } from "@/test/support/bridge-client";
 import { publishTxt } from "./dns-server";
@@ -110,7 +110,7 @@ export function juryChain() {
       await this.fund(owner, "100", "0");
       for (const juror of jurors) await this.fund(juror, BENCH_FUNDS, BENCH_BOND);
       await this.activeOutlet(owner, slug);
-      for (const juror of jurors) await api.call(roleGrant, { body: { outletSlug: slug, wallet: juror.address, roleId: ROLE.EDITOR } }, owner.key);
+      for (const juror of jurors) await grantAccepted(api, owner.key, slug, juror.key, ROLE.EDITOR);
       const registry = await contract("roleRegistry");
       await awaitJuryPool({ publicClient, registry, benchSlug: slug, jurors: jurors.map((j) => j.address) });
       return { jurors, leave: () => leaveJuryPool({ api, publicClient, registry, benchSlug: slug, benchOwnerKey: owner.key, jurors: jurors.map((j) => j.address) }) };

@@ -8,6 +8,7 @@ import { contractsSummary } from "@/features/operator/contracts-summary.endpoint
 import { outletCreate } from "@/features/outlets/create.endpoint";
 import { outletVerify } from "@/features/outlets/verify.endpoint";
 import { roleGrant } from "@/features/roles/grant.endpoint";
+import { roleOfferAccept } from "@/features/roles/offer-accept.endpoint";
 import { bridgeClient, type Json } from "@/test/support/bridge-client";
 import type { Stack } from "@/test/support/stack";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
@@ -104,9 +105,19 @@ export async function activeOutlet(api: Api, dns: Awaited<ReturnType<typeof star
   return created.body.outlet as Json;
 }
 
-export async function grantRole(api: Api, byKey: Hex, outletSlug: string, wallet: Address, roleId: number) {
+/**
+ * Grants a role as `byKey` to the wallet of `granteeKey`: a grant to another wallet is an offer, which
+ * the grantee then accepts (the grant takes effect only then); a grant to oneself takes effect at once.
+ */
+export async function grantRole(api: Api, byKey: Hex, outletSlug: string, granteeKey: Hex, roleId: number) {
+  const wallet = addr(granteeKey);
   const res = await api.send(roleGrant, { body: { outletSlug, wallet, roleId } }, byKey);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
+  if (wallet === addr(byKey)) return res;
+  expect(res.body, JSON.stringify(res.body)).toMatchObject({ status: "offered", offer: { wallet, roleId, status: "pending" } });
+  const accepted = await api.send(roleOfferAccept, { body: { offerId: res.body.offer.offerId } }, granteeKey);
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+  return accepted;
 }
 
 /**

@@ -60,9 +60,9 @@ describe.each(dialects)("capsule claims on %s", (dialect) => {
     await chain.deposit(journalistKey, "100");
     await chain.deposit(reporterKey, "50");
     await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, editor, 3);
-    await grantRole(api, ownerKey, SLUG, journalist, 1);
-    await grantRole(api, ownerKey, SLUG, reporter, 2);
+    await grantRole(api, ownerKey, SLUG, editorKey, 3);
+    await grantRole(api, ownerKey, SLUG, journalistKey, 1);
+    await grantRole(api, ownerKey, SLUG, reporterKey, 2);
     const created = await api.send(capsuleCreate, { body: { title: "Turnout Record", body: BODY, outletSlug: SLUG, evidence } }, journalistKey);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     draftId = created.body.capsuleId;

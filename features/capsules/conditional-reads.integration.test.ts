@@ -61,7 +61,7 @@ describe.each(dialects)("conditional reads on %s", (dialect) => {
     await chain.deposit(ownerKey, "400");
     await chain.deposit(editorKey, "300");
     await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, editor, 3);
+    await grantRole(api, ownerKey, SLUG, editorKey, 3);
     const created = await api.send(capsuleCreate, { body: {
       title: "Bridge closes for repairs",
       body: "Works start on Monday.",

@@ -55,8 +55,8 @@ describe.each(dialects)("capsule drafts and reads on %s", (dialect) => {
     await chain.deposit(journalistKey, "100");
     await chain.deposit(reporterKey, "50");
     await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, journalist, 1);
-    await grantRole(api, ownerKey, SLUG, reporter, 2);
+    await grantRole(api, ownerKey, SLUG, journalistKey, 1);
+    await grantRole(api, ownerKey, SLUG, reporterKey, 2);
     const pending = await api.send(outletCreate, { body: { slug: PENDING_SLUG, name: "Pending desk", domain: "pending-desk.example.org" } }, ownerKey);
     expect(pending.status).toBe(201);
   });

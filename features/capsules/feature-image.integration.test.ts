@@ -65,8 +65,8 @@ describe.each(dialects)("the feature image on %s", (dialect) => {
     await chain.deposit(editorKey, "250");
     await chain.deposit(journalistKey, "100");
     await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, editor, 3);
-    await grantRole(api, ownerKey, SLUG, journalist, 1);
+    await grantRole(api, ownerKey, SLUG, editorKey, 3);
+    await grantRole(api, ownerKey, SLUG, journalistKey, 1);
     expect(await upload(image, "quay.png", "image/png")).toBe(imageHash);
     csvHash = await upload(Buffer.from("port,fee\nA,112\n"), "fees.csv", "text/csv");
   });

@@ -91,9 +91,9 @@ describe.each(dialects)("capsule lifecycle on %s", (dialect) => {
     await chain.deposit(bigEditorKey, "1000");
     await chain.deposit(journalistKey, "100");
     await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, editor, 3);
-    await grantRole(api, ownerKey, SLUG, bigEditor, 3);
-    await grantRole(api, ownerKey, SLUG, journalist, 1);
+    await grantRole(api, ownerKey, SLUG, editorKey, 3);
+    await grantRole(api, ownerKey, SLUG, bigEditorKey, 3);
+    await grantRole(api, ownerKey, SLUG, journalistKey, 1);
   });
 
   afterAll(async () => {

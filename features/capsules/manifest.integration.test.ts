@@ -82,8 +82,8 @@ describe.each(dialects)("the capsule manifest on %s", (dialect) => {
     await chain.deposit(editorKey, "250");
     await chain.deposit(journalistKey, "100");
     await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, editor, 3);
-    await grantRole(api, ownerKey, SLUG, journalist, 1);
+    await grantRole(api, ownerKey, SLUG, editorKey, 3);
+    await grantRole(api, ownerKey, SLUG, journalistKey, 1);
     const uploaded = await api.send(vaultUpload, { body: { filename: "fees.csv", mimeType: "text/csv", contentBase64: file.toString("base64") } }, journalistKey);
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBeLessThan(300);
     fileUri = pathOf(vaultObject, { objectId: String(uploaded.body.object.objectId) });

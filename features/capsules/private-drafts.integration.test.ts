@@ -56,8 +56,8 @@ describe.each(dialects)("private drafts on %s", (dialect) => {
     await chain.deposit(journalistKey, "100");
     await chain.deposit(reporterKey, "50");
     await activeOutlet(api, dns, ownerKey, SLUG); // the owner is the outlet's Editor
-    await grantRole(api, ownerKey, SLUG, journalist, 1);
-    await grantRole(api, ownerKey, SLUG, addr(reporterKey), 2);
+    await grantRole(api, ownerKey, SLUG, journalistKey, 1);
+    await grantRole(api, ownerKey, SLUG, reporterKey, 2);
     const created = await api.send(
       capsuleCreate,
       {
@@ -184,7 +184,7 @@ describe.each(dialects)("private drafts on %s", (dialect) => {
 
     // a public capsule (on chain) that its Editor relates to the draft: the relation's activity names the draft
     await chain.deposit(ownerKey, "250");
-    await grantRole(api, ownerKey, SLUG, addr(ownerKey), 3); // the owner's Editor role, bonded: the outlet can vote
+    await grantRole(api, ownerKey, SLUG, ownerKey, 3); // the owner's Editor role, bonded: the outlet can vote
     const published = await api.send(capsuleCreate, { body: { title: "Harbour budget", body: "Harbour budget: the facts.", outletSlug: SLUG } }, ownerKey);
     expect(published.status, JSON.stringify(published.body)).toBe(201);
     const publicId = published.body.capsuleId as string;

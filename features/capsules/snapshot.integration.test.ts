@@ -53,8 +53,8 @@ describe.each(dialects)("voting snapshot on %s", (dialect) => {
     await chain.deposit(journalistKey, "100");
     await chain.deposit(lateKey, "250");
     await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, editor, 3);
-    await grantRole(api, ownerKey, SLUG, journalist, 1);
+    await grantRole(api, ownerKey, SLUG, editorKey, 3);
+    await grantRole(api, ownerKey, SLUG, journalistKey, 1);
   });
 
   afterAll(async () => {
@@ -78,7 +78,7 @@ describe.each(dialects)("voting snapshot on %s", (dialect) => {
   });
 
   it("refuses an Editor who became a voter after opening with 403 naming the snapshot block", async () => {
-    await grantRole(api, ownerKey, SLUG, late, 3);
+    await grantRole(api, ownerKey, SLUG, lateKey, 3);
     await eventually(
       async () => ((await chain.publicClient.readContract({ address: contracts.roleRegistry.address, abi: roleRegistryAbi, functionName: "isVoter", args: [outletKey(SLUG), late] })) ? true : undefined),
       "the late Editor's voter flag on chain",

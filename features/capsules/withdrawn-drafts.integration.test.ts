@@ -95,8 +95,8 @@ describe.each(dialects)("capsules that never reached the chain on %s", (dialect)
     await chain.deposit(journalistKey, "100");
     await chain.deposit(reporterKey, "50");
     await activeOutlet(api, dns, ownerKey, SLUG); // the owner is the outlet's Editor
-    await grantRole(api, ownerKey, SLUG, journalist, 1);
-    await grantRole(api, ownerKey, SLUG, reporter, 2);
+    await grantRole(api, ownerKey, SLUG, journalistKey, 1);
+    await grantRole(api, ownerKey, SLUG, reporterKey, 2);
     const create = async (key: Hex, title: string) => {
       const created = await api.send(capsuleCreate, { body: { title, body: `${title} body text`, outletSlug: SLUG, evidence: [{ ...evidence(9), isPrimary: true, label: title }] } }, key);
       expect(created.status, JSON.stringify(created.body)).toBe(201);

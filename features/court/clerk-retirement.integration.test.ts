@@ -89,7 +89,7 @@ describe.each(dialects)("the clerk court's open cases are retired at start on %s
     await chain.deposit(editorKey, "300");
     await chain.deposit(disputerKey, "10");
     await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, editor, 3);
+    await grantRole(api, ownerKey, SLUG, editorKey, 3);
     for (const title of ["Ferry disaster averted", "Harbour crane toppled"]) {
       capsuleIds.push((await finalizedCapsule(api, chain, { authorKey: ownerKey, voterKey: ownerKey, outletSlug: SLUG, title, category: "city" })).capsuleId);
     }

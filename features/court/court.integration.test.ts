@@ -82,7 +82,7 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     await chain.deposit(editorKey, "300");
     await chain.deposit(disputerKey, "10");
     await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, editor, 3);
+    await grantRole(api, ownerKey, SLUG, editorKey, 3);
     disputed = await finalizedCapsule(api, chain, { authorKey: ownerKey, voterKey: editorKey, outletSlug: SLUG, title: "Council budget rises forty percent", category: "politics" });
     clean = await finalizedCapsule(api, chain, { authorKey: editorKey, voterKey: ownerKey, outletSlug: SLUG, title: "Harbour bridge reopens", category: "politics" });
     const draft = await api.send(capsuleCreate, { body: { title: "Draft only", body: "Not submitted.", outletSlug: SLUG, status: "draft" } }, ownerKey);

@@ -133,7 +133,7 @@ export function juryDriver(stack: Stack, api: Api, chain: ReturnType<typeof cour
       await activeOutlet(api, dns, ownerKey!, slug);
       for (const key of jurorKeys) {
         await chain.deposit(key, "300");
-        await grantRole(api, ownerKey!, slug, addr(key), ROLE.EDITOR);
+        await grantRole(api, ownerKey!, slug, key, ROLE.EDITOR);
       }
       return jurorKeys;
     },

@@ -85,8 +85,8 @@ describe.each(dialects)("the jury court over HTTP on %s", (dialect) => {
     await chain.deposit(challengerKey, "10");
     await activeOutlet(api, dns, ownerKey, LEDGER);
     await activeOutlet(api, dns, benchOwnerKey, BENCH); // its owner holds no bond: no Editor vote, not in the pool
-    for (const key of [...jurorKeys, reporterKey]) await grantRole(api, benchOwnerKey, BENCH, addr(key), 3);
-    await grantRole(api, ownerKey, LEDGER, reporter, 2); // a Reporter of the capsule's outlet: never its juror
+    for (const key of [...jurorKeys, reporterKey]) await grantRole(api, benchOwnerKey, BENCH, key, 3);
+    await grantRole(api, ownerKey, LEDGER, reporterKey, 2); // a Reporter of the capsule's outlet: never its juror
 
     const created = await api.send(capsuleCreate, {
       body: {

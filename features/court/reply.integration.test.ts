@@ -56,7 +56,7 @@ describe.each(dialects)("the outlet's answer and the inbox on %s", (dialect) => 
     await chain.deposit(editorKey!, "300");
     await chain.deposit(disputerKey!, "10");
     await activeOutlet(api, dns, ownerKey!, SLUG);
-    await grantRole(api, ownerKey!, SLUG, editor, 3);
+    await grantRole(api, ownerKey!, SLUG, editorKey!, 3);
     jurorKeys = await jury.seatBench(dns, "reply-bench");
     capsules.replied = (await finalizedCapsule(api, chain, { authorKey: ownerKey!, voterKey: ownerKey!, outletSlug: SLUG, title: "Tram costs forty million", category: "local" })).capsuleId;
     capsules.silent = (await finalizedCapsule(api, chain, { authorKey: ownerKey!, voterKey: ownerKey!, outletSlug: SLUG, title: "Ferry fares rise", category: "local" })).capsuleId;

@@ -61,7 +61,7 @@ describe.each(dialects)("tiers, feed position and channels on %s", (dialect) => 
     await chain.deposit(editorKey, "300");
     await chain.deposit(disputerKey, "10");
     await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, addr(editorKey), 3);
+    await grantRole(api, ownerKey, SLUG, editorKey, 3);
     await jury.seatBench(dns, "tier-bench"); // the jury pool of the dispute below
     origin = /<link [^>]*rel="self"[^>]*href="([^"]+)\/feed\.xml"/.exec((await text("/feed.xml")).body)?.[1] ?? /href="([^"]+)\/feed\.xml"[^>]*rel="self"/.exec((await text("/feed.xml")).body)![1]!;
   });

@@ -11,6 +11,12 @@ import { outletVerify } from "@/features/outlets/verify.endpoint";
 import { roleCatalogRead } from "@/features/roles/catalog.endpoint";
 import { roleGrant } from "@/features/roles/grant.endpoint";
 import { roleRevoke } from "@/features/roles/revoke.endpoint";
+import { roleOffers } from "@/features/roles/offers.endpoint";
+import { roleOfferAccept } from "@/features/roles/offer-accept.endpoint";
+import { roleOfferDecline } from "@/features/roles/offer-decline.endpoint";
+import { roleOfferWithdraw } from "@/features/roles/offer-withdraw.endpoint";
+import { activeOutlet } from "@/features/capsules/capsules.test-support";
+import { generatePrivateKey } from "viem/accounts";
 import { walletRolesAtOutlet } from "@/features/roles/wallet-at-outlet.endpoint";
 import { walletActivity } from "@/features/wallet/activity.endpoint";
 import { walletRoles } from "@/features/roles/wallet-roles.endpoint";
@@ -59,7 +65,23 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
     await dns?.close();
   });
 
-  const grant = (key: Hex, wallet: Address, roleId: number, outletSlug = SLUG) => api.send(roleGrant, { body: { outletSlug, wallet, roleId } }, key);
+  const keyOf = new Map<Address, Hex>([operatorKey, ownerKey, journalistKey, outsiderKey, editorKey, clerkKey].map((key) => [addr(key), key]));
+  /** POST /api/roles/grant alone: to another wallet it only offers the role. */
+  const offer = (key: Hex, wallet: Address, roleId: number, outletSlug = SLUG) => api.send(roleGrant, { body: { outletSlug, wallet, roleId } }, key);
+  const accept = (key: Hex, offerId: string) => api.send(roleOfferAccept, { body: { offerId } }, key);
+  /** A grant as the pages make it: the grant (an offer when to another wallet), then the grantee's accept. */
+  const grant = async (key: Hex, wallet: Address, roleId: number, outletSlug = SLUG) => {
+    const res = await offer(key, wallet, roleId, outletSlug);
+    if (res.status !== 201 || res.body.status !== "offered") return res;
+    return accept(keyOf.get(wallet)!, res.body.offer.offerId);
+  };
+  /** The grantee accepts its open offer of `roleId` (one a refused accept left open). */
+  const acceptOpen = async (key: Hex, roleId: number) => {
+    const mine = await api.send(roleOffers, { body: {} }, key);
+    const open = mine.body.received.find((o: { roleId: number }) => o.roleId === roleId);
+    expect(open, JSON.stringify(mine.body)).toBeDefined();
+    return accept(key, open.offerId);
+  };
   const revoke = (key: Hex, wallet: Address, roleId: number, outletSlug = SLUG) => api.send(roleRevoke, { body: { outletSlug, wallet, roleId } }, key);
   const verify = (key: Hex, outletSlug = SLUG) => api.send(outletVerify, { body: { outletSlug, method: "dns_txt" } }, key);
 
@@ -406,7 +428,7 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
     const feed = await api.send(walletActivity, { params: { address: outsider } });
     expect(feed.body.items.filter((i: { kind: string }) => i.kind.startsWith("role."))).toEqual([]);
     // With gas money back the same grant goes through.
-    expect((await grant(ownerKey, outsider, 1)).status).toBe(201);
+    expect((await acceptOpen(outsiderKey, 1)).status).toBe(201);
     expect(await chain.lockedOf(outsider)).toBe(parseEther("100"));
   });
 
@@ -449,5 +471,84 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
     // The editor who revoked sees it as actor.
     const editorFeed = await api.send(walletActivity, { params: { address: editor }, query: { limit: 100 } });
     expect(editorFeed.body.items).toContainEqual(expect.objectContaining({ kind: "role.revoked", details: expect.objectContaining({ side: "actor", wallet: journalist }) }));
+  });
+  it("a grant to another wallet changes nothing on chain until that wallet accepts; declined, withdrawn and expired offers leave nothing", async () => {
+    const rpc = (method: string, params: unknown[]) =>
+      fetch(stack.nodeRpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) }).then((r) => r.json() as Promise<{ result: unknown }>);
+    // two uninvolved wallets with bonds: a juror (an Editor of its own outlet, in the pool for SLUG) and a stranger
+    const [jurorKey, strangerKey] = [generatePrivateKey(), generatePrivateKey()];
+    const [juror, stranger] = [addr(jurorKey), addr(strangerKey)];
+    for (const key of [jurorKey, strangerKey]) {
+      await rpc("anvil_setBalance", [addr(key), `0x${parseEther("1000").toString(16)}`]);
+      keyOf.set(addr(key), key);
+    }
+    await chain.deposit(jurorKey, "300");
+    await chain.deposit(strangerKey, "300");
+    await activeOutlet(api, dns, jurorKey, "juror-desk"); // a bonded creator is its outlet's Editor at once: a voter
+    expectError(await grant(jurorKey, juror, 3, "juror-desk"), 409, "CONFLICT", `${juror} already holds the Editor role at "juror-desk"`);
+    expect(await chain.jurorPool(SLUG)).toContain(juror);
+    const poolBefore = await chain.jurorPool(SLUG);
+    const lockedBefore = await chain.lockedOf(juror);
+
+    // the owner offers the juror a member role: it stays a juror of SLUG, nothing is locked or flagged
+    const offered = await offer(ownerKey, juror, 1);
+    expect(offered.status, JSON.stringify(offered.body)).toBe(201);
+    expect(offered.body).toEqual({
+      ok: true,
+      status: "offered",
+      offer: expect.objectContaining({ outletSlug: SLUG, wallet: juror, roleId: 1, name: "Journalist", canVote: false, offeredBy: owner, status: "pending" }),
+    });
+    expect(Number(offered.body.offer.expiresAt) - Number(offered.body.offer.offeredAt)).toBe(14 * 86_400);
+    expectError(await offer(ownerKey, juror, 1), 409, "CONFLICT", `${juror} already has an open offer of the Journalist role at "${SLUG}"`);
+    expect(await chain.isMember(SLUG, juror)).toBe(false);
+    expect(await chain.jurorPool(SLUG)).toEqual(poolBefore);
+    expect(await chain.lockedOf(juror)).toBe(lockedBefore);
+    expect((await api.send(walletRolesAtOutlet, { params: { wallet: juror, outletSlug: SLUG } })).body.roles).toEqual([]);
+    // the grantee sees it, the outlet's managers see it, nobody else
+    expect((await api.send(roleOffers, { body: {} }, jurorKey)).body.received).toEqual([offered.body.offer]);
+    expect((await api.send(roleOffers, { body: { outletSlug: SLUG } }, ownerKey)).body.sent).toEqual([offered.body.offer]);
+    expect((await api.send(roleOffers, { body: { outletSlug: SLUG } }, outsiderKey)).body).toMatchObject({ received: [], sent: [] });
+    expectError(await accept(strangerKey, offered.body.offer.offerId), 404, "NOT_FOUND", `Role offer ${offered.body.offer.offerId} not found`);
+    expectError(await api.send(roleOfferWithdraw, { body: { offerId: offered.body.offer.offerId } }, outsiderKey), 403, "FORBIDDEN", `Only the owner or an Editor of outlet "${SLUG}" may withdraw its role offers`);
+
+    // declined: nothing changes, and it cannot be accepted afterwards
+    const declined = await api.send(roleOfferDecline, { body: { offerId: offered.body.offer.offerId } }, jurorKey);
+    expect(declined.body).toMatchObject({ ok: true, offer: { status: "declined" } });
+    expectError(await accept(jurorKey, offered.body.offer.offerId), 409, "INVALID_STATE", `Role offer ${offered.body.offer.offerId} was declined; only an open offer can be answered`, { offerStatus: "declined" });
+    expect(await chain.isMember(SLUG, juror)).toBe(false);
+    expect(await chain.jurorPool(SLUG)).toEqual(poolBefore);
+
+    // an Editor offer to the stranger: no voter flag, no new juror; withdrawn, it leaves nothing
+    const editorOffer = await offer(ownerKey, stranger, 3);
+    expect(editorOffer.body).toMatchObject({ status: "offered", offer: { roleId: 3, canVote: true } });
+    expect(await chain.isVoter(SLUG, stranger)).toBe(false);
+    expect(await chain.jurorPool("juror-desk")).not.toContain(stranger);
+    const withdrawn = await api.send(roleOfferWithdraw, { body: { offerId: editorOffer.body.offer.offerId } }, ownerKey);
+    expect(withdrawn.body).toMatchObject({ ok: true, offer: { status: "withdrawn" } });
+    expectError(await accept(strangerKey, editorOffer.body.offer.offerId), 409, "INVALID_STATE", /was withdrawn/, { offerStatus: "withdrawn" });
+    expect(await chain.isVoter(SLUG, stranger)).toBe(false);
+    expect(await chain.lockedOf(stranger)).toBe(0n);
+
+    // expired after 14 days: no longer listed, no longer accepted; a new offer may be made
+    const late = await offer(ownerKey, stranger, 3);
+    await rpc("evm_increaseTime", [14 * 86_400 + 60]);
+    await rpc("evm_mine", []);
+    expect((await api.send(roleOffers, { body: {} }, strangerKey)).body.received).toEqual([]);
+    expectError(await accept(strangerKey, late.body.offer.offerId), 409, "INVALID_STATE", /was expired/, { offerStatus: "expired" });
+    expect(await chain.isVoter(SLUG, stranger)).toBe(false);
+    expect(await chain.jurorPool("juror-desk")).not.toContain(stranger);
+
+    // accepted: only now the chain changes — the member leaves SLUG's pool, the Editor votes and joins the pool
+    const again = await offer(ownerKey, juror, 1);
+    const accepted = await accept(jurorKey, again.body.offer.offerId);
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+    expect(accepted.body).toMatchObject({ ok: true, status: "granted", role: { wallet: juror, roleId: 1, grantedBy: owner, bonded: true } });
+    expect(await chain.isMember(SLUG, juror)).toBe(true);
+    expect(await chain.jurorPool(SLUG)).not.toContain(juror);
+    expectError(await accept(jurorKey, again.body.offer.offerId), 409, "INVALID_STATE", /was accepted/, { offerStatus: "accepted" });
+    const editorAgain = await offer(ownerKey, stranger, 3);
+    expect((await accept(strangerKey, editorAgain.body.offer.offerId)).body).toMatchObject({ status: "granted", isVoter: true });
+    expect(await chain.isVoter(SLUG, stranger)).toBe(true);
+    expect(await chain.jurorPool("juror-desk")).toContain(stranger);
   });
 });

@@ -32,6 +32,14 @@ export function chainAccess(stack: Stack, roleRegistry: Address) {
     bondOf: (wallet: Address) => publicClient.readContract({ address: roleRegistry, abi: roleRegistryAbi, functionName: "bondOf", args: [wallet] }),
     isVoter: (slug: string, wallet: Address) =>
       publicClient.readContract({ address: roleRegistry, abi: roleRegistryAbi, functionName: "isVoter", args: [outletKey(slug), wallet] }),
+    isMember: (slug: string, wallet: Address) =>
+      publicClient.readContract({ address: roleRegistry, abi: roleRegistryAbi, functionName: "isMember", args: [outletKey(slug), wallet] }),
+    /** RoleRegistry.jurorPoolAt: who may judge a case at `slug`, as of the latest block. */
+    async jurorPool(slug: string): Promise<Address[]> {
+      const block = await publicClient.getBlockNumber({ cacheTime: 0 });
+      const [wallets] = await publicClient.readContract({ address: roleRegistry, abi: roleRegistryAbi, functionName: "jurorPoolAt", args: [outletKey(slug), block] });
+      return [...wallets];
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { formatEther, type Address } from "viem";
-import type { Db } from "@/lib/db/database";
+import type { Db, Trx } from "@/lib/db/database";
 import type { OutletRow } from "@/lib/db/tables/outlets.table";
 import { getOutletBySlugOrThrow } from "@/features/outlets/outlets.repository";
 import { activeRolesAt, findActiveRole, insertRole, markRoleBonded, revokeRole } from "@/features/roles/roles.repository";
@@ -61,12 +61,11 @@ async function answer(db: Db, row: OutletRoleRow, outlet: OutletRow, staged: Out
 }
 
 /**
- * Grants a role (or activates the owner's unbonded Editor role) after checking the wallet's
- * chain bond. The pre-flight of the chain writes (lock, voter flag) runs first (a refusal changes
- * nothing); the SQL row, activity and the signed outbox rows commit together; they are broadcast
- * and their receipts awaited after commit, and the worker finishes them if the node refuses.
+ * What a grant needs before anything is written: the actor may grant roles at an active outlet, the role
+ * fits it, the wallet does not hold it bonded yet and holds its bond on chain. An offer to another wallet
+ * checks the same (so the owner hears of a missing bond at once), and its accept checks it again.
  */
-export async function grantRole(db: Db, actor: Address, body: TRoleChangeBody, now: number) {
+export async function checkGrant(db: Db, actor: Address, body: TRoleChangeBody, now: number, then = "grant the role again") {
   await ensureCourtOutlet(db, now);
   const outlet = await getOutletBySlugOrThrow(db, body.outletSlug);
   await assertCanManageOutlet(db, outlet, actor, "grant roles");
@@ -81,17 +80,32 @@ export async function grantRole(db: Db, actor: Address, body: TRoleChangeBody, n
   if (bonded < required) {
     throw new AppError(
       "INSUFFICIENT_BOND",
-      `The ${name} role needs a bond of ${formatEther(required)} CAP; ${body.wallet} has ${formatEther(bonded)} CAP bonded in RoleRegistry (deposit ${formatEther(required - bonded)} CAP more, then grant the role again)`,
+      `The ${name} role needs a bond of ${formatEther(required)} CAP; ${body.wallet} has ${formatEther(bonded)} CAP bonded in RoleRegistry (deposit ${formatEther(required - bonded)} CAP more, then ${then})`,
       { details: { bondRequired: required.toString(), bonded: bonded.toString() } },
     );
   }
+  return { outlet, existing, name };
+}
+
+/**
+ * Grants a role (or activates the owner's unbonded Editor role) after checking the wallet's
+ * chain bond. Runs for a grant to oneself and for an offer its grantee accepted (`actor` is then the
+ * wallet that offered it; `inTransaction` closes the offer with the grant), never for a grant to another
+ * wallet without its consent (features/roles/role-offers.ts). The pre-flight of the chain writes (lock,
+ * voter flag) runs first (a refusal changes nothing); the SQL row, activity and the signed outbox rows
+ * commit together; they are broadcast and their receipts awaited after commit, and the worker finishes
+ * them if the node refuses.
+ */
+export async function grantRole(db: Db, actor: Address, body: TRoleChangeBody, now: number, inTransaction?: (trx: Trx) => Promise<void>) {
+  const { outlet, existing } = await checkGrant(db, actor, body, now, inTransaction ? "accept the role again" : "grant the role again");
   const at = await activityTime(now);
   const member = isMemberRole(body.roleId) ? { slug: outlet.slug, member: true } : undefined;
   const plan = await prepareWalletSync(db, body.wallet, { grant: body.roleId }, body.roleId === ROLE.EDITOR ? { slug: outlet.slug, allowed: true } : undefined, member);
   // open pages of the wallet (its Bonds page, its outlet pages) re-read its roles from the push
-  const pushed = bridgeChange(database(), { what: "roles.granted", wallets: [body.wallet] });
+  const pushed = bridgeChange(database(), { what: "roles.granted", wallets: body.wallet === actor ? [body.wallet] : [body.wallet, actor] });
   const { row, staged } = await withNonceRetry(db, async (trx) => {
     await pushed.inTransaction(trx);
+    if (inTransaction) await inTransaction(trx);
     const row = existing
       ? await markRoleBonded(trx, existing.id)
       : await insertRole(trx, {
@@ -109,7 +123,7 @@ export async function grantRole(db: Db, actor: Address, body: TRoleChangeBody, n
     return { row, staged: await stageWalletSync(trx, plan) };
   });
   pushed.afterCommit();
-  return answer(db, row, outlet, staged);
+  return { ...(await answer(db, row, outlet, staged)), status: "granted" as const };
 }
 
 /** Journalists and Reporters are RoleRegistry members of their outlet (Editors are its voters): both stay off its juries. */

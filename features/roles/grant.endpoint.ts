@@ -1,5 +1,5 @@
 import { ROLE } from "@/lib/roles/role-catalog";
-import { ZRoleChangeBody, ZRoleChangeResponse } from "@/features/roles/roles.schema";
+import { ZRoleChangeBody, ZRoleGrantResponse } from "@/features/roles/roles.schema";
 import { defineEndpoint } from "@/lib/endpoints/define";
 
 // POST /api/roles/grant
@@ -7,12 +7,14 @@ export const roleGrant = defineEndpoint({
   id: "roles.grant",
   method: "POST",
   path: "/api/roles/grant",
-  summary: "Grants a bonded role at an outlet (locks the bond on chain)",
+  summary: "Grants a bonded role at an outlet: to oneself at once (locks the bond on chain), to another wallet as an offer it must accept",
+  description:
+    "A grant to the signer's own wallet (the owner's Editor role) takes effect at once and answers `status: \"granted\"` with the chain's state. A grant to another wallet changes nothing on chain: it records an offer (`status: \"offered\"`) that the grantee accepts with `POST /api/roles/offers/accept` (then the bond is checked and locked and the member or voter flag set), declines, or lets expire after 14 days; the owner or an Editor may withdraw it.",
   action: "roles.grant",
   roles: { at: "bodyOutlet", anyOf: ["owner", ROLE.EDITOR], what: "grant roles" },
   rolesNote: `not the Court clerk role (${ROLE.COURT_CLERK}), which decides nothing since the jury court and is no longer granted`,
   body: ZRoleChangeBody,
-  response: ZRoleChangeResponse,
+  response: ZRoleGrantResponse,
   status: 201,
   rateLimit: ["signed-write"],
   errors: ["FORBIDDEN", "OUTLET_NOT_ACTIVE", "INVALID_STATE", "CONFLICT", "INSUFFICIENT_BOND", "CHAIN_UNAVAILABLE"],

@@ -69,3 +69,40 @@ export const ZWalletOutletRolesResponse = z.object({
 
 export const ZWalletRolesQuery = pageQuery;
 export const ZWalletRolesResponse = pagedResponse(ZRoleAssignment).extend({ wallet: z.string() });
+
+// Offers (docs/DECISIONS.md, "A role granted to another wallet is an offer"): a grant to another wallet
+// changes nothing on chain until that wallet accepts it.
+export const ZRoleOfferStatus = z.enum(["pending", "accepted", "declined", "withdrawn", "expired"]);
+
+export const ZRoleOffer = z.object({
+  offerId: z.string(),
+  outletSlug: z.string(),
+  outletName: z.string(),
+  wallet: z.string(),
+  roleId: z.number().int(),
+  name: z.string(),
+  canVote: z.boolean(),
+  offeredBy: z.string(),
+  offeredAt: z.string(),
+  expiresAt: z.string(),
+  status: ZRoleOfferStatus,
+});
+export type TRoleOffer = z.infer<typeof ZRoleOffer>;
+
+export const ZRoleGrantedResponse = ZRoleChangeResponse.extend({ status: z.literal("granted") });
+export const ZRoleOfferedResponse = z.object({ ok: z.literal(true), status: z.literal("offered"), offer: ZRoleOffer });
+/** A grant to oneself takes effect at once; a grant to another wallet answers the offer it made. */
+export const ZRoleGrantResponse = z.discriminatedUnion("status", [ZRoleGrantedResponse, ZRoleOfferedResponse]);
+
+export const ZRoleOffersBody = z.object({ outletSlug: ZSlug.optional() }).strict();
+export const ZRoleOffersResponse = z.object({
+  ok: z.literal(true),
+  wallet: z.string(),
+  /** Open offers to the signer. */
+  received: z.array(ZRoleOffer),
+  /** Open offers at `outletSlug` when the signer may grant roles there; otherwise empty. */
+  sent: z.array(ZRoleOffer),
+});
+
+export const ZRoleOfferIdBody = z.object({ offerId: z.string().regex(/^[1-9][0-9]{0,14}$/, "a decimal offer id") }).strict();
+export const ZRoleOfferResponse = z.object({ ok: z.literal(true), offer: ZRoleOffer });

@@ -51,7 +51,7 @@ describe.each(dialects)("vault on %s", (dialect) => {
     // uploads are for members of an active outlet: the uploader owns one, the other wallet holds a role there
     await activeOutlet(api, dns, uploaderKey, "vault-desk");
     await chainAccess(stack, await deployedContracts(api)).deposit(otherKey, "100");
-    await grantRole(api, uploaderKey, "vault-desk", addr(otherKey), 1);
+    await grantRole(api, uploaderKey, "vault-desk", otherKey, 1);
   });
 
   afterAll(async () => {

@@ -45,9 +45,9 @@ describe.each(dialects)("vote reasons on %s", (dialect) => {
     await chain.deposit(journalistKey, "100");
     await chain.deposit(quietKey, "250");
     await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, editor, 3);
-    await grantRole(api, ownerKey, SLUG, quiet, 3);
-    await grantRole(api, ownerKey, SLUG, journalist, 1);
+    await grantRole(api, ownerKey, SLUG, editorKey, 3);
+    await grantRole(api, ownerKey, SLUG, quietKey, 3);
+    await grantRole(api, ownerKey, SLUG, journalistKey, 1);
     const created = await api.send(capsuleCreate, { body: { title: "Harbour tender", body: "The harbour tender: the facts.", outletSlug: SLUG } }, journalistKey);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     capsuleId = created.body.capsuleId as string;

@@ -47,8 +47,8 @@ describe.each(dialects)("votes and live pushes on %s", (dialect) => {
     await chain.deposit(editorKey, "300");
     await chain.deposit(secondEditorKey, "250");
     await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, editor, 3);
-    await grantRole(api, ownerKey, SLUG, secondEditor, 3);
+    await grantRole(api, ownerKey, SLUG, editorKey, 3);
+    await grantRole(api, ownerKey, SLUG, secondEditorKey, 3);
     const created = await api.send(
       capsuleCreate,
       {

@@ -50,7 +50,7 @@ describe.each(dialects)("stored URI schemes on %s", (dialect) => {
     const chain = chainAccess(stack, await deployedContracts(api));
     await chain.deposit(journalistKey, "100");
     await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, journalist, 1);
+    await grantRole(api, ownerKey, SLUG, journalistKey, 1);
     const created = await api.send(capsuleCreate, { body: base }, journalistKey);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     draftId = String(created.body.capsuleId);

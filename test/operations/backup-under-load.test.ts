@@ -52,8 +52,8 @@ describe.each(await dialectsUnderTest())("backup under load and restore on %s", 
       await chain.deposit(journalistKey, "100");
       await chain.deposit(editorKey, "250");
       await activeOutlet(api, dns, ownerKey, SLUG);
-      await grantRole(api, ownerKey, SLUG, addr(journalistKey), 1);
-      await grantRole(api, ownerKey, SLUG, addr(editorKey), 3);
+      await grantRole(api, ownerKey, SLUG, journalistKey, 1);
+      await grantRole(api, ownerKey, SLUG, editorKey, 3);
 
       // One capsule goes on chain and gets a vote, so the projection holds chain events.
       const created = await api.send(capsuleCreate, { body: { title: "On chain before the backup", body: "Facts.", outletSlug: SLUG } }, journalistKey);

@@ -9,6 +9,7 @@ import { capsuleRead } from "@/features/capsules/read.endpoint";
 import { courtCase } from "@/features/court/case.endpoint";
 import { courtAdvance } from "@/features/court/advance.endpoint";
 import { roleGrant } from "@/features/roles/grant.endpoint";
+import { roleOfferAccept } from "@/features/roles/offer-accept.endpoint";
 import { walletRolesAtOutlet } from "@/features/roles/wallet-at-outlet.endpoint";
 import { bridgeClient } from "@/test/support/bridge-client";
 import { deployedContracts } from "@/features/capsules/capsules.test-support";
@@ -52,7 +53,12 @@ describe.each(dialects)("court penalties and role changes through the operator o
 
   /** Anyone moves a final jury case on through the bridge: the bridge settles it (label, penalty). */
   const settle = (id: string) => api.send(courtAdvance, { params: { id } }, disputerKey);
-  const grant = (wallet: Address, roleId: number) => api.send(roleGrant, { body: { outletSlug: SLUG, wallet, roleId } }, ownerKey);
+  /** The owner's grant is an offer; the grantee's accept is what stages the chain writes. */
+  const grant = async (key: Hex, roleId: number) => {
+    const offered = await api.send(roleGrant, { body: { outletSlug: SLUG, wallet: addr(key), roleId } }, ownerKey);
+    expect(offered.body, JSON.stringify(offered.body)).toMatchObject({ status: "offered" });
+    return api.send(roleOfferAccept, { body: { offerId: offered.body.offer.offerId } }, key);
+  };
   const openCase = async (capsule: { capsuleId: string; evidenceId: string }) => {
     const res = await jury.dispute(disputerKey, capsule.capsuleId, { grounds: GROUNDS, evidenceId: capsule.evidenceId, requestedLabel: "misleading" });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -192,7 +198,7 @@ describe.each(dialects)("court penalties and role changes through the operator o
     await rpc("anvil_setNextBlockBaseFeePerGas", [HIGH_BASE_FEE]);
     let res;
     try {
-      res = await grant(journalist, 1);
+      res = await grant(journalistKey, 1);
     } finally {
       await rpc("anvil_setNextBlockBaseFeePerGas", [LOW_BASE_FEE]);
     }
@@ -213,7 +219,7 @@ describe.each(dialects)("court penalties and role changes through the operator o
     const outside = await chain.walletOf(operatorKey).sendTransaction({ to: operator, value: 0n });
     await chain.publicClient.waitForTransactionReceipt({ hash: outside });
     const gapNonce = (await chain.publicClient.getTransaction({ hash: outside })).nonce;
-    const res = await grant(reporter, 1);
+    const res = await grant(reporterKey, 1);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const [row] = await outbox({ wallet: reporter });
     expect(row).toMatchObject({ purpose: "roles.lock", nonce: gapNonce + 1 });
@@ -240,7 +246,7 @@ describe.each(dialects)("court penalties and role changes through the operator o
     const balance = await rpc("eth_getBalance", [operator, "latest"]);
     await rpc("anvil_setBalance", [operator, "0x0"]);
     try {
-      expectError(await grant(outsider, 1), 503, "CHAIN_UNAVAILABLE", "The chain could not be reached or refused the call (setLocked); nothing was changed");
+      expectError(await grant(outsiderKey, 1), 503, "CHAIN_UNAVAILABLE", "The chain could not be reached or refused the call (setLocked); nothing was changed");
     } finally {
       await rpc("anvil_setBalance", [operator, balance]);
     }

@@ -16,9 +16,30 @@ export interface OutletRoleTable {
   revoked_by: string | null;
 }
 
+export type RoleOfferStatus = "pending" | "accepted" | "declined" | "withdrawn";
+
+/** A role offered to another wallet; it takes effect only when that wallet accepts (rows are kept). */
+export interface RoleOfferTable {
+  id: Generated<number>;
+  outlet_id: number;
+  outlet_slug: string;
+  /** Checksummed address of the grantee. */
+  wallet: string;
+  role_id: number;
+  offered_by: string;
+  offered_at: number;
+  /** A pending offer past this time is expired (seconds, the later of wall and chain clock). */
+  expires_at: number;
+  status: RoleOfferStatus;
+  closed_at: number | null;
+  closed_by: string | null;
+}
+
 export interface RoleTables {
   outlet_roles: OutletRoleTable;
+  role_offers: RoleOfferTable;
 }
 
 export type OutletRoleRow = Selectable<OutletRoleTable>;
 export type NewOutletRole = Insertable<OutletRoleTable>;
+export type RoleOfferRow = Selectable<RoleOfferTable>;

@@ -1,0 +1,39 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { signedPost } from "@/lib/api/browser-session";
+import { roleOffers } from "@/features/roles/offers.endpoint";
+import { roleOfferAccept } from "@/features/roles/offer-accept.endpoint";
+import { roleOfferDecline } from "@/features/roles/offer-decline.endpoint";
+import { roleOfferWithdraw } from "@/features/roles/offer-withdraw.endpoint";
+import { useSession } from "@/components/wallet/use-session";
+import { roleKeys } from "./use-roles";
+
+// Role offers are a signed read (between the outlet and the grantee). Under ["wallet-roles", wallet, …]
+// so the push channel refetches them when a change names the wallet (an offer made, answered, withdrawn).
+const offerKey = (wallet: string, slug?: string) => ["wallet-roles", wallet.toLowerCase(), "offers", slug ?? ""] as const;
+
+export function useRoleOffers(slug?: string) {
+  const { wallet, session, status } = useSession();
+  return useQuery({
+    queryKey: offerKey(wallet ?? "", slug),
+    queryFn: () => signedPost(session, roleOffers, { body: slug ? { outletSlug: slug } : {} }),
+    enabled: Boolean(wallet && session && status === "signed-in"),
+  });
+}
+
+export function useAnswerOffer(answer: "accept" | "decline" | "withdraw", slug?: string) {
+  const { session } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (offerId: string) => {
+      const body = { offerId };
+      if (answer === "accept") return signedPost(session, roleOfferAccept, { body });
+      return signedPost(session, answer === "decline" ? roleOfferDecline : roleOfferWithdraw, { body });
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ["wallet-roles"] });
+      if (slug) void queryClient.invalidateQueries({ queryKey: roleKeys.outletUsers(slug) });
+    },
+  });
+}

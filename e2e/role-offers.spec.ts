@@ -1,0 +1,107 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Address, type Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { roleRegistryAbi } from "@/lib/chain/abi";
+import { capsuleChain } from "@/lib/chain/chain";
+import { outletKey } from "@/lib/chain/vouchers";
+import { contractsSummary } from "@/features/operator/contracts-summary.endpoint";
+import { outletCreate } from "@/features/outlets/create.endpoint";
+import { outletVerify } from "@/features/outlets/verify.endpoint";
+import { readerDesk } from "./support/reader-fixture";
+import { publishTxt } from "./support/dns-server";
+import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
+import { installTestWallet } from "./support/test-wallet";
+
+// A role granted to another wallet is only offered (docs/DECISIONS.md, "A role granted to another wallet
+// is an offer"): the owner's members panel shows it waiting; the grantee reads on its newsroom page what
+// the role means, and only its Accept changes the chain (the member flag that keeps it off the outlet's juries).
+
+const desk = readerDesk();
+const chain = capsuleChain(desk.nodeRpcUrl);
+const publicClient = createPublicClient({ chain, transport: http(desk.nodeRpcUrl) });
+const stamp = Date.now().toString(36);
+
+async function nodeRpc(method: string, params: unknown[]): Promise<unknown> {
+  const res = await fetch(desk.nodeRpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const body = (await res.json()) as { result?: unknown; error?: unknown };
+  if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
+  return body.result;
+}
+
+async function freshWallet(): Promise<{ key: Hex; address: Address }> {
+  const key = generatePrivateKey();
+  const address = privateKeyToAccount(key).address;
+  await nodeRpc("anvil_setBalance", [address, `0x${parseEther("100000").toString(16)}`]);
+  return { key, address };
+}
+
+async function registry(): Promise<Address> {
+  const address = (await desk.call(contractsSummary, {})).contracts.roleRegistry?.address;
+  if (!address) throw new Error("no roleRegistry contract");
+  return getAddress(address);
+}
+
+async function deposit(key: Hex, units: string) {
+  const wallet = createWalletClient({ chain, transport: http(desk.nodeRpcUrl), account: privateKeyToAccount(key) });
+  const hash = await wallet.writeContract({ address: await registry(), abi: roleRegistryAbi, functionName: "deposit", value: parseEther(units) });
+  await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
+}
+
+async function signedInPage(page: Page, key: Hex, path: string) {
+  await installTestWallet(page, key);
+  await page.goto(path);
+  await signIn(page);
+}
+
+test("a role granted to another wallet waits for its Accept on the newsroom page; only then it is a member on chain", async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const errors = watchConsole(page);
+  const owner = await freshWallet();
+  const grantee = await freshWallet();
+  const slug = `offers-${stamp}`;
+  await deposit(owner.key, "250");
+  await deposit(grantee.key, "100");
+  const domain = `${slug}.example.net`;
+  const created = await desk.api.call(outletCreate, { body: { slug, name: "The Consent Courier", domain } }, owner.key);
+  publishTxt(domain, [created.txtRecord.value]);
+  expect((await desk.api.call(outletVerify, { body: { outletSlug: slug, method: "dns_txt" } }, owner.key)).verified).toBe(true);
+  const isMember = async () => publicClient.readContract({ address: await registry(), abi: roleRegistryAbi, functionName: "isMember", args: [outletKey(slug), grantee.address] });
+
+  // the owner grants the Journalist role from the outlet page: it is offered, nothing changes on chain
+  await signedInPage(page, owner.key, `/outlets/${slug}`);
+  const grant = page.getByRole("form", { name: "Grant a role" });
+  await grant.getByLabel("Wallet").fill(grantee.address);
+  await grant.getByLabel("Role").selectOption({ label: "Journalist — bond 100 CAP" });
+  await grant.getByRole("button", { name: "Grant role" }).click();
+  await expect(grant.getByTestId("grant-offered")).toContainText("takes effect only when that wallet accepts it");
+  const waiting = page.getByTestId("sent-offer");
+  await expect(waiting).toContainText("Journalist: offered, waiting for");
+  await expect(waiting).toContainText(grantee.address);
+  await expect(page.getByTestId("outlet-members").locator("li", { hasText: grantee.address })).toHaveCount(0);
+  expect(await isMember()).toBe(false);
+  await bothWidths(page, "owner-offer-waiting", "role-offers");
+
+  // the grantee sees the offer on its newsroom page, with what the role means, and accepts it
+  const granteeContext = await browser.newContext();
+  const granteePage = await granteeContext.newPage();
+  const granteeErrors = watchConsole(granteePage);
+  await signedInPage(granteePage, grantee.key, "/newsroom");
+  const offer = granteePage.getByTestId("role-offer");
+  await expect(offer).toContainText("The Consent Courier offers you the Journalist role. It takes effect only if you accept");
+  await expect(offer).toContainText("you can no longer sit on the juries that judge its articles");
+  expect(await isMember()).toBe(false);
+  await bothWidths(granteePage, "grantee-offer", "role-offers");
+  await offer.getByRole("button", { name: "Accept Journalist" }).click();
+  await expect(granteePage.getByTestId("role-offers")).toHaveCount(0);
+  await expect.poll(isMember).toBe(true);
+  const locked = await publicClient.readContract({ address: await registry(), abi: roleRegistryAbi, functionName: "lockedOf", args: [grantee.address] });
+  expect(locked).toBe(parseEther("100"));
+
+  // the owner's panel now lists the member, and no longer the offer
+  await page.reload();
+  await expect(page.getByTestId("outlet-members").locator("li", { hasText: grantee.address }).getByTestId("member-role")).toHaveText(["Journalist"]);
+  await expect(page.getByTestId("sent-offer")).toHaveCount(0);
+  expect(errors).toEqual([]);
+  expect(granteeErrors).toEqual([]);
+  await granteeContext.close();
+});

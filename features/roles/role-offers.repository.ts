@@ -1,0 +1,50 @@
+import type { DbOrTrx } from "@/lib/db/database";
+import type { RoleOfferRow, RoleOfferStatus } from "@/lib/db/tables/roles.table";
+
+type NewOffer = Omit<RoleOfferRow, "id" | "status" | "closed_at" | "closed_by">;
+
+export async function insertRoleOffer(db: DbOrTrx, values: NewOffer): Promise<RoleOfferRow> {
+  return db.insertInto("role_offers").values({ ...values, status: "pending", closed_at: null, closed_by: null }).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findRoleOffer(db: DbOrTrx, id: number): Promise<RoleOfferRow | undefined> {
+  return db.selectFrom("role_offers").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The open offer of this role to this wallet at this outlet, if one has not expired by `at`. */
+export async function findOpenRoleOffer(db: DbOrTrx, outletId: number, wallet: string, roleId: number, at: number): Promise<RoleOfferRow | undefined> {
+  return db
+    .selectFrom("role_offers")
+    .selectAll()
+    .where("outlet_id", "=", outletId)
+    .where("wallet", "=", wallet)
+    .where("role_id", "=", roleId)
+    .where("status", "=", "pending")
+    .where("expires_at", ">", at)
+    .executeTakeFirst();
+}
+
+/** Open offers to a wallet (optionally at one outlet), or at an outlet, oldest first, with each outlet's name. */
+export async function listOpenRoleOffers(db: DbOrTrx, filter: { wallet?: string; outletId?: number }, at: number): Promise<Array<RoleOfferRow & { outlet_name: string }>> {
+  let query = db
+    .selectFrom("role_offers")
+    .innerJoin("outlets", "outlets.id", "role_offers.outlet_id")
+    .selectAll("role_offers")
+    .select("outlets.name as outlet_name")
+    .where("role_offers.status", "=", "pending")
+    .where("role_offers.expires_at", ">", at);
+  if (filter.wallet !== undefined) query = query.where("role_offers.wallet", "=", filter.wallet);
+  if (filter.outletId !== undefined) query = query.where("role_offers.outlet_id", "=", filter.outletId);
+  return query.orderBy("role_offers.id", "asc").limit(200).execute();
+}
+
+/** Closes a still-pending offer; undefined when another request closed it first. */
+export async function closeRoleOffer(db: DbOrTrx, id: number, status: Exclude<RoleOfferStatus, "pending">, by: string, at: number): Promise<RoleOfferRow | undefined> {
+  return db
+    .updateTable("role_offers")
+    .set({ status, closed_at: at, closed_by: by })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .returningAll()
+    .executeTakeFirst();
+}

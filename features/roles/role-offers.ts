@@ -1,0 +1,132 @@
+import "server-only";
+import type { Address } from "viem";
+import type { Db } from "@/lib/db/database";
+import type { RoleOfferRow, RoleOfferStatus } from "@/lib/db/tables/roles.table";
+import { getOutletBySlugOrThrow } from "@/features/outlets/outlets.repository";
+import { AppError, notFound } from "@/lib/errors/app-error";
+import { roleDefinition } from "@/lib/roles/role-catalog";
+import { database } from "@/lib/db/client";
+import { bridgeChange } from "@/lib/live/live-hub";
+import { activityTime } from "@/lib/chain/server/role-registry-reads";
+import { ZRoleOffer, type TRoleChangeBody, type TRoleOffer } from "@/features/roles/roles.schema";
+import { canManageOutlet } from "./authorize";
+import { checkGrant, grantRole } from "./change-role";
+import { closeRoleOffer, findOpenRoleOffer, findRoleOffer, insertRoleOffer, listOpenRoleOffers } from "./role-offers.repository";
+
+// A role granted to another wallet is an offer (docs/DECISIONS.md): a member role takes its holder off
+// the outlet's juries and an Editor role puts it in the juror pool with its bond at stake, so nothing is
+// staged on chain until the grantee accepts. Times are the later of wall and chain clock (activityTime).
+
+export const ROLE_OFFER_LIFETIME_SECONDS = 14 * 86_400;
+
+function offerView(row: RoleOfferRow, outletName: string, at: number): TRoleOffer {
+  const role = roleDefinition(row.role_id);
+  return ZRoleOffer.parse({
+    offerId: String(row.id),
+    outletSlug: row.outlet_slug,
+    outletName,
+    wallet: row.wallet,
+    roleId: row.role_id,
+    name: role?.name ?? `Role ${row.role_id}`,
+    canVote: role?.canVote ?? false,
+    offeredBy: row.offered_by,
+    offeredAt: String(row.offered_at),
+    expiresAt: String(row.expires_at),
+    status: row.status === "pending" && row.expires_at <= at ? "expired" : row.status,
+  });
+}
+
+/** POST /api/roles/grant: a grant to oneself takes effect at once; to another wallet it is offered. */
+export async function grantOrOffer(db: Db, actor: Address, body: TRoleChangeBody, now: number) {
+  if (body.wallet === actor) return grantRole(db, actor, body, now);
+  const { outlet, name } = await checkGrant(db, actor, body, now);
+  const at = await activityTime(now);
+  const pushed = bridgeChange(database(), { what: "roles.offered", wallets: [body.wallet, actor] });
+  const row = await db.transaction().execute(async (trx) => {
+    if (await findOpenRoleOffer(trx, outlet.id, body.wallet, body.roleId, at)) {
+      throw new AppError("CONFLICT", `${body.wallet} already has an open offer of the ${name} role at "${outlet.slug}"`);
+    }
+    await pushed.inTransaction(trx);
+    return insertRoleOffer(trx, {
+      outlet_id: outlet.id,
+      outlet_slug: outlet.slug,
+      wallet: body.wallet,
+      role_id: body.roleId,
+      offered_by: actor,
+      offered_at: at,
+      expires_at: at + ROLE_OFFER_LIFETIME_SECONDS,
+    });
+  });
+  pushed.afterCommit();
+  return { ok: true as const, status: "offered" as const, offer: offerView(row, outlet.name, at) };
+}
+
+/** Open offers to the signer and, when it may grant roles at `outletSlug`, the outlet's open offers. */
+export async function listRoleOffers(db: Db, signer: Address, body: { outletSlug?: string }, now: number) {
+  const at = await activityTime(now);
+  const outlet = body.outletSlug === undefined ? undefined : await getOutletBySlugOrThrow(db, body.outletSlug);
+  const view = (rows: Array<RoleOfferRow & { outlet_name: string }>) => rows.map((row) => offerView(row, row.outlet_name, at));
+  const received = view(await listOpenRoleOffers(db, { wallet: signer, outletId: outlet?.id }, at));
+  const sent = outlet && (await canManageOutlet(db, outlet, signer)) ? view(await listOpenRoleOffers(db, { outletId: outlet.id }, at)) : [];
+  return { ok: true as const, wallet: signer, received, sent };
+}
+
+const missing = (offerId: string) => notFound("NOT_FOUND", `Role offer ${offerId} not found`);
+
+function assertOpen(row: RoleOfferRow, at: number): void {
+  const status: RoleOfferStatus | "expired" = row.status === "pending" && row.expires_at <= at ? "expired" : row.status;
+  if (status !== "pending") throw new AppError("INVALID_STATE", `Role offer ${row.id} was ${status}; only an open offer can be answered`, { details: { offerStatus: status } });
+}
+
+/** The grantee's own offer, open at `at`; another wallet's offer answers as a missing one. */
+async function grantees(db: Db, signer: Address, offerId: string, at: number): Promise<RoleOfferRow> {
+  const row = await findRoleOffer(db, Number(offerId));
+  if (!row || row.wallet !== signer) throw missing(offerId);
+  assertOpen(row, at);
+  return row;
+}
+
+/** The grantee accepts: the grant runs as a grant by the wallet that offered it, and closes the offer in its transaction. */
+export async function acceptRoleOffer(db: Db, signer: Address, body: { offerId: string }, now: number) {
+  const at = await activityTime(now);
+  const row = await grantees(db, signer, body.offerId, at);
+  const outlet = await getOutletBySlugOrThrow(db, row.outlet_slug);
+  const offeredBy = row.offered_by as Address;
+  if (!(await canManageOutlet(db, outlet, offeredBy))) {
+    throw new AppError("INVALID_STATE", `${offeredBy}, who offered this role, may no longer grant roles at "${outlet.slug}"; ask its owner or an Editor for a new offer`);
+  }
+  return grantRole(db, offeredBy, { outletSlug: row.outlet_slug, wallet: signer, roleId: row.role_id }, now, async (trx) => {
+    if (!(await closeRoleOffer(trx, row.id, "accepted", signer, at))) throw new AppError("INVALID_STATE", `Role offer ${row.id} was answered meanwhile`);
+  });
+}
+
+async function close(db: Db, row: RoleOfferRow, status: "declined" | "withdrawn", by: Address, at: number) {
+  const outlet = await getOutletBySlugOrThrow(db, row.outlet_slug);
+  const pushed = bridgeChange(database(), { what: "roles.offered", wallets: [row.wallet, row.offered_by] });
+  const closed = await db.transaction().execute(async (trx) => {
+    const done = await closeRoleOffer(trx, row.id, status, by, at);
+    if (!done) throw new AppError("INVALID_STATE", `Role offer ${row.id} was answered meanwhile`);
+    await pushed.inTransaction(trx);
+    return done;
+  });
+  pushed.afterCommit();
+  return { ok: true as const, offer: offerView(closed, outlet.name, at) };
+}
+
+export async function declineRoleOffer(db: Db, signer: Address, body: { offerId: string }, now: number) {
+  const at = await activityTime(now);
+  return close(db, await grantees(db, signer, body.offerId, at), "declined", signer, at);
+}
+
+/** The owner or an Editor of the outlet withdraws an open offer. */
+export async function withdrawRoleOffer(db: Db, signer: Address, body: { offerId: string }, now: number) {
+  const at = await activityTime(now);
+  const row = await findRoleOffer(db, Number(body.offerId));
+  if (!row) throw missing(body.offerId);
+  const outlet = await getOutletBySlugOrThrow(db, row.outlet_slug);
+  if (row.offered_by !== signer && !(await canManageOutlet(db, outlet, signer))) {
+    throw new AppError("FORBIDDEN", `Only the owner or an Editor of outlet "${outlet.slug}" may withdraw its role offers`);
+  }
+  assertOpen(row, at);
+  return close(db, row, "withdrawn", signer, at);
+}
