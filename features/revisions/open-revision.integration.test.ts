@@ -45,8 +45,8 @@ describe.each(dialects)("the one open revision of a chain on %s", (dialect) => {
     await chain.deposit(journalistKey, "100");
     await chain.deposit(reporterKey, "50");
     await activeOutlet(api, dns, ownerKey, SLUG); // the owner is the outlet's Editor
-    await grantRole(api, ownerKey, SLUG, journalist, 1);
-    await grantRole(api, ownerKey, SLUG, reporter, 2);
+    await grantRole(api, ownerKey, SLUG, journalistKey, 1);
+    await grantRole(api, ownerKey, SLUG, reporterKey, 2);
     // the reporter's published article (a row as the indexer leaves it)
     const outlet = await handle.db.selectFrom("outlets").select("id").where("slug", "=", SLUG).executeTakeFirstOrThrow();
     const now = Math.floor(Date.now() / 1000);
