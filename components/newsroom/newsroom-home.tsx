@@ -13,7 +13,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CapsuleRow } from "./capsule-row";
 import { BondShortfall } from "@/components/bonds/bond-shortfall";
-import { RoleOffersCard } from "@/components/roles/role-offers-card";
+import { RoleOffersCard } from "./role-offers-card";
 
 const ALL = "__all";
 const statusFilters: Array<{ value: CapsuleStatusFilter; label: string }> = [

@@ -86,10 +86,10 @@ describe.each(dialects.filter((d) => d === "postgres"))("a capsule read in one s
   it("is what the capsule read is built from: the rulings of the final case, contested while the other runs", async () => {
     const read = await loadCapsuleRead(ctx.handle.db, await getCapsuleOrThrow(ctx.handle.db, ids.rootId));
     expect([...read.rulings.entries()]).toEqual([
-      [51, { verdict: null, label: "contested" }],
-      [52, { verdict: null, label: "contested" }],
-      [71, expect.objectContaining({ verdict: expect.any(String) })],
-      [72, expect.objectContaining({ verdict: expect.any(String) })],
+      ["51", { verdict: null, label: "contested" }],
+      ["52", { verdict: null, label: "contested" }],
+      ["71", expect.objectContaining({ verdict: expect.any(String) })],
+      ["72", expect.objectContaining({ verdict: expect.any(String) })],
     ]);
     expect(read.outlet.id).toBe(read.row.outlet_id);
   });

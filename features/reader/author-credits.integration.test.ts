@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import type { NewCapsule } from "@/lib/db/tables/capsules.table";
 import { authorRecord } from "@/features/reader/author-record";
-import { shortHex } from "@/components/ui/capsule-format";
+import { shortAddress } from "@/lib/wallet/short-address";
 import { devKeys } from "@/test/support/anvil";
 import { bridgeClient } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
@@ -69,7 +69,7 @@ describe.each(dialects)("an author's page on %s", (dialect) => {
 
     let page = await api.get(`/authors/${anna}`);
     expect(page.status).toBe(200);
-    expect(heading(page.text)).toBe(shortHex(anna.toLowerCase()));
+    expect(heading(page.text)).toBe(shortAddress(anna));
     expect(page.text).not.toContain("confessed plagiarist");
     expect(page.text).toContain("Credited by others");
 

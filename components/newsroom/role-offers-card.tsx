@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/card";
 import { FullAddress } from "@/components/ui/full-address";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { BondNeeded, bondTopUp } from "@/components/bonds/bond-needed";
-import { useAnswerOffer, useRoleOffers } from "./use-role-offers";
+import { useAnswerOffer, useRoleOffers } from "@/components/roles/use-role-offers";
 
 /** What holding the offered role means for the grantee, said before it accepts. */
 export function offerMeaning(offer: Pick<TRoleOffer, "roleId" | "name" | "outletName">): string {
