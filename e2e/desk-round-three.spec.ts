@@ -14,6 +14,7 @@ import { grantAccepted } from "./support/grant-accepted";
 import { publishTxt } from "./support/dns-server";
 import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
 import { installTestWallet, TEST_WALLET_NAME } from "./support/test-wallet";
+import { fundedWallet, nodeRpc as nodeRpcAt } from "./support/node-rpc";
 
 // Issue 31, the desk's second round: a bond that falls short is announced where the next step would
 // be refused (inbox, newsroom, submit panel) with the exact top-up and a link that does it; the Bonds
@@ -32,20 +33,9 @@ const stamp = Date.now().toString(36);
 /** The dev key that owns the outlet of a finalized article one test needs. */
 const ARTICLE_OWNER = 6;
 
-async function nodeRpc(method: string, params: unknown[]): Promise<unknown> {
-  const res = await fetch(desk.nodeRpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
-  const body = (await res.json()) as { result?: unknown; error?: unknown };
-  if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
-  return body.result;
-}
+const nodeRpc = (method: string, params: unknown[]) => nodeRpcAt(desk.nodeRpcUrl, method, params);
 
-/** A new wallet holding 100 000 CAP for gas, fees and bonds. */
-async function freshWallet(): Promise<{ key: Hex; address: Address }> {
-  const key = generatePrivateKey();
-  const address = privateKeyToAccount(key).address;
-  await nodeRpc("anvil_setBalance", [address, `0x${parseEther("100000").toString(16)}`]);
-  return { key, address };
-}
+const freshWallet = () => fundedWallet(desk.nodeRpcUrl);
 
 async function contract(name: "roleRegistry"): Promise<Address> {
   const address = (await desk.call(contractsSummary, {})).contracts[name]?.address;

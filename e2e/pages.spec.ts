@@ -5,6 +5,7 @@ import { burnStatus } from "@/features/burn/status.endpoint";
 import type { TBurnStatusResponse } from "@/features/burn/burn.schema";
 import { installTestWallet } from "./support/test-wallet";
 import { shot, signIn, watchConsole } from "./support/page-helpers";
+import { nodeRpc as nodeRpcAt } from "./support/node-rpc";
 
 // A smoke pass over the read-only pages: each loads its data (no skeleton left, no error notice),
 // shows it, and logs no console error — on a desktop and a phone viewport.
@@ -103,12 +104,7 @@ test("the site navigation reaches the court, distribution, rights and burn pages
   expect(errors).toEqual([]);
 });
 
-async function nodeRpc(method: string, params: unknown[]): Promise<unknown> {
-  const res = await fetch(process.env.CAPSULE_E2E_NODE_RPC_URL ?? "", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
-  const body = (await res.json()) as { result?: unknown; error?: unknown };
-  if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
-  return body.result;
-}
+const nodeRpc = (method: string, params: unknown[]) => nodeRpcAt(process.env.CAPSULE_E2E_NODE_RPC_URL ?? "", method, params);
 
 test("the burn pool page says when a burn is due, and a wallet triggers it", async ({ page }) => {
   test.setTimeout(180_000);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Address, type Hex } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { privateKeyToAccount } from "viem/accounts";
 import { roleRegistryAbi } from "@/lib/chain/abi";
 import { capsuleChain } from "@/lib/chain/chain";
 import { outletKey } from "@/lib/chain/vouchers";
@@ -11,6 +11,7 @@ import { readerDesk } from "./support/reader-fixture";
 import { publishTxt } from "./support/dns-server";
 import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
 import { installTestWallet } from "./support/test-wallet";
+import { fundedWallet } from "./support/node-rpc";
 
 // A role granted to another wallet is only offered (docs/DECISIONS.md, "A role granted to another wallet
 // is an offer"): the owner's members panel shows it waiting; the grantee reads on its newsroom page what
@@ -21,19 +22,8 @@ const chain = capsuleChain(desk.nodeRpcUrl);
 const publicClient = createPublicClient({ chain, transport: http(desk.nodeRpcUrl) });
 const stamp = Date.now().toString(36);
 
-async function nodeRpc(method: string, params: unknown[]): Promise<unknown> {
-  const res = await fetch(desk.nodeRpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
-  const body = (await res.json()) as { result?: unknown; error?: unknown };
-  if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
-  return body.result;
-}
 
-async function freshWallet(): Promise<{ key: Hex; address: Address }> {
-  const key = generatePrivateKey();
-  const address = privateKeyToAccount(key).address;
-  await nodeRpc("anvil_setBalance", [address, `0x${parseEther("100000").toString(16)}`]);
-  return { key, address };
-}
+const freshWallet = () => fundedWallet(desk.nodeRpcUrl);
 
 async function registry(): Promise<Address> {
   const address = (await desk.call(contractsSummary, {})).contracts.roleRegistry?.address;

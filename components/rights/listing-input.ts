@@ -1,6 +1,7 @@
 import { parseUnits } from "viem";
 import { ZCreateListingBody, type licenceTypes } from "@/features/rights/rights.schema";
 import { WALLET_ADDRESS_SENTENCE, zodFieldErrors, type FieldErrors, type FieldWords } from "@/components/outlets/field-errors";
+import type { CreateListingInput } from "./use-rights";
 
 // The rights listing form's values → the body of POST /api/rights/create, with each field's error as a
 // sentence a journalist understands (the same words for the bridge's 400 answer).
@@ -29,16 +30,8 @@ export type ListingValues = {
   payee: string;
 };
 
-export type ListingBody = {
-  capsuleId: string;
-  licenceType: (typeof licenceTypes)[number];
-  territory: string;
-  price: string;
-  currency: "CAP";
-  terms: string;
-  expiresAt?: string;
-  payee?: string;
-};
+/** The body the listing form sends: the create hook's own input. */
+export type ListingBody = CreateListingInput;
 
 function expiryFromDate(date: string): string | undefined {
   if (!date) return undefined;
