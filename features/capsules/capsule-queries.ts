@@ -4,14 +4,14 @@ import { listCapsules, listChain } from "@/features/capsules/capsules.repository
 import { pageOf, pageOffset } from "@/lib/schemas/pagination";
 import type { TListCapsulesQuery } from "@/features/capsules/capsules.schema";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
-import { capsuleObject, capsuleReadResponse, isSettled, loadCapsuleRead } from "./capsule-view";
+import { capsuleObject, capsuleReadResponse, isSettled, loadCapsuleRead, visibleCapsuleForRead } from "./capsule-view";
 import { snapshotPage } from "@/features/capsules/capsule-list-snapshot.repository";
 import { statusPage } from "@/features/capsules/capsule-status-lists.repository";
 import { currentOfChain, rootIdOf } from "./chain-order";
 import { canSee, getVisibleCapsuleOrThrow, visibleTo, type Viewer } from "@/features/capsules/draft-visibility.repository";
 
 export async function getCapsuleResponse(db: Db, id: number, origin: string, viewer: Viewer) {
-  return capsuleReadResponse(db, await getVisibleCapsuleOrThrow(db, id, viewer), origin);
+  return capsuleReadResponse(db, await visibleCapsuleForRead(db, id, viewer), origin);
 }
 
 /**
@@ -19,7 +19,7 @@ export async function getCapsuleResponse(db: Db, id: number, origin: string, vie
  * is built). `checked` is the capsule row the route wrapper already read for the visibility check.
  */
 export async function capsuleReadRows(db: Db, id: number, viewer: Viewer, checked?: CapsuleRow) {
-  return loadCapsuleRead(db, checked ?? (await getVisibleCapsuleOrThrow(db, id, viewer)));
+  return loadCapsuleRead(db, checked ?? (await visibleCapsuleForRead(db, id, viewer)));
 }
 
 /** Drafts appear only to a signed reader who may see them (their author, their outlet's Editors). */

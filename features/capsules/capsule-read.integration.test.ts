@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/database";
 import { insertCapsuleRows, listCapsule, useListDatabase } from "@/test/support/capsule-list-fixture";
 import { dialectsUnderTest } from "@/test/support/stack";
-import { capsuleReadParts, loadCapsuleRead } from "./capsule-view";
-import { capsuleReadPartsPostgres } from "./capsule-read.repository";
+import { capsuleReadParts, loadCapsuleRead, visibleCapsuleForRead } from "./capsule-view";
+import { capsuleReadPartsPostgres, capsuleWithReadPartsPostgres } from "./capsule-read.repository";
 import { rootIdOf } from "./chain-order";
 import { getCapsuleOrThrow } from "./capsules.repository";
 
@@ -92,5 +92,49 @@ describe.each(dialects.filter((d) => d === "postgres"))("a capsule read in one s
       ["72", expect.objectContaining({ verdict: expect.any(String) })],
     ]);
     expect(read.outlet.id).toBe(read.row.outlet_id);
+  });
+
+  it("reads the capsule's own row with its parts in the same statement, the row as a plain select reads it", async () => {
+    const db = ctx.handle.db;
+    for (const id of [ids.rootId, ids.revisionId, ids.bareId]) {
+      const row = await getCapsuleOrThrow(db, id);
+      const read = await capsuleWithReadPartsPostgres(db, id);
+      expect(read?.row).toEqual(row);
+      expect(Object.keys(read!.row)).toEqual(Object.keys(row)); // same order: the same entity tag over it
+      expect(read?.parts).toEqual(await capsuleReadParts(db, row));
+    }
+    expect(await capsuleWithReadPartsPostgres(db, ids.revisionId + 1000)).toBeUndefined();
+  });
+
+  it("checks the viewer against that row: a draft is the 404 of a missing id to anyone else, and its author reads it", async () => {
+    const db = ctx.handle.db;
+    const draftId = ids.revisionId; // pending, never submitted: private to its author and its outlet's Editors
+    await db.updateTable("capsules").set({ status: "draft" }).where("id", "=", draftId).execute();
+    const missing = await visibleCapsuleForRead(db, ids.revisionId + 1000, undefined).catch((e: unknown) => e);
+    const hidden = await visibleCapsuleForRead(db, draftId, undefined).catch((e: unknown) => e);
+    expect(hidden).toMatchObject({ code: "CAPSULE_NOT_FOUND", message: `No capsule with id ${draftId}` });
+    expect(missing).toMatchObject({ code: "CAPSULE_NOT_FOUND", message: `No capsule with id ${ids.revisionId + 1000}` });
+    const row = await visibleCapsuleForRead(db, draftId, { wallet: WALLET, editorOutletIds: [] });
+    const read = await loadCapsuleRead(db, row);
+    expect(read.row.id).toBe(draftId);
+    expect(read.chain.map((c) => c.id)).toContain(draftId);
+    await db.updateTable("capsules").set({ status: "pending" }).where("id", "=", draftId).execute();
+  });
+
+  it("is one statement from the viewer's check to the last part, and a row kept for later reads its parts again", async () => {
+    const statements: string[] = [];
+    const counted = ctx.handle.db.withPlugin({
+      transformQuery: (args) => {
+        statements.push(args.node.kind);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const row = await visibleCapsuleForRead(counted, ids.rootId, undefined);
+    const first = await loadCapsuleRead(counted, row);
+    expect(statements).toHaveLength(1);
+    const again = await loadCapsuleRead(counted, row);
+    expect(statements).toHaveLength(2);
+    expect(again).toEqual(first);
   });
 });

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { DbOrTrx } from "@/lib/db/database";
 import type { CapsuleRow, ClaimRow, ContributorRow, EvidenceRow } from "@/lib/db/tables/capsules.table";
 import type { JuryCaseRow } from "@/lib/db/tables/jury.table";
@@ -25,18 +25,54 @@ export type CapsuleReadParts = {
  * The columns are text, integer and bigint only, which JSON carries as the driver's own parse would
  * (bigint as a number, lib/db/connection.ts), so the rows equal the separate reads'.
  */
-export async function capsuleReadPartsPostgres(db: DbOrTrx, row: Pick<CapsuleRow, "id" | "outlet_id">, rootId: number): Promise<CapsuleReadParts> {
-  const result = await sql<{ outlet: OutletRow | null; evidence: EvidenceRow[]; contributors: ContributorRow[]; claims: ClaimRow[]; jury_cases: JuryCaseRow[]; chain: CapsuleRow[]; outbox: OutboxRow[] }>`
-    SELECT
-      (SELECT row_to_json(o) FROM outlets o WHERE o.id = ${row.outlet_id}) AS outlet,
-      (SELECT coalesce(json_agg(e ORDER BY e.id), '[]'::json) FROM capsule_evidence e WHERE e.capsule_id = ${row.id} AND e.active = 1) AS evidence,
-      (SELECT coalesce(json_agg(p ORDER BY p.id), '[]'::json) FROM capsule_contributors p WHERE p.capsule_id = ${row.id} AND p.active = 1) AS contributors,
-      (SELECT coalesce(json_agg(k ORDER BY k.ordinal), '[]'::json) FROM capsule_claims k WHERE k.capsule_id = ${row.id}) AS claims,
-      (SELECT coalesce(json_agg(j ORDER BY j.case_id), '[]'::json) FROM jury_cases j JOIN court_cases cc ON cc.jury_case_id = j.case_id WHERE cc.capsule_id = ${row.id}) AS jury_cases,
-      (SELECT coalesce(json_agg(c ORDER BY c.revision_number, c.id), '[]'::json) FROM capsules c WHERE c.id = ${rootId} OR c.root_capsule_id = ${rootId}) AS chain,
+type PartsColumns = {
+  read_outlet: OutletRow | null;
+  read_evidence: EvidenceRow[];
+  read_contributors: ContributorRow[];
+  read_claims: ClaimRow[];
+  read_jury_cases: JuryCaseRow[];
+  read_chain: CapsuleRow[];
+  read_outbox: OutboxRow[];
+};
+
+/** The parts' columns of a statement, for a capsule, its outlet and its chain's root given as values or as the outer row's columns. */
+function partsColumns(capsuleId: RawBuilder<unknown>, outletId: RawBuilder<unknown>, rootId: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`
+      (SELECT row_to_json(o) FROM outlets o WHERE o.id = ${outletId}) AS read_outlet,
+      (SELECT coalesce(json_agg(e ORDER BY e.id), '[]'::json) FROM capsule_evidence e WHERE e.capsule_id = ${capsuleId} AND e.active = 1) AS read_evidence,
+      (SELECT coalesce(json_agg(p ORDER BY p.id), '[]'::json) FROM capsule_contributors p WHERE p.capsule_id = ${capsuleId} AND p.active = 1) AS read_contributors,
+      (SELECT coalesce(json_agg(k ORDER BY k.ordinal), '[]'::json) FROM capsule_claims k WHERE k.capsule_id = ${capsuleId}) AS read_claims,
+      (SELECT coalesce(json_agg(j ORDER BY j.case_id), '[]'::json) FROM jury_cases j JOIN court_cases cc ON cc.jury_case_id = j.case_id WHERE cc.capsule_id = ${capsuleId}) AS read_jury_cases,
+      (SELECT coalesce(json_agg(c ORDER BY c.revision_number, c.id), '[]'::json) FROM capsules c WHERE c.id = ${rootId} OR c.root_capsule_id = ${rootId}) AS read_chain,
       (SELECT coalesce(json_agg(t ORDER BY t.id DESC), '[]'::json)
-         FROM (SELECT * FROM operator_outbox WHERE capsule_id = ${row.id} ORDER BY id DESC LIMIT ${CAPSULE_OUTBOX_LIMIT}) t) AS outbox
-  `.execute(db);
-  const parts = result.rows[0]!;
-  return { outlet: parts.outlet ?? undefined, evidence: parts.evidence, contributors: parts.contributors, claims: parts.claims, juryCases: parts.jury_cases, chain: parts.chain, outbox: parts.outbox };
+         FROM (SELECT * FROM operator_outbox WHERE capsule_id = ${capsuleId} ORDER BY id DESC LIMIT ${CAPSULE_OUTBOX_LIMIT}) t) AS read_outbox`;
+}
+
+const partsOf = (columns: PartsColumns): CapsuleReadParts => ({
+  outlet: columns.read_outlet ?? undefined,
+  evidence: columns.read_evidence,
+  contributors: columns.read_contributors,
+  claims: columns.read_claims,
+  juryCases: columns.read_jury_cases,
+  chain: columns.read_chain,
+  outbox: columns.read_outbox,
+});
+
+export async function capsuleReadPartsPostgres(db: DbOrTrx, row: Pick<CapsuleRow, "id" | "outlet_id">, rootId: number): Promise<CapsuleReadParts> {
+  const result = await sql<PartsColumns>`SELECT ${partsColumns(sql`${row.id}`, sql`${row.outlet_id}`, sql`${rootId}`)}`.execute(db);
+  return partsOf(result.rows[0]!);
+}
+
+/**
+ * PostgreSQL: the capsule's own row (as `select *` reads it) and every part of its read, in one
+ * statement: the by-id read's single round trip. Undefined when there is no such capsule.
+ */
+export async function capsuleWithReadPartsPostgres(db: DbOrTrx, id: number): Promise<{ row: CapsuleRow; parts: CapsuleReadParts } | undefined> {
+  const result = await sql<CapsuleRow & PartsColumns>`
+    SELECT x.*, ${partsColumns(sql.ref("x.id"), sql.ref("x.outlet_id"), sql`coalesce(x.root_capsule_id, x.id)`)}
+    FROM capsules x WHERE x.id = ${id}`.execute(db);
+  const found = result.rows[0];
+  if (!found) return undefined;
+  const { read_outlet, read_evidence, read_contributors, read_claims, read_jury_cases, read_chain, read_outbox, ...row } = found;
+  return { row, parts: partsOf({ read_outlet, read_evidence, read_contributors, read_claims, read_jury_cases, read_chain, read_outbox }) };
 }

@@ -15,7 +15,8 @@ import { outletSummary } from "@/features/outlets/outlet-record";
 import { currentOfChain, rootIdOf } from "./chain-order";
 import { claimObject } from "./claim-view";
 import { rulingsOfCases, type ClaimRuling } from "./claim-rulings";
-import { capsuleReadPartsPostgres, type CapsuleReadParts } from "./capsule-read.repository";
+import { capsuleReadPartsPostgres, capsuleWithReadPartsPostgres, type CapsuleReadParts } from "./capsule-read.repository";
+import { canSee, getVisibleCapsuleOrThrow, notFound, type Viewer } from "./draft-visibility.repository";
 import { juryCasesFiledOn } from "@/features/court/jury.repository";
 import { isPostgres } from "@/lib/db/bulk-insert";
 import { neverOnChain } from "@/features/capsules/never-on-chain";
@@ -130,10 +131,29 @@ export type CapsuleReadRows = {
 };
 
 export async function loadCapsuleRead(db: DbOrTrx, row: CapsuleRow): Promise<CapsuleReadRows> {
-  const parts = isPostgres(db) ? await capsuleReadPartsPostgres(db, row, rootIdOf(row)) : await capsuleReadParts(db, row);
+  const prefetched = partsReadWith.get(row);
+  partsReadWith.delete(row);
+  const parts = prefetched ?? (isPostgres(db) ? await capsuleReadPartsPostgres(db, row, rootIdOf(row)) : await capsuleReadParts(db, row));
   if (!parts.outlet) throw new AppError("OUTLET_NOT_FOUND", `The outlet of capsule ${row.id} no longer exists`);
   const { outlet, evidence, contributors, claims, juryCases, chain, outbox } = parts;
   return { row, outlet, evidence, contributors, claims, rulings: rulingsOfCases(juryCases), chain, operatorTxs: outbox.map(operatorTxObject) };
+}
+
+// The parts read in the same statement as their capsule's row (PostgreSQL), for loadCapsuleRead of that very row
+// object; taken once, so a row kept for later never brings parts from an earlier moment with it.
+const partsReadWith = new WeakMap<CapsuleRow, CapsuleReadParts>();
+
+/**
+ * The capsule of a by-id read when this viewer may see it, else the 404 of a missing id (as
+ * getVisibleCapsuleOrThrow). On PostgreSQL the rest of its read comes in the same statement: a by-id read
+ * is one round trip, where a round trip's protocol work is a large part of its CPU.
+ */
+export async function visibleCapsuleForRead(db: DbOrTrx, id: number, viewer: Viewer): Promise<CapsuleRow> {
+  if (!isPostgres(db)) return getVisibleCapsuleOrThrow(db, id, viewer);
+  const read = await capsuleWithReadPartsPostgres(db, id);
+  if (!read || !canSee(read.row, viewer)) throw notFound(id);
+  partsReadWith.set(read.row, read.parts);
+  return read.row;
 }
 
 /** The parts of a capsule read from the separate repository reads (SQLite answers each in-process, without a round trip). */

@@ -18,12 +18,23 @@ type LinkSettings = Pick<ServerEnv, "CAPSULE_PUBLIC_URL" | "CAPSULE_PUBLIC_ORIGI
  */
 export function linkOriginFromHeaders(header: HeaderOf, fallback: { proto: string; host: string }, cfg: LinkSettings = config()): string | undefined {
   if (cfg.CAPSULE_PUBLIC_URL) return cfg.CAPSULE_PUBLIC_URL.replace(/\/$/, "");
-  const accepted = signInOrigins(cfg);
+  const accepted = acceptedOrigins(cfg);
   if (!accepted.ok) return undefined;
   const forwarded = (name: string) => (cfg.CAPSULE_TRUST_PROXY ? header(name)?.split(",")[0]?.trim() || undefined : undefined);
   const host = forwarded("x-forwarded-host") ?? header("host") ?? fallback.host;
   const asked = originOrUndefined(`${forwarded("x-forwarded-proto") ?? fallback.proto}://${host}`);
   return asked && accepted.origins.includes(asked) ? asked : accepted.origins[0];
+}
+
+// settings objects do not change once made (config() is built once a process), so neither do their origins
+const acceptedOf = new WeakMap<LinkSettings, ReturnType<typeof signInOrigins>>();
+function acceptedOrigins(cfg: LinkSettings): ReturnType<typeof signInOrigins> {
+  let accepted = acceptedOf.get(cfg);
+  if (!accepted) {
+    accepted = signInOrigins(cfg);
+    acceptedOf.set(cfg, accepted);
+  }
+  return accepted;
 }
 
 function originOrUndefined(value: string): string | undefined {
