@@ -36,7 +36,23 @@ function headOf(req: IncomingMessage, url: string): RequestHead | undefined {
   return requestHeadOf("GET", url, req.headers);
 }
 
-async function write(res: ServerResponse, answered: Answer | Response, compressing: boolean): Promise<void> {
+// What Next's compression middleware does to an answer it will not compress because the request accepts no encoding:
+// it adds Accept-Encoding to Vary when the type is one it would compress and Cache-Control allows transforms
+// (before its size threshold, so small answers too). Done here without the middleware's per-answer wrapping.
+const COMPRESSIBLE = /^application\/(?:[a-z0-9.+-]*\+)?json\s*(?:;|$)/i;
+const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
+
+function varyOnEncoding(res: ServerResponse): void {
+  const type = res.getHeader("content-type");
+  if (typeof type !== "string" || !COMPRESSIBLE.test(type) || NO_TRANSFORM.test(String(res.getHeader("cache-control") ?? ""))) return;
+  const current = res.getHeader("vary");
+  const joined = Array.isArray(current) ? current.join(", ") : current === undefined ? "" : String(current);
+  const fields = joined.split(",").map((field) => field.trim().toLowerCase());
+  if (fields.includes("*") || fields.includes("accept-encoding")) return;
+  res.setHeader("vary", joined === "" ? "Accept-Encoding" : `${joined}, Accept-Encoding`);
+}
+
+async function write(res: ServerResponse, answered: Answer | Response, encoding: "compressing" | "vary-only" | "off"): Promise<void> {
   // a handler may answer raw bytes as a Response (none of the conditional reads does today)
   const { status, headers, body } = answered instanceof Response ? { status: answered.status, headers: Object.fromEntries(answered.headers), body: Buffer.from(await answered.arrayBuffer()) } : answered;
   res.statusCode = status;
@@ -49,7 +65,8 @@ async function write(res: ServerResponse, answered: Answer | Response, compressi
   }
   // with compression the head is stored before the body, as in Next: compression decides on it (Next compresses
   // answers of any size); without, head and body leave in one write with a Content-Length (Next sends a chunked body)
-  if (compressing) res.writeHead(status);
+  if (encoding === "vary-only") varyOnEncoding(res);
+  if (encoding === "compressing") res.writeHead(status);
   res.end(body ?? undefined);
 }
 
@@ -72,14 +89,16 @@ export function createFastReads(options: Options): FastReads {
     const request = headOf(req, url);
     if (!request) return false;
     metrics().httpFastAnswers.inc({ route });
-    options.compress?.(req, res);
+    // a request that accepts no encoding is never compressed: it gets only the middleware's Vary
+    const encoding = options.compress === undefined ? "off" : req.headers["accept-encoding"] === undefined ? "vary-only" : "compressing";
+    if (encoding === "compressing") options.compress?.(req, res);
     void served
       .answer(request, params)
       .catch((error: unknown): Answer => {
         logError("route", error, { endpoint: served.endpoint.id, path: "fast" });
         return errorAnswer(new AppError("INTERNAL_ERROR", "The server could not complete the request"));
       })
-      .then((answered) => write(res, answered, options.compress !== undefined))
+      .then((answered) => write(res, answered, encoding))
       .catch((error: unknown) => {
         logError("route", error, { endpoint: served.endpoint.id, what: "write a fast answer" });
         res.destroy();
