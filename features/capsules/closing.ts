@@ -1,6 +1,7 @@
 import "server-only";
 import type { Address } from "viem";
 import type { Db } from "@/lib/db/database";
+import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import { getCapsuleOrThrow, updateCapsule } from "@/features/capsules/capsules.repository";
 import { capsuleForWriter } from "@/features/capsules/draft-visibility.repository";
 import { activeAuthorRoleIds } from "@/features/roles/roles.repository";
@@ -14,7 +15,8 @@ import { AppError } from "@/lib/errors/app-error";
 import { ROLE } from "@/lib/roles/role-catalog";
 import { activityTime } from "@/lib/chain/server/role-registry-reads";
 import { requireNoOutstandingVoucher } from "./access";
-import { capsuleReadResponse } from "./capsule-view";
+import { capsulePolicy, capsuleReadResponse } from "./capsule-view";
+import { editorEarlyClose } from "./early-close";
 import { chainNow } from "@/lib/chain/server/chain-io";
 import { syncProjectionThrough as syncProjection } from "@/lib/indexer/projection-sync";
 
@@ -55,9 +57,36 @@ export async function acceptCapsule(db: Db, wallet: Address, capsuleId: number, 
 }
 
 /**
+ * The early-close rule for an Editor (./early-close): refused (409, before anything is sent) while the vote can
+ * still pass, so that one Editor cannot override a yes the electorate can still give.
+ */
+async function requireEditorMayClose(capsule: CapsuleRow) {
+  const policy = capsulePolicy(capsule);
+  const closesAt = capsule.closes_at ?? 0;
+  const rule = editorEarlyClose({
+    yesVotes: capsule.yes_votes,
+    noVotes: capsule.no_votes,
+    eligibleWeight: capsule.eligible_weight ?? "0",
+    approvalThreshold: policy.approvalThreshold,
+    quorumThreshold: policy.quorumThreshold,
+    windowEnded: (await chainNow()) >= closesAt,
+  });
+  if (rule.why === "can-still-pass") {
+    throw new AppError(
+      "INVALID_STATE",
+      `The vote on capsule ${capsule.id} is under way and can still pass; an Editor may close it early only before any vote is cast or once it can no longer pass (it closes at ${closesAt})`,
+    );
+  }
+  if (rule.why === "passed") {
+    throw new AppError("INVALID_STATE", `The vote on capsule ${capsule.id} has ended and passed; it is finalized (accept), not closed`);
+  }
+}
+
+/**
  * POST /api/capsules/:id/reject — a draft is withdrawn (no chain call) by its submitter or by an Editor
  * of its outlet (so nobody can hold a chain's one open revision against the desk); a pending capsule
- * is closed on chain (closeCapsule) by its submitter while no vote was cast, or by an Editor.
+ * is closed on chain (closeCapsule) by its submitter while no vote was cast, or by an Editor while no vote
+ * was cast or once the vote can no longer pass.
  */
 export async function rejectCapsule(db: Db, wallet: Address, capsuleId: number, reason: string | undefined, now: number, origin: string) {
   const first = await getCapsuleOrThrow(db, capsuleId); // the route's role rule already answered a hidden draft as a missing id
@@ -88,7 +117,11 @@ export async function rejectCapsule(db: Db, wallet: Address, capsuleId: number, 
   const isEditor = (await activeAuthorRoleIds(db, capsule.outlet_id, wallet)).includes(ROLE.EDITOR);
   if (!isEditor) {
     if (capsule.submitter !== wallet) throw new AppError("FORBIDDEN", `Only the submitter or an Editor of outlet "${capsule.outlet_slug}" may close capsule ${capsule.id}`);
-    if ((await countVotes(db, capsule.id)) > 0) throw new AppError("INVALID_STATE", `Votes were cast on capsule ${capsule.id}; only an Editor of outlet "${capsule.outlet_slug}" may close it now`);
+    if ((await countVotes(db, capsule.id)) > 0) {
+      throw new AppError("INVALID_STATE", `Votes were cast on capsule ${capsule.id}; only an Editor of outlet "${capsule.outlet_slug}" may close it now, and only once the vote can no longer pass`);
+    }
+  } else {
+    await requireEditorMayClose(capsule);
   }
   const txHash = await closeOnChain(db, "close the capsule", operatorCalls.closeCapsule(BigInt(capsule.id)), "capsule.close", capsule.id, { NotPending: notPending(capsule.id) });
   await insertActivity(db, [{ wallet, kind: "capsule.closed", outletSlug: capsule.outlet_slug, subjectId: String(capsule.id), details: { reason: reason ?? null, by: isEditor ? "editor" : "submitter" }, txHash, createdAt: at }]);

@@ -269,17 +269,22 @@ describe.each(dialects)("capsule lifecycle on %s", (dialect) => {
     expectError(await api.send(capsuleUpdate, { body: { capsuleId: ids.draft, title: "x" } }, journalistKey), 409, "INVALID_STATE", `Capsule ${ids.draft} is rejected; only a draft can be updated`);
   });
 
-  it("lets an Editor close a pending capsule with votes, which its submitter no longer may", async () => {
+  it("lets an Editor close a pending capsule with votes only once the vote cannot pass; its submitter no longer may", async () => {
     ids.f = await draft(journalistKey, "Bridge repairs");
     await publish(journalistKey, ids.f);
     expect((await vote(ownerKey, ids.f, true)).status).toBe(200);
-    expectError(await reject(journalistKey, ids.f), 409, "INVALID_STATE", `Votes were cast on capsule ${ids.f}; only an Editor of outlet "${SLUG}" may close it now`);
+    expectError(await reject(journalistKey, ids.f), 409, "INVALID_STATE", `Votes were cast on capsule ${ids.f}; only an Editor of outlet "${SLUG}" may close it now, and only once the vote can no longer pass`);
+    // the owner's yes can still carry it: another Editor may not override it
+    const closesAt = (await read(ids.f)).capsule.closesAt;
+    expectError(await reject(editorKey, ids.f), 409, "INVALID_STATE", `The vote on capsule ${ids.f} is under way and can still pass; an Editor may close it early only before any vote is cast or once it can no longer pass (it closes at ${closesAt})`);
+    // 750 yes, 1000 no: at best 1000 of 2000 say yes (50 % < 60 %)
+    expect((await vote(bigEditorKey, ids.f, false)).status).toBe(200);
     const closed = await reject(editorKey, ids.f);
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-    expect(closed.body.capsule).toMatchObject({ status: "rejected", yesVotes: parseEther("750").toString(), finalizedAt: "0", finalizeTxHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(closed.body.capsule).toMatchObject({ status: "rejected", yesVotes: parseEther("750").toString(), noVotes: parseEther("1000").toString(), finalizedAt: "0", finalizeTxHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     const activity = await api.send(walletActivity, { params: { address: editor } });
     expect(activity.body.items[0]).toMatchObject({ kind: "capsule.closed", subjectId: ids.f, details: { reason: "changed my mind", by: "editor" } });
-    expectError(await vote(bigEditorKey, ids.f, true), 409, "VOTING_CLOSED", `Voting on capsule ${ids.f} is closed: the capsule is rejected`, { opensAt: expect.any(String), closesAt: expect.any(String) });
+    expectError(await vote(editorKey, ids.f, true), 409, "VOTING_CLOSED", `Voting on capsule ${ids.f} is closed: the capsule is rejected`, { opensAt: expect.any(String), closesAt: expect.any(String) });
   });
 
   it("publishes a correction: the original is superseded, the chain is labelled corrected", async () => {

@@ -10,7 +10,7 @@ export const capsuleReject = defineEndpoint({
   summary: "Withdraws a draft, or closes a pending capsule on chain",
   action: "capsules.reject",
   roles: { at: "capsuleOutlet", anyOf: ["submitter", ROLE.EDITOR], what: "close it", messages: { forbidden: 'Only the submitter or an Editor of outlet "{outlet}" may close capsule {capsule}' } },
-  rolesNote: "a draft by its submitter or an Editor of its outlet; a pending capsule by its submitter while no vote was cast, or by an Editor",
+  rolesNote: "a draft by its submitter or an Editor of its outlet; a pending capsule by its submitter while no vote was cast, or by an Editor while no vote was cast or once the vote can no longer pass",
   params: ZCapsuleIdParams,
   body: ZRejectBody,
   response: ZCapsuleResponse,
