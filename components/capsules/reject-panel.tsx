@@ -8,11 +8,14 @@ import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
 import { useRejectCapsule } from "@/components/capsules/use-capsules";
 import { useOutletRoles } from "@/components/roles/use-roles";
 import { useSession } from "@/components/wallet/use-session";
+import { editorEarlyClose } from "@/features/capsules/early-close";
+import { formatTime } from "@/components/ui/capsule-format";
 
 // The routine "stop this capsule" actions that were only in the API (POST /api/capsules/:id/reject):
 // the author (or an Editor of the outlet, so no draft can hold a chain's one open revision) withdraws a draft (never on chain), or — while the vote is open — the author withdraws it
-// before anyone voted, or an Editor of the outlet closes it early (rejected on chain). A reason is
-// asked for and a confirmation, because neither can be undone.
+// before anyone voted, or an Editor of the outlet closes it early (rejected on chain) — only while no vote was
+// cast or once the vote can no longer pass (features/capsules/early-close.ts, the rule the bridge applies); else
+// the Editor is told why in words. A reason is asked for and a confirmation, because neither can be undone.
 export function RejectPanel({ read, windowOpen }: { read: TCapsuleResponse; windowOpen: boolean }) {
   const { wallet, status } = useSession();
   const c = read.capsule;
@@ -24,17 +27,35 @@ export function RejectPanel({ read, windowOpen }: { read: TCapsuleResponse; wind
   const isSubmitter = Boolean(wallet && wallet.toLowerCase() === c.submitter.toLowerCase());
   const isEditor = Boolean(roles.data?.roles.some((role) => role.roleId === ROLE.EDITOR && role.revokedAt === null));
   const noVotes = c.yesVotes === "0" && c.noVotes === "0";
+  const earlyClose = editorEarlyClose({
+    yesVotes: c.yesVotes,
+    noVotes: c.noVotes,
+    eligibleWeight: c.eligibleWeight,
+    approvalThreshold: read.policy.approvalThreshold,
+    quorumThreshold: read.policy.quorumThreshold,
+    windowEnded: !windowOpen,
+  });
   const action =
     c.status === "draft" && isSubmitter
       ? { button: "Withdraw this draft", confirm: "Withdraw the draft? It is never sent to the editors and cannot be submitted again; you can start a new draft.", done: "Withdrawing…" }
       : c.status === "draft" && isEditor
         ? { button: "Withdraw this draft (Editor)", confirm: "Withdraw this draft as an Editor of the outlet? It cannot be submitted again; its author sees the withdrawal in their activity.", done: "Withdrawing…" }
-      : c.status === "pending" && windowOpen && isEditor
+      : c.status === "pending" && windowOpen && isEditor && earlyClose.allowed
         ? { button: "Reject now: close this vote early", confirmButton: "Confirm: close this vote early", confirm: "Close the vote now and reject the capsule? The chain records it as rejected; the author can revise it as a new draft.", done: "Closing the vote…" }
         : c.status === "pending" && windowOpen && isSubmitter && noVotes
           ? { button: "Withdraw before any vote", confirm: "Withdraw the capsule before anyone votes? The chain records it as rejected; the fee is not returned.", done: "Withdrawing…" }
           : undefined;
-  if (!action || status !== "signed-in") return null;
+  if (status !== "signed-in") return null;
+  if (!action) {
+    if (c.status !== "pending" || !windowOpen || !isEditor) return null;
+    // an Editor whom the rule does not let close the vote early: why, in words
+    return (
+      <div className="rounded-md border border-stone-300 bg-stone-50 p-4 text-sm text-stone-700" data-testid="reject-panel-refused">
+        The vote is under way and can still pass, so it cannot be closed early: an Editor may close a vote early only before
+        anyone votes, or once the votes already cast mean it can no longer pass. It closes at {formatTime(c.closesAt)} (chain time).
+      </div>
+    );
+  }
 
   return (
     <div className="rounded-md border border-stone-300 bg-stone-50 p-4 text-sm" data-testid="reject-panel">
