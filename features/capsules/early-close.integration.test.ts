@@ -29,7 +29,8 @@ describe.each(dialects)("an Editor's early close on %s", (dialect) => {
   let api: Api;
   let chain: ReturnType<typeof chainAccess>;
 
-  const read = async (id: string) => (await api.send(capsuleRead, { params: { id } })).body as Json;
+  // until the indexer projects the submission the capsule is a private draft: its author reads it signed
+  const read = async (id: string, author?: Hex) => (await api.send(capsuleRead, { params: { id } }, author)).body as Json;
   const vote = async (key: Hex, id: string, support: boolean) => api.send(capsuleVote, { params: { id }, body: await chain.ballot(key, id, support) }, key);
   const reject = (key: Hex, id: string) => api.send(capsuleReject, { params: { id }, body: { reason: "not for us" } }, key);
   const pending = async (title: string) => {
@@ -39,7 +40,7 @@ describe.each(dialects)("an Editor's early close on %s", (dialect) => {
     const voucher = await api.send(capsuleSubmit, { params: { id }, body: {} }, journalistKey);
     expect(voucher.status, JSON.stringify(voucher.body)).toBe(200);
     await chain.submitOnChain(journalistKey, voucher.body);
-    await eventually(async () => ((await read(id)).capsule.status === "pending" ? true : undefined), `capsule ${id} pending`);
+    await eventually(async () => ((await read(id, journalistKey)).capsule.status === "pending" ? true : undefined), `capsule ${id} pending`);
     return id;
   };
   const closeTxs = async (id: string) => ((await read(id)).operatorTransactions as Json[]).filter((tx) => tx.purpose === "capsule.close");
