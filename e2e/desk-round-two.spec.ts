@@ -198,6 +198,26 @@ test("the author withdraws a draft and an Editor closes a vote early, from the c
   await context.close();
 });
 
+test("an Editor cannot close early a vote that another Editor's yes can still carry, and is told why", async ({ browser }) => {
+  // submitted now, so both Editors are voters (1000 + 250 CAP); the owner's yes can still carry it
+  const votedId = await desk.pending(OWNER, slug, `Harbour fees frozen ${stamp}`, "Harbour fees frozen.\n\nThe port keeps this year's fees.");
+  await desk.voteYes(OWNER, votedId);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  await installTestWallet(page, LATE_EDITOR);
+  await page.goto(`/capsules/${votedId}`);
+  await signIn(page);
+  const refused = page.getByTestId("reject-panel-refused");
+  await expect(refused).toContainText("The vote is under way and can still pass, so it cannot be closed early");
+  await expect(refused).toContainText("It closes at ");
+  await expect(page.getByRole("button", { name: "Reject now: close this vote early" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Vote yes" })).toBeVisible(); // the other Editor may still vote
+  await bothWidths(page, "reject-refused");
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test("what a challenger typed survives a trip to the Bonds page, whose deposit link fills and focuses the form", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();

@@ -106,6 +106,8 @@ export function readerDesk() {
       await nodeRpc("evm_increaseTime", [seconds]);
       await nodeRpc("evm_mine", []);
     },
+    /** A yes ballot of dev key #keyIndex on a capsule under vote, relayed through the bridge. */
+    voteYes: relayYes,
     /** Adds `units` CAP to the bond of dev key #keyIndex. */
     async deposit(keyIndex: number, units: string) {
       const hash = await walletOf(keyIndex).writeContract({ address: await contractAddress("roleRegistry"), abi: roleRegistryAbi, functionName: "deposit", value: parseEther(units) });
