@@ -3,6 +3,7 @@ import { roleGrant } from "@/features/roles/grant.endpoint";
 import { roleOffers } from "@/features/roles/offers.endpoint";
 import { roleOfferDecline } from "@/features/roles/offer-decline.endpoint";
 import { inboxRead } from "@/features/inbox/read.endpoint";
+import { walletActivity } from "@/features/wallet/activity.endpoint";
 import { activeOutlet, addr, chainAccess, deployedContracts, type Json } from "@/features/capsules/capsules.test-support";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
 import { devKeys } from "@/test/support/anvil";
@@ -66,6 +67,11 @@ describe.each(dialects)("role offers sent at once on %s", (dialect) => {
       expect(item).toMatchObject({ outletSlug: SLUG, unread: true, capsuleId: null, caseId: null });
       expect(item.message).toMatch(new RegExp(`^The owner of Outlet ${SLUG} offers you the Editor role; accept or decline it on the newsroom page by \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2} UTC \\(chain time\\)\\.$`));
     }
+    // an offer is the grantee's and the outlet managers' to see: the public activity feed leaves it out
+    const publicFeed = await api.send(walletActivity, { params: { address: grantee }, query: { limit: 100 } });
+    expect((publicFeed.body.items as Json[]).map((item) => item.kind)).not.toContain("inbox.role_offered");
+    const ownFeed = await api.send(walletActivity, { params: { address: grantee }, query: { limit: 100 } }, granteeKey);
+    expect((ownFeed.body.items as Json[]).filter((item) => item.kind === "inbox.role_offered")).toHaveLength(2);
     // the owner offered; its own inbox holds no such entry
     const own = await api.send(inboxRead, { body: { limit: 100 } }, ownerKey);
     expect((own.body.items as Json[]).filter((item) => item.kind === "inbox.role_offered")).toEqual([]);
