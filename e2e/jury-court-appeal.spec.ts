@@ -222,7 +222,11 @@ test("the appeal is funded from the case page, a refusal explained before paying
   await fundForm.getByLabel("Amount in CAP").fill("9");
   await fundForm.getByRole("button", { name: /Pay 9 CAP/ }).click();
   await expect(fundForm.getByText("The challenger needs only 7 CAP more; enter at most that.")).toBeVisible();
-  await fundForm.getByLabel("Amount in CAP").fill("2.5");
+  // a thousands separator is refused in words; a decimal comma is a decimal point
+  await fundForm.getByLabel("Amount in CAP").fill("1,000.5");
+  await fundForm.getByRole("button", { name: "Pay to fund the challenger" }).click();
+  await expect(fundForm.getByText("“1,000.5” has both a comma and a point: write the amount without thousands separators and one decimal separator, for example 1000.5 or 1000,5.")).toBeVisible();
+  await fundForm.getByLabel("Amount in CAP").fill("2,5");
   await bothWidths(page, "appeal-fund", "jury-appeal");
   await fundForm.getByRole("button", { name: "Pay 2.5 CAP to fund the challenger" }).click();
   await expect(page.getByTestId("appeal-funded")).toHaveText("Your 2.5 CAP for the challenger was recorded.", { timeout: 60_000 });

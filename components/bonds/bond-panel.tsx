@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { formatEther, parseEther } from "viem";
+import { formatEther } from "viem";
+import { parseCapAmount } from "@/components/ui/cap-amount";
 import { roleRegistryAbi } from "@/lib/chain/abi";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { bondRequired, lockFor } from "@/lib/roles/role-catalog";
@@ -22,13 +23,10 @@ import { useBondTransaction, type TxState } from "./bond-transaction";
 
 const cap = (amount: bigint) => formatCap(amount);
 
-const AMOUNT = /^\d+(\.\d{1,18})?$/;
-
+/** Wei, or the sentence to show (a decimal comma counts as a point: components/ui/cap-amount.ts). */
 function parseAmount(text: string): bigint | string {
-  const value = text.trim();
-  if (!AMOUNT.test(value)) return "Enter an amount in CAP, for example 250 or 12.5.";
-  const amount = parseEther(value);
-  return amount > 0n ? amount : "The amount must be more than 0 CAP.";
+  const parsed = parseCapAmount(text, { example: "250 or 12.5" });
+  return parsed.error ?? parsed.wei;
 }
 
 /** What a role still needs: nothing, more bond on chain, or activation by the bridge. */
@@ -61,7 +59,7 @@ export function BondPanel() {
   }, []);
   useEffect(() => {
     const asked = new URLSearchParams(window.location.search).get("deposit");
-    if (asked && AMOUNT.test(asked)) askDeposit(asked);
+    if (asked && parseCapAmount(asked).error === undefined) askDeposit(asked);
   }, [askDeposit]);
 
   if (!wallet) {

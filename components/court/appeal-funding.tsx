@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { usePublicClient, useWriteContract } from "wagmi";
-import { parseEther, type Address, type Hex } from "viem";
+import type { Address, Hex } from "viem";
+import { parseCapAmount } from "@/components/ui/cap-amount";
 import { call } from "@/lib/api/client";
 import { juryCourtAbi } from "@/lib/chain/abi";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
@@ -72,17 +73,12 @@ export function AppealFunding({ item, submitter, quote, onFunded }: { item: TCou
       return undefined;
     }
     if (!text) return remaining;
-    let wei: bigint;
-    try {
-      wei = parseEther(text);
-    } catch {
-      setAmountError("Enter an amount in CAP, for example 2.5.");
+    const parsed = parseCapAmount(text, { example: "2.5" });
+    if (parsed.error !== undefined) {
+      setAmountError(parsed.error);
       return undefined;
     }
-    if (wei <= 0n) {
-      setAmountError("Enter an amount above zero.");
-      return undefined;
-    }
+    const wei = parsed.wei;
     if (wei > remaining) {
       setAmountError(`${sideName(side.side)[0]!.toUpperCase()}${sideName(side.side).slice(1)} needs only ${formatCap(remaining)} more; enter at most that.`);
       return undefined;
@@ -133,12 +129,7 @@ export function AppealFunding({ item, submitter, quote, onFunded }: { item: TCou
     if (!side) return undefined;
     const text = amount.trim();
     if (!text) return remaining;
-    try {
-      const wei = parseEther(text);
-      return wei > 0n ? wei : undefined;
-    } catch {
-      return undefined;
-    }
+    return parseCapAmount(text).wei;
   })();
   return (
     <form

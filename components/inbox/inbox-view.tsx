@@ -69,6 +69,14 @@ export function InboxView() {
                         </Link>
                       </>
                     ) : null}
+                    {item.kind === "inbox.role_offered" ? (
+                      <>
+                        {" · "}
+                        <Link href="/newsroom" className="text-accent underline" data-testid="inbox-newsroom-link">
+                          answer on the newsroom page
+                        </Link>
+                      </>
+                    ) : null}
                     {item.capsuleId ? (
                       <>
                         {" · "}

@@ -27,12 +27,16 @@ describe("checkListing", () => {
   });
 
   it("says what a price, a capsule and the terms must be", () => {
-    const { errors } = checkListing({ ...good, capsuleId: "twelve", price: "12,50", terms: "short" });
+    const { errors } = checkListing({ ...good, capsuleId: "twelve", price: "12 CAP", terms: "short" });
     expect(errors).toEqual({
       capsuleId: "Enter the number of a finalized capsule, like 12.",
-      price: "Enter a price in CAP, like 12 or 0.5 (up to 18 decimals); 0 makes the licence free.",
+      price: "Enter a price in CAP, like 12 or 0.5 (a decimal comma works too; up to 18 decimals); 0 makes the licence free.",
       terms: "Write at least 10 characters of terms (now 5).",
     });
+    // a decimal comma is a decimal point; a thousands separator is refused in words
+    expect(checkListing({ ...good, price: "12,50" })).toMatchObject({ errors: {}, body: { price: "12500000000000000000" } });
+    expect(checkListing({ ...good, price: "1,000.5" }).errors.price).toMatch(/^“1,000.5” has both a comma and a point/);
+    expect(checkListing({ ...good, price: "0" })).toMatchObject({ errors: {}, body: { price: "0" } });
     expect(checkListing({ ...good, price: " " }).errors.price).toBe("Enter a price in CAP (0 makes the licence free).");
   });
 

@@ -1,4 +1,4 @@
-import { parseUnits } from "viem";
+import { parseCapAmount } from "@/components/ui/cap-amount";
 import { ZCreateListingBody, type licenceTypes } from "@/features/rights/rights.schema";
 import { WALLET_ADDRESS_SENTENCE, zodFieldErrors, type FieldErrors, type FieldWords } from "@/components/outlets/field-errors";
 import type { CreateListingInput } from "./use-rights";
@@ -6,14 +6,13 @@ import type { CreateListingInput } from "./use-rights";
 // The rights listing form's values → the body of POST /api/rights/create, with each field's error as a
 // sentence a journalist understands (the same words for the bridge's 400 answer).
 
-const CAP_AMOUNT = /^(?:0|[1-9][0-9]{0,40})(?:\.[0-9]{1,18})?$/;
 export const LISTING_FIELDS = ["capsuleId", "licenceType", "territory", "price", "terms", "expiresAt", "payee"];
 
 export const LISTING_FIELD_WORDS: FieldWords = {
   capsuleId: "Enter the number of a finalized capsule, like 12.",
   licenceType: "Choose one of the licence types in the list.",
   territory: "Territory: use a two-letter country code such as DE, or worldwide.",
-  price: "Enter a price in CAP, like 12 or 0.5 (up to 18 decimals); 0 makes the licence free.",
+  price: "Enter a price in CAP, like 12 or 0.5 (a decimal comma works too; up to 18 decimals); 0 makes the licence free.",
   terms: "Write the terms in 10 to 5,000 characters.",
   expiresAt: "Choose a date in the future, or leave the field empty for an open-ended offer.",
   payee: `${WALLET_ADDRESS_SENTENCE.slice(0, -1)} (not the zero address), or leave the field empty to be paid yourself.`,
@@ -42,12 +41,15 @@ function expiryFromDate(date: string): string | undefined {
 /** The request body and, when something is wrong, one sentence per field. */
 export function checkListing(values: ListingValues): { body: ListingBody; errors: FieldErrors } {
   const amount = values.price.trim();
-  const priceError = amount === "" ? "Enter a price in CAP (0 makes the licence free)." : CAP_AMOUNT.test(amount) ? undefined : LISTING_FIELD_WORDS.price;
+  // a decimal comma counts as a point; a thousands separator is refused in its own words (cap-amount.ts)
+  const price = parseCapAmount(amount, { allowZero: true });
+  const priceError =
+    amount === "" ? "Enter a price in CAP (0 makes the licence free)." : price.error === undefined ? undefined : /separator|could mean|18 decimals/.test(price.error) ? price.error : LISTING_FIELD_WORDS.price;
   const body: ListingBody = {
     capsuleId: values.capsuleId.trim(),
     licenceType: values.licenceType,
     territory: values.territory,
-    price: priceError ? "0" : parseUnits(amount, 18).toString(),
+    price: priceError || price.wei === undefined ? "0" : price.wei.toString(),
     currency: "CAP",
     terms: values.terms,
     ...(values.expires ? { expiresAt: expiryFromDate(values.expires) } : {}),

@@ -342,9 +342,17 @@ describe.each(dialects)("the jury court over HTTP on %s", (dialect) => {
       const id = listed!.caseId as string;
 
       // each side of a case may add MAX_EVIDENCE_PER_SIDE items through the bridge, then 409 before anything is relayed
-      for (let i = 0; i < MAX_EVIDENCE_PER_SIDE; i++) {
+      for (let i = 0; i < MAX_EVIDENCE_PER_SIDE - 1; i++) {
         const added = await api.send(courtEvidence, { params: { id }, body: { uri: `https://challenger.example.org/${i}/${"x".repeat(1900)}` } }, challengerKey);
         expect(added.status, JSON.stringify(added.body).slice(0, 300)).toBe(200);
+      }
+      // the last item's room, asked for by three requests at once: one is relayed, the others get the 409
+      const together = await Promise.all(
+        [0, 1, 2].map((n) => api.send(courtEvidence, { params: { id }, body: { uri: `https://challenger.example.org/last/${n}` } }, challengerKey)),
+      );
+      expect(together.map((res) => res.status).sort(), JSON.stringify(together.map((res) => JSON.stringify(res.body).slice(0, 300)))).toEqual([200, 409, 409]);
+      for (const res of together.filter((r) => r.status === 409)) {
+        expect(res.body).toMatchObject({ error: "CONFLICT", side: "challenger", evidenceCount: MAX_EVIDENCE_PER_SIDE, limit: MAX_EVIDENCE_PER_SIDE });
       }
       const refused = await api.send(courtEvidence, { params: { id }, body: { uri: "https://challenger.example.org/one-more" } }, challengerKey);
       expect(refused.status, JSON.stringify(refused.body)).toBe(409);

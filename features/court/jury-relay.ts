@@ -1,9 +1,9 @@
 import "server-only";
 import type { Address, Hex } from "viem";
-import type { Db } from "@/lib/db/database";
+import type { Db, Trx } from "@/lib/db/database";
 import type { JuryCaseRow } from "@/lib/db/tables/jury.table";
 import { getCaseOrThrow } from "@/features/court/court.repository";
-import { caseLog, findJuryCase } from "@/features/court/jury.repository";
+import { caseLog, findJuryCase, unindexedEvidenceParties } from "@/features/court/jury.repository";
 import { operatorCalls, type OperatorCall } from "@/lib/chain/operator/operator-calls";
 import { queueOperatorTx } from "@/lib/chain/operator/queue-operator-tx";
 import { awaitOperatorTx } from "@/lib/chain/operator/await-operator-tx";
@@ -18,7 +18,14 @@ import { settleJuryCase } from "./jury-settle";
 // a case to its next period. Each goes through the operator outbox like a relayed ballot: the contract
 // checks the party, the juror's signature and the period; a 2xx means the transaction is stored durably.
 
-type Relayed = { what: string; call: (jury: JuryCaseRow) => OperatorCall; period?: JuryCaseRow["period"]; wallet?: Address; check?: (jury: JuryCaseRow) => Promise<void> };
+type Relayed = {
+  what: string;
+  call: (jury: JuryCaseRow) => OperatorCall;
+  period?: JuryCaseRow["period"];
+  wallet?: Address;
+  /** Runs in the SQL transaction that stages the call (one at a time, like the nonce): a refusal stages nothing. */
+  guard?: (trx: Trx, jury: JuryCaseRow) => Promise<void>;
+};
 
 /**
  * The evidence items each side of a case (the challenger; the outlet: its author and anyone holding a role
@@ -27,9 +34,19 @@ type Relayed = { what: string; call: (jury: JuryCaseRow) => OperatorCall; period
  */
 export const MAX_EVIDENCE_PER_SIDE = 20;
 
-async function checkEvidenceRoom(db: Db, jury: JuryCaseRow, wallet: Address) {
-  const side = wallet.toLowerCase() === jury.challenger.toLowerCase() ? 1 : 2;
-  const held = (await caseLog(db, jury.case_id, ["EvidenceSubmitted"])).filter((e) => (JSON.parse(e.details_json) as { side?: number }).side === side).length;
+/**
+ * Counts what the side holds: the indexed EvidenceSubmitted entries, and the evidence relayed but not
+ * indexed yet (outbox rows queued, sent, or mined ahead of the indexer). It runs in the transaction that
+ * stages the relay, and those transactions run one at a time (the operator nonce's lock on PostgreSQL,
+ * the one writer of SQLite): requests sent together each see the others' staged rows, so the side never
+ * goes past the limit.
+ */
+async function checkEvidenceRoom(trx: Trx, courtCaseId: number, jury: JuryCaseRow, wallet: Address) {
+  const sideOf = (party: string) => (party.toLowerCase() === jury.challenger.toLowerCase() ? 1 : 2);
+  const side = sideOf(wallet);
+  const indexed = (await caseLog(trx, jury.case_id, ["EvidenceSubmitted"])).filter((e) => (JSON.parse(e.details_json) as { side?: number }).side === side).length;
+  const relayed = (await unindexedEvidenceParties(trx, courtCaseId, jury.case_id)).filter((party) => sideOf(party) === side).length;
+  const held = indexed + relayed;
   if (held < MAX_EVIDENCE_PER_SIDE) return;
   const who = side === 1 ? "the challenger" : "the outlet's side";
   throw new AppError("CONFLICT", `Jury case ${jury.case_id} already holds ${held} evidence items from ${who}, the most this bridge relays for one side of a case (${MAX_EVIDENCE_PER_SIDE}); add what matters most to an item already submitted`, {
@@ -53,8 +70,12 @@ async function relay(db: Db, courtCaseId: number, action: Relayed) {
       details: { period: jury.period, periodEndsAt: jury.period_ends_at === null ? null : String(jury.period_ends_at) },
     });
   }
-  await action.check?.(jury);
-  const queued = await queueOperatorTx(db, action.what, action.call(jury), { purpose: "court.jury", links: { caseId: courtCaseId, capsuleId: jury.capsule_id, wallet: action.wallet } });
+  const guard = action.guard;
+  const queued = await queueOperatorTx(db, action.what, action.call(jury), {
+    purpose: "court.jury",
+    links: { caseId: courtCaseId, capsuleId: jury.capsule_id, wallet: action.wallet },
+    guard: guard && ((trx) => guard(trx, jury)),
+  });
   const outcome = await awaitOperatorTx(db, queued);
   if (outcome.status === "mined") {
     await syncProjectionThrough(outcome.blockNumber);
@@ -70,7 +91,7 @@ export const relayEvidence = (db: Db, wallet: Address, courtCaseId: number, uri:
     what: "add the evidence",
     period: "evidence",
     wallet,
-    check: (jury) => checkEvidenceRoom(db, jury, wallet),
+    guard: (trx, jury) => checkEvidenceRoom(trx, courtCaseId, jury, wallet),
     call: (jury) => operatorCalls.submitEvidence(BigInt(jury.case_id), wallet, uri),
   });
 

@@ -79,6 +79,24 @@ export async function caseLog(db: DbOrTrx, caseId: number, kinds?: string[]): Pr
   return query.orderBy("block_number", "asc").orderBy("log_index", "asc").execute();
 }
 
+/**
+ * The parties of the evidence this bridge relayed in court case `courtCaseId` (JuryCourt case
+ * `juryCaseId`) that the indexed log does not hold yet: outbox rows queued, sent, or mined but not yet
+ * indexed. With the indexed entries they are what a side holds (features/court/jury-relay.ts).
+ */
+export async function unindexedEvidenceParties(db: DbOrTrx, courtCaseId: number, juryCaseId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("operator_outbox")
+    .select("wallet")
+    .where("purpose", "=", "court.jury")
+    .where("function_name", "=", "submitEvidence")
+    .where("case_id", "=", courtCaseId)
+    .where("status", "in", ["queued", "sent", "mined"])
+    .where("tx_hash", "not in", (eb) => eb.selectFrom("jury_case_log").select("tx_hash").where("case_id", "=", juryCaseId).where("kind", "=", "EvidenceSubmitted"))
+    .execute();
+  return rows.map((row) => row.wallet ?? "");
+}
+
 /** Clears the whole projection (a rebuild or a rewind replays it). */
 export async function clearJuryProjection(db: DbOrTrx): Promise<void> {
   await db.deleteFrom("jury_case_log").execute();

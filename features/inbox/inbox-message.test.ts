@@ -19,3 +19,15 @@ describe("jury period messages in the inbox", () => {
     expect(text).toBe("Jury case #4 on “Tram costs forty million” entered its evidence period, which ends 15 Dec 2026, 12:52 UTC (chain time).");
   });
 });
+
+describe("role offer messages in the inbox", () => {
+  it("names who offers which role at which outlet, where to answer, and until when", () => {
+    const details = { offerId: "7", roleId: 3, roleName: "Editor", outletName: "The Ledger", offeredAs: "owner", expiresAt: endsAt };
+    expect(inboxMessage(row("inbox.role_offered"), details, "")).toBe(
+      "The owner of The Ledger offers you the Editor role; accept or decline it on the newsroom page by 15 Dec 2026, 12:52 UTC (chain time).",
+    );
+    expect(inboxMessage(row("inbox.role_offered"), { ...details, roleName: "Reporter", offeredAs: "editor" }, "")).toBe(
+      "An Editor of The Ledger offers you the Reporter role; accept or decline it on the newsroom page by 15 Dec 2026, 12:52 UTC (chain time).",
+    );
+  });
+});

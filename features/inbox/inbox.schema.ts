@@ -17,6 +17,7 @@ export const inboxKinds = [
   "inbox.case_retired",
   "court.penalty",
   "rights.licence_sold",
+  "inbox.role_offered",
 ] as const;
 
 export const ZInboxBody = z

@@ -61,6 +61,8 @@ export function inboxMessage(row: ActivityRow, d: Record<string, unknown>, title
       return `${cap(d.amountSlashed)} was slashed from your outlet's bond after a ${label(d.verdict)} verdict (case #${row.subject_id}).`;
     case "rights.licence_sold":
       return `A ${text(d.licenceType) || "licence"} licence on ${piece} was sold${/^[0-9]+$/.test(text(d.price)) ? ` for ${cap(d.price)}` : ""}.`;
+    case "inbox.role_offered":
+      return `${d.offeredAs === "owner" ? "The owner" : "An Editor"} of ${text(d.outletName) || row.outlet_slug} offers you the ${text(d.roleName)} role; accept or decline it on the newsroom page by ${dateOf(d.expiresAt)} (chain time).`;
     default:
       return row.kind;
   }

@@ -1,8 +1,12 @@
 import type { DbOrTrx } from "@/lib/db/database";
 import type { NewPartnerWebhook, PartnerEventType, PartnerWebhookRow } from "@/lib/db/tables/partners.table";
 
-export async function insertPartnerWebhook(db: DbOrTrx, values: NewPartnerWebhook): Promise<PartnerWebhookRow> {
-  return db.insertInto("partner_webhooks").values(values).returningAll().executeTakeFirstOrThrow();
+/** What "the same URL" means for webhooks: the parsed URL (`HTTPS://Host:443/x` is `https://host/x`). */
+export const webhookUrlKey = (url: string): string => new URL(url).href;
+
+/** Inserts with its url_key; a unique violation when an enabled webhook has that URL already. */
+export async function insertPartnerWebhook(db: DbOrTrx, values: Omit<NewPartnerWebhook, "url_key">): Promise<PartnerWebhookRow> {
+  return db.insertInto("partner_webhooks").values({ ...values, url_key: webhookUrlKey(values.url) }).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function findPartnerWebhook(db: DbOrTrx, id: number): Promise<PartnerWebhookRow | undefined> {

@@ -15,7 +15,7 @@ import { newSecret } from "./partners.test-support";
 // registered answers 409, and so does one past CAPSULE_WEBHOOK_MAX.
 
 const dialects = await dialectsUnderTest();
-const MAX = 3;
+const MAX = 4;
 const operatorKey = devKeys[0];
 const partner = privateKeyToAccount(devKeys[3]).address;
 
@@ -31,6 +31,20 @@ describe.each(dialects)("partner webhook registration on loopback with the devel
   afterAll(async () => {
     await stack?.stop();
     await dropDatabase?.();
+  });
+
+  // the unique index on enabled webhooks' URLs: registrations of one URL sent together make one webhook
+  it("registers one webhook of several registrations of one URL sent at once; the others get the 409", async () => {
+    const api = bridgeClient(stack.baseUrl);
+    const urls = ["https://partner.example.org/hooks/race", "HTTPS://PARTNER.example.org/hooks/race", "https://partner.example.org:443/hooks/race", "https://partner.example.org/hooks/race"];
+    const sent = await Promise.all(urls.map((url) => api.send(partnersRegisterWebhook, { body: { partnerWallet: partner, url, secret: newSecret() } }, operatorKey)));
+    const made = sent.filter((res) => res.status === 201);
+    expect(made, JSON.stringify(sent.map((res) => [res.status, res.body]))).toHaveLength(1);
+    const id = made[0]!.body.webhook.webhookId as string;
+    for (const res of sent.filter((r) => r.status !== 201)) {
+      expect(res.status, JSON.stringify(res.body)).toBe(409);
+      expect(res.body).toMatchObject({ ok: false, error: "CONFLICT", message: `Webhook ${id} already delivers to this URL` });
+    }
   });
 
   it("accepts the operator's signature on loopback, refuses a URL twice, and stops at the cap", async () => {
@@ -49,7 +63,8 @@ describe.each(dialects)("partner webhook registration on loopback with the devel
       expect(again.body).toMatchObject({ ok: false, error: "CONFLICT", message: `Webhook ${id} already delivers to this URL` });
     }
 
-    for (let n = 2; n <= MAX; n++) expect((await register(`https://partner.example.org/hooks/${n}`)).status).toBe(201);
+    // the race test's webhook and hooks/a are two of the MAX
+    for (let n = 3; n <= MAX; n++) expect((await register(`https://partner.example.org/hooks/${n}`)).status).toBe(201);
     const over = await register("https://partner.example.org/hooks/over");
     expect(over.status).toBe(409);
     expect(over.body).toMatchObject({ ok: false, error: "CONFLICT", message: `At most ${MAX} partner webhooks may be registered` });

@@ -3,12 +3,13 @@ import { createHash } from "node:crypto";
 import { getAddress, isAddressEqual, type Address } from "viem";
 import type { Db } from "@/lib/db/database";
 import type { PartnerDeliveryRow, PartnerWebhookRow } from "@/lib/db/tables/partners.table";
-import { enabledWebhooks, findPartnerWebhook, insertPartnerWebhook } from "@/features/partners/partner-webhooks.repository";
+import { enabledWebhooks, findPartnerWebhook, insertPartnerWebhook, webhookUrlKey } from "@/features/partners/partner-webhooks.repository";
 import { listDeliveries } from "@/features/partners/partner-deliveries.repository";
 import { findPartnerEvent } from "@/features/partners/partner-events.repository";
 import { chainClients } from "@/lib/chain/server/clients";
 import { config } from "@/lib/config/config";
 import { AppError } from "@/lib/errors/app-error";
+import { isUniqueViolation } from "@/lib/errors/unique-violation";
 import type { Viewer } from "@/features/capsules/draft-visibility.repository";
 import { pageOf, pageOffset } from "@/lib/schemas/pagination";
 import { isLoopbackHost } from "@/lib/auth/server/sign-in-origins";
@@ -46,17 +47,20 @@ function checkUrl(url: string): void {
   if (refusal) throw new AppError("VALIDATION_ERROR", "Invalid body: url", { issues: [{ path: "url", message: refusal }] });
 }
 
+const sameUrl = (id: number) => new AppError("CONFLICT", `Webhook ${id} already delivers to this URL`, { details: { webhookId: String(id) } });
+
 /**
  * 409 for a URL an enabled webhook already has (compared as parsed URLs, so `HTTPS://Host/x` is
- * `https://host/x`), or when CAPSULE_WEBHOOK_MAX are enabled: every webhook makes this server send
- * requests, so their number stays bounded even for the operator. Only the operator registers, one
- * request at a time in practice; two at once could both pass, one past the cap.
+ * `https://host/x`: the url_key column), or when CAPSULE_WEBHOOK_MAX are enabled: every webhook makes
+ * this server send requests, so their number stays bounded even for the operator. Two registrations of
+ * one URL at once: the unique index on url_key (enabled rows) refuses the second, which answers the same
+ * 409. Only the operator registers, one request at a time in practice; two at once could both pass the
+ * cap, one past it.
  */
-async function checkRoomFor(db: Db, url: string): Promise<void> {
+async function checkRoomFor(db: Db, urlKey: string): Promise<void> {
   const enabled = await enabledWebhooks(db);
-  const href = new URL(url).href;
-  const same = enabled.find((hook) => new URL(hook.url).href === href);
-  if (same) throw new AppError("CONFLICT", `Webhook ${same.id} already delivers to this URL`, { details: { webhookId: String(same.id) } });
+  const same = enabled.find((hook) => hook.url_key === urlKey);
+  if (same) throw sameUrl(same.id);
   const max = config().CAPSULE_WEBHOOK_MAX;
   if (enabled.length >= max) throw new AppError("CONFLICT", `At most ${max} partner webhooks may be registered`);
 }
@@ -65,7 +69,8 @@ async function checkRoomFor(db: Db, url: string): Promise<void> {
 export async function registerWebhook(db: Db, wallet: Address, body: TRegisterWebhookBody, now: number) {
   if (!isAddressEqual(wallet, operatorWallet())) throw new AppError("FORBIDDEN", "Only the bridge operator may register partner webhooks");
   checkUrl(body.url);
-  await checkRoomFor(db, body.url);
+  const urlKey = webhookUrlKey(body.url);
+  await checkRoomFor(db, urlKey);
   const row = await insertPartnerWebhook(db, {
     partner_wallet: getAddress(body.partnerWallet),
     url: body.url,
@@ -75,6 +80,11 @@ export async function registerWebhook(db: Db, wallet: Address, body: TRegisterWe
     created_by: getAddress(wallet),
     created_at: now,
     disabled_at: null,
+  }).catch(async (error: unknown) => {
+    if (!isUniqueViolation(error)) throw error;
+    // registered by another request since the check
+    const same = (await enabledWebhooks(db)).find((hook) => hook.url_key === urlKey);
+    throw same ? sameUrl(same.id) : error;
   });
   return { ok: true as const, webhook: webhookObject(row) };
 }

@@ -24,6 +24,22 @@ export async function findOpenRoleOffer(db: DbOrTrx, outletId: number, wallet: s
     .executeTakeFirst();
 }
 
+/**
+ * Closes pending offers of this role to this wallet at this outlet that expired by `at`, so a new offer
+ * can take their place under the unique index (one pending offer per outlet, wallet and role).
+ */
+export async function expireRoleOffers(db: DbOrTrx, outletId: number, wallet: string, roleId: number, at: number): Promise<void> {
+  await db
+    .updateTable("role_offers")
+    .set({ status: "expired", closed_at: at, closed_by: null })
+    .where("outlet_id", "=", outletId)
+    .where("wallet", "=", wallet)
+    .where("role_id", "=", roleId)
+    .where("status", "=", "pending")
+    .where("expires_at", "<=", at)
+    .execute();
+}
+
 /** Open offers to a wallet (optionally at one outlet), or at an outlet, oldest first, with each outlet's name. */
 export async function listOpenRoleOffers(db: DbOrTrx, filter: { wallet?: string; outletId?: number }, at: number): Promise<Array<RoleOfferRow & { outlet_name: string }>> {
   let query = db

@@ -11,7 +11,9 @@ import { activityTime } from "@/lib/chain/server/role-registry-reads";
 import { ZRoleOffer, type TRoleChangeBody, type TRoleOffer } from "@/features/roles/roles.schema";
 import { canManageOutlet } from "./authorize";
 import { checkGrant, grantRole } from "./change-role";
-import { closeRoleOffer, findOpenRoleOffer, findRoleOffer, insertRoleOffer, listOpenRoleOffers } from "./role-offers.repository";
+import { insertActivity } from "@/features/wallet/activity.repository";
+import { isUniqueViolation } from "@/lib/errors/unique-violation";
+import { closeRoleOffer, expireRoleOffers, findOpenRoleOffer, findRoleOffer, insertRoleOffer, listOpenRoleOffers } from "./role-offers.repository";
 
 // A role granted to another wallet is an offer (docs/DECISIONS.md): a member role takes its holder off
 // the outlet's juries and an Editor role puts it in the juror pool with its bond at stake, so nothing is
@@ -42,21 +44,39 @@ export async function grantOrOffer(db: Db, actor: Address, body: TRoleChangeBody
   const { outlet, name } = await checkGrant(db, actor, body, now);
   const at = await activityTime(now);
   const pushed = bridgeChange(database(), { what: "roles.offered", wallets: [body.wallet, actor] });
-  const row = await db.transaction().execute(async (trx) => {
-    if (await findOpenRoleOffer(trx, outlet.id, body.wallet, body.roleId, at)) {
-      throw new AppError("CONFLICT", `${body.wallet} already has an open offer of the ${name} role at "${outlet.slug}"`);
-    }
-    await pushed.inTransaction(trx);
-    return insertRoleOffer(trx, {
-      outlet_id: outlet.id,
-      outlet_slug: outlet.slug,
-      wallet: body.wallet,
-      role_id: body.roleId,
-      offered_by: actor,
-      offered_at: at,
-      expires_at: at + ROLE_OFFER_LIFETIME_SECONDS,
+  const alreadyOpen = () => new AppError("CONFLICT", `${body.wallet} already has an open offer of the ${name} role at "${outlet.slug}"`);
+  const row = await db
+    .transaction()
+    .execute(async (trx) => {
+      await expireRoleOffers(trx, outlet.id, body.wallet, body.roleId, at);
+      if (await findOpenRoleOffer(trx, outlet.id, body.wallet, body.roleId, at)) throw alreadyOpen();
+      await pushed.inTransaction(trx);
+      const offer = await insertRoleOffer(trx, {
+        outlet_id: outlet.id,
+        outlet_slug: outlet.slug,
+        wallet: body.wallet,
+        role_id: body.roleId,
+        offered_by: actor,
+        offered_at: at,
+        expires_at: at + ROLE_OFFER_LIFETIME_SECONDS,
+      });
+      // the grantee's inbox says so (the push above names its wallet, so an open inbox re-reads)
+      await insertActivity(trx, [
+        {
+          wallet: body.wallet,
+          kind: "inbox.role_offered",
+          outletSlug: outlet.slug,
+          subjectId: String(offer.id),
+          details: { offerId: String(offer.id), roleId: body.roleId, roleName: name, outletName: outlet.name, offeredBy: actor, offeredAs: actor === outlet.owner_wallet ? "owner" : "editor", expiresAt: offer.expires_at },
+          createdAt: at,
+        },
+      ]);
+      return offer;
+    })
+    .catch((error: unknown) => {
+      // another request's offer committed between the check and the insert: the unique index refused this one
+      throw isUniqueViolation(error) ? alreadyOpen() : error;
     });
-  });
   pushed.afterCommit();
   return { ok: true as const, status: "offered" as const, offer: offerView(row, outlet.name, at) };
 }

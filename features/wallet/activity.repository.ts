@@ -52,9 +52,14 @@ export async function insertActivity(db: DbOrTrx, entries: ActivityEntry[]): Pro
 /** What a reader may not see of a wallet's activity: drafts hidden from it, and whether the wallet's own vault uploads show. */
 export type ActivityVisibility = {
   hiddenCapsuleIds: SelectQueryBuilder<DB, "capsules", { sid: string }>;
-  /** Only the uploader sees its `vault.uploaded` entries: they name a file's id and name, which may be a draft's evidence. */
-  showVaultUploads: boolean;
+  /**
+   * The wallet itself signs the read: only then are OWN_ONLY_KINDS shown (`vault.uploaded` names a file's id and
+   * name, which may be a draft's evidence; `inbox.role_offered` an offer only the grantee and the outlet's managers see).
+   */
+  ownFeed: boolean;
 };
+
+const OWN_ONLY_KINDS = ["vault.uploaded", "inbox.role_offered"];
 
 /** Entries that name another capsule in their details (the id being a draft the reader may not see). */
 const CAPSULE_DETAIL_FIELDS: ReadonlyArray<{ kind: string; field: string }> = [
@@ -73,7 +78,7 @@ export async function listActivity(db: DbOrTrx, wallet: string, page: { offset: 
         eb.or([
           eb.and([eb("kind", "like", "capsule.%"), eb("subject_id", "in", hiddenCapsuleIds)]),
           ...CAPSULE_DETAIL_FIELDS.map(({ kind, field }) => eb.and([eb("kind", "=", kind), eb(detail(field), "in", hiddenCapsuleIds)])),
-          ...(visibility.showVaultUploads ? [] : [eb("kind", "=", "vault.uploaded")]),
+          ...(visibility.ownFeed ? [] : [eb("kind", "in", OWN_ONLY_KINDS)]),
         ]),
       ),
     );

@@ -5,11 +5,11 @@ import { hiddenDraftIdsText, type Viewer } from "@/features/capsules/draft-visib
 import { pageOf, pageOffset, type PageQuery } from "@/lib/schemas/pagination";
 import { listActivity } from "./activity.repository";
 
-/** Entries about drafts the reader may not see are left out (their titles and evidence are private), and vault uploads but to the uploader. */
+/** Entries about drafts the reader may not see are left out (their titles and evidence are private), and vault uploads and role offers but to the wallet itself. */
 export async function walletActivity(db: Db, wallet: Address, query: PageQuery, viewer: Viewer) {
   const { rows, total } = await listActivity(db, wallet, { offset: pageOffset(query), limit: query.limit }, {
     hiddenCapsuleIds: hiddenDraftIdsText(db, viewer),
-    showVaultUploads: viewer !== undefined && viewer.wallet === getAddress(wallet),
+    ownFeed: viewer !== undefined && viewer.wallet === getAddress(wallet),
   });
   const items = rows.map((row) => ({
     id: String(row.id),

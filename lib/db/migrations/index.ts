@@ -29,6 +29,7 @@ import * as licenceSettlements from "./2026-11-30-0200-licence-settlements";
 import * as capsuleVoteReasons from "./2026-11-30-0300-capsule-vote-reasons";
 import * as capsuleFeatureImage from "./2026-12-01-02-capsule-feature-image";
 import * as roleOffers from "./2026-12-03-0100-role-offers";
+import * as uniqueOffersWebhooks from "./2026-12-03-0300-unique-offers-webhooks";
 
 // Static registry (no filesystem scan) so migrations bundle with Next and run under tsx alike.
 // Append new migrations here; names sort in the order they apply.
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30-0300-capsule-vote-reasons": capsuleVoteReasons,
   "2026-12-01-02-capsule-feature-image": capsuleFeatureImage,
   "2026-12-03-0100-role-offers": roleOffers,
+  "2026-12-03-0300-unique-offers-webhooks": uniqueOffersWebhooks,
 };

@@ -17,6 +17,8 @@ export interface PartnerWebhookTable {
   /** Checksummed wallet of the partner: it may read the webhook's deliveries. */
   partner_wallet: string;
   url: string;
+  /** `new URL(url).href`: what "the same URL" means; unique among enabled webhooks (partial unique index). */
+  url_key: string;
   /** The Standard Webhooks signing secret (`whsec_…`), chosen by the partner; never answered. */
   secret: string;
   /** JSON array of PartnerEventType. */

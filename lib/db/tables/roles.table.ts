@@ -16,7 +16,8 @@ export interface OutletRoleTable {
   revoked_by: string | null;
 }
 
-export type RoleOfferStatus = "pending" | "accepted" | "declined" | "withdrawn";
+/** "expired": a pending offer past its expiry, closed when a new offer of the same role to the same wallet replaces it. */
+export type RoleOfferStatus = "pending" | "accepted" | "declined" | "withdrawn" | "expired";
 
 /** A role offered to another wallet; it takes effect only when that wallet accepts (rows are kept). */
 export interface RoleOfferTable {
