@@ -145,6 +145,7 @@ test("a bonded reader disputes an article and the reader's page follows the labe
   // numbered by its place in the article's evidence, as in the dispute form, not by its database id
   await expect(page.getByTestId("case-evidence")).toContainText(`Evidence 1 · ${fixture.evidenceLabel}`);
   await expect(page.getByTestId("case-evidence")).not.toContainText(`#${fixture.evidenceId}`);
+  await expect(page.getByTestId("case-timeline").locator("[data-kind='evidence_named']")).toContainText("Evidence 1 is named in the case.");
   // the bridge's three entries (opened, evidence named, label changed), with the jury's on-chain events between them
   await expect(page.getByTestId("case-timeline").locator("li:not([data-kind^='jury:'])")).toHaveCount(3);
   await expect(page.getByTestId("case-timeline").locator("[data-kind='jury:CaseOpened']")).toContainText("Jury case opened on chain");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { claimName, nameOfClaim, nameOfEvidence } from "@/components/court/article-numbers";
+import { describeTimelineEntry } from "@/components/court/court-format";
 
 // The court pages number claims and evidence as the reader's article page does (claim 1, 2, 3), not
 // by the database ids their routes carry ("Claim 4817").
@@ -24,5 +25,18 @@ describe("claims and evidence named by their place in the article", () => {
     expect(nameOfEvidence(evidence, "731")).toBe("Evidence 1");
     expect(nameOfEvidence(evidence, "5")).toBeUndefined();
     expect(nameOfEvidence(undefined, "5")).toBeUndefined();
+  });
+});
+
+describe("the case timeline names the challenged evidence by its place in the article", () => {
+  const entry = { kind: "evidence_named" as const, details: { evidenceId: "731" } };
+
+  it("says Evidence 2, not the evidence item's id", () => {
+    const evidence = [{ evidenceId: "12" }, { evidenceId: "731" }];
+    expect(describeTimelineEntry(entry, (id) => nameOfEvidence(evidence, id)).body).toBe("Evidence 2 is named in the case.");
+  });
+
+  it("names no id while the article has not arrived", () => {
+    expect(describeTimelineEntry(entry).body).toBe("An evidence item of the article is named in the case.");
   });
 });

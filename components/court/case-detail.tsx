@@ -195,7 +195,7 @@ export function CaseDetail({ id }: { id: string }) {
             </div>
           </Card>
           <Card title="Timeline" className="order-3">
-            <CaseTimeline entries={timeline} jury={c.juryTimeline} />
+            <CaseTimeline entries={timeline} jury={c.juryTimeline} evidence={read?.evidence.filter((e) => e.active)} />
           </Card>
         </div>
 
