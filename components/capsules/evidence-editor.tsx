@@ -190,7 +190,7 @@ export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items
         })}
       </ul>
       <div className="flex flex-wrap items-center gap-2">
-        <label className={`${smallButton} cursor-pointer focus-within:outline focus-within:outline-2 focus-within:outline-accent`}>
+        <label className={`${smallButton} cursor-pointer has-disabled:cursor-not-allowed has-disabled:opacity-50 focus-within:outline focus-within:outline-2 focus-within:outline-accent`}>
           Add a file…
           <input
             ref={fileInput}
@@ -257,12 +257,12 @@ function LinkHash(props: { index: number; item: EvidenceDraft; error?: string; f
           Fetch the link and compute its fingerprint <span className="sr-only">(evidence {index + 1})</span>
         </button>
         {/* always in the page (empty when there is nothing to tell), so a screen reader hears each change */}
-        <span id={`evidence-${index}-fetch-news`} aria-live="polite" className={`text-sm [overflow-wrap:anywhere] ${props.fetchNews?.failed ? "text-amber-800" : "text-stone-600"}`} data-testid="evidence-fetch-news">
+        <span id={`evidence-${index}-fetch-news`} aria-live="polite" className={`min-w-48 flex-1 text-sm [overflow-wrap:anywhere] ${props.fetchNews?.failed ? "text-amber-800" : "text-stone-600"}`} data-testid="evidence-fetch-news">
           {props.fetchNews?.text ?? ""}
         </span>
       </div>
       {!/^https:\/\/\S+$/i.test(item.uri.trim()) ? <p className="text-xs text-stone-600">Enter an https address under Link to fetch it.</p> : null}
-      <label className={`${smallButton} cursor-pointer focus-within:outline focus-within:outline-2 focus-within:outline-accent`}>
+      <label className={`${smallButton} cursor-pointer has-disabled:cursor-not-allowed has-disabled:opacity-50 focus-within:outline focus-within:outline-2 focus-within:outline-accent`}>
         {item.hashedFrom ? "Choose another copy…" : "Choose the downloaded file…"}
         <input
           type="file"
