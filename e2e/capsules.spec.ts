@@ -7,7 +7,7 @@ import { vaultObject } from "@/features/vault/object.endpoint";
 import { ROLE } from "@/lib/roles/role-catalog";
 import { capsuleDesk, keyAddress } from "./support/capsule-desk";
 import { installTestWallet } from "./support/test-wallet";
-import { expectNoOverflowAt360, phoneShot, shot, signIn, watchConsole } from "./support/page-helpers";
+import { bothWidths, expectNoOverflowAt360, phoneShot, shot, signIn, watchConsole } from "./support/page-helpers";
 
 // The newsroom in the browser (issue #7, Tests): a journalist drafts with evidence and contributors
 // and submits (the wallet pays the fee); two editors in two browser contexts vote and each page shows
@@ -124,22 +124,24 @@ test("a journalist drafts with evidence and contributors, and submits paying the
   const evidence = page.getByTestId("evidence-item");
   await expect(evidence).toHaveCount(1);
   await expect(evidence.getByTestId("evidence-hash")).toHaveValue(evidenceSha);
-  await expect(evidence.getByLabel("Location (URI)")).toHaveValue(`${pathOf(vaultObject, { objectId: evidenceSha.slice(2) })}?download=1`);
-  await expect(evidence.getByLabel("MIME type")).toHaveValue("text/plain");
+  await expect(evidence.getByLabel("Link", { exact: true })).toHaveValue(`${pathOf(vaultObject, { objectId: evidenceSha.slice(2) })}?download=1`);
+  await expect(evidence.getByLabel("File type")).toHaveValue("text/plain");
   await expect(evidence.getByLabel("Primary evidence")).toBeChecked();
   await evidence.getByLabel("Description").fill("Harbour authority memo");
 
-  // contributors: the live basis-point sum must reach 10,000
+  // contributors: shares in percent (the API still takes basis points), the live sum must reach 100 %
   const contributors = page.getByTestId("contributor-item");
   await contributors.nth(0).getByLabel("Display name").fill("Ada Reporter");
-  await contributors.nth(0).getByLabel("Share (basis points: 100 = 1 %)").fill("7000");
-  await expect(page.getByTestId("share-total")).toContainText("7,000 / 10,000 bps — 3,000 left to assign");
+  await contributors.nth(0).getByLabel("Share (percent)").fill("70");
+  await expect(page.getByTestId("share-total")).toHaveText("Shares: 70 % of 100 % — 30 % left to assign");
   await page.getByRole("button", { name: "Add contributor" }).click();
   await expect(contributors).toHaveCount(2);
   await contributors.nth(1).getByLabel("Display name").fill("Ben Researcher");
   await contributors.nth(1).getByLabel("Wallet").fill(keyAddress(CONTRIBUTOR));
-  await expect(contributors.nth(1).getByLabel("Share (basis points: 100 = 1 %)")).toHaveValue("3000");
-  await expect(page.getByTestId("share-total")).toContainText("10,000 / 10,000 bps ✓");
+  await expect(contributors.nth(1).getByLabel("Share (percent)")).toHaveValue("30");
+  await expect(page.getByTestId("share-total")).toHaveText("Shares: 100 % of 100 % ✓");
+  await expect(page.getByTestId("contributors-editor")).not.toContainText(/basis points|bps/);
+  await expect(page.getByTestId("evidence-editor")).not.toContainText(/MIME|URI/);
 
   // a supporting capsule with its relationship type; a wrong id's error goes once the id is corrected
   await page.getByLabel("Capsule id").fill("9999");
@@ -173,7 +175,17 @@ test("a journalist drafts with evidence and contributors, and submits paying the
   await expect(page.getByTestId("submit-tx")).toHaveText(/^0x[0-9a-f]{64}$/);
   // no longer called a draft once submitted
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Capsule #${ids.original} submitted`);
+  // submitted: the form says so and where the vote is, and its fields are read-only and look it
+  const note = page.getByTestId("draft-submitted-note");
+  await expect(note).toContainText("Submitted for the editors’ vote: the text below is what they vote on and can no longer be changed. Voting is open until");
+  await expect(note.getByRole("link", { name: "the capsule’s page" })).toHaveAttribute("href", `/capsules/${ids.original}`);
+  const submittedForm = page.getByRole("form", { name: "Submitted capsule" });
+  for (const label of ["Title", "Category", "Tags", "Rights notes", "Description", "Display name", "Share (percent)"]) await expect(submittedForm.getByLabel(label).first()).toBeDisabled();
+  await expect(submittedForm.getByLabel("Body", { exact: true })).toBeDisabled();
+  for (const name of ["Add contributor", "Add by link"]) await expect(submittedForm.getByRole("button", { name })).toBeDisabled();
+  expect(await submittedForm.getByLabel("Title").evaluate((el) => getComputedStyle(el).backgroundColor), "a read-only field is not a white box").not.toBe("rgb(255, 255, 255)");
   await shot(page, "capsules-submitted");
+  await bothWidths(page, "submitted-editor", "capsules");
 
   await page.getByRole("link", { name: "Newsroom", exact: true }).first().click();
   await expect(page.getByTestId("open-votes").getByTestId("capsule-row").filter({ hasText: "Harbour dredging starts in March" }).getByTestId("countdown")).toContainText(/\d+d \d\dh/);

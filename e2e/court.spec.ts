@@ -93,7 +93,7 @@ test("a bonded reader disputes an article and the reader's page follows the labe
   await expect(page.locator("#dispute-grounds-error")).toHaveText("Write at least 20 characters (now 9).");
 
   await form.getByLabel("Claim challenged").fill("The council's budget rose by forty percent this year.");
-  await form.getByLabel("Evidence item challenged").selectOption({ label: `#${fixture.evidenceId} · ${fixture.evidenceLabel} (document)` });
+  await form.getByLabel("Evidence item challenged").selectOption({ label: `Evidence 1 · ${fixture.evidenceLabel} (document)` });
   await form.getByLabel("Grounds").fill("The minutes cited as evidence record a rise of 4 percent, not 40 percent; the figure is off by a factor of ten.");
   await form.getByLabel("Label you ask for").selectOption("misleading");
   await expect(page.locator("#dispute-claim-error")).toHaveCount(0);
@@ -142,7 +142,10 @@ test("a bonded reader disputes an article and the reader's page follows the labe
   await expect(page.getByRole("heading", { name: `Court case #${caseId}`, level: 1 })).toBeVisible();
   await expect(page.getByTestId("case-capsule-title")).toHaveText(fixture.title);
   await expect(page.getByTestId("case-claim")).toHaveText("The council's budget rose by forty percent this year.");
-  await expect(page.getByTestId("case-evidence")).toContainText(fixture.evidenceLabel);
+  // numbered by its place in the article's evidence, as in the dispute form, not by its database id
+  await expect(page.getByTestId("case-evidence")).toContainText(`Evidence 1 · ${fixture.evidenceLabel}`);
+  await expect(page.getByTestId("case-evidence")).not.toContainText(`#${fixture.evidenceId}`);
+  await expect(page.getByTestId("case-timeline").locator("[data-kind='evidence_named']")).toContainText("Evidence 1 is named in the case.");
   // the bridge's three entries (opened, evidence named, label changed), with the jury's on-chain events between them
   await expect(page.getByTestId("case-timeline").locator("li:not([data-kind^='jury:'])")).toHaveCount(3);
   await expect(page.getByTestId("case-timeline").locator("[data-kind='jury:CaseOpened']")).toContainText("Jury case opened on chain");

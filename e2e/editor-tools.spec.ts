@@ -136,20 +136,34 @@ test("evidence by link: no errors before typing, and the fingerprint comes from 
   // the bridge can fetch an https link for them; this one names an internal host, and the refusal says so
   const fetchButton = item.getByRole("button", { name: /Fetch the link and compute its fingerprint/ });
   await expect(fetchButton).toBeDisabled();
-  await item.getByLabel("Location (URI)").fill("https://minutes.council.internal/minutes.pdf");
+  await item.getByLabel("Link", { exact: true }).fill("https://minutes.council.internal/minutes.pdf");
   await expect(fetchButton).toBeEnabled();
   await fetchButton.click();
-  await expect(page.getByRole("alert").filter({ hasText: "The link was not fetched" })).toHaveText(
-    /The link was not fetched: This link cannot be fetched: names under \.internal are internal/,
-  );
+  // the fetch's news is told beside its button (read out politely), not at the foot of the evidence list
+  const news = item.getByTestId("evidence-fetch-news");
+  await expect(news).toHaveText(/The link was not fetched: This link cannot be fetched: names under \.internal are internal/);
+  await expect(news).toHaveAttribute("aria-live", "polite");
+  await expect(fetchButton).toHaveAttribute("aria-describedby", (await news.getAttribute("id")) ?? "");
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    const [button, told] = [await fetchButton.boundingBox(), await news.boundingBox()];
+    if (!button || !told) throw new Error("the fetch button or its news is not on screen");
+    // on the button's row, or (narrow screens) the line right under it
+    expect(told.y, `the news starts beside or just under the button at ${width} px`).toBeLessThan(button.y + button.height + 12);
+    expect(told.y + told.height, `the news is not above the button at ${width} px`).toBeGreaterThan(button.y);
+    await item.screenshot({ path: `test-results/screenshots/editor-evidence-fetch-news-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
   await expect(item.getByTestId("evidence-hash-value")).toHaveText("Not computed yet");
-  await item.getByLabel("Location (URI)").fill("https://council.example/minutes.pdf");
+  await item.getByLabel("Link", { exact: true }).fill("https://council.example/minutes.pdf");
+  await expect(news).toHaveText("");
   await item.getByLabel("Description").fill("Council minutes");
   const minutes = Buffer.from(`Minutes of the harbour committee ${run}\n`);
   await item.getByLabel(/The file at this link/).setInputFiles({ name: "minutes.pdf", mimeType: "application/pdf", buffer: minutes });
   await expect(item.getByTestId("evidence-hash-value")).toHaveText(sha(minutes));
   await expect(item).toContainText("Computed in your browser from minutes.pdf.");
-  await expect(item.getByLabel("MIME type")).toHaveValue("application/pdf");
+  await expect(item.getByLabel("File type")).toHaveValue("application/pdf");
+  await expect(item).not.toContainText(/MIME|URI|basis points/);
   await expect(page.getByTestId("autosave-status")).toContainText("All changes saved", { timeout: 30_000 });
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });

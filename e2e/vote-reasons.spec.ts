@@ -1,6 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { capsuleVotes } from "@/features/voting/votes.endpoint";
 import { ROLE } from "@/lib/roles/role-catalog";
+import { shortAddress } from "@/lib/wallet/short-address";
 import { keyAddress } from "./support/capsule-desk";
 import { newsroomDesk } from "./support/newsroom-desk";
 import { installTestWallet } from "./support/test-wallet";
@@ -120,6 +121,13 @@ test("closed and finalized: the timeline ends with both, and the article shows h
   await expect(votes.getByTestId("reader-vote")).toHaveCount(2);
   await expect(votes.locator(`[data-voter="${keyAddress(AUTHOR)}"]`).getByTestId("reader-vote-reason")).toHaveText(`“${REASON}”`);
   await expect(votes.locator(`[data-voter="${keyAddress(EDITOR)}"]`).getByTestId("reader-vote-reason")).toHaveCount(0);
+  // the editor's name where one is known (the author named herself on this article), its short address beside it
+  const named = votes.locator(`[data-voter="${keyAddress(AUTHOR)}"]`);
+  await expect(named.getByTestId("reader-vote-name")).toHaveText("Rita Author");
+  await expect(named.getByTestId("reader-vote-address")).toHaveText(shortAddress(keyAddress(AUTHOR)));
+  const unnamed = votes.locator(`[data-voter="${keyAddress(EDITOR)}"]`);
+  await expect(unnamed.getByTestId("reader-vote-name")).toHaveCount(0);
+  await expect(unnamed.getByTestId("reader-vote-address")).toHaveText(shortAddress(keyAddress(EDITOR)));
   await votes.scrollIntoViewIfNeeded();
   await bothWidths(page, "reader", "vote-reasons");
 });

@@ -1,18 +1,24 @@
 "use client";
 
 import { contributionTypes } from "@/features/capsules/capsules.schema";
-import { TOTAL_SHARE_BPS } from "@/features/capsules/contributors";
+import { useState } from "react";
+import { checkShares, TOTAL_SHARE_BPS } from "@/features/capsules/contributors";
+import { bpsToPercentText, formatSharePercent, percentToBps } from "@/features/capsules/share-percent";
 import { AUTHOR_ROLES, ROLE, roleDefinition } from "@/lib/roles/role-catalog";
 import { newKey, shareTotal, type ContributorDraft, type DraftErrors } from "@/features/capsules/draft-form";
-import { smallButton, TextField } from "@/components/ui/field";
+import { disabledLook, smallButton, TextField } from "@/components/ui/field";
 
 const authorRoles = AUTHOR_ROLES.map((roleId) => ({ roleId, name: roleDefinition(roleId)?.name ?? `Role ${roleId}` }));
 
-// Contributors and their revenue shares in basis points, with a live sum that must reach 10000.
+// Contributors and their revenue shares, typed in percent (stored and sent in basis points: see
+// features/capsules/share-percent.ts), with a live sum that must reach 100 %.
 export function ContributorsEditor(props: { items: ContributorDraft[]; onChange: (items: ContributorDraft[]) => void; errors: DraftErrors; author?: string }) {
   const total = shareTotal(props.items);
   const update = (key: string, patch: Partial<ContributorDraft>) => props.onChange(props.items.map((item) => (item.key === key ? { ...item, ...patch } : item)));
   const complete = total === TOTAL_SHARE_BPS;
+  // the sum is told in percent by the line under the list; the API's own wording of it is not repeated
+  const shares = checkShares(props.items.map((item) => (Number.isFinite(item.shareBps) ? item.shareBps : 0)));
+  const listError = props.items.length > 0 && !shares.ok && props.errors.contributors === shares.message ? undefined : props.errors.contributors;
   return (
     <fieldset className="space-y-3" data-testid="contributors-editor">
       <legend className="text-sm font-semibold text-stone-800">Contributors</legend>
@@ -39,7 +45,7 @@ export function ContributorsEditor(props: { items: ContributorDraft[]; onChange:
                   id={`contributor-${index}-type`}
                   value={item.contributionType}
                   onChange={(e) => update(item.key, { contributionType: e.target.value as ContributorDraft["contributionType"] })}
-                  className="mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm capitalize"
+                  className={`mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm ${disabledLook} capitalize`}
                 >
                   {contributionTypes.map((type) => (
                     <option key={type} value={type}>
@@ -56,7 +62,7 @@ export function ContributorsEditor(props: { items: ContributorDraft[]; onChange:
                   id={`contributor-${index}-role`}
                   value={item.role}
                   onChange={(e) => update(item.key, { role: Number(e.target.value) })}
-                  className="mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
+                  className={`mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm ${disabledLook}`}
                 >
                   {authorRoles.map((role) => (
                     <option key={role.roleId} value={role.roleId}>
@@ -65,20 +71,7 @@ export function ContributorsEditor(props: { items: ContributorDraft[]; onChange:
                   ))}
                 </select>
               </div>
-              <TextField
-                id={`contributor-${index}-share`}
-                className="sm:col-span-2"
-                label="Share (basis points: 100 = 1 %)"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={10000}
-                step={1}
-                value={Number.isFinite(item.shareBps) ? item.shareBps : ""}
-                error={err("shareBps")}
-                hint={`${(item.shareBps / 100).toFixed(2)} %`}
-                onChange={(e) => update(item.key, { shareBps: e.target.value === "" ? Number.NaN : Math.trunc(Number(e.target.value)) })}
-              />
+              <SharePercentField id={`contributor-${index}-share`} bps={item.shareBps} error={err("shareBps")} onChange={(shareBps) => update(item.key, { shareBps })} />
               <TextField
                 id={`contributor-${index}-attribution`}
                 className="sm:col-span-5"
@@ -110,10 +103,42 @@ export function ContributorsEditor(props: { items: ContributorDraft[]; onChange:
           data-testid="share-total"
           aria-live="polite"
         >
-          Shares: {total.toLocaleString("en-US")} / 10,000 bps {complete ? "✓" : `— ${total < TOTAL_SHARE_BPS ? `${(TOTAL_SHARE_BPS - total).toLocaleString("en-US")} left to assign` : `${(total - TOTAL_SHARE_BPS).toLocaleString("en-US")} too many`}`}
+          Shares: {formatSharePercent(total)} of 100 %{" "}
+          {complete ? "✓" : `— ${total < TOTAL_SHARE_BPS ? `${formatSharePercent(TOTAL_SHARE_BPS - total)} left to assign` : `${formatSharePercent(total - TOTAL_SHARE_BPS)} too many`}`}
         </p>
       </div>
-      {props.errors.contributors ? <p className="text-xs font-medium text-red-700" id="contributors-error">{props.errors.contributors}</p> : null}
+      {listError ? <p className="text-xs font-medium text-red-700" id="contributors-error">{listError}</p> : null}
     </fieldset>
+  );
+}
+
+/**
+ * A share typed in percent. What was typed stays in the box while it still means the stored share
+ * (so "12." or "12.50" are not rewritten under the cursor); a share set elsewhere (a new contributor
+ * gets what is left) shows as its percent.
+ */
+function SharePercentField(props: { id: string; bps: number; error?: string; onChange: (bps: number) => void }) {
+  const [typed, setTyped] = useState<string>();
+  const parsed = typed === undefined ? undefined : percentToBps(typed);
+  const stillMeant = parsed !== undefined && (parsed.ok ? parsed.bps === props.bps : Number.isNaN(props.bps));
+  const shown = stillMeant && typed !== undefined ? typed : bpsToPercentText(props.bps);
+  const problem = stillMeant && parsed && !parsed.ok ? parsed.message : Number.isNaN(props.bps) ? "Enter the share in percent, from 0 to 100." : props.error;
+  return (
+    <TextField
+      id={props.id}
+      className="sm:col-span-2"
+      label="Share (percent)"
+      inputMode="decimal"
+      autoComplete="off"
+      value={shown}
+      error={problem}
+      hint="Of the article’s revenue, such as 25 or 12.5"
+      onChange={(e) => {
+        const text = e.target.value;
+        setTyped(text);
+        const answer = percentToBps(text);
+        props.onChange(answer.ok ? answer.bps : Number.NaN);
+      }}
+    />
   );
 }

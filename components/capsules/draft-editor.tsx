@@ -12,7 +12,7 @@ import { ContributorsEditor } from "./contributors-editor";
 import { EvidenceEditor } from "./evidence-editor";
 import { FeatureImageEditor } from "./feature-image-editor";
 import { ClaimsEditor } from "./claims-editor";
-import { TextArea, TextField } from "@/components/ui/field";
+import { disabledLook, TextArea, TextField } from "@/components/ui/field";
 import { SaveIndicator } from "./save-indicator";
 import { ContentHash } from "./content-hash";
 import { SubmitPanel } from "./submit-panel";
@@ -20,6 +20,7 @@ import { SupportingEditor } from "./supporting-editor";
 import { useAutosave } from "./use-autosave";
 import { quoteMatches } from "@/features/capsules/claim-anchor";
 import { useCapsule } from "./use-capsules";
+import { formatTime } from "@/components/ui/capsule-format";
 
 // The drafting form: every field of the creation payload, validated live with the routes' schemas,
 // autosaved (create, then update), and submission once the saved draft is complete.
@@ -50,12 +51,14 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
   const revisionOf = props.read && props.read.capsule.capsuleType !== "original" ? props.read : undefined;
   const problems = Object.keys(errors).length;
   // claims are saved with the draft and quote its body: one whose words left the body blocks submission
-  const savedClaims = useCapsule(capsuleId).data?.claims ?? [];
+  const saved = useCapsule(capsuleId).data;
+  const savedClaims = saved?.claims ?? [];
+  const closesAt = saved?.capsule.closesAt;
   const adrift = savedClaims.filter((claim) => !quoteMatches(state.body, claim)).map((claim) => claim.ordinal);
   const notReady = !capsuleId
     ? "Write a title and a body first; the draft is saved automatically."
     : total !== TOTAL_SHARE_BPS
-      ? "Contributor shares must add up to 10,000 basis points before you can submit."
+      ? "Contributor shares must add up to 100 percent before you can submit."
       : problems > 0
         ? "Fix the marked fields before submitting."
         : adrift.length > 0
@@ -91,9 +94,22 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
         </p>
       ) : null}
 
+      {submitted && capsuleId ? (
+        <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-950" data-testid="draft-submitted-note">
+          Submitted for the editors’ vote: the text below is what they vote on and can no longer be changed.{" "}
+          {closesAt ? <>Voting is open until {formatTime(closesAt)}. </> : null}
+          The vote is on{" "}
+          <Link href={`/capsules/${capsuleId}`} className="font-semibold underline">
+            the capsule’s page
+          </Link>
+          .
+        </p>
+      ) : null}
+
       <Card>
-        <form aria-label="Draft" className="space-y-5" onSubmit={(event) => event.preventDefault()} noValidate>
-          <fieldset disabled={locked} className="min-w-0 space-y-5">
+        <form aria-label={submitted ? "Submitted capsule" : "Draft"} className="space-y-5" onSubmit={(event) => event.preventDefault()} noValidate>
+          {/* locked from the voucher on; once submitted the fields stay disabled and look it (greyed, not white boxes) */}
+          <fieldset disabled={locked || submitted} className="min-w-0 space-y-5" data-testid="draft-fields">
             <legend className="sr-only">Article</legend>
             <TextField id="draft-title" label="Title" value={state.title} error={errors.title} onChange={(e) => change({ title: e.target.value })} />
             <TextArea
@@ -135,7 +151,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
                     id="draft-outlet"
                     value={state.outletSlug}
                     onChange={(e) => change({ outletSlug: e.target.value })}
-                    className="mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
+                    className={`mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm ${disabledLook}`}
                   >
                     {props.outlets.map((o) => (
                       <option key={o.slug} value={o.slug}>
@@ -179,9 +195,9 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
               onChange={(e) => change({ rightsNotes: e.target.value })}
             />
             <EvidenceEditor items={state.evidence} errors={errors} capsuleId={capsuleId} onChange={(evidence) => change({ evidence })} />
-            <ClaimsEditor capsuleId={capsuleId} bodyId="draft-body" body={state.body} locked={locked} beforeSave={autosave.saveNow} />
+            <ClaimsEditor capsuleId={capsuleId} bodyId="draft-body" body={state.body} locked={locked || submitted} beforeSave={autosave.saveNow} />
             <ContributorsEditor items={state.contributors} errors={errors} author={wallet} onChange={(contributors) => change({ contributors })} />
-            <SupportingEditor capsuleId={capsuleId} locked={locked} />
+            <SupportingEditor capsuleId={capsuleId} locked={locked || submitted} />
           </fieldset>
         </form>
       </Card>

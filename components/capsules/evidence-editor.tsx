@@ -8,7 +8,7 @@ import { vaultFetch } from "@/features/vault/fetch.endpoint";
 import { useSession } from "@/components/wallet/use-session";
 import { guessEvidenceType, sha256Hex } from "@/components/ui/file-hash";
 import { newKey, type DraftErrors, type EvidenceDraft } from "@/features/capsules/draft-form";
-import { smallButton, TextField } from "@/components/ui/field";
+import { disabledLook, smallButton, TextField } from "@/components/ui/field";
 import { AlertLine, StatusLine } from "@/components/ui/form-message";
 import { storeInVault, VAULT_FILE_MAX_BYTES, vaultRefusal } from "@/components/ui/vault-upload";
 
@@ -20,12 +20,15 @@ const typeLabel: Record<(typeof evidenceTypes)[number], string> = {
   data: "Data",
 };
 
-// Evidence: a picked file is hashed here (SHA-256) and stored in the vault; its hash, type, MIME type
-// and primary flag are listed and editable. Without the vault, the hash stays and an https URI is asked for.
+// Evidence: a picked file is hashed here (SHA-256) and stored in the vault; its hash, type, file type
+// (the MIME type the API takes) and primary flag are listed and editable. Without the vault, the hash
+// stays and an https link is asked for. Fetching a link tells its progress beside its own button.
 export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items: EvidenceDraft[]) => void; errors: DraftErrors; capsuleId?: string }) {
   const { session } = useSession();
   const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<string | undefined>();
+  // the evidence row whose link is being fetched, and what came of the last fetch: told beside that row's button
+  const [fetching, setFetching] = useState<{ key: string; text: string; failed: boolean } | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
   // an answer that arrives after an await is applied to the items as they are then, not as they were at the click
   const latest = useRef(props.items);
@@ -36,6 +39,7 @@ export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items
   async function fetchByLink(item: EvidenceDraft) {
     setNotice(undefined);
     setBusy(`Fetching ${item.uri.trim()}…`);
+    setFetching({ key: item.key, text: `Fetching ${item.uri.trim()}…`, failed: false });
     try {
       const body = { url: item.uri.trim(), ...(props.capsuleId ? { capsuleId: props.capsuleId } : {}) };
       const stored = await signedPost(session, vaultFetch, { body });
@@ -48,9 +52,10 @@ export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items
         hashedFrom: undefined,
         label: item.label || `Copy of ${stored.fetched.url}`,
       });
+      setFetching(undefined);
     } catch (error) {
       const reason = error instanceof ApiError && error.status === 404 ? "this server cannot fetch links" : error instanceof Error ? error.message : "the link could not be fetched";
-      setNotice(`The link was not fetched: ${reason}`);
+      setFetching({ key: item.key, text: `The link was not fetched: ${reason}`, failed: true });
     } finally {
       setBusy(undefined);
     }
@@ -116,7 +121,7 @@ export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items
                     id={`evidence-${index}-type`}
                     value={item.evidenceType}
                     onChange={(e) => update(item.key, { evidenceType: e.target.value as EvidenceDraft["evidenceType"] })}
-                    className="mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
+                    className={`mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm ${disabledLook}`}
                   >
                     {evidenceTypes.map((type) => (
                       <option key={type} value={type}>
@@ -125,16 +130,27 @@ export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items
                     ))}
                   </select>
                 </div>
-                <TextField id={`evidence-${index}-mime`} label="MIME type" value={item.mimeType} error={err("mimeType")} onChange={(e) => update(item.key, { mimeType: e.target.value })} />
+                <TextField
+                  id={`evidence-${index}-mime`}
+                  label="File type"
+                  value={item.mimeType}
+                  error={err("mimeType")}
+                  hint="Filled in from the file, such as application/pdf or text/html"
+                  onChange={(e) => update(item.key, { mimeType: e.target.value })}
+                />
                 <TextField
                   id={`evidence-${index}-uri`}
-                  label="Location (URI)"
+                  label="Link"
                   value={item.uri}
                   readOnly={Boolean(item.fileName && item.uri)}
                   error={err("uri")}
                   hint={item.fetchedFrom ? `A copy of ${item.fetchedFrom}, stored in this site’s vault` : item.fileName && item.uri ? "Stored in this site’s vault" : undefined}
                   placeholder="https://…"
-                  onChange={(e) => update(item.key, { uri: e.target.value })}
+                  onChange={(e) => {
+                    // what a fetch of the old link said does not apply to the new one
+                    if (fetching?.key === item.key && fetching.failed) setFetching(undefined);
+                    update(item.key, { uri: e.target.value });
+                  }}
                 />
                 {item.fileName ? (
                   <TextField
@@ -148,7 +164,7 @@ export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items
                     data-testid="evidence-hash"
                   />
                 ) : (
-                  <LinkHash index={index} item={item} error={item.contentHash === "" && err("contentHash") ? "Not hashed yet: fetch the link, or choose the file you downloaded from it." : err("contentHash")} fetching={Boolean(busy)} onFetch={() => void fetchByLink(item)} onHash={(contentHash, hashedFrom, mimeType) => update(item.key, { contentHash, hashedFrom, ...(mimeType ? { mimeType } : {}) })} onType={(contentHash) => update(item.key, { contentHash, hashedFrom: undefined })} />
+                  <LinkHash index={index} item={item} error={item.contentHash === "" && err("contentHash") ? "Not hashed yet: fetch the link, or choose the file you downloaded from it." : err("contentHash")} fetching={Boolean(busy)} fetchNews={fetching?.key === item.key ? fetching : undefined} onFetch={() => void fetchByLink(item)} onHash={(contentHash, hashedFrom, mimeType) => update(item.key, { contentHash, hashedFrom, ...(mimeType ? { mimeType } : {}) })} onType={(contentHash) => update(item.key, { contentHash, hashedFrom: undefined })} />
                 )}
               </div>
               <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
@@ -162,6 +178,7 @@ export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items
                   onClick={() => {
                     // a notice about the row (a link that was not fetched) goes with it
                     setNotice(undefined);
+                    if (fetching?.key === item.key) setFetching(undefined);
                     props.onChange(props.items.filter((other) => other.key !== item.key));
                   }}
                 >
@@ -173,7 +190,7 @@ export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items
         })}
       </ul>
       <div className="flex flex-wrap items-center gap-2">
-        <label className={`${smallButton} cursor-pointer focus-within:outline focus-within:outline-2 focus-within:outline-accent`}>
+        <label className={`${smallButton} cursor-pointer has-disabled:cursor-not-allowed has-disabled:opacity-50 focus-within:outline focus-within:outline-2 focus-within:outline-accent`}>
           Add a file…
           <input
             ref={fileInput}
@@ -196,7 +213,8 @@ export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items
         >
           Add by link
         </button>
-        <StatusLine as="span" text={busy} />
+        {/* a link's fetch is told beside its own button (below), the file's hashing and storing here */}
+        <StatusLine as="span" text={fetching && !fetching.failed ? undefined : busy} />
       </div>
       <AlertLine text={notice} className="text-sm text-amber-800" />
     </fieldset>
@@ -208,7 +226,7 @@ export function EvidenceEditor(props: { items: EvidenceDraft[]; onChange: (items
  * they downloaded from the link) and this browser hashes it; it is not uploaded. Typing a known
  * SHA-256 stays possible, one click away.
  */
-function LinkHash(props: { index: number; item: EvidenceDraft; error?: string; fetching: boolean; onFetch: () => void; onHash: (hash: string, fileName: string, mimeType?: string) => void; onType: (hash: string) => void }) {
+function LinkHash(props: { index: number; item: EvidenceDraft; error?: string; fetching: boolean; fetchNews?: { text: string; failed: boolean }; onFetch: () => void; onHash: (hash: string, fileName: string, mimeType?: string) => void; onType: (hash: string) => void }) {
   const { index, item } = props;
   const [problem, setProblem] = useState<string>();
   const pick = async (file: File) => {
@@ -234,11 +252,17 @@ function LinkHash(props: { index: number; item: EvidenceDraft; error?: string; f
           ? `Computed in your browser from ${item.hashedFrom}.`
           : "Let this site fetch the link once: it keeps a copy in its vault and records the fingerprint. Or choose the file you downloaded from the link; your browser computes its fingerprint and keeps the file."}
       </p>
-      <button type="button" className={smallButton} disabled={props.fetching || !/^https:\/\/\S+$/i.test(item.uri.trim())} onClick={props.onFetch}>
-        Fetch the link and compute its fingerprint <span className="sr-only">(evidence {index + 1})</span>
-      </button>
-      {!/^https:\/\/\S+$/i.test(item.uri.trim()) ? <p className="text-xs text-stone-600">Enter an https address under Location to fetch it.</p> : null}
-      <label className={`${smallButton} cursor-pointer focus-within:outline focus-within:outline-2 focus-within:outline-accent`}>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <button type="button" className={smallButton} disabled={props.fetching || !/^https:\/\/\S+$/i.test(item.uri.trim())} onClick={props.onFetch} aria-describedby={`evidence-${index}-fetch-news`}>
+          Fetch the link and compute its fingerprint <span className="sr-only">(evidence {index + 1})</span>
+        </button>
+        {/* always in the page (empty when there is nothing to tell), so a screen reader hears each change */}
+        <span id={`evidence-${index}-fetch-news`} aria-live="polite" className={`min-w-48 flex-1 text-sm [overflow-wrap:anywhere] ${props.fetchNews?.failed ? "text-amber-800" : "text-stone-600"}`} data-testid="evidence-fetch-news">
+          {props.fetchNews?.text ?? ""}
+        </span>
+      </div>
+      {!/^https:\/\/\S+$/i.test(item.uri.trim()) ? <p className="text-xs text-stone-600">Enter an https address under Link to fetch it.</p> : null}
+      <label className={`${smallButton} cursor-pointer has-disabled:cursor-not-allowed has-disabled:opacity-50 focus-within:outline focus-within:outline-2 focus-within:outline-accent`}>
         {item.hashedFrom ? "Choose another copy…" : "Choose the downloaded file…"}
         <input
           type="file"

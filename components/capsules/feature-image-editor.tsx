@@ -66,7 +66,7 @@ export function FeatureImageEditor(props: { image: FeatureImageDraft | null; err
         </div>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
-        <label className={`${smallButton} cursor-pointer focus-within:outline focus-within:outline-2 focus-within:outline-accent`}>
+        <label className={`${smallButton} cursor-pointer has-disabled:cursor-not-allowed has-disabled:opacity-50 focus-within:outline focus-within:outline-2 focus-within:outline-accent`}>
           {image ? "Replace the image…" : "Choose an image…"}
           <input
             ref={fileInput}

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { relationshipTypes } from "@/features/capsules/capsules.schema";
 import { useAddSupporting, useSupporting } from "@/components/capsules/use-capsules";
-import { smallButton } from "@/components/ui/field";
+import { disabledLook, smallButton } from "@/components/ui/field";
 import { relationLabel } from "@/components/ui/relation-labels";
 
 
@@ -56,14 +56,14 @@ export function SupportingEditor({ capsuleId, locked = false }: { capsuleId: str
                   setOther(e.target.value.trim());
                   if (add.isError) reset();
                 }}
-                className="mt-1 w-32 rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
+                className={`mt-1 w-32 rounded-md border border-stone-300 bg-white px-3 py-2 text-sm ${disabledLook}`}
               />
             </div>
             <div>
               <label htmlFor="supporting-relation" className="block text-sm font-medium text-stone-800">
                 Relationship
               </label>
-              <select id="supporting-relation" value={relation} onChange={(e) => setRelation(e.target.value as typeof relation)} className="mt-1 rounded-md border border-stone-300 bg-white px-3 py-2 text-sm">
+              <select id="supporting-relation" value={relation} onChange={(e) => setRelation(e.target.value as typeof relation)} className={`mt-1 rounded-md border border-stone-300 bg-white px-3 py-2 text-sm ${disabledLook}`}>
                 {relationshipTypes.map((type) => (
                   <option key={type} value={type}>
                     {relationLabel[type]}

@@ -21,6 +21,7 @@ import { JuryPanel } from "./jury-panel";
 import { labelTitle, verdictText } from "./court-format";
 import { CLERK_CASE_RETIRED } from "@/features/court/clerk-retirement";
 import { UnknownClaims } from "./unknown-claims";
+import { claimName, nameOfEvidence } from "./article-numbers";
 
 // /court/:id — one case: what is challenged and why, the label before and now, the verdict and
 // penalty, the timeline, and, for a jury case, its jury panel.
@@ -85,7 +86,7 @@ export function CaseDetail({ id }: { id: string }) {
                   const claim = read?.claims.find((k) => k.claimId === id);
                   return (
                     <li key={id} className="[overflow-wrap:anywhere]">
-                      <span className="font-semibold">Claim #{id}</span>
+                      <span className="font-semibold">{claim ? claimName(claim) : "Claim"}</span>
                       {claim ? (
                         <>
                           {" "}
@@ -167,7 +168,7 @@ export function CaseDetail({ id }: { id: string }) {
                         Article evidence · {vaultObjectIdOf(evidence.uri) ? "Vault file" : "Link"} · submitted with the article by its journalist
                       </p>
                       <p className="font-medium">
-                        #{evidence.evidenceId} · {evidence.label || evidence.evidenceType}
+                        {nameOfEvidence(read?.evidence.filter((e) => e.active), evidence.evidenceId)} · {evidence.label || evidence.evidenceType}
                         {evidence.isPrimary ? <span className="ml-2 text-xs text-stone-500">(primary)</span> : null}
                       </p>
                       <p className="break-all text-xs text-stone-600">
@@ -176,7 +177,7 @@ export function CaseDetail({ id }: { id: string }) {
                       <p className="break-all font-mono text-xs text-stone-500">SHA-256 {evidence.contentHash}</p>
                     </div>
                   ) : (
-                    <p className="mt-1">Evidence item #{c.evidenceId}</p>
+                    <p className="mt-1">{read ? "An evidence item no longer listed with the article" : "Loading the evidence item…"}</p>
                   )}
                 </div>
               ) : null}
@@ -194,7 +195,7 @@ export function CaseDetail({ id }: { id: string }) {
             </div>
           </Card>
           <Card title="Timeline" className="order-3">
-            <CaseTimeline entries={timeline} jury={c.juryTimeline} />
+            <CaseTimeline entries={timeline} jury={c.juryTimeline} evidence={read?.evidence.filter((e) => e.active)} />
           </Card>
         </div>
 

@@ -3,6 +3,7 @@ import type { ZTimelineEntry } from "@/features/court/court.schema";
 import { formatTime } from "@/components/ui/capsule-format";
 import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import { describeTimelineEntry } from "./court-format";
+import { nameOfEvidence } from "./article-numbers";
 import { describeJuryEvent, type JuryTimelineEvent } from "./jury-timeline-words";
 
 type Entry = z.infer<typeof ZTimelineEntry>;
@@ -26,13 +27,13 @@ const dot: Record<Entry["kind"], string> = {
  * case's on-chain events (the draw, commits, reveals, appeal funding, the final findings) are interleaved
  * with the bridge's entries by time; in the same second the chain's event comes first, since the bridge's entry follows from it.
  */
-export function CaseTimeline({ entries, jury = [] }: { entries: Entry[]; jury?: ReadonlyArray<JuryEntry> }) {
+export function CaseTimeline({ entries, jury = [], evidence }: { entries: Entry[]; jury?: ReadonlyArray<JuryEntry>; evidence?: ReadonlyArray<{ evidenceId: string }> }) {
   const lines: Line[] = [
     ...jury.flatMap((event, i) => {
       const words = describeJuryEvent(event);
       return words ? [{ key: `j${i}`, kind: `jury:${event.kind}`, dot: "bg-violet-500", at: event.at, actor: event.actor, txHash: event.txHash, ...words }] : [];
     }),
-    ...entries.map((entry) => ({ key: `b${entry.id}`, kind: entry.kind, dot: dot[entry.kind], at: entry.at, actor: entry.actor, txHash: entry.txHash, ...describeTimelineEntry(entry) })),
+    ...entries.map((entry) => ({ key: `b${entry.id}`, kind: entry.kind, dot: dot[entry.kind], at: entry.at, actor: entry.actor, txHash: entry.txHash, ...describeTimelineEntry(entry, (id) => nameOfEvidence(evidence, id)) })),
   ].sort((a, b) => Number(a.at) - Number(b.at)); // stable: ties keep the chain's events first
   if (lines.length === 0) return <p className="text-sm text-stone-600">Nothing has happened in this case yet.</p>;
   return (

@@ -32,8 +32,11 @@ const quoted = (value: string) => `“${value}”${/[.!?]$/.test(value) ? "" : "
 
 export type TimelineEntry = { kind: "opened" | "evidence_named" | "label_changed" | "verdict" | "penalty" | "reply" | "retired" | "no_finding"; details: Record<string, unknown> };
 
-/** A timeline entry as a heading and one sentence. */
-export function describeTimelineEntry(entry: TimelineEntry): { title: string; body: string } {
+/**
+ * A timeline entry as a heading and one sentence. `evidenceName` names an evidence item by its place in
+ * the article ("Evidence 2", components/court/article-numbers.ts) once the article has arrived.
+ */
+export function describeTimelineEntry(entry: TimelineEntry, evidenceName: (evidenceId: string) => string | undefined = () => undefined): { title: string; body: string } {
   const d = entry.details;
   switch (entry.kind) {
     case "opened": {
@@ -46,7 +49,7 @@ export function describeTimelineEntry(entry: TimelineEntry): { title: string; bo
       };
     }
     case "evidence_named":
-      return { title: "Evidence item challenged", body: `Evidence item #${text(d.evidenceId) || String(d.evidenceId ?? "")} is named in the case.` };
+      return { title: "Evidence item challenged", body: `${evidenceName(text(d.evidenceId) || String(d.evidenceId ?? "")) ?? "An evidence item of the article"} is named in the case.` };
     case "label_changed":
       return {
         title: `Label changed: ${labelTitle(text(d.from))} → ${labelTitle(text(d.to))}`,

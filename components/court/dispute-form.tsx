@@ -17,6 +17,7 @@ import { TextArea, primaryButton } from "@/components/ui/field";
 import { formatCap } from "@/components/ui/capsule-format";
 import { BondNeeded, bondTopUp } from "@/components/bonds/bond-needed";
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "@/components/outlets/field-errors";
+import { claimName } from "./article-numbers";
 
 type Evidence = TCapsuleResponse["evidence"][number];
 type Claim = TCapsuleResponse["claims"][number];
@@ -169,7 +170,7 @@ export function DisputeForm(props: { capsuleId: string; evidence: Evidence[]; cl
                     onChange={(event) => toggleClaim(c.claimId, event.target.checked)}
                   />
                   <span className="[overflow-wrap:anywhere]">
-                    Claim #{c.claimId}: “{c.exact}” <span className="text-stone-500">({c.claimType})</span>
+                    {claimName(c)}: “{c.exact}” <span className="text-stone-500">({c.claimType})</span>
                   </span>
                 </label>
               </li>
@@ -205,9 +206,9 @@ export function DisputeForm(props: { capsuleId: string; evidence: Evidence[]; cl
           className={selectClass(errors.evidenceId)}
         >
           <option value="">None: the claim above</option>
-          {props.evidence.map((item) => (
+          {props.evidence.map((item, index) => (
             <option key={item.evidenceId} value={item.evidenceId}>
-              #{item.evidenceId} · {item.label || item.evidenceType} ({item.evidenceType})
+              Evidence {index + 1} · {item.label || item.evidenceType} ({item.evidenceType})
             </option>
           ))}
         </select>

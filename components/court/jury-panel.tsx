@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useSignTypedData } from "wagmi";
 import { formatEther, type Address } from "viem";
 import { UnknownClaims } from "./unknown-claims";
+import { nameOfClaim } from "./article-numbers";
 import type { TCourtCase } from "@/features/court/court.schema";
 import type { TClaimObject } from "@/features/capsules/claims.schema";
 import { findingNames } from "@/features/court/jury.schema";
@@ -55,7 +56,8 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
     item.claimIds.length > 0
       ? item.claimIds.map((id) => {
           const claim = claims?.find((c) => c.claimId === id);
-          return claim ? `Claim #${id}, ${shortQuote(claim.exact)}` : `Claim #${id}`;
+          const name = nameOfClaim(claims, id);
+          return claim && name ? `${name}, ${shortQuote(claim.exact)}` : "a claim of the article";
         })
       : [quoted ?? "The article as a whole"];
   const signedIn = sessionStatus === "signed-in";

@@ -3,6 +3,7 @@
 import { useRef, useState } from "react";
 import { MarkdownToolbar, useMarkdownFormatting, WritingStats } from "./markdown-toolbar";
 import { MarkdownView } from "./markdown-view";
+import { disabledLook } from "@/components/ui/field";
 
 // The body: Markdown source beside its live, sanitized preview (tabs on narrow screens).
 export function MarkdownEditor(props: { id: string; label: string; value: string; onChange: (value: string) => void; error?: string }) {
@@ -38,7 +39,7 @@ export function MarkdownEditor(props: { id: string; label: string; value: string
           rows={18}
           aria-invalid={props.error ? true : undefined}
           aria-describedby={`${props.id}-help${props.error ? ` ${props.id}-error` : ""}`}
-          className={`w-full rounded-md border bg-white px-3 py-2 font-mono text-sm text-ink ${props.error ? "border-red-500" : "border-stone-300"} ${tab === "preview" ? "hidden lg:block" : ""}`}
+          className={`w-full rounded-md border bg-white px-3 py-2 font-mono text-sm text-ink ${disabledLook} ${props.error ? "border-red-500" : "border-stone-300"} ${tab === "preview" ? "hidden lg:block" : ""}`}
         />
         <section
           aria-label="Preview"

@@ -36,7 +36,7 @@ export function ContributorList({ items }: { items: Contributor[] }) {
                 {roleDefinition(person.role) ? ` · ${roleDefinition(person.role)?.name}` : ""} · <span className="font-mono" title={displayAddress(person.wallet)}>{shortAddress(person.wallet)}</span>
               </span>
             </span>
-            <span className="tabular-nums text-stone-600" title={`${person.shareBps} basis points`}>
+            <span className="tabular-nums text-stone-600" title="Share of the article’s revenue">
               {(person.shareBps / 100).toLocaleString("en-US", { maximumFractionDigits: 2 })} %
             </span>
           </li>

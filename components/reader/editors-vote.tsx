@@ -20,9 +20,7 @@ export function EditorsVote({ capsuleId, votes }: { capsuleId: string; votes: Re
           {votes.items.map((vote) => (
             <li key={vote.voter} className="py-2" data-testid="reader-vote" data-voter={vote.voter}>
               <p className="flex flex-wrap items-center gap-x-2">
-                <Link href={addressPath(vote.voter)} prefetch={false} title={displayAddress(vote.voter)} className={`inline-flex min-h-11 items-center underline ${vote.displayName ? "" : "font-mono"}`}>
-                  {vote.displayName ?? shortAddress(vote.voter)}
-                </Link>
+                <VoterName voter={vote.voter} displayName={vote.displayName} />
                 <span className={`rounded px-2 py-0.5 text-xs font-semibold ${vote.support ? "bg-emerald-100 text-emerald-900" : "bg-red-100 text-red-900"}`}>{vote.support ? "Yes" : "No"}</span>
                 <span className="text-stone-600">{formatCap(vote.weight)}</span>
               </p>
@@ -47,5 +45,27 @@ export function EditorsVote({ capsuleId, votes }: { capsuleId: string; votes: Re
         </Link>
       </p>
     </section>
+  );
+}
+
+/**
+ * The editor as people know them: the name it gave itself (or was credited with at this outlet) with
+ * its short address beside it, the address linking to its chain page; only the short address when no
+ * name is known.
+ */
+export function VoterName({ voter, displayName }: { voter: string; displayName: string | null }) {
+  const address = (
+    <Link href={addressPath(voter)} prefetch={false} title={displayAddress(voter)} className="inline-flex min-h-11 items-center font-mono underline" data-testid="reader-vote-address">
+      {shortAddress(voter)}
+    </Link>
+  );
+  if (!displayName) return address;
+  return (
+    <>
+      <span className="font-semibold text-ink [overflow-wrap:anywhere]" data-testid="reader-vote-name">
+        {displayName}
+      </span>
+      <span className="text-xs text-stone-600">{address}</span>
+    </>
   );
 }

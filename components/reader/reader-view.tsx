@@ -21,6 +21,7 @@ import { ShareLinks } from "./share-links";
 import { UtcTime } from "./utc-time";
 import { EditorsVote } from "./editors-vote";
 import { FeatureImage } from "./feature-image";
+import { TrustedPublisherNote } from "./trusted-publisher";
 
 // /read/:id — the reader's article, rendered on the server: integrity label with the court's finding,
 // correction notices, body (Markdown to HTML here, never in the browser), contributors. Only the
@@ -39,12 +40,7 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
             {article.outletName}
           </Link>
           {read.content.category ? ` · ${read.content.category}` : ""}
-          {c.trustedPublisherAtSubmit ? (
-            <span className="normal-case tracking-normal" data-testid="reader-trusted-publisher">
-              {" "}
-              · <span title="The outlet's distribution tier was Elevated or Premium at the block this article was submitted in">Trusted publisher when submitted</span>
-            </span>
-          ) : null}
+          {c.trustedPublisherAtSubmit ? <TrustedPublisherNote /> : null}
         </p>
         <h1 className="font-serif text-4xl font-bold leading-tight tracking-tight break-words" data-testid="reader-title">
           {read.content.title || c.title}

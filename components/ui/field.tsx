@@ -2,8 +2,12 @@ import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "rea
 
 // Labelled inputs with their hint and message underneath, tied together for screen readers; shared by every form.
 
+/** A disabled control (itself or by its fieldset) must not look like one that takes typing: grey, no white box. */
+export const disabledLook = "disabled:cursor-not-allowed disabled:border-stone-200 disabled:bg-stone-100 disabled:text-stone-700";
+
 const inputClass = (error?: string) =>
-  `mt-1 w-full rounded-md border bg-white px-3 py-2 text-sm text-ink ${error ? "border-red-500" : "border-stone-300"}`;
+  `mt-1 w-full rounded-md border bg-white px-3 py-2 text-sm text-ink ${disabledLook} ${error ? "border-red-500" : "border-stone-300"}`;
+
 
 function Described({ id, hint, error, children }: { id: string; hint?: ReactNode; error?: string; children: ReactNode }) {
   return (
@@ -57,5 +61,5 @@ export function TextArea(props: { id: string; label: string; hint?: ReactNode; e
   );
 }
 
-export const smallButton = "inline-flex min-h-11 items-center justify-center rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm text-stone-800 hover:bg-stone-100 disabled:opacity-50";
+export const smallButton = "inline-flex min-h-11 items-center justify-center rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm text-stone-800 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-50";
 export const primaryButton = "rounded-md bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-stone-800 disabled:opacity-50";

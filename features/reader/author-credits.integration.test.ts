@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import type { NewCapsule } from "@/lib/db/tables/capsules.table";
 import { authorRecord } from "@/features/reader/author-record";
+import { selfGivenNames } from "@/features/reader/reader.repository";
 import { shortAddress } from "@/lib/wallet/short-address";
 import { devKeys } from "@/test/support/anvil";
 import { bridgeClient } from "@/test/support/bridge-client";
@@ -88,5 +89,18 @@ describe.each(dialects)("an author's page on %s", (dialect) => {
     const shared = await publish("shared", "Shared piece", x, "fraudulent", [{ wallet: x, name: "X Writer" }, { wallet: anna, name: SMEAR }]);
     expect(await authorRecord(handle.db, x)).toMatchObject({ displayName: "X Writer", record: { published: 1, courtFindings: 1 } });
     expect((await authorRecord(handle.db, anna))?.creditedByOthers.map((a) => a.capsuleId).sort()).toEqual([smear, shared].sort());
+  });
+
+  it("names an editor who votes only with a name it gave itself (how the editors voted on the reader page)", async () => {
+    // by now: X credited Anna under a smear and named itself "X Writer"; Anna named herself "Anna Alpha"
+    const names = await selfGivenNames(handle.db, [anna.toUpperCase().replace("0X", "0x"), x, addr(devKeys[5]!)]);
+    expect(names.get(anna.toLowerCase())).toBe("Anna Alpha");
+    expect(names.get(x.toLowerCase())).toBe("X Writer");
+    expect(names.size).toBe(2); // a wallet that never submitted a credited article has no name
+    expect([...names.values()].join(" ")).not.toContain("confessed plagiarist");
+    // her latest own credit wins; one that only repeats her address is no name
+    await publish("later", "Quay works: the later report on the harbour walls and their repair costs", anna, "verified", [{ wallet: anna, name: "Anna A. Alpha" }]);
+    await publish("unnamed", "Quay works: an unnamed follow-up on the harbour walls and the council vote", anna, "verified", [{ wallet: anna, name: anna }]);
+    expect((await selfGivenNames(handle.db, [anna])).get(anna.toLowerCase())).toBe("Anna A. Alpha");
   });
 });

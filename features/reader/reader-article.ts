@@ -13,6 +13,7 @@ import { claimCorrections, readerManifest, type ClaimCorrection, type ReaderMani
 import { listClaims } from "@/features/capsules/capsule-claims.repository";
 import { listCapsuleVotes, memberDisplayNames, voteReasonsOf } from "@/features/voting/capsule-votes.repository";
 import { voteItem } from "@/features/voting/vote-list";
+import { selfGivenNames } from "./reader.repository";
 import type { TVoteItem } from "@/features/voting/capsule-votes.schema";
 import { findOutletById } from "@/features/outlets/outlets.repository";
 import { casesOfChain } from "@/features/court/court.repository";
@@ -51,7 +52,13 @@ const READER_VOTES = 100;
 async function editorsVotes(db: DbOrTrx, row: CapsuleRow): Promise<ReaderArticle["votes"]> {
   const { rows, total } = await listCapsuleVotes(db, row.id, { offset: 0, limit: READER_VOTES });
   const voters = [...new Set(rows.map((v) => v.voter))];
-  const [names, reasons] = await Promise.all([memberDisplayNames(db, row.outlet_slug, voters), voteReasonsOf(db, row.id, voters)]);
+  const [memberNames, ownNames, reasons] = await Promise.all([memberDisplayNames(db, row.outlet_slug, voters), selfGivenNames(db, voters), voteReasonsOf(db, row.id, voters)]);
+  // the name the editor gave itself on its own articles (as its author page shows it) first, else the
+  // one it was last credited with at this outlet (docs/DECISIONS.md, "Display names")
+  const names = new Map(voters.flatMap((voter) => {
+    const name = ownNames.get(voter.toLowerCase()) ?? memberNames.get(voter);
+    return name ? [[voter, name] as const] : [];
+  }));
   return { items: rows.map((v) => voteItem(v, names, reasons)), total };
 }
 

@@ -33,6 +33,35 @@ export async function creditedPublishedVersions(db: DbOrTrx, wallet: string) {
     .execute();
 }
 
+/**
+ * The name each wallet gave itself: the display name of its latest credit on a published version it
+ * submitted itself (the rule of the author pages, features/reader/author-record.ts), never a name
+ * another submitter wrote, nor the wallet typed as a name. Keys are lower-case wallets.
+ */
+export async function selfGivenNames(db: DbOrTrx, wallets: readonly string[]): Promise<Map<string, string>> {
+  const lower = [...new Set(wallets.map((w) => w.toLowerCase()))];
+  if (lower.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("capsule_contributors as cc")
+    .innerJoin("capsules as c", "c.id", "cc.capsule_id")
+    .where(sql<string>`lower(cc.wallet)`, "in", lower)
+    .where(sql<string>`lower(c.submitter)`, "=", sql<string>`lower(cc.wallet)`)
+    .where("cc.active", "=", 1)
+    .where("c.finalized_at", "is not", null)
+    .where("c.status", "in", ["finalized", "superseded"])
+    .select(["cc.wallet as wallet", "cc.display_name as displayName", "cc.created_at as creditedAt", "cc.id as id"])
+    .orderBy("cc.created_at", "asc")
+    .orderBy("cc.id", "asc")
+    .execute();
+  const names = new Map<string, string>();
+  for (const row of rows) {
+    const name = row.displayName.trim();
+    // later credits win; a credit without a chosen name repeats the address
+    if (name && name.toLowerCase() !== row.wallet.toLowerCase()) names.set(row.wallet.toLowerCase(), name);
+  }
+  return names;
+}
+
 /** The indexed CapsuleFinalized logs of one transaction, in log order. */
 export async function finalizedEventsOfTx(db: DbOrTrx, txHash: string): Promise<ChainEventRow[]> {
   return db.selectFrom("chain_events").selectAll().where("tx_hash", "=", txHash).where("event_name", "=", "CapsuleFinalized").orderBy("log_index").execute();
