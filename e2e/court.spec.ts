@@ -207,13 +207,13 @@ test("the journalist lists the article's rights and a reader takes a licence", a
   // a country written out and a short wallet address are refused in sentences, not in the schema's words
   await form.getByLabel("Territory").fill("Germany");
   await form.getByLabel("Payments go to (optional)").fill("0x1234");
-  await form.getByLabel("Price (CAP)").fill("12,5");
+  await form.getByLabel("Price (CAP)").fill("twelve");
   await form.getByRole("button", { name: "List rights" }).click();
   await expect(journalist.page.locator("#listing-territory-error")).toHaveText("Territory: use a two-letter country code such as DE, or worldwide.");
   await expect(journalist.page.locator("#listing-payee-error")).toHaveText(
     "Enter a wallet address: 0x followed by 40 hexadecimal characters (not the zero address), or leave the field empty to be paid yourself.",
   );
-  await expect(journalist.page.locator("#listing-price-error")).toHaveText("Enter a price in CAP, like 12 or 0.5 (up to 18 decimals); 0 makes the licence free.");
+  await expect(journalist.page.locator("#listing-price-error")).toHaveText("Enter a price in CAP, like 12 or 0.5 (a decimal comma works too; up to 18 decimals); 0 makes the licence free.");
   await expect(form).not.toContainText(/ISO 3166|0x-prefixed|20-byte/);
   await shot(journalist.page, "rights-form-errors");
   await journalist.page.setViewportSize({ width: 360, height: 800 });
@@ -222,7 +222,7 @@ test("the journalist lists the article's rights and a reader takes a licence", a
   await journalist.page.setViewportSize({ width: 1280, height: 900 });
   await form.getByLabel("Payments go to (optional)").fill("");
   await form.getByLabel("Territory").fill("de");
-  await form.getByLabel("Price (CAP)").fill("12.5");
+  await form.getByLabel("Price (CAP)").fill("12,5"); // a decimal comma is a decimal point
   await form.getByLabel("Terms").fill("Republication in print and online with credit to The Council Ledger.");
   await form.getByRole("button", { name: "List rights" }).click();
   await expect(journalist.page.getByTestId("listing-created")).toContainText(`for capsule #${fixture.capsuleId}`);

@@ -125,9 +125,11 @@ test("closed and finalized: the timeline ends with both, and the article shows h
   const named = votes.locator(`[data-voter="${keyAddress(AUTHOR)}"]`);
   await expect(named.getByTestId("reader-vote-name")).toHaveText("Rita Author");
   await expect(named.getByTestId("reader-vote-address")).toHaveText(shortAddress(keyAddress(AUTHOR)));
-  const unnamed = votes.locator(`[data-voter="${keyAddress(EDITOR)}"]`);
-  await expect(unnamed.getByTestId("reader-vote-name")).toHaveCount(0);
-  await expect(unnamed.getByTestId("reader-vote-address")).toHaveText(shortAddress(keyAddress(EDITOR)));
+  // the other editor's name depends on what it submitted elsewhere on this shared chain (address alone when
+  // nothing: components/reader/editors-vote.test.ts); its short address shows either way, never another voter's name
+  const other = votes.locator(`[data-voter="${keyAddress(EDITOR)}"]`);
+  await expect(other.getByTestId("reader-vote-address")).toHaveText(shortAddress(keyAddress(EDITOR)));
+  await expect(other).not.toContainText("Rita Author");
   await votes.scrollIntoViewIfNeeded();
   await bothWidths(page, "reader", "vote-reasons");
 });
