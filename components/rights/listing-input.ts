@@ -43,8 +43,7 @@ export function checkListing(values: ListingValues): { body: ListingBody; errors
   const amount = values.price.trim();
   // a decimal comma counts as a point; a thousands separator is refused in its own words (cap-amount.ts)
   const price = parseCapAmount(amount, { allowZero: true });
-  const priceError =
-    amount === "" ? "Enter a price in CAP (0 makes the licence free)." : price.error === undefined ? undefined : /separator|could mean|18 decimals/.test(price.error) ? price.error : LISTING_FIELD_WORDS.price;
+  const priceError = amount === "" ? "Enter a price in CAP (0 makes the licence free)." : price.problem === "digits" ? LISTING_FIELD_WORDS.price : price.error;
   const body: ListingBody = {
     capsuleId: values.capsuleId.trim(),
     licenceType: values.licenceType,

@@ -32,5 +32,7 @@ describe("parseCapAmount", () => {
     expect(parseCapAmount("0").error).toBe("The amount must be more than 0 CAP.");
     expect(parseCapAmount("0,0", { allowZero: true })).toEqual({ wei: 0n });
     expect(parseCapAmount("1.0000000000000000001").error).toBe("CAP has at most 18 decimals; shorten the amount.");
+    // callers choose their own words by the kind of problem, never by matching the sentence
+    expect(["", "1,000", "abc", "1.0000000000000000001", "0"].map((typed) => parseCapAmount(typed).problem)).toEqual(["empty", "separators", "digits", "decimals", "zero"]);
   });
 });
