@@ -2,6 +2,7 @@ import "server-only";
 import type { DbOrTrx } from "@/lib/db/database";
 import type { IntegrityLabel } from "@/lib/db/tables/capsules.table";
 import { creditedPublishedVersions } from "@/features/reader/reader.repository";
+import { selfGivenName } from "./self-given-name";
 
 // /authors/:wallet — a contributor's published record: the articles they are credited on (the
 // latest published version of each), with labels, and how many were corrected, retracted or found
@@ -70,13 +71,9 @@ export async function authorRecord(db: DbOrTrx, wallet: string): Promise<AuthorR
   const latest = [...byRoot.entries()].sort(([, a], [, b]) => newestFirst(a, b));
   const articles = latest.filter(([root]) => ownRoots.has(root)).map(([, row]) => toArticle(row));
   const creditedByOthers = latest.filter(([root]) => !ownRoots.has(root)).map(([, row]) => toArticle(row));
-  const named = rows
-    .filter(signedBySelf)
-    .sort((a, b) => Number(b.creditedAt) - Number(a.creditedAt))
-    .find((row) => row.displayName.trim() && row.displayName.toLowerCase() !== lower);
   return {
     wallet: lower,
-    displayName: named?.displayName.trim() ?? null,
+    displayName: selfGivenName(rows, lower),
     articles,
     creditedByOthers,
     record: {

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DbOrTrx } from "@/lib/db/database";
 import type { ChainEventRow } from "@/lib/db/tables/foundation.table";
+import { selfGivenName, type OwnCredit } from "./self-given-name";
 
 // What the reader's pages read beyond one table: an author's credited versions, the finalization event
 // of a proof, the supporting relations in both directions.
@@ -28,20 +29,18 @@ export async function creditedPublishedVersions(db: DbOrTrx, wallet: string) {
       "cc.contribution_type as contribution",
       "cc.display_name as displayName",
       "cc.created_at as creditedAt",
+      "cc.id as creditId",
+      "cc.wallet as wallet",
       "c.submitter as submitter",
     ])
     .execute();
 }
 
-/**
- * The name each wallet gave itself: the display name of its latest credit on a published version it
- * submitted itself (the rule of the author pages, features/reader/author-record.ts), never a name
- * another submitter wrote, nor the wallet typed as a name. Keys are lower-case wallets.
- */
-export async function selfGivenNames(db: DbOrTrx, wallets: readonly string[]): Promise<Map<string, string>> {
+/** Credits these wallets hold on published versions they submitted themselves: where their self-given names come from (self-given-name.ts). */
+export async function ownPublishedCredits(db: DbOrTrx, wallets: readonly string[]): Promise<OwnCredit[]> {
   const lower = [...new Set(wallets.map((w) => w.toLowerCase()))];
-  if (lower.length === 0) return new Map();
-  const rows = await db
+  if (lower.length === 0) return [];
+  return db
     .selectFrom("capsule_contributors as cc")
     .innerJoin("capsules as c", "c.id", "cc.capsule_id")
     .where(sql<string>`lower(cc.wallet)`, "in", lower)
@@ -49,15 +48,17 @@ export async function selfGivenNames(db: DbOrTrx, wallets: readonly string[]): P
     .where("cc.active", "=", 1)
     .where("c.finalized_at", "is not", null)
     .where("c.status", "in", ["finalized", "superseded"])
-    .select(["cc.wallet as wallet", "cc.display_name as displayName", "cc.created_at as creditedAt", "cc.id as id"])
-    .orderBy("cc.created_at", "asc")
-    .orderBy("cc.id", "asc")
+    .select(["cc.wallet as wallet", "c.submitter as submitter", "cc.display_name as displayName", "cc.created_at as creditedAt", "cc.id as creditId"])
     .execute();
+}
+
+/** The name each wallet gave itself (self-given-name.ts), keyed by lower-case wallet; wallets without one are absent. */
+export async function selfGivenNames(db: DbOrTrx, wallets: readonly string[]): Promise<Map<string, string>> {
+  const credits = await ownPublishedCredits(db, wallets);
   const names = new Map<string, string>();
-  for (const row of rows) {
-    const name = row.displayName.trim();
-    // later credits win; a credit without a chosen name repeats the address
-    if (name && name.toLowerCase() !== row.wallet.toLowerCase()) names.set(row.wallet.toLowerCase(), name);
+  for (const wallet of new Set(wallets.map((w) => w.toLowerCase()))) {
+    const name = selfGivenName(credits, wallet);
+    if (name) names.set(wallet, name);
   }
   return names;
 }
