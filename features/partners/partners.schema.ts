@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZAddress } from "@/features/outlets/outlets.schema";
 import { pageQuery } from "@/lib/schemas/pagination";
+import { zDecimalId } from "@/lib/schemas/whole-number";
 import { pagedResponse, ZAddressOut } from "@/lib/schemas/primitives";
 import { ZWebUrl } from "@/lib/schemas/uri";
 
@@ -14,8 +15,13 @@ export const ZWebhookSecret = z
   .string()
   .regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, "a Standard Webhooks secret: whsec_ followed by base64")
   .refine((value) => {
-    const bytes = atob(value.slice("whsec_".length)).length;
-    return bytes >= 24 && bytes <= 64;
+    // atob throws on what is not base64 (a wrong length, a character the pattern above also refuses): no secret then
+    try {
+      const bytes = atob(value.slice("whsec_".length)).length;
+      return bytes >= 24 && bytes <= 64;
+    } catch {
+      return false;
+    }
   }, "the secret must encode 24 to 64 random bytes");
 
 export const ZRegisterWebhookBody = z
@@ -39,13 +45,27 @@ export const ZWebhook = z.object({
   /** The first 16 hex digits of SHA-256 of the secret: the partner can check which secret is on file; the secret is never answered. */
   secretFingerprint: z.string(),
   createdBy: ZAddressOut,
+  /** Unix seconds, as a decimal string. */
   createdAt: z.string(),
+  /** Unix seconds when the operator disabled it (its URL is free again, nothing more is sent), null while enabled. */
+  disabledAt: z.string().nullable(),
 });
 export type TWebhook = z.infer<typeof ZWebhook>;
 
 export const ZRegisterWebhookResponse = z.object({ ok: z.literal(true), webhook: ZWebhook });
 
-export const ZWebhookParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,15}$/, "a webhook id").transform(Number) });
+export const ZWebhookResponse = z.object({ ok: z.literal(true), webhook: ZWebhook });
+/** Disabling takes no fields. */
+export const ZDisableWebhookBody = z.object({}).strict();
+export const ZWebhooksQuery = pageQuery;
+export type TWebhooksQuery = z.infer<typeof ZWebhooksQuery>;
+export const ZWebhooksPage = pagedResponse(ZWebhook).extend({
+  /** How many are enabled now, and how many may be (CAPSULE_WEBHOOK_MAX). */
+  enabledCount: z.number().int(),
+  enabledMax: z.number().int(),
+});
+
+export const ZWebhookParams = z.object({ id: zDecimalId("webhook id") });
 export const ZDeliveriesQuery = pageQuery.extend({ status: z.enum(deliveryStatusValues).optional() });
 export type TDeliveriesQuery = z.infer<typeof ZDeliveriesQuery>;
 

@@ -1,9 +1,9 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { getAddress, isAddressEqual, type Address } from "viem";
-import type { Db } from "@/lib/db/database";
+import type { Db, DbOrTrx } from "@/lib/db/database";
 import type { PartnerDeliveryRow, PartnerWebhookRow } from "@/lib/db/tables/partners.table";
-import { enabledWebhooks, findPartnerWebhook, insertPartnerWebhook, webhookUrlKey } from "@/features/partners/partner-webhooks.repository";
+import { disablePartnerWebhook, enabledWebhooks, findPartnerWebhook, insertPartnerWebhook, listPartnerWebhooks, lockWebhookRegistrations, webhookUrlKey } from "@/features/partners/partner-webhooks.repository";
 import { listDeliveries } from "@/features/partners/partner-deliveries.repository";
 import { findPartnerEvent } from "@/features/partners/partner-events.repository";
 import { chainClients } from "@/lib/chain/server/clients";
@@ -14,7 +14,7 @@ import type { Viewer } from "@/features/capsules/draft-visibility.repository";
 import { pageOf, pageOffset } from "@/lib/schemas/pagination";
 import { isLoopbackHost } from "@/lib/auth/server/sign-in-origins";
 import { webhookUrlRefusal } from "@/features/partners/webhook-address";
-import type { TDeliveriesQuery, TRegisterWebhookBody, TWebhook } from "@/features/partners/partners.schema";
+import type { TDeliveriesQuery, TRegisterWebhookBody, TWebhook, TWebhooksQuery } from "@/features/partners/partners.schema";
 
 // Partner webhooks (issue 29 item 3). The bridge operator registers them (docs/DECISIONS.md, "Partner
 // streams"): a webhook makes this server send requests to a URL, so only the operator's wallet names
@@ -34,6 +34,7 @@ function webhookObject(row: PartnerWebhookRow): TWebhook {
     secretFingerprint: fingerprint(row.secret),
     createdBy: row.created_by,
     createdAt: String(row.created_at),
+    disabledAt: row.disabled_at === null ? null : String(row.disabled_at),
   };
 }
 
@@ -52,12 +53,14 @@ const sameUrl = (id: number) => new AppError("CONFLICT", `Webhook ${id} already 
 /**
  * 409 for a URL an enabled webhook already has (compared as parsed URLs, so `HTTPS://Host/x` is
  * `https://host/x`: the url_key column), or when CAPSULE_WEBHOOK_MAX are enabled: every webhook makes
- * this server send requests, so their number stays bounded even for the operator. Two registrations of
- * one URL at once: the unique index on url_key (enabled rows) refuses the second, which answers the same
- * 409. Only the operator registers, one request at a time in practice; two at once could both pass the
- * cap, one past it.
+ * this server send requests, so their number stays bounded even for the operator. Runs inside the
+ * registration's transaction, after lockWebhookRegistrations: registrations sent at once (to one server
+ * or several on one PostgreSQL) count and insert one after another, so they never take the number past
+ * the cap, and the second of two for one URL sees the first. The unique index on url_key (enabled rows)
+ * stays behind the URL check and answers the same 409 (docs/DECISIONS.md, "Unique indexes behind the 409
+ * checks"; "The webhook cap is counted under a lock").
  */
-async function checkRoomFor(db: Db, urlKey: string): Promise<void> {
+async function checkRoomFor(db: DbOrTrx, urlKey: string): Promise<void> {
   const enabled = await enabledWebhooks(db);
   const same = enabled.find((hook) => hook.url_key === urlKey);
   if (same) throw sameUrl(same.id);
@@ -70,23 +73,47 @@ export async function registerWebhook(db: Db, wallet: Address, body: TRegisterWe
   if (!isAddressEqual(wallet, operatorWallet())) throw new AppError("FORBIDDEN", "Only the bridge operator may register partner webhooks");
   checkUrl(body.url);
   const urlKey = webhookUrlKey(body.url);
-  await checkRoomFor(db, urlKey);
-  const row = await insertPartnerWebhook(db, {
-    partner_wallet: getAddress(body.partnerWallet),
-    url: body.url,
-    secret: body.secret,
-    event_types_json: JSON.stringify([...new Set(body.eventTypes)]),
-    description: body.description ?? null,
-    created_by: getAddress(wallet),
-    created_at: now,
-    disabled_at: null,
-  }).catch(async (error: unknown) => {
-    if (!isUniqueViolation(error)) throw error;
-    // registered by another request since the check
-    const same = (await enabledWebhooks(db)).find((hook) => hook.url_key === urlKey);
-    throw same ? sameUrl(same.id) : error;
-  });
+  const row = await db
+    .transaction()
+    .execute(async (trx) => {
+      await lockWebhookRegistrations(trx);
+      await checkRoomFor(trx, urlKey);
+      return insertPartnerWebhook(trx, {
+        partner_wallet: getAddress(body.partnerWallet),
+        url: body.url,
+        secret: body.secret,
+        event_types_json: JSON.stringify([...new Set(body.eventTypes)]),
+        description: body.description ?? null,
+        created_by: getAddress(wallet),
+        created_at: now,
+        disabled_at: null,
+      });
+    })
+    .catch(async (error: unknown) => {
+      if (!isUniqueViolation(error)) throw error;
+      // an enabled webhook with this URL written outside the lock (the index is the last word)
+      const same = (await enabledWebhooks(db)).find((hook) => hook.url_key === urlKey);
+      throw same ? sameUrl(same.id) : error;
+    });
   return { ok: true as const, webhook: webhookObject(row) };
+}
+
+/** GET /api/partners/webhooks — every webhook, newest first, for the operator (signed read). */
+export async function listWebhooks(db: Db, query: TWebhooksQuery, viewer: Viewer) {
+  if (!viewer) throw new AppError("UNAUTHORIZED", "Sign this read with the bridge operator's wallet: the list of partner webhooks is not public");
+  if (!isAddressEqual(viewer.wallet, operatorWallet())) throw new AppError("FORBIDDEN", "Only the bridge operator may list partner webhooks");
+  const [{ rows, total }, enabled] = await Promise.all([listPartnerWebhooks(db, { offset: pageOffset(query), limit: query.limit }), enabledWebhooks(db)]);
+  return { ...pageOf(rows.map(webhookObject), query, total), enabledCount: enabled.length, enabledMax: config().CAPSULE_WEBHOOK_MAX };
+}
+
+/** POST /api/partners/webhooks/:id/disable — nothing more is sent to it (queued deliveries end as failed) and its URL is free again. */
+export async function disableWebhook(db: Db, wallet: Address, id: number, now: number) {
+  if (!isAddressEqual(wallet, operatorWallet())) throw new AppError("FORBIDDEN", "Only the bridge operator may disable partner webhooks");
+  const disabled = await disablePartnerWebhook(db, id, now);
+  if (disabled) return { ok: true as const, webhook: webhookObject(disabled) };
+  const hook = await findPartnerWebhook(db, id);
+  if (!hook) throw new AppError("WEBHOOK_NOT_FOUND", `No partner webhook with id ${id}`);
+  throw new AppError("INVALID_STATE", `Webhook ${id} is already disabled`);
 }
 
 async function deliveryObject(db: Db, row: PartnerDeliveryRow, events: Map<number, { capsuleId: string | null; tier: string | null }>) {

@@ -20,6 +20,13 @@ export default function OperatorPage() {
           </Link>
           .
         </p>
+        <p className="mt-2 max-w-2xl text-stone-600">
+          Where published articles and label changes are sent for partners:{" "}
+          <Link href="/operator/webhooks" className="text-accent underline">
+            Partner webhooks
+          </Link>{" "}
+          (the bridge operator’s wallet registers and disables them).
+        </p>
       </div>
       <OperatorPanels />
     </div>
