@@ -6,12 +6,11 @@ import { findCase } from "@/features/court/court.repository";
 import { findOutletBySlug } from "@/features/outlets/outlets.repository";
 import { ZSlug } from "@/features/outlets/outlets.schema";
 import { COURT_OUTLET_SLUG } from "@/lib/roles/role-catalog";
+import { isDecimalId } from "@/lib/schemas/whole-number";
 
 // What the desk's dynamic pages are about, looked up on the server so a page whose subject does not
 // exist answers a real 404 (notFound()) instead of a 200 whose client then says "not found".
 // cache(): generateMetadata and the page share one look-up per request.
-
-const ID = /^[1-9][0-9]{0,15}$/;
 
 /**
  * Whether a capsule page can be about this id: any well-formed id, whether a capsule has it or not. The
@@ -22,7 +21,7 @@ const ID = /^[1-9][0-9]{0,15}$/;
  */
 export const isCapsulePageId = (id: string): boolean => ZCapsuleId.safeParse(id).success;
 
-export const courtCaseExists = cache(async (id: string): Promise<boolean> => ID.test(id) && (await findCase(db(), Number(id))) !== undefined);
+export const courtCaseExists = cache(async (id: string): Promise<boolean> => isDecimalId(id) && (await findCase(db(), Number(id))) !== undefined);
 
 /** The court's own outlet counts before its row is made (the outlet reads make it on first use). */
 export const outletExists = cache(

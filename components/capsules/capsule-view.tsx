@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
-import { useCapsule, useCloseVote } from "@/components/capsules/use-capsules";
+import { useCapsule, useCapsuleHistory, useCloseVote } from "@/components/capsules/use-capsules";
 import { useChainClock } from "@/components/network/use-chain-clock";
 import { useSession } from "@/components/wallet/use-session";
 import { useVoteEvents, useVoteList } from "@/components/capsules/use-vote-events";
@@ -23,6 +23,7 @@ import { RejectPanel } from "./reject-panel";
 import { ProposalTimeline } from "./proposal-timeline";
 import { AddressLink, TxLink } from "@/components/ui/chain-link";
 import { isReadersVersion } from "@/components/capsules/readers-version";
+import { versionStandings } from "./version-standing";
 
 // /capsules/:id — the editors' view: status, countdown on the chain clock, tally and quorum, Yes/No,
 // live voters, and "Close the vote" once the window has passed.
@@ -36,6 +37,8 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
   const [votePage, setVotePage] = useState(1);
   const votes = useVoteList(id, votePage, status !== undefined && status !== "draft");
   const live = useVoteEvents(id, status === "pending");
+  // "superseded" on chain may still be the version readers see (its correction is under vote or was rejected): the chain tells
+  const chain = useCapsuleHistory(id, status === "superseded");
 
   if (capsule.isError) {
     return (
@@ -58,6 +61,7 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
   const c = read.capsule;
   const windowOpen = c.status === "pending" && now < Number(c.closesAt);
   const windowPassed = c.status === "pending" && now >= Number(c.closesAt);
+  const standing = chain.data ? versionStandings(chain.data.chain, chain.data.currentCapsuleId).get(c.id) : undefined;
 
   return (
     <div className="space-y-6">
@@ -69,7 +73,11 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <h1 className="font-serif text-3xl font-bold tracking-tight">{c.title}</h1>
-          <CapsuleStatusBadge status={c.status} />
+          {c.status !== "superseded" || chain.isError ? (
+            <CapsuleStatusBadge status={c.status} />
+          ) : chain.data ? (
+            <CapsuleStatusBadge status={standing?.tone ?? c.status} label={standing?.label} />
+          ) : null}
         </div>
         <p className="mt-1 text-sm text-stone-600">
           #{c.id} · {read.outlet.outletName} · {capsuleTypeLabel[c.capsuleType] ?? c.capsuleType}
@@ -223,10 +231,12 @@ function Outcome({ read }: { read: NonNullable<ReturnType<typeof useCapsule>["da
         ) : null}
         {c.status === "superseded" ? (
           <p className="mt-1 text-sm" data-testid="outcome-superseded">
-            {read.revision.currentCapsuleId === c.id ? (
+            {read.revision.publishedCapsuleId !== c.id ? (
+              <>Correction #{read.revision.publishedCapsuleId} replaced this version; readers see it instead. Every version is in the </>
+            ) : read.revision.currentCapsuleId === c.id ? (
               <>A correction of this version was rejected, so readers still see this version; it can be corrected again from the </>
             ) : (
-              <>Correction #{read.revision.currentCapsuleId} was submitted for this version; where it stands is in the </>
+              <>Correction #{read.revision.currentCapsuleId} of this version is under vote; readers see this version until it is finalized. Where it stands is in the </>
             )}
             <Link href={`/capsules/${c.id}/history`} className="underline">
               revision history

@@ -1,12 +1,5 @@
 import type { TClaimObject } from "@/features/capsules/claims.schema";
-
-export const claimTypeLabel: Record<TClaimObject["claimType"], string> = {
-  statistic: "Statistic",
-  quote: "Quote",
-  event: "Event",
-  attribution: "Attribution",
-  other: "Other",
-};
+import { claimTypeLabel } from "@/components/ui/claim-type-labels";
 
 // A capsule's claims for the desk: each quote with its kind and evidence; claims without evidence
 // are marked unsupported, claims whose quote left the body are flagged. In the editor each can be removed.

@@ -6,7 +6,8 @@ import { useSetClaims } from "@/components/capsules/use-claims";
 import { claimSelection, claimsToSave, evidenceKey, type ClaimType, type NewClaim } from "@/features/capsules/claims-form";
 import { claimTypes } from "@/features/capsules/claims.schema";
 import { smallButton } from "@/components/ui/field";
-import { ClaimList, claimTypeLabel } from "./claim-list";
+import { ClaimList } from "./claim-list";
+import { claimTypeLabel } from "@/components/ui/claim-type-labels";
 
 // Claims of a saved draft: select words in the body, "Mark as claim", pick the evidence that
 // supports it. The list is saved as a whole (POST /api/capsules/:id/claims) right after the draft

@@ -8,9 +8,11 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { capsuleTypeLabel } from "@/components/ui/capsule-format";
 import { DiffView } from "./diff-view";
+import { comparableVersion, FieldDiffs } from "./field-diffs";
 
 // Beside the Yes/No buttons of a correction (or any revision): why it was made, and what it changes
-// against the version readers see now, so editors vote on the change rather than re-read the piece.
+// against the version readers see now (title, standfirst, summary, claims and body), so editors vote on the change
+// rather than re-read the piece.
 export function CorrectionBrief({ read }: { read: TCapsuleResponse }) {
   const c = read.capsule;
   const baseId = read.revision.currentCapsuleId !== c.id ? read.revision.currentCapsuleId : c.parentCapsuleId;
@@ -38,13 +40,19 @@ export function CorrectionBrief({ read }: { read: TCapsuleResponse }) {
       ) : !base.data ? (
         <Skeleton className="block h-24 w-full" />
       ) : (
-        <DiffView
-          oldText={base.data.content.body}
-          newText={read.content.body}
-          oldLabel={`${replaced ? "Previous" : "Current"} #${baseId}`}
-          newLabel={`This ${kind.toLowerCase()} #${c.id}${replaced ? " (current)" : ""}`}
-          context={2}
-        />
+        <>
+          <FieldDiffs older={comparableVersion(base.data)} newer={comparableVersion(read)} />
+          <div>
+            <h4 className="mb-1 text-sm font-semibold text-stone-800">Body</h4>
+            <DiffView
+              oldText={base.data.content.body}
+              newText={read.content.body}
+              oldLabel={`${replaced ? "Previous" : "Current"} #${baseId}`}
+              newLabel={`This ${kind.toLowerCase()} #${c.id}${replaced ? " (current)" : ""}`}
+              context={2}
+            />
+          </div>
+        </>
       )}
     </section>
   );

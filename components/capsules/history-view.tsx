@@ -12,6 +12,8 @@ import { capsuleTypeLabel, formatTime } from "@/components/ui/capsule-format";
 import { CapsuleStatusBadge } from "./capsule-status-badge";
 import { CorrectionForm } from "./correction-form";
 import { DiffView } from "./diff-view";
+import { versionStandings } from "./version-standing";
+import { comparableVersion, FieldDiffs } from "./field-diffs";
 
 // /capsules/:id/history — the revision chain (original → corrections/retractions), a line diff
 // between any two versions, and "Publish a correction" from the current one.
@@ -42,7 +44,6 @@ export function HistoryView({ id }: { id: string }) {
     );
   }
   const readOf = (capsuleId: string | undefined) => details[chain.findIndex((e) => e.capsuleId === capsuleId)]?.data;
-  const bodyOf = (capsuleId: string | undefined) => readOf(capsuleId)?.content.body;
   const titleOf = (capsuleId: string) => readOf(capsuleId)?.capsule.title;
   const finalizedAtOf = (capsuleId: string) => {
     const at = readOf(capsuleId)?.capsule.finalizedAt;
@@ -54,13 +55,11 @@ export function HistoryView({ id }: { id: string }) {
   };
   // the version a revision starts from (the bridge's current: a pending correction counts, it blocks a second one)
   const current = chain.find((e) => e.capsuleId === history.data.currentCapsuleId);
-  // the version readers see: the newest finalized one, else the newest superseded one (its correction was rejected
-  // or is still under vote); "Current" marks that one, so an unaccepted correction is never called current
-  const newestFirst = [...chain].sort((a, b) => b.revisionNumber - a.revisionNumber);
-  const published = newestFirst.find((e) => e.status === "finalized") ?? newestFirst.find((e) => e.status === "superseded");
-  const shownCurrentId = published?.capsuleId ?? history.data.currentCapsuleId;
-  const oldBody = bodyOf(from);
-  const newBody = bodyOf(to);
+  // what each version is for readers (./version-standing): the one they see is "Current" even where the chain already
+  // marks it superseded by a correction under vote; only a finalized correction makes the version before it superseded
+  const standings = versionStandings(chain, history.data.currentCapsuleId);
+  const oldRead = readOf(from);
+  const newRead = readOf(to);
 
   return (
     <div className="space-y-6">
@@ -71,13 +70,14 @@ export function HistoryView({ id }: { id: string }) {
           </Link>
         </p>
         <h1 className="mt-2 font-serif text-3xl font-bold tracking-tight">Revision history</h1>
-        <p className="mt-1 text-stone-600">Corrections never overwrite: each version stays, and the newest accepted one is current.</p>
+        <p className="mt-1 text-stone-600">Corrections never overwrite: each version stays, and readers see the newest finalized one.</p>
       </div>
 
       <Card title="Versions">
         <ol className="relative space-y-5 border-l-2 border-stone-200 pl-6" data-testid="history-timeline">
           {chain.map((entry) => {
-            const isCurrent = entry.capsuleId === shownCurrentId;
+            const standing = standings.get(entry.capsuleId);
+            const isCurrent = standing?.current === true;
             return (
               <li key={entry.capsuleId} className="relative" data-testid="history-entry" data-capsule-id={entry.capsuleId}>
                 <span aria-hidden="true" className={`absolute -left-[33px] top-1.5 h-4 w-4 rounded-full border-2 border-white ${isCurrent ? "bg-accent" : "bg-stone-400"}`} />
@@ -87,8 +87,8 @@ export function HistoryView({ id }: { id: string }) {
                       ? "Original"
                       : `${entry.revisionNumber === 0 ? "Original" : `Revision ${entry.revisionNumber}`} · ${capsuleTypeLabel[entry.capsuleType] ?? entry.capsuleType}`}
                   </span>
-                  <CapsuleStatusBadge status={entry.status} />
-                  {isCurrent ? <span className="rounded bg-accent px-2 py-0.5 text-xs font-semibold text-white">Current</span> : null}
+                  <CapsuleStatusBadge status={standing?.tone ?? entry.status} label={standing?.label} />
+                  {isCurrent ? <span className="rounded bg-accent px-2 py-0.5 text-xs font-semibold text-white" data-testid="history-current">Current</span> : null}
                 </div>
                 <p className="mt-1 text-sm text-stone-700">{titleOf(entry.capsuleId) ?? <Skeleton className="h-4 w-48" />}</p>
                 {entry.revisionReason ? <p className="mt-1 text-sm text-stone-600" data-testid="revision-reason">Reason: {entry.revisionReason}</p> : null}
@@ -143,7 +143,17 @@ export function HistoryView({ id }: { id: string }) {
                 </div>
               ))}
             </div>
-            {oldBody === undefined || newBody === undefined ? <Skeleton className="block h-24 w-full" /> : <DiffView oldText={oldBody} newText={newBody} oldLabel={label(from)} newLabel={label(to)} />}
+            {oldRead === undefined || newRead === undefined ? (
+              <Skeleton className="block h-24 w-full" />
+            ) : (
+              <>
+                <FieldDiffs older={comparableVersion(oldRead)} newer={comparableVersion(newRead)} />
+                <div>
+                  <h3 className="mb-1 text-sm font-semibold text-stone-800">Body</h3>
+                  <DiffView oldText={oldRead.content.body} newText={newRead.content.body} oldLabel={label(from)} newLabel={label(to)} />
+                </div>
+              </>
+            )}
           </div>
         )}
       </Card>
@@ -155,7 +165,7 @@ export function HistoryView({ id }: { id: string }) {
               ? "The current version was rejected. Start a new draft from it; it goes through submission and the vote again."
               : current.status === "superseded"
                 ? "A correction of this version was rejected, so it is still the version readers see. A new correction is voted on like the original."
-                : "A correction is a new capsule in this chain: it is voted on like the original, and once submitted the current version becomes superseded."}
+                : "A correction is a new capsule in this chain: it is voted on like the original, and this version stays the one readers see until the correction is finalized."}
           </p>
           <CorrectionForm currentId={current.capsuleId} currentStatus={current.status} outletSlug={readOf(current.capsuleId)?.capsule.outletSlug} />
         </Card>

@@ -1,9 +1,8 @@
 import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
 
 /**
- * Whether a capsule read is the version readers see (what may be disputed or licensed): finalized, or
- * superseded by a correction that was rejected, which leaves it its chain's current version (the server's
- * rule is features/capsules/readers-version.ts).
+ * Whether a capsule read is the version readers see (what may be disputed or licensed): the chain's newest finalized
+ * version, which a correction under vote or a rejected one leaves as it was (the server's rule is
+ * features/capsules/readers-version.ts; the read carries its answer as `revision.publishedCapsuleId`).
  */
-export const isReadersVersion = (read: Pick<TCapsuleResponse, "capsule" | "revision">): boolean =>
-  read.capsule.status === "finalized" || (read.capsule.status === "superseded" && read.revision.currentCapsuleId === read.capsule.id);
+export const isReadersVersion = (read: Pick<TCapsuleResponse, "capsule" | "revision">): boolean => read.revision.publishedCapsuleId === read.capsule.id;

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { relationshipTypes } from "@/features/capsules/capsules.schema";
+import { isDecimalId } from "@/lib/schemas/whole-number";
 import { useAddSupporting, useSupporting } from "@/components/capsules/use-capsules";
 import { disabledLook, smallButton } from "@/components/ui/field";
 import { relationLabel } from "@/components/ui/relation-labels";
@@ -19,7 +20,7 @@ export function SupportingEditor({ capsuleId, locked = false }: { capsuleId: str
   }, [locked, reset]);
   const [other, setOther] = useState("");
   const [relation, setRelation] = useState<(typeof relationshipTypes)[number]>("supports");
-  const invalid = other !== "" && !/^[1-9][0-9]{0,15}$/.test(other);
+  const invalid = other !== "" && !isDecimalId(other);
   return (
     <fieldset className="space-y-3" data-testid="supporting-editor">
       <legend className="text-sm font-semibold text-stone-800">Related capsules</legend>

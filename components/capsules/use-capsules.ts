@@ -80,9 +80,9 @@ export function useCapsule(id: string | undefined, options: { poll?: number | fa
   });
 }
 
-export function useCapsuleHistory(id: string) {
+export function useCapsuleHistory(id: string, enabled = true) {
   const { session, settled } = useSession();
-  return useQuery({ queryKey: [...capsuleKeys.history(id), session?.sessionId ?? "anonymous"], queryFn: () => call(capsuleHistory, { params: { id } }, readerOf(session)), enabled: settled });
+  return useQuery({ queryKey: [...capsuleKeys.history(id), session?.sessionId ?? "anonymous"], queryFn: () => call(capsuleHistory, { params: { id } }, readerOf(session)), enabled: enabled && settled });
 }
 
 export function useSupporting(id: string | undefined) {

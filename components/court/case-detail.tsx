@@ -13,6 +13,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { IntegrityBadge } from "@/components/reader/integrity-badge";
 import { formatTime } from "@/components/ui/capsule-format";
+import { claimTypeName } from "@/components/ui/claim-type-labels";
 import { CaseStatusBadge, LabelChip } from "./case-badges";
 import { CaseTimeline } from "./case-timeline";
 import { PenaltyPanel } from "./penalty-panel";
@@ -90,7 +91,7 @@ export function CaseDetail({ id }: { id: string }) {
                       {claim ? (
                         <>
                           {" "}
-                          ({claim.claimType}): <span className="font-serif text-base text-ink">“{claim.exact}”</span>
+                          ({claimTypeName(claim.claimType)}): <span className="font-serif text-base text-ink">“{claim.exact}”</span>
                         </>
                       ) : null}
                     </li>

@@ -18,6 +18,7 @@ import { formatCap } from "@/components/ui/capsule-format";
 import { BondNeeded, bondTopUp } from "@/components/bonds/bond-needed";
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "@/components/outlets/field-errors";
 import { claimName } from "./article-numbers";
+import { claimTypeName } from "@/components/ui/claim-type-labels";
 
 type Evidence = TCapsuleResponse["evidence"][number];
 type Claim = TCapsuleResponse["claims"][number];
@@ -170,7 +171,7 @@ export function DisputeForm(props: { capsuleId: string; evidence: Evidence[]; cl
                     onChange={(event) => toggleClaim(c.claimId, event.target.checked)}
                   />
                   <span className="[overflow-wrap:anywhere]">
-                    {claimName(c)}: “{c.exact}” <span className="text-stone-500">({c.claimType})</span>
+                    {claimName(c)}: “{c.exact}” <span className="text-stone-500">({claimTypeName(c.claimType)})</span>
                   </span>
                 </label>
               </li>

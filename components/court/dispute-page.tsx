@@ -49,6 +49,9 @@ export function DisputePage({ id }: { id: string }) {
     return <CapsuleSkeleton blocks={["h-40"]} />;
   }
   const c = read.capsule;
+  // a later version of the chain readers see instead: the one to dispute
+  const published = read.revision.publishedCapsuleId;
+  const publishedLater = published !== null && published !== c.id ? published : null;
   const openCase = cases.data?.items.find((item) => item.status === "open");
 
   return (
@@ -78,11 +81,11 @@ export function DisputePage({ id }: { id: string }) {
           ) : !isReadersVersion(read) ? (
             <Card>
               <p className="text-stone-700" data-testid="dispute-not-finalized">
-                {c.status === "superseded"
-                  ? "This version has been superseded by a correction. Dispute the current version instead."
+                {publishedLater
+                  ? "This version has been replaced by a finalized correction. Dispute the version readers see instead."
                   : "Only a finalized article can be disputed. This capsule has not been finalized."}{" "}
-                {c.status === "superseded" ? (
-                  <Link href={`/capsules/${read.revision.currentCapsuleId}/dispute`} className="text-accent underline">
+                {publishedLater ? (
+                  <Link href={`/capsules/${publishedLater}/dispute`} className="text-accent underline">
                     Dispute the current version
                   </Link>
                 ) : (

@@ -7,7 +7,9 @@ import { inboxRead } from "@/features/inbox/read.endpoint";
 import { useSession } from "@/components/wallet/use-session";
 
 // The signed-in wallet's inbox. No polling: the page's push channel (components/live) refetches
-// ["inbox", …, wallet] when a change names the wallet.
+// ["inbox", …, wallet] when a public change names the wallet. What is private is not pushed (a role
+// offered to the wallet, the read mark another tab moved; lib/live/public-changes.ts): the page re-reads
+// the inbox whenever it is shown again.
 export const inboxKeys = {
   page: (wallet: string, page: number) => ["inbox", "page", wallet.toLowerCase(), page] as const,
 };
@@ -19,6 +21,7 @@ export function useInbox(page = 1) {
     queryFn: () => signedPost(session, inboxRead, { body: { page, limit: 20, unreadOnly: false } }),
     enabled: Boolean(wallet && session && status === "signed-in"),
     staleTime: Infinity,
+    refetchOnWindowFocus: "always",
   });
 }
 

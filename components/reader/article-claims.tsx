@@ -5,12 +5,11 @@ import { claimMarkId, claimNoteId } from "@/lib/markdown/claim-marks";
 import { linkableUri } from "@/lib/schemas/uri";
 import { articlePlainText } from "@/lib/markdown/plain-text";
 import { quoted } from "@/components/ui/quotation";
+import { claimTypeName } from "@/components/ui/claim-type-labels";
 
 // The claims of /read/:id as footnotes (issue 27 items 4 and 7): each with its quote, the evidence that
 // supports it, the court's finding once there is one, and the later corrections that name it. Plain
 // server-rendered links both ways (marker ↔ note), so it works without JavaScript and from the keyboard.
-
-const typeLabel: Record<string, string> = { statistic: "Statistic", quote: "Quote", event: "Event", attribution: "Attribution", other: "Claim" };
 
 type Claim = TCapsuleResponse["claims"][number];
 type Evidence = TCapsuleResponse["evidence"][number];
@@ -47,7 +46,7 @@ function ClaimNote({ claim, evidence, corrections }: { claim: Claim; evidence: E
     <li id={claimNoteId(claim.ordinal)} className="scroll-mt-24 rounded-md border border-stone-200 bg-white p-3 text-sm" data-testid="reader-claim">
       <p className="flex flex-wrap items-baseline gap-x-2">
         <span className="font-semibold">Claim {claim.ordinal}</span>
-        <span className="text-xs uppercase tracking-wide text-stone-500">{typeLabel[claim.claimType] ?? claim.claimType}</span>
+        <span className="text-xs uppercase tracking-wide text-stone-500">{claimTypeName(claim.claimType)}</span>
       </p>
       <blockquote className="mt-1 border-l-4 border-amber-300 pl-3 font-serif text-base text-stone-800">{quoted(articlePlainText(claim.exact) || claim.exact)}</blockquote>
       {claim.note ? <p className="mt-1 text-stone-600">Note: {claim.note}</p> : null}

@@ -13,17 +13,17 @@ import { checkListing, LISTING_FIELD_WORDS, LISTING_FIELDS } from "./listing-inp
 import { licenceTypeHelp, licenceTypeLabel } from "./rights-format";
 import { ROLE } from "@/lib/roles/role-catalog";
 import { isReadersVersion } from "@/components/capsules/readers-version";
+import { isDecimalId } from "@/lib/schemas/whole-number";
 
 type LicenceType = (typeof licenceTypes)[number];
-const CAPSULE_ID = /^[1-9][0-9]{0,15}$/;
 
 /** Who may list a capsule's rights: its journalist or an Editor of its outlet, once it is finalized. */
 function useListingEligibility(capsuleId: string) {
   const { wallet, status } = useSession();
-  const capsule = useCapsule(CAPSULE_ID.test(capsuleId) ? capsuleId : undefined);
+  const capsule = useCapsule(isDecimalId(capsuleId) ? capsuleId : undefined);
   const slug = capsule.data?.capsule.outletSlug;
   const roles = useOutletRoles(status === "signed-in" ? wallet : undefined, slug);
-  if (!CAPSULE_ID.test(capsuleId)) return { may: undefined, text: "Enter the number of a finalized capsule." };
+  if (!isDecimalId(capsuleId)) return { may: undefined, text: "Enter the number of a finalized capsule." };
   if (capsule.isError) return { may: false, text: capsule.error.message };
   if (!capsule.data) return { may: undefined, text: "Reading the capsule…" };
   const c = capsule.data.capsule;

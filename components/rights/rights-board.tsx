@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { useCapsuleRights, useListings } from "@/components/rights/use-rights";
 import { OutletFilterOptions } from "@/components/outlets/outlet-filter-options";
+import { isDecimalId } from "@/lib/schemas/whole-number";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Pager } from "@/components/ui/pager";
@@ -48,7 +49,7 @@ export function RightsBoard({ initialOutlet, initialCapsule }: { initialOutlet: 
   const onCapsule = (event: FormEvent) => {
     event.preventDefault();
     const value = capsuleInput.trim().replace(/^#/, "");
-    if (value && !/^[1-9][0-9]{0,15}$/.test(value)) {
+    if (value && !isDecimalId(value)) {
       setCapsuleError("A capsule number, like 12.");
       return;
     }

@@ -10,7 +10,9 @@ import { useSession } from "@/components/wallet/use-session";
 import { roleKeys } from "./use-roles";
 
 // Role offers are a signed read (between the outlet and the grantee). Under ["wallet-roles", wallet, …]
-// so the push channel refetches them when a change names the wallet (an offer made, answered, withdrawn).
+// so the push channel refetches them when a public change names the wallet (an accepted offer is a role
+// granted to the grantee by the offering wallet). An offer made, declined or withdrawn is private and is
+// not pushed (lib/live/public-changes.ts): the page re-reads the offers whenever it is shown again.
 const offerKey = (wallet: string, slug?: string) => ["wallet-roles", wallet.toLowerCase(), "offers", slug ?? ""] as const;
 
 export function useRoleOffers(slug?: string) {
@@ -19,6 +21,7 @@ export function useRoleOffers(slug?: string) {
     queryKey: offerKey(wallet ?? "", slug),
     queryFn: () => signedPost(session, roleOffers, { body: slug ? { outletSlug: slug } : {} }),
     enabled: Boolean(wallet && session && status === "signed-in"),
+    refetchOnWindowFocus: "always",
   });
 }
 

@@ -12,7 +12,7 @@ import { policyById, POLICY_NOTE, type Policy } from "@/features/capsules/policy
 import { tally } from "@/features/capsules/tally";
 import { ZCapsuleObject, ZCapsuleResponse, ZEvidenceObject, type TCapsuleObject, type TCapsuleResponse } from "@/features/capsules/capsules.schema";
 import { outletSummary } from "@/features/outlets/outlet-record";
-import { currentOfChain, rootIdOf } from "./chain-order";
+import { currentOfChain, latestPublished, rootIdOf } from "./chain-order";
 import { claimObject } from "./claim-view";
 import { rulingsOfCases, type ClaimRuling } from "./claim-rulings";
 import { capsuleReadPartsPostgres, capsuleWithReadPartsPostgres, type CapsuleReadParts } from "./capsule-read.repository";
@@ -201,6 +201,7 @@ function featureImageView(json: string | null) {
  */
 export function capsuleReadBody({ row, outlet, evidence, contributors, claims, rulings, chain, operatorTxs }: CapsuleReadRows, origin: string) {
   const current = currentOfChain(chain);
+  const published = latestPublished(chain);
   const policy = capsulePolicy(row);
   const outletView = { ...outletSummary(outlet), outletName: outlet.name };
   const isCurrent = current.id === row.id;
@@ -243,6 +244,7 @@ export function capsuleReadBody({ row, outlet, evidence, contributors, claims, r
     revision: {
       capsuleId: String(row.id),
       currentCapsuleId: String(current.id),
+      publishedCapsuleId: published ? String(published.id) : null,
       rootCapsuleId: String(rootIdOf(row)),
       parentCapsuleId: row.parent_capsule_id === null ? null : String(row.parent_capsule_id),
       revisionNumber: row.revision_number,

@@ -7,6 +7,7 @@ import { originFromHeaders } from "@/lib/http/public-origin";
 import { countUnknownPath } from "@/lib/http/unknown-route";
 import { findCapsule } from "@/features/capsules/capsules.repository";
 import { logWarn } from "@/lib/log";
+import { isDecimalId } from "@/lib/schemas/whole-number";
 import { sponsoredFor, type SponsoredAd } from "@/features/ads/impressions";
 import { readerArticle, type ReaderArticle } from "./reader-article";
 
@@ -20,7 +21,7 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
  */
 export async function loadArticlePage(id: string, headers: IncomingHttpHeaders): Promise<ArticlePageData | undefined> {
   const origin = originFromHeaders((name) => first(headers[name]), { proto: "http", host: "localhost" });
-  const article = /^[1-9]\d{0,15}$/.test(id) ? await readerArticle(db(), Number(id), origin) : undefined;
+  const article = isDecimalId(id) ? await readerArticle(db(), Number(id), origin) : undefined;
   if (!article) {
     await countUnknownPath(first(headers[CLIENT_IP_HEADER]) ?? "unknown").catch(() => undefined);
     return undefined;

@@ -29,4 +29,11 @@ describe("hub requests", () => {
     expect(refusal({ "hub.callback": "https://user:pw@sub.example.org/cb" }).paths).toEqual(["hub.callback"]);
     expect(refusal({})).toEqual({ code: "accepted", paths: [] });
   });
+
+  it("takes a lease in plain decimal seconds only, within its range", () => {
+    expect(parseHubRequest(form({ "hub.lease_seconds": "3600" }))["hub.lease_seconds"]).toBe(3600);
+    for (const lease of ["1e3", "+3600", "0x1000", "03600", " 3600", "3600.0", "59", "2592001", "9007199254740993"]) {
+      expect(refusal({ "hub.lease_seconds": lease }), lease).toEqual({ code: "VALIDATION_ERROR", paths: ["hub.lease_seconds"] });
+    }
+  });
 });

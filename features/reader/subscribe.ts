@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "@/lib/db/database";
 import { AppError } from "@/lib/errors/app-error";
+import { zDecimalWhole } from "@/lib/schemas/whole-number";
 import { logWarn } from "@/lib/log";
 import { findSubscription, setSubscriptionState, subscriptionStateOf, upsertPendingSubscription } from "@/features/reader/websub.repository";
 import { findOutletBySlug } from "@/features/outlets/outlets.repository";
@@ -34,7 +35,7 @@ export const ZHubRequest = z
     "hub.mode": z.enum(["subscribe", "unsubscribe"]),
     "hub.topic": httpUrl,
     "hub.callback": httpUrl.refine((v) => !urlOf(v)?.username && !urlOf(v)?.password, "must not carry credentials"),
-    "hub.lease_seconds": z.coerce.number().int().min(60).max(MAX_LEASE_SECONDS).optional(),
+    "hub.lease_seconds": zDecimalWhole({ min: 60, max: MAX_LEASE_SECONDS, words: `must be a whole number of seconds from 60 to ${MAX_LEASE_SECONDS} in plain decimal digits` }).optional(),
     // §5.1: the secret must be under 200 bytes
     "hub.secret": z.string().min(1).max(199).optional(),
   })

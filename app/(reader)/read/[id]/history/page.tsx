@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { db } from "@/lib/db/client";
+import { isDecimalId } from "@/lib/schemas/whole-number";
 import { readerHistory } from "@/features/reader/reader-history";
 import { ReaderHistoryView } from "@/components/reader/reader-history-view";
 
@@ -9,11 +10,9 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string }> };
 
-const validId = (id: string) => /^[1-9]\d{0,15}$/.test(id);
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
-  const history = validId(id) ? await readerHistory(db(), Number(id)) : undefined;
+  const history = isDecimalId(id) ? await readerHistory(db(), Number(id)) : undefined;
   return { title: history ? `Versions of “${history.title}”` : "Page not found", robots: { index: false } };
 }
 
@@ -22,7 +21,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // The desk's /capsules/:id/history (with its "Publish a correction") stays for the newsroom.
 export default async function ReaderHistoryPage({ params }: Props) {
   const { id } = await params;
-  const history = validId(id) ? await readerHistory(db(), Number(id)) : undefined;
+  const history = isDecimalId(id) ? await readerHistory(db(), Number(id)) : undefined;
   if (!history) notFound();
   return (
     <div className="mx-auto max-w-2xl space-y-6">
