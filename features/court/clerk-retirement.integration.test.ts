@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Hex } from "viem";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { capsuleLabels } from "@/features/court/capsule-labels.endpoint";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
 import { courtCase } from "@/features/court/case.endpoint";
@@ -21,7 +22,7 @@ import { createTestDatabase } from "@/test/support/postgres";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
 import { deployedContracts } from "@/features/capsules/capsules.test-support";
-import { activeOutlet, addr, courtChain, finalizedCapsule, grantRole, type Api, type Json } from "./court.test-support";
+import { addr, courtChain, finalizedCapsule, staffedDesk, type Api, type Json } from "./court.test-support";
 
 // The clerk court is retired (a jury decides every dispute): a clerk case an older version left open is
 // closed without a finding when the server starts (scripts/start.ts, the leader's "clerk case retirement"),
@@ -85,11 +86,11 @@ describe.each(dialects)("the clerk court's open cases are retired at start on %s
     pg = dialect === "postgres" ? await createTestDatabase() : undefined;
     await start();
     const chain = courtChain(stack!, await deployedContracts(api, "integrityCourt"));
-    await chain.deposit(ownerKey, "1000");
-    await chain.deposit(editorKey, "300");
-    await chain.deposit(disputerKey, "10");
-    await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, editorKey, 3);
+    await staffedDesk({
+      api, chain, dns, ownerKey, slug: SLUG,
+      bonds: [[ownerKey, "1000"], [editorKey, "300"], [disputerKey, "10"]],
+      roles: [[editorKey, ROLE.EDITOR]],
+    });
     for (const title of ["Ferry disaster averted", "Harbour crane toppled"]) {
       capsuleIds.push((await finalizedCapsule(api, chain, { authorKey: ownerKey, voterKey: ownerKey, outletSlug: SLUG, title, category: "city" })).capsuleId);
     }

@@ -3,6 +3,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { parseEther, type Address, type Hex } from "viem";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { licenceEscrowAbi } from "@/lib/chain/abi";
 import { devKeys } from "@/test/support/anvil";
 import { adCampaigns } from "@/features/ads/campaigns.endpoint";
@@ -30,7 +31,7 @@ import { bridgeClient } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
 import { deployedContracts } from "@/features/capsules/capsules.test-support";
-import { activeOutlet, addr, courtChain, expectError, finalizedCapsule, grantRole, juryDriver, type Api, type Json } from "./court.test-support";
+import { addr, courtChain, expectError, finalizedCapsule, juryDriver, staffedDesk, type Api, type Json } from "./court.test-support";
 import { OPEN_TX_HASH_NEEDED } from "@/features/court/court.schema";
 
 // Court cases, jury findings, the penalty path, integrity labels, distribution tiers, rights and ads,
@@ -78,11 +79,11 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     escrow = contracts.licenceEscrow.address;
     court = contracts.juryCourt.address;
     jury = juryDriver(stack, api, chain, court);
-    await chain.deposit(ownerKey, "1000");
-    await chain.deposit(editorKey, "300");
-    await chain.deposit(disputerKey, "10");
-    await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, editorKey, 3);
+    await staffedDesk({
+      api, chain, dns, ownerKey, slug: SLUG,
+      bonds: [[ownerKey, "1000"], [editorKey, "300"], [disputerKey, "10"]],
+      roles: [[editorKey, ROLE.EDITOR]],
+    });
     disputed = await finalizedCapsule(api, chain, { authorKey: ownerKey, voterKey: editorKey, outletSlug: SLUG, title: "Council budget rises forty percent", category: "politics" });
     clean = await finalizedCapsule(api, chain, { authorKey: editorKey, voterKey: ownerKey, outletSlug: SLUG, title: "Harbour bridge reopens", category: "politics" });
     const draft = await api.send(capsuleCreate, { body: { title: "Draft only", body: "Not submitted.", outletSlug: SLUG, status: "draft" } }, ownerKey);

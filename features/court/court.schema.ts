@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/schemas/pagination";
 import { pagedResponse, ZAddressOut, ZUintString } from "@/lib/schemas/primitives";
+import { zDecimalId } from "@/lib/schemas/whole-number";
 import { ZSlug } from "@/features/outlets/outlets.schema";
 import { ZCourtReply } from "./court-reply.schema";
 import { getAddress } from "viem";
@@ -8,8 +9,6 @@ import { juryPeriods, ZJuryFields, ZOperatorTxRef } from "./jury.schema";
 
 // Court cases, verdicts and integrity labels (seed: Integrity labels, States and transitions;
 // docs/ARCHITECTURE.md, "States"). Ids are decimal strings, times Unix seconds as strings, amounts wei strings.
-
-const ZIdString = z.string().regex(/^[1-9][0-9]{0,15}$/, "a positive decimal id");
 
 export const integrityLabels = ["clean", "verified", "contested", "unresolved", "misleading", "fraudulent", "corrected", "retracted_by_author"] as const;
 export const verdicts = ["verified", "misleading", "fraudulent", "unresolved"] as const;
@@ -20,10 +19,10 @@ export const ZDisputeFields = z
   .object({
     grounds: z.string().trim().min(20).max(5000),
     claim: z.string().trim().min(1).max(2000).optional(),
-    evidenceId: ZIdString.transform(Number).optional(),
+    evidenceId: zDecimalId("evidence id").optional(),
     requestedLabel: z.enum(["misleading", "fraudulent"]).optional(),
     claimIds: z
-      .array(ZIdString.transform(Number))
+      .array(zDecimalId("claim id"))
       .max(32)
       .refine((ids) => new Set(ids).size === ids.length, "each claim once")
       .optional()
@@ -43,7 +42,7 @@ export const ZDisputeBody = ZDisputeFields.extend({
 }).strict();
 export type TDisputeBody = z.infer<typeof ZDisputeBody>;
 
-export const ZCaseIdParams = z.object({ id: ZIdString.transform(Number) });
+export const ZCaseIdParams = z.object({ id: zDecimalId("case id") });
 
 export const ZListCasesQuery = pageQuery.extend({
   status: z.enum(["open", "closed"]).optional(),

@@ -21,7 +21,7 @@ import { activeOutlet, addr, chainAccess, grantRole, sha, type Api, type Contrac
 import type { startTestDns } from "@/features/outlets/dns-server.test-support";
 import type { Stack } from "@/test/support/stack";
 
-export { activeOutlet, addr, expectError, grantRole, type Api, type Json } from "@/features/capsules/capsules.test-support";
+export { activeOutlet, addr, expectError, grantRole, staffedDesk, type Api, type Json } from "@/features/capsules/capsules.test-support";
 
 export type CourtContracts = Contracts & Record<"integrityCourt", { address: `0x${string}` }>;
 

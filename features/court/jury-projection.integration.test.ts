@@ -1,17 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pad, parseEther, toHex, type Address, type Hex } from "viem";
-import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
-import { migrateToLatest } from "@/lib/db/migrate";
 import { Indexer } from "@/lib/indexer/indexer";
 import { projectionResets, projectors } from "@/features/projectors";
 import { rebuildProjection } from "@/features/rebuild-projection";
 import { indexedSources, indexerStartBlock } from "@/lib/indexer/sources";
 import { readCheckpoint } from "@/lib/indexer/checkpoint-repository";
 import { findJuryCase, jurorsOfCase, caseLog } from "@/features/court/jury.repository";
-import { createTestDatabase } from "@/test/support/postgres";
+import { freshDatabase } from "@/test/support/fresh-database";
 import { diffSnapshots, snapshotTables } from "@/test/support/projection-compare";
 import { dialectsUnderTest } from "@/test/support/stack";
 import { summonsResponse } from "@/features/distribution/summons-response";
@@ -24,19 +19,6 @@ import { startJuryFixture, SIDE, type JuryFixture } from "@/test/contracts/jury-
 
 const dialects = await dialectsUnderTest();
 const JURY_TABLES = ["jury_cases", "jury_jurors", "jury_case_log", "activity", "chain_events"];
-
-async function freshDatabase(dialect: "sqlite" | "postgres"): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  if (dialect === "postgres") {
-    const created = await createTestDatabase("capsule_jury");
-    const handle = openDatabase({ databaseUrl: created.url, sqliteFile: "" });
-    await migrateToLatest(handle.db);
-    return { handle, drop: async () => (await handle.close(), await created.drop()) };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-jury-"));
-  const handle = openDatabase({ sqliteFile: path.join(dir, "capsule.sqlite") });
-  await migrateToLatest(handle.db);
-  return { handle, drop: async () => (await handle.close(), fs.rmSync(dir, { recursive: true, force: true })) };
-}
 
 const only = (snapshot: Map<string, string[]>) => new Map([...snapshot].filter(([table]) => JURY_TABLES.includes(table)));
 
@@ -61,7 +43,7 @@ describe.each(dialects)("the JuryCourt projection on %s", (dialect) => {
 
   beforeAll(async () => {
     f = await startJuryFixture({ jurors: 6, feePerJuror: parseEther("0.01") });
-    main = await freshDatabase(dialect);
+    main = await freshDatabase(dialect, "capsule_jury");
     indexer = new Indexer({
       db: main.handle.db,
       dialect: main.handle.dialect,
@@ -141,7 +123,7 @@ describe.each(dialects)("the JuryCourt projection on %s", (dialect) => {
     const log = await caseLog(main.handle.db, Number(caseId));
     expect(JSON.stringify(log)).not.toContain("lost reason");
 
-    const rebuilt = await freshDatabase(dialect);
+    const rebuilt = await freshDatabase(dialect, "capsule_jury");
     try {
       await rebuildProjection({ db: rebuilt.handle.db, dialect: rebuilt.handle.dialect, rpcUrl: f.anvil.rpcUrl, deployment: f.record });
       const [actual, expected] = [only(await snapshotTables(main.handle)), only(await snapshotTables(rebuilt.handle))];

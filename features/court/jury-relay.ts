@@ -3,7 +3,7 @@ import type { Address, Hex } from "viem";
 import type { Db, Trx } from "@/lib/db/database";
 import type { JuryCaseRow } from "@/lib/db/tables/jury.table";
 import { getCaseOrThrow } from "@/features/court/court.repository";
-import { caseLog, findJuryCase, unindexedEvidenceParties } from "@/features/court/jury.repository";
+import { evidenceHeld, findJuryCase } from "@/features/court/jury.repository";
 import { operatorCalls, type OperatorCall } from "@/lib/chain/operator/operator-calls";
 import { queueOperatorTx } from "@/lib/chain/operator/queue-operator-tx";
 import { awaitOperatorTx } from "@/lib/chain/operator/await-operator-tx";
@@ -34,19 +34,25 @@ type Relayed = {
  */
 export const MAX_EVIDENCE_PER_SIDE = 20;
 
+/** The side `wallet` argues on in the case (1 the challenger, 2 the outlet's side) and how many items that side holds. */
+export async function evidenceOfSide(trx: Trx, courtCaseId: number, jury: JuryCaseRow, wallet: Address): Promise<{ side: 1 | 2; held: number }> {
+  const sideOf = (party: string) => (party.toLowerCase() === jury.challenger.toLowerCase() ? 1 : 2);
+  const side = sideOf(wallet);
+  const entries = await evidenceHeld(trx, courtCaseId, jury.case_id);
+  const sideOfEntry = (entry: (typeof entries)[number]) =>
+    entry.details_json !== null ? (JSON.parse(entry.details_json) as { side?: number }).side : sideOf(entry.wallet ?? "");
+  return { side, held: entries.filter((entry) => sideOfEntry(entry) === side).length };
+}
+
 /**
  * Counts what the side holds: the indexed EvidenceSubmitted entries, and the evidence relayed but not
- * indexed yet (outbox rows queued, sent, or mined ahead of the indexer). It runs in the transaction that
+ * indexed yet (outbox rows queued, sent, or mined ahead of the indexer), both in one statement. It runs in the transaction that
  * stages the relay, and those transactions run one at a time (the operator nonce's lock on PostgreSQL,
  * the one writer of SQLite): requests sent together each see the others' staged rows, so the side never
  * goes past the limit.
  */
 async function checkEvidenceRoom(trx: Trx, courtCaseId: number, jury: JuryCaseRow, wallet: Address) {
-  const sideOf = (party: string) => (party.toLowerCase() === jury.challenger.toLowerCase() ? 1 : 2);
-  const side = sideOf(wallet);
-  const indexed = (await caseLog(trx, jury.case_id, ["EvidenceSubmitted"])).filter((e) => (JSON.parse(e.details_json) as { side?: number }).side === side).length;
-  const relayed = (await unindexedEvidenceParties(trx, courtCaseId, jury.case_id)).filter((party) => sideOf(party) === side).length;
-  const held = indexed + relayed;
+  const { side, held } = await evidenceOfSide(trx, courtCaseId, jury, wallet);
   if (held < MAX_EVIDENCE_PER_SIDE) return;
   const who = side === 1 ? "the challenger" : "the outlet's side";
   throw new AppError("CONFLICT", `Jury case ${jury.case_id} already holds ${held} evidence items from ${who}, the most this bridge relays for one side of a case (${MAX_EVIDENCE_PER_SIDE}); add what matters most to an item already submitted`, {

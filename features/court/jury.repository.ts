@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DbOrTrx } from "@/lib/db/database";
 import type { JuryCaseRow, JuryCaseUpdate, JuryCaseLogRow, JuryJurorRow, JuryPeriod, NewJuryCase, NewJuryCaseLog } from "@/lib/db/tables/jury.table";
 
@@ -80,21 +81,29 @@ export async function caseLog(db: DbOrTrx, caseId: number, kinds?: string[]): Pr
 }
 
 /**
- * The parties of the evidence this bridge relayed in court case `courtCaseId` (JuryCourt case
- * `juryCaseId`) that the indexed log does not hold yet: outbox rows queued, sent, or mined but not yet
- * indexed. With the indexed entries they are what a side holds (features/court/jury-relay.ts).
+ * The evidence a case holds for the bridge's per-side limit, read in ONE statement so that it is one snapshot:
+ * the indexed EvidenceSubmitted entries (their `details_json` names the side), and the evidence this bridge relayed
+ * in court case `courtCaseId` (JuryCourt case `juryCaseId`) that the indexed log does not hold yet (outbox rows
+ * queued, sent, or mined ahead of the indexer; their `wallet` is the party). Two statements under PostgreSQL's read
+ * committed could see an indexer commit between them, and count a relay in neither part.
  */
-export async function unindexedEvidenceParties(db: DbOrTrx, courtCaseId: number, juryCaseId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom("operator_outbox")
-    .select("wallet")
-    .where("purpose", "=", "court.jury")
-    .where("function_name", "=", "submitEvidence")
-    .where("case_id", "=", courtCaseId)
-    .where("status", "in", ["queued", "sent", "mined"])
-    .where("tx_hash", "not in", (eb) => eb.selectFrom("jury_case_log").select("tx_hash").where("case_id", "=", juryCaseId).where("kind", "=", "EvidenceSubmitted"))
+export async function evidenceHeld(db: DbOrTrx, courtCaseId: number, juryCaseId: number): Promise<Array<{ details_json: string | null; wallet: string | null }>> {
+  return db
+    .selectFrom("jury_case_log")
+    .select([sql<string | null>`details_json`.as("details_json"), sql<string | null>`null`.as("wallet")])
+    .where("case_id", "=", juryCaseId)
+    .where("kind", "=", "EvidenceSubmitted")
+    .unionAll(
+      db
+        .selectFrom("operator_outbox")
+        .select([sql<string | null>`null`.as("details_json"), "wallet"])
+        .where("purpose", "=", "court.jury")
+        .where("function_name", "=", "submitEvidence")
+        .where("case_id", "=", courtCaseId)
+        .where("status", "in", ["queued", "sent", "mined"])
+        .where("tx_hash", "not in", (eb) => eb.selectFrom("jury_case_log").select("tx_hash").where("case_id", "=", juryCaseId).where("kind", "=", "EvidenceSubmitted")),
+    )
     .execute();
-  return rows.map((row) => row.wallet ?? "");
 }
 
 /** Clears the whole projection (a rebuild or a rewind replays it). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Hex } from "viem";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { courtAdvance } from "@/features/court/advance.endpoint";
 import { courtCase } from "@/features/court/case.endpoint";
 import { courtEvidence } from "@/features/court/evidence.endpoint";
@@ -11,7 +12,7 @@ import { bridgeClient, type BodyOf } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
 import { deployedContracts } from "@/features/capsules/capsules.test-support";
-import { activeOutlet, addr, courtChain, expectError, finalizedCapsule, grantRole, juryDriver, type Api, type Json } from "./court.test-support";
+import { addr, courtChain, expectError, finalizedCapsule, juryDriver, staffedDesk, type Api, type Json } from "./court.test-support";
 import { openLiveStream } from "@/features/live/live-stream.test-support";
 
 // Issue 13, item 3 (the outlet's answer) and item 2 (the inbox), in the jury era: a dispute opens a jury
@@ -52,11 +53,11 @@ describe.each(dialects)("the outlet's answer and the inbox on %s", (dialect) => 
     const contracts = await deployedContracts(api, "integrityCourt", "juryCourt");
     chain = courtChain(stack, contracts);
     jury = juryDriver(stack, api, chain, contracts.juryCourt.address);
-    await chain.deposit(ownerKey!, "1000");
-    await chain.deposit(editorKey!, "300");
-    await chain.deposit(disputerKey!, "10");
-    await activeOutlet(api, dns, ownerKey!, SLUG);
-    await grantRole(api, ownerKey!, SLUG, editorKey!, 3);
+    await staffedDesk({
+      api, chain, dns, ownerKey: ownerKey!, slug: SLUG,
+      bonds: [[ownerKey!, "1000"], [editorKey!, "300"], [disputerKey!, "10"]],
+      roles: [[editorKey!, ROLE.EDITOR]],
+    });
     jurorKeys = await jury.seatBench(dns, "reply-bench");
     capsules.replied = (await finalizedCapsule(api, chain, { authorKey: ownerKey!, voterKey: ownerKey!, outletSlug: SLUG, title: "Tram costs forty million", category: "local" })).capsuleId;
     capsules.silent = (await finalizedCapsule(api, chain, { authorKey: ownerKey!, voterKey: ownerKey!, outletSlug: SLUG, title: "Ferry fares rise", category: "local" })).capsuleId;

@@ -171,11 +171,16 @@ export async function queueOperatorTx(
   return broadcastStaged(db, row, what);
 }
 
-/** eth_sendRawTransaction; "already known" counts as accepted. */
+/** eth_sendRawTransaction; accepted when the node already holds these very bytes, in its pool or mined. */
 export async function broadcastRaw(raw: Hex): Promise<void> {
+  const { publicClient } = chainClients();
   try {
-    await chainClients().publicClient.sendRawTransaction({ serializedTransaction: raw });
+    await publicClient.sendRawTransaction({ serializedTransaction: raw });
   } catch (error) {
-    if (!alreadyKnown(error)) throw error;
+    if (alreadyKnown(error)) return;
+    // Another broadcaster of the same bytes (the outbox worker, or another server) may have got there
+    // first, and a node that mined it already answers "nonce too low", not "already known".
+    const held = await publicClient.getTransaction({ hash: keccak256(raw) }).catch(() => undefined);
+    if (!held) throw error;
   }
 }
