@@ -126,7 +126,7 @@ test("an unbonded outlet owner deposits, activates the Editor role and votes", a
 
   // the outlet page no longer shows the notice
   await page.goto(`/outlets/${slug}`);
-  await expect(page.getByRole("heading", { name: "The Bond Desk" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "The Bond Desk" })).toBeVisible();
   await expect(page.getByTestId("outlet-articles")).toBeVisible();
   await expect(page.getByTestId("bond-notice")).toHaveCount(0);
 

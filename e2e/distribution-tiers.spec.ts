@@ -79,6 +79,8 @@ test("/distribution and the outlet page show the factors with their samples, the
   await page.goto(`/outlets/${fixture.outletSlug}`);
   const section = page.locator(`[data-testid="distribution-outlet"][data-slug="${fixture.outletSlug}"]`);
   await expect(section.getByTestId("factor-roleTenure")).toContainText("Editor role holding(s)");
+  // on its own page the report is headed "Distribution", not a second heading with the outlet's name
+  await expect(section.getByRole("heading", { level: 2 })).toHaveText("Distribution");
   await expect(section.getByTestId("distribution-channels")).toBeVisible();
   await checkAt(page, "outlet");
   expect(errors).toEqual([]);

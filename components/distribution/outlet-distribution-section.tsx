@@ -18,5 +18,5 @@ export function OutletDistributionSection({ slug }: { slug: string }) {
     );
   }
   const item = report.data.items[0];
-  return item ? <OutletTierCard item={item} /> : null;
+  return item ? <OutletTierCard item={item} onOutletPage /> : null;
 }

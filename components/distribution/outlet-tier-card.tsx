@@ -4,19 +4,24 @@ import { TierBadge } from "./tier-badge";
 import { describeCheck, factorKeys, factorLabel, readableAdvice, scoreFormula, tierBenefit, tierStyle, type OutletDistribution } from "./tier-format";
 
 // One outlet's distribution: its tier, every requirement met or missed, what would move it up,
-// the factors, and a penalty downgrade in force.
-export function OutletTierCard({ item }: { item: OutletDistribution }) {
+// the factors, and a penalty downgrade in force. On the outlet's own page the heading is "Distribution"
+// (the page's title already names the outlet), elsewhere the outlet's name linking to its page.
+export function OutletTierCard({ item, onOutletPage = false }: { item: OutletDistribution; onOutletPage?: boolean }) {
   const downgraded = item.tier !== item.earnedTier;
   return (
     <article className="rounded-lg border border-stone-200 bg-white p-5 shadow-sm" data-testid="distribution-outlet" data-slug={item.outletSlug} aria-labelledby={`dist-${item.outletSlug}`}>
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id={`dist-${item.outletSlug}`} className="font-serif text-xl font-semibold">
-            <Link href={`/outlets/${item.outletSlug}`} className="inline-flex min-h-11 items-center text-ink underline-offset-2 hover:underline">
-              {item.name}
-            </Link>
+            {onOutletPage ? (
+              "Distribution"
+            ) : (
+              <Link href={`/outlets/${item.outletSlug}`} className="inline-flex min-h-11 items-center text-ink underline-offset-2 hover:underline">
+                {item.name}
+              </Link>
+            )}
           </h2>
-          <p className="font-mono text-xs text-stone-500">{item.outletSlug}</p>
+          {onOutletPage ? null : <p className="font-mono text-xs text-stone-500">{item.outletSlug}</p>}
         </div>
         <div className="text-right">
           <TierBadge tier={item.tier} testId="distribution-tier" />
