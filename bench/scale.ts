@@ -103,7 +103,7 @@ export async function benchScale(options: { seconds: number; rounds: number; cap
       const proxy = await startHaproxy(behind.map((n) => servers[n]!.baseUrl));
       try {
         // the first request of a route loads its modules: one refused vote per server (no token: 401), then reads
-        for (const n of behind) await fetch(`${servers[n]!.baseUrl}/api/capsules/${capsuleIds[0]}/vote`, { method: "POST", body: "{}" }).then((r) => r.arrayBuffer());
+        for (const n of behind) await fetch(`${servers[n]!.baseUrl}/api/capsules/${capsuleIds[0]}/vote`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }).then((r) => r.arrayBuffer());
         await load(proxy.url, readPath, { seconds: WARM_UP_SECONDS, connections: options.connections });
         // all three servers, also those not behind the balancer (they follow the leader all the same);
         // a server killed in the phase has no CPU figure at its end: then the phase has none

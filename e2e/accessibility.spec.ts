@@ -73,6 +73,7 @@ const pages = () => [
   "/bounties",
   "/burn",
   "/operator",
+  "/operator/webhooks",
   "/docs/api",
   "/capsules/new",
   `/capsules/${fixture.capsuleId}`,

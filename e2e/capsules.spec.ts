@@ -3,6 +3,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import { pathOf } from "@/lib/api/request";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { capsuleClaimsSet } from "@/features/capsules/claims-set.endpoint";
 import { vaultObject } from "@/features/vault/object.endpoint";
 import { ROLE } from "@/lib/roles/role-catalog";
 import { capsuleDesk, keyAddress } from "./support/capsule-desk";
@@ -38,6 +39,9 @@ const originalBody = [
   "<script>alert('not run')</script>",
 ].join("\n");
 const correctedBody = originalBody.replace("six weeks", "eight weeks").replace("on **Monday**", "on **Tuesday**");
+// a correction may change more than the body: its title, standfirst and claims are compared too
+const correctedTitle = "Harbour dredging starts in March for eight weeks";
+const correctedStandfirst = "The works last eight weeks, not six.";
 
 const desk = capsuleDesk();
 const ids = { background: "", original: "", correction: "" };
@@ -275,22 +279,52 @@ test("a correction is published and the history shows both versions", async () =
   const form = page.getByRole("form", { name: "Draft" });
   await expect(form.getByLabel("Body", { exact: true })).toHaveValue(originalBody);
   await form.getByLabel("Body", { exact: true }).fill(correctedBody);
+  await form.getByLabel("Title").fill(correctedTitle);
+  await form.getByLabel("Standfirst (optional)").fill(correctedStandfirst);
   await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
+  await desk.call(capsuleClaimsSet, { params: { id: ids.correction }, body: { claims: [{ exact: "eight weeks", claimType: "statistic", evidenceIds: [] }] } }, JOURNALIST);
   await page.getByRole("button", { name: "Submit and pay 30 CAP" }).click();
   await expect(page.getByTestId("submit-done")).toContainText("Voting is open until");
 
   await page.goto(`/capsules/${ids.original}/history`);
   const entries = page.getByTestId("history-entry");
   await expect(entries).toHaveCount(2);
-  await expect(entries.nth(0).getByTestId("capsule-status")).toHaveText("Superseded");
-  await expect(entries.nth(1).getByTestId("capsule-status")).toHaveText("Voting");
+  // while the correction is under vote the original is still what readers see (the chain already marks it
+  // superseded): it stays finalized and current, and the correction says it is under vote
+  await expect(entries.nth(0).getByTestId("capsule-status")).toHaveText("Finalized");
+  await expect(entries.nth(0).getByTestId("history-current")).toHaveText("Current");
+  await expect(entries.nth(1).getByTestId("capsule-status")).toHaveText("Correction under vote");
+  await expect(entries.nth(1).getByTestId("history-current")).toHaveCount(0);
   await expect(entries.nth(1).getByTestId("revision-reason")).toContainText("eight weeks");
   await expect(page.getByTestId("diff-stats")).toContainText("2 lines added, 2 removed");
   // word level: within the changed line only the changed word is marked, on each side
   const changedLine = page.getByTestId("diff").locator('[data-kind="changed"]').first();
   await expect(changedLine.locator("ins")).toHaveText(["Tuesday"]);
   await expect(changedLine.locator("del")).toHaveText(["Monday"]);
+  // "Compare versions" names the other fields the correction changed, word by word
+  const fieldDiff = (field: string) => page.locator(`[data-testid="field-diff"][data-field="${field}"]`);
+  await expect(fieldDiff("title")).toHaveAttribute("data-changed", "true");
+  await expect(fieldDiff("title").locator("ins")).toContainText("for eight weeks");
+  await expect(fieldDiff("subtitle")).toHaveAttribute("data-changed", "true");
+  await expect(fieldDiff("subtitle").locator("ins")).toContainText(correctedStandfirst);
+  await expect(fieldDiff("claims")).toHaveAttribute("data-changed", "true");
+  await expect(fieldDiff("claims").locator("ins")).toContainText("Claim 1 (Statistic): “eight weeks”");
+  await bothWidths(page, "history-correction-under-vote", "desk-words");
   await expectNoOverflowAt360(page);
+
+  // the original's own page agrees, and so does the reader's page: still the current version, a correction under vote
+  await page.goto(`/capsules/${ids.original}`);
+  await expect(page.getByTestId("capsule-status")).toHaveText("Finalized");
+  await expect(page.getByTestId("outcome-superseded")).toContainText(`Correction #${ids.correction} of this version is under vote; readers see this version until it is finalized`);
+  // still the article readers see, so still the one to dispute (the chain's superseded mark does not change that)
+  await expect(page.getByRole("link", { name: "Open a dispute" })).toBeVisible();
+  await page.goto(`/capsules/${ids.original}/dispute`);
+  await expect(page.getByTestId("dispute-not-finalized")).toHaveCount(0);
+  await page.goto(`/capsules/${ids.original}`);
+  await bothWidths(page, "capsule-original-under-vote", "desk-words");
+  await page.goto(`/read/${ids.original}`);
+  await expect(page.getByTestId("correction-under-vote")).toBeVisible();
+  await expect(page.getByTestId("superseded-note")).toHaveCount(0);
 
   // the correction's vote page shows the reason and the diff against the current version beside Yes/No
   await page.goto(`/capsules/${ids.correction}`);
@@ -298,6 +332,9 @@ test("a correction is published and the history shows both versions", async () =
   await expect(brief.getByTestId("correction-reason")).toHaveText("The works last eight weeks, and the authority confirmed on Tuesday.");
   await expect(brief.getByTestId("diff-stats")).toContainText(`Current #${ids.original} → This correction #${ids.correction}: 2 lines added, 2 removed`);
   await expect(brief.locator('[data-kind="changed"] ins')).toHaveText(["Tuesday", "eight"]);
+  // and the other fields the correction changed, as "Compare versions" shows them
+  await expect(brief.locator('[data-testid="field-diff"][data-field="title"]')).toHaveAttribute("data-changed", "true");
+  await expect(brief.locator('[data-testid="field-diff"][data-field="claims"] ins')).toContainText("Claim 1 (Statistic): “eight weeks”");
   await shot(page, "capsules-correction-vote");
   await phoneShot(page, "capsules-correction-vote-phone");
   await expectNoOverflowAt360(page);
@@ -313,8 +350,20 @@ test("a correction is published and the history shows both versions", async () =
   await expect(brief.getByTestId("diff-stats")).toContainText(`Previous #${ids.original} → This correction #${ids.correction} (current): 2 lines added, 2 removed`);
 
   await page.goto(`/capsules/${ids.correction}/history`);
+  // only now is the original superseded, and the correction current
+  await expect(entries.nth(0).getByTestId("capsule-status")).toHaveText("Superseded");
+  await expect(entries.nth(0).getByTestId("history-current")).toHaveCount(0);
   await expect(entries.nth(1).getByTestId("capsule-status")).toHaveText("Finalized");
-  await expect(entries.nth(1)).toContainText("Current");
+  await expect(entries.nth(1).getByTestId("history-current")).toHaveText("Current");
+  await bothWidths(page, "history-correction-finalized", "desk-words");
+  // the original is no longer the article: its page says what replaced it, and a dispute goes to the correction
+  await page.goto(`/capsules/${ids.original}`);
+  await expect(page.getByTestId("outcome-superseded")).toContainText(`Correction #${ids.correction} replaced this version`);
+  await expect(page.getByRole("link", { name: "Open a dispute" })).toHaveCount(0);
+  await page.goto(`/capsules/${ids.original}/dispute`);
+  await expect(page.getByTestId("dispute-not-finalized")).toContainText("replaced by a finalized correction");
+  await expect(page.getByRole("link", { name: "Dispute the current version" })).toHaveAttribute("href", `/capsules/${ids.correction}/dispute`);
+  await page.goto(`/capsules/${ids.correction}/history`);
   await shot(page, "capsules-history");
   await phoneShot(page, "capsules-history-phone");
 });
@@ -331,7 +380,7 @@ test("a reader opens the finalized article and verifies a piece of evidence", as
   await page.getByRole("link", { name: "Read the current version" }).click();
   await page.waitForURL(`**/read/${ids.correction}`);
 
-  await expect(page.getByTestId("reader-title")).toHaveText("Harbour dredging starts in March");
+  await expect(page.getByTestId("reader-title")).toHaveText(correctedTitle);
   await expect(page.getByTestId("integrity-label")).toHaveAttribute("data-label", "corrected");
   await expect(page.getByTestId("integrity-label")).toContainText("Corrected");
   await expect(page.getByTestId("integrity-explanation")).toContainText("correction");

@@ -10,7 +10,7 @@ const run = Date.now().toString(36).slice(-5);
 const slug = `csp-post-${run}`;
 let articleId = "";
 
-const DESK_PAGES = ["/", "/newsroom", "/capsules/new", "/outlets", `/outlets/${slug}`, "/court", "/bonds", "/bounties", "/burn", "/distribution", "/rights", "/network", "/operator", "/inbox", "/docs/api"];
+const DESK_PAGES = ["/", "/newsroom", "/capsules/new", "/outlets", `/outlets/${slug}`, "/court", "/bonds", "/bounties", "/burn", "/distribution", "/rights", "/network", "/operator", "/operator/webhooks", "/inbox", "/docs/api"];
 
 test.describe.configure({ mode: "serial" });
 

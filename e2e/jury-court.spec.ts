@@ -130,8 +130,8 @@ test("a reader opens a jury case from the dispute page, paying the fee shown bef
   await expect(page.locator("#dispute-grounds-error")).toHaveText("Explain your grounds.");
 
   // claims are numbered as the reader's page numbers them (their place in the article), not by id
-  await form.getByRole("checkbox", { name: "Claim 1: “2.1 million containers” (statistic)" }).check();
-  await expect(form.getByRole("checkbox", { name: "Claim 2: “up from 1.0 million” (statistic)" })).not.toBeChecked();
+  await form.getByRole("checkbox", { name: "Claim 1: “2.1 million containers” (Statistic)" }).check();
+  await expect(form.getByRole("checkbox", { name: "Claim 2: “up from 1.0 million” (Statistic)" })).not.toBeChecked();
   await form.getByLabel("Grounds").fill("The authority's report counts 1.2 million containers, not 2.1 million; the article misreads its table.");
   await form.getByLabel("Label you ask for").selectOption("misleading");
   await bothWidths(page, "dispute-form", "jury");
@@ -155,7 +155,7 @@ test("a reader opens a jury case from the dispute page, paying the fee shown bef
   await expect(page.getByTestId("jury-countdown")).toHaveText(/^2 d 23 h \d+ min left$|^3 d 0 h 0 min left$/);
   // the disputed claim is named with its words wherever the case names it
   // by its number in the article, as the reader's page shows it, never by its database id
-  await expect(page.getByTestId("case-disputed-claims")).toHaveText("Claim 1 (statistic): “2.1 million containers”");
+  await expect(page.getByTestId("case-disputed-claims")).toHaveText("Claim 1 (Statistic): “2.1 million containers”");
   await expect(page.getByTestId("jury-panel")).toContainText("Disputed: Claim 1, “2.1 million containers”.");
   await expect(page.getByTestId("jury-panel")).not.toContainText(`#${claimIds[0]}`);
   await bothWidths(page, "case-evidence", "jury");

@@ -61,6 +61,8 @@ import { rightsCreate } from "./rights/create.endpoint";
 import { rightsLicense } from "./rights/license.endpoint";
 import { partnersRegisterWebhook } from "./partners/register-webhook.endpoint";
 import { partnersWebhookDeliveries } from "./partners/webhook-deliveries.endpoint";
+import { partnersListWebhooks } from "./partners/list-webhooks.endpoint";
+import { partnersDisableWebhook } from "./partners/disable-webhook.endpoint";
 import { adCampaigns } from "./ads/campaigns.endpoint";
 import { adsOfCapsule } from "./ads/of-capsule.endpoint";
 import { burnStatus } from "./burn/status.endpoint";
@@ -165,6 +167,8 @@ export const endpoints = [
   // distribution: partner streams (issue 29)
   partnersRegisterWebhook,
   partnersWebhookDeliveries,
+  partnersListWebhooks,
+  partnersDisableWebhook,
   walletEarnings,
 ] as const;
 

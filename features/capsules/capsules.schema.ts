@@ -3,6 +3,7 @@ import { zMultiLine, zOneLine } from "@/lib/schemas/plain-text";
 import { ZStoredUri, ZWebUrl } from "@/lib/schemas/uri";
 import { pageQuery } from "@/lib/schemas/pagination";
 import { pagedResponse, ZAddressOut, ZUintString } from "@/lib/schemas/primitives";
+import { zDecimalId, zIdInput } from "@/lib/schemas/whole-number";
 import { checkShares, countPrimary } from "@/features/capsules/contributors";
 import { AUTHOR_ROLES } from "@/lib/roles/role-catalog";
 import { ZAddress, ZOutletSummary, ZSlug } from "@/features/outlets/outlets.schema";
@@ -13,10 +14,7 @@ import { ZFeatureImageInput } from "@/features/capsules/feature-image";
 // Capsules (seed: Capsule read response, creation payload, supporting relation, revision history;
 // docs/ARCHITECTURE.md, design rules). Ids are decimal strings, times Unix seconds as strings, amounts wei strings.
 
-export const ZCapsuleId = z
-  .string()
-  .regex(/^[1-9][0-9]{0,15}$/, "a positive decimal capsule id")
-  .transform((value) => Number(value));
+export const ZCapsuleId = zDecimalId("capsule id");
 export const ZCapsuleIdParams = z.object({ id: ZCapsuleId });
 
 const ZHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "0x + 64 hex digits (SHA-256)").transform((v) => v.toLowerCase());
@@ -77,7 +75,7 @@ const contentFields = {
   tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
   sourceUrl: ZWebUrl.nullable().optional(),
   rightsNotes: optionalText(4000),
-  supportingCapsules: z.array(z.union([ZCapsuleId, z.number().int().positive().max(1e15)])).max(50).optional(),
+  supportingCapsules: z.array(zIdInput("capsule id")).max(50).optional(),
   evidence: ZEvidenceList.optional(),
   contributors: ZContributorList.optional(),
   /** A picture from the vault shown above the article, with its alt text; null removes it. */
@@ -171,7 +169,7 @@ export const ZAddHistoryBody = z
     changeSummaryURI: ZStoredUri.optional(),
     /** The parent's claims this correction or retraction corrects (ids from its claims); each must be one of them. */
     correctsClaimIds: z
-      .array(z.union([z.string().regex(/^[1-9][0-9]{0,15}$/, "a decimal claim id").transform(Number), z.number().int().positive().max(1e15)]))
+      .array(zIdInput("claim id"))
       .max(100)
       .refine((ids) => new Set(ids).size === ids.length, "each claim id may appear once")
       .optional(),
@@ -292,6 +290,11 @@ export const ZContributorObject = z.object({
 export const ZRevisionObject = z.object({
   capsuleId: z.string(),
   currentCapsuleId: z.string(),
+  /**
+   * The version readers see now: the newest finalized version of the chain. A correction under vote does not change it;
+   * null while no version has been finalized.
+   */
+  publishedCapsuleId: z.string().nullable(),
   rootCapsuleId: z.string(),
   parentCapsuleId: z.string().nullable(),
   revisionNumber: z.number().int(),

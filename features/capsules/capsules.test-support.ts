@@ -121,6 +121,25 @@ export async function grantRole(api: Api, byKey: Hex, outletSlug: string, grante
 }
 
 /**
+ * An active outlet and its desk, in the order the tests always set it up: each bond deposited, the outlet created and
+ * verified by its owner, then each role granted by the owner and accepted.
+ */
+export async function staffedDesk(desk: {
+  api: Api;
+  chain: ReturnType<typeof chainAccess>;
+  dns: Awaited<ReturnType<typeof startTestDns>>;
+  ownerKey: Hex;
+  slug: string;
+  bonds: ReadonlyArray<readonly [Hex, string]>;
+  roles?: ReadonlyArray<readonly [Hex, number]>;
+}): Promise<Json> {
+  for (const [key, amount] of desk.bonds) await desk.chain.deposit(key, amount);
+  const outlet = await activeOutlet(desk.api, desk.dns, desk.ownerKey, desk.slug);
+  for (const [key, roleId] of desk.roles ?? []) await grantRole(desk.api, desk.ownerKey, desk.slug, key, roleId);
+  return outlet;
+}
+
+/**
  * The rate limits count in fixed windows aligned to the hour; waits for the next window when
  * fewer than `seconds` are left in this one, so a test's requests all land in the same window.
  */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Hex } from "viem";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { capsuleClaims } from "@/features/capsules/claims.endpoint";
 import { capsuleClaimsSet } from "@/features/capsules/claims-set.endpoint";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
@@ -13,7 +14,7 @@ import { bridgeClient } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
 import { eventually } from "@/features/outlets/outlets.test-support";
-import { activeOutlet, addr, chainAccess, deployedContracts, expectError, grantRole, sha, type Api, type Json } from "./capsules.test-support";
+import { addr, chainAccess, deployedContracts, expectError, sha, staffedDesk, type Api, type Json } from "./capsules.test-support";
 
 // Structured claims in drafts (issue 27 item 1) over HTTP against the real stack: set and read,
 // who may, the 400 naming the bad claim, privacy like drafts, a body edit flagging a claim whose
@@ -55,14 +56,11 @@ describe.each(dialects)("capsule claims on %s", (dialect) => {
     });
     api = bridgeClient(stack.baseUrl);
     chain = chainAccess(stack, await deployedContracts(api));
-    await chain.deposit(ownerKey, "750");
-    await chain.deposit(editorKey, "250");
-    await chain.deposit(journalistKey, "100");
-    await chain.deposit(reporterKey, "50");
-    await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, editorKey, 3);
-    await grantRole(api, ownerKey, SLUG, journalistKey, 1);
-    await grantRole(api, ownerKey, SLUG, reporterKey, 2);
+    await staffedDesk({
+      api, chain, dns, ownerKey, slug: SLUG,
+      bonds: [[ownerKey, "750"], [editorKey, "250"], [journalistKey, "100"], [reporterKey, "50"]],
+      roles: [[editorKey, ROLE.EDITOR], [journalistKey, ROLE.JOURNALIST], [reporterKey, ROLE.REPORTER]],
+    });
     const created = await api.send(capsuleCreate, { body: { title: "Turnout Record", body: BODY, outletSlug: SLUG, evidence } }, journalistKey);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     draftId = created.body.capsuleId;

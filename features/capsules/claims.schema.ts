@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zIdInput } from "@/lib/schemas/whole-number";
 
 // Structured claims (issue 27): request and response shapes of /api/capsules/:id/claims and the
 // `claims` of the capsule read. Ids are decimal strings.
@@ -7,10 +8,7 @@ export const claimTypes = ["statistic", "quote", "event", "attribution", "other"
 export const MAX_CLAIMS = 100;
 export const MAX_CLAIM_EVIDENCE = 20;
 
-const ZEvidenceId = z.union([
-  z.string().regex(/^[1-9][0-9]{0,15}$/, "a decimal evidence id").transform((v) => Number(v)),
-  z.number().int().positive().max(1e15),
-]);
+const ZEvidenceId = zIdInput("evidence id");
 
 /** The quote is kept verbatim (no trimming): it must occur in the body exactly as written. */
 export const ZClaimInput = z

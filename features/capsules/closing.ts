@@ -18,6 +18,7 @@ import { requireNoOutstandingVoucher } from "./access";
 import { capsulePolicy, capsuleReadResponse } from "./capsule-view";
 import { editorEarlyClose } from "./early-close";
 import { chainNow } from "@/lib/chain/server/chain-io";
+import { utcIso } from "@/lib/time/utc-iso";
 import { syncProjectionThrough as syncProjection } from "@/lib/indexer/projection-sync";
 
 const notPending = (id: number) => () => new AppError("INVALID_STATE", `Capsule ${id} is no longer pending; its vote is already closed`);
@@ -46,10 +47,10 @@ export async function acceptCapsule(db: Db, wallet: Address, capsuleId: number, 
   if (capsule.status === "draft") throw new AppError("INVALID_STATE", `Capsule ${capsule.id} is a draft; it has not been submitted`);
   if (capsule.status !== "pending") throw new AppError("INVALID_STATE", `Capsule ${capsule.id} is already closed (${capsule.status})`);
   const chainTime = await chainNow();
-  if (chainTime < (capsule.closes_at ?? 0)) throw new AppError("INVALID_STATE", `Voting on capsule ${capsule.id} is still open until ${capsule.closes_at}`);
+  if (chainTime < (capsule.closes_at ?? 0)) throw new AppError("INVALID_STATE", `Voting on capsule ${capsule.id} is still open until ${utcIso(capsule.closes_at ?? 0)}`);
   const txHash = await closeOnChain(db, "finalize the capsule", operatorCalls.finalizeCapsule(BigInt(capsule.id)), "capsule.finalize", capsule.id, {
     NotPending: notPending(capsule.id),
-    VotingOpen: () => new AppError("INVALID_STATE", `Voting on capsule ${capsule.id} is still open until ${capsule.closes_at}`),
+    VotingOpen: () => new AppError("INVALID_STATE", `Voting on capsule ${capsule.id} is still open until ${utcIso(capsule.closes_at ?? 0)}`),
   });
   const at = await activityTime(now);
   await insertActivity(db, [{ wallet, kind: "capsule.close_requested", outletSlug: capsule.outlet_slug, subjectId: String(capsule.id), details: { action: "accept" }, txHash, createdAt: at }]);
@@ -74,7 +75,7 @@ async function requireEditorMayClose(capsule: CapsuleRow) {
   if (rule.why === "can-still-pass") {
     throw new AppError(
       "INVALID_STATE",
-      `The vote on capsule ${capsule.id} is under way and can still pass; an Editor may close it early only before any vote is cast or once it can no longer pass (it closes at ${closesAt})`,
+      `The vote on capsule ${capsule.id} is under way and can still pass; an Editor may close it early only before any vote is cast or once it can no longer pass (it closes at ${utcIso(closesAt)})`,
     );
   }
   if (rule.why === "passed") {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Hex } from "viem";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { devKeys } from "@/test/support/anvil";
 import { pathOf } from "@/lib/api/request";
 import { DRAFT_READ_ACTION } from "@/lib/endpoints/define";
@@ -18,7 +19,7 @@ import { bridgeClient, signedToken } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
 import { eventually } from "@/features/outlets/outlets.test-support";
-import { activeOutlet, addr, chainAccess, deployedContracts, grantRole, type Api, type Json } from "./capsules.test-support";
+import { addr, chainAccess, deployedContracts, staffedDesk, type Api, type Json } from "./capsules.test-support";
 
 // Issue 16 item 2: conditional reads on a real stack (anvil, the indexer, SQLite and PostgreSQL).
 // An ETag changes when an indexed status change or vote changes the answer, stays when it does not,
@@ -58,10 +59,7 @@ describe.each(dialects)("conditional reads on %s", (dialect) => {
     stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000" } });
     api = bridgeClient(stack.baseUrl);
     chain = chainAccess(stack, await deployedContracts(api));
-    await chain.deposit(ownerKey, "400");
-    await chain.deposit(editorKey, "300");
-    await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, editorKey, 3);
+    await staffedDesk({ api, chain, dns, ownerKey, slug: SLUG, bonds: [[ownerKey, "400"], [editorKey, "300"]], roles: [[editorKey, ROLE.EDITOR]] });
     const created = await api.send(capsuleCreate, { body: {
       title: "Bridge closes for repairs",
       body: "Works start on Monday.",

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { zeroAddress, type Hex } from "viem";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { devKeys } from "@/test/support/anvil";
 import { pathOf } from "@/lib/api/request";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
@@ -20,7 +21,7 @@ import { vaultObject } from "@/features/vault/object.endpoint";
 import { bridgeClient } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
-import { activeOutlet, addr, chainAccess, deployedContracts, expectError, grantRole, sha, type Api, type Json } from "./capsules.test-support";
+import { addr, chainAccess, deployedContracts, expectError, sha, staffedDesk, type Api, type Json } from "./capsules.test-support";
 
 // Drafts and reads over HTTP against the real stack: create, update, evidence, contributors,
 // supporting relations, the read response's every field, and the errors of each route.
@@ -52,11 +53,11 @@ describe.each(dialects)("capsule drafts and reads on %s", (dialect) => {
     });
     api = bridgeClient(stack.baseUrl);
     const chain = chainAccess(stack, await deployedContracts(api));
-    await chain.deposit(journalistKey, "100");
-    await chain.deposit(reporterKey, "50");
-    await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, journalistKey, 1);
-    await grantRole(api, ownerKey, SLUG, reporterKey, 2);
+    await staffedDesk({
+      api, chain, dns, ownerKey, slug: SLUG,
+      bonds: [[journalistKey, "100"], [reporterKey, "50"]],
+      roles: [[journalistKey, ROLE.JOURNALIST], [reporterKey, ROLE.REPORTER]],
+    });
     const pending = await api.send(outletCreate, { body: { slug: PENDING_SLUG, name: "Pending desk", domain: "pending-desk.example.org" } }, ownerKey);
     expect(pending.status).toBe(201);
   });
@@ -171,6 +172,7 @@ describe.each(dialects)("capsule drafts and reads on %s", (dialect) => {
     expect(r.revision).toEqual({
       capsuleId: draftId,
       currentCapsuleId: draftId,
+      publishedCapsuleId: null,
       rootCapsuleId: draftId,
       parentCapsuleId: null,
       revisionNumber: 0,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEther, type Hex } from "viem";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { capsuleAccept } from "@/features/capsules/accept.endpoint";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
@@ -11,7 +12,7 @@ import { bridgeClient } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
 import { eventually } from "@/features/outlets/outlets.test-support";
-import { activeOutlet, chainAccess, deployedContracts, expectError, grantRole, type Api, type Json } from "./capsules.test-support";
+import { chainAccess, deployedContracts, expectError, staffedDesk, type Api, type Json } from "./capsules.test-support";
 
 // One Editor may not override a vote the others can still carry (docs/DECISIONS.md, "An Editor closes a vote early
 // only when it cannot pass"): POST /api/capsules/:id/reject by an Editor of a pending capsule is refused (409, nothing
@@ -50,14 +51,11 @@ describe.each(dialects)("an Editor's early close on %s", (dialect) => {
     stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000" } });
     api = bridgeClient(stack.baseUrl);
     chain = chainAccess(stack, await deployedContracts(api));
-    await chain.deposit(ownerKey, "750");
-    await chain.deposit(editorKey, "250");
-    await chain.deposit(bigEditorKey, "1000");
-    await chain.deposit(journalistKey, "100");
-    await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, editorKey, 3);
-    await grantRole(api, ownerKey, SLUG, bigEditorKey, 3);
-    await grantRole(api, ownerKey, SLUG, journalistKey, 1);
+    await staffedDesk({
+      api, chain, dns, ownerKey, slug: SLUG,
+      bonds: [[ownerKey, "750"], [editorKey, "250"], [bigEditorKey, "1000"], [journalistKey, "100"]],
+      roles: [[editorKey, ROLE.EDITOR], [bigEditorKey, ROLE.EDITOR], [journalistKey, ROLE.JOURNALIST]],
+    });
   });
 
   afterAll(async () => {
@@ -77,7 +75,9 @@ describe.each(dialects)("an Editor's early close on %s", (dialect) => {
     const id = await pending("Harbour wall");
     expect((await vote(ownerKey, id, true)).status).toBe(200);
     const closesAt = (await read(id)).capsule.closesAt as string;
-    const stillPasses = `The vote on capsule ${id} is under way and can still pass; an Editor may close it early only before any vote is cast or once it can no longer pass (it closes at ${closesAt})`;
+    // the closing time in words a person reads: ISO 8601 in UTC, to the second (not the raw Unix seconds)
+    const closesAtUtc = new Date(Number(closesAt) * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+    const stillPasses = `The vote on capsule ${id} is under way and can still pass; an Editor may close it early only before any vote is cast or once it can no longer pass (it closes at ${closesAtUtc})`;
     expectError(await reject(editorKey, id), 409, "INVALID_STATE", stillPasses);
     expectError(await reject(bigEditorKey, id), 409, "INVALID_STATE", stillPasses);
     // the submitter's own rule is unchanged: only while no vote was cast

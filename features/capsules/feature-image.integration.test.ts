@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Hex } from "viem";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { capsuleAccept } from "@/features/capsules/accept.endpoint";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
 import { capsuleHistoryAdd } from "@/features/revisions/history-add.endpoint";
@@ -18,7 +19,7 @@ import { bridgeClient } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
 import { eventually } from "@/features/outlets/outlets.test-support";
-import { activeOutlet, addr, chainAccess, deployedContracts, expectError, grantRole, sha, type Api, type Contracts, type Json } from "./capsules.test-support";
+import { addr, chainAccess, deployedContracts, expectError, sha, staffedDesk, type Api, type Contracts, type Json } from "./capsules.test-support";
 import { vaultDownloadPath } from "@/lib/api/vault-path";
 
 // The feature image (issue 31, Ghost) over HTTP against the real stack: a draft names a vault image by its
@@ -61,12 +62,11 @@ describe.each(dialects)("the feature image on %s", (dialect) => {
     api = bridgeClient(stack.baseUrl);
     contracts = await deployedContracts(api);
     chain = chainAccess(stack, contracts);
-    await chain.deposit(ownerKey, "750");
-    await chain.deposit(editorKey, "250");
-    await chain.deposit(journalistKey, "100");
-    await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, editorKey, 3);
-    await grantRole(api, ownerKey, SLUG, journalistKey, 1);
+    await staffedDesk({
+      api, chain, dns, ownerKey, slug: SLUG,
+      bonds: [[ownerKey, "750"], [editorKey, "250"], [journalistKey, "100"]],
+      roles: [[editorKey, ROLE.EDITOR], [journalistKey, ROLE.JOURNALIST]],
+    });
     expect(await upload(image, "quay.png", "image/png")).toBe(imageHash);
     csvHash = await upload(Buffer.from("port,fee\nA,112\n"), "fees.csv", "text/csv");
   });

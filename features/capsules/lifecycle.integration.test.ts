@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEther, zeroAddress, type Address, type Hex } from "viem";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { burnPoolAbi } from "@/lib/chain/abi";
 import { burnStatus } from "@/features/burn/status.endpoint";
 import { capsuleAccept } from "@/features/capsules/accept.endpoint";
@@ -23,7 +24,7 @@ import { bridgeClient } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
 import { eventually } from "@/features/outlets/outlets.test-support";
-import { activeOutlet, addr, chainAccess, deployedContracts, expectError, grantRole, roomInHourWindow, sha, type Api, type Contracts, type Json } from "./capsules.test-support";
+import { activeOutlet, addr, chainAccess, deployedContracts, expectError, roomInHourWindow, sha, staffedDesk, type Api, type Contracts, type Json } from "./capsules.test-support";
 
 // The whole capsule lifecycle over HTTP against the real stack: outlets verified over a loopback
 // DNS server, bonds deposited on chain, submission vouchers paid by the wallet (fee split checked
@@ -38,6 +39,9 @@ const bigEditor: Address = addr(bigEditorKey);
 const SLUG = "lifecycle-desk";
 const WINDOW = 259_200;
 const FEE = parseEther("30");
+
+// a chain time as the bridge words it in messages, worked out here rather than with the code under test
+const utcOf = (seconds: string) => new Date(Number(seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 describe.each(dialects)("capsule lifecycle on %s", (dialect) => {
   let stack: Stack;
@@ -86,14 +90,11 @@ describe.each(dialects)("capsule lifecycle on %s", (dialect) => {
     api = bridgeClient(stack.baseUrl);
     contracts = await deployedContracts(api);
     chain = chainAccess(stack, contracts);
-    await chain.deposit(ownerKey, "750");
-    await chain.deposit(editorKey, "250");
-    await chain.deposit(bigEditorKey, "1000");
-    await chain.deposit(journalistKey, "100");
-    await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, editorKey, 3);
-    await grantRole(api, ownerKey, SLUG, bigEditorKey, 3);
-    await grantRole(api, ownerKey, SLUG, journalistKey, 1);
+    await staffedDesk({
+      api, chain, dns, ownerKey, slug: SLUG,
+      bonds: [[ownerKey, "750"], [editorKey, "250"], [bigEditorKey, "1000"], [journalistKey, "100"]],
+      roles: [[editorKey, ROLE.EDITOR], [bigEditorKey, ROLE.EDITOR], [journalistKey, ROLE.JOURNALIST]],
+    });
   });
 
   afterAll(async () => {
@@ -214,7 +215,7 @@ describe.each(dialects)("capsule lifecycle on %s", (dialect) => {
 
   it("refuses to finalize while the window is open, and a mismatched id", async () => {
     const capsule = (await read(ids.a)).capsule;
-    expectError(await accept(outsiderKey, ids.a), 409, "INVALID_STATE", `Voting on capsule ${ids.a} is still open until ${capsule.closesAt}`);
+    expectError(await accept(outsiderKey, ids.a), 409, "INVALID_STATE", `Voting on capsule ${ids.a} is still open until ${utcOf(capsule.closesAt)}`);
     expectError(await accept(outsiderKey, ids.a, ids.draft), 400, "VALIDATION_ERROR", "Invalid body: capsuleId", { issues: [{ path: "capsuleId", message: "must equal the capsule id in the path" }] });
     expectError(await accept(outsiderKey, ids.draft), 404, "CAPSULE_NOT_FOUND", `No capsule with id ${ids.draft}`);
     expectError(await accept(journalistKey, ids.draft), 409, "INVALID_STATE", `Capsule ${ids.draft} is a draft; it has not been submitted`);
@@ -225,7 +226,7 @@ describe.each(dialects)("capsule lifecycle on %s", (dialect) => {
     await publish(journalistKey, ids.b);
     await chain.increaseTime(WINDOW + 10);
     const late = await vote(bigEditorKey, ids.a, true);
-    expectError(late, 409, "VOTING_CLOSED", `Voting on capsule ${ids.a} closed at ${(await read(ids.a)).capsule.closesAt}`, { opensAt: expect.any(String), closesAt: expect.any(String) });
+    expectError(late, 409, "VOTING_CLOSED", `Voting on capsule ${ids.a} closed at ${utcOf((await read(ids.a)).capsule.closesAt)}`, { opensAt: expect.any(String), closesAt: expect.any(String) });
     const res = await accept(outsiderKey, ids.a);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const c = res.body.capsule;
@@ -276,7 +277,8 @@ describe.each(dialects)("capsule lifecycle on %s", (dialect) => {
     expectError(await reject(journalistKey, ids.f), 409, "INVALID_STATE", `Votes were cast on capsule ${ids.f}; only an Editor of outlet "${SLUG}" may close it now, and only once the vote can no longer pass`);
     // the owner's yes can still carry it: another Editor may not override it
     const closesAt = (await read(ids.f)).capsule.closesAt;
-    expectError(await reject(editorKey, ids.f), 409, "INVALID_STATE", `The vote on capsule ${ids.f} is under way and can still pass; an Editor may close it early only before any vote is cast or once it can no longer pass (it closes at ${closesAt})`);
+    const closesAtUtc = new Date(Number(closesAt) * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+    expectError(await reject(editorKey, ids.f), 409, "INVALID_STATE", `The vote on capsule ${ids.f} is under way and can still pass; an Editor may close it early only before any vote is cast or once it can no longer pass (it closes at ${closesAtUtc})`);
     // 750 yes, 1000 no: at best 1000 of 2000 say yes (50 % < 60 %)
     expect((await vote(bigEditorKey, ids.f, false)).status).toBe(200);
     const closed = await reject(editorKey, ids.f);
@@ -301,22 +303,26 @@ describe.each(dialects)("capsule lifecycle on %s", (dialect) => {
     ids.e = res.body.capsuleId;
     expect(res.body.capsule).toMatchObject({ status: "draft", capsuleType: "correction", rootCapsuleId: ids.a, parentCapsuleId: ids.a, revisionNumber: 1 });
     expect(res.body.evidence.map((e: Json) => e.label)).toEqual(["Port notice"]);
-    expect(res.body.revision).toMatchObject({ revisionReason: "The dredging starts in May, not March", changeSummaryURI: "https://example.org/changes/1", history: [ids.a], current: false, currentCapsuleId: ids.a, revisionFeePaid: "0" });
+    expect(res.body.revision).toMatchObject({ revisionReason: "The dredging starts in May, not March", changeSummaryURI: "https://example.org/changes/1", history: [ids.a], current: false, currentCapsuleId: ids.a, publishedCapsuleId: ids.a, revisionFeePaid: "0" });
     expectError(await api.send(capsuleHistoryAdd, { params: { id: ids.a }, body: { capsuleType: "retraction", revisionReason: "x" } }, journalistKey), 409, "INVALID_STATE", `Capsule ${ids.e} of this chain is already an open draft revision`, { openCapsuleId: String(ids.e), status: "draft" });
 
     const voucher = await submit(journalistKey, ids.e);
     expect(voucher.body.voucher.parentCapsuleId).toBe(ids.a);
     await chain.submitOnChain(journalistKey, voucher.body);
     await eventually(async () => ((await read(ids.e, journalistKey)).capsule.status === "pending" ? true : undefined), "correction pending");
-    expect((await read(ids.a)).capsule.status).toBe("superseded");
+    // the chain marks the original superseded at once, but until the correction is finalized readers see the original
+    const underVote = await read(ids.a);
+    expect(underVote.capsule.status).toBe("superseded");
+    expect(underVote.revision).toMatchObject({ currentCapsuleId: ids.e, publishedCapsuleId: ids.a });
+    expect((await read(ids.e, journalistKey)).revision.publishedCapsuleId).toBe(ids.a);
     expect((await vote(bigEditorKey, ids.e, true)).status).toBe(200);
     await chain.increaseTime(WINDOW + 10);
     const finalized = await accept(ownerKey, ids.e);
     expect(finalized.body.capsule).toMatchObject({ status: "finalized", integrityLabel: "corrected", weightedYes: "100.00", weightedParticipation: "50.00" });
-    expect(finalized.body.revision).toMatchObject({ current: true, status: "current", currentCapsuleId: ids.e, rootCapsuleId: ids.a, revisionFeePaid: FEE.toString() });
+    expect(finalized.body.revision).toMatchObject({ current: true, status: "current", currentCapsuleId: ids.e, publishedCapsuleId: ids.e, rootCapsuleId: ids.a, revisionFeePaid: FEE.toString() });
     const original = await read(ids.a);
     expect(original.capsule).toMatchObject({ status: "superseded", integrityLabel: "corrected" });
-    expect(original.revision).toMatchObject({ current: false, status: "superseded", currentCapsuleId: ids.e });
+    expect(original.revision).toMatchObject({ current: false, status: "superseded", currentCapsuleId: ids.e, publishedCapsuleId: ids.e });
     const history = await api.send(capsuleHistory, { params: { id: ids.e } });
     expect(history.body).toEqual({
       ok: true,

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Hex } from "viem";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { articleRegistryAbi } from "@/lib/chain/abi";
 import { capsuleAccept } from "@/features/capsules/accept.endpoint";
 import { capsuleClaims } from "@/features/capsules/claims.endpoint";
@@ -23,7 +24,7 @@ import { bridgeClient } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
 import { eventually } from "@/features/outlets/outlets.test-support";
-import { activeOutlet, addr, chainAccess, deployedContracts, expectError, grantRole, sha, type Api, type Contracts, type Json } from "./capsules.test-support";
+import { addr, chainAccess, deployedContracts, expectError, sha, staffedDesk, type Api, type Contracts, type Json } from "./capsules.test-support";
 
 // Issue 27 items 2, 3 and 7 over HTTP against the real stack (anvil, the indexer, SQL): the manifest built
 // at submission, stored in the vault and resolvable by its CID, committed on chain with the evidence root
@@ -78,12 +79,11 @@ describe.each(dialects)("the capsule manifest on %s", (dialect) => {
     api = bridgeClient(stack.baseUrl);
     contracts = await deployedContracts(api);
     chain = chainAccess(stack, contracts);
-    await chain.deposit(ownerKey, "750");
-    await chain.deposit(editorKey, "250");
-    await chain.deposit(journalistKey, "100");
-    await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, editorKey, 3);
-    await grantRole(api, ownerKey, SLUG, journalistKey, 1);
+    await staffedDesk({
+      api, chain, dns, ownerKey, slug: SLUG,
+      bonds: [[ownerKey, "750"], [editorKey, "250"], [journalistKey, "100"]],
+      roles: [[editorKey, ROLE.EDITOR], [journalistKey, ROLE.JOURNALIST]],
+    });
     const uploaded = await api.send(vaultUpload, { body: { filename: "fees.csv", mimeType: "text/csv", contentBase64: file.toString("base64") } }, journalistKey);
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBeLessThan(300);
     fileUri = pathOf(vaultObject, { objectId: String(uploaded.body.object.objectId) });

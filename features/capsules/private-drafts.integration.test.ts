@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Hex } from "viem";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { pathOf } from "@/lib/api/request";
 import { adsOfCapsule } from "@/features/ads/of-capsule.endpoint";
 import { capsuleAds } from "@/features/ads/capsule-ads.endpoint";
@@ -23,7 +24,7 @@ import { devKeys } from "@/test/support/anvil";
 import { bridgeClient, signedToken } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
-import { activeOutlet, addr, chainAccess, deployedContracts, expectError, grantRole, sha, type Api, type Json } from "./capsules.test-support";
+import { addr, chainAccess, deployedContracts, expectError, grantRole, sha, staffedDesk, type Api, type Json } from "./capsules.test-support";
 
 // Issue 15, finding 9: drafts are private. An attacker without a token, with a token of another
 // wallet, with a colleague's role, or with a token made for another request, learns nothing of a
@@ -53,11 +54,12 @@ describe.each(dialects)("private drafts on %s", (dialect) => {
     });
     api = bridgeClient(stack.baseUrl);
     chain = chainAccess(stack, await deployedContracts(api));
-    await chain.deposit(journalistKey, "100");
-    await chain.deposit(reporterKey, "50");
-    await activeOutlet(api, dns, ownerKey, SLUG); // the owner is the outlet's Editor
-    await grantRole(api, ownerKey, SLUG, journalistKey, 1);
-    await grantRole(api, ownerKey, SLUG, reporterKey, 2);
+    // the owner is the outlet's Editor
+    await staffedDesk({
+      api, chain, dns, ownerKey, slug: SLUG,
+      bonds: [[journalistKey, "100"], [reporterKey, "50"]],
+      roles: [[journalistKey, ROLE.JOURNALIST], [reporterKey, ROLE.REPORTER]],
+    });
     const created = await api.send(
       capsuleCreate,
       {

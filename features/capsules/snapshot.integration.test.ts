@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEther, type Hex } from "viem";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { capsuleAcceptanceAbi, roleRegistryAbi } from "@/lib/chain/abi";
 import { outletKey } from "@/lib/chain/vouchers";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
@@ -11,7 +12,7 @@ import { bridgeClient } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
 import { eventually } from "@/features/outlets/outlets.test-support";
-import { activeOutlet, addr, chainAccess, deployedContracts, expectError, grantRole, type Api, type Contracts, type Json } from "./capsules.test-support";
+import { addr, chainAccess, deployedContracts, expectError, grantRole, staffedDesk, type Api, type Contracts, type Json } from "./capsules.test-support";
 
 // Issue 11 item 5 over HTTP: the electorate of a capsule is frozen at the block before its window
 // opened. An Editor granted (and flagged on chain) after opening gets 403 naming the snapshot block;
@@ -48,13 +49,11 @@ describe.each(dialects)("voting snapshot on %s", (dialect) => {
     api = bridgeClient(stack.baseUrl);
     contracts = await deployedContracts(api);
     chain = chainAccess(stack, contracts);
-    await chain.deposit(ownerKey, "750");
-    await chain.deposit(editorKey, "250");
-    await chain.deposit(journalistKey, "100");
-    await chain.deposit(lateKey, "250");
-    await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, editorKey, 3);
-    await grantRole(api, ownerKey, SLUG, journalistKey, 1);
+    await staffedDesk({
+      api, chain, dns, ownerKey, slug: SLUG,
+      bonds: [[ownerKey, "750"], [editorKey, "250"], [journalistKey, "100"], [lateKey, "250"]],
+      roles: [[editorKey, ROLE.EDITOR], [journalistKey, ROLE.JOURNALIST]],
+    });
   });
 
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Hex } from "viem";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import type { NewCapsule } from "@/lib/db/tables/capsules.table";
 import { adsOfCapsule } from "@/features/ads/of-capsule.endpoint";
@@ -33,7 +34,7 @@ import { devKeys } from "@/test/support/anvil";
 import { bridgeClient, type WireAnswer } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
-import { activeOutlet, addr, chainAccess, deployedContracts, grantRole, sha, type Api, type Json } from "./capsules.test-support";
+import { addr, chainAccess, deployedContracts, sha, staffedDesk, type Api, type Json } from "./capsules.test-support";
 
 // Issue 25, items 1 and 2. A capsule that never reached the chain (a draft, or a draft its author
 // withdrew with POST /api/capsules/:id/reject) stays private for ever: to anyone who could not read
@@ -92,11 +93,12 @@ describe.each(dialects)("capsules that never reached the chain on %s", (dialect)
     api = bridgeClient(stack.baseUrl);
     handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
     const chain = chainAccess(stack, await deployedContracts(api));
-    await chain.deposit(journalistKey, "100");
-    await chain.deposit(reporterKey, "50");
-    await activeOutlet(api, dns, ownerKey, SLUG); // the owner is the outlet's Editor
-    await grantRole(api, ownerKey, SLUG, journalistKey, 1);
-    await grantRole(api, ownerKey, SLUG, reporterKey, 2);
+    // the owner is the outlet's Editor
+    await staffedDesk({
+      api, chain, dns, ownerKey, slug: SLUG,
+      bonds: [[journalistKey, "100"], [reporterKey, "50"]],
+      roles: [[journalistKey, ROLE.JOURNALIST], [reporterKey, ROLE.REPORTER]],
+    });
     const create = async (key: Hex, title: string) => {
       const created = await api.send(capsuleCreate, { body: { title, body: `${title} body text`, outletSlug: SLUG, evidence: [{ ...evidence(9), isPrimary: true, label: title }] } }, key);
       expect(created.status, JSON.stringify(created.body)).toBe(201);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { devKeys } from "@/test/support/anvil";
 import { capsuleDispute } from "@/features/court/dispute.endpoint";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
@@ -9,7 +10,7 @@ import { bridgeClient } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
 import { deployedContracts } from "@/features/capsules/capsules.test-support";
-import { activeOutlet, addr, courtChain, finalizedCapsule, grantRole, juryDriver, type Api, type Json } from "@/features/court/court.test-support";
+import { addr, courtChain, finalizedCapsule, juryDriver, staffedDesk, type Api, type Json } from "@/features/court/court.test-support";
 import { startSubscriber, until } from "./websub-subscriber.test-support";
 
 // Issue 29 items 1, 2, 3 (JSON Feed, WebSub) and 6 over HTTP against the real stack (anvil,
@@ -57,11 +58,11 @@ describe.each(dialects)("tiers, feed position and channels on %s", (dialect) => 
     const contracts = await deployedContracts(api, "integrityCourt", "juryCourt");
     chain = courtChain(stack, contracts);
     jury = juryDriver(stack, api, chain, contracts.juryCourt.address);
-    await chain.deposit(ownerKey, "1000");
-    await chain.deposit(editorKey, "300");
-    await chain.deposit(disputerKey, "10");
-    await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, editorKey, 3);
+    await staffedDesk({
+      api, chain, dns, ownerKey, slug: SLUG,
+      bonds: [[ownerKey, "1000"], [editorKey, "300"], [disputerKey, "10"]],
+      roles: [[editorKey, ROLE.EDITOR]],
+    });
     await jury.seatBench(dns, "tier-bench"); // the jury pool of the dispute below
     origin = /<link [^>]*rel="self"[^>]*href="([^"]+)\/feed\.xml"/.exec((await text("/feed.xml")).body)?.[1] ?? /href="([^"]+)\/feed\.xml"[^>]*rel="self"/.exec((await text("/feed.xml")).body)![1]!;
   });

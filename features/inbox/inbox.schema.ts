@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pagedResponse } from "@/lib/schemas/primitives";
+import { zDecimalId } from "@/lib/schemas/whole-number";
 
 // The wallet's inbox (issue 13): what happened to its capsules and roles, from the activity feed.
 
@@ -31,7 +32,7 @@ export const ZInboxBody = z
 export const ZMarkReadBody = z
   .object({
     /** Marks every entry up to this id read (the newest shown); absent: everything so far. */
-    upToId: z.string().regex(/^[1-9][0-9]{0,15}$/, "an inbox entry id").optional(),
+    upToId: zDecimalId("inbox entry id").optional(),
   })
   .strict();
 

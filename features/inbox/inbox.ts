@@ -3,8 +3,6 @@ import { formatEther, type Address } from "viem";
 import type { Db } from "@/lib/db/database";
 import type { ActivityRow } from "@/lib/db/tables/foundation.table";
 import { countUnread, lastReadId, listInbox, markRead, newestInboxId } from "@/features/inbox/inbox.repository";
-import { database } from "@/lib/db/client";
-import { bridgeChange } from "@/lib/live/live-hub";
 import { inboxKinds, type TInboxItem } from "@/features/inbox/inbox.schema";
 import { courtCaseIdsOfJuryCases } from "@/features/court/jury.repository";
 import { titlesOf } from "@/features/capsules/capsules.repository";
@@ -110,15 +108,16 @@ export async function readInbox(db: Db, wallet: Address, body: { page: number; l
   return { ok: true as const, wallet, items, page: body.page, limit: body.limit, total, hasMore: offset + rows.length < total, unreadCount: await countUnread(db, wallet, inboxKinds, readUpTo) };
 }
 
-/** POST /api/inbox/mark-read — moves the read mark forward; other open tabs of the wallet follow the push. */
-export async function markInboxRead(db: Db, wallet: Address, upToId: string | undefined, now: number) {
-  const target = upToId === undefined ? await newestInboxId(db, wallet, inboxKinds) : Number(upToId);
-  const pushed = bridgeChange(database(), { what: "inbox.read", wallets: [wallet] });
+/**
+ * POST /api/inbox/mark-read — moves the read mark forward, never past the wallet's newest entry (a
+ * mark beyond it would count entries that do not exist yet as read). When a wallet reads its inbox is
+ * its own business: no push (lib/live/public-changes.ts); its other open tabs re-read when shown again.
+ */
+export async function markInboxRead(db: Db, wallet: Address, upToId: number | undefined, now: number) {
   const last = await db.transaction().execute(async (trx) => {
-    const value = await markRead(trx, wallet, target, now);
-    await pushed.inTransaction(trx);
-    return value;
+    const newest = await newestInboxId(trx, wallet, inboxKinds);
+    const target = upToId === undefined ? newest : Math.min(upToId, newest);
+    return markRead(trx, wallet, target, now);
   });
-  pushed.afterCommit();
   return { ok: true as const, wallet, lastReadId: String(last), unreadCount: await countUnread(db, wallet, inboxKinds, last) };
 }

@@ -50,7 +50,8 @@ function textOf(body: ReadableStream<Uint8Array>) {
   };
 }
 
-const change = (what: string) => ({ fromBlock: 0, toBlock: 0, capsuleIds: [], wallets: [], caseIds: [], kinds: [`bridge:${what}`] });
+/** A public bridge change, told apart from the others by the made-up case id it names. */
+const change = (tag: string, kinds = ["bridge:court.reply"], wallets: string[] = []) => ({ fromBlock: 0, toBlock: 0, capsuleIds: [], wallets, caseIds: [tag], kinds });
 
 describe("live streams whose client leaves while they subscribe", () => {
   it("a stream cancelled before its hello gives back its slot: more such streams than the limit never refuse the next", async () => {
@@ -90,7 +91,7 @@ describe("live streams whose client leaves while they subscribe", () => {
     const text = textOf(follower.body);
     await text.until(/event: hello/);
     emitProjectionChange(change("leak-check"));
-    expect(await text.until(/bridge:leak-check/)).toContain("bridge:leak-check");
+    expect(await text.until(/"caseIds":\["leak-check"\]/)).toContain("bridge:court.reply");
     await text.cancel();
     expect(openLiveStreams()).toBe(0);
   });
@@ -105,7 +106,7 @@ describe("live streams whose client leaves while they subscribe", () => {
     emitProjectionChange(change("and-the-next"));
     const deadline = Date.now() + 5_000;
     while (got.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(got.map((event) => event.kinds)).toEqual([["bridge:after-a-broken-listener"], ["bridge:and-the-next"]]);
+    expect(got.map((event) => event.caseIds)).toEqual([["after-a-broken-listener"], ["and-the-next"]]);
     broken.unsubscribe();
     healthy.unsubscribe();
   });
@@ -122,10 +123,33 @@ describe("a change sent to several streams", () => {
     await Promise.all([a.until(/event: hello/), b.until(/event: hello/)]);
     emitProjectionChange(change("shared-bytes"));
     const carried = (text: string) => text.slice(text.indexOf("event: change"));
-    const fromFirst = carried(await a.until(/bridge:shared-bytes[^\n]*\n\n/));
-    const fromSecond = carried(await b.until(/bridge:shared-bytes[^\n]*\n\n/));
+    const fromFirst = carried(await a.until(/"shared-bytes"[^\n]*\n\n/));
+    const fromSecond = carried(await b.until(/"shared-bytes"[^\n]*\n\n/));
     expect(fromSecond).toBe(fromFirst);
-    expect(JSON.parse(/^data: (.*)$/m.exec(fromSecond)?.[1] ?? "null")).toMatchObject({ type: "change", kinds: ["bridge:shared-bytes"] });
+    expect(JSON.parse(/^data: (.*)$/m.exec(fromSecond)?.[1] ?? "null")).toMatchObject({ type: "change", caseIds: ["shared-bytes"] });
     await Promise.all([a.cancel(), b.cancel()]);
+  });
+});
+
+// The stream is public (no sign-in): a pending role offer and a wallet's inbox read mark are private to the
+// wallets concerned, and a bridge write nobody classified stays off it too (lib/live/public-changes.ts).
+describe("what the public stream carries", () => {
+  const offered = "0x1111111111111111111111111111111111111111";
+  const offering = "0x2222222222222222222222222222222222222222";
+
+  it("never carries a private or unclassified bridge change, even one another server sends; the public change after them arrives", async () => {
+    const response = await openLiveStream(request("203.0.113.6"), undefined);
+    if (!response.body) throw new Error("the stream has no body");
+    const text = textOf(response.body);
+    await text.until(/event: hello/);
+    emitProjectionChange(change("private-offer", ["bridge:roles.offered"], [offered, offering]));
+    emitProjectionChange(change("private-read", ["bridge:inbox.read"], [offered]));
+    emitProjectionChange(change("unclassified", ["bridge:a-write-added-later"], [offered]));
+    // changes go out in order: once the public one arrived, the ones before it were dropped, not late
+    emitProjectionChange(change("public-after", ["bridge:roles.granted"], [offered]));
+    const carried = await text.until(/"caseIds":\["public-after"\][^\n]*\n\n/);
+    expect(carried).not.toMatch(/roles\.offered|inbox\.read|a-write-added-later|private-offer|private-read|unclassified/);
+    expect(carried).not.toContain(offering);
+    await text.cancel();
   });
 });

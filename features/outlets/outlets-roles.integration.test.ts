@@ -26,6 +26,7 @@ import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack"
 import { startTestDns } from "./dns-server.test-support";
 import { deployedContracts } from "@/features/capsules/capsules.test-support";
 import { chainAccess, eventually, expectError, openStackDatabase } from "./outlets.test-support";
+import { openLiveStream } from "@/features/live/live-stream.test-support";
 
 // Outlets, DNS verification, roles with on-chain bonds and the wallet activity feed, over HTTP
 // against the real stack (anvil, contracts, indexer, SQL) and a real DNS server on loopback.
@@ -489,6 +490,10 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
     expect(await chain.jurorPool(SLUG)).toContain(juror);
     const poolBefore = await chain.jurorPool(SLUG);
     const lockedBefore = await chain.lockedOf(juror);
+    // the public live stream, open as any anonymous page's: it must not hear of offers until one is accepted
+    const live = await openLiveStream(stack.baseUrl);
+    await live.next((e) => e.type === "hello", "hello");
+    const fromOffers = live.events.length;
 
     // the owner offers the juror a member role: it stays a juror of SLUG, nothing is locked or flagged
     const offered = await offer(ownerKey, juror, 1);
@@ -508,8 +513,20 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
     expect((await api.send(roleOffers, { body: {} }, jurorKey)).body.received).toEqual([offered.body.offer]);
     expect((await api.send(roleOffers, { body: { outletSlug: SLUG } }, ownerKey)).body.sent).toEqual([offered.body.offer]);
     expect((await api.send(roleOffers, { body: { outletSlug: SLUG } }, outsiderKey)).body).toMatchObject({ received: [], sent: [] });
-    expectError(await accept(strangerKey, offered.body.offer.offerId), 404, "NOT_FOUND", `Role offer ${offered.body.offer.offerId} not found`);
-    expectError(await api.send(roleOfferWithdraw, { body: { offerId: offered.body.offer.offerId } }, outsiderKey), 403, "FORBIDDEN", `Only the owner or an Editor of outlet "${SLUG}" may withdraw its role offers`);
+    // a wallet that may not see the offer gets the very answer of an offer that does not exist, whatever it tries
+    const withdraw = (key: Hex, offerId: string) => api.send(roleOfferWithdraw, { body: { offerId } }, key);
+    const decline = (key: Hex, offerId: string) => api.send(roleOfferDecline, { body: { offerId } }, key);
+    const offerId = offered.body.offer.offerId;
+    const unknownId = String(Number(offerId) + 1_000_000);
+    for (const [key, what] of [[strangerKey, "a bonded stranger"], [outsiderKey, "an outsider"]] as const) {
+      for (const answer of [accept, decline, withdraw]) {
+        const [hidden, unknown] = [await answer(key, offerId), await answer(key, unknownId)];
+        expectError(hidden, 404, "NOT_FOUND", `Role offer ${offerId} not found`);
+        expect({ status: hidden.status, body: hidden.body }, what).toEqual({ status: unknown.status, body: { ...unknown.body, message: `Role offer ${offerId} not found` } });
+      }
+    }
+    // the grantee sees the offer: it is told why it may not withdraw it
+    expectError(await withdraw(jurorKey, offerId), 403, "FORBIDDEN", `Only the owner or an Editor of outlet "${SLUG}" may withdraw its role offers; decline an offer made to you instead`);
 
     // declined: nothing changes, and it cannot be accepted afterwards
     const declined = await api.send(roleOfferDecline, { body: { offerId: offered.body.offer.offerId } }, jurorKey);
@@ -523,6 +540,8 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
     expect(editorOffer.body).toMatchObject({ status: "offered", offer: { roleId: 3, canVote: true } });
     expect(await chain.isVoter(SLUG, stranger)).toBe(false);
     expect(await chain.jurorPool("juror-desk")).not.toContain(stranger);
+    // the owner of another outlet is a stranger to this offer
+    expectError(await withdraw(jurorKey, editorOffer.body.offer.offerId), 404, "NOT_FOUND", `Role offer ${editorOffer.body.offer.offerId} not found`);
     const withdrawn = await api.send(roleOfferWithdraw, { body: { offerId: editorOffer.body.offer.offerId } }, ownerKey);
     expect(withdrawn.body).toMatchObject({ ok: true, offer: { status: "withdrawn" } });
     expectError(await accept(strangerKey, editorOffer.body.offer.offerId), 409, "INVALID_STATE", /was withdrawn/, { offerStatus: "withdrawn" });
@@ -546,6 +565,11 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
     expect(await chain.isMember(SLUG, juror)).toBe(true);
     expect(await chain.jurorPool(SLUG)).not.toContain(juror);
     expectError(await accept(jurorKey, again.body.offer.offerId), 409, "INVALID_STATE", /was accepted/, { offerStatus: "accepted" });
+    // made, declined, withdrawn, expired: none of it was pushed; the accept is a public grant naming both wallets
+    const granted = await live.next((e) => e.kinds.includes("bridge:roles.granted") && e.wallets.includes(juror), "the accepted offer's grant", fromOffers);
+    expect(granted.wallets).toContain(owner);
+    expect(live.events.slice(fromOffers).flatMap((e) => e.kinds).filter((kind) => kind.startsWith("bridge:") && kind !== "bridge:roles.granted")).toEqual([]);
+    await live.close();
     const editorAgain = await offer(ownerKey, stranger, 3);
     expect((await accept(strangerKey, editorAgain.body.offer.offerId)).body).toMatchObject({ status: "granted", isVoter: true });
     expect(await chain.isVoter(SLUG, stranger)).toBe(true);

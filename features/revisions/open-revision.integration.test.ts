@@ -1,5 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { capsuleHistoryAdd } from "@/features/revisions/history-add.endpoint";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
@@ -11,7 +12,7 @@ import { devKeys } from "@/test/support/anvil";
 import { bridgeClient } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
-import { activeOutlet, addr, chainAccess, deployedContracts, grantRole, sha, type Api, type Json } from "@/features/capsules/capsules.test-support";
+import { addr, chainAccess, deployedContracts, sha, staffedDesk, type Api, type Json } from "@/features/capsules/capsules.test-support";
 
 // Security review 3, item 1: one Journalist's correction draft could hold a chain's one open revision
 // for ever. An Editor of the outlet may withdraw it; once its submitter holds no author role at the
@@ -42,11 +43,12 @@ describe.each(dialects)("the one open revision of a chain on %s", (dialect) => {
     api = bridgeClient(stack.baseUrl);
     handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
     const chain = chainAccess(stack, await deployedContracts(api));
-    await chain.deposit(journalistKey, "100");
-    await chain.deposit(reporterKey, "50");
-    await activeOutlet(api, dns, ownerKey, SLUG); // the owner is the outlet's Editor
-    await grantRole(api, ownerKey, SLUG, journalistKey, 1);
-    await grantRole(api, ownerKey, SLUG, reporterKey, 2);
+    // the owner is the outlet's Editor
+    await staffedDesk({
+      api, chain, dns, ownerKey, slug: SLUG,
+      bonds: [[journalistKey, "100"], [reporterKey, "50"]],
+      roles: [[journalistKey, ROLE.JOURNALIST], [reporterKey, ROLE.REPORTER]],
+    });
     // the reporter's published article (a row as the indexer leaves it)
     const outlet = await handle.db.selectFrom("outlets").select("id").where("slug", "=", SLUG).executeTakeFirstOrThrow();
     const now = Math.floor(Date.now() / 1000);

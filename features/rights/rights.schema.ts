@@ -3,10 +3,10 @@ import { getAddress } from "viem";
 import { pageQuery } from "@/lib/schemas/pagination";
 import { ZSlug } from "@/features/outlets/outlets.schema";
 import { pagedResponse, ZAddressOut, ZUintString, zWeiInput } from "@/lib/schemas/primitives";
+import { zDecimalId } from "@/lib/schemas/whole-number";
 
 // Rights listings and licences (seed: Rights and ads). Prices are wei decimal strings in CAP.
 
-const ZIdString = z.string().regex(/^[1-9][0-9]{0,15}$/, "a positive decimal id");
 export const licenceTypes = ["exclusive", "non_exclusive", "syndication", "editorial_use"] as const;
 
 /** ISO 3166-1 alpha-2 (upper case) or "worldwide". */
@@ -18,7 +18,7 @@ export const ZTerritory = z
 
 export const ZCreateListingBody = z
   .object({
-    capsuleId: ZIdString.transform(Number),
+    capsuleId: zDecimalId("capsule id"),
     licenceType: z.enum(licenceTypes),
     territory: ZTerritory,
     price: zWeiInput("a wei amount as a decimal string"),
@@ -38,14 +38,14 @@ export type TCreateListingBody = z.infer<typeof ZCreateListingBody>;
 
 export const ZLicenseBody = z
   .object({
-    listingId: ZIdString.transform(Number),
+    listingId: zDecimalId("listing id"),
     /** Required for a priced listing: the licensee's deposit into LicenceEscrow for this listing (verified on the node). */
     paymentTxHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "0x + 64 hex digits").transform((v) => v.toLowerCase()).optional(),
   })
   .strict();
 export type TLicenseBody = z.infer<typeof ZLicenseBody>;
 
-export const ZListListingsQuery = pageQuery.extend({ capsuleId: ZIdString.transform(Number).optional(), outlet: ZSlug.optional() });
+export const ZListListingsQuery = pageQuery.extend({ capsuleId: zDecimalId("capsule id").optional(), outlet: ZSlug.optional() });
 export type TListListingsQuery = z.infer<typeof ZListListingsQuery>;
 
 export const ZLicence = z.object({

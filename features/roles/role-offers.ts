@@ -5,8 +5,6 @@ import type { RoleOfferRow, RoleOfferStatus } from "@/lib/db/tables/roles.table"
 import { getOutletBySlugOrThrow } from "@/features/outlets/outlets.repository";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import { roleDefinition } from "@/lib/roles/role-catalog";
-import { database } from "@/lib/db/client";
-import { bridgeChange } from "@/lib/live/live-hub";
 import { activityTime } from "@/lib/chain/server/role-registry-reads";
 import { ZRoleOffer, type TRoleChangeBody, type TRoleOffer } from "@/features/roles/roles.schema";
 import { canManageOutlet } from "./authorize";
@@ -18,6 +16,9 @@ import { closeRoleOffer, expireRoleOffers, findOpenRoleOffer, findRoleOffer, ins
 // A role granted to another wallet is an offer (docs/DECISIONS.md): a member role takes its holder off
 // the outlet's juries and an Editor role puts it in the juror pool with its bond at stake, so nothing is
 // staged on chain until the grantee accepts. Times are the later of wall and chain clock (activityTime).
+// An open offer is private to the outlet and the grantee: nothing about it goes out on the public live
+// stream (lib/live/public-changes.ts); their pages re-read offers when shown again, and an accept is a
+// public roles.granted change.
 
 export const ROLE_OFFER_LIFETIME_SECONDS = 14 * 86_400;
 
@@ -43,14 +44,12 @@ export async function grantOrOffer(db: Db, actor: Address, body: TRoleChangeBody
   if (body.wallet === actor) return grantRole(db, actor, body, now);
   const { outlet, name } = await checkGrant(db, actor, body, now);
   const at = await activityTime(now);
-  const pushed = bridgeChange(database(), { what: "roles.offered", wallets: [body.wallet, actor] });
   const alreadyOpen = () => new AppError("CONFLICT", `${body.wallet} already has an open offer of the ${name} role at "${outlet.slug}"`);
   const row = await db
     .transaction()
     .execute(async (trx) => {
       await expireRoleOffers(trx, outlet.id, body.wallet, body.roleId, at);
       if (await findOpenRoleOffer(trx, outlet.id, body.wallet, body.roleId, at)) throw alreadyOpen();
-      await pushed.inTransaction(trx);
       const offer = await insertRoleOffer(trx, {
         outlet_id: outlet.id,
         outlet_slug: outlet.slug,
@@ -60,7 +59,7 @@ export async function grantOrOffer(db: Db, actor: Address, body: TRoleChangeBody
         offered_at: at,
         expires_at: at + ROLE_OFFER_LIFETIME_SECONDS,
       });
-      // the grantee's inbox says so (the push above names its wallet, so an open inbox re-reads)
+      // the grantee's inbox says so
       await insertActivity(trx, [
         {
           wallet: body.wallet,
@@ -77,7 +76,6 @@ export async function grantOrOffer(db: Db, actor: Address, body: TRoleChangeBody
       // another request's offer committed between the check and the insert: the unique index refused this one
       throw isUniqueViolation(error) ? alreadyOpen() : error;
     });
-  pushed.afterCommit();
   return { ok: true as const, status: "offered" as const, offer: offerView(row, outlet.name, at) };
 }
 
@@ -91,7 +89,7 @@ export async function listRoleOffers(db: Db, signer: Address, body: { outletSlug
   return { ok: true as const, wallet: signer, received, sent };
 }
 
-const missing = (offerId: string) => notFound("NOT_FOUND", `Role offer ${offerId} not found`);
+const missing = (offerId: number) => notFound("NOT_FOUND", `Role offer ${offerId} not found`);
 
 function assertOpen(row: RoleOfferRow, at: number): void {
   const status: RoleOfferStatus | "expired" = row.status === "pending" && row.expires_at <= at ? "expired" : row.status;
@@ -99,15 +97,15 @@ function assertOpen(row: RoleOfferRow, at: number): void {
 }
 
 /** The grantee's own offer, open at `at`; another wallet's offer answers as a missing one. */
-async function grantees(db: Db, signer: Address, offerId: string, at: number): Promise<RoleOfferRow> {
-  const row = await findRoleOffer(db, Number(offerId));
+async function grantees(db: Db, signer: Address, offerId: number, at: number): Promise<RoleOfferRow> {
+  const row = await findRoleOffer(db, offerId);
   if (!row || row.wallet !== signer) throw missing(offerId);
   assertOpen(row, at);
   return row;
 }
 
 /** The grantee accepts: the grant runs as a grant by the wallet that offered it, and closes the offer in its transaction. */
-export async function acceptRoleOffer(db: Db, signer: Address, body: { offerId: string }, now: number) {
+export async function acceptRoleOffer(db: Db, signer: Address, body: { offerId: number }, now: number) {
   const at = await activityTime(now);
   const row = await grantees(db, signer, body.offerId, at);
   const outlet = await getOutletBySlugOrThrow(db, row.outlet_slug);
@@ -122,30 +120,29 @@ export async function acceptRoleOffer(db: Db, signer: Address, body: { offerId: 
 
 async function close(db: Db, row: RoleOfferRow, status: "declined" | "withdrawn", by: Address, at: number) {
   const outlet = await getOutletBySlugOrThrow(db, row.outlet_slug);
-  const pushed = bridgeChange(database(), { what: "roles.offered", wallets: [row.wallet, row.offered_by] });
-  const closed = await db.transaction().execute(async (trx) => {
-    const done = await closeRoleOffer(trx, row.id, status, by, at);
-    if (!done) throw new AppError("INVALID_STATE", `Role offer ${row.id} was answered meanwhile`);
-    await pushed.inTransaction(trx);
-    return done;
-  });
-  pushed.afterCommit();
+  const closed = await closeRoleOffer(db, row.id, status, by, at);
+  if (!closed) throw new AppError("INVALID_STATE", `Role offer ${row.id} was answered meanwhile`);
   return { ok: true as const, offer: offerView(closed, outlet.name, at) };
 }
 
-export async function declineRoleOffer(db: Db, signer: Address, body: { offerId: string }, now: number) {
+export async function declineRoleOffer(db: Db, signer: Address, body: { offerId: number }, now: number) {
   const at = await activityTime(now);
   return close(db, await grantees(db, signer, body.offerId, at), "declined", signer, at);
 }
 
-/** The owner or an Editor of the outlet withdraws an open offer. */
-export async function withdrawRoleOffer(db: Db, signer: Address, body: { offerId: string }, now: number) {
+/**
+ * The owner or an Editor of the outlet, or the wallet that made it, withdraws an open offer. A wallet that
+ * may not see the offer gets the 404 of a missing one (a 403 told it that the offer exists); the grantee,
+ * who sees it, is told that it may only decline it.
+ */
+export async function withdrawRoleOffer(db: Db, signer: Address, body: { offerId: number }, now: number) {
   const at = await activityTime(now);
-  const row = await findRoleOffer(db, Number(body.offerId));
+  const row = await findRoleOffer(db, body.offerId);
   if (!row) throw missing(body.offerId);
   const outlet = await getOutletBySlugOrThrow(db, row.outlet_slug);
   if (row.offered_by !== signer && !(await canManageOutlet(db, outlet, signer))) {
-    throw new AppError("FORBIDDEN", `Only the owner or an Editor of outlet "${outlet.slug}" may withdraw its role offers`);
+    if (row.wallet !== signer) throw missing(body.offerId);
+    throw new AppError("FORBIDDEN", `Only the owner or an Editor of outlet "${outlet.slug}" may withdraw its role offers; decline an offer made to you instead`);
   }
   assertOpen(row, at);
   return close(db, row, "withdrawn", signer, at);

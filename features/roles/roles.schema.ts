@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/schemas/pagination";
 import { pagedResponse } from "@/lib/schemas/primitives";
+import { zDecimalId } from "@/lib/schemas/whole-number";
 import { roleIds } from "@/lib/roles/role-catalog";
 import { ZAddress, ZSlug } from "@/features/outlets/outlets.schema";
 
@@ -104,5 +105,5 @@ export const ZRoleOffersResponse = z.object({
   sent: z.array(ZRoleOffer),
 });
 
-export const ZRoleOfferIdBody = z.object({ offerId: z.string().regex(/^[1-9][0-9]{0,14}$/, "a decimal offer id") }).strict();
+export const ZRoleOfferIdBody = z.object({ offerId: zDecimalId("offer id") }).strict();
 export const ZRoleOfferResponse = z.object({ ok: z.literal(true), offer: ZRoleOffer });

@@ -24,6 +24,10 @@ import { awayFromWindowEdge } from "@/test/support/rate-window";
 const dialects = await dialectsUnderTest();
 const operatorKey = devKeys[7];
 const dbPassword = "Pw-4f9c2e7a-never-shown";
+// the bridge's upstream to the bounty service, with a credential and a token in it (nothing here reads bounty routes)
+const bountyHost = "bounty-upstream.internal.example";
+const bountySecrets = ["Bounty-pw-7d1e-never-shown", "Bounty-token-52ab-never-shown"];
+const bountyApiUrl = `http://bounty-reader:${bountySecrets[0]}@${bountyHost}:46331/?token=${bountySecrets[1]}`;
 // the bridge's path prefix, for the probes of paths no descriptor has
 const apiRoot = pathOf(health).replace(/\/health$/, "");
 
@@ -43,6 +47,7 @@ describe.each(dialects)("system routes and the route wrapper on %s", (dialect) =
       CAPSULE_TRUST_PROXY: "1",
       CAPSULE_RATE_PUBLIC_GET_PER_MIN: "40",
       CAPSULE_RATE_WRITE_PER_MIN: "6",
+      BOUNTY_API_URL: bountyApiUrl,
     };
     let databaseUrl: string | undefined;
     if (dialect === "postgres") {
@@ -125,6 +130,10 @@ describe.each(dialects)("system routes and the route wrapper on %s", (dialect) =
     expect(env.body.env.CAPSULE_CHAIN_ID).toBe("77117002");
     expect(env.body.redacted).toContain("CAPSULE_OPERATOR_KEY");
     if (dialect === "postgres") expect(env.body.env.DATABASE_URL).toBe("[redacted]");
+    // operator-internal: not even its host, let alone its user, password or token
+    expect(env.body.env.BOUNTY_API_URL).toBe("[internal]");
+    expect(env.body.redacted).toContain("BOUNTY_API_URL");
+    for (const part of [bountyHost, "bounty-reader", ...bountySecrets]) expect(env.text).not.toContain(part);
   });
 
   it("never shows the operator key or the database password in a response or a log line", async () => {
@@ -135,6 +144,7 @@ describe.each(dialects)("system routes and the route wrapper on %s", (dialect) =
     const bare = operatorKey.slice(2).toLowerCase();
     expect(everything.toLowerCase()).not.toContain(bare);
     expect(everything).not.toContain(dbPassword);
+    for (const secret of bountySecrets) expect(everything).not.toContain(secret);
   });
 
   describe("the signed-action route wrapper (POST /api/auth/check)", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZAddressOut, ZUintString } from "@/lib/schemas/primitives";
+import { zDecimalId } from "@/lib/schemas/whole-number";
 
 // Vault objects (seed: Court, burn, vault): content-addressed by the SHA-256 of their bytes.
 
@@ -11,7 +12,7 @@ export const ZVaultParams = z.object({
 });
 export const ZVaultQuery = z.object({ download: z.enum(["0", "1", "true", "false"]).optional() });
 
-const ZCapsuleIdField = z.string().regex(/^[1-9][0-9]{0,15}$/, "a positive decimal capsule id").transform(Number);
+const ZCapsuleIdField = zDecimalId("capsule id");
 
 export const ZVaultUploadBody = z
   .object({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEther, recoverTypedDataAddress, type Hex } from "viem";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { voteReasonTypedData } from "@/lib/chain/vouchers";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
@@ -11,7 +12,7 @@ import { bridgeClient } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
 import { eventually } from "@/features/outlets/outlets.test-support";
-import { activeOutlet, addr, chainAccess, deployedContracts, expectError, grantRole, type Api, type Contracts } from "@/features/capsules/capsules.test-support";
+import { addr, chainAccess, deployedContracts, expectError, staffedDesk, type Api, type Contracts } from "@/features/capsules/capsules.test-support";
 
 // Issue 31, Snapshot/Tally: a short public reason signed with the ballot (EIP-712 VoteReason bound
 // to the ballot's nonce, capsule and choice), stored beside the projection and returned with each
@@ -40,14 +41,11 @@ describe.each(dialects)("vote reasons on %s", (dialect) => {
     api = bridgeClient(stack.baseUrl);
     contracts = await deployedContracts(api);
     chain = chainAccess(stack, contracts);
-    await chain.deposit(ownerKey, "750");
-    await chain.deposit(editorKey, "250");
-    await chain.deposit(journalistKey, "100");
-    await chain.deposit(quietKey, "250");
-    await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, editorKey, 3);
-    await grantRole(api, ownerKey, SLUG, quietKey, 3);
-    await grantRole(api, ownerKey, SLUG, journalistKey, 1);
+    await staffedDesk({
+      api, chain, dns, ownerKey, slug: SLUG,
+      bonds: [[ownerKey, "750"], [editorKey, "250"], [journalistKey, "100"], [quietKey, "250"]],
+      roles: [[editorKey, ROLE.EDITOR], [quietKey, ROLE.EDITOR], [journalistKey, ROLE.JOURNALIST]],
+    });
     const created = await api.send(capsuleCreate, { body: { title: "Harbour tender", body: "The harbour tender: the facts.", outletSlug: SLUG } }, journalistKey);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     capsuleId = created.body.capsuleId as string;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Hex } from "viem";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { capsuleAccept } from "@/features/capsules/accept.endpoint";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
@@ -11,7 +12,7 @@ import { bridgeClient } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
 import { eventually } from "@/features/outlets/outlets.test-support";
-import { activeOutlet, addr, chainAccess, deployedContracts, expectError, grantRole, type Api, type Json } from "@/features/capsules/capsules.test-support";
+import { addr, chainAccess, deployedContracts, expectError, staffedDesk, type Api, type Json } from "@/features/capsules/capsules.test-support";
 import { openLiveStream } from "@/features/live/live-stream.test-support";
 
 // Issue 13, item 4: GET /api/capsules/:id/votes (the indexed projection, paged, names of members,
@@ -43,12 +44,11 @@ describe.each(dialects)("votes and live pushes on %s", (dialect) => {
     stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000" } });
     api = bridgeClient(stack.baseUrl);
     chain = chainAccess(stack, await deployedContracts(api));
-    await chain.deposit(ownerKey, "400");
-    await chain.deposit(editorKey, "300");
-    await chain.deposit(secondEditorKey, "250");
-    await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, editorKey, 3);
-    await grantRole(api, ownerKey, SLUG, secondEditorKey, 3);
+    await staffedDesk({
+      api, chain, dns, ownerKey, slug: SLUG,
+      bonds: [[ownerKey, "400"], [editorKey, "300"], [secondEditorKey, "250"]],
+      roles: [[editorKey, ROLE.EDITOR], [secondEditorKey, ROLE.EDITOR]],
+    });
     const created = await api.send(
       capsuleCreate,
       {

@@ -15,6 +15,7 @@ import { AppError } from "@/lib/errors/app-error";
 import type { TVoteBody } from "@/features/capsules/capsules.schema";
 import { capsuleTally } from "@/features/capsules/capsule-view";
 import { syncProjectionThrough } from "@/lib/indexer/projection-sync";
+import { utcIso } from "@/lib/time/utc-iso";
 import { readVoteChecks } from "./vote-checks";
 
 type Window = { opensAt: number; closesAt: number };
@@ -25,8 +26,8 @@ const votingClosed = (capsuleId: number, now: number, window: Window, settledAs?
     settledAs !== undefined
       ? `Voting on capsule ${capsuleId} is closed: the capsule is ${settledAs}`
       : now < window.opensAt
-        ? `Voting on capsule ${capsuleId} opens at ${window.opensAt}`
-        : `Voting on capsule ${capsuleId} closed at ${window.closesAt}`;
+        ? `Voting on capsule ${capsuleId} opens at ${utcIso(window.opensAt)}`
+        : `Voting on capsule ${capsuleId} closed at ${utcIso(window.closesAt)}`;
   return new AppError("VOTING_CLOSED", message, { details: { opensAt: String(window.opensAt), closesAt: String(window.closesAt) } });
 };
 

@@ -9,5 +9,5 @@ export const authNonce = defineEndpoint({
   summary: "A single-use nonce for a Sign-In with Ethereum session message (valid 10 minutes)",
   response: ZNonceResponse,
   rateLimit: ["public-get"],
-  errors: [],
+  errors: ["SIGN_IN_UNAVAILABLE"],
 });

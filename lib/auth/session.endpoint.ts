@@ -11,6 +11,6 @@ export const authSession = defineEndpoint({
   response: ZSessionResponse,
   status: 201,
   rateLimit: ["sign-in"],
-  errors: ["UNAUTHORIZED", "INVALID_SIGNATURE"],
+  errors: ["UNAUTHORIZED", "INVALID_SIGNATURE", "SIGN_IN_UNAVAILABLE"],
   example: { body: { message: "capsule.example.org wants you to sign in with your Ethereum account: …", signature: "0x1111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111" } },
 });

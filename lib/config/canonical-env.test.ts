@@ -14,6 +14,7 @@ describe("canonicalEnv", () => {
         CAPSULE_NODE_WS_URL: "wss://mainnet.infura.io/ws/v3/9aa3d95b3bc440fa88ea12eaa4456161",
         DATABASE_URL: "postgres://app:s3cret@db:5432/capsule",
         CAPSULE_PUBLIC_URL: "https://news.example.org",
+        BOUNTY_API_URL: "http://bounty-reader:Bounty-pw-4417@bounty.internal.example:46331/?token=Bounty-token-8812",
       }),
     );
     const { env, redacted } = canonicalEnv(cfg);
@@ -24,11 +25,13 @@ describe("canonicalEnv", () => {
     expect(env.CAPSULE_NODE_WS_URL).toBe("[internal]");
     expect(env.CAPSULE_DATA_DIR).toBe("[internal]");
     expect(env.BOUNTY_HOST).toBe("[internal]");
+    expect(env.BOUNTY_API_URL).toBe("[internal]");
     expect(env.DATABASE_URL).toBe("[redacted]");
     expect(env.CAPSULE_OPERATOR_KEY).toBe("[redacted]");
     expect(env.CAPSULE_PUBLIC_URL).toBe("https://news.example.org");
     expect(redacted.sort()).toEqual(
       [
+        "BOUNTY_API_URL",
         "BOUNTY_HOST",
         "BOUNTY_PORT",
         "CAPSULE_ANVIL_PORT",
@@ -44,7 +47,7 @@ describe("canonicalEnv", () => {
       ].sort(),
     );
     const all = JSON.stringify(env);
-    for (const secret of ["Ad3k9sLk2uGqZ1xXwQpLmNoP0aBcDe", "pw12345678", "SECRETKEY123", "9aa3d95b3bc440fa88ea12eaa4456161", "s3cret", "archive.example.net", "alchemy.com"]) {
+    for (const secret of ["Ad3k9sLk2uGqZ1xXwQpLmNoP0aBcDe", "pw12345678", "SECRETKEY123", "9aa3d95b3bc440fa88ea12eaa4456161", "s3cret", "archive.example.net", "alchemy.com", "bounty-reader", "Bounty-pw-4417", "Bounty-token-8812", "bounty.internal.example"]) {
       expect(all).not.toContain(secret);
     }
   });

@@ -74,7 +74,7 @@ export const envCatalog: readonly EnvKeyInfo[] = [
   { name: "BOUNTY_HOST", description: "bounty read service bind address", secret: false },
   { name: "BOUNTY_PORT", description: "bounty read service port", secret: false },
   { name: "BOUNTY_STATE_FILE", description: "default JSON export read by `npm run bounty:load` (the bounty state itself lives in SQL)", secret: false },
-  { name: "BOUNTY_API_URL", description: "URL the dashboard uses to reach the bounty service", secret: false },
+  { name: "BOUNTY_API_URL", description: "URL the bridge's /api/bounty routes use to reach the bounty service, from the server (default http://127.0.0.1:<BOUNTY_PORT>)", secret: false },
   { name: "CAPSULE_VAULT_DIR", description: "vault storage directory; <data dir>/vault when unset", secret: false },
   { name: "CAPSULE_VAULT_MAX_BYTES", description: "largest vault upload in bytes", secret: false },
   { name: "CAPSULE_OUTLET_MIN_FUNDS", description: "CAP a wallet must hold (or any RoleRegistry bond) to register an outlet (default 1)", secret: false },
@@ -114,6 +114,8 @@ const INTERNAL_SETTINGS: ReadonlySet<string> = new Set([
   "BOUNTY_HOST",
   "BOUNTY_PORT",
   "BOUNTY_STATE_FILE",
+  // the server's upstream to the bounty service, never the browser's: where it is (and any credential in it) is the operator's
+  "BOUNTY_API_URL",
   "CAPSULE_VAULT_DIR",
 ]);
 export const INTERNAL_VALUE = "[internal]";

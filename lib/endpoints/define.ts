@@ -91,6 +91,7 @@ export function errorCodesOf(endpoint: EndpointSpec): ErrorCode[] {
   if (endpoint.method === "POST") {
     codes.add("VALIDATION_ERROR");
     codes.add("PAYLOAD_TOO_LARGE");
+    codes.add("UNSUPPORTED_MEDIA_TYPE");
   }
   if (endpoint.privateDrafts) {
     codes.add("UNAUTHORIZED");

@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/errors/app-error";
+import { refuseUnlessJson } from "./json-media-type";
 
 const tooLarge = (maxBytes: number) => new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds ${maxBytes} bytes`);
 
@@ -14,6 +15,21 @@ export function refuseDeclaredOversize(request: WithBody, maxBytes: number): voi
 
 /** Reads the body as UTF-8, at most `maxBytes` (a chunked body is stopped as soon as it passes the cap). */
 export async function readBody(request: WithBody, maxBytes: number): Promise<string> {
+  return utf8Text(await readBytes(request, maxBytes));
+}
+
+/**
+ * Reads a request body the route wrapper parses as JSON: the size cap (413), then a body that is not
+ * declared JSON is 415 (lib/http/json-media-type.ts), then UTF-8 (400). A request without a body
+ * passes whatever Content-Type it names.
+ */
+export async function readJsonBody(request: WithBody, maxBytes: number): Promise<string> {
+  const bytes = await readBytes(request, maxBytes);
+  if (bytes.byteLength > 0) refuseUnlessJson(request.headers.get("content-type"));
+  return utf8Text(bytes);
+}
+
+async function readBytes(request: WithBody, maxBytes: number): Promise<Uint8Array> {
   refuseDeclaredOversize(request, maxBytes);
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -36,18 +52,58 @@ export async function readBody(request: WithBody, maxBytes: number): Promise<str
     buffer.set(chunk, offset);
     offset += chunk.byteLength;
   }
+  return buffer;
+}
+
+function utf8Text(bytes: Uint8Array): string {
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(buffer);
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw new AppError("VALIDATION_ERROR", "Request body is not valid UTF-8", { issues: [{ path: "(body)", message: "invalid UTF-8" }] });
   }
 }
 
+/** A body's JSON (an empty body is `{}`); 400 VALIDATION_ERROR when it does not parse or is not valid Unicode. */
 export function parseJson(text: string): unknown {
   if (text.trim() === "") return {};
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new AppError("VALIDATION_ERROR", "Request body is not valid JSON", { issues: [{ path: "(body)", message: "malformed JSON" }] });
   }
+  // a body decoded from UTF-8 holds no lone surrogate, so only a \uD800–\uDFFF escape can make one
+  const path = SURROGATE_ESCAPE.test(text) ? loneSurrogatePath(value) : undefined;
+  if (path !== undefined) {
+    const message = "a lone UTF-16 surrogate (a \\uD800–\\uDFFF escape without its pair) is not a character";
+    throw new AppError("VALIDATION_ERROR", `Request body is not valid Unicode: ${path}`, { issues: [{ path, message }] });
+  }
+  return value;
+}
+
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The path (as validation issues name fields: `note`, `items.0.title`) of a key or string holding a
+ * lone surrogate, which JSON.parse accepts but no UTF-8 text can carry: stored, it would come back
+ * as U+FFFD or fail the write. A loop, not recursion: JSON.parse takes deeper nesting than the stack.
+ */
+function loneSurrogatePath(value: unknown): string | undefined {
+  const pending: Array<{ item: unknown; path: string }> = [{ item: value, path: "(body)" }];
+  const child = (path: string, key: string) => (path === "(body)" ? key : `${path}.${key}`);
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { item, path } = next;
+    if (typeof item === "string") {
+      if (LONE_SURROGATE.test(item)) return path;
+    } else if (Array.isArray(item)) {
+      item.forEach((entry, index) => pending.push({ item: entry, path: child(path, String(index)) }));
+    } else if (typeof item === "object" && item !== null) {
+      for (const [key, entry] of Object.entries(item)) {
+        if (LONE_SURROGATE.test(key)) return child(path, key);
+        pending.push({ item: entry, path: child(path, key) });
+      }
+    }
+  }
+  return undefined;
 }

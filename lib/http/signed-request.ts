@@ -9,7 +9,7 @@ import type { RequestCounters } from "@/lib/rate-limit/counter-store";
 import { enforceRateLimit, rateLimitHeaders, type RateLimitResult } from "@/lib/rate-limit/rate-limiter";
 import type { bridgeRules } from "@/lib/rate-limit/rules";
 import type { SignedEndpoint } from "@/lib/endpoints/define";
-import { readBody } from "./request-body";
+import { readJsonBody } from "./request-body";
 import type { RequestHead } from "./request-head";
 
 type Rules = ReturnType<typeof bridgeRules>;
@@ -18,8 +18,8 @@ export type SignedRequest = { wallet: Address; sessionId: string; rawBody: strin
 /**
  * A signed write, in the order that spends the least on a request that will fail: the
  * Authorization header's presence and shape (401 before a byte of the body is read), the client
- * IP's failed-authentication count (429 before a signature is recovered), the body (size cap),
- * the token (signature, nonce), the operator's public key (lib/auth/server/public-operator-key.ts),
+ * IP's failed-authentication count (429 before a signature is recovered), the body (size cap, then
+ * 415 unless it is declared JSON), the token (signature, nonce), the operator's public key (lib/auth/server/public-operator-key.ts),
  * then the per-client and per-session write limits.
  */
 export async function authenticateSigned(
@@ -29,7 +29,7 @@ export async function authenticateSigned(
   const header = request.headers.get("authorization");
   parseBearer(header);
   await refuseAfterTooManyFailures(counters, rules, network, now);
-  const rawBody = await readBody(request, args.maxBodyBytes);
+  const rawBody = await readJsonBody(request, args.maxBodyBytes);
   const verified = await verifyActionToken(db, header, { action: endpoint.action, method: request.method, path: signedPathOf(request), body: rawBody === "" ? undefined : rawBody }, now);
   refuseOperatorWithPublicKey(verified.wallet, config());
   // a signed read (the inbox) spends the reading budget, per session: pages re-read it on every pushed change

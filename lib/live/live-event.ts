@@ -4,7 +4,8 @@ import { ZVoteItem } from "@/lib/schemas/vote-item";
 
 // What GET /api/live pushes to browsers (Server-Sent Events, one JSON object per `data:` line):
 // every committed change of the indexed projection (a new block, votes, finalization, court
-// changes) and the bridge's own SQL changes that pages follow (court replies, inbox reads).
+// changes) and the bridge's own SQL changes that pages follow (court writes, roles granted and revoked,
+// licences). The stream is public: only changes anyone may know (lib/live/public-changes.ts).
 
 /** A capsule's tally after the change, with the very fields and types of the capsule read's `capsule` object. */
 export const ZLiveTally = z.object({
@@ -41,7 +42,7 @@ export const ZLiveEvent = z.object({
   capsuleIds: z.array(z.string()),
   wallets: z.array(z.string()),
   caseIds: z.array(z.string()),
-  /** Event kinds (`contract:Event`) or bridge changes (`bridge:<what>`). */
+  /** Event kinds (`contract:Event`) or the bridge's public changes (`bridge:<what>`, lib/live/public-changes.ts). */
   kinds: z.array(z.string()),
   /** The projection was rewound (reorg) or the change was too large to list: re-read everything. */
   everything: z.boolean(),

@@ -8,6 +8,7 @@ import { emitProjectionChange, onProjectionChange, type ProjectionChange } from 
 import { notifyProjectionChange } from "@/lib/indexer/change-feed-postgres";
 import { logWarn } from "@/lib/log";
 import { VOTE_CAST_KIND, type LiveEvent, type LiveTally, type PushedVotes } from "./live-event";
+import { BRIDGE_KIND_PREFIX, isPublicChange, type PublicBridgeChange } from "./public-changes";
 import { processHolder } from "@/lib/process-registry";
 
 // One subscription to the indexer's change feed per process, fanned out to every open
@@ -16,6 +17,7 @@ import { processHolder } from "@/lib/process-registry";
 // A change holding votes also carries the new tallies and the newest voter rows, read once here for
 // every stream, so open vote pages need not each read the capsule and its vote list again
 // (docs/DECISIONS.md, "Tallies in the pushed change", "Voter rows in the pushed change").
+// Every stream is public: a change that is not (lib/live/public-changes.ts) reaches none of them.
 
 type Listener = (event: LiveEvent) => void;
 export type PushedReads = { tallies?: LiveTally[]; votes?: PushedVotes[] };
@@ -29,8 +31,6 @@ function hub(): Hub {
   return globalForHub.capsuleLiveHub;
 }
 
-const BRIDGE_KIND = /^bridge:/;
-
 async function readHead(block?: number): Promise<{ block: number; blockTime: number }> {
   const { publicClient } = chainClients();
   const read = await publicClient.getBlock(block === undefined ? { blockTag: "latest" } : { blockNumber: BigInt(block) });
@@ -39,7 +39,7 @@ async function readHead(block?: number): Promise<{ block: number; blockTime: num
 
 async function toEvent(change: ProjectionChange): Promise<LiveEvent> {
   const state = hub();
-  const bridgeOnly = change.kinds.length > 0 && change.kinds.every((kind) => BRIDGE_KIND.test(kind));
+  const bridgeOnly = change.kinds.length > 0 && change.kinds.every((kind) => kind.startsWith(BRIDGE_KIND_PREFIX));
   const everything = Boolean(change.rewound || change.truncated);
   // the block, the authors and the tallies with voter rows are independent reads: one wait instead of three
   const [, audience, pushed] = await Promise.all([bridgeOnly ? undefined : moveHead(state, change), withAuthors(change), everything ? undefined : pushedReadsOf(state, change)]);
@@ -92,6 +92,8 @@ async function withAuthors(change: ProjectionChange): Promise<{ capsuleIds: stri
 function ensureAttached(state: Hub): void {
   if (state.unsubscribe) return;
   state.unsubscribe = onProjectionChange((change) => {
+    // also a private change another server (an older version) still NOTIFYs
+    if (!isPublicChange(change)) return;
     state.queue = state.queue.then(async () => {
       const event = await toEvent(change);
       for (const listener of [...state.listeners]) {
@@ -127,7 +129,8 @@ export async function subscribeLive(listener: Listener, readPushed?: PushedReade
   return { head: state.head ?? { block: 0, blockTime: 0 }, unsubscribe };
 }
 
-export type BridgeChange = { what: string; capsuleIds?: string[]; wallets?: string[]; caseIds?: string[] };
+/** Only changes the public stream may carry are published (a private one would only reach other servers' hubs, which drop it). */
+export type BridgeChange = { what: PublicBridgeChange; capsuleIds?: string[]; wallets?: string[]; caseIds?: string[] };
 
 const asChange = (change: BridgeChange): ProjectionChange => ({
   fromBlock: 0,
@@ -135,7 +138,7 @@ const asChange = (change: BridgeChange): ProjectionChange => ({
   capsuleIds: change.capsuleIds ?? [],
   wallets: change.wallets ?? [],
   caseIds: change.caseIds ?? [],
-  kinds: [`bridge:${change.what}`],
+  kinds: [`${BRIDGE_KIND_PREFIX}${change.what}`],
 });
 
 /**

@@ -1,6 +1,5 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
+import type { DatabaseHandle } from "@/lib/db/connection";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
 import { capsuleEvidenceAdd } from "@/features/capsules/evidence-add.endpoint";
 import { capsuleHistoryAdd } from "@/features/revisions/history-add.endpoint";
@@ -12,10 +11,10 @@ import { vaultUpload } from "@/features/vault/upload.endpoint";
 import { vaultObject } from "@/features/vault/object.endpoint";
 import { pathOf } from "@/lib/api/request";
 import { devKeys } from "@/test/support/anvil";
-import { bridgeClient, type WireAnswer } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
-import { activeOutlet, addr, chainAccess, deployedContracts, grantRole, sha, type Api } from "@/features/capsules/capsules.test-support";
+import type { WireAnswer } from "@/test/support/bridge-client";
+import { dialectsUnderTest } from "@/test/support/stack";
+import { addr, sha, type Api } from "@/features/capsules/capsules.test-support";
+import { openJournalistDesk, type JournalistDesk } from "./journalist-desk";
 
 // Issue 25 item 5: an address the service stores (and may serve back as a link) has the scheme
 // https:, http:, ipfs: or ar:, or is this service's own vault address; anything else is a 400
@@ -34,8 +33,7 @@ function expectRefused(res: WireAnswer, field: string, label: string, message = 
 }
 
 describe.each(dialects)("stored URI schemes on %s", (dialect) => {
-  let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let desk: JournalistDesk | undefined;
   let api: Api;
   let handle: DatabaseHandle;
   let draftId = "";
@@ -43,23 +41,12 @@ describe.each(dialects)("stored URI schemes on %s", (dialect) => {
   const base = { title: "Scheme story", body: "Scheme story text", outletSlug: SLUG };
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000" } });
-    api = bridgeClient(stack.baseUrl);
-    handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
-    const chain = chainAccess(stack, await deployedContracts(api));
-    await chain.deposit(journalistKey, "100");
-    await activeOutlet(api, dns, ownerKey, SLUG);
-    await grantRole(api, ownerKey, SLUG, journalistKey, 1);
-    const created = await api.send(capsuleCreate, { body: base }, journalistKey);
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    draftId = String(created.body.capsuleId);
+    desk = await openJournalistDesk({ dialect, slug: SLUG, ownerKey, journalistKey, draft: base });
+    ({ api, handle, draftId } = desk);
   });
 
   afterAll(async () => {
-    await handle?.close();
-    await stack?.stop();
-    await dns?.close();
+    await desk?.close();
   });
 
   it("refuses every other scheme wherever a URI is stored, naming the field", async () => {

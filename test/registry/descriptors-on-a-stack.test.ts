@@ -115,8 +115,8 @@ describe.each(dialects)("the endpoint descriptors on a running stack (%s)", (dia
         const res = await rawRequest(stack.baseUrl, { method: method.toUpperCase(), path, body: method === "post" ? "{}" : undefined });
         // reads answer their record; writes without a token 401 (the unsigned sign-in: 400 for the empty body)
         // the scene's jury case is in its evidence period: the appeal quote answers that it has no appeal yet;
-        // a webhook's deliveries are read only when signed by its partner or the operator
-        const readStatus = ({ "court.appeal": 409, "partners.webhook-deliveries": 401 } as Record<string, number>)[endpoint?.id ?? ""] ?? 200;
+        // a webhook's deliveries are read only when signed by its partner or the operator, the list of webhooks by the operator
+        const readStatus = ({ "court.appeal": 409, "partners.webhook-deliveries": 401, "partners.list-webhooks": 401 } as Record<string, number>)[endpoint?.id ?? ""] ?? 200;
         const expected = method === "get" ? readStatus : endpoint?.action ? 401 : 400;
         expect(res.status, `${method.toUpperCase()} ${path}: ${res.text.slice(0, 200)}`).toBe(expected);
         checked++;

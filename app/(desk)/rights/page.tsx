@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { CreateListingForm } from "@/components/rights/create-listing-form";
 import { RightsBoard } from "@/components/rights/rights-board";
 import { ZSlug } from "@/features/outlets/outlets.schema";
+import { isDecimalId } from "@/lib/schemas/whole-number";
 
 export const metadata: Metadata = { title: "Rights" };
 
@@ -13,7 +14,7 @@ export default async function RightsPage({ searchParams }: Props) {
   const params = await searchParams;
   const outlet = first(params.outlet);
   const capsule = first(params.capsule);
-  const initialCapsule = /^[1-9][0-9]{0,15}$/.test(capsule) ? capsule : "";
+  const initialCapsule = isDecimalId(capsule) ? capsule : "";
   return (
     <div className="space-y-6">
       <div>

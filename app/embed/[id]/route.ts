@@ -4,6 +4,7 @@ import { capsuleProof } from "@/features/reader/proof.endpoint";
 import { AppError } from "@/lib/errors/app-error";
 import { errorResponse } from "@/lib/http/json";
 import { linkOrigin, misdirected } from "@/lib/http/public-origin";
+import { isDecimalId } from "@/lib/schemas/whole-number";
 import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
 import { badgeData } from "@/features/reader/badge-data";
 import { escapeXml, findingSentence, verdictAside } from "@/features/reader/label-badge";
@@ -34,7 +35,7 @@ function courtLines(data: Awaited<ReturnType<typeof badgeData>>, origin: string)
 // the court's finding, and links to the article's proof. Framing by any site is allowed on purpose.
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await params;
-  if (!/^[1-9]\d{0,15}$/.test(id)) return notFound();
+  if (!isDecimalId(id)) return notFound();
   const origin = linkOrigin(request);
   if (origin === undefined) return errorResponse(misdirected());
   let data;

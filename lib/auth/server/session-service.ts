@@ -7,7 +7,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { config } from "@/lib/config/config";
 import { ACTION_TOKEN_CLOCK_SKEW } from "@/lib/auth/action-token";
-import { parseSessionMessage, SESSION_MAX_LIFETIME, type ParsedSession } from "@/lib/auth/session-delegation";
+import { parseSessionMessage, readSessionMessage, SESSION_MAX_LIFETIME, type ParsedSession } from "@/lib/auth/session-delegation";
 import { signInOrigins, type SignInOrigins } from "./sign-in-origins";
 
 const NONCE_LIFETIME = 600;
@@ -51,8 +51,9 @@ async function recoversTo(message: string, signature: Hex, wallet: Address): Pro
 }
 
 /**
- * Registers a session after checking domain and uri (against the configured origins), chain id,
- * expiry, the server nonce (once) and the wallet's signature.
+ * Registers a session after checking the message's shape (400), domain and uri (against the
+ * configured origins), chain id, that it is valid now (expiry, Issued At, Not Before), the server
+ * nonce (once) and the wallet's signature.
  */
 export async function registerSession(
   db: Db,
@@ -61,13 +62,17 @@ export async function registerSession(
   origins?: SignInOrigins,
 ): Promise<{ sessionId: string; wallet: Address; sessionKey: Address; expiresAt: number }> {
   const accepted = acceptedOrigins(origins);
-  const parsed = parseSessionMessage(input.message);
   const invalid = (path: string, message: string) => new AppError("VALIDATION_ERROR", message, { issues: [{ path, message }] });
-  if (!parsed) throw invalid("message", "Not a Capsule session message (EIP-4361 with a session-key resource)");
+  const reading = readSessionMessage(input.message);
+  if (!reading.ok) throw invalid("message", reading.reason);
+  const parsed = reading.session;
   checkOrigin(parsed, accepted);
   if (parsed.chainId !== CAPSULE_CHAIN_ID) throw new AppError("UNAUTHORIZED", `Session message is for chain ${parsed.chainId}, not ${CAPSULE_CHAIN_ID}`);
   if (parsed.expiresAt <= now) throw new AppError("UNAUTHORIZED", "Session message has expired");
   if (parsed.issuedAt > now + ACTION_TOKEN_CLOCK_SKEW) throw new AppError("UNAUTHORIZED", "Session message is issued in the future");
+  if (parsed.notBefore !== undefined && parsed.notBefore > now + ACTION_TOKEN_CLOCK_SKEW) {
+    throw new AppError("UNAUTHORIZED", "Session message is not valid yet (its Not Before is in the future)");
+  }
   if (parsed.expiresAt - parsed.issuedAt > SESSION_MAX_LIFETIME) throw invalid("message", "Sessions last at most 12 hours");
   if (!(await recoversTo(input.message, input.signature, parsed.wallet))) {
     throw new AppError("INVALID_SIGNATURE", "The session message is not signed by its wallet");

@@ -9,7 +9,7 @@ import { enforceRateLimit, rateLimitHeaders } from "@/lib/rate-limit/rate-limite
 import type { bridgeRules } from "@/lib/rate-limit/rules";
 import { uploadBodyLimit } from "@/lib/vault/upload-body-limit";
 import type { RequestHead } from "@/lib/http/request-head";
-import { readBody } from "@/lib/http/request-body";
+import { readJsonBody } from "@/lib/http/request-body";
 import { authenticateRead, authenticateSigned } from "@/lib/http/signed-request";
 
 // Stage 1 of the route wrapper: limit and authenticate, in the order that spends the least on a
@@ -58,5 +58,5 @@ export async function admit(endpoint: Endpoint, request: Request | RequestHead, 
     return { ...signed, reader: undefined };
   }
   const headers = rateLimitHeaders(await enforceRateLimit(counters.write, rules.write, `ip:${network}`, now));
-  return { headers, wallet: ZERO, sessionId: `ip:${network}`, rawBody: await readBody(request, maxBodyBytes), reader: undefined };
+  return { headers, wallet: ZERO, sessionId: `ip:${network}`, rawBody: await readJsonBody(request, maxBodyBytes), reader: undefined };
 }

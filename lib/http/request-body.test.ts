@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "@/lib/errors/app-error";
+import { parseJson } from "./request-body";
+
+function refusal(text: string): { code: string; message: string; issues: unknown } {
+  try {
+    parseJson(text);
+  } catch (error) {
+    if (error instanceof AppError) return { code: error.code, message: error.message, issues: error.issues };
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+describe("JSON bodies with lone surrogates", () => {
+  it.each([
+    ['{"note":"\\ud800"}', "note"],
+    ['{"note":"tail \\udfff"}', "note"],
+    ['{"note":"\\udc00\\ud800"}', "note"],
+    ['{"items":[{"title":"ok"},{"title":"x\\uDBFFy"}]}', "items.1.title"],
+    ['"\\ud800"', "(body)"],
+  ])("refuses %s with 400 naming %s", (text, path) => {
+    expect(refusal(text)).toEqual({
+      code: "VALIDATION_ERROR",
+      message: `Request body is not valid Unicode: ${path}`,
+      issues: [{ path, message: expect.stringMatching(/lone UTF-16 surrogate/) }],
+    });
+  });
+
+  it("refuses a key that is a lone surrogate", () => {
+    expect(refusal('{"a":{"\\ud800":1}}')).toMatchObject({ code: "VALIDATION_ERROR", issues: [{ path: "a.\ud800" }] });
+  });
+
+  it("refuses one deeper than a recursive walk could go", () => {
+    const depth = 200_000;
+    expect(refusal(`${"[".repeat(depth)}"\\ud800"${"]".repeat(depth)}`).code).toBe("VALIDATION_ERROR");
+  });
+
+  it("accepts surrogate pairs, escaped or not, and a backslash followed by u", () => {
+    expect(parseJson('{"note":"\\ud83d\\ude00 😀"}')).toEqual({ note: "😀 😀" });
+    expect(parseJson('{"note":"\\\\ud800"}')).toEqual({ note: "\\ud800" });
+    expect(parseJson("")).toEqual({});
+  });
+});
