@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isKeyLike, redactUrl, redactUrlsInText } from "./url-redaction";
+import { isKeyLike, redactUrl, redactUrlsInText, urlSecretParts } from "./url-redaction";
 
 // Realistic provider URLs (keys made up, shapes as the providers document them).
 const providers: Array<[string, string, string]> = [
@@ -34,6 +34,8 @@ const providers: Array<[string, string, string]> = [
   ["basic auth on a private node", "http://rpcuser:hunter2hunter2@10.0.0.5:8545", "http://[redacted]@10.0.0.5:8545"],
   ["token-only userinfo", "https://ghp_8Hq2x@node.example.org/rpc", "https://[redacted]@node.example.org/rpc"],
   ["fragment", "https://node.example.org/rpc#token=abc", "https://node.example.org/rpc#[redacted]"],
+  ["short bare query token", "https://node.example.org/rpc?k9x2", "https://node.example.org/rpc?[redacted]"],
+  ["bare query item beside named ones", "https://node.example.org/rpc?chain=1&tok3n", "https://node.example.org/rpc?chain=[redacted]&[redacted]"],
   ["postgres credentials", "postgres://app:s3cret@db.internal:5432/capsule", "postgres://[redacted]@db.internal:5432/capsule"],
 ];
 
@@ -66,6 +68,12 @@ describe("redactUrl", () => {
   it("returns text that is not an absolute URL unchanged", () => {
     expect(redactUrl("3000")).toBe("3000");
     expect(redactUrl("/rpc")).toBe("/rpc");
+  });
+});
+
+describe("urlSecretParts", () => {
+  it("lists a bare query item as a secret part, as redactUrl masks it", () => {
+    expect(urlSecretParts("https://node.example.org/rpc?chain=1&s3cr3tbare")).toEqual(["1", "s3cr3tbare"]);
   });
 });
 

@@ -43,7 +43,8 @@ function redactQuery(search: string): string {
   if (search === "" || search === "?") return search;
   const parts = search.slice(1).split("&").map((pair) => {
     const eq = pair.indexOf("=");
-    if (eq < 0) return isKeyLike(pair) ? REDACTED : pair;
+    // a bare item ("?s3cr3t") has no name to keep: all of it may be the credential, however short
+    if (eq < 0) return pair === "" ? pair : REDACTED;
     return `${pair.slice(0, eq)}=${REDACTED}`;
   });
   return `?${parts.join("&")}`;
@@ -75,7 +76,7 @@ export function urlSecretParts(value: string): string[] {
   path.split("/").forEach((segment, i) => masked[i] !== segment && parts.push(segment));
   for (const pair of query.slice(1).split("&")) {
     const eq = pair.indexOf("=");
-    if (eq >= 0) parts.push(pair.slice(eq + 1));
+    parts.push(eq >= 0 ? pair.slice(eq + 1) : pair);
   }
   return parts.filter((part) => part.length > 0);
 }
