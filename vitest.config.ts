@@ -17,6 +17,7 @@ export default defineConfig({
           include: ["lib/**/*.test.ts", "features/**/*.test.ts", "server/**/*.test.ts", "bounty/**/*.test.ts", "components/**/*.test.ts"],
           exclude: ["**/*.integration.test.ts", "**/node_modules/**"],
           environment: "node",
+          maxWorkers: 2,
         },
       },
       {
@@ -28,7 +29,10 @@ export default defineConfig({
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
+          // two files at a time: each starts its own anvil, database (a fresh PostgreSQL database or a SQLite
+          // file in a temporary folder) and server on free loopback ports, and most of their time is spent
+          // waiting on blocks and processes, so two share the machine's two cores without stepping on each other
+          maxWorkers: 2,
         },
       },
     ],

@@ -1,14 +1,38 @@
+import fs from "node:fs";
 import net from "node:net";
 
-/** Asks the OS for a free loopback port. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+// Ports the OS hands out for outgoing connections (Linux: 32768–60999). A port chosen by listening on
+// port 0 comes from that range, so between choosing it and a child process listening on it, any
+// outgoing connection of a test running beside it may take it. Ports are drawn below that range.
+const FALLBACK_EPHEMERAL_START = 32_768;
+const LOWEST = 20_000;
+
+function ephemeralStart(): number {
+  try {
+    const [start] = fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/).map(Number);
+    return start && start > LOWEST + 1_000 ? start : FALLBACK_EPHEMERAL_START;
+  } catch {
+    return FALLBACK_EPHEMERAL_START;
+  }
+}
+
+function listensOn(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      if (typeof address !== "object" || address === null) return reject(new Error("no port"));
-      server.close(() => resolve(address.port));
-    });
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
+}
+
+/** How a start that lost its port says so: Node's code, or anvil's and the start script's words. */
+export const PORT_TAKEN = /EADDRINUSE|already in use/;
+
+/** A free loopback port below the OS's range for outgoing connections. */
+export async function freePort(): Promise<number> {
+  const highest = ephemeralStart();
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const port = LOWEST + Math.floor(Math.random() * (highest - LOWEST));
+    if (await listensOn(port)) return port;
+  }
+  throw new Error(`no free loopback port between ${LOWEST} and ${highest} after 200 tries`);
 }

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { stopChild } from "@/lib/process/stop-child";
 import { SERVER_MALLOC_ARENA_MAX, SERVER_NODE_FLAGS } from "@/server/memory-settings";
-import { freePort } from "./free-port";
+import { PORT_TAKEN, freePort } from "./free-port";
 import { createTestDatabase } from "./postgres";
 
 export type Stack = {
@@ -50,14 +50,14 @@ type StackOptions = Parameters<typeof startStackOnce>[0];
  * Starts the real system with `scripts/start.ts` (the code behind `npm start`) on free loopback
  * ports, a temp data dir and SQLite or a fresh PostgreSQL database; waits for its ready line.
  * A free port can be taken by another process between choosing it and listening on it (tests run
- * in parallel): a start that failed with EADDRINUSE is tried again on fresh ports.
+ * in parallel): a start that failed because its port was taken is tried again on fresh ports.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await startStackOnce(options);
     } catch (error) {
-      if (attempt >= 3 || !(error instanceof Error) || !error.message.includes("EADDRINUSE")) throw error;
+      if (attempt >= 3 || !(error instanceof Error) || !PORT_TAKEN.test(error.message)) throw error;
     }
   }
 }

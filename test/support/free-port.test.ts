@@ -1,0 +1,20 @@
+import fs from "node:fs";
+import net from "node:net";
+import { describe, expect, it } from "vitest";
+import { freePort } from "./free-port";
+
+// Test files run two at a time: a port chosen for a child process must not come from the range the OS
+// hands out for outgoing connections, which the other file's clients take at any moment.
+describe("freePort", () => {
+  it("answers loopback ports below the outgoing-connection range that can be listened on", async () => {
+    const [rangeStart] = fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/).map(Number);
+    const ports = await Promise.all(Array.from({ length: 20 }, () => freePort()));
+    for (const port of ports) {
+      expect(port).toBeGreaterThanOrEqual(20_000);
+      expect(port).toBeLessThan(rangeStart ?? 32_768);
+      const server = net.createServer();
+      await new Promise<void>((resolve, reject) => server.once("error", reject).listen(port, "127.0.0.1", () => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
