@@ -23,3 +23,8 @@ export const verificationReason: Record<string, string> = {
   timeout: "DNS timed out: the DNS servers did not answer in time. Try again in a moment.",
   dns_error: "DNS lookup failed: the DNS servers answered with an error. Check the domain's DNS setup and try again.",
 };
+
+/** The acceptance rate in words: a rate of no decided capsule is no rate at all, not 0 %. */
+export function acceptanceWords(d: Pick<TOutlet["distribution"], "acceptanceRate" | "acceptedCount" | "rejectedCount">): string {
+  return d.acceptedCount + d.rejectedCount === 0 ? "none decided yet" : `${d.acceptanceRate.toFixed(2)}%`;
+}

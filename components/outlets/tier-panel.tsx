@@ -1,6 +1,6 @@
 import type { TOutlet } from "@/features/outlets/outlets.schema";
 import { Card } from "@/components/ui/card";
-import { tierLabel } from "./outlet-labels";
+import { acceptanceWords, tierLabel } from "./outlet-labels";
 
 // The seed's distribution table: what the outlet has, and what the next tier needs.
 function nextStep(d: TOutlet["distribution"], status: TOutlet["status"]): string {
@@ -13,7 +13,7 @@ function nextStep(d: TOutlet["distribution"], status: TOutlet["status"]): string
       const decided = d.acceptedCount + d.rejectedCount;
       const needs = [
         decided < d.minimumSample.elevated ? `${d.minimumSample.elevated} capsules decided by vote (now ${decided})` : "",
-        d.acceptanceRate < 75 ? `an acceptance rate of 75% or more (now ${d.acceptanceRate.toFixed(2)}%)` : "",
+        d.acceptanceRate < 75 ? `an acceptance rate of 75% or more (now ${acceptanceWords(d)})` : "",
         d.cleanRecord ? "" : "a clean record (no capsule labelled misleading or fraudulent)",
       ].filter(Boolean);
       return `Elevated (higher feed position, JSON Feed and WebSub push) needs ${needs.join(" and ") || "no more than it has; it updates with the next decided capsule"}.`;
@@ -22,7 +22,7 @@ function nextStep(d: TOutlet["distribution"], status: TOutlet["status"]): string
       const decided = d.acceptedCount + d.rejectedCount;
       const needs = [
         decided < d.minimumSample.premium ? `${d.minimumSample.premium} capsules decided by vote (now ${decided})` : "",
-        d.acceptanceRate < 90 ? `an acceptance rate of 90% or more (now ${d.acceptanceRate.toFixed(2)}%)` : "",
+        d.acceptanceRate < 90 ? `an acceptance rate of 90% or more (now ${acceptanceWords(d)})` : "",
         d.monthsActive < 12 ? `12 months active (now ${d.monthsActive})` : "",
       ].filter(Boolean);
       return `Premium (all channels, priority for partner streams) needs ${needs.join(" and ") || "a clean record kept"}.`;
@@ -42,7 +42,7 @@ export function TierPanel({ outlet }: { outlet: TOutlet }) {
       <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         <div>
           <dt className="text-xs uppercase tracking-wide text-stone-500">Acceptance</dt>
-          <dd className="font-mono">{d.acceptanceRate.toFixed(2)}%</dd>
+          <dd className={d.acceptedCount + d.rejectedCount === 0 ? "text-stone-600" : "font-mono"}>{acceptanceWords(d)}</dd>
         </div>
         <div>
           <dt className="text-xs uppercase tracking-wide text-stone-500">Decided</dt>
