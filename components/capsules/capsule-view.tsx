@@ -24,6 +24,7 @@ import { ProposalTimeline } from "./proposal-timeline";
 import { AddressLink, TxLink } from "@/components/ui/chain-link";
 import { isReadersVersion } from "@/components/capsules/readers-version";
 import { versionStandings } from "./version-standing";
+import { BackLink } from "@/components/ui/back-link";
 
 // /capsules/:id — the editors' view: status, countdown on the chain clock, tally and quorum, Yes/No,
 // live voters, and "Close the vote" once the window has passed.
@@ -66,11 +67,7 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
   return (
     <div className="space-y-6">
       <div>
-        <p className="text-sm">
-          <Link href="/newsroom" className="inline-flex min-h-11 items-center text-stone-500 hover:text-ink">
-            ← Newsroom
-          </Link>
-        </p>
+        <BackLink href="/newsroom">Newsroom</BackLink>
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <h1 className="font-serif text-3xl font-bold tracking-tight">{c.title}</h1>
           {c.status !== "superseded" || chain.isError ? (

@@ -21,6 +21,7 @@ import { useAutosave } from "./use-autosave";
 import { quoteMatches } from "@/features/capsules/claim-anchor";
 import { useCapsule } from "./use-capsules";
 import { formatTime } from "@/components/ui/capsule-format";
+import { BackLink } from "@/components/ui/back-link";
 
 // The drafting form: every field of the creation payload, validated live with the routes' schemas,
 // autosaved (create, then update), and submission once the saved draft is complete.
@@ -69,11 +70,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="text-sm">
-            <Link href="/newsroom" className="inline-flex min-h-11 items-center text-stone-500 hover:text-ink">
-              ← Newsroom
-            </Link>
-          </p>
+          <BackLink href="/newsroom">Newsroom</BackLink>
           <h1 className="mt-2 font-serif text-3xl font-bold tracking-tight">{submitted ? `Capsule #${capsuleId} submitted` : capsuleId ? `Draft #${capsuleId}` : "New capsule"}</h1>
           {revisionOf ? (
             <p className="mt-1 text-sm text-stone-600" data-testid="revision-note">

@@ -14,6 +14,7 @@ import { CorrectionForm } from "./correction-form";
 import { DiffView } from "./diff-view";
 import { versionStandings } from "./version-standing";
 import { comparableVersion, FieldDiffs } from "./field-diffs";
+import { BackLink } from "@/components/ui/back-link";
 
 // /capsules/:id/history — the revision chain (original → corrections/retractions), a line diff
 // between any two versions, and "Publish a correction" from the current one.
@@ -64,11 +65,7 @@ export function HistoryView({ id }: { id: string }) {
   return (
     <div className="space-y-6">
       <div>
-        <p className="text-sm">
-          <Link href={`/capsules/${id}`} className="inline-flex min-h-11 items-center text-stone-500 hover:text-ink">
-            ← Capsule #{id}
-          </Link>
-        </p>
+        <BackLink href={`/capsules/${id}`}>Capsule #{id}</BackLink>
         <h1 className="mt-2 font-serif text-3xl font-bold tracking-tight">Revision history</h1>
         <p className="mt-1 text-stone-600">Corrections never overwrite: each version stays, and readers see the newest finalized one.</p>
       </div>

@@ -16,6 +16,7 @@ import { OutletDistributionSection } from "@/components/distribution/outlet-dist
 import { VerificationPanel } from "./verification-panel";
 import { BondNotice } from "@/components/bonds/bond-notice";
 import { ROLE } from "@/lib/roles/role-catalog";
+import { BackLink } from "@/components/ui/back-link";
 
 
 export function OutletDetail({ slug, articles }: { slug: string; articles?: ReactNode }) {
@@ -55,11 +56,7 @@ export function OutletDetail({ slug, articles }: { slug: string; articles?: Reac
   return (
     <div className="space-y-6">
       <div>
-        <p className="text-sm">
-          <Link href="/outlets" className="inline-flex min-h-11 items-center text-stone-500 hover:text-ink">
-            ← Outlets
-          </Link>
-        </p>
+        <BackLink href="/outlets">Outlets</BackLink>
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <h1 className="font-serif text-3xl font-bold tracking-tight">{data.name}</h1>
           <OutletStatusBadge status={data.status} />

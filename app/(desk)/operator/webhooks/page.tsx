@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { PartnerWebhooks } from "@/components/operator/partner-webhooks";
+import { BackLink } from "@/components/ui/back-link";
 
 export const metadata: Metadata = { title: "Partner webhooks" };
 
@@ -8,11 +8,7 @@ export default function PartnerWebhooksPage() {
   return (
     <div className="space-y-6">
       <div>
-        <p className="text-sm">
-          <Link href="/operator" className="inline-flex min-h-11 items-center text-stone-500 hover:text-ink">
-            ← Operator
-          </Link>
-        </p>
+        <BackLink href="/operator">Operator</BackLink>
         <h1 className="mt-1 font-serif text-3xl font-bold tracking-tight">Partner webhooks</h1>
         <p className="mt-2 max-w-2xl text-stone-600">
           A partner webhook sends each published article and each label change the court makes to a partner’s server, signed with a
