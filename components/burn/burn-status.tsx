@@ -22,7 +22,8 @@ function Stat({ label, value, note, testId }: { label: string; value: string; no
 // The four numbers of GET /api/burn/status.
 export function BurnStatus() {
   const status = useBurnStatus();
-  if (status.isError) return <ErrorNotice title="The burn pool status could not be loaded" error={status.error} onRetry={() => void status.refetch()} />;
+  // a failed refresh keeps what was read before on the page (and the burn a visitor has in flight with it)
+  if (status.isError && !status.data) return <ErrorNotice title="The burn pool status could not be loaded" error={status.error} onRetry={() => void status.refetch()} />;
   if (!status.data) {
     return (
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" role="status" aria-busy="true" aria-label="Loading the burn pool">
@@ -43,6 +44,7 @@ export function BurnStatus() {
         : "No burn has happened yet.";
   return (
     <div className="space-y-3">
+      {status.isError ? <ErrorNotice title="The burn pool status could not be refreshed; these figures were read earlier" error={status.error} onRetry={() => void status.refetch()} /> : null}
       {s.burnPool && s.chainTime !== undefined ? <BurnTrigger status={s} observedAtMs={status.dataUpdatedAt} onBurned={() => status.refetch()} /> : null}
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="burn-status">
         <Stat label="Pool size" value={formatCap(s.poolSize)} note="Waiting in the pool for the next burn." testId="burn-pool-size" />

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { useConfig, useWriteContract } from "wagmi";
 import { simulateContract, waitForTransactionReceipt } from "wagmi/actions";
-import { parseEventLogs, type Address, type Hex } from "viem";
+import { parseEventLogs, type Address } from "viem";
 import { burnPoolAbi } from "@/lib/chain/abi";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
@@ -13,9 +13,7 @@ import type { TBurnStatus } from "@/components/burn/use-burn";
 import { useSession } from "@/components/wallet/use-session";
 import { formatCap, formatTime } from "@/components/ui/capsule-format";
 import { primaryButton } from "@/components/ui/field";
-import { AlertLine, StatusLine } from "@/components/ui/form-message";
-
-type Phase = { step: "idle" } | { step: "checking" } | { step: "wallet" } | { step: "mining"; hash: Hex } | { step: "done"; hash: Hex; amount: bigint; nextAt: bigint } | { step: "failed"; message: string };
+import { BurnProgress, NotDuePanel, type BurnPhase } from "@/components/burn/burn-progress";
 
 /** BurnPool's refusal in words; the wallet's own text otherwise. */
 export function describeBurnError(error: unknown, nextBurnDate: string): string {
@@ -33,7 +31,7 @@ export function BurnTrigger({ status, observedAtMs, onBurned }: { status: TBurnS
   const session = useSession();
   const config = useConfig();
   const { mutateAsync: writeContract } = useWriteContract();
-  const [phase, setPhase] = useState<Phase>({ step: "idle" });
+  const [phase, setPhase] = useState<BurnPhase>({ step: "idle" });
   const [nowMs, setNowMs] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNowMs(Date.now()), 5_000);
@@ -81,16 +79,7 @@ export function BurnTrigger({ status, observedAtMs, onBurned }: { status: TBurnS
     );
   }
 
-  if (!schedule.due) {
-    return (
-      <section className="rounded-lg border border-stone-200 bg-stone-50 p-5 text-sm text-stone-700" aria-label="Burn" data-testid="burn-due" data-due="false">
-        <p className="font-semibold text-ink" data-testid="burn-due-text">
-          No burn is due yet. The next burn is due on {formatTime(nextBurnAt)}, in {describeWait(schedule.inSeconds)}.
-        </p>
-        <p className="mt-1">Until then the burn pool contract refuses a burn; from then on anyone may trigger it here with a wallet.</p>
-      </section>
-    );
-  }
+  if (!schedule.due) return <NotDuePanel nextBurnAt={nextBurnAt} inSeconds={schedule.inSeconds} phase={phase} />;
 
   return (
     <section className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-5 text-sm text-amber-950" aria-label="Burn" data-testid="burn-due" data-due="true">
@@ -105,20 +94,7 @@ export function BurnTrigger({ status, observedAtMs, onBurned }: { status: TBurnS
       ) : (
         <p data-testid="burn-connect">Connect a wallet (page header) to trigger the burn. Your wallet pays only the transaction fee; the contract sends nothing to you.</p>
       )}
-      <StatusLine
-        text={
-          phase.step === "checking"
-            ? "Checking with the burn pool contract…"
-            : phase.step === "wallet"
-              ? "Confirm the burn in your wallet…"
-              : phase.step === "mining"
-                ? `Burn sent; waiting for it to be mined (transaction ${phase.hash})…`
-                : undefined
-        }
-        className="break-all text-sm"
-        testId="burn-pending"
-      />
-      <AlertLine text={phase.step === "failed" ? phase.message : undefined} className="text-sm text-red-800" testId="burn-error" />
+      <BurnProgress phase={phase} />
     </section>
   );
 }
