@@ -2,18 +2,11 @@ import { startAnvil, type AnvilHandle } from "@/lib/chain/anvil-process";
 import { keccak256, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { wellKnownDevKeys } from "@/lib/config/dev-keys";
-import { PORT_TAKEN, freePort } from "./free-port";
+import { freePort, retryWhenPortTaken } from "./free-port";
 
 /** A throwaway anvil on a free loopback port with chain id 77117002 (or the one given). */
 export async function startTestAnvil(options: { chainId?: number; stateFile?: string; stateSaveIntervalMs?: number } = {}): Promise<AnvilHandle> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await startAnvil({ port: await freePort(), ...options });
-    } catch (error) {
-      // another process may take the chosen port before anvil listens on it: try a fresh one
-      if (attempt >= 3 || !(error instanceof Error) || !PORT_TAKEN.test(error.message)) throw error;
-    }
-  }
+  return retryWhenPortTaken(async () => startAnvil({ port: await freePort(), ...options }));
 }
 
 // anvil's well-known dev accounts (mnemonic "test test … junk"); their one home is lib/config/dev-keys.ts.

@@ -25,7 +25,21 @@ function listensOn(port: number): Promise<boolean> {
 }
 
 /** How a start that lost its port says so: Node's code, or anvil's and the start script's words. */
-export const PORT_TAKEN = /EADDRINUSE|already in use/;
+const PORT_TAKEN = /EADDRINUSE|already in use/;
+
+/**
+ * Runs `start` (which picks its ports with freePort) again, up to three times in all, when another process
+ * took a chosen port between choosing it and listening on it.
+ */
+export async function retryWhenPortTaken<T>(start: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await start();
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error) || !PORT_TAKEN.test(error.message)) throw error;
+    }
+  }
+}
 
 /** A free loopback port below the OS's range for outgoing connections. */
 export async function freePort(): Promise<number> {

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { stopChild } from "@/lib/process/stop-child";
 import { SERVER_MALLOC_ARENA_MAX, SERVER_NODE_FLAGS } from "@/server/memory-settings";
-import { PORT_TAKEN, freePort } from "./free-port";
+import { freePort, retryWhenPortTaken } from "./free-port";
 import { createTestDatabase } from "./postgres";
 
 export type Stack = {
@@ -53,13 +53,7 @@ type StackOptions = Parameters<typeof startStackOnce>[0];
  * in parallel): a start that failed because its port was taken is tried again on fresh ports.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await startStackOnce(options);
-    } catch (error) {
-      if (attempt >= 3 || !(error instanceof Error) || !PORT_TAKEN.test(error.message)) throw error;
-    }
-  }
+  return retryWhenPortTaken(() => startStackOnce(options));
 }
 
 async function startStackOnce(options: {
