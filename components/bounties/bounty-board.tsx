@@ -6,6 +6,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ProposalCard } from "./proposal-card";
 import { SampleNotice } from "./sample-mark";
+import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 const PAGE_SIZE = 5;
 const pagerButton =
@@ -16,12 +17,13 @@ export function BountyBoard() {
   const proposals = useBountyProposals(offset, PAGE_SIZE);
   const evaluations = useBountyEvaluations(proposals.data?.items);
 
-  if (proposals.isError) return <ErrorNotice title="Bounty proposals are unavailable" error={proposals.error} onRetry={() => void proposals.refetch()} />;
+  if (failedWithNothing(proposals)) return <ErrorNotice title="Bounty proposals are unavailable" error={proposals.error} onRetry={() => void proposals.refetch()} />;
   const page = proposals.data;
   const items = page?.items ?? [];
 
   return (
     <div className="space-y-4">
+      <RefreshFailed what="The bounty proposals" read={proposals} />
       {items.some((proposal) => proposal.sample) ? <SampleNotice /> : null}
       {!page ? (
         <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading proposals">

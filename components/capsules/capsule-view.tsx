@@ -25,6 +25,7 @@ import { AddressLink, TxLink } from "@/components/ui/chain-link";
 import { isReadersVersion } from "@/components/capsules/readers-version";
 import { versionStandings } from "./version-standing";
 import { BackLink } from "@/components/ui/back-link";
+import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 // /capsules/:id — the editors' view: status, countdown on the chain clock, tally and quorum, Yes/No,
 // live voters, and "Close the vote" once the window has passed.
@@ -41,7 +42,7 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
   // "superseded" on chain may still be the version readers see (its correction is under vote or was rejected): the chain tells
   const chain = useCapsuleHistory(id, status === "superseded");
 
-  if (capsule.isError) {
+  if (failedWithNothing(capsule)) {
     return (
       <CapsuleReadFailure
         read={capsule}
@@ -66,6 +67,7 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
 
   return (
     <div className="space-y-6">
+      <RefreshFailed what="The capsule" read={capsule} />
       <div>
         <BackLink href="/newsroom">Newsroom</BackLink>
         <div className="mt-2 flex flex-wrap items-center gap-3">

@@ -9,6 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { capsuleTypeLabel } from "@/components/ui/capsule-format";
 import { DiffView } from "./diff-view";
 import { comparableVersion, FieldDiffs } from "./field-diffs";
+import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 // Beside the Yes/No buttons of a correction (or any revision): why it was made, and what it changes
 // against the version readers see now (title, standfirst, summary, claims and body), so editors vote on the change
@@ -35,7 +36,8 @@ export function CorrectionBrief({ read }: { read: TCapsuleResponse }) {
           {read.revision.revisionReason ?? "No reason was given."}
         </p>
       </div>
-      {base.isError ? (
+      <RefreshFailed what="The current version" read={base} />
+      {failedWithNothing(base) ? (
         <ErrorNotice title="The current version could not be loaded" error={base.error} onRetry={() => void base.refetch()} />
       ) : !base.data ? (
         <Skeleton className="block h-24 w-full" />

@@ -9,6 +9,7 @@ import { useCapsule } from "@/components/capsules/use-capsules";
 import { useWalletRoles } from "@/components/roles/use-roles";
 import { useSession } from "@/components/wallet/use-session";
 import { Card } from "@/components/ui/card";
+import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DraftEditor } from "./draft-editor";
@@ -48,7 +49,7 @@ export function NewDraftPage({ outlet }: { outlet?: string }) {
   if (!wallet) {
     return <Message title="New capsule">{status === "connecting" ? "Connecting to your wallet…" : "Connect your wallet from the page header and sign in to start a draft."}</Message>;
   }
-  if (roles.isError) return <ErrorNotice title="Your roles could not be loaded" error={roles.error} onRetry={() => void roles.refetch()} />;
+  if (failedWithNothing(roles)) return <ErrorNotice title="Your roles could not be loaded" error={roles.error} onRetry={() => void roles.refetch()} />;
   if (roles.isPending) return <Loading label="Loading your outlets" />;
   if (outlets.length === 0) {
     return (
@@ -66,7 +67,8 @@ export function NewDraftPage({ outlet }: { outlet?: string }) {
 export function EditDraftPage({ id }: { id: string }) {
   const { wallet, status } = useSession();
   const capsule = useCapsule(id);
-  if (capsule.isError) {
+  // a failed refresh must not take the editor (and the text being written) off the page
+  if (failedWithNothing(capsule)) {
     if (capsule.error instanceof ApiError && (capsule.error.status === 404 || capsule.error.status === 400)) {
       return (
         <Message title="Draft not found">
@@ -77,7 +79,12 @@ export function EditDraftPage({ id }: { id: string }) {
     return <ErrorNotice title="The draft could not be loaded" error={capsule.error} onRetry={() => void capsule.refetch()} />;
   }
   if (!capsule.data) return <Loading label="Loading the draft" />;
-  return <DraftGate id={id} wallet={wallet} read={capsule.data} />;
+  return (
+    <>
+      <RefreshFailed what="The draft" read={capsule} keeps="What you write stays in the editor, and the editor says whether it was saved." className="mb-4" />
+      <DraftGate id={id} wallet={wallet} read={capsule.data} />
+    </>
+  );
 }
 
 /**

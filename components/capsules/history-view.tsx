@@ -15,6 +15,7 @@ import { DiffView } from "./diff-view";
 import { versionStandings } from "./version-standing";
 import { comparableVersion, FieldDiffs } from "./field-diffs";
 import { BackLink } from "@/components/ui/back-link";
+import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 // /capsules/:id/history — the revision chain (original → corrections/retractions), a line diff
 // between any two versions, and "Publish a correction" from the current one.
@@ -35,7 +36,7 @@ export function HistoryView({ id }: { id: string }) {
   }, [chain, from]);
 
   // a 404 (no such capsule, or a draft this reader may not see) says so; only other failures offer a retry
-  if (history.isError) return <CapsuleReadFailure read={history} missing={missingCapsuleText(id, status === "signed-in")} />;
+  if (failedWithNothing(history)) return <CapsuleReadFailure read={history} missing={missingCapsuleText(id, status === "signed-in")} />;
   if (!history.data) {
     return (
       <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading revision history">
@@ -69,6 +70,7 @@ export function HistoryView({ id }: { id: string }) {
         <h1 className="mt-2 font-serif text-3xl font-bold tracking-tight">Revision history</h1>
         <p className="mt-1 text-stone-600">Corrections never overwrite: each version stays, and readers see the newest finalized one.</p>
       </div>
+      <RefreshFailed what="The revision history" read={history} />
 
       <Card title="Versions">
         <ol className="relative space-y-5 border-l-2 border-stone-200 pl-6" data-testid="history-timeline">

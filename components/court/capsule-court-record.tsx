@@ -5,13 +5,14 @@ import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
 import { useCapsuleCases } from "@/components/court/use-court";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { formatTime } from "@/components/ui/capsule-format";
+import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 // The article's court record on the desk's capsule page: every case of the revision chain (GET
 // /api/capsules/:id/disputes lists the whole chain), so a correction still shows the earlier
 // version's ruling and finding, each linked to its case.
 export function CapsuleCourtRecord({ id }: { id: string }) {
   const cases = useCapsuleCases(id);
-  if (cases.isError) return <ErrorNotice title="The article's court record could not be loaded" error={cases.error} onRetry={() => void cases.refetch()} />;
+  if (failedWithNothing(cases)) return <ErrorNotice title="The article's court record could not be loaded" error={cases.error} onRetry={() => void cases.refetch()} />;
   const items = cases.data?.items ?? [];
   if (items.length === 0) return null;
   return (
@@ -19,6 +20,7 @@ export function CapsuleCourtRecord({ id }: { id: string }) {
       <h2 id="court-record-heading" className="font-semibold">
         Court record of this article
       </h2>
+      <RefreshFailed what="The court record" read={cases} className="mt-2" />
       <ul className="mt-2 space-y-2">
         {items.map((c) => (
           <li key={c.caseId} data-testid="desk-court-case">

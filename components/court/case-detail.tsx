@@ -23,6 +23,7 @@ import { labelTitle, verdictText } from "./court-format";
 import { CLERK_CASE_RETIRED } from "@/features/court/clerk-retirement";
 import { UnknownClaims } from "./unknown-claims";
 import { claimName, nameOfEvidence } from "./article-numbers";
+import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 // /court/:id — one case: what is challenged and why, the label before and now, the verdict and
 // penalty, the timeline, and, for a jury case, its jury panel.
@@ -30,7 +31,7 @@ export function CaseDetail({ id }: { id: string }) {
   const answer = useCase(id);
   const capsule = useCapsule(answer.data?.case.capsuleId);
 
-  if (answer.isError) {
+  if (failedWithNothing(answer)) {
     if (answer.error instanceof ApiError && (answer.error.status === 404 || answer.error.status === 400)) {
       return (
         <div className="space-y-3">
@@ -62,6 +63,7 @@ export function CaseDetail({ id }: { id: string }) {
 
   return (
     <div className="space-y-6">
+      <RefreshFailed what="The court case" read={answer} />
       <div>
         <BackToCases />
         <div className="mt-2 flex flex-wrap items-center gap-3">

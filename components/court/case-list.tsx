@@ -11,6 +11,7 @@ import { formatCap, formatTime } from "@/components/ui/capsule-format";
 import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import { CaseRowHeading } from "./case-badges";
 import { Pager } from "@/components/ui/pager";
+import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 const PAGE_SIZE = 10;
 const statusFilters: Array<{ value: CaseStatusFilter; label: string }> = [
@@ -107,7 +108,8 @@ export function CaseList({ initial }: { initial: CaseFilters }) {
           </label>
         </div>
       </div>
-      {cases.isError ? (
+      <RefreshFailed what="The court cases" read={cases} className="m-4" />
+      {failedWithNothing(cases) ? (
         <div className="p-4">
           <ErrorNotice title="Court cases could not be loaded" error={cases.error} onRetry={() => void cases.refetch()} />
         </div>

@@ -19,6 +19,7 @@ import { DisputeForm } from "./dispute-form";
 import { LabelHistory } from "./label-history";
 import { CapsuleReadFailure, CapsuleSkeleton } from "@/components/capsules/capsule-read-states";
 import { isReadersVersion } from "@/components/capsules/readers-version";
+import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 type Opened = z.infer<typeof ZDisputeResponse>;
 
@@ -28,7 +29,7 @@ export function DisputePage({ id }: { id: string }) {
   const cases = useCapsuleCases(id);
   const [opened, setOpened] = useState<Opened | undefined>();
 
-  if (capsule.isError) {
+  if (failedWithNothing(capsule)) {
     return (
       <CapsuleReadFailure
         read={capsule}
@@ -56,6 +57,7 @@ export function DisputePage({ id }: { id: string }) {
 
   return (
     <div className="space-y-6">
+      <RefreshFailed what="The article" read={capsule} />
       <div>
         <p className="text-sm">
           <Link href={`/read/${id}`} className="text-stone-500 hover:text-ink">
@@ -112,7 +114,8 @@ export function DisputePage({ id }: { id: string }) {
             </Card>
           )}
           <Card title="Court cases on this article">
-            {cases.isError ? (
+            <RefreshFailed what="The article’s cases" read={cases} className="mb-3" />
+            {failedWithNothing(cases) ? (
               <ErrorNotice title="The article’s cases could not be loaded" error={cases.error} onRetry={() => void cases.refetch()} />
             ) : !cases.data ? (
               <Skeleton className="block h-12 w-full" />

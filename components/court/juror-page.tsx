@@ -14,6 +14,7 @@ import { Pager } from "@/components/ui/pager";
 import { CaseRowHeading } from "./case-badges";
 import { Deadline, lastEventTime } from "./deadline";
 import { byUrgency, jurorDuty } from "@/features/court/juror-duty";
+import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 const PAGE_SIZE = 20;
 
@@ -34,13 +35,14 @@ export function JurorPage() {
           period, then reveal them with your public reasons during the reveal period. A juror who does not reveal loses 5 % of their bond.
         </p>
       </div>
+      {status === "signed-in" && wallet ? <RefreshFailed what="Your jury cases" read={cases} /> : null}
       {status !== "signed-in" || !wallet ? (
         <Card>
           <p className="text-sm text-stone-700" data-testid="juror-signin-hint">
             Sign in with your wallet from the page header to see the cases you were drawn for.
           </p>
         </Card>
-      ) : cases.isError ? (
+      ) : failedWithNothing(cases) ? (
         <ErrorNotice title="Your jury cases could not be loaded" error={cases.error} onRetry={() => void cases.refetch()} />
       ) : !cases.data ? (
         <Skeleton className="block h-40 w-full" />

@@ -6,6 +6,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Pager } from "@/components/ui/pager";
 import { OutletTierCard } from "./outlet-tier-card";
+import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 const PAGE_SIZE = 10;
 
@@ -14,7 +15,7 @@ export function DistributionList() {
   const [page, setPage] = useState(1);
   const report = useDistribution(page, PAGE_SIZE);
   const data = report.data;
-  if (report.isError) return <ErrorNotice title="Distribution tiers could not be loaded" error={report.error} onRetry={() => void report.refetch()} />;
+  if (failedWithNothing(report)) return <ErrorNotice title="Distribution tiers could not be loaded" error={report.error} onRetry={() => void report.refetch()} />;
   if (!data) {
     return (
       <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading distribution tiers">
@@ -36,6 +37,7 @@ export function DistributionList() {
   }
   return (
     <div className="space-y-4">
+      <RefreshFailed what="The distribution tiers" read={report} />
       <div className={`space-y-4 ${report.isPlaceholderData ? "opacity-60" : ""}`}>
         {data.items.map((item) => (
           <OutletTierCard key={item.outletSlug} item={item} />

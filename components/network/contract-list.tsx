@@ -6,13 +6,15 @@ import { useContractsSummary } from "@/components/network/use-system";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorNotice } from "@/components/ui/error-notice";
+import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 
 export function ContractList() {
   const summary = useContractsSummary();
-  if (summary.isError) return <ErrorNotice title="Contract addresses are unavailable" error={summary.error} onRetry={() => void summary.refetch()} />;
+  if (failedWithNothing(summary)) return <ErrorNotice title="Contract addresses are unavailable" error={summary.error} onRetry={() => void summary.refetch()} />;
   return (
     <Card title="Contracts">
+      <RefreshFailed what="The contract addresses" read={summary} className="mb-4" />
       {!summary.data ? (
         <div className="space-y-2" aria-busy="true">
           <Skeleton className="h-5 w-full" />

@@ -4,6 +4,7 @@ import { useNetworkStatus } from "@/components/network/use-system";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorNotice } from "@/components/ui/error-notice";
+import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 function Stat({ label, value, testId }: { label: string; value: React.ReactNode; testId: string }) {
   return (
@@ -18,11 +19,12 @@ function Stat({ label, value, testId }: { label: string; value: React.ReactNode;
 
 export function NetworkOverview() {
   const status = useNetworkStatus({ everyMs: 15_000 });
-  if (status.isError) return <ErrorNotice title="Network status is unavailable" error={status.error} onRetry={() => void status.refetch()} />;
+  if (failedWithNothing(status)) return <ErrorNotice title="Network status is unavailable" error={status.error} onRetry={() => void status.refetch()} />;
   const data = status.data;
   const loading = <Skeleton className="h-6 w-24" />;
   return (
     <Card title="Network">
+      <RefreshFailed what="The network status" read={status} className="mb-4" />
       <dl className="grid grid-cols-2 gap-6 sm:grid-cols-4">
         <Stat label="Network" testId="network-name" value={data ? data.network : loading} />
         <Stat label="Chain id" testId="chain-id" value={data ? `${data.chainId} (${data.chainIdHex})` : loading} />

@@ -14,6 +14,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { CapsuleRow } from "./capsule-row";
 import { BondShortfall } from "@/components/bonds/bond-shortfall";
 import { RoleOffersCard } from "./role-offers-card";
+import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 const ALL = "__all";
 const statusFilters: Array<{ value: CapsuleStatusFilter; label: string }> = [
@@ -229,7 +230,8 @@ function BrowseList(props: {
           </button>
         ))}
       </div>
-      {props.query.isError ? (
+      <RefreshFailed what="The capsules" read={props.query} />
+      {failedWithNothing(props.query) ? (
         <ErrorNotice title="Capsules could not be loaded" error={props.query.error} onRetry={() => void props.query.refetch()} />
       ) : !data ? (
         <Skeleton className="block h-24 w-full" />

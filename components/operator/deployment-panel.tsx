@@ -8,6 +8,7 @@ import { useContractsSummary } from "@/components/network/use-system";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { PanelLoading } from "./panel-loading";
+import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 
 function Row({ term, children, testId }: { term: string; children: ReactNode; testId?: string }) {
@@ -25,10 +26,11 @@ function Row({ term, children, testId }: { term: string; children: ReactNode; te
 // every contract address and the event topics clients subscribe to.
 export function DeploymentPanel() {
   const summary = useContractsSummary();
-  if (summary.isError) return <ErrorNotice title="The contracts summary is unavailable" error={summary.error} onRetry={() => void summary.refetch()} />;
+  if (failedWithNothing(summary)) return <ErrorNotice title="The contracts summary is unavailable" error={summary.error} onRetry={() => void summary.refetch()} />;
   const s = summary.data;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
+      <RefreshFailed what="The contracts summary" read={summary} className="lg:col-span-2" />
       <Card title="Network and deployment">
         {!s ? (
           <PanelLoading />

@@ -5,6 +5,7 @@ import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { DeploymentPanel } from "./deployment-panel";
 import { PanelLoading } from "./panel-loading";
+import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 // /operator — everything /api/meta serves: the deployment, the effective configuration (secrets
 // redacted by the bridge) and the signed actions with who may use them.
@@ -61,7 +62,8 @@ function ActionsPanel() {
   const actions = useActionKeys();
   return (
     <Card title="Signed actions">
-      {actions.isError ? (
+      <RefreshFailed what="The action list" read={actions} className="mb-3" />
+      {failedWithNothing(actions) ? (
         <ErrorNotice title="Action list is unavailable" error={actions.error} onRetry={() => void actions.refetch()} />
       ) : !actions.data ? (
         <PanelLoading />

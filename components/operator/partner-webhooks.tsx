@@ -15,6 +15,7 @@ import { PanelLoading } from "./panel-loading";
 import { RegisterWebhookForm } from "./register-webhook-form";
 import { DELIVERIES_SHOWN, useDisableWebhook, usePartnerWebhooks, useWebhookDeliveries, WEBHOOKS_PER_PAGE } from "./use-partner-webhooks";
 import { deliveryWords, eventTypeWords, isoTime } from "./webhook-words";
+import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 type Webhook = z.output<typeof ZWebhook>;
 
@@ -36,14 +37,15 @@ export function PartnerWebhooks() {
       </p>
     );
   }
-  if (list.isError && list.error instanceof ApiError && list.error.status === 403) {
+  if (failedWithNothing(list) && list.error instanceof ApiError && list.error.status === 403) {
     return (
       <p className="max-w-2xl text-stone-700" data-testid="webhooks-operator-only">
         {OPERATOR_ONLY}
       </p>
     );
   }
-  if (list.isError) return <ErrorNotice title="The partner webhooks could not be loaded" error={list.error} onRetry={() => void list.refetch()} />;
+  // a failed refresh keeps the page, and what is typed in the form above the list with it
+  if (failedWithNothing(list)) return <ErrorNotice title="The partner webhooks could not be loaded" error={list.error} onRetry={() => void list.refetch()} />;
   if (!list.data) {
     return (
       <Card title="Webhooks">
@@ -54,6 +56,7 @@ export function PartnerWebhooks() {
   const data = list.data;
   return (
     <div className="space-y-6">
+      <RefreshFailed what="The partner webhooks" read={list} />
       <RegisterWebhookForm enabledCount={data.enabledCount} />
       <Card title="Webhooks">
         <p className="mb-3 text-sm text-stone-600" data-testid="webhooks-count">

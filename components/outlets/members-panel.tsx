@@ -12,6 +12,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { GrantRoleForm } from "./grant-role-form";
 import { useAnswerOffer, useRoleOffers } from "@/components/roles/use-role-offers";
+import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 export function MembersPanel({ slug, canManage, me }: { slug: string; canManage: boolean; me: string | undefined }) {
   const users = useOutletUsers(slug);
@@ -21,7 +22,8 @@ export function MembersPanel({ slug, canManage, me }: { slug: string; canManage:
 
   return (
     <Card title="Members and roles">
-      {users.isError ? (
+      <RefreshFailed what="The members" read={users} className="mb-3" />
+      {failedWithNothing(users) ? (
         <ErrorNotice title="Members could not be loaded" error={users.error} onRetry={() => void users.refetch()} />
       ) : !users.data ? (
         <Skeleton className="block h-16 w-full" />

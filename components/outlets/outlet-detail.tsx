@@ -17,6 +17,7 @@ import { VerificationPanel } from "./verification-panel";
 import { BondNotice } from "@/components/bonds/bond-notice";
 import { ROLE } from "@/lib/roles/role-catalog";
 import { BackLink } from "@/components/ui/back-link";
+import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 
 export function OutletDetail({ slug, articles }: { slug: string; articles?: ReactNode }) {
@@ -24,7 +25,7 @@ export function OutletDetail({ slug, articles }: { slug: string; articles?: Reac
   const users = useOutletUsers(slug);
   const { wallet, status } = useSession();
 
-  if (outlet.isError) {
+  if (failedWithNothing(outlet)) {
     if (outlet.error instanceof ApiError && outlet.error.status === 404) {
       return (
         <div className="space-y-3">
@@ -55,6 +56,7 @@ export function OutletDetail({ slug, articles }: { slug: string; articles?: Reac
 
   return (
     <div className="space-y-6">
+      <RefreshFailed what="The outlet" read={outlet} />
       <div>
         <BackLink href="/outlets">Outlets</BackLink>
         <div className="mt-2 flex flex-wrap items-center gap-3">

@@ -8,6 +8,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { OutletStatusBadge } from "./outlet-status-badge";
 import { tierLabel } from "./outlet-labels";
+import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 const PAGE_SIZE = 10;
 const filters: Array<{ value: OutletStatusFilter; label: string }> = [
@@ -48,7 +49,8 @@ export function OutletList() {
           ))}
         </div>
       </div>
-      {outlets.isError ? (
+      <RefreshFailed what="The outlets" read={outlets} className="m-4" />
+      {failedWithNothing(outlets) ? (
         <div className="p-4">
           <ErrorNotice title="Outlets could not be loaded" error={outlets.error} onRetry={() => void outlets.refetch()} />
         </div>

@@ -9,6 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Pager } from "@/components/ui/pager";
 import { smallButton } from "@/components/ui/field";
 import { ListingCard } from "./listing-card";
+import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 const PAGE_SIZE = 10;
 
@@ -106,7 +107,8 @@ export function RightsBoard({ initialOutlet, initialCapsule }: { initialOutlet: 
           promote it. Its listings stay valid; buyers should know.
         </p>
       ) : null}
-      {query.isError ? (
+      <RefreshFailed what="The listings" read={query} className="m-4" />
+      {failedWithNothing(query) ? (
         <div className="p-4">
           <ErrorNotice title={capsule ? `The rights of capsule #${capsule} could not be loaded` : "Listings could not be loaded"} error={query.error} onRetry={() => void query.refetch()} />
         </div>
