@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DbOrTrx } from "@/lib/db/database";
 import type { VoteReasonRow, VoteRow } from "@/lib/db/tables/capsules.table";
 
@@ -21,8 +22,9 @@ export async function latestCapsuleVotes(db: DbOrTrx, capsuleId: number, count: 
 
 /**
  * Names of the given wallets that are members of the outlet (an active role there, or its owner):
- * the display name each last gave as a contributor of a submitted capsule of that outlet. Drafts
- * are private, so their contributor lists are not a source.
+ * the display name each last gave itself as the credited submitter of a submitted capsule of that
+ * outlet. Drafts are private, so their contributor lists are not a source; a name a colleague typed
+ * for another member is theirs to give on their article, not the member's name elsewhere.
  */
 export async function memberDisplayNames(db: DbOrTrx, outletSlug: string, wallets: string[]): Promise<Map<string, string>> {
   if (wallets.length === 0) return new Map();
@@ -40,6 +42,8 @@ export async function memberDisplayNames(db: DbOrTrx, outletSlug: string, wallet
     .where((eb) => eb.or([eb("c.submit_tx_hash", "is not", null), eb("c.status", "not in", ["draft", "rejected"])])) // names from capsules that reached the chain
     .where("cc.active", "=", 1)
     .where("cc.wallet", "in", [...members])
+    // a name the member gave itself, as the credited submitter: one colleague's words about another are not their name
+    .where(sql<string>`lower(cc.wallet)`, "=", sql<string>`lower(c.submitter)`)
     .orderBy("cc.id", "asc")
     .execute();
   const names = new Map<string, string>();

@@ -56,7 +56,11 @@ describe.each(dialects)("votes and live pushes on %s", (dialect) => {
           title: "Tram line opens in May",
           body: "The city confirmed the date.",
           outletSlug: SLUG,
-          contributors: [{ wallet: owner, displayName: "Olga Owner", role: 3, contributionType: "author", shareBps: 10_000 }],
+          // the owner names itself; the name it gives the editor is its own words about a colleague, never shown as the editor's name
+          contributors: [
+            { wallet: owner, displayName: "Olga Owner", role: 3, contributionType: "author", shareBps: 5_000 },
+            { wallet: editor, displayName: "Bribed by the mayor", role: 3, contributionType: "editor", shareBps: 5_000 },
+          ],
         },
       },
       ownerKey,
