@@ -5,11 +5,13 @@ import { signedPost } from "@/lib/api/browser-session";
 import { inboxMarkRead } from "@/features/inbox/mark-read.endpoint";
 import { inboxRead } from "@/features/inbox/read.endpoint";
 import { useSession } from "@/components/wallet/use-session";
+import { tellOtherTabs } from "@/components/live/other-tabs";
 
 // The signed-in wallet's inbox. No polling: the page's push channel (components/live) refetches
 // ["inbox", …, wallet] when a public change names the wallet. What is private is not pushed (a role
-// offered to the wallet, the read mark another tab moved; lib/live/public-changes.ts): the page re-reads
-// the inbox whenever it is shown again.
+// offered to the wallet, the read mark another tab moved; lib/live/public-changes.ts): this browser's other
+// tabs hear of a read mark moved here (components/live/other-tabs.ts), and the page re-reads the inbox
+// whenever it is shown again.
 export const inboxKeys = {
   page: (wallet: string, page: number) => ["inbox", "page", wallet.toLowerCase(), page] as const,
 };
@@ -30,6 +32,9 @@ export function useMarkInboxRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (upToId?: string) => signedPost(session, inboxMarkRead, { body: upToId ? { upToId } : {} }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["inbox"] }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ["inbox"] });
+      tellOtherTabs({ area: "inbox" });
+    },
   });
 }

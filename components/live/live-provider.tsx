@@ -7,6 +7,7 @@ import { liveStream } from "@/features/live/stream.endpoint";
 import { onlyVotes, ZLiveEvent, type LiveEvent } from "@/lib/live/live-event";
 import { withPushedTally } from "@/lib/live/pushed-tally";
 import { withPushedVotes } from "@/lib/live/pushed-votes";
+import { useNewsFromOtherTabs } from "./other-tabs";
 
 // One EventSource per page on GET /api/live. Every pushed change refetches exactly the queries it
 // names (capsule reads and votes, court cases, inboxes) and moves the page's chain clock to the
@@ -71,6 +72,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<LiveState>("connecting");
   const [head, setHead] = useState<Head | undefined>();
   const listeners = useRef(new Set<Listener>());
+  useNewsFromOtherTabs();
 
   useEffect(() => {
     let source: EventSource | undefined;

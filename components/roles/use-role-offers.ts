@@ -8,11 +8,13 @@ import { roleOfferDecline } from "@/features/roles/offer-decline.endpoint";
 import { roleOfferWithdraw } from "@/features/roles/offer-withdraw.endpoint";
 import { useSession } from "@/components/wallet/use-session";
 import { roleKeys } from "./use-roles";
+import { tellOtherTabs } from "@/components/live/other-tabs";
 
 // Role offers are a signed read (between the outlet and the grantee). Under ["wallet-roles", wallet, …]
 // so the push channel refetches them when a public change names the wallet (an accepted offer is a role
 // granted to the grantee by the offering wallet). An offer made, declined or withdrawn is private and is
-// not pushed (lib/live/public-changes.ts): the page re-reads the offers whenever it is shown again.
+// not pushed (lib/live/public-changes.ts): this browser's other tabs hear of an answer given here
+// (components/live/other-tabs.ts), and the page re-reads the offers whenever it is shown again.
 const offerKey = (wallet: string, slug?: string) => ["wallet-roles", wallet.toLowerCase(), "offers", slug ?? ""] as const;
 
 export function useRoleOffers(slug?: string) {
@@ -37,6 +39,7 @@ export function useAnswerOffer(answer: "accept" | "decline" | "withdraw", slug?:
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ["wallet-roles"] });
       if (slug) void queryClient.invalidateQueries({ queryKey: roleKeys.outletUsers(slug) });
+      tellOtherTabs({ area: "roles", outletSlug: slug });
     },
   });
 }

@@ -8,6 +8,7 @@ import { walletRoles } from "@/features/roles/wallet-roles.endpoint";
 import { roleGrant } from "@/features/roles/grant.endpoint";
 import { roleRevoke } from "@/features/roles/revoke.endpoint";
 import { useSession } from "@/components/wallet/use-session";
+import { tellOtherTabs } from "@/components/live/other-tabs";
 
 export const roleKeys = {
   walletRoles: (wallet: string) => ["wallet-roles", wallet.toLowerCase()] as const,
@@ -39,6 +40,8 @@ export function useChangeRole(slug: string, change: "grant" | "revoke") {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: roleKeys.outletUsers(slug) });
       void queryClient.invalidateQueries({ queryKey: ["wallet-roles"] });
+      // a grant to another wallet is an offer, which is private: this browser's other tabs hear of it here
+      tellOtherTabs({ area: "roles", outletSlug: slug });
     },
   });
 }

@@ -1,0 +1,84 @@
+import { expect, test } from "@playwright/test";
+import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Address, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { roleRegistryAbi } from "@/lib/chain/abi";
+import { capsuleChain } from "@/lib/chain/chain";
+import { ROLE } from "@/lib/roles/role-catalog";
+import { contractsSummary } from "@/features/operator/contracts-summary.endpoint";
+import { outletCreate } from "@/features/outlets/create.endpoint";
+import { outletVerify } from "@/features/outlets/verify.endpoint";
+import { roleGrant } from "@/features/roles/grant.endpoint";
+import { readerDesk } from "./support/reader-fixture";
+import { publishTxt } from "./support/dns-server";
+import { signIn, watchConsole } from "./support/page-helpers";
+import { installTestWallet } from "./support/test-wallet";
+import { fundedWallet } from "./support/node-rpc";
+
+// What a wallet changes privately in one tab (an offer declined, the inbox marked read) is not on the
+// public stream; the other open tabs of the same browser hear of it and show it without being reloaded
+// or brought to the front.
+
+const desk = readerDesk();
+const chain = capsuleChain(desk.nodeRpcUrl);
+const publicClient = createPublicClient({ chain, transport: http(desk.nodeRpcUrl) });
+const stamp = Date.now().toString(36);
+
+async function deposit(key: Hex, units: string) {
+  const registry = (await desk.call(contractsSummary, {})).contracts.roleRegistry?.address;
+  if (!registry) throw new Error("no roleRegistry contract");
+  const wallet = createWalletClient({ chain, transport: http(desk.nodeRpcUrl), account: privateKeyToAccount(key) });
+  const hash = await wallet.writeContract({ address: getAddress(registry) as Address, abi: roleRegistryAbi, functionName: "deposit", value: parseEther(units) });
+  await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
+}
+
+test("an offer declined and an inbox marked read in one tab show in the wallet's other open tab", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const owner = await fundedWallet(desk.nodeRpcUrl);
+  const grantee = await fundedWallet(desk.nodeRpcUrl);
+  const slug = `tabs-${stamp}`;
+  await deposit(owner.key, "250");
+  await deposit(grantee.key, "100");
+  const domain = `${slug}.example.net`;
+  const created = await desk.api.call(outletCreate, { body: { slug, name: "The Two Tabs Times", domain } }, owner.key);
+  publishTxt(domain, [created.txtRecord.value]);
+  expect((await desk.api.call(outletVerify, { body: { outletSlug: slug, method: "dns_txt" } }, owner.key)).verified).toBe(true);
+  for (const roleId of [ROLE.JOURNALIST, ROLE.REPORTER]) {
+    expect((await desk.api.call(roleGrant, { body: { outletSlug: slug, wallet: grantee.address, roleId } }, owner.key)).status).toBe("offered");
+  }
+
+  // the grantee has the newsroom open in two tabs of one browser
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const first = await context.newPage();
+  const errors = watchConsole(first);
+  await installTestWallet(first, grantee.key);
+  await first.goto("/newsroom");
+  await signIn(first);
+  const second = await context.newPage();
+  const secondErrors = watchConsole(second);
+  await installTestWallet(second, grantee.key);
+  await second.goto("/newsroom");
+  await signIn(second);
+  for (const tab of [first, second]) await expect(tab.getByTestId("role-offer")).toHaveCount(2);
+
+  // declined in the first tab: the second drops it too (a decline is private, not on the public stream)
+  await first.getByTestId("role-offer").filter({ hasText: "Reporter role" }).getByRole("button", { name: /^Decline/ }).click();
+  await expect(first.getByTestId("role-offer")).toHaveCount(1);
+  await expect(second.getByTestId("role-offer")).toHaveCount(1);
+  await expect(second.getByTestId("role-offer")).toContainText("Journalist role");
+
+  // accepted in the first tab: on chain, so both tabs hear it from the stream, and the inbox has news
+  await first.getByTestId("role-offer").getByRole("button", { name: /^Accept/ }).click();
+  for (const tab of [first, second]) {
+    await expect(tab.getByTestId("role-offers")).toHaveCount(0, { timeout: 60_000 });
+    await expect(tab.getByTestId("inbox-unread")).toHaveText(/^[1-9][0-9]*$/, { timeout: 60_000 });
+  }
+
+  // the inbox marked read in the first tab: the second tab's count goes too
+  await first.getByTestId("inbox-link").click();
+  await first.getByRole("button", { name: /^Mark all [0-9]+ read$/ }).click();
+  await expect(first.getByTestId("inbox-unread")).toHaveCount(0);
+  await expect(second.getByTestId("inbox-unread")).toHaveCount(0);
+  expect(errors).toEqual([]);
+  expect(secondErrors).toEqual([]);
+  await context.close();
+});
