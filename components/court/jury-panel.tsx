@@ -64,7 +64,7 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
 
   return (
     <div className="space-y-6" data-testid="jury-panel">
-      <Card title="Jury">
+      <Card title="Jury" id="jury-status">
         <div className="space-y-2 text-sm">
           <p className="font-semibold text-ink" data-testid="jury-period">
             Round {(item.round ?? 0) + 1} · {periodText[item.period ?? "evidence"]}
@@ -92,7 +92,7 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
           ) : null}
         </div>
       </Card>
-      <Card title="Evidence from both sides">
+      <Card title="Evidence from both sides" id="jury-evidence-card">
         {item.evidence.length === 0 ? (
           <p className="text-sm text-stone-600">{item.period === "final" ? "No evidence was added." : "No evidence yet."}</p>
         ) : (
@@ -104,7 +104,7 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
         )}
         <JuryEvidenceForm item={item} submitter={submitter} />
       </Card>
-      <Card title="Jurors">
+      <Card title="Jurors" id="jury-jurors">
         {item.jurors.length === 0 ? (
           <p className="text-sm text-stone-600">The jurors are drawn on chain when the evidence period ends.</p>
         ) : (
@@ -246,7 +246,8 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
             <>
               <p className="text-stone-700">Choose a finding and a short public reason for each claim. They stay secret until you reveal them, and once committed they cannot be changed.</p>
               {claimNames.map((name, k) => (
-                <fieldset key={name} className="space-y-1 rounded-md border border-stone-200 p-3 [overflow-wrap:anywhere]" disabled={confirming || commit.isPending}>
+                // keyed by position: the names change when the article's claims load, and a new fieldset would drop a reason being typed
+                <fieldset key={k} className="space-y-1 rounded-md border border-stone-200 p-3 [overflow-wrap:anywhere]" disabled={confirming || commit.isPending}>
                   <legend className="px-1 font-semibold">{name}</legend>
                   <label className="block">
                     Finding{" "}
