@@ -79,7 +79,9 @@ export function CaseDetail({ id }: { id: string }) {
       </div>
 
       {/* the right of reply (issue 13): claim, reply and verdict side by side on wide screens, stacked on phones */}
-      <section aria-label="Claim, reply and verdict" className="grid gap-6 lg:grid-cols-3" data-testid="case-claim-reply-verdict">
+      <CasePlaces jury={c.court === "jury"} />
+
+      <section id="case-statements" aria-label="Claim, reply and verdict" className="grid scroll-mt-4 gap-6 lg:grid-cols-3" data-testid="case-claim-reply-verdict">
         <Card title="Claim">
           <div className="space-y-2 text-sm">
             {c.claim ? <p className="font-serif text-base text-ink [overflow-wrap:anywhere]">“{c.claim}”</p> : null}
@@ -127,7 +129,7 @@ export function CaseDetail({ id }: { id: string }) {
       {/* phones read: what is challenged, label and verdict, then the timeline */}
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3">
         <div className="contents lg:col-span-2 lg:block lg:space-y-6">
-          <Card title="What is challenged" className="order-1">
+          <Card title="What is challenged" className="order-1" id="case-challenged">
             <div className="space-y-4 text-sm">
               <div>
                 <p className="text-xs uppercase tracking-wide text-stone-500">Article</p>
@@ -197,13 +199,13 @@ export function CaseDetail({ id }: { id: string }) {
               ) : null}
             </div>
           </Card>
-          <Card title="Timeline" className="order-3">
+          <Card title="Timeline" className="order-3" id="case-timeline">
             <CaseTimeline entries={timeline} jury={c.juryTimeline} evidence={read?.evidence.filter((e) => e.active)} />
           </Card>
         </div>
 
         <div className="order-2 space-y-6 lg:order-none">
-          <Card title="Integrity label">
+          <Card title="Integrity label" id="case-label">
             <div className="space-y-3">
               <IntegrityBadge label={labelState.integrityLabel} />
               <p className="text-sm text-stone-600">
@@ -220,6 +222,33 @@ export function CaseDetail({ id }: { id: string }) {
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * The case page is long (on a phone, a dozen screens for a jury case): links to its parts, in the order
+ * a phone shows them (on a wide screen the label stands beside what is challenged).
+ */
+function CasePlaces({ jury }: { jury: boolean }) {
+  const places: Array<[string, string]> = [
+    ["case-statements", "Claim, reply, verdict"],
+    ...(jury ? ([["jury-status", "Jury"], ["jury-evidence-card", "Evidence"], ["jury-jurors", "Jurors"]] as Array<[string, string]>) : []),
+    ["case-challenged", "What is challenged"],
+    ["case-label", "Integrity label"],
+    ["case-timeline", "Timeline"],
+  ];
+  return (
+    <nav aria-label="Parts of this case" data-testid="case-places">
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        {places.map(([id, name]) => (
+          <li key={id}>
+            <a href={`#${id}`} className="inline-flex min-h-11 items-center text-accent underline sm:min-h-0">
+              {name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
