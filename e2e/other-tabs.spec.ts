@@ -1,15 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Address, type Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
-import { roleRegistryAbi } from "@/lib/chain/abi";
-import { capsuleChain } from "@/lib/chain/chain";
 import { ROLE } from "@/lib/roles/role-catalog";
-import { contractsSummary } from "@/features/operator/contracts-summary.endpoint";
-import { outletCreate } from "@/features/outlets/create.endpoint";
-import { outletVerify } from "@/features/outlets/verify.endpoint";
 import { roleGrant } from "@/features/roles/grant.endpoint";
 import { readerDesk } from "./support/reader-fixture";
-import { publishTxt } from "./support/dns-server";
 import { signIn, watchConsole } from "./support/page-helpers";
 import { installTestWallet } from "./support/test-wallet";
 import { fundedWallet } from "./support/node-rpc";
@@ -19,29 +11,15 @@ import { fundedWallet } from "./support/node-rpc";
 // or brought to the front.
 
 const desk = readerDesk();
-const chain = capsuleChain(desk.nodeRpcUrl);
-const publicClient = createPublicClient({ chain, transport: http(desk.nodeRpcUrl) });
 const stamp = Date.now().toString(36);
-
-async function deposit(key: Hex, units: string) {
-  const registry = (await desk.call(contractsSummary, {})).contracts.roleRegistry?.address;
-  if (!registry) throw new Error("no roleRegistry contract");
-  const wallet = createWalletClient({ chain, transport: http(desk.nodeRpcUrl), account: privateKeyToAccount(key) });
-  const hash = await wallet.writeContract({ address: getAddress(registry) as Address, abi: roleRegistryAbi, functionName: "deposit", value: parseEther(units) });
-  await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
-}
 
 test("an offer declined and an inbox marked read in one tab show in the wallet's other open tab", async ({ browser }) => {
   test.setTimeout(180_000);
   const owner = await fundedWallet(desk.nodeRpcUrl);
   const grantee = await fundedWallet(desk.nodeRpcUrl);
   const slug = `tabs-${stamp}`;
-  await deposit(owner.key, "250");
-  await deposit(grantee.key, "100");
-  const domain = `${slug}.example.net`;
-  const created = await desk.api.call(outletCreate, { body: { slug, name: "The Two Tabs Times", domain } }, owner.key);
-  publishTxt(domain, [created.txtRecord.value]);
-  expect((await desk.api.call(outletVerify, { body: { outletSlug: slug, method: "dns_txt" } }, owner.key)).verified).toBe(true);
+  await desk.outlet(owner.key, slug, "The Two Tabs Times");
+  await desk.deposit(grantee.key, "100");
   for (const roleId of [ROLE.JOURNALIST, ROLE.REPORTER]) {
     expect((await desk.api.call(roleGrant, { body: { outletSlug: slug, wallet: grantee.address, roleId } }, owner.key)).status).toBe("offered");
   }

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
 import { pathOf } from "@/lib/api/request";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
@@ -26,12 +26,18 @@ test.beforeAll(async () => {
   draftId = created.capsuleId;
 });
 
-test("a failed refresh keeps the draft's editor and the words not yet saved", async ({ browser }) => {
+/** The author's desk in a browser of its own, signed in from the newsroom. */
+async function signedInAuthor(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await installTestWallet(page, AUTHOR);
   await page.goto("/newsroom");
   await signIn(page);
+  return { context, page };
+}
+
+test("a failed refresh keeps the draft's editor and the words not yet saved", async ({ browser }) => {
+  const { context, page } = await signedInAuthor(browser);
   await page.getByTestId("my-drafts").getByRole("link", { name: "Council approves the budget" }).click();
   await page.waitForURL(new RegExp(`/capsules/${draftId}/edit$`));
   const title = page.getByLabel("Title", { exact: true });
@@ -71,11 +77,7 @@ test("a failed refresh keeps the draft's editor and the words not yet saved", as
 });
 
 test("coming back online with the server still away keeps the capsule's page and the outlets' list", async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await installTestWallet(page, AUTHOR);
-  await page.goto("/newsroom");
-  await signIn(page);
+  const { context, page } = await signedInAuthor(browser);
   await page.goto(`/capsules/${draftId}`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Council approves the budget");
 

@@ -31,7 +31,11 @@ function env(name: string): string {
   return value;
 }
 
-const keyOf = (index: number) => {
+/** Who signs: an anvil dev key by its index, or a key of its own (a fresh wallet). */
+type Signer = number | Hex;
+
+const keyOf = (index: Signer): Hex => {
+  if (typeof index === "string") return index;
   const key = devKeys[index] as Hex | undefined;
   if (!key) throw new Error(`no anvil dev key #${index}`);
   return key;
@@ -43,10 +47,10 @@ export function readerDesk() {
   const nodeRpcUrl = env("CAPSULE_E2E_NODE_RPC_URL");
   const chain = capsuleChain(nodeRpcUrl);
   const publicClient = createPublicClient({ chain, transport: http(nodeRpcUrl) });
-  const walletOf = (index: number) => createWalletClient({ chain, transport: http(nodeRpcUrl), account: privateKeyToAccount(keyOf(index)) });
+  const walletOf = (index: Signer) => createWalletClient({ chain, transport: http(nodeRpcUrl), account: privateKeyToAccount(keyOf(index)) });
   let contracts: Record<string, { address: string }> | undefined;
 
-  const call = <E extends Endpoint>(endpoint: E, input: CallInput<E>, keyIndex?: number): Promise<ResponseOf<E>> =>
+  const call = <E extends Endpoint>(endpoint: E, input: CallInput<E>, keyIndex?: Signer): Promise<ResponseOf<E>> =>
     api.call(endpoint, input, keyIndex === undefined ? undefined : keyOf(keyIndex));
   const contractAddress = async (name: "roleRegistry" | "capsuleAcceptance"): Promise<Address> => {
     contracts ??= (await call(contractsSummary, {})).contracts;
@@ -108,8 +112,8 @@ export function readerDesk() {
     },
     /** A yes ballot of dev key #keyIndex on a capsule under vote, relayed through the bridge. */
     voteYes: relayYes,
-    /** Adds `units` CAP to the bond of dev key #keyIndex. */
-    async deposit(keyIndex: number, units: string) {
+    /** Adds `units` CAP to the bond of dev key #keyIndex (or of a fresh wallet's key). */
+    async deposit(keyIndex: Signer, units: string) {
       const hash = await walletOf(keyIndex).writeContract({ address: await contractAddress("roleRegistry"), abi: roleRegistryAbi, functionName: "deposit", value: parseEther(units) });
       await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
     },
@@ -121,7 +125,7 @@ export function readerDesk() {
       return created.capsuleId;
     },
     /** Bond for the owner (also journalist and only Editor) and an active outlet. */
-    async outlet(ownerKey: number, slug: string, name: string) {
+    async outlet(ownerKey: Signer, slug: string, name: string) {
       const hash = await walletOf(ownerKey).writeContract({ address: await contractAddress("roleRegistry"), abi: roleRegistryAbi, functionName: "deposit", value: parseEther("1000") });
       await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
       const domain = `${slug}.example.net`;
