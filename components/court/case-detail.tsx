@@ -23,6 +23,7 @@ import { labelTitle, verdictText } from "./court-format";
 import { CLERK_CASE_RETIRED } from "@/features/court/clerk-retirement";
 import { UnknownClaims } from "./unknown-claims";
 import { claimName, nameOfEvidence } from "./article-numbers";
+import { CASE_PLACE } from "./case-places";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 // /court/:id — one case: what is challenged and why, the label before and now, the verdict and
@@ -81,7 +82,7 @@ export function CaseDetail({ id }: { id: string }) {
       {/* the right of reply (issue 13): claim, reply and verdict side by side on wide screens, stacked on phones */}
       <CasePlaces jury={c.court === "jury"} />
 
-      <section id="case-statements" aria-label="Claim, reply and verdict" className="grid scroll-mt-4 gap-6 lg:grid-cols-3" data-testid="case-claim-reply-verdict">
+      <section id={CASE_PLACE.statements} aria-label="Claim, reply and verdict" className="grid scroll-mt-4 gap-6 lg:grid-cols-3" data-testid="case-claim-reply-verdict">
         <Card title="Claim">
           <div className="space-y-2 text-sm">
             {c.claim ? <p className="font-serif text-base text-ink [overflow-wrap:anywhere]">“{c.claim}”</p> : null}
@@ -129,7 +130,7 @@ export function CaseDetail({ id }: { id: string }) {
       {/* phones read: what is challenged, label and verdict, then the timeline */}
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3">
         <div className="contents lg:col-span-2 lg:block lg:space-y-6">
-          <Card title="What is challenged" className="order-1" id="case-challenged">
+          <Card title="What is challenged" className="order-1" id={CASE_PLACE.challenged}>
             <div className="space-y-4 text-sm">
               <div>
                 <p className="text-xs uppercase tracking-wide text-stone-500">Article</p>
@@ -199,13 +200,13 @@ export function CaseDetail({ id }: { id: string }) {
               ) : null}
             </div>
           </Card>
-          <Card title="Timeline" className="order-3" id="case-timeline">
+          <Card title="Timeline" className="order-3" id={CASE_PLACE.timeline}>
             <CaseTimeline entries={timeline} jury={c.juryTimeline} evidence={read?.evidence.filter((e) => e.active)} />
           </Card>
         </div>
 
         <div className="order-2 space-y-6 lg:order-none">
-          <Card title="Integrity label" id="case-label">
+          <Card title="Integrity label" id={CASE_PLACE.label}>
             <div className="space-y-3">
               <IntegrityBadge label={labelState.integrityLabel} />
               <p className="text-sm text-stone-600">
@@ -231,11 +232,11 @@ export function CaseDetail({ id }: { id: string }) {
  */
 function CasePlaces({ jury }: { jury: boolean }) {
   const places: Array<[string, string]> = [
-    ["case-statements", "Claim, reply, verdict"],
-    ...(jury ? ([["jury-status", "Jury"], ["jury-evidence-card", "Evidence"], ["jury-jurors", "Jurors"]] as Array<[string, string]>) : []),
-    ["case-challenged", "What is challenged"],
-    ["case-label", "Integrity label"],
-    ["case-timeline", "Timeline"],
+    [CASE_PLACE.statements, "Claim, reply, verdict"],
+    ...(jury ? ([[CASE_PLACE.jury, "Jury"], [CASE_PLACE.evidence, "Evidence"], [CASE_PLACE.jurors, "Jurors"]] as Array<[string, string]>) : []),
+    [CASE_PLACE.challenged, "What is challenged"],
+    [CASE_PLACE.label, "Integrity label"],
+    [CASE_PLACE.timeline, "Timeline"],
   ];
   return (
     <nav aria-label="Parts of this case" data-testid="case-places">

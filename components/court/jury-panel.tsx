@@ -21,6 +21,7 @@ import { Deadline, lastEventTime } from "./deadline";
 import { JuryEvidenceForm } from "./jury-evidence-form";
 import { EvidenceItem } from "./evidence-item";
 import { AppealFunding } from "./appeal-funding";
+import { CASE_PLACE } from "./case-places";
 import { appealQuoteOf } from "@/features/court/appeal-quote";
 import { AppealRefunds } from "./appeal-refunds";
 
@@ -64,7 +65,7 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
 
   return (
     <div className="space-y-6" data-testid="jury-panel">
-      <Card title="Jury" id="jury-status">
+      <Card title="Jury" id={CASE_PLACE.jury}>
         <div className="space-y-2 text-sm">
           <p className="font-semibold text-ink" data-testid="jury-period">
             Round {(item.round ?? 0) + 1} · {periodText[item.period ?? "evidence"]}
@@ -92,7 +93,7 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
           ) : null}
         </div>
       </Card>
-      <Card title="Evidence from both sides" id="jury-evidence-card">
+      <Card title="Evidence from both sides" id={CASE_PLACE.evidence}>
         {item.evidence.length === 0 ? (
           <p className="text-sm text-stone-600">{item.period === "final" ? "No evidence was added." : "No evidence yet."}</p>
         ) : (
@@ -104,7 +105,7 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
         )}
         <JuryEvidenceForm item={item} submitter={submitter} />
       </Card>
-      <Card title="Jurors" id="jury-jurors">
+      <Card title="Jurors" id={CASE_PLACE.jurors}>
         {item.jurors.length === 0 ? (
           <p className="text-sm text-stone-600">The jurors are drawn on chain when the evidence period ends.</p>
         ) : (
