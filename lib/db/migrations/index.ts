@@ -30,6 +30,7 @@ import * as capsuleVoteReasons from "./2026-11-30-0300-capsule-vote-reasons";
 import * as capsuleFeatureImage from "./2026-12-01-02-capsule-feature-image";
 import * as roleOffers from "./2026-12-03-0100-role-offers";
 import * as uniqueOffersWebhooks from "./2026-12-03-0300-unique-offers-webhooks";
+import * as inboxReadMarks from "./2026-12-04-0100-inbox-read-marks";
 
 // Static registry (no filesystem scan) so migrations bundle with Next and run under tsx alike.
 // Append new migrations here; names sort in the order they apply.
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-01-02-capsule-feature-image": capsuleFeatureImage,
   "2026-12-03-0100-role-offers": roleOffers,
   "2026-12-03-0300-unique-offers-webhooks": uniqueOffersWebhooks,
+  "2026-12-04-0100-inbox-read-marks": inboxReadMarks,
 };
