@@ -8,7 +8,7 @@ import type { ServerEnv } from "@/lib/config/server-env";
 // collected without a hard heap cap, so a server that needs more heap still gets it.
 
 /** Node flags the server starts with (`npm start` and the test stacks pass them to node). */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=8"] as const;
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=12"] as const;
 /** glibc reads MALLOC_ARENA_MAX when the process starts, so it is set in the server's environment. */
 export const SERVER_MALLOC_ARENA_MAX = "2";
 
