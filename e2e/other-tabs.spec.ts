@@ -5,10 +5,12 @@ import { readerDesk } from "./support/reader-fixture";
 import { signIn, watchConsole } from "./support/page-helpers";
 import { installTestWallet } from "./support/test-wallet";
 import { fundedWallet } from "./support/node-rpc";
+import { PRIVATE_REFRESH_MS } from "@/components/live/private-refresh";
 
 // What a wallet changes privately in one tab (an offer declined, the inbox marked read) is not on the
 // public stream; the other open tabs of the same browser hear of it and show it without being reloaded
-// or brought to the front.
+// or brought to the front. What another browser does (an owner offering a role) reaches an open page
+// by its private reads' periodic refresh.
 
 const desk = readerDesk();
 const stamp = Date.now().toString(36);
@@ -58,5 +60,32 @@ test("an offer declined and an inbox marked read in one tab show in the wallet's
   await expect(second.getByTestId("inbox-unread")).toHaveCount(0);
   expect(errors).toEqual([]);
   expect(secondErrors).toEqual([]);
+  await context.close();
+});
+
+test("an offer made from another browser shows on the grantee's open newsroom page, with its inbox entry, without a reload", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const owner = await fundedWallet(desk.nodeRpcUrl);
+  const grantee = await fundedWallet(desk.nodeRpcUrl);
+  const slug = `open-${stamp}`;
+  await desk.outlet(owner.key, slug, "The Open Page Post");
+  await desk.deposit(grantee.key, "100");
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  await installTestWallet(page, grantee.key);
+  await page.goto("/newsroom");
+  await signIn(page);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByTestId("role-offer")).toHaveCount(0);
+  await expect(page.getByTestId("inbox-unread")).toHaveCount(0);
+
+  // the owner offers from elsewhere (its own browser, here the API): nothing is pushed to the grantee's page
+  expect((await desk.api.call(roleGrant, { body: { outletSlug: slug, wallet: grantee.address, roleId: ROLE.JOURNALIST } }, owner.key)).status).toBe("offered");
+  const withinARefresh = { timeout: PRIVATE_REFRESH_MS + 15_000 };
+  await expect(page.getByTestId("role-offer"), "the offer appears at the next refresh").toContainText("The Open Page Post offers you the Journalist role", withinARefresh);
+  await expect(page.getByTestId("inbox-unread")).toHaveText(/^[1-9][0-9]*$/, withinARefresh);
+  expect(errors).toEqual([]);
   await context.close();
 });
