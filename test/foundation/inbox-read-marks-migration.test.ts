@@ -1,14 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { Migrator } from "kysely";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "@/lib/db/connection";
 import type { Db } from "@/lib/db/database";
-import { migrations } from "@/lib/db/migrations";
+import { migrateToLatest } from "@/lib/db/migrate";
 import { countUnread, lastReadId } from "@/features/inbox/inbox.repository";
 import { inboxKinds } from "@/features/inbox/inbox.schema";
-import { createTestDatabase } from "@/test/support/postgres";
+import { emptyDatabase, migrateBefore } from "@/test/support/fresh-database";
 import { dialectsUnderTest } from "@/test/support/stack";
 
 // 2026-12-04-0100-inbox-read-marks on a database holding read marks stored before the mark was capped
@@ -16,29 +11,19 @@ import { dialectsUnderTest } from "@/test/support/stack";
 // newest activity comes back to it, so the next entry counts as unread; marks within range stay.
 
 const MIGRATION = "2026-12-04-0100-inbox-read-marks";
-const names = Object.keys(migrations).sort();
-const before = Object.fromEntries(names.filter((name) => name < MIGRATION).map((name) => [name, migrations[name]!]));
 const SILENCED = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const IN_RANGE = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 const NO_ENTRIES = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
 
 describe.each(await dialectsUnderTest())("the inbox read-mark repair on %s", (dialect) => {
   async function withDatabase(work: (db: Db) => Promise<void>) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-read-marks-"));
-    const pg = dialect === "postgres" ? await createTestDatabase() : undefined;
-    const handle = openDatabase({ databaseUrl: pg?.url, sqliteFile: path.join(dir, "capsule.sqlite") });
+    const scratch = await emptyDatabase(dialect, "capsule_read_marks");
     try {
-      await work(handle.db);
+      await work(scratch.handle.db);
     } finally {
-      await handle.close();
-      await pg?.drop();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await scratch.drop();
     }
   }
-  const migrate = async (db: Db, set: Record<string, (typeof migrations)[string]>) => {
-    const result = await new Migrator({ db, provider: { getMigrations: async () => set } }).migrateToLatest();
-    if (result.error) throw result.error;
-  };
   const entry = async (db: Db, wallet: string) =>
     (
       await db
@@ -50,7 +35,7 @@ describe.each(await dialectsUnderTest())("the inbox read-mark repair on %s", (di
 
   it("brings a mark past the wallet's newest entry back to it, so what arrives next is unread", async () => {
     await withDatabase(async (db) => {
-      await migrate(db, before);
+      await migrateBefore(db, MIGRATION);
       const silencedNewest = Math.max(await entry(db, SILENCED), await entry(db, SILENCED));
       const inRangeFirst = await entry(db, IN_RANGE);
       await entry(db, IN_RANGE);
@@ -63,7 +48,7 @@ describe.each(await dialectsUnderTest())("the inbox read-mark repair on %s", (di
         ])
         .execute();
 
-      await migrate(db, migrations);
+      await migrateToLatest(db);
 
       expect(await lastReadId(db, SILENCED)).toBe(silencedNewest);
       expect(await lastReadId(db, IN_RANGE)).toBe(inRangeFirst); // within range: untouched

@@ -1,15 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { Migrator } from "kysely";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "@/lib/db/connection";
 import type { Db } from "@/lib/db/database";
-import { migrations } from "@/lib/db/migrations";
+import { migrateToLatest } from "@/lib/db/migrate";
 import { isUniqueViolation } from "@/lib/errors/unique-violation";
 import { insertRoleOffer } from "@/features/roles/role-offers.repository";
 import { insertPartnerWebhook } from "@/features/partners/partner-webhooks.repository";
-import { createTestDatabase } from "@/test/support/postgres";
+import { emptyDatabase, migrateBefore } from "@/test/support/fresh-database";
 import { dialectsUnderTest } from "@/test/support/stack";
 
 // 2026-12-03-0300-unique-offers-webhooks on a database that already holds the duplicates two requests
@@ -19,29 +14,19 @@ import { dialectsUnderTest } from "@/test/support/stack";
 // webhook of one URL, whatever a request checked before inserting it.
 
 const MIGRATION = "2026-12-03-0300-unique-offers-webhooks";
-const names = Object.keys(migrations).sort();
-const before = Object.fromEntries(names.filter((name) => name < MIGRATION).map((name) => [name, migrations[name]!]));
 const WALLET = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const OTHER = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 const OWNER = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 
 describe.each(await dialectsUnderTest())("the unique offer and webhook indexes on %s", (dialect) => {
   async function withDatabase(work: (db: Db) => Promise<void>) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-unique-"));
-    const pg = dialect === "postgres" ? await createTestDatabase() : undefined;
-    const handle = openDatabase({ databaseUrl: pg?.url, sqliteFile: path.join(dir, "capsule.sqlite") });
+    const scratch = await emptyDatabase(dialect, "capsule_unique");
     try {
-      await work(handle.db);
+      await work(scratch.handle.db);
     } finally {
-      await handle.close();
-      await pg?.drop();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await scratch.drop();
     }
   }
-  const migrate = async (db: Db, set: Record<string, (typeof migrations)[string]>) => {
-    const result = await new Migrator({ db, provider: { getMigrations: async () => set } }).migrateToLatest();
-    if (result.error) throw result.error;
-  };
   const outlet = async (db: Db) =>
     (
       await db
@@ -55,7 +40,7 @@ describe.each(await dialectsUnderTest())("the unique offer and webhook indexes o
 
   it("closes the duplicates a live database holds, keeping the oldest open offer and the oldest enabled webhook", async () => {
     await withDatabase(async (db) => {
-      await migrate(db, before);
+      await migrateBefore(db, MIGRATION);
       const outletId = await outlet(db);
       const future = Math.floor(Date.now() / 1000) + 86_400;
       // the older index-less table: insert rows as the repository did then (no url_key)
@@ -66,7 +51,7 @@ describe.each(await dialectsUnderTest())("the unique offer and webhook indexes o
       const hookIds: number[] = [];
       for (const row of hooks) hookIds.push((await db.insertInto("partner_webhooks").values(row as never).returning("id").executeTakeFirstOrThrow()).id);
 
-      await migrate(db, migrations);
+      await migrateToLatest(db);
 
       const offers = await db.selectFrom("role_offers").select(["id", "status", "closed_at"]).orderBy("id").execute();
       expect(offers.map((o) => [o.id, o.status])).toEqual([
@@ -87,7 +72,7 @@ describe.each(await dialectsUnderTest())("the unique offer and webhook indexes o
 
   it("refuses a second pending offer and a second enabled webhook of one URL", async () => {
     await withDatabase(async (db) => {
-      await migrate(db, migrations);
+      await migrateToLatest(db);
       const outletId = await outlet(db);
       const future = Math.floor(Date.now() / 1000) + 86_400;
       await insertRoleOffer(db, offer(outletId, WALLET, 1, future));

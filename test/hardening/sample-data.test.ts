@@ -1,19 +1,19 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Migrator, sql, type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import sampleState from "@/bounty/sample-state.json";
 import { ensureSampleBountyState } from "@/bounty/load-state";
 import { openBountyStore } from "@/bounty/state-store";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { migrateToLatest } from "@/lib/db/migrate";
-import { migrations } from "@/lib/db/migrations";
 import { ZCampaignPage } from "@/features/ads/ads.schema";
 import { campaignPage, ensureSampleAdCampaigns, loadAdCampaigns } from "@/features/ads/campaigns";
 import { sampleAdCampaigns } from "@/features/ads/sample-campaigns";
 import { createTestDatabase } from "@/test/support/postgres";
 import { dialectsUnderTest } from "@/test/support/stack";
+import { migrateBefore } from "@/test/support/fresh-database";
 
 // Issue 15, finding 8 (SQL side): sample bounty proposals and ad campaigns are marked `sample: true`;
 // databases that already hold the bundled records get them marked by the migration; real records not.
@@ -36,13 +36,6 @@ async function rawDatabase(dialect: "sqlite" | "postgres"): Promise<{ handle: Da
   const handle = openDatabase({ sqliteFile });
   cleanups.push(async () => (await handle.close(), fs.rmSync(dir, { recursive: true, force: true })));
   return { handle, where: { sqliteFile } };
-}
-
-/** Migrates up to (not including) the first migration named `before`. */
-async function migrateBefore(db: Kysely<any>, before: string) {
-  const earlier = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < before));
-  const result = await new Migrator({ db, provider: { getMigrations: async () => earlier } }).migrateToLatest();
-  if (result.error) throw result.error;
 }
 
 describe.each(dialects)("sample data on %s", (dialect) => {
