@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { roleRegistryAbi } from "@/lib/chain/abi";
@@ -12,7 +12,7 @@ import { outletVerify } from "@/features/outlets/verify.endpoint";
 import { readerDesk } from "./support/reader-fixture";
 import { grantAccepted } from "./support/grant-accepted";
 import { publishTxt } from "./support/dns-server";
-import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
+import { bothWidths, signedInAt, watchConsole } from "./support/page-helpers";
 import { installTestWallet, TEST_WALLET_NAME } from "./support/test-wallet";
 import { fundedWallet, nodeRpc as nodeRpcAt } from "./support/node-rpc";
 
@@ -72,12 +72,6 @@ async function activeOutlet(key: Hex, slug: string, name: string) {
   if (!verified.verified) throw new Error(`outlet ${slug} did not verify`);
 }
 
-async function signedInPage(browserPage: Page, key: Hex, path: string) {
-  await installTestWallet(browserPage, key);
-  await browserPage.goto(path);
-  await signIn(browserPage);
-}
-
 test("a bond short after a court penalty is announced in the inbox, the newsroom and the submit panel, with the exact top-up that fixes it", async ({ page }) => {
   test.setTimeout(240_000);
   const errors = watchConsole(page);
@@ -94,7 +88,7 @@ test("a bond short after a court penalty is announced in the inbox, the newsroom
   ]);
   expect([bonded, locked]).toEqual([parseEther("225"), parseEther("250")]);
 
-  await signedInPage(page, author.key, "/inbox");
+  await signedInAt(page, author.key, "/inbox");
   const inboxWarning = page.getByTestId("bond-shortfall-warning");
   await expect(inboxWarning).toContainText("Your bond is 25 CAP short.");
   await expect(inboxWarning).toContainText("It holds 225 CAP; your roles need 250 CAP");
@@ -132,7 +126,7 @@ test("a bond short after a court penalty is announced in the inbox, the newsroom
 test("the Bonds page shows the Editor role of an outlet registered meanwhile, without a reload, and its deposit button takes you to the filled form", async ({ page }) => {
   const errors = watchConsole(page);
   const owner = await freshWallet();
-  await signedInPage(page, owner.key, "/bonds");
+  await signedInAt(page, owner.key, "/bonds");
   await expect(page.getByTestId("no-roles")).toBeVisible();
 
   // registered elsewhere (another tab, the API): the page takes the change from the live push
@@ -158,7 +152,7 @@ test("what was typed in the outlet registration and grant role forms survives le
   const slug = `kept-forms-${stamp}`;
   await deposit(owner.key, "250");
   await activeOutlet(owner.key, slug, "The Kept Gazette");
-  await signedInPage(page, owner.key, "/outlets");
+  await signedInAt(page, owner.key, "/outlets");
 
   const register = page.getByRole("form", { name: "Register an outlet" });
   await register.getByLabel("Name").fill("The Unfinished Herald");
@@ -196,7 +190,7 @@ test("one session per browser: a second tab is signed in already, and signing ou
   const firstErrors = watchConsole(first);
   const secondErrors = watchConsole(second);
   const reader = await freshWallet();
-  await signedInPage(first, reader.key, "/bonds");
+  await signedInAt(first, reader.key, "/bonds");
 
   // the second tab only connects the wallet (as a browser extension remembers the site): no signature
   await installTestWallet(second, reader.key);
@@ -232,7 +226,7 @@ test("a member gives up a role granted to it from the outlet page, releasing its
   const lockedOf = async () => publicClient.readContract({ address: await contract("roleRegistry"), abi: roleRegistryAbi, functionName: "lockedOf", args: [member.address] });
   expect(await lockedOf()).toBe(parseEther("100"));
 
-  await signedInPage(page, member.key, `/outlets/${slug}`);
+  await signedInAt(page, member.key, `/outlets/${slug}`);
   // a new outlet's page does not talk of filters
   await expect(page.getByTestId("article-list-empty")).toHaveText("Nothing is published here yet. Articles appear once their vote accepts them.");
   const mine = page.getByTestId("outlet-members").locator("li", { hasText: member.address }).first();

@@ -2,8 +2,7 @@ import { expect, test } from "@playwright/test";
 import { ROLE } from "@/lib/roles/role-catalog";
 import { roleGrant } from "@/features/roles/grant.endpoint";
 import { readerDesk } from "./support/reader-fixture";
-import { signIn, watchConsole } from "./support/page-helpers";
-import { installTestWallet } from "./support/test-wallet";
+import { signedInAt, watchConsole } from "./support/page-helpers";
 import { fundedWallet } from "./support/node-rpc";
 import { PRIVATE_REFRESH_MS } from "@/components/live/private-refresh";
 
@@ -15,13 +14,19 @@ import { PRIVATE_REFRESH_MS } from "@/components/live/private-refresh";
 const desk = readerDesk();
 const stamp = Date.now().toString(36);
 
-test("an offer declined and an inbox marked read in one tab show in the wallet's other open tab", async ({ browser }) => {
-  test.setTimeout(180_000);
+/** An outlet of a fresh owner, and a fresh wallet with its bond posted, to be offered roles there. */
+async function outletAndGrantee(slug: string, name: string) {
   const owner = await fundedWallet(desk.nodeRpcUrl);
   const grantee = await fundedWallet(desk.nodeRpcUrl);
-  const slug = `tabs-${stamp}`;
-  await desk.outlet(owner.key, slug, "The Two Tabs Times");
+  await desk.outlet(owner.key, slug, name);
   await desk.deposit(grantee.key, "100");
+  return { owner, grantee };
+}
+
+test("an offer declined and an inbox marked read in one tab show in the wallet's other open tab", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const slug = `tabs-${stamp}`;
+  const { owner, grantee } = await outletAndGrantee(slug, "The Two Tabs Times");
   for (const roleId of [ROLE.JOURNALIST, ROLE.REPORTER]) {
     expect((await desk.api.call(roleGrant, { body: { outletSlug: slug, wallet: grantee.address, roleId } }, owner.key)).status).toBe("offered");
   }
@@ -30,14 +35,10 @@ test("an offer declined and an inbox marked read in one tab show in the wallet's
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const first = await context.newPage();
   const errors = watchConsole(first);
-  await installTestWallet(first, grantee.key);
-  await first.goto("/newsroom");
-  await signIn(first);
+  await signedInAt(first, grantee.key, "/newsroom");
   const second = await context.newPage();
   const secondErrors = watchConsole(second);
-  await installTestWallet(second, grantee.key);
-  await second.goto("/newsroom");
-  await signIn(second);
+  await signedInAt(second, grantee.key, "/newsroom");
   for (const tab of [first, second]) await expect(tab.getByTestId("role-offer")).toHaveCount(2);
 
   // declined in the first tab: the second drops it too (a decline is private, not on the public stream)
@@ -65,18 +66,13 @@ test("an offer declined and an inbox marked read in one tab show in the wallet's
 
 test("an offer made from another browser shows on the grantee's open newsroom page, with its inbox entry, without a reload", async ({ browser }) => {
   test.setTimeout(180_000);
-  const owner = await fundedWallet(desk.nodeRpcUrl);
-  const grantee = await fundedWallet(desk.nodeRpcUrl);
   const slug = `open-${stamp}`;
-  await desk.outlet(owner.key, slug, "The Open Page Post");
-  await desk.deposit(grantee.key, "100");
+  const { owner, grantee } = await outletAndGrantee(slug, "The Open Page Post");
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors = watchConsole(page);
-  await installTestWallet(page, grantee.key);
-  await page.goto("/newsroom");
-  await signIn(page);
+  await signedInAt(page, grantee.key, "/newsroom");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByTestId("role-offer")).toHaveCount(0);
   await expect(page.getByTestId("inbox-unread")).toHaveCount(0);

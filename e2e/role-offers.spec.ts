@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { roleRegistryAbi } from "@/lib/chain/abi";
@@ -9,8 +9,7 @@ import { outletCreate } from "@/features/outlets/create.endpoint";
 import { outletVerify } from "@/features/outlets/verify.endpoint";
 import { readerDesk } from "./support/reader-fixture";
 import { publishTxt } from "./support/dns-server";
-import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
-import { installTestWallet } from "./support/test-wallet";
+import { bothWidths, signedInAt, watchConsole } from "./support/page-helpers";
 import { fundedWallet } from "./support/node-rpc";
 
 // A role granted to another wallet is only offered (docs/DECISIONS.md, "A role granted to another wallet
@@ -37,12 +36,6 @@ async function deposit(key: Hex, units: string) {
   await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
 }
 
-async function signedInPage(page: Page, key: Hex, path: string) {
-  await installTestWallet(page, key);
-  await page.goto(path);
-  await signIn(page);
-}
-
 test("a role granted to another wallet waits for its Accept on the newsroom page; only then it is a member on chain", async ({ page, browser }) => {
   test.setTimeout(240_000);
   const errors = watchConsole(page);
@@ -58,7 +51,7 @@ test("a role granted to another wallet waits for its Accept on the newsroom page
   const isMember = async () => publicClient.readContract({ address: await registry(), abi: roleRegistryAbi, functionName: "isMember", args: [outletKey(slug), grantee.address] });
 
   // the owner grants the Journalist role from the outlet page: it is offered, nothing changes on chain
-  await signedInPage(page, owner.key, `/outlets/${slug}`);
+  await signedInAt(page, owner.key, `/outlets/${slug}`);
   const grant = page.getByRole("form", { name: "Grant a role" });
   await grant.getByLabel("Wallet").fill(grantee.address);
   await grant.getByLabel("Role").selectOption({ label: "Journalist — bond 100 CAP" });
@@ -75,7 +68,7 @@ test("a role granted to another wallet waits for its Accept on the newsroom page
   const granteeContext = await browser.newContext();
   const granteePage = await granteeContext.newPage();
   const granteeErrors = watchConsole(granteePage);
-  await signedInPage(granteePage, grantee.key, "/newsroom");
+  await signedInAt(granteePage, grantee.key, "/newsroom");
   const offer = granteePage.getByTestId("role-offer");
   await expect(offer).toContainText("The Consent Courier offers you the Journalist role. It takes effect only if you accept");
   await expect(offer).toContainText("you can no longer sit on the juries that judge its articles");

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { TEST_WALLET_NAME } from "./test-wallet";
+import type { Hex } from "viem";
+import { installTestWallet, TEST_WALLET_NAME } from "./test-wallet";
 
 /** Collects console errors and uncaught page errors; a spec asserts the list stays empty. */
 export function watchConsole(page: Page): string[] {
@@ -40,6 +41,13 @@ export async function signIn(page: Page): Promise<void> {
     throw new Error("connected; signing in on the next pass");
   }).toPass({ timeout: 60_000 });
   await expect(signOut).toBeVisible();
+}
+
+/** Opens `path` with the test wallet holding `key` and signs in there. */
+export async function signedInAt(page: Page, key: number | Hex, path: string): Promise<void> {
+  await installTestWallet(page, key);
+  await page.goto(path);
+  await signIn(page);
 }
 
 /** A full-page screenshot under test-results/screenshots/. */
