@@ -193,6 +193,7 @@ contract JuryCourt is Operated, Eip712 {
     error InvalidSide();
     error AppealUnavailable();
     error SideFunded();
+    error LoserFundingClosed(uint64 closedAt);
     error ZeroAmount();
     error NotFinal();
     error NothingToWithdraw();
@@ -638,12 +639,28 @@ contract JuryCourt is Operated, Eip712 {
         return side == c.winner ? next : 2 * next;
     }
 
+    /// @notice Until when a side may fund the current appeal (0 outside an appeal period): the losing side in
+    /// the first half of the period, the winning side until its end. Were the loser's funding open to the last
+    /// block, a loser funding then would win by default (and be refunded) with no time left for the winner to answer.
+    function appealFundingEndsAt(uint256 caseId, uint8 side) public view returns (uint64) {
+        Case storage c = _case(caseId);
+        if (side != CHALLENGER && side != OUTLET) revert InvalidSide();
+        if (c.period != Period.Appeal) return 0;
+        if (side == c.winner) return periodEndsAt(caseId);
+        return c.periodStart + c.config.appealSeconds / 2;
+    }
+
     /// @notice Anyone funds a side of the appeal; what exceeds the side's remaining need is credited back.
-    /// When both sides are fully funded the next round starts at once.
+    /// When both sides are fully funded the next round starts at once. The losing side is funded only in the
+    /// first half of the period (`appealFundingEndsAt`).
     function fundAppeal(uint256 caseId, uint8 side) external payable {
         Case storage c = _case(caseId);
         _inPeriod(caseId, c, Period.Appeal);
         uint256 required = appealCost(caseId, side);
+        if (side != c.winner) {
+            uint64 closes = appealFundingEndsAt(caseId, side);
+            if (block.timestamp >= closes) revert LoserFundingClosed(closes);
+        }
         Appeal storage a = _appeals[caseId][c.round];
         if (a.paid[side] >= required) revert SideFunded();
         if (msg.value == 0) revert ZeroAmount();

@@ -211,8 +211,8 @@ test("the appeal is funded from the case page, a refusal explained before paying
   await signIn(page);
   const costs = page.getByTestId("appeal-costs");
   await expect(costs).toContainText("Another round seats 7 jurors and costs 7 CAP.");
-  await expect(costs).toContainText("Challenger (won this round): needs 7 CAP, raised 0 CAP, still 7 CAP.");
-  await expect(costs).toContainText("Outlet (lost this round): needs 14 CAP, raised 0 CAP, still 14 CAP.");
+  await expect(costs).toContainText("Challenger (won this round): needs 7 CAP, raised 0 CAP, still 7 CAP; can be funded until");
+  await expect(costs).toContainText("Outlet (lost this round): needs 14 CAP, raised 0 CAP, still 14 CAP; can be funded until");
   const fundForm = page.getByRole("form", { name: "Fund this appeal" });
   // a party's own side is chosen for it
   await expect(fundForm.getByTestId("appeal-your-side")).toHaveText("You speak for the challenger in this case.");
@@ -230,7 +230,8 @@ test("the appeal is funded from the case page, a refusal explained before paying
   await bothWidths(page, "appeal-fund", "jury-appeal");
   await fundForm.getByRole("button", { name: "Pay 2.5 CAP to fund the challenger" }).click();
   await expect(page.getByTestId("appeal-funded")).toHaveText("Your 2.5 CAP for the challenger was recorded.", { timeout: 60_000 });
-  await expect(costs).toContainText("Challenger (won this round): needs 7 CAP, raised 2.5 CAP, still 4.5 CAP.");
+  await expect(costs).toContainText("Challenger (won this round): needs 7 CAP, raised 2.5 CAP, still 4.5 CAP; can be funded until");
+  await expect(costs).toContainText("The side that lost must raise twice that, in the first half of the period");
   // API clients ask the appeal route, which answers the figures the page builds from its case read
   const quote = await api.call(courtAppeal, { params: { id: caseId } });
   expect(quote).toMatchObject({
@@ -244,6 +245,12 @@ test("the appeal is funded from the case page, a refusal explained before paying
     ],
     transaction: { to: getAddress(court), functionName: "fundAppeal" },
   });
+  // each side's deadline is the contract's: the losing outlet's half-way through the period, the challenger's at its end
+  const deadlines = await Promise.all(
+    [1, 2].map((side) => publicClient.readContract({ address: getAddress(court), abi: juryCourtAbi, functionName: "appealFundingEndsAt", args: [BigInt(quote.juryCaseId), side] })),
+  );
+  expect(quote.sides.map((s) => s.fundingEndsAt)).toEqual(deadlines.map(String));
+  expect(Number(quote.sides[1]!.fundingEndsAt)).toBeLessThan(Number(quote.sides[0]!.fundingEndsAt));
 
   // the outlet's page, which has not heard of what follows yet, still shows the challenger's side open; the
   // challenger then completes it. The page's figures come from its case read, which every push re-reads, so

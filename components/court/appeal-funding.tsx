@@ -15,7 +15,8 @@ import { describeAppealError } from "@/features/court/jury-court-error";
 import { courtKeys } from "@/components/court/use-court";
 import { useSession } from "@/components/wallet/use-session";
 import { useEvidenceSide } from "@/components/court/jury-evidence-form";
-import { formatCap } from "@/components/ui/capsule-format";
+import { formatCap, formatTimeWithZone } from "@/components/ui/capsule-format";
+import { lastEventTime, useChainNow } from "@/components/court/deadline";
 import { TextField, primaryButton } from "@/components/ui/field";
 import { AlertLine } from "@/components/ui/form-message";
 
@@ -45,14 +46,26 @@ export function AppealFunding({ item, submitter, quote, onFunded }: { item: TCou
   const publicClient = usePublicClient({ chainId: CAPSULE_CHAIN_ID });
   const { mutateAsync: writeContract } = useWriteContract();
   const queryClient = useQueryClient();
-  const open = quote.sides.filter((s) => BigInt(s.remaining) > 0n);
+  const now = useChainNow(lastEventTime(item));
+  const unfunded = quote.sides.filter((s) => BigInt(s.remaining) > 0n);
+  // the losing side's funding closes half-way through the period (the contract refuses it from then on)
+  const open = unfunded.filter((s) => now < Number(s.fundingEndsAt));
+  const closed = unfunded.filter((s) => now >= Number(s.fundingEndsAt));
   const [chosen, setChosen] = useState<"challenger" | "outlet" | undefined>();
   const [amount, setAmount] = useState("");
   const [amountError, setAmountError] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [step, setStep] = useState<Step>({ kind: "idle" });
 
-  if (open.length === 0) return <p className="text-stone-700">Both sides are fully funded.</p>;
+  const closedNote =
+    closed.length > 0 ? (
+      <p className="text-sm text-stone-700" data-testid="appeal-side-closed">
+        {closed.map((s) => `Funding for ${sideName(s.side)} closed at ${formatTimeWithZone(s.fundingEndsAt)}`).join("; ")}: the side that lost this round is funded only in the first
+        half of the appeal period, so the side that won has time to answer.
+      </p>
+    ) : null;
+  if (unfunded.length === 0) return <p className="text-stone-700">Both sides are fully funded.</p>;
+  if (open.length === 0) return closedNote;
   if (status !== "signed-in" || !wallet) {
     return (
       <p className="text-stone-600" data-testid="appeal-sign-in">
@@ -144,6 +157,7 @@ export function AppealFunding({ item, submitter, quote, onFunded }: { item: TCou
     >
       <fieldset className="space-y-1">
         <legend className="font-semibold text-ink">Fund this appeal</legend>
+        {closedNote}
         <p className="text-sm text-stone-700" data-testid="appeal-your-side">
           {party ? `You speak for ${sideName(party)} in this case.` : mySide === "unknown" ? "Checking whether you speak for a side of this case…" : "You are not a party to this case: choose the side you want to fund."}
         </p>

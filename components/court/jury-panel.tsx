@@ -18,6 +18,7 @@ import { useSession } from "@/components/wallet/use-session";
 import { useContractsSummary } from "@/components/network/use-system";
 import { Card } from "@/components/ui/card";
 import { Deadline, lastEventTime } from "./deadline";
+import { formatTimeWithZone } from "@/components/ui/capsule-format";
 import { JuryEvidenceForm } from "./jury-evidence-form";
 import { EvidenceItem } from "./evidence-item";
 import { AppealFunding } from "./appeal-funding";
@@ -353,14 +354,14 @@ function AppealCosts({ item, submitter, onFunded }: { item: TCourtCase; submitte
     <Card title="Appeal">
       <div className="space-y-2 text-sm" data-testid="appeal-costs">
         <p>
-          Another round seats {q.nextRoundJurors} jurors and costs {cap(q.nextRoundCost)}. The side that lost must raise twice that, the side that won once. If
-          only one side is fully funded when the period ends, that side wins.
+          Another round seats {q.nextRoundJurors} jurors and costs {cap(q.nextRoundCost)}. The side that lost must raise twice that, in the first half of the
+          period; the side that won once, until the period ends, so it can always answer. If only one side is fully funded when the period ends, that side wins.
         </p>
         <ul className="space-y-1">
           {q.sides.map((s) => (
-            <li key={s.side}>
+            <li key={s.side} data-testid={`appeal-side-${s.side}`}>
               {s.side === "challenger" ? "Challenger" : "Outlet"} ({s.winning ? "won this round" : "lost this round"}): needs {cap(s.required)}, raised {cap(s.paid)}, still{" "}
-              {cap(s.remaining)}.
+              {cap(s.remaining)}; can be funded until {formatTimeWithZone(s.fundingEndsAt)}.
             </li>
           ))}
         </ul>

@@ -38,11 +38,19 @@ describe("the appeal quote from the case read", () => {
       nextRoundJurors: 7,
       nextRoundCost: parseEther("7").toString(),
       sides: [
-        { side: "challenger", sideNumber: 1, winning: true, required: parseEther("7").toString(), paid: parseEther("2.5").toString(), remaining: parseEther("4.5").toString() },
-        { side: "outlet", sideNumber: 2, winning: false, required: parseEther("14").toString(), paid: parseEther("1").toString(), remaining: parseEther("13").toString() },
+        { side: "challenger", sideNumber: 1, winning: true, required: parseEther("7").toString(), paid: parseEther("2.5").toString(), remaining: parseEther("4.5").toString(), fundingEndsAt: "500" },
+        { side: "outlet", sideNumber: 2, winning: false, required: parseEther("14").toString(), paid: parseEther("1").toString(), remaining: parseEther("13").toString(), fundingEndsAt: "250" },
       ],
       transaction: { to: court, functionName: "fundAppeal", caseId: "2" },
     });
+  });
+
+  it("closes the losing side's funding half-way through the period (rounded down, as the contract does), the winner's at its end", () => {
+    const quote = appealQuoteOf(caseOf({ ...jury, winner: 2, period_starts_at: 1001, period_ends_at: 1001 + 259_201 }), court);
+    expect(quote?.sides.map((s) => [s.side, s.winning, s.fundingEndsAt])).toEqual([
+      ["challenger", false, String(1001 + 129_600)],
+      ["outlet", true, String(1001 + 259_201)],
+    ]);
   });
 
   it("counts only the current round's funding, and nothing remains of a side paid in full", () => {

@@ -27,6 +27,7 @@ export function appealQuoteOf(
       required: required.toString(),
       paid: paid.toString(),
       remaining: (required > paid ? required - paid : 0n).toString(),
+      fundingEndsAt: appeal[side].fundingEndsAt,
     };
   });
   return {

@@ -19,6 +19,14 @@ describe("the jury court's refusals in words", () => {
     );
   });
 
+  it("explains that the losing side's funding closed half-way through the appeal period", () => {
+    const data = encodeErrorResult({ abi: juryCourtAbi, errorName: "LoserFundingClosed", args: [1_700_000_000n] });
+    const error = new BaseError(`Execution reverted with reason: custom error ${data}.`);
+    expect(describeAppealError(error, "fund the challenger")).toBe(
+      "Funding for the side that lost this round closed half-way through the appeal period, so the side that won has time to answer. Nothing was paid.",
+    );
+  });
+
   it("prefers the error viem decoded, and falls back to the wallet's words for anything else", () => {
     const decoded = Object.assign(new Error("reverted"), { cause: { data: { errorName: "PeriodOver", args: [1n] } } });
     expect(describeAppealError(decoded, "fund the outlet")).toMatch(/^The appeal period is over/);

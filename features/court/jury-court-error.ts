@@ -81,6 +81,8 @@ export function describeAppealError(error: unknown, doing: string): string {
   switch (revert.name) {
     case "SideFunded":
       return "That side is already fully funded. Nothing was paid.";
+    case "LoserFundingClosed":
+      return "Funding for the side that lost this round closed half-way through the appeal period, so the side that won has time to answer. Nothing was paid.";
     case "ZeroAmount":
       return "Enter an amount above zero. Nothing was paid.";
     case "WrongPeriod":

@@ -29,6 +29,16 @@ export function appealCosts(c: JuryCaseRow): { challenger: bigint; outlet: bigin
   return { challenger: c.winner === 1 ? next : 2n * next, outlet: c.winner === 2 ? next : 2n * next };
 }
 
+/**
+ * JuryCourt.appealFundingEndsAt for both sides (chain time, seconds): the losing side may fund only in the first
+ * half of the appeal period, the winning side until its end, so a loser's funding can always be answered.
+ */
+export function appealFundingEnds(c: Pick<JuryCaseRow, "period" | "winner" | "period_starts_at" | "period_ends_at">): { challenger: number; outlet: number } | null {
+  if (c.period !== "appeal" || c.winner === null || c.period_ends_at === null) return null;
+  const half = c.period_starts_at + Math.floor((c.period_ends_at - c.period_starts_at) / 2);
+  return { challenger: c.winner === 1 ? c.period_ends_at : half, outlet: c.winner === 2 ? c.period_ends_at : half };
+}
+
 /** The round an appeal would open: its jurors and its arbitration cost (wei, "0" when it cannot be seated). */
 export function nextRound(c: JuryCaseRow, costs: { challenger: bigint }): { nextRoundJurors: number; nextRoundCost: string } {
   const nextRoundJurors = jurorsInRound(c.round + 1);
@@ -72,6 +82,7 @@ export function juryFields(c: JuryCaseRow, jurors: JuryJurorRow[], log: JuryCase
   const claimIds = claimIdsOf(c);
   const ruling = parse<number[]>(c.findings_json);
   const costs = appealCosts(c);
+  const fundingEnds = appealFundingEnds(c);
   const paid = { challenger: 0n, outlet: 0n };
   for (const entry of log) {
     const d = JSON.parse(entry.details_json) as Record<string, unknown>;
@@ -121,8 +132,8 @@ export function juryFields(c: JuryCaseRow, jurors: JuryJurorRow[], log: JuryCase
       }),
     appeal: costs
       ? {
-          challenger: { required: costs.challenger.toString(), paid: paid.challenger.toString() },
-          outlet: { required: costs.outlet.toString(), paid: paid.outlet.toString() },
+          challenger: { required: costs.challenger.toString(), paid: paid.challenger.toString(), fundingEndsAt: String(fundingEnds?.challenger ?? c.period_ends_at ?? 0) },
+          outlet: { required: costs.outlet.toString(), paid: paid.outlet.toString(), fundingEndsAt: String(fundingEnds?.outlet ?? c.period_ends_at ?? 0) },
           ...nextRound(c, costs),
         }
       : null,

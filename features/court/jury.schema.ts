@@ -57,7 +57,11 @@ export const ZJuryTimelineEntry = z.object({
   at: ZUintString,
 });
 
-export const ZAppealSide = z.object({ required: ZUintString, paid: ZUintString });
+/**
+ * One side of an appeal: what it must raise and has raised (wei), and until when it may be funded (chain time,
+ * seconds: the losing side until half-way through the period, the winning side until its end).
+ */
+export const ZAppealSide = z.object({ required: ZUintString, paid: ZUintString, fundingEndsAt: ZUintString });
 
 /** The JuryCourt fields of a case object (clerk cases: court "clerk" and the rest empty). */
 export const ZJuryFields = z.object({
@@ -125,6 +129,8 @@ export const ZAppealQuote = z.object({
       required: ZUintString,
       paid: ZUintString,
       remaining: ZUintString,
+      /** Chain time (seconds) until which this side may be funded: half-way through the period for the losing side. */
+      fundingEndsAt: ZUintString,
     }),
   ),
   /** The call a funder sends from their own wallet, with `value` up to a side's `remaining`. */

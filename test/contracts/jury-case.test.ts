@@ -432,3 +432,43 @@ describe("JuryCourt case: two claims through three rounds", () => {
     }
   });
 });
+
+describe("JuryCourt case: the losing side funds only in the first half of the appeal period", () => {
+  it("refuses the loser's funding from half-way on, so it cannot win by default in the last block; the winner may still answer", async () => {
+    const { caseId } = await f.openCase(await f.publishCapsule());
+    await f.drawNow(caseId);
+    for (let step = 0; step < 3; step++) {
+      await f.untilPeriodEnds(caseId);
+      await f.advancePeriod(caseId);
+    }
+    // nobody revealed: round 0 rules unresolved and the outlet wins it; the challenger is the losing side
+    const { periodStart, winner } = await f.getCase(caseId);
+    expect(winner).toBe(SIDE.outlet);
+    const half = periodStart + PERIODS.appeal / 2n;
+    expect(await f.read<bigint>("appealFundingEndsAt", [caseId, SIDE.challenger])).toBe(half);
+    expect(await f.read<bigint>("appealFundingEndsAt", [caseId, SIDE.outlet])).toBe(await f.read<bigint>("periodEndsAt", [caseId]));
+    expect(await revertName(f.read("appealFundingEndsAt", [caseId, 3]))).toBe("InvalidSide");
+
+    await f.advance(Number(half - (await f.latestTimestamp())));
+    expect(await revertName(fund(2, caseId, SIDE.challenger, 14n * F))).toBe("LoserFundingClosed");
+    await f.untilPeriodEnds(caseId);
+    expect(await revertName(fund(2, caseId, SIDE.challenger, 14n * F))).toBe("PeriodOver");
+    const receipt = await f.advancePeriod(caseId);
+    expect(eventNamed(receipt, "CaseFinal")[0]!.args).toMatchObject({ findings: [4], winner: SIDE.outlet, byDefault: false });
+    expect(await f.read<bigint>("appealFundingEndsAt", [caseId, SIDE.challenger])).toBe(0n);
+  });
+
+  it("lets the winning side fund in the second half, after the loser funded in the first: both funded, a new round", async () => {
+    const { caseId } = await f.openCase(await f.publishCapsule());
+    await f.drawNow(caseId);
+    for (let step = 0; step < 3; step++) {
+      await f.untilPeriodEnds(caseId);
+      await f.advancePeriod(caseId);
+    }
+    await f.mined(fund(2, caseId, SIDE.challenger, 14n * F));
+    const { periodStart } = await f.getCase(caseId);
+    await f.advance(Number(periodStart + PERIODS.appeal / 2n - (await f.latestTimestamp())) + 60);
+    const receipt = await f.mined(fund(3, caseId, SIDE.outlet, 7n * F));
+    expect(eventNamed(receipt, "AppealRoundCreated")[0]!.args).toMatchObject({ caseId, round: 1, jurors: 7n });
+  });
+});

@@ -111,6 +111,17 @@ export const juryCourtAbi = [
     "type": "error"
   },
   {
+    "inputs": [
+      {
+        "internalType": "uint64",
+        "name": "closedAt",
+        "type": "uint64"
+      }
+    ],
+    "name": "LoserFundingClosed",
+    "type": "error"
+  },
+  {
     "inputs": [],
     "name": "NotAParty",
     "type": "error"
@@ -1135,6 +1146,30 @@ export const juryCourtAbi = [
         "internalType": "uint256",
         "name": "",
         "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "caseId",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint8",
+        "name": "side",
+        "type": "uint8"
+      }
+    ],
+    "name": "appealFundingEndsAt",
+    "outputs": [
+      {
+        "internalType": "uint64",
+        "name": "",
+        "type": "uint64"
       }
     ],
     "stateMutability": "view",
