@@ -2,7 +2,8 @@ import "server-only";
 import type { Db } from "@/lib/db/database";
 import { logWarn } from "@/lib/log";
 import { dueDeliveries, markAttemptFailed, markDelivered, type DueDelivery } from "@/features/reader/websub.repository";
-import { outletTitleOf } from "@/features/outlets/outlets.repository";
+import { findOutletBySlug, outletTitleOf } from "@/features/outlets/outlets.repository";
+import { denySubscription, websubClosedFor } from "./subscribe";
 import { feedContentType, renderFeed } from "@/features/reader/feeds";
 import { hubSignature } from "./hub-signature";
 import { topicOfPath } from "./topics";
@@ -30,12 +31,40 @@ async function render(db: Db, delivery: DueDelivery, cache: Map<string, string>)
   return { body, contentType: feedContentType[topic.format] };
 }
 
-async function deliverOne(db: Db, delivery: DueDelivery, cache: Map<string, string>, settings: DeliverySettings, policy: CallbackPolicy): Promise<void> {
+/**
+ * Why an outlet topic is no longer pushed, or undefined: the tier is checked when a subscription is made and again
+ * before every batch, so an outlet that fell below Elevated (a court penalty, a suspension) stops being pushed even
+ * to those who subscribed while it was above.
+ */
+async function closedReason(db: Db, delivery: DueDelivery, closed: Map<string, Promise<string | undefined>>): Promise<string | undefined> {
+  const slug = topicOfPath(new URL(delivery.topic).pathname)?.outletSlug;
+  if (!slug) return undefined;
+  let reason = closed.get(slug);
+  if (!reason) {
+    reason = findOutletBySlug(db, slug).then((outlet) => (outlet ? websubClosedFor(db, outlet, Math.floor(Date.now() / 1000)) : `the outlet ${slug} no longer exists`));
+    closed.set(slug, reason);
+  }
+  return reason;
+}
+
+type Batch = { feeds: Map<string, string>; closed: Map<string, Promise<string | undefined>>; denied: Set<number> };
+
+async function deliverOne(db: Db, delivery: DueDelivery, batch: Batch, settings: DeliverySettings, policy: CallbackPolicy): Promise<void> {
   const hub = `${new URL(delivery.topic).origin}/websub`;
+  const closed = await closedReason(db, delivery, batch.closed);
+  if (closed) {
+    // nothing is sent: the delivery ends, and the subscription is denied once (the subscriber is told why)
+    await markAttemptFailed(db, delivery.id, { status: null, error: closed, nextAttemptAtMs: null });
+    if (!batch.denied.has(delivery.subscription_id)) {
+      batch.denied.add(delivery.subscription_id);
+      await denySubscription(db, policy, delivery.subscription_id, delivery.topic, new URL(delivery.callback), closed);
+    }
+    return;
+  }
   let status: number | null = null;
   let error = "";
   try {
-    const { body, contentType } = await render(db, delivery, cache);
+    const { body, contentType } = await render(db, delivery, batch.feeds);
     const headers: Record<string, string> = { "content-type": contentType, link: `<${hub}>; rel="hub", <${delivery.topic}>; rel="self"` };
     if (delivery.secret) headers["x-hub-signature"] = hubSignature(delivery.secret, body);
     // checked before every delivery: the callback's name may point elsewhere since it subscribed
@@ -54,7 +83,7 @@ async function deliverOne(db: Db, delivery: DueDelivery, cache: Map<string, stri
 /** Delivers every due delivery once (in parallel); answers how many were attempted. */
 export async function deliverDue(db: Db, settings: DeliverySettings, policy: CallbackPolicy = callbackPolicy()): Promise<number> {
   const due = await dueDeliveries(db, Date.now(), BATCH);
-  const cache = new Map<string, string>();
-  await Promise.all(due.map((d) => deliverOne(db, d, cache, settings, policy)));
+  const batch: Batch = { feeds: new Map(), closed: new Map(), denied: new Set() };
+  await Promise.all(due.map((d) => deliverOne(db, d, batch, settings, policy)));
   return due.length;
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "@/lib/db/database";
+import type { OutletRow } from "@/lib/db/tables/outlets.table";
 import { AppError } from "@/lib/errors/app-error";
 import { zDecimalWhole } from "@/lib/schemas/whole-number";
 import { logWarn } from "@/lib/log";
@@ -96,11 +97,8 @@ export async function acceptHubRequest(db: Db, request: HubRequest, origin: stri
   });
   // WebSub push is a channel of the Elevated and Premium tiers: an outlet below them is denied (§5.2)
   if (outlet) {
-    const standing = await outletStanding(db, outlet, now);
-    if (tierRank(standing.tier) < tierRank("elevated")) {
-      const reason = `WebSub is a channel of the Elevated and Premium tiers; ${outlet.name} is ${standing.tier}`;
-      return { verify: () => deny(db, policy, row.id, topicUrl.href, callback, reason) };
-    }
+    const reason = await websubClosedFor(db, outlet, now);
+    if (reason) return { verify: () => denySubscription(db, policy, row.id, topicUrl.href, callback, reason) };
   }
   return { verify: () => verifyIntent(db, policy, row.id, { mode: "subscribe", topic: topicUrl.href, callback, lease }) };
 }
@@ -111,7 +109,15 @@ const withQuery = (callback: URL, params: Record<string, string>): URL => {
   return url;
 };
 
-async function deny(db: Db, policy: CallbackPolicy, id: number, topic: string, callback: URL, reason: string): Promise<void> {
+/** Why the outlet's feeds are not pushed (it is below the Elevated tier now), or undefined when they are. */
+export async function websubClosedFor(db: Db, outlet: OutletRow, now: number): Promise<string | undefined> {
+  const standing = await outletStanding(db, outlet, now);
+  if (tierRank(standing.tier) >= tierRank("elevated")) return undefined;
+  return `WebSub is a channel of the Elevated and Premium tiers; ${outlet.name} is ${standing.tier}`;
+}
+
+/** §5.2: the subscription is denied (kept with its reason), and the subscriber told so at its callback. */
+export async function denySubscription(db: Db, policy: CallbackPolicy, id: number, topic: string, callback: URL, reason: string): Promise<void> {
   const at = Math.floor(Date.now() / 1000);
   await setSubscriptionState(db, id, "denied", at, { reason });
   try {

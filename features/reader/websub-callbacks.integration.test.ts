@@ -18,6 +18,7 @@ import { OutboundRefused, pinnedRequest } from "@/lib/http/pinned-request";
 import { deliverDue } from "./delivery-worker";
 import { acceptHubRequest, parseHubRequest } from "./subscribe";
 import { insertDeliveries, setSubscriptionState, upsertPendingSubscription } from "./websub.repository";
+import { insertOutlet } from "@/features/outlets/outlets.repository";
 
 // The hub's calls to subscribers against real parts: a DNS server and subscribers on loopback. The
 // callback's name is under .test, which only the test's DNS server knows, so a call that reached the
@@ -171,5 +172,34 @@ describe("the WebSub hub's calls to a callback", () => {
     expect(subscriber.deliveries.at(-1)?.body).toContain(`<feed xmlns="http://www.w3.org/2005/Atom">`);
     const delivered = await handle.db.selectFrom("websub_deliveries").selectAll().where("id", "=", failed.id).executeTakeFirstOrThrow();
     expect(delivered).toMatchObject({ status: "delivered", attempts: 2, last_status: 204, last_error: null });
+  });
+
+  it("stops pushing an outlet's feed once the outlet is below Elevated: no delivery is sent, the subscription is denied with the reason", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    // an active outlet with no decided article is Standard: as one a penalty brought down from Elevated after its subscribers came
+    const outlet = await insertOutlet(handle.db, {
+      slug: "fallen-ledger", name: "The Fallen Ledger", domain: "fallen-ledger.example.net", description: null, metadata_uri: null,
+      owner_wallet: "0x00000000000000000000000000000000000000aa", status: "active", policy_id: "default", verification_token: "ab".repeat(32),
+      verified_at: now, first_verified_at: now, last_checked_at: now, last_result: "verified", created_at: now, updated_at: now,
+    });
+    const topic = `${ORIGIN}/outlets/${outlet.slug}/feed.json`;
+    const subscription = await upsertPendingSubscription(handle.db, {
+      topic, outlet_id: outlet.id, callback: callback("/fallen"), secret: null, lease_seconds: 3600,
+      state: "pending", state_reason: null, expires_at: null, created_at: now, updated_at: now,
+    });
+    await setSubscriptionState(handle.db, subscription.id, "active", now, { expiresAt: now + 3600 });
+    await insertDeliveries(handle.db, [{ subscriptionId: subscription.id, reason: "article", capsuleIds: [] }, { subscriptionId: subscription.id, reason: "label", capsuleIds: [] }], Date.now());
+
+    const [attempts, verifications] = [subscriber.attempts(), subscriber.verifications.length];
+    expect(await deliverDue(handle.db, { retryBaseMs: 0, maxAttempts: 5 }, asPublic)).toBe(2);
+    expect(subscriber.attempts()).toBe(attempts);
+    const reason = "WebSub is a channel of the Elevated and Premium tiers; The Fallen Ledger is standard";
+    const rows = await handle.db.selectFrom("websub_deliveries").selectAll().where("subscription_id", "=", subscription.id).execute();
+    expect(rows.map((r) => [r.status, r.last_error])).toEqual([["failed", reason], ["failed", reason]]);
+    const denied = await handle.db.selectFrom("websub_subscriptions").selectAll().where("id", "=", subscription.id).executeTakeFirstOrThrow();
+    expect([denied.state, denied.state_reason]).toEqual(["denied", reason]);
+    // the subscriber is told once, as the hub tells a denied subscription (§5.2)
+    expect(subscriber.verifications.slice(verifications)).toEqual([{ mode: "denied", topic, challenge: undefined, reason }]);
+    expect(await deliverDue(handle.db, { retryBaseMs: 0, maxAttempts: 5 }, asPublic)).toBe(0);
   });
 });
