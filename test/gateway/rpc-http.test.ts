@@ -351,4 +351,48 @@ describe("the bridge operator's account", () => {
       await guarded.close();
     }
   });
+
+  it("cannot be delegated through the gateway either: an EIP-7702 authorization signed by it is refused, from any sender", async () => {
+    const operator = privateKeyToAccount(devKeys[2]);
+    const sender = privateKeyToAccount(devKeys[4]);
+    const guarded = await startGatewayServer({
+      upstream: { main: anvil.rpcUrl },
+      nodeWsUrl: anvil.wsUrl,
+      limits: { perIpPerMinute: 100_000, sendRawPerIpPerMinute: 100_000, refusedSenders: new Set([operator.address.toLowerCase()]) },
+    });
+    try {
+      const url = `${guarded.url}/rpc`;
+      const nonceOf = async (address: string) => Number((await post(url, req("eth_getTransactionCount", [address, "pending"]))).body.result);
+      const codeOf = async (address: string) => (await post(anvil.rpcUrl, req("eth_getCode", [address, "latest"]))).body.result as string;
+      /** A type-4 transaction from `sender` to itself carrying one authorization, signed by `signer`, to delegate to `target`. */
+      const delegation = async (signer: typeof operator, target: Hex) => {
+        const authorization = await signer.signAuthorization({ chainId: CAPSULE_CHAIN_ID, contractAddress: target, nonce: (await nonceOf(signer.address)) + (signer === sender ? 1 : 0) });
+        return sender.signTransaction({
+          chainId: CAPSULE_CHAIN_ID,
+          type: "eip7702",
+          to: sender.address,
+          nonce: await nonceOf(sender.address),
+          gas: 100_000n,
+          maxFeePerGas: 10_000_000_000n,
+          maxPriorityFeePerGas: 1_000_000_000n,
+          authorizationList: [authorization],
+        });
+      };
+      const target = other.address;
+      const operatorNonce = await nonceOf(operator.address);
+      const refused = await post(url, req("eth_sendRawTransaction", [await delegation(operator, target)]));
+      expect(refused.body.error).toEqual({ code: -32003, message: "transaction rejected: the bridge operator's account does not send transactions through this gateway" });
+      expect(await nonceOf(operator.address)).toBe(operatorNonce);
+      expect(await codeOf(operator.address)).toBe("0x");
+      // the same kind of transaction delegating the sender's own account is forwarded, and the node applies it
+      const own = await post(url, req("eth_sendRawTransaction", [await delegation(sender, target)]));
+      expect(own.body.result, JSON.stringify(own.body)).toMatch(/^0x[0-9a-f]{64}$/);
+      // a transaction the gateway cannot read, and so cannot check, is not forwarded
+      const unreadable = await post(url, req("eth_sendRawTransaction", ["0x04c0ffee"]));
+      expect(unreadable.body.error.code).toBe(-32602);
+      expect(unreadable.body.error.message).toMatch(/cannot read the transaction/);
+    } finally {
+      await guarded.close();
+    }
+  });
 });
