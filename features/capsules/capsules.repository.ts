@@ -91,6 +91,39 @@ export async function updateCapsule(db: DbOrTrx, id: number, changes: CapsuleUpd
   return db.updateTable("capsules").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
 }
 
+/**
+ * Takes a draft's row inside an edit's transaction: only while it is still a draft whose submission voucher is the
+ * one the edit checked before (`voucherDeadline`, null for none). The update holds the row until the edit commits,
+ * so a voucher prepared meanwhile waits for it and then sees the change. Undefined when refused.
+ */
+export async function holdDraftForEdit(db: DbOrTrx, id: number, voucherDeadline: number | null, now: number): Promise<CapsuleRow | undefined> {
+  return db
+    .updateTable("capsules")
+    .set({ updated_at: now })
+    .where("id", "=", id)
+    .where("status", "=", "draft")
+    .where("voucher_deadline", voucherDeadline === null ? "is" : "=", voucherDeadline)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Records a submission voucher only if the draft is as it was read when the voucher was built: still a draft, the
+ * same content hash and the same earlier voucher (a concurrent edit or submission changes one of them). Undefined
+ * when it changed; the voucher must then not be handed out.
+ */
+export async function recordVoucherIfUnchanged(db: DbOrTrx, before: Pick<CapsuleRow, "id" | "content_hash" | "voucher_deadline">, changes: CapsuleUpdate): Promise<CapsuleRow | undefined> {
+  return db
+    .updateTable("capsules")
+    .set(changes)
+    .where("id", "=", before.id)
+    .where("status", "=", "draft")
+    .where("content_hash", "=", before.content_hash)
+    .where("voucher_deadline", before.voucher_deadline === null ? "is" : "=", before.voucher_deadline)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** Marks a draft withdrawn (rejected, never on chain) only if it is still a draft; false when it no longer was. */
 export async function withdrawDraftIfStill(db: DbOrTrx, id: number, now: number): Promise<boolean> {
   const row = await db.updateTable("capsules").set({ status: "rejected", closed_at: now, updated_at: now }).where("id", "=", id).where("status", "=", "draft").returning("id").executeTakeFirst();

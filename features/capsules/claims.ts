@@ -11,7 +11,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { quoteMatches } from "@/features/capsules/claim-anchor";
 import type { TClaimInput, TSetClaimsBody } from "@/features/capsules/claims.schema";
 import { activityTime } from "@/lib/chain/server/role-registry-reads";
-import { requireDraft, requireNoOutstandingVoucher } from "./access";
+import { holdDraft, requireDraft, requireNoOutstandingVoucher } from "./access";
 import { chainNow } from "@/lib/chain/server/chain-io";
 import { claimEvidenceIds, claimObject } from "./claim-view";
 import { claimRulings, type ClaimRuling } from "./claim-rulings";
@@ -69,9 +69,8 @@ export async function setClaims(db: Db, wallet: Address, capsuleId: number, body
     created_at: now,
   }));
   return db.transaction().execute(async (trx) => {
-    // the state is read again inside the transaction: a submission racing this write leaves the claims alone
-    const current = await getCapsuleOrThrow(trx, capsule.id);
-    requireDraft(current, "have its claims changed");
+    // held inside the transaction: a submission racing this write leaves the claims alone, or sees them
+    const current = await holdDraft(trx, capsule, now, "have its claims changed");
     const saved = await replaceClaims(trx, capsule.id, rows);
     await insertActivity(trx, [{ wallet, kind: "capsule.claims_set", outletSlug: capsule.outlet_slug, subjectId: String(capsule.id), details: { claims: saved.length }, createdAt: at }]);
     return claimsResponse(current, saved);

@@ -23,7 +23,7 @@ import { policyById } from "@/features/capsules/policy";
 import type { TCreateCapsuleBody, TUpdateCapsuleBody } from "@/features/capsules/capsules.schema";
 import { activityTime } from "@/lib/chain/server/role-registry-reads";
 import { activeAuthorRoleIds } from "@/features/roles/roles.repository";
-import { requireDraft, requireNoOutstandingVoucher } from "./access";
+import { holdDraft, requireDraft, requireNoOutstandingVoucher } from "./access";
 import { chainNow } from "@/lib/chain/server/chain-io";
 import { capsuleReadResponse } from "./capsule-view";
 import { remapClaimEvidence } from "./claims";
@@ -138,6 +138,7 @@ export async function updateDraft(db: Db, wallet: Address, body: TUpdateCapsuleB
   const evidenceItems = body.evidence ? await vaultEvidenceChecked(db, body.evidence, "evidence") : undefined;
   const at = await activityTime(now);
   const row = await db.transaction().execute(async (trx) => {
+    await holdDraft(trx, capsule, now, "be updated");
     const changes: CapsuleUpdate = { updated_at: now };
     if (body.title !== undefined) changes.title = body.title;
     if (body.body !== undefined) {

@@ -18,7 +18,7 @@ import { pageOf, pageOffset, type PageQuery } from "@/lib/schemas/pagination";
 import type { TAddSupportingBody, TEvidenceItem } from "@/features/capsules/capsules.schema";
 import { activityTime } from "@/lib/chain/server/role-registry-reads";
 import { evidenceObject } from "./capsule-view";
-import { requireNoOutstandingVoucher } from "./access";
+import { holdDraft, requireNoOutstandingVoucher } from "./access";
 import { chainNow } from "@/lib/chain/server/chain-io";
 import { contributorsFromRows, evidenceFromBody, evidenceFromRows, evidenceRows, metadataUriFor, vaultEvidenceChecked } from "./draft-content";
 
@@ -50,6 +50,7 @@ export async function addEvidence(db: Db, wallet: Address, capsuleId: number, gi
   }
   const at = await activityTime(now);
   return db.transaction().execute(async (trx) => {
+    if (capsule.status === "draft") await holdDraft(trx, capsule, now, "take evidence");
     const [row] = await insertEvidence(trx, evidenceRows(capsule.id, evidenceFromBody([item]), wallet, now));
     let metadataURI = capsule.metadata_uri;
     if (capsule.status === "draft") {
@@ -89,6 +90,7 @@ export async function addSupporting(db: Db, wallet: Address, capsuleId: number, 
   }
   const at = await activityTime(now);
   return db.transaction().execute(async (trx) => {
+    if (capsule.status === "draft") await holdDraft(trx, capsule, now, "take supporting relations");
     const row = await insertSupporting(trx, { capsule_id: capsule.id, supporting_capsule_id: body.supportingCapsuleId, relationship_type: body.relationshipType, created_by: wallet, created_at: now });
     await insertActivity(trx, [{ wallet, kind: "capsule.supporting_added", outletSlug: capsule.outlet_slug, subjectId: String(capsule.id), details: { supportingCapsuleId: String(body.supportingCapsuleId), relationshipType: body.relationshipType }, createdAt: at }]);
     return { ok: true as const, relation: supportingObject(row) };

@@ -12,6 +12,7 @@ import { capsuleHistoryAdd } from "@/features/revisions/history-add.endpoint";
 import { capsuleProof } from "@/features/reader/proof.endpoint";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
 import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
+import { capsuleUpdate } from "@/features/capsules/update.endpoint";
 import { capsuleVote } from "@/features/voting/vote.endpoint";
 import { vaultUpload } from "@/features/vault/upload.endpoint";
 import { vaultObject } from "@/features/vault/object.endpoint";
@@ -259,5 +260,39 @@ describe.each(dialects)("the capsule manifest on %s", (dialect) => {
     const corrected = await (await fetch(`${stack.baseUrl}/read/${correctionId}`)).text();
     expect(corrected).toContain('data-testid="reader-corrects-claims"');
     expect(corrected.replace(/<!-- -->/g, "")).toMatch(/This correction corrects claim 1 of <a[^>]*>revision 0<\/a>/);
+  });
+
+  it("never hands out a voucher for other content than the draft holds when an edit races the submission", async () => {
+    // the submission reads the draft, then asks the node (bond, weight, time, signature) before it records the
+    // voucher; an edit sent meanwhile lands in between. One of the two must give way: the edit (the voucher came
+    // first: 409 outstanding voucher) or the submission (409 CONFLICT, nothing signed handed out).
+    const outcomes: string[] = [];
+    for (const [n, delayMs] of [[1, 0], [2, 5], [3, 15], [4, 40]] as const) {
+      const created = await api.send(capsuleCreate, { body: { title: `Race ${n}`, body: BODY, outletSlug: SLUG } }, journalistKey);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const draftId = String(created.body.capsuleId);
+      const edited = `${BODY} Edited while submitting (${n}).`;
+      const submitting = api.send(capsuleSubmit, { params: { id: draftId }, body: {} }, journalistKey);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const editing = api.send(capsuleUpdate, { body: { capsuleId: draftId, body: edited } }, journalistKey);
+      const [submitted, edit] = await Promise.all([submitting, editing]);
+      const draft = (await read(draftId, journalistKey)).capsule;
+      if (submitted.status === 200) {
+        // the voucher commits exactly what the draft holds, and the manifest the vault serves is the draft's
+        expect(submitted.body.voucher.contentHash).toBe(draft.contentHash);
+        const bytes = new Uint8Array(await (await fetch(`${stack.baseUrl}/api/vault/${String(submitted.body.manifestURI).replace("ipfs://", "")}`)).arrayBuffer());
+        expect((JSON.parse(Buffer.from(bytes).toString("utf8")) as CapsuleManifest).contentHash).toBe(draft.contentHash);
+        if (edit.status === 200) expect(edit.body.capsule.contentHash).toBe(draft.contentHash); // the edit came first and the voucher saw it
+        else expectError(edit, 409, "INVALID_STATE", /outstanding submission voucher/);
+        outcomes.push(edit.status === 200 ? "edit, then voucher" : "voucher, edit refused");
+      } else {
+        expectError(submitted, 409, "CONFLICT", /changed while its submission was being prepared/);
+        expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+        expect(draft.contentHash).toBe(edit.body.capsule.contentHash);
+        outcomes.push("edit, submission refused");
+      }
+    }
+    expect(outcomes).toHaveLength(4);
+    console.log(`submission racing an edit: ${outcomes.join("; ")}`);
   });
 });

@@ -3,7 +3,7 @@ import { formatEther, type Address, type Hex } from "viem";
 import type { Db } from "@/lib/db/database";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import type { OutletRow } from "@/lib/db/tables/outlets.table";
-import { findCapsule, getCapsuleOrThrow, listChain, updateCapsule } from "@/features/capsules/capsules.repository";
+import { findCapsule, getCapsuleOrThrow, listChain, recordVoucherIfUnchanged } from "@/features/capsules/capsules.repository";
 import { listContributors, listEvidence } from "@/features/capsules/capsules-parts.repository";
 import { requireAnchoredClaims } from "./claims";
 import { sealManifest } from "@/features/capsules/manifest";
@@ -70,6 +70,9 @@ async function chainParent(db: Db, capsule: CapsuleRow): Promise<bigint> {
  */
 export const eligibleWeightOf = (outlet: OutletRow): Promise<bigint> => readOutletWeight(outlet.slug);
 
+const changedWhileSubmitting = (id: number) =>
+  new AppError("CONFLICT", `Capsule ${id} changed while its submission was being prepared, so nothing was signed for the chain; submit it again`);
+
 /**
  * POST /api/capsules/:id/submit — authorizes a draft for the chain: checks the outlet, the
  * submitter's role and bond, the draft itself and the outlet's hourly limit, snapshots the policy
@@ -114,7 +117,9 @@ export async function issueSubmitVoucher(db: Db, wallet: Address, capsuleId: num
   const signature = await chainRead("sign the submission voucher", () => signSubmitVoucher(chainClients().operator as Parameters<typeof signSubmitVoucher>[0], registry, deployment.chainId, voucher));
   const at = await activityTime(now);
   await db.transaction().execute(async (trx) => {
-    await updateCapsule(trx, capsule.id, {
+    // the voucher is handed out only if it commits to the draft as it is now: an edit that landed while it was
+    // built (the manifest read, the signature) would leave the chain committing one text and the bridge another
+    const recorded = await recordVoucherIfUnchanged(trx, capsule, {
       policy_id: policy.policyId,
       window_seconds: policy.votingWindowSeconds,
       approval_threshold: policy.approvalThreshold,
@@ -123,6 +128,7 @@ export async function issueSubmitVoucher(db: Db, wallet: Address, capsuleId: num
       voucher_deadline: deadline,
       updated_at: now,
     });
+    if (!recorded || sealManifest(await buildManifest(trx, recorded)).manifestHash !== sealed.manifestHash) throw changedWhileSubmitting(capsule.id);
     await insertActivity(trx, [{ wallet, kind: "capsule.voucher_issued", outletSlug: outlet.slug, subjectId: String(capsule.id), details: { deadline: String(deadline), eligibleWeight: eligibleWeight.toString() }, createdAt: at }]);
   });
   return {
