@@ -8,7 +8,7 @@ import { UnknownClaims } from "./unknown-claims";
 import { nameOfClaim } from "./article-numbers";
 import type { TCourtCase } from "@/features/court/court.schema";
 import type { TClaimObject } from "@/features/capsules/claims.schema";
-import { findingNames } from "@/features/court/jury.schema";
+import { findingNames, MAX_REASON_BYTES, utf8Bytes } from "@/features/court/jury.schema";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { FINDING, juryCommitment, juryCommitTypedData, juryRevealTypedData } from "@/lib/chain/jury-ballots";
 import { ballotFile, keepBallot, keptBallot, newSalt, parseBallotFile, type KeptBallot } from "@/features/court/jury-salt";
@@ -174,6 +174,9 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
     if (unchosen.length > 0) return `Choose a finding for ${unchosen.join(" and ")}.`;
     const unexplained = claimNames.filter((_, k) => !reasons[k]?.trim());
     if (unexplained.length > 0) return `Give a short reason for ${unexplained.join(" and ")}: it is published when you reveal.`;
+    // the chain counts bytes: a reason too long would be refused at reveal, after the findings are committed
+    const tooLong = claimNames.filter((_, k) => utf8Bytes(reasons[k]?.trim() ?? "") > MAX_REASON_BYTES);
+    if (tooLong.length > 0) return `Shorten the reason for ${tooLong.join(" and ")}: the jury court takes at most ${MAX_REASON_BYTES} bytes (accented letters count twice, most emoji four times).`;
     return undefined;
   }
 
@@ -272,10 +275,10 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
                     </select>
                   </label>
                   <label className="block">
-                    Reason (public after reveal, up to 280 characters)
+                    Reason (public after reveal, up to {MAX_REASON_BYTES} bytes: about {MAX_REASON_BYTES} plain letters, fewer with accents or emoji)
                     <textarea
                       className="mt-1 block w-full rounded-md border border-stone-300 p-2"
-                      maxLength={280}
+                      maxLength={MAX_REASON_BYTES}
                       value={reasons[k]}
                       onChange={(e) => {
                         setReasons(reasons.map((r, i) => (i === k ? e.target.value : r)));

@@ -2,6 +2,11 @@ import { z } from "zod";
 import { ZAddressOut, ZUintString } from "@/lib/schemas/primitives";
 import { ZStoredUri } from "@/lib/schemas/uri";
 
+/** JuryCourt.MAX_REASON_BYTES: a juror's public reason for one finding, in UTF-8 bytes. */
+export const MAX_REASON_BYTES = 280;
+const encoder = new TextEncoder();
+export const utf8Bytes = (text: string) => encoder.encode(text).length;
+
 // The jury court's part of a court case (issue 28) and the bodies of its relayed actions.
 // Findings: verified, misleading, fraudulent, unresolved (JuryCourt's 1..4).
 
@@ -100,7 +105,8 @@ export const ZCommitBody = z.object({ commitment: ZBytes32, signature: ZSignatur
 export const ZRevealBody = z
   .object({
     findings: z.array(ZFindingName).min(1).max(32),
-    reasons: z.array(z.string().max(280)).min(1).max(32),
+    // the contract counts bytes (MAX_REASON_BYTES), not characters: "é" is two, most emoji four
+    reasons: z.array(z.string().refine((reason) => utf8Bytes(reason) <= MAX_REASON_BYTES, { message: `at most ${MAX_REASON_BYTES} bytes in UTF-8 (accented letters take two, most emoji four)` })).min(1).max(32),
     salt: ZBytes32,
     signature: ZSignature,
   })
