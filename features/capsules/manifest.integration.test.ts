@@ -17,7 +17,7 @@ import { capsuleVote } from "@/features/voting/vote.endpoint";
 import { vaultUpload } from "@/features/vault/upload.endpoint";
 import { vaultObject } from "@/features/vault/object.endpoint";
 import { pathOf } from "@/lib/api/request";
-import { canonicalText, type CapsuleManifest } from "@/features/capsules/manifest";
+import { canonicalText, evidenceTree, type CapsuleManifest, type EvidenceLeaf } from "@/features/capsules/manifest";
 import { ZCapsuleProofResponse } from "@/features/reader/capsule-proof";
 import { verifyManifest, verifyProof } from "@/features/reader/verify-proof";
 import { devKeys } from "@/test/support/anvil";
@@ -75,7 +75,7 @@ describe.each(dialects)("the capsule manifest on %s", (dialect) => {
     dns = await startTestDns();
     stack = await startStack({
       database: dialect,
-      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000" },
+      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000", CAPSULE_RATE_SUBMIT_PER_HOUR: "100" },
     });
     api = bridgeClient(stack.baseUrl);
     contracts = await deployedContracts(api);
@@ -212,6 +212,14 @@ describe.each(dialects)("the capsule manifest on %s", (dialect) => {
     expect((await verifyManifest(forged, bodyHash, onChain, noFetch)).find((c) => c.name === "evidence 1")?.ok).toBe(false);
     const otherFile = async () => ({ hash: sha(98) as Hex });
     expect((await verifyManifest(proof, bodyHash, onChain, otherFile)).find((c) => c.name === "evidence 1")?.detail).toContain("but the file now hashes to");
+    expect(checks.find((c) => c.name === "evidence list")).toMatchObject({ ok: true, detail: "the manifest's 2 evidence item(s) make exactly the committed root" });
+    // a committed root with a leaf the manifest does not show: each listed item still proves, the list does not
+    const listed = (proof.manifest as CapsuleManifest).evidence;
+    const wider = evidenceTree([...listed, { ...listed[1]!, uri: "https://example.org/hidden", contentHash: sha(97), label: "Hidden" }])!;
+    const widened = { ...proof, evidenceRoot: wider.root, evidence: proof.evidence.map((e) => ({ ...e, proof: wider.getProof(e.leaf as EvidenceLeaf) })) };
+    const widerChecks = await verifyManifest(widened, bodyHash, { ...onChain, evidenceRoot: wider.root as Hex }, noFetch);
+    expect(widerChecks.find((c) => c.name === "evidence 1")?.ok).toBe(true);
+    expect(widerChecks.find((c) => c.name === "evidence list")?.ok).toBe(false);
   });
 
   it("keeps evidence added after publication out of the manifest, and the reader page marks claims and shows it apart", async () => {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { createPublicClient, decodeEventLog, getAddress, http, type Hex } from "viem";
 import { articleRegistryAbi } from "@/lib/chain/abi";
-import { canonicalText, evidenceItemHash, type CapsuleManifest } from "@/features/capsules/manifest";
+import { canonicalText, evidenceItemHash, evidenceTree, ZERO_ROOT, type CapsuleManifest } from "@/features/capsules/manifest";
 import { verifyEvidenceProof } from "./evidence-proof";
 import { capsuleFinalizedTopic, REGISTRY_STATUS_FINALIZED, ZCapsuleProofResponse, type TCapsuleProof } from "./capsule-proof";
 
@@ -129,6 +129,15 @@ export async function verifyManifest(proof: TCapsuleProof, bodyHash: Hex, onChai
     `the manifest's RFC 8785 bytes hash to ${manifestHash}; the chain committed ${onChain.manifestHash}; it names text hash ${manifest.contentHash}`,
   );
   add("evidence root", same(proof.evidenceRoot ?? "", onChain.evidenceRoot), `the chain committed evidence root ${onChain.evidenceRoot}; the proof says ${proof.evidenceRoot ?? "none"}`);
+  // each item's proof shows it is in the root; only the root rebuilt from the whole list shows nothing else is
+  const rebuilt = (evidenceTree(manifest.evidence)?.root as Hex | undefined) ?? ZERO_ROOT;
+  add(
+    "evidence list",
+    same(rebuilt, onChain.evidenceRoot),
+    same(rebuilt, onChain.evidenceRoot)
+      ? `the manifest's ${manifest.evidence.length} evidence item(s) make exactly the committed root`
+      : `the manifest's ${manifest.evidence.length} evidence item(s) make root ${rebuilt}, not the committed ${onChain.evidenceRoot}: the committed evidence is not the list the manifest shows`,
+  );
   const covered = new Set(proof.evidence.map((e) => e.index));
   const missing = manifest.evidence.map((_, i) => i).filter((i) => !covered.has(i));
   if (missing.length > 0) add("evidence", false, `the proof carries no Merkle proof for evidence ${missing.map((i) => i + 1).join(", ")}`);
