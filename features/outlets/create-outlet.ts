@@ -50,7 +50,13 @@ export async function createOutlet(db: Db, owner: Address, body: TCreateOutletBo
   const editorBonded = bonded >= bondRequired(ROLE.EDITOR);
   const token = randomBytes(32).toString("hex");
   const at = await activityTime(now);
-  const plan = editorBonded ? await prepareWalletSync(db, owner, { grant: ROLE.EDITOR }, { slug: body.slug, allowed: true }) : undefined;
+  // The owner is the outlet's party in every court case about it, bonded or not: RoleRegistry's member flag keeps it
+  // off that outlet's juries (an unbonded Editor role sets no voter flag, and the owner may be a bonded Editor, so in
+  // the juror pool, at another outlet) and lets it submit evidence for the outlet's side.
+  const ownerMember = { slug: body.slug, member: true };
+  const plan = editorBonded
+    ? await prepareWalletSync(db, owner, { grant: ROLE.EDITOR }, { slug: body.slug, allowed: true }, ownerMember)
+    : await prepareWalletSync(db, owner, {}, undefined, ownerMember);
   // the owner's open pages (the Bonds page above all) see the new Editor role from the push
   const pushed = bridgeChange(database(), { what: "roles.granted", wallets: [owner] });
   try {
@@ -95,7 +101,7 @@ export async function createOutlet(db: Db, owner: Address, body: TCreateOutletBo
           createdAt: at,
         },
       ]);
-      const staged = plan ? await stageWalletSync(trx, plan) : [];
+      const staged = await stageWalletSync(trx, plan);
       const answer = {
         ok: true as const,
         outlet: await outletRecord(trx, outlet, now),
@@ -104,8 +110,8 @@ export async function createOutlet(db: Db, owner: Address, body: TCreateOutletBo
       return { answer, staged };
     });
     pushed.afterCommit();
-    // after commit, outside any SQL transaction: the owner's lock and voter flag reach the chain
-    await broadcastAndAwait(db, staged, "lock the owner's Editor bond and set the voter flag");
+    // after commit, outside any SQL transaction: the owner's lock, voter and member flags reach the chain
+    await broadcastAndAwait(db, staged, "set the owner's bond lock and its voter and member flags");
     return answer;
   } catch (error) {
     // Two creators racing for one slug: the unique index decides, the loser gets the same 409.

@@ -143,6 +143,9 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
     expect(users.body).toMatchObject({ ok: true, outletSlug: SLUG, total: 1, page: 1, limit: 20, hasMore: false });
     expect(users.body.items).toEqual([{ wallet: owner, isOwner: true, roles: [expect.objectContaining({ roleId: 3, name: "Editor", bonded: false, grantedBy: owner })] }]);
     expect(await chain.isVoter(SLUG, owner)).toBe(false);
+    // but a member of its outlet on chain: never on the juries that judge it, even when bonded elsewhere
+    expect(await chain.isMember(SLUG, owner)).toBe(true);
+    expect(await chain.jurorPool(SLUG)).not.toContain(owner);
   });
 
   it("refuses a duplicate slug with 409 CONFLICT", async () => {
