@@ -176,6 +176,19 @@ describe.each(dialects)("the jury court over HTTP on %s", (dialect) => {
     expect(early.body.message).toMatch(/evidence period/);
   });
 
+  it("draws the jury as soon as its draw block has passed, with the evidence period still running, before anyone asks", async () => {
+    // a party who dislikes the jury the block's hash makes cannot leave the draw uncalled until it is scheduled again
+    for (let i = 0; i < 4; i++) await chain.increaseTime(1);
+    let seen: Json = {};
+    for (let i = 0; i < 100; i++) {
+      seen = (await getCase()).case;
+      if (seen.jurors.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(seen.period).toBe("evidence");
+    expect(seen.jurors.map((j: Json) => j.juror).sort()).toEqual(jurorKeys.map(addr).sort());
+  });
+
   it("draws three jurors when the evidence period ends and relays their signed commits", async () => {
     await chain.increaseTime(72 * 3600 + 1);
     const advanced = await api.send(courtAdvance, { params: { id: caseId } }, challengerKey);

@@ -200,6 +200,18 @@ export async function unfiledJuryCases(db: DbOrTrx): Promise<JuryCaseRow[]> {
     .execute();
 }
 
+/** Cases in their evidence period whose round has a scheduled draw and no jurors yet (to draw once the block has passed). */
+export async function undrawnJuryCases(db: DbOrTrx): Promise<JuryCaseRow[]> {
+  return db
+    .selectFrom("jury_cases as c")
+    .selectAll("c")
+    .where("c.period", "=", "evidence")
+    .where("c.draw_block", "is not", null)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("jury_jurors as j").select("j.case_id").whereRef("j.case_id", "=", "c.case_id").whereRef("j.round", "=", "c.round"))))
+    .orderBy("c.case_id", "asc")
+    .execute();
+}
+
 /** Open court cases whose jury case is final on chain (to settle: label, penalty). */
 export async function openCasesWithFinalJury(db: DbOrTrx): Promise<number[]> {
   const rows = await db

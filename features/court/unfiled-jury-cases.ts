@@ -3,7 +3,11 @@ import type { Db } from "@/lib/db/database";
 import type { JuryCaseRow } from "@/lib/db/tables/jury.table";
 import { findCapsule } from "@/features/capsules/capsules.repository";
 import { listClaims } from "@/features/capsules/capsule-claims.repository";
-import { openCasesWithFinalJury, unfiledJuryCases } from "@/features/court/jury.repository";
+import { openCasesWithFinalJury, undrawnJuryCases, unfiledJuryCases } from "@/features/court/jury.repository";
+import { chainClients } from "@/lib/chain/server/clients";
+import { operatorCalls } from "@/lib/chain/operator/operator-calls";
+import { queueOperatorTx } from "@/lib/chain/operator/queue-operator-tx";
+import { awaitOperatorTx } from "@/lib/chain/operator/await-operator-tx";
 import { claimKey } from "@/lib/chain/jury-claims";
 import { activityTime } from "@/lib/chain/server/role-registry-reads";
 import { logError, logInfo } from "@/lib/log";
@@ -19,6 +23,11 @@ import { UNFILED_GROUNDS } from "./unfiled-grounds";
 // leader first saw it, so a chain clock that stands still does not matter), under placeholder grounds
 // the challenger may still replace; and it settles every open case whose jury is final on chain, which
 // otherwise only a request to the bridge (a relayed action or "move the case on") would do.
+//
+// It also draws every jury whose scheduled block has passed. The draw's seed is that block's hash, so once it is
+// mined anyone can compute the jury; a party who dislikes it could leave `draw` uncalled for 256 blocks, after which
+// the contract schedules a new draw, and so pick among juries while the other side is not watching. Drawn as soon as
+// it can be, the jury is the first one the chain offers.
 
 /** Files one unfiled jury case as a court case (its claim keys mapped back to the capsule's claim ids); answers the court case id. */
 export async function fileUnfiledJuryCase(db: Db, jury: JuryCaseRow, now: number): Promise<number | undefined> {
@@ -44,8 +53,38 @@ export async function fileUnfiledJuryCase(db: Db, jury: JuryCaseRow, now: number
 
 export type JuryFilerOptions = { db: Db; pollMs: number; graceMs: number; log?: (message: string) => void };
 
-/** One pass: files the cases unfiled for longer than the grace, settles the final ones. `firstSeen` persists between passes. */
-export async function fileAndSettleOnce(options: JuryFilerOptions, firstSeen: Map<number, number>): Promise<{ filed: number[]; settled: number[] }> {
+/** Draws the jury of every case whose scheduled draw block has passed (one operator transaction each, awaited); answers the jury case ids drawn. */
+export async function drawDueJuries(options: Pick<JuryFilerOptions, "db" | "log">): Promise<number[]> {
+  const undrawn = await undrawnJuryCases(options.db);
+  if (undrawn.length === 0) return [];
+  const head = await chainClients().publicClient.getBlockNumber({ cacheTime: 0 });
+  const drawn: number[] = [];
+  for (const jury of undrawn) {
+    if (jury.draw_block === null || BigInt(jury.draw_block) >= head) continue;
+    try {
+      // the dry run refuses a draw someone else made meanwhile (AlreadyDrawn): nothing is sent then
+      const queued = await queueOperatorTx(options.db, "draw the jury", operatorCalls.draw(BigInt(jury.case_id)), { purpose: "court.jury", links: { capsuleId: jury.capsule_id } });
+      const outcome = await awaitOperatorTx(options.db, queued);
+      if (outcome.status === "mined") {
+        drawn.push(jury.case_id);
+        options.log?.(`jury case ${jury.case_id}: drew the jury of round ${jury.round + 1} (its draw block ${jury.draw_block} has passed)`);
+      }
+    } catch (error) {
+      logInfo("jury-filer", "a jury could not be drawn", { juryCaseId: jury.case_id, reason: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return drawn;
+}
+
+/** One pass: draws the juries due, files the cases unfiled for longer than the grace, settles the final ones. `firstSeen` persists between passes. */
+export async function fileAndSettleOnce(options: JuryFilerOptions, firstSeen: Map<number, number>): Promise<{ filed: number[]; settled: number[]; drawn: number[] }> {
+  let drawn: number[] = [];
+  try {
+    drawn = await drawDueJuries(options);
+  } catch (error) {
+    // the node unreachable: filing and settling below read SQL only and go on
+    logError("jury-filer", error);
+  }
   const nowMs = Date.now();
   const unfiled = await unfiledJuryCases(options.db);
   const pending = new Set(unfiled.map((jury) => jury.case_id));
@@ -75,7 +114,7 @@ export async function fileAndSettleOnce(options: JuryFilerOptions, firstSeen: Ma
       logError("jury-filer", error);
     }
   }
-  return { filed, settled };
+  return { filed, settled, drawn };
 }
 
 /** The leader duty: a pass every `pollMs`. */

@@ -72,6 +72,12 @@ export const operatorCalls = {
     to: at("juryCourt"),
     data: encodeFunctionData({ abi: juryCourtAbi, functionName: "revealBySig", args: [caseId, juror, [...findings], [...reasons], salt, signature] }),
   }),
+  draw: (caseId: bigint): OperatorCall => ({
+    contract: "juryCourt",
+    functionName: "draw",
+    to: at("juryCourt"),
+    data: encodeFunctionData({ abi: juryCourtAbi, functionName: "draw", args: [caseId] }),
+  }),
   advancePeriod: (caseId: bigint): OperatorCall => ({
     contract: "juryCourt",
     functionName: "advancePeriod",
