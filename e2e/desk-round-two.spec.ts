@@ -11,6 +11,7 @@ import { juryChain } from "./support/jury-chain";
 import { addressOf, readerDesk } from "./support/reader-fixture";
 import { bothWidths, shot, signIn, watchConsole } from "./support/page-helpers";
 import { installTestWallet } from "./support/test-wallet";
+import { EMBED_FRAME } from "@/features/reader/embed-frame";
 
 // Issue 31, the desk's side: a jury's final finding stays on every version of the article (reader page,
 // desk page, embed); an Editor granted after a vote opened is told why they cannot vote, with no
@@ -86,6 +87,9 @@ test("a court finding stays on every version of the article, with a link to the 
   await page.goto(`/embed/${correction}`);
   await expect(page.getByTestId("embed-finding")).toContainText(`The court ruled it Misleading (court case #${caseId})`);
   await expect(page.getByRole("link", { name: `Read court case #${caseId}` })).toBeVisible();
+  // the tallest label the embed shows fits the frame the article page's snippet gives out, nothing cut off
+  await page.setViewportSize({ width: EMBED_FRAME.width, height: EMBED_FRAME.height });
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(EMBED_FRAME.height);
   expect(errors).toEqual([]);
 });
 

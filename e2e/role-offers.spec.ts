@@ -79,6 +79,12 @@ test("a role granted to another wallet waits for its Accept on the newsroom page
   await expect.poll(isMember).toBe(true);
   const locked = await publicClient.readContract({ address: await registry(), abi: roleRegistryAbi, functionName: "lockedOf", args: [grantee.address] });
   expect(locked).toBe(parseEther("100"));
+  // the grantee's inbox keeps the entry, saying it was accepted, with no link to answer it any more
+  await granteePage.goto("/inbox");
+  const entry = granteePage.locator("li", { hasText: "The Consent Courier offered you the Journalist role; you accepted it." });
+  await expect(entry).toBeVisible();
+  await expect(entry.getByTestId("inbox-newsroom-link")).toHaveCount(0);
+  await expect(granteePage.getByText("accept or decline it on the newsroom page")).toHaveCount(0);
 
   // the owner's panel now lists the member, and no longer the offer
   await page.reload();

@@ -93,7 +93,9 @@ export function BondPanel() {
         </div>
       ) : null}
       <Card title="Your bond">
-        {!bond.data ? (
+        {!bond.data && bond.isError ? (
+          <p className="text-sm text-stone-700" data-testid="bond-unread">Your bond is not shown until it can be read: use Try again above.</p>
+        ) : !bond.data ? (
           <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading your bond">
             <Skeleton className="block h-6 w-full" />
             <Skeleton className="block h-6 w-2/3" />

@@ -20,6 +20,7 @@ export function useRoleRegistryAddress(): Address | undefined {
 
 /** The wallet's bond read straight from RoleRegistry: bondOf and lockedOf (the chain is the truth). */
 export function useBond(wallet: Address | undefined) {
+  const summary = useContractsSummary();
   const registry = useRoleRegistryAddress();
   const queryClient = useQueryClient();
   const reads = useReadContracts({
@@ -44,11 +45,13 @@ export function useBond(wallet: Address | undefined) {
   const [bonded, locked] = (reads.data ?? []) as bigint[];
   const data: BondReading | undefined =
     registry && bonded !== undefined && locked !== undefined ? { registry, bonded, locked, unlocked: bonded > locked ? bonded - locked : 0n } : undefined;
+  // the bond cannot be read before the registry's address is known: a failed contracts read is this read's failure too
   return {
     data,
-    isError: reads.isError,
-    error: reads.error,
+    isError: reads.isError || summary.isError,
+    error: reads.error ?? summary.error,
     refetch: async () => {
+      if (summary.isError) await summary.refetch();
       await reads.refetch();
       await queryClient.invalidateQueries({ queryKey: ["wallet-roles"] });
     },

@@ -22,6 +22,7 @@ import { quoteMatches } from "@/features/capsules/claim-anchor";
 import { useCapsule } from "./use-capsules";
 import { formatTime } from "@/components/ui/capsule-format";
 import { BackLink } from "@/components/ui/back-link";
+import { useLeaveGuard } from "@/components/ui/use-leave-guard";
 
 // The drafting form: every field of the creation payload, validated live with the routes' schemas,
 // autosaved (create, then update), and submission once the saved draft is complete.
@@ -40,6 +41,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
     onCreated: (created) => setState((current) => (current.articleSlug ? current : { ...current, articleSlug: created.capsule.articleSlug })),
   });
   const capsuleId = autosave.capsuleId;
+  useLeaveGuard(submitted ? undefined : autosave.leaveWarning);
   const plan = useMemo(() => (wallet ? planSave(state, capsuleId, wallet) : undefined), [state, capsuleId, wallet]);
   const errors = { ...(plan?.errors ?? {}), ...autosave.serverErrors };
 

@@ -108,5 +108,8 @@ export function useAutosave(args: {
   }, [version, retryTick, signedIn, args.paused, saveNow]);
 
   const status: SaveStatus = result.kind === "saved" && version !== savedVersion ? { kind: "dirty" } : result;
-  return { capsuleId, status, serverErrors, saveNow, touch: () => setVersion((v) => v + 1) };
+  // changes that no save in progress will keep: the last save failed or was refused, or the draft cannot be saved yet
+  const stuck = version !== savedVersion && (result.kind === "error" || result.kind === "paused" || result.kind === "waiting");
+  const leaveWarning = stuck ? "Your latest changes to this draft are not saved. Leave this page and lose them?" : undefined;
+  return { capsuleId, status, serverErrors, saveNow, leaveWarning, touch: () => setVersion((v) => v + 1) };
 }

@@ -18,6 +18,7 @@ import { useSession } from "@/components/wallet/use-session";
 import { useContractsSummary } from "@/components/network/use-system";
 import { Card } from "@/components/ui/card";
 import { Deadline, lastEventTime } from "./deadline";
+import { useChainClock } from "@/components/network/use-chain-clock";
 import { formatTimeWithZone } from "@/components/ui/capsule-format";
 import { JuryEvidenceForm } from "./jury-evidence-form";
 import { EvidenceItem } from "./evidence-item";
@@ -63,6 +64,15 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
         })
       : [quoted ?? "The article as a whole"];
   const signedIn = sessionStatus === "signed-in";
+  // the contract moves a period on only once it has ended, or a commit or reveal period once every juror has acted
+  const chainNow = useChainClock();
+  const roundJurors = item.jurors.filter((j) => j.round === item.round);
+  const workDone = roundJurors.length > 0 && ((item.period === "commit" && roundJurors.every((j) => j.committed)) || (item.period === "reveal" && roundJurors.every((j) => j.revealed)));
+  const canMoveOn = workDone || (item.periodEndsAt !== null && chainNow >= Number(item.periodEndsAt));
+  const notYet =
+    item.period === "commit" || item.period === "reveal"
+      ? `The ${item.period} period can be moved on when it ends, or once every juror has ${item.period === "commit" ? "committed" : "revealed"}.`
+      : `The ${item.period ?? "evidence"} period can be moved on when it ends.`;
 
   return (
     <div className="space-y-6" data-testid="jury-panel">
@@ -80,10 +90,22 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
           {item.unknownClaimIds.length > 0 ? <UnknownClaims ids={item.unknownClaimIds} closed={item.status === "closed"} /> : null}
           {item.period !== "final" ? (
             <>
-              <button type="button" className={`${button} border border-stone-300 bg-white text-ink hover:bg-stone-50`} disabled={advance.isPending || !signedIn} onClick={() => advance.mutate({})}>
+              <button
+                type="button"
+                className={`${button} border border-stone-300 bg-white text-ink hover:bg-stone-50`}
+                disabled={advance.isPending || !signedIn || !canMoveOn}
+                onClick={() => {
+                  advance.reset();
+                  advance.mutate({});
+                }}
+              >
                 {advance.isPending ? "Moving the case on…" : "Move the case on if this period is over"}
               </button>
-              {!signedIn ? <p className="text-stone-600" data-testid="move-on-sign-in">Sign in with your wallet (page header) to move the case on once a period is over.</p> : null}
+              {!signedIn ? (
+                <p className="text-stone-600" data-testid="move-on-sign-in">Sign in with your wallet (page header) to move the case on once a period is over.</p>
+              ) : !canMoveOn ? (
+                <p className="text-stone-600" data-testid="move-on-not-yet">{notYet}</p>
+              ) : null}
             </>
           ) : null}
           {advance.error ? <p role="alert" className="text-red-700">{advance.error.message}</p> : null}

@@ -69,7 +69,7 @@ export function InboxView() {
                         </Link>
                       </>
                     ) : null}
-                    {item.kind === "inbox.role_offered" ? (
+                    {item.kind === "inbox.role_offered" && item.offerStatus === "pending" ? (
                       <>
                         {" · "}
                         <Link href="/newsroom" className="text-accent underline" data-testid="inbox-newsroom-link">

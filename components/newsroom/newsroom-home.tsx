@@ -115,7 +115,7 @@ export function NewsroomHome() {
       {roles.isError ? <ErrorNotice title="Your roles could not be loaded" error={roles.error} onRetry={() => void roles.refetch()} /> : null}
       {roles.isPending ? (
         <Skeleton className="block h-10 w-64" />
-      ) : myOutlets.length === 0 ? (
+      ) : roles.isError ? null : myOutlets.length === 0 ? (
         <Card>
           <p className="text-stone-700" data-testid="newsroom-no-roles">
             You hold no role at any outlet yet. Ask an outlet’s owner or Editor to grant you the Journalist role, or{" "}
@@ -155,7 +155,14 @@ export function NewsroomHome() {
               onRetry={drafts.refetch}
               now={now}
               outletNames={outletNames}
-              empty={<>No drafts. Start one with <Link href={newHref} className="text-accent underline">New capsule</Link>.</>}
+              empty={
+                // drafts are private: until the wallet signs in, the list holds none of them, whatever exists
+                sessionStatus !== "signed-in" ? (
+                  <span data-testid="drafts-sign-in">Sign in (in the page header) to see your drafts: they are private until you do.</span>
+                ) : (
+                  <>No drafts. Start one with <Link href={newHref} className="text-accent underline">New capsule</Link>.</>
+                )
+              }
             />
             <Section
               title="Open votes"
@@ -195,6 +202,7 @@ export function NewsroomHome() {
                 query={browse}
                 now={now}
                 outletNames={outletNames}
+                signedIn={sessionStatus === "signed-in"}
               />
             )}
           </Card>
@@ -205,6 +213,8 @@ export function NewsroomHome() {
 }
 
 function BrowseList(props: {
+  /** Drafts are listed only to a signed-in wallet: an empty list before that says so. */
+  signedIn: boolean;
   status: CapsuleStatusFilter;
   onStatus: (value: CapsuleStatusFilter) => void;
   page: number;
@@ -237,7 +247,11 @@ function BrowseList(props: {
         <Skeleton className="block h-24 w-full" />
       ) : data.items.length === 0 ? (
         <p className="text-sm text-stone-600" data-testid="browse-empty">
-          {props.status === "all" ? "No capsules at this outlet yet. Start one with New capsule." : "No capsules with this status. Try another filter."}
+          {!props.signedIn && (props.status === "all" || props.status === "draft")
+            ? "Nothing here that anyone may see. Sign in (in the page header) to see your drafts as well."
+            : props.status === "all"
+              ? "No capsules at this outlet yet. Start one with New capsule."
+              : "No capsules with this status. Try another filter."}
         </p>
       ) : (
         <ul className="divide-y divide-stone-100" data-testid="browse-rows">

@@ -8,9 +8,9 @@ export const courtReply = defineEndpoint({
   id: "court.reply",
   method: "POST",
   path: "/api/court/case/:id/reply",
-  summary: "The capsule's author or an Editor of its outlet files the case's reply, with evidence, within the reply window",
+  summary: "A clerk case's reply: the capsule's author or an Editor of its outlet files it, with evidence, within the reply window (jury cases take evidence instead)",
   description:
-    "The right of reply: when a case opens, its capsule's author, the outlet's owner and its Editors get `CAPSULE_COURT_REPLY_WINDOW_SECONDS` of chain time (default 48 h) to answer. One reply per case; it may be filed until the verdict. While the window runs and no reply is filed, the court cannot record a verdict.",
+    "The right of reply of a clerk case (opened before the jury court; retired at start): its capsule's author, the outlet's owner and its Editors answer within `CAPSULE_COURT_REPLY_WINDOW_SECONDS` of chain time (default 48 h), once per case, while it is open. A case decided by a jury takes no reply (409 INVALID_STATE): the outlet answers with its evidence in the evidence period (POST /api/court/case/:id/evidence).",
   action: "court.reply",
   roles: { at: "caseCapsuleOutlet", anyOf: ["submitter", "owner", ROLE.EDITOR], what: "reply in this case" },
   params: ZCaseIdParams,

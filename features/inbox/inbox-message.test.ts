@@ -30,4 +30,14 @@ describe("role offer messages in the inbox", () => {
       "An Editor of The Ledger offers you the Reporter role; accept or decline it on the newsroom page by 15 Dec 2026, 12:52 UTC (chain time).",
     );
   });
+
+  it("says how an answered offer ended instead of asking for an answer", () => {
+    const details = { offerId: "7", roleId: 1, roleName: "Journalist", outletName: "The Ledger", offeredAs: "owner", expiresAt: endsAt };
+    const ended = (offerStatus: string) => inboxMessage(row("inbox.role_offered"), { ...details, offerStatus }, "");
+    expect(ended("accepted")).toBe("The owner of The Ledger offered you the Journalist role; you accepted it.");
+    expect(ended("declined")).toBe("The owner of The Ledger offered you the Journalist role; you declined it.");
+    expect(ended("withdrawn")).toBe("The owner of The Ledger offered you the Journalist role; it was withdrawn before you answered.");
+    expect(ended("expired")).toBe("The owner of The Ledger offered you the Journalist role; it expired before you answered.");
+    expect(ended("pending")).toMatch(/offers you the Journalist role; accept or decline it/);
+  });
 });

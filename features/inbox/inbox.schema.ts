@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZRoleOfferStatus } from "@/features/roles/roles.schema";
 import { pagedResponse } from "@/lib/schemas/primitives";
 import { zDecimalId } from "@/lib/schemas/whole-number";
 
@@ -47,6 +48,8 @@ export const ZInboxItem = z.object({
   txHash: z.string().nullable(),
   at: z.string(),
   unread: z.boolean(),
+  /** A role offer's entry: how the offer stands now ("pending" while it may be answered); null for other entries. */
+  offerStatus: ZRoleOfferStatus.nullable(),
 });
 export type TInboxItem = z.infer<typeof ZInboxItem>;
 

@@ -6,6 +6,7 @@ import { countUnread, lastReadId, listInbox, markRead, newestInboxId } from "@/f
 import { inboxKinds, type TInboxItem } from "@/features/inbox/inbox.schema";
 import { courtCaseIdsOfJuryCases } from "@/features/court/jury.repository";
 import { titlesOf } from "@/features/capsules/capsules.repository";
+import { roleOfferStatuses } from "@/features/roles/role-offers.repository";
 
 const cap = (wei: unknown) => {
   try {
@@ -21,6 +22,13 @@ const label = (value: unknown) => labelWords[text(value)] ?? text(value);
 // the desk's own date form ("15 Dec 2026, 12:52 UTC"); messages are built on the server, so in UTC
 const dateOf = (unix: unknown) =>
   new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" }).format(new Date(Number(unix) * 1000));
+
+const offerAnswered: Record<string, string> = {
+  accepted: "you accepted it",
+  declined: "you declined it",
+  withdrawn: "it was withdrawn before you answered",
+  expired: "it expired before you answered",
+};
 
 /** One sentence per entry; `title` is the capsule's title when the row names it (or was joined in). */
 /** The sentence an inbox entry reads as. */
@@ -59,8 +67,13 @@ export function inboxMessage(row: ActivityRow, d: Record<string, unknown>, title
       return `${cap(d.amountSlashed)} was slashed from your outlet's bond after a ${label(d.verdict)} verdict (case #${row.subject_id}).`;
     case "rights.licence_sold":
       return `A ${text(d.licenceType) || "licence"} licence on ${piece} was sold${/^[0-9]+$/.test(text(d.price)) ? ` for ${cap(d.price)}` : ""}.`;
-    case "inbox.role_offered":
-      return `${d.offeredAs === "owner" ? "The owner" : "An Editor"} of ${text(d.outletName) || row.outlet_slug} offers you the ${text(d.roleName)} role; accept or decline it on the newsroom page by ${dateOf(d.expiresAt)} (chain time).`;
+    case "inbox.role_offered": {
+      const who = `${d.offeredAs === "owner" ? "The owner" : "An Editor"} of ${text(d.outletName) || row.outlet_slug}`;
+      // the entry stays; once the offer is answered it says how, not "accept or decline"
+      const answered = offerAnswered[text(d.offerStatus)];
+      if (answered) return `${who} offered you the ${text(d.roleName)} role; ${answered}.`;
+      return `${who} offers you the ${text(d.roleName)} role; accept or decline it on the newsroom page by ${dateOf(d.expiresAt)} (chain time).`;
+    }
     default:
       return row.kind;
   }
@@ -88,10 +101,13 @@ export async function readInbox(db: Db, wallet: Address, body: { page: number; l
   // jury entries name the JuryCourt case; the link goes to the court case that filed it
   const juryIds = rows.map((row) => Number(parse(row.details_json).juryCaseId)).filter((id) => Number.isInteger(id) && id > 0);
   const courtCaseOf = await courtCaseIdsOfJuryCases(db, [...new Set(juryIds)]);
+  const offerIds = rows.filter((row) => row.kind === "inbox.role_offered").map((row) => Number(row.subject_id)).filter((id) => Number.isInteger(id) && id > 0);
+  const offerStatusOf = await roleOfferStatuses(db, [...new Set(offerIds)]);
   const items: TInboxItem[] = rows.map((row) => {
     const parsed = parse(row.details_json);
     const filedAs = courtCaseOf.get(Number(parsed.juryCaseId));
-    const d = filedAs === undefined ? parsed : { ...parsed, caseId: String(filedAs) };
+    const offerStatus = row.kind === "inbox.role_offered" ? (offerStatusOf.get(Number(row.subject_id)) ?? null) : null;
+    const d: Record<string, unknown> = { ...parsed, ...(filedAs === undefined ? {} : { caseId: String(filedAs) }), ...(offerStatus ? { offerStatus } : {}) };
     const capsuleId = capsuleIdOf(row, d);
     return {
       id: String(row.id),
@@ -103,6 +119,7 @@ export async function readInbox(db: Db, wallet: Address, body: { page: number; l
       txHash: row.tx_hash,
       at: String(row.created_at),
       unread: row.id > readUpTo,
+      offerStatus,
     };
   });
   return { ok: true as const, wallet, items, page: body.page, limit: body.limit, total, hasMore: offset + rows.length < total, unreadCount: await countUnread(db, wallet, inboxKinds, readUpTo) };

@@ -63,10 +63,11 @@ describe.each(dialects)("role offers sent at once on %s", (dialect) => {
     expect(inbox.status, JSON.stringify(inbox.body)).toBe(200);
     const offers = (inbox.body.items as Json[]).filter((item) => item.kind === "inbox.role_offered");
     expect(offers).toHaveLength(2);
-    for (const item of offers) {
-      expect(item).toMatchObject({ outletSlug: SLUG, unread: true, capsuleId: null, caseId: null });
-      expect(item.message).toMatch(new RegExp(`^The owner of Outlet ${SLUG} offers you the Editor role; accept or decline it on the newsroom page by \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2} UTC \\(chain time\\)\\.$`));
-    }
+    for (const item of offers) expect(item).toMatchObject({ outletSlug: SLUG, unread: true, capsuleId: null, caseId: null });
+    // newest first: the open offer, with where to answer it; the declined one says so, not "accept or decline"
+    expect(offers.map((item) => item.offerStatus)).toEqual(["pending", "declined"]);
+    expect(offers[0]!.message).toMatch(new RegExp(`^The owner of Outlet ${SLUG} offers you the Editor role; accept or decline it on the newsroom page by \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2} UTC \\(chain time\\)\\.$`));
+    expect(offers[1]!.message).toBe(`The owner of Outlet ${SLUG} offered you the Editor role; you declined it.`);
     // an offer is the grantee's and the outlet managers' to see: the public activity feed leaves it out
     const publicFeed = await api.send(walletActivity, { params: { address: grantee }, query: { limit: 100 } });
     expect((publicFeed.body.items as Json[]).map((item) => item.kind)).not.toContain("inbox.role_offered");

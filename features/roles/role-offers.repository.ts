@@ -64,3 +64,10 @@ export async function closeRoleOffer(db: DbOrTrx, id: number, status: Exclude<Ro
     .returningAll()
     .executeTakeFirst();
 }
+
+/** The status of each of these offers, by id (an inbox entry of an offer says how it was answered). */
+export async function roleOfferStatuses(db: DbOrTrx, ids: number[]): Promise<Map<number, RoleOfferStatus>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom("role_offers").select(["id", "status"]).where("id", "in", ids).execute();
+  return new Map(rows.map((row) => [row.id, row.status]));
+}
