@@ -227,6 +227,13 @@ test("two editors vote in two browsers and each page shows the other's vote with
   expect(Number(tally.capsule.weightedParticipation)).toBeLessThan(100);
   await expect(editorB.page.getByTestId("participation")).toHaveText(tally.capsule.weightedParticipation);
 
+  // from the keyboard: the confirmation takes focus at its reason box, and Cancel gives it back to the vote buttons
+  await editorB.page.getByRole("button", { name: "Vote yes" }).focus();
+  await editorB.page.keyboard.press("Enter");
+  await expect(editorB.page.getByTestId("vote-reason")).toBeFocused();
+  await editorB.page.getByTestId("vote-confirm").getByRole("button", { name: "Cancel" }).focus();
+  await editorB.page.keyboard.press("Enter");
+  await expect(editorB.page.getByRole("button", { name: "Vote yes" })).toBeFocused();
   await editorB.page.getByRole("button", { name: "Vote yes" }).click();
   await editorB.page.getByRole("button", { name: "Confirm: vote yes" }).click();
   await expect(editorB.page.getByTestId("my-vote")).toHaveText("You voted Yes.");

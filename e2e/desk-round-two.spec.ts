@@ -188,6 +188,7 @@ test("the author withdraws a draft and an Editor closes a vote early, from the c
   // the outcome says why, and the tally no longer says "yet"
   await expect(page.getByTestId("outcome")).toContainText("Rejected: the vote was closed before its window ended");
   await expect(page.getByTestId("tally")).not.toContainText("yet");
+  await expect(page.getByTestId("window-line")).toContainText("was closed early");
   // the outlet's Editor withdraws another member's draft (no draft can hold a chain's one open revision)
   const othersDraft = await desk.draft(LATE_EDITOR, slug, `Harbour lights dimmed ${stamp}`, "Harbour lights dimmed.\n\nThe port saves power.");
   await page.goto(`/capsules/${othersDraft}`);

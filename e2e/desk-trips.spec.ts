@@ -91,6 +91,11 @@ test("the editor asks before a link leaves changes that no save will keep, and k
   await form.getByLabel("Body", { exact: true }).fill("The ferry leaves at seven from Monday, and at eight on Sundays.");
   await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "error", { timeout: 30_000 });
 
+  // submitting now says what is wrong (the connection), not "fix the marked fields"
+  await page.getByRole("button", { name: /^Submit and pay/ }).click();
+  await expect(page.getByTestId("submit-error")).toHaveText("The draft could not be saved: the Capsule server could not be reached. Check your connection, then submit again; nothing was sent to the chain.", { timeout: 30_000 });
+  await bothWidths(page, "editor-save-failed", "desk-trips");
+
   const asked: string[] = [];
   page.once("dialog", (dialog) => {
     asked.push(dialog.message());

@@ -170,9 +170,12 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
 function WindowLine({ read, now }: { read: NonNullable<ReturnType<typeof useCapsule>["data"]>; now: number }) {
   const c = read.capsule;
   if (c.status !== "pending") {
+    const closedEarly = c.closedAt !== "0" && c.closesAt !== "0" && Number(c.closedAt) < Number(c.closesAt);
     return (
-      <p className="text-sm text-stone-600">
-        The window ran from {formatTime(c.opensAt)} to {formatTime(c.closesAt)}.
+      <p className="text-sm text-stone-600" data-testid="window-line">
+        {closedEarly
+          ? `The window opened ${formatTime(c.opensAt)} and was closed early, ${formatTime(c.closedAt)}; it was to run until ${formatTime(c.closesAt)}.`
+          : `The window ran from ${formatTime(c.opensAt)} to ${formatTime(c.closesAt)}.`}
       </p>
     );
   }

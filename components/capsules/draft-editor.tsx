@@ -203,7 +203,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
 
       {capsuleId ? (
         <Card>
-          <SubmitPanel capsuleId={capsuleId} ready={!notReady} notReadyReason={notReady} beforeSubmit={autosave.saveNow} onLockChange={setLocked} onSubmitted={() => setSubmitted(true)} />
+          <SubmitPanel capsuleId={capsuleId} ready={!notReady} notReadyReason={notReady} beforeSubmit={autosave.saveForSubmit} onLockChange={setLocked} onSubmitted={() => setSubmitted(true)} />
         </Card>
       ) : null}
     </div>

@@ -32,7 +32,8 @@ export function SubmitPanel(props: {
   capsuleId: string;
   ready: boolean;
   notReadyReason?: string;
-  beforeSubmit: () => Promise<boolean>;
+  /** Saves the draft first: true when all of it is saved, else why not (shown as the panel's error). */
+  beforeSubmit: () => Promise<true | string>;
   /** The form is locked from the voucher on: the chain must receive exactly the content it commits to. */
   onLockChange?: (locked: boolean) => void;
   /** Once the vote is open: the page stops calling it a draft. */
@@ -76,8 +77,9 @@ export function SubmitPanel(props: {
     setRefusal(undefined);
     setFailed(false);
     setHash(undefined);
-    if (!(await props.beforeSubmit())) {
-      setError("The draft could not be saved completely. Fix the marked fields (or sign in again) and submit once it says “All changes saved”.");
+    const saved = await props.beforeSubmit();
+    if (saved !== true) {
+      setError(saved);
       return;
     }
     try {

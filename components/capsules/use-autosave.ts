@@ -44,6 +44,8 @@ export function useAutosave(args: {
   latest.current = { ...args, capsuleId: latest.current.capsuleId ?? capsuleId, version, create: create.mutateAsync, update: update.mutateAsync };
   const saved = useRef({ version: 0, skipped: [] as string[] });
   const inFlight = useRef<Promise<boolean> | undefined>(undefined);
+  /** Why the last save did not keep the whole draft, in words for the submit panel ("" when it did). */
+  const problem = useRef("");
   const lastStart = useRef(0);
 
   /** Saves what is on screen now; true when the whole draft is saved (nothing left out). */
@@ -53,11 +55,13 @@ export function useAutosave(args: {
     if (snap.capsuleId && snap.version === saved.current.version) return saved.current.skipped.length === 0;
     if (!snap.wallet || !snap.session) {
       setResult({ kind: "waiting", message: "Not saved: sign in with your wallet to save this draft." });
+      problem.current = "The draft is not saved: sign in with your wallet (page header), then submit again.";
       return false;
     }
     const plan = planSave(snap.state, snap.capsuleId, snap.wallet);
     if (plan.kind === "wait") {
       setResult({ kind: "waiting", message: `Not saved yet: ${plan.reason.charAt(0).toLowerCase()}${plan.reason.slice(1)}` });
+      problem.current = `The draft is not saved yet: ${plan.reason.charAt(0).toLowerCase()}${plan.reason.slice(1)}`;
       return false;
     }
     const run = (async () => {
@@ -78,15 +82,28 @@ export function useAutosave(args: {
         setSavedVersion(snap.version);
         setServerErrors({});
         setResult({ kind: "saved", at: new Date(), skipped: plan.skipped });
+        problem.current = plan.skipped.length === 0 ? "" : "The draft was saved without some fields: fix the marked fields, then submit once it says “All changes saved”.";
         return plan.skipped.length === 0;
       } catch (error) {
         if (error instanceof ApiError && error.status === 429) {
           setResult({ kind: "paused", message: "Saving paused: too many saves in a short time. Trying again in a few seconds." });
           setTimeout(() => setRetryTick((tick) => tick + 1), RATE_LIMITED_RETRY_MS);
+          problem.current = "Saving is paused after too many saves in a short time: submit again in a few seconds.";
           return false;
         }
-        if (error instanceof ApiError && error.issues.length > 0) setServerErrors(Object.fromEntries(error.issues.map((issue) => [issue.path, issue.message])));
-        setResult({ kind: "error", message: error instanceof Error ? error.message : "the server did not answer" });
+        const message = error instanceof Error ? error.message : "the server did not answer";
+        if (error instanceof ApiError && error.issues.length > 0) {
+          setServerErrors(Object.fromEntries(error.issues.map((issue) => [issue.path, issue.message])));
+          problem.current = "The draft could not be saved: fix the marked fields, then submit again.";
+        } else if (error instanceof ApiError && error.status === 401) {
+          problem.current = "The draft could not be saved: your session has ended. Sign in again (page header), then submit again.";
+        } else if (!(error instanceof ApiError) || error.status === 0) {
+          // no answer: nothing on the form is at fault
+          problem.current = "The draft could not be saved: the Capsule server could not be reached. Check your connection, then submit again; nothing was sent to the chain.";
+        } else {
+          problem.current = `The draft could not be saved: ${message.replace(/\.$/, "")}. Submit again in a moment; nothing was sent to the chain.`;
+        }
+        setResult({ kind: "error", message });
         return false;
       }
     })();
@@ -111,5 +128,7 @@ export function useAutosave(args: {
   // changes that no save in progress will keep: the last save failed or was refused, or the draft cannot be saved yet
   const stuck = version !== savedVersion && (result.kind === "error" || result.kind === "paused" || result.kind === "waiting");
   const leaveWarning = stuck ? "Your latest changes to this draft are not saved. Leave this page and lose them?" : undefined;
-  return { capsuleId, status, serverErrors, saveNow, leaveWarning, touch: () => setVersion((v) => v + 1) };
+  /** Saves now; true when the whole draft is saved, else why not in words (for the submit panel). */
+  const saveForSubmit = useCallback(async (): Promise<true | string> => ((await saveNow()) ? true : problem.current || "The draft could not be saved completely; submit again once it says “All changes saved”."), [saveNow]);
+  return { capsuleId, status, serverErrors, saveNow, saveForSubmit, leaveWarning, touch: () => setVersion((v) => v + 1) };
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSignTypedData } from "wagmi";
 import { createPublicClient, http, type Address } from "viem";
 import { capsuleAcceptanceAbi } from "@/lib/chain/abi";
@@ -39,6 +39,15 @@ export function VotePanel(props: {
   const [phase, setPhase] = useState<"idle" | "signing" | "sending">("idle");
   // the confirmation step: a vote cannot be changed once the chain has it
   const [confirming, setConfirming] = useState<boolean | undefined>();
+  // keyboard users keep their place: the confirmation's reason box takes focus, and Cancel gives it back to the vote buttons
+  const voteYesButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (confirming === undefined && returnFocus.current) {
+      returnFocus.current = false;
+      voteYesButton.current?.focus();
+    }
+  }, [confirming]);
   const [error, setError] = useState<string | undefined>();
   const [reason, setReason] = useState("");
   // what is signed and shown: one line, trimmed
@@ -121,7 +130,7 @@ export function VotePanel(props: {
       <div className="flex flex-wrap items-center gap-3">
         {confirming === undefined ? (
           <>
-            <button type="button" disabled={phase !== "idle" || !session} onClick={() => setConfirming(true)} className="rounded-md bg-emerald-700 px-5 py-2 text-sm font-semibold text-white hover:bg-emerald-800 disabled:opacity-50">
+            <button ref={voteYesButton} type="button" disabled={phase !== "idle" || !session} onClick={() => setConfirming(true)} className="rounded-md bg-emerald-700 px-5 py-2 text-sm font-semibold text-white hover:bg-emerald-800 disabled:opacity-50">
               Vote yes
             </button>
             <button type="button" disabled={phase !== "idle" || !session} onClick={() => setConfirming(false)} className="rounded-md bg-red-700 px-5 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-50">
@@ -140,6 +149,7 @@ export function VotePanel(props: {
               id="vote-reason"
               data-testid="vote-reason"
               rows={2}
+              autoFocus
               value={reason}
               onChange={(event) => setReason(event.target.value)}
               aria-describedby="vote-reason-help"
@@ -161,7 +171,14 @@ export function VotePanel(props: {
               >
                 {confirming ? "Confirm: vote yes" : "Confirm: vote no"}
               </button>
-              <button type="button" disabled={phase !== "idle"} onClick={() => setConfirming(undefined)} className="rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-stone-50 disabled:opacity-50">
+              <button
+                type="button"
+                disabled={phase !== "idle"}
+                onClick={() => {
+                  returnFocus.current = true;
+                  setConfirming(undefined);
+                }}
+                className="rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-stone-50 disabled:opacity-50">
                 Cancel
               </button>
             </div>
