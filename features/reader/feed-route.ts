@@ -22,6 +22,10 @@ export async function serveFeed(request: Request, format: FeedFormat, slug?: str
     if (!ZSlug.safeParse(slug).success) return notFound(slug);
     const row = await findOutletBySlug(database, slug);
     if (!row) return notFound(slug);
+    // the tier of an outlet that is not active is none: no channel is open, as its channel report says
+    if (row.status !== "active") {
+      return errorResponse(new AppError("FORBIDDEN", `${row.name} is ${row.status}, so its feeds are closed: they open once its domain is verified. Its published articles stay readable at their own addresses.`));
+    }
     if (format === "json") {
       const standing = await outletStanding(database, row, now);
       if (tierRank(standing.tier) < tierRank("elevated")) {

@@ -8,6 +8,7 @@ import { XMLParser } from "fast-xml-parser";
 import { devKeys } from "@/test/support/anvil";
 import { pathOf } from "@/lib/api/request";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
+import { outletCreate } from "@/features/outlets/create.endpoint";
 import { capsuleHistoryAdd } from "@/features/revisions/history-add.endpoint";
 import { capsuleProof } from "@/features/reader/proof.endpoint";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
@@ -139,6 +140,12 @@ describe.each(dialects)("readers: feeds, findings, proof and verify on %s", (dia
     expect(entries.map((e) => e.id).sort()).toEqual([`${stack.baseUrl}/read/${disputed}`, `${stack.baseUrl}/read/${clean}`].sort());
     const missing = await fetch(`${stack.baseUrl}/outlets/no-such-outlet/feed.xml`);
     expect(missing.status).toBe(404);
+    // an outlet that is not active has tier none and no open channel, its Atom feed included
+    const pendingSlug = "reader-pending-feed";
+    expect((await api.send(outletCreate, { body: { slug: pendingSlug, name: "The Pending Post", domain: "pending-post.example.net" } }, ownerKey)).status).toBe(201);
+    const closed = await fetch(`${stack.baseUrl}/outlets/${pendingSlug}/feed.xml`);
+    expect(closed.status).toBe(403);
+    expect(await closed.json()).toMatchObject({ error: "FORBIDDEN", message: "The Pending Post is pending, so its feeds are closed: they open once its domain is verified. Its published articles stay readable at their own addresses." });
     expect(await missing.json()).toEqual({ ok: false, error: "OUTLET_NOT_FOUND", message: 'No outlet is registered as "no-such-outlet"', statusCode: 404 });
   });
 
