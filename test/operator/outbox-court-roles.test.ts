@@ -114,11 +114,12 @@ describe.each(dialects)("court penalties and role changes through the operator o
     await dns?.close();
   });
 
-  it("create-outlet and role grants stage their lock and voter writes as outbox rows, mined", async () => {
+  it("create-outlet and role grants stage their lock, voter and (the owner's) member writes as outbox rows, mined", async () => {
     const ownerRows = (await outbox({ wallet: owner })).filter((r) => r.purpose.startsWith("roles."));
     expect(ownerRows.map((r) => [r.purpose, r.function_name, r.status])).toEqual([
       ["roles.lock", "setLocked", "mined"],
       ["roles.voter", "setVoter", "mined"],
+      ["roles.member", "setMember", "mined"],
     ]);
     expect(await lockedOf(owner)).toBe(parseEther("250"));
     const jurorRows = await outbox({ wallet: addr(jurorKeys[0]!) });
