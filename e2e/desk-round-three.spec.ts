@@ -43,12 +43,6 @@ async function contract(name: "roleRegistry"): Promise<Address> {
   return getAddress(address);
 }
 
-async function deposit(key: Hex, units: string) {
-  const wallet = createWalletClient({ chain, transport: http(desk.nodeRpcUrl), account: privateKeyToAccount(key) });
-  const hash = await wallet.writeContract({ address: await contract("roleRegistry"), abi: roleRegistryAbi, functionName: "deposit", value: parseEther(units) });
-  await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
-}
-
 /** The integrity court's penalty, as the court contract sends it (anvil lets the test speak as that contract). */
 async function slash(wallet: Address, units: string) {
   const court = await publicClient.readContract({ address: await contract("roleRegistry"), abi: roleRegistryAbi, functionName: "court" });
@@ -77,7 +71,7 @@ test("a bond short after a court penalty is announced in the inbox, the newsroom
   const errors = watchConsole(page);
   const author = await freshWallet();
   const slug = `short-bond-${stamp}`;
-  await deposit(author.key, "250");
+  await desk.deposit(author.key, "250");
   await activeOutlet(author.key, slug, "The Shortfall Times");
   const draft = await desk.api.call(capsuleCreate, { body: { title: `Tide tables revised ${stamp}`, body: "Tide tables revised.\n\nThe harbour office published new tables.", outletSlug: slug, category: "city", tags: ["harbour"], status: "draft" } }, author.key);
   await slash(author.address, "25"); // 225 CAP left under a 250 CAP lock
@@ -150,7 +144,7 @@ test("what was typed in the outlet registration and grant role forms survives le
   const errors = watchConsole(page);
   const owner = await freshWallet();
   const slug = `kept-forms-${stamp}`;
-  await deposit(owner.key, "250");
+  await desk.deposit(owner.key, "250");
   await activeOutlet(owner.key, slug, "The Kept Gazette");
   await signedInAt(page, owner.key, "/outlets");
 
@@ -219,9 +213,9 @@ test("a member gives up a role granted to it from the outlet page, releasing its
   const owner = await freshWallet();
   const member = await freshWallet();
   const slug = `give-up-${stamp}`;
-  await deposit(owner.key, "250");
+  await desk.deposit(owner.key, "250");
   await activeOutlet(owner.key, slug, "The Give-Up Gazette");
-  await deposit(member.key, "100");
+  await desk.deposit(member.key, "100");
   await grantAccepted(desk.api, owner.key, slug, member.key, 1);
   const lockedOf = async () => publicClient.readContract({ address: await contract("roleRegistry"), abi: roleRegistryAbi, functionName: "lockedOf", args: [member.address] });
   expect(await lockedOf()).toBe(parseEther("100"));

@@ -1,17 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Address, type Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
-import { roleRegistryAbi } from "@/lib/chain/abi";
-import { capsuleChain } from "@/lib/chain/chain";
 import { pathOf } from "@/lib/api/request";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
 import { capsuleUpdate } from "@/features/capsules/update.endpoint";
 import { contractsSummary } from "@/features/operator/contracts-summary.endpoint";
-import { outletCreate } from "@/features/outlets/create.endpoint";
-import { outletVerify } from "@/features/outlets/verify.endpoint";
 import { walletRoles } from "@/features/roles/wallet-roles.endpoint";
 import { readerDesk } from "./support/reader-fixture";
-import { publishTxt } from "./support/dns-server";
 import { bothWidths, signIn, signedInAt, watchConsole } from "./support/page-helpers";
 import { installTestWallet, TEST_WALLET_NAME } from "./support/test-wallet";
 import { fundedWallet } from "./support/node-rpc";
@@ -25,30 +18,12 @@ import { fundedWallet } from "./support/node-rpc";
 test.describe.configure({ mode: "serial" });
 
 const desk = readerDesk();
-const chain = capsuleChain(desk.nodeRpcUrl);
-const publicClient = createPublicClient({ chain, transport: http(desk.nodeRpcUrl) });
 const stamp = Date.now().toString(36);
-
-async function registry(): Promise<Address> {
-  const address = (await desk.call(contractsSummary, {})).contracts.roleRegistry?.address;
-  if (!address) throw new Error("no roleRegistry contract");
-  return getAddress(address);
-}
-
-async function deposit(key: Hex, units: string) {
-  const wallet = createWalletClient({ chain, transport: http(desk.nodeRpcUrl), account: privateKeyToAccount(key) });
-  const hash = await wallet.writeContract({ address: await registry(), abi: roleRegistryAbi, functionName: "deposit", value: parseEther(units) });
-  await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
-}
 
 /** A fresh wallet owning an active outlet (bonded Editor) with one draft of its own. */
 async function ownerWithDraft(slug: string) {
   const owner = await fundedWallet(desk.nodeRpcUrl);
-  await deposit(owner.key, "250");
-  const domain = `${slug}.example.net`;
-  const created = await desk.api.call(outletCreate, { body: { slug, name: `Desk ${slug}`, domain } }, owner.key);
-  publishTxt(domain, [created.txtRecord.value]);
-  expect((await desk.api.call(outletVerify, { body: { outletSlug: slug, method: "dns_txt" } }, owner.key)).verified).toBe(true);
+  await desk.outlet(owner.key, slug, `Desk ${slug}`);
   const draft = await desk.api.call(capsuleCreate, { body: { title: "Ferry timetable changes", body: "The ferry leaves at seven from Monday.", outletSlug: slug } }, owner.key);
   return { ...owner, draftId: draft.capsuleId };
 }
@@ -122,7 +97,7 @@ test("the editor asks before a link leaves changes that no save will keep, and k
 test("the Bonds page says the bond cannot be read when the contracts list cannot be, with a way to try again", async ({ page }) => {
   test.setTimeout(120_000);
   const owner = await fundedWallet(desk.nodeRpcUrl);
-  await deposit(owner.key, "100");
+  await desk.deposit(owner.key, "100");
   await page.route(`**${pathOf(contractsSummary)}*`, (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ ok: false, error: "CHAIN_UNAVAILABLE", message: "The node did not answer", statusCode: 503 }) }));
   await signedInAt(page, owner.key, "/bonds");
   await expect(page.getByText("Your bond could not be read from the chain")).toBeVisible({ timeout: 30_000 });

@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Address, type Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { createPublicClient, getAddress, http, parseEther, type Address } from "viem";
 import { roleRegistryAbi } from "@/lib/chain/abi";
 import { capsuleChain } from "@/lib/chain/chain";
 import { outletKey } from "@/lib/chain/vouchers";
@@ -30,20 +29,14 @@ async function registry(): Promise<Address> {
   return getAddress(address);
 }
 
-async function deposit(key: Hex, units: string) {
-  const wallet = createWalletClient({ chain, transport: http(desk.nodeRpcUrl), account: privateKeyToAccount(key) });
-  const hash = await wallet.writeContract({ address: await registry(), abi: roleRegistryAbi, functionName: "deposit", value: parseEther(units) });
-  await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
-}
-
 test("a role granted to another wallet waits for its Accept on the newsroom page; only then it is a member on chain", async ({ page, browser }) => {
   test.setTimeout(240_000);
   const errors = watchConsole(page);
   const owner = await freshWallet();
   const grantee = await freshWallet();
   const slug = `offers-${stamp}`;
-  await deposit(owner.key, "250");
-  await deposit(grantee.key, "100");
+  await desk.deposit(owner.key, "250");
+  await desk.deposit(grantee.key, "100");
   const domain = `${slug}.example.net`;
   const created = await desk.api.call(outletCreate, { body: { slug, name: "The Consent Courier", domain } }, owner.key);
   publishTxt(domain, [created.txtRecord.value]);
@@ -85,6 +78,7 @@ test("a role granted to another wallet waits for its Accept on the newsroom page
   await expect(entry).toBeVisible();
   await expect(entry.getByTestId("inbox-newsroom-link")).toHaveCount(0);
   await expect(granteePage.getByText("accept or decline it on the newsroom page")).toHaveCount(0);
+  await bothWidths(granteePage, "grantee-inbox-after-accept", "role-offers");
 
   // the owner's panel now lists the member, and no longer the offer
   await page.reload();
