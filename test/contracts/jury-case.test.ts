@@ -37,6 +37,17 @@ const eventNamed = <N extends string>(receipt: TransactionReceipt, name: N) => {
   return found as Extract<(typeof found)[number], { eventName: N }>[];
 };
 
+/** A new case on a new capsule, drawn, whose commit and reveal periods ran out with nobody voting: in its appeal period (the outlet won round 0). */
+async function inAppealNobodyRevealed(claims: Hex[] = []) {
+  const { caseId } = await f.openCase(await f.publishCapsule(), claims);
+  await f.drawNow(caseId);
+  for (let step = 0; step < 3; step++) {
+    await f.untilPeriodEnds(caseId);
+    await f.advancePeriod(caseId);
+  }
+  return caseId;
+}
+
 /** Commits and reveals the given findings for each listed juror (relayed), then closes both periods. */
 async function vote(caseId: bigint, round: number, votes: ReadonlyMap<Address, { findings: number[]; reveal: boolean }>) {
   for (const [juror, v] of votes) await f.mined(f.commitBySig(caseId, round, juror, v.findings));
@@ -311,12 +322,7 @@ describe("JuryCourt case: nobody reveals, the winner alone funds", () => {
 
 describe("JuryCourt case: nobody reveals, the challenger alone funds", () => {
   it("wins by default for the challenger with the mildest adverse finding, without refunding a fee already returned", async () => {
-    const { caseId } = await f.openCase(await f.publishCapsule(), [claim(201), claim(202)]);
-    await f.drawNow(caseId);
-    for (let step = 0; step < 3; step++) {
-      await f.untilPeriodEnds(caseId);
-      await f.advancePeriod(caseId);
-    }
+    const caseId = await inAppealNobodyRevealed([claim(201), claim(202)]);
     expect(await f.read<readonly number[]>("rulingOf", [caseId])).toEqual([4, 4]);
     expect(await f.read<bigint>("appealCost", [caseId, SIDE.challenger])).toBe(14n * F);
     await f.mined(fund(2, caseId, SIDE.challenger, 14n * F));
@@ -435,12 +441,7 @@ describe("JuryCourt case: two claims through three rounds", () => {
 
 describe("JuryCourt case: the losing side funds only in the first half of the appeal period", () => {
   it("refuses the loser's funding from half-way on, so it cannot win by default in the last block; the winner may still answer", async () => {
-    const { caseId } = await f.openCase(await f.publishCapsule());
-    await f.drawNow(caseId);
-    for (let step = 0; step < 3; step++) {
-      await f.untilPeriodEnds(caseId);
-      await f.advancePeriod(caseId);
-    }
+    const caseId = await inAppealNobodyRevealed();
     // nobody revealed: round 0 rules unresolved and the outlet wins it; the challenger is the losing side
     const { periodStart, winner } = await f.getCase(caseId);
     expect(winner).toBe(SIDE.outlet);
@@ -459,12 +460,7 @@ describe("JuryCourt case: the losing side funds only in the first half of the ap
   });
 
   it("lets the winning side fund in the second half, after the loser funded in the first: both funded, a new round", async () => {
-    const { caseId } = await f.openCase(await f.publishCapsule());
-    await f.drawNow(caseId);
-    for (let step = 0; step < 3; step++) {
-      await f.untilPeriodEnds(caseId);
-      await f.advancePeriod(caseId);
-    }
+    const caseId = await inAppealNobodyRevealed();
     await f.mined(fund(2, caseId, SIDE.challenger, 14n * F));
     const { periodStart } = await f.getCase(caseId);
     await f.advance(Number(periodStart + PERIODS.appeal / 2n - (await f.latestTimestamp())) + 60);

@@ -325,13 +325,17 @@ describe("archive and testnet", () => {
 });
 
 describe("the bridge operator's account", () => {
-  it("cannot send a transaction through the gateway (-32003), while anyone else's is forwarded", async () => {
-    const operator = privateKeyToAccount(devKeys[2]);
-    const guarded = await startGatewayServer({
+  const operator = privateKeyToAccount(devKeys[2]);
+  /** A gateway that refuses the operator's account (dev key #2 plays it), as the server's does. */
+  const guardedGateway = () =>
+    startGatewayServer({
       upstream: { main: anvil.rpcUrl },
       nodeWsUrl: anvil.wsUrl,
       limits: { perIpPerMinute: 100_000, sendRawPerIpPerMinute: 100_000, refusedSenders: new Set([operator.address.toLowerCase()]) },
     });
+
+  it("cannot send a transaction through the gateway (-32003), while anyone else's is forwarded", async () => {
+    const guarded = await guardedGateway();
     try {
       const url = `${guarded.url}/rpc`;
       const nonceOf = async (address: string) => (await post(url, req("eth_getTransactionCount", [address, "pending"]))).body.result as string;
@@ -353,13 +357,8 @@ describe("the bridge operator's account", () => {
   });
 
   it("cannot be delegated through the gateway either: an EIP-7702 authorization signed by it is refused, from any sender", async () => {
-    const operator = privateKeyToAccount(devKeys[2]);
     const sender = privateKeyToAccount(devKeys[4]);
-    const guarded = await startGatewayServer({
-      upstream: { main: anvil.rpcUrl },
-      nodeWsUrl: anvil.wsUrl,
-      limits: { perIpPerMinute: 100_000, sendRawPerIpPerMinute: 100_000, refusedSenders: new Set([operator.address.toLowerCase()]) },
-    });
+    const guarded = await guardedGateway();
     try {
       const url = `${guarded.url}/rpc`;
       const nonceOf = async (address: string) => Number((await post(url, req("eth_getTransactionCount", [address, "pending"]))).body.result);
