@@ -132,8 +132,8 @@ export function juryFields(c: JuryCaseRow, jurors: JuryJurorRow[], log: JuryCase
       }),
     appeal: costs
       ? {
-          challenger: { required: costs.challenger.toString(), paid: paid.challenger.toString(), fundingEndsAt: String(fundingEnds?.challenger ?? c.period_ends_at ?? 0) },
-          outlet: { required: costs.outlet.toString(), paid: paid.outlet.toString(), fundingEndsAt: String(fundingEnds?.outlet ?? c.period_ends_at ?? 0) },
+          challenger: { required: costs.challenger.toString(), paid: paid.challenger.toString(), fundingEndsAt: String(fundingEnds?.challenger ?? 0) },
+          outlet: { required: costs.outlet.toString(), paid: paid.outlet.toString(), fundingEndsAt: String(fundingEnds?.outlet ?? 0) },
           ...nextRound(c, costs),
         }
       : null,
