@@ -27,6 +27,11 @@ export const verdictHelp: Record<NonNullable<TCourtCase["verdict"]>, string> = {
 export const labelTitle = (label: string | null | undefined) => integrityLabelInfo(label).title;
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
+/** What became of the label when a case ended without a finding: null means it was left as it was. */
+const labelAfter = (restored: unknown) =>
+  typeof restored === "string"
+    ? `The label went back to ${labelTitle(restored)}.`
+    : "The label stayed as it was: another case still contests the article, or its label changed since the case opened.";
 const sentence = (value: string) => (value ? `${value.charAt(0).toUpperCase()}${value.slice(1)}` : value);
 const quoted = (value: string) => `“${value}”${/[.!?]$/.test(value) ? "" : "."}`;
 
@@ -58,9 +63,9 @@ export function describeTimelineEntry(entry: TimelineEntry, evidenceName: (evide
     case "verdict":
       return { title: `Verdict: ${labelTitle(text(d.verdict))}`, body: text(d.rationale) };
     case "retired":
-      return { title: "Case ended without a finding", body: `${CLERK_CASE_RETIRED} The label went back to ${labelTitle(text(d.labelRestored))}.` };
+      return { title: "Case ended without a finding", body: `${CLERK_CASE_RETIRED} ${labelAfter(d.labelRestored)}` };
     case "no_finding":
-      return { title: "Case ended without a finding", body: `${text(d.reason)} No label and no penalty; the label went back to ${labelTitle(text(d.labelRestored))}.` };
+      return { title: "Case ended without a finding", body: `${text(d.reason)} No label and no penalty. ${labelAfter(d.labelRestored)}` };
     case "reply": {
       const count = Array.isArray(d.evidence) ? d.evidence.length : 0;
       return { title: "Reply filed", body: `${text(d.reply)}${count > 0 ? ` (${count} evidence item${count === 1 ? "" : "s"})` : ""}` };

@@ -21,6 +21,13 @@ export async function findOpenCaseOfCapsule(db: DbOrTrx, capsuleId: number): Pro
   return db.selectFrom("court_cases").selectAll().where("capsule_id", "=", capsuleId).where("status", "=", "open").executeTakeFirst();
 }
 
+/** The oldest case still open on any version of the article whose chain starts at `rootId`, other than `exceptId`. */
+export async function findOpenCaseOfChain(db: DbOrTrx, rootId: number, exceptId?: number): Promise<CourtCaseRow | undefined> {
+  let query = db.selectFrom("court_cases").selectAll().where("root_capsule_id", "=", rootId).where("status", "=", "open");
+  if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
+  return query.orderBy("id").executeTakeFirst();
+}
+
 /** The grounds a challenger files for a case the bridge filed on its own (unfiled-jury-cases.ts), and its opening entry's details. */
 export async function fileGrounds(
   db: DbOrTrx,

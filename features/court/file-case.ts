@@ -9,6 +9,7 @@ import { isUniqueViolation } from "@/lib/errors/unique-violation";
 import { database } from "@/lib/db/client";
 import { bridgeChange } from "@/lib/live/live-hub";
 import { applyLabel } from "./labels";
+import { labelBeforeContest } from "./case-labels";
 
 // A court case is filed for a JuryCourt case in one SQL transaction: the case, its opening entry, the
 // `contested` label on the capsule's chain, the opener's activity and the parties' inboxes, and the
@@ -60,7 +61,7 @@ export async function fileCourtCase(db: Db, filing: CaseFiling): Promise<CourtCa
         claim: filing.claim,
         evidence_id: filing.evidenceId,
         requested_label: filing.requestedLabel,
-        label_before: capsule.integrity_label,
+        label_before: await labelBeforeContest(trx, capsule),
         status: "open",
         verdict: null,
         rationale: null,

@@ -13,6 +13,7 @@ import { findingName } from "@/lib/chain/jury-claims";
 import { database } from "@/lib/db/client";
 import { bridgeChange } from "@/lib/live/live-hub";
 import { applyLabel } from "./labels";
+import { labelToRestore, restoreLabel } from "./case-labels";
 import { caseParties } from "./case-parties";
 import { isPenalised } from "./penalty-policy";
 import { penaltyReverts, preparePenalty } from "./penalty-preflight";
@@ -53,10 +54,10 @@ export async function settleJuryCase(db: Db, courtCaseId: number): Promise<boole
     const closed: CourtCaseRow | undefined = await closeCase(trx, courtCaseId, { verdict, rationale, finding: null, decided_by: court, closed_at: at });
     if (!closed) return undefined;
     await insertCaseEvent(trx, { caseId: courtCaseId, kind: "verdict", actor: court, details: { verdict, rationale, juryCaseId: String(jury.case_id), findings: jury.findings_json }, at });
-    await applyLabel(trx, { capsuleId: closed.capsule_id, label: verdict, by: court, reason: `final finding of jury case ${jury.case_id}`, caseId: courtCaseId, at });
+    const { previous } = await applyLabel(trx, { capsuleId: closed.capsule_id, label: verdict, by: court, reason: `final finding of jury case ${jury.case_id}`, caseId: courtCaseId, at });
     const told = { caseId: String(courtCaseId), capsuleId: String(capsule.id), title: capsule.title, verdict };
     const activity: ActivityEntry[] = parties.map((party) => ({ wallet: party, kind: "inbox.verdict", outletSlug: closed.outlet_slug, subjectId: String(courtCaseId), details: { ...told, rationale }, createdAt: at }));
-    activity.push({ wallet: capsule.submitter, kind: "inbox.label_changed", outletSlug: closed.outlet_slug, subjectId: String(capsule.id), details: { ...told, label: verdict, previousLabel: "contested" }, createdAt: at });
+    activity.push({ wallet: capsule.submitter, kind: "inbox.label_changed", outletSlug: closed.outlet_slug, subjectId: String(capsule.id), details: { ...told, label: verdict, previousLabel: previous }, createdAt: at });
     await insertActivity(trx, activity);
     const row = penalty
       ? await stageOperatorTx(trx, penalty.prepared, { purpose: "court.penalty", links: { caseId: courtCaseId, capsuleId: capsule.id, wallet: penalty.intent.outletWallet }, intent: penalty.intent })
@@ -78,11 +79,11 @@ async function closeWithoutFinding(db: Db, open: CourtCaseRow, court: string, at
   const done = await db.transaction().execute(async (trx) => {
     const closed = await closeJuryCaseUndecided(trx, open.id, { rationale: reason, decided_by: court, closed_at: at });
     if (!closed) return false;
-    await insertCaseEvent(trx, { caseId: open.id, kind: "no_finding", actor: court, details: { reason, labelRestored: open.label_before, ...extra }, at });
-    // a label that changed since (the author retracted the article) stays
-    const current = await getCapsuleOrThrow(trx, open.capsule_id);
-    if (current.integrity_label === "contested") await applyLabel(trx, { capsuleId: open.capsule_id, label: open.label_before, by: court, reason: `court case ${open.id} ended without a finding`, caseId: open.id, at });
-    const told = { caseId: String(open.id), capsuleId: String(capsule.id), title: capsule.title, verdict: null, rationale: reason, label: open.label_before };
+    const restoring = await labelToRestore(trx, closed);
+    await insertCaseEvent(trx, { caseId: open.id, kind: "no_finding", actor: court, details: { reason, labelRestored: restoring, ...extra }, at });
+    if (restoring) await restoreLabel(trx, closed, restoring, { by: court, reason: `court case ${open.id} ended without a finding`, at });
+    const label = restoring ?? (await getCapsuleOrThrow(trx, open.capsule_id)).integrity_label;
+    const told = { caseId: String(open.id), capsuleId: String(capsule.id), title: capsule.title, verdict: null, rationale: reason, label };
     await insertActivity(
       trx,
       [...new Set([open.opened_by, ...parties])].map((wallet) => ({ wallet, kind: "inbox.verdict", outletSlug: open.outlet_slug, subjectId: String(open.id), details: told, createdAt: at })),

@@ -1,0 +1,33 @@
+import type { Trx } from "@/lib/db/database";
+import type { CapsuleRow, IntegrityLabel } from "@/lib/db/tables/capsules.table";
+import type { CourtCaseRow } from "@/lib/db/tables/court.table";
+import { getCapsuleOrThrow } from "@/features/capsules/capsules.repository";
+import { findOpenCaseOfChain } from "@/features/court/court.repository";
+import { applyLabel } from "./labels";
+
+// A label describes the whole revision chain, but the chain allows one open case per capsule id, so two cases
+// can contest two versions of one article at once. The label a case found is the one before the first open
+// contest, and a case that ends without a finding leaves `contested` while another case still contests the chain.
+
+/** The label a new case on `capsule` records as the one before it: that of the case already contesting its chain, if any. */
+export async function labelBeforeContest(trx: Trx, capsule: CapsuleRow): Promise<IntegrityLabel> {
+  const contesting = await findOpenCaseOfChain(trx, capsule.root_capsule_id ?? capsule.id);
+  return contesting ? contesting.label_before : capsule.integrity_label;
+}
+
+/**
+ * The label to put back after `closed` (already closed in this transaction) ended without a finding: the one before
+ * it, unless another case still contests the chain or the label changed since (the author retracted the article),
+ * when it answers null and the label stays.
+ */
+export async function labelToRestore(trx: Trx, closed: CourtCaseRow): Promise<IntegrityLabel | null> {
+  const current = await getCapsuleOrThrow(trx, closed.capsule_id);
+  if (current.integrity_label !== "contested") return null;
+  if (await findOpenCaseOfChain(trx, closed.root_capsule_id, closed.id)) return null;
+  return closed.label_before;
+}
+
+/** Puts `label` back on the chain of `closed` (from labelToRestore), as a label change of that case. */
+export async function restoreLabel(trx: Trx, closed: CourtCaseRow, label: IntegrityLabel, change: { by: string; reason: string; at: number }): Promise<void> {
+  await applyLabel(trx, { capsuleId: closed.capsule_id, label, by: change.by, reason: change.reason, caseId: closed.id, at: change.at });
+}
