@@ -5,6 +5,7 @@ import { dialectsUnderTest } from "@/test/support/stack";
 import { capsuleReadParts, loadCapsuleRead, visibleCapsuleForRead } from "./capsule-view";
 import { capsuleReadPartsPostgres, capsuleWithReadPartsPostgres } from "./capsule-read.repository";
 import { rootIdOf } from "./chain-order";
+import { claimRulings } from "./claim-rulings";
 import { getCapsuleOrThrow } from "./capsules.repository";
 
 // The PostgreSQL capsule read in one statement (JSON aggregation) must answer exactly the rows the
@@ -46,18 +47,33 @@ async function seedRead(db: Db, outletIds: number[]): Promise<{ rootId: number; 
       .values(Array.from({ length: 55 }, (_, n) => ({ chain_id: 31337, sender: WALLET, nonce: capsuleId * 100 + n, tx_hash: `0x${(capsuleId * 100 + n).toString(16).padStart(64, "0")}`, raw_tx: "0x02", purpose: "capsule.vote", contract: "capsuleAcceptance", function_name: "castVoteBySig", capsule_id: capsuleId, case_id: null, role_id: null, wallet: WALLET, status: n % 2 ? "mined" as const : "queued" as const, block_number: n % 2 ? 2 ** 40 + n : null, error_code: null, error_name: null, error_message: n === 3 ? TEXT : null, intent_json: n === 4 ? JSON.stringify({ note: TEXT }) : null, created_at: 3, updated_at: 4 })))
       .execute();
   }
-  for (const [caseId, period, findings] of [[7, "final", "[1,2]"], [5, "commit", null]] as const) {
+  // case 9 ended without a finding (no juror revealed: the chain's findings are its unrevealed default): it rules on nothing
+  for (const [caseId, period, findings, verdict] of [[7, "final", "[1,2]", "misleading"], [5, "commit", null, null], [9, "final", "[4,4]", null]] as const) {
     await db
       .insertInto("jury_cases")
       .values({ case_id: caseId, capsule_id: rootId!, outlet_key: `0x${"b".repeat(64)}`, author: WALLET, challenger: WALLET, claim_ids_json: JSON.stringify([1, 2].map((n) => `0x${(caseId * 10 + n).toString(16)}`)), fee: "3000000000000000000", snapshot_block: 2 ** 30 + 7, pool_size: 9, round: 1, period, period_starts_at: 10, period_ends_at: null, draw_block: null, findings_json: findings, article_finding: null, winner: null, by_default: 0, opened_at: 11, open_tx_hash: `0x${"c".repeat(64)}`, final_at: null, updated_at: 12 })
       .execute();
     await db
       .insertInto("court_cases")
-      .values({ capsule_id: rootId!, root_capsule_id: rootId!, outlet_id: outletIds[0]!, outlet_slug: "harbor-ledger", opened_by: WALLET, grounds: TEXT, claim: null, evidence_id: null, requested_label: "misleading", label_before: "clean", status: period === "final" ? "closed" : "open", verdict: null, rationale: null, decided_by: null, jury_case_id: caseId, opened_at: 13, closed_at: null })
+      .values({ capsule_id: rootId!, root_capsule_id: rootId!, outlet_id: outletIds[0]!, outlet_slug: "harbor-ledger", opened_by: WALLET, grounds: TEXT, claim: null, evidence_id: null, requested_label: "misleading", label_before: "clean", status: period === "final" ? "closed" : "open", verdict, rationale: null, decided_by: null, jury_case_id: caseId, opened_at: 13, closed_at: null })
       .execute();
   }
   return { rootId: rootId!, revisionId, bareId: bareId! };
 }
+
+describe.each(dialects)("the claim rulings of a capsule on %s", (dialect) => {
+  const ids = { rootId: 0, revisionId: 0, bareId: 0 };
+  const ctx = useListDatabase(dialect, async ({ handle, outletIds }) => {
+    Object.assign(ids, await seedRead(handle.db, outletIds));
+  });
+
+  it("come from the cases that ruled or still run, not from one that ended without a finding", async () => {
+    const rulings = await claimRulings(ctx.handle.db, ids.rootId);
+    expect([...rulings.keys()]).toEqual(["51", "52", "71", "72"]);
+    expect(rulings.get("71")).toEqual({ verdict: "verified", label: "verified" });
+    expect((await capsuleReadParts(ctx.handle.db, await getCapsuleOrThrow(ctx.handle.db, ids.rootId))).juryCases.map((j) => j.case_id)).toEqual([5, 7]);
+  });
+});
 
 describe.each(dialects.filter((d) => d === "postgres"))("a capsule read in one statement on %s", (dialect) => {
   const ids = { rootId: 0, revisionId: 0, bareId: 0 };

@@ -42,7 +42,8 @@ function partsColumns(capsuleId: RawBuilder<unknown>, outletId: RawBuilder<unkno
       (SELECT coalesce(json_agg(e ORDER BY e.id), '[]'::json) FROM capsule_evidence e WHERE e.capsule_id = ${capsuleId} AND e.active = 1) AS read_evidence,
       (SELECT coalesce(json_agg(p ORDER BY p.id), '[]'::json) FROM capsule_contributors p WHERE p.capsule_id = ${capsuleId} AND p.active = 1) AS read_contributors,
       (SELECT coalesce(json_agg(k ORDER BY k.ordinal), '[]'::json) FROM capsule_claims k WHERE k.capsule_id = ${capsuleId}) AS read_claims,
-      (SELECT coalesce(json_agg(j ORDER BY j.case_id), '[]'::json) FROM jury_cases j JOIN court_cases cc ON cc.jury_case_id = j.case_id WHERE cc.capsule_id = ${capsuleId}) AS read_jury_cases,
+      (SELECT coalesce(json_agg(j ORDER BY j.case_id), '[]'::json) FROM jury_cases j JOIN court_cases cc ON cc.jury_case_id = j.case_id
+         WHERE cc.capsule_id = ${capsuleId} AND NOT (cc.status = 'closed' AND cc.verdict IS NULL)) AS read_jury_cases,
       (SELECT coalesce(json_agg(c ORDER BY c.revision_number, c.id), '[]'::json) FROM capsules c WHERE c.id = ${rootId} OR c.root_capsule_id = ${rootId}) AS read_chain,
       (SELECT coalesce(json_agg(t ORDER BY t.id DESC), '[]'::json)
          FROM (SELECT * FROM operator_outbox WHERE capsule_id = ${capsuleId} ORDER BY id DESC LIMIT ${CAPSULE_OUTBOX_LIMIT}) t) AS read_outbox`;

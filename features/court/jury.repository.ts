@@ -166,13 +166,15 @@ export async function findJuryCaseByOpenTx(db: DbOrTrx, txHash: string): Promise
   return db.selectFrom("jury_cases").selectAll().where("open_tx_hash", "=", txHash).executeTakeFirst();
 }
 
-/** The jury cases filed as court cases of a capsule, oldest first. */
+/** The jury cases filed as court cases of a capsule that ruled or still may (not those that ended without a finding), oldest first. */
 export async function juryCasesFiledOn(db: DbOrTrx, capsuleId: number): Promise<JuryCaseRow[]> {
   return db
     .selectFrom("jury_cases")
     .innerJoin("court_cases", "court_cases.jury_case_id", "jury_cases.case_id")
     .selectAll("jury_cases")
     .where("court_cases.capsule_id", "=", capsuleId)
+    // a case that ended without a finding ruled on nothing (its chain findings are the unrevealed default)
+    .where((eb) => eb.not(eb.and([eb("court_cases.status", "=", "closed"), eb("court_cases.verdict", "is", null)])))
     .orderBy("jury_cases.case_id", "asc")
     .execute();
 }
