@@ -202,7 +202,7 @@ export async function unfiledJuryCases(db: DbOrTrx): Promise<JuryCaseRow[]> {
     .execute();
 }
 
-/** Cases in their evidence period whose round has a scheduled draw and no jurors yet (to draw once the block has passed). */
+/** Cases in their evidence period whose round has a scheduled draw, no jurors yet and no draw in flight (to draw once the block has passed). */
 export async function undrawnJuryCases(db: DbOrTrx): Promise<JuryCaseRow[]> {
   return db
     .selectFrom("jury_cases as c")
@@ -210,6 +210,10 @@ export async function undrawnJuryCases(db: DbOrTrx): Promise<JuryCaseRow[]> {
     .where("c.period", "=", "evidence")
     .where("c.draw_block", "is not", null)
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom("jury_jurors as j").select("j.case_id").whereRef("j.case_id", "=", "c.case_id").whereRef("j.round", "=", "c.round"))))
+    // a draw already sent and not mined yet (a slow chain): sending another would only revert
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("operator_outbox as o").select("o.id").whereRef("o.capsule_id", "=", "c.capsule_id").where("o.function_name", "=", "draw").where("o.status", "in", ["queued", "sent"]))),
+    )
     .orderBy("c.case_id", "asc")
     .execute();
 }
