@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 // Labelled inputs with their hint and message underneath, tied together for screen readers; shared by every form.
 
@@ -57,6 +57,17 @@ export function TextArea(props: { id: string; label: string; hint?: ReactNode; e
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
       <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={inputClass(error)} {...input} />
+    </FieldFrame>
+  );
+}
+
+export function SelectField(props: { id: string; label: string; hint?: ReactNode; error?: string; className?: string; children: ReactNode } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "children">) {
+  const { id, label, hint, error, className = "", children, ...select } = props;
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={inputClass(error)} {...select}>
+        {children}
+      </select>
     </FieldFrame>
   );
 }
