@@ -135,11 +135,24 @@ test("a journalist drafts with evidence and contributors, and submits paying the
 
   // contributors: shares in percent (the API still takes basis points), the live sum must reach 100 %
   const contributors = page.getByTestId("contributor-item");
+  // a name is required, the author's own included: without one the reader's byline shows the wallet address
+  const nameRule = "Enter the name readers see in the byline; without one they see the wallet address.";
+  await expect(page.locator("#contributor-0-name-error")).toHaveText(nameRule);
+  await expect(contributors.nth(0).getByLabel("Display name")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("submit-panel")).toContainText("Fix the marked fields before submitting.");
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByTestId("contributors-editor").screenshot({ path: `test-results/screenshots/contributor-name-required-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   await contributors.nth(0).getByLabel("Display name").fill("Ada Reporter");
+  await expect(page.locator("#contributor-0-name-error")).toHaveCount(0);
   await contributors.nth(0).getByLabel("Share (percent)").fill("70");
   await expect(page.getByTestId("share-total")).toHaveText("Shares: 70 % of 100 % — 30 % left to assign");
   await page.getByRole("button", { name: "Add contributor" }).click();
   await expect(contributors).toHaveCount(2);
+  await contributors.nth(1).getByLabel("Display name").fill("   ");
+  await expect(page.locator("#contributor-1-name-error")).toHaveText(nameRule);
   await contributors.nth(1).getByLabel("Display name").fill("Ben Researcher");
   await contributors.nth(1).getByLabel("Wallet").fill(keyAddress(CONTRIBUTOR));
   await expect(contributors.nth(1).getByLabel("Share (percent)")).toHaveValue("30");

@@ -70,7 +70,21 @@ test("the author marks claims with their evidence; unsupported and broken claims
   await claims.getByRole("button", { name: "Mark as claim" }).click();
   const form = claims.getByRole("group", { name: "New claim" });
   await expect(form.getByTestId("new-claim-quote")).toHaveText("“54 percent”");
+  // the kind is the author's choice, not a default: saving without one says so and saves nothing
+  await expect(form.getByLabel("Kind of claim")).toHaveValue("");
+  await expect(form.getByLabel("Kind of claim").locator("option:checked")).toHaveText("Choose a kind");
+  await form.getByRole("button", { name: "Save claim" }).click();
+  await expect(form.getByTestId("field-error")).toHaveText("Choose the kind of claim: a statistic, a quote, an event…");
+  await expect(form.getByLabel("Kind of claim")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Kind of claim")).toBeFocused();
+  await expect(form).toBeVisible();
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await form.screenshot({ path: `test-results/screenshots/claim-kind-required-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
   await form.getByLabel("Kind of claim").selectOption("statistic");
+  await expect(form.getByTestId("field-error")).toHaveCount(0);
   await form.getByLabel("2019 results table").check();
   await form.getByLabel("Note for the desk (optional)").fill("Official 2019 results");
   expect(await claimViolations(page), "the new-claim form").toEqual([]);
@@ -81,6 +95,7 @@ test("the author marks claims with their evidence; unsupported and broken claims
   await selectInBody(page, " 61 percent");
   await claims.getByRole("button", { name: "Mark as claim" }).click();
   await expect(form.getByTestId("new-claim-quote")).toHaveText("“61 percent”");
+  await form.getByLabel("Kind of claim").selectOption("statistic");
   await form.getByLabel("Registrar's results page").check();
   await form.getByRole("button", { name: "Save claim" }).click();
   await expect(form).toBeHidden();

@@ -138,7 +138,15 @@ test("both sides add evidence from the case page: a link, a file with its hash, 
   await page.goto(`/court/${caseId}`);
   await expect(form.getByLabel("Link (optional)")).toHaveValue("https://archive.example.org/port/schedule-2024.pdf");
 
-  // a file: hashed in the browser, stored in the vault under that hash, shown with it
+  // a file: picked with a button like the form's others (not the browser's bare "Choose File" box),
+  // hashed in the browser, stored in the vault under that hash, shown with it
+  const picker = form.getByText("Choose a file…");
+  await expect(picker).toBeVisible();
+  await expect(picker).toHaveCSS("border-top-style", "solid");
+  await expect(picker).toHaveCSS("cursor", "pointer");
+  expect((await picker.boundingBox())?.height, "the picker is a full touch target").toBeGreaterThanOrEqual(43.5);
+  expect((await form.getByLabel("File (optional, up to 10 MB)").boundingBox())?.width, "the native picker is hidden").toBeLessThanOrEqual(1);
+  await bothWidths(page, "evidence-form-picker", "jury-appeal");
   const table = Buffer.from("berth,2023,2024\nfee per day,300,340\n");
   const hash = createHash("sha256").update(table).digest("hex");
   await form.getByLabel("File (optional, up to 10 MB)").setInputFiles({ name: "schedule.csv", mimeType: "text/csv", buffer: table });

@@ -36,35 +36,62 @@ test("the parents of a capsule's and an article's address lead to their lists, n
 });
 
 // Every dynamic page asks the database (or the chain) on the server whether its subject exists: a
-// missing id or slug answers a real 404 with the group's not-found page, never an error with "Try again".
+// missing id or slug answers a real 404 with a not-found page, never an error with "Try again".
 // Capsule pages are the exception (a malformed id aside): a draft is private, so an unused id answers
 // as a draft's page does for anyone but its author (the test below).
-const MISSING_PAGES = [
-  "/outlets/nope",
-  "/capsules/abc",
-  "/court/999999",
-  "/court/abc",
-  "/read/999999",
-  "/read/999999/history",
-  "/authors/0x00000000000000000000000000000000000000a1",
-  "/network/block/999999999",
-  `/network/tx/0x${"0".repeat(64)}`,
-  "/network/address/nope",
+// A case's and an outlet's page name what is missing (the test below); the others say "Page not found".
+const MISSING_PAGES: Array<[path: string, heading: string]> = [
+  ["/outlets/nope", "No outlet called “nope”"],
+  ["/capsules/abc", "Page not found"],
+  ["/court/999999", "No court case 999999"],
+  ["/court/abc", "No court case abc"],
+  ["/read/999999", "Page not found"],
+  ["/read/999999/history", "Page not found"],
+  ["/authors/0x00000000000000000000000000000000000000a1", "Page not found"],
+  ["/network/block/999999999", "Page not found"],
+  [`/network/tx/0x${"0".repeat(64)}`, "Page not found"],
+  ["/network/address/nope", "Page not found"],
 ];
 
 test("a page about an outlet, capsule, case, article, author, block or transaction that does not exist answers 404", async ({ page }) => {
   test.setTimeout(120_000);
   const errors = watchConsole(page);
   await page.setViewportSize({ width: 1280, height: 800 });
-  for (const path of MISSING_PAGES) {
+  for (const [path, heading] of MISSING_PAGES) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
-    await expect(page.getByRole("heading", { name: "Page not found", level: 1 }), path).toBeVisible();
+    await expect(page.getByRole("heading", { name: heading, level: 1 }), path).toBeVisible();
     await expect(page.getByRole("button", { name: "Try again" }), path).toHaveCount(0);
     await expect(page, path).toHaveTitle(/Page not found/);
   }
   // the feeds of a missing outlet are not pages, but they are missing too
   for (const path of ["/outlets/nope/feed.xml", "/outlets/nope/feed.json"]) expect((await page.request.get(path)).status(), path).toBe(404);
+  expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
+});
+
+test("a missing court case and a missing outlet are named on their 404 pages, with a link to their list", async ({ page }) => {
+  const errors = watchConsole(page);
+  const missing = [
+    { path: "/court/99999", heading: "No court case 99999", link: "See all court cases", list: /\/court$/, listHeading: "Integrity court", shot: "not-found-court" },
+    { path: "/outlets/unknown-slug", heading: "No outlet called “unknown-slug”", link: "See all outlets", list: /\/outlets$/, listHeading: "Outlets", shot: "not-found-outlet" },
+  ];
+  for (const subject of missing) {
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      const response = await page.goto(subject.path);
+      expect(response?.status(), subject.path).toBe(404);
+      await expect(page.getByRole("heading", { name: subject.heading, level: 1 })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Page not found" })).toHaveCount(0);
+      await expect(page).toHaveTitle(/Page not found/);
+      // nothing wider than a phone's screen
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${subject.path} at ${width}`).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `test-results/screenshots/${subject.shot}-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole("link", { name: subject.link }).click();
+    await expect(page).toHaveURL(subject.list);
+    await expect(page.getByRole("heading", { name: subject.listHeading, level: 1 })).toBeVisible();
+  }
   expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
 });
 

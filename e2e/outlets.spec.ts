@@ -3,6 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { devKeys } from "@/test/support/anvil";
 import { pathOf } from "@/lib/api/request";
 import { roleGrant } from "@/features/roles/grant.endpoint";
+import { outletVerify } from "@/features/outlets/verify.endpoint";
 import { publishTxt } from "./support/dns-server";
 import { installTestWallet, TEST_WALLET_NAME } from "./support/test-wallet";
 import { shot } from "./support/page-helpers";
@@ -82,6 +83,29 @@ test("a wallet signs in, registers an outlet, publishes its TXT record and gets 
   await expect(page.getByTestId("outlet-status")).toHaveText("Pending");
   await shot(page, "outlet-no-record");
 
+  // a check that fails is told like every outlet form's error: one red line (no box of its own), the
+  // field errors' red, with the bridge's reason
+  const fieldRed = await page.evaluate(() => {
+    const probe = document.createElement("p");
+    probe.className = "text-red-700";
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  });
+  await page.route(`**${pathOf(outletVerify)}`, (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ ok: false, error: "DNS_UNAVAILABLE", message: "The DNS resolver did not answer", statusCode: 503 }) }), { times: 1 });
+  await page.getByRole("button", { name: "Check now" }).click();
+  const failed = page.getByTestId("form-error");
+  await expect(failed).toContainText("The DNS resolver did not answer");
+  await expect(failed).toHaveAttribute("role", "alert");
+  await expect(failed).toHaveCSS("color", fieldRed);
+  await expect(failed).toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+  await expect(failed).toHaveCSS("border-top-width", "0px");
+  await shot(page, "outlet-check-failed");
+  await page.setViewportSize({ width: 360, height: 800 });
+  await shot(page, "outlet-check-failed-360");
+  await page.setViewportSize({ width: 1280, height: 900 });
+
   // a record with another token is named as such
   publishTxt(domain, ["capsule-verification=" + "0".repeat(64)]);
   await page.getByRole("button", { name: "Check now" }).click();
@@ -149,8 +173,8 @@ test("a wallet signs in, registers an outlet, publishes its TXT record and gets 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("button", { name: "Connect wallet" })).toBeVisible();
   await expect(page.getByTestId("register-signin-hint")).toBeVisible();
-  // the one error the browser logs is its own network line for the refused grant (403, shown above in words)
-  expect(consoleErrors.filter((e) => !(e.includes("status of 403") && e.endsWith(pathOf(roleGrant))))).toEqual([]);
+  // the errors the browser logs are its own network lines for the refused grant (403) and the failed check (503), shown above in words
+  expect(consoleErrors.filter((e) => !(e.includes("status of 403") && e.endsWith(pathOf(roleGrant))) && !(e.includes("status of 503") && e.endsWith(pathOf(outletVerify))))).toEqual([]);
 });
 
 test("without a browser wallet the connect menu says how to get one", async ({ page }) => {

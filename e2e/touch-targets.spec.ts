@@ -117,3 +117,39 @@ test("the signed-in header fits one row at 1280 px", async ({ page }) => {
   expect(Math.max(...rows.centres) - Math.min(...rows.centres), `brand, navigation and wallet on one row (${rows.centres.join(", ")})`).toBeLessThanOrEqual(12);
   await page.locator("body header").first().screenshot({ path: "test-results/screenshots/targets-signed-in-header-1280.png" });
 });
+
+test("the signed-in header lays out in one row at 768 px and two at 360, the links behind Menu", async ({ page }) => {
+  await installTestWallet(page, OWNER);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/newsroom");
+  await signIn(page);
+  await settled(page);
+  // the rows of the header bar: its visible parts grouped by where their middles sit
+  const rowsOf = () =>
+    page.evaluate(() => {
+      const bar = document.querySelector("body header > div");
+      // the navigation's wrapper is display: contents; its Menu button and list are the bar's items
+      const items = bar ? [...bar.children].flatMap((c) => (getComputedStyle(c).display === "contents" ? [...c.children] : [c])) : [];
+      const centres = items.filter((c) => c.getBoundingClientRect().height > 0).map((c) => c.getBoundingClientRect().top + c.getBoundingClientRect().height / 2);
+      const rows: number[] = [];
+      for (const centre of centres.sort((a, b) => a - b)) if (rows.every((row) => Math.abs(row - centre) > 12)) rows.push(centre);
+      return rows.length;
+    });
+  for (const [width, rows] of [[768, 1], [360, 2], [1280, 1]] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(page.getByTestId("wallet-address")).toBeVisible();
+    expect(await rowsOf(), `rows of the header at ${width} px`).toBe(rows);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `page width at ${width} px`).toBeLessThanOrEqual(width);
+    if (width < 1024) await expect(page.getByRole("button", { name: "Menu" })).toBeVisible();
+    await page.locator("body header").first().screenshot({ path: `test-results/screenshots/header-signed-in-${width}.png` });
+  }
+  // opened at 768 px, the links are one list under the bar, every one a full touch target
+  await page.setViewportSize({ width: 768, height: 800 });
+  const menu = page.getByRole("button", { name: "Menu" });
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  const court = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Court" });
+  await expect(court).toBeVisible();
+  expect((await court.boundingBox())?.height).toBeGreaterThanOrEqual(43.5);
+  await page.screenshot({ path: "test-results/screenshots/header-menu-open-768.png" });
+});

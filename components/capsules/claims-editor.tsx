@@ -3,9 +3,9 @@
 import { useState } from "react";
 import { useCapsule } from "@/components/capsules/use-capsules";
 import { useSetClaims } from "@/components/capsules/use-claims";
-import { claimSelection, claimsToSave, evidenceKey, type ClaimType, type NewClaim } from "@/features/capsules/claims-form";
+import { claimSelection, claimsToSave, claimToSave, evidenceKey, type ClaimDraft, type ClaimType } from "@/features/capsules/claims-form";
 import { claimTypes } from "@/features/capsules/claims.schema";
-import { smallButton } from "@/components/ui/field";
+import { SelectField, smallButton } from "@/components/ui/field";
 import { ClaimList } from "./claim-list";
 import { claimTypeLabel } from "@/components/ui/claim-type-labels";
 
@@ -27,7 +27,8 @@ export function ClaimsEditor(props: { capsuleId: string | undefined; bodyId: str
 function SavedDraftClaims(props: { capsuleId: string; bodyId: string; body: string; locked: boolean; beforeSave: () => Promise<boolean> }) {
   const read = useCapsule(props.capsuleId).data;
   const save = useSetClaims(props.capsuleId, props.beforeSave);
-  const [draft, setDraft] = useState<NewClaim | undefined>();
+  const [draft, setDraft] = useState<ClaimDraft | undefined>();
+  const [kindError, setKindError] = useState<string | undefined>();
   const [hint, setHint] = useState<string | undefined>();
   const evidence = read?.evidence ?? [];
 
@@ -42,7 +43,8 @@ function SavedDraftClaims(props: { capsuleId: string; bodyId: string; body: stri
       area.focus();
       return;
     }
-    setDraft({ quote, claimType: "statistic", evidenceKeys: [], note: "" });
+    setKindError(undefined);
+    setDraft({ quote, claimType: "", evidenceKeys: [], note: "" });
   }
 
   const submit = (change: Parameters<typeof claimsToSave>[1], onDone?: () => void) =>
@@ -71,23 +73,27 @@ function SavedDraftClaims(props: { capsuleId: string; bodyId: string; body: stri
           <blockquote className="border-l-4 border-accent pl-3 font-serif text-ink" data-testid="new-claim-quote">
             “{draft.quote.exact}”
           </blockquote>
-          <div>
-            <label htmlFor="new-claim-type" className="block text-sm font-medium text-stone-800">
-              Kind of claim
-            </label>
-            <select
-              id="new-claim-type"
-              value={draft.claimType}
-              onChange={(e) => setDraft({ ...draft, claimType: e.target.value as ClaimType })}
-              className="mt-1 rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
-            >
-              {claimTypes.map((type) => (
-                <option key={type} value={type}>
-                  {claimTypeLabel[type]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id="new-claim-type"
+            className="max-w-xs"
+            label="Kind of claim"
+            required
+            value={draft.claimType}
+            error={kindError}
+            onChange={(e) => {
+              setKindError(undefined);
+              setDraft({ ...draft, claimType: e.target.value as ClaimType | "" });
+            }}
+          >
+            <option value="" disabled>
+              Choose a kind
+            </option>
+            {claimTypes.map((type) => (
+              <option key={type} value={type}>
+                {claimTypeLabel[type]}
+              </option>
+            ))}
+          </SelectField>
           <fieldset>
             <legend className="text-sm font-medium text-stone-800">Supporting evidence</legend>
             {evidence.length === 0 ? (
@@ -127,7 +133,20 @@ function SavedDraftClaims(props: { capsuleId: string; bodyId: string; body: stri
             />
           </div>
           <div className="flex flex-wrap gap-2">
-            <button type="button" className={smallButton} disabled={save.isPending} onClick={() => submit({ added: draft }, () => setDraft(undefined))}>
+            <button
+              type="button"
+              className={smallButton}
+              disabled={save.isPending}
+              onClick={() => {
+                const ready = claimToSave(draft);
+                if (!ready.ok) {
+                  setKindError(ready.message);
+                  document.getElementById("new-claim-type")?.focus();
+                  return;
+                }
+                submit({ added: ready.claim }, () => setDraft(undefined));
+              }}
+            >
               {save.isPending ? "Saving…" : "Save claim"}
             </button>
             <button type="button" className="text-sm text-stone-600 underline" onClick={() => setDraft(undefined)} disabled={save.isPending}>

@@ -31,6 +31,7 @@ export function ContributorsEditor(props: { items: ContributorDraft[]; onChange:
                 id={`contributor-${index}-name`}
                 className="sm:col-span-2"
                 label="Display name"
+                required
                 value={item.displayName}
                 error={err("displayName")}
                 placeholder={item.wallet.toLowerCase() === props.author?.toLowerCase() ? "Your name as readers see it" : undefined}

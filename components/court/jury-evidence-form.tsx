@@ -9,7 +9,7 @@ import { useFormDraftValues } from "@/components/ui/use-form-draft";
 import { useOutletRoles } from "@/components/roles/use-roles";
 import { useSession } from "@/components/wallet/use-session";
 import { sha256Hex } from "@/components/ui/file-hash";
-import { TextField, primaryButton, smallButton } from "@/components/ui/field";
+import { FileButton, TextField, primaryButton, smallButton } from "@/components/ui/field";
 import { AlertLine, StatusLine } from "@/components/ui/form-message";
 import { storeInVault, VAULT_FILE_MAX_BYTES, vaultRefusal } from "@/components/ui/vault-upload";
 
@@ -145,10 +145,16 @@ export function JuryEvidenceForm({ item, submitter }: { item: TCourtCase; submit
           </button>
         </div>
       ) : (
-        <label className="block">
-          <span className="block font-medium text-stone-800">File (optional, up to 10 MB)</span>
-          <input ref={fileInput} type="file" className="mt-1 block min-h-11 w-full text-sm" disabled={pending} onChange={(e) => void storeFile(e.target.files?.[0])} />
-        </label>
+        <div>
+          <p className="font-medium text-stone-800" aria-hidden="true">
+            File (optional, up to 10 MB)
+          </p>
+          <div className="mt-1">
+            <FileButton ref={fileInput} aria-label="File (optional, up to 10 MB)" disabled={pending} onChange={(e) => void storeFile(e.target.files?.[0])}>
+              Choose a file…
+            </FileButton>
+          </div>
+        </div>
       )}
       <button type="submit" className={`${primaryButton} min-h-11`} disabled={pending}>
         {add.isPending ? "Adding the evidence on chain…" : "Add the evidence"}

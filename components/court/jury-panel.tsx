@@ -17,6 +17,7 @@ import { useAdvanceCase, useCommitFindings, useJuryCourtAddress, useRevealFindin
 import { useSession } from "@/components/wallet/use-session";
 import { useContractsSummary } from "@/components/network/use-system";
 import { Card } from "@/components/ui/card";
+import { FileButton } from "@/components/ui/field";
 import { Deadline, lastEventTime } from "./deadline";
 import { useChainClock } from "@/components/network/use-chain-clock";
 import { formatTimeWithZone } from "@/components/ui/capsule-format";
@@ -355,10 +356,9 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
             ) : (
               <div className="space-y-2">
                 <p className="text-red-700">This browser does not hold your salt for this round. Open the page in the browser you committed from, or load the file you saved.</p>
-                <label className="block font-medium">
-                  Load my saved salt file
-                  <input type="file" accept="application/json,.json" className="mt-1 block min-h-11 w-full text-sm" onChange={(e) => void load(e.target.files?.[0])} />
-                </label>
+                <FileButton aria-label="Load my saved salt file" accept="application/json,.json" onChange={(e) => void load(e.target.files?.[0])}>
+                  Load my saved salt file…
+                </FileButton>
               </div>
             )
           ) : null}

@@ -8,7 +8,8 @@ import { useRoleCatalog } from "@/components/outlets/use-outlets";
 import { useChangeRole } from "@/components/roles/use-roles";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { OUTLET_FIELD_WORDS, zodFieldErrors, type FieldErrors } from "./field-errors";
-import { TextField } from "@/components/ui/field";
+import { SelectField, TextField } from "@/components/ui/field";
+import { AlertLine } from "@/components/ui/form-message";
 
 export function GrantRoleForm({ slug }: { slug: string }) {
   const catalog = useRoleCatalog();
@@ -42,39 +43,23 @@ export function GrantRoleForm({ slug }: { slug: string }) {
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Grant a role" className="mt-4 grid gap-3 border-t border-stone-100 pt-4 sm:grid-cols-[1fr_auto_auto] sm:items-start">
       <TextField className="min-w-0" id="grant-wallet" label="Wallet" placeholder="0x…" value={wallet} error={errors.wallet} onChange={(e) => setWallet(e.target.value)} autoComplete="off" spellCheck={false} />
-      <div className="min-w-0">
-        <label htmlFor="grant-role" className="block text-sm font-medium text-stone-800">
-          Role
-        </label>
-        <select
-          id="grant-role"
-          value={roleId}
-          onChange={(e) => setRoleId(e.target.value)}
-          className="mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm text-ink"
-          aria-describedby={errors.roleId ? "grant-role-error" : undefined}
-        >
-          {roles.length === 0 ? <option value="1">Loading roles…</option> : null}
-          {roles.map((role) => (
-            <option key={role.roleId} value={role.roleId}>
-              {role.name} — bond {role.bondRequiredUnits} CAP{role.canVote ? ", votes" : ""}
-            </option>
-          ))}
-        </select>
-        {errors.roleId ? (
-          <p id="grant-role-error" className="mt-1 text-xs font-medium text-red-700">
-            {errors.roleId}
-          </p>
-        ) : null}
-      </div>
+      <SelectField className="min-w-0" id="grant-role" label="Role" value={roleId} error={errors.roleId} onChange={(e) => setRoleId(e.target.value)}>
+        {roles.length === 0 ? <option value="1">Loading roles…</option> : null}
+        {roles.map((role) => (
+          <option key={role.roleId} value={role.roleId}>
+            {role.name} — bond {role.bondRequiredUnits} CAP{role.canVote ? ", votes" : ""}
+          </option>
+        ))}
+      </SelectField>
       <div className="sm:pt-6">
         <button type="submit" disabled={grant.isPending} className="w-full rounded-md bg-ink px-4 py-2 text-sm font-medium text-white hover:bg-stone-700 disabled:cursor-wait disabled:opacity-70">
           {grant.isPending ? "Granting…" : "Grant role"}
         </button>
       </div>
       {errors.form ? (
-        <p role="alert" className="text-sm text-red-800 [overflow-wrap:anywhere] sm:col-span-3">
-          {errors.form}
-        </p>
+        <div className="sm:col-span-3">
+          <AlertLine text={errors.form} testId="form-error" />
+        </div>
       ) : null}
       {offered ? (
         <p role="status" className="text-sm text-emerald-900 [overflow-wrap:anywhere] sm:col-span-3" data-testid="grant-offered">

@@ -8,6 +8,7 @@ import { useOutletUsers } from "@/components/outlets/use-outlets";
 import { useChangeRole } from "@/components/roles/use-roles";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
+import { AlertLine } from "@/components/ui/form-message";
 import { Skeleton } from "@/components/ui/skeleton";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { GrantRoleForm } from "./grant-role-form";
@@ -94,9 +95,9 @@ export function MembersPanel({ slug, canManage, me }: { slug: string; canManage:
         </ul>
       )}
       {revoke.isError ? (
-        <p role="alert" className="[overflow-wrap:anywhere] mt-2 text-sm text-red-800">
-          {describeWalletError(revoke.error, "change the role")}
-        </p>
+        <div className="mt-2">
+          <AlertLine text={describeWalletError(revoke.error, "change the role")} testId="form-error" />
+        </div>
       ) : null}
       {canManage ? <SentOffers slug={slug} /> : null}
       {canManage ? <GrantRoleForm slug={slug} /> : null}
@@ -132,9 +133,9 @@ function SentOffers({ slug }: { slug: string }) {
         ))}
       </ul>
       {withdraw.isError ? (
-        <p role="alert" className="mt-2 text-sm text-red-800 [overflow-wrap:anywhere]">
-          {describeWalletError(withdraw.error, "withdraw the offer")}
-        </p>
+        <div className="mt-2">
+          <AlertLine text={describeWalletError(withdraw.error, "withdraw the offer")} testId="form-error" />
+        </div>
       ) : null}
     </div>
   );

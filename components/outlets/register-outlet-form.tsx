@@ -10,6 +10,7 @@ import { useFormDraftValues } from "@/components/ui/use-form-draft";
 import { Card } from "@/components/ui/card";
 import { apiFieldErrors, OUTLET_FIELD_WORDS, zodFieldErrors, type FieldErrors } from "./field-errors";
 import { TextField } from "@/components/ui/field";
+import { AlertLine } from "@/components/ui/form-message";
 
 const FIELDS = ["slug", "name", "domain", "metadataURI"] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -85,9 +86,9 @@ export function RegisterOutletForm() {
         <TextField {...field("domain")} label="Domain" placeholder="harborledger.example" hint="The domain you control; you will publish a TXT record on it." />
         <TextField {...field("metadataURI")} label="Metadata URI (optional)" placeholder="https://harborledger.example/capsule.json" />
         {errors.form ? (
-          <p role="alert" className="[overflow-wrap:anywhere] text-sm text-red-800 sm:col-span-2">
-            {errors.form}
-          </p>
+          <div className="sm:col-span-2">
+            <AlertLine text={errors.form} testId="form-error" />
+          </div>
         ) : null}
         <div className="sm:col-span-2">
           <button

@@ -7,6 +7,7 @@ import { Card } from "@/components/ui/card";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { CopyButton } from "@/components/ui/copy-button";
 import { verificationReason } from "./outlet-labels";
+import { AlertLine } from "@/components/ui/form-message";
 
 function RecordRow({ label, value }: { label: string; value: string }) {
   return (
@@ -65,9 +66,9 @@ export function VerificationPanel({ outlet, canManage }: { outlet: TOutlet; canM
         <span className="text-xs text-stone-500">Last checked: {formatTime(v.lastCheckedAt)}</span>
       </div>
       {verify.isError ? (
-        <p role="alert" className="[overflow-wrap:anywhere] mt-3 rounded border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          {describeWalletError(verify.error, "run the check")}
-        </p>
+        <div className="mt-3">
+          <AlertLine text={describeWalletError(verify.error, "run the check")} testId="form-error" />
+        </div>
       ) : result ? (
         <p
           role="status"

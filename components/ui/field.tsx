@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 // Labelled inputs with their hint and message underneath, tied together for screen readers; shared by every form.
 
@@ -61,5 +61,33 @@ export function TextArea(props: { id: string; label: string; hint?: ReactNode; e
   );
 }
 
+export function SelectField(props: { id: string; label: string; hint?: ReactNode; error?: string; className?: string; children: ReactNode } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "children">) {
+  const { id, label, hint, error, className = "", children, ...select } = props;
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={inputClass(error)} {...select}>
+        {children}
+      </select>
+    </FieldFrame>
+  );
+}
+
 export const smallButton = "inline-flex min-h-11 items-center justify-center rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm text-stone-800 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-50";
 export const primaryButton = "rounded-md bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-stone-800 disabled:opacity-50";
+
+/** The look of a file picker: a button like the others (the browser's own "Choose File · No file chosen" ignores the app's styles). */
+export const fileButton = `${smallButton} cursor-pointer has-disabled:cursor-not-allowed has-disabled:opacity-50 focus-within:outline focus-within:outline-2 focus-within:outline-accent`;
+
+/**
+ * A file input shown as a button: the label is the button, the input inside it is visually hidden but
+ * keeps its accessible name (`aria-label`) and the keyboard focus (outlined on the button).
+ */
+export function FileButton(props: { children: ReactNode; "aria-label": string; ref?: Ref<HTMLInputElement> } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "className" | "children">) {
+  const { children, ref, ...input } = props;
+  return (
+    <label className={fileButton}>
+      {children}
+      <input ref={ref} type="file" className="sr-only" {...input} />
+    </label>
+  );
+}

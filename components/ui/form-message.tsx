@@ -12,7 +12,10 @@ export function StatusLine({ text, className = "text-sm text-stone-600", testId,
   );
 }
 
-export function AlertLine({ text, className = "text-sm text-red-700", testId, as: Tag = "p" }: Props) {
+/** The one look of a form's refusal or error (every outlet form uses it; field errors sit under their field, components/ui/field.tsx). */
+export const ALERT_LINE_CLASS = "text-sm text-red-700 [overflow-wrap:anywhere]";
+
+export function AlertLine({ text, className = ALERT_LINE_CLASS, testId, as: Tag = "p" }: Props) {
   if (!text) return null;
   return (
     <Tag role="alert" className={className} data-testid={testId}>

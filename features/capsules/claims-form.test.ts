@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TClaimObject } from "@/features/capsules/claims.schema";
-import { claimSelection, claimsToSave, evidenceKey } from "./claims-form";
+import { CHOOSE_KIND, claimSelection, claimsToSave, claimToSave, evidenceKey } from "./claims-form";
 
 const body = "Turnout was 61 percent. In 2019 turnout was 54 percent.";
 const claim = (id: string, exact: string, prefix = "", evidenceIds: string[] = []): TClaimObject => ({
@@ -32,5 +32,11 @@ describe("claim marking in the editor", () => {
       ["gone", [], null],
     ]);
     expect(claimsToSave(read, { removeId: "2" }).map((c) => c.exact)).toEqual(["54 percent"]);
+  });
+
+  it("saves a new claim only once its kind is chosen: nothing is assumed", () => {
+    const quote = { exact: "61 percent", prefix: "", suffix: "" };
+    expect(claimToSave({ quote, claimType: "", evidenceKeys: [], note: "" })).toEqual({ ok: false, message: CHOOSE_KIND });
+    expect(claimToSave({ quote, claimType: "quote", evidenceKeys: [], note: "" })).toEqual({ ok: true, claim: { quote, claimType: "quote", evidenceKeys: [], note: "" } });
   });
 });

@@ -13,6 +13,18 @@ export const evidenceKey = (e: { uri: string; contentHash: string }) => `${e.uri
 
 export type NewClaim = { quote: TextQuote; claimType: ClaimType; evidenceKeys: string[]; note: string };
 
+/** A claim being marked: its kind is chosen by the author ("" until then), never assumed. */
+export type ClaimDraft = Omit<NewClaim, "claimType"> & { claimType: ClaimType | "" };
+
+export const CHOOSE_KIND = "Choose the kind of claim: a statistic, a quote, an event…";
+
+/** The claim to save, or why it cannot be saved yet. */
+export function claimToSave(draft: ClaimDraft): { ok: true; claim: NewClaim } | { ok: false; message: string } {
+  const { claimType } = draft;
+  if (claimType === "") return { ok: false, message: CHOOSE_KIND };
+  return { ok: true, claim: { ...draft, claimType } };
+}
+
 /** The selection without the spaces and line breaks at its ends; undefined when nothing but spaces is selected. */
 export function claimSelection(body: string, start: number, end: number): TextQuote | undefined {
   let from = Math.min(start, end);

@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { pathOf } from "@/lib/api/request";
 import { VAULT_OBJECT_PATH } from "@/lib/vault/object-route";
-import { emptyDraft, evidenceDraftOf, fieldsWithErrors, isDefaultAuthorOnly, planSave, shareTotal, validateDraft, type DraftState } from "./draft-form";
+import { ZContributorItem } from "./capsules.schema";
+import { CONTRIBUTOR_NAME_REQUIRED, emptyDraft, evidenceDraftOf, fieldsWithErrors, isDefaultAuthorOnly, planSave, shareTotal, validateDraft, type DraftState } from "./draft-form";
 
 const wallet = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const other = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 const hash = `0x${"ab".repeat(32)}`;
 
-const filled = (patch: Partial<DraftState> = {}): DraftState => ({ ...emptyDraft("harbour-desk", wallet), title: "Dredging", body: "It starts.", ...patch });
+const named = (state: DraftState): DraftState => ({ ...state, contributors: state.contributors.map((c) => ({ ...c, displayName: "Ada Reporter" })) });
+const filled = (patch: Partial<DraftState> = {}): DraftState => ({ ...named(emptyDraft("harbour-desk", wallet)), title: "Dredging", body: "It starts.", ...patch });
 
 describe("planSave for a new draft", () => {
   it("waits for a title and a body without calling the empty fields errors", () => {
@@ -21,11 +23,11 @@ describe("planSave for a new draft", () => {
     expect(plan.errors).toEqual({ sourceUrl: "Enter an http or https URL." });
   });
 
-  it("creates with the bridge's default contributor while the author row is untouched", () => {
-    const plan = planSave(filled({ tags: "harbour, , budget" }), undefined, wallet);
+  it("asks for the author's name, and meanwhile saves in full with the bridge's default contributor", () => {
+    const plan = planSave({ ...emptyDraft("harbour-desk", wallet), title: "Dredging", body: "It starts.", tags: "harbour, , budget" }, undefined, wallet);
     expect(plan).toEqual({
       kind: "save",
-      errors: {},
+      errors: { "contributors.0.displayName": CONTRIBUTOR_NAME_REQUIRED },
       skipped: [],
       payload: {
         title: "Dredging",
@@ -89,7 +91,7 @@ describe("planSave for a saved draft", () => {
     if (plan.kind !== "save") return;
     expect(plan.skipped).toEqual(["contributors"]);
     expect(plan.errors).toEqual({
-      "contributors.1.displayName": "This field is required.",
+      "contributors.1.displayName": CONTRIBUTOR_NAME_REQUIRED,
       contributors: "Contributor shares must sum to exactly 10000 basis points (got 9000)",
     });
     expect(plan.payload).toMatchObject({ capsuleId: "12", title: "Dredging" });
@@ -126,6 +128,15 @@ describe("helpers", () => {
 
   it("validates a complete draft as the route would", () => {
     expect(validateDraft(filled(), undefined, wallet)).toEqual({ ok: true, errors: {} });
+  });
+
+  it("requires every contributor's name, a blank or spaced-out one too, and says why", () => {
+    for (const displayName of ["", "   "]) {
+      const state = filled({ contributors: [{ key: "a", wallet, displayName, role: 1, contributionType: "author", shareBps: 10_000, attributionURI: "" }] });
+      expect(validateDraft(state, "12", wallet)).toEqual({ ok: false, errors: { "contributors.0.displayName": CONTRIBUTOR_NAME_REQUIRED } });
+      // the bridge's own schema refuses it too (a 400 VALIDATION answer)
+      expect(ZContributorItem.safeParse({ wallet, displayName, role: 1, contributionType: "author", shareBps: 10_000 }).success).toBe(false);
+    }
   });
 });
 

@@ -197,9 +197,19 @@ function errorsOf(result: z.ZodSafeParseResult<unknown>): DraftErrors {
   return errors;
 }
 
-/** Every problem of the draft as the route would see it (a full create or update body). */
+/** What an empty contributor name is told: without one the reader's byline shows the wallet address. */
+export const CONTRIBUTOR_NAME_REQUIRED = "Enter the name readers see in the byline; without one they see the wallet address.";
+
+/**
+ * Every problem of the draft as the route would see it (a full create or update body), and every
+ * contributor without a name, the untouched author row included: the bridge would credit that row
+ * under the author's wallet address, which is what the byline then shows.
+ */
 export function validateDraft(state: DraftState, capsuleId: string | undefined, wallet: string): { ok: boolean; errors: DraftErrors } {
   const errors = errorsOf(capsuleId ? ZUpdateCapsuleBody.safeParse(updatePayload(state, capsuleId, wallet)) : ZCreateCapsuleBody.safeParse(createPayload(state, wallet)));
+  state.contributors.forEach((item, index) => {
+    if (item.displayName.trim() === "") errors[`contributors.${index}.displayName`] = CONTRIBUTOR_NAME_REQUIRED;
+  });
   return { ok: Object.keys(errors).length === 0, errors };
 }
 
@@ -223,10 +233,14 @@ export function planSave(state: DraftState, capsuleId: string | undefined, walle
   if (!capsuleId) {
     const untouched = (field: "title" | "body") => state[field].trim() === "";
     const shown = Object.fromEntries(Object.entries(errors).filter(([path]) => !((path === "title" || path === "body") && untouched(path))));
-    if (untouched("title") || untouched("body")) return { kind: "wait", reason: "A draft is saved once it has a title and a body.", errors: shown };
+    // a blank page is not greeted with a name to fill in either: that comes once there is a draft
+    const named = Object.fromEntries(Object.entries(shown).filter(([path]) => !/^contributors\.\d+\.displayName$/.test(path)));
+    if (untouched("title") || untouched("body")) return { kind: "wait", reason: "A draft is saved once it has a title and a body.", errors: named };
     if (errors.title || errors.body || errors.outletSlug) return { kind: "wait", reason: "Fix the marked fields to save the draft.", errors };
   }
-  const skipped = fieldsWithErrors(errors);
+  // the untouched author row is never sent (the bridge credits the author under the wallet), so its
+  // missing name holds back no typed work: the draft saves in full, and submission waits for the name
+  const skipped = fieldsWithErrors(isDefaultAuthorOnly(state.contributors, wallet) ? without(errors, ["contributors.0.displayName"]) : errors);
   const payload = capsuleId ? without(updatePayload(state, capsuleId, wallet), skipped) : without(createPayload(state, wallet), skipped);
   return { kind: "save", payload, errors, skipped };
 }

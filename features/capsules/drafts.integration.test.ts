@@ -233,6 +233,9 @@ describe.each(dialects)("capsule drafts and reads on %s", (dialect) => {
     ["contributors", { ...base, contributors: [] }],
     ["contributors.0.role", { ...base, contributors: [{ wallet: journalist, displayName: "J", role: 4, contributionType: "author", shareBps: 10000 }] }],
     ["contributors.0.contributionType", { ...base, contributors: [{ wallet: journalist, displayName: "J", role: 1, contributionType: "ghost", shareBps: 10000 }] }],
+    // a nameless contributor would be credited in the byline by its wallet address
+    ["contributors.0.displayName", { ...base, contributors: [{ wallet: journalist, displayName: "", role: 1, contributionType: "author", shareBps: 10000 }] }],
+    ["contributors.0.displayName", { ...base, contributors: [{ wallet: journalist, displayName: "  \t ", role: 1, contributionType: "author", shareBps: 10000 }] }],
     ["(body)", { ...base, unknownField: 1 }],
   ])("refuses a bad %s with 400 VALIDATION_ERROR", async (path, payload) => {
     const res = await create(journalistKey, payload);
