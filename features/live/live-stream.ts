@@ -28,12 +28,16 @@ function encodedEvent(event: LiveEvent): Uint8Array {
 }
 
 /** Takes one of the address's stream slots; answers its release, which gives it back once however often it is called. */
+let openTotal = 0;
+
 function takeSlot(ip: string): () => void {
   perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
+  openTotal += 1;
   let released = false;
   return () => {
     if (released) return;
     released = true;
+    openTotal -= 1;
     const left = (perIp.get(ip) ?? 1) - 1;
     if (left <= 0) perIp.delete(ip);
     else perIp.set(ip, left);
@@ -42,7 +46,8 @@ function takeSlot(ip: string): () => void {
 
 /**
  * GET /api/live: a Server-Sent Events stream of committed projection changes, at most
- * CAPSULE_LIVE_MAX_PER_IP per client address, with a heartbeat; closed when the client goes away
+ * CAPSULE_LIVE_MAX_PER_IP per client address and CAPSULE_LIVE_MAX_TOTAL in all (the per-address cap
+ * counts an IPv6 client by its /64, and a client holding many networks is bounded only by the total), with a heartbeat; closed when the client goes away
  * or the server shuts down. A client may leave while the stream is still subscribing (a page
  * navigated away at once): the stream then ends as soon as it can, so its slot and its place among
  * the hub's listeners are given back.
@@ -51,6 +56,7 @@ export async function openLiveStream(request: Request | RequestHead, signal: Abo
   const ip = clientNetwork(request);
   const open = perIp.get(ip) ?? 0;
   if (open >= config().CAPSULE_LIVE_MAX_PER_IP) throw new AppError("RATE_LIMITED", `At most ${config().CAPSULE_LIVE_MAX_PER_IP} live streams per client; close another tab first`, { headers: { "Retry-After": "30" } });
+  if (openTotal >= config().CAPSULE_LIVE_MAX_TOTAL) throw new AppError("RATE_LIMITED", `At most ${config().CAPSULE_LIVE_MAX_TOTAL} live streams are open on this server; try again shortly`, { headers: { "Retry-After": "30" } });
   if (request.method === "HEAD") return new Response(null, { status: 200, headers: { "content-type": "text/event-stream" } });
   const release = takeSlot(ip);
   const cleanups: Array<() => void> = [release];

@@ -25,7 +25,7 @@ const pascal = (id: string) => id.split(/[.-]/).map((part) => part.charAt(0).toU
 const limitWords: Record<RateLimitName, string> = {
   "public-get": "public GET limit per client IP",
   "signed-write": "signed-write limits per session and per client IP (failed authentications counted per IP)",
-  "signed-read": "the public-GET limit, counted per signed session (a signed POST that only reads)",
+  "signed-read": "the public-GET limit, counted per signed session and per client IP (a signed POST that only reads)",
   "sign-in": "unsigned-write limit per client IP",
   vote: "votes per session per hour",
   submit: "submission vouchers per outlet per hour (counted after the checks)",

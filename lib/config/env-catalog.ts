@@ -87,6 +87,7 @@ export const envCatalog: readonly EnvKeyInfo[] = [
   { name: "CAPSULE_WS_MAX_TOTAL", description: "open /ws connections in total", secret: false },
   { name: "CAPSULE_WS_UPSTREAM_POOL", description: "WebSocket connections from /ws to the node, shared by every client (1-16)", secret: false },
   { name: "CAPSULE_LIVE_MAX_PER_IP", description: "open GET /api/live event streams per client IP", secret: false },
+  { name: "CAPSULE_LIVE_MAX_TOTAL", description: "open GET /api/live event streams in total", secret: false },
   { name: "CAPSULE_JURY_FILING_GRACE_MS", description: "how long a jury case opened on chain may stay unfiled by its challenger before the leader files it under placeholder grounds (default 600000 = 10 min)", secret: false },
   { name: "CAPSULE_JURY_FILER_POLL_MS", description: "how often the leader draws the juries whose draw block has passed, files jury cases their challengers left unfiled and settles final ones (default 15000)", secret: false },
   { name: "CAPSULE_COURT_REPLY_WINDOW_SECONDS", description: "chain-time seconds after a dispute opens during which the author and the outlet's editors may reply; no verdict before it ends unless they replied (default 172800 = 48 h)", secret: false },

@@ -104,6 +104,7 @@ export const serverEnvSchema = z.object({
   CAPSULE_WS_UPSTREAM_POOL: z.coerce.number().int().min(1).max(16).default(1),
   // Newsroom (issue 13): live pushes and the court's right of reply
   CAPSULE_LIVE_MAX_PER_IP: positiveInt.default(20),
+  CAPSULE_LIVE_MAX_TOTAL: positiveInt.default(2000),
   CAPSULE_COURT_REPLY_WINDOW_SECONDS: z.coerce.number().int().min(0).max(31_536_000).default(172_800),
   /** How long a JuryCourt case may stay unfiled by its challenger before the leader files it (ms). */
   CAPSULE_JURY_FILING_GRACE_MS: z.coerce.number().int().min(0).default(600_000),

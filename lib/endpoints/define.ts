@@ -12,7 +12,7 @@ export type HttpMethod = "GET" | "POST";
 /**
  * Per-request limits the wrapper applies (values from the environment, lib/rate-limit/rules.ts):
  * `public-get` per client IP; `signed-write` per session and per IP (failed authentications per IP
- * too); `signed-read` a signed POST that only reads (the inbox), on the public-GET budget per session;
+ * too); `signed-read` a signed POST that only reads (the inbox), on the public-GET budget per session and per client IP;
  * `sign-in` per IP for the unsigned session sign-in. Extras: `vote` (per session, enforced
  * by the wrapper) and `submit` (per outlet, counted by the service after its checks).
  */

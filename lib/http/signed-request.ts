@@ -32,8 +32,11 @@ export async function authenticateSigned(
   const rawBody = await readJsonBody(request, args.maxBodyBytes);
   const verified = await verifyActionToken(db, header, { action: endpoint.action, method: request.method, path: signedPathOf(request), body: rawBody === "" ? undefined : rawBody }, now);
   refuseOperatorWithPublicKey(verified.wallet, config());
-  // a signed read (the inbox) spends the reading budget, per session: pages re-read it on every pushed change
+  // a signed read (the inbox) spends the reading budget, per session: pages re-read it on every pushed change.
+  // And per client network, like every public GET: a wallet costs nothing to make, so a budget per session alone let
+  // one address read (and store a used nonce) without end, a fresh throwaway wallet per request.
   if (endpoint.rateLimit.includes("signed-read")) {
+    await enforceRateLimit(counters.publicGet, rules.publicGet, network, now);
     const headers = rateLimitHeaders(await enforceRateLimit(counters.publicGet, rules.publicGet, `session:${verified.sessionId}`, now));
     return { wallet: verified.wallet, sessionId: verified.sessionId, rawBody, headers };
   }

@@ -36,10 +36,19 @@ const authorization = z.object({
   yParity: quantity,
 });
 
+// The most gas one eth_call or eth_estimateGas may ask the node to spend: the bundled anvil's block gas limit.
+// The node runs a call to its gas limit whatever the gateway's timeout, so an unbounded `gas` (0xffffffffffffffff
+// on a loop) would keep one of its threads busy for hours after the client is gone; without `gas` the node uses its
+// own block gas limit.
+export const MAX_CALL_GAS = 30_000_000n;
+const callGas = quantity.refine((value) => BigInt(value) <= MAX_CALL_GAS, {
+  message: `at most ${MAX_CALL_GAS} (0x${MAX_CALL_GAS.toString(16)}) gas a call through this gateway`,
+});
+
 export const callObject = z.strictObject({
   from: address.optional(),
   to: address.nullable().optional(),
-  gas: quantity.optional(),
+  gas: callGas.optional(),
   gasPrice: quantity.optional(),
   maxFeePerGas: quantity.optional(),
   maxPriorityFeePerGas: quantity.optional(),

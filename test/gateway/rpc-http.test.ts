@@ -173,6 +173,9 @@ describe("error codes", () => {
       ["eth_call", [{ to: other.address, code: "0x00" }], "params[0]"],
       ["eth_call", ["0x00"], "params[0]"],
       ["eth_estimateGas", [{ to: other.address, value: 5 }], "params[0].value"],
+      // a call that loops until its gas runs out: the node would spend it long after the gateway's timeout
+      ["eth_call", [{ data: "0x5b600056", gas: "0xffffffffffffffff" }, "latest"], "params[0].gas: at most 30000000 (0x1c9c380) gas a call"],
+      ["eth_estimateGas", [{ data: "0x5b600056", gas: "0x1c9c381" }], "params[0].gas: at most 30000000"],
       ["eth_sendRawTransaction", ["0xzz"], "params[0]: expected non-empty hex data"],
       ["eth_sendRawTransaction", [], "takes 1 parameter(s), got 0"],
       ["eth_getLogs", [{ address: "0x12" }], "params[0].address"],
@@ -192,6 +195,12 @@ describe("error codes", () => {
       expect(answer.body.error.message, method).toContain("invalid params: ");
       expect(answer.body.error.message, method).toContain(message);
     }
+  });
+
+  it("forwards a call of at most 30,000,000 gas, which the node ends out of gas", async () => {
+    const answer = await post(rpcUrl, req("eth_call", [{ data: "0x5b600056", gas: "0x1c9c380" }, "latest"]));
+    expect(answer.body.error?.code).toBe(-32000);
+    expect(answer.body.error.message).toMatch(/out ?of ?gas/i);
   });
 
   it("-32000 carries the node's message and data for node-side failures", async () => {
