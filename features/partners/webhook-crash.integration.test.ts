@@ -115,9 +115,11 @@ describe.each(dialects)("partner webhooks survive kill -9 on %s", (dialect) => {
 
     const anonymous = await api.send(partnersWebhookDeliveries, { params: { id } });
     expect(anonymous.status).toBe(401);
+    // a stranger cannot tell an existing webhook from a missing one (ids are sequential)
     const stranger = await api.send(partnersWebhookDeliveries, { params: { id } }, devKeys[4] as Hex);
-    expect(stranger.status).toBe(403);
-    expect(stranger.body.error).toBe("FORBIDDEN");
+    const strangerMissing = await api.send(partnersWebhookDeliveries, { params: { id: "999999" } }, devKeys[4] as Hex);
+    expect([stranger.status, strangerMissing.status]).toEqual([404, 404]);
+    expect(stranger.body).toMatchObject({ error: "WEBHOOK_NOT_FOUND", message: strangerMissing.body.message.replace("999999", id) });
     const missing = await api.send(partnersWebhookDeliveries, { params: { id: "999999" } }, operatorKey);
     expect(missing.status).toBe(404);
     expect(missing.body.error).toBe("WEBHOOK_NOT_FOUND");

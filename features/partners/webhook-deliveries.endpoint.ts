@@ -12,6 +12,6 @@ export const partnersWebhookDeliveries = defineEndpoint({
   response: ZDeliveriesPage,
   rateLimit: ["public-get"],
   privateDrafts: {},
-  errors: ["UNAUTHORIZED", "FORBIDDEN", "WEBHOOK_NOT_FOUND"],
+  errors: ["UNAUTHORIZED", "WEBHOOK_NOT_FOUND"],
   example: { params: { id: "1" } },
 });

@@ -6,7 +6,8 @@ import type { OutletRow } from "@/lib/db/tables/outlets.table";
 import { AppError } from "@/lib/errors/app-error";
 import { zDecimalWhole } from "@/lib/schemas/whole-number";
 import { logWarn } from "@/lib/log";
-import { findSubscription, setSubscriptionState, subscriptionStateOf, upsertPendingSubscription } from "@/features/reader/websub.repository";
+import { findSubscription, liveSubscriptionCounts, setSubscriptionState, subscriptionStateOf, upsertPendingSubscription } from "@/features/reader/websub.repository";
+import { config } from "@/lib/config/config";
 import { findOutletBySlug } from "@/features/outlets/outlets.repository";
 import { outletStanding } from "@/features/distribution/outlet-report";
 import { tierRank } from "@/features/distribution/penalty-downgrade";
@@ -67,7 +68,28 @@ type Accepted = { verify: () => Promise<void> };
  * Checks a hub request against this hub (the topic is one of its feeds at `origin`, the callback
  * may be reached) and records it; answers the verification to run after the 202 is sent.
  */
-export async function acceptHubRequest(db: Db, request: HubRequest, origin: string, now: number, policy: CallbackPolicy = callbackPolicy()): Promise<Accepted> {
+export type SubscriptionLimits = { perHost: number; total: number };
+
+/** CAPSULE_WEBSUB_MAX_PER_HOST and CAPSULE_WEBSUB_MAX_TOTAL: a subscription costs the hub one POST per feed change. */
+export const subscriptionLimits = (): SubscriptionLimits => ({ perHost: config().CAPSULE_WEBSUB_MAX_PER_HOST, total: config().CAPSULE_WEBSUB_MAX_TOTAL });
+
+/** Refuses a new subscription past either limit (a renewal of one already live is not new). */
+async function checkRoomFor(db: Db, callback: URL, now: number, limits: SubscriptionLimits): Promise<void> {
+  const counts = await liveSubscriptionCounts(db, callback.host, now);
+  if (counts.onHost >= limits.perHost) {
+    throw new AppError("CONFLICT", `This hub keeps at most ${limits.perHost} subscriptions with callbacks on ${callback.host}; unsubscribe one or let its lease end first`);
+  }
+  if (counts.total >= limits.total) throw new AppError("CONFLICT", `This hub keeps at most ${limits.total} subscriptions; try again when some leases have ended`);
+}
+
+export async function acceptHubRequest(
+  db: Db,
+  request: HubRequest,
+  origin: string,
+  now: number,
+  policy: CallbackPolicy = callbackPolicy(),
+  limits: SubscriptionLimits = subscriptionLimits(),
+): Promise<Accepted> {
   const topicUrl = new URL(request["hub.topic"]);
   const topic = topicUrl.origin === origin ? topicOfPath(topicUrl.pathname) : undefined;
   if (!topic || topicUrl.search || topicUrl.hash) throw validation("hub.topic", `is not a feed of this hub (its feeds are ${origin}/feed.xml, ${origin}/feed.json and /outlets/<slug>/feed.xml|json)`);
@@ -83,6 +105,10 @@ export async function acceptHubRequest(db: Db, request: HubRequest, origin: stri
     return { verify: () => verifyIntent(db, policy, existing.id, { mode: "unsubscribe", topic: topicUrl.href, callback }) };
   }
   const lease = request["hub.lease_seconds"] ?? DEFAULT_LEASE_SECONDS;
+  const renewed = await findSubscription(db, topicUrl.href, callback.href);
+  const live = renewed && (renewed.state === "pending" || (renewed.state === "active" && (renewed.expires_at ?? 0) > now));
+  // counted, then recorded: requests at the same moment may pass the limits by a few, which a bound on abuse allows
+  if (!live) await checkRoomFor(db, callback, now, limits);
   const row = await upsertPendingSubscription(db, {
     topic: topicUrl.href,
     outlet_id: outlet?.id ?? null,

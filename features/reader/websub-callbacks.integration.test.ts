@@ -17,7 +17,7 @@ import type { CallbackPolicy } from "./callback-address";
 import { OutboundRefused, pinnedRequest } from "@/lib/http/pinned-request";
 import { deliverDue } from "./delivery-worker";
 import { acceptHubRequest, parseHubRequest } from "./subscribe";
-import { insertDeliveries, setSubscriptionState, upsertPendingSubscription } from "./websub.repository";
+import { insertDeliveries, liveSubscriptionCounts, setSubscriptionState, upsertPendingSubscription } from "./websub.repository";
 import { insertOutlet } from "@/features/outlets/outlets.repository";
 
 // The hub's calls to subscribers against real parts: a DNS server and subscribers on loopback. The
@@ -148,6 +148,28 @@ describe("the WebSub hub's calls to a callback", () => {
     await (await acceptHubRequest(handle.db, request, ORIGIN, 1_800_000_000, asPublic)).verify();
     const confirmed = await handle.db.selectFrom("websub_subscriptions").select("state").where("id", "=", row.id).executeTakeFirstOrThrow();
     expect(confirmed.state).toBe("active");
+  });
+
+  it("keeps at most so many live subscriptions per callback host and in all, a renewal not counted as new", async () => {
+    const now = 1_800_000_000;
+    const hosts = ["many.capsule.test", "more.capsule.test"];
+    for (const name of hosts) dns.set(name, { a: ["127.0.0.1"] });
+    const base = await liveSubscriptionCounts(handle.db, hosts[0]!, now);
+    const limits = { perHost: 2, total: base.total + 3 };
+    const subscribe = (host: string, p: string) =>
+      acceptHubRequest(handle.db, parseHubRequest(new URLSearchParams({ "hub.mode": "subscribe", "hub.topic": `${ORIGIN}/feed.xml`, "hub.callback": `http://${host}:${port}${p}` })), ORIGIN, now, asPublic, limits);
+    await subscribe(hosts[0]!, "/a");
+    await subscribe(hosts[0]!, "/b");
+    const onHost = await subscribe(hosts[0]!, "/c").catch((e: unknown) => e);
+    expect(onHost).toMatchObject({ code: "CONFLICT", message: expect.stringContaining(`at most 2 subscriptions with callbacks on ${hosts[0]}:${port}`) });
+    await subscribe(hosts[0]!, "/a"); // a renewal of a live one
+    await subscribe(hosts[1]!, "/x");
+    const inAll = await subscribe(hosts[1]!, "/y").catch((e: unknown) => e);
+    expect(inAll).toMatchObject({ code: "CONFLICT", message: expect.stringContaining(`at most ${limits.total} subscriptions`) });
+    // one that ended makes room again
+    await handle.db.updateTable("websub_subscriptions").set({ state: "unsubscribed" }).where("callback", "=", `http://${hosts[0]}:${port}/a`).execute();
+    await subscribe(hosts[0]!, "/c");
+    expect(await liveSubscriptionCounts(handle.db, `${hosts[0]}:${port}`, now)).toEqual({ total: base.total + 3, onHost: 2 });
   });
 
   it("checks the callback before every delivery: none goes to a name that now points inside", async () => {

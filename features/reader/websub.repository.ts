@@ -16,6 +16,24 @@ export async function upsertPendingSubscription(db: DbOrTrx, values: NewWebSubSu
     .executeTakeFirstOrThrow();
 }
 
+/** Live subscriptions (pending, or active and unexpired): in all, and those whose callback is on `host` (`name[:port]`). */
+export async function liveSubscriptionCounts(db: DbOrTrx, host: string, nowSeconds: number): Promise<{ total: number; onHost: number }> {
+  const prefixes = [`http://${host}/`, `https://${host}/`];
+  const row = await db
+    .selectFrom("websub_subscriptions")
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as("total"),
+      eb.fn
+        .sum<number | string | null>(
+          eb.case().when(eb.or(prefixes.map((prefix) => eb(eb.fn("substr", ["callback", eb.val(1), eb.val(prefix.length)]), "=", prefix)))).then(1).else(0).end(),
+        )
+        .as("on_host"),
+    ])
+    .where((eb) => eb.or([eb("state", "=", "pending"), eb.and([eb("state", "=", "active"), eb("expires_at", ">", nowSeconds)])]))
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), onHost: Number(row.on_host ?? 0) };
+}
+
 export async function findSubscription(db: DbOrTrx, topic: string, callback: string): Promise<WebSubSubscriptionRow | undefined> {
   return db.selectFrom("websub_subscriptions").selectAll().where("topic", "=", topic).where("callback", "=", callback).executeTakeFirst();
 }

@@ -20,6 +20,10 @@ export const partnersEnvShape = {
   CAPSULE_WEBHOOK_RETRY_MAX_MS: ms.default(3_600_000),
   /** Partner webhooks that may be registered at once (each makes this server send requests). */
   CAPSULE_WEBHOOK_MAX: z.coerce.number().int().min(1).max(10_000).default(50),
+  /** Live WebSub subscriptions (pending or active) whose callbacks are on one host; a new one past it is refused. */
+  CAPSULE_WEBSUB_MAX_PER_HOST: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  /** Live WebSub subscriptions on this hub in all; a new one past it is refused. */
+  CAPSULE_WEBSUB_MAX_TOTAL: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
   /** Plain http:// webhook URLs outside loopback (0: https only, loopback http for development). */
   CAPSULE_WEBHOOK_ALLOW_HTTP: z.enum(["0", "1"]).default("0"),
   /** Webhook URLs whose names resolve to private addresses (0: public addresses only, or loopback when registered on loopback). */
@@ -38,6 +42,8 @@ export const partnersEnvCatalog = [
   { name: "CAPSULE_WEBHOOK_RETRY_BASE_MS", description: "first retry delay of a partner webhook delivery (doubles per attempt)", secret: false },
   { name: "CAPSULE_WEBHOOK_RETRY_MAX_MS", description: "longest retry delay of a partner webhook delivery", secret: false },
   { name: "CAPSULE_WEBHOOK_MAX", description: "partner webhooks that may be registered at once", secret: false },
+  { name: "CAPSULE_WEBSUB_MAX_PER_HOST", description: "live WebSub subscriptions whose callbacks are on one host; a new one past it is refused", secret: false },
+  { name: "CAPSULE_WEBSUB_MAX_TOTAL", description: "live WebSub subscriptions on the hub in all; a new one past it is refused", secret: false },
   { name: "CAPSULE_WEBHOOK_ALLOW_HTTP", description: "1 accepts plain http:// partner webhook URLs outside loopback", secret: false },
   { name: "CAPSULE_WEBHOOK_ALLOW_LOCAL_ADDRESSES", description: "1 lets partner webhook URLs point at private or reserved addresses (closed networks); otherwise only public addresses, or loopback for a URL registered on loopback", secret: false },
   { name: "CAPSULE_AD_OUTLET_SHARE_BPS", description: "the outlet's part of ad revenue in basis points; the rest goes to the article's contributors", secret: false },
