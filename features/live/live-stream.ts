@@ -11,6 +11,8 @@ import { readPushedVotes } from "./pushed-tallies";
 
 const HEARTBEAT_MS = 20_000;
 const perIp = new Map<string, number>();
+/** Streams open on this server, every address together (CAPSULE_LIVE_MAX_TOTAL). */
+let openTotal = 0;
 const encoder = new TextEncoder();
 const PING = encoder.encode(": ping\n\n");
 const RETRY = encoder.encode("retry: 2000\n\n");
@@ -28,8 +30,6 @@ function encodedEvent(event: LiveEvent): Uint8Array {
 }
 
 /** Takes one of the address's stream slots; answers its release, which gives it back once however often it is called. */
-let openTotal = 0;
-
 function takeSlot(ip: string): () => void {
   perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
   openTotal += 1;
@@ -47,10 +47,10 @@ function takeSlot(ip: string): () => void {
 /**
  * GET /api/live: a Server-Sent Events stream of committed projection changes, at most
  * CAPSULE_LIVE_MAX_PER_IP per client address and CAPSULE_LIVE_MAX_TOTAL in all (the per-address cap
- * counts an IPv6 client by its /64, and a client holding many networks is bounded only by the total), with a heartbeat; closed when the client goes away
- * or the server shuts down. A client may leave while the stream is still subscribing (a page
- * navigated away at once): the stream then ends as soon as it can, so its slot and its place among
- * the hub's listeners are given back.
+ * counts an IPv6 client by its /64, and a client holding many networks is bounded only by the total),
+ * with a heartbeat; closed when the client goes away or the server shuts down. A client may leave
+ * while the stream is still subscribing (a page navigated away at once): the stream then ends as soon
+ * as it can, so its slot and its place among the hub's listeners are given back.
  */
 export async function openLiveStream(request: Request | RequestHead, signal: AbortSignal | undefined): Promise<Response> {
   const ip = clientNetwork(request);
