@@ -16,18 +16,17 @@ export async function labelBeforeContest(trx: Trx, capsule: CapsuleRow): Promise
 }
 
 /**
- * The label to put back after `closed` (already closed in this transaction) ended without a finding: the one before
- * it, unless another case still contests the chain or the label changed since (the author retracted the article),
- * when it answers null and the label stays.
+ * What becomes of the label after `closed` (already closed in this transaction) ended without a finding: `restore` is
+ * the label before it to put back, or null when another case still contests the chain or the label changed since (the
+ * author retracted the article) and it stays; `after` is the label the article then has.
  */
-export async function labelToRestore(trx: Trx, closed: CourtCaseRow): Promise<IntegrityLabel | null> {
-  const current = await getCapsuleOrThrow(trx, closed.capsule_id);
-  if (current.integrity_label !== "contested") return null;
-  if (await findOpenCaseOfChain(trx, closed.root_capsule_id, closed.id)) return null;
-  return closed.label_before;
+export async function labelAfterCase(trx: Trx, closed: CourtCaseRow): Promise<{ restore: IntegrityLabel | null; after: IntegrityLabel }> {
+  const current = (await getCapsuleOrThrow(trx, closed.capsule_id)).integrity_label;
+  if (current !== "contested" || (await findOpenCaseOfChain(trx, closed.root_capsule_id, closed.id))) return { restore: null, after: current };
+  return { restore: closed.label_before, after: closed.label_before };
 }
 
-/** Puts `label` back on the chain of `closed` (from labelToRestore), as a label change of that case. */
+/** Puts `label` back on the chain of `closed` (from labelAfterCase), as a label change of that case. */
 export async function restoreLabel(trx: Trx, closed: CourtCaseRow, label: IntegrityLabel, change: { by: string; reason: string; at: number }): Promise<void> {
   await applyLabel(trx, { capsuleId: closed.capsule_id, label, by: change.by, reason: change.reason, caseId: closed.id, at: change.at });
 }

@@ -13,7 +13,7 @@ import { findingName } from "@/lib/chain/jury-claims";
 import { database } from "@/lib/db/client";
 import { bridgeChange } from "@/lib/live/live-hub";
 import { applyLabel } from "./labels";
-import { labelToRestore, restoreLabel } from "./case-labels";
+import { labelAfterCase, restoreLabel } from "./case-labels";
 import { caseParties } from "./case-parties";
 import { isPenalised } from "./penalty-policy";
 import { penaltyReverts, preparePenalty } from "./penalty-preflight";
@@ -79,11 +79,10 @@ async function closeWithoutFinding(db: Db, open: CourtCaseRow, court: string, at
   const done = await db.transaction().execute(async (trx) => {
     const closed = await closeJuryCaseUndecided(trx, open.id, { rationale: reason, decided_by: court, closed_at: at });
     if (!closed) return false;
-    const restoring = await labelToRestore(trx, closed);
-    await insertCaseEvent(trx, { caseId: open.id, kind: "no_finding", actor: court, details: { reason, labelRestored: restoring, ...extra }, at });
-    if (restoring) await restoreLabel(trx, closed, restoring, { by: court, reason: `court case ${open.id} ended without a finding`, at });
-    const label = restoring ?? (await getCapsuleOrThrow(trx, open.capsule_id)).integrity_label;
-    const told = { caseId: String(open.id), capsuleId: String(capsule.id), title: capsule.title, verdict: null, rationale: reason, label };
+    const { restore, after } = await labelAfterCase(trx, closed);
+    await insertCaseEvent(trx, { caseId: open.id, kind: "no_finding", actor: court, details: { reason, labelRestored: restore, ...extra }, at });
+    if (restore) await restoreLabel(trx, closed, restore, { by: court, reason: `court case ${open.id} ended without a finding`, at });
+    const told = { caseId: String(open.id), capsuleId: String(capsule.id), title: capsule.title, verdict: null, rationale: reason, label: after };
     await insertActivity(
       trx,
       [...new Set([open.opened_by, ...parties])].map((wallet) => ({ wallet, kind: "inbox.verdict", outletSlug: open.outlet_slug, subjectId: String(open.id), details: told, createdAt: at })),

@@ -4,7 +4,7 @@ import { closeClerkCaseUndecided, insertCaseEvent, listOpenClerkCases } from "@/
 import { getCapsuleOrThrow } from "@/features/capsules/capsules.repository";
 import { insertActivity } from "@/features/wallet/activity.repository";
 import { CLERK_CASE_RETIRED } from "@/features/court/clerk-retirement";
-import { labelToRestore, restoreLabel } from "./case-labels";
+import { labelAfterCase, restoreLabel } from "./case-labels";
 import { caseParties } from "./case-parties";
 
 /**
@@ -23,12 +23,11 @@ export async function retireClerkCases(db: Db, by: Address, now: number): Promis
     const done = await db.transaction().execute(async (trx) => {
       const closed = await closeClerkCaseUndecided(trx, open.id, { rationale: CLERK_CASE_RETIRED, closed_at: now });
       if (!closed) return false;
-      const restoring = await labelToRestore(trx, closed);
-      await insertCaseEvent(trx, { caseId: open.id, kind: "retired", actor: by, details: { reason: CLERK_CASE_RETIRED, labelRestored: restoring }, at: now });
+      const { restore, after } = await labelAfterCase(trx, closed);
+      await insertCaseEvent(trx, { caseId: open.id, kind: "retired", actor: by, details: { reason: CLERK_CASE_RETIRED, labelRestored: restore }, at: now });
       // the label history, partner events and the case's label_changed entry, as for any label change
-      if (restoring) await restoreLabel(trx, closed, restoring, { by, reason: `court case ${open.id} ended without a finding: the clerk court was retired`, at: now });
-      const label = restoring ?? (await getCapsuleOrThrow(trx, open.capsule_id)).integrity_label;
-      const told = { caseId: String(open.id), capsuleId: String(capsule.id), title: capsule.title, label };
+      if (restore) await restoreLabel(trx, closed, restore, { by, reason: `court case ${open.id} ended without a finding: the clerk court was retired`, at: now });
+      const told = { caseId: String(open.id), capsuleId: String(capsule.id), title: capsule.title, label: after };
       const wallets = [...new Set([open.opened_by, ...parties])];
       await insertActivity(
         trx,
