@@ -105,8 +105,8 @@ export async function acceptHubRequest(
     return { verify: () => verifyIntent(db, policy, existing.id, { mode: "unsubscribe", topic: topicUrl.href, callback }) };
   }
   const lease = request["hub.lease_seconds"] ?? DEFAULT_LEASE_SECONDS;
-  const renewed = await findSubscription(db, topicUrl.href, callback.href);
-  const live = renewed && (renewed.state === "pending" || (renewed.state === "active" && (renewed.expires_at ?? 0) > now));
+  const existing = await findSubscription(db, topicUrl.href, callback.href);
+  const live = existing && (existing.state === "pending" || (existing.state === "active" && (existing.expires_at ?? 0) > now));
   // counted, then recorded: requests at the same moment may pass the limits by a few, which a bound on abuse allows
   if (!live) await checkRoomFor(db, callback, now, limits);
   const row = await upsertPendingSubscription(db, {
@@ -120,7 +120,7 @@ export async function acceptHubRequest(
     expires_at: null,
     created_at: now,
     updated_at: now,
-  });
+  }, existing);
   // WebSub push is a channel of the Elevated and Premium tiers: an outlet below them is denied (§5.2)
   if (outlet) {
     const reason = await websubClosedFor(db, outlet, now);

@@ -177,7 +177,7 @@ describe("the WebSub hub's calls to a callback", () => {
     const subscription = await upsertPendingSubscription(handle.db, {
       topic: `${ORIGIN}/feed.xml`, outlet_id: null, callback: callback("/deliveries"), secret: null, lease_seconds: 3600,
       state: "pending", state_reason: null, expires_at: null, created_at: now, updated_at: now,
-    });
+    }, undefined);
     await setSubscriptionState(handle.db, subscription.id, "active", now, { expiresAt: now + 3600 });
     const settings = { retryBaseMs: 0, maxAttempts: 5 };
     await insertDeliveries(handle.db, [{ subscriptionId: subscription.id, reason: "article", capsuleIds: [] }], Date.now());
@@ -208,7 +208,7 @@ describe("the WebSub hub's calls to a callback", () => {
     const subscription = await upsertPendingSubscription(handle.db, {
       topic, outlet_id: outlet.id, callback: callback("/fallen"), secret: null, lease_seconds: 3600,
       state: "pending", state_reason: null, expires_at: null, created_at: now, updated_at: now,
-    });
+    }, undefined);
     await setSubscriptionState(handle.db, subscription.id, "active", now, { expiresAt: now + 3600 });
     await insertDeliveries(handle.db, [{ subscriptionId: subscription.id, reason: "article", capsuleIds: [] }, { subscriptionId: subscription.id, reason: "label", capsuleIds: [] }], Date.now());
 

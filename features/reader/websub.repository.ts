@@ -3,9 +3,11 @@ import type { NewWebSubSubscription, WebSubDeliveryRow, WebSubState, WebSubSubsc
 
 // The WebSub hub's subscriptions and deliveries (websub_subscriptions, websub_deliveries).
 
-/** Records a subscription request (pending until the subscriber confirms); a repeated request for the same topic and callback replaces its parameters. */
-export async function upsertPendingSubscription(db: DbOrTrx, values: NewWebSubSubscription): Promise<WebSubSubscriptionRow> {
-  const existing = await findSubscription(db, values.topic, values.callback);
+/**
+ * Records a subscription request (pending until the subscriber confirms); a repeated request for the same topic and
+ * callback (`existing`, as findSubscription read it) replaces its parameters.
+ */
+export async function upsertPendingSubscription(db: DbOrTrx, values: NewWebSubSubscription, existing: WebSubSubscriptionRow | undefined): Promise<WebSubSubscriptionRow> {
   if (!existing) return db.insertInto("websub_subscriptions").values(values).returningAll().executeTakeFirstOrThrow();
   // an active subscription stays active (and keeps delivering) until the renewal is confirmed
   return db
