@@ -20,7 +20,7 @@ export type SignedRequest = { wallet: Address; sessionId: string; rawBody: strin
  * Authorization header's presence and shape (401 before a byte of the body is read), the client
  * IP's failed-authentication count (429 before a signature is recovered), the body (size cap, then
  * 415 unless it is declared JSON), the token (signature, nonce), the operator's public key (lib/auth/server/public-operator-key.ts),
- * then the per-client and per-session write limits.
+ * then the per-client and per-session write limits (for a signed read, the public-GET budget per client and per session).
  */
 export async function authenticateSigned(
   args: { db: Db; counters: RequestCounters; rules: Rules; endpoint: SignedEndpoint; request: Request; network: string; now: number; maxBodyBytes: number },
