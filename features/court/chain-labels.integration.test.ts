@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/database";
 import { findCapsule, getCapsuleOrThrow } from "@/features/capsules/capsules.repository";
 import { listLabelHistory } from "@/features/court/court-labels.repository";
-import { insertCase, listCaseEvents } from "@/features/court/court.repository";
-import { labelBeforeContest } from "@/features/court/case-labels";
+import { closeCase, closeClerkCaseUndecided, insertCase, listCaseEvents } from "@/features/court/court.repository";
+import { labelAfterCase, labelBeforeContest } from "@/features/court/case-labels";
 import { applyLabel } from "@/features/court/labels";
 import { retireClerkCases } from "@/features/court/retire-clerk-cases";
 import { listCapsule, useListDatabase } from "@/test/support/capsule-list-fixture";
@@ -73,5 +73,74 @@ describe.each(dialects)("two cases on two versions of one article on %s", (diale
     const told = await db.selectFrom("activity").select(["subject_id", "details_json"]).where("kind", "=", "inbox.case_retired").execute();
     const labels = Object.fromEntries(told.map((t) => [t.subject_id, (JSON.parse(t.details_json) as { label: string }).label]));
     expect(labels).toEqual({ [String(caseA)]: "contested", [String(caseB)]: "clean" });
+  });
+});
+
+/** A verdict as the jury's settlement gives it: the case closed with it, and the chain labelled with it. */
+async function decide(db: Db, caseId: number, verdict: "misleading", at: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const closed = await closeCase(trx, caseId, { verdict, rationale: "Decided by the jury", finding: null, decided_by: OPERATOR, closed_at: at });
+    await applyLabel(trx, { capsuleId: closed!.capsule_id, label: verdict, by: OPERATOR, reason: `final finding of case ${caseId}`, caseId, at });
+  });
+}
+
+/** Ends one open case without a finding, as a retired or unrevealed case ends: answers what labelAfterCase says of it. */
+async function endWithoutFinding(db: Db, caseId: number, at: number) {
+  return db.transaction().execute(async (trx) => {
+    const closed = await closeClerkCaseUndecided(trx, caseId, { rationale: "ended without a finding", closed_at: at });
+    const after = await labelAfterCase(trx, closed!);
+    if (after.restore) await applyLabel(trx, { capsuleId: closed!.capsule_id, label: after.restore, by: OPERATOR, reason: "restored", caseId, at });
+    return after;
+  });
+}
+
+// Case A on the first version and case B on the correction are open when A ends with a verdict (`misleading`);
+// then case C contests the first version again. Whichever of B and C ends last without a finding, the article goes
+// back to `misleading`, not to the `clean` that B recorded before the verdict.
+describe.each(dialects)("a verdict on one version while another case is open on %s", (dialect) => {
+  const chains: { first: number; correction: number }[] = [];
+  const ctx = useListDatabase(dialect, async ({ handle, outletIds }) => {
+    for (const base of [0, 6]) {
+      const row = (n: number) => listCapsule(n, outletIds, { article_slug: `ferry-${n}`, status: "finalized", submitter: AUTHOR, submit_tx_hash: hash(n) });
+      const first = (await handle.db.insertInto("capsules").values(row(base)).returning("id").executeTakeFirstOrThrow()).id;
+      const correction = (
+        await handle.db
+          .insertInto("capsules")
+          .values({ ...row(base + 3), capsule_type: "correction", root_capsule_id: first, parent_capsule_id: first, revision_number: 2 })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+      chains.push({ first, correction });
+    }
+  });
+  const labelBefore = async (db: Db, id: number) => (await db.selectFrom("court_cases").select("label_before").where("id", "=", id).executeTakeFirstOrThrow()).label_before;
+
+  it("records the verdict as the label before a later case, and puts it back when the older open case ends last", async () => {
+    const db = ctx.handle.db;
+    const { first, correction } = chains[1]!;
+    const caseA = await openCase(db, first, 1_800_000_100);
+    const caseB = await openCase(db, correction, 1_800_000_200);
+    await decide(db, caseA, "misleading", 1_800_000_300);
+    expect((await findCapsule(db, correction))!.integrity_label).toBe("misleading");
+    const caseC = await openCase(db, first, 1_800_000_400);
+    expect([await labelBefore(db, caseB), await labelBefore(db, caseC)]).toEqual(["clean", "misleading"]);
+
+    expect(await endWithoutFinding(db, caseC, 1_800_000_500)).toEqual({ restore: null, after: "contested" });
+    expect(await endWithoutFinding(db, caseB, 1_800_000_600)).toEqual({ restore: "misleading", after: "misleading" });
+    for (const id of [first, correction]) expect((await findCapsule(db, id))!.integrity_label).toBe("misleading");
+  });
+
+  it("puts the verdict back when the later case ends last too", async () => {
+    const db = ctx.handle.db;
+    const { first, correction } = chains[0]!;
+    const caseA = await openCase(db, first, 1_800_001_100);
+    const caseB = await openCase(db, correction, 1_800_001_200);
+    await decide(db, caseA, "misleading", 1_800_001_300);
+    const caseC = await openCase(db, first, 1_800_001_400);
+
+    expect(await endWithoutFinding(db, caseB, 1_800_001_500)).toEqual({ restore: null, after: "contested" });
+    expect(await endWithoutFinding(db, caseC, 1_800_001_600)).toEqual({ restore: "misleading", after: "misleading" });
+    const history = await listLabelHistory(db, first);
+    expect(history.map((h) => h.label)).toEqual(["contested", "contested", "misleading", "contested", "misleading"]);
   });
 });

@@ -28,6 +28,11 @@ export async function findOpenCaseOfChain(db: DbOrTrx, rootId: number, exceptId?
   return query.orderBy("id").executeTakeFirst();
 }
 
+/** The case of a revision chain opened last, open or closed. */
+export async function findLatestCaseOfChain(db: DbOrTrx, rootId: number): Promise<CourtCaseRow | undefined> {
+  return db.selectFrom("court_cases").selectAll().where("root_capsule_id", "=", rootId).orderBy("id", "desc").executeTakeFirst();
+}
+
 /** The grounds a challenger files for a case the bridge filed on its own (unfiled-jury-cases.ts), and its opening entry's details. */
 export async function fileGrounds(
   db: DbOrTrx,
