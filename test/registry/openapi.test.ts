@@ -4,6 +4,9 @@ import { errorCodesOf } from "@/lib/endpoints/define";
 import { openApiFor } from "@/features/openapi/document";
 import { openApiPath } from "@/features/openapi/json-schema";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { capsuleUpdate } from "@/features/capsules/update.endpoint";
+import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
+import { rightsCreate } from "@/features/rights/create.endpoint";
 import { partnersListWebhooks } from "@/features/partners/list-webhooks.endpoint";
 import { partnersWebhookDeliveries } from "@/features/partners/webhook-deliveries.endpoint";
 import { apiRouteTable } from "@/features/api-route-table";
@@ -103,6 +106,15 @@ describe("the OpenAPI document", () => {
       expect(row, endpoint.id).toBeDefined();
       expect(row?.split(" | ")[2], endpoint.id).toMatch(/^signed read only/);
     }
+  });
+
+  it("documents the errors docs/API.md gives these writes: a taken article address or a draft changed mid-submission (409), an overlapping exclusive listing (409) and an unreachable node (503)", () => {
+    const codesAt = (endpoint: typeof capsuleUpdate | typeof capsuleSubmit | typeof rightsCreate, status: string) =>
+      JSON.stringify(operation(endpoint.path, endpoint.method)?.responses[status]);
+    expect(codesAt(capsuleUpdate, "409")).toContain('"CONFLICT"');
+    expect(codesAt(capsuleSubmit, "409")).toContain('"CONFLICT"');
+    expect(codesAt(rightsCreate, "409")).toContain('"CONFLICT"');
+    expect(codesAt(rightsCreate, "503")).toContain('"CHAIN_UNAVAILABLE"');
   });
 
   it("lists the paging parameters of every paged list", () => {
