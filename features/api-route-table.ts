@@ -1,5 +1,5 @@
 import { actionCatalog } from "@/features/action-catalog";
-import type { Endpoint } from "@/lib/endpoints/define";
+import { DRAFT_READ_ACTION, type Endpoint } from "@/lib/endpoints/define";
 import { endpoints } from "@/features/registry";
 
 // The "Every route" table of docs/API.md, written from the registry (npm run docs:api writes it;
@@ -13,6 +13,7 @@ const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
 function whoMayCall(endpoint: Endpoint): string {
   if (!endpoint.action && endpoint.method !== "GET") return "unsigned (limited per IP)";
+  if (!endpoint.action && endpoint.privateDrafts?.tokenRequired) return `signed read only (\`${DRAFT_READ_ACTION}\` token; 401 without one)`;
   if (!endpoint.action) return endpoint.privateDrafts ? "public; signed: drafts the signer may read" : "public";
   const entry = actionCatalog[endpoint.action as keyof typeof actionCatalog];
   return `\`${endpoint.action}\` — ${entry.roles}`;

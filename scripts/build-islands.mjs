@@ -22,9 +22,9 @@ const refuseServerAndNext = {
   },
 };
 
-/** @returns {Promise<{ bytes: number }>} */
-export async function buildIslands() {
-  const result = await build({
+/** The islands' bundle in memory, with esbuild's metafile (what each input adds): what buildIslands writes. */
+export async function bundleIslands() {
+  return build({
     entryPoints: [ISLANDS_ENTRY],
     bundle: true,
     write: false,
@@ -45,7 +45,13 @@ export async function buildIslands() {
     legalComments: "none",
     logLevel: "silent",
     plugins: [refuseServerAndNext],
+    metafile: true,
   });
+}
+
+/** @returns {Promise<{ bytes: number }>} */
+export async function buildIslands() {
+  const result = await bundleIslands();
   const [output] = result.outputFiles;
   fs.mkdirSync(path.dirname(ISLANDS_OUTPUT), { recursive: true });
   // Several build workers load next.config.mjs at once: write aside, then rename into place.

@@ -11,7 +11,7 @@ import { ContentHash } from "./content-hash";
 import { LaterEvidenceForm } from "./later-evidence-form";
 import { FeatureImage } from "@/components/reader/feature-image";
 import { relationLabel } from "@/components/ui/relation-labels";
-import { linkableUri } from "@/lib/schemas/uri";
+import { linkableUri } from "@/lib/schemas/uri-kind";
 
 // What the editors vote on: the article as submitted, its evidence (verifiable here too), its
 // contributors and the capsules it relates to.

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { ZJuryEvidence } from "@/features/court/jury.schema";
-import { linkableUri } from "@/lib/schemas/uri";
+import { linkableUri } from "@/lib/schemas/uri-kind";
 import { FullAddress } from "@/components/ui/full-address";
 import { formatTime } from "@/components/ui/capsule-format";
 

@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
 import type { ReaderArticle } from "@/features/reader/reader-article";
 import { claimMarkId, claimNoteId } from "@/lib/markdown/claim-marks";
-import { linkableUri } from "@/lib/schemas/uri";
+import { linkableUri } from "@/lib/schemas/uri-kind";
 import { articlePlainText } from "@/lib/markdown/plain-text";
 import { quoted } from "@/components/ui/quotation";
 import { claimTypeName } from "@/components/ui/claim-type-labels";

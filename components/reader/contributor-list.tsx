@@ -3,7 +3,7 @@ import Link from "next/link";
 import type { z } from "zod";
 import type { ZContributorObject } from "@/features/capsules/capsules.schema";
 import { roleDefinition } from "@/lib/roles/role-catalog";
-import { linkableUri } from "@/lib/schemas/uri";
+import { linkableUri } from "@/lib/schemas/uri-kind";
 
 type Contributor = z.infer<typeof ZContributorObject>;
 

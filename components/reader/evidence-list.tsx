@@ -4,7 +4,7 @@ import { useState, useSyncExternalStore } from "react";
 import type { z } from "zod";
 import type { ZEvidenceObject } from "@/features/capsules/capsules.schema";
 import { sha256Hex } from "@/components/ui/file-hash";
-import { linkableUri } from "@/lib/schemas/uri";
+import { linkableUri } from "@/lib/schemas/uri-kind";
 
 type Evidence = z.infer<typeof ZEvidenceObject>;
 type Check = { state: "idle" } | { state: "checking" } | { state: "match"; hash: string } | { state: "mismatch"; hash: string } | { state: "error"; message: string };

@@ -83,8 +83,8 @@ export function operationOf(endpoint: Endpoint, names: SchemaNames): JsonSchema 
     parameters: [...parametersOf(endpoint.params, "path"), ...parametersOf(endpoint.query, "query"), ...(endpoint.conditional ? [ifNoneMatchParameter] : [])],
     ...(endpoint.body ? { requestBody: { required: true, content: { "application/json": { schema: names.ref(endpoint.body, "input", `${base}Body`), ...(endpoint.example?.body ? { example: endpoint.example.body } : {}) } } } } : {}),
     responses: { ...success, ...errorResponses(endpoint) },
-    // An optional signed read: `{}` (no token) or a signedAction token naming the viewer.
-    security: endpoint.action ? [{ signedAction: [] }] : endpoint.privateDrafts ? [{}, { signedAction: [] }] : [],
+    // A signed read: `{}` (no token) or a signedAction token naming the viewer; only the token when the read is never anonymous.
+    security: endpoint.action || endpoint.privateDrafts?.tokenRequired ? [{ signedAction: [] }] : endpoint.privateDrafts ? [{}, { signedAction: [] }] : [],
     ...(endpoint.action ? { "x-capsule-action": endpoint.action, "x-capsule-roles": who } : {}),
     "x-capsule-rate-limits": [...endpoint.rateLimit],
   };

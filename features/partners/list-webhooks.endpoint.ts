@@ -10,6 +10,6 @@ export const partnersListWebhooks = defineEndpoint({
   query: ZWebhooksQuery,
   response: ZWebhooksPage,
   rateLimit: ["public-get"],
-  privateDrafts: {},
+  privateDrafts: { tokenRequired: true },
   errors: ["UNAUTHORIZED", "FORBIDDEN"],
 });

@@ -11,7 +11,7 @@ export const partnersWebhookDeliveries = defineEndpoint({
   query: ZDeliveriesQuery,
   response: ZDeliveriesPage,
   rateLimit: ["public-get"],
-  privateDrafts: {},
+  privateDrafts: { tokenRequired: true },
   errors: ["UNAUTHORIZED", "WEBHOOK_NOT_FOUND"],
   example: { params: { id: "1" } },
 });

@@ -14,6 +14,6 @@ export const rightsCreate = defineEndpoint({
   response: ZListingResponse,
   status: 201,
   rateLimit: ["signed-write"],
-  errors: ["INVALID_STATE"],
+  errors: ["INVALID_STATE", "CONFLICT", "CHAIN_UNAVAILABLE"],
   example: { body: { capsuleId: "12", licenceType: "non_exclusive", territory: "worldwide", price: "5000000000000000000", currency: "CAP", terms: "Syndication in print and online for one year." } },
 });

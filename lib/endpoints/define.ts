@@ -54,8 +54,10 @@ export type EndpointSpec = {
    * Reads that can show drafts (drafts are private, docs/ARCHITECTURE.md, "Where truth lives"): an optional signed read with action
    * DRAFT_READ_ACTION names the viewer; `capsuleParam` names the path parameter holding a capsule
    * id the viewer must be allowed to see (otherwise 404 CAPSULE_NOT_FOUND, as for a missing id).
+   * `tokenRequired`: the read is never anonymous (the handler answers 401 without a token), so the
+   * route table and the OpenAPI document do not call it public.
    */
-  privateDrafts?: { capsuleParam?: string };
+  privateDrafts?: { capsuleParam?: string; tokenRequired?: true };
   /**
    * GET answers with a strong ETag over what they are built from and a 304 to a matching
    * If-None-Match (anonymous reads only; docs/API.md "Caching"); the handler returns `conditional(…)`.

@@ -7,32 +7,8 @@ import { z } from "zod";
 // is a 400 VALIDATION_ERROR naming the field. Pages render a stored value as a link only when it
 // still passes (linkableUri), so rows stored before the check are shown as plain text.
 
-export const STORED_URI_SCHEMES = ["https:", "http:", "ipfs:", "ar:"] as const;
-export type StoredUriScheme = (typeof STORED_URI_SCHEMES)[number];
-
-/** The vault's own download address, as POST /api/vault/upload answers it (relative to this site). */
-const VAULT_URI = /^\/api\/vault\/[0-9a-f]{64}(?:\?download=(?:0|1|true|false))?$/;
-const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
-// no whitespace or control characters anywhere: browsers drop them inside a scheme ("java\tscript:")
-const UNSAFE_CHARACTERS = /[\u0000-\u0020\u007f-\u009f]/;
-
-/** The value's scheme ("https:", lower case) when it is one a stored URI may have; the vault's relative address is "vault". */
-export function storedUriKind(value: string): StoredUriScheme | "vault" | undefined {
-  if (UNSAFE_CHARACTERS.test(value)) return undefined;
-  if (VAULT_URI.test(value)) return "vault";
-  const scheme = SCHEME.exec(value)?.[1]?.toLowerCase();
-  if (scheme === "http" || scheme === "https") {
-    if (!/^https?:\/\/[^/?#\\]/i.test(value)) return undefined; // an authority, as written (WHATWG would read https:///x as https://x/)
-    try {
-      const url = new URL(value);
-      return url.hostname !== "" && (url.protocol === "http:" || url.protocol === "https:") ? url.protocol : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-  if (scheme === "ipfs" || scheme === "ar") return /^[a-z]+:\/\/[^/?#\\]/i.test(value) ? `${scheme}:` : undefined;
-  return undefined;
-}
+export { STORED_URI_SCHEMES, type StoredUriScheme, storedUriKind, linkableUri } from "./uri-kind";
+import { STORED_URI_SCHEMES, type StoredUriScheme, storedUriKind } from "./uri-kind";
 
 function uriOf(schemes: readonly StoredUriScheme[], vault: boolean, message: string) {
   return z
@@ -51,10 +27,3 @@ export const ZStoredUri = uriOf(STORED_URI_SCHEMES, true, "a URI starting with h
 
 /** A stored URI that must be a web page (an article's source, an ad's click target): https: or http: only. */
 export const ZWebUrl = uriOf(["https:", "http:"], false, "an http or https URL");
-
-/** The href a page may put in a link for a stored value, or undefined: show it as plain text. */
-export function linkableUri(value: string | null | undefined): string | undefined {
-  if (!value) return undefined;
-  const kind = storedUriKind(value);
-  return kind === "https:" || kind === "http:" || kind === "vault" ? value : undefined;
-}

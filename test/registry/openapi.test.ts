@@ -4,6 +4,12 @@ import { errorCodesOf } from "@/lib/endpoints/define";
 import { openApiFor } from "@/features/openapi/document";
 import { openApiPath } from "@/features/openapi/json-schema";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { capsuleUpdate } from "@/features/capsules/update.endpoint";
+import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
+import { rightsCreate } from "@/features/rights/create.endpoint";
+import { partnersListWebhooks } from "@/features/partners/list-webhooks.endpoint";
+import { partnersWebhookDeliveries } from "@/features/partners/webhook-deliveries.endpoint";
+import { apiRouteTable } from "@/features/api-route-table";
 import { endpointList as endpoints } from "@/features/registry";
 import { errorStatus } from "@/lib/errors/app-error";
 
@@ -70,6 +76,9 @@ describe("the OpenAPI document", () => {
         expect(op?.security, endpoint.id).toEqual([{ signedAction: [] }]);
         expect(op?.["x-capsule-action"]).toBe(endpoint.action);
         expect(op?.responses["401"], endpoint.id).toBeDefined();
+      } else if (endpoint.privateDrafts?.tokenRequired) {
+        expect(op?.security, endpoint.id).toEqual([{ signedAction: [] }]);
+        expect(op?.responses["401"], endpoint.id).toBeDefined();
       } else if (endpoint.privateDrafts) {
         expect(op?.security, endpoint.id).toEqual([{}, { signedAction: [] }]);
       } else {
@@ -82,11 +91,30 @@ describe("the OpenAPI document", () => {
     const optional = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item as Record<string, Operation>).filter(([, op]) => JSON.stringify(op.security) === JSON.stringify([{}, { signedAction: [] }])).map(([method]) => `${method.toUpperCase()} ${path}`),
     );
-    const expected = endpoints.filter((e) => e.privateDrafts).map((e) => `${e.method} ${openApiPath(e.path)}`);
+    const expected = endpoints.filter((e) => e.privateDrafts && !e.privateDrafts.tokenRequired).map((e) => `${e.method} ${openApiPath(e.path)}`);
     expect(expected.length).toBeGreaterThanOrEqual(14);
     expect(optional.sort()).toEqual(expected.sort());
     expect(endpoints.filter((e) => e.privateDrafts).every((e) => e.method === "GET")).toBe(true);
     expect(operation(capsuleRead.path, capsuleRead.method)?.security).toEqual([{}, { signedAction: [] }]);
+  });
+
+  it("declares the reads that answer 401 without a token (partner webhooks) as signed only, in the document and in docs/API.md's route table", () => {
+    const table = apiRouteTable().split("\n");
+    for (const endpoint of [partnersListWebhooks, partnersWebhookDeliveries]) {
+      expect(operation(endpoint.path, endpoint.method)?.security, endpoint.id).toEqual([{ signedAction: [] }]);
+      const row = table.find((line) => line.startsWith(`| ${endpoint.method} | \`${endpoint.path}\` |`));
+      expect(row, endpoint.id).toBeDefined();
+      expect(row?.split(" | ")[2], endpoint.id).toMatch(/^signed read only/);
+    }
+  });
+
+  it("documents the errors docs/API.md gives these writes: a taken article address or a draft changed mid-submission (409), an overlapping exclusive listing (409) and an unreachable node (503)", () => {
+    const codesAt = (endpoint: typeof capsuleUpdate | typeof capsuleSubmit | typeof rightsCreate, status: string) =>
+      JSON.stringify(operation(endpoint.path, endpoint.method)?.responses[status]);
+    expect(codesAt(capsuleUpdate, "409")).toContain('"CONFLICT"');
+    expect(codesAt(capsuleSubmit, "409")).toContain('"CONFLICT"');
+    expect(codesAt(rightsCreate, "409")).toContain('"CONFLICT"');
+    expect(codesAt(rightsCreate, "503")).toContain('"CHAIN_UNAVAILABLE"');
   });
 
   it("lists the paging parameters of every paged list", () => {
