@@ -97,6 +97,10 @@ test("the reader header keeps Sign in on its first row at 360 px", async ({ page
     expect(signIn!.y, `${path}: Sign in on the first row`).toBeLessThan(brand!.y + brand!.height);
     expect(menu!.y, `${path}: Menu on the first row`).toBeLessThan(brand!.y + brand!.height);
     expect(signIn!.height).toBeGreaterThanOrEqual(43.5);
+    // Menu at the right edge of the bar (16 px padding), Sign in just before it: not a Menu button alone in the middle
+    expect(menu!.x + menu!.width, `${path}: Menu at the right edge`).toBeGreaterThan(360 - 16 - 2);
+    expect(signIn!.x + signIn!.width, `${path}: Sign in just before Menu`).toBeLessThanOrEqual(menu!.x);
+    expect(menu!.x - (signIn!.x + signIn!.width), `${path}: Sign in just before Menu`).toBeLessThan(24);
     await page.screenshot({ path: `test-results/screenshots/targets-reader-header${path === "/" ? "-home" : "-read"}-360.png` });
   }
 });
