@@ -147,7 +147,7 @@ test("the skip link is the first Tab stop and moves focus to the main content", 
   expect(await page.evaluate(() => Boolean(document.activeElement?.closest("main")))).toBe(true);
 });
 
-test("below 1024 px the navigation sits behind a menu button that opens, closes with Escape and hands focus back", async ({ page }) => {
+test("below 1280 px the navigation sits behind a menu button that opens, closes with Escape and hands focus back", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto("/outlets");
   await settled(page);
@@ -177,10 +177,12 @@ test("below 1024 px the navigation sits behind a menu button that opens, closes 
   await expect(menu).toHaveAttribute("aria-expanded", "false");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
-  // a tablet (768 px) still has the menu button; from 1024 px up there is none and the links are always shown
-  await page.setViewportSize({ width: 768, height: 800 });
-  await expect(menu).toBeVisible();
-  await expect(nav.getByRole("link", { name: "Court" })).toBeHidden();
+  // a tablet (768 px) and a small laptop (1100 px) still have the menu button; from 1280 px up there is none and the links are always shown
+  for (const width of [768, 1100]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(menu).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Court" })).toBeHidden();
+  }
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(menu).toBeHidden();
   await expect(nav.getByRole("link", { name: "Court" })).toBeVisible();

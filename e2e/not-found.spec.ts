@@ -72,8 +72,8 @@ test("a page about an outlet, capsule, case, article, author, block or transacti
 test("a missing court case and a missing outlet are named on their 404 pages, with a link to their list", async ({ page }) => {
   const errors = watchConsole(page);
   const missing = [
-    { path: "/court/99999", heading: "No court case 99999", link: "See all court cases", list: /\/court$/, listHeading: "Integrity court", shot: "not-found-court" },
-    { path: "/outlets/unknown-slug", heading: "No outlet called “unknown-slug”", link: "See all outlets", list: /\/outlets$/, listHeading: "Outlets", shot: "not-found-outlet" },
+    { path: "/court/99999", heading: "No court case 99999", text: "It may be mistyped, or the case has not been opened yet.", link: "See all court cases", list: /\/court$/, listHeading: "Integrity court", shot: "not-found-court" },
+    { path: "/outlets/unknown-slug", heading: "No outlet called “unknown-slug”", text: "No outlet is registered under this name.", link: "See all outlets", list: /\/outlets$/, listHeading: "Outlets", shot: "not-found-outlet" },
   ];
   for (const subject of missing) {
     for (const width of [1280, 360]) {
@@ -82,6 +82,7 @@ test("a missing court case and a missing outlet are named on their 404 pages, wi
       expect(response?.status(), subject.path).toBe(404);
       await expect(page.getByRole("heading", { name: subject.heading, level: 1 })).toBeVisible();
       await expect(page.getByRole("heading", { name: "Page not found" })).toHaveCount(0);
+      await expect(page.getByRole("main")).toContainText(subject.text);
       await expect(page).toHaveTitle(/Page not found/);
       // nothing wider than a phone's screen
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${subject.path} at ${width}`).toBeLessThanOrEqual(width);

@@ -104,6 +104,22 @@ test("the site navigation reaches the court, distribution, rights and burn pages
   expect(errors).toEqual([]);
 });
 
+test("signed out, every page that needs a wallet says where to connect it", async ({ page }) => {
+  const errors = watchConsole(page);
+  // a first visitor is told to use the "Connect wallet" button of the page header (on a phone it sits under the brand, apart from the text)
+  for (const [path, heading] of [
+    ["/newsroom", "Newsroom"],
+    ["/inbox", "Inbox"],
+    ["/bonds", "Bonds"],
+    ["/capsules/new", "New capsule"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: heading, level: 1, exact: true })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText("Connect your wallet from the page header");
+  }
+  expect(errors).toEqual([]);
+});
+
 const nodeRpc = (method: string, params: unknown[]) => nodeRpcAt(process.env.CAPSULE_E2E_NODE_RPC_URL ?? "", method, params);
 
 test("the burn pool page says when a burn is due, and a wallet triggers it", async ({ page }) => {

@@ -66,7 +66,7 @@ export function BondPanel() {
     return (
       <div className="space-y-3">
         <h1 className="font-serif text-3xl font-bold tracking-tight">Bonds</h1>
-        <p className="text-stone-600">Connect your wallet to see your bond in the role registry, what your roles require, and to deposit or withdraw.</p>
+        <p className="text-stone-600">Connect your wallet from the page header to see your bond in the role registry, what your roles require, and to deposit or withdraw.</p>
       </div>
     );
   }

@@ -136,7 +136,7 @@ function ChannelList({ item }: { item: OutletDistribution }) {
             ) : (
               <span className="inline-flex min-h-11 items-center">{channelName[channel.channel]}</span>
             )}
-            {channel.note ? <span className="text-stone-500">— {channel.note}</span> : null}
+            {channel.note ? <span className="text-stone-500">({channel.note})</span> : null}
           </li>
         ))}
       </ul>

@@ -20,7 +20,7 @@ export function InboxView() {
     return (
       <div className="space-y-3">
         <h1 className="font-serif text-3xl font-bold tracking-tight">Inbox</h1>
-        <p className="text-stone-600">Connect your wallet and sign in to see what happened to your capsules and roles.</p>
+        <p className="text-stone-600">Connect your wallet from the page header and sign in to see what happened to your capsules and roles.</p>
       </div>
     );
   }

@@ -13,7 +13,7 @@ export function MissingCourtCase() {
   const id = paramOf(useParams<{ id: string }>()?.id);
   return (
     <NotFoundMessage title={`No court case ${id}`} back={{ href: "/court", label: "See all court cases" }}>
-      There is no court case with this number. It may be mistyped, or the case may not be opened yet.
+      There is no court case with this number. It may be mistyped, or the case has not been opened yet.
     </NotFoundMessage>
   );
 }

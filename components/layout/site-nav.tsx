@@ -20,7 +20,7 @@ const links = [
 
 const isCurrent = (pathname: string, href: string) => (href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`));
 
-// The main navigation. From 1024 px up the links are always shown; below, a "Menu" disclosure button
+// The main navigation. From 1280 px up the links are always shown; below, a "Menu" disclosure button
 // (aria-expanded) shows them as a list: Escape closes it and returns focus to the button, and it
 // closes when a link is followed or focus leaves it. The reading pages pass prefetch={false}: a
 // prefetched desk page would bring the desk layout's wallet chunks along. On the article page
@@ -54,15 +54,15 @@ export function SiteNav({ prefetch }: { prefetch?: false }) {
         aria-expanded={open}
         aria-controls="site-nav"
         onClick={() => setOpen(!open)}
-        className="order-2 inline-flex items-center gap-2 rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium text-ink hover:bg-stone-100 sm:order-3 lg:hidden"
+        className="order-2 inline-flex items-center gap-2 rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium text-ink hover:bg-stone-100 sm:order-3 xl:hidden"
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
           <path d={open ? MENU_CLOSE_ICON : MENU_OPEN_ICON} />
         </svg>
         Menu
       </button>
-      <nav id="site-nav" aria-label="Main" className={`order-4 w-full lg:order-none lg:block lg:w-auto lg:flex-1 ${open ? "block" : "hidden"}`}>
-        <ul className="flex flex-col gap-1 border-t border-stone-200 pt-2 text-sm lg:flex-row lg:flex-wrap lg:border-0 lg:pt-0">
+      <nav id="site-nav" aria-label="Main" className={`order-4 w-full xl:order-none xl:block xl:w-auto xl:flex-1 ${open ? "block" : "hidden"}`}>
+        <ul className="flex flex-col gap-1 border-t border-stone-200 pt-2 text-sm xl:flex-row xl:flex-wrap xl:border-0 xl:pt-0">
           {links.map((link) => {
             const current = isCurrent(pathname, link.href);
             return (
@@ -71,7 +71,7 @@ export function SiteNav({ prefetch }: { prefetch?: false }) {
                   href={link.href}
                   prefetch={prefetch}
                   aria-current={current ? "page" : undefined}
-                  className={`flex min-h-11 items-center rounded px-2 hover:bg-stone-100 hover:text-ink lg:px-1.5 ${current ? "font-semibold text-ink" : "text-stone-700"}`}
+                  className={`flex min-h-11 items-center rounded px-2 hover:bg-stone-100 hover:text-ink xl:px-1.5 ${current ? "font-semibold text-ink" : "text-stone-700"}`}
                 >
                   {link.label}
                 </Link>
