@@ -20,7 +20,7 @@ export const envCatalog: readonly EnvKeyInfo[] = [
   { name: "CAPSULE_DATA_DIR", description: "directory for the SQLite file, anvil state and the deployment record", secret: false },
   { name: "DATABASE_URL", description: "postgres:// URL; SQLite under the data dir when unset", secret: true },
   { name: "CAPSULE_NETWORK", description: "network name reported by /health and /config", secret: false },
-  { name: "CAPSULE_CHAIN_ID", description: "chain id (77117002 = 0x498b64a)", secret: false },
+  { name: "CAPSULE_CHAIN_ID", description: "chain id; only 77117002 (0x498b64a), the id signed tokens name, is accepted", secret: false },
   { name: "CAPSULE_NODE_RPC_URL", description: "internal node JSON-RPC URL (loopback)", secret: false },
   { name: "CAPSULE_ANVIL_PORT", description: "port of the bundled anvil when no external node is configured", secret: false },
   { name: "CAPSULE_LOCAL_TESTNET", description: "1 starts a second local anvil behind /rpc/testnet", secret: false },

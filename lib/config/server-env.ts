@@ -5,6 +5,7 @@ import { hardeningEnvShape } from "./hardening-env";
 import { tiersEnvShape } from "./tiers-env";
 import { partnersEnvShape } from "./partners-env";
 import { wellKnownDevKeys } from "./dev-keys";
+import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 
 // Every setting of the system, parsed once from the environment. Secrets are marked in
 // env-catalog.ts so that /api/meta/* can list names without values.
@@ -19,7 +20,11 @@ export const serverEnvSchema = z.object({
   CAPSULE_DATA_DIR: z.string().default("data"),
   DATABASE_URL: z.string().optional(),
   CAPSULE_NETWORK: z.string().default("capsule-local"),
-  CAPSULE_CHAIN_ID: positiveInt.default(77117002),
+  // sign-in messages, signed-action tokens and the browser's wallet config name this chain id, so another one
+  // would start a node no session could sign for
+  CAPSULE_CHAIN_ID: positiveInt.default(CAPSULE_CHAIN_ID).refine((id) => id === CAPSULE_CHAIN_ID, {
+    message: `Capsule runs on chain id ${CAPSULE_CHAIN_ID}, the id its sign-in messages and signed-action tokens name; leave CAPSULE_CHAIN_ID unset or set it to ${CAPSULE_CHAIN_ID}`,
+  }),
   CAPSULE_NODE_RPC_URL: z.string().url().default("http://127.0.0.1:8545"),
   CAPSULE_ANVIL_PORT: port.default(8545),
   CAPSULE_LOCAL_TESTNET: z.enum(["0", "1"]).default("0"),
@@ -117,8 +122,9 @@ export type ServerEnv = z.infer<typeof serverEnvSchema>;
 export function parseServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
   const parsed = serverEnvSchema.safeParse(withOperatorKeyFile(source));
   if (!parsed.success) {
-    const names = parsed.error.issues.map((issue) => issue.path.join(".")).join(", ");
-    throw new Error(`Invalid configuration in environment variables: ${names}`);
+    // zod's messages name the rule broken, never the value given, so a secret set wrongly is not echoed
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")} (${issue.message})`).join(", ");
+    throw new Error(`Invalid configuration in environment variables: ${problems}`);
   }
   return parsed.data;
 }
