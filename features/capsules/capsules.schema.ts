@@ -50,7 +50,10 @@ export const ZContributorItem = z
   .strict();
 export type TContributorItem = z.infer<typeof ZContributorItem>;
 
-const ZEvidenceList = z.array(ZEvidenceItem).max(50).superRefine((items, ctx) => {
+/** The most active evidence items a capsule lists: a draft's list, and items added one by one later. */
+export const MAX_EVIDENCE_ITEMS = 50;
+
+const ZEvidenceList = z.array(ZEvidenceItem).max(MAX_EVIDENCE_ITEMS).superRefine((items, ctx) => {
   if (countPrimary(items) > 1) ctx.addIssue({ code: "custom", message: "at most one evidence item may be primary" });
 });
 const ZContributorList = z.array(ZContributorItem).min(1).max(50).superRefine((items, ctx) => {

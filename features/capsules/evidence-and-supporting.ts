@@ -15,7 +15,7 @@ import { capsuleForWriter, hiddenDraftIds, type Viewer } from "@/features/capsul
 import { insertActivity } from "@/features/wallet/activity.repository";
 import { AppError } from "@/lib/errors/app-error";
 import { pageOf, pageOffset, type PageQuery } from "@/lib/schemas/pagination";
-import type { TAddSupportingBody, TEvidenceItem } from "@/features/capsules/capsules.schema";
+import { MAX_EVIDENCE_ITEMS, type TAddSupportingBody, type TEvidenceItem } from "@/features/capsules/capsules.schema";
 import { activityTime } from "@/lib/chain/server/role-registry-reads";
 import { evidenceObject } from "./capsule-view";
 import { holdDraft, requireNoOutstandingVoucher } from "./access";
@@ -44,6 +44,10 @@ export async function addEvidence(db: Db, wallet: Address, capsuleId: number, gi
   }
   if (item.isPrimary && existing.some((e) => e.is_primary === 1)) {
     throw new AppError("CONFLICT", `Capsule ${capsule.id} already has a primary evidence item`);
+  }
+  // every read of the capsule carries its whole list: one item at a time may not grow it past what a draft may list
+  if (existing.length >= MAX_EVIDENCE_ITEMS) {
+    throw new AppError("CONFLICT", `Capsule ${capsule.id} already lists ${existing.length} evidence items, the most a capsule takes (${MAX_EVIDENCE_ITEMS})`);
   }
   if (existing.some((e) => e.active === 1 && e.uri === item.uri && e.content_hash.toLowerCase() === item.contentHash.toLowerCase())) {
     throw new AppError("CONFLICT", `Capsule ${capsule.id} already lists this evidence (the same address and SHA-256)`);

@@ -239,6 +239,17 @@ describe.each(dialects)("the capsule manifest on %s", (dialect) => {
     expect(reviews.body).toEqual({ ok: true, capsuleId: id, format: "claimreview", items: [] }); // no finding yet
   });
 
+  it("takes no evidence item past the 50 a capsule lists, one at a time as in a draft's list", async () => {
+    const evidence = Array.from({ length: 50 }, (_, i) => ({ uri: `https://example.org/item-${i}.pdf`, contentHash: sha(1000 + i), evidenceType: "document" as const, mimeType: "application/pdf", label: `Item ${i}` }));
+    const created = await api.send(capsuleCreate, { body: { title: "A full list", body: BODY, outletSlug: SLUG, evidence } }, journalistKey);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const draftId = String(created.body.capsuleId);
+    const more = await api.send(capsuleEvidenceAdd, { params: { id: draftId }, body: { uri: "https://example.org/item-50.pdf", contentHash: sha(1050), evidenceType: "document", mimeType: "application/pdf", label: "One more" } }, journalistKey);
+    expect(more.status, JSON.stringify(more.body)).toBe(409);
+    expect(more.body).toMatchObject({ ok: false, error: "CONFLICT", message: `Capsule ${draftId} already lists 50 evidence items, the most a capsule takes (50)` });
+    expect((await read(draftId, journalistKey)).evidence).toHaveLength(50);
+  });
+
   it("corrections name the claims they correct (validated), commit their own manifest, and the reader sees it", async () => {
     const history = (body: Json) => api.send(capsuleHistoryAdd, { params: { id }, body: body as never }, journalistKey);
     expectError(await history({ capsuleType: "correction", revisionReason: "Fee was 11 percent", correctsClaimIds: ["999999"] }), 400, "VALIDATION_ERROR", /correctsClaimIds\.0/, {

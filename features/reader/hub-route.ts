@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { toAppError } from "@/lib/errors/error-body";
 import { errorResponse } from "@/lib/http/json";
+import { readBody } from "@/lib/http/request-body";
 import { linkOrigin, misdirected } from "@/lib/http/public-origin";
 import { logError } from "@/lib/log";
 import { clientNetwork } from "@/lib/http/client-ip";
@@ -25,8 +26,8 @@ export async function serveHubRequest(request: Request): Promise<Response> {
     if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded")) {
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", "A hub request is a form: send Content-Type application/x-www-form-urlencoded");
     }
-    const text = await request.text();
-    if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `A hub request is at most ${MAX_BODY_BYTES} bytes`);
+    // read at most the cap: a longer (or endless) body is refused at its first byte past it, never buffered whole
+    const text = await readBody(request, MAX_BODY_BYTES);
     const accepted = await acceptHubRequest(db(), parseHubRequest(new URLSearchParams(text)), origin, Math.floor(Date.now() / 1000));
     after(() => accepted.verify().catch((error: unknown) => logError("websub", error, { what: "verifying intent" })));
     return new Response(null, { status: 202, headers });

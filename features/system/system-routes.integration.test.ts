@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import http from "node:http";
 import { privateKeyToAccount } from "viem/accounts";
 import { devKeys } from "@/test/support/anvil";
 import { pathOf } from "@/lib/api/request";
@@ -259,6 +260,28 @@ describe.each(dialects)("system routes and the route wrapper on %s", (dialect) =
     expect(await answers[6]!.json()).toMatchObject({ ok: false, error: "RATE_LIMITED", statusCode: 429 });
     expect(Number(answers[6]!.headers.get("retry-after"))).toBeGreaterThan(0);
   });
+
+  it("stops reading a WebSub hub request at its 8 KiB cap: 413 while the body is still arriving", async () => {
+    // a form body that never ends, chunked or with a large declared length: the hub must answer without waiting for the rest
+    const unfinished = (headers: Record<string, string>) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = http.request(`${stack.baseUrl}/websub`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "203.0.113.10", ...headers } }, (response) => {
+          let body = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => (body += chunk));
+          response.on("end", () => {
+            request.destroy();
+            resolve({ status: response.statusCode ?? 0, body });
+          });
+        });
+        request.on("error", reject);
+        request.write(`hub.mode=subscribe&hub.topic=${"x".repeat(64 * 1024)}`);
+      });
+    for (const answer of [await unfinished({}), await unfinished({ "content-length": String(64 * 1024 * 1024) })]) {
+      expect(answer.status, answer.body).toBe(413);
+      expect(JSON.parse(answer.body)).toMatchObject({ ok: false, error: "PAYLOAD_TOO_LARGE", statusCode: 413 });
+    }
+  }, 30_000);
 
   it("answers an unknown API path with a 404 and never a stack trace", async () => {
     const response = await api.get(`${apiRoot}/does-not-exist`);
