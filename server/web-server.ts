@@ -87,6 +87,8 @@ export async function startWebServer(cfg: ServerConfig, options: { dev: boolean;
     const ip = requestIp(req, trustProxy);
     lingerAfterEarlyAnswer(req);
     observer.request(req, res, ip, (route) => {
+      // every answer's type is the one it says: a JSON error quoting user text is never sniffed as a page
+      res.setHeader("X-Content-Type-Options", "nosniff");
       const path = pathOf(req.url);
       if (path === "/metrics") return void serveMetrics(req, res);
       if (path === "/rpc" || path.startsWith("/rpc/")) return void rpc(req, res);

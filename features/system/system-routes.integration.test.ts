@@ -283,6 +283,21 @@ describe.each(dialects)("system routes and the route wrapper on %s", (dialect) =
     }
   }, 30_000);
 
+  it("tells browsers never to guess an answer's type: routes, early answers, pages and the gateway", async () => {
+    const answers = await Promise.all([
+      fetch(`${stack.baseUrl}${pathOf(health)}`),
+      fetch(`${stack.baseUrl}${apiRoot}/does-not-exist`),
+      fetch(`${stack.baseUrl}${pathOf(health)}`, { method: "PATCH" }),
+      fetch(`${stack.baseUrl}/`),
+      fetch(`${stack.baseUrl}/rpc`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }) }),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 404, 405, 200, 200]);
+    for (const answer of answers) {
+      expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+      await answer.arrayBuffer();
+    }
+  });
+
   it("answers an unknown API path with a 404 and never a stack trace", async () => {
     const response = await api.get(`${apiRoot}/does-not-exist`);
     expect(response.status).toBe(404);

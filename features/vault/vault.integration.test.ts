@@ -87,6 +87,7 @@ describe.each(dialects)("vault on %s", (dialect) => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/png");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-security-policy")).toMatch(/^sandbox; default-src 'none'/);
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="chart.png"/);
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.equals(png)).toBe(true);

@@ -203,6 +203,8 @@ export async function downloadObject(db: Db, id: string): Promise<Response> {
       "content-type": row.mime_type,
       "content-length": String(bytes.byteLength),
       "x-content-type-options": "nosniff",
+      // an uploaded HTML or SVG file opened on its own runs no script and reaches nothing of this site
+      "content-security-policy": "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",
       "content-disposition": `attachment; filename="${row.filename.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(row.filename)}`,
       "cache-control": "public, max-age=31536000, immutable",
       etag: `"${id}"`,
