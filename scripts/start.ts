@@ -71,7 +71,7 @@ async function loadSampleDataStep(db: Db, env: ServerEnv, bundledAnvil: boolean)
 /** Purges used nonces, expired sessions, rate-limit counters and ended WebSub subscriptions on a schedule. */
 function startHousekeepingStep(handle: ReturnType<typeof database>, cfg: ReturnType<typeof config>): void {
   if (cfg.CAPSULE_HOUSEKEEPING_INTERVAL_MS === 0) return step("housekeeping is off (CAPSULE_HOUSEKEEPING_INTERVAL_MS=0)");
-  step(`housekeeping every ${Math.round(cfg.CAPSULE_HOUSEKEEPING_INTERVAL_MS / 1000)} s (used nonces, expired sessions, rate-limit counters, ended WebSub subscriptions)`);
+  step(`housekeeping every ${Math.round(cfg.CAPSULE_HOUSEKEEPING_INTERVAL_MS / 1000)} s (used nonces, expired sessions, rate-limit counters, ended WebSub subscriptions and their finished deliveries)`);
   const keeper = startHousekeeping({
     db: handle.db,
     dialect: handle.dialect,
