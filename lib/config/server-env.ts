@@ -5,7 +5,7 @@ import { hardeningEnvShape } from "./hardening-env";
 import { tiersEnvShape } from "./tiers-env";
 import { partnersEnvShape } from "./partners-env";
 import { wellKnownDevKeys } from "./dev-keys";
-import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
+import { CAPSULE_CHAIN_ID } from "./chain-id";
 
 // Every setting of the system, parsed once from the environment. Secrets are marked in
 // env-catalog.ts so that /api/meta/* can list names without values.
