@@ -21,6 +21,20 @@ const CHALLENGER = "0x976EA74026E726554dB657fA54763abd0C3a0aa9";
 const OPERATOR = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 const hash = (n: number) => `0x${n.toString(16).padStart(64, "0")}`;
 
+/** A finalized article (capsule `base` of the list fixture) and its correction (`base + 3`). */
+async function insertChain(db: Db, outletIds: number[], base: number): Promise<{ first: number; correction: number }> {
+  const row = (n: number) => listCapsule(n, outletIds, { article_slug: `ferry-${n}`, status: "finalized", submitter: AUTHOR, submit_tx_hash: hash(n) });
+  const first = (await db.insertInto("capsules").values(row(base)).returning("id").executeTakeFirstOrThrow()).id;
+  const correction = (
+    await db
+      .insertInto("capsules")
+      .values({ ...row(base + 3), capsule_type: "correction", root_capsule_id: first, parent_capsule_id: first, revision_number: 2 })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
+  return { first, correction };
+}
+
 /** Opens a case on `capsuleId` as the bridge does: the label before it, then the chain contested. */
 async function openCase(db: Db, capsuleId: number, at: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -38,16 +52,7 @@ async function openCase(db: Db, capsuleId: number, at: number): Promise<number> 
 describe.each(dialects)("two cases on two versions of one article on %s", (dialect) => {
   const ids = { first: 0, correction: 0 };
   const ctx = useListDatabase(dialect, async ({ handle, outletIds }) => {
-    const db = handle.db;
-    const row = (n: number) => listCapsule(n, outletIds, { article_slug: `ferry-${n}`, status: "finalized", submitter: AUTHOR, submit_tx_hash: hash(n) });
-    ids.first = (await db.insertInto("capsules").values(row(0)).returning("id").executeTakeFirstOrThrow()).id;
-    ids.correction = (
-      await db
-        .insertInto("capsules")
-        .values({ ...row(3), capsule_type: "correction", root_capsule_id: ids.first, parent_capsule_id: ids.first, revision_number: 2 })
-        .returning("id")
-        .executeTakeFirstOrThrow()
-    ).id;
+    Object.assign(ids, await insertChain(handle.db, outletIds, 0));
   });
 
   it("keeps the article contested while a case is open on any version, and restores the label before the first contest", async () => {
@@ -94,35 +99,29 @@ async function endWithoutFinding(db: Db, caseId: number, at: number) {
   });
 }
 
+/** A on the first version and B on the correction opened, A decided `misleading` (so is the chain), then C on the first version. */
+async function verdictThenNewCase(db: Db, chain: { first: number; correction: number }, t0: number): Promise<{ caseB: number; caseC: number }> {
+  const caseA = await openCase(db, chain.first, t0 + 100);
+  const caseB = await openCase(db, chain.correction, t0 + 200);
+  await decide(db, caseA, "misleading", t0 + 300);
+  expect((await findCapsule(db, chain.correction))!.integrity_label).toBe("misleading");
+  return { caseB, caseC: await openCase(db, chain.first, t0 + 400) };
+}
+
 // Case A on the first version and case B on the correction are open when A ends with a verdict (`misleading`);
 // then case C contests the first version again. Whichever of B and C ends last without a finding, the article goes
 // back to `misleading`, not to the `clean` that B recorded before the verdict.
 describe.each(dialects)("a verdict on one version while another case is open on %s", (dialect) => {
   const chains: { first: number; correction: number }[] = [];
   const ctx = useListDatabase(dialect, async ({ handle, outletIds }) => {
-    for (const base of [0, 6]) {
-      const row = (n: number) => listCapsule(n, outletIds, { article_slug: `ferry-${n}`, status: "finalized", submitter: AUTHOR, submit_tx_hash: hash(n) });
-      const first = (await handle.db.insertInto("capsules").values(row(base)).returning("id").executeTakeFirstOrThrow()).id;
-      const correction = (
-        await handle.db
-          .insertInto("capsules")
-          .values({ ...row(base + 3), capsule_type: "correction", root_capsule_id: first, parent_capsule_id: first, revision_number: 2 })
-          .returning("id")
-          .executeTakeFirstOrThrow()
-      ).id;
-      chains.push({ first, correction });
-    }
+    for (const base of [0, 6]) chains.push(await insertChain(handle.db, outletIds, base));
   });
   const labelBefore = async (db: Db, id: number) => (await db.selectFrom("court_cases").select("label_before").where("id", "=", id).executeTakeFirstOrThrow()).label_before;
 
   it("records the verdict as the label before a later case, and puts it back when the older open case ends last", async () => {
     const db = ctx.handle.db;
     const { first, correction } = chains[1]!;
-    const caseA = await openCase(db, first, 1_800_000_100);
-    const caseB = await openCase(db, correction, 1_800_000_200);
-    await decide(db, caseA, "misleading", 1_800_000_300);
-    expect((await findCapsule(db, correction))!.integrity_label).toBe("misleading");
-    const caseC = await openCase(db, first, 1_800_000_400);
+    const { caseB, caseC } = await verdictThenNewCase(db, chains[1]!, 1_800_000_000);
     expect([await labelBefore(db, caseB), await labelBefore(db, caseC)]).toEqual(["clean", "misleading"]);
 
     expect(await endWithoutFinding(db, caseC, 1_800_000_500)).toEqual({ restore: null, after: "contested" });
@@ -132,11 +131,8 @@ describe.each(dialects)("a verdict on one version while another case is open on 
 
   it("puts the verdict back when the later case ends last too", async () => {
     const db = ctx.handle.db;
-    const { first, correction } = chains[0]!;
-    const caseA = await openCase(db, first, 1_800_001_100);
-    const caseB = await openCase(db, correction, 1_800_001_200);
-    await decide(db, caseA, "misleading", 1_800_001_300);
-    const caseC = await openCase(db, first, 1_800_001_400);
+    const { first } = chains[0]!;
+    const { caseB, caseC } = await verdictThenNewCase(db, chains[0]!, 1_800_001_000);
 
     expect(await endWithoutFinding(db, caseB, 1_800_001_500)).toEqual({ restore: null, after: "contested" });
     expect(await endWithoutFinding(db, caseC, 1_800_001_600)).toEqual({ restore: "misleading", after: "misleading" });
