@@ -27,7 +27,8 @@ export async function labelBeforeContest(trx: Trx, capsule: CapsuleRow): Promise
 export async function labelAfterCase(trx: Trx, closed: CourtCaseRow): Promise<{ restore: IntegrityLabel | null; after: IntegrityLabel }> {
   const current = (await getCapsuleOrThrow(trx, closed.capsule_id)).integrity_label;
   if (current !== "contested" || (await findOpenCaseOfChain(trx, closed.root_capsule_id, closed.id))) return { restore: null, after: current };
-  const restore = (await findLatestCaseOfChain(trx, closed.root_capsule_id))?.label_before ?? closed.label_before;
+  // `closed` is a case of the chain, so there is a latest one
+  const restore = (await findLatestCaseOfChain(trx, closed.root_capsule_id))!.label_before;
   return { restore, after: restore };
 }
 

@@ -1,8 +1,8 @@
 import { defineChain } from "viem";
-// 77117002 is 0x498b64a; the seed's "0x499b4da" is a typo (docs/DECISIONS.md).
 import { CAPSULE_CHAIN_ID } from "@/lib/config/chain-id";
 
 export { CAPSULE_CHAIN_ID };
+// 77117002 is 0x498b64a; the seed's "0x499b4da" is a typo (docs/DECISIONS.md).
 export const CAPSULE_CHAIN_ID_HEX = "0x498b64a";
 
 export function capsuleChain(rpcUrl: string, wsUrl?: string) {
