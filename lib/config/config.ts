@@ -15,13 +15,15 @@ export type ServerConfig = ServerEnv & {
 let cached: ServerConfig | undefined;
 
 export function resolveConfig(env: ServerEnv): ServerConfig {
-  const dataDir = path.resolve(env.CAPSULE_DATA_DIR);
+  // The ignore comments keep the build's file tracer from reading these run-time paths as "any file of the project"
+  // (it then copied tests, benches and docs into every route's trace).
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ env.CAPSULE_DATA_DIR);
   return {
     ...env,
     dataDir,
-    deploymentFile: path.resolve(env.CAPSULE_DEPLOYMENT_FILE ?? path.join(dataDir, "deployment.json")),
-    vaultDir: path.resolve(env.CAPSULE_VAULT_DIR ?? path.join(dataDir, "vault")),
-    bountyStateFile: path.resolve(env.BOUNTY_STATE_FILE ?? path.join(dataDir, "bounty-state.json")),
+    deploymentFile: path.resolve(/*turbopackIgnore: true*/ env.CAPSULE_DEPLOYMENT_FILE ?? path.join(dataDir, "deployment.json")),
+    vaultDir: path.resolve(/*turbopackIgnore: true*/ env.CAPSULE_VAULT_DIR ?? path.join(dataDir, "vault")),
+    bountyStateFile: path.resolve(/*turbopackIgnore: true*/ env.BOUNTY_STATE_FILE ?? path.join(dataDir, "bounty-state.json")),
     nodeWsUrl: env.CAPSULE_NODE_WS_URL ?? env.CAPSULE_NODE_RPC_URL.replace(/^http/, "ws"),
   };
 }
