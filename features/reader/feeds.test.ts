@@ -10,6 +10,7 @@ const ORIGIN = "https://news.example.org";
 function article(overrides: Partial<PublishedArticle>): PublishedArticle {
   return {
     capsuleId: "7",
+    rootId: "7",
     title: "Harbour budget",
     summary: "",
     excerpt: "The harbour budget doubled.",
@@ -23,6 +24,8 @@ function article(overrides: Partial<PublishedArticle>): PublishedArticle {
     revisionNumber: 0,
     revisionReason: null,
     finalizedAt: 1_900_000_000,
+    firstPublishedAt: 1_900_000_000,
+    updatedAt: 1_900_000_000,
     underVote: null,
     courtCase: null,
     ruledClaims: [],
@@ -61,5 +64,19 @@ describe("feeds", () => {
     expect(XMLValidator.validate(xml)).toBe(true);
     expect(xml).toContain("Controlcharsintitle");
     expect(xml).toContain("Harbour Desk — Capsule");
+  });
+
+  it("keeps a corrected article under its first version's id, links the correction, and dates the last change", () => {
+    const corrected = article({ capsuleId: "9", rootId: "7", revisionNumber: 1, capsuleType: "correction", revisionReason: "Fixed the figure.", finalizedAt: 1_900_100_000, firstPublishedAt: 1_900_000_000, updatedAt: 1_900_200_000 });
+    const xml = feedDocument(ORIGIN, "atom", undefined, [corrected]);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const feed = new XMLParser({ ignoreAttributes: false }).parse(xml).feed;
+    expect(feed.entry.id).toBe(`${ORIGIN}/read/7`);
+    expect(feed.entry.link["@_href"]).toBe(`${ORIGIN}/read/9`);
+    expect(feed.entry.published).toBe(new Date(1_900_000_000_000).toISOString());
+    expect(feed.entry.updated).toBe(new Date(1_900_200_000_000).toISOString());
+    expect(feed.updated).toBe(new Date(1_900_200_000_000).toISOString());
+    const json = JSON.parse(feedDocument(ORIGIN, "json", undefined, [corrected])) as { items: Array<Record<string, string>> };
+    expect(json.items[0]).toMatchObject({ id: `${ORIGIN}/read/7`, url: `${ORIGIN}/read/9`, date_published: new Date(1_900_000_000_000).toISOString(), date_modified: new Date(1_900_200_000_000).toISOString() });
   });
 });

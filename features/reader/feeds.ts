@@ -37,7 +37,7 @@ const entrySummary = (item: PublishedArticle) => [item.excerpt, labelLine(item),
  */
 function buildFeed(origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, items: PublishedArticle[]): Feed {
   const self = `${origin}${feedPath(format, outlet?.slug)}`;
-  const newest = items.reduce((max, item) => Math.max(max, item.finalizedAt), 0);
+  const newest = items.reduce((max, item) => Math.max(max, item.updatedAt), 0);
   const feed = new Feed({
     id: self,
     title: outlet ? `${xmlSafe(outlet.name)} — Capsule` : "Capsule — all outlets",
@@ -51,17 +51,20 @@ function buildFeed(origin: string, format: FeedFormat, outlet: FeedOutlet | unde
   });
   for (const item of items) {
     const url = `${origin}/read/${item.capsuleId}`;
+    // an entry is the article (its revision chain): a correction updates the entry its readers already hold, under
+    // the id of the first version, and links to the version now current; a label change updates it too
+    const id = `${origin}/read/${item.rootId}`;
     const info = integrityLabelInfo(item.integrityLabel);
     // The package declares an Atom title and summary type="html" and puts the summary into JSON Feed's
     // content_html: what people typed is plain text, so it goes in escaped (a title "<script>…" reads as
     // typed, and runs nowhere). JSON Feed's title is plain text and stays as it is.
     const title = xmlSafe(item.title);
     feed.addItem({
-      id: url,
+      id,
       title: format === "atom" ? escapeXml(title) : title,
       link: url,
-      date: new Date(item.finalizedAt * 1000),
-      published: new Date(item.finalizedAt * 1000),
+      date: new Date(item.updatedAt * 1000),
+      published: new Date(item.firstPublishedAt * 1000),
       description: escapeXml(xmlSafe(entrySummary(item))),
       author: [{ name: xmlSafe(item.outletName), link: `${origin}/outlets/${item.outletSlug}` }],
       category: [{ name: info.title, term: info.key, scheme: `${origin}/labels` }],
