@@ -79,4 +79,10 @@ describe("feeds", () => {
     const json = JSON.parse(feedDocument(ORIGIN, "json", undefined, [corrected])) as { items: Array<Record<string, string>> };
     expect(json.items[0]).toMatchObject({ id: `${ORIGIN}/read/7`, url: `${ORIGIN}/read/9`, date_published: new Date(1_900_000_000_000).toISOString(), date_modified: new Date(1_900_200_000_000).toISOString() });
   });
+
+  it("dates a feed with no entry yet at the time it is built, not at the epoch", () => {
+    const xml = feedDocument(ORIGIN, "atom", { slug: "harbour-desk", name: "Harbour Desk" }, [], 1_900_000_000);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(new XMLParser().parse(xml).feed.updated).toBe(new Date(1_900_000_000_000).toISOString());
+  });
 });

@@ -35,9 +35,10 @@ const entrySummary = (item: PublishedArticle) => [item.excerpt, labelLine(item),
  * integrity label as a category (scheme `<origin>/labels`) and in its summary — the article's
  * plain-text excerpt, then the label with the court's finding and any correction notice.
  */
-function buildFeed(origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, items: PublishedArticle[]): Feed {
+function buildFeed(origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, items: PublishedArticle[], now: number): Feed {
   const self = `${origin}${feedPath(format, outlet?.slug)}`;
-  const newest = items.reduce((max, item) => Math.max(max, item.updatedAt), 0);
+  // a feed with no entry yet was last changed now, not in 1970
+  const newest = items.length === 0 ? now : items.reduce((max, item) => Math.max(max, item.updatedAt), 0);
   const feed = new Feed({
     id: self,
     title: outlet ? `${xmlSafe(outlet.name)} — Capsule` : "Capsule — all outlets",
@@ -101,13 +102,13 @@ function toJsonFeed11(json1: string, origin: string, items: PublishedArticle[]):
   });
 }
 
-/** The feed document of these articles. */
-export function feedDocument(origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, items: PublishedArticle[]): string {
-  const feed = buildFeed(origin, format, outlet, items);
+/** The feed document of these articles (`now`, Unix seconds: the `updated` of a feed with none). */
+export function feedDocument(origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, items: PublishedArticle[], now = Math.floor(Date.now() / 1000)): string {
+  const feed = buildFeed(origin, format, outlet, items, now);
   return format === "atom" ? feed.atom1() : toJsonFeed11(feed.json1(), origin, items);
 }
 
 /** The feed document of one format, for the network (no outlet) or one outlet. */
 export async function renderFeed(db: Db, origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, now: number): Promise<string> {
-  return feedDocument(origin, format, outlet, await feedArticles(db, format, outlet, now));
+  return feedDocument(origin, format, outlet, await feedArticles(db, format, outlet, now), now);
 }
