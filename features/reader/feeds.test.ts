@@ -12,6 +12,7 @@ function article(overrides: Partial<PublishedArticle>): PublishedArticle {
     capsuleId: "7",
     rootId: "7",
     title: "Harbour budget",
+    language: "en",
     summary: "",
     excerpt: "The harbour budget doubled.",
     outletSlug: "harbour-desk",
@@ -84,5 +85,11 @@ describe("feeds", () => {
     const xml = feedDocument(ORIGIN, "atom", { slug: "harbour-desk", name: "Harbour Desk" }, [], 1_900_000_000);
     expect(XMLValidator.validate(xml)).toBe(true);
     expect(new XMLParser().parse(xml).feed.updated).toBe(new Date(1_900_000_000_000).toISOString());
+  });
+
+  it("names each JSON Feed item's own language", () => {
+    const json = JSON.parse(feedDocument(ORIGIN, "json", undefined, [article({ language: "pt-BR" }), article({ capsuleId: "8", rootId: "8" })])) as { language: string; items: Array<Record<string, string>> };
+    expect(json.language).toBe("en");
+    expect(json.items.map((item) => item.language)).toEqual(["pt-BR", "en"]);
   });
 });

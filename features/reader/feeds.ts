@@ -95,6 +95,8 @@ function toJsonFeed11(json1: string, origin: string, items: PublishedArticle[]):
     items: entries.map(({ author, ...entry }, i) => ({
       ...entry,
       ...(author ? { authors: [author] } : {}),
+      // the feed's own words are English; each article says its own language (JSON Feed 1.1 item `language`)
+      language: items[i]!.language,
       // the package puts the text in content_html only; JSON Feed's plain-text summary carries it too
       summary: entrySummary(items[i]!),
       _capsule: { about: `${origin}/labels`, integrity_label: items[i]!.integrityLabel, capsule_id: items[i]!.capsuleId },

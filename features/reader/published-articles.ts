@@ -25,6 +25,8 @@ export type PublishedArticle = {
   /** The first version of its revision chain: a feed entry keeps this id through corrections. */
   rootId: string;
   title: string;
+  /** The article's language code (`en`, `pt-BR`…). */
+  language: string;
   summary: string;
   /** Plain text for listings and feeds: the standfirst, else the opening prose of the rendered body. */
   excerpt: string;
@@ -74,6 +76,7 @@ async function toArticles(db: DbOrTrx, rows: PublishedRow[]): Promise<PublishedA
         capsuleId: String(row.id),
         rootId: String(root),
         title: row.title,
+        language: row.language,
         summary: row.summary ?? row.subtitle ?? "",
         excerpt: articleExcerpt({ standfirst: row.summary || row.subtitle, body: row.body }),
         outletSlug: row.outlet_slug,
