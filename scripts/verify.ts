@@ -17,8 +17,8 @@ async function main(): Promise<number> {
   }
   const bridge = values.bridge ?? process.env.CAPSULE_PUBLIC_URL ?? "http://127.0.0.1:3000";
   console.log(`Capsule #${capsuleId}: text from ${bridge}, facts from ${values.rpc}`);
-  const { proof, body } = await fetchProofAndBody(bridge, capsuleId);
-  const checks = await verifyProof(capsuleId, proof, body, values.rpc, values.registry);
+  const { proof, body, record } = await fetchProofAndBody(bridge, capsuleId);
+  const checks = await verifyProof(capsuleId, proof, body, values.rpc, values.registry, record);
   for (const check of checks) console.log(`${check.ok ? "✓" : "✖"} ${check.name}: ${check.detail}`);
   const failed = checks.filter((c) => !c.ok);
   console.log(failed.length === 0 ? "MATCH: the text is the one finalized on chain." : `MISMATCH: ${failed.map((c) => c.name).join(", ")}`);

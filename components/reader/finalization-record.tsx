@@ -2,7 +2,7 @@
 
 import { useEffect, useState, type FormEvent } from "react";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
-import { readFinalization, type FinalizationFacts } from "@/features/reader/read-finalization";
+import { readFinalization, type FinalizationFacts, type RegistryRecord } from "@/features/reader/read-finalization";
 import { sha256Hex } from "@/components/ui/file-hash";
 import { formatTime } from "@/components/ui/capsule-format";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -18,6 +18,10 @@ type Props = {
   contentHash: string;
   body: string;
   registry: string | undefined;
+  /** What this page says of the article's outlet, submitter and the version it corrects (null: an original), checked against the registry. */
+  outletSlug: string;
+  submitter: string;
+  parentCapsuleId: string | null;
   /** The voted manifest and its evidence proofs (null for capsules submitted before manifests). */
   manifest?: ManifestProofProps | null;
 };
@@ -82,6 +86,12 @@ function useBodyHash(body: string): string | undefined {
   return hash?.body === body ? hash.hash : undefined;
 }
 
+/** The page's outlet, submitter and revised version are those the registry holds. */
+const recordMatches = (record: RegistryRecord, props: Pick<Props, "outletSlug" | "submitter" | "parentCapsuleId">) =>
+  record.outletSlug === props.outletSlug && record.submitter.toLowerCase() === props.submitter.toLowerCase() && record.parentCapsuleId.toString() === (props.parentCapsuleId ?? "0");
+
+const revises = (parent: string) => (parent === "0" ? "an original, correcting no earlier version" : `a new version of capsule #${parent}`);
+
 // The gateway offers no eth_getBlockByNumber (seed's method list), so the block time shown is the
 // bridge's finalizedAt, which the indexer took from that block.
 // Where the finalization is recorded: the transaction, checked in the reader's browser against the
@@ -100,7 +110,8 @@ export function FinalizationRecord(props: Props) {
   }, [customFailed, custom]);
   const bodyMatches = bodyHash.data?.toLowerCase() === props.contentHash.toLowerCase();
   const storedMatches = Boolean(proof.data && bodyHash.data && proof.data.storedHash.toLowerCase() === bodyHash.data.toLowerCase());
-  const verdict: "checking" | "ok" | "failed" = proof.isError || (proof.data && !(proof.data.success && proof.data.recorded)) || (bodyHash.data && !bodyMatches) || (proof.data && bodyHash.data && !storedMatches) ? "failed" : proof.data && bodyHash.data ? "ok" : "checking";
+  const recordOk = proof.data ? recordMatches(proof.data.record, props) : true;
+  const verdict: "checking" | "ok" | "failed" = proof.isError || (proof.data && !(proof.data.success && proof.data.recorded)) || !recordOk || (bodyHash.data && !bodyMatches) || (proof.data && bodyHash.data && !storedMatches) ? "failed" : proof.data && bodyHash.data ? "ok" : "checking";
   return (
     <section aria-labelledby="chain-heading" className="space-y-3 border-t border-stone-200 pt-6 text-sm" data-testid="finalization">
       <h2 id="chain-heading" className="text-lg font-semibold">
@@ -147,6 +158,13 @@ export function FinalizationRecord(props: Props) {
                 {proof.data.storedHash.toLowerCase() === bodyHash.data.toLowerCase()
                   ? `✓ At that block the registry stores the content hash of the text above (read from ${rpcLabel}).`
                   : `✖ The registry stores ${proof.data.storedHash}, not the hash of the text above (read from ${rpcLabel}).`}
+              </li>
+            ) : null}
+            {proof.data ? (
+              <li className={`break-words ${recordOk ? "text-emerald-800" : "text-red-800"}`} data-testid="record-check">
+                {recordOk
+                  ? `✓ The registry has it from outlet “${props.outletSlug}”, submitted by ${props.submitter}, as ${revises(props.parentCapsuleId ?? "0")}, as this page says.`
+                  : `✖ The registry has it from outlet “${proof.data.record.outletSlug}”, submitted by ${proof.data.record.submitter}, as ${revises(proof.data.record.parentCapsuleId.toString())}; this page says outlet “${props.outletSlug}”, ${props.submitter}, ${revises(props.parentCapsuleId ?? "0")}.`}
               </li>
             ) : null}
             {proof.data?.commitment && props.manifest ? <ManifestChecks manifest={props.manifest} commitment={proof.data.commitment} rpcLabel={rpcLabel} /> : null}

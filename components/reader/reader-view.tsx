@@ -111,7 +111,7 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
       ) : null}
       <Island
         name="finalization"
-        props={{ capsuleId: c.id, txHash: c.finalizeTxHash, finalizedAt: c.finalizedAt, articleId: c.finalizedArticleId, contentHash: c.contentHash, body: read.content.body, registry, manifest: manifestProps(article) }}
+        props={{ capsuleId: c.id, txHash: c.finalizeTxHash, finalizedAt: c.finalizedAt, articleId: c.finalizedArticleId, contentHash: c.contentHash, body: read.content.body, registry, outletSlug: c.outletSlug, submitter: c.submitter, parentCapsuleId: c.parentCapsuleId, manifest: manifestProps(article) }}
       />
       {origin ? <ShareLinks url={`${origin}/read/${c.id}`} title={read.content.title || c.title} /> : null}
       <section aria-labelledby="embed-heading" className="space-y-2 border-t border-stone-200 pt-6 text-sm" data-testid="reader-embed">

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { XMLParser } from "fast-xml-parser";
 import { devKeys } from "@/test/support/anvil";
 import { pathOf } from "@/lib/api/request";
 import { capsuleAccept } from "@/features/capsules/accept.endpoint";
@@ -113,5 +114,18 @@ describe.each(dialects)("a court finding survives a correction on %s", (dialect)
       expect(cases.body).toMatchObject({ capsuleId: id, total: 1 });
       expect(cases.body.items[0]).toMatchObject({ caseId, capsuleId: original, verdict: "misleading", court: "jury", findings: [{ finding: "misleading" }] });
     }
+  });
+
+  it("the feeds keep the article under its first version's id, link the correction and date the correction", async () => {
+    const finalizedAt = async (id: string) => Number((await api.send(capsuleRead, { params: { id } })).body.capsule?.finalizedAt);
+    const [first, corrected] = [await finalizedAt(original), await finalizedAt(correction)];
+    const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+    type Entry = { id: string; link: { "@_href": string }; published: string; updated: string; category: { "@_term": string } };
+    const feed = new XMLParser({ ignoreAttributes: false }).parse(await page(`/outlets/${SLUG}/feed.xml`)).feed as { entry: Entry | Entry[] };
+    const entries = ([] as Entry[]).concat(feed.entry);
+    // one entry for the article: a subscriber that already holds it sees it updated, not a second article
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ id: `${stack.baseUrl}/read/${original}`, link: { "@_href": `${stack.baseUrl}/read/${correction}` }, published: iso(first), category: { "@_term": "corrected" } });
+    expect(Date.parse(entries[0]!.updated)).toBeGreaterThanOrEqual(corrected * 1000);
   });
 });

@@ -10,7 +10,9 @@ const ORIGIN = "https://news.example.org";
 function article(overrides: Partial<PublishedArticle>): PublishedArticle {
   return {
     capsuleId: "7",
+    rootId: "7",
     title: "Harbour budget",
+    language: "en",
     summary: "",
     excerpt: "The harbour budget doubled.",
     outletSlug: "harbour-desk",
@@ -23,6 +25,8 @@ function article(overrides: Partial<PublishedArticle>): PublishedArticle {
     revisionNumber: 0,
     revisionReason: null,
     finalizedAt: 1_900_000_000,
+    firstPublishedAt: 1_900_000_000,
+    updatedAt: 1_900_000_000,
     underVote: null,
     courtCase: null,
     ruledClaims: [],
@@ -61,5 +65,31 @@ describe("feeds", () => {
     expect(XMLValidator.validate(xml)).toBe(true);
     expect(xml).toContain("Controlcharsintitle");
     expect(xml).toContain("Harbour Desk — Capsule");
+  });
+
+  it("keeps a corrected article under its first version's id, links the correction, and dates the last change", () => {
+    const corrected = article({ capsuleId: "9", rootId: "7", revisionNumber: 1, capsuleType: "correction", revisionReason: "Fixed the figure.", finalizedAt: 1_900_100_000, firstPublishedAt: 1_900_000_000, updatedAt: 1_900_200_000 });
+    const xml = feedDocument(ORIGIN, "atom", undefined, [corrected]);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const feed = new XMLParser({ ignoreAttributes: false }).parse(xml).feed;
+    expect(feed.entry.id).toBe(`${ORIGIN}/read/7`);
+    expect(feed.entry.link["@_href"]).toBe(`${ORIGIN}/read/9`);
+    expect(feed.entry.published).toBe(new Date(1_900_000_000_000).toISOString());
+    expect(feed.entry.updated).toBe(new Date(1_900_200_000_000).toISOString());
+    expect(feed.updated).toBe(new Date(1_900_200_000_000).toISOString());
+    const json = JSON.parse(feedDocument(ORIGIN, "json", undefined, [corrected])) as { items: Array<Record<string, string>> };
+    expect(json.items[0]).toMatchObject({ id: `${ORIGIN}/read/7`, url: `${ORIGIN}/read/9`, date_published: new Date(1_900_000_000_000).toISOString(), date_modified: new Date(1_900_200_000_000).toISOString() });
+  });
+
+  it("dates a feed with no entry yet at the time it is built, not at the epoch", () => {
+    const xml = feedDocument(ORIGIN, "atom", { slug: "harbour-desk", name: "Harbour Desk" }, [], 1_900_000_000);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(new XMLParser().parse(xml).feed.updated).toBe(new Date(1_900_000_000_000).toISOString());
+  });
+
+  it("names each JSON Feed item's own language", () => {
+    const json = JSON.parse(feedDocument(ORIGIN, "json", undefined, [article({ language: "pt-BR" }), article({ capsuleId: "8", rootId: "8" })])) as { language: string; items: Array<Record<string, string>> };
+    expect(json.language).toBe("en");
+    expect(json.items.map((item) => item.language)).toEqual(["pt-BR", "en"]);
   });
 });

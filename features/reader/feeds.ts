@@ -35,9 +35,10 @@ const entrySummary = (item: PublishedArticle) => [item.excerpt, labelLine(item),
  * integrity label as a category (scheme `<origin>/labels`) and in its summary — the article's
  * plain-text excerpt, then the label with the court's finding and any correction notice.
  */
-function buildFeed(origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, items: PublishedArticle[]): Feed {
+function buildFeed(origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, items: PublishedArticle[], now: number): Feed {
   const self = `${origin}${feedPath(format, outlet?.slug)}`;
-  const newest = items.reduce((max, item) => Math.max(max, item.finalizedAt), 0);
+  // a feed with no entry yet was last changed now, not in 1970
+  const newest = items.length === 0 ? now : items.reduce((max, item) => Math.max(max, item.updatedAt), 0);
   const feed = new Feed({
     id: self,
     title: outlet ? `${xmlSafe(outlet.name)} — Capsule` : "Capsule — all outlets",
@@ -51,17 +52,20 @@ function buildFeed(origin: string, format: FeedFormat, outlet: FeedOutlet | unde
   });
   for (const item of items) {
     const url = `${origin}/read/${item.capsuleId}`;
+    // an entry is the article (its revision chain): a correction updates the entry its readers already hold, under
+    // the id of the first version, and links to the version now current; a label change updates it too
+    const id = `${origin}/read/${item.rootId}`;
     const info = integrityLabelInfo(item.integrityLabel);
     // The package declares an Atom title and summary type="html" and puts the summary into JSON Feed's
     // content_html: what people typed is plain text, so it goes in escaped (a title "<script>…" reads as
     // typed, and runs nowhere). JSON Feed's title is plain text and stays as it is.
     const title = xmlSafe(item.title);
     feed.addItem({
-      id: url,
+      id,
       title: format === "atom" ? escapeXml(title) : title,
       link: url,
-      date: new Date(item.finalizedAt * 1000),
-      published: new Date(item.finalizedAt * 1000),
+      date: new Date(item.updatedAt * 1000),
+      published: new Date(item.firstPublishedAt * 1000),
       description: escapeXml(xmlSafe(entrySummary(item))),
       author: [{ name: xmlSafe(item.outletName), link: `${origin}/outlets/${item.outletSlug}` }],
       category: [{ name: info.title, term: info.key, scheme: `${origin}/labels` }],
@@ -91,6 +95,8 @@ function toJsonFeed11(json1: string, origin: string, items: PublishedArticle[]):
     items: entries.map(({ author, ...entry }, i) => ({
       ...entry,
       ...(author ? { authors: [author] } : {}),
+      // the feed's own words are English; each article says its own language (JSON Feed 1.1 item `language`)
+      language: items[i]!.language,
       // the package puts the text in content_html only; JSON Feed's plain-text summary carries it too
       summary: entrySummary(items[i]!),
       _capsule: { about: `${origin}/labels`, integrity_label: items[i]!.integrityLabel, capsule_id: items[i]!.capsuleId },
@@ -98,13 +104,13 @@ function toJsonFeed11(json1: string, origin: string, items: PublishedArticle[]):
   });
 }
 
-/** The feed document of these articles. */
-export function feedDocument(origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, items: PublishedArticle[]): string {
-  const feed = buildFeed(origin, format, outlet, items);
+/** The feed document of these articles (`now`, Unix seconds: the `updated` of a feed with none). */
+export function feedDocument(origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, items: PublishedArticle[], now = Math.floor(Date.now() / 1000)): string {
+  const feed = buildFeed(origin, format, outlet, items, now);
   return format === "atom" ? feed.atom1() : toJsonFeed11(feed.json1(), origin, items);
 }
 
 /** The feed document of one format, for the network (no outlet) or one outlet. */
 export async function renderFeed(db: Db, origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, now: number): Promise<string> {
-  return feedDocument(origin, format, outlet, await feedArticles(db, format, outlet, now));
+  return feedDocument(origin, format, outlet, await feedArticles(db, format, outlet, now), now);
 }

@@ -58,6 +58,33 @@ export async function openVersionsOfChains(db: DbOrTrx, roots: number[]): Promis
   return db.selectFrom("capsules as c").selectAll().where(rootOf, "in", roots).where("c.status", "in", ["pending", "accepted"]).execute();
 }
 
+/**
+ * Per revision chain: when its first version was finalized, and when its label last changed (null when it never
+ * did). A feed entry is the chain: it keeps the first date as its publication and is updated by a label change.
+ */
+export async function chainDates(db: DbOrTrx, roots: number[]): Promise<Map<number, { firstFinalizedAt: number | null; labelChangedAt: number | null }>> {
+  const dates = new Map<number, { firstFinalizedAt: number | null; labelChangedAt: number | null }>(roots.map((root) => [root, { firstFinalizedAt: null, labelChangedAt: null }]));
+  if (roots.length === 0) return dates;
+  const [finalized, labels] = await Promise.all([
+    db
+      .selectFrom("capsules as c")
+      .select([rootOf.as("root"), (eb) => eb.fn.min<number>("c.finalized_at").as("at")])
+      .where(rootOf, "in", roots)
+      .where("c.finalized_at", "is not", null)
+      .groupBy(rootOf)
+      .execute(),
+    db
+      .selectFrom("integrity_label_history")
+      .select(["root_capsule_id as root", (eb) => eb.fn.max<number>("created_at").as("at")])
+      .where("root_capsule_id", "in", roots)
+      .groupBy("root_capsule_id")
+      .execute(),
+  ]);
+  for (const row of finalized) if (row.at !== null) dates.get(Number(row.root))!.firstFinalizedAt = Number(row.at);
+  for (const row of labels) if (row.at !== null) dates.get(Number(row.root))!.labelChangedAt = Number(row.at);
+  return dates;
+}
+
 export async function outletsByIds(db: DbOrTrx, ids: number[]): Promise<OutletRow[]> {
   if (ids.length === 0) return [];
   return db.selectFrom("outlets").selectAll().where("id", "in", ids).execute();

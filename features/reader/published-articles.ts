@@ -5,7 +5,7 @@ import { byRank, feedRank, type Ranking, type Standing } from "@/features/distri
 import { outletStanding } from "@/features/distribution/outlet-report";
 import { tierRank, type Tier } from "@/features/distribution/penalty-downgrade";
 import type { IntegrityLabel } from "@/lib/db/tables/capsules.table";
-import { openVersionsOfChains, outletsByIds, publishedPage, publishedRowsByIds, rankingCandidates, type PublishedRow } from "./published-articles.repository";
+import { chainDates, openVersionsOfChains, outletsByIds, publishedPage, publishedRowsByIds, rankingCandidates, type PublishedRow } from "./published-articles.repository";
 import { courtCaseOfChain, courtRecordOfChain, latestFinding, type ReaderCourtCase } from "./reader-article";
 import type { RuledClaim } from "./article-notices";
 import { ruledClaimsOfChain } from "./ruled-claims";
@@ -22,7 +22,11 @@ export type ArticleFilter = {
 
 export type PublishedArticle = {
   capsuleId: string;
+  /** The first version of its revision chain: a feed entry keeps this id through corrections. */
+  rootId: string;
   title: string;
+  /** The article's language code (`en`, `pt-BR`…). */
+  language: string;
   summary: string;
   /** Plain text for listings and feeds: the standfirst, else the opening prose of the rendered body. */
   excerpt: string;
@@ -36,6 +40,10 @@ export type PublishedArticle = {
   revisionNumber: number;
   revisionReason: string | null;
   finalizedAt: number;
+  /** When the chain's first version was finalized (the article's publication). */
+  firstPublishedAt: number;
+  /** The latest of this version's finalization and the chain's last label change (a feed entry's `updated`). */
+  updatedAt: number;
   underVote: { capsuleId: string; capsuleType: string; closesAt: string } | null;
   courtCase: ReaderCourtCase | null;
   /** The claims a court ruled on (final findings), named in feeds beside the label. */
@@ -57,14 +65,18 @@ export async function publishedArticles(db: DbOrTrx, filter: ArticleFilter): Pro
 
 async function toArticles(db: DbOrTrx, rows: PublishedRow[]): Promise<PublishedArticle[]> {
   const roots = rows.map((row) => row.root_capsule_id ?? row.id);
-  const pending = await openVersionsOfChains(db, roots);
+  const [pending, dates] = await Promise.all([openVersionsOfChains(db, roots), chainDates(db, [...new Set(roots)])]);
   return Promise.all(
     rows.map(async (row): Promise<PublishedArticle> => {
       const root = row.root_capsule_id ?? row.id;
+      const finalizedAt = row.finalized_at ?? 0;
+      const { firstFinalizedAt, labelChangedAt } = dates.get(root) ?? { firstFinalizedAt: null, labelChangedAt: null };
       const open = pending.find((p) => (p.root_capsule_id ?? p.id) === root && p.revision_number > row.revision_number);
       return {
         capsuleId: String(row.id),
+        rootId: String(root),
         title: row.title,
+        language: row.language,
         summary: row.summary ?? row.subtitle ?? "",
         excerpt: articleExcerpt({ standfirst: row.summary || row.subtitle, body: row.body }),
         outletSlug: row.outlet_slug,
@@ -76,7 +88,9 @@ async function toArticles(db: DbOrTrx, rows: PublishedRow[]): Promise<PublishedA
         capsuleType: row.capsule_type,
         revisionNumber: row.revision_number,
         revisionReason: row.revision_reason,
-        finalizedAt: row.finalized_at ?? 0,
+        finalizedAt,
+        firstPublishedAt: Math.min(finalizedAt, firstFinalizedAt ?? finalizedAt),
+        updatedAt: Math.max(finalizedAt, labelChangedAt ?? 0),
         underVote: open ? { capsuleId: String(open.id), capsuleType: open.capsule_type, closesAt: String(open.closes_at ?? 0) } : null,
         // after a correction the label no longer names the court, but the finding stays with the article
         courtCase:

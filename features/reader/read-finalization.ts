@@ -6,7 +6,9 @@ import { articleRegistryAbi } from "@/lib/chain/abi/article-registry";
 // article page's JavaScript stays small. The same facts as `npm run verify` (verify-proof.ts).
 
 export type Commitment = { manifestHash: Hex; evidenceRoot: Hex };
-export type FinalizationFacts = { blockNumber: bigint; success: boolean; recorded: boolean; storedHash: Hex; commitment: Commitment | null };
+/** What the registry's `capsules(id)` holds of the capsule's place: its outlet, submitter and the version it revises (0: none). */
+export type RegistryRecord = { outletSlug: string; submitter: Hex; parentCapsuleId: bigint };
+export type FinalizationFacts = { blockNumber: bigint; success: boolean; recorded: boolean; storedHash: Hex; record: RegistryRecord; commitment: Commitment | null };
 
 type RpcLog = { address: Hex; topics: [Hex, ...Hex[]] | []; data: Hex; blockNumber: Hex | null; logIndex: Hex | null; transactionHash: Hex | null; transactionIndex: Hex | null; blockHash: Hex | null; removed: boolean };
 type RpcReceipt = { status: Hex; blockNumber: Hex; logs: RpcLog[] };
@@ -42,7 +44,8 @@ export async function readFinalization(rpcUrl: string, input: { txHash: string; 
   const result = await jsonRpc(rpcUrl, "eth_call", [{ to: input.registry, data }, receipt.blockNumber]);
   if (!isHex(result)) throw new Error("eth_call: the node answered no data");
   const stored = decodeFunctionResult({ abi: articleRegistryAbi, functionName: "capsules", data: result });
-  return { blockNumber: BigInt(receipt.blockNumber), success: receipt.status === "0x1", recorded, storedHash: stored[2], commitment: await readCommitment(rpcUrl, input.registry, id, receipt.blockNumber) };
+  const record = { outletSlug: stored[0], submitter: stored[1], parentCapsuleId: stored[3] };
+  return { blockNumber: BigInt(receipt.blockNumber), success: receipt.status === "0x1", recorded, storedHash: stored[2], record, commitment: await readCommitment(rpcUrl, input.registry, id, receipt.blockNumber) };
 }
 
 /** ArticleRegistry.commitmentOf(id) at `block`: the manifest hash and evidence root committed at submission. */

@@ -161,7 +161,7 @@ describe.each(dialects)("readers: feeds, findings, proof and verify on %s", (dia
     expectError(await api.send(capsuleProof, { params: { id: correction } }), 409, "INVALID_STATE", `Capsule ${correction} is pending; only a capsule finalized on chain has a proof`);
   });
 
-  it("npm run verify matches against the node and against the site's /rpc, and reports a tampered text or a wrong block", async () => {
+  it("npm run verify matches against the node and against the site's /rpc, and reports a tampered text, a wrong block or a changed record", async () => {
     const good = await verify([disputed, "--rpc", stack.nodeRpcUrl, "--bridge", stack.baseUrl]);
     expect(good.code, good.out).toBe(0);
     expect(good.out).toContain("MATCH: the text is the one finalized on chain.");
@@ -188,6 +188,22 @@ describe.each(dialects)("readers: feeds, findings, proof and verify on %s", (dia
       expect(result.out).toMatch(/MISMATCH: block/);
     } finally {
       await wrongBlock.close();
+    }
+
+    // the registry names each capsule's outlet, submitter and the version it revises: a site cannot change them unseen
+    expect(good.out).toMatch(/✓ record: the registry has it from outlet "reader-ledger", submitted by 0x[0-9a-fA-F]{40}, and it revises no earlier version; /);
+    const moved = await lyingBridge(stack.baseUrl, (pathname, body) =>
+      pathname === pathOf(capsuleRead, { id: disputed }) ? { ...body, capsule: { ...body.capsule, outletSlug: "other-desk", parentCapsuleId: clean } } : body,
+    );
+    try {
+      const result = await verify([disputed, "--rpc", stack.nodeRpcUrl, "--bridge", moved.url]);
+      expect(result.code, result.out).toBe(1);
+      expect(result.out).toContain(`✖ record: the registry has it from outlet "reader-ledger"`);
+      expect(result.out).toContain(`the bridge says outlet "other-desk"`);
+      expect(result.out).toContain(`revises capsule ${clean}`);
+      expect(result.out).toMatch(/MISMATCH: record$/m);
+    } finally {
+      await moved.close();
     }
 
     const usage = await verify(["abc"]);

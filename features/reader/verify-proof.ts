@@ -14,18 +14,31 @@ export type Check = { name: string; ok: boolean; detail: string };
 const sha256Utf8 = (text: string): Hex => `0x${createHash("sha256").update(text, "utf8").digest("hex")}`;
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-export async function fetchProofAndBody(bridge: string, capsuleId: string): Promise<{ proof: TCapsuleProof; body: string }> {
+/** What the bridge says of the capsule's place in the registry: its outlet, submitter and the version it revises (null: an original). */
+export type ClaimedRecord = { outletSlug: string; submitter: string; parentCapsuleId: string | null };
+
+export async function fetchProofAndBody(bridge: string, capsuleId: string): Promise<{ proof: TCapsuleProof; body: string; record: ClaimedRecord | null }> {
   const base = bridge.replace(/\/$/, "");
   const proofRes = await fetch(`${base}/api/capsules/${capsuleId}/proof`);
   const proofJson: unknown = await proofRes.json();
   if (!proofRes.ok) throw new Error(`the bridge answered ${proofRes.status} for the proof: ${JSON.stringify(proofJson)}`);
   const readRes = await fetch(`${base}/api/capsules/${capsuleId}`);
-  const read = (await readRes.json()) as { content?: { body?: unknown } };
+  const read = (await readRes.json()) as { content?: { body?: unknown }; capsule?: { outletSlug?: unknown; submitter?: unknown; parentCapsuleId?: unknown } };
   if (!readRes.ok || typeof read.content?.body !== "string") throw new Error(`the bridge answered ${readRes.status} for the text`);
-  return { proof: ZCapsuleProofResponse.parse(proofJson), body: read.content.body };
+  const c = read.capsule;
+  const record =
+    c && typeof c.outletSlug === "string" && typeof c.submitter === "string" && (c.parentCapsuleId === null || typeof c.parentCapsuleId === "string")
+      ? { outletSlug: c.outletSlug, submitter: c.submitter, parentCapsuleId: c.parentCapsuleId }
+      : null;
+  return { proof: ZCapsuleProofResponse.parse(proofJson), body: read.content.body, record };
 }
 
-export async function verifyProof(capsuleId: string, proof: TCapsuleProof, body: string, rpcUrl: string, pinnedRegistry?: string): Promise<Check[]> {
+/**
+ * `record`: what the bridge's read says of the outlet, submitter and revised version; checked against the registry's
+ * `capsules(id)`, so a site cannot move an article to another outlet or author, or hide or invent the version it corrects
+ * (null: the bridge's read named none of them, a mismatch; undefined: not checked).
+ */
+export async function verifyProof(capsuleId: string, proof: TCapsuleProof, body: string, rpcUrl: string, pinnedRegistry?: string, record?: ClaimedRecord | null): Promise<Check[]> {
   const checks: Check[] = [];
   const add = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail });
   const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: 15_000 }) });
@@ -65,8 +78,14 @@ export async function verifyProof(capsuleId: string, proof: TCapsuleProof, body:
     .catch(() => undefined);
   if (!onChain) add("stored hash", false, `capsules(${capsuleId}) could not be read at block ${proof.blockNumber}`);
   else {
-    const [, , storedHash, , status] = onChain;
+    const [outletSlug, submitter, storedHash, parent, status] = onChain;
     add("stored hash", same(storedHash, bodyHash) && status === REGISTRY_STATUS_FINALIZED, `at block ${proof.blockNumber} the registry stores content hash ${storedHash} with status ${status} (2 = Finalized)`);
+    if (record === null) add("record", false, "the bridge's answer names no outlet, submitter or revised version to check against the registry");
+    else if (record) {
+      const revises = (id: string | null) => (id === null || id === "0" ? "revises no earlier version" : `revises capsule ${id}`);
+      const ok = outletSlug === record.outletSlug && same(submitter, record.submitter) && String(parent) === (record.parentCapsuleId ?? "0");
+      add("record", ok, `the registry has it from outlet "${outletSlug}", submitted by ${getAddress(submitter)}, and it ${revises(String(parent))}; the bridge says outlet "${record.outletSlug}", ${record.submitter}, ${revises(record.parentCapsuleId)}`);
+    }
   }
   const commitment = await client
     .readContract({ address: getAddress(proof.contractAddress), abi: articleRegistryAbi, functionName: "commitmentOf", args: [BigInt(capsuleId)], blockNumber: BigInt(proof.blockNumber) })
