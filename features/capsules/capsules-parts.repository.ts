@@ -1,9 +1,19 @@
 import type { SelectQueryBuilder } from "kysely";
 import { insertRowsSqlite, isPostgres, unnestRows, UNNEST_ROWS_PER_INSERT, type SqliteInsert } from "@/lib/db/bulk-insert";
-import type { DB, DbOrTrx } from "@/lib/db/database";
+import type { DB, DbOrTrx, Trx } from "@/lib/db/database";
+import { dialectOf } from "@/lib/db/dialect";
 import type { ContributorRow, EvidenceRow, NewContributor, NewEvidence, SupportingRow, VoteRow } from "@/lib/db/tables/capsules.table";
 
 // Evidence, contributors, supporting relations and indexed votes of capsules.
+
+/**
+ * Holds the capsule's row until `trx` ends, so that counting its evidence items or relations and inserting one more
+ * run one request at a time: PostgreSQL locks the row (SELECT … FOR UPDATE); SQLite needs nothing, its one
+ * connection runs a transaction alone (better-sqlite3, one writer).
+ */
+export async function lockCapsuleParts(trx: Trx, capsuleId: number): Promise<void> {
+  if (dialectOf(trx) === "postgres") await trx.selectFrom("capsules").select("id").where("id", "=", capsuleId).forUpdate().execute();
+}
 
 export async function listEvidence(db: DbOrTrx, capsuleId: number, page?: { offset: number; limit: number }): Promise<EvidenceRow[]> {
   let query = db.selectFrom("capsule_evidence").selectAll().where("capsule_id", "=", capsuleId).where("active", "=", 1).orderBy("id", "asc");
@@ -58,6 +68,16 @@ export async function insertSupporting(
   row: { capsule_id: number; supporting_capsule_id: number; relationship_type: string; created_by: string; created_at: number },
 ): Promise<SupportingRow> {
   return db.insertInto("capsule_supporting").values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Every relation the capsule lists (drafts the reader may not see included). */
+export async function countSupporting(db: DbOrTrx, capsuleId: number): Promise<number> {
+  const row = await db
+    .selectFrom("capsule_supporting")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("capsule_id", "=", capsuleId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function deleteSupporting(db: DbOrTrx, capsuleId: number): Promise<void> {

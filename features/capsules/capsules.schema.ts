@@ -53,6 +53,9 @@ export type TContributorItem = z.infer<typeof ZContributorItem>;
 /** The most active evidence items a capsule lists: a draft's list, and items added one by one later. */
 export const MAX_EVIDENCE_ITEMS = 50;
 
+/** The most related capsules a capsule lists: a draft's `supportingCapsules`, and relations added one by one later. */
+export const MAX_SUPPORTING_RELATIONS = 50;
+
 const ZEvidenceList = z.array(ZEvidenceItem).max(MAX_EVIDENCE_ITEMS).superRefine((items, ctx) => {
   if (countPrimary(items) > 1) ctx.addIssue({ code: "custom", message: "at most one evidence item may be primary" });
 });
@@ -78,7 +81,7 @@ const contentFields = {
   tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
   sourceUrl: ZWebUrl.nullable().optional(),
   rightsNotes: optionalText(4000),
-  supportingCapsules: z.array(zIdInput("capsule id")).max(50).optional(),
+  supportingCapsules: z.array(zIdInput("capsule id")).max(MAX_SUPPORTING_RELATIONS).optional(),
   evidence: ZEvidenceList.optional(),
   contributors: ZContributorList.optional(),
   /** A picture from the vault shown above the article, with its alt text; null removes it. */

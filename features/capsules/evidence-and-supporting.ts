@@ -4,18 +4,20 @@ import type { Db } from "@/lib/db/database";
 import { getCapsuleOrThrow, updateCapsule } from "@/features/capsules/capsules.repository";
 import {
   countEvidence,
+  countSupporting,
   findSupporting,
   insertEvidence,
   insertSupporting,
   listContributors,
   listEvidence,
   listSupporting,
+  lockCapsuleParts,
 } from "@/features/capsules/capsules-parts.repository";
 import { capsuleForWriter, hiddenDraftIds, type Viewer } from "@/features/capsules/draft-visibility.repository";
 import { insertActivity } from "@/features/wallet/activity.repository";
 import { AppError } from "@/lib/errors/app-error";
 import { pageOf, pageOffset, type PageQuery } from "@/lib/schemas/pagination";
-import { MAX_EVIDENCE_ITEMS, type TAddSupportingBody, type TEvidenceItem } from "@/features/capsules/capsules.schema";
+import { MAX_EVIDENCE_ITEMS, MAX_SUPPORTING_RELATIONS, type TAddSupportingBody, type TEvidenceItem } from "@/features/capsules/capsules.schema";
 import { activityTime } from "@/lib/chain/server/role-registry-reads";
 import { evidenceObject } from "./capsule-view";
 import { holdDraft, requireNoOutstandingVoucher } from "./access";
@@ -31,29 +33,31 @@ import { contributorsFromRows, evidenceFromBody, evidenceFromRows, evidenceRows,
  */
 export async function addEvidence(db: Db, wallet: Address, capsuleId: number, given: TEvidenceItem, now: number) {
   const capsule = await getCapsuleOrThrow(db, capsuleId);
-  const contributors = await listContributors(db, capsule.id);
   if (capsule.status !== "draft" && capsule.status !== "finalized") {
     throw new AppError("INVALID_STATE", `Capsule ${capsule.id} is ${capsule.status}; evidence can be added to a draft or a finalized capsule`);
   }
   // the voucher's manifest lists the evidence: it may not change while the chain can still take that voucher
   if (capsule.status === "draft" && capsule.voucher_deadline !== null) requireNoOutstandingVoucher(capsule, await chainNow(), "take evidence");
   const [item] = (await vaultEvidenceChecked(db, [given], "")) as [TEvidenceItem];
-  const existing = await listEvidence(db, capsule.id);
   if (item.isPrimary && capsule.status !== "draft") {
     throw new AppError("INVALID_STATE", `The primary evidence of capsule ${capsule.id} was fixed at submission; add this item with isPrimary false`);
   }
-  if (item.isPrimary && existing.some((e) => e.is_primary === 1)) {
-    throw new AppError("CONFLICT", `Capsule ${capsule.id} already has a primary evidence item`);
-  }
-  // every read of the capsule carries its whole list: one item at a time may not grow it past what a draft may list
-  if (existing.length >= MAX_EVIDENCE_ITEMS) {
-    throw new AppError("CONFLICT", `Capsule ${capsule.id} already lists ${existing.length} evidence items, the most a capsule takes (${MAX_EVIDENCE_ITEMS})`);
-  }
-  if (existing.some((e) => e.active === 1 && e.uri === item.uri && e.content_hash.toLowerCase() === item.contentHash.toLowerCase())) {
-    throw new AppError("CONFLICT", `Capsule ${capsule.id} already lists this evidence (the same address and SHA-256)`);
-  }
   const at = await activityTime(now);
   return db.transaction().execute(async (trx) => {
+    // the list is read under the capsule's lock: requests at the same moment are counted one after the other
+    await lockCapsuleParts(trx, capsule.id);
+    const existing = await listEvidence(trx, capsule.id);
+    const contributors = await listContributors(trx, capsule.id);
+    if (item.isPrimary && existing.some((e) => e.is_primary === 1)) {
+      throw new AppError("CONFLICT", `Capsule ${capsule.id} already has a primary evidence item`);
+    }
+    // every read of the capsule carries its whole list: one item at a time may not grow it past what a draft may list
+    if (existing.length >= MAX_EVIDENCE_ITEMS) {
+      throw new AppError("CONFLICT", `Capsule ${capsule.id} already lists ${existing.length} evidence items, the most a capsule takes (${MAX_EVIDENCE_ITEMS})`);
+    }
+    if (existing.some((e) => e.active === 1 && e.uri === item.uri && e.content_hash.toLowerCase() === item.contentHash.toLowerCase())) {
+      throw new AppError("CONFLICT", `Capsule ${capsule.id} already lists this evidence (the same address and SHA-256)`);
+    }
     if (capsule.status === "draft") await holdDraft(trx, capsule, now, "take evidence");
     const [row] = await insertEvidence(trx, evidenceRows(capsule.id, evidenceFromBody([item]), wallet, now));
     let metadataURI = capsule.metadata_uri;
@@ -89,11 +93,18 @@ export async function addSupporting(db: Db, wallet: Address, capsuleId: number, 
   }
   await capsuleForWriter(db, body.supportingCapsuleId, wallet); // another's draft is a missing id here too
   if (capsule.status === "draft" && capsule.voucher_deadline !== null) requireNoOutstandingVoucher(capsule, await chainNow(), "take supporting relations");
-  if (await findSupporting(db, capsule.id, body.supportingCapsuleId)) {
-    throw new AppError("CONFLICT", `Capsule ${body.supportingCapsuleId} is already related to capsule ${capsule.id}`);
-  }
   const at = await activityTime(now);
   return db.transaction().execute(async (trx) => {
+    // counted and checked under the capsule's lock: requests at the same moment are taken one after the other
+    await lockCapsuleParts(trx, capsule.id);
+    if (await findSupporting(trx, capsule.id, body.supportingCapsuleId)) {
+      throw new AppError("CONFLICT", `Capsule ${body.supportingCapsuleId} is already related to capsule ${capsule.id}`);
+    }
+    // every relation is one row of the capsule's pages: one at a time may not grow them past what a draft may list
+    const listed = await countSupporting(trx, capsule.id);
+    if (listed >= MAX_SUPPORTING_RELATIONS) {
+      throw new AppError("CONFLICT", `Capsule ${capsule.id} already lists ${listed} related capsules, the most a capsule takes (${MAX_SUPPORTING_RELATIONS})`);
+    }
     if (capsule.status === "draft") await holdDraft(trx, capsule, now, "take supporting relations");
     const row = await insertSupporting(trx, { capsule_id: capsule.id, supporting_capsule_id: body.supportingCapsuleId, relationship_type: body.relationshipType, created_by: wallet, created_at: now });
     await insertActivity(trx, [{ wallet, kind: "capsule.supporting_added", outletSlug: capsule.outlet_slug, subjectId: String(capsule.id), details: { supportingCapsuleId: String(body.supportingCapsuleId), relationshipType: body.relationshipType }, createdAt: at }]);

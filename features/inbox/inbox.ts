@@ -134,6 +134,8 @@ export async function markInboxRead(db: Db, wallet: Address, upToId: number | un
   const last = await db.transaction().execute(async (trx) => {
     const newest = await newestInboxId(trx, wallet, inboxKinds);
     const target = upToId === undefined ? newest : Math.min(upToId, newest);
+    // an empty inbox has nothing to mark: no row for it, so fresh wallets (free to make) cannot grow the table
+    if (target === 0) return lastReadId(trx, wallet);
     return markRead(trx, wallet, target, now);
   });
   return { ok: true as const, wallet, lastReadId: String(last), unreadCount: await countUnread(db, wallet, inboxKinds, last) };

@@ -1,12 +1,12 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import type { Db } from "@/lib/db/database";
+import type { Db, DbOrTrx } from "@/lib/db/database";
 import type { OutletRow } from "@/lib/db/tables/outlets.table";
 import { AppError } from "@/lib/errors/app-error";
 import { zDecimalWhole } from "@/lib/schemas/whole-number";
 import { logWarn } from "@/lib/log";
-import { findSubscription, liveSubscriptionCounts, setSubscriptionState, subscriptionStateOf, upsertPendingSubscription } from "@/features/reader/websub.repository";
+import { findSubscription, liveSubscriptionCounts, lockSubscriptionLimits, setSubscriptionState, subscriptionStateOf, upsertPendingSubscription } from "@/features/reader/websub.repository";
 import { config } from "@/lib/config/config";
 import { findOutletBySlug } from "@/features/outlets/outlets.repository";
 import { outletStanding } from "@/features/distribution/outlet-report";
@@ -74,7 +74,7 @@ export type SubscriptionLimits = { perHost: number; total: number };
 export const subscriptionLimits = (): SubscriptionLimits => ({ perHost: config().CAPSULE_WEBSUB_MAX_PER_HOST, total: config().CAPSULE_WEBSUB_MAX_TOTAL });
 
 /** Refuses a new subscription past either limit (a renewal of one already live is not new). */
-async function checkRoomFor(db: Db, callback: URL, now: number, limits: SubscriptionLimits): Promise<void> {
+async function checkRoomFor(db: DbOrTrx, callback: URL, now: number, limits: SubscriptionLimits): Promise<void> {
   const counts = await liveSubscriptionCounts(db, callback.host, now);
   if (counts.onHost >= limits.perHost) {
     throw new AppError("CONFLICT", `This hub keeps at most ${limits.perHost} subscriptions with callbacks on ${callback.host}; unsubscribe one or let its lease end first`);
@@ -105,22 +105,25 @@ export async function acceptHubRequest(
     return { verify: () => verifyIntent(db, policy, existing.id, { mode: "unsubscribe", topic: topicUrl.href, callback }) };
   }
   const lease = request["hub.lease_seconds"] ?? DEFAULT_LEASE_SECONDS;
-  const existing = await findSubscription(db, topicUrl.href, callback.href);
-  const live = existing && (existing.state === "pending" || (existing.state === "active" && (existing.expires_at ?? 0) > now));
-  // counted, then recorded: requests at the same moment may pass the limits by a few, which a bound on abuse allows
-  if (!live) await checkRoomFor(db, callback, now, limits);
-  const row = await upsertPendingSubscription(db, {
-    topic: topicUrl.href,
-    outlet_id: outlet?.id ?? null,
-    callback: callback.href,
-    secret: request["hub.secret"] ?? null,
-    lease_seconds: lease,
-    state: "pending",
-    state_reason: null,
-    expires_at: null,
-    created_at: now,
-    updated_at: now,
-  }, existing);
+  // counted and recorded in one transaction under the limits' lock: requests at the same moment never pass them
+  const row = await db.transaction().execute(async (trx) => {
+    await lockSubscriptionLimits(trx);
+    const existing = await findSubscription(trx, topicUrl.href, callback.href);
+    const live = existing && (existing.state === "pending" || (existing.state === "active" && (existing.expires_at ?? 0) > now));
+    if (!live) await checkRoomFor(trx, callback, now, limits);
+    return upsertPendingSubscription(trx, {
+      topic: topicUrl.href,
+      outlet_id: outlet?.id ?? null,
+      callback: callback.href,
+      secret: request["hub.secret"] ?? null,
+      lease_seconds: lease,
+      state: "pending",
+      state_reason: null,
+      expires_at: null,
+      created_at: now,
+      updated_at: now,
+    }, existing);
+  });
   // WebSub push is a channel of the Elevated and Premium tiers: an outlet below them is denied (§5.2)
   if (outlet) {
     const reason = await websubClosedFor(db, outlet, now);

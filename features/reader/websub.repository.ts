@@ -1,7 +1,20 @@
-import type { DbOrTrx } from "@/lib/db/database";
+import type { DbOrTrx, Trx } from "@/lib/db/database";
+import { dialectOf } from "@/lib/db/dialect";
+import { takeTransactionLock } from "@/lib/db/server-functions";
 import type { NewWebSubSubscription, WebSubDeliveryRow, WebSubState, WebSubSubscriptionRow } from "@/lib/db/tables/websub.table";
 
 // The WebSub hub's subscriptions and deliveries (websub_subscriptions, websub_deliveries).
+
+// Arbitrary constant key of the PostgreSQL advisory lock that serializes new subscriptions (the limits' count and the insert).
+const SUBSCRIPTION_LIMITS_LOCK_KEY = 77_117_040;
+
+/**
+ * Holds subscription requests one at a time until `trx` ends, across servers on one PostgreSQL (a transaction-level
+ * advisory lock); SQLite needs nothing: one connection, whose transaction runs alone (better-sqlite3, one writer).
+ */
+export async function lockSubscriptionLimits(trx: Trx): Promise<void> {
+  if (dialectOf(trx) === "postgres") await takeTransactionLock(trx, SUBSCRIPTION_LIMITS_LOCK_KEY);
+}
 
 /**
  * Records a subscription request (pending until the subscriber confirms); a repeated request for the same topic and
