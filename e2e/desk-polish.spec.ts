@@ -1,0 +1,68 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { privateKeyToAccount } from "viem/accounts";
+import { devKeys } from "@/test/support/anvil";
+import { readerDesk } from "./support/reader-fixture";
+import { juryChain } from "./support/jury-chain";
+import { bothWidths, signedInAt, watchConsole } from "./support/page-helpers";
+
+// Desk polish (a first-time user's list): the timeline's "by" line sits under its step on a phone, the owner's
+// own Editor role is given up (not "revoked") with a confirmation that says what it does, the court list's
+// filters line up at 360 px, the court intro is short on a phone and the dispute page names no contract,
+// the outlet page states the Elevated requirement once, and a signed-out reader gets no dead "move on" button.
+
+const OWNER = 8; // outlet owner, its only Editor and the article's journalist
+const DISPUTER = 9; // a bonded reader who opens a jury case on the article
+const stamp = Date.now().toString(36).slice(-6);
+let ids = { slug: `polish-${stamp}`, article: "", caseId: "" };
+
+// One fixture per stack: a worker started again after a failed test reads it back instead of opening a second case.
+const fixtureFile = path.resolve("test-results", "desk-polish-fixture.json");
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  const saved = fs.existsSync(fixtureFile) ? (JSON.parse(fs.readFileSync(fixtureFile, "utf8")) as { baseUrl: string; ids: typeof ids }) : undefined;
+  if (saved && saved.baseUrl === process.env.CAPSULE_E2E_BASE_URL) {
+    ids = saved.ids;
+    return;
+  }
+  const desk = readerDesk();
+  await desk.outlet(OWNER, ids.slug, `The Polish Courier ${stamp}`);
+  ids.article = await desk.finalized(OWNER, ids.slug, `Ferry pier reopens ${stamp}`, "The ferry pier reopened on Monday after repairs.");
+  await desk.deposit(DISPUTER, "10");
+  // an open jury case: its pool is seated for the opening and leaves at once (nothing is decided here)
+  const jury = juryChain();
+  const bench = await jury.seatBench(`polish-bench-${stamp}`);
+  const disputer = { key: devKeys[DISPUTER]!, address: privateKeyToAccount(devKeys[DISPUTER]!).address };
+  const opened = await jury.dispute(disputer, ids.article, { grounds: "The pier reopened on Tuesday, not Monday.", requestedLabel: "misleading" });
+  await bench.leave();
+  ids.caseId = opened.case.caseId;
+  fs.writeFileSync(fixtureFile, JSON.stringify({ baseUrl: process.env.CAPSULE_E2E_BASE_URL, ids }));
+});
+
+/** The rectangle of an element's text itself (not of its box, which a 44 px touch target makes taller). */
+const textRect = (page: Page, selector: string) =>
+  page.locator(selector).first().evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const r = range.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, left: r.left };
+  });
+
+test("the capsule page's timeline: the submitter's line follows its step without a gap, at 1280 and 360 px", async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto(`/capsules/${ids.article}`);
+  const submitted = page.locator("[data-testid=timeline-step][data-step=submitted]");
+  await expect(submitted).toContainText("by");
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    const tx = await textRect(page, "[data-testid=timeline-step][data-step=submitted] [data-testid=tx-link]");
+    const by = await textRect(page, "[data-testid=timeline-step][data-step=submitted] [data-testid=address-link]");
+    // the text of the next line starts within a few pixels of the line above (a line of text-xs is 16 px)
+    expect(by.top - tx.bottom, `gap above "by" at ${width} px`).toBeLessThanOrEqual(8);
+  }
+  await submitted.scrollIntoViewIfNeeded();
+  await bothWidths(page, "capsule-timeline", "desk-polish");
+  expect(errors).toEqual([]);
+});
