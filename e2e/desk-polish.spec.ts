@@ -66,3 +66,22 @@ test("the capsule page's timeline: the submitter's line follows its step without
   await bothWidths(page, "capsule-timeline", "desk-polish");
   expect(errors).toEqual([]);
 });
+
+test("the owner's own Editor role is given up, not revoked, after a confirmation that says they stay the owner and are the only Editor", async ({ page }) => {
+  const errors = watchConsole(page);
+  await signedInAt(page, OWNER, `/outlets/${ids.slug}`);
+  const members = page.getByTestId("outlet-members");
+  await expect(members.getByTestId("member-role")).toHaveText(["Editor"]);
+  await expect(members.getByRole("button", { name: /^Revoke/ })).toHaveCount(0);
+  await members.getByRole("button", { name: "Give up your Editor role" }).click();
+  const confirm = page.getByTestId("revoke-confirm");
+  await expect(confirm).toContainText("You stay the outlet’s owner");
+  await expect(confirm).toContainText("You are its only Editor");
+  await expect(confirm.getByRole("button", { name: "Give up Editor" })).toBeVisible();
+  await confirm.scrollIntoViewIfNeeded();
+  await bothWidths(page, "own-role-confirm", "desk-polish");
+  await confirm.getByRole("button", { name: "Keep the role" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(members.getByTestId("member-role")).toHaveText(["Editor"]);
+  expect(errors).toEqual([]);
+});
