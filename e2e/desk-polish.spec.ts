@@ -85,3 +85,17 @@ test("the owner's own Editor role is given up, not revoked, after a confirmation
   await expect(members.getByTestId("member-role")).toHaveText(["Editor"]);
   expect(errors).toEqual([]);
 });
+
+test("the court list's three filters line up at 360 px", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto("/court");
+  const boxes = [];
+  for (const id of ["case-outlet-filter", "case-period-filter", "case-outcome-filter"]) {
+    const box = await page.getByTestId(id).boundingBox();
+    if (!box) throw new Error(`${id} is not on the page`);
+    boxes.push({ left: Math.round(box.x), right: Math.round(box.x + box.width) });
+  }
+  expect(boxes.map((b) => b.left)).toEqual([boxes[0]!.left, boxes[0]!.left, boxes[0]!.left]);
+  expect(boxes.map((b) => b.right)).toEqual([boxes[0]!.right, boxes[0]!.right, boxes[0]!.right]);
+  await bothWidths(page, "court-list", "desk-polish");
+});
