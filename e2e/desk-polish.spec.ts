@@ -99,3 +99,24 @@ test("the court list's three filters line up at 360 px", async ({ page }) => {
   expect(boxes.map((b) => b.right)).toEqual([boxes[0]!.right, boxes[0]!.right, boxes[0]!.right]);
   await bothWidths(page, "court-list", "desk-polish");
 });
+
+test("the court intro leaves the case list on a phone's first screen, and the dispute and bonds pages name no contract", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto("/court");
+  await expect(page.getByTestId("case-rows")).toBeVisible();
+  const firstCase = await page.getByTestId("case-rows").evaluate((el) => el.getBoundingClientRect().top);
+  expect(firstCase, "the first case starts on the first screen").toBeLessThan(800);
+  // the whole explanation is one click away
+  await page.getByText("How a court case runs").click();
+  await expect(page.getByText("commits its findings in secret")).toBeVisible();
+  await bothWidths(page, "court-intro", "desk-polish");
+
+  await signedInAt(page, DISPUTER, `/capsules/${ids.article}/dispute`);
+  await expect(page.getByText("Who may dispute")).toBeVisible();
+  await expect(page.locator("main")).not.toContainText("RoleRegistry");
+  await expect(page.locator("main")).toContainText("Any wallet with a bond");
+  await bothWidths(page, "dispute-page", "desk-polish");
+  await page.goto("/bonds");
+  await expect(page.getByTestId("bond-bonded")).toBeVisible();
+  await expect(page.locator("main")).not.toContainText("RoleRegistry");
+});
