@@ -120,3 +120,13 @@ test("the court intro leaves the case list on a phone's first screen, and the di
   await expect(page.getByTestId("bond-bonded")).toBeVisible();
   await expect(page.locator("main")).not.toContainText("RoleRegistry");
 });
+
+test("the outlet page states what the Elevated tier needs once", async ({ page }) => {
+  await page.goto(`/outlets/${ids.slug}`);
+  await expect(page.getByTestId("distribution-next")).toContainText("To move up to Elevated");
+  const main = page.locator("main");
+  // the requirement sentence (decided capsules, acceptance rate) is written once, in the distribution report
+  await expect(main.getByText(/Elevated .*needs/)).toHaveCount(0);
+  await expect(main.getByText(/opens? at the Elevated tier/)).toHaveCount(1);
+  await bothWidths(page, "outlet-tier", "desk-polish");
+});
