@@ -130,3 +130,14 @@ test("the outlet page states what the Elevated tier needs once", async ({ page }
   await expect(main.getByText(/opens? at the Elevated tier/)).toHaveCount(1);
   await bothWidths(page, "outlet-tier", "desk-polish");
 });
+
+test("a signed-out reader of an open court case sees a hint to sign in, not a dead 'move on' button", async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto(`/court/${ids.caseId}`);
+  const jury = page.getByTestId("jury-panel");
+  await expect(jury.getByTestId("jury-period")).toBeVisible();
+  await expect(jury.getByTestId("move-on-sign-in")).toBeVisible();
+  await expect(page.getByRole("button", { name: /Move the case on/ })).toHaveCount(0);
+  await bothWidths(page, "case-signed-out", "desk-polish");
+  expect(errors).toEqual([]);
+});
