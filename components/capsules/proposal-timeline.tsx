@@ -52,13 +52,14 @@ function stepRefs(step: Step) {
   const parts = [
     step.block ? <BlockLink key="block" block={step.block} inText /> : null,
     step.txHash ? (
-      <span key="tx">
+      <span key="tx" className="whitespace-nowrap">
         tx <TxLink hash={step.txHash} inText />
       </span>
     ) : null,
     step.note ? <span key="note">{step.note}</span> : null,
     step.by ? (
-      <span key="by">
+      // a short address stays whole and with its "by"; a voter's name may wrap
+      <span key="by" className={step.by.label ? undefined : "whitespace-nowrap"}>
         by <AddressLink address={step.by.address} label={step.by.label} inText />
       </span>
     ) : null,
