@@ -119,7 +119,8 @@ test("the court intro leaves the case list on a phone's first screen, and the di
   await expect(page.getByTestId("case-rows")).toBeVisible();
   const firstCase = await page.getByTestId("case-rows").evaluate((el) => el.getBoundingClientRect().top);
   expect(firstCase, "the first case starts on the first screen").toBeLessThan(800);
-  // the whole explanation is one click away
+  // the whole explanation is one click away, behind words that look like a link
+  await expect(page.getByText("How a court case runs")).toHaveCSS("text-decoration-line", "underline");
   await page.getByText("How a court case runs").click();
   await expect(page.getByText("commits its findings in secret")).toBeVisible();
   await bothWidths(page, "court-intro", "desk-polish");

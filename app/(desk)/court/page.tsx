@@ -31,7 +31,7 @@ export default async function CourtPage({ searchParams }: Props) {
         </p>
         {/* the whole explanation one click away: on a phone it would push the cases off the first screen */}
         <details className="mt-2 max-w-3xl text-stone-600">
-          <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-ink">How a court case runs</summary>
+          <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-accent underline">How a court case runs</summary>
           <p className="mt-1">
             A challenge names the article’s claims, one of its evidence items, or the article as a whole. A jury of bonded Editors of other outlets,
             drawn on chain, hears evidence from both sides, commits its findings in secret and then reveals them with public reasons; either side may
