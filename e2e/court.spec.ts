@@ -76,7 +76,7 @@ test("a bonded reader disputes an article and the reader's page follows the labe
   await page.goto(`/capsules/${fixture.capsuleId}/dispute`);
   await expect(page.getByRole("heading", { name: "Dispute an article", level: 1 })).toBeVisible();
   await expect(page.getByTestId("dispute-capsule-title")).toHaveText(fixture.title);
-  await expect(page.getByText("Any wallet that holds a bond in the RoleRegistry contract")).toBeVisible();
+  await expect(page.getByText("Any wallet with a bond (CAP deposited on the")).toBeVisible();
   await expect(page.getByTestId("dispute-signin-hint")).toBeVisible();
   const form = page.getByRole("form", { name: "Open a dispute" });
   await expect(form.getByRole("button", { name: OPEN_BUTTON })).toBeDisabled();

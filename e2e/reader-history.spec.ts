@@ -175,6 +175,7 @@ test("the article offers the embed HTML to copy, and a node that failed is not u
   const embed = await page.request.get(`/embed/${ids.other}`);
   expect(embed.status()).toBe(200);
 
+  await page.getByText("Check with your own node (technical)").click();
   await page.getByLabel(/Check against this JSON-RPC endpoint/).fill("http://127.0.0.1:9/");
   await page.getByRole("button", { name: "Check", exact: true }).click();
   await expect(page.getByTestId("finalization-check-error")).toContainText("This browser will check the next articles against this site’s /rpc again.");

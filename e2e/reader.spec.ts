@@ -195,7 +195,10 @@ test("the reader checks the article against their own node (remembered), then op
   await expect(page.getByTestId("finalization-check")).toContainText(`read this transaction from this site’s /rpc: it finalized capsule #${ids.a2}`);
   // the checks in one plain sentence first
   await expect(page.getByTestId("finalization-summary")).toHaveText("✓ Checked: this is the text the editors approved, and the Capsule chain records their decision. Your browser did this check itself; the lines below say how.");
-  // then against the node directly (a second RPC endpoint), remembered across reloads
+  // then against the node directly (a second RPC endpoint), remembered across reloads: the field is folded
+  // away under a technical summary, since most readers run no node
+  await expect(page.getByLabel(/Check against this JSON-RPC endpoint/)).toBeHidden();
+  await page.getByText("Check with your own node (technical)").click();
   await page.getByLabel(/Check against this JSON-RPC endpoint/).fill(nodeRpcUrl);
   await page.getByRole("button", { name: "Check", exact: true }).click();
   await expect(page.getByTestId("finalization-check")).toContainText(`read this transaction from ${nodeRpcUrl}: it finalized capsule #${ids.a2}`);

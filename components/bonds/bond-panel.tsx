@@ -77,7 +77,7 @@ export function BondPanel() {
       <div>
         <h1 className="font-serif text-3xl font-bold tracking-tight">Bonds</h1>
         <p className="mt-2 max-w-2xl text-stone-600">
-          Roles at an outlet are backed by a bond of CAP held in the RoleRegistry contract. A bond can be slashed by the integrity court; the unlocked part can be withdrawn at any time.
+          Roles at an outlet are backed by a bond: CAP you deposit, held on chain while you hold the roles. A bond can be slashed by the integrity court; the unlocked part can be withdrawn at any time.
         </p>
       </div>
       {bond.isError ? <ErrorNotice title="Your bond could not be read from the chain" error={bond.error} onRetry={() => void bond.refetch()} /> : null}
@@ -291,7 +291,7 @@ function DepositForm(props: { bond: BondReading; balance: BalanceReading; amount
   return (
     <Card title="Deposit">
       <form onSubmit={submit} noValidate className="space-y-3" aria-label="Deposit into your bond">
-        <TextField id="deposit-amount" label="Amount (CAP)" inputMode="decimal" autoComplete="off" value={props.amount} error={fieldError} onChange={(e) => props.setAmount(e.target.value)} hint="Sent from your wallet to RoleRegistry and added to your bond." />
+        <TextField id="deposit-amount" label="Amount (CAP)" inputMode="decimal" autoComplete="off" value={props.amount} error={fieldError} onChange={(e) => props.setAmount(e.target.value)} hint="Sent from your wallet and added to your bond." />
         <p className="text-sm text-stone-700" data-testid="deposit-balances">
           In your wallet: <span className="font-semibold tabular-nums"><WalletBalance balance={props.balance} inline /></span>. Bonded now: <span className="font-semibold tabular-nums">{cap(props.bond.bonded)}</span>.
         </p>

@@ -1,10 +1,10 @@
-import type { ReactNode } from "react";
 import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
 import type { TVoteItem } from "@/features/voting/capsule-votes.schema";
 import { formatLocalTime } from "@/components/ui/capsule-format";
 import { AddressLink, BlockLink, TxLink } from "@/components/ui/chain-link";
 
-type Step = { key: string; title: string; time: string; block?: string; txHash?: string | null; detail?: ReactNode; upcoming?: boolean };
+/** `by`: the wallet that acted; `note`: a few words more; `quote`: the voter's reason. */
+type Step = { key: string; title: string; time: string; block?: string; txHash?: string | null; by?: { address: string; label?: string }; note?: string; quote?: string; upcoming?: boolean };
 
 /**
  * The proposal's life, oldest first (Snapshot/Tally style): submitted, window opened, each vote, the
@@ -21,30 +21,22 @@ export function timelineSteps(capsule: TCapsuleResponse["capsule"], votes: TVote
       time: capsule.opensAt,
       block: openedBlock,
       txHash: capsule.submitTxHash,
-      detail: (
-        <>
-          by <AddressLink address={capsule.submitter} />
-        </>
-      ),
+      by: { address: capsule.submitter },
     },
     {
       key: "opened",
       title: "Voting window opened",
       time: capsule.opensAt,
       block: openedBlock,
-      detail: capsule.snapshotBlock ? <>voters: the bonded Editors at block {capsule.snapshotBlock}</> : undefined,
+      note: capsule.snapshotBlock ? `voters: the bonded Editors at block ${capsule.snapshotBlock}` : undefined,
     },
     ...votes.map((vote) => ({
       key: `vote-${vote.voter}`,
       title: `Vote: ${vote.support ? "Yes" : "No"}`,
       time: vote.blockTime,
       txHash: vote.txHash,
-      detail: (
-        <>
-          <AddressLink address={vote.voter} label={vote.displayName ?? undefined} />
-          {vote.reason ? <span className="block break-words text-stone-700">“{vote.reason.text}”</span> : null}
-        </>
-      ),
+      by: { address: vote.voter, label: vote.displayName ?? undefined },
+      quote: vote.reason?.text,
     })),
   ];
   const closedAt = capsule.closedAt !== "0" ? capsule.closedAt : undefined;
@@ -53,6 +45,26 @@ export function timelineSteps(capsule: TCapsuleResponse["capsule"], votes: TVote
   if (capsule.status === "rejected") steps.push({ key: "rejected", title: "Rejected", time: closedAt ?? capsule.closesAt, txHash: capsule.finalizeTxHash });
   if (capsule.finalizedAt !== "0") steps.push({ key: "finalized", title: "Accepted and finalized", time: capsule.finalizedAt, txHash: capsule.finalizeTxHash });
   return steps;
+}
+
+/** "block 20 · tx 0x… · voters: … · by 0x…", the parts a step has, with inline links. */
+function stepRefs(step: Step) {
+  const parts = [
+    step.block ? <BlockLink key="block" block={step.block} inText /> : null,
+    step.txHash ? (
+      <span key="tx" className="whitespace-nowrap">
+        tx <TxLink hash={step.txHash} inText />
+      </span>
+    ) : null,
+    step.note ? <span key="note">{step.note}</span> : null,
+    step.by ? (
+      // a short address stays whole and with its "by"; a voter's name may wrap
+      <span key="by" className={step.by.label ? undefined : "whitespace-nowrap"}>
+        by <AddressLink address={step.by.address} label={step.by.label} inText />
+      </span>
+    ) : null,
+  ].filter((part) => part !== null);
+  return parts.flatMap((part, i) => (i === 0 ? [part] : [<span key={`sep-${i}`}> · </span>, part]));
 }
 
 export function ProposalTimeline({ capsule, votes, now, moreVotes }: { capsule: TCapsuleResponse["capsule"]; votes: TVoteItem[]; now: number; moreVotes: boolean }) {
@@ -68,19 +80,15 @@ export function ProposalTimeline({ capsule, votes, now, moreVotes }: { capsule: 
           <li key={step.key} className="relative min-w-0" data-testid="timeline-step" data-step={step.key}>
             <span aria-hidden="true" className={`absolute -left-[1.4rem] top-1.5 h-3 w-3 rounded-full ${step.upcoming ? "border-2 border-stone-400 bg-white" : "bg-stone-600"}`} />
             <p className="text-sm font-semibold text-stone-900">{step.title}</p>
-            <p className="flex flex-wrap items-center gap-x-1 text-xs text-stone-600">
-              <time className="basis-full" dateTime={new Date(Number(step.time) * 1000).toISOString()}>{formatLocalTime(step.time)}</time>
-              {step.block ? (
-                <BlockLink block={step.block} />
-              ) : null}
-              {step.txHash ? (
-                <>
-                  <span>{step.block ? "· tx" : "tx"}</span>
-                  <TxLink hash={step.txHash} />
-                </>
-              ) : null}
+            {/*
+              The chain references and the wallet are one line of running text with inline links (WCAG 2.5.8's inline
+              exception): as 44 px rows of their own, each link left a gap of a blank line above the next.
+            */}
+            <p className="text-xs leading-5 text-stone-600">
+              <time className="block" dateTime={new Date(Number(step.time) * 1000).toISOString()}>{formatLocalTime(step.time)}</time>
+              {stepRefs(step)}
             </p>
-            {step.detail ? <div className="text-xs text-stone-600">{step.detail}</div> : null}
+            {step.quote ? <p className="break-words text-xs leading-5 text-stone-700">“{step.quote}”</p> : null}
           </li>
         ))}
       </ol>

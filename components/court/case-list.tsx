@@ -24,6 +24,8 @@ export type CaseFilters = { status: CaseStatusFilter; outlet: string; period: Ca
 
 const periodWords: Record<(typeof juryPeriods)[number], string> = { evidence: "Evidence", commit: "Commit", reveal: "Reveal", appeal: "Appeal", final: "Final" };
 const outcomeWords: Record<(typeof verdicts)[number], string> = { verified: "Verified", misleading: "Misleading", fraudulent: "Fraudulent", unresolved: "Unresolved" };
+// on a phone the three filters stack: their words take one width, so the selects start and end in line
+const labelClass = "w-16 shrink-0 sm:w-auto";
 const selectClass = "min-h-11 min-w-0 flex-1 rounded-md border border-stone-300 bg-white px-2 py-1 text-sm text-ink";
 
 /** Keeps the filters in the address bar, so a filtered list can be shared or reloaded. */
@@ -74,7 +76,7 @@ export function CaseList({ initial }: { initial: CaseFilters }) {
             ))}
           </div>
           <label className="flex w-full min-w-0 max-w-full items-center gap-2 text-sm text-stone-700 sm:w-auto">
-            Outlet
+            <span className={labelClass}>Outlet</span>
             <select
               value={outlet}
               onChange={(event) => choose({ outlet: event.target.value })}
@@ -85,7 +87,7 @@ export function CaseList({ initial }: { initial: CaseFilters }) {
             </select>
           </label>
           <label className="flex w-full min-w-0 max-w-full items-center gap-2 text-sm text-stone-700 sm:w-auto">
-            Period
+            <span className={labelClass}>Period</span>
             <select value={period} onChange={(event) => choose({ period: event.target.value as CasePeriodFilter })} className={selectClass} data-testid="case-period-filter">
               <option value="">Any period</option>
               {juryPeriods.map((p) => (
@@ -96,7 +98,7 @@ export function CaseList({ initial }: { initial: CaseFilters }) {
             </select>
           </label>
           <label className="flex w-full min-w-0 max-w-full items-center gap-2 text-sm text-stone-700 sm:w-auto">
-            Outcome
+            <span className={labelClass}>Outcome</span>
             <select value={outcome} onChange={(event) => choose({ outcome: event.target.value as CaseOutcomeFilter })} className={selectClass} data-testid="case-outcome-filter">
               <option value="">Any outcome</option>
               {verdicts.map((v) => (

@@ -143,7 +143,10 @@ export function DisputePage({ id }: { id: string }) {
           </Card>
           <Card title="Who may dispute">
             <ul className="list-disc space-y-2 pl-5 text-sm text-stone-700">
-              <li>Any wallet that holds a bond in the RoleRegistry contract — no role at this outlet is needed, so readers and other newsrooms can challenge.</li>
+              <li>
+                Any wallet with a bond (CAP deposited on the <Link href="/bonds" className="text-accent underline">Bonds</Link> page, any amount) — no role at this
+                outlet is needed, so readers and other newsrooms can challenge.
+              </li>
               <li>Only finalized articles, one open case per article at a time.</li>
               <li>While the case is open the article is labelled Contested and carries no ads.</li>
               <li>

@@ -89,12 +89,15 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
           ) : null}
           <p className="text-stone-600 [overflow-wrap:anywhere]">Disputed: {claimNames.join(", ")}.</p>
           {item.unknownClaimIds.length > 0 ? <UnknownClaims ids={item.unknownClaimIds} closed={item.status === "closed"} /> : null}
-          {item.period !== "final" ? (
+          {item.period === "final" ? null : !signedIn ? (
+            // a reader who is not signed in cannot press it: a hint, not a dead button
+            <p className="text-stone-600" data-testid="move-on-sign-in">Anyone signed in can move the case on once a period is over: sign in with your wallet (page header).</p>
+          ) : (
             <>
               <button
                 type="button"
                 className={`${button} border border-stone-300 bg-white text-ink hover:bg-stone-50`}
-                disabled={advance.isPending || !signedIn || !canMoveOn}
+                disabled={advance.isPending || !canMoveOn}
                 onClick={() => {
                   advance.reset();
                   advance.mutate({});
@@ -102,13 +105,9 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
               >
                 {advance.isPending ? "Moving the case on…" : "Move the case on if this period is over"}
               </button>
-              {!signedIn ? (
-                <p className="text-stone-600" data-testid="move-on-sign-in">Sign in with your wallet (page header) to move the case on once a period is over.</p>
-              ) : !canMoveOn ? (
-                <p className="text-stone-600" data-testid="move-on-not-yet">{notYet}</p>
-              ) : null}
+              {!canMoveOn ? <p className="text-stone-600" data-testid="move-on-not-yet">{notYet}</p> : null}
             </>
-          ) : null}
+          )}
           {advance.error ? <p role="alert" className="text-red-700">{advance.error.message}</p> : null}
           {funded ? (
             <p role="status" className="text-green-800" data-testid="appeal-funded">

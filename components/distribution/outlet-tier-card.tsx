@@ -120,13 +120,21 @@ export function OutletTierCard({ item, onOutletPage = false }: { item: OutletDis
 
 const channelName: Record<OutletDistribution["channels"]["items"][number]["channel"], string> = { atom: "Atom feed", json_feed: "JSON Feed", websub: "WebSub push" };
 
+/** The note of channel `i`, the last of a run that shares it: "opens at …" alone, "both open at …" for two, "all open at …" for more. */
+function sharedNote(all: OutletDistribution["channels"]["items"], i: number): string {
+  const note = all[i]?.note ?? "";
+  let run = 1;
+  while (all[i - run]?.note === note) run++;
+  return run === 1 ? note : `${run === 2 ? "both" : "all"} ${note.replace(/^opens\b/, "open")}`;
+}
+
 function ChannelList({ item }: { item: OutletDistribution }) {
   const { websub } = item.channels;
   return (
     <section className="mt-4 border-t border-stone-100 pt-3 text-sm" aria-label="Channels" data-testid="distribution-channels">
       <h3 className="font-semibold text-ink">Channels</h3>
       <ul className="mt-1 space-y-1">
-        {item.channels.items.map((channel) => (
+        {item.channels.items.map((channel, i, all) => (
           <li key={channel.channel} className="flex flex-wrap items-center gap-x-2" data-channel={channel.channel} data-status={channel.status}>
             <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${channel.status === "on" ? "bg-emerald-50 text-emerald-900" : "bg-stone-100 text-stone-700"}`}>{channel.status === "on" ? "On" : "Off"}</span>
             {channel.status === "on" && channel.channel !== "websub" ? (
@@ -136,7 +144,10 @@ function ChannelList({ item }: { item: OutletDistribution }) {
             ) : (
               <span className="inline-flex min-h-11 items-center">{channelName[channel.channel]}</span>
             )}
-            {channel.note ? <span className="text-stone-500">({channel.note})</span> : null}
+            {/* channels off for the same reason (JSON Feed and WebSub before Elevated) are given it once, on the last of them */}
+            {channel.note && all[i + 1]?.note !== channel.note ? (
+              <span className="text-stone-500">({sharedNote(all, i)})</span>
+            ) : null}
           </li>
         ))}
       </ul>

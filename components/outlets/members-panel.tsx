@@ -19,7 +19,10 @@ export function MembersPanel({ slug, canManage, me }: { slug: string; canManage:
   const users = useOutletUsers(slug);
   const revoke = useChangeRole(slug, "revoke");
   // a role is revoked (or given up) only after a second, explicit click that says what it does
-  const [confirming, setConfirming] = useState<{ wallet: string; roleId: number; name: string; own: boolean } | undefined>();
+  const [confirming, setConfirming] = useState<{ wallet: string; roleId: number; name: string; own: boolean; owner: boolean } | undefined>();
+  // submissions need a bonded Editor to vote: the confirmation says so when the role is the last one
+  const lastEditor = (wallet: string) =>
+    !users.data?.items.some((m) => m.wallet.toLowerCase() !== wallet.toLowerCase() && m.roles.some((r) => r.roleId === ROLE.EDITOR && r.bonded));
 
   return (
     <Card title="Members and roles">
@@ -54,12 +57,13 @@ export function MembersPanel({ slug, canManage, me }: { slug: string; canManage:
                         // a member may give up its own role (and release its bond lock) without managing the outlet
                         <button
                           type="button"
-                          onClick={() => setConfirming({ wallet: member.wallet, roleId: role.roleId, name: role.name, own: isMe })}
+                          onClick={() => setConfirming({ wallet: member.wallet, roleId: role.roleId, name: role.name, own: isMe, owner: member.isOwner })}
                           disabled={revoke.isPending}
-                          aria-label={isMe && !canManage ? `Give up your ${role.name} role` : `Revoke ${role.name} from ${displayAddress(member.wallet)}`}
+                          aria-label={isMe ? `Give up your ${role.name} role` : `Revoke ${role.name} from ${displayAddress(member.wallet)}`}
                           className="inline-flex min-h-11 items-center rounded-full px-3 text-xs text-red-800 hover:bg-red-50"
                         >
-                          {isMe && !canManage ? "Give up" : "Revoke"}
+                          {/* one's own role is given up, never "revoked" (docs/DECISIONS.md) */}
+                          {isMe ? "Give up" : "Revoke"}
                         </button>
                       ) : (
                         <span className="pr-2" />
@@ -70,10 +74,18 @@ export function MembersPanel({ slug, canManage, me }: { slug: string; canManage:
                 {confirming && confirming.wallet === member.wallet ? (
                   <div role="alertdialog" aria-label="Confirm the role change" className="w-full rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-950" data-testid="revoke-confirm">
                     <p>
-                      {confirming.own
-                        ? `Give up your ${confirming.name} role at this outlet? Your bond lock for it is released${confirming.roleId === ROLE.EDITOR ? ", and you no longer vote or manage the outlet" : ""}. Only the owner or an Editor can grant it again.`
-                        : `Revoke the ${confirming.name} role from this member? Their bond lock for it is released${confirming.roleId === ROLE.EDITOR ? " and they no longer vote" : ""}.`}
+                      {!confirming.own
+                        ? `Revoke the ${confirming.name} role from this member? Their bond lock for it is released${confirming.roleId === ROLE.EDITOR ? " and they no longer vote" : ""}.`
+                        : confirming.owner
+                          ? `Give up your ${confirming.name} role at this outlet? Your bond lock for it is released${confirming.roleId === ROLE.EDITOR ? " and you no longer vote on capsules" : ""}. You stay the outlet’s owner: you can still manage it and grant roles, this one back to yourself included.`
+                          : `Give up your ${confirming.name} role at this outlet? Your bond lock for it is released${confirming.roleId === ROLE.EDITOR ? ", and you no longer vote or manage the outlet" : ""}. Only the owner or an Editor can grant it again.`}
                     </p>
+                    {confirming.roleId === ROLE.EDITOR && lastEditor(confirming.wallet) ? (
+                      <p className="mt-2 font-semibold" data-testid="last-editor-warning">
+                        {confirming.own ? "You are its only Editor" : "This is its only Editor"}: until someone holds the Editor role again, no capsule can be submitted
+                        here, because nobody could vote on it.
+                      </p>
+                    ) : null}
                     <div className="mt-2 flex flex-wrap gap-2">
                       <button
                         type="button"

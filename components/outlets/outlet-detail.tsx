@@ -94,7 +94,7 @@ export function OutletDetail({ slug, articles }: { slug: string; articles?: Reac
       </Card>
       <div className="grid gap-6 lg:grid-cols-2">
         <VerificationPanel outlet={data} canManage={canManage} />
-        <TierPanel outlet={data} />
+        <TierPanel outlet={data} reportBelow={data.status === "active"} />
       </div>
       {data.status === "active" ? <OutletDistributionSection slug={slug} /> : null}
       <MembersPanel slug={slug} canManage={canManage} me={wallet} />

@@ -32,7 +32,8 @@ function nextStep(d: TOutlet["distribution"], status: TOutlet["status"]): string
   }
 }
 
-export function TierPanel({ outlet }: { outlet: TOutlet }) {
+/** `reportBelow`: the page shows the distribution report, which says what each tier needs: the panel does not say it again. */
+export function TierPanel({ outlet, reportBelow = false }: { outlet: TOutlet; reportBelow?: boolean }) {
   const d = outlet.distribution;
   return (
     <Card title="Distribution tier">
@@ -59,7 +60,13 @@ export function TierPanel({ outlet }: { outlet: TOutlet }) {
           <dd className="font-mono">{d.monthsActive}</dd>
         </div>
       </dl>
-      <p className="mt-3 rounded bg-stone-50 p-3 text-sm text-stone-700">{nextStep(d, outlet.status)}</p>
+      {reportBelow ? (
+        <p className="mt-3 text-sm text-stone-600" data-testid="tier-see-report">
+          What each tier needs, and what would move this outlet up, is under Distribution below.
+        </p>
+      ) : (
+        <p className="mt-3 rounded bg-stone-50 p-3 text-sm text-stone-700">{nextStep(d, outlet.status)}</p>
+      )}
     </Card>
   );
 }

@@ -184,7 +184,11 @@ export function FinalizationRecord(props: Props) {
       ) : (
         <p className="text-stone-600">The finalization transaction is not recorded yet.</p>
       )}
-      <RpcChooser custom={custom} onChoose={choose} />
+      {/* a field for readers who run their own node: folded away from the others, open while one is in use */}
+      <details className="text-sm" open={custom ? true : undefined} data-testid="rpc-details">
+        <summary className="flex min-h-11 cursor-pointer items-center text-stone-600">Check with your own node (technical)</summary>
+        <RpcChooser custom={custom} onChoose={choose} />
+      </details>
       <details className="text-xs text-stone-500">
         <summary className="flex min-h-11 cursor-pointer items-center">How anyone can check this record (technical)</summary>
         <p>
