@@ -191,8 +191,22 @@ describe.each(dialects)("the jury court over HTTP on %s", (dialect) => {
 
   it("draws three jurors when the evidence period ends and relays their signed commits", async () => {
     await chain.increaseTime(72 * 3600 + 1);
-    const advanced = await api.send(courtAdvance, { params: { id: caseId } }, challengerKey);
-    expect(advanced.status, JSON.stringify(advanced.body)).toBe(200);
+    // three people ask at once when the period has ended: one move is relayed, the others are told it is under way
+    const asked = await Promise.all([challengerKey, ownerKey, reporterKey].map((key) => api.send(courtAdvance, { params: { id: caseId } }, key)));
+    const advanced = asked.find((answer) => answer.status === 200)!;
+    expect(advanced, JSON.stringify(asked.map((a) => a.body))).toBeDefined();
+    // one that asks after the move is mined is refused by the chain's pre-flight (the new period has not ended)
+    for (const other of asked.filter((answer) => answer !== advanced)) {
+      expect(other.status, JSON.stringify(other.body)).toBe(409);
+      expect(["CONFLICT", "INVALID_STATE"]).toContain(other.body.error);
+    }
+    const handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
+    try {
+      const moves = await handle.db.selectFrom("operator_outbox").select(["status"]).where("case_id", "=", Number(caseId)).where("function_name", "=", "advancePeriod").execute();
+      expect(moves.map((move) => move.status)).toEqual(["mined"]); // no second move mined as a revert at the operator's expense
+    } finally {
+      await handle.close();
+    }
     expect(advanced.body.case.period).toBe("commit");
     const drawn = advanced.body.case.jurors.map((j: Json) => j.juror);
     expect([...drawn].sort()).toEqual(jurorKeys.map(addr).sort());

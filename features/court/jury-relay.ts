@@ -6,6 +6,7 @@ import { getCaseOrThrow } from "@/features/court/court.repository";
 import { evidenceHeld, findJuryCase } from "@/features/court/jury.repository";
 import { operatorCalls, type OperatorCall } from "@/lib/chain/operator/operator-calls";
 import { queueOperatorTx } from "@/lib/chain/operator/queue-operator-tx";
+import { findUnminedCaseCall } from "@/lib/db/repositories/operator-outbox.repository";
 import { awaitOperatorTx } from "@/lib/chain/operator/await-operator-tx";
 import { FINDING } from "@/lib/chain/jury-ballots";
 import { AppError } from "@/lib/errors/app-error";
@@ -130,5 +131,18 @@ export async function advanceJuryCase(db: Db, courtCaseId: number) {
     await settleJuryCase(db, courtCaseId);
     return { ...(await caseDetail(db, await getCaseOrThrow(db, courtCaseId))), operatorTx: null };
   }
-  return relay(db, courtCaseId, { what: "advance the case", call: (c) => operatorCalls.advancePeriod(BigInt(c.case_id)) });
+  return relay(db, courtCaseId, { what: "advance the case", guard: (trx) => noAdvanceInFlight(trx, courtCaseId), call: (c) => operatorCalls.advancePeriod(BigInt(c.case_id)) });
+}
+
+/**
+ * Anyone may move a case on, so several may ask at the moment a period ends: every request's pre-flight passes
+ * against the chain as it was, and all but the first would be mined as reverts at the operator's expense. The
+ * staging transactions run one at a time, so the second sees the first's row and stages nothing.
+ */
+async function noAdvanceInFlight(trx: Trx, courtCaseId: number) {
+  const pending = await findUnminedCaseCall(trx, courtCaseId, "advancePeriod");
+  if (!pending) return;
+  throw new AppError("CONFLICT", `Court case ${courtCaseId} is already being moved on (${pending.tx_hash} is waiting to be mined); reload the case in a moment`, {
+    details: { pendingTxHash: pending.tx_hash },
+  });
 }

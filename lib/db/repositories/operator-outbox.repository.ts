@@ -58,6 +58,17 @@ export async function findUnminedVote(db: DbOrTrx, wallet: string): Promise<Outb
     .executeTakeFirst();
 }
 
+/** An operator call `functionName` for court case `caseId` that is queued or broadcast but not mined yet. */
+export async function findUnminedCaseCall(db: DbOrTrx, caseId: number, functionName: string): Promise<OutboxRow | undefined> {
+  return db
+    .selectFrom("operator_outbox")
+    .selectAll()
+    .where("case_id", "=", caseId)
+    .where("function_name", "=", functionName)
+    .where("status", "in", ["queued", "sent"] satisfies OutboxStatus[])
+    .executeTakeFirst();
+}
+
 /** The newest operator transactions a capsule read shows. */
 export const CAPSULE_OUTBOX_LIMIT = 50;
 
