@@ -6,7 +6,7 @@ import { getCaseOrThrow } from "@/features/court/court.repository";
 import { evidenceHeld, findJuryCase } from "@/features/court/jury.repository";
 import { operatorCalls, type OperatorCall } from "@/lib/chain/operator/operator-calls";
 import { queueOperatorTx } from "@/lib/chain/operator/queue-operator-tx";
-import { findUnminedCaseCall } from "@/lib/db/repositories/operator-outbox.repository";
+import { latestCaseCall } from "@/lib/db/repositories/operator-outbox.repository";
 import { awaitOperatorTx } from "@/lib/chain/operator/await-operator-tx";
 import { FINDING } from "@/lib/chain/jury-ballots";
 import { AppError } from "@/lib/errors/app-error";
@@ -131,18 +131,26 @@ export async function advanceJuryCase(db: Db, courtCaseId: number) {
     await settleJuryCase(db, courtCaseId);
     return { ...(await caseDetail(db, await getCaseOrThrow(db, courtCaseId))), operatorTx: null };
   }
-  return relay(db, courtCaseId, { what: "advance the case", guard: (trx) => noAdvanceInFlight(trx, courtCaseId), call: (c) => operatorCalls.advancePeriod(BigInt(c.case_id)) });
+  // the pre-flight below is good only if no move of this case is in flight, and none is staged after it ran
+  const seen = await latestCaseCall(db, courtCaseId, "advancePeriod");
+  if (seen && (seen.status === "queued" || seen.status === "sent")) throw moveInFlight(courtCaseId, seen.tx_hash);
+  return relay(db, courtCaseId, {
+    what: "advance the case",
+    guard: async (trx) => {
+      const latest = await latestCaseCall(trx, courtCaseId, "advancePeriod");
+      if (latest && latest.id !== seen?.id) throw moveInFlight(courtCaseId, latest.tx_hash);
+    },
+    call: (c) => operatorCalls.advancePeriod(BigInt(c.case_id)),
+  });
 }
 
 /**
- * Anyone may move a case on, so several may ask at the moment a period ends: every request's pre-flight passes
- * against the chain as it was, and all but the first would be mined as reverts at the operator's expense. The
- * staging transactions run one at a time, so the second sees the first's row and stages nothing.
+ * Anyone may move a case on, so several may ask at the moment a period ends: each request's pre-flight passes
+ * against the chain as it was, and all but the first would be mined as reverts at the operator's expense. A
+ * request stages its move only when no move of the case was in flight before its pre-flight and none was staged
+ * since; the staging transactions run one at a time, so of requests at once the first stages and the rest see it.
  */
-async function noAdvanceInFlight(trx: Trx, courtCaseId: number) {
-  const pending = await findUnminedCaseCall(trx, courtCaseId, "advancePeriod");
-  if (!pending) return;
-  throw new AppError("CONFLICT", `Court case ${courtCaseId} is already being moved on (${pending.tx_hash} is waiting to be mined); reload the case in a moment`, {
-    details: { pendingTxHash: pending.tx_hash },
+const moveInFlight = (courtCaseId: number, txHash: string) =>
+  new AppError("CONFLICT", `Court case ${courtCaseId} was just moved on by another request (transaction ${txHash}); reload the case to see its period`, {
+    details: { pendingTxHash: txHash },
   });
-}

@@ -58,14 +58,15 @@ export async function findUnminedVote(db: DbOrTrx, wallet: string): Promise<Outb
     .executeTakeFirst();
 }
 
-/** An operator call `functionName` for court case `caseId` that is queued or broadcast but not mined yet. */
-export async function findUnminedCaseCall(db: DbOrTrx, caseId: number, functionName: string): Promise<OutboxRow | undefined> {
+/** The operator call `functionName` for court case `caseId` staged last, in any status (undefined when none was). */
+export async function latestCaseCall(db: DbOrTrx, caseId: number, functionName: string): Promise<OutboxRow | undefined> {
   return db
     .selectFrom("operator_outbox")
     .selectAll()
     .where("case_id", "=", caseId)
     .where("function_name", "=", functionName)
-    .where("status", "in", ["queued", "sent"] satisfies OutboxStatus[])
+    .orderBy("id", "desc")
+    .limit(1)
     .executeTakeFirst();
 }
 
