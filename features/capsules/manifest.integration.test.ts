@@ -8,6 +8,8 @@ import { capsuleClaims } from "@/features/capsules/claims.endpoint";
 import { capsuleClaimsSet } from "@/features/capsules/claims-set.endpoint";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
 import { capsuleEvidenceAdd } from "@/features/capsules/evidence-add.endpoint";
+import { capsuleSupportingAdd } from "@/features/capsules/supporting-add.endpoint";
+import { errorCodesOf } from "@/lib/endpoints/define";
 import { capsuleHistoryAdd } from "@/features/revisions/history-add.endpoint";
 import { capsuleProof } from "@/features/reader/proof.endpoint";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
@@ -166,6 +168,12 @@ describe.each(dialects)("the capsule manifest on %s", (dialect) => {
     // the voucher's manifest lists the evidence: no new item while it is outstanding
     const added = await api.send(capsuleEvidenceAdd, { params: { id }, body: { uri: "https://example.org/x", contentHash: sha(22), evidenceType: "document", mimeType: "application/pdf", label: "Late" } }, journalistKey);
     expectError(added, 409, "INVALID_STATE", /outstanding submission voucher/);
+    // so are its related capsules, and both routes declare the refusal (the OpenAPI document lists it)
+    const other = await api.send(capsuleCreate, { body: { title: "Harbour fees, the background", body: BODY, outletSlug: SLUG } }, journalistKey);
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
+    const related = await api.send(capsuleSupportingAdd, { params: { id }, body: { supportingCapsuleId: String(other.body.capsuleId), relationshipType: "extends" } }, journalistKey);
+    expectError(related, 409, "INVALID_STATE", /outstanding submission voucher/);
+    for (const route of [capsuleEvidenceAdd, capsuleSupportingAdd]) expect(errorCodesOf(route)).toContain("INVALID_STATE");
   });
 
   it("commits the manifest hash and evidence root on chain; SQL projects them from the event", async () => {

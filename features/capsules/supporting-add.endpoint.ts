@@ -14,6 +14,6 @@ export const capsuleSupportingAdd = defineEndpoint({
   response: ZSupportingAddResponse,
   status: 201,
   rateLimit: ["signed-write"],
-  errors: ["CONFLICT"],
+  errors: ["CONFLICT", "INVALID_STATE"],
   example: { params: { id: "1" }, body: { supportingCapsuleId: "7", relationshipType: "cites" } },
 });
