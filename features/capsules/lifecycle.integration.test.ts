@@ -109,7 +109,7 @@ describe.each(dialects)("capsule lifecycle on %s", (dialect) => {
     expectError(await submit(outsiderKey, id), 409, "OUTLET_NOT_ACTIVE", 'Outlet "thin-desk" is pending; capsules can be submitted only at an active outlet');
     dns.set("thin-desk.example.org", { txt: [created.body.txtRecord.value] });
     expect((await api.send(outletVerify, { body: { outletSlug: "thin-desk", method: "dns_txt" } }, outsiderKey)).body.verified).toBe(true);
-    expectError(await submit(outsiderKey, id), 403, "INSUFFICIENT_BOND", `Submitting as Editor needs a bond of 250 CAP; ${outsider} has 0 CAP bonded in RoleRegistry (deposit 250 CAP more)`, {
+    expectError(await submit(outsiderKey, id), 403, "INSUFFICIENT_BOND", `Submitting as Editor needs a bond of 250 CAP; ${outsider} has 0 CAP bonded (deposit 250 CAP more on the Bonds page)`, {
       bondRequired: parseEther("250").toString(),
       bonded: "0",
     });

@@ -35,7 +35,7 @@ async function requireBond(wallet: Address, roles: number[]): Promise<void> {
     const role = roles.find((r) => bondRequired(r) === required)!;
     throw new AppError(
       "INSUFFICIENT_BOND",
-      `Submitting as ${roleDefinition(role)?.name ?? `role ${role}`} needs a bond of ${formatEther(required)} CAP; ${wallet} has ${formatEther(bonded)} CAP bonded in RoleRegistry (deposit ${formatEther(required - bonded)} CAP more)`,
+      `Submitting as ${roleDefinition(role)?.name ?? `role ${role}`} needs a bond of ${formatEther(required)} CAP; ${wallet} has ${formatEther(bonded)} CAP bonded (deposit ${formatEther(required - bonded)} CAP more on the Bonds page)`,
       { details: { bondRequired: required.toString(), bonded: bonded.toString() } },
     );
   }

@@ -150,7 +150,7 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
       await dispute(outsiderKey, disputed.capsuleId, { grounds: GROUNDS, openTxHash: NO_TX }),
       403,
       "INSUFFICIENT_BOND",
-      `Opening a court case needs an active bond; ${addr(outsiderKey)} has none deposited in RoleRegistry`,
+      `Opening a court case needs an active bond; ${addr(outsiderKey)} has none deposited (deposit one on the Bonds page)`,
       { bonded: "0" },
     );
     // another's draft is a missing id to a wallet that may not read it; the outlet's Editor is told why (issue 25 item 2)

@@ -9,7 +9,7 @@ export const capsuleDispute = defineEndpoint({
   path: "/api/capsules/:id/dispute",
   summary: "A bonded wallet files the JuryCourt case it opened (openTxHash, fee paid) on a finalized capsule; the label becomes contested and a jury decides",
   action: "capsules.dispute",
-  roles: { at: "capsuleOutlet", walletBond: "nonzero", what: "open a court case", messages: { insufficientBond: "Opening a court case needs an active bond; {wallet} has none deposited in RoleRegistry" } },
+  roles: { at: "capsuleOutlet", walletBond: "nonzero", what: "open a court case", messages: { insufficientBond: "Opening a court case needs an active bond; {wallet} has none deposited (deposit one on the Bonds page)" } },
   params: ZCapsuleIdParams,
   body: ZDisputeBody,
   response: ZDisputeResponse,

@@ -28,7 +28,7 @@ export async function openDispute(db: Db, wallet: Address, capsuleId: number, bo
   const capsule = await getCapsuleOrThrow(db, capsuleId);
   const bond = await bondOf(wallet);
   if (bond === 0n) {
-    throw new AppError("INSUFFICIENT_BOND", `Opening a court case needs an active bond; ${wallet} has none deposited in RoleRegistry`, {
+    throw new AppError("INSUFFICIENT_BOND", `Opening a court case needs an active bond; ${wallet} has none deposited (deposit one on the Bonds page)`, {
       details: { bonded: "0" },
     });
   }

@@ -29,7 +29,7 @@ async function assertFunded(owner: Address, bonded: bigint) {
   if (balance >= minimum) return;
   throw new AppError(
     "FORBIDDEN",
-    `Registering an outlet needs a funded wallet: at least ${formatEther(minimum)} CAP in the wallet or a bond in RoleRegistry; ${owner} holds ${formatEther(balance)} CAP and no bond`,
+    `Registering an outlet needs a funded wallet: at least ${formatEther(minimum)} CAP in the wallet or a bond (Bonds page); ${owner} holds ${formatEther(balance)} CAP and no bond`,
     { details: { requiredCap: formatEther(minimum), balanceCap: formatEther(balance) } },
   );
 }

@@ -292,7 +292,7 @@ describe.each(dialects)("outlets, DNS verification, roles and activity on %s", (
 
   it("refuses a grant when the wallet's chain bond is below the requirement (403 INSUFFICIENT_BOND)", async () => {
     const res = await grant(ownerKey, journalist, 1);
-    expectError(res, 403, "INSUFFICIENT_BOND", `The Journalist role needs a bond of 100 CAP; ${journalist} has 0 CAP bonded in RoleRegistry (deposit 100 CAP more, then grant the role again)`, {
+    expectError(res, 403, "INSUFFICIENT_BOND", `The Journalist role needs a bond of 100 CAP; ${journalist} has 0 CAP bonded (deposit 100 CAP more on the Bonds page, then grant the role again)`, {
       bondRequired: parseEther("100").toString(),
       bonded: "0",
     });

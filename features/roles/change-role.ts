@@ -80,7 +80,7 @@ export async function checkGrant(db: Db, actor: Address, body: TRoleChangeBody, 
   if (bonded < required) {
     throw new AppError(
       "INSUFFICIENT_BOND",
-      `The ${name} role needs a bond of ${formatEther(required)} CAP; ${body.wallet} has ${formatEther(bonded)} CAP bonded in RoleRegistry (deposit ${formatEther(required - bonded)} CAP more, then ${then})`,
+      `The ${name} role needs a bond of ${formatEther(required)} CAP; ${body.wallet} has ${formatEther(bonded)} CAP bonded (deposit ${formatEther(required - bonded)} CAP more on the Bonds page, then ${then})`,
       { details: { bondRequired: required.toString(), bonded: bonded.toString() } },
     );
   }

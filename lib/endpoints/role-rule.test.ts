@@ -30,7 +30,7 @@ describe("role rules in words", () => {
     expect(forbiddenMessage(capsuleReject.roles, at)).toBe('Only the submitter or an Editor of outlet "daily" may close capsule 7');
     expect(forbiddenMessage(capsuleClaimsSet.roles, at)).toBe('Only the author or an Editor of outlet "daily" may set the claims of capsule 7');
     expect(notSubmitterMessage(capsuleSubmit.roles, at)).toBe("Only the submitter of capsule 7 may submit it");
-    expect(insufficientBondMessage(capsuleDispute.roles, at)).toBe(`Opening a court case needs an active bond; ${at.wallet} has none deposited in RoleRegistry`);
+    expect(insufficientBondMessage(capsuleDispute.roles, at)).toBe(`Opening a court case needs an active bond; ${at.wallet} has none deposited (deposit one on the Bonds page)`);
   });
 
   it("explains an unbonded role", () => {

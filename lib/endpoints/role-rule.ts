@@ -81,9 +81,9 @@ export function notSubmitterMessage(rule: RoleRule, subject: RuleSubject): strin
 export function insufficientBondMessage(rule: RoleRule, subject: RuleSubject, roleName?: string): string {
   if (rule.messages?.insufficientBond) return fill(rule.messages.insufficientBond, subject);
   if (roleName) {
-    return `The ${roleName} role of ${subject.wallet} at outlet "${subject.outletSlug}" is not backed by a bond; deposit the role's bond in RoleRegistry and have the role granted again`;
+    return `The ${roleName} role of ${subject.wallet} at outlet "${subject.outletSlug}" is not backed by a bond; deposit the role's bond on the Bonds page and have the role granted again`;
   }
-  return `${subject.wallet} has no bond deposited in RoleRegistry; a bond is needed to ${rule.what}`;
+  return `${subject.wallet} has no bond deposited; a bond (Bonds page) is needed to ${rule.what}`;
 }
 
 const scopePhrase: Record<RoleScope, string> = {
