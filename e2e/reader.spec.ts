@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Response } from "@playwright/test";
 import { pathOf } from "@/lib/api/request";
 import { capsuleBadge } from "@/features/reader/badge.endpoint";
 import { readerDesk } from "./support/reader-fixture";
@@ -125,14 +125,18 @@ test("the article is in the server's HTML with metadata, canonical URL and NewsA
 test("the article page ships no wallet code and no React runtime: a Sign in link, its islands, under 120 KB of JavaScript gzipped", async ({ page }) => {
   const errors = watchConsole(page);
   const scripts: Array<Promise<{ url: string; gzip: number; text: string }>> = [];
-  page.on("response", (response) => {
+  const collect = (response: Response) => {
     if (response.request().resourceType() === "script") scripts.push(response.body().then((body) => ({ url: response.url(), gzip: gzipSync(body).length, text: body.toString("utf8") })));
-  });
+  };
+  page.on("response", collect);
   await page.goto(`/read/${ids.a1}`, { waitUntil: "networkidle" });
   await expect(page.getByTestId("reader-sign-in")).toHaveAttribute("href", "/newsroom");
   await expect(page.getByTestId("reader-sign-in")).toHaveText("Sign in");
   await expect(page.getByRole("button", { name: "Connect wallet" })).toHaveCount(0);
   await expect(page.getByTestId("body-hash-check")).toContainText("✓ The text above hashes (SHA-256)");
+  // the desk's scripts after the Sign in click are not this page's: a body still being read when the test ends
+  // would fail the next test
+  page.off("response", collect);
   const loaded = await Promise.all(scripts);
   // error strings of wagmi's provider and react-query's client, present in any bundle that has them
   const walletStack = loaded.filter((s) => /WagmiProviderNotFoundError|No QueryClient set/.test(s.text)).map((s) => new URL(s.url).pathname);
