@@ -208,7 +208,7 @@ test("the reader checks the article against their own node (remembered), then op
   await expect(page.getByTestId("finalization-check")).toContainText(`read this transaction from ${nodeRpcUrl}: it finalized capsule #${ids.a2}`);
   await expect(page.getByTestId("stored-hash-check")).toContainText("✓ At that block the registry stores the content hash of the text above");
   // the outlet, the submitter and the version it corrects, as the page names them, are the registry's
-  await expect(page.getByTestId("record-check")).toContainText(/^✓ The registry has it from outlet “[a-z0-9-]+”, submitted by 0x[0-9a-fA-F]{40}, as an original, correcting no earlier version, as this page says\.$/);
+  await expect(page.getByTestId("record-check")).toContainText(/^✓ The registry has it from outlet “[a-z0-9-]+”, submitted by 0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}, as an original, correcting no earlier version, as this page says\.$/);
   await page.getByTestId("finalization").screenshot({ path: "test-results/screenshots/reader-record-check-1280.png" });
   const wide = page.viewportSize();
   await page.setViewportSize({ width: 360, height: 800 });

@@ -8,6 +8,10 @@ import { formatTime } from "@/components/ui/capsule-format";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ManifestChecks, type ManifestProofProps } from "./manifest-checks";
 
+// 0x1234…abcd, as addresses are shown elsewhere on the page; a mismatch names both in full, since two wallets may share
+// the short form. (Not lib/wallet's helper: its checksum would add viem's hashing to the reader's small script.)
+const shortWallet = (wallet: string) => (wallet.length > 12 ? `${wallet.slice(0, 6)}…${wallet.slice(-4)}` : wallet);
+
 // A client island of the reading page, which mounts no query or wallet providers: plain state and
 // effects, and the registry's address from the server (the deployment record), not from an API call.
 type Props = {
@@ -163,7 +167,7 @@ export function FinalizationRecord(props: Props) {
             {proof.data ? (
               <li className={`break-words ${recordOk ? "text-emerald-800" : "text-red-800"}`} data-testid="record-check">
                 {recordOk
-                  ? `✓ The registry has it from outlet “${props.outletSlug}”, submitted by ${props.submitter}, as ${revises(props.parentCapsuleId ?? "0")}, as this page says.`
+                  ? `✓ The registry has it from outlet “${props.outletSlug}”, submitted by ${shortWallet(props.submitter)}, as ${revises(props.parentCapsuleId ?? "0")}, as this page says.`
                   : `✖ The registry has it from outlet “${proof.data.record.outletSlug}”, submitted by ${proof.data.record.submitter}, as ${revises(proof.data.record.parentCapsuleId.toString())}; this page says outlet “${props.outletSlug}”, ${props.submitter}, ${revises(props.parentCapsuleId ?? "0")}.`}
               </li>
             ) : null}
