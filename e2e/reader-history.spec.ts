@@ -67,8 +67,10 @@ test("excerpts on the front page, the outlet page and in the feeds are plain tex
   await atBothWidths(page, "outlet");
   for (const feed of ["/feed.xml", `/outlets/${slug}/feed.xml`]) {
     const xml = await (await request.get(feed)).text();
-    const entry = xml.split("<entry>").find((e) => e.includes(`/read/${ids.correction}</id>`));
+    // the entry is the article: the first version's id, linking the version now current
+    const entry = xml.split("<entry>").find((e) => e.includes(`/read/${ids.original}</id>`));
     expect(entry, `${feed} lists the corrected article`).toBeDefined();
+    expect(entry).toContain(`/read/${ids.correction}"`);
     const summary = /<summary[^>]*>([\s\S]*?)<\/summary>/.exec(entry ?? "")?.[1] ?? "";
     expect(summary).toContain("The council published the published tender on Monday; the works take eight weeks.");
     expect(summary).not.toMatch(MARKDOWN);
