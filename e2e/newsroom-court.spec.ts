@@ -102,3 +102,17 @@ test("dispute → the outlet's evidence → the jury's finding, with the author'
   await expect(page.getByTestId("inbox-unread")).toHaveText(String(await page.locator("[data-unread=true]").count()));
   expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
 });
+
+test("the newsroom lists the article with the label the jury left on it", async ({ browser }) => {
+  const { page } = await openActor(browser, AUTHOR);
+  await page.goto("/newsroom");
+  await signIn(page);
+  const row = page.locator(`[data-testid='capsule-row'][data-capsule-id='${fixture.capsuleId}']`).first();
+  await expect(row.getByTestId("capsule-row-label")).toHaveText(/^\S+ Verified$/);
+  await expect(row.getByTestId("capsule-row-label")).toHaveAttribute("data-label", "verified");
+  await expect(row.getByTestId("capsule-row-label")).toHaveAttribute("title", /.+/);
+  await shot(page, "newsroom-row-label");
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await shot(page, "newsroom-row-label-360");
+});

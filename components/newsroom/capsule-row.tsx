@@ -3,6 +3,7 @@ import type { TCapsuleObject } from "@/features/capsules/capsules.schema";
 import { CapsuleStatusBadge } from "@/components/capsules/capsule-status-badge";
 import { Countdown } from "@/components/capsules/countdown";
 import { capsuleTypeLabel, formatTime } from "@/components/ui/capsule-format";
+import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
 
 // One capsule in a newsroom list: where its title leads depends on what can be done with it next.
 export function capsuleHref(capsule: Pick<TCapsuleObject, "id" | "status">): string {
@@ -35,8 +36,20 @@ export function CapsuleRow({ capsule, now, outletName }: { capsule: TCapsuleObje
             Reader’s view
           </Link>
         ) : null}
+        {(capsule.status === "finalized" || capsule.status === "superseded") && capsule.integrityLabel !== "clean" ? <LabelChip label={capsule.integrityLabel} /> : null}
         <CapsuleStatusBadge status={capsule.status} />
       </div>
     </li>
+  );
+}
+
+/** A published article's label when a court or a correction gave it one: its author sees it in the list, not only in the inbox. */
+function LabelChip({ label }: { label: string }) {
+  const info = integrityLabelInfo(label);
+  return (
+    <span className={`whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-semibold ${info.className}`} title={info.explanation} data-testid="capsule-row-label" data-label={info.key}>
+      <span aria-hidden="true">{info.symbol} </span>
+      {info.title}
+    </span>
   );
 }
