@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { z } from "zod";
 import { createPublicClient, decodeEventLog, getAddress, http, type Hex } from "viem";
 import { articleRegistryAbi } from "@/lib/chain/abi";
 import { canonicalText, evidenceItemHash, evidenceTree, ZERO_ROOT, type CapsuleManifest } from "@/features/capsules/manifest";
@@ -17,20 +18,22 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 /** What the bridge says of the capsule's place in the registry: its outlet, submitter and the version it revises (null: an original). */
 export type ClaimedRecord = { outletSlug: string; submitter: string; parentCapsuleId: string | null };
 
+/** The part of the bridge's capsule read verify needs: the text, and (when named) the capsule's place in the registry. */
+const ZBridgeRead = z.object({
+  content: z.object({ body: z.string() }),
+  capsule: z.object({ outletSlug: z.string(), submitter: z.string(), parentCapsuleId: z.string().nullable() }).optional().catch(undefined),
+});
+
 export async function fetchProofAndBody(bridge: string, capsuleId: string): Promise<{ proof: TCapsuleProof; body: string; record: ClaimedRecord | null }> {
   const base = bridge.replace(/\/$/, "");
   const proofRes = await fetch(`${base}/api/capsules/${capsuleId}/proof`);
   const proofJson: unknown = await proofRes.json();
   if (!proofRes.ok) throw new Error(`the bridge answered ${proofRes.status} for the proof: ${JSON.stringify(proofJson)}`);
   const readRes = await fetch(`${base}/api/capsules/${capsuleId}`);
-  const read = (await readRes.json()) as { content?: { body?: unknown }; capsule?: { outletSlug?: unknown; submitter?: unknown; parentCapsuleId?: unknown } };
-  if (!readRes.ok || typeof read.content?.body !== "string") throw new Error(`the bridge answered ${readRes.status} for the text`);
-  const c = read.capsule;
-  const record =
-    c && typeof c.outletSlug === "string" && typeof c.submitter === "string" && (c.parentCapsuleId === null || typeof c.parentCapsuleId === "string")
-      ? { outletSlug: c.outletSlug, submitter: c.submitter, parentCapsuleId: c.parentCapsuleId }
-      : null;
-  return { proof: ZCapsuleProofResponse.parse(proofJson), body: read.content.body, record };
+  const read = ZBridgeRead.safeParse(await readRes.json());
+  if (!readRes.ok || !read.success) throw new Error(`the bridge answered ${readRes.status} for the text`);
+  const record = read.data.capsule ?? null;
+  return { proof: ZCapsuleProofResponse.parse(proofJson), body: read.data.content.body, record };
 }
 
 /**
