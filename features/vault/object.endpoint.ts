@@ -13,6 +13,6 @@ export const vaultObject = defineEndpoint({
   response: ZVaultObjectResponse,
   produces: "json-or-bytes",
   rateLimit: ["public-get"],
-  errors: ["VAULT_OBJECT_NOT_FOUND"],
+  errors: ["VAULT_OBJECT_NOT_FOUND", "INTERNAL_ERROR"],
   example: { params: { objectId: "0".repeat(64) } },
 });

@@ -95,14 +95,17 @@ export function errorCodesOf(endpoint: EndpointSpec): ErrorCode[] {
     codes.add("PAYLOAD_TOO_LARGE");
     codes.add("UNSUPPORTED_MEDIA_TYPE");
   }
+  // a signed request is refused 403 when signed by the operator's wallet while its key is public
   if (endpoint.privateDrafts) {
     codes.add("UNAUTHORIZED");
     codes.add("INVALID_SIGNATURE");
+    codes.add("FORBIDDEN");
     if (endpoint.privateDrafts.capsuleParam) codes.add("CAPSULE_NOT_FOUND");
   }
   if (endpoint.action) {
     codes.add("UNAUTHORIZED");
     codes.add("INVALID_SIGNATURE");
+    codes.add("FORBIDDEN");
   }
   if (endpoint.roles) {
     const anyOf = endpoint.roles.anyOf ?? [];

@@ -5,6 +5,7 @@ import type { AnvilHandle } from "@/lib/chain/anvil-process";
 import { CAPSULE_CHAIN_ID, CAPSULE_CHAIN_ID_HEX } from "@/lib/chain/chain";
 import { devKeys, startTestAnvil } from "@/test/support/anvil";
 import { freePort } from "@/test/support/free-port";
+import { waitFor } from "@/test/support/wait-for";
 import { post, req, startGatewayServer, type GatewayServer } from "./harness";
 
 const dev = privateKeyToAccount(devKeys[0]);
@@ -84,7 +85,11 @@ describe("allowed methods are forwarded with results untouched", () => {
     txHash = sent.body.result;
     const tx = await post(rpcUrl, req("eth_getTransactionByHash", [txHash]));
     expect(tx.body.result).toMatchObject({ hash: txHash, from: dev.address.toLowerCase(), nonce: "0x0" });
-    const receipt = await post(rpcUrl, req("eth_getTransactionReceipt", [txHash]));
+    // the node answers the hash before its block is mined when it is busy: the receipt comes a moment later
+    const receipt = await waitFor(async () => {
+      const answer = await post(rpcUrl, req("eth_getTransactionReceipt", [txHash]));
+      return answer.body.result === null ? undefined : answer;
+    }, "the transfer's receipt");
     expect(receipt.body.result).toMatchObject({ transactionHash: txHash, status: "0x1" });
     const balance = await post(rpcUrl, req("eth_getBalance", [other.address, receipt.body.result.blockNumber]));
     expect(BigInt(balance.body.result)).toBe(parseEther("10001"));

@@ -4,7 +4,8 @@ import { call, send } from "@/lib/api/client";
 import { pathOf, type CallInput } from "@/lib/api/request";
 import { keySigner, type ActionSigner } from "@/lib/api/signers";
 import { buildActionToken } from "@/lib/auth/action-token";
-import { DRAFT_READ_ACTION, type BodySchemaOf, type Endpoint, type ResponseOf } from "@/lib/endpoints/define";
+import { ApiError } from "@/lib/api/api-client";
+import { DRAFT_READ_ACTION, errorCodesOf, type BodySchemaOf, type Endpoint, type ResponseOf } from "@/lib/endpoints/define";
 
 export type BridgeResponse<T = Record<string, unknown>> = { status: number; body: T; headers: Headers };
 /** A JSON body as the wire carried it, unparsed: tests read any field and assert on the exact shape. */
@@ -48,6 +49,21 @@ const fetchOnceMore: typeof fetch = async (input, init) => {
 };
 
 /**
+ * Every error an endpoint answers must be one its descriptor declares: the OpenAPI document and
+ * docs/API.md list those, and clients branch on them. Each answer a test gets through a descriptor
+ * is checked here, so the whole suite keeps the declarations true. A wrong method is the route's own
+ * answer (405), not the endpoint's.
+ */
+export function declaredOrThrow(endpoint: Endpoint, status: number, body: unknown): void {
+  if (status < 400 || typeof body !== "object" || body === null) return;
+  const code = (body as { error?: unknown }).error;
+  if (typeof code !== "string" || code === "METHOD_NOT_ALLOWED") return;
+  if (!(errorCodesOf(endpoint) as string[]).includes(code)) {
+    throw new Error(`${endpoint.method} ${endpoint.path} (${endpoint.id}) answered ${status} ${code}, which its descriptor does not declare in errors`);
+  }
+}
+
+/**
  * HTTP helpers for API tests against a running server. `call`/`send` are the typed client on the
  * endpoint descriptors (lib/api/client.ts); `postRaw`/`rawAt` probe the HTTP surface on a
  * descriptor's path (odd bodies, forged tokens, wrong methods); `raw` and `get` take any path (pages,
@@ -85,10 +101,16 @@ export function bridgeClient(baseUrl: string) {
     raw,
     /** The typed client: the parsed response, or an ApiError. Signed endpoints are signed by `key`. */
     call: <E extends Endpoint>(endpoint: E, input: CallInput<E>, key?: SignedBy): Promise<ResponseOf<E>> =>
-      call(endpoint, input, { baseUrl, signer: signerOf(key), fetch: fetchOnceMore }),
+      call(endpoint, input, { baseUrl, signer: signerOf(key), fetch: fetchOnceMore }).catch((error: unknown) => {
+        if (error instanceof ApiError) declaredOrThrow(endpoint, error.status, { error: error.code });
+        throw error;
+      }),
     /** The typed client, answering status and the unparsed wire body whatever they are (error cases, exact shapes). */
-    send: async <E extends Endpoint>(endpoint: E, input: CallInput<E>, key?: SignedBy, headers?: Record<string, string>): Promise<WireAnswer> =>
-      (await send(endpoint, input, { baseUrl, signer: signerOf(key), headers, fetch: fetchOnceMore })) as WireAnswer,
+    send: async <E extends Endpoint>(endpoint: E, input: CallInput<E>, key?: SignedBy, headers?: Record<string, string>): Promise<WireAnswer> => {
+      const answer = (await send(endpoint, input, { baseUrl, signer: signerOf(key), headers, fetch: fetchOnceMore })) as WireAnswer;
+      declaredOrThrow(endpoint, answer.status, answer.body);
+      return answer;
+    },
     /**
      * HTTP-surface probes on a descriptor's path: a POST of a body its types refuse (a string goes
      * as is, anything else as JSON), signed by `key` with the descriptor's action.
@@ -96,10 +118,15 @@ export function bridgeClient(baseUrl: string) {
     postRaw: async (endpoint: Endpoint, params: PathParams | undefined, key: Hex, payload: unknown, headers?: Record<string, string>) => {
       const path = pathOf(endpoint, params);
       const body = typeof payload === "string" ? payload : JSON.stringify(payload);
-      return raw<Json>("POST", path, { body, token: await signedToken(key, actionOf(endpoint), path, body), headers });
+      const answer = await raw<Json>("POST", path, { body, token: await signedToken(key, actionOf(endpoint), path, body), headers });
+      declaredOrThrow(endpoint, answer.status, answer.body);
+      return answer;
     },
     /** A request on a descriptor's path with whatever method, body and token a probe needs. */
-    rawAt: (endpoint: Endpoint, params: PathParams | undefined, method: string, init: { body?: string; token?: string; headers?: Record<string, string>; query?: string } = {}) =>
-      raw<Json>(method, `${pathOf(endpoint, params)}${init.query ?? ""}`, init),
+    rawAt: async (endpoint: Endpoint, params: PathParams | undefined, method: string, init: { body?: string; token?: string; headers?: Record<string, string>; query?: string } = {}) => {
+      const answer = await raw<Json>(method, `${pathOf(endpoint, params)}${init.query ?? ""}`, init);
+      if (method === endpoint.method) declaredOrThrow(endpoint, answer.status, answer.body);
+      return answer;
+    },
   };
 }
