@@ -81,6 +81,17 @@ describe("feeds", () => {
     expect(json.items[0]).toMatchObject({ id: `${ORIGIN}/read/7`, url: `${ORIGIN}/read/9`, date_published: new Date(1_900_000_000_000).toISOString(), date_modified: new Date(1_900_200_000_000).toISOString() });
   });
 
+  it("changes no entry while a correction is under vote: a feed carries finalized content only", () => {
+    const published = article({});
+    const underVote = article({ underVote: { capsuleId: "8", capsuleType: "correction", closesAt: "1900100000" } });
+    for (const format of ["atom", "json"] as const) expect(feedDocument(ORIGIN, format, undefined, [underVote])).toBe(feedDocument(ORIGIN, format, undefined, [published]));
+    const summary = (JSON.parse(feedDocument(ORIGIN, "json", undefined, [underVote])) as { items: Array<Record<string, string>> }).items[0]!.summary!;
+    expect(summary).not.toMatch(/voted on/);
+    // once finalized, the correction is the entry's new content (with its own later `updated`)
+    const finalized = article({ capsuleId: "8", revisionNumber: 1, capsuleType: "correction", revisionReason: "Fixed the figure.", updatedAt: 1_900_200_000 });
+    expect((JSON.parse(feedDocument(ORIGIN, "json", undefined, [finalized])) as { items: Array<Record<string, string>> }).items[0]!.summary).toContain("Correction: Fixed the figure.");
+  });
+
   it("dates a feed with no entry yet at the time it is built, not at the epoch", () => {
     const xml = feedDocument(ORIGIN, "atom", { slug: "harbour-desk", name: "Harbour Desk" }, [], 1_900_000_000);
     expect(XMLValidator.validate(xml)).toBe(true);
