@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { Feed } from "feed";
 import { z } from "zod";
 import type { Db } from "@/lib/db/database";
@@ -113,4 +114,13 @@ export function feedDocument(origin: string, format: FeedFormat, outlet: FeedOut
 /** The feed document of one format, for the network (no outlet) or one outlet. */
 export async function renderFeed(db: Db, origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, now: number): Promise<string> {
   return feedDocument(origin, format, outlet, await feedArticles(db, format, outlet, now), now);
+}
+
+/**
+ * The digest of a feed's content now: what the hub compares to push a topic only when it changed. The document is
+ * dated as if built at the epoch, so an empty feed (dated when it is built) has one digest.
+ */
+export async function feedDigest(db: Db, origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, now: number): Promise<string> {
+  const document = feedDocument(origin, format, outlet, await feedArticles(db, format, outlet, now), 0);
+  return createHash("sha256").update(document).digest("hex");
 }
