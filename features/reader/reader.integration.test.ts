@@ -134,6 +134,22 @@ describe.each(dialects)("readers: feeds, findings, proof and verify on %s", (dia
     expect(byId(draftId)).toBeUndefined();
   });
 
+  it("/feed.xml?page=N is a page of the feed (RFC 5005); a page outside 1..10 is a 400 naming page", async () => {
+    const second = await fetch(`${stack.baseUrl}/feed.xml?page=2`);
+    expect(second.status).toBe(200);
+    const xml = await second.text();
+    expect(entriesOf(xml)).toEqual([]);
+    expect(xml).toContain(`<link rel="self" href="${stack.baseUrl}/feed.xml?page=2"/>`);
+    expect(xml).toContain(`<link rel="previous" href="${stack.baseUrl}/feed.xml"/>`);
+    // two articles: the feed itself names no next page
+    expect(await (await fetch(`${stack.baseUrl}/feed.xml`)).text()).not.toContain('rel="next"');
+    for (const page of ["0", "11", "01", "two"]) {
+      const refused = await fetch(`${stack.baseUrl}/feed.json?page=${page}`);
+      expect(refused.status, page).toBe(400);
+      expect(await refused.json()).toMatchObject({ ok: false, error: "VALIDATION_ERROR", statusCode: 400, issues: [{ path: "page" }] });
+    }
+  });
+
   it("/outlets/:slug/feed.xml carries that outlet's entries; an unknown outlet is a 404", async () => {
     const res = await fetch(`${stack.baseUrl}/outlets/${SLUG}/feed.xml`);
     expect(res.status).toBe(200);
