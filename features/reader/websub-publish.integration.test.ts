@@ -4,7 +4,9 @@ import { outletStanding } from "@/features/distribution/outlet-report";
 import { dialectsUnderTest } from "@/test/support/stack";
 import { openTestDatabase, type TestDatabase } from "@/test/hardening/database";
 import { seedFinalizedCapsule, seedOutlet } from "@/features/partners/partners.test-support";
+import { waitFor } from "@/test/support/wait-for";
 import { queueFeedChanges, queuePenaltyEnds, queueTopicChanges } from "./publish";
+import { startWebSubHub } from "./hub-runtime";
 
 // The hub pushes a topic only when its feed changed: a Standard outlet's article changes no JSON Feed (it is in none),
 // the same change looked at twice pushes once, and a court penalty's end (no event of its own) is pushed to the
@@ -93,5 +95,33 @@ describe.each(dialects)("WebSub publishing on %s", (dialect) => {
     expect(await queuePenaltyEnds(t.db, now, until - 1, { now: until - 1 })).toBe(0);
     await queuePenaltyEnds(t.db, until - 1, until + 1, { now: until + 1 });
     expect(await queuedSince(before)).toContain(subs.networkJson);
+  });
+
+  it("the running hub finds a penalty's end by itself and pushes it", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    // the earlier penalty is over; a new one ends two seconds from now
+    await t.db.updateTable("court_penalties").set({ penalty_until: now - 10 }).where("outlet_id", "=", prime.id).execute();
+    const capsule = await seedFinalizedCapsule(t.db, prime, OWNER, (n += 1));
+    const courtCase = await t.db
+      .insertInto("court_cases")
+      .values({ capsule_id: capsule.id, root_capsule_id: capsule.id, outlet_id: prime.id, outlet_slug: prime.slug, opened_by: OWNER, grounds: "Invented again.", claim: null, evidence_id: null, requested_label: "fraudulent", label_before: "clean", status: "open", verdict: null, rationale: null, decided_by: null, opened_at: now, closed_at: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto("court_penalties")
+      .values({ case_id: courtCase.id, outlet_id: prime.id, outlet_slug: prime.slug, outlet_wallet: OWNER, verdict: "fraudulent", amount_requested: "0", amount_slashed: "0", bond_before: "0", tx_hash: `0x${"ef".repeat(32)}`, block_number: 2, log_index: 0, penalty_until: now + 2, created_at: now })
+      .execute();
+    const before = await lastDelivery();
+    // deliveries fail (no partner answers); what is looked at is what the hub queued
+    const hub = startWebSubHub({ db: t.db, settings: { retryBaseMs: 60_000, maxAttempts: 1 }, pollMs: 100, penaltySweepMs: 200 });
+    try {
+      const pushed = await waitFor(async () => {
+        const ids = (await t.db.selectFrom("websub_deliveries").select("subscription_id").where("id", ">", before).where("reason", "=", "penalty.ended").execute()).map((d) => d.subscription_id);
+        return ids.length > 0 ? ids : undefined;
+      }, "a delivery for the penalty's end", 30_000);
+      expect(pushed).toContain(subs.networkJson);
+    } finally {
+      await hub.stop();
+    }
   });
 });
