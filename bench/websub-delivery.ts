@@ -25,12 +25,12 @@ export async function benchWebSubDelivery(options: { subscribers: number; events
     await migrateToLatest(handle.db);
     const seeded = await seedCapsules(handle.db, "sqlite", 200, options.log);
     const now = Math.floor(Date.now() / 1000);
-    // half on the outlet's feed, half on the network feed: both carry the article
+    // half on the outlet's feed, half on the network Atom feed: both carry the article (a Standard outlet's is in no JSON Feed)
     await handle.db
       .insertInto("websub_subscriptions")
       .values(
         subscribers.map((s, i) => ({
-          topic: i % 2 === 0 ? `http://127.0.0.1/outlets/${seeded.outletSlug}/feed.xml` : "http://127.0.0.1/feed.json",
+          topic: i % 2 === 0 ? `http://127.0.0.1/outlets/${seeded.outletSlug}/feed.xml` : "http://127.0.0.1/feed.xml",
           outlet_id: null,
           callback: s.url,
           secret: `bench-secret-${i}`,
@@ -44,10 +44,14 @@ export async function benchWebSubDelivery(options: { subscribers: number; events
       )
       .execute();
     const hub = startWebSubHub({ db: handle.db, settings: { retryBaseMs: 1000, maxAttempts: 3 }, pollMs: 50 });
+    // the hub records every topic's feed when it starts; the label changes below are changes to that
+    await hub.idle();
     const latencies: number[] = [];
     const started = performance.now();
     try {
       for (let e = 1; e <= options.events; e++) {
+        // the hub pushes a feed only when it changed: each event moves the article's label
+        await handle.db.updateTable("capsules").set({ integrity_label: e % 2 === 1 ? "contested" : "clean" }).where("id", "=", seeded.lastId).execute();
         const at = Date.now();
         emitProjectionChange({ fromBlock: 0, toBlock: 0, capsuleIds: [String(seeded.lastId)], wallets: [], caseIds: [], kinds: ["court.label"] });
         for (;;) {

@@ -7,15 +7,15 @@ import type { TClaimObject } from "@/features/capsules/claims.schema";
 // The article text, rendered to HTML on the server: the article page (pages/read/[id].tsx) ships no
 // page bundle, so the Markdown parser (micromark and its extensions) never reaches a reader's browser.
 // Each claim's quote is marked in the text with a footnote-style link to its entry (lib/markdown/claim-marks.ts).
-export function ArticleBody({ source, claims = [] }: { source: string; claims?: TClaimObject[] }) {
+export function ArticleBody({ source, claims = [], lang }: { source: string; claims?: TClaimObject[]; lang?: string }) {
   const text = source.replace(/\r\n?/g, "\n");
   const spans: ClaimSpan[] = claims.flatMap((claim) => {
     const start = quoteOffset(text, claim);
     return start < 0 ? [] : [{ ordinal: claim.ordinal, start, end: start + claim.exact.length }];
   });
-  if (spans.length === 0 || !text.trim()) return <MarkdownView source={source} className="font-serif text-lg" testId="reader-body" />;
+  if (spans.length === 0 || !text.trim()) return <MarkdownView source={source} className="font-serif text-lg" testId="reader-body" lang={lang} />;
   return (
-    <div className="max-w-none break-words text-ink font-serif text-lg" data-testid="reader-body">
+    <div lang={lang} className="max-w-none break-words text-ink font-serif text-lg" data-testid="reader-body">
       {renderMarkdown(text, [markClaims(text, spans)])}
     </div>
   );

@@ -22,6 +22,7 @@ import { UtcTime } from "./utc-time";
 import { EditorsVote } from "./editors-vote";
 import { FeatureImage } from "./feature-image";
 import { TrustedPublisherNote } from "./trusted-publisher";
+import { languageTag } from "@/lib/schemas/language-tag";
 
 // /read/:id — the reader's article, rendered on the server: integrity label with the court's finding,
 // correction notices, body (Markdown to HTML here, never in the browser), contributors. Only the
@@ -30,6 +31,8 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
   const { read } = article;
   const c = read.capsule;
   const isCurrent = article.currentId === c.id;
+  // the page's own words are English (the document's lang); the article's title, standfirst and text are in its language
+  const lang = languageTag(read.content.language);
   return (
     <article className="mx-auto max-w-2xl space-y-6">
       {!isCurrent ? <SupersededNote currentId={article.currentId} kind={article.currentType === "retraction" ? "retraction" : "correction"} /> : null}
@@ -42,11 +45,11 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
           {read.content.category ? ` · ${read.content.category}` : ""}
           {c.trustedPublisherAtSubmit ? <TrustedPublisherNote /> : null}
         </p>
-        <h1 className="font-serif text-4xl font-bold leading-tight tracking-tight break-words" data-testid="reader-title">
+        <h1 lang={lang} className="font-serif text-4xl font-bold leading-tight tracking-tight break-words" data-testid="reader-title">
           {read.content.title || c.title}
         </h1>
         {read.content.subtitle ? (
-          <p className="font-serif text-xl text-stone-600" data-testid="reader-standfirst">
+          <p lang={lang} className="font-serif text-xl text-stone-600" data-testid="reader-standfirst">
             {read.content.subtitle}
           </p>
         ) : null}
@@ -75,7 +78,7 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
         ) : null}
       </header>
       {article.whatChanged ? <WhatChangedDetails whatChanged={article.whatChanged} capsuleId={c.id} kind={c.capsuleType} /> : null}
-      <ArticleBody source={read.content.body} claims={read.claims} />
+      <ArticleBody source={read.content.body} claims={read.claims} lang={lang} />
       <ArticleClaims article={article} />
       {read.content.tags.length > 0 ? (
         <ul className="flex flex-wrap gap-2" aria-label="Tags">

@@ -138,7 +138,7 @@ export function readerDesk() {
       const created = await call(capsuleCreate, { body: { title, body, outletSlug: slug, category: "city", tags: ["harbour"], status: "draft" } }, ownerKey);
       return created.capsuleId;
     },
-    async finalized(ownerKey: number, slug: string, title: string, body: string, extra: { supportingCapsules?: string[]; subtitle?: string; featureImage?: { contentHash: string; alt: string }; contributors?: Array<{ wallet: string; displayName: string; role: number; contributionType: "author"; shareBps: number }> } = {}): Promise<string> {
+    async finalized(ownerKey: number, slug: string, title: string, body: string, extra: { supportingCapsules?: string[]; subtitle?: string; language?: string; featureImage?: { contentHash: string; alt: string }; contributors?: Array<{ wallet: string; displayName: string; role: number; contributionType: "author"; shareBps: number }> } = {}): Promise<string> {
       const created = await call(capsuleCreate, { body: { title, body, outletSlug: slug, category: "city", tags: ["harbour"], status: "draft", ...extra } }, ownerKey);
       await finalize(ownerKey, created.capsuleId);
       return created.capsuleId;

@@ -174,6 +174,12 @@ export async function penaltiesInForce(db: DbOrTrx, outletId: number, now: numbe
     .execute();
 }
 
+/** The outlets (slugs) whose penalty ended in (from, to]: their distribution downgrade lifted then. */
+export async function outletsWithPenaltiesEnded(db: DbOrTrx, from: number, to: number): Promise<string[]> {
+  const rows = await db.selectFrom("court_penalties").select("outlet_slug").distinct().where("penalty_until", ">", from).where("penalty_until", "<=", to).execute();
+  return rows.map((row) => row.outlet_slug);
+}
+
 export async function penaltiesSince(db: DbOrTrx, outletId: number, since: number): Promise<CourtPenaltyRow[]> {
   return db.selectFrom("court_penalties").selectAll().where("outlet_id", "=", outletId).where("created_at", ">=", since).execute();
 }

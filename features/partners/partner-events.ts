@@ -3,6 +3,8 @@ import type { Trx } from "@/lib/db/database";
 import type { CapsuleRow, IntegrityLabel } from "@/lib/db/tables/capsules.table";
 import type { PartnerEventType } from "@/lib/db/tables/partners.table";
 import { insertPartnerEvent } from "@/features/partners/partner-events.repository";
+import { listChain } from "@/features/capsules/capsules.repository";
+import { latestPublished } from "@/features/capsules/chain-order";
 
 // The events partner webhooks receive, recorded in the SQL transaction of what caused them (the
 // indexer's for a finalization, the court's for a label change), so none is lost to a crash between
@@ -60,10 +62,15 @@ export type LabelChange = {
   source: string;
 };
 
-/** `article.label_changed`: the integrity label of an article's revision chain changed. */
+/**
+ * `article.label_changed`: the integrity label of an article's revision chain changed. The label is the article's, so
+ * `readerPath` and `currentCapsuleId` name the version readers read now; `capsuleId` stays the version the change was
+ * made on (a case's, which may have been corrected since).
+ */
 export async function recordLabelChanged(trx: Trx, change: LabelChange): Promise<void> {
   if (change.label === change.previous) return;
   const root = change.capsule.root_capsule_id ?? change.capsule.id;
+  const current = latestPublished(await listChain(trx, root))?.id ?? change.capsule.id;
   await queueEvent(trx, "article.label_changed", change.source, change.capsule, change.at, {
     capsuleId: String(change.capsule.id),
     rootCapsuleId: String(root),
@@ -71,8 +78,9 @@ export async function recordLabelChanged(trx: Trx, change: LabelChange): Promise
     label: change.label,
     previousLabel: change.previous,
     reason: change.reason,
+    currentCapsuleId: String(current),
     caseId: change.caseId === null ? null : String(change.caseId),
-    readerPath: `/read/${change.capsule.id}`,
+    readerPath: `/read/${current}`,
     changedAt: String(change.at),
   });
 }

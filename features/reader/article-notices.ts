@@ -1,8 +1,6 @@
 import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
 import type { PublishedArticle } from "./published-articles";
 
-const utc = (unixSeconds: string | number) => `${new Date(Number(unixSeconds) * 1000).toISOString().replace("T", " ").slice(0, 16)} UTC`;
-
 /** A claim a court ruled on: its number in its version, its quote, the label of its final finding. */
 export type RuledClaim = { ordinal: number; quote: string; label: string };
 
@@ -34,9 +32,12 @@ export function labelLine(item: Pick<PublishedArticle, "integrityLabel" | "court
   return `Integrity: ${info.title}. ${info.explanation}${finding}${claims ? ` ${claims}` : ""}`;
 }
 
-/** The correction notice of a listed article, or undefined. */
-export function correctionLine(item: Pick<PublishedArticle, "underVote" | "revisionReason" | "revisionNumber" | "capsuleType">): string | undefined {
-  if (item.underVote) return `A ${item.underVote.capsuleType === "retraction" ? "retraction" : "correction"} is being voted on; the vote closes ${utc(item.underVote.closesAt)}.`;
+/**
+ * The correction notice of a feed entry, or undefined: only a finalized correction or retraction. A feed carries
+ * finalized content, so a correction going under vote changes no entry (its summary and its `updated` stay); the
+ * reader's pages announce the vote.
+ */
+export function correctionLine(item: Pick<PublishedArticle, "revisionReason" | "revisionNumber" | "capsuleType">): string | undefined {
   if (item.revisionReason && item.revisionNumber > 0) return `${item.capsuleType === "retraction" ? "Retraction" : "Correction"}: ${item.revisionReason}`;
   return undefined;
 }

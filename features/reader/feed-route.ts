@@ -6,15 +6,20 @@ import { linkOrigin, misdirected } from "@/lib/http/public-origin";
 import { ZSlug } from "@/features/outlets/outlets.schema";
 import { outletStanding } from "@/features/distribution/outlet-report";
 import { tierRank } from "@/features/distribution/penalty-downgrade";
-import { feedContentType, renderFeed, type FeedFormat } from "./feeds";
+import { FEED_PAGES, feedContentType, feedPageOf, renderFeed, type FeedFormat } from "./feeds";
 import { findOutletBySlug } from "@/features/outlets/outlets.repository";
 
 const notFound = (slug: string) => errorResponse(new AppError("OUTLET_NOT_FOUND", `No outlet is registered as "${slug}"`));
 
-/** GET /feed.xml, /feed.json, /outlets/:slug/feed.xml and /outlets/:slug/feed.json. */
+/** GET /feed.xml, /feed.json, /outlets/:slug/feed.xml and /outlets/:slug/feed.json, each `?page=2..FEED_PAGES` too. */
 export async function serveFeed(request: Request, format: FeedFormat, slug?: string): Promise<Response> {
   const origin = linkOrigin(request);
   if (origin === undefined) return errorResponse(misdirected());
+  const page = feedPageOf(new URL(request.url).searchParams);
+  if (page === undefined) {
+    const message = `must be one whole number from 1 to ${FEED_PAGES} in plain decimal digits (a feed has at most ${FEED_PAGES} pages)`;
+    return errorResponse(new AppError("VALIDATION_ERROR", `page ${message}`, { issues: [{ path: "page", message }] }));
+  }
   const database = db();
   const now = Math.floor(Date.now() / 1000);
   let outlet: { slug: string; name: string } | undefined;
@@ -34,6 +39,6 @@ export async function serveFeed(request: Request, format: FeedFormat, slug?: str
     }
     outlet = { slug: row.slug, name: row.name };
   }
-  const body = await renderFeed(database, origin, format, outlet, now);
+  const body = await renderFeed(database, origin, format, outlet, now, page);
   return new Response(body, { headers: { "content-type": feedContentType[format], "cache-control": "public, max-age=60" } });
 }

@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { feedDocument } from "./feeds";
+import { FEED_PAGES, feedDocument, feedPageOf } from "./feeds";
 import type { PublishedArticle } from "./published-articles";
 
 // What an author typed reaches feed readers as text: markup in a title or excerpt is shown, not run, and
@@ -81,6 +81,17 @@ describe("feeds", () => {
     expect(json.items[0]).toMatchObject({ id: `${ORIGIN}/read/7`, url: `${ORIGIN}/read/9`, date_published: new Date(1_900_000_000_000).toISOString(), date_modified: new Date(1_900_200_000_000).toISOString() });
   });
 
+  it("changes no entry while a correction is under vote: a feed carries finalized content only", () => {
+    const published = article({});
+    const underVote = article({ underVote: { capsuleId: "8", capsuleType: "correction", closesAt: "1900100000" } });
+    for (const format of ["atom", "json"] as const) expect(feedDocument(ORIGIN, format, undefined, [underVote])).toBe(feedDocument(ORIGIN, format, undefined, [published]));
+    const summary = (JSON.parse(feedDocument(ORIGIN, "json", undefined, [underVote])) as { items: Array<Record<string, string>> }).items[0]!.summary!;
+    expect(summary).not.toMatch(/voted on/);
+    // once finalized, the correction is the entry's new content (with its own later `updated`)
+    const finalized = article({ capsuleId: "8", revisionNumber: 1, capsuleType: "correction", revisionReason: "Fixed the figure.", updatedAt: 1_900_200_000 });
+    expect((JSON.parse(feedDocument(ORIGIN, "json", undefined, [finalized])) as { items: Array<Record<string, string>> }).items[0]!.summary).toContain("Correction: Fixed the figure.");
+  });
+
   it("dates a feed with no entry yet at the time it is built, not at the epoch", () => {
     const xml = feedDocument(ORIGIN, "atom", { slug: "harbour-desk", name: "Harbour Desk" }, [], 1_900_000_000);
     expect(XMLValidator.validate(xml)).toBe(true);
@@ -91,5 +102,35 @@ describe("feeds", () => {
     const json = JSON.parse(feedDocument(ORIGIN, "json", undefined, [article({ language: "pt-BR" }), article({ capsuleId: "8", rootId: "8" })])) as { language: string; items: Array<Record<string, string>> };
     expect(json.language).toBe("en");
     expect(json.items.map((item) => item.language)).toEqual(["pt-BR", "en"]);
+  });
+
+  it("links the pages of a paged feed (RFC 5005): next while more follow, first and previous after page 1, none past the bound", () => {
+    const outlet = { slug: "harbour-desk", name: "Harbour Desk" };
+    const base = `${ORIGIN}/outlets/harbour-desk/feed.xml`;
+    const linksOf = (xml: string) => {
+      expect(XMLValidator.validate(xml)).toBe(true);
+      const links = new XMLParser({ ignoreAttributes: false }).parse(xml).feed.link as Array<Record<string, string>>;
+      return Object.fromEntries(links.map((l) => [l["@_rel"], l["@_href"]]));
+    };
+    const first = linksOf(feedDocument(ORIGIN, "atom", outlet, [article({})], 1_900_000_000, { page: 1, hasMore: true }));
+    expect(first).toMatchObject({ self: base, next: `${base}?page=2` });
+    expect(first.previous).toBeUndefined();
+    const second = linksOf(feedDocument(ORIGIN, "atom", outlet, [article({})], 1_900_000_000, { page: 2, hasMore: false }));
+    expect(second).toMatchObject({ self: `${base}?page=2`, first: base, previous: base, hub: `${ORIGIN}/websub` });
+    expect(second.next).toBeUndefined();
+    // one feed: every page has the first page's id
+    expect(new XMLParser().parse(feedDocument(ORIGIN, "atom", outlet, [], 1, { page: 3, hasMore: true })).feed.id).toBe(base);
+    expect(linksOf(feedDocument(ORIGIN, "atom", outlet, [article({})], 1, { page: FEED_PAGES, hasMore: true })).next).toBeUndefined();
+    // JSON Feed 1.1 pages with next_url
+    const json = (paging: { page: number; hasMore: boolean }) => JSON.parse(feedDocument(ORIGIN, "json", undefined, [article({})], 1, paging)) as Record<string, unknown>;
+    expect(json({ page: 1, hasMore: true }).next_url).toBe(`${ORIGIN}/feed.json?page=2`);
+    expect(json({ page: 4, hasMore: false }).next_url).toBeUndefined();
+    expect(json({ page: FEED_PAGES, hasMore: true }).next_url).toBeUndefined();
+  });
+
+  it("reads a feed's page query: 1 when absent, plain digits up to the bound, nothing else", () => {
+    const page = (query: string) => feedPageOf(new URLSearchParams(query));
+    expect([page(""), page("page=1"), page("page=2"), page(`page=${FEED_PAGES}`)]).toEqual([1, 1, 2, FEED_PAGES]);
+    for (const query of ["page=0", "page=01", `page=${FEED_PAGES + 1}`, "page=1e1", "page=-1", "page=", "page=2&page=3", "page=%202"]) expect(page(query), query).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { Feed } from "feed";
 import { z } from "zod";
 import type { Db } from "@/lib/db/database";
@@ -8,12 +9,32 @@ import { correctionLine, labelLine } from "./article-notices";
 import { escapeXml } from "./label-badge";
 import { xmlSafe } from "@/lib/schemas/plain-text";
 
-const FEED_SIZE = 50;
+/** Entries of one feed page. */
+export const FEED_SIZE = 50;
+/**
+ * RFC 5005 paged feeds: at most this many pages (FEED_PAGES × FEED_SIZE = 500 entries, the articles the network's
+ * order ranks, RANKED_CANDIDATES); the last page names no next one.
+ */
+export const FEED_PAGES = 10;
+
+/** Which page of a feed a document is (1: the feed itself, the WebSub topic), and whether more follow it. */
+export type FeedPaging = { page: number; hasMore: boolean };
 
 export type FeedOutlet = { slug: string; name: string };
 export type FeedFormat = "atom" | "json";
 
 export const feedPath = (format: FeedFormat, outletSlug?: string) => `${outletSlug ? `/outlets/${outletSlug}` : ""}/feed.${format === "atom" ? "xml" : "json"}`;
+/** The URL of one page of a feed: the feed's own for page 1, `?page=N` after it. */
+const pageUrl = (origin: string, format: FeedFormat, outletSlug: string | undefined, page: number) => `${origin}${feedPath(format, outletSlug)}${page > 1 ? `?page=${page}` : ""}`;
+
+/** The `page` query of a feed request: 1 when absent, else a whole number 1..FEED_PAGES in plain digits, else undefined. */
+export function feedPageOf(query: URLSearchParams): number | undefined {
+  const values = query.getAll("page");
+  if (values.length === 0) return 1;
+  if (values.length > 1 || !/^[1-9][0-9]{0,2}$/.test(values[0]!)) return undefined;
+  const page = Number(values[0]);
+  return page <= FEED_PAGES ? page : undefined;
+}
 export const feedContentType: Record<FeedFormat, string> = { atom: "application/atom+xml; charset=utf-8", json: "application/feed+json; charset=utf-8" };
 
 /**
@@ -21,9 +42,11 @@ export const feedContentType: Record<FeedFormat, string> = { atom: "application/
  * by the feed score (features/distribution/feed-rank.ts). The network JSON Feed, an Elevated channel,
  * carries Elevated and Premium outlets' articles only.
  */
-async function feedArticles(db: Db, format: FeedFormat, outlet: FeedOutlet | undefined, now: number): Promise<PublishedArticle[]> {
-  if (outlet) return (await publishedArticles(db, { outletSlug: outlet.slug, page: 1, limit: FEED_SIZE, activeOutletsOnly: false })).items;
-  return (await rankedArticles(db, { page: 1, limit: FEED_SIZE, minTier: format === "json" ? "elevated" : undefined }, now)).items;
+async function feedArticles(db: Db, format: FeedFormat, outlet: FeedOutlet | undefined, now: number, page = 1): Promise<{ items: PublishedArticle[]; paging: FeedPaging }> {
+  const found = outlet
+    ? await publishedArticles(db, { outletSlug: outlet.slug, page, limit: FEED_SIZE, activeOutletsOnly: false })
+    : await rankedArticles(db, { page, limit: FEED_SIZE, minTier: format === "json" ? "elevated" : undefined }, now);
+  return { items: found.items, paging: { page, hasMore: found.hasMore } };
 }
 
 /** An entry's plain-text summary: the excerpt, the label with the court's finding and the claims ruled on, any correction notice. */
@@ -35,12 +58,13 @@ const entrySummary = (item: PublishedArticle) => [item.excerpt, labelLine(item),
  * integrity label as a category (scheme `<origin>/labels`) and in its summary — the article's
  * plain-text excerpt, then the label with the court's finding and any correction notice.
  */
-function buildFeed(origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, items: PublishedArticle[], now: number): Feed {
-  const self = `${origin}${feedPath(format, outlet?.slug)}`;
+function buildFeed(origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, items: PublishedArticle[], now: number, page: number): Feed {
+  const self = pageUrl(origin, format, outlet?.slug, page);
   // a feed with no entry yet was last changed now, not in 1970
   const newest = items.length === 0 ? now : items.reduce((max, item) => Math.max(max, item.updatedAt), 0);
   const feed = new Feed({
-    id: self,
+    // one feed whatever the page: its pages share the id of the first (RFC 5005 §3)
+    id: pageUrl(origin, format, outlet?.slug, 1),
     title: outlet ? `${xmlSafe(outlet.name)} — Capsule` : "Capsule — all outlets",
     description: "Articles finalized on chain, with their integrity labels and corrections.",
     link: outlet ? `${origin}/outlets/${outlet.slug}` : `${origin}/`,
@@ -84,12 +108,13 @@ const ZJsonFeedV1 = z.object({
  * JSON Feed 1.1 from the package's JSON Feed 1 output: version 1.1, `authors` arrays instead of the
  * deprecated `author`, the hub in `hubs`, the language, and the label as `_capsule` per item.
  */
-function toJsonFeed11(json1: string, origin: string, items: PublishedArticle[]): string {
+function toJsonFeed11(json1: string, origin: string, items: PublishedArticle[], next: string | undefined): string {
   const feed = ZJsonFeedV1.parse(JSON.parse(json1));
   const { author: _feedAuthor, items: entries, ...head } = feed;
   return JSON.stringify({
     ...head,
     version: "https://jsonfeed.org/version/1.1",
+    ...(next ? { next_url: next } : {}),
     language: "en",
     hubs: [{ type: "WebSub", url: `${origin}/websub` }],
     items: entries.map(({ author, ...entry }, i) => ({
@@ -104,13 +129,43 @@ function toJsonFeed11(json1: string, origin: string, items: PublishedArticle[]):
   });
 }
 
-/** The feed document of these articles (`now`, Unix seconds: the `updated` of a feed with none). */
-export function feedDocument(origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, items: PublishedArticle[], now = Math.floor(Date.now() / 1000)): string {
-  const feed = buildFeed(origin, format, outlet, items, now);
-  return format === "atom" ? feed.atom1() : toJsonFeed11(feed.json1(), origin, items);
+/** RFC 5005 §3's links of an Atom page, after its `rel="self"` link: first and previous after page 1, next while more follow. */
+function withPageLinks(atom: string, links: Array<[rel: string, href: string]>): string {
+  if (links.length === 0) return atom;
+  const self = /^( *)<link rel="self" [^\n]*\n/m.exec(atom);
+  if (!self) return atom;
+  const lines = links.map(([rel, href]) => `${self[1]}<link rel="${rel}" href="${escapeXml(href)}"/>\n`).join("");
+  const at = self.index + self[0].length;
+  return `${atom.slice(0, at)}${lines}${atom.slice(at)}`;
 }
 
-/** The feed document of one format, for the network (no outlet) or one outlet. */
-export async function renderFeed(db: Db, origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, now: number): Promise<string> {
-  return feedDocument(origin, format, outlet, await feedArticles(db, format, outlet, now), now);
+/**
+ * The feed document of these articles (`now`, Unix seconds: the `updated` of a feed with none). `paging`: the page it
+ * is (RFC 5005 paged feeds: Atom `rel="next"`/`"previous"`/`"first"` links, JSON Feed `next_url`); no page after FEED_PAGES.
+ */
+export function feedDocument(origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, items: PublishedArticle[], now = Math.floor(Date.now() / 1000), paging: FeedPaging = { page: 1, hasMore: false }): string {
+  const feed = buildFeed(origin, format, outlet, items, now, paging.page);
+  const url = (page: number) => pageUrl(origin, format, outlet?.slug, page);
+  const next = paging.hasMore && paging.page < FEED_PAGES ? url(paging.page + 1) : undefined;
+  if (format === "json") return toJsonFeed11(feed.json1(), origin, items, next);
+  const links: Array<[string, string]> = [];
+  if (paging.page > 1) links.push(["first", url(1)], ["previous", url(paging.page - 1)]);
+  if (next) links.push(["next", next]);
+  return withPageLinks(feed.atom1(), links);
+}
+
+/** One page of the feed document of one format, for the network (no outlet) or one outlet. */
+export async function renderFeed(db: Db, origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, now: number, page = 1): Promise<string> {
+  const { items, paging } = await feedArticles(db, format, outlet, now, page);
+  return feedDocument(origin, format, outlet, items, now, paging);
+}
+
+/**
+ * The digest of a feed's content now: what the hub compares to push a topic only when it changed. The document is
+ * dated as if built at the epoch, so an empty feed (dated when it is built) has one digest.
+ */
+export async function feedDigest(db: Db, origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, now: number): Promise<string> {
+  const { items, paging } = await feedArticles(db, format, outlet, now);
+  const document = feedDocument(origin, format, outlet, items, 0, paging);
+  return createHash("sha256").update(document).digest("hex");
 }

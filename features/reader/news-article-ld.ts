@@ -1,4 +1,5 @@
 import type { ReaderArticle } from "./reader-article";
+import { languageTag } from "@/lib/schemas/language-tag";
 
 const iso = (unixSeconds: string) => (Number(unixSeconds) > 0 ? new Date(Number(unixSeconds) * 1000).toISOString() : undefined);
 
@@ -14,7 +15,7 @@ export function newsArticleJsonLd(article: ReaderArticle, canonical: string, aut
     mainEntityOfPage: canonical,
     datePublished: iso(read.capsule.finalizedAt),
     dateModified: iso(read.capsule.finalizedAt),
-    inLanguage: read.content.language,
+    inLanguage: languageTag(read.content.language),
     articleSection: read.content.category ?? undefined,
     keywords: read.content.tags.length > 0 ? read.content.tags.join(", ") : undefined,
     author: authors.map((name) => ({ "@type": "Person", name })),

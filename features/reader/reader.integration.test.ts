@@ -111,7 +111,7 @@ describe.each(dialects)("readers: feeds, findings, proof and verify on %s", (dia
     await dns?.close();
   });
 
-  it("/feed.xml is Atom with each entry's plain-text excerpt, label, the court's finding and the correction notice", async () => {
+  it("/feed.xml is Atom with each entry's plain-text excerpt, label and the court's finding, and no word of a correction under vote", async () => {
     const res = await fetch(`${stack.baseUrl}/feed.xml`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
@@ -127,10 +127,27 @@ describe.each(dialects)("readers: feeds, findings, proof and verify on %s", (dia
     expect(text(misleading!.summary)).toMatch(/^Council budget rises forty percent\. Reported with documents and two named sources\.\s+Integrity: Misleading\./);
     const corrected = byId(clean);
     expect(corrected?.category).toMatchObject({ "@_term": "clean" });
-    expect(text(corrected!.summary)).toMatch(/A correction is being voted on; the vote closes \d{4}-\d\d-\d\d \d\d:\d\d UTC\./);
+    // a feed carries finalized content: the correction under vote is announced on the page, not in the entry
+    expect(text(corrected!.summary)).not.toMatch(/voted on/);
     // neither the correction under vote nor the draft is an entry
     expect(byId(correction)).toBeUndefined();
     expect(byId(draftId)).toBeUndefined();
+  });
+
+  it("/feed.xml?page=N is a page of the feed (RFC 5005); a page outside 1..10 is a 400 naming page", async () => {
+    const second = await fetch(`${stack.baseUrl}/feed.xml?page=2`);
+    expect(second.status).toBe(200);
+    const xml = await second.text();
+    expect(entriesOf(xml)).toEqual([]);
+    expect(xml).toContain(`<link rel="self" href="${stack.baseUrl}/feed.xml?page=2"/>`);
+    expect(xml).toContain(`<link rel="previous" href="${stack.baseUrl}/feed.xml"/>`);
+    // two articles: the feed itself names no next page
+    expect(await (await fetch(`${stack.baseUrl}/feed.xml`)).text()).not.toContain('rel="next"');
+    for (const page of ["0", "11", "01", "two"]) {
+      const refused = await fetch(`${stack.baseUrl}/feed.json?page=${page}`);
+      expect(refused.status, page).toBe(400);
+      expect(await refused.json()).toMatchObject({ ok: false, error: "VALIDATION_ERROR", statusCode: 400, issues: [{ path: "page" }] });
+    }
   });
 
   it("/outlets/:slug/feed.xml carries that outlet's entries; an unknown outlet is a 404", async () => {

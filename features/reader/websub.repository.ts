@@ -91,6 +91,21 @@ export async function insertDeliveries(db: DbOrTrx, rows: Array<{ subscriptionId
     .execute();
 }
 
+/** The digests of the feeds last queued for these topic URLs. */
+export async function topicDigests(db: DbOrTrx, topics: string[]): Promise<Map<string, string>> {
+  if (topics.length === 0) return new Map();
+  const rows = await db.selectFrom("websub_topic_digests").select(["topic", "digest"]).where("topic", "in", topics).execute();
+  return new Map(rows.map((row) => [row.topic, row.digest]));
+}
+
+export async function saveTopicDigest(db: DbOrTrx, topic: string, digest: string, at: number): Promise<void> {
+  await db
+    .insertInto("websub_topic_digests")
+    .values({ topic, digest, updated_at: at })
+    .onConflict((oc) => oc.column("topic").doUpdateSet({ digest, updated_at: at }))
+    .execute();
+}
+
 export type DueDelivery = WebSubDeliveryRow & { topic: string; callback: string; secret: string | null };
 
 export async function dueDeliveries(db: DbOrTrx, nowMs: number, limit: number): Promise<DueDelivery[]> {

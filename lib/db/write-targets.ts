@@ -17,6 +17,7 @@ const UNRELATED_TABLES = new Set([
   "auth_siwe_nonces",
   "websub_subscriptions",
   "websub_deliveries",
+  "websub_topic_digests",
   "partner_webhooks",
   "partner_events",
   "partner_deliveries",

@@ -36,9 +36,18 @@ export interface WebSubDeliveryTable {
   delivered_at_ms: number | null;
 }
 
+/** Per topic URL, the digest of the feed last queued for its subscribers: a topic is pushed only when it differs. */
+export interface WebSubTopicDigestTable {
+  topic: string;
+  /** sha256 (hex) of the feed document, dated independently of when it was built. */
+  digest: string;
+  updated_at: number;
+}
+
 export interface WebSubTables {
   websub_subscriptions: WebSubSubscriptionTable;
   websub_deliveries: WebSubDeliveryTable;
+  websub_topic_digests: WebSubTopicDigestTable;
 }
 
 export type WebSubSubscriptionRow = Selectable<WebSubSubscriptionTable>;
