@@ -10,6 +10,8 @@ import { MAX_DRAFTS_PER_AUTHOR } from "@/features/capsules/drafts";
 import { roleGrant } from "@/features/roles/grant.endpoint";
 import { roleOfferWithdraw } from "@/features/roles/offer-withdraw.endpoint";
 import { MAX_OPEN_ROLE_OFFERS } from "@/features/roles/role-offers";
+import { rightsCreate } from "@/features/rights/create.endpoint";
+import { MAX_LISTINGS_ON_OFFER } from "@/features/rights/rights";
 import { addr, chainAccess, deployedContracts, sha, staffedDesk, type Api, type Res } from "@/features/capsules/capsules.test-support";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
 import { devKeys } from "@/test/support/anvil";
@@ -17,9 +19,10 @@ import { bridgeClient } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 
 // The bounds on what one editor or one author can pile up at an outlet, over HTTP against the real stack: at most 100
-// open role offers per outlet and 200 drafts per author per outlet, however many requests arrive at once (the count
-// and the insert are one step under a lock, docs/DECISIONS.md). The rows short of a bound are written straight into
-// the stack's database; the last few places are then raced for over HTTP.
+// open role offers per outlet, 200 drafts per author per outlet and 100 rights listings on offer per capsule, however
+// many requests arrive at once (the count and the insert are one step under a lock, docs/DECISIONS.md), and one
+// exclusive listing of many sent at once. The rows short of a bound are written straight into the stack's database;
+// the last few places are then raced for over HTTP.
 
 const dialects = await dialectsUnderTest();
 const [, ownerKey, journalistKey, ...others] = devKeys;
@@ -29,7 +32,7 @@ const SLUG = "bounded-desk";
 const statuses = (answers: Res[]) => answers.map((a) => a.status).sort();
 const randomWallet = (n: number) => `0x${(0xb0d0 + n).toString(16).padStart(40, "0")}`;
 
-describe.each(dialects)("the bounds on open role offers and drafts on %s", (dialect) => {
+describe.each(dialects)("the bounds on open role offers, drafts and rights listings on %s", (dialect) => {
   let stack: Stack;
   let dns: Awaited<ReturnType<typeof startTestDns>>;
   let api: Api;
@@ -120,4 +123,46 @@ describe.each(dialects)("the bounds on open role offers and drafts on %s", (dial
     expect((await create("One too many")).body).toEqual(full);
   });
 
+  describe("rights listings of one finalized capsule", () => {
+    let capsuleId = "";
+    const terms = "Syndication with credit, print and online.";
+    const list = (body: Record<string, unknown>) => api.send(rightsCreate, { body: { capsuleId, price: "1000", currency: "CAP", terms, ...body } as never }, journalistKey);
+
+    beforeAll(async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const row = await handle.db.insertInto("capsules").values({
+        outlet_id: outletId, outlet_slug: SLUG, article_slug: "listed-story", title: "Listed story", language: "en", tags_json: "[]", body: "Listed story text",
+        metadata_uri: "ipfs://bafkreilisted", content_hash: sha(8001), submitter: addr(journalistKey), capsule_type: "original", policy_id: "default",
+        status: "finalized", finalized_at: now, submit_tx_hash: sha(8002), created_at: now, updated_at: now,
+      }).returning("id").executeTakeFirstOrThrow();
+      capsuleId = String(row.id);
+    });
+
+    it("makes one of several exclusive listings of one territory sent at once; the others get the 409", async () => {
+      const answers = await Promise.all(Array.from({ length: 6 }, () => list({ licenceType: "exclusive", territory: "DE" })));
+      expect(statuses(answers), JSON.stringify(answers.map((a) => a.body))).toEqual([201, 409, 409, 409, 409, 409]);
+      const made = (answers.find((a) => a.status === 201)!.body as { listing: { listingId?: string; id?: string } }).listing;
+      for (const refused of answers.filter((a) => a.status === 409)) {
+        expect(refused.body).toMatchObject({ error: "CONFLICT", message: expect.stringContaining(`Capsule ${capsuleId} has an exclusive listing in DE`) });
+      }
+      expect(made).toBeDefined();
+    });
+
+    it("makes no listing past the 100 a capsule may have on offer, however many are sent at once", async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const listing = (i: number, expiresAt: number | null) => ({
+        capsule_id: Number(capsuleId), outlet_id: outletId, outlet_slug: SLUG, created_by: addr(journalistKey), licence_type: "non_exclusive" as const,
+        territory: "FR", price: "1000", currency: "CAP" as const, terms: `${terms} ${i}`, expires_at: expiresAt, created_at: now, payee: addr(journalistKey), created_block: 1,
+      });
+      const onOffer = (await handle.db.selectFrom("rights_listings").select("id").where("capsule_id", "=", Number(capsuleId)).execute()).length;
+      await handle.db.insertInto("rights_listings").values(Array.from({ length: MAX_LISTINGS_ON_OFFER - 4 - onOffer }, (_, i) => listing(i, null))).execute();
+      // expired listings nobody licensed are no longer on offer: they hold no place
+      await handle.db.insertInto("rights_listings").values(Array.from({ length: 5 }, (_, i) => listing(1000 + i, now - 60))).execute();
+
+      const answers = await Promise.all(["GB", "IT", "ES", "PT", "NL", "BE", "AT", "CH", "PL", "SE", "NO", "DK"].map((territory) => list({ licenceType: "non_exclusive", territory })));
+      expect(statuses(answers), JSON.stringify(answers.map((a) => a.body))).toEqual([...Array(4).fill(201), ...Array(8).fill(409)]);
+      const full = { ok: false, error: "CONFLICT", statusCode: 409, message: `Capsule ${capsuleId} already has 100 listings on offer, the most a capsule may have at once; let one expire first` };
+      for (const refused of answers.filter((a) => a.status === 409)) expect(refused.body).toEqual(full);
+    });
+  });
 });
