@@ -15,7 +15,7 @@ import { defaultRightsChain, type RightsChain } from "./chain-deps";
 
 export { licenseListing } from "./license-listing";
 
-/** Listings of one capsule on offer at once: each is a row every read of the capsule's rights pages through. */
+/** Listings of one capsule on offer at once: every read of the capsule's rights pages through them, and every new listing checks them. */
 export const MAX_LISTINGS_ON_OFFER = 100;
 
 /** The chain head now: a licence payment must be mined after the listing exists (503 when the node is down). */
