@@ -3,6 +3,8 @@ import { isPostgres } from "@/lib/db/bulk-insert";
 import type { DB, DbOrTrx } from "@/lib/db/database";
 import type { CapsuleRow, CapsuleStatus, CapsuleUpdate, NewCapsule } from "@/lib/db/tables/capsules.table";
 import { AppError } from "@/lib/errors/app-error";
+import { dialectOf } from "@/lib/db/dialect";
+import { takeTransactionLockOn } from "@/lib/db/server-functions";
 
 export async function findCapsule(db: DbOrTrx, id: number): Promise<CapsuleRow | undefined> {
   return db.selectFrom("capsules").selectAll().where("id", "=", id).executeTakeFirst();
@@ -81,6 +83,29 @@ export type TallyRow = Pick<CapsuleRow, "id" | "outlet_slug" | "status" | "submi
 export async function findTallyRows(db: DbOrTrx, ids: number[]): Promise<TallyRow[]> {
   if (ids.length === 0) return [];
   return db.selectFrom("capsules").select(["id", "outlet_slug", "status", "submit_tx_hash", "yes_votes", "no_votes", "eligible_weight"]).where("id", "in", ids).execute();
+}
+
+// Arbitrary constant naming the advisory locks of outlets' drafts (two-key locks: this, the outlet id).
+const OUTLET_DRAFTS_LOCK_SPACE = 77_117_060;
+
+/**
+ * Holds the outlet's new drafts until `trx` ends, so that counting an author's drafts there and inserting one more run
+ * one request at a time (a PostgreSQL advisory lock); SQLite needs nothing: one connection, whose transaction runs alone.
+ */
+export async function lockOutletDrafts(trx: DbOrTrx, outletId: number): Promise<void> {
+  if (dialectOf(trx) === "postgres") await takeTransactionLockOn(trx, OUTLET_DRAFTS_LOCK_SPACE, outletId);
+}
+
+/** How many drafts (not submitted, not withdrawn) `submitter` has at the outlet. */
+export async function countDraftsOf(db: DbOrTrx, outletSlug: string, submitter: string): Promise<number> {
+  const row = await db
+    .selectFrom("capsules")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("outlet_slug", "=", outletSlug)
+    .where("status", "=", "draft")
+    .where("submitter", "=", submitter)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function insertCapsule(db: DbOrTrx, values: NewCapsule): Promise<CapsuleRow> {

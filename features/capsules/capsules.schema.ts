@@ -33,7 +33,7 @@ export const ZEvidenceItem = z
     evidenceType: z.enum(evidenceTypes),
     mimeType: z.string().regex(/^[a-zA-Z0-9][\w.+-]*\/[a-zA-Z0-9][\w.+-]*$/, "a MIME type (type/subtype)").max(127),
     isPrimary: z.boolean().default(false),
-    label: z.string().trim().min(1).max(300),
+    label: zOneLine(1, 300),
   })
   .strict();
 export type TEvidenceItem = z.infer<typeof ZEvidenceItem>;
@@ -41,7 +41,7 @@ export type TEvidenceItem = z.infer<typeof ZEvidenceItem>;
 export const ZContributorItem = z
   .object({
     wallet: ZAddress,
-    displayName: z.string().trim().min(1).max(120),
+    displayName: zOneLine(1, 120),
     role: z.number().int().refine((id) => (AUTHOR_ROLES as readonly number[]).includes(id), `one of the author roles ${AUTHOR_ROLES.join(", ")}`),
     contributionType: z.enum(contributionTypes),
     shareBps: z.number().int("a share is a whole number of basis points").min(0, "a share cannot be negative").max(10_000, "a share is at most 10,000 basis points (100 %)"),
@@ -78,7 +78,7 @@ const contentFields = {
   summary: zMultiLine(0, 2000, { trim: true }).nullable().optional(),
   language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "a language code such as en or pt-BR").optional(),
   category: optionalText(80),
-  tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
+  tags: z.array(zOneLine(1, 40)).max(20).optional(),
   sourceUrl: ZWebUrl.nullable().optional(),
   rightsNotes: optionalText(4000),
   supportingCapsules: z.array(zIdInput("capsule id")).max(MAX_SUPPORTING_RELATIONS).optional(),

@@ -14,6 +14,6 @@ export const capsuleCreate = defineEndpoint({
   response: ZCapsuleResponse,
   status: 201,
   rateLimit: ["signed-write"],
-  errors: ["MISDIRECTED_REQUEST"],
+  errors: ["CONFLICT", "MISDIRECTED_REQUEST"],
   example: { body: { title: "Harbour bridge reopens after repairs", body: "The harbour bridge reopened on Monday after eight months of repairs.", outletSlug: "harbour-gazette" } },
 });

@@ -3,7 +3,7 @@ import type { Address } from "viem";
 import type { Db, Trx } from "@/lib/db/database";
 import type { CapsuleRow, CapsuleUpdate, NewCapsule } from "@/lib/db/tables/capsules.table";
 import { getOutletBySlugOrThrow } from "@/features/outlets/outlets.repository";
-import { articleSlugsLike, getCapsuleOrThrow, insertCapsule, updateCapsule } from "@/features/capsules/capsules.repository";
+import { articleSlugsLike, countDraftsOf, getCapsuleOrThrow, insertCapsule, lockOutletDrafts, updateCapsule } from "@/features/capsules/capsules.repository";
 import {
   deleteContributors,
   deleteEvidence,
@@ -50,12 +50,22 @@ export async function freeArticleSlug(trx: Trx, outletId: number, title: string)
   return uniqueSlug(base, await articleSlugsLike(trx, outletId, base));
 }
 
-/** Inserts a draft row with its evidence, contributors and supporting relations; returns the row. */
+/** Drafts one author may keep at one outlet: a draft costs its author nothing but the write rate, and is kept until withdrawn. */
+export const MAX_DRAFTS_PER_AUTHOR = 200;
+
+/**
+ * Inserts a draft row with its evidence, contributors and supporting relations; returns the row. Refused past the
+ * author's drafts at the outlet, counted under the outlet's lock so drafts created at once never pass the bound.
+ */
 export async function insertDraft(
   trx: Trx,
   values: Omit<NewCapsule, "metadata_uri" | "article_slug">,
   parts: { evidence: EvidenceInput[]; contributors: ContributorInput[]; supporting: number[] },
 ): Promise<CapsuleRow> {
+  await lockOutletDrafts(trx, values.outlet_id);
+  if ((await countDraftsOf(trx, values.outlet_slug, values.submitter)) >= MAX_DRAFTS_PER_AUTHOR) {
+    throw new AppError("CONFLICT", `You already have ${MAX_DRAFTS_PER_AUTHOR} drafts at "${values.outlet_slug}", the most one author keeps there; submit or withdraw one first`);
+  }
   const article_slug = await freeArticleSlug(trx, values.outlet_id, values.title);
   const fields = {
     ...values,

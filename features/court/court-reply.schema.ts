@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZStoredUri } from "@/lib/schemas/uri";
+import { zOneLine } from "@/lib/schemas/plain-text";
 
 // The right of reply (issue 13): the capsule's author or an Editor of its outlet answers a dispute
 // with text and evidence within the reply window (chain time).
@@ -12,7 +13,7 @@ const ZReplyEvidence = z
       .regex(/^0x[0-9a-fA-F]{64}$/, "0x + 64 hex digits (SHA-256)")
       .transform((v) => v.toLowerCase())
       .optional(),
-    label: z.string().trim().min(1).max(300),
+    label: zOneLine(1, 300),
   })
   .strict();
 

@@ -6,7 +6,7 @@ import type { OutletRow } from "@/lib/db/tables/outlets.table";
 import { AppError } from "@/lib/errors/app-error";
 import { zDecimalWhole } from "@/lib/schemas/whole-number";
 import { logWarn } from "@/lib/log";
-import { findSubscription, liveSubscriptionCounts, lockSubscriptionLimits, setSubscriptionState, subscriptionStateOf, upsertPendingSubscription } from "@/features/reader/websub.repository";
+import { findSubscription, isLiveSubscription, liveSubscriptionCounts, lockSubscriptionLimits, setSubscriptionState, subscriptionStateOf, upsertPendingSubscription } from "@/features/reader/websub.repository";
 import { config } from "@/lib/config/config";
 import { findOutletBySlug } from "@/features/outlets/outlets.repository";
 import { outletStanding } from "@/features/distribution/outlet-report";
@@ -73,11 +73,12 @@ export type SubscriptionLimits = { perHost: number; total: number };
 /** CAPSULE_WEBSUB_MAX_PER_HOST and CAPSULE_WEBSUB_MAX_TOTAL: a subscription costs the hub one POST per feed change. */
 export const subscriptionLimits = (): SubscriptionLimits => ({ perHost: config().CAPSULE_WEBSUB_MAX_PER_HOST, total: config().CAPSULE_WEBSUB_MAX_TOTAL });
 
-/** Refuses a new subscription past either limit (a renewal of one already live is not new). */
+/** Refuses a new subscription past either limit (a renewal of one already live is not new); a host is its name on any port. */
 async function checkRoomFor(db: DbOrTrx, callback: URL, now: number, limits: SubscriptionLimits): Promise<void> {
-  const counts = await liveSubscriptionCounts(db, callback.host, now);
+  const hostname = callback.hostname.replace(/\.$/, "");
+  const counts = await liveSubscriptionCounts(db, hostname, now);
   if (counts.onHost >= limits.perHost) {
-    throw new AppError("CONFLICT", `This hub keeps at most ${limits.perHost} subscriptions with callbacks on ${callback.host}; unsubscribe one or let its lease end first`);
+    throw new AppError("CONFLICT", `This hub keeps at most ${limits.perHost} subscriptions with callbacks on ${hostname} (any port); unsubscribe one or let its lease end first`);
   }
   if (counts.total >= limits.total) throw new AppError("CONFLICT", `This hub keeps at most ${limits.total} subscriptions; try again when some leases have ended`);
 }
@@ -109,8 +110,7 @@ export async function acceptHubRequest(
   const row = await db.transaction().execute(async (trx) => {
     await lockSubscriptionLimits(trx);
     const existing = await findSubscription(trx, topicUrl.href, callback.href);
-    const live = existing && (existing.state === "pending" || (existing.state === "active" && (existing.expires_at ?? 0) > now));
-    if (!live) await checkRoomFor(trx, callback, now, limits);
+    if (!existing || !isLiveSubscription(existing, now)) await checkRoomFor(trx, callback, now, limits);
     return upsertPendingSubscription(trx, {
       topic: topicUrl.href,
       outlet_id: outlet?.id ?? null,

@@ -31,9 +31,28 @@ export async function upsertPendingSubscription(db: DbOrTrx, values: NewWebSubSu
     .executeTakeFirstOrThrow();
 }
 
-/** Live subscriptions (pending, or active and unexpired): in all, and those whose callback is on `host` (`name[:port]`). */
-export async function liveSubscriptionCounts(db: DbOrTrx, host: string, nowSeconds: number): Promise<{ total: number; onHost: number }> {
-  const prefixes = [`http://${host}/`, `https://${host}/`];
+/**
+ * How long a request that was not confirmed counts as live: its verification runs at once after the 202 and gives up
+ * after 10 s, so a request still pending this long after it was made was not confirmed and never will be by itself.
+ */
+export const VERIFICATION_WINDOW_SECONDS = 300;
+
+/** Whether a subscription counts against the hub's limits at `nowSeconds`: active with its lease running, or requested within the verification window. */
+export const isLiveSubscription = (row: Pick<WebSubSubscriptionRow, "state" | "expires_at" | "updated_at">, nowSeconds: number): boolean =>
+  (row.state === "active" && (row.expires_at ?? 0) > nowSeconds) || (row.state === "pending" && row.updated_at > nowSeconds - VERIFICATION_WINDOW_SECONDS);
+
+/** The callback prefixes of one host name on any port and either scheme; a trailing dot names the same host. */
+function callbackPrefixesOf(hostname: string): string[] {
+  const name = hostname.replace(/\.$/, "");
+  return ["http", "https"].flatMap((scheme) => [name, `${name}.`].flatMap((n) => [`${scheme}://${n}/`, `${scheme}://${n}:`]));
+}
+
+/**
+ * Live subscriptions (see isLiveSubscription): in all, and those whose callback is on host name `hostname` on any port
+ * (one name on many ports is one subscriber).
+ */
+export async function liveSubscriptionCounts(db: DbOrTrx, hostname: string, nowSeconds: number): Promise<{ total: number; onHost: number }> {
+  const prefixes = callbackPrefixesOf(hostname);
   const row = await db
     .selectFrom("websub_subscriptions")
     .select((eb) => [
@@ -44,7 +63,12 @@ export async function liveSubscriptionCounts(db: DbOrTrx, host: string, nowSecon
         )
         .as("on_host"),
     ])
-    .where((eb) => eb.or([eb("state", "=", "pending"), eb.and([eb("state", "=", "active"), eb("expires_at", ">", nowSeconds)])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("state", "=", "pending"), eb("updated_at", ">", nowSeconds - VERIFICATION_WINDOW_SECONDS)]),
+        eb.and([eb("state", "=", "active"), eb("expires_at", ">", nowSeconds)]),
+      ]),
+    )
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), onHost: Number(row.on_host ?? 0) };
 }

@@ -15,6 +15,6 @@ export const capsuleHistoryAdd = defineEndpoint({
   response: ZCapsuleResponse,
   status: 201,
   rateLimit: ["signed-write"],
-  errors: ["INVALID_STATE", "MISDIRECTED_REQUEST"],
+  errors: ["INVALID_STATE", "CONFLICT", "MISDIRECTED_REQUEST"],
   example: { params: { id: "1" }, body: { capsuleType: "correction", revisionReason: "The reopening date in the first paragraph was wrong." } },
 });

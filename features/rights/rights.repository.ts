@@ -1,4 +1,6 @@
 import type { DbOrTrx } from "@/lib/db/database";
+import { dialectOf } from "@/lib/db/dialect";
+import { takeTransactionLockOn } from "@/lib/db/server-functions";
 import type { NewRightsLicence, NewRightsListing, RightsLicenceRow, RightsListingRow } from "@/lib/db/tables/rights.table";
 import { AppError } from "@/lib/errors/app-error";
 
@@ -6,6 +8,40 @@ export async function getListingOrThrow(db: DbOrTrx, id: number): Promise<Rights
   const row = await db.selectFrom("rights_listings").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) throw new AppError("LISTING_NOT_FOUND", `No rights listing with id ${id}`);
   return row;
+}
+
+// Arbitrary constant naming the advisory locks of capsules' rights listings (two-key locks: this, the capsule id).
+const CAPSULE_LISTINGS_LOCK_SPACE = 77_117_070;
+
+/**
+ * Holds the capsule's listings until `trx` ends, so that checking them (the bound, an exclusive clash) and inserting one
+ * more run one request at a time (a PostgreSQL advisory lock); SQLite needs nothing: one connection, whose transaction
+ * runs alone.
+ */
+export async function lockCapsuleListings(trx: DbOrTrx, capsuleId: number): Promise<void> {
+  if (dialectOf(trx) === "postgres") await takeTransactionLockOn(trx, CAPSULE_LISTINGS_LOCK_SPACE, capsuleId);
+}
+
+/**
+ * The capsule's listings in force at `now`, newest first: on offer (no expiry, or not expired yet) or sold (a licence
+ * was taken on it), each with whether it was sold. Expired listings nobody licensed are left out, however many there are.
+ */
+export async function listingsInForce(db: DbOrTrx, capsuleId: number, now: number): Promise<Array<RightsListingRow & { sold: boolean }>> {
+  const rows = await db
+    .selectFrom("rights_listings as l")
+    .selectAll("l")
+    .select((eb) => eb.exists(eb.selectFrom("rights_licences as c").select("c.id").whereRef("c.listing_id", "=", "l.id")).as("sold"))
+    .where("l.capsule_id", "=", capsuleId)
+    .where((eb) =>
+      eb.or([
+        eb("l.expires_at", "is", null),
+        eb("l.expires_at", ">", now),
+        eb.exists(eb.selectFrom("rights_licences as c").select("c.id").whereRef("c.listing_id", "=", "l.id")),
+      ]),
+    )
+    .orderBy("l.id", "desc")
+    .execute();
+  return rows.map((row) => ({ ...row, sold: Boolean(row.sold) }));
 }
 
 export async function insertListing(db: DbOrTrx, values: NewRightsListing): Promise<RightsListingRow> {

@@ -3,7 +3,7 @@ import type { Address } from "viem";
 import type { Db, DbOrTrx } from "@/lib/db/database";
 import { getCapsuleOrThrow } from "@/features/capsules/capsules.repository";
 import { isReadersVersion } from "@/features/capsules/readers-version";
-import { insertListing, licencesOfListings, listListings } from "@/features/rights/rights.repository";
+import { insertListing, listingsInForce, listListings, lockCapsuleListings } from "@/features/rights/rights.repository";
 import { insertActivity } from "@/features/wallet/activity.repository";
 import { distributionActive } from "@/features/distribution/distribution-active";
 import { AppError } from "@/lib/errors/app-error";
@@ -14,6 +14,9 @@ import { listingNames, listingObject, listingsWithLicences } from "./listing-vie
 import { defaultRightsChain, type RightsChain } from "./chain-deps";
 
 export { licenseListing } from "./license-listing";
+
+/** Listings of one capsule on offer at once: every read of the capsule's rights pages through them, and every new listing checks them. */
+export const MAX_LISTINGS_ON_OFFER = 100;
 
 /** The chain head now: a licence payment must be mined after the listing exists (503 when the node is down). */
 async function headBlock(chain: RightsChain): Promise<number> {
@@ -43,7 +46,9 @@ export async function createListing(db: Db, wallet: Address, body: TCreateListin
   const createdBlock = await headBlock(chain);
   const at = await activityTime(now);
   const row = await db.transaction().execute(async (trx) => {
-    await requireNoExclusiveClash(trx, capsule.id, body.licenceType, body.territory, now);
+    // checked and inserted under the capsule's listings lock: listings made at once never pass a check together
+    await lockCapsuleListings(trx, capsule.id);
+    await requireRoomForListing(trx, capsule.id, body.licenceType, body.territory, now);
     const listing = await insertListing(trx, {
       capsule_id: capsule.id,
       outlet_id: capsule.outlet_id,
@@ -72,15 +77,14 @@ const overlaps = (a: string, b: string) => a === "worldwide" || b === "worldwide
 /**
  * An exclusive licence means nobody else holds one there: an exclusive listing may not overlap (same
  * territory, or worldwide) another listing of the capsule that is in force (on offer or sold), and no
- * listing may overlap an exclusive one in force. 409 CONFLICT names the listing in the way.
+ * listing may overlap an exclusive one in force. 409 CONFLICT names the listing in the way. A capsule has at most
+ * MAX_LISTINGS_ON_OFFER listings on offer at once (409 CONFLICT past them).
  */
-async function requireNoExclusiveClash(trx: DbOrTrx, capsuleId: number, licenceType: string, territory: string, now: number): Promise<void> {
-  const { rows } = await listListings(trx, { capsuleId, offset: 0, limit: 10_000 });
-  const sold = new Set((await licencesOfListings(trx, rows.map((r) => r.id))).map((l) => l.listing_id));
-  for (const other of rows) {
+async function requireRoomForListing(trx: DbOrTrx, capsuleId: number, licenceType: string, territory: string, now: number): Promise<void> {
+  const inForce = await listingsInForce(trx, capsuleId, now);
+  for (const other of inForce) {
     if (!overlaps(other.territory, territory) || (licenceType !== "exclusive" && other.licence_type !== "exclusive")) continue;
-    const state = sold.has(other.id) ? "sold" : other.expires_at === null || other.expires_at > now ? "on offer" : undefined;
-    if (!state) continue;
+    const state = other.sold ? "sold" : "on offer";
     const where = other.territory === "worldwide" ? "worldwide" : `in ${other.territory}`;
     throw new AppError(
       "CONFLICT",
@@ -89,6 +93,10 @@ async function requireNoExclusiveClash(trx: DbOrTrx, capsuleId: number, licenceT
         : `Capsule ${capsuleId} has a ${other.licence_type.replace(/_/g, "-")} listing ${where} (listing ${other.id}, ${state}); an exclusive licence cannot be offered there`,
       { details: { listingId: String(other.id) } },
     );
+  }
+  const onOffer = inForce.filter((row) => row.expires_at === null || row.expires_at > now).length;
+  if (onOffer >= MAX_LISTINGS_ON_OFFER) {
+    throw new AppError("CONFLICT", `Capsule ${capsuleId} already has ${MAX_LISTINGS_ON_OFFER} listings on offer, the most a capsule may have at once; let one expire first`);
   }
 }
 

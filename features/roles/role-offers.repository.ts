@@ -1,5 +1,30 @@
-import type { DbOrTrx } from "@/lib/db/database";
+import type { DbOrTrx, Trx } from "@/lib/db/database";
+import { dialectOf } from "@/lib/db/dialect";
+import { takeTransactionLockOn } from "@/lib/db/server-functions";
 import type { RoleOfferRow, RoleOfferStatus } from "@/lib/db/tables/roles.table";
+
+// Arbitrary constant naming the advisory locks of outlets' role offers (two-key locks: this, the outlet id).
+const ROLE_OFFERS_LOCK_SPACE = 77_117_050;
+
+/**
+ * Holds the outlet's role offers until `trx` ends, so that counting its open offers and inserting one more run one
+ * request at a time (a PostgreSQL advisory lock); SQLite needs nothing: one connection, whose transaction runs alone.
+ */
+export async function lockOutletRoleOffers(trx: Trx, outletId: number): Promise<void> {
+  if (dialectOf(trx) === "postgres") await takeTransactionLockOn(trx, ROLE_OFFERS_LOCK_SPACE, outletId);
+}
+
+/** How many offers of the outlet are open (pending and unexpired) at `at`. */
+export async function countOpenRoleOffers(db: DbOrTrx, outletId: number, at: number): Promise<number> {
+  const row = await db
+    .selectFrom("role_offers")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("outlet_id", "=", outletId)
+    .where("status", "=", "pending")
+    .where("expires_at", ">", at)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 type NewOffer = Omit<RoleOfferRow, "id" | "status" | "closed_at" | "closed_by">;
 

@@ -20,7 +20,7 @@ export const partnersEnvShape = {
   CAPSULE_WEBHOOK_RETRY_MAX_MS: ms.default(3_600_000),
   /** Partner webhooks that may be registered at once (each makes this server send requests). */
   CAPSULE_WEBHOOK_MAX: z.coerce.number().int().min(1).max(10_000).default(50),
-  /** Live WebSub subscriptions (pending or active) whose callbacks are on one host; a new one past it is refused. */
+  /** Live WebSub subscriptions (active, or pending for at most 300 s) whose callbacks are on one host name, any port; a new one past it is refused. */
   CAPSULE_WEBSUB_MAX_PER_HOST: z.coerce.number().int().min(1).max(1_000_000).default(50),
   /** Live WebSub subscriptions on this hub in all; a new one past it is refused. */
   CAPSULE_WEBSUB_MAX_TOTAL: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
@@ -42,7 +42,7 @@ export const partnersEnvCatalog = [
   { name: "CAPSULE_WEBHOOK_RETRY_BASE_MS", description: "first retry delay of a partner webhook delivery (doubles per attempt)", secret: false },
   { name: "CAPSULE_WEBHOOK_RETRY_MAX_MS", description: "longest retry delay of a partner webhook delivery", secret: false },
   { name: "CAPSULE_WEBHOOK_MAX", description: "partner webhooks that may be registered at once", secret: false },
-  { name: "CAPSULE_WEBSUB_MAX_PER_HOST", description: "live WebSub subscriptions whose callbacks are on one host; a new one past it is refused", secret: false },
+  { name: "CAPSULE_WEBSUB_MAX_PER_HOST", description: "live WebSub subscriptions whose callbacks are on one host name (any port); a new one past it is refused", secret: false },
   { name: "CAPSULE_WEBSUB_MAX_TOTAL", description: "live WebSub subscriptions on the hub in all; a new one past it is refused", secret: false },
   { name: "CAPSULE_WEBHOOK_ALLOW_HTTP", description: "1 accepts plain http:// partner webhook URLs outside loopback", secret: false },
   { name: "CAPSULE_WEBHOOK_ALLOW_LOCAL_ADDRESSES", description: "1 lets partner webhook URLs point at private or reserved addresses (closed networks); otherwise only public addresses, or loopback for a URL registered on loopback", secret: false },

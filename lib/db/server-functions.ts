@@ -17,3 +17,11 @@ export async function countPublicTables(db: DbOrTrx): Promise<number> {
 export async function takeTransactionLock(trx: DbOrTrx, key: number | bigint): Promise<void> {
   await sql`select pg_advisory_xact_lock(${key})`.execute(trx);
 }
+
+/**
+ * Holds PostgreSQL's transaction-level advisory lock on (`space`, `id`) until the transaction ends: one lock per row of
+ * some kind (`space` names the kind). The two-key locks never collide with the one-key locks of takeTransactionLock.
+ */
+export async function takeTransactionLockOn(trx: DbOrTrx, space: number, id: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${space}::int4, ${id}::int4)`.execute(trx);
+}
