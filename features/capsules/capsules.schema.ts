@@ -166,12 +166,12 @@ export const ZVoteBody = z
 export type TVoteBody = z.infer<typeof ZVoteBody>;
 
 export const ZAcceptBody = z.object({ capsuleId: ZCapsuleId }).strict();
-export const ZRejectBody = z.object({ reason: z.string().trim().min(1).max(1000).optional() }).strict();
+export const ZRejectBody = z.object({ reason: zMultiLine(1, 1000, { trim: true }).optional() }).strict();
 
 export const ZAddHistoryBody = z
   .object({
     capsuleType: z.enum(["original", "correction", "retraction"]),
-    revisionReason: z.string().trim().min(1).max(2000, "keep the reason under 2,000 characters"),
+    revisionReason: zMultiLine(1, 2000, { trim: true, maxMessage: "keep the reason under 2,000 characters" }),
     changeSummaryURI: ZStoredUri.optional(),
     /** The parent's claims this correction or retraction corrects (ids from its claims); each must be one of them. */
     correctsClaimIds: z

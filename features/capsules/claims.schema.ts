@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zMultiLine } from "@/lib/schemas/plain-text";
 import { zIdInput } from "@/lib/schemas/whole-number";
 
 // Structured claims (issue 27): request and response shapes of /api/capsules/:id/claims and the
@@ -21,7 +22,7 @@ export const ZClaimInput = z
       .array(ZEvidenceId)
       .max(MAX_CLAIM_EVIDENCE)
       .refine((ids) => new Set(ids).size === ids.length, "each evidence id may appear once"),
-    note: z.string().trim().max(1000).nullable().optional(),
+    note: zMultiLine(0, 1000, { trim: true }).nullable().optional(),
   })
   .strict();
 export type TClaimInput = z.infer<typeof ZClaimInput>;

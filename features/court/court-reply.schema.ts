@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZStoredUri } from "@/lib/schemas/uri";
-import { zOneLine } from "@/lib/schemas/plain-text";
+import { zMultiLine, zOneLine } from "@/lib/schemas/plain-text";
 
 // The right of reply (issue 13): the capsule's author or an Editor of its outlet answers a dispute
 // with text and evidence within the reply window (chain time).
@@ -19,7 +19,7 @@ const ZReplyEvidence = z
 
 export const ZReplyBody = z
   .object({
-    reply: z.string().trim().min(20).max(5000),
+    reply: zMultiLine(20, 5000, { trim: true }),
     evidence: z.array(ZReplyEvidence).max(20).default([]),
   })
   .strict();

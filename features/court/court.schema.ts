@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zMultiLine } from "@/lib/schemas/plain-text";
 import { pageQuery } from "@/lib/schemas/pagination";
 import { pagedResponse, ZAddressOut, ZUintString } from "@/lib/schemas/primitives";
 import { zDecimalId } from "@/lib/schemas/whole-number";
@@ -17,8 +18,8 @@ export const ZIntegrityLabel = z.enum(integrityLabels);
 /** What the challenger writes on the dispute page, checked in the browser before the wallet pays. */
 export const ZDisputeFields = z
   .object({
-    grounds: z.string().trim().min(20).max(5000),
-    claim: z.string().trim().min(1).max(2000).optional(),
+    grounds: zMultiLine(20, 5000, { trim: true }),
+    claim: zMultiLine(1, 2000, { trim: true }).optional(),
     evidenceId: zDecimalId("evidence id").optional(),
     requestedLabel: z.enum(["misleading", "fraudulent"]).optional(),
     claimIds: z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zOneLine } from "@/lib/schemas/plain-text";
+import { zMultiLine, zOneLine } from "@/lib/schemas/plain-text";
 import { ZStoredUri } from "@/lib/schemas/uri";
 import { getAddress } from "viem";
 import { checkDomainName } from "@/lib/dns/domain-name";
@@ -38,7 +38,7 @@ export const ZCreateOutletBody = z
     name: zOneLine(1, 120),
     domain: ZDomain,
     metadataURI: ZStoredUri.optional(),
-    description: z.string().trim().max(2000).optional(),
+    description: zMultiLine(0, 2000, { trim: true }).optional(),
   })
   .strict();
 export type TCreateOutletBody = z.infer<typeof ZCreateOutletBody>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zOneLine } from "@/lib/schemas/plain-text";
 import { ZAddress } from "@/features/outlets/outlets.schema";
 import { pageQuery } from "@/lib/schemas/pagination";
 import { zDecimalId } from "@/lib/schemas/whole-number";
@@ -31,7 +32,7 @@ export const ZRegisterWebhookBody = z
     url: ZWebUrl.refine((value) => !/^[a-z]+:\/\/[^/]*@/i.test(value), "no credentials in the URL"),
     secret: ZWebhookSecret,
     eventTypes: z.array(z.enum(partnerEventTypeValues)).min(1).max(partnerEventTypeValues.length).default([...partnerEventTypeValues]),
-    description: z.string().trim().min(1).max(200).optional(),
+    description: zOneLine(1, 200).optional(),
   })
   .strict();
 export type TRegisterWebhookBody = z.infer<typeof ZRegisterWebhookBody>;

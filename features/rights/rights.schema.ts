@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zMultiLine } from "@/lib/schemas/plain-text";
 import { getAddress } from "viem";
 import { pageQuery } from "@/lib/schemas/pagination";
 import { ZSlug } from "@/features/outlets/outlets.schema";
@@ -23,7 +24,7 @@ export const ZCreateListingBody = z
     territory: ZTerritory,
     price: zWeiInput("a wei amount as a decimal string"),
     currency: z.literal("CAP"),
-    terms: z.string().trim().min(10).max(5000),
+    terms: zMultiLine(10, 5000, { trim: true }),
     expiresAt: z.string().regex(/^[1-9][0-9]{0,11}$/, "Unix seconds as a decimal string").transform(Number).optional(),
     /** Who licence payments must reach; the listing's creator when omitted. */
     payee: z

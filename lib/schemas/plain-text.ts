@@ -14,8 +14,8 @@ const noControls = (value: string) => !CONTROL.test(value);
 const visible = (value: string) => value.replace(INVISIBLE, "").length > 0;
 
 /** Multi-line text (an article's body, a summary): tabs and line breaks, no other control character; trimmed when asked. */
-export const zMultiLine = (min: number, max: number, options: { trim?: boolean } = {}) =>
-  (options.trim ? z.string().trim() : z.string()).min(min).max(max).refine(noControls, "must not contain control characters");
+export const zMultiLine = (min: number, max: number, options: { trim?: boolean; maxMessage?: string } = {}) =>
+  (options.trim ? z.string().trim() : z.string()).min(min).max(max, options.maxMessage).refine(noControls, "must not contain control characters");
 
 /** One line of text people read (a title): no control character, line break or bidirectional override, and something visible. */
 export const zOneLine = (min: number, max: number) =>
