@@ -35,6 +35,9 @@ const parts = process.argv.slice(2);
 // profile, fixed-cost, list-depth and ponder (which installs Ponder into bench/ponder) run only when named
 const wants = (name: string) => (parts.length === 0 ? !["profile", "fixed-cost", "ponder", "list-depth", "soak", "memory", "fanout", "scale", "wrapper"].includes(name) : parts.includes(name));
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+// The WebSub bench's subscribers listen on loopback, which the hub refuses unless local callbacks are allowed;
+// set before any bench reads the configuration (it is parsed once per process).
+if (wants("websub")) process.env.CAPSULE_WEBSUB_ALLOW_LOCAL_CALLBACKS ??= "1";
 /** BENCH_CAPSULES: one table size, or several separated by commas (`reads` measures each, in one run). */
 const capsuleSizes = () => (process.env.BENCH_CAPSULES ?? "100000").split(",").map(Number);
 
