@@ -11,7 +11,7 @@ import { Island } from "@/components/reader/islands/island";
 import { ArticleBody } from "./article-body";
 import { ArticleClaims } from "./article-claims";
 import { ContributorList } from "./contributor-list";
-import { CourtRecord } from "./court-note";
+import { CourtRecord, openCaseOf } from "./court-note";
 import { IntegrityBadge } from "./integrity-badge";
 import { CorrectionNotice } from "./correction-notice";
 import { WhatChangedDetails } from "./what-changed";
@@ -56,7 +56,7 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
           Finalized <UtcTime unixSeconds={c.finalizedAt} testId="reader-finalized-at" />
           {c.revisionNumber > 0 ? ` · revision ${c.revisionNumber}` : ""}
         </p>
-        <IntegrityBadge label={c.integrityLabel} />
+        <IntegrityBadge label={c.integrityLabel} openCase={openCaseOf(article.courtRecord)} />
         <CourtRecord record={article.courtRecord} label={c.integrityLabel} />
         {read.revision.revisionReason ? (
           <p className="text-sm text-stone-700" data-testid="reader-revision-reason">
