@@ -111,6 +111,9 @@ test("a jury case in its evidence period says when it can be moved on, with no b
   await expect(panel.getByTestId("move-on-not-yet")).toHaveText(/^You can move the case on from .+, when this period ends\.$/);
   await expect(panel.getByRole("button", { name: /Move the case on/ })).toHaveCount(0);
   await expect(panel.getByTestId("jury-countdown")).toHaveText(/^2 d 23 h \d+ min left$|^3 d 0 h 0 min left$/);
+  // the quoted passage ends its sentence: no second full stop after it
+  await expect(panel).toContainText("Disputed: the passage quoted above, “The council's budget rose by forty percent this year.”");
+  await expect(panel).not.toContainText("year.”.");
   await bothWidths(page, "case-move-on", "polish-two");
   expect(errors).toEqual([]);
 });

@@ -22,6 +22,7 @@ import { Deadline, lastEventTime } from "./deadline";
 import { useChainClockReading } from "@/components/network/use-chain-clock";
 import { caseClock, moveOnState } from "./move-on";
 import { MoveOnControl } from "./move-on-control";
+import { disputedSentence } from "./disputed-sentence";
 import { formatTimeWithZone } from "@/components/ui/capsule-format";
 import { JuryEvidenceForm } from "./jury-evidence-form";
 import { EvidenceItem } from "./evidence-item";
@@ -86,7 +87,7 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
               Ends <Deadline endsAt={item.periodEndsAt} now={clock.now} estimated={clock.estimated} />
             </p>
           ) : null}
-          <p className="text-stone-600 [overflow-wrap:anywhere]">Disputed: {claimNames.join(", ")}.</p>
+          <p className="text-stone-600 [overflow-wrap:anywhere]">{disputedSentence(claimNames)}</p>
           {item.unknownClaimIds.length > 0 ? <UnknownClaims ids={item.unknownClaimIds} closed={item.status === "closed"} /> : null}
           {item.period === "final" ? null : !signedIn ? (
             // a reader who is not signed in cannot press it: a hint, not a dead button
