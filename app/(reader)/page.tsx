@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { db } from "@/lib/db/client";
 import { listReaderOutlets } from "@/features/outlets/outlets.repository";
-import { integrityLabelKeys, integrityLabels } from "@/features/capsules/integrity-labels";
 import { rankedArticles } from "@/features/reader/published-articles";
 import { readerHref, readerQuery } from "@/features/reader/reader-query";
 import { ArticleList } from "@/components/reader/article-list";
+import { FrontFilters } from "@/components/reader/front-filters";
 
 export const dynamic = "force-dynamic";
 
@@ -31,47 +31,23 @@ export default async function FrontPage({ searchParams }: Props) {
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
         <h1 className="font-serif text-3xl font-bold tracking-tight">Latest articles</h1>
-        <p className="mt-2 text-stone-600">
-          Every article here was accepted by its outlet’s editors and finalized on chain. Its label says what the integrity court found;
-          corrections are shown as they are voted on. Articles are ordered by one score: newer first, outlets with a higher distribution tier
-          and integrity score higher, contested articles and penalised outlets lower — open “Why is this here?” under an article for its numbers.{" "}
-          <Link href="/network" prefetch={false} className="text-accent underline">About the network</Link> ·{" "}
-          <a href="/feed.xml" className="text-accent underline">Atom feed</a> ·{" "}
-          <a href="/feed.json" className="text-accent underline">JSON Feed</a>
+        {/* one line before the articles: on a phone the whole explanation would push them off the first screen */}
+        <p className="mt-1 text-stone-600" data-testid="front-intro">
+          Accepted by their editors, finalized on chain, labelled by the court.
         </p>
+        <details className="mt-1 text-stone-600" data-testid="front-intro-more">
+          <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-accent underline">How articles are ordered, and feeds</summary>
+          <p className="mt-1">
+            The label says what the integrity court found. Corrections are shown as they are voted on. Articles are ordered by one score:
+            newer first, outlets with a higher distribution tier and integrity score higher, contested articles and penalised outlets lower —
+            open “Why is this here?” under an article for its numbers.{" "}
+            <Link href="/network" prefetch={false} className="text-accent underline">About the network</Link> ·{" "}
+            <a href="/feed.xml" className="text-accent underline">Atom feed</a> ·{" "}
+            <a href="/feed.json" className="text-accent underline">JSON Feed</a>
+          </p>
+        </details>
       </div>
-      <form method="get" action="/" className="flex flex-wrap items-end gap-3 rounded-md border border-stone-200 bg-white p-3 text-sm" aria-label="Filter articles">
-        <label className="flex min-w-0 flex-col gap-1">
-          <span className="text-stone-600">Label</span>
-          <select name="label" defaultValue={query.label ?? ""} className="rounded-md border border-stone-300 bg-white px-2 py-1.5">
-            <option value="">All labels</option>
-            {integrityLabelKeys.map((key) => (
-              <option key={key} value={key}>
-                {integrityLabels[key].title}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex min-w-0 max-w-full flex-col gap-1">
-          <span className="text-stone-600">Outlet</span>
-          <select name="outlet" defaultValue={query.outlet ?? ""} className="max-w-full rounded-md border border-stone-300 bg-white px-2 py-1.5">
-            <option value="">All outlets</option>
-            {outlets.map((o) => (
-              <option key={o.slug} value={o.slug}>
-                {o.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="rounded-md bg-ink px-4 py-1.5 font-semibold text-white hover:bg-stone-800">
-          Filter
-        </button>
-        {query.label || query.outlet ? (
-          <Link href="/" className="py-1.5 text-accent underline">
-            Clear
-          </Link>
-        ) : null}
-      </form>
+      <FrontFilters label={query.label} outlet={query.outlet} outlets={outlets.map((o) => ({ slug: o.slug, name: o.name }))} />
       <ArticleList page={page} filtered={Boolean(query.label || query.outlet) || query.page > 1} pageHref={(n) => readerHref("/", { ...query, page: n })} />
     </div>
   );

@@ -35,14 +35,19 @@ export function timeLeft(seconds: number): string {
   return `${d > 0 ? `${d} d ` : ""}${h} h ${m} min left`;
 }
 
-/** "28 Nov 2026, 14:05 CET · 1 d 3 h 12 min left" (or "ended"). */
-export function Deadline({ endsAt, chainTimeSeen, testId = "jury-countdown" }: { endsAt: string; chainTimeSeen?: number; testId?: string }) {
-  const now = useChainNow(chainTimeSeen);
+/**
+ * "28 Nov 2026, 14:05 CET · 1 d 3 h 12 min left" (or "ended"). `now`: a chain clock the caller already
+ * decides on (the case page's move-on control), so the countdown and the control read the same time;
+ * `estimated` says the time left is an estimate.
+ */
+export function Deadline({ endsAt, chainTimeSeen, testId = "jury-countdown", now: given, estimated = false }: { endsAt: string; chainTimeSeen?: number; testId?: string; now?: number; estimated?: boolean }) {
+  const own = useChainNow(chainTimeSeen);
+  const now = given ?? own;
   const left = Number(endsAt) - now;
   return (
     <>
       <time dateTime={new Date(Number(endsAt) * 1000).toISOString()}>{formatTimeWithZone(endsAt)}</time> ·{" "}
-      <span data-testid={testId}>{left > 0 ? timeLeft(left) : "ended; anyone may move the case on"}</span>
+      <span data-testid={testId}>{left > 0 ? `${estimated ? "about " : ""}${timeLeft(left)}${estimated ? " (estimated)" : ""}` : "ended; anyone may move the case on"}</span>
     </>
   );
 }

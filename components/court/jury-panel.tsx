@@ -19,7 +19,10 @@ import { useContractsSummary } from "@/components/network/use-system";
 import { Card } from "@/components/ui/card";
 import { FileButton } from "@/components/ui/field";
 import { Deadline, lastEventTime } from "./deadline";
-import { useChainClock } from "@/components/network/use-chain-clock";
+import { useChainClockReading } from "@/components/network/use-chain-clock";
+import { caseClock, moveOnState } from "./move-on";
+import { MoveOnControl } from "./move-on-control";
+import { disputedSentence } from "./disputed-sentence";
 import { formatTimeWithZone } from "@/components/ui/capsule-format";
 import { JuryEvidenceForm } from "./jury-evidence-form";
 import { EvidenceItem } from "./evidence-item";
@@ -66,14 +69,11 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
       : [quoted ?? "The article as a whole"];
   const signedIn = sessionStatus === "signed-in";
   // the contract moves a period on only once it has ended, or a commit or reveal period once every juror has acted
-  const chainNow = useChainClock();
+  // one clock for the countdown and the control: the chain's block time, else estimated from the case's last event
+  const clock = caseClock(useChainClockReading(), lastEventTime(item));
   const roundJurors = item.jurors.filter((j) => j.round === item.round);
   const workDone = roundJurors.length > 0 && ((item.period === "commit" && roundJurors.every((j) => j.committed)) || (item.period === "reveal" && roundJurors.every((j) => j.revealed)));
-  const canMoveOn = workDone || (item.periodEndsAt !== null && chainNow >= Number(item.periodEndsAt));
-  const notYet =
-    item.period === "commit" || item.period === "reveal"
-      ? `The ${item.period} period can be moved on when it ends, or once every juror has ${item.period === "commit" ? "committed" : "revealed"}.`
-      : `The ${item.period ?? "evidence"} period can be moved on when it ends.`;
+  const moveOn = moveOnState({ period: item.period, periodEndsAt: item.periodEndsAt, workDone, now: clock.now, estimated: clock.estimated });
 
   return (
     <div className="space-y-6" data-testid="jury-panel">
@@ -84,29 +84,24 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
           </p>
           {item.periodEndsAt ? (
             <p className="text-stone-700">
-              Ends <Deadline endsAt={item.periodEndsAt} chainTimeSeen={lastEventTime(item)} />
+              Ends <Deadline endsAt={item.periodEndsAt} now={clock.now} estimated={clock.estimated} />
             </p>
           ) : null}
-          <p className="text-stone-600 [overflow-wrap:anywhere]">Disputed: {claimNames.join(", ")}.</p>
+          <p className="text-stone-600 [overflow-wrap:anywhere]">{disputedSentence(claimNames)}</p>
           {item.unknownClaimIds.length > 0 ? <UnknownClaims ids={item.unknownClaimIds} closed={item.status === "closed"} /> : null}
           {item.period === "final" ? null : !signedIn ? (
             // a reader who is not signed in cannot press it: a hint, not a dead button
             <p className="text-stone-600" data-testid="move-on-sign-in">Anyone signed in can move the case on once a period is over: sign in with your wallet (page header).</p>
           ) : (
-            <>
-              <button
-                type="button"
-                className={`${button} border border-stone-300 bg-white text-ink hover:bg-stone-50`}
-                disabled={advance.isPending || !canMoveOn}
-                onClick={() => {
-                  advance.reset();
-                  advance.mutate({});
-                }}
-              >
-                {advance.isPending ? "Moving the case on…" : "Move the case on if this period is over"}
-              </button>
-              {!canMoveOn ? <p className="text-stone-600" data-testid="move-on-not-yet">{notYet}</p> : null}
-            </>
+            <MoveOnControl
+              state={moveOn}
+              period={item.period}
+              pending={advance.isPending}
+              onMove={() => {
+                advance.reset();
+                advance.mutate({});
+              }}
+            />
           )}
           {advance.error ? <p role="alert" className="text-red-700">{advance.error.message}</p> : null}
           {funded ? (

@@ -7,6 +7,11 @@ import { useNetworkStatus } from "./use-system";
 
 /** The chain's clock (latest block time, advanced locally every second), for countdowns and "is the window closed". */
 export function useChainClock(): number {
+  return useChainClockReading().now;
+}
+
+/** The chain's clock and whether it comes from a block this page read (false: the wall clock, no block seen yet). */
+export function useChainClockReading(): { now: number; fromBlock: boolean } {
   const status = useNetworkStatus();
   const live = useLive();
   const polled = status.data?.node.blockTimestamp ? Number(status.data.node.blockTimestamp) : undefined;
@@ -19,5 +24,5 @@ export function useChainClock(): number {
     const timer = setInterval(() => setNowMs(Date.now()), 1_000);
     return () => clearInterval(timer);
   }, []);
-  return chainNow(blockTimestamp, observedAt || nowMs, nowMs);
+  return { now: chainNow(blockTimestamp, observedAt || nowMs, nowMs), fromBlock: blockTimestamp !== undefined && Number.isFinite(blockTimestamp) };
 }

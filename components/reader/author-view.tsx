@@ -4,7 +4,7 @@ import type { AuthorArticle, AuthorRecord } from "@/features/reader/author-recor
 import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import { LocalTime } from "./local-time";
 
-export const authorName = (author: Pick<AuthorRecord, "displayName" | "wallet">) => author.displayName ?? shortAddress(author.wallet);
+export const authorName = (author: Pick<AuthorRecord, "displayName" | "wallet">) => author.displayName ?? `Wallet ${shortAddress(author.wallet)}`;
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
 

@@ -2,6 +2,7 @@ import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import Link from "next/link";
 import type { z } from "zod";
 import type { ZContributorObject } from "@/features/capsules/capsules.schema";
+import { givenName } from "@/features/capsules/credit-name";
 import { roleDefinition } from "@/lib/roles/role-catalog";
 import { linkableUri } from "@/lib/schemas/uri-kind";
 
@@ -16,12 +17,12 @@ export function ContributorList({ items }: { items: Contributor[] }) {
   return (
     <ul className="divide-y divide-stone-100 text-sm" data-testid="contributor-list">
       {active.map((person) => {
-        const named = person.displayName && person.displayName.toLowerCase() !== person.wallet.toLowerCase();
+        const named = givenName(person) !== null;
         return (
           <li key={person.contributorId} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2">
             <span className="min-w-0">
               <Link href={`/authors/${person.wallet}`} prefetch={false} className="font-medium text-accent underline" data-testid="contributor-author-link">
-                {named ? person.displayName : shortAddress(person.wallet)}
+                <CreditName person={person} />
               </Link>
               {linkableUri(person.attributionURI) ? (
                 <>
@@ -33,7 +34,16 @@ export function ContributorList({ items }: { items: Contributor[] }) {
               ) : null}
               <span className="block text-xs text-stone-500">
                 {contributionNames[person.contributionType] ?? person.contributionType}
-                {roleDefinition(person.role) ? ` · ${roleDefinition(person.role)?.name}` : ""} · <span className="font-mono" title={displayAddress(person.wallet)}>{shortAddress(person.wallet)}</span>
+                {roleDefinition(person.role) ? ` · ${roleDefinition(person.role)?.name}` : ""}
+                {/* a named contributor's wallet beside the name; an unnamed one is already shown by its wallet */}
+                {named ? (
+                  <>
+                    {" · "}
+                    <span className="font-mono" title={displayAddress(person.wallet)}>
+                      {shortAddress(person.wallet)}
+                    </span>
+                  </>
+                ) : null}
               </span>
             </span>
             <span className="tabular-nums text-stone-600" title="Share of the article’s revenue">
@@ -43,5 +53,19 @@ export function ContributorList({ items }: { items: Contributor[] }) {
         );
       })}
     </ul>
+  );
+}
+
+/** The contributor's name, or "wallet 0x1234…abcd" with the address in monospace and in full on hover. */
+export function CreditName({ person }: { person: { wallet: string; displayName: string | null | undefined } }) {
+  const name = givenName(person);
+  if (name) return <>{name}</>;
+  return (
+    <span data-testid="credit-wallet">
+      wallet{" "}
+      <span className="font-mono" title={displayAddress(person.wallet)}>
+        {shortAddress(person.wallet)}
+      </span>
+    </span>
   );
 }

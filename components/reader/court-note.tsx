@@ -6,25 +6,16 @@ import { UtcTime } from "./utc-time";
 import { quoted, stopAfter } from "@/components/ui/quotation";
 
 /**
- * The article's court record, on every version whatever its label now: an open case, and each decided
- * case with its verdict and one-line finding, each linked to the case. A correction accepted after a
- * Misleading ruling changes the label to Corrected; the finding stays here for ever.
+ * The article's court record, on every version whatever its label now: each decided case with its
+ * verdict and one-line finding, each linked to the case. A correction accepted after a Misleading ruling
+ * changes the label to Corrected; the finding stays here for ever. The open case, if any, is told in the
+ * integrity badge above (`openCaseOf`), not a second time here.
  */
 export function CourtRecord({ record, label }: { record: ReaderCourtCase[]; label: string }) {
-  if (record.length === 0) return null;
-  const open = record.find((c) => c.status === "open");
   const decided = record.filter((c) => c.status === "closed");
+  if (decided.length === 0) return null;
   return (
     <div role="note" aria-label="Court record" className="space-y-2 rounded-md border border-stone-300 bg-stone-50 p-3 text-sm text-stone-800" data-testid="reader-court-note">
-      {open ? (
-        <p data-testid="reader-open-case">
-          A court case about this article has been open since <UtcTime unixSeconds={open.openedAt} />:{" "}
-          <Link href={`/court/${open.caseId}`} prefetch={false} className="text-accent underline">
-            court case #{open.caseId}
-          </Link>
-          .{open.passage ? <Passage text={open.passage} verb="It challenges" /> : null}
-        </p>
-      ) : null}
       {decided.map((c, index) => (
         <div key={c.caseId} className="space-y-1" data-testid="reader-decided-case">
           {c.passage && c.verdict ? (
@@ -58,6 +49,9 @@ export function CourtRecord({ record, label }: { record: ReaderCourtCase[]; labe
     </div>
   );
 }
+
+/** The chain's open court case (at most one runs at a time), told by the integrity badge. */
+export const openCaseOf = (record: ReaderCourtCase[]): ReaderCourtCase | null => record.find((c) => c.status === "open") ?? null;
 
 /** "Ruled Misleading. " where the label shown no longer says it (a later correction, or an earlier case). */
 function verdictWords(c: ReaderCourtCase, label: string): string {

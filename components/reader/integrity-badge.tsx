@@ -1,7 +1,16 @@
+import Link from "next/link";
 import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
+import type { ReaderCourtCase } from "@/features/reader/reader-article";
+import { quoted, stopAfter } from "@/components/ui/quotation";
+import { UtcTime } from "./utc-time";
 
-// The integrity label as a badge: colour, symbol AND words, with its one-sentence explanation.
-export function IntegrityBadge({ label }: { label: string | null | undefined }) {
+/**
+ * The integrity label as a badge: colour, symbol AND words, with its one-sentence explanation. While a
+ * court case is open the badge says what that case is about and links to it, in place of the generic
+ * explanation: one element, so the reader is not told "a dispute is open" twice (the court record below
+ * keeps the decided cases only).
+ */
+export function IntegrityBadge({ label, openCase }: { label: string | null | undefined; openCase?: ReaderCourtCase | null }) {
   const info = integrityLabelInfo(label);
   return (
     <div className={`inline-flex max-w-xl flex-col gap-0.5 rounded-md border px-3 py-2 ${info.className}`} data-testid="integrity-label" data-label={info.key}>
@@ -11,9 +20,25 @@ export function IntegrityBadge({ label }: { label: string | null | undefined }) 
         </span>
         Integrity: {info.title}
       </span>
-      <span className="text-xs" data-testid="integrity-explanation">
-        {info.explanation}
-      </span>
+      {openCase ? (
+        <span className="text-xs [overflow-wrap:anywhere]" data-testid="reader-open-case">
+          <Link href={`/court/${openCase.caseId}`} prefetch={false} className="font-semibold underline">
+            Court case #{openCase.caseId}
+          </Link>{" "}
+          has been open since <UtcTime unixSeconds={openCase.openedAt} />; the court has not ruled yet.
+          {openCase.passage ? (
+            <>
+              {" "}
+              It challenges the passage <span className="font-serif italic">{quoted(openCase.passage)}</span>
+              {stopAfter(openCase.passage)}
+            </>
+          ) : null}
+        </span>
+      ) : (
+        <span className="text-xs" data-testid="integrity-explanation">
+          {info.explanation}
+        </span>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { shortAddress } from "@/lib/wallet/short-address";
+import { creditName } from "@/features/capsules/credit-name";
 import Link from "next/link";
 import { Fragment } from "react";
 import { pathOf } from "@/lib/api/request";
@@ -10,8 +10,8 @@ import type { ReaderArticle } from "@/features/reader/reader-article";
 import { Island } from "@/components/reader/islands/island";
 import { ArticleBody } from "./article-body";
 import { ArticleClaims } from "./article-claims";
-import { ContributorList } from "./contributor-list";
-import { CourtRecord } from "./court-note";
+import { ContributorList, CreditName } from "./contributor-list";
+import { CourtRecord, openCaseOf } from "./court-note";
 import { IntegrityBadge } from "./integrity-badge";
 import { CorrectionNotice } from "./correction-notice";
 import { WhatChangedDetails } from "./what-changed";
@@ -59,7 +59,7 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
           Finalized <UtcTime unixSeconds={c.finalizedAt} testId="reader-finalized-at" />
           {c.revisionNumber > 0 ? ` · revision ${c.revisionNumber}` : ""}
         </p>
-        <IntegrityBadge label={c.integrityLabel} />
+        <IntegrityBadge label={c.integrityLabel} openCase={openCaseOf(article.courtRecord)} />
         <CourtRecord record={article.courtRecord} label={c.integrityLabel} />
         {read.revision.revisionReason ? (
           <p className="text-sm text-stone-700" data-testid="reader-revision-reason">
@@ -185,7 +185,7 @@ function BylineLinks({ contributors }: { contributors: TCapsuleResponse["contrib
         <Fragment key={person.contributorId}>
           {i > 0 ? ", " : ""}
           <Link href={`/authors/${person.wallet}`} prefetch={false} className="underline" data-testid="byline-author">
-            {bylineNames([person])[0]}
+            <CreditName person={person} />
           </Link>
         </Fragment>
       ))}
@@ -199,10 +199,7 @@ export function byline(contributors: TCapsuleResponse["contributors"]): string {
   return names.length > 0 ? `By ${names.join(", ")} · ` : "";
 }
 
-export const bylineNames = (contributors: TCapsuleResponse["contributors"]): string[] =>
-  contributors
-    .filter((person) => person.active)
-    .map((person) => (person.displayName && person.displayName.toLowerCase() !== person.wallet.toLowerCase() ? person.displayName : shortAddress(person.wallet)));
+export const bylineNames = (contributors: TCapsuleResponse["contributors"]): string[] => contributors.filter((person) => person.active).map(creditName);
 
 /** An older version: says what replaced it and links to the current text. */
 function SupersededNote({ currentId, kind }: { currentId: string; kind: string }) {

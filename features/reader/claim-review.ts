@@ -1,3 +1,4 @@
+import { creditName } from "@/features/capsules/credit-name";
 import type { TClaimObject } from "@/features/capsules/claims.schema";
 import type { ReaderArticle } from "./reader-article";
 
@@ -35,9 +36,8 @@ export type ClaimReview = {
 
 const iso = (unixSeconds: string) => (Number(unixSeconds) > 0 ? new Date(Number(unixSeconds) * 1000).toISOString() : undefined);
 
-/** The article's authors as a ClaimReview names them: display names, the wallet when none was given. */
-export const claimAuthors = (contributors: ReaderArticle["read"]["contributors"]): string[] =>
-  contributors.filter((person) => person.active).map((person) => person.displayName || person.wallet);
+/** The article's authors as a ClaimReview names them: display names, "wallet 0x1234…abcd" when none was given. */
+export const claimAuthors = (contributors: ReaderArticle["read"]["contributors"]): string[] => contributors.filter((person) => person.active).map(creditName);
 
 /** What a ClaimReview says of the article a published capsule is. */
 export const claimReviewArticle = (article: ReaderArticle, canonical: string): ClaimReviewArticle => ({

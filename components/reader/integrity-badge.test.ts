@@ -1,0 +1,41 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { IntegrityBadge } from "@/components/reader/integrity-badge";
+import { CourtRecord } from "@/components/reader/court-note";
+import type { ReaderCourtCase } from "@/features/reader/reader-article";
+
+const openCase: ReaderCourtCase = { caseId: "12", status: "open", verdict: null, rationale: null, finding: null, passage: "The budget rose by forty percent.", openedAt: "1764720000", closedAt: null };
+const decided: ReaderCourtCase = { caseId: "9", status: "closed", verdict: "verified", rationale: null, finding: "The figure is right.", passage: null, openedAt: "1764000000", closedAt: "1764100000" };
+const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+
+/** The article page's head as reader-view.tsx puts it together: the badge, then the court record. */
+const head = (record: ReaderCourtCase[], label: string) =>
+  renderToStaticMarkup(createElement("div", null, createElement(IntegrityBadge, { label, openCase: record.find((c) => c.status === "open") ?? null }), createElement(CourtRecord, { record, label })));
+
+describe("the article's integrity label while a court case is open", () => {
+  it("is one element: the label, what the open case challenges and a link to the case, said once", () => {
+    const html = head([openCase, decided], "contested");
+    const badge = html.match(/<div[^>]*data-testid="integrity-label".*?<\/div>/s)?.[0] ?? "";
+    expect(text(badge)).toContain("Integrity: Contested");
+    expect(text(badge)).toContain("Court case #12 has been open since");
+    expect(text(badge)).toContain("It challenges the passage “The budget rose by forty percent.”");
+    expect(badge).toContain('href="/court/12"');
+    // said once on the page: no second "open" sentence in the court record, no generic explanation beside it
+    expect(html.match(/href="\/court\/12"/g)).toHaveLength(1);
+    expect(text(html)).not.toContain("A dispute about this article is open");
+    expect(html).not.toMatch(/has been open since[\s\S]*has been open since/);
+    // the decided case keeps its place in the court record
+    expect(text(html)).toContain("The court found: The figure is right.");
+  });
+
+  it("keeps the label's explanation and no court record when nothing was ever disputed", () => {
+    const html = head([], "clean");
+    expect(text(html)).toContain("No dispute has been raised against this article.");
+    expect(html).not.toContain('data-testid="reader-court-note"');
+  });
+
+  it("shows no empty court record box when the only case is the open one", () => {
+    expect(head([openCase], "contested")).not.toContain('data-testid="reader-court-note"');
+  });
+});
