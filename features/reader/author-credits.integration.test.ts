@@ -70,7 +70,7 @@ describe.each(dialects)("an author's page on %s", (dialect) => {
 
     let page = await api.get(`/authors/${anna}`);
     expect(page.status).toBe(200);
-    expect(heading(page.text)).toBe(shortAddress(anna));
+    expect(heading(page.text)).toBe(`Wallet ${shortAddress(anna)}`); // no name of her own yet: named as a wallet, not as if called 0x…
     expect(page.text).not.toContain("confessed plagiarist");
     expect(page.text).toContain("Credited by others");
 
