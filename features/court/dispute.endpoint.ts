@@ -15,6 +15,6 @@ export const capsuleDispute = defineEndpoint({
   response: ZDisputeResponse,
   status: 201,
   rateLimit: ["signed-write"],
-  errors: ["VALIDATION_ERROR", "INVALID_STATE", "CONFLICT", "CHAIN_UNAVAILABLE"],
+  errors: ["VALIDATION_ERROR", "FORBIDDEN", "INVALID_STATE", "CONFLICT", "CHAIN_UNAVAILABLE"],
   example: { params: { id: "1" }, body: { grounds: "The reopening date in the first paragraph contradicts the council's notice.", openTxHash: `0x${"ab".repeat(32)}` } },
 });
