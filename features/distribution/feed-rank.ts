@@ -3,7 +3,7 @@ import type { Tier } from "./penalty-downgrade";
 // Feed position (issue 29 item 2): one score orders the front page, /feed.xml and /feed.json.
 //
 //   score = recency × tier × integrity × label × penalty
-//   recency   = 0.5 ^ (hours since finalization / 36)           a day and a half halves it
+//   recency   = 0.5 ^ (hours since first publication / 36)      a day and a half halves it; a correction does not reset it
 //   tier      = Standard 1, Elevated 1.5, Premium 2             the tier of the outlet now
 //   integrity = 0.5 + integrity score / 200                     0.5 (score 0) … 1 (score 100)
 //   label     = 0.5 contested or unresolved, 0.1 misleading or fraudulent, else 1
@@ -17,7 +17,8 @@ const LABEL_WEIGHT: Record<string, number> = { contested: 0.5, unresolved: 0.5, 
 export const PENALTY_WEIGHT = 0.5;
 
 export type Standing = { tier: Tier; integrityScore: number; penalised: boolean };
-export type RankInput = { finalizedAt: number; integrityLabel: string; standing: Standing };
+/** `publishedAt`: when the article's first version was finalized. */
+export type RankInput = { publishedAt: number; integrityLabel: string; standing: Standing };
 
 export type Ranking = {
   score: number;
@@ -35,14 +36,14 @@ function age(hours: number): string {
 }
 
 export function feedRank(input: RankInput, now: number): Ranking {
-  const hours = Math.max(0, now - input.finalizedAt) / 3600;
+  const hours = Math.max(0, now - input.publishedAt) / 3600;
   const recency = Math.pow(0.5, hours / RECENCY_HALF_LIFE_HOURS);
   const tier = TIER_WEIGHT[input.standing.tier];
   const integrity = 0.5 + Math.max(0, Math.min(100, input.standing.integrityScore)) / 200;
   const label = LABEL_WEIGHT[input.integrityLabel] ?? 1;
   const penalty = input.standing.penalised ? PENALTY_WEIGHT : 1;
   const reasons: Ranking["reasons"] = [
-    { factor: "recency", weight: round3(recency), text: `finalized ${age(hours)}` },
+    { factor: "recency", weight: round3(recency), text: `first published ${age(hours)}` },
     { factor: "tier", weight: tier, text: `the outlet is ${tierName[input.standing.tier]}` },
     { factor: "integrity", weight: round3(integrity), text: `the outlet's integrity score is ${input.standing.integrityScore} of 100` },
   ];

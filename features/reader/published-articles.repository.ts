@@ -39,7 +39,7 @@ export async function publishedPage(db: DbOrTrx, filter: PublishedFilter, offset
 /** The newest `limit` published articles, as the ranking needs them. */
 export function rankingCandidates(db: DbOrTrx, filter: PublishedFilter, limit: number) {
   return publishedBase(db, filter)
-    .select(["c.id", "c.finalized_at", "c.integrity_label", "c.outlet_id"])
+    .select(["c.id", "c.finalized_at", "c.integrity_label", "c.outlet_id", rootOf.as("root")])
     .orderBy("c.finalized_at", "desc")
     .orderBy("c.id", "desc")
     .limit(limit)

@@ -121,13 +121,14 @@ export async function rankedArticles(db: Db, filter: ArticleFilter, now: number)
   const standings = new Map<number, Standing>();
   for (const outlet of outlets) standings.set(outlet.id, await outletStanding(db, outlet, now));
   const minRank = filter.minTier ? tierRank(filter.minTier) : 0;
+  // recency counts from the article's first publication: a correction does not bring an old article back to the top
+  const dates = await chainDates(db, [...new Set(candidates.map((c) => Number(c.root)))]);
   const ranked = candidates
     .filter((c) => tierRank(standings.get(c.outlet_id)!.tier) >= minRank)
-    .map((c) => ({
-      id: c.id,
-      finalizedAt: c.finalized_at ?? 0,
-      ranking: feedRank({ finalizedAt: c.finalized_at ?? 0, integrityLabel: c.integrity_label, standing: standings.get(c.outlet_id)! }, now),
-    }))
+    .map((c) => {
+      const publishedAt = dates.get(Number(c.root))?.firstFinalizedAt ?? c.finalized_at ?? 0;
+      return { id: c.id, finalizedAt: publishedAt, ranking: feedRank({ publishedAt, integrityLabel: c.integrity_label, standing: standings.get(c.outlet_id)! }, now) };
+    })
     .sort(byRank);
   const offset = (filter.page - 1) * filter.limit;
   const slice = ranked.slice(offset, offset + filter.limit);
