@@ -14,14 +14,16 @@ export function articleDocumentHead(article: ReaderArticle, canonical: string): 
   const title = read.content.title || read.capsule.title;
   const description = read.content.summary || read.content.subtitle || `${title} — ${article.outletName}`;
   const authors = bylineNames(read.contributors);
-  const published = isoDate(read.capsule.finalizedAt);
+  const published = isoDate(article.firstPublishedAt);
+  const modified = isoDate(read.capsule.finalizedAt);
   const properties: Array<[string, string]> = [
     ["og:type", "article"],
     ["og:title", title],
     ["og:description", description],
     ["og:url", canonical],
     ["og:site_name", article.outletName],
-    ...(published ? ([["article:published_time", published], ["article:modified_time", published]] as Array<[string, string]>) : []),
+    ...(published ? ([["article:published_time", published]] as Array<[string, string]>) : []),
+    ...(modified ? ([["article:modified_time", modified]] as Array<[string, string]>) : []),
     ...authors.map((name): [string, string] => ["article:author", name]),
     ...(read.content.category ? ([["article:section", read.content.category]] as Array<[string, string]>) : []),
     ...read.content.tags.map((tag): [string, string] => ["article:tag", tag]),

@@ -27,7 +27,7 @@ function article(language: string): ReaderArticle {
     revision: { revisionReason: null },
   };
   return {
-    read, outletName: "Harbour Desk", currentId: "7", currentType: "original", underVote: null, courtCase: null, courtRecord: [], whatChanged: null, related: [],
+    read, outletName: "Harbour Desk", currentId: "7", firstPublishedAt: "1900003700", currentType: "original", underVote: null, courtCase: null, courtRecord: [], whatChanged: null, related: [],
     manifest: null, claimCorrections: [], correctsClaims: null, votes: { items: [], total: 0 },
   } as unknown as ReaderArticle;
 }

@@ -44,7 +44,7 @@ export const claimReviewArticle = (article: ReaderArticle, canonical: string): C
   url: canonical,
   headline: article.read.content.title || article.read.capsule.title,
   authors: claimAuthors(article.read.contributors),
-  datePublished: iso(article.read.capsule.finalizedAt),
+  datePublished: iso(article.firstPublishedAt),
   outletName: article.outletName,
   outletUrl: `${new URL(canonical).origin}/outlets/${article.read.outlet.outletSlug}`,
 });

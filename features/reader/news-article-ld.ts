@@ -13,7 +13,8 @@ export function newsArticleJsonLd(article: ReaderArticle, canonical: string, aut
     description: read.content.summary || read.content.subtitle || undefined,
     url: canonical,
     mainEntityOfPage: canonical,
-    datePublished: iso(read.capsule.finalizedAt),
+    // a correction is the same article: published when its first version was, modified when this one was finalized
+    datePublished: iso(article.firstPublishedAt),
     dateModified: iso(read.capsule.finalizedAt),
     inLanguage: languageTag(read.content.language),
     articleSection: read.content.category ?? undefined,

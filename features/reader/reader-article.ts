@@ -26,6 +26,8 @@ export type ReaderArticle = {
   outletName: string;
   /** The chain's latest finalized version (may be this one). */
   currentId: string;
+  /** When the chain's first version was finalized (unix seconds): the article's publication, whichever version this is. */
+  firstPublishedAt: string;
   currentType: string;
   /** A correction/retraction being voted on after the current version. */
   underVote: { capsuleId: string; capsuleType: string; closesAt: string } | null;
@@ -112,6 +114,7 @@ export async function readerArticle(db: DbOrTrx, id: number, origin: string): Pr
     read,
     outletName: outlet?.name ?? row.outlet_slug,
     currentId: String(current.id),
+    firstPublishedAt: String(Math.min(...chain.flatMap((version) => (version.finalized_at === null ? [] : [version.finalized_at])), row.finalized_at ?? 0)),
     currentType: current.capsule_type,
     underVote: pending ? { capsuleId: String(pending.id), capsuleType: pending.capsule_type, closesAt: String(pending.closes_at ?? 0) } : null,
     courtCase: caseBehindLabel(courtRecord),
