@@ -44,7 +44,7 @@ test("the front page explains why an article is where it is", async ({ page }) =
   await expect(why).toContainText("Position 1");
   await expect(why).toContainText("Outlet tier");
   await expect(why).toContainText("the outlet is Standard");
-  await expect(why.locator('[data-factor="recency"]')).toContainText("finalized");
+  await expect(why.locator('[data-factor="recency"]')).toContainText("first published");
   await checkAt(page, "front");
   expect(errors).toEqual([]);
 });
