@@ -3,8 +3,7 @@ import { isPostgres } from "@/lib/db/bulk-insert";
 import type { DB, DbOrTrx } from "@/lib/db/database";
 import type { CapsuleRow, CapsuleStatus, CapsuleUpdate, NewCapsule } from "@/lib/db/tables/capsules.table";
 import { AppError } from "@/lib/errors/app-error";
-import { dialectOf } from "@/lib/db/dialect";
-import { takeTransactionLockOn } from "@/lib/db/server-functions";
+import { LOCK_SPACE, takeTransactionLockOn } from "@/lib/db/server-functions";
 
 export async function findCapsule(db: DbOrTrx, id: number): Promise<CapsuleRow | undefined> {
   return db.selectFrom("capsules").selectAll().where("id", "=", id).executeTakeFirst();
@@ -85,15 +84,9 @@ export async function findTallyRows(db: DbOrTrx, ids: number[]): Promise<TallyRo
   return db.selectFrom("capsules").select(["id", "outlet_slug", "status", "submit_tx_hash", "yes_votes", "no_votes", "eligible_weight"]).where("id", "in", ids).execute();
 }
 
-// Arbitrary constant naming the advisory locks of outlets' drafts (two-key locks: this, the outlet id).
-const OUTLET_DRAFTS_LOCK_SPACE = 77_117_060;
-
-/**
- * Holds the outlet's new drafts until `trx` ends, so that counting an author's drafts there and inserting one more run
- * one request at a time (a PostgreSQL advisory lock); SQLite needs nothing: one connection, whose transaction runs alone.
- */
+/** Holds the outlet's new drafts until `trx` ends: counting an author's drafts there and inserting one more run one request at a time. */
 export async function lockOutletDrafts(trx: DbOrTrx, outletId: number): Promise<void> {
-  if (dialectOf(trx) === "postgres") await takeTransactionLockOn(trx, OUTLET_DRAFTS_LOCK_SPACE, outletId);
+  await takeTransactionLockOn(trx, LOCK_SPACE.outletDrafts, outletId);
 }
 
 /** How many drafts (not submitted, not withdrawn) `submitter` has at the outlet. */

@@ -1,6 +1,5 @@
 import type { DbOrTrx } from "@/lib/db/database";
-import { dialectOf } from "@/lib/db/dialect";
-import { takeTransactionLockOn } from "@/lib/db/server-functions";
+import { LOCK_SPACE, takeTransactionLockOn } from "@/lib/db/server-functions";
 import type { NewRightsLicence, NewRightsListing, RightsLicenceRow, RightsListingRow } from "@/lib/db/tables/rights.table";
 import { AppError } from "@/lib/errors/app-error";
 
@@ -10,16 +9,9 @@ export async function getListingOrThrow(db: DbOrTrx, id: number): Promise<Rights
   return row;
 }
 
-// Arbitrary constant naming the advisory locks of capsules' rights listings (two-key locks: this, the capsule id).
-const CAPSULE_LISTINGS_LOCK_SPACE = 77_117_070;
-
-/**
- * Holds the capsule's listings until `trx` ends, so that checking them (the bound, an exclusive clash) and inserting one
- * more run one request at a time (a PostgreSQL advisory lock); SQLite needs nothing: one connection, whose transaction
- * runs alone.
- */
+/** Holds the capsule's listings until `trx` ends: checking them (the bound, an exclusive clash) and inserting one more run one request at a time. */
 export async function lockCapsuleListings(trx: DbOrTrx, capsuleId: number): Promise<void> {
-  if (dialectOf(trx) === "postgres") await takeTransactionLockOn(trx, CAPSULE_LISTINGS_LOCK_SPACE, capsuleId);
+  await takeTransactionLockOn(trx, LOCK_SPACE.capsuleListings, capsuleId);
 }
 
 /**

@@ -1,17 +1,10 @@
 import type { DbOrTrx, Trx } from "@/lib/db/database";
-import { dialectOf } from "@/lib/db/dialect";
-import { takeTransactionLockOn } from "@/lib/db/server-functions";
+import { LOCK_SPACE, takeTransactionLockOn } from "@/lib/db/server-functions";
 import type { RoleOfferRow, RoleOfferStatus } from "@/lib/db/tables/roles.table";
 
-// Arbitrary constant naming the advisory locks of outlets' role offers (two-key locks: this, the outlet id).
-const ROLE_OFFERS_LOCK_SPACE = 77_117_050;
-
-/**
- * Holds the outlet's role offers until `trx` ends, so that counting its open offers and inserting one more run one
- * request at a time (a PostgreSQL advisory lock); SQLite needs nothing: one connection, whose transaction runs alone.
- */
+/** Holds the outlet's role offers until `trx` ends: counting its open offers and inserting one more run one request at a time. */
 export async function lockOutletRoleOffers(trx: Trx, outletId: number): Promise<void> {
-  if (dialectOf(trx) === "postgres") await takeTransactionLockOn(trx, ROLE_OFFERS_LOCK_SPACE, outletId);
+  await takeTransactionLockOn(trx, LOCK_SPACE.outletRoleOffers, outletId);
 }
 
 /** How many offers of the outlet are open (pending and unexpired) at `at`. */

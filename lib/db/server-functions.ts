@@ -1,6 +1,7 @@
 // Statements that are not about one table: the health ping, the schema check of a restore, advisory locks.
 import { sql } from "kysely";
 import type { DbOrTrx } from "./database";
+import { dialectOf } from "./dialect";
 
 /** True when the database answers a trivial query (the health check). */
 export function pingDatabase(db: DbOrTrx): Promise<boolean> {
@@ -18,10 +19,22 @@ export async function takeTransactionLock(trx: DbOrTrx, key: number | bigint): P
   await sql`select pg_advisory_xact_lock(${key})`.execute(trx);
 }
 
+/** The kinds of row a two-key lock names (its first key); one number per kind, so no two kinds share a lock. */
+export const LOCK_SPACE = {
+  /** an outlet's open role offers (the bound per outlet) */
+  outletRoleOffers: 77_117_050,
+  /** an outlet's drafts (the bound per author at the outlet) */
+  outletDrafts: 77_117_060,
+  /** a capsule's rights listings (the bound and the exclusive-clash check) */
+  capsuleListings: 77_117_070,
+} as const;
+
 /**
- * Holds PostgreSQL's transaction-level advisory lock on (`space`, `id`) until the transaction ends: one lock per row of
- * some kind (`space` names the kind). The two-key locks never collide with the one-key locks of takeTransactionLock.
+ * Holds the rows of one kind that belong to `id` (an outlet's role offers, a capsule's listings…) until `trx` ends, so
+ * that counting or checking them and inserting one more run one request at a time: PostgreSQL's transaction-level
+ * advisory lock on (`space`, `id`). SQLite needs nothing: one connection, whose transaction runs alone. The two-key
+ * locks never collide with the one-key locks of takeTransactionLock.
  */
-export async function takeTransactionLockOn(trx: DbOrTrx, space: number, id: number): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${space}::int4, ${id}::int4)`.execute(trx);
+export async function takeTransactionLockOn(trx: DbOrTrx, space: (typeof LOCK_SPACE)[keyof typeof LOCK_SPACE], id: number): Promise<void> {
+  if (dialectOf(trx) === "postgres") await sql`select pg_advisory_xact_lock(${space}::int4, ${id}::int4)`.execute(trx);
 }
