@@ -69,7 +69,8 @@ export async function chainDates(db: DbOrTrx, roots: number[]): Promise<Map<numb
     db
       .selectFrom("capsules as c")
       .select([rootOf.as("root"), (eb) => eb.fn.min<number>("c.finalized_at").as("at")])
-      .where(rootOf, "in", roots)
+      // the chains' rows by key and by the root index (a filter on coalesce(…) would read every finalized capsule)
+      .where((eb) => eb.or([eb.and([eb("c.root_capsule_id", "is", null), eb("c.id", "in", roots)]), eb("c.root_capsule_id", "in", roots)]))
       .where("c.finalized_at", "is not", null)
       .groupBy(rootOf)
       .execute(),
