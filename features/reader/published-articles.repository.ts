@@ -1,6 +1,6 @@
 import "server-only";
-import { sql } from "kysely";
-import type { DbOrTrx } from "@/lib/db/database";
+import { sql, type ExpressionBuilder } from "kysely";
+import type { DB, DbOrTrx } from "@/lib/db/database";
 import type { CapsuleRow, IntegrityLabel } from "@/lib/db/tables/capsules.table";
 import type { OutletRow } from "@/lib/db/tables/outlets.table";
 
@@ -18,7 +18,9 @@ function publishedBase(db: DbOrTrx, filter: PublishedFilter) {
     .where("c.finalized_at", "is not", null)
     .where("c.status", "in", ["finalized", "superseded"])
     .where(
-      sql<boolean>`not exists (select 1 from capsules n where coalesce(n.root_capsule_id, n.id) = ${rootOf} and n.finalized_at is not null and n.status in ('finalized', 'superseded') and n.revision_number > c.revision_number)`,
+      // a later version is always a revision (the root is version 0), so the root index finds it; a filter on
+      // coalesce(n.root_capsule_id, n.id) read every finalized capsule for each row of the list
+      sql<boolean>`not exists (select 1 from capsules n where n.root_capsule_id = ${rootOf} and n.revision_number > c.revision_number and n.finalized_at is not null and n.status in ('finalized', 'superseded'))`,
     );
   if (filter.activeOutletsOnly ?? true) base = base.where("o.status", "=", "active");
   if (filter.outletSlug) base = base.where("o.slug", "=", filter.outletSlug);
@@ -55,7 +57,13 @@ export async function publishedRowsByIds(db: DbOrTrx, filter: PublishedFilter, i
 /** The versions still under vote or accepted (not yet finalized) in these revision chains. */
 export async function openVersionsOfChains(db: DbOrTrx, roots: number[]): Promise<CapsuleRow[]> {
   if (roots.length === 0) return [];
-  return db.selectFrom("capsules as c").selectAll().where(rootOf, "in", roots).where("c.status", "in", ["pending", "accepted"]).execute();
+  return db.selectFrom("capsules as c").selectAll().where(inChains(roots)).where("c.status", "in", ["pending", "accepted"]).execute();
+}
+
+/** The rows of these revision chains, by primary key and the root index (a filter on coalesce(…) reads every capsule). */
+function inChains(roots: number[]) {
+  return (eb: ExpressionBuilder<{ c: DB["capsules"] }, "c">) =>
+    eb.or([eb.and([eb("c.root_capsule_id", "is", null), eb("c.id", "in", roots)]), eb("c.root_capsule_id", "in", roots)]);
 }
 
 /**
@@ -69,8 +77,7 @@ export async function chainDates(db: DbOrTrx, roots: number[]): Promise<Map<numb
     db
       .selectFrom("capsules as c")
       .select([rootOf.as("root"), (eb) => eb.fn.min<number>("c.finalized_at").as("at")])
-      // the chains' rows by key and by the root index (a filter on coalesce(…) would read every finalized capsule)
-      .where((eb) => eb.or([eb.and([eb("c.root_capsule_id", "is", null), eb("c.id", "in", roots)]), eb("c.root_capsule_id", "in", roots)]))
+      .where(inChains(roots))
       .where("c.finalized_at", "is not", null)
       .groupBy(rootOf)
       .execute(),
