@@ -15,6 +15,7 @@ import {
 import { PERIOD_NAMES } from "@/lib/chain/jury-claims";
 import { eventKind, type IndexedEvent, type ProjectionReset, type Projector } from "@/lib/indexer/projector";
 import { casePartiesAt } from "./case-parties";
+import { reopenUnbackedSettlements } from "./jury-unsettle";
 
 // JuryCourt events → jury_cases, jury_jurors, jury_case_log, and the inbox entries they cause
 // (summons of drawn jurors, period changes for both sides and the jurors). Every value comes from
@@ -173,9 +174,16 @@ export const projectJury: Projector = async (trx, event) => {
   });
 };
 
-/** Before a rebuild or a rewind replays the chain: the whole jury projection and its inbox entries. */
+/**
+ * Before a rebuild or a rewind replays the chain: the whole jury projection and its inbox entries. After the replay
+ * (and after the capsules' reset has put the court labels back: this reset comes after it in features/projectors.ts),
+ * a court case whose jury settlement acted on a CaseFinal the replay did not bring back is opened again and the
+ * settlement's effects are taken back (jury-unsettle.ts), so the result is what the chain up to the fork supports.
+ */
 export const resetJuryProjection: ProjectionReset = async (trx) => {
   await clearJuryProjection(trx);
   await trx.deleteFrom("activity").where("kind", "in", Object.values(juryInboxKinds)).where("tx_hash", "is not", null).execute();
-  return async () => undefined;
+  return async (after) => {
+    await reopenUnbackedSettlements(after, Math.floor(Date.now() / 1000));
+  };
 };
