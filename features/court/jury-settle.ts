@@ -27,6 +27,8 @@ import { noRevealNoFinding, UNKNOWN_CLAIMS_NO_FINDING } from "./clerk-retirement
  * with the jury's article finding as its verdict, the final label replaces `contested`, and the penalty
  * path runs as for any misleading or fraudulent verdict (slash through the operator outbox, distribution
  * downgrade from the receipt). Idempotent: a case already closed is left alone. Answers whether it closed it.
+ * Everything it writes is dated at the jury case's final time and made by JuryCourt, so a rewind that takes the
+ * CaseFinal away finds it and takes it back (jury-unsettle.ts).
  *
  * Two final cases end without a finding instead (no verdict, no label, no penalty; the label before the case
  * restored, as for a retired clerk case): one whose on-chain grounds name claims its capsule does not have
