@@ -16,7 +16,7 @@ import { deployedContracts } from "@/features/capsules/capsules.test-support";
 import { activeOutlet, courtChain, finalizedCapsule, juryDriver, type Api, type Json } from "./court.test-support";
 
 // A reorg that drops a jury case's CaseFinal after the bridge settled it (verdict, label, inbox, penalty): once the
-// projection has rewound, the court case is open again, the label before the verdict is back, the parties' verdict
+// projection has rewound (a shallower one that keeps the CaseFinal changes nothing), the court case is open again, the label before the verdict is back, the parties' verdict
 // entries and the penalty are gone, and the database equals a rebuild from the chain. The operator outbox's worker
 // polls rarely here, so the reorg is not undone by its re-broadcasts while the test looks.
 
@@ -45,6 +45,14 @@ describe.each(dialects)("a jury settlement through a reorg on %s", (dialect) => 
       await new Promise((r) => setTimeout(r, 200));
     }
     throw new Error(`gave up waiting for ${what}`);
+  };
+
+  const atHead = async () => {
+    const head = Number(await chain.publicClient.getBlockNumber({ cacheTime: 0 }));
+    await until("the projection at the head", async () => {
+      const status = (await api.send(networkStatus, {})).body as Json;
+      return status.indexer?.status === "synced" && Number(status.indexer.lastIndexedBlock) === head ? status : undefined;
+    });
   };
 
   beforeAll(async () => {
@@ -98,6 +106,25 @@ describe.each(dialects)("a jury settlement through a reorg on %s", (dialect) => 
     const penaltyRows = () => handle.db.selectFrom("court_penalties").select("tx_hash").where("case_id", "=", Number(caseId)).execute();
     expect(await penaltyRows()).toHaveLength(1);
 
+    // a shallow reorg that keeps the CaseFinal (it takes a later bond deposit away) leaves the settlement as it is
+    const rewound = async () => (await handle.db.selectFrom("chain_reorgs").select("id").where("outcome", "=", "rewound").execute()).length;
+    const rewindsBefore = await rewound();
+    const keep = (await rpc("evm_snapshot")) as string;
+    await chain.deposit(challengerKey, "1");
+    await atHead();
+    expect(await rpc("evm_revert", [keep])).toBe(true);
+    await rpc("anvil_mine", ["0x1"]);
+    await until("the shallow rewind", async () => ((await rewound()) > rewindsBefore ? true : undefined));
+    // the deposit's event was removed, so the resets and the replay ran (not only the checkpoint moved back)
+    const last = await handle.db.selectFrom("chain_reorgs").select("events_removed").orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(Number(last.events_removed)).toBeGreaterThan(0);
+    const kept = (await api.send(courtCase, { params: { id: caseId } })).body as Json;
+    expect(kept.case).toMatchObject({ period: "final", status: "closed", verdict: "misleading" });
+    expect(kept.case.penalty).toEqual(settled.case.penalty);
+    expect(kept.capsule.integrityLabel).toBe("misleading");
+    expect(await verdictsOf()).toHaveLength(1);
+    expect(await penaltyRows()).toHaveLength(1);
+
     // the reorg: the chain goes back to before the final move (and the penalty), and a new block is mined
     expect(await rpc("evm_revert", [snapshot])).toBe(true);
     await rpc("anvil_mine", ["0x1"]);
@@ -114,11 +141,7 @@ describe.each(dialects)("a jury settlement through a reorg on %s", (dialect) => 
     expect(penaltyTxs).toEqual([]); // withdrawn: the worker will not broadcast it again
 
     // the projection at the head, then a rebuild of a copy from the chain: table by table the same
-    const head = Number(await chain.publicClient.getBlockNumber({ cacheTime: 0 }));
-    await until("the projection at the head", async () => {
-      const status = (await api.send(networkStatus, {})).body as Json;
-      return status.indexer?.status === "synced" && Number(status.indexer.lastIndexedBlock) === head ? status : undefined;
-    });
+    await atHead();
     const compared = await compareWithRebuild({
       sqliteFile: stack.databaseUrl ? undefined : path.join(stack.dataDir, "capsule.sqlite"),
       databaseUrl: stack.databaseUrl,
