@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAddress, keccak256, parseEther, toHex, type Address } from "viem";
-import { Indexer } from "@/lib/indexer/indexer";
-import { projectionResets, projectors } from "@/features/projectors";
 import { rebuildProjection } from "@/features/rebuild-projection";
-import { indexedSources, indexerStartBlock } from "@/lib/indexer/sources";
-import { readCheckpoint } from "@/lib/indexer/checkpoint-repository";
 import { juryInboxKinds } from "@/features/court/jury.projector";
 import { freshDatabase } from "@/test/support/fresh-database";
+import { juryIndexer } from "./jury-indexer.test-support";
 import { dialectsUnderTest } from "@/test/support/stack";
 import { ROLE } from "@/lib/roles/role-catalog";
 import { OUTLET, startJuryFixture, type JuryFixture } from "@/test/contracts/jury-fixture";
@@ -21,17 +18,9 @@ const wallet = (name: string): Address => getAddress(keccak256(toHex(name)).slic
 describe.each(dialects)("the jury inbox's recipients on %s", (dialect) => {
   let f: JuryFixture;
   let main: Awaited<ReturnType<typeof freshDatabase>>;
-  let indexer: Indexer;
+  let syncToHead: () => Promise<void>;
   const [leaving, staying, arriving] = [wallet("editor who leaves"), wallet("editor who stays"), wallet("editor who arrives")];
 
-  const syncToHead = async () => {
-    for (let i = 0; i < 5; i++) {
-      await indexer.syncToHead();
-      const head = Number(await f.publicClient.getBlockNumber({ cacheTime: 0 }));
-      if ((await readCheckpoint(main.handle.db))?.blockNumber === head) return;
-    }
-    throw new Error("the indexer did not reach the head");
-  };
   const periodInbox = async () =>
     (
       await main.handle.db
@@ -46,18 +35,7 @@ describe.each(dialects)("the jury inbox's recipients on %s", (dialect) => {
   beforeAll(async () => {
     f = await startJuryFixture({ jurors: 6, feePerJuror: parseEther("0.01") });
     main = await freshDatabase(dialect, "capsule_jury_inbox");
-    indexer = new Indexer({
-      db: main.handle.db,
-      dialect: main.handle.dialect,
-      rpcUrl: f.anvil.rpcUrl,
-      chainId: f.record.chainId,
-      startBlock: indexerStartBlock(f.record),
-      sources: indexedSources(f.record),
-      projectors,
-      resets: projectionResets,
-      batchBlocks: 500,
-      finalityDepth: 64,
-    });
+    ({ syncToHead } = juryIndexer(f, main.handle));
     const capsuleId = await f.publishCapsule();
     // the bridge's own rows for the outlet, its capsule and its Editors (granted long before the case)
     const db = main.handle.db;
