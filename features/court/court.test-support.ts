@@ -162,9 +162,10 @@ export function juryDriver(stack: Stack, api: Api, chain: ReturnType<typeof cour
      * reveal `plan`, anyone (`byKey`) moves the case on. Answers the last advance's answer (case closed).
      * With `finalOnChain`, the last move is that wallet's own JuryCourt.advancePeriod, outside the bridge:
      * the jury case is final and the court case still open (not settled) until the bridge is asked to move
-     * it on; then answers the case as the bridge shows it once it has indexed the final period.
+     * it on; then answers the case as the bridge shows it once it has indexed the final period. `beforeFinal` runs
+     * right before that last move (an evm_snapshot to reorg the final finding away, say).
      */
-    async decide(caseId: string, jurorKeys: readonly Hex[], plan: JuryPlan, byKey: Hex, options: { finalOnChain?: Hex } = {}) {
+    async decide(caseId: string, jurorKeys: readonly Hex[], plan: JuryPlan, byKey: Hex, options: { finalOnChain?: Hex; beforeFinal?: () => Promise<void> } = {}) {
       const findingsOf = (i: number) => (typeof plan === "function" ? plan(i) : plan);
       const open = (await api.send(courtCase, { params: { id: caseId } })).body as Json;
       expect(open.case, JSON.stringify(open)).toMatchObject({ court: "jury", period: "evidence" });
@@ -195,6 +196,7 @@ export function juryDriver(stack: Stack, api: Api, chain: ReturnType<typeof cour
         const res = await api.send(courtReveal, { params: { id: caseId }, body: { findings: [...j.findings], reasons, salt: j.salt, signature } }, j.key);
         expect(res.status, JSON.stringify(res.body)).toBe(200);
       }
+      await options.beforeFinal?.();
       if (options.finalOnChain) {
         const hash = await chain.walletOf(options.finalOnChain).writeContract({ address: court, abi: juryCourtAbi, functionName: "advancePeriod", args: [juryCaseId] });
         expect((await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })).status).toBe("success");

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pad, parseEther, toHex, type Address, type Hex } from "viem";
-import { Indexer } from "@/lib/indexer/indexer";
-import { projectionResets, projectors } from "@/features/projectors";
 import { rebuildProjection } from "@/features/rebuild-projection";
-import { indexedSources, indexerStartBlock } from "@/lib/indexer/sources";
-import { readCheckpoint } from "@/lib/indexer/checkpoint-repository";
 import { findJuryCase, jurorsOfCase, caseLog } from "@/features/court/jury.repository";
 import { freshDatabase } from "@/test/support/fresh-database";
+import { juryIndexer } from "./jury-indexer.test-support";
 import { diffSnapshots, snapshotTables } from "@/test/support/projection-compare";
 import { dialectsUnderTest } from "@/test/support/stack";
 import { summonsResponse } from "@/features/distribution/summons-response";
@@ -25,37 +22,17 @@ const only = (snapshot: Map<string, string[]>) => new Map([...snapshot].filter((
 describe.each(dialects)("the JuryCourt projection on %s", (dialect) => {
   let f: JuryFixture;
   let main: Awaited<ReturnType<typeof freshDatabase>>;
-  let indexer: Indexer;
+  let syncToHead: () => Promise<void>;
   let caseId: bigint;
   let capsuleId: bigint;
   let jurors: readonly Address[];
   const claims: Hex[] = [pad(toHex(11)), pad(toHex(12))];
 
-  const syncToHead = async () => {
-    for (let i = 0; i < 5; i++) {
-      await indexer.syncToHead();
-      // cacheTime 0: viem remembers a block number for seconds, and this loop asks again within milliseconds
-      const head = Number(await f.publicClient.getBlockNumber({ cacheTime: 0 }));
-      if ((await readCheckpoint(main.handle.db))?.blockNumber === head) return;
-    }
-    throw new Error("the indexer did not reach the head");
-  };
 
   beforeAll(async () => {
     f = await startJuryFixture({ jurors: 6, feePerJuror: parseEther("0.01") });
     main = await freshDatabase(dialect, "capsule_jury");
-    indexer = new Indexer({
-      db: main.handle.db,
-      dialect: main.handle.dialect,
-      rpcUrl: f.anvil.rpcUrl,
-      chainId: f.record.chainId,
-      startBlock: indexerStartBlock(f.record),
-      sources: indexedSources(f.record),
-      projectors,
-      resets: projectionResets,
-      batchBlocks: 500,
-      finalityDepth: 64,
-    });
+    ({ syncToHead } = juryIndexer(f, main.handle));
     capsuleId = await f.publishCapsule();
     ({ caseId } = await f.openCase(capsuleId, claims));
     const { challenger, author } = f.cast;

@@ -1,6 +1,8 @@
 import "server-only";
 import { getAddress } from "viem";
-import type { Db } from "@/lib/db/database";
+import type { Db, Trx } from "@/lib/db/database";
+import type { JuryCaseRow } from "@/lib/db/tables/jury.table";
+import { lockProjectionIn } from "@/lib/indexer/projection-lock";
 import type { CourtCaseRow } from "@/lib/db/tables/court.table";
 import { closeCase, closeJuryCaseUndecided, getCaseOrThrow, insertCaseEvent } from "@/features/court/court.repository";
 import { findJuryCase, jurorsOfCase } from "@/features/court/jury.repository";
@@ -25,6 +27,8 @@ import { noRevealNoFinding, UNKNOWN_CLAIMS_NO_FINDING } from "./clerk-retirement
  * with the jury's article finding as its verdict, the final label replaces `contested`, and the penalty
  * path runs as for any misleading or fraudulent verdict (slash through the operator outbox, distribution
  * downgrade from the receipt). Idempotent: a case already closed is left alone. Answers whether it closed it.
+ * Everything it writes is dated at the jury case's final time and made by JuryCourt, so a rewind that takes the
+ * CaseFinal away finds it and takes it back (jury-unsettle.ts).
  *
  * Two final cases end without a finding instead (no verdict, no label, no penalty; the label before the case
  * restored, as for a retired clerk case): one whose on-chain grounds name claims its capsule does not have
@@ -40,9 +44,9 @@ export async function settleJuryCase(db: Db, courtCaseId: number): Promise<boole
   const court = getAddress(requireDeployment().contracts.juryCourt.address);
   const at = jury.final_at;
   const unknown = await unknownClaimsOf(db, jury);
-  if (unknown.length > 0) return closeWithoutFinding(db, existing, court, at, UNKNOWN_CLAIMS_NO_FINDING, { unknownClaimIds: unknown });
+  if (unknown.length > 0) return closeWithoutFinding(db, existing, jury, court, at, UNKNOWN_CLAIMS_NO_FINDING, { unknownClaimIds: unknown });
   if (jury.by_default !== 1 && noJurorRevealed(jury, await jurorsOfCase(db, jury.case_id))) {
-    return closeWithoutFinding(db, existing, court, at, noRevealNoFinding(jury.round), { round: jury.round });
+    return closeWithoutFinding(db, existing, jury, court, at, noRevealNoFinding(jury.round), { round: jury.round });
   }
   const verdict = findingName(jury.article_finding);
   const rationale = `Decided by the jury of JuryCourt case ${jury.case_id} in round ${jury.round + 1}${jury.by_default === 1 ? " (by default: only one side funded the appeal)" : ""}`;
@@ -51,6 +55,7 @@ export async function settleJuryCase(db: Db, courtCaseId: number): Promise<boole
   const penalty = isPenalised(verdict) ? await preparePenalty(db, existing, verdict, court, at) : undefined;
   const pushed = bridgeChange(database(), { what: "court.verdict", capsuleIds: [String(capsule.id)], caseIds: [String(courtCaseId)], wallets: parties });
   const staged = await withNonceRetry(db, async (trx) => {
+    if (!(await stillFinal(trx, jury))) return undefined;
     const closed: CourtCaseRow | undefined = await closeCase(trx, courtCaseId, { verdict, rationale, finding: null, decided_by: court, closed_at: at });
     if (!closed) return undefined;
     await insertCaseEvent(trx, { caseId: courtCaseId, kind: "verdict", actor: court, details: { verdict, rationale, juryCaseId: String(jury.case_id), findings: jury.findings_json }, at });
@@ -71,12 +76,23 @@ export async function settleJuryCase(db: Db, courtCaseId: number): Promise<boole
   return true;
 }
 
+/**
+ * Under the projection lock, the jury case is still final at the time the settlement read: a rewind that took its
+ * CaseFinal away commits before this transaction or after it, and one after it opens the case again (jury-unsettle.ts).
+ */
+async function stillFinal(trx: Trx, read: JuryCaseRow): Promise<boolean> {
+  await lockProjectionIn(trx);
+  const now = await findJuryCase(trx, read.case_id);
+  return now?.period === "final" && now.final_at === read.final_at;
+}
+
 /** A final jury case that ended without a finding: closed with no verdict, the label before it restored, the parties told. */
-async function closeWithoutFinding(db: Db, open: CourtCaseRow, court: string, at: number, reason: string, extra: Record<string, unknown>): Promise<boolean> {
+async function closeWithoutFinding(db: Db, open: CourtCaseRow, jury: JuryCaseRow, court: string, at: number, reason: string, extra: Record<string, unknown>): Promise<boolean> {
   const capsule = await getCapsuleOrThrow(db, open.capsule_id);
   const parties = await caseParties(db, capsule);
   const pushed = bridgeChange(database(), { what: "court.verdict", capsuleIds: [String(capsule.id)], caseIds: [String(open.id)], wallets: [open.opened_by, ...parties] });
   const done = await db.transaction().execute(async (trx) => {
+    if (!(await stillFinal(trx, jury))) return false;
     const closed = await closeJuryCaseUndecided(trx, open.id, { rationale: reason, decided_by: court, closed_at: at });
     if (!closed) return false;
     const { restore, after } = await labelAfterCase(trx, closed);

@@ -14,11 +14,13 @@ import {
 } from "@/features/court/jury.repository";
 import { PERIOD_NAMES } from "@/lib/chain/jury-claims";
 import { eventKind, type IndexedEvent, type ProjectionReset, type Projector } from "@/lib/indexer/projector";
-import { caseParties } from "./case-parties";
+import { casePartiesAt } from "./case-parties";
+import { reopenUnbackedSettlements } from "./jury-unsettle";
 
 // JuryCourt events → jury_cases, jury_jurors, jury_case_log, and the inbox entries they cause
 // (summons of drawn jurors, period changes for both sides and the jurors). Every value comes from
-// the event; the whole projection is cleared and replayed by a rebuild or a rewind.
+// the event, or from what held at its block time (the outlet's Editors, from the never-deleted role
+// rows); the whole projection is cleared and replayed by a rebuild or a rewind.
 
 
 /** Inbox kinds this projector writes (and a reset removes). */
@@ -104,9 +106,10 @@ const handlers: Record<string, CaseHandler> = {
     });
     const round = Number(event.args.round);
     const jurors = period === "commit" || period === "reveal" ? (await jurorsOfCase(trx, c.case_id)).filter((j) => j.round === round).map((j) => j.juror) : [];
-    // the outlet's owner and Editors add its evidence and fund its appeal, so they hear of every period too
+    // the outlet's owner and Editors add its evidence and fund its appeal, so they hear of every period too: the
+    // Editors of the event's time, so a rebuild after roles changed tells the same wallets
     const capsule = await findCapsule(trx, c.capsule_id);
-    const outletSide = capsule ? await caseParties(trx, capsule) : [];
+    const outletSide = capsule ? await casePartiesAt(trx, capsule, event.blockTime) : [];
     // the appeal period follows the round's tally (RoundTallied comes first in the same transaction)
     const winner = period === "appeal" && c.winner !== null ? { winner: c.winner === 1 ? "challenger" : "outlet" } : {};
     await inbox(trx, event, c.capsule_id, [c.challenger, c.author, ...outletSide, ...jurors], juryInboxKinds.period, { period, round: String(round), endsAt: endsAt === 0 ? null : String(endsAt), ...winner });
@@ -171,9 +174,16 @@ export const projectJury: Projector = async (trx, event) => {
   });
 };
 
-/** Before a rebuild or a rewind replays the chain: the whole jury projection and its inbox entries. */
+/**
+ * Before a rebuild or a rewind replays the chain: the whole jury projection and its inbox entries. After the replay
+ * (and after the capsules' reset has put the court labels back: this reset comes after it in features/projectors.ts),
+ * a court case whose jury settlement acted on a CaseFinal the replay did not bring back is opened again and the
+ * settlement's effects are taken back (jury-unsettle.ts), so the result is what the chain up to the fork supports.
+ */
 export const resetJuryProjection: ProjectionReset = async (trx) => {
   await clearJuryProjection(trx);
   await trx.deleteFrom("activity").where("kind", "in", Object.values(juryInboxKinds)).where("tx_hash", "is not", null).execute();
-  return async () => undefined;
+  return async (after) => {
+    await reopenUnbackedSettlements(after, Math.floor(Date.now() / 1000));
+  };
 };

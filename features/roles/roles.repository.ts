@@ -134,6 +134,20 @@ export async function activeHoldersOf(db: DbOrTrx, outletSlug: string, roleId: n
   return (await db.selectFrom("outlet_roles").select("wallet").where("outlet_slug", "=", outletSlug).where("role_id", "=", roleId).where("revoked_at", "is", null).execute()).map((r) => r.wallet);
 }
 
+/** The wallets that held a role at the outlet at time `at` (granted by then, not yet revoked): rows are never deleted, so any later read answers the same. */
+export async function holdersAt(db: DbOrTrx, outletSlug: string, roleId: number, at: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("outlet_roles")
+    .select("wallet")
+    .where("outlet_slug", "=", outletSlug)
+    .where("role_id", "=", roleId)
+    .where("granted_at", "<=", at)
+    .where((eb) => eb.or([eb("revoked_at", "is", null), eb("revoked_at", ">", at)]))
+    .orderBy("id")
+    .execute();
+  return [...new Set(rows.map((r) => r.wallet))];
+}
+
 /** Whether the wallet holds any role at an active outlet now. */
 export async function holdsRoleAtActiveOutlet(db: DbOrTrx, wallet: string): Promise<boolean> {
   const member = await db

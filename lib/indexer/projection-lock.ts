@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db, Trx } from "@/lib/db/database";
+import { isPostgres } from "@/lib/db/bulk-insert";
 
 // Arbitrary constant key of the PostgreSQL advisory lock that serializes projection writes.
 const PROJECTION_LOCK_KEY = 77_117_002;
@@ -29,4 +30,13 @@ export async function inLockedPostgresTransaction<T>(db: Db, options: { asyncCom
       throw error;
     }
   });
+}
+
+/**
+ * Takes the projection lock inside a transaction that is already open (PostgreSQL; SQLite admits one writer at a
+ * time already), for a write outside the indexer that must not interleave with a batch or a rewind: what it read
+ * from the projection after this stays true until it commits.
+ */
+export async function lockProjectionIn(trx: Trx): Promise<void> {
+  if (isPostgres(trx)) await sql.raw(`select pg_advisory_xact_lock(${PROJECTION_LOCK_KEY})`).execute(trx);
 }
