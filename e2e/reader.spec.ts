@@ -118,6 +118,22 @@ test("the article is in the server's HTML with metadata, canonical URL and NewsA
   expect(data.publisher).toEqual({ "@type": "Organization", name: "The Harbour Post" });
 });
 
+test("search engines find the articles: robots.txt names the sitemap, which lists the published articles and no draft or version under vote", async ({ request, baseURL }) => {
+  const robots = await request.get("/robots.txt");
+  expect(robots.status()).toBe(200);
+  const rules = await robots.text();
+  expect(rules).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  expect(rules).toMatch(/^Disallow: \/api\/$/m);
+  expect(rules).toMatch(/^Disallow: \/capsules\/$/m);
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.status()).toBe(200);
+  expect(sitemap.headers()["content-type"]).toContain("xml");
+  const locations = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+  expect(locations[0]).toBe(`${baseURL}/`);
+  for (const id of [ids.a1, ids.a2, ids.b1]) expect(locations).toContain(`${baseURL}/read/${id}`);
+  for (const id of [ids.draft, ids.correction]) expect(locations).not.toContain(`${baseURL}/read/${id}`);
+});
+
 // The article page ships no React runtime (pages/read/[id].tsx, `unstable_runtimeJS: false`): its only
 // script is /islands/reader.js (Preact with the two islands and the menu), which must mount (the body
 // hash check appears) and stay under issue 12's budget of 120 KB gzipped (bytes, not timings). The
