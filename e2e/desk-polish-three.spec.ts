@@ -3,14 +3,15 @@ import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { devKeys } from "@/test/support/anvil";
 import { courtDesk, type CourtFixture } from "./support/court-fixture";
-import { juryChain, type Wallet } from "./support/jury-chain";
+import { freshWallet, juryChain, type Wallet } from "./support/jury-chain";
 import { newsroomDesk } from "./support/newsroom-desk";
 import { bothWidths, signedInAt, watchConsole } from "./support/page-helpers";
 import { shortAddress } from "@/lib/wallet/short-address";
 
 // Where a first-time journalist or editor tripped on the desk (third round): the newsroom on a phone listing one
 // article twice; a jury case saying the period's end twice; the capsule page naming its submitter "by 0x…"; a
-// new outlet's capsule described in tier jargon; a name the author never put on a capsule.
+// new outlet's capsule described in tier jargon; a name the author never put on a capsule. Then what a new wallet met
+// on its first walk: the lock rule of roles it does not hold, and three kinds of error under an empty outlet form.
 
 test.describe.configure({ mode: "serial" });
 
@@ -111,5 +112,26 @@ test("a jury case says its period's end once, and that it can be moved on then",
   expect(text.split(end).length - 1).toBe(1);
   expect(text.match(/min left/g)).toHaveLength(1);
   await bothWidths(page, "case-end-once", "polish-three");
+  expect(errors).toEqual([]);
+});
+
+test("a new wallet's first steps: its bond says nothing is locked, and an empty outlet form says what is missing in one way", async ({ page }) => {
+  const errors = watchConsole(page);
+  const newcomer = freshWallet();
+  await jury.fund(newcomer, "100", "0");
+  await signedInAt(page, newcomer.key, "/bonds");
+  await expect(page.getByTestId("bond-bonded")).toHaveText("0 CAP");
+  await expect(page.getByTestId("no-roles")).toBeVisible();
+  await expect(page.getByTestId("lock-rule")).toHaveText("You hold no role yet, so nothing is locked: all of your bond can be withdrawn. Once you hold a role, the bond it requires stays locked for as long as you hold it.");
+  await bothWidths(page, "bonds-new-wallet", "polish-three");
+
+  await page.goto("/outlets");
+  const form = page.getByRole("form", { name: "Register an outlet" });
+  await form.getByRole("button", { name: "Register outlet" }).click();
+  for (const field of ["slug", "name", "domain"]) await expect(page.locator(`#outlet-${field}-error`)).toHaveText("This field is required.");
+  await expect(page.locator("#outlet-metadataURI-error")).toHaveCount(0);
+  await form.getByLabel("Domain").fill("localhost");
+  await expect(page.locator("#outlet-domain-error")).toHaveText("localhost is not a public domain");
+  await bothWidths(page, "outlet-form-empty", "polish-three");
   expect(errors).toEqual([]);
 });
