@@ -91,7 +91,7 @@ test("/distribution and the outlet page show the factors with their samples, the
 
 test("the capsule page says whether the outlet was a trusted publisher when it was submitted", async ({ page }) => {
   await page.goto(`/capsules/${fixture.capsuleId}`);
-  await expect(page.getByTestId("capsule-trusted-publisher")).toContainText("submitted below the Elevated tier (not a trusted publisher then)");
+  await expect(page.getByTestId("capsule-trusted-publisher")).toContainText("Its outlet was not yet a trusted publisher when this was submitted");
   await page.goto(`/read/${fixture.capsuleId}`);
   await expect(page.getByTestId("reader-outlet")).toBeVisible();
   await expect(page.getByTestId("reader-trusted-publisher")).toHaveCount(0);

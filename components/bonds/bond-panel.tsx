@@ -20,6 +20,7 @@ import { formatCap } from "@/components/ui/capsule-format";
 import { walletCap } from "./bond-format";
 import { primaryButton, smallButton, TextField } from "@/components/ui/field";
 import { useBondTransaction, type TxState } from "./bond-transaction";
+import { LockRule } from "./lock-rule";
 
 const cap = (amount: bigint) => formatCap(amount);
 
@@ -122,10 +123,7 @@ export function BondPanel() {
                 <dd className="text-lg font-semibold tabular-nums [overflow-wrap:anywhere]" data-testid="bond-unlocked">{cap(bond.data.unlocked)}</dd>
               </div>
             </dl>
-            <p className="mt-4 text-sm text-stone-600" data-testid="lock-rule">
-              The lock rule: while you hold bonded roles, the bridge locks the largest requirement among them (not their sum). Your bonded roles call for {cap(lock)} to be locked. Everything above the lock is
-              unlocked and can be withdrawn; a role you no longer hold releases its part of the lock when it is revoked, and you can give up a role yourself on its outlet&apos;s page.
-            </p>
+            <LockRule withoutRoles={roles.data !== undefined && items.length === 0 && bond.data.locked === 0n} lock={lock} />
           </>
         )}
       </Card>

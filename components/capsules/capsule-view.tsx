@@ -26,6 +26,8 @@ import { isReadersVersion } from "@/components/capsules/readers-version";
 import { versionStandings } from "./version-standing";
 import { BackLink } from "@/components/ui/back-link";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
+import { submitterCredit } from "@/features/capsules/credit-name";
+import { trustedAtSubmitWords } from "./trusted-at-submit";
 
 // /capsules/:id — the editors' view: status, countdown on the chain clock, tally and quorum, Yes/No,
 // live voters, and "Close the vote" once the window has passed.
@@ -63,6 +65,8 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
   const c = read.capsule;
   const windowOpen = c.status === "pending" && now < Number(c.closesAt);
   const windowPassed = c.status === "pending" && now >= Number(c.closesAt);
+  // the submitter as the reader's credit names it: its name on this capsule, else "wallet 0x1234…abcd"
+  const submitted = submitterCredit(c.submitter, read.contributors);
   const standing = chain.data ? versionStandings(chain.data.chain, chain.data.currentCapsuleId).get(c.id) : undefined;
 
   return (
@@ -80,14 +84,19 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
         </div>
         <p className="mt-1 text-sm text-stone-600">
           #{c.id} · {read.outlet.outletName} · {capsuleTypeLabel[c.capsuleType] ?? c.capsuleType}
-          {c.revisionNumber > 0 ? ` (revision ${c.revisionNumber})` : ""} · by <AddressLink address={c.submitter} />
-          {c.status !== "draft" ? (
-            <span data-testid="capsule-trusted-publisher">
-              {" "}
-              · {c.trustedPublisherAtSubmit ? "trusted publisher when submitted (Elevated or above)" : "submitted below the Elevated tier (not a trusted publisher then)"}
-            </span>
-          ) : null}
+          {c.revisionNumber > 0 ? ` (revision ${c.revisionNumber})` : ""} · by{" "}
+          <span data-testid="capsule-submitter">
+            <AddressLink address={c.submitter} label={submitted} />
+          </span>
         </p>
+        {c.status !== "draft" ? (
+          <p className="mt-1 text-sm text-stone-600" data-testid="capsule-trusted-publisher">
+            {trustedAtSubmitWords(c.trustedPublisherAtSubmit)}{" "}
+            <Link href="/distribution" prefetch={false} className="text-accent underline">
+              How it is decided
+            </Link>
+          </p>
+        ) : null}
         {c.parentCapsuleId ? (
           <p className="mt-1 text-sm text-stone-600" data-testid="revision-of">
             {c.capsuleType === "original" ? "Revised version" : (capsuleTypeLabel[c.capsuleType] ?? "Revision")} of{" "}
@@ -143,7 +152,7 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
           </Card>
           <div className="min-w-0 space-y-6">
             <Card>
-              <ProposalTimeline capsule={c} votes={votes.data?.items ?? []} now={now} moreVotes={Boolean(votes.data && (votes.data.hasMore || votes.data.page > 1))} />
+              <ProposalTimeline capsule={c} votes={votes.data?.items ?? []} now={now} moreVotes={Boolean(votes.data && (votes.data.hasMore || votes.data.page > 1))} submitterLabel={submitted} />
             </Card>
             <Card>
               <VoterList

@@ -2,6 +2,7 @@ import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
 import type { TVoteItem } from "@/features/voting/capsule-votes.schema";
 import { formatLocalTime } from "@/components/ui/capsule-format";
 import { AddressLink, BlockLink, TxLink } from "@/components/ui/chain-link";
+import { walletWords } from "@/features/capsules/credit-name";
 
 /** `by`: the wallet that acted; `note`: a few words more; `quote`: the voter's reason. */
 type Step = { key: string; title: string; time: string; block?: string; txHash?: string | null; by?: { address: string; label?: string }; note?: string; quote?: string; upcoming?: boolean };
@@ -11,7 +12,7 @@ type Step = { key: string; title: string; time: string; block?: string; txHash?:
  * window's close, and the outcome. Times are the chain's block times in the reader's own time zone.
  * The window opens in the submission's block: the block after the snapshot block.
  */
-export function timelineSteps(capsule: TCapsuleResponse["capsule"], votes: TVoteItem[], now: number): Step[] {
+export function timelineSteps(capsule: TCapsuleResponse["capsule"], votes: TVoteItem[], now: number, submitterLabel?: string): Step[] {
   if (capsule.status === "draft" || capsule.opensAt === "0") return [];
   const openedBlock = capsule.snapshotBlock ? String(Number(capsule.snapshotBlock) + 1) : undefined;
   const steps: Step[] = [
@@ -21,7 +22,7 @@ export function timelineSteps(capsule: TCapsuleResponse["capsule"], votes: TVote
       time: capsule.opensAt,
       block: openedBlock,
       txHash: capsule.submitTxHash,
-      by: { address: capsule.submitter },
+      by: { address: capsule.submitter, label: submitterLabel },
     },
     {
       key: "opened",
@@ -58,8 +59,8 @@ function stepRefs(step: Step) {
     ) : null,
     step.note ? <span key="note">{step.note}</span> : null,
     step.by ? (
-      // a short address stays whole and with its "by"; a voter's name may wrap
-      <span key="by" className={step.by.label ? undefined : "whitespace-nowrap"}>
+      // a short address ("wallet 0x…" too) stays whole and with its "by"; a person's name may wrap
+      <span key="by" className={step.by.label && step.by.label !== walletWords(step.by.address) ? undefined : "whitespace-nowrap"}>
         by <AddressLink address={step.by.address} label={step.by.label} inText />
       </span>
     ) : null,
@@ -67,8 +68,9 @@ function stepRefs(step: Step) {
   return parts.flatMap((part, i) => (i === 0 ? [part] : [<span key={`sep-${i}`}> · </span>, part]));
 }
 
-export function ProposalTimeline({ capsule, votes, now, moreVotes }: { capsule: TCapsuleResponse["capsule"]; votes: TVoteItem[]; now: number; moreVotes: boolean }) {
-  const steps = timelineSteps(capsule, votes, now);
+/** `submitterLabel`: how the page names the submitter (its credit on this capsule), so the timeline says the same. */
+export function ProposalTimeline({ capsule, votes, now, moreVotes, submitterLabel }: { capsule: TCapsuleResponse["capsule"]; votes: TVoteItem[]; now: number; moreVotes: boolean; submitterLabel?: string }) {
+  const steps = timelineSteps(capsule, votes, now, submitterLabel);
   if (steps.length === 0) return null;
   return (
     <section aria-labelledby="timeline-heading" data-testid="proposal-timeline">

@@ -82,13 +82,12 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
           <p className="font-semibold text-ink" data-testid="jury-period">
             Round {(item.round ?? 0) + 1} · {periodText[item.period ?? "evidence"]}
           </p>
+          {/* the end is said here only; the move-on line right below it says "when this period ends" */}
           {item.periodEndsAt ? (
             <p className="text-stone-700">
               Ends <Deadline endsAt={item.periodEndsAt} now={clock.now} estimated={clock.estimated} />
             </p>
           ) : null}
-          <p className="text-stone-600 [overflow-wrap:anywhere]">{disputedSentence(claimNames)}</p>
-          {item.unknownClaimIds.length > 0 ? <UnknownClaims ids={item.unknownClaimIds} closed={item.status === "closed"} /> : null}
           {item.period === "final" ? null : !signedIn ? (
             // a reader who is not signed in cannot press it: a hint, not a dead button
             <p className="text-stone-600" data-testid="move-on-sign-in">Anyone signed in can move the case on once a period is over: sign in with your wallet (page header).</p>
@@ -104,6 +103,8 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
             />
           )}
           {advance.error ? <p role="alert" className="text-red-700">{advance.error.message}</p> : null}
+          <p className="text-stone-600 [overflow-wrap:anywhere]">{disputedSentence(claimNames)}</p>
+          {item.unknownClaimIds.length > 0 ? <UnknownClaims ids={item.unknownClaimIds} closed={item.status === "closed"} /> : null}
           {funded ? (
             <p role="status" className="text-green-800" data-testid="appeal-funded">
               {funded}

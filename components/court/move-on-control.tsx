@@ -1,12 +1,11 @@
-import { formatTimeWithZone } from "@/components/ui/capsule-format";
-import { timeLeft } from "./deadline";
 import type { MoveOnState } from "./move-on";
 
 const button = "min-h-11 rounded-md px-4 py-2 text-sm font-semibold disabled:opacity-50";
 
 /**
- * The case page's "Move the case on": a button only once the contract would accept it; before that,
- * when it will be possible (said to be an estimate when the page has not read the chain's clock).
+ * The case page's "Move the case on": a button only once the contract would accept it; before that, that it
+ * will be possible when the period ends. The end itself (time and time left) is said once, on the "Ends …"
+ * line above it; a second copy of the time here read as a second, different deadline.
  */
 export function MoveOnControl({ state, period, pending, onMove }: { state: MoveOnState; period: string | null; pending: boolean; onMove: () => void }) {
   if (state.kind === "ready") {
@@ -26,8 +25,8 @@ export function MoveOnControl({ state, period, pending, onMove }: { state: MoveO
   }
   return (
     <p className="text-stone-600" data-testid="move-on-not-yet" data-estimated={state.estimated ? "true" : "false"}>
-      You can move the case on from {formatTimeWithZone(state.endsAt)}, when this period ends{orWhenAll}.
-      {state.estimated ? ` About ${timeLeft(state.secondsLeft)}, estimated from the case’s last event: this page has not read the chain’s clock yet.` : ""}
+      You can move the case on when this period ends{orWhenAll}.
+      {state.estimated ? " The time left is estimated from the case’s last event: this page has not read the chain’s clock yet." : ""}
     </p>
   );
 }

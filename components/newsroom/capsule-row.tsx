@@ -11,10 +11,18 @@ export function capsuleHref(capsule: Pick<TCapsuleObject, "id" | "status">): str
   return `/capsules/${capsule.id}`;
 }
 
-/** `outletName`: the outlet's name when the list knows it (else its slug). */
-export function CapsuleRow({ capsule, now, outletName }: { capsule: TCapsuleObject; now: number; outletName?: string }) {
+/**
+ * `outletName`: the outlet's name when the list knows it (else its slug). `listedAbove`: the row repeats one a card
+ * above already shows, so below the two-column layout (lg), where the cards stack into one column, it is left out.
+ */
+export function CapsuleRow({ capsule, now, outletName, listedAbove = false }: { capsule: TCapsuleObject; now: number; outletName?: string; listedAbove?: boolean }) {
   return (
-    <li className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4" data-testid="capsule-row" data-capsule-id={capsule.id}>
+    <li
+      className={`${listedAbove ? "hidden lg:flex" : "flex"} flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4`}
+      data-testid="capsule-row"
+      data-capsule-id={capsule.id}
+      data-listed-above={listedAbove ? "true" : undefined}
+    >
       <div className="min-w-0">
         <Link href={capsuleHref(capsule)} className="font-medium text-ink underline-offset-2 hover:underline">
           {capsule.title || "Untitled draft"}

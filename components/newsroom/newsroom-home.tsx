@@ -83,6 +83,9 @@ export function NewsroomHome() {
   const finalized = useSection(slugs, "finalized");
   const browse = useCapsuleList({ outlet: outlet === ALL ? myOutlets[0] : outlet, status, page, limit: PAGE_SIZE }, slugs.length > 0 && (outlet !== ALL || myOutlets.length === 1));
   const myDrafts = drafts.items.filter((c) => c.submitter.toLowerCase() === wallet?.toLowerCase());
+  const recentlyFinalized = finalized.items.slice(0, 10);
+  // what the cards above list: on a phone the cards stack, so All capsules leaves these out (docs/DECISIONS.md)
+  const listedAbove = new Set([...myDrafts, ...open.items, ...recentlyFinalized].map((c) => c.id));
   const newHref = outlet === ALL ? "/capsules/new" : `/capsules/new?outlet=${encodeURIComponent(outlet)}`;
 
   if (!wallet) {
@@ -179,7 +182,7 @@ export function NewsroomHome() {
           <Section
             title="Recently finalized"
             testId="recently-finalized"
-            items={finalized.items.slice(0, 10)}
+            items={recentlyFinalized}
             loading={finalized.loading}
             error={finalized.error}
             onRetry={finalized.refetch}
@@ -202,6 +205,7 @@ export function NewsroomHome() {
                 query={browse}
                 now={now}
                 outletNames={outletNames}
+                listedAbove={listedAbove}
                 signedIn={sessionStatus === "signed-in"}
               />
             )}
@@ -222,9 +226,12 @@ function BrowseList(props: {
   query: ReturnType<typeof useCapsuleList>;
   now: number;
   outletNames: ReadonlyMap<string, string>;
+  /** Ids the cards above list (My drafts, Open votes, Recently finalized): not repeated on a phone. */
+  listedAbove: ReadonlySet<string>;
 }) {
   const data = props.query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+  const repeated = data ? data.items.filter((capsule) => props.listedAbove.has(capsule.id)).length : 0;
   return (
     <div className="space-y-3">
       <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-1">
@@ -254,11 +261,20 @@ function BrowseList(props: {
               : "No capsules with this status. Try another filter."}
         </p>
       ) : (
-        <ul className="divide-y divide-stone-100" data-testid="browse-rows">
-          {data.items.map((capsule) => (
-            <CapsuleRow key={capsule.id} capsule={capsule} now={props.now} outletName={props.outletNames.get(capsule.outletSlug)} />
-          ))}
-        </ul>
+        <>
+          {repeated > 0 ? (
+            <p className="text-sm text-stone-600 lg:hidden" data-testid="browse-listed-above">
+              {repeated === data.items.length
+                ? "Every capsule on this page is listed above."
+                : `${repeated === 1 ? "One capsule" : `${repeated} capsules`} of this page ${repeated === 1 ? "is" : "are"} listed above and not repeated here.`}
+            </p>
+          ) : null}
+          <ul className="divide-y divide-stone-100" data-testid="browse-rows">
+            {data.items.map((capsule) => (
+              <CapsuleRow key={capsule.id} capsule={capsule} now={props.now} outletName={props.outletNames.get(capsule.outletSlug)} listedAbove={props.listedAbove.has(capsule.id)} />
+            ))}
+          </ul>
+        </>
       )}
       {data && data.total > data.limit ? (
         <nav aria-label="Pages" className="flex items-center justify-between text-sm">

@@ -19,12 +19,16 @@ export const OUTLET_FIELD_WORDS = {
  */
 export type FieldWords = Readonly<Record<string, string>>;
 
-/** First message per top-level field of a zod error (the same schema the route parses with). */
-export function zodFieldErrors(error: z.ZodError, words: FieldWords = {}): FieldErrors {
+/**
+ * First message per top-level field of a zod error (the same schema the route parses with). `values`: what the
+ * form holds; a field left empty (or blank) is "This field is required." whatever rule its schema broke first (a
+ * pattern, a domain check), so an empty form says one thing under each field instead of three kinds of rule.
+ */
+export function zodFieldErrors(error: z.ZodError, words: FieldWords = {}, values: Readonly<Record<string, string>> = {}): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? "form");
-    const text = readable(issue);
+    const text = values[field]?.trim() === "" ? REQUIRED : readable(issue);
     errors[field] ??= text === REQUIRED ? text : (words[field] ?? text);
   }
   return errors;

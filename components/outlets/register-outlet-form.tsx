@@ -25,6 +25,12 @@ function validate(values: Values) {
   });
 }
 
+/** The form's errors by field for these values (none when the bridge would take them), as shown under the fields. */
+export function registerOutletErrors(values: Values): FieldErrors {
+  const result = validate(values);
+  return result.success ? {} : zodFieldErrors(result.error, OUTLET_FIELD_WORDS, values);
+}
+
 export function RegisterOutletForm() {
   const { status } = useSession();
   const router = useRouter();
@@ -49,8 +55,7 @@ export function RegisterOutletForm() {
     const next = { ...values, [field]: value };
     setValues({ [field]: value } as Partial<Values>);
     if (submitted) {
-      const result = validate(next);
-      setErrors(result.success ? {} : zodFieldErrors(result.error, OUTLET_FIELD_WORDS));
+      setErrors(registerOutletErrors(next));
     }
   };
 
@@ -58,7 +63,7 @@ export function RegisterOutletForm() {
     event.preventDefault();
     setSubmitted(true);
     const result = validate(values);
-    if (!result.success) return setErrors(zodFieldErrors(result.error, OUTLET_FIELD_WORDS));
+    if (!result.success) return setErrors(registerOutletErrors(values));
     setErrors({});
     try {
       const created = await create.mutateAsync(result.data);

@@ -19,3 +19,13 @@ export const walletWords = (wallet: string): string => `wallet ${shortAddress(wa
 
 /** The contributor's name, else "wallet 0x1234…abcd". */
 export const creditName = (person: Credited): string => givenName(person) ?? walletWords(person.wallet);
+
+/**
+ * How the desk names a capsule's submitter: its credit on this capsule (creditName), "wallet 0x1234…abcd" when it
+ * is not credited here or credited without a name. Only this capsule's own list counts: a name the submitter gave
+ * itself on another article, or as a voter at the outlet, is not put on a capsule it did not name itself on.
+ */
+export function submitterCredit(submitter: string, contributors: ReadonlyArray<Credited & { active?: boolean }>): string {
+  const own = contributors.find((person) => person.active !== false && person.wallet.toLowerCase() === submitter.toLowerCase());
+  return own ? creditName(own) : walletWords(submitter);
+}
