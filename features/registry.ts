@@ -59,6 +59,7 @@ import { distributionList } from "./distribution/list.endpoint";
 import { rightsListings } from "./rights/listings.endpoint";
 import { rightsCreate } from "./rights/create.endpoint";
 import { rightsLicense } from "./rights/license.endpoint";
+import { rightsWithdraw } from "./rights/withdraw.endpoint";
 import { partnersRegisterWebhook } from "./partners/register-webhook.endpoint";
 import { partnersWebhookDeliveries } from "./partners/webhook-deliveries.endpoint";
 import { partnersListWebhooks } from "./partners/list-webhooks.endpoint";
@@ -143,6 +144,7 @@ export const endpoints = [
   rightsListings,
   rightsCreate,
   rightsLicense,
+  rightsWithdraw,
   adCampaigns,
   adsOfCapsule,
   burnStatus,

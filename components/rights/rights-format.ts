@@ -19,6 +19,7 @@ export const licenceTypeHelp: Record<TListing["licenceType"], string> = {
 export const listingStatusStyle: Record<TListing["status"], { label: string; className: string }> = {
   active: { label: "Available", className: "bg-emerald-100 text-emerald-900" },
   sold: { label: "Sold", className: "bg-stone-200 text-stone-800" },
+  withdrawn: { label: "Withdrawn", className: "bg-stone-200 text-stone-800" },
   expired: { label: "Expired", className: "bg-amber-100 text-amber-900" },
 };
 

@@ -1,8 +1,8 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { formatEther, parseEther, type Address } from "viem";
-import type { Db } from "@/lib/db/database";
-import { findOutletBySlug, insertOutlet } from "@/features/outlets/outlets.repository";
+import type { Db, DbOrTrx } from "@/lib/db/database";
+import { countNeverVerifiedOutletsOf, findOutletBySlug, insertOutlet } from "@/features/outlets/outlets.repository";
 import { insertRole } from "@/features/roles/roles.repository";
 import { insertActivity } from "@/features/wallet/activity.repository";
 import { chainClients } from "@/lib/chain/server/clients";
@@ -37,6 +37,20 @@ async function assertFunded(owner: Address, bonded: bigint) {
 const slugTaken = (slug: string) => new AppError("CONFLICT", `The outlet slug "${slug}" is already taken; choose another`);
 
 /**
+ * Outlets one wallet may hold whose domain was never verified: each costs the operator a transaction and keeps its
+ * slug, so a funded wallet could otherwise take any number of names (docs/DECISIONS.md).
+ */
+export const MAX_UNVERIFIED_OUTLETS = 3;
+
+async function requireRoomForOutlet(db: DbOrTrx, owner: Address): Promise<void> {
+  if ((await countNeverVerifiedOutletsOf(db, owner)) < MAX_UNVERIFIED_OUTLETS) return;
+  throw new AppError(
+    "CONFLICT",
+    `${owner} already has ${MAX_UNVERIFIED_OUTLETS} outlets whose domain is not verified yet, the most one wallet may have at once; verify one first`,
+  );
+}
+
+/**
  * Registers a pending outlet owned by `owner`, who also gets the Editor role. That role counts
  * for voting only once the Editor bond is held: when it already is, the bridge locks it and sets
  * the voter flag now; otherwise the role is recorded unbonded and the owner activates it later
@@ -45,6 +59,7 @@ const slugTaken = (slug: string) => new AppError("CONFLICT", `The outlet slug "$
 export async function createOutlet(db: Db, owner: Address, body: TCreateOutletBody, now: number) {
   await ensureCourtOutlet(db, now);
   if (await findOutletBySlug(db, body.slug)) throw slugTaken(body.slug);
+  await requireRoomForOutlet(db, owner);
   const { bonded } = await readBond(owner);
   await assertFunded(owner, bonded);
   const editorBonded = bonded >= bondRequired(ROLE.EDITOR);
@@ -61,6 +76,9 @@ export async function createOutlet(db: Db, owner: Address, body: TCreateOutletBo
   const pushed = bridgeChange(database(), { what: "roles.granted", wallets: [owner] });
   try {
     const { answer, staged } = await withNonceRetry(db, async (trx) => {
+      // counted again and inserted in the transaction that holds the operator's nonce lock (PostgreSQL; SQLite's one
+      // writer): outlets created at once never pass the bound together
+      await requireRoomForOutlet(trx, owner);
       await pushed.inTransaction(trx);
       const outlet = await insertOutlet(trx, {
         slug: body.slug,

@@ -24,6 +24,17 @@ export async function getOutletBySlugOrThrow(db: DbOrTrx, slug: string): Promise
   return outlet;
 }
 
+/** How many outlets `owner` registered whose domain was never verified (pending since their creation). */
+export async function countNeverVerifiedOutletsOf(db: DbOrTrx, owner: string): Promise<number> {
+  const row = await db
+    .selectFrom("outlets")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("owner_wallet", "=", owner)
+    .where("first_verified_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function insertOutlet(db: DbOrTrx, values: NewOutlet): Promise<OutletRow> {
   return db.insertInto("outlets").values(values).returningAll().executeTakeFirstOrThrow();
 }

@@ -3,10 +3,11 @@ import { XMLParser } from "fast-xml-parser";
 import { dialectsUnderTest } from "@/test/support/stack";
 import { openTestDatabase, type TestDatabase } from "@/test/hardening/database";
 import { seedFinalizedCapsule, seedOutlet } from "@/features/partners/partners.test-support";
-import { FEED_SIZE, renderFeed } from "./feeds";
+import { FEED_SIZE, renderFeedPage } from "./feeds";
 
 // RFC 5005 paged feeds over the real published-articles query: an outlet with more articles than a page holds is read
-// to its end by following `next`, every article once, the last page naming no next one.
+// to its end by following `next`, every article once, the last page naming no next one; a page past the last entry is
+// none (the route's 404), while page 1 of a feed with no entry is a feed.
 
 const dialects = await dialectsUnderTest();
 const ORIGIN = "https://news.example.org";
@@ -35,7 +36,7 @@ describe.each(dialects)("paged feeds on %s", (dialect) => {
     const seen: string[] = [];
     const pages: Array<Record<string, string>> = [];
     for (let page = 1; page <= 3; page += 1) {
-      const feed = parser.parse(await renderFeed(t.db, ORIGIN, "atom", outlet, now, page)).feed;
+      const feed = parser.parse((await renderFeedPage(t.db, ORIGIN, "atom", outlet, now, page))!).feed;
       const entries = feed.entry === undefined ? [] : [feed.entry].flat();
       seen.push(...entries.map((e: { id: string }) => e.id));
       pages.push(linksOf(feed));
@@ -48,5 +49,14 @@ describe.each(dialects)("paged feeds on %s", (dialect) => {
     expect(pages[1]!.next).toBeUndefined();
     expect(seen).toHaveLength(COUNT);
     expect(new Set(seen).size).toBe(COUNT);
+  });
+
+  it("has no page past the last entry, and a page 1 with no entry", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    for (const page of [3, 9]) expect(await renderFeedPage(t.db, ORIGIN, "atom", outlet, now, page), `page ${page}`).toBeUndefined();
+    const empty = { slug: "empty-desk", name: "Desk empty-desk" };
+    await seedOutlet(t.db, empty.slug, OWNER);
+    expect(JSON.parse((await renderFeedPage(t.db, ORIGIN, "json", empty, now, 1))!)).toMatchObject({ items: [], feed_url: `${ORIGIN}/outlets/${empty.slug}/feed.json` });
+    expect(await renderFeedPage(t.db, ORIGIN, "json", empty, now, 2)).toBeUndefined();
   });
 });

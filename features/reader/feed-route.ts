@@ -6,12 +6,12 @@ import { linkOrigin, misdirected } from "@/lib/http/public-origin";
 import { ZSlug } from "@/features/outlets/outlets.schema";
 import { outletStanding } from "@/features/distribution/outlet-report";
 import { tierRank } from "@/features/distribution/penalty-downgrade";
-import { FEED_PAGES, feedContentType, feedPageOf, renderFeed, type FeedFormat } from "./feeds";
+import { FEED_PAGES, feedContentType, feedPageOf, renderFeedPage, type FeedFormat } from "./feeds";
 import { findOutletBySlug } from "@/features/outlets/outlets.repository";
 
 const notFound = (slug: string) => errorResponse(new AppError("OUTLET_NOT_FOUND", `No outlet is registered as "${slug}"`));
 
-/** GET /feed.xml, /feed.json, /outlets/:slug/feed.xml and /outlets/:slug/feed.json, each `?page=2..FEED_PAGES` too. */
+/** GET /feed.xml, /feed.json, /outlets/:slug/feed.xml and /outlets/:slug/feed.json, each `?page=2..FEED_PAGES` too (404 past the last entry). */
 export async function serveFeed(request: Request, format: FeedFormat, slug?: string): Promise<Response> {
   const origin = linkOrigin(request);
   if (origin === undefined) return errorResponse(misdirected());
@@ -39,6 +39,9 @@ export async function serveFeed(request: Request, format: FeedFormat, slug?: str
     }
     outlet = { slug: row.slug, name: row.name };
   }
-  const body = await renderFeed(database, origin, format, outlet, now, page);
+  const body = await renderFeedPage(database, origin, format, outlet, now, page);
+  if (body === undefined) {
+    return errorResponse(new AppError("NOT_FOUND", `Page ${page} of this feed is past its last entry; follow the feed's next links from page 1`));
+  }
   return new Response(body, { headers: { "content-type": feedContentType[format], "cache-control": "public, max-age=60" } });
 }

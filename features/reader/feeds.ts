@@ -154,9 +154,19 @@ export function feedDocument(origin: string, format: FeedFormat, outlet: FeedOut
   return withPageLinks(feed.atom1(), links);
 }
 
-/** One page of the feed document of one format, for the network (no outlet) or one outlet. */
-export async function renderFeed(db: Db, origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, now: number, page = 1): Promise<string> {
+/** The feed document of one format (its page 1, the WebSub topic), for the network (no outlet) or one outlet. */
+export async function renderFeed(db: Db, origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, now: number): Promise<string> {
+  const { items, paging } = await feedArticles(db, format, outlet, now);
+  return feedDocument(origin, format, outlet, items, now, paging);
+}
+
+/**
+ * One page of a feed; undefined for a page after 1 that holds no entry (past the feed's last one: the route answers
+ * 404). Page 1 is a document even when empty: the feed exists before its first article.
+ */
+export async function renderFeedPage(db: Db, origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, now: number, page: number): Promise<string | undefined> {
   const { items, paging } = await feedArticles(db, format, outlet, now, page);
+  if (page > 1 && items.length === 0) return undefined;
   return feedDocument(origin, format, outlet, items, now, paging);
 }
 

@@ -134,15 +134,15 @@ describe.each(dialects)("readers: feeds, findings, proof and verify on %s", (dia
     expect(byId(draftId)).toBeUndefined();
   });
 
-  it("/feed.xml?page=N is a page of the feed (RFC 5005); a page outside 1..10 is a 400 naming page", async () => {
-    const second = await fetch(`${stack.baseUrl}/feed.xml?page=2`);
-    expect(second.status).toBe(200);
-    const xml = await second.text();
-    expect(entriesOf(xml)).toEqual([]);
-    expect(xml).toContain(`<link rel="self" href="${stack.baseUrl}/feed.xml?page=2"/>`);
-    expect(xml).toContain(`<link rel="previous" href="${stack.baseUrl}/feed.xml"/>`);
-    // two articles: the feed itself names no next page
+  it("/feed.xml?page=N is a page of the feed (RFC 5005); a page past the last entry is a 404, one outside 1..10 a 400 naming page", async () => {
+    // two articles: the feed itself names no next page, and its page 2 is past the last entry
     expect(await (await fetch(`${stack.baseUrl}/feed.xml`)).text()).not.toContain('rel="next"');
+    for (const url of ["/feed.xml?page=2", "/feed.json?page=9", `/outlets/${SLUG}/feed.xml?page=2`]) {
+      const past = await fetch(`${stack.baseUrl}${url}`);
+      expect(past.status, url).toBe(404);
+      const page = Number(new URL(url, stack.baseUrl).searchParams.get("page"));
+      expect(await past.json(), url).toEqual({ ok: false, error: "NOT_FOUND", statusCode: 404, message: `Page ${page} of this feed is past its last entry; follow the feed's next links from page 1` });
+    }
     for (const page of ["0", "11", "01", "two"]) {
       const refused = await fetch(`${stack.baseUrl}/feed.json?page=${page}`);
       expect(refused.status, page).toBe(400);

@@ -1,7 +1,7 @@
 import "server-only";
 import { getAddress, type Address, type Hex } from "viem";
 import type { Db } from "@/lib/db/database";
-import { findLicenceByPayment, getListingOrThrow, insertLicence, licencesOfListings } from "@/features/rights/rights.repository";
+import { findLicenceByPayment, findListing, getListingOrThrow, insertLicence, licencesOfListings, lockCapsuleListings } from "@/features/rights/rights.repository";
 import { findEscrowSettlement, insertEscrowSettlement, undecidedHeldPayments } from "@/features/rights/licence-escrow.repository";
 import { insertActivity } from "@/features/wallet/activity.repository";
 import type { RightsListingRow } from "@/lib/db/tables/rights.table";
@@ -33,12 +33,20 @@ const expired = (listing: RightsListingRow, refund?: Settlement | null) =>
     ...(refund !== undefined ? { details: { refund } } : {}),
   });
 
+const withdrawn = (listing: RightsListingRow, refund?: Settlement | null) =>
+  new AppError("INVALID_STATE", `Rights listing ${listing.id} was withdrawn by its seller; it cannot be licensed${refund ? `; your payment is refunded (${refund.txHash})` : ""}`, {
+    ...(refund !== undefined ? { details: { refund } } : {}),
+  });
+
 /** Thrown out of the grant's SQL transaction (rolling it back) to say why it did not grant. */
 class NotGranted extends Error {
-  constructor(readonly why: "sold" | "used" | "decided", readonly licenceId?: number) {
+  constructor(readonly why: "sold" | "used" | "decided" | "withdrawn" | "expired", readonly licenceId?: number, readonly listing?: RightsListingRow) {
     super(why);
   }
 }
+
+/** The clock of the grant's check under the capsule's listings lock: the request's time, or later when it waited there. */
+const nowOrLater = (now: number) => Math.max(now, Math.floor(Date.now() / 1000));
 
 /**
  * POST /api/rights/license — any wallet licenses an active listing; an exclusive one only once; a priced
@@ -56,17 +64,26 @@ export async function licenseListing(db: Db, wallet: Address, body: TLicenseBody
   const price = BigInt(listing.price);
   if (price === 0n) {
     if (status === "sold") throw soldOut(listing.id);
+    if (status === "withdrawn") throw withdrawn(listing);
     if (status === "expired") throw expired(listing);
     if (body.paymentTxHash) {
       throw new AppError("VALIDATION_ERROR", "Invalid body: paymentTxHash", { issues: [{ path: "paymentTxHash", message: `listing ${listing.id} is free; send no payment` }] });
     }
-    return grant(db, wallet, listing, existing.length, now, undefined);
+    try {
+      return await grant(db, wallet, listing, existing.length, now, undefined);
+    } catch (error) {
+      if (error instanceof NotGranted && error.why === "sold") throw soldOut(listing.id);
+      if (error instanceof NotGranted && error.why === "withdrawn") throw withdrawn(listing);
+      if (error instanceof NotGranted && error.why === "expired") throw expired(error.listing ?? listing);
+      throw error;
+    }
   }
 
   const payee = getAddress(listingPayee(listing));
   const escrow = chain.escrow();
   if (!body.paymentTxHash) {
     if (status === "sold") throw soldOut(listing.id);
+    if (status === "withdrawn") throw withdrawn(listing);
     if (status === "expired") throw expired(listing);
     throw new AppError(
       "PAYMENT_REQUIRED",
@@ -101,11 +118,15 @@ export async function licenseListing(db: Db, wallet: Address, body: TLicenseBody
   }
   const held = { paymentId: deposit.paymentId, listingId: listing.id, buyer: wallet };
   if (status === "sold") throw soldOut(listing.id, await refundBesideRefusal(db, held, "lost_race", now));
+  if (status === "withdrawn") throw withdrawn(listing, await refundBesideRefusal(db, held, "refused", now));
   if (status === "expired") throw expired(listing, await refundBesideRefusal(db, held, "refused", now));
   try {
     return await grant(db, wallet, listing, existing.length, now, deposit);
   } catch (error) {
+    // a deposit that cannot buy the listing after all goes back to its buyer
     if (error instanceof NotGranted && error.why === "sold") throw soldOut(listing.id, await refundBesideRefusal(db, held, "lost_race", now));
+    if (error instanceof NotGranted && error.why === "withdrawn") throw withdrawn(listing, await refundBesideRefusal(db, held, "refused", now));
+    if (error instanceof NotGranted && error.why === "expired") throw expired(error.listing ?? listing, await refundBesideRefusal(db, held, "refused", now));
     throw error;
   }
 }
@@ -127,8 +148,14 @@ async function grant(db: Db, wallet: Address, listing: RightsListingRow, licence
   const exclusive = listing.licence_type === "exclusive";
   let staged: { licence: Awaited<ReturnType<typeof insertLicence>>; row: OutboxRow | undefined };
   try {
-    // one writer at a time (SQLite; PostgreSQL's nonce lock): the checks below see every earlier grant
+    // one writer at a time (SQLite; PostgreSQL's nonce lock): the checks below see every earlier grant. The capsule's
+    // listings lock, which listing creation and withdrawal take, orders the grant with them: a listing withdrawn, or
+    // one that expired while this request waited (then a clashing exclusive listing may exist), grants nothing.
     staged = await withNonceRetry(db, async (trx) => {
+      await lockCapsuleListings(trx, listing.capsule_id);
+      const current = (await findListing(trx, listing.id))!;
+      if (current.withdrawn_at !== null) throw new NotGranted("withdrawn");
+      if (current.expires_at !== null && current.expires_at <= nowOrLater(now)) throw new NotGranted("expired", undefined, current);
       if (deposit) {
         const used = await findLicenceByPayment(trx, deposit.txHash);
         if (used) throw new NotGranted("used", used.id);

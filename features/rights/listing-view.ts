@@ -5,9 +5,10 @@ import { titlesOf } from "@/features/capsules/capsules.repository";
 import { outletNamesOf } from "@/features/outlets/outlets.repository";
 import type { TListing } from "@/features/rights/rights.schema";
 
-/** sold: an exclusive listing that has its licence; expired: past expiresAt; else active. */
+/** sold: an exclusive listing that has its licence; withdrawn: by its seller; expired: past expiresAt; else active. */
 export function listingStatus(row: RightsListingRow, licenceCount: number, now: number): TListing["status"] {
   if (row.licence_type === "exclusive" && licenceCount > 0) return "sold";
+  if (row.withdrawn_at !== null) return "withdrawn";
   if (row.expires_at !== null && row.expires_at <= now) return "expired";
   return "active";
 }

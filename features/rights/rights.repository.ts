@@ -15,8 +15,9 @@ export async function lockCapsuleListings(trx: DbOrTrx, capsuleId: number): Prom
 }
 
 /**
- * The capsule's listings in force at `now`, newest first: on offer (no expiry, or not expired yet) or sold (a licence
- * was taken on it), each with whether it was sold. Expired listings nobody licensed are left out, however many there are.
+ * The capsule's listings in force at `now`, newest first: on offer (not withdrawn, and no expiry or not expired yet)
+ * or sold (a licence was taken on it, withdrawn since or not), each with whether it was sold. Expired or withdrawn
+ * listings nobody licensed are left out, however many there are.
  */
 export async function listingsInForce(db: DbOrTrx, capsuleId: number, now: number): Promise<Array<RightsListingRow & { sold: boolean }>> {
   const rows = await db
@@ -26,8 +27,7 @@ export async function listingsInForce(db: DbOrTrx, capsuleId: number, now: numbe
     .where("l.capsule_id", "=", capsuleId)
     .where((eb) =>
       eb.or([
-        eb("l.expires_at", "is", null),
-        eb("l.expires_at", ">", now),
+        eb.and([eb("l.withdrawn_at", "is", null), eb.or([eb("l.expires_at", "is", null), eb("l.expires_at", ">", now)])]),
         eb.exists(eb.selectFrom("rights_licences as c").select("c.id").whereRef("c.listing_id", "=", "l.id")),
       ]),
     )
@@ -69,4 +69,9 @@ export async function findLicenceByPayment(db: DbOrTrx, txHash: string): Promise
 
 export async function findListing(db: DbOrTrx, id: number): Promise<RightsListingRow | undefined> {
   return db.selectFrom("rights_listings").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Marks the listing withdrawn by `by` at `at` unless it already is; the row after, or undefined when it already was. */
+export async function markListingWithdrawn(db: DbOrTrx, id: number, by: string, at: number): Promise<RightsListingRow | undefined> {
+  return db.updateTable("rights_listings").set({ withdrawn_at: at, withdrawn_by: by }).where("id", "=", id).where("withdrawn_at", "is", null).returningAll().executeTakeFirst();
 }

@@ -46,6 +46,9 @@ export const ZLicenseBody = z
   .strict();
 export type TLicenseBody = z.infer<typeof ZLicenseBody>;
 
+export const ZWithdrawListingBody = z.object({ listingId: zDecimalId("listing id") }).strict();
+export type TWithdrawListingBody = z.infer<typeof ZWithdrawListingBody>;
+
 export const ZListListingsQuery = pageQuery.extend({ capsuleId: zDecimalId("capsule id").optional(), outlet: ZSlug.optional() });
 export type TListListingsQuery = z.infer<typeof ZListListingsQuery>;
 
@@ -81,7 +84,7 @@ export const ZListing = z.object({
   currency: z.literal("CAP"),
   terms: z.string(),
   expiresAt: ZUintString.nullable(),
-  status: z.enum(["active", "sold", "expired"]),
+  status: z.enum(["active", "sold", "withdrawn", "expired"]),
   licenceCount: z.number().int(),
   /** Who a licence's payment is released to (deposited into LicenceEscrow with this payee, at least `price` wei). */
   payee: ZAddressOut,

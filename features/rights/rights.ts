@@ -3,14 +3,16 @@ import type { Address } from "viem";
 import type { Db, DbOrTrx } from "@/lib/db/database";
 import { getCapsuleOrThrow } from "@/features/capsules/capsules.repository";
 import { isReadersVersion } from "@/features/capsules/readers-version";
-import { insertListing, listingsInForce, listListings, lockCapsuleListings } from "@/features/rights/rights.repository";
+import { findListing, getListingOrThrow, insertListing, licencesOfListings, listingsInForce, listListings, lockCapsuleListings, markListingWithdrawn } from "@/features/rights/rights.repository";
+import { findActiveRole } from "@/features/roles/roles.repository";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { insertActivity } from "@/features/wallet/activity.repository";
 import { distributionActive } from "@/features/distribution/distribution-active";
 import { AppError } from "@/lib/errors/app-error";
 import { pageOf, pageOffset, type PageQuery } from "@/lib/schemas/pagination";
-import type { TCreateListingBody, TListListingsQuery } from "@/features/rights/rights.schema";
+import type { TCreateListingBody, TListListingsQuery, TWithdrawListingBody } from "@/features/rights/rights.schema";
 import { activityTime } from "@/lib/chain/server/role-registry-reads";
-import { listingNames, listingObject, listingsWithLicences } from "./listing-view";
+import { listingNames, listingObject, listingStatus, listingsWithLicences } from "./listing-view";
 import { defaultRightsChain, type RightsChain } from "./chain-deps";
 
 export { licenseListing } from "./license-listing";
@@ -94,10 +96,41 @@ async function requireRoomForListing(trx: DbOrTrx, capsuleId: number, licenceTyp
       { details: { listingId: String(other.id) } },
     );
   }
-  const onOffer = inForce.filter((row) => row.expires_at === null || row.expires_at > now).length;
+  const onOffer = inForce.filter((row) => row.withdrawn_at === null && (row.expires_at === null || row.expires_at > now)).length;
   if (onOffer >= MAX_LISTINGS_ON_OFFER) {
-    throw new AppError("CONFLICT", `Capsule ${capsuleId} already has ${MAX_LISTINGS_ON_OFFER} listings on offer, the most a capsule may have at once; let one expire first`);
+    throw new AppError("CONFLICT", `Capsule ${capsuleId} already has ${MAX_LISTINGS_ON_OFFER} listings on offer, the most a capsule may have at once; withdraw one or let one expire first`);
   }
+}
+
+/**
+ * POST /api/rights/withdraw — the wallet that created a listing, or an Editor of its outlet, withdraws it: it takes no
+ * new licence and holds no place among the capsule's listings on offer; licences taken on it stay valid. Under the
+ * capsule's listings lock, which a licence's grant takes too: a purchase in flight either commits its licence first
+ * (it stands) or finds the listing withdrawn and refunds its deposit (features/rights/license-listing.ts). Checks:
+ * 404 → 403 → 409 INVALID_STATE (sold exclusive, expired, already withdrawn).
+ */
+export async function withdrawListing(db: Db, wallet: Address, body: TWithdrawListingBody, now: number) {
+  const listing = await getListingOrThrow(db, body.listingId);
+  if (listing.created_by !== wallet && !(await findActiveRole(db, listing.outlet_id, wallet, ROLE.EDITOR))) {
+    throw new AppError("FORBIDDEN", `Only ${listing.created_by}, who created rights listing ${listing.id}, or an Editor of outlet "${listing.outlet_slug}" may withdraw it`);
+  }
+  const at = await activityTime(now);
+  const { row, licenceCount } = await db.transaction().execute(async (trx) => {
+    await lockCapsuleListings(trx, listing.capsule_id);
+    const current = (await findListing(trx, listing.id))!;
+    const licenceCount = (await licencesOfListings(trx, [current.id])).length;
+    const status = listingStatus(current, licenceCount, now);
+    if (status !== "active") {
+      const why = { sold: "is exclusive and already licensed", withdrawn: "was already withdrawn", expired: `expired at ${current.expires_at}` }[status];
+      throw new AppError("INVALID_STATE", `Rights listing ${current.id} ${why}; only a listing on offer can be withdrawn`, { details: { listingStatus: status } });
+    }
+    const row = (await markListingWithdrawn(trx, current.id, wallet, at))!;
+    await insertActivity(trx, [
+      { wallet, kind: "rights.withdrawn", outletSlug: row.outlet_slug, subjectId: String(row.id), details: { capsuleId: String(row.capsule_id), licenceType: row.licence_type, licences: licenceCount }, createdAt: at },
+    ]);
+    return { row, licenceCount };
+  });
+  return { ok: true as const, listing: listingObject(row, licenceCount, now, (await listingNames(db, [row]))(row)) };
 }
 
 /** GET /api/rights/listings — newest first, by capsule and/or outlet. */

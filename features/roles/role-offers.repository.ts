@@ -1,10 +1,30 @@
 import type { DbOrTrx, Trx } from "@/lib/db/database";
-import { LOCK_SPACE, takeTransactionLockOn } from "@/lib/db/server-functions";
+import { LOCK_SPACE, takeTransactionLockOn, walletLockId } from "@/lib/db/server-functions";
 import type { RoleOfferRow, RoleOfferStatus } from "@/lib/db/tables/roles.table";
 
 /** Holds the outlet's role offers until `trx` ends: counting its open offers and inserting one more run one request at a time. */
 export async function lockOutletRoleOffers(trx: Trx, outletId: number): Promise<void> {
   await takeTransactionLockOn(trx, LOCK_SPACE.outletRoleOffers, outletId);
+}
+
+/**
+ * Holds the open offers to `wallet` until `trx` ends: counting them and inserting one more run one request at a time,
+ * whichever outlets they come from. Taken after the outlet's lock (lockOutletRoleOffers), always in that order.
+ */
+export async function lockWalletRoleOffers(trx: Trx, wallet: string): Promise<void> {
+  await takeTransactionLockOn(trx, LOCK_SPACE.walletRoleOffers, walletLockId(wallet));
+}
+
+/** How many offers to the wallet are open (pending and unexpired) at `at`, at every outlet. */
+export async function countOpenRoleOffersTo(db: DbOrTrx, wallet: string, at: number): Promise<number> {
+  const row = await db
+    .selectFrom("role_offers")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("wallet", "=", wallet)
+    .where("status", "=", "pending")
+    .where("expires_at", ">", at)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** How many offers of the outlet are open (pending and unexpired) at `at`. */

@@ -11,7 +11,18 @@ import { canManageOutlet } from "./authorize";
 import { checkGrant, grantRole } from "./change-role";
 import { insertActivity } from "@/features/wallet/activity.repository";
 import { isUniqueViolation } from "@/lib/errors/unique-violation";
-import { closeRoleOffer, countOpenRoleOffers, expireRoleOffers, findOpenRoleOffer, findRoleOffer, insertRoleOffer, listOpenRoleOffers, lockOutletRoleOffers } from "./role-offers.repository";
+import {
+  closeRoleOffer,
+  countOpenRoleOffers,
+  countOpenRoleOffersTo,
+  expireRoleOffers,
+  findOpenRoleOffer,
+  findRoleOffer,
+  insertRoleOffer,
+  listOpenRoleOffers,
+  lockOutletRoleOffers,
+  lockWalletRoleOffers,
+} from "./role-offers.repository";
 
 // A role granted to another wallet is an offer (docs/DECISIONS.md): a member role takes its holder off
 // the outlet's juries and an Editor role puts it in the juror pool with its bond at stake, so nothing is
@@ -23,6 +34,8 @@ import { closeRoleOffer, countOpenRoleOffers, expireRoleOffers, findOpenRoleOffe
 export const ROLE_OFFER_LIFETIME_SECONDS = 14 * 86_400;
 /** Open offers an outlet may have at once: each puts an entry in a stranger's inbox, and wallets cost nothing to make. */
 export const MAX_OPEN_ROLE_OFFERS = 100;
+/** Open offers one wallet may have at once, from every outlet: outlets cost little to make, and each offer is an inbox entry of the wallet. */
+export const MAX_OPEN_ROLE_OFFERS_TO_WALLET = 50;
 
 function offerView(row: RoleOfferRow, outletName: string, at: number): TRoleOffer {
   const role = roleDefinition(row.role_id);
@@ -50,12 +63,19 @@ export async function grantOrOffer(db: Db, actor: Address, body: TRoleChangeBody
   const row = await db
     .transaction()
     .execute(async (trx) => {
-      // counted and inserted under the outlet's lock: offers sent at once never pass the bound
+      // counted and inserted under the outlet's lock, then the grantee's: offers sent at once never pass either bound
       await lockOutletRoleOffers(trx, outlet.id);
+      await lockWalletRoleOffers(trx, body.wallet);
       await expireRoleOffers(trx, outlet.id, body.wallet, body.roleId, at);
       if (await findOpenRoleOffer(trx, outlet.id, body.wallet, body.roleId, at)) throw alreadyOpen();
       if ((await countOpenRoleOffers(trx, outlet.id, at)) >= MAX_OPEN_ROLE_OFFERS) {
         throw new AppError("CONFLICT", `Outlet "${outlet.slug}" already has ${MAX_OPEN_ROLE_OFFERS} open role offers, the most it may have at once; withdraw one or wait for an answer first`);
+      }
+      if ((await countOpenRoleOffersTo(trx, body.wallet, at)) >= MAX_OPEN_ROLE_OFFERS_TO_WALLET) {
+        throw new AppError(
+          "CONFLICT",
+          `${body.wallet} already has ${MAX_OPEN_ROLE_OFFERS_TO_WALLET} open role offers, the most one wallet may have at once; it has to answer one, or one has to expire, first`,
+        );
       }
       const offer = await insertRoleOffer(trx, {
         outlet_id: outlet.id,

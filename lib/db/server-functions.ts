@@ -27,7 +27,17 @@ export const LOCK_SPACE = {
   outletDrafts: 77_117_060,
   /** a capsule's rights listings (the bound and the exclusive-clash check) */
   capsuleListings: 77_117_070,
+  /** the open role offers to one wallet, from any outlet (the bound per recipient; the id is walletLockId's) */
+  walletRoleOffers: 77_117_080,
 } as const;
+
+/**
+ * The lock id of a wallet (a two-key lock's second key): the address's first 32 bits as a signed int4. Two wallets
+ * sharing them only wait for each other.
+ */
+export function walletLockId(wallet: string): number {
+  return Number.parseInt(wallet.slice(2, 10), 16) | 0;
+}
 
 /**
  * Holds the rows of one kind that belong to `id` (an outlet's role offers, a capsule's listings…) until `trx` ends, so

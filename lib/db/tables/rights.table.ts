@@ -22,6 +22,9 @@ export interface RightsListingTable {
   payee: string | null;
   /** Chain head when the listing was created: a payment must be mined after it (null: listed before payments were checked). */
   created_block: number | null;
+  /** When the seller withdrew it (no new licence; licences taken before stay valid); null while not withdrawn. */
+  withdrawn_at: number | null;
+  withdrawn_by: string | null;
 }
 
 /** A licence bought from a listing. */
