@@ -1,5 +1,6 @@
 import type { MetadataRoute } from "next";
-import { CRAWL_DISALLOWED, requestLinkOrigin } from "@/features/reader/crawl-rules";
+import { CRAWL_DISALLOWED } from "@/features/reader/crawl-paths";
+import { requestLinkOrigin } from "@/features/reader/crawl-rules";
 
 export const dynamic = "force-dynamic";
 

@@ -277,6 +277,27 @@ test("the journalist lists the article's rights and a reader takes a licence", a
   await shot(reader.page, "rights");
   await phoneShot(reader.page, "rights-phone");
 
+  // the journalist withdraws the listing: no new licence on it, the one taken stays, and the reader is offered none
+  await journalist.page.goto(`/rights?capsule=${fixture.capsuleId}`);
+  const own = journalist.page.getByTestId("listing").filter({ hasText: "Syndication licence · DE" });
+  await own.getByRole("button", { name: "Withdraw listing" }).click();
+  await expect(own.getByTestId("withdraw-listing")).toContainText("The 1 licence(s) already taken stay valid.");
+  await own.getByRole("button", { name: "Keep it on offer" }).click();
+  await expect(own.getByTestId("listing-status")).toHaveText("Available");
+  await own.getByRole("button", { name: "Withdraw listing" }).click();
+  await own.getByRole("button", { name: "Yes, withdraw it" }).click();
+  await expect(own.getByTestId("listing-status")).toHaveText("Withdrawn");
+  await expect(own.getByTestId("listing-withdrawn-note")).toHaveText("Withdrawn by its seller: no new licence can be taken on it. Licences taken before stay valid.");
+  await expect(own.getByTestId("listing-licences")).toContainText(`${addressOf(DISPUTER).slice(0, 6)}…${addressOf(DISPUTER).slice(-4)}`);
+  await expect(own.getByRole("button", { name: "Withdraw listing" })).toHaveCount(0);
+  await shot(journalist.page, "rights-withdrawn");
+  await phoneShot(journalist.page, "rights-withdrawn-phone");
+  await reader.page.reload();
+  const gone = reader.page.getByTestId("listing").filter({ hasText: "Syndication licence · DE" });
+  await expect(gone.getByTestId("listing-status")).toHaveText("Withdrawn");
+  await expect(gone.getByRole("button", { name: "Take a licence" })).toHaveCount(0);
+  await expect(gone.getByRole("button", { name: "Withdraw listing" })).toHaveCount(0);
+
   expect(journalist.errors).toEqual([]);
   // the one refusal this test provoked on purpose (the unknown payment hash) is the browser's only complaint
   expect(reader.errors.filter((e) => !(e.includes("status of 422") && e.includes(rightsLicense.path)))).toEqual([]);

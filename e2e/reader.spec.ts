@@ -2,6 +2,7 @@ import { gzipSync } from "node:zlib";
 import { expect, test, type Page, type Response } from "@playwright/test";
 import { pathOf } from "@/lib/api/request";
 import { capsuleBadge } from "@/features/reader/badge.endpoint";
+import { CRAWL_DISALLOWED } from "@/features/reader/crawl-paths";
 import { readerDesk } from "./support/reader-fixture";
 import { watchConsole } from "./support/page-helpers";
 
@@ -123,8 +124,13 @@ test("search engines find the articles: robots.txt names the sitemap, which list
   expect(robots.status()).toBe(200);
   const rules = await robots.text();
   expect(rules).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
-  expect(rules).toMatch(/^Disallow: \/api\/$/m);
-  expect(rules).toMatch(/^Disallow: \/capsules\/$/m);
+  const disallowed = [...rules.matchAll(/^Disallow: (.+)$/gm)].map((match) => match[1]);
+  expect(disallowed).toEqual([...CRAWL_DISALLOWED]);
+  // the API (the badge's address, say) is kept out; the article and the court record are not
+  const kept = (path: string) => disallowed.some((prefix) => path.startsWith(prefix!));
+  expect(kept(pathOf(capsuleBadge, { id: ids.a1 }))).toBe(true);
+  expect(kept(`/read/${ids.a1}`)).toBe(false);
+  expect(kept("/court")).toBe(false);
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.status()).toBe(200);
   expect(sitemap.headers()["content-type"]).toContain("xml");

@@ -8,6 +8,7 @@ import { formatCap, formatTime } from "@/components/ui/capsule-format";
 import { licenceTypeHelp, licenceTypeLabel, listingStatusStyle, territoryLabel } from "./rights-format";
 import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import { TakeLicence } from "./take-licence";
+import { WithdrawListing } from "./withdraw-listing";
 
 type Licence = z.infer<typeof ZLicence>;
 
@@ -57,6 +58,11 @@ export function ListingCard({ listing, licences, onShowCapsule }: { listing: TLi
         </p>
       ) : null}
       <p className="text-sm text-stone-700 [overflow-wrap:anywhere]">{listing.terms}</p>
+      {listing.status === "withdrawn" ? (
+        <p className="text-sm text-stone-700" data-testid="listing-withdrawn-note">
+          Withdrawn by its seller: no new licence can be taken on it. Licences taken before stay valid.
+        </p>
+      ) : null}
       <p className="text-xs text-stone-500">
         {licenceTypeHelp[listing.licenceType]} {listing.licenceCount} licence(s) taken.
         {onShowCapsule ? (
@@ -103,6 +109,7 @@ export function ListingCard({ listing, licences, onShowCapsule }: { listing: TLi
       ) : listing.status === "active" ? (
         <TakeLicence listing={listing} take={take} />
       ) : null}
+      {listing.status === "active" && !take.isSuccess ? <WithdrawListing listing={listing} /> : null}
     </li>
   );
 }

@@ -7,6 +7,7 @@ import { capsuleRights } from "@/features/rights/capsule-rights.endpoint";
 import { rightsCreate } from "@/features/rights/create.endpoint";
 import { rightsLicense } from "@/features/rights/license.endpoint";
 import { rightsListings } from "@/features/rights/listings.endpoint";
+import { rightsWithdraw } from "@/features/rights/withdraw.endpoint";
 import type { licenceTypes } from "@/features/rights/rights.schema";
 import { useSession } from "@/components/wallet/use-session";
 
@@ -71,6 +72,18 @@ export function useTakeLicence() {
     onSuccess: (answer) => {
       void queryClient.invalidateQueries({ queryKey: rightsKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: rightsKeys.capsuleAll(answer.licence.capsuleId) });
+    },
+  });
+}
+
+export function useWithdrawListing() {
+  const { session } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { listingId: string }) => signedPost(session, rightsWithdraw, { body }),
+    onSuccess: (answer) => {
+      void queryClient.invalidateQueries({ queryKey: rightsKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: rightsKeys.capsuleAll(answer.listing.capsuleId) });
     },
   });
 }
