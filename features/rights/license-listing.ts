@@ -38,6 +38,14 @@ const withdrawn = (listing: RightsListingRow, refund?: Settlement | null) =>
     ...(refund !== undefined ? { details: { refund } } : {}),
   });
 
+type Refusal = "sold" | "withdrawn" | "expired";
+const isRefusal = (why: string): why is Refusal => why === "sold" || why === "withdrawn" || why === "expired";
+/** The answer to a listing that cannot be licensed (now), with the refund of the buyer's deposit when there was one. */
+const refusal = (why: Refusal, listing: RightsListingRow, refund?: Settlement | null) =>
+  why === "sold" ? soldOut(listing.id, refund) : why === "withdrawn" ? withdrawn(listing, refund) : expired(listing, refund);
+/** Why a deposit that cannot buy the listing goes back: it lost the race for an exclusive one, or it was refused. */
+const refundReason = (why: Refusal) => (why === "sold" ? "lost_race" : "refused");
+
 /** Thrown out of the grant's SQL transaction (rolling it back) to say why it did not grant. */
 class NotGranted extends Error {
   constructor(readonly why: "sold" | "used" | "decided" | "withdrawn" | "expired", readonly licenceId?: number, readonly listing?: RightsListingRow) {
@@ -63,18 +71,14 @@ export async function licenseListing(db: Db, wallet: Address, body: TLicenseBody
   const status = listingStatus(listing, existing.length, now);
   const price = BigInt(listing.price);
   if (price === 0n) {
-    if (status === "sold") throw soldOut(listing.id);
-    if (status === "withdrawn") throw withdrawn(listing);
-    if (status === "expired") throw expired(listing);
+    if (status !== "active") throw refusal(status, listing);
     if (body.paymentTxHash) {
       throw new AppError("VALIDATION_ERROR", "Invalid body: paymentTxHash", { issues: [{ path: "paymentTxHash", message: `listing ${listing.id} is free; send no payment` }] });
     }
     try {
       return await grant(db, wallet, listing, existing.length, now, undefined);
     } catch (error) {
-      if (error instanceof NotGranted && error.why === "sold") throw soldOut(listing.id);
-      if (error instanceof NotGranted && error.why === "withdrawn") throw withdrawn(listing);
-      if (error instanceof NotGranted && error.why === "expired") throw expired(error.listing ?? listing);
+      if (error instanceof NotGranted && isRefusal(error.why)) throw refusal(error.why, error.listing ?? listing);
       throw error;
     }
   }
@@ -82,9 +86,7 @@ export async function licenseListing(db: Db, wallet: Address, body: TLicenseBody
   const payee = getAddress(listingPayee(listing));
   const escrow = chain.escrow();
   if (!body.paymentTxHash) {
-    if (status === "sold") throw soldOut(listing.id);
-    if (status === "withdrawn") throw withdrawn(listing);
-    if (status === "expired") throw expired(listing);
+    if (status !== "active") throw refusal(status, listing);
     throw new AppError(
       "PAYMENT_REQUIRED",
       `Rights listing ${listing.id} costs ${listing.price} wei: deposit at least that from ${wallet} into the licence escrow ${escrow} with deposit(${listing.id}, ${payee}), then repeat this request with the deposit's transaction hash as paymentTxHash`,
@@ -117,16 +119,12 @@ export async function licenseListing(db: Db, wallet: Address, body: TLicenseBody
     throw error.error;
   }
   const held = { paymentId: deposit.paymentId, listingId: listing.id, buyer: wallet };
-  if (status === "sold") throw soldOut(listing.id, await refundBesideRefusal(db, held, "lost_race", now));
-  if (status === "withdrawn") throw withdrawn(listing, await refundBesideRefusal(db, held, "refused", now));
-  if (status === "expired") throw expired(listing, await refundBesideRefusal(db, held, "refused", now));
+  if (status !== "active") throw refusal(status, listing, await refundBesideRefusal(db, held, refundReason(status), now));
   try {
     return await grant(db, wallet, listing, existing.length, now, deposit);
   } catch (error) {
     // a deposit that cannot buy the listing after all goes back to its buyer
-    if (error instanceof NotGranted && error.why === "sold") throw soldOut(listing.id, await refundBesideRefusal(db, held, "lost_race", now));
-    if (error instanceof NotGranted && error.why === "withdrawn") throw withdrawn(listing, await refundBesideRefusal(db, held, "refused", now));
-    if (error instanceof NotGranted && error.why === "expired") throw expired(error.listing ?? listing, await refundBesideRefusal(db, held, "refused", now));
+    if (error instanceof NotGranted && isRefusal(error.why)) throw refusal(error.why, error.listing ?? listing, await refundBesideRefusal(db, held, refundReason(error.why), now));
     throw error;
   }
 }
