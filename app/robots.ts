@@ -1,6 +1,6 @@
 import type { MetadataRoute } from "next";
 import { CRAWL_DISALLOWED } from "@/features/reader/crawl-paths";
-import { requestLinkOrigin } from "@/features/reader/crawl-rules";
+import { requestLinkOrigin } from "@/features/reader/page-origin";
 
 export const dynamic = "force-dynamic";
 

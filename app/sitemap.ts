@@ -1,6 +1,6 @@
 import type { MetadataRoute } from "next";
 import { db } from "@/lib/db/client";
-import { requestLinkOrigin } from "@/features/reader/crawl-rules";
+import { requestLinkOrigin } from "@/features/reader/page-origin";
 import { rememberedSitemapArticles } from "@/features/reader/sitemap";
 
 export const dynamic = "force-dynamic";
