@@ -19,6 +19,7 @@ import { labelAfterCase, restoreLabel } from "./case-labels";
 import { caseParties } from "./case-parties";
 import { isPenalised } from "./penalty-policy";
 import { penaltyReverts, preparePenalty } from "./penalty-preflight";
+import { recordPenalty } from "./penalty-settlement";
 import { noJurorRevealed, unknownClaimsOf } from "./jury-view";
 import { noRevealNoFinding, UNKNOWN_CLAIMS_NO_FINDING } from "./clerk-retirement";
 
@@ -64,9 +65,11 @@ export async function settleJuryCase(db: Db, courtCaseId: number): Promise<boole
     const activity: ActivityEntry[] = parties.map((party) => ({ wallet: party, kind: "inbox.verdict", outletSlug: closed.outlet_slug, subjectId: String(courtCaseId), details: { ...told, rationale }, createdAt: at }));
     activity.push({ wallet: capsule.submitter, kind: "inbox.label_changed", outletSlug: closed.outlet_slug, subjectId: String(capsule.id), details: { ...told, label: verdict, previousLabel: previous }, createdAt: at });
     await insertActivity(trx, activity);
-    const row = penalty
-      ? await stageOperatorTx(trx, penalty.prepared, { purpose: "court.penalty", links: { caseId: courtCaseId, capsuleId: capsule.id, wallet: penalty.intent.outletWallet }, intent: penalty.intent })
-      : null;
+    if (penalty?.kind === "applied") await recordPenalty(trx, penalty.intent, penalty.applied);
+    const row =
+      penalty?.kind === "send"
+        ? await stageOperatorTx(trx, penalty.prepared, { purpose: "court.penalty", links: { caseId: courtCaseId, capsuleId: capsule.id, wallet: penalty.intent.outletWallet }, intent: penalty.intent })
+        : null;
     await pushed.inTransaction(trx);
     return { row };
   });

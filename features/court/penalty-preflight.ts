@@ -6,9 +6,9 @@ import { operatorCalls } from "@/lib/chain/operator/operator-calls";
 import { prepareOperatorTx } from "@/lib/chain/operator/queue-operator-tx";
 import { getOutletBySlugOrThrow } from "@/features/outlets/outlets.repository";
 import { AppError } from "@/lib/errors/app-error";
-import { bondOf } from "./court-chain";
-import { ZPenaltyIntent } from "./penalty-settlement";
-import { penaltyAmount, penaltyUntil } from "./penalty-policy";
+import { appliedPenaltyOf, bondOf } from "./court-chain";
+import { ZPenaltyIntent, type AppliedPenalty, type TPenaltyIntent } from "./penalty-settlement";
+import { isPenalised, penaltyAmount, penaltyUntil } from "./penalty-policy";
 
 // A misleading or fraudulent final finding slashes the outlet wallet's bond through
 // IntegrityCourt.applyPenalty (jury-settle.ts): the transaction is prepared and checked here, before
@@ -16,26 +16,43 @@ import { penaltyAmount, penaltyUntil } from "./penalty-policy";
 
 export const penaltyReverts = (caseId: number) => ({ PenaltyAlreadyApplied: () => new AppError("CONFLICT", `A penalty was already applied on chain for case ${caseId}`) });
 
-/** Outside any SQL transaction: the bond read, the amount, and the pre-flight (a revert changes nothing). */
-export async function preparePenalty(db: Db, courtCase: CourtCaseRow, verdict: "misleading" | "fraudulent", actor: Address, at: number) {
+export type PreparedPenalty =
+  | { kind: "send"; prepared: Awaited<ReturnType<typeof prepareOperatorTx>>; intent: TPenaltyIntent }
+  | { kind: "applied"; applied: AppliedPenalty; intent: TPenaltyIntent };
+
+/**
+ * Outside any SQL transaction: the bond read, the amount, and the pre-flight (a revert changes nothing).
+ * IntegrityCourt takes one penalty per case: when the chain already holds this case's PenaltyApplied (a penalty
+ * transaction a reorg put back in the mempool and a later block took in, after the settlement it belonged to was
+ * taken back), nothing is sent and the settlement records that log instead, so the case can close.
+ */
+export async function preparePenalty(db: Db, courtCase: CourtCaseRow, verdict: "misleading" | "fraudulent", actor: Address, at: number): Promise<PreparedPenalty> {
   const outlet = await getOutletBySlugOrThrow(db, courtCase.outlet_slug);
   const outletWallet = getAddress(outlet.owner_wallet);
   const bond = await bondOf(outletWallet);
+  const intentOf = (values: { verdict: "misleading" | "fraudulent"; amount: bigint; bondBefore: bigint; wallet: Address }) =>
+    ZPenaltyIntent.parse({
+      caseId: courtCase.id,
+      capsuleId: courtCase.capsule_id,
+      outletId: outlet.id,
+      outletSlug: outlet.slug,
+      outletWallet: values.wallet,
+      verdict: values.verdict,
+      amountRequested: values.amount.toString(),
+      bondBefore: values.bondBefore.toString(),
+      penaltyUntil: penaltyUntil(values.verdict, at),
+      actor,
+      at,
+    });
+  const onChain = await appliedPenaltyOf(BigInt(courtCase.id));
+  if (onChain) {
+    // the slash happened with what the log says; the bond before it is what is left plus what was taken
+    const chainVerdict = isPenalised(onChain.verdict) ? onChain.verdict : verdict;
+    const bondBefore = (onChain.wallet === outletWallet ? bond : await bondOf(onChain.wallet)) + onChain.applied.slashed;
+    return { kind: "applied", applied: onChain.applied, intent: intentOf({ verdict: chainVerdict, amount: penaltyAmount(chainVerdict, bondBefore), bondBefore, wallet: onChain.wallet }) };
+  }
   const amount = penaltyAmount(verdict, bond);
   const call = operatorCalls.applyPenalty(outlet.slug, outletWallet, BigInt(courtCase.id), verdict, amount);
   const prepared = await prepareOperatorTx("apply the penalty", call, penaltyReverts(courtCase.id));
-  const intent = ZPenaltyIntent.parse({
-    caseId: courtCase.id,
-    capsuleId: courtCase.capsule_id,
-    outletId: outlet.id,
-    outletSlug: outlet.slug,
-    outletWallet,
-    verdict,
-    amountRequested: amount.toString(),
-    bondBefore: bond.toString(),
-    penaltyUntil: penaltyUntil(verdict, at),
-    actor,
-    at,
-  });
-  return { prepared, intent };
+  return { kind: "send", prepared, intent: intentOf({ verdict, amount, bondBefore: bond, wallet: outletWallet }) };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { parseEventLogs } from "viem";
 import { z } from "zod";
+import type { Trx } from "@/lib/db/database";
 import { integrityCourtAbi } from "@/lib/chain/abi";
 import { registerSettleHook, type SettleHook } from "@/lib/chain/operator/settle-hooks";
 import { insertActivity } from "@/features/wallet/activity.repository";
@@ -37,8 +38,18 @@ const settlePenalty: SettleHook = async (trx, row, receipt) => {
   }
   const [log] = parseEventLogs({ abi: integrityCourtAbi, eventName: "PenaltyApplied", logs: [...receipt.logs] });
   if (!log) throw new Error(`transaction ${row.tx_hash} has no PenaltyApplied log`);
-  const slashed = log.args.amount.toString();
-  // the request waiting on the receipt and the worker may settle at once: the first insert wins
+  await recordPenalty(trx, intent, { txHash: row.tx_hash, blockNumber: Number(receipt.blockNumber), logIndex: log.logIndex, slashed: log.args.amount });
+};
+
+/** Where a PenaltyApplied log is on chain and what it took. */
+export type AppliedPenalty = { txHash: string; blockNumber: number; logIndex: number; slashed: bigint };
+
+/**
+ * The penalty row, the case's "penalty" timeline entry and the outlet wallet's activity, from the chain's
+ * PenaltyApplied log; once per case (the first insert wins). Answers whether it wrote them.
+ */
+export async function recordPenalty(trx: Trx, intent: TPenaltyIntent, applied: AppliedPenalty): Promise<boolean> {
+  const slashed = applied.slashed.toString();
   const inserted = await insertPenaltyOnce(trx, {
     case_id: intent.caseId,
     outlet_id: intent.outletId,
@@ -48,19 +59,19 @@ const settlePenalty: SettleHook = async (trx, row, receipt) => {
     amount_requested: intent.amountRequested,
     amount_slashed: slashed,
     bond_before: intent.bondBefore,
-    tx_hash: row.tx_hash,
-    block_number: Number(receipt.blockNumber),
-    log_index: log.logIndex,
+    tx_hash: applied.txHash,
+    block_number: applied.blockNumber,
+    log_index: applied.logIndex,
     penalty_until: intent.penaltyUntil,
     created_at: intent.at,
   });
-  if (!inserted) return;
+  if (!inserted) return false;
   await insertCaseEvent(trx, {
     caseId: intent.caseId,
     kind: "penalty",
     actor: intent.actor,
     details: { outletSlug: intent.outletSlug, outletWallet: intent.outletWallet, verdict: intent.verdict, amountRequested: intent.amountRequested, amountSlashed: slashed, penaltyUntil: String(intent.penaltyUntil) },
-    txHash: row.tx_hash,
+    txHash: applied.txHash,
     at: intent.at,
   });
   await insertActivity(trx, [
@@ -70,10 +81,11 @@ const settlePenalty: SettleHook = async (trx, row, receipt) => {
       outletSlug: intent.outletSlug,
       subjectId: String(intent.caseId),
       details: { verdict: intent.verdict, amountSlashed: slashed, penaltyUntil: String(intent.penaltyUntil), capsuleId: String(intent.capsuleId) },
-      txHash: row.tx_hash,
+      txHash: applied.txHash,
       createdAt: intent.at,
     },
   ]);
-};
+  return true;
+}
 
 registerSettleHook("court.penalty", settlePenalty);

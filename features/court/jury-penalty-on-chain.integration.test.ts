@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import path from "node:path";
+import { getAddress, parseEther, type Address } from "viem";
+import { integrityCourtAbi } from "@/lib/chain/abi";
+import { readDeployment } from "@/lib/chain/deployment-record";
+import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
+import { courtCase } from "@/features/court/case.endpoint";
+import { networkStatus } from "@/features/system/network-status.endpoint";
+import { devKeys } from "@/test/support/anvil";
+import { bridgeClient } from "@/test/support/bridge-client";
+import { compareWithRebuild } from "@/test/support/projection-compare";
+import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
+import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { deployedContracts } from "@/features/capsules/capsules.test-support";
+import { activeOutlet, addr, courtChain, finalizedCapsule, juryDriver, type Api, type Json } from "./court.test-support";
+
+// IntegrityCourt takes one penalty per case. A penalty transaction that a reorg put back in the mempool can be
+// mined again after the bridge took its settlement back (jury-unsettle.ts); when the case is then final again, the
+// bridge must not try to slash a second time (the chain refuses it, and the case stayed open for ever) but close
+// the case and record the penalty the chain holds. Here the operator's applyPenalty for the court case is mined
+// before the jury decides, as the re-mined transaction would be.
+
+const dialects = await dialectsUnderTest();
+const [operatorKey, ownerKey, , , , , challengerKey] = devKeys;
+const DESK = "penalty-desk";
+
+describe.each(dialects)("a jury settlement whose penalty the chain already holds on %s", (dialect) => {
+  let stack: Stack;
+  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let api: Api;
+  let handle: DatabaseHandle;
+  let chain: ReturnType<typeof courtChain>;
+  let court: Address;
+  let integrityCourt: Address;
+
+  const until = async <T>(what: string, read: () => Promise<T | undefined>): Promise<T> => {
+    for (let i = 0; i < 300; i++) {
+      const value = await read();
+      if (value !== undefined) return value;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`gave up waiting for ${what}`);
+  };
+
+  beforeAll(async () => {
+    dns = await startTestDns();
+    stack = await startStack({
+      database: dialect,
+      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000", CAPSULE_JURY_FILER_POLL_MS: "300" },
+    });
+    api = bridgeClient(stack.baseUrl);
+    handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
+    const record = readDeployment(path.join(stack.dataDir, "deployment.json"))!;
+    const contracts = Object.fromEntries(Object.entries(record.contracts).map(([name, c]) => [name, { address: getAddress(c.address) }])) as Awaited<ReturnType<typeof deployedContracts<"integrityCourt" | "juryCourt">>>;
+    court = contracts.juryCourt.address;
+    integrityCourt = contracts.integrityCourt.address;
+    chain = courtChain(stack, contracts);
+    await chain.deposit(ownerKey, "1000");
+    await chain.deposit(challengerKey, "10");
+    await activeOutlet(api, dns, ownerKey, DESK);
+  }, 300_000);
+
+  afterAll(async () => {
+    await handle?.close();
+    await stack?.stop();
+    await dns?.close();
+  });
+
+  it("closes the case with the chain's penalty instead of slashing again, and equals a rebuild", async () => {
+    const driver = juryDriver(stack, api, chain, court);
+    const jurorKeys = await driver.seatBench(dns, "penalty-bench");
+    const { capsuleId } = await finalizedCapsule(api, chain, { authorKey: ownerKey, voterKey: ownerKey, outletSlug: DESK, title: "Harbour dredging cost tripled", category: "economy" });
+    const filed = await driver.dispute(challengerKey, capsuleId, { grounds: "The council's accounts show a 40% overrun, not a tripling." });
+    expect(filed.status, JSON.stringify(filed.body)).toBe(201);
+    const caseId = filed.body.case.caseId as string;
+
+    // the penalty transaction of an earlier settlement of this case, mined (again) while the case is open
+    const owner = addr(ownerKey);
+    const bondBefore = await chain.bondOf(owner);
+    const hash = await chain.walletOf(operatorKey).writeContract({ address: integrityCourt, abi: integrityCourtAbi, functionName: "applyPenalty", args: [DESK, owner, BigInt(caseId), "misleading", parseEther("25")] });
+    const receipt = await chain.publicClient.waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe("success");
+    expect(await chain.bondOf(owner)).toBe(bondBefore - parseEther("25"));
+
+    await driver.decide(caseId, jurorKeys, ["misleading"], challengerKey);
+    const settled = await until("the settlement", async () => {
+      const shown = (await api.send(courtCase, { params: { id: caseId } })).body as Json;
+      return shown.case?.status === "closed" && shown.case.penalty ? shown : undefined;
+    });
+    expect(settled.case.verdict).toBe("misleading");
+    expect(settled.capsule.integrityLabel).toBe("misleading");
+    expect(settled.case.penalty).toMatchObject({ txHash: hash, amountSlashed: parseEther("25").toString(), event: { blockNumber: receipt.blockNumber.toString() } });
+    // the bond before the slash, as the bridge can know it: what is left plus what was taken
+    expect(BigInt(settled.case.penalty.bondBefore)).toBe((await chain.bondOf(owner)) + parseEther("25"));
+    expect(settled.timeline.filter((e: Json) => e.kind === "penalty")).toHaveLength(1);
+
+    // slashed once: no second penalty transaction was staged or mined
+    const staged = await handle.db.selectFrom("operator_outbox").select("tx_hash").where("purpose", "=", "court.penalty").where("case_id", "=", Number(caseId)).execute();
+    expect(staged).toEqual([]);
+    expect(await chain.penaltyLogs(BigInt(caseId))).toHaveLength(1);
+
+    const head = Number(await chain.publicClient.getBlockNumber({ cacheTime: 0 }));
+    await until("the projection at the head", async () => {
+      const status = (await api.send(networkStatus, {})).body as Json;
+      return status.indexer?.status === "synced" && Number(status.indexer.lastIndexedBlock) === head ? status : undefined;
+    });
+    const compared = await compareWithRebuild({
+      sqliteFile: stack.databaseUrl ? undefined : path.join(stack.dataDir, "capsule.sqlite"),
+      databaseUrl: stack.databaseUrl,
+      rpcUrl: stack.nodeRpcUrl,
+      deploymentFile: path.join(stack.dataDir, "deployment.json"),
+    });
+    expect(compared.differences).toEqual([]);
+  }, 600_000);
+});
