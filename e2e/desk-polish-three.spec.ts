@@ -38,7 +38,7 @@ test.afterAll(async () => {
   await bench?.leave();
 });
 
-test("the newsroom on a phone lists each capsule once; the two-column layout keeps the full list", async ({ page }) => {
+test("the newsroom on a phone marks the capsules the cards above list; the two-column layout keeps the full list", async ({ page }) => {
   const errors = watchConsole(page);
   await signedInAt(page, OWNER, "/newsroom");
   await page.setViewportSize({ width: 360, height: 800 });
@@ -49,10 +49,12 @@ test("the newsroom on a phone lists each capsule once; the two-column layout kee
   await expect(page.getByTestId("recently-finalized").locator(`[data-capsule-id="${fixture.capsuleId}"]`)).toBeVisible();
   await expect(page.getByTestId("open-votes").locator(`[data-capsule-id="${namedId}"]`)).toBeVisible();
   await expect(page.getByTestId("browse-rows")).toBeAttached();
-  // once each, on the phone: All capsules leaves out what the cards above list, and says so
-  await expect(finalizedRow.filter({ visible: true })).toHaveCount(1);
-  await expect(pendingRow.filter({ visible: true })).toHaveCount(1);
-  await expect(page.getByTestId("browse-listed-above")).toHaveText("Every capsule on this page is listed above.");
+  // on the phone All capsules keeps its whole page (desk polish, fourth round) and marks what the cards above list, saying so
+  const browseRow = (id: string) => page.getByTestId("browse-rows").locator(`[data-capsule-id="${id}"]`);
+  for (const id of [fixture.capsuleId, namedId]) await expect(browseRow(id).getByTestId("capsule-row-listed-above")).toBeVisible();
+  await expect(finalizedRow.filter({ visible: true })).toHaveCount(2);
+  await expect(pendingRow.filter({ visible: true })).toHaveCount(2);
+  await expect(page.getByTestId("browse-listed-above")).toHaveText("Every capsule on this page is also in the cards above (marked “Listed above”).");
   await bothWidths(page, "newsroom-once", "polish-three");
   // side by side (1280 px), All capsules is the outlet's whole list again, and says nothing of rows left out
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -72,8 +74,8 @@ test("the capsule page credits its submitter as the reader does, and never with 
   await expect(page.getByTestId("byline-author")).toHaveText(`wallet ${shortAddress(owner)}`);
   // where the author named itself, that name
   await page.goto(`/capsules/${namedId}`);
-  await expect(page.getByTestId("capsule-submitter")).toHaveText(NAME);
-  await expect(page.locator("[data-testid=timeline-step][data-step=submitted]")).toContainText(`by ${NAME}`);
+  await expect(page.getByTestId("capsule-submitter")).toHaveText(`${NAME} (${shortAddress(owner)})`);
+  await expect(page.locator("[data-testid=timeline-step][data-step=submitted]")).toContainText(`by ${NAME} (${shortAddress(owner)})`);
   await bothWidths(page, "capsule-named-submitter", "polish-three");
   expect(errors).toEqual([]);
 });

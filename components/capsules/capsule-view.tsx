@@ -26,7 +26,7 @@ import { isReadersVersion } from "@/components/capsules/readers-version";
 import { versionStandings } from "./version-standing";
 import { BackLink } from "@/components/ui/back-link";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
-import { submitterCredit } from "@/features/capsules/credit-name";
+import { submitterCredit, submitterGivenName, votesNamedOnCapsule } from "@/features/capsules/credit-name";
 import { trustedAtSubmitWords } from "./trusted-at-submit";
 
 // /capsules/:id — the editors' view: status, countdown on the chain clock, tally and quorum, Yes/No,
@@ -65,8 +65,10 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
   const c = read.capsule;
   const windowOpen = c.status === "pending" && now < Number(c.closesAt);
   const windowPassed = c.status === "pending" && now >= Number(c.closesAt);
-  // the submitter as the reader's credit names it: its name on this capsule, else "wallet 0x1234…abcd"
+  // the submitter by its name on this capsule with its short address, else "wallet 0x1234…abcd"; its own vote the same
   const submitted = submitterCredit(c.submitter, read.contributors);
+  const submitterName = submitterGivenName(c.submitter, read.contributors);
+  const namedVotes = votes.data ? votesNamedOnCapsule(votes.data.items, c.submitter, submitterName) : undefined;
   const standing = chain.data ? versionStandings(chain.data.chain, chain.data.currentCapsuleId).get(c.id) : undefined;
 
   return (
@@ -152,11 +154,11 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
           </Card>
           <div className="min-w-0 space-y-6">
             <Card>
-              <ProposalTimeline capsule={c} votes={votes.data?.items ?? []} now={now} moreVotes={Boolean(votes.data && (votes.data.hasMore || votes.data.page > 1))} submitterLabel={submitted} />
+              <ProposalTimeline capsule={c} votes={namedVotes ?? []} now={now} moreVotes={Boolean(votes.data && (votes.data.hasMore || votes.data.page > 1))} submitterName={submitterName} />
             </Card>
             <Card>
               <VoterList
-                votes={votes.data?.items}
+                votes={namedVotes}
                 loading={votes.isPending}
                 live={c.status === "pending" ? live : undefined}
                 me={wallet}

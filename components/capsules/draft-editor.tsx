@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
-import { planSave, shareTotal, type DraftState } from "@/features/capsules/draft-form";
+import { authorRoleAmong, planSave, shareTotal, type ContributorDraft, type DraftState } from "@/features/capsules/draft-form";
 import { TOTAL_SHARE_BPS } from "@/features/capsules/contributors";
 import { useSession } from "@/components/wallet/use-session";
 import { MarkdownEditor } from "@/components/markdown/markdown-editor";
@@ -26,7 +26,7 @@ import { useLeaveGuard } from "@/components/ui/use-leave-guard";
 
 // The drafting form: every field of the creation payload, validated live with the routes' schemas,
 // autosaved (create, then update), and submission once the saved draft is complete.
-export function DraftEditor(props: { initial: DraftState; capsuleId?: string; read?: TCapsuleResponse; outlets: Array<{ slug: string; name: string }> }) {
+export function DraftEditor(props: { initial: DraftState; capsuleId?: string; read?: TCapsuleResponse; outlets: Array<{ slug: string; name: string; authorRoles?: number[] }> }) {
   const { wallet, session } = useSession();
   const [state, setState] = useState(props.initial);
   const [locked, setLocked] = useState(false);
@@ -149,7 +149,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
                   <select
                     id="draft-outlet"
                     value={state.outletSlug}
-                    onChange={(e) => change({ outletSlug: e.target.value })}
+                    onChange={(e) => change({ outletSlug: e.target.value, contributors: authorRowAt(state.contributors, wallet, props.outlets.find((o) => o.slug === e.target.value)?.authorRoles) })}
                     className={`mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm ${disabledLook}`}
                   >
                     {props.outlets.map((o) => (
@@ -208,4 +208,10 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
       ) : null}
     </div>
   );
+}
+
+/** Another outlet chosen for a fresh draft: the author's own row keeps its role if the wallet holds it there, else the role it holds. */
+function authorRowAt(contributors: ContributorDraft[], wallet: string | undefined, held: number[] | undefined): ContributorDraft[] {
+  if (!wallet || !held) return contributors;
+  return contributors.map((c) => (c.wallet.toLowerCase() === wallet.toLowerCase() && !held.includes(c.role) ? { ...c, role: authorRoleAmong(held) } : c));
 }

@@ -42,10 +42,17 @@ function Message({ title, children }: { title: string; children: React.ReactNode
 export function NewDraftPage({ outlet }: { outlet?: string }) {
   const { wallet, status } = useSession();
   const roles = useWalletRoles(wallet);
-  const outlets = useMemo(
-    () => [...new Map((roles.data?.items ?? []).filter((r) => (AUTHOR_ROLES as readonly number[]).includes(r.roleId)).map((r) => [r.outletSlug, { slug: r.outletSlug, name: r.outletName }])).values()],
-    [roles.data],
-  );
+  // each outlet where the wallet holds an author role, with the author roles it holds there (its own row's role)
+  const outlets = useMemo(() => {
+    const bySlug = new Map<string, { slug: string; name: string; authorRoles: number[] }>();
+    for (const r of roles.data?.items ?? []) {
+      if (!(AUTHOR_ROLES as readonly number[]).includes(r.roleId)) continue;
+      const outlet = bySlug.get(r.outletSlug) ?? { slug: r.outletSlug, name: r.outletName, authorRoles: [] };
+      outlet.authorRoles.push(r.roleId);
+      bySlug.set(r.outletSlug, outlet);
+    }
+    return [...bySlug.values()];
+  }, [roles.data]);
   if (!wallet) {
     return <Message title="New capsule">{status === "connecting" ? "Connecting to your wallet…" : "Connect your wallet from the page header and sign in to start a draft."}</Message>;
   }
@@ -59,8 +66,8 @@ export function NewDraftPage({ outlet }: { outlet?: string }) {
       </Message>
     );
   }
-  const start = outlet && outlets.some((o) => o.slug === outlet) ? outlet : (outlets[0]?.slug ?? "");
-  return <DraftEditor key={wallet} initial={emptyDraft(start, wallet)} outlets={outlets} />;
+  const start = outlets.find((o) => o.slug === outlet) ?? outlets[0];
+  return <DraftEditor key={wallet} initial={emptyDraft(start?.slug ?? "", wallet, start?.authorRoles ?? [])} outlets={outlets} />;
 }
 
 /** /capsules/:id/edit — the draft's editor; anything not a draft points to its page. */

@@ -3,16 +3,17 @@ import type { TVoteItem } from "@/features/voting/capsule-votes.schema";
 import { formatLocalTime } from "@/components/ui/capsule-format";
 import { AddressLink, BlockLink, TxLink } from "@/components/ui/chain-link";
 import { walletWords } from "@/features/capsules/credit-name";
+import { shortAddress } from "@/lib/wallet/short-address";
 
 /** `by`: the wallet that acted; `note`: a few words more; `quote`: the voter's reason. */
-type Step = { key: string; title: string; time: string; block?: string; txHash?: string | null; by?: { address: string; label?: string }; note?: string; quote?: string; upcoming?: boolean };
+type Step = { key: string; title: string; time: string; block?: string; txHash?: string | null; by?: { address: string; name: string | null }; note?: string; quote?: string; upcoming?: boolean };
 
 /**
  * The proposal's life, oldest first (Snapshot/Tally style): submitted, window opened, each vote, the
  * window's close, and the outcome. Times are the chain's block times in the reader's own time zone.
  * The window opens in the submission's block: the block after the snapshot block.
  */
-export function timelineSteps(capsule: TCapsuleResponse["capsule"], votes: TVoteItem[], now: number, submitterLabel?: string): Step[] {
+export function timelineSteps(capsule: TCapsuleResponse["capsule"], votes: TVoteItem[], now: number, submitterName: string | null = null): Step[] {
   if (capsule.status === "draft" || capsule.opensAt === "0") return [];
   const openedBlock = capsule.snapshotBlock ? String(Number(capsule.snapshotBlock) + 1) : undefined;
   const steps: Step[] = [
@@ -22,7 +23,7 @@ export function timelineSteps(capsule: TCapsuleResponse["capsule"], votes: TVote
       time: capsule.opensAt,
       block: openedBlock,
       txHash: capsule.submitTxHash,
-      by: { address: capsule.submitter, label: submitterLabel },
+      by: { address: capsule.submitter, name: submitterName },
     },
     {
       key: "opened",
@@ -36,7 +37,7 @@ export function timelineSteps(capsule: TCapsuleResponse["capsule"], votes: TVote
       title: `Vote: ${vote.support ? "Yes" : "No"}`,
       time: vote.blockTime,
       txHash: vote.txHash,
-      by: { address: vote.voter, label: vote.displayName ?? undefined },
+      by: { address: vote.voter, name: vote.displayName },
       quote: vote.reason?.text,
     })),
   ];
@@ -59,18 +60,28 @@ function stepRefs(step: Step) {
     ) : null,
     step.note ? <span key="note">{step.note}</span> : null,
     step.by ? (
-      // a short address ("wallet 0x…" too) stays whole and with its "by"; a person's name may wrap
-      <span key="by" className={step.by.label && step.by.label !== walletWords(step.by.address) ? undefined : "whitespace-nowrap"}>
-        by <AddressLink address={step.by.address} label={step.by.label} inText />
-      </span>
+      // every wallet as the page's "by" names the submitter: "Name (0x1234…abcd)", else "wallet 0x1234…abcd"; a short
+      // address stays whole (and an unnamed wallet with its "by"); a person's name may wrap
+      step.by.name ? (
+        <span key="by">
+          by <AddressLink address={step.by.address} label={step.by.name} inText /> <span className="whitespace-nowrap">({shortAddress(step.by.address)})</span>
+        </span>
+      ) : (
+        <span key="by" className="whitespace-nowrap">
+          by <AddressLink address={step.by.address} label={walletWords(step.by.address)} inText />
+        </span>
+      )
     ) : null,
   ].filter((part) => part !== null);
   return parts.flatMap((part, i) => (i === 0 ? [part] : [<span key={`sep-${i}`}> · </span>, part]));
 }
 
-/** `submitterLabel`: how the page names the submitter (its credit on this capsule), so the timeline says the same. */
-export function ProposalTimeline({ capsule, votes, now, moreVotes, submitterLabel }: { capsule: TCapsuleResponse["capsule"]; votes: TVoteItem[]; now: number; moreVotes: boolean; submitterLabel?: string }) {
-  const steps = timelineSteps(capsule, votes, now, submitterLabel);
+/**
+ * `submitterName`: the submitter's name on this capsule (null: none), so the timeline names it as the page does; the
+ * votes come named as the page names them (votesNamedOnCapsule).
+ */
+export function ProposalTimeline({ capsule, votes, now, moreVotes, submitterName }: { capsule: TCapsuleResponse["capsule"]; votes: TVoteItem[]; now: number; moreVotes: boolean; submitterName: string | null }) {
+  const steps = timelineSteps(capsule, votes, now, submitterName);
   if (steps.length === 0) return null;
   return (
     <section aria-labelledby="timeline-heading" data-testid="proposal-timeline">

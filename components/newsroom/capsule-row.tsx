@@ -13,12 +13,13 @@ export function capsuleHref(capsule: Pick<TCapsuleObject, "id" | "status">): str
 
 /**
  * `outletName`: the outlet's name when the list knows it (else its slug). `listedAbove`: the row repeats one a card
- * above already shows, so below the two-column layout (lg), where the cards stack into one column, it is left out.
+ * above already shows; below the two-column layout (lg), where the cards stack into one column, it says so ("Listed
+ * above") rather than being left out, so a phone shows the same page of rows as the desktop (docs/DECISIONS.md).
  */
 export function CapsuleRow({ capsule, now, outletName, listedAbove = false }: { capsule: TCapsuleObject; now: number; outletName?: string; listedAbove?: boolean }) {
   return (
     <li
-      className={`${listedAbove ? "hidden lg:flex" : "flex"} flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4`}
+      className={`flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4`}
       data-testid="capsule-row"
       data-capsule-id={capsule.id}
       data-listed-above={listedAbove ? "true" : undefined}
@@ -28,6 +29,11 @@ export function CapsuleRow({ capsule, now, outletName, listedAbove = false }: { 
           {capsule.title || "Untitled draft"}
         </Link>
         <p className="text-xs text-stone-500">
+          {listedAbove ? (
+            <span className="mr-1 rounded bg-stone-100 px-1.5 py-0.5 font-semibold text-stone-700 lg:hidden" data-testid="capsule-row-listed-above">
+              Listed above
+            </span>
+          ) : null}
           #{capsule.id} · {outletName ?? capsule.outletSlug} · {capsuleTypeLabel[capsule.capsuleType] ?? capsule.capsuleType}
           {capsule.revisionNumber > 0 ? ` · revision ${capsule.revisionNumber}` : ""} ·{" "}
           {capsule.status === "finalized" || capsule.status === "superseded"

@@ -84,7 +84,7 @@ export function NewsroomHome() {
   const browse = useCapsuleList({ outlet: outlet === ALL ? myOutlets[0] : outlet, status, page, limit: PAGE_SIZE }, slugs.length > 0 && (outlet !== ALL || myOutlets.length === 1));
   const myDrafts = drafts.items.filter((c) => c.submitter.toLowerCase() === wallet?.toLowerCase());
   const recentlyFinalized = finalized.items.slice(0, 10);
-  // what the cards above list: on a phone the cards stack, so All capsules leaves these out (docs/DECISIONS.md)
+  // what the cards above list: on a phone the cards stack, so All capsules marks these rows (docs/DECISIONS.md)
   const listedAbove = new Set([...myDrafts, ...open.items, ...recentlyFinalized].map((c) => c.id));
   const newHref = outlet === ALL ? "/capsules/new" : `/capsules/new?outlet=${encodeURIComponent(outlet)}`;
 
@@ -226,7 +226,7 @@ function BrowseList(props: {
   query: ReturnType<typeof useCapsuleList>;
   now: number;
   outletNames: ReadonlyMap<string, string>;
-  /** Ids the cards above list (My drafts, Open votes, Recently finalized): not repeated on a phone. */
+  /** Ids the cards above list (My drafts, Open votes, Recently finalized): marked as such on a phone. */
   listedAbove: ReadonlySet<string>;
 }) {
   const data = props.query.data;
@@ -265,8 +265,8 @@ function BrowseList(props: {
           {repeated > 0 ? (
             <p className="text-sm text-stone-600 lg:hidden" data-testid="browse-listed-above">
               {repeated === data.items.length
-                ? "Every capsule on this page is listed above."
-                : `${repeated === 1 ? "One capsule" : `${repeated} capsules`} of this page ${repeated === 1 ? "is" : "are"} listed above and not repeated here.`}
+                ? "Every capsule on this page is also in the cards above (marked “Listed above”)."
+                : `${repeated === 1 ? "One capsule" : `${repeated} capsules`} of this page ${repeated === 1 ? "is" : "are"} also in the cards above (marked “Listed above”).`}
             </p>
           ) : null}
           <ul className="divide-y divide-stone-100" data-testid="browse-rows">

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { submitterCredit } from "./credit-name";
+import { namedWallet, submitterCredit, votesNamedOnCapsule } from "./credit-name";
 
 const ADA = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const BEN = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 const credit = (wallet: string, displayName: string, active = true) => ({ wallet: wallet.toLowerCase(), displayName, active });
 
 describe("the desk's credit of a capsule's submitter", () => {
-  it("is its name on this capsule", () => {
-    expect(submitterCredit(ADA, [credit(ADA, "Ada Reporter")])).toBe("Ada Reporter");
+  it("is its name on this capsule, with its short address", () => {
+    expect(submitterCredit(ADA, [credit(ADA, "Ada Reporter")])).toBe("Ada Reporter (0x7099…79C8)");
   });
 
   it("is a wallet when the capsule was made without contributors (the address stands as its name)", () => {
@@ -17,5 +17,19 @@ describe("the desk's credit of a capsule's submitter", () => {
   it("is a wallet when the submitter is not credited on the capsule, or only by an inactive credit", () => {
     expect(submitterCredit(ADA, [credit(BEN, "Ben Editor")])).toBe("wallet 0x7099…79C8");
     expect(submitterCredit(ADA, [credit(ADA, "Ada Reporter", false)])).toBe("wallet 0x7099…79C8");
+  });
+});
+
+describe("voters on the capsule page", () => {
+  it("are named as the submitter is: a name with the short address, else a wallet", () => {
+    expect(namedWallet(BEN, "Ben Editor")).toBe("Ben Editor (0x3C44…93BC)");
+    expect(namedWallet(BEN, null)).toBe("wallet 0x3C44…93BC");
+    expect(namedWallet(BEN, BEN.toLowerCase())).toBe("wallet 0x3C44…93BC");
+  });
+
+  it("name the submitter's own vote by its name on this capsule, not its name elsewhere at the outlet", () => {
+    const votes = [{ voter: ADA.toLowerCase(), displayName: "Ada Elsewhere" }, { voter: BEN, displayName: "Ben Editor" }];
+    expect(votesNamedOnCapsule(votes, ADA, null)).toEqual([{ voter: ADA.toLowerCase(), displayName: null }, { voter: BEN, displayName: "Ben Editor" }]);
+    expect(votesNamedOnCapsule(votes, ADA, "Ada Reporter")[0]?.displayName).toBe("Ada Reporter");
   });
 });

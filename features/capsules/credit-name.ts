@@ -20,12 +20,32 @@ export const walletWords = (wallet: string): string => `wallet ${shortAddress(wa
 /** The contributor's name, else "wallet 0x1234…abcd". */
 export const creditName = (person: Credited): string => givenName(person) ?? walletWords(person.wallet);
 
+/** A wallet as the desk names it: "Ada Reporter (0x1234…abcd)" when it has a name, else "wallet 0x1234…abcd". */
+export function namedWallet(wallet: string, name: string | null | undefined): string {
+  const given = name?.trim() ?? "";
+  return given === "" || given.toLowerCase() === wallet.toLowerCase() ? walletWords(wallet) : `${given} (${shortAddress(wallet)})`;
+}
+
 /**
- * How the desk names a capsule's submitter: its credit on this capsule (creditName), "wallet 0x1234…abcd" when it
- * is not credited here or credited without a name. Only this capsule's own list counts: a name the submitter gave
- * itself on another article, or as a voter at the outlet, is not put on a capsule it did not name itself on.
+ * The name a capsule's submitter gave itself on this capsule (its own active credit), or null. Only this capsule's own
+ * list counts: a name the submitter gave itself on another article, or as a voter at the outlet, is not put on a
+ * capsule it did not name itself on.
  */
-export function submitterCredit(submitter: string, contributors: ReadonlyArray<Credited & { active?: boolean }>): string {
+export function submitterGivenName(submitter: string, contributors: ReadonlyArray<Credited & { active?: boolean }>): string | null {
   const own = contributors.find((person) => person.active !== false && person.wallet.toLowerCase() === submitter.toLowerCase());
-  return own ? creditName(own) : walletWords(submitter);
+  return own ? givenName(own) : null;
+}
+
+/** How the desk names a capsule's submitter: its name on this capsule with its short address, else "wallet 0x1234…abcd". */
+export function submitterCredit(submitter: string, contributors: ReadonlyArray<Credited & { active?: boolean }>): string {
+  return namedWallet(submitter, submitterGivenName(submitter, contributors));
+}
+
+/**
+ * A capsule page's votes with the submitter's own vote named as the page names the submitter (its name on this
+ * capsule, or none), not by the name it last gave itself at the outlet: one wallet reads the same in the page's
+ * "by", the timeline and the voter list. Other voters keep their name at the outlet (features/voting/vote-list.ts).
+ */
+export function votesNamedOnCapsule<V extends { voter: string; displayName: string | null }>(votes: readonly V[], submitter: string, submitterName: string | null): V[] {
+  return votes.map((vote) => (vote.voter.toLowerCase() === submitter.toLowerCase() ? { ...vote, displayName: submitterName } : vote));
 }

@@ -1,30 +1,31 @@
 import { describe, expect, it } from "vitest";
 import { pathOf } from "@/lib/api/request";
 import { VAULT_OBJECT_PATH } from "@/lib/vault/object-route";
+import { ROLE } from "@/lib/roles/role-catalog";
 import { ZContributorItem } from "./capsules.schema";
-import { CONTRIBUTOR_NAME_REQUIRED, emptyDraft, evidenceDraftOf, fieldsWithErrors, isDefaultAuthorOnly, planSave, shareTotal, validateDraft, type DraftState } from "./draft-form";
+import { authorRoleAmong, CONTRIBUTOR_NAME_REQUIRED, emptyDraft, evidenceDraftOf, fieldsWithErrors, isDefaultAuthorOnly, planSave, shareTotal, validateDraft, type DraftState } from "./draft-form";
 
 const wallet = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const other = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 const hash = `0x${"ab".repeat(32)}`;
 
 const named = (state: DraftState): DraftState => ({ ...state, contributors: state.contributors.map((c) => ({ ...c, displayName: "Ada Reporter" })) });
-const filled = (patch: Partial<DraftState> = {}): DraftState => ({ ...named(emptyDraft("harbour-desk", wallet)), title: "Dredging", body: "It starts.", ...patch });
+const filled = (patch: Partial<DraftState> = {}): DraftState => ({ ...named(emptyDraft("harbour-desk", wallet, [ROLE.JOURNALIST])), title: "Dredging", body: "It starts.", ...patch });
 
 describe("planSave for a new draft", () => {
   it("waits for a title and a body without calling the empty fields errors", () => {
-    const plan = planSave(emptyDraft("harbour-desk", wallet), undefined, wallet);
+    const plan = planSave(emptyDraft("harbour-desk", wallet, [ROLE.JOURNALIST]), undefined, wallet);
     expect(plan).toEqual({ kind: "wait", reason: "A draft is saved once it has a title and a body.", errors: {} });
   });
 
   it("still shows other fields' problems while it waits", () => {
-    const plan = planSave({ ...emptyDraft("harbour-desk", wallet), sourceUrl: "harbour.example.org" }, undefined, wallet);
+    const plan = planSave({ ...emptyDraft("harbour-desk", wallet, [ROLE.JOURNALIST]), sourceUrl: "harbour.example.org" }, undefined, wallet);
     expect(plan.kind).toBe("wait");
     expect(plan.errors).toEqual({ sourceUrl: "Enter an http or https URL." });
   });
 
   it("asks for the author's name, and meanwhile saves in full with the bridge's default contributor", () => {
-    const plan = planSave({ ...emptyDraft("harbour-desk", wallet), title: "Dredging", body: "It starts.", tags: "harbour, , budget" }, undefined, wallet);
+    const plan = planSave({ ...emptyDraft("harbour-desk", wallet, [ROLE.JOURNALIST]), title: "Dredging", body: "It starts.", tags: "harbour, , budget" }, undefined, wallet);
     expect(plan).toEqual({
       kind: "save",
       errors: { "contributors.0.displayName": CONTRIBUTOR_NAME_REQUIRED },
@@ -115,8 +116,14 @@ describe("planSave for a saved draft", () => {
 });
 
 describe("helpers", () => {
+  it("credits the author's own row under an author role the wallet holds at the outlet", () => {
+    expect(emptyDraft("d", wallet, [ROLE.EDITOR]).contributors[0]?.role).toBe(ROLE.EDITOR);
+    expect(emptyDraft("d", wallet, [ROLE.EDITOR, ROLE.REPORTER]).contributors[0]?.role).toBe(ROLE.REPORTER);
+    expect(authorRoleAmong([ROLE.JOURNALIST, ROLE.EDITOR])).toBe(ROLE.JOURNALIST);
+  });
+
   it("knows the untouched author row", () => {
-    const [author] = emptyDraft("d", wallet).contributors;
+    const [author] = emptyDraft("d", wallet, [ROLE.JOURNALIST]).contributors;
     expect(isDefaultAuthorOnly([author!], wallet)).toBe(true);
     expect(isDefaultAuthorOnly([{ ...author!, displayName: "Ada" }], wallet)).toBe(false);
     expect(isDefaultAuthorOnly([{ ...author!, shareBps: 5000 }], wallet)).toBe(false);

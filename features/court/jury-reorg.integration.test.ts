@@ -17,7 +17,7 @@ import { activeOutlet, courtChain, finalizedCapsule, juryDriver, type Api, type 
 
 // A reorg that drops a jury case's CaseFinal after the bridge settled it (verdict, label, inbox, penalty): once the
 // projection has rewound (a shallower one that keeps the CaseFinal changes nothing), the court case is open again, the label before the verdict is back, the parties' verdict
-// entries and the penalty are gone, and the database equals a rebuild from the chain. The operator outbox's worker
+// entries and the penalty are gone, the parties are told the verdict was withdrawn, and the database equals a rebuild from the chain. The operator outbox's worker
 // polls rarely here, so the reorg is not undone by its re-broadcasts while the test looks.
 
 const dialects = await dialectsUnderTest();
@@ -136,6 +136,14 @@ describe.each(dialects)("a jury settlement through a reorg on %s", (dialect) => 
     expect(reopened.timeline.filter((e: Json) => e.kind === "verdict" || e.kind === "penalty")).toEqual([]);
     expect((await api.send(capsuleRead, { params: { id: capsuleId } })).body.capsule.integrityLabel).toBe("contested");
     expect(await verdictsOf()).toEqual([]);
+    // the parties told of the verdict (the author and owner, the challenger) are told it was withdrawn, once each
+    const reopenedOf = async (key: (typeof devKeys)[number]) => ((await api.send(inboxRead, { body: { limit: 100 } }, key)).body.items as Json[]).filter((e) => e.kind === "inbox.case_reopened" && e.caseId === caseId);
+    for (const key of [ownerKey, challengerKey]) {
+      const told = await reopenedOf(key);
+      expect(told).toHaveLength(1);
+      expect(told[0]!).toMatchObject({ capsuleId, outletSlug: LEDGER, txHash: null });
+      expect(told[0]!.message).toBe(`The verdict (Misleading) in case #${caseId} on “Ferry fares doubled in a year” was withdrawn: the chain no longer holds the jury's final ruling, so the case is open again.`);
+    }
     expect(await penaltyRows()).toEqual([]);
     const penaltyTxs = await handle.db.selectFrom("operator_outbox").select("status").where("purpose", "=", "court.penalty").where("case_id", "=", Number(caseId)).execute();
     expect(penaltyTxs).toEqual([]); // withdrawn: the worker will not broadcast it again

@@ -41,3 +41,15 @@ describe("role offer messages in the inbox", () => {
     expect(ended("pending")).toMatch(/offers you the Journalist role; accept or decline it/);
   });
 });
+
+describe("a reopened case in the inbox", () => {
+  it("says the decision was withdrawn because the chain no longer holds it, and that the case is open again", () => {
+    const details = { caseId: "3", capsuleId: "2", withdrawnVerdict: "misleading" };
+    expect(inboxMessage(row("inbox.case_reopened"), details, "Ferry fares doubled")).toBe(
+      "The verdict (Misleading) in case #3 on “Ferry fares doubled” was withdrawn: the chain no longer holds the jury's final ruling, so the case is open again.",
+    );
+    expect(inboxMessage(row("inbox.case_reopened"), { ...details, withdrawnVerdict: null }, "Ferry fares doubled")).toBe(
+      "The outcome in case #3 on “Ferry fares doubled” was withdrawn: the chain no longer holds the jury's final ruling, so the case is open again.",
+    );
+  });
+});

@@ -17,6 +17,7 @@ export const inboxKinds = [
   "inbox.jury_summoned",
   "inbox.jury_period",
   "inbox.case_retired",
+  "inbox.case_reopened",
   "court.penalty",
   "rights.licence_sold",
   "inbox.role_offered",

@@ -61,6 +61,11 @@ export function inboxMessage(row: ActivityRow, d: Record<string, unknown>, title
           : `Jury case #${text(d.juryCaseId)} on ${piece} entered its ${text(d.period)} period${d.endsAt ? `, which ends ${dateOf(d.endsAt)} (chain time)` : ""}.`;
     case "inbox.case_retired":
       return `Case #${text(d.caseId)} on ${piece} ended without a finding: the clerk court was retired. Its label is ${label(d.label)} again; a jury case may be opened on it.`;
+    case "inbox.case_reopened": {
+      // a reorg took the jury's final ruling off the chain after the case was settled on it (jury-unsettle.ts)
+      const decision = d.withdrawnVerdict ? `verdict (${label(d.withdrawnVerdict)})` : "outcome";
+      return `The ${decision} in case #${text(d.caseId)} on ${piece} was withdrawn: the chain no longer holds the jury's final ruling, so the case is open again.`;
+    }
     case "inbox.label_changed":
       return `The label of ${piece} is now ${label(d.label)}.`;
     case "court.penalty":
