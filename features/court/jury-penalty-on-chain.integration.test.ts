@@ -5,6 +5,7 @@ import { integrityCourtAbi } from "@/lib/chain/abi";
 import { readDeployment } from "@/lib/chain/deployment-record";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { courtCase } from "@/features/court/case.endpoint";
+import { inboxRead } from "@/features/inbox/read.endpoint";
 import { networkStatus } from "@/features/system/network-status.endpoint";
 import { devKeys } from "@/test/support/anvil";
 import { bridgeClient } from "@/test/support/bridge-client";
@@ -93,6 +94,11 @@ describe.each(dialects)("a jury settlement whose penalty the chain already holds
     // the bond before the slash, as the bridge can know it: what is left plus what was taken
     expect(BigInt(settled.case.penalty.bondBefore)).toBe((await chain.bondOf(owner)) + parseEther("25"));
     expect(settled.timeline.filter((e: Json) => e.kind === "penalty")).toHaveLength(1);
+    // the challenger who brought the case is told the verdict, as the outlet's side is
+    for (const key of [challengerKey, ownerKey]) {
+      const entries = ((await api.send(inboxRead, { body: { limit: 100 } }, key)).body.items as Json[]).filter((e) => e.kind === "inbox.verdict" && e.caseId === caseId);
+      expect(entries).toHaveLength(1);
+    }
 
     // slashed once: no second penalty transaction was staged or mined
     const staged = await handle.db.selectFrom("operator_outbox").select("tx_hash").where("purpose", "=", "court.penalty").where("case_id", "=", Number(caseId)).execute();

@@ -54,16 +54,18 @@ export async function settleJuryCase(db: Db, courtCaseId: number): Promise<boole
   const capsule = await getCapsuleOrThrow(db, existing.capsule_id);
   const parties = await caseParties(db, capsule);
   const penalty = isPenalised(verdict) ? await preparePenalty(db, existing, verdict, court, at) : undefined;
-  const pushed = bridgeChange(database(), { what: "court.verdict", capsuleIds: [String(capsule.id)], caseIds: [String(courtCaseId)], wallets: parties });
+  // the challenger is told too, as when a case ends without a finding
+  const told = [...new Set([existing.opened_by, ...parties])];
+  const pushed = bridgeChange(database(), { what: "court.verdict", capsuleIds: [String(capsule.id)], caseIds: [String(courtCaseId)], wallets: told });
   const staged = await withNonceRetry(db, async (trx) => {
     if (!(await stillFinal(trx, jury))) return undefined;
     const closed: CourtCaseRow | undefined = await closeCase(trx, courtCaseId, { verdict, rationale, finding: null, decided_by: court, closed_at: at });
     if (!closed) return undefined;
     await insertCaseEvent(trx, { caseId: courtCaseId, kind: "verdict", actor: court, details: { verdict, rationale, juryCaseId: String(jury.case_id), findings: jury.findings_json }, at });
     const { previous } = await applyLabel(trx, { capsuleId: closed.capsule_id, label: verdict, by: court, reason: `final finding of jury case ${jury.case_id}`, caseId: courtCaseId, at });
-    const told = { caseId: String(courtCaseId), capsuleId: String(capsule.id), title: capsule.title, verdict };
-    const activity: ActivityEntry[] = parties.map((party) => ({ wallet: party, kind: "inbox.verdict", outletSlug: closed.outlet_slug, subjectId: String(courtCaseId), details: { ...told, rationale }, createdAt: at }));
-    activity.push({ wallet: capsule.submitter, kind: "inbox.label_changed", outletSlug: closed.outlet_slug, subjectId: String(capsule.id), details: { ...told, label: verdict, previousLabel: previous }, createdAt: at });
+    const details = { caseId: String(courtCaseId), capsuleId: String(capsule.id), title: capsule.title, verdict };
+    const activity: ActivityEntry[] = told.map((wallet) => ({ wallet, kind: "inbox.verdict", outletSlug: closed.outlet_slug, subjectId: String(courtCaseId), details: { ...details, rationale }, createdAt: at }));
+    activity.push({ wallet: capsule.submitter, kind: "inbox.label_changed", outletSlug: closed.outlet_slug, subjectId: String(capsule.id), details: { ...details, label: verdict, previousLabel: previous }, createdAt: at });
     await insertActivity(trx, activity);
     if (penalty?.kind === "applied") await recordPenalty(trx, penalty.intent, penalty.applied);
     const row =
