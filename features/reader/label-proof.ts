@@ -101,10 +101,13 @@ export async function labelProof(db: DbOrTrx, capsule: CapsuleRow): Promise<TLab
     const logs = await juryLogs(db, court.jury_case_id, court.capsule_id);
     if (logs.opened && logs.final) endedWithoutFinding.push({ caseId: String(court.jury_case_id), capsuleId: logs.capsuleId, opened: logs.opened, final: logs.final });
   }
+  const first = chain.find((c) => c.id === root);
+  const rootEvent = first?.finalize_tx_hash ? (await finalizedEventsOfTx(db, first.finalize_tx_hash)).find((e) => String((JSON.parse(e.args_json) as { capsuleId?: unknown }).capsuleId) === String(root)) : undefined;
   const juryCourt = currentDeployment()?.contracts.juryCourt?.address;
   return ZLabelProof.parse({
     value: capsule.integrity_label,
     juryCourt: juryCourt ? getAddress(juryCourt) : null,
+    fromBlock: String(rootEvent?.block_number ?? 0),
     chainCapsuleIds: chain.filter((c) => c.submit_tx_hash !== null).map((c) => String(c.id)),
     basis,
     endedWithoutFinding,

@@ -32,15 +32,26 @@ async function readLog<const A extends typeof juryCourtAbi | typeof articleRegis
   }
 }
 
-/** Every JuryCourt CaseOpened on the chain's capsules and every CaseFinal of those cases, as the node has them. */
-async function juryEvents(client: PublicClient, juryCourt: Hex, capsuleIds: bigint[]): Promise<Found[]> {
+/** Blocks one eth_getLogs request covers: what hosted providers and the bridge's /rpc gateway answer (server/gateway/log-range.ts). */
+const LOG_BLOCKS = 10_000n;
+
+/** `read` over [from, head] in ranges of LOG_BLOCKS blocks. */
+async function inRanges<T>(client: PublicClient, from: bigint, read: (fromBlock: bigint, toBlock: bigint) => Promise<T[]>): Promise<T[]> {
+  const head = await client.getBlockNumber({ cacheTime: 0 });
+  const out: T[] = [];
+  for (let start = from; start <= head; start += LOG_BLOCKS) out.push(...(await read(start, start + LOG_BLOCKS - 1n > head ? head : start + LOG_BLOCKS - 1n)));
+  return out;
+}
+
+/** Every JuryCourt CaseOpened on the chain's capsules since `from` and every CaseFinal of those cases, as the node has them. */
+async function juryEvents(client: PublicClient, juryCourt: Hex, capsuleIds: bigint[], from: bigint): Promise<Found[]> {
   if (capsuleIds.length === 0) return [];
-  const opened = await client.getContractEvents({ address: juryCourt, abi: juryCourtAbi, eventName: "CaseOpened", args: { capsuleId: capsuleIds }, fromBlock: 0n, toBlock: "latest" });
-  const caseIds = [...new Set(opened.map((l) => l.args.caseId!))];
-  const finals = caseIds.length === 0 ? [] : await client.getContractEvents({ address: juryCourt, abi: juryCourtAbi, eventName: "CaseFinal", args: { caseId: caseIds }, fromBlock: 0n, toBlock: "latest" });
+  const opened = await inRanges(client, from, (fromBlock, toBlock) => client.getContractEvents({ address: juryCourt, abi: juryCourtAbi, eventName: "CaseOpened", args: { capsuleId: capsuleIds }, fromBlock, toBlock, strict: true }));
+  const caseIds = [...new Set(opened.map((l) => l.args.caseId))];
+  const finals = caseIds.length === 0 ? [] : await inRanges(client, from, (fromBlock, toBlock) => client.getContractEvents({ address: juryCourt, abi: juryCourtAbi, eventName: "CaseFinal", args: { caseId: caseIds }, fromBlock, toBlock, strict: true }));
   return [
-    ...opened.map((l) => ({ event: "CaseOpened" as const, caseId: l.args.caseId!, position: { blockNumber: l.blockNumber, logIndex: l.logIndex }, transactionHash: l.transactionHash })),
-    ...finals.map((l) => ({ event: "CaseFinal" as const, caseId: l.args.caseId!, position: { blockNumber: l.blockNumber, logIndex: l.logIndex }, transactionHash: l.transactionHash })),
+    ...opened.map((l) => ({ event: "CaseOpened" as const, caseId: l.args.caseId, position: { blockNumber: l.blockNumber, logIndex: l.logIndex }, transactionHash: l.transactionHash })),
+    ...finals.map((l) => ({ event: "CaseFinal" as const, caseId: l.args.caseId, position: { blockNumber: l.blockNumber, logIndex: l.logIndex }, transactionHash: l.transactionHash })),
   ];
 }
 
@@ -73,11 +84,8 @@ async function checkBasis(client: PublicClient, label: TLabelProof, registry: st
       if (decoded.args.caseId !== BigInt(basis.caseId) || decoded.args.articleFinding !== basis.articleFinding) {
         return { problem: `${fact} ends case ${decoded.args.caseId} with articleFinding ${decoded.args.articleFinding}; the proof says case ${basis.caseId} with ${basis.articleFinding}`, position: null, fact };
       }
-      // the case is one of the article's: its CaseOpened names a capsule of the chain
-      const opened = await client.getContractEvents({ address: getAddress(label.juryCourt), abi: juryCourtAbi, eventName: "CaseOpened", args: { caseId: BigInt(basis.caseId) }, fromBlock: 0n, toBlock: "latest" });
-      const on = opened[0]?.args.capsuleId;
-      if (on === undefined || !inChain(on)) return { problem: `case ${basis.caseId} was opened on ${on === undefined ? "no capsule the node knows" : `capsule ${on}`}, not on this article`, position: null, fact };
-      return { problem: null, position: positionOf(basis.log), fact: `${fact}: case ${basis.caseId} on capsule ${on} ended with articleFinding ${basis.articleFinding}` };
+      // that the case is one of the article's (its CaseOpened names a capsule of the chain) is checked with the later events
+      return { problem: null, position: positionOf(basis.log), fact: `${fact}: case ${basis.caseId} ended with articleFinding ${basis.articleFinding}` };
     }
     case "authorRevision": {
       const read = await readLog(client, articleRegistryAbi, registry, basis.log);
@@ -96,7 +104,7 @@ async function checkBasis(client: PublicClient, label: TLabelProof, registry: st
 }
 
 /** The "label" check: the label follows from its basis on the node, and nothing later on the node changed it. */
-export async function verifyLabel(client: PublicClient, label: TLabelProof, registry: string): Promise<Check> {
+export async function verifyLabel(client: PublicClient, label: TLabelProof, registry: string, finalizedBlock: bigint): Promise<Check> {
   const name = "label";
   const fail = (detail: string): Check => ({ name, ok: false, detail: `the bridge shows "${label.value}"; ${detail}` });
   const basis = await checkBasis(client, label, registry);
@@ -104,7 +112,14 @@ export async function verifyLabel(client: PublicClient, label: TLabelProof, regi
   const follows = labelOfBasis(label.basis);
   if (follows !== label.value) return fail(`${basis.fact} gives "${follows ?? "no label"}"`);
   if (!label.juryCourt) return { name, ok: true, detail: `"${label.value}" follows from ${basis.fact}; no JuryCourt is named, so no case was looked for` };
-  const events = await juryEvents(client, getAddress(label.juryCourt), label.chainCapsuleIds.map(BigInt));
+  // no case on the article is older than its first version; the scan must reach back to the basis and to this version
+  const from = BigInt(label.fromBlock);
+  const reaches = [finalizedBlock, basis.position?.blockNumber, ...label.endedWithoutFinding.map((c) => BigInt(c.opened.blockNumber))].every((b) => b === undefined || from <= b);
+  if (!reaches) return fail(`the proof starts the scan for cases at block ${label.fromBlock}, after the facts it names`);
+  const events = await juryEvents(client, getAddress(label.juryCourt), label.chainCapsuleIds.map(BigInt), from);
+  if (label.basis.kind === "juryFinding" && !events.some((e) => e.event === "CaseOpened" && e.caseId === BigInt((label.basis as { caseId: string }).caseId))) {
+    return fail(`${basis.fact}, but the node holds no CaseOpened of case ${label.basis.caseId} on capsule ${label.chainCapsuleIds.join(", ")}: it is not a case on this article`);
+  }
   // cases that ended without a finding put the label back: each must be final on the node
   const ended = new Set<string>();
   for (const c of label.endedWithoutFinding) {
