@@ -104,9 +104,10 @@ async function checkBasis(client: PublicClient, label: TLabelProof, registry: st
 }
 
 /** The "label" check: the label follows from its basis on the node, and nothing later on the node changed it. */
-export async function verifyLabel(client: PublicClient, label: TLabelProof, registry: string, finalizedBlock: bigint): Promise<Check> {
+export async function verifyLabel(client: PublicClient, label: TLabelProof, capsuleId: string, registry: string, finalizedBlock: bigint): Promise<Check> {
   const name = "label";
   const fail = (detail: string): Check => ({ name, ok: false, detail: `the bridge shows "${label.value}"; ${detail}` });
+  if (!label.chainCapsuleIds.includes(capsuleId)) return fail(`the versions it names (${label.chainCapsuleIds.join(", ") || "none"}) leave out capsule ${capsuleId} itself`);
   const basis = await checkBasis(client, label, registry);
   if (basis.problem) return fail(basis.problem);
   const follows = labelOfBasis(label.basis);

@@ -99,7 +99,7 @@ export async function verifyProof(capsuleId: string, proof: TCapsuleProof, body:
     return checks;
   }
   checks.push(...(await verifyManifest(proof, bodyHash, { manifestHash: commitment[0], evidenceRoot: commitment[1] }, fetchEvidence(bridgeOrigin(proof.bodyUrl)))));
-  checks.push(await verifyLabel(client, proof.label, proof.contractAddress, BigInt(proof.blockNumber)));
+  checks.push(await verifyLabel(client, proof.label, capsuleId, proof.contractAddress, BigInt(proof.blockNumber)));
   return checks;
 }
 
