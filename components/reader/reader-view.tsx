@@ -144,7 +144,7 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
             </a>
             . With a copy of Capsule’s source, run <code className="rounded bg-stone-100 px-1 font-mono text-xs break-all">npm run verify -- {c.id} --rpc &lt;your node&gt;</code>.
           </p>
-          <p data-testid="proof-label-note">
+          <p className="mt-2" data-testid="proof-label-note">
             It checks the integrity label too: that the jury court’s record on chain (the case opened, or its final finding), or the author’s correction or
             retraction, gives this label, and that no later case changed it.
           </p>
