@@ -212,6 +212,20 @@ test("unknown ids, drafts and capsules under vote answer HTTP 404", async ({ req
   }
 });
 
+test("the article's technical check says npm run verify checks the integrity label too", async ({ page }) => {
+  await page.goto(`/read/${ids.a1}`);
+  const details = page.getByTestId("proof-details");
+  await details.getByText("Check this article yourself (technical)").click();
+  await expect(page.getByTestId("proof-label-note")).toHaveText(
+    "It checks the integrity label too: that the jury court’s record on chain (the case opened, or its final finding), or the author’s correction or retraction, gives this label, and that no later case changed it.",
+  );
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await noHorizontalOverflow(page);
+    await details.screenshot({ path: `test-results/screenshots/reader-proof-label-${width}.png` });
+  }
+});
+
 test("the reader checks the article against their own node (remembered), then opens the badge and the embed", async ({ page, request }) => {
   const errors = watchConsole(page);
   const nodeRpcUrl = process.env.CAPSULE_E2E_NODE_RPC_URL ?? "";

@@ -3,7 +3,7 @@ import { fetchProofAndBody, verifyProof } from "@/features/reader/verify-proof";
 
 // npm run verify -- <capsuleId> --rpc <url> [--bridge <url>] [--registry <address>]
 // Re-checks a finalized article against any Ethereum JSON-RPC node. The bridge is trusted for the
-// text only: the hash, transaction, block, event and stored content hash are all read from --rpc.
+// text only: the hash, transaction, block, event, stored content hash and the integrity label's basis are all read from --rpc.
 // Exit 0 when everything matched, 1 on a mismatch, 2 on bad usage or an unreachable service.
 
 const usage = "usage: npm run verify -- <capsuleId> --rpc <url> [--bridge <url>] [--registry <address>]";

@@ -144,6 +144,10 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
             </a>
             . With a copy of Capsule’s source, run <code className="rounded bg-stone-100 px-1 font-mono text-xs break-all">npm run verify -- {c.id} --rpc &lt;your node&gt;</code>.
           </p>
+          <p className="mt-2" data-testid="proof-label-note">
+            It checks the integrity label too: that the jury court’s record on chain (the case opened, or its final finding), or the author’s correction or
+            retraction, gives this label, and that no later case changed it.
+          </p>
         </details>
       </section>
       <nav aria-label="About this article" className="flex flex-wrap gap-x-4 gap-y-2 border-t border-stone-200 pt-6 text-sm">

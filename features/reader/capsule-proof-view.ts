@@ -8,6 +8,7 @@ import { capsuleFinalizedEvent, capsuleFinalizedTopic, capsulesGetter, commitmen
 import { isPublished } from "./reader-chain";
 import { neverOnChain } from "@/features/capsules/never-on-chain";
 import { finalizedEventsOfTx } from "@/features/reader/reader.repository";
+import { labelProof } from "./label-proof";
 
 /** GET /api/capsules/:id/proof — the indexed CapsuleFinalized log of a published capsule. */
 export async function capsuleProof(db: DbOrTrx, id: number, origin: string): Promise<TCapsuleProof> {
@@ -48,5 +49,6 @@ export async function capsuleProof(db: DbOrTrx, id: number, origin: string): Pro
       const item = sealed!.manifest.evidence[index]!;
       return { index, leaf, proof, uri: item.uri, label: item.label, contentHash: item.contentHash, claims: claimsCiting(sealed!.manifest, index) };
     }),
+    label: await labelProof(db, row),
   });
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { toEventSelector, type AbiEvent, type AbiFunction } from "viem";
 import { articleRegistryAbi } from "@/lib/chain/abi";
+import { ZLabelProof } from "./label-basis";
 
 // What it takes to check a finalized article against any node (GET /api/capsules/:id/proof and
 // `npm run verify`). Shared by the route, the verify script and the reader's verification widget.
@@ -52,6 +53,7 @@ export const ZCapsuleProofResponse = z.object({
       claims: z.array(z.number().int()).meta({ description: "Ordinals of the manifest's claims this item supports" }),
     }),
   ),
+  label: ZLabelProof,
 });
 export type TCapsuleProof = z.infer<typeof ZCapsuleProofResponse>;
 

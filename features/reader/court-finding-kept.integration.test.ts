@@ -8,6 +8,9 @@ import { capsuleClaimsSet } from "@/features/capsules/claims-set.endpoint";
 import { capsuleDisputes } from "@/features/court/capsule-disputes.endpoint";
 import { capsuleHistoryAdd } from "@/features/revisions/history-add.endpoint";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { capsuleProof } from "@/features/reader/proof.endpoint";
+import { ZCapsuleProofResponse } from "@/features/reader/capsule-proof";
+import { verifyProof } from "@/features/reader/verify-proof";
 import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
 import { capsuleVote } from "@/features/voting/vote.endpoint";
 import { bridgeClient } from "@/test/support/bridge-client";
@@ -127,5 +130,19 @@ describe.each(dialects)("a court finding survives a correction on %s", (dialect)
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ id: `${stack.baseUrl}/read/${original}`, link: { "@_href": `${stack.baseUrl}/read/${correction}` }, published: iso(first), category: { "@_term": "corrected" } });
     expect(Date.parse(entries[0]!.updated)).toBeGreaterThanOrEqual(corrected * 1000);
+  });
+
+  it("the proof of either version bases Corrected on the correction's CapsuleFinalized, after the jury's CaseFinal, and verify reads it from the node", async () => {
+    for (const id of [original, correction]) {
+      const proof = ZCapsuleProofResponse.parse((await api.send(capsuleProof, { params: { id } })).body);
+      expect(proof.label).toMatchObject({ value: "corrected", chainCapsuleIds: [original, correction], basis: { kind: "authorRevision", capsuleId: correction, capsuleType: "correction" }, endedWithoutFinding: [] });
+      const body = (await api.send(capsuleRead, { params: { id } })).body.content.body as string;
+      const check = (await verifyProof(id, proof, body, stack.nodeRpcUrl)).find((c) => c.name === "label")!;
+      expect(check, check.detail).toMatchObject({ ok: true });
+      expect(check.detail).toMatch(new RegExp(`^"corrected" follows from ArticleRegistry 0x[0-9a-fA-F]{40} CapsuleFinalized at block \\d+, log \\d+ of 0x[0-9a-f]{64}: the correction ${correction} of capsule ${original} was finalized; the node holds no later JuryCourt`));
+      // a proof that keeps the jury's Misleading past the correction: the node's CaseFinal gives it, but the label shown is Corrected
+      const stale = { ...proof, label: { ...proof.label, value: "misleading" as const } };
+      expect((await verifyProof(id, stale, body, stack.nodeRpcUrl)).find((c) => c.name === "label")?.ok).toBe(false);
+    }
   });
 });

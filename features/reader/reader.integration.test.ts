@@ -178,7 +178,7 @@ describe.each(dialects)("readers: feeds, findings, proof and verify on %s", (dia
     expectError(await api.send(capsuleProof, { params: { id: correction } }), 409, "INVALID_STATE", `Capsule ${correction} is pending; only a capsule finalized on chain has a proof`);
   });
 
-  it("npm run verify matches against the node and against the site's /rpc, and reports a tampered text, a wrong block or a changed record", async () => {
+  it("npm run verify matches against the node and against the site's /rpc, and reports a tampered text, a wrong block, a changed record or a changed label", async () => {
     const good = await verify([disputed, "--rpc", stack.nodeRpcUrl, "--bridge", stack.baseUrl]);
     expect(good.code, good.out).toBe(0);
     expect(good.out).toContain("MATCH: the text is the one finalized on chain.");
@@ -221,6 +221,19 @@ describe.each(dialects)("readers: feeds, findings, proof and verify on %s", (dia
       expect(result.out).toMatch(/MISMATCH: record$/m);
     } finally {
       await moved.close();
+    }
+
+    // the label readers see: the jury's final CaseFinal gives misleading, read from the node (the gateway scans in ranges)
+    expect(good.out).toMatch(/✓ label: "misleading" follows from JuryCourt 0x[0-9a-fA-F]{40} CaseFinal at block \d+, log \d+ of 0x[0-9a-f]{64}: case \d+ ended with articleFinding 2; the node holds no later JuryCourt CaseOpened or CaseFinal on capsule /);
+    expect(viaGateway.out).toMatch(/✓ label: "clean" follows from no label event; the node holds no later JuryCourt CaseOpened or CaseFinal on capsule /);
+    const relabelled = await lyingBridge(stack.baseUrl, (pathname, body) => (pathname.endsWith("/proof") ? { ...body, label: { ...body.label, value: "verified" } } : body));
+    try {
+      const result = await verify([disputed, "--rpc", stack.nodeRpcUrl, "--bridge", relabelled.url]);
+      expect(result.code, result.out).toBe(1);
+      expect(result.out).toContain('✖ label: the bridge shows "verified";');
+      expect(result.out).toMatch(/MISMATCH: label$/m);
+    } finally {
+      await relabelled.close();
     }
 
     const usage = await verify(["abc"]);

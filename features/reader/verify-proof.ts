@@ -4,6 +4,7 @@ import { createPublicClient, decodeEventLog, getAddress, http, type Hex } from "
 import { articleRegistryAbi } from "@/lib/chain/abi";
 import { canonicalText, evidenceItemHash, evidenceTree, ZERO_ROOT, type CapsuleManifest } from "@/features/capsules/manifest";
 import { verifyEvidenceProof } from "./evidence-proof";
+import { verifyLabel } from "./verify-label";
 import { capsuleFinalizedTopic, REGISTRY_STATUS_FINALIZED, ZCapsuleProofResponse, type TCapsuleProof } from "./capsule-proof";
 
 // The checks of `npm run verify`: the bridge supplies the text and the proof's coordinates; every
@@ -98,6 +99,7 @@ export async function verifyProof(capsuleId: string, proof: TCapsuleProof, body:
     return checks;
   }
   checks.push(...(await verifyManifest(proof, bodyHash, { manifestHash: commitment[0], evidenceRoot: commitment[1] }, fetchEvidence(bridgeOrigin(proof.bodyUrl)))));
+  checks.push(await verifyLabel(client, proof.label, capsuleId, proof.contractAddress, BigInt(proof.blockNumber)));
   return checks;
 }
 

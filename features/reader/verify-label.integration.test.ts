@@ -1,0 +1,131 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Hex } from "viem";
+import { devKeys } from "@/test/support/anvil";
+import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
+import { capsuleProof } from "@/features/reader/proof.endpoint";
+import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { ZCapsuleProofResponse, type TCapsuleProof } from "@/features/reader/capsule-proof";
+import { verifyProof, type Check } from "@/features/reader/verify-proof";
+import { bridgeClient } from "@/test/support/bridge-client";
+import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
+import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { eventually } from "@/features/outlets/outlets.test-support";
+import { deployedContracts } from "@/features/capsules/capsules.test-support";
+import { activeOutlet, courtChain, finalizedCapsule, juryDriver, type Api } from "@/features/court/court.test-support";
+
+// The integrity label a reader sees is checked against the node: the proof names the JuryCourt log it follows
+// from (CaseOpened while the case is open, CaseFinal with its articleFinding once it is decided), and verify
+// reads that log and every later case on the article from --rpc. A bridge that shows another label, or names
+// an older fact than the chain's newest, fails the "label" check.
+
+const dialects = await dialectsUnderTest();
+const [, ownerKey, , , , , , disputerKey] = devKeys;
+const SLUG = "label-verify";
+
+describe.each(dialects)("verify checks the integrity label against the node on %s", (dialect) => {
+  let stack: Stack;
+  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let api: Api;
+  let handle: DatabaseHandle;
+  let jury: ReturnType<typeof juryDriver>;
+  let jurorKeys: Hex[];
+  let registry = "";
+  let capsuleId = "";
+  let caseId = "";
+  let contested: TCapsuleProof | undefined;
+
+  const proofWith = (label: string) =>
+    eventually(async () => {
+      const res = await api.send(capsuleProof, { params: { id: capsuleId } });
+      return res.status === 200 && res.body.label?.value === label ? ZCapsuleProofResponse.parse(res.body) : undefined;
+    }, `the proof with label ${label}`);
+  const verify = async (proof: TCapsuleProof): Promise<Check> => {
+    const body = (await api.send(capsuleRead, { params: { id: capsuleId } })).body.content.body as string;
+    const checks = await verifyProof(capsuleId, proof, body, stack.nodeRpcUrl, registry);
+    expect(checks.filter((c) => !c.ok && c.name !== "label"), JSON.stringify(checks)).toEqual([]);
+    return checks.find((c) => c.name === "label")!;
+  };
+
+  beforeAll(async () => {
+    dns = await startTestDns();
+    stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000", CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0" } });
+    api = bridgeClient(stack.baseUrl);
+    handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
+    const contracts = await deployedContracts(api, "integrityCourt", "juryCourt");
+    registry = contracts.articleRegistry.address;
+    const chain = courtChain(stack, contracts);
+    jury = juryDriver(stack, api, chain, contracts.juryCourt.address);
+    await chain.deposit(ownerKey, "1000");
+    await chain.deposit(disputerKey, "10");
+    await activeOutlet(api, dns, ownerKey, SLUG);
+    jurorKeys = await jury.seatBench(dns, "label-bench");
+    const made = await finalizedCapsule(api, chain, { authorKey: ownerKey, voterKey: ownerKey, outletSlug: SLUG, title: "Reservoir levels at ninety percent", category: "city", claims: ["ninety percent"] });
+    capsuleId = made.capsuleId;
+    const opened = await jury.dispute(disputerKey, capsuleId, { grounds: "The water board reports nine percent, not ninety.", claimIds: made.claimIds });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    caseId = opened.body.case.caseId;
+  }, 300_000);
+
+  afterAll(async () => {
+    await handle?.close();
+    await stack?.stop();
+    await dns?.close();
+  });
+
+  it("a bridge cannot pass a disputed article off as never labelled: the node holds its CaseOpened", async () => {
+    const proof = await proofWith("contested");
+    expect(proof.label.chainCapsuleIds).toEqual([capsuleId]);
+    const clean: TCapsuleProof = { ...proof, label: { ...proof.label, value: "clean", basis: { kind: "none" } } };
+    const check = await verify(clean);
+    expect(check.ok, check.detail).toBe(false);
+    expect(check.detail).toMatch(/later JuryCourt CaseOpened of case \d+/);
+  });
+
+  it("while the case is open the label is contested, and verify reads the CaseOpened it follows from", async () => {
+    contested = await proofWith("contested");
+    expect(contested.label.basis).toMatchObject({ kind: "juryCaseOpened", capsuleId });
+    const check = await verify(contested);
+    expect(check, check.detail).toMatchObject({ ok: true });
+    expect(check.detail).toMatch(/^"contested" follows from JuryCourt 0x[0-9a-fA-F]{40} CaseOpened at block \d+/);
+  });
+
+  it("once the jury's finding is final the label is that finding, and verify reads the CaseFinal and its articleFinding", async () => {
+    await jury.decide(caseId, jurorKeys, ["misleading"], disputerKey);
+    const proof = await proofWith("misleading");
+    expect(proof.label.basis).toMatchObject({ kind: "juryFinding", articleFinding: 2 });
+    expect(proof.label.endedWithoutFinding).toEqual([]);
+    const check = await verify(proof);
+    expect(check, check.detail).toMatchObject({ ok: true });
+    expect(check.detail).toContain("CaseFinal");
+    expect(check.detail).toContain("ended with articleFinding 2");
+    expect(check.detail).toContain(`the node holds no later JuryCourt CaseOpened or CaseFinal on capsule ${capsuleId}`);
+  });
+
+  it("a label the bridge changed in SQL, a finding it made up, or the stale contested label all fail the label check", async () => {
+    // the SQL label is tampered: the proof still names the CaseFinal, which gives misleading
+    await handle.db.updateTable("capsules").set({ integrity_label: "verified" }).where("id", "=", Number(capsuleId)).execute();
+    try {
+      const tampered = await proofWith("verified");
+      const check = await verify(tampered);
+      expect(check.ok, check.detail).toBe(false);
+      expect(check.detail).toContain('the bridge shows "verified"');
+      expect(check.detail).toContain('gives "misleading"');
+    } finally {
+      await handle.db.updateTable("capsules").set({ integrity_label: "misleading" }).where("id", "=", Number(capsuleId)).execute();
+    }
+    const proof = await proofWith("misleading");
+    // a served proof that makes the finding up: the node's CaseFinal says 2 (misleading)
+    if (proof.label.basis.kind !== "juryFinding") throw new Error("expected a jury finding");
+    const madeUp = await verify({ ...proof, label: { ...proof.label, value: "verified", basis: { ...proof.label.basis, articleFinding: 1 } } });
+    expect(madeUp.ok, madeUp.detail).toBe(false);
+    expect(madeUp.detail).toMatch(/ends case \d+ with articleFinding 2; the proof says case \d+ with 1/);
+    // a served proof that keeps the contested label of the open case: the node holds its CaseFinal after it
+    const stale = await verify(contested!);
+    expect(stale.ok, stale.detail).toBe(false);
+    expect(stale.detail).toMatch(/later JuryCourt CaseFinal of case \d+/);
+    // a served proof that hides the article's capsule from the chain it names
+    const hidden = await verify({ ...proof, label: { ...proof.label, chainCapsuleIds: [] } });
+    expect(hidden.ok, hidden.detail).toBe(false);
+  });
+});
