@@ -1,7 +1,7 @@
 // `npm test`: every test the project has — typecheck, unit and integration tests (vitest, on
 // SQLite and PostgreSQL against anvil), and the browser tests (Playwright in Debian's chromium) —
 // then one closing line "tests: N passed, N failed".
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { playwrightCounts, readSuiteErrors, vitestCounts, withExitStatus } from "./test-report";
@@ -20,9 +20,50 @@ function run(title: string, command: string, args: string[], extraEnv: Record<st
   return result.status;
 }
 
+/** Like run, without blocking the event loop while the command runs. */
+function runInherited(title: string, command: string, args: string[]): Promise<number | null> {
+  console.log(`\n[test] ${title}: ${path.basename(command)} ${args.join(" ")}`);
+  const started = Date.now();
+  const child = spawn(command, args, { cwd: root, stdio: "inherit", env });
+  return new Promise((resolve) => {
+    child.once("error", () => resolve(null));
+    child.once("close", (status) => {
+      console.log(`[test] ${title} finished in ${((Date.now() - started) / 1000).toFixed(0)} s with exit code ${status}`);
+      resolve(status);
+    });
+  });
+}
 
-const typecheckOk = run("typecheck", bin("tsc"), ["--noEmit", "-p", "."]) === 0;
-const buildOk = process.env.CAPSULE_SKIP_BUILD === "1" || run("production build", bin("next"), ["build"]) === 0;
+/**
+ * Like run, in the background: the command's output is kept and printed in one piece when it ends, so
+ * it does not interleave with the command running beside it.
+ */
+function runBeside(title: string, command: string, args: string[]): Promise<number | null> {
+  console.log(`\n[test] ${title} (beside the next step): ${path.basename(command)} ${args.join(" ")}`);
+  const started = Date.now();
+  const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => {
+    child.once("error", (error) => {
+      console.log(`[test] ${title} could not start: ${error.message}`);
+      resolve(null);
+    });
+    child.once("close", (status) => {
+      if (output.trim()) console.log(`\n[test] ${title} output:\n${output.trimEnd()}`);
+      console.log(`[test] ${title} finished in ${((Date.now() - started) / 1000).toFixed(0)} s with exit code ${status}`);
+      resolve(status);
+    });
+  });
+}
+
+// tsc is single-threaded and reads only the sources (tsconfig.json excludes .next), so it runs beside the
+// production build instead of before it (docs/DECISIONS.md, "npm test type-checks beside the build")
+const typecheck = runBeside("typecheck", bin("tsc"), ["--noEmit", "-p", "."]);
+// the build runs without blocking this process (not spawnSync), so the typecheck's output keeps being read
+const buildOk = process.env.CAPSULE_SKIP_BUILD === "1" || (await runInherited("production build", bin("next"), ["build"])) === 0;
+const typecheckOk = (await typecheck) === 0;
 
 const vitestJson = path.join(results, "vitest.json");
 const suiteErrorsJson = path.join(results, "vitest-suite-errors.json");
