@@ -2,7 +2,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAddress, parseEther, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { integrityCourtAbi, roleRegistryAbi } from "@/lib/chain/abi";
+import { roleRegistryAbi } from "@/lib/chain/abi";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { devKeys } from "@/test/support/anvil";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
@@ -141,26 +141,36 @@ describe.each(dialects)("court penalties and role changes through the operator o
     expect(await chain.bondOf(owner)).toBe(bondBefore - fee - parseEther("25"));
   });
 
-  it("a penalty the chain refuses in pre-flight leaves SQL unchanged (case open, no outbox row)", async () => {
+  it("a penalty the chain refuses in pre-flight (no gas money) leaves SQL unchanged (case open, no outbox row)", async () => {
     const caseId = await openCase(capsules[1]!);
-    // the penalty of this case id is already applied on chain (by the operator, outside the bridge)
-    const hash = await chain.walletOf(operatorKey).writeContract({
-      address: contracts.integrityCourt.address,
-      abi: integrityCourtAbi,
-      functionName: "applyPenalty",
-      args: [SLUG, owner, BigInt(caseId), "misleading", 1n],
-    });
-    expect((await chain.publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
     await jury.decide(caseId, jurorKeys, ["misleading"], disputerKey, { finalOnChain: disputerKey });
     const outboxBefore = (await handle.db.selectFrom("operator_outbox").select("id").execute()).length;
-    expectError(await settle(caseId), 409, "CONFLICT", `A penalty was already applied on chain for case ${caseId}`);
-    expect(await caseRow(caseId)).toMatchObject({ status: "open", verdict: null });
-    expect((await api.send(capsuleRead, { params: { id: capsules[1]!.capsuleId } })).body.capsule.integrityLabel).toBe("contested");
-    expect(await penaltyRows(caseId)).toEqual([]);
-    expect((await handle.db.selectFrom("operator_outbox").select("id").execute()).length).toBe(outboxBefore);
-    // asked again, the bridge refuses again and still changes nothing
-    expectError(await settle(caseId), 409, "CONFLICT", `A penalty was already applied on chain for case ${caseId}`);
-    expect(await outbox({ caseId: Number(caseId), purpose: "court.penalty" })).toEqual([]);
+    const bondBefore = await chain.bondOf(owner);
+    const balance = await rpc("eth_getBalance", [operator, "latest"]);
+    await rpc("anvil_setBalance", [operator, "0x0"]);
+    try {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        // asked again, the bridge refuses again and still changes nothing
+        const res = await settle(caseId);
+        expect(res.status, JSON.stringify(res.body)).toBe(503);
+        expect(res.body).toMatchObject({ ok: false, error: "CHAIN_UNAVAILABLE" });
+        expect(res.body.message).toContain("nothing was changed");
+        expect(await caseRow(caseId)).toMatchObject({ status: "open", verdict: null });
+        expect((await api.send(capsuleRead, { params: { id: capsules[1]!.capsuleId } })).body.capsule.integrityLabel).toBe("contested");
+        expect(await penaltyRows(caseId)).toEqual([]);
+        expect((await handle.db.selectFrom("operator_outbox").select("id").execute()).length).toBe(outboxBefore);
+      }
+    } finally {
+      await rpc("anvil_setBalance", [operator, balance]);
+    }
+    expect(await chain.bondOf(owner)).toBe(bondBefore);
+    expect(await chain.penaltyLogs(BigInt(caseId))).toEqual([]);
+    // with gas money back the case settles as any other, and its penalty is mined before the next test counts nonces
+    const done = await settle(caseId);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    await waitFor(async () => ((await penaltyRows(caseId)).length > 0 ? true : undefined), "the penalty written from the receipt");
+    expect(await caseRow(caseId)).toMatchObject({ status: "closed", verdict: "misleading" });
+    expect(await chain.penaltyLogs(BigInt(caseId))).toHaveLength(1);
   });
 
   it("when the node refuses the broadcast, the final finding and its queued penalty stay committed and the worker finishes it", async () => {
