@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useSignTypedData } from "wagmi";
 import { createPublicClient, http, type Address } from "viem";
 import { capsuleAcceptanceAbi } from "@/lib/chain/abi";
-import { capsuleChain, CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
+import { capsuleGatewayChain, CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { ballotTypedData, voteReasonTypedData } from "@/lib/chain/vouchers";
 import { VOTE_REASON_MAX } from "@/features/capsules/capsules.schema";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
@@ -66,7 +66,7 @@ export function VotePanel(props: {
     if (!wallet || !acceptance) return;
     try {
       setPhase("signing");
-      const client = createPublicClient({ chain: capsuleChain(`${window.location.origin}/rpc`), transport: http(`${window.location.origin}/rpc`) });
+      const client = createPublicClient({ chain: capsuleGatewayChain(`${window.location.origin}/rpc`), transport: http(`${window.location.origin}/rpc`) });
       const nonce = await client.readContract({ address: acceptance, abi: capsuleAcceptanceAbi, functionName: "nonces", args: [wallet] });
       const deadline = BigInt(props.chainNow + BALLOT_LIFETIME_SECONDS);
       const typed = ballotTypedData(acceptance, CAPSULE_CHAIN_ID, { capsuleId: BigInt(props.capsuleId), support, voter: wallet, nonce, deadline });

@@ -13,3 +13,13 @@ export function capsuleChain(rpcUrl: string, wsUrl?: string) {
     rpcUrls: { default: { http: [rpcUrl], ...(wsUrl ? { webSocket: [wsUrl] } : {}) } },
   });
 }
+
+/**
+ * The chain as a browser page reaches it: through this site's /rpc and /ws gateways, which offer no
+ * eth_getBlockByNumber (the method list is fixed, docs/API.md). viem's receipt wait reads blocks to spot a replaced
+ * transaction whenever a block arrives before the receipt does, and then failed with "eth_getBlockByNumber does not
+ * exist"; without that detection it polls the receipt alone until it is there.
+ */
+export function capsuleGatewayChain(rpcUrl: string, wsUrl?: string) {
+  return { ...capsuleChain(rpcUrl, wsUrl), supportsTransactionReplacementDetection: false };
+}
