@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FINDING_NAMES } from "@/lib/chain/jury-claims";
+import { integrityLabelKeys, type IntegrityLabel } from "@/features/capsules/integrity-labels";
 
 // The `label` section of GET /api/capsules/:id/proof: the integrity label the reader page shows and the on-chain
 // facts it follows from (docs/DECISIONS.md, "The integrity label's chain basis"). Pure: shared by the route, the
@@ -8,9 +9,6 @@ import { FINDING_NAMES } from "@/lib/chain/jury-claims";
 const hex32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 const decimal = z.string().regex(/^\d+$/);
-
-export const INTEGRITY_LABELS = ["clean", "verified", "contested", "unresolved", "misleading", "fraudulent", "corrected", "retracted_by_author"] as const;
-export type LabelName = (typeof INTEGRITY_LABELS)[number];
 
 export const ZLogRef = z.object({
   transactionHash: hex32,
@@ -31,14 +29,14 @@ export const ZLabelBasis = z.discriminatedUnion("kind", [
     .object({ kind: z.literal("authorRevision"), capsuleId: decimal, capsuleType: z.enum(["correction", "retraction"]), log: ZLogRef })
     .meta({ description: "ArticleRegistry CapsuleFinalized of the author's correction (label corrected) or retraction (retracted_by_author)" }),
   z
-    .object({ kind: z.literal("operator"), label: z.enum(INTEGRITY_LABELS), by: z.string(), reason: z.string(), caseId: decimal.nullable(), transactionHash: hex32.nullable() })
+    .object({ kind: z.literal("operator"), label: z.enum(integrityLabelKeys), by: z.string(), reason: z.string(), caseId: decimal.nullable(), transactionHash: hex32.nullable() })
     .meta({ description: "A label the bridge set with no on-chain event behind it (a clerk-era case): who set it, why, and its transaction if any" }),
 ]);
 export type TLabelBasis = z.infer<typeof ZLabelBasis>;
 
 export const ZLabelProof = z
   .object({
-    value: z.enum(INTEGRITY_LABELS).meta({ description: "The integrity label the reader page shows" }),
+    value: z.enum(integrityLabelKeys).meta({ description: "The integrity label the reader page shows" }),
     juryCourt: address.nullable().meta({ description: "The JuryCourt contract whose CaseOpened/CaseFinal logs decide the label (null: none deployed)" }),
     chainCapsuleIds: z.array(decimal).meta({ description: "The capsule ids of the article's revision chain on chain: a JuryCourt case on any of them labels the article" }),
     fromBlock: decimal.meta({ description: "The block of the CapsuleFinalized of the chain's first version: no case on the article can be older, so a verifier scans JuryCourt's logs from here" }),
@@ -51,12 +49,12 @@ export const ZLabelProof = z
 export type TLabelProof = z.infer<typeof ZLabelProof>;
 
 /** JuryCourt.articleFinding → the label a final finding puts on the article (features/court/jury-settle.ts); null: no such finding. */
-export function labelOfFinding(articleFinding: number): LabelName | null {
+export function labelOfFinding(articleFinding: number): IntegrityLabel | null {
   return FINDING_NAMES[articleFinding as keyof typeof FINDING_NAMES] ?? null;
 }
 
 /** The label a basis gives the article (null: the basis gives none, an unknown finding). */
-export function labelOfBasis(basis: TLabelBasis): LabelName | null {
+export function labelOfBasis(basis: TLabelBasis): IntegrityLabel | null {
   switch (basis.kind) {
     case "none":
       return "clean";

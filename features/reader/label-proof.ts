@@ -3,6 +3,7 @@ import { getAddress } from "viem";
 import type { DbOrTrx } from "@/lib/db/database";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import type { CourtCaseRow, LabelHistoryRow } from "@/lib/db/tables/court.table";
+import { FINDING } from "@/lib/chain/jury-ballots";
 import { currentDeployment } from "@/lib/chain/server/current-deployment";
 import { listChain } from "@/features/capsules/capsules.repository";
 import { listLabelHistory } from "@/features/court/court-labels.repository";
@@ -53,8 +54,7 @@ async function basisOf(db: DbOrTrx, rows: LabelHistoryRow[], chain: CapsuleRow[]
       if (decided) {
         if (court.jury_case_id === null) return operator(row);
         const logs = await juryLogs(db, court.jury_case_id, court.capsule_id);
-        const finding = { verified: 1, misleading: 2, fraudulent: 3, unresolved: 4 }[court.verdict!];
-        return logs.final ? { kind: "juryFinding", caseId: String(court.jury_case_id), capsuleId: logs.capsuleId, log: logs.final, articleFinding: finding } : operator(row);
+        return logs.final ? { kind: "juryFinding", caseId: String(court.jury_case_id), capsuleId: logs.capsuleId, log: logs.final, articleFinding: FINDING[court.verdict!] } : operator(row);
       }
       // a label put back when a case ended without a finding (or a contest that case's end took away): the label before it
       if (court.status === "closed" && court.verdict === null && opening >= 0 && opening <= i) {

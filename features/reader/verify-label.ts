@@ -118,8 +118,11 @@ export async function verifyLabel(client: PublicClient, label: TLabelProof, caps
   const reaches = [finalizedBlock, basis.position?.blockNumber, ...label.endedWithoutFinding.map((c) => BigInt(c.opened.blockNumber))].every((b) => b === undefined || from <= b);
   if (!reaches) return fail(`the proof starts the scan for cases at block ${label.fromBlock}, after the facts it names`);
   const events = await juryEvents(client, getAddress(label.juryCourt), label.chainCapsuleIds.map(BigInt), from);
-  if (label.basis.kind === "juryFinding" && !events.some((e) => e.event === "CaseOpened" && e.caseId === BigInt((label.basis as { caseId: string }).caseId))) {
-    return fail(`${basis.fact}, but the node holds no CaseOpened of case ${label.basis.caseId} on capsule ${label.chainCapsuleIds.join(", ")}: it is not a case on this article`);
+  if (label.basis.kind === "juryFinding") {
+    const caseId = BigInt(label.basis.caseId);
+    if (!events.some((e) => e.event === "CaseOpened" && e.caseId === caseId)) {
+      return fail(`${basis.fact}, but the node holds no CaseOpened of case ${caseId} on capsule ${label.chainCapsuleIds.join(", ")}: it is not a case on this article`);
+    }
   }
   // cases that ended without a finding put the label back: each must be final on the node
   const ended = new Set<string>();
