@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
-import { authorRoleAmong, planSave, shareTotal, type ContributorDraft, type DraftState } from "@/features/capsules/draft-form";
+import { lowestAuthorRole } from "@/lib/roles/role-catalog";
+import { planSave, shareTotal, type ContributorDraft, type DraftState } from "@/features/capsules/draft-form";
 import { TOTAL_SHARE_BPS } from "@/features/capsules/contributors";
 import { useSession } from "@/components/wallet/use-session";
 import { MarkdownEditor } from "@/components/markdown/markdown-editor";
@@ -213,5 +214,5 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
 /** Another outlet chosen for a fresh draft: the author's own row keeps its role if the wallet holds it there, else the role it holds. */
 function authorRowAt(contributors: ContributorDraft[], wallet: string | undefined, held: number[] | undefined): ContributorDraft[] {
   if (!wallet || !held) return contributors;
-  return contributors.map((c) => (c.wallet.toLowerCase() === wallet.toLowerCase() && !held.includes(c.role) ? { ...c, role: authorRoleAmong(held) } : c));
+  return contributors.map((c) => (c.wallet.toLowerCase() === wallet.toLowerCase() && !held.includes(c.role) ? { ...c, role: lowestAuthorRole(held) } : c));
 }

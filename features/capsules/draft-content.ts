@@ -8,6 +8,7 @@ import { capsuleMetadataUri, type MetadataInput } from "@/features/capsules/meta
 import type { TContributorItem, TEvidenceItem } from "@/features/capsules/capsules.schema";
 import { findVaultObject } from "@/features/vault/vault.repository";
 import { vaultObjectIdOf } from "@/lib/api/vault-path";
+import { lowestAuthorRole } from "@/lib/roles/role-catalog";
 import { FEATURE_IMAGE_TYPES, parseFeatureImage, type FeatureImage, type TFeatureImageInput } from "@/features/capsules/feature-image";
 
 // Shared by create, update, evidence and revisions: the rows a draft's inputs become, and its metadataURI.
@@ -29,7 +30,7 @@ export const contributorsFromRows = (rows: ContributorRow[]): ContributorInput[]
 
 /** Without a contributors list the author alone holds the whole share, under the lowest author role they hold. */
 export const defaultContributors = (author: Address, authorRoles: number[]): ContributorInput[] => [
-  { wallet: author, displayName: author, role: Math.min(...authorRoles), contributionType: "author", shareBps: 10_000, attributionURI: null },
+  { wallet: author, displayName: author, role: lowestAuthorRole(authorRoles), contributionType: "author", shareBps: 10_000, attributionURI: null },
 ];
 
 export const evidenceRows = (capsuleId: number, items: EvidenceInput[], by: string, at: number): NewEvidence[] =>

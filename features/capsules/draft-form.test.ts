@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { pathOf } from "@/lib/api/request";
 import { VAULT_OBJECT_PATH } from "@/lib/vault/object-route";
-import { ROLE } from "@/lib/roles/role-catalog";
+import { lowestAuthorRole, ROLE } from "@/lib/roles/role-catalog";
 import { ZContributorItem } from "./capsules.schema";
-import { authorRoleAmong, CONTRIBUTOR_NAME_REQUIRED, emptyDraft, evidenceDraftOf, fieldsWithErrors, isDefaultAuthorOnly, planSave, shareTotal, validateDraft, type DraftState } from "./draft-form";
+import { CONTRIBUTOR_NAME_REQUIRED, emptyDraft, evidenceDraftOf, fieldsWithErrors, isDefaultAuthorOnly, planSave, shareTotal, validateDraft, type DraftState } from "./draft-form";
 
 const wallet = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const other = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
@@ -119,7 +119,7 @@ describe("helpers", () => {
   it("credits the author's own row under an author role the wallet holds at the outlet", () => {
     expect(emptyDraft("d", wallet, [ROLE.EDITOR]).contributors[0]?.role).toBe(ROLE.EDITOR);
     expect(emptyDraft("d", wallet, [ROLE.EDITOR, ROLE.REPORTER]).contributors[0]?.role).toBe(ROLE.REPORTER);
-    expect(authorRoleAmong([ROLE.JOURNALIST, ROLE.EDITOR])).toBe(ROLE.JOURNALIST);
+    expect(lowestAuthorRole([ROLE.JOURNALIST, ROLE.EDITOR])).toBe(ROLE.JOURNALIST);
   });
 
   it("knows the untouched author row", () => {

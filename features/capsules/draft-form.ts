@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { ZCreateCapsuleBody, ZUpdateCapsuleBody, type TCapsuleResponse, evidenceTypes, contributionTypes } from "@/features/capsules/capsules.schema";
-import { AUTHOR_ROLES, ROLE } from "@/lib/roles/role-catalog";
+import { lowestAuthorRole } from "@/lib/roles/role-catalog";
 import { TOTAL_SHARE_BPS } from "@/features/capsules/contributors";
 import { vaultObjectIdOf } from "@/lib/api/vault-path";
 
@@ -55,16 +55,6 @@ export type DraftState = {
 let counter = 0;
 export const newKey = () => `k${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-/**
- * The role the author's own row credits them under at an outlet: the lowest author role they hold there, as the
- * bridge credits an author who sends no contributors list (draft-content.ts), so the row never names a role the
- * wallet does not hold (an owner who is only an Editor is credited as Editor, not Journalist).
- */
-export function authorRoleAmong(heldRoleIds: readonly number[]): number {
-  const held = AUTHOR_ROLES.filter((roleId) => heldRoleIds.includes(roleId));
-  return held.length > 0 ? Math.min(...held) : ROLE.JOURNALIST;
-}
-
 /** A fresh draft at `outletSlug`; `heldRoleIds`: the wallet's roles there (its own row is credited under one of them). */
 export const emptyDraft = (outletSlug: string, wallet: string | undefined, heldRoleIds: readonly number[]): DraftState => ({
   outletSlug,
@@ -78,7 +68,7 @@ export const emptyDraft = (outletSlug: string, wallet: string | undefined, heldR
   rightsNotes: "",
   evidence: [],
   featureImage: null,
-  contributors: wallet ? [{ key: newKey(), wallet, displayName: "", role: authorRoleAmong(heldRoleIds), contributionType: "author", shareBps: TOTAL_SHARE_BPS, attributionURI: "" }] : [],
+  contributors: wallet ? [{ key: newKey(), wallet, displayName: "", role: lowestAuthorRole(heldRoleIds), contributionType: "author", shareBps: TOTAL_SHARE_BPS, attributionURI: "" }] : [],
 });
 
 type SavedEvidence = Pick<TCapsuleResponse["evidence"][number], "label" | "evidenceType" | "mimeType" | "contentHash" | "uri" | "isPrimary">;

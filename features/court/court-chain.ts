@@ -4,6 +4,7 @@ import { integrityCourtAbi, roleRegistryAbi } from "@/lib/chain/abi";
 import { chainClients } from "@/lib/chain/server/clients";
 import { requireDeployment } from "@/lib/chain/server/current-deployment";
 import { chainCall } from "@/lib/chain/server/chain-unavailable";
+import type { AppliedPenalty } from "./penalty-settlement";
 
 // The court's chain reads (the bond, a penalty already applied); the penalty itself goes through the operator outbox
 // (penalty-preflight.ts, jury-settle.ts).
@@ -21,7 +22,7 @@ export async function bondOf(wallet: Address): Promise<bigint> {
  * The PenaltyApplied log of a court case when IntegrityCourt.penaltyApplied(caseId) says the chain holds one:
  * where it is, what it took, from which wallet and for which verdict. undefined when no penalty was applied.
  */
-export async function appliedPenaltyOf(caseId: bigint): Promise<{ applied: { txHash: string; blockNumber: number; logIndex: number; slashed: bigint }; wallet: Address; verdict: string } | undefined> {
+export async function appliedPenaltyOf(caseId: bigint): Promise<{ applied: AppliedPenalty; wallet: Address; verdict: string } | undefined> {
   return chainCall("court-chain", "read the applied penalty", async () => {
     const deployment = requireDeployment();
     const address = deployment.contracts.integrityCourt.address as Address;

@@ -12,6 +12,16 @@ export type RoleId = (typeof ROLE)[keyof typeof ROLE];
 /** The roles that write for an outlet (and may be credited as contributors): the seed's 1–3. */
 export const AUTHOR_ROLES: readonly RoleId[] = [ROLE.JOURNALIST, ROLE.REPORTER, ROLE.EDITOR];
 
+/**
+ * The role an author is credited under when nobody chose one: the lowest author role it holds at the outlet
+ * (Journalist when it holds none yet). The bridge credits an author who sends no contributors list so, and the draft
+ * form starts the author's own row so: an owner who is only an Editor is credited as Editor, not Journalist.
+ */
+export function lowestAuthorRole(heldRoleIds: readonly number[]): RoleId {
+  const held = AUTHOR_ROLES.filter((roleId) => heldRoleIds.includes(roleId));
+  return held.length > 0 ? (Math.min(...held) as RoleId) : ROLE.JOURNALIST;
+}
+
 export type RoleDefinition = {
   roleId: RoleId;
   name: string;
