@@ -1,7 +1,7 @@
 // `npm test`: every test the project has — typecheck, unit and integration tests (vitest, on
 // SQLite and PostgreSQL against anvil), and the browser tests (Playwright in Debian's chromium) —
 // then one closing line "tests: N passed, N failed".
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { playwrightCounts, readSuiteErrors, vitestCounts, withExitStatus } from "./test-report";
@@ -12,39 +12,18 @@ const results = path.join(root, "test-results");
 fs.mkdirSync(results, { recursive: true });
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 
-function run(title: string, command: string, args: string[], extraEnv: Record<string, string> = {}): number | null {
-  console.log(`\n[test] ${title}: ${path.basename(command)} ${args.join(" ")}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...env, ...extraEnv } });
-  console.log(`[test] ${title} finished in ${((Date.now() - started) / 1000).toFixed(0)} s with exit code ${result.status}`);
-  return result.status;
-}
-
-/** Like run, without blocking the event loop while the command runs. */
-function runInherited(title: string, command: string, args: string[]): Promise<number | null> {
-  console.log(`\n[test] ${title}: ${path.basename(command)} ${args.join(" ")}`);
-  const started = Date.now();
-  const child = spawn(command, args, { cwd: root, stdio: "inherit", env });
-  return new Promise((resolve) => {
-    child.once("error", () => resolve(null));
-    child.once("close", (status) => {
-      console.log(`[test] ${title} finished in ${((Date.now() - started) / 1000).toFixed(0)} s with exit code ${status}`);
-      resolve(status);
-    });
-  });
-}
-
 /**
- * Like run, in the background: the command's output is kept and printed in one piece when it ends, so
- * it does not interleave with the command running beside it.
+ * Runs one layer and prints its duration. Without blocking this process (not spawnSync), so a layer running beside
+ * (`beside`) keeps having its output read; that one's output is kept and printed in one piece when it ends, so it
+ * does not interleave with the layer in front.
  */
-function runBeside(title: string, command: string, args: string[]): Promise<number | null> {
-  console.log(`\n[test] ${title} (beside the next step): ${path.basename(command)} ${args.join(" ")}`);
+function run(title: string, command: string, args: string[], options: { extraEnv?: Record<string, string>; beside?: boolean } = {}): Promise<number | null> {
+  console.log(`\n[test] ${title}${options.beside ? " (beside the next step)" : ""}: ${path.basename(command)} ${args.join(" ")}`);
   const started = Date.now();
-  const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env });
+  const child = spawn(command, args, { cwd: root, stdio: options.beside ? ["ignore", "pipe", "pipe"] : "inherit", env: { ...env, ...options.extraEnv } });
   let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve) => {
     child.once("error", (error) => {
       console.log(`[test] ${title} could not start: ${error.message}`);
@@ -60,9 +39,8 @@ function runBeside(title: string, command: string, args: string[]): Promise<numb
 
 // tsc is single-threaded and reads only the sources (tsconfig.json excludes .next), so it runs beside the
 // production build instead of before it (docs/DECISIONS.md, "npm test type-checks beside the build")
-const typecheck = runBeside("typecheck", bin("tsc"), ["--noEmit", "-p", "."]);
-// the build runs without blocking this process (not spawnSync), so the typecheck's output keeps being read
-const buildOk = process.env.CAPSULE_SKIP_BUILD === "1" || (await runInherited("production build", bin("next"), ["build"])) === 0;
+const typecheck = run("typecheck", bin("tsc"), ["--noEmit", "-p", "."], { beside: true });
+const buildOk = process.env.CAPSULE_SKIP_BUILD === "1" || (await run("production build", bin("next"), ["build"])) === 0;
 const typecheckOk = (await typecheck) === 0;
 
 const vitestJson = path.join(results, "vitest.json");
@@ -70,12 +48,12 @@ const suiteErrorsJson = path.join(results, "vitest-suite-errors.json");
 fs.rmSync(vitestJson, { force: true });
 fs.rmSync(suiteErrorsJson, { force: true });
 const vitestStatus = buildOk
-  ? run("unit and integration tests", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`, "--reporter=./scripts/suite-errors-reporter.ts"], { CAPSULE_SUITE_ERRORS_FILE: suiteErrorsJson })
+  ? await run("unit and integration tests", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`, "--reporter=./scripts/suite-errors-reporter.ts"], { extraEnv: { CAPSULE_SUITE_ERRORS_FILE: suiteErrorsJson } })
   : 0;
 
 const playwrightJson = path.join(results, "playwright.json");
 fs.rmSync(playwrightJson, { force: true });
-const browserStatus = buildOk ? run("browser tests", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }) : 0;
+const browserStatus = buildOk ? await run("browser tests", bin("playwright"), ["test", "--reporter=list,json"], { extraEnv: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson } }) : 0;
 
 const vitest = withExitStatus(vitestCounts(vitestJson, root, readSuiteErrors(suiteErrorsJson)), "vitest", vitestStatus);
 const browser = withExitStatus(playwrightCounts(playwrightJson), "playwright", browserStatus);
