@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import path from "node:path";
-import { getAddress, parseEther, type Address } from "viem";
+import { parseEther, type Address } from "viem";
 import { integrityCourtAbi } from "@/lib/chain/abi";
-import { readDeployment } from "@/lib/chain/deployment-record";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { courtCase } from "@/features/court/case.endpoint";
 import { inboxRead } from "@/features/inbox/read.endpoint";
@@ -11,6 +10,7 @@ import { devKeys } from "@/test/support/anvil";
 import { bridgeClient } from "@/test/support/bridge-client";
 import { compareWithRebuild } from "@/test/support/projection-compare";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
+import { waitFor } from "@/test/support/wait-for";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
 import { deployedContracts } from "@/features/capsules/capsules.test-support";
 import { activeOutlet, addr, courtChain, finalizedCapsule, juryDriver, type Api, type Json } from "./court.test-support";
@@ -34,15 +34,6 @@ describe.each(dialects)("a jury settlement whose penalty the chain already holds
   let court: Address;
   let integrityCourt: Address;
 
-  const until = async <T>(what: string, read: () => Promise<T | undefined>): Promise<T> => {
-    for (let i = 0; i < 300; i++) {
-      const value = await read();
-      if (value !== undefined) return value;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(`gave up waiting for ${what}`);
-  };
-
   beforeAll(async () => {
     dns = await startTestDns();
     stack = await startStack({
@@ -51,8 +42,7 @@ describe.each(dialects)("a jury settlement whose penalty the chain already holds
     });
     api = bridgeClient(stack.baseUrl);
     handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
-    const record = readDeployment(path.join(stack.dataDir, "deployment.json"))!;
-    const contracts = Object.fromEntries(Object.entries(record.contracts).map(([name, c]) => [name, { address: getAddress(c.address) }])) as Awaited<ReturnType<typeof deployedContracts<"integrityCourt" | "juryCourt">>>;
+    const contracts = await deployedContracts(api, "integrityCourt", "juryCourt");
     court = contracts.juryCourt.address;
     integrityCourt = contracts.integrityCourt.address;
     chain = courtChain(stack, contracts);
@@ -84,10 +74,10 @@ describe.each(dialects)("a jury settlement whose penalty the chain already holds
     expect(await chain.bondOf(owner)).toBe(bondBefore - parseEther("25"));
 
     await driver.decide(caseId, jurorKeys, ["misleading"], challengerKey);
-    const settled = await until("the settlement", async () => {
+    const settled = await waitFor(async () => {
       const shown = (await api.send(courtCase, { params: { id: caseId } })).body as Json;
       return shown.case?.status === "closed" && shown.case.penalty ? shown : undefined;
-    });
+    }, "the settlement", 60_000);
     expect(settled.case.verdict).toBe("misleading");
     expect(settled.capsule.integrityLabel).toBe("misleading");
     expect(settled.case.penalty).toMatchObject({ txHash: hash, amountSlashed: parseEther("25").toString(), event: { blockNumber: receipt.blockNumber.toString() } });
@@ -106,10 +96,10 @@ describe.each(dialects)("a jury settlement whose penalty the chain already holds
     expect(await chain.penaltyLogs(BigInt(caseId))).toHaveLength(1);
 
     const head = Number(await chain.publicClient.getBlockNumber({ cacheTime: 0 }));
-    await until("the projection at the head", async () => {
+    await waitFor(async () => {
       const status = (await api.send(networkStatus, {})).body as Json;
       return status.indexer?.status === "synced" && Number(status.indexer.lastIndexedBlock) === head ? status : undefined;
-    });
+    }, "the projection at the head", 60_000);
     const compared = await compareWithRebuild({
       sqliteFile: stack.databaseUrl ? undefined : path.join(stack.dataDir, "capsule.sqlite"),
       databaseUrl: stack.databaseUrl,
