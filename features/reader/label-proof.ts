@@ -7,7 +7,7 @@ import { FINDING } from "@/lib/chain/jury-ballots";
 import { currentDeployment } from "@/lib/chain/server/current-deployment";
 import { listChain } from "@/features/capsules/capsules.repository";
 import { listLabelHistory } from "@/features/court/court-labels.repository";
-import { findCase } from "@/features/court/court.repository";
+import { findCase, findLatestOpenCaseOfChain } from "@/features/court/court.repository";
 import { caseLog } from "@/features/court/jury.repository";
 import { finalizedEventsOfTx } from "@/features/reader/reader.repository";
 import { ZLabelProof, type TLabelBasis, type TLabelProof, type TLogRef } from "./label-basis";
@@ -47,9 +47,12 @@ async function basisOf(db: DbOrTrx, rows: LabelHistoryRow[], chain: CapsuleRow[]
       const opening = rows.findIndex((r) => r.case_id === court.id && r.label === "contested");
       const decided = court.status === "closed" && court.verdict !== null && court.verdict === row.label;
       if (row.label === "contested" && !pastRestore) {
-        if (court.jury_case_id === null) return operator(row);
-        const logs = await juryLogs(db, court.jury_case_id, court.capsule_id);
-        return logs.opened ? { kind: "juryCaseOpened", caseId: String(court.jury_case_id), capsuleId: logs.capsuleId, log: logs.opened } : operator(row);
+        // this contest's case may have ended without a finding while a later-opened one kept the article contested
+        // (case-labels.ts writes no row then): the article is contested by the open case opened last
+        const contesting = court.status === "open" ? court : ((await findLatestOpenCaseOfChain(db, court.root_capsule_id)) ?? court);
+        if (contesting.jury_case_id === null) return operator(row);
+        const logs = await juryLogs(db, contesting.jury_case_id, contesting.capsule_id);
+        return logs.opened ? { kind: "juryCaseOpened", caseId: String(contesting.jury_case_id), capsuleId: logs.capsuleId, log: logs.opened } : operator(row);
       }
       if (decided) {
         if (court.jury_case_id === null) return operator(row);

@@ -133,6 +133,8 @@ export async function verifyLabel(client: PublicClient, label: TLabelProof, caps
     }
     ended.add(c.caseId);
   }
+  // the contest a label follows from must still be open: its own end is a later fact, whatever it found
+  if (label.basis.kind === "juryCaseOpened") ended.delete(label.basis.caseId);
   const later = events.filter(
     (e) =>
       !ended.has(e.caseId.toString()) &&
