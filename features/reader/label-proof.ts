@@ -59,10 +59,13 @@ async function basisOf(db: DbOrTrx, rows: LabelHistoryRow[], chain: CapsuleRow[]
         const logs = await juryLogs(db, court.jury_case_id, court.capsule_id);
         return logs.final ? { kind: "juryFinding", caseId: String(court.jury_case_id), capsuleId: logs.capsuleId, log: logs.final, articleFinding: FINDING[court.verdict!] } : operator(row);
       }
-      // a label put back when a case ended without a finding (or a contest that case's end took away): the label before it
-      if (court.status === "closed" && court.verdict === null && opening >= 0 && opening <= i) {
+      // a label put back when a case ended without a finding is the one the chain's latest case recorded as before it
+      // (case-labels.ts), which need not be this case: the label before the last contest of the chain
+      let lastContest = i - 1;
+      while (lastContest >= 0 && !(rows[lastContest]!.label === "contested" && rows[lastContest]!.case_id !== null)) lastContest--;
+      if (court.status === "closed" && court.verdict === null && row.label !== "contested" && lastContest >= 0) {
         pastRestore = true;
-        i = opening - 1;
+        i = lastContest - 1;
         continue;
       }
       if (row.label === "contested" && pastRestore && opening >= 0 && opening <= i) {

@@ -5,6 +5,7 @@ import { devKeys } from "@/test/support/anvil";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { capsuleProof } from "@/features/reader/proof.endpoint";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { courtCase } from "@/features/court/case.endpoint";
 import { ZCapsuleProofResponse, type TCapsuleProof } from "@/features/reader/capsule-proof";
 import { verifyProof, type Check } from "@/features/reader/verify-proof";
 import { bridgeClient } from "@/test/support/bridge-client";
@@ -36,9 +37,9 @@ describe.each(dialects)("verify checks the integrity label against the node on %
   let contested: TCapsuleProof | undefined;
   let chain: ReturnType<typeof courtChain>;
 
-  const proofWith = (label: string) =>
+  const proofWith = (label: string, id = capsuleId) =>
     eventually(async () => {
-      const res = await api.send(capsuleProof, { params: { id: capsuleId } });
+      const res = await api.send(capsuleProof, { params: { id } });
       return res.status === 200 && res.body.label?.value === label ? ZCapsuleProofResponse.parse(res.body) : undefined;
     }, `the proof with label ${label}`);
   const verify = async (proof: TCapsuleProof, id = capsuleId): Promise<Check> => {
@@ -164,5 +165,22 @@ describe.each(dialects)("verify checks the integrity label against the node on %
     const overContest = await verify({ ...proof, label: { ...proof.label, basis: { kind: "juryCaseOpened", caseId: ended.caseId, capsuleId: ended.capsuleId, log: ended.opened } } }, correction);
     expect(overContest.ok, overContest.detail).toBe(false);
     expect(overContest.detail).toMatch(new RegExp(`later JuryCourt CaseFinal of case ${ended.caseId} `));
+
+    // A ends without a finding too: the label B recorded as before it is put back — `corrected`, which the correction's
+    // finalization gave the article while A was open — and follows from that CapsuleFinalized, not from before A
+    let a = (await api.send(courtCase, { params: { id: caseA.body.case.caseId } })).body;
+    for (const period of ["commit", "reveal", "final"]) {
+      await jury.pastPeriod(a.case.periodEndsAt);
+      a = (await jury.advance(caseA.body.case.caseId, disputerKey)).body;
+      expect(a.case.period).toBe(period);
+    }
+    const restored = await proofWith("corrected", correction);
+    expect(restored.label.basis).toMatchObject({ kind: "authorRevision", capsuleId: correction, capsuleType: "correction" });
+    expect(restored.label.endedWithoutFinding.map((c) => c.caseId).sort()).toEqual([caseA.body.case.juryCaseId, caseB.body.case.juryCaseId].sort());
+    const put = await verify(restored, correction);
+    expect(put, put.detail).toMatchObject({ ok: true });
+    // the restored label with one of the two ended cases left out of the proof: its CaseOpened is a later fact
+    const hiding = await verify({ ...restored, label: { ...restored.label, endedWithoutFinding: restored.label.endedWithoutFinding.slice(0, 1) } }, correction);
+    expect(hiding.ok, hiding.detail).toBe(false);
   }, 300_000);
 });
