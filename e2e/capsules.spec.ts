@@ -336,10 +336,12 @@ test("a correction is published and the history shows both versions", async () =
   await page.goto(`/capsules/${ids.original}`);
   await expect(page.getByTestId("capsule-status")).toHaveText("Finalized");
   await expect(page.getByTestId("outcome-superseded")).toContainText(`Correction #${ids.correction} of this version is under vote; readers see this version until it is finalized`);
-  // still the article readers see, so still the one to dispute (the chain's superseded mark does not change that)
-  await expect(page.getByRole("link", { name: "Open a dispute" })).toBeVisible();
+  // still the article readers see, so still the one to dispute (the chain's superseded mark does not change that);
+  // not by its own journalist, whom the jury court refuses (OwnArticle): the dispute page says so instead of a form
+  await expect(page.getByRole("link", { name: "Open a dispute" })).toHaveCount(0);
   await page.goto(`/capsules/${ids.original}/dispute`);
   await expect(page.getByTestId("dispute-not-finalized")).toHaveCount(0);
+  await expect(page.getByTestId("dispute-own-article")).toBeVisible();
   await page.goto(`/capsules/${ids.original}`);
   await bothWidths(page, "capsule-original-under-vote", "desk-words");
   await page.goto(`/read/${ids.original}`);
