@@ -70,6 +70,8 @@ test("Submit and pay names the fields that hold it back and takes the writer to 
   // the author's row has no display name yet, and the source URL is not one
   await expect(notReady).toContainText("Fix the marked fields before submitting: source URL, contributors.");
   await expect(page.getByRole("button", { name: "Submit and pay 30 CAP" })).toBeDisabled();
+  await notReady.scrollIntoViewIfNeeded();
+  await bothWidths(page, "draft-not-ready", "polish-five");
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 800 });
     await notReady.scrollIntoViewIfNeeded();

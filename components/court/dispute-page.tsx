@@ -160,7 +160,7 @@ export function DisputePage({ id }: { id: string }) {
                 Any wallet with a bond (CAP deposited on the <Link href="/bonds" className="text-accent underline">Bonds</Link> page, any amount) — no role at this
                 outlet is needed, so readers and other newsrooms can challenge.
               </li>
-              <li>Only finalized articles, one open case per article at a time.</li>
+              <li>Only finalized articles, one open case per article at a time; not by the wallet that submitted the article (it publishes a correction instead).</li>
               <li>While the case is open the article is labelled Contested and carries no ads.</li>
               <li>
                 A jury of bonded Editors of other outlets, drawn on chain, decides: both sides add evidence, the jurors commit their findings in secret, then reveal
