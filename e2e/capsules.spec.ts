@@ -139,7 +139,7 @@ test("a journalist drafts with evidence and contributors, and submits paying the
   const nameRule = "Enter the name readers see in the byline; without one they see the wallet address.";
   await expect(page.locator("#contributor-0-name-error")).toHaveText(nameRule);
   await expect(contributors.nth(0).getByLabel("Display name")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByTestId("submit-panel")).toContainText("Fix the marked fields before submitting.");
+  await expect(page.getByTestId("submit-panel")).toContainText("Fix the marked fields before submitting: contributors.");
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });
     await page.getByTestId("contributors-editor").screenshot({ path: `test-results/screenshots/contributor-name-required-${width}.png` });
