@@ -18,7 +18,6 @@ export const ZCapsuleId = zDecimalId("capsule id");
 export const ZCapsuleIdParams = z.object({ id: ZCapsuleId });
 
 const ZHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "0x + 64 hex digits (SHA-256)").transform((v) => v.toLowerCase());
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
 export const evidenceTypes = ["archived_page", "transcript", "document", "media", "data"] as const;
 export const contributionTypes = ["author", "editor", "researcher", "reviewer"] as const;
@@ -77,10 +76,10 @@ const contentFields = {
   subtitle: zOneLine(0, 300).nullable().optional(),
   summary: zMultiLine(0, 2000, { trim: true }).nullable().optional(),
   language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "a language code such as en or pt-BR").optional(),
-  category: optionalText(80),
+  category: zOneLine(0, 80).nullable().optional(),
   tags: z.array(zOneLine(1, 40)).max(20).optional(),
   sourceUrl: ZWebUrl.nullable().optional(),
-  rightsNotes: optionalText(4000),
+  rightsNotes: zMultiLine(0, 4000, { trim: true }).nullable().optional(),
   supportingCapsules: z.array(zIdInput("capsule id")).max(MAX_SUPPORTING_RELATIONS).optional(),
   evidence: ZEvidenceList.optional(),
   contributors: ZContributorList.optional(),
