@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_MARKDOWN_NESTING, tooDeeplyNestedLine } from "@/lib/markdown/nesting";
 import { zMultiLine, zOneLine } from "@/lib/schemas/plain-text";
 import { ZStoredUri, ZWebUrl } from "@/lib/schemas/uri";
 import { pageQuery } from "@/lib/schemas/pagination";
@@ -72,7 +73,10 @@ export const ZArticleSlug = z
 
 const contentFields = {
   title: zOneLine(1, 300),
-  body: zMultiLine(1, 200_000),
+  body: zMultiLine(1, 200_000).superRefine((body, ctx) => {
+    const line = tooDeeplyNestedLine(body);
+    if (line !== undefined) ctx.addIssue({ code: "custom", message: `line ${line} nests quotes or lists more than ${MAX_MARKDOWN_NESTING} levels deep` });
+  }),
   subtitle: zOneLine(0, 300).nullable().optional(),
   summary: zMultiLine(0, 2000, { trim: true }).nullable().optional(),
   language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "a language code such as en or pt-BR").optional(),
