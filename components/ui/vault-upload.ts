@@ -1,6 +1,7 @@
 import { ApiError } from "@/lib/api/api-client";
 import { signedPost, type BrowserSession } from "@/lib/api/browser-session";
 import { vaultUpload } from "@/features/vault/upload.endpoint";
+import { plainFileName } from "@/lib/schemas/plain-text";
 import { toBase64 } from "./file-hash";
 
 // Storing a file the person picked in the bridge's vault, for every form that takes one (evidence, the
@@ -11,7 +12,7 @@ export const VAULT_FILE_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Stores the file's bytes (read again unless given) under their SHA-256; answers the stored object. */
 export async function storeInVault(session: BrowserSession | undefined, file: File, options: { bytes?: ArrayBuffer; capsuleId?: string } = {}) {
-  const filename = file.name.replace(/[\\/"\u0000-\u001f\u007f]/g, "_");
+  const filename = plainFileName(file.name, "file");
   const bytes = options.bytes ?? (await file.arrayBuffer());
   const body = { filename, mimeType: file.type || "application/octet-stream", contentBase64: toBase64(bytes), ...(options.capsuleId ? { capsuleId: options.capsuleId } : {}) };
   return (await signedPost(session, vaultUpload, { body })).object;

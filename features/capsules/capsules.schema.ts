@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_MARKDOWN_NESTING, tooDeeplyNestedLine } from "@/lib/markdown/nesting";
 import { zMultiLine, zOneLine } from "@/lib/schemas/plain-text";
 import { ZStoredUri, ZWebUrl } from "@/lib/schemas/uri";
 import { pageQuery } from "@/lib/schemas/pagination";
@@ -18,7 +19,6 @@ export const ZCapsuleId = zDecimalId("capsule id");
 export const ZCapsuleIdParams = z.object({ id: ZCapsuleId });
 
 const ZHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "0x + 64 hex digits (SHA-256)").transform((v) => v.toLowerCase());
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
 export const evidenceTypes = ["archived_page", "transcript", "document", "media", "data"] as const;
 export const contributionTypes = ["author", "editor", "researcher", "reviewer"] as const;
@@ -73,14 +73,17 @@ export const ZArticleSlug = z
 
 const contentFields = {
   title: zOneLine(1, 300),
-  body: zMultiLine(1, 200_000),
+  body: zMultiLine(1, 200_000).superRefine((body, ctx) => {
+    const line = tooDeeplyNestedLine(body);
+    if (line !== undefined) ctx.addIssue({ code: "custom", message: `line ${line} nests quotes or lists more than ${MAX_MARKDOWN_NESTING} levels deep` });
+  }),
   subtitle: zOneLine(0, 300).nullable().optional(),
   summary: zMultiLine(0, 2000, { trim: true }).nullable().optional(),
   language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "a language code such as en or pt-BR").optional(),
-  category: optionalText(80),
+  category: zOneLine(0, 80).nullable().optional(),
   tags: z.array(zOneLine(1, 40)).max(20).optional(),
   sourceUrl: ZWebUrl.nullable().optional(),
-  rightsNotes: optionalText(4000),
+  rightsNotes: zMultiLine(0, 4000, { trim: true }).nullable().optional(),
   supportingCapsules: z.array(zIdInput("capsule id")).max(MAX_SUPPORTING_RELATIONS).optional(),
   evidence: ZEvidenceList.optional(),
   contributors: ZContributorList.optional(),

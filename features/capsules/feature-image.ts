@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withOneLineRules } from "@/lib/schemas/plain-text";
 
 // An article's feature image (issue 31, Ghost): a picture stored in the vault, named by the SHA-256 of
 // its bytes, with the alt text a reader who cannot see it hears instead. The capsule's manifest
@@ -16,11 +17,13 @@ export const ZFeatureImageInput = z
       .string()
       .regex(/^0x[0-9a-fA-F]{64}$/, "the SHA-256 of an image in the vault (0x + 64 hex digits)")
       .transform((v) => v.toLowerCase() as `0x${string}`),
-    alt: z
-      .string()
-      .trim()
-      .refine((s) => s.length > 0, "describe the image in words for readers who cannot see it (alt text is required with an image)")
-      .refine((s) => [...s].length <= FEATURE_IMAGE_ALT_MAX, `at most ${FEATURE_IMAGE_ALT_MAX} characters`),
+    alt: withOneLineRules(
+      z
+        .string()
+        .trim()
+        .refine((s) => s.length > 0, "describe the image in words for readers who cannot see it (alt text is required with an image)")
+        .refine((s) => [...s].length <= FEATURE_IMAGE_ALT_MAX, `at most ${FEATURE_IMAGE_ALT_MAX} characters`),
+    ),
   })
   .strict();
 export type TFeatureImageInput = z.infer<typeof ZFeatureImageInput>;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import type { Endpoint } from "@/lib/endpoints/define";
 import { capsuleClaimsSet } from "@/features/capsules/claims-set.endpoint";
+import { capsuleCreate } from "@/features/capsules/create.endpoint";
 import { capsuleReject } from "@/features/capsules/reject.endpoint";
 import { capsuleDispute } from "@/features/court/dispute.endpoint";
 import { courtReply } from "@/features/court/reply.endpoint";
@@ -17,6 +18,7 @@ type Case = { endpoint: Endpoint; field: string; set: (body: Record<string, unkn
 const top = (endpoint: Endpoint, field: string): Case => ({ endpoint, field, set: (body, text) => ({ ...body, [field]: text }) });
 const cases: Case[] = [
   top(rightsCreate, "terms"),
+  top(capsuleCreate, "rightsNotes"),
   top(capsuleReject, "reason"),
   top(capsuleHistoryAdd, "revisionReason"),
   top(outletCreate, "description"),

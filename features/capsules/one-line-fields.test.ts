@@ -23,11 +23,16 @@ const contributor = (displayName: string) => ({ wallet: WALLET, displayName, rol
 const paths = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }) => (result.error?.issues ?? []).map((i) => i.path.join("."));
 
 describe("one-line text people read in a capsule and a court reply", () => {
+  // the category is the section readers see beside the date (and articleSection in the page's JSON-LD), the alt text
+  // what a screen reader says for the feature image: one line like the rest
   for (const [what, text] of Object.entries(ODD)) {
     it(`refuses ${what} in a contributor's display name, an evidence label and a tag`, () => {
       expect(paths(ZCreateCapsuleBody.safeParse({ ...base, contributors: [contributor(text)] }))).toEqual(["contributors.0.displayName"]);
       expect(paths(ZCreateCapsuleBody.safeParse({ ...base, evidence: [evidence(text)] }))).toEqual(["evidence.0.label"]);
       expect(paths(ZCreateCapsuleBody.safeParse({ ...base, tags: ["council", text] }))).toEqual(["tags.1"]);
+      expect(paths(ZCreateCapsuleBody.safeParse({ ...base, category: text }))).toEqual(["category"]);
+      expect(paths(ZCreateCapsuleBody.safeParse({ ...base, featureImage: { contentHash: `0x${"cd".repeat(32)}`, alt: text } }))).toEqual(["featureImage.alt"]);
+      expect(paths(ZUpdateCapsuleBody.safeParse({ capsuleId: "7", category: text }))).toEqual(["category"]);
       expect(paths(ZUpdateCapsuleBody.safeParse({ capsuleId: "7", contributors: [contributor(text)] }))).toEqual(["contributors.0.displayName"]);
       expect(paths(ZReplyBody.safeParse({ reply: "The article quotes the council's notice in full.", evidence: [{ uri: "https://example.org/r.pdf", label: text }] }))).toEqual(["evidence.0.label"]);
     });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZAddressOut, ZUintString } from "@/lib/schemas/primitives";
+import { withOneLineRules } from "@/lib/schemas/plain-text";
 import { zDecimalId } from "@/lib/schemas/whole-number";
 
 // Vault objects (seed: Court, burn, vault): content-addressed by the SHA-256 of their bytes.
@@ -16,12 +17,16 @@ const ZCapsuleIdField = zDecimalId("capsule id");
 
 export const ZVaultUploadBody = z
   .object({
-    filename: z
-      .string()
-      .trim()
-      .min(1)
-      .max(255)
-      .refine((name) => !/[\\/\u0000-\u001f\u007f"]/.test(name), "a plain file name without slashes, quotes or control characters"),
+    // shown on the desk and given to browsers as the download's name: a title's rules (a right-to-left override would
+    // show "report<RLO>fdp.html" as "reportlmth.pdf"), and no slash or quote
+    filename: withOneLineRules(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(255)
+        .refine((name) => !/[\\/"]/.test(name), "a plain file name without slashes or quotes"),
+    ),
     mimeType: z.string().trim().toLowerCase().max(100),
     contentBase64: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, "standard base64").refine((s) => s.length % 4 === 0, "standard base64 (padded)"),
     capsuleId: ZCapsuleIdField.optional(),

@@ -5,6 +5,7 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified, type PluggableList } from "unified";
+import { limitNesting } from "./nesting";
 import { safeHref, vaultImageSrc } from "./safe-url";
 import { styleArticle } from "./style-article";
 import { walk } from "./tree-walk";
@@ -81,7 +82,7 @@ const processor = unified().use(remarkParse).use(remarkPlugins).use(remarkRehype
 
 /** The Markdown syntax tree (CommonMark + GFM), before any HTML is made. */
 export function parseMarkdown(source: string): MdastRoot {
-  return processor.parse(source.replace(/\r\n?/g, "\n"));
+  return processor.parse(limitNesting(source.replace(/\r\n?/g, "\n")));
 }
 
 /** The sanitized, styled HTML tree of an article body. */

@@ -17,16 +17,23 @@ const visible = (value: string) => value.replace(INVISIBLE, "").length > 0;
 export const zMultiLine = (min: number, max: number, options: { trim?: boolean; maxMessage?: string } = {}) =>
   (options.trim ? z.string().trim() : z.string()).min(min).max(max, options.maxMessage).refine(noControls, "must not contain control characters");
 
-/** One line of text people read (a title): no control character, line break or bidirectional override, and something visible. */
-export const zOneLine = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(min)
-    .max(max)
+/** A title's rules on any string schema (one that counts its length its own way): no control character, line break or bidirectional override, and something visible unless empty. */
+export const withOneLineRules = (schema: z.ZodString) =>
+  schema
     .refine((value) => noControls(value) && !LINE_BREAK_OR_TAB.test(value), "must be one line without control characters")
     .refine((value) => !BIDI_CONTROL.test(value), "must not contain bidirectional override characters (U+202A–U+202E, U+2066–U+2069)")
     .refine((value) => value.length === 0 || visible(value), "must contain a visible character");
+
+const NOT_IN_FILE_NAME = /[\\/"\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** A file name the vault takes (`filename`: one line, no slash or quote), made from one it was given; `fallback` when nothing visible is left. */
+export function plainFileName(name: string, fallback: string): string {
+  const plain = [...name.replace(NOT_IN_FILE_NAME, "_").trim()].slice(0, 200).join("");
+  return visible(plain) ? plain : fallback;
+}
+
+/** One line of text people read (a title): no control character, line break or bidirectional override, and something visible. */
+export const zOneLine = (min: number, max: number) => withOneLineRules(z.string().trim().min(min).max(max));
 
 /** Characters XML 1.0 does not allow (C0 controls but tab, line feed and carriage return; lone surrogates; U+FFFE, U+FFFF). */
 const NOT_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

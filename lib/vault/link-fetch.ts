@@ -2,6 +2,7 @@ import "server-only";
 import { request } from "node:https";
 import { Resolver as DnsResolver } from "node:dns/promises";
 import { parseDnsServers } from "@/lib/dns/dns-servers";
+import { plainFileName } from "@/lib/schemas/plain-text";
 import { checkFetchUrl, isPublicAddress, pinnedLookup, resolvePublic, type Resolver } from "@/lib/dns/public-address";
 
 // Evidence "Add by link": the bridge fetches the link once, on a journalist's behalf, so the vault
@@ -149,5 +150,5 @@ function filenameOf(url: URL): string {
       name = last;
     }
   }
-  return name.replace(/[\\/"\u0000-\u001f\u007f]/g, "_").slice(0, 200);
+  return plainFileName(name, url.hostname);
 }
