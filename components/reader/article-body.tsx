@@ -1,5 +1,6 @@
 import { MarkdownView } from "@/components/markdown/markdown-view";
 import { renderMarkdown } from "@/lib/markdown/render-markdown";
+import { keptRender } from "@/lib/markdown/kept-renders";
 import { markClaims, type ClaimSpan } from "@/lib/markdown/claim-marks";
 import { quoteOffset } from "@/features/capsules/claim-anchor";
 import type { TClaimObject } from "@/features/capsules/claims.schema";
@@ -13,10 +14,10 @@ export function ArticleBody({ source, claims = [], lang }: { source: string; cla
     const start = quoteOffset(text, claim);
     return start < 0 ? [] : [{ ordinal: claim.ordinal, start, end: start + claim.exact.length }];
   });
-  if (spans.length === 0 || !text.trim()) return <MarkdownView source={source} className="font-serif text-lg" testId="reader-body" lang={lang} />;
+  if (!text.trim()) return <MarkdownView source={source} className="font-serif text-lg" testId="reader-body" lang={lang} />;
   return (
     <div lang={lang} className="max-w-none break-words text-ink font-serif text-lg" data-testid="reader-body">
-      {renderMarkdown(text, [markClaims(text, spans)])}
+      {keptRender(text, JSON.stringify(spans), () => renderMarkdown(text, spans.length === 0 ? [] : [markClaims(text, spans)]))}
     </div>
   );
 }
