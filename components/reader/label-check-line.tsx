@@ -23,7 +23,8 @@ export function useLabelCheck(input: { label: TLabelProof | null; shownLabel: st
     let current = true;
     const answered = `${rpcUrl} ${finalizedBlock}`;
     if (label.value !== shownLabel) {
-      setState({ check: { outcome: "failed", detail: `this page shows “${titleOf(shownLabel)}”, but its record of the label is for “${titleOf(label.value)}”` }, key: answered });
+      const problem = `this page shows “${titleOf(shownLabel)}”, but its record of the label is for “${titleOf(label.value)}”`;
+      setState({ check: { outcome: "failed", detail: problem, problem }, key: answered });
       return;
     }
     readLabel(rpcUrl, label, capsuleId, registry, finalizedBlock).then(
@@ -37,20 +38,15 @@ export function useLabelCheck(input: { label: TLabelProof | null; shownLabel: st
   return key !== undefined && state.key === key ? state : {};
 }
 
-/** What the check found, in a reader's words: the fact the label follows from. */
-function sourceOf(label: TLabelProof): string {
-  const basis = label.basis;
+/** The chain fact a label follows from, in a reader's words (a clean label and one set with no chain event have lines of their own). */
+function sourceOf(basis: Exclude<TLabelProof["basis"], { kind: "none" | "operator" }>): string {
   switch (basis.kind) {
-    case "none":
-      return "nothing"; // not shown: a clean label has a line of its own
     case "juryCaseOpened":
       return `JuryCourt case ${basis.caseId}, opened in block ${basis.log.blockNumber}`;
     case "juryFinding":
       return `the final finding of JuryCourt case ${basis.caseId}, in block ${basis.log.blockNumber}`;
     case "authorRevision":
       return `the author’s ${basis.capsuleType}, capsule #${basis.capsuleId}, finalized in block ${basis.log.blockNumber}`;
-    case "operator":
-      return "no chain event";
   }
 }
 
@@ -84,11 +80,11 @@ export function LabelCheckLine({ label, state, rpcLabel }: { label: TLabelProof 
   if (check.outcome === "failed") {
     return (
       <li className="break-words text-red-800" data-testid="label-check" data-outcome="failed">
-        ✖ The label “{title}” does not follow from the chain record (read from {rpcLabel}): {check.detail.replace(/^the bridge shows "[a-z_]+"; /, "")}.
+        ✖ The label “{title}” does not follow from the chain record (read from {rpcLabel}): {check.problem}.
       </li>
     );
   }
-  if (check.outcome === "operator" && label.basis.kind === "operator") {
+  if (label.basis.kind === "operator") {
     return (
       <li className="break-words text-stone-700" data-testid="label-check" data-outcome="operator">
         – The label “{title}” could not be checked on chain: this site set it ({label.basis.reason}) with no event on chain to read. Nothing later on chain changes it (read from {rpcLabel}).
@@ -106,7 +102,7 @@ export function LabelCheckLine({ label, state, rpcLabel }: { label: TLabelProof 
   const later = label.juryCourt ? "; no later case on this article" : "";
   return (
     <li className="break-words text-emerald-800" data-testid="label-check" data-outcome="checked">
-      ✓ The label “{title}” follows from {sourceOf(label)}
+      ✓ The label “{title}” follows from {sourceOf(label.basis)}
       {later}
       {endedNote(label)} (read from {rpcLabel}).
     </li>

@@ -100,7 +100,7 @@ describe("the label check's core", () => {
     const open = opened(3n, 7n, 12_000n, 0, 1);
     const { node } = nodeWith([]);
     const check = await checkLabel(node, proofOf({ value: "contested", basis: { kind: "juryCaseOpened", caseId: "3", capsuleId: "7", log: ref(open) } }), "7", REGISTRY, 100n);
-    expect(check).toEqual({ outcome: "failed", detail: `the bridge shows "contested"; the node knows no transaction ${open.transactionHash}` });
+    expect(check).toEqual({ outcome: "failed", detail: `the bridge shows "contested"; the node knows no transaction ${open.transactionHash}`, problem: `the node knows no transaction ${open.transactionHash}` });
   });
 
   it("cases listed as ended without a finding change nothing; a label set with no chain event is 'operator', not checked", async () => {

@@ -63,7 +63,7 @@ export type LabelNode = {
  * `checked`: the label follows from the chain facts the node holds; `operator`: the bridge set it with no on-chain
  * event (a clerk-era label), so nothing on chain could confirm it, though no later case contradicts it; `failed`.
  */
-export type LabelCheck = { outcome: "checked" | "operator" | "failed"; detail: string };
+export type LabelCheck = { outcome: "checked" | "operator"; detail: string } | { outcome: "failed"; detail: string; problem: string };
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 type Position = { blockNumber: bigint; logIndex: number };
@@ -173,7 +173,7 @@ async function checkBasis(node: LabelNode, label: TLabelProof, registry: string)
 
 /** The label check: the label follows from its basis on the node, and nothing later on the node changed it. */
 export async function checkLabel(node: LabelNode, label: TLabelProof, capsuleId: string, registry: string, finalizedBlock: bigint): Promise<LabelCheck> {
-  const fail = (detail: string): LabelCheck => ({ outcome: "failed", detail: `the bridge shows "${label.value}"; ${detail}` });
+  const fail = (problem: string): LabelCheck => ({ outcome: "failed", detail: `the bridge shows "${label.value}"; ${problem}`, problem });
   const passed = (detail: string): LabelCheck => ({ outcome: label.basis.kind === "operator" ? "operator" : "checked", detail });
   if (!label.chainCapsuleIds.includes(capsuleId)) return fail(`the versions it names (${label.chainCapsuleIds.join(", ") || "none"}) leave out capsule ${capsuleId} itself`);
   const basis = await checkBasis(node, label, registry);
