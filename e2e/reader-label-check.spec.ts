@@ -4,13 +4,15 @@ import { privateKeyToAccount } from "viem/accounts";
 import { capsuleDispute } from "@/features/court/dispute.endpoint";
 import { devKeys } from "@/test/support/anvil";
 import { courtDesk, type CourtFixture } from "./support/court-fixture";
+import { readerDesk } from "./support/reader-fixture";
 import { juryChain, type Wallet } from "./support/jury-chain";
 import { expectNoOverflowAt360, watchConsole } from "./support/page-helpers";
 
 // The article page's own check (components/reader/finalization-record.tsx) checks the integrity label too, in
 // the reader's browser against the node they chose: a contested article's label follows from its JuryCourt
-// CaseOpened, a decided one's from its CaseFinal; a node that holds no such case (a node the reader trusts more
-// than this site, say) makes the check fail, and the one-sentence verdict with it.
+// CaseOpened, a decided one's from its CaseFinal, a corrected one's from the correction's CapsuleFinalized; a node
+// that holds no such case (a node the reader trusts more than this site, say) makes the check fail, and the
+// one-sentence verdict with it.
 
 test.describe.configure({ mode: "serial" });
 
@@ -101,4 +103,16 @@ test("once the jury's finding is final, the page's check reads the CaseFinal: th
   await expect(line).toHaveText(/^✓ The label “Misleading” follows from the final finding of JuryCourt case \d+, in block \d+; no later case on this article \(read from this site’s \/rpc\)\.$/);
   await expect(page.getByTestId("finalization-summary")).toContainText("its record gives the label “Misleading”");
   await checkShots(page, "decided");
+});
+
+test("a corrected article: the label follows from the correction's finalization, which the registry says revises the original", async ({ page }) => {
+  const reader = readerDesk();
+  const original = await reader.finalized(OWNER, fixture.outletSlug, `Ferry fares ${stamp}`, "Fares rise by ten percent in May.");
+  const correction = await reader.finalizedCorrection(OWNER, original, "Fares rise by ten percent in June.", "The rise starts in June, not May.");
+  await page.goto(`/read/${correction}`);
+  await expect(page.getByTestId("integrity-label")).toHaveAttribute("data-label", "corrected");
+  await expect(page.getByTestId("label-check")).toHaveText(
+    new RegExp(`^✓ The label “Corrected” follows from the author’s correction, capsule #${correction}, finalized in block \\d+; no later case on this article \\(read from this site’s /rpc\\)\\.$`),
+  );
+  await expect(page.getByTestId("finalization-summary")).toContainText("its record gives the label “Corrected”");
 });
