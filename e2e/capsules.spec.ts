@@ -139,7 +139,7 @@ test("a journalist drafts with evidence and contributors, and submits paying the
   const nameRule = "Enter the name readers see in the byline; without one they see the wallet address.";
   await expect(page.locator("#contributor-0-name-error")).toHaveText(nameRule);
   await expect(contributors.nth(0).getByLabel("Display name")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByTestId("submit-panel")).toContainText("Fix the marked fields before submitting.");
+  await expect(page.getByTestId("submit-panel")).toContainText("Fix the marked fields before submitting: contributors.");
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });
     await page.getByTestId("contributors-editor").screenshot({ path: `test-results/screenshots/contributor-name-required-${width}.png` });
@@ -336,10 +336,12 @@ test("a correction is published and the history shows both versions", async () =
   await page.goto(`/capsules/${ids.original}`);
   await expect(page.getByTestId("capsule-status")).toHaveText("Finalized");
   await expect(page.getByTestId("outcome-superseded")).toContainText(`Correction #${ids.correction} of this version is under vote; readers see this version until it is finalized`);
-  // still the article readers see, so still the one to dispute (the chain's superseded mark does not change that)
-  await expect(page.getByRole("link", { name: "Open a dispute" })).toBeVisible();
+  // still the article readers see, so still the one to dispute (the chain's superseded mark does not change that);
+  // not by its own journalist, whom the jury court refuses (OwnArticle): the dispute page says so instead of a form
+  await expect(page.getByRole("link", { name: "Open a dispute" })).toHaveCount(0);
   await page.goto(`/capsules/${ids.original}/dispute`);
   await expect(page.getByTestId("dispute-not-finalized")).toHaveCount(0);
+  await expect(page.getByTestId("dispute-own-article")).toBeVisible();
   await page.goto(`/capsules/${ids.original}`);
   await bothWidths(page, "capsule-original-under-vote", "desk-words");
   await page.goto(`/read/${ids.original}`);

@@ -20,7 +20,7 @@ export function CapsuleContent({ read }: { read: TCapsuleResponse }) {
   const supporting = useSupporting(read.capsuleId);
   return (
     <div className="grid items-start gap-6 lg:grid-cols-3">
-      <Card title="Article" className="min-w-0 lg:col-span-2">
+      <Card id="article" title="Article" className="min-w-0 lg:col-span-2">
         <div data-testid="capsule-article">
           <p className="font-serif text-2xl font-bold leading-snug">{content.title || read.capsule.title}</p>
           {content.subtitle ? (

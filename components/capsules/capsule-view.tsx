@@ -28,6 +28,8 @@ import { BackLink } from "@/components/ui/back-link";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 import { submitterCredit, submitterGivenName, votesNamedOnCapsule } from "@/features/capsules/credit-name";
 import { trustedAtSubmitWords } from "./trusted-at-submit";
+import { useOutletRoles } from "@/components/roles/use-roles";
+import { AUTHOR_ROLES } from "@/lib/roles/role-catalog";
 
 // /capsules/:id — the editors' view: status, countdown on the chain clock, tally and quorum, Yes/No,
 // live voters, and "Close the vote" once the window has passed.
@@ -122,11 +124,7 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
               Reader’s view
             </Link>
           ) : null}
-          {isReadersVersion(read) ? (
-            <Link href={`/capsules/${id}/dispute`} prefetch={false} className="inline-flex min-h-11 items-center text-accent underline">
-              Open a dispute
-            </Link>
-          ) : null}
+          <NewsroomActions read={read} />
         </nav>
       </div>
       {c.status === "finalized" || c.status === "superseded" ? courtRecord : null}
@@ -290,4 +288,33 @@ function rejectionReason(read: NonNullable<ReturnType<typeof useCapsule>["data"]
     ...(yes < approvalThreshold ? [`${c.weightedYes}% voted yes, below the ${approvalThreshold}% needed`] : []),
   ];
   return missed.length > 0 ? `${missed.join(", and ")}.` : "it was closed before its window ended.";
+}
+
+/**
+ * The published version's next steps. Its newsroom (the submitter, or a wallet holding an author role at the outlet)
+ * is offered "Publish a correction", which leads to the history page's form; the submitter is not offered a dispute,
+ * which the jury court refuses from the article's own author (OwnArticle).
+ */
+function NewsroomActions({ read }: { read: NonNullable<ReturnType<typeof useCapsule>["data"]> }) {
+  const { wallet, status } = useSession();
+  const c = read.capsule;
+  const signedIn = status === "signed-in" && wallet !== undefined;
+  const roles = useOutletRoles(signedIn ? wallet : undefined, c.outletSlug);
+  if (!isReadersVersion(read)) return null;
+  const isSubmitter = signedIn && wallet.toLowerCase() === c.submitter.toLowerCase();
+  const holdsAuthorRole = roles.data?.roles.some((r) => (AUTHOR_ROLES as readonly number[]).includes(r.roleId)) ?? false;
+  return (
+    <>
+      {c.status === "finalized" && (isSubmitter || holdsAuthorRole) ? (
+        <Link href={`/capsules/${c.id}/history#correction`} className="inline-flex min-h-11 items-center text-accent underline" data-testid="capsule-correction-link">
+          Publish a correction
+        </Link>
+      ) : null}
+      {isSubmitter ? null : (
+        <Link href={`/capsules/${c.id}/dispute`} prefetch={false} className="inline-flex min-h-11 items-center text-accent underline">
+          Open a dispute
+        </Link>
+      )}
+    </>
+  );
 }

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFormDraft } from "@/components/ui/use-form-draft";
 import { ZAddHistoryBody } from "@/features/capsules/capsules.schema";
 import { useStartRevision } from "@/components/capsules/use-capsules";
@@ -30,12 +30,23 @@ export function CorrectionForm({ currentId, currentStatus, outletSlug }: { curre
   const setKind = (value: "correction" | "retraction") => setKindText(value);
   const [reason, setReason, clearReason] = useFormDraft(`revision.${currentId}.reason`);
   const [error, setError] = useState<string | undefined>();
+  const noRole = Boolean(roles.data && !roles.data.roles.some((r) => (AUTHOR_ROLES as readonly number[]).includes(r.roleId)));
+  const showsForm = status === "signed-in" && !noRole;
+  // the capsule page's "Publish a correction" leads here (#correction): the reason is where the writer starts
+  const arrived = useRef(false);
+  useEffect(() => {
+    if (!showsForm || arrived.current || window.location.hash !== "#correction") return;
+    arrived.current = true;
+    // after the route's own focus move to the heading, which runs in the same commit
+    const timer = window.setTimeout(() => document.getElementById("revision-reason")?.focus(), 0);
+    return () => window.clearTimeout(timer);
+  }, [showsForm]);
 
   if (status !== "signed-in") {
     return <p className="text-sm text-stone-600">Sign in from the page header as a journalist of the outlet to publish a correction.</p>;
   }
   // the form is for the outlet's newsroom: anyone else learns so before filling it in
-  if (roles.data && !roles.data.roles.some((r) => (AUTHOR_ROLES as readonly number[]).includes(r.roleId))) {
+  if (noRole) {
     return (
       <p className="text-sm text-stone-600" data-testid="correction-no-role">
         Only a Journalist, Reporter or Editor of this outlet can publish a correction. Your wallet holds no such role here; ask the outlet&apos;s owner or

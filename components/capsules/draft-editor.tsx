@@ -15,6 +15,7 @@ import { FeatureImageEditor } from "./feature-image-editor";
 import { ClaimsEditor } from "./claims-editor";
 import { disabledLook, TextArea, TextField } from "@/components/ui/field";
 import { SaveIndicator } from "./save-indicator";
+import { fieldList } from "./draft-field-names";
 import { ContentHash } from "./content-hash";
 import { SubmitPanel } from "./submit-panel";
 import { SupportingEditor } from "./supporting-editor";
@@ -64,7 +65,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
     : total !== TOTAL_SHARE_BPS
       ? "Contributor shares must add up to 100 percent before you can submit."
       : problems > 0
-        ? "Fix the marked fields before submitting."
+        ? `Fix the marked fields before submitting: ${fieldList(Object.keys(errors))}.`
         : adrift.length > 0
           ? `${adrift.length === 1 ? `Claim ${adrift[0]} quotes` : `Claims ${adrift.join(", ")} quote`} words no longer in the body: mark ${adrift.length === 1 ? "it" : "them"} again or remove ${adrift.length === 1 ? "it" : "them"} under Claims before submitting.`
           : undefined;
@@ -204,11 +205,19 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
 
       {capsuleId ? (
         <Card>
-          <SubmitPanel capsuleId={capsuleId} ready={!notReady} notReadyReason={notReady} beforeSubmit={autosave.saveForSubmit} onLockChange={setLocked} onSubmitted={() => setSubmitted(true)} />
+          <SubmitPanel capsuleId={capsuleId} ready={!notReady} notReadyReason={notReady} onShowProblem={problems > 0 ? showFirstProblem : undefined} beforeSubmit={autosave.saveForSubmit} onLockChange={setLocked} onSubmitted={() => setSubmitted(true)} />
         </Card>
       ) : null}
     </div>
   );
+}
+
+/** The submit panel sits below the form: it takes the writer to the first field marked with a problem, wherever that is. */
+function showFirstProblem() {
+  const field = document.querySelector<HTMLElement>('[data-testid="draft-fields"] [aria-invalid="true"]');
+  if (!field) return;
+  field.scrollIntoView({ block: "center" });
+  field.focus({ preventScroll: true });
 }
 
 /** Another outlet chosen for a fresh draft: the author's own row keeps its role if the wallet holds it there, else the role it holds. */

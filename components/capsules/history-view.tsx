@@ -158,7 +158,7 @@ export function HistoryView({ id }: { id: string }) {
       </Card>
 
       {current && (current.status === "finalized" || current.status === "superseded" || current.status === "rejected") ? (
-        <Card title={current.status === "rejected" ? "Revise" : "Publish a correction"}>
+        <Card id="correction" title={current.status === "rejected" ? "Revise" : "Publish a correction"}>
           <p className="mb-3 text-sm text-stone-600">
             {current.status === "rejected"
               ? "The current version was rejected. Start a new draft from it; it goes through submission and the vote again."

@@ -1,17 +1,5 @@
 import type { SaveStatus } from "./use-autosave";
-
-const fieldNames: Record<string, string> = {
-  title: "title",
-  body: "body",
-  category: "category",
-  tags: "tags",
-  sourceUrl: "source URL",
-  rightsNotes: "rights notes",
-  evidence: "evidence",
-  contributors: "contributors",
-};
-
-const listOf = (fields: string[]) => fields.map((field) => fieldNames[field] ?? field).join(", ");
+import { fieldList } from "./draft-field-names";
 
 // The autosave state in words: saving, saved (and what was left out), waiting, paused or failed.
 export function SaveIndicator({ save, onRetry }: { save: SaveStatus; onRetry: () => void }) {
@@ -23,7 +11,7 @@ export function SaveIndicator({ save, onRetry }: { save: SaveStatus; onRetry: ()
         ? "Unsaved changes; saving in a moment…"
         : save.kind === "saved"
           ? partial
-            ? `Saved ${save.at.toLocaleTimeString("en-GB", { timeZoneName: "short" })}, except ${listOf(save.skipped)}: fix the marked fields`
+            ? `Saved ${save.at.toLocaleTimeString("en-GB", { timeZoneName: "short" })}, except ${fieldList(save.skipped)}: fix the marked fields`
             : `All changes saved ${save.at.toLocaleTimeString("en-GB", { timeZoneName: "short" })}`
           : save.kind === "error"
             ? `Not saved: ${save.message}`

@@ -32,6 +32,8 @@ export function SubmitPanel(props: {
   capsuleId: string;
   ready: boolean;
   notReadyReason?: string;
+  /** When the reason is a field with a problem further up: takes the writer there. */
+  onShowProblem?: () => void;
   /** Saves the draft first: true when all of it is saved, else why not (shown as the panel's error). */
   beforeSubmit: () => Promise<true | string>;
   /** The form is locked from the voucher on: the chain must receive exactly the content it commits to. */
@@ -147,7 +149,16 @@ export function SubmitPanel(props: {
           {busy ? "Submitting…" : `Submit and pay ${formatCap(SUBMISSION_FEE_WEI)}`}
         </button>
       )}
-      {!props.ready && props.notReadyReason && step === "idle" ? <p className="text-sm text-stone-600">{props.notReadyReason}</p> : null}
+      {!props.ready && props.notReadyReason && step === "idle" ? (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2" data-testid="submit-not-ready">
+          <p className="text-sm text-stone-600">{props.notReadyReason}</p>
+          {props.onShowProblem ? (
+            <button type="button" onClick={props.onShowProblem} className="min-h-11 rounded-md border border-stone-300 bg-white px-3 text-sm font-semibold hover:bg-stone-50">
+              Go to the first marked field
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       {step !== "idle" ? (
         <ol className="space-y-1 text-sm" aria-label="Submission progress" data-testid="submit-progress">
           {stepLabels.map(({ step: s, doing, done: doneText }) => {

@@ -130,6 +130,13 @@ export function VotePanel(props: {
       <div className="flex flex-wrap items-center gap-3">
         {confirming === undefined ? (
           <>
+            {/* the article is below the tally, the timeline and the voters (far below on a phone): the way to it before the buttons */}
+            <p className="w-full text-sm text-stone-700" data-testid="vote-read-first">
+              Read what you vote on first:{" "}
+              <a href="#article" className="inline-flex min-h-11 items-center font-semibold text-accent underline">
+                the article, its evidence and contributors
+              </a>
+            </p>
             <button ref={voteYesButton} type="button" disabled={phase !== "idle" || !session} onClick={() => setConfirming(true)} className="rounded-md bg-emerald-700 px-5 py-2 text-sm font-semibold text-white hover:bg-emerald-800 disabled:opacity-50">
               Vote yes
             </button>

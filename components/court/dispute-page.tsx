@@ -28,6 +28,7 @@ export function DisputePage({ id }: { id: string }) {
   const capsule = useCapsule(id);
   const cases = useCapsuleCases(id);
   const [opened, setOpened] = useState<Opened | undefined>();
+  const session = useSession();
 
   if (failedWithNothing(capsule)) {
     return (
@@ -54,6 +55,8 @@ export function DisputePage({ id }: { id: string }) {
   const published = read.revision.publishedCapsuleId;
   const publishedLater = published !== null && published !== c.id ? published : null;
   const openCase = cases.data?.items.find((item) => item.status === "open");
+  // JuryCourt refuses a case from the article's own author (OwnArticle): say so before the form is filled in
+  const ownArticle = session.status === "signed-in" && session.wallet?.toLowerCase() === c.submitter.toLowerCase();
 
   return (
     <div className="space-y-6">
@@ -95,6 +98,16 @@ export function DisputePage({ id }: { id: string }) {
                     See its status
                   </Link>
                 )}
+              </p>
+            </Card>
+          ) : ownArticle ? (
+            <Card>
+              <p className="text-stone-700" data-testid="dispute-own-article">
+                You submitted this article, so the jury court takes no case from you against it. If something in it is wrong, publish a correction: it is
+                voted on like the original, and readers see what it changed.{" "}
+                <Link href={`/capsules/${id}/history#correction`} className="text-accent underline">
+                  Publish a correction
+                </Link>
               </p>
             </Card>
           ) : openCase ? (
@@ -147,7 +160,7 @@ export function DisputePage({ id }: { id: string }) {
                 Any wallet with a bond (CAP deposited on the <Link href="/bonds" className="text-accent underline">Bonds</Link> page, any amount) — no role at this
                 outlet is needed, so readers and other newsrooms can challenge.
               </li>
-              <li>Only finalized articles, one open case per article at a time.</li>
+              <li>Only finalized articles, one open case per article at a time; not by the wallet that submitted the article (it publishes a correction instead).</li>
               <li>While the case is open the article is labelled Contested and carries no ads.</li>
               <li>
                 A jury of bonded Editors of other outlets, drawn on chain, decides: both sides add evidence, the jurors commit their findings in secret, then reveal

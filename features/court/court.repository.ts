@@ -28,6 +28,11 @@ export async function findOpenCaseOfChain(db: DbOrTrx, rootId: number, exceptId?
   return query.orderBy("id").executeTakeFirst();
 }
 
+/** The open case of a revision chain opened last. */
+export async function findLatestOpenCaseOfChain(db: DbOrTrx, rootId: number): Promise<CourtCaseRow | undefined> {
+  return db.selectFrom("court_cases").selectAll().where("root_capsule_id", "=", rootId).where("status", "=", "open").orderBy("id", "desc").executeTakeFirst();
+}
+
 /** The case of a revision chain opened last, open or closed. */
 export async function findLatestCaseOfChain(db: DbOrTrx, rootId: number): Promise<CourtCaseRow | undefined> {
   return db.selectFrom("court_cases").selectAll().where("root_capsule_id", "=", rootId).orderBy("id", "desc").executeTakeFirst();

@@ -10,6 +10,7 @@ import { courtCommit } from "@/features/court/commit.endpoint";
 import { courtReveal } from "@/features/court/reveal.endpoint";
 import { ROLE } from "@/lib/roles/role-catalog";
 import { capsuleAccept } from "@/features/capsules/accept.endpoint";
+import { capsuleHistoryAdd } from "@/features/revisions/history-add.endpoint";
 import { capsuleClaimsSet } from "@/features/capsules/claims-set.endpoint";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
@@ -70,6 +71,13 @@ export async function finalizedCapsule(
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     claimIds = set.body.items.map((c: Json) => c.claimId as string);
   }
+  await submitVoteAccept(api, chain, { ...opts, capsuleId });
+  return { capsuleId, evidenceId, claimIds };
+}
+
+/** A draft (or proposed revision) `capsuleId` submitted on chain, voted on by `voterKey` and accepted once its window closed. */
+async function submitVoteAccept(api: Api, chain: ReturnType<typeof courtChain>, opts: { capsuleId: string; authorKey: Hex; voterKey: Hex; support?: boolean }): Promise<void> {
+  const { capsuleId } = opts;
   const voucher = await api.send(capsuleSubmit, { params: { id: capsuleId }, body: {} }, opts.authorKey);
   expect([200, 201], JSON.stringify(voucher.body)).toContain(voucher.status);
   await chain.submitOnChain(opts.authorKey, voucher.body);
@@ -83,10 +91,19 @@ export async function finalizedCapsule(
   // the accept answer may precede the indexed CapsuleFinalized; the read model catches up
   for (let i = 0; i < 100; i++) {
     const read = await api.send(capsuleRead, { params: { id: capsuleId } });
-    if (read.body.capsule?.status === expected) return { capsuleId, evidenceId, claimIds };
+    if (read.body.capsule?.status === expected) return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`capsule ${capsuleId} did not become ${expected}: ${JSON.stringify(accepted.body)}`);
+}
+
+/** A correction of finalized capsule `ofId`, proposed by `authorKey` and finalized like any capsule; answers its id. */
+export async function finalizedCorrection(api: Api, chain: ReturnType<typeof courtChain>, opts: { ofId: string; authorKey: Hex; voterKey: Hex; reason: string }): Promise<string> {
+  const proposed = await api.send(capsuleHistoryAdd, { params: { id: opts.ofId }, body: { capsuleType: "correction", revisionReason: opts.reason } }, opts.authorKey);
+  expect(proposed.status, JSON.stringify(proposed.body)).toBe(201);
+  const capsuleId = proposed.body.capsuleId as string;
+  await submitVoteAccept(api, chain, { capsuleId, authorKey: opts.authorKey, voterKey: opts.voterKey });
+  return capsuleId;
 }
 
 type FindingName = keyof typeof FINDING;

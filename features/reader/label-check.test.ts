@@ -103,6 +103,16 @@ describe("the label check's core", () => {
     expect(check).toEqual({ outcome: "failed", detail: `the bridge shows "contested"; the node knows no transaction ${open.transactionHash}`, problem: `the node knows no transaction ${open.transactionHash}` });
   });
 
+  it("the contest a contested label follows from must still be open, even when the proof lists it as ended without a finding", async () => {
+    const open = opened(5n, 7n, 12_000n, 0, 1);
+    const end = final(5n, 0, 13_000n, 0, 2);
+    const { node } = nodeWith([open, end]);
+    const endedWithoutFinding = [{ caseId: "5", capsuleId: "7", opened: ref(open), final: ref(end) }];
+    const check = await checkLabel(node, proofOf({ value: "contested", basis: { kind: "juryCaseOpened", caseId: "5", capsuleId: "7", log: ref(open) }, endedWithoutFinding }), "7", REGISTRY, 100n);
+    expect(check.outcome).toBe("failed");
+    expect(check.detail).toMatch(/later JuryCourt CaseFinal of case 5/);
+  });
+
   it("cases listed as ended without a finding change nothing; a label set with no chain event is 'operator', not checked", async () => {
     const open = opened(4n, 7n, 12_000n, 0, 1);
     const end = final(4n, 0, 13_000n, 0, 2);

@@ -201,6 +201,8 @@ export async function checkLabel(node: LabelNode, label: TLabelProof, capsuleId:
     }
     ended.add(c.caseId);
   }
+  // the contest a label follows from must still be open: its own end is a later fact, whatever it found
+  if (label.basis.kind === "juryCaseOpened") ended.delete(label.basis.caseId);
   const later = events.filter((e) => !ended.has(e.caseId.toString()) && (basis.position === null || logAfter(e.position, basis.position)));
   if (later.length > 0) {
     const first = later.sort((a, b) => (logAfter(a.position, b.position) ? 1 : -1))[0]!;

@@ -7,7 +7,7 @@ import { FINDING } from "@/lib/chain/jury-ballots";
 import { currentDeployment } from "@/lib/chain/server/current-deployment";
 import { listChain } from "@/features/capsules/capsules.repository";
 import { listLabelHistory } from "@/features/court/court-labels.repository";
-import { findCase } from "@/features/court/court.repository";
+import { findCase, findLatestOpenCaseOfChain } from "@/features/court/court.repository";
 import { caseLog } from "@/features/court/jury.repository";
 import { finalizedEventsOfTx } from "@/features/reader/reader.repository";
 import { ZLabelProof, type TLabelBasis, type TLabelProof, type TLogRef } from "./label-basis";
@@ -47,19 +47,25 @@ async function basisOf(db: DbOrTrx, rows: LabelHistoryRow[], chain: CapsuleRow[]
       const opening = rows.findIndex((r) => r.case_id === court.id && r.label === "contested");
       const decided = court.status === "closed" && court.verdict !== null && court.verdict === row.label;
       if (row.label === "contested" && !pastRestore) {
-        if (court.jury_case_id === null) return operator(row);
-        const logs = await juryLogs(db, court.jury_case_id, court.capsule_id);
-        return logs.opened ? { kind: "juryCaseOpened", caseId: String(court.jury_case_id), capsuleId: logs.capsuleId, log: logs.opened } : operator(row);
+        // this contest's case may have ended without a finding while a later-opened one kept the article contested
+        // (case-labels.ts writes no row then): the article is contested by the open case opened last
+        const contesting = court.status === "open" ? court : ((await findLatestOpenCaseOfChain(db, court.root_capsule_id)) ?? court);
+        if (contesting.jury_case_id === null) return operator(row);
+        const logs = await juryLogs(db, contesting.jury_case_id, contesting.capsule_id);
+        return logs.opened ? { kind: "juryCaseOpened", caseId: String(contesting.jury_case_id), capsuleId: logs.capsuleId, log: logs.opened } : operator(row);
       }
       if (decided) {
         if (court.jury_case_id === null) return operator(row);
         const logs = await juryLogs(db, court.jury_case_id, court.capsule_id);
         return logs.final ? { kind: "juryFinding", caseId: String(court.jury_case_id), capsuleId: logs.capsuleId, log: logs.final, articleFinding: FINDING[court.verdict!] } : operator(row);
       }
-      // a label put back when a case ended without a finding (or a contest that case's end took away): the label before it
-      if (court.status === "closed" && court.verdict === null && opening >= 0 && opening <= i) {
+      // a label put back when a case ended without a finding is the one the chain's latest case recorded as before it
+      // (case-labels.ts), which need not be this case: the label before the last contest of the chain
+      let lastContest = i - 1;
+      while (lastContest >= 0 && !(rows[lastContest]!.label === "contested" && rows[lastContest]!.case_id !== null)) lastContest--;
+      if (court.status === "closed" && court.verdict === null && row.label !== "contested" && lastContest >= 0) {
         pastRestore = true;
-        i = opening - 1;
+        i = lastContest - 1;
         continue;
       }
       if (row.label === "contested" && pastRestore && opening >= 0 && opening <= i) {

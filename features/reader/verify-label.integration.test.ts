@@ -5,6 +5,7 @@ import { devKeys } from "@/test/support/anvil";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { capsuleProof } from "@/features/reader/proof.endpoint";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { courtCase } from "@/features/court/case.endpoint";
 import { ZCapsuleProofResponse, type TCapsuleProof } from "@/features/reader/capsule-proof";
 import { verifyProof, type Check } from "@/features/reader/verify-proof";
 import { bridgeClient } from "@/test/support/bridge-client";
@@ -12,7 +13,7 @@ import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack"
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
 import { eventually } from "@/features/outlets/outlets.test-support";
 import { deployedContracts } from "@/features/capsules/capsules.test-support";
-import { activeOutlet, courtChain, finalizedCapsule, juryDriver, type Api } from "@/features/court/court.test-support";
+import { activeOutlet, courtChain, finalizedCapsule, finalizedCorrection, juryDriver, type Api } from "@/features/court/court.test-support";
 
 // The integrity label a reader sees is checked against the node: the proof names the JuryCourt log it follows
 // from (CaseOpened while the case is open, CaseFinal with its articleFinding once it is decided), and verify
@@ -34,15 +35,16 @@ describe.each(dialects)("verify checks the integrity label against the node on %
   let capsuleId = "";
   let caseId = "";
   let contested: TCapsuleProof | undefined;
+  let chain: ReturnType<typeof courtChain>;
 
-  const proofWith = (label: string) =>
+  const proofWith = (label: string, id = capsuleId) =>
     eventually(async () => {
-      const res = await api.send(capsuleProof, { params: { id: capsuleId } });
+      const res = await api.send(capsuleProof, { params: { id } });
       return res.status === 200 && res.body.label?.value === label ? ZCapsuleProofResponse.parse(res.body) : undefined;
     }, `the proof with label ${label}`);
-  const verify = async (proof: TCapsuleProof): Promise<Check> => {
-    const body = (await api.send(capsuleRead, { params: { id: capsuleId } })).body.content.body as string;
-    const checks = await verifyProof(capsuleId, proof, body, stack.nodeRpcUrl, registry);
+  const verify = async (proof: TCapsuleProof, id = capsuleId): Promise<Check> => {
+    const body = (await api.send(capsuleRead, { params: { id } })).body.content.body as string;
+    const checks = await verifyProof(id, proof, body, stack.nodeRpcUrl, registry);
     expect(checks.filter((c) => !c.ok && c.name !== "label"), JSON.stringify(checks)).toEqual([]);
     return checks.find((c) => c.name === "label")!;
   };
@@ -54,7 +56,7 @@ describe.each(dialects)("verify checks the integrity label against the node on %
     handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
     const contracts = await deployedContracts(api, "integrityCourt", "juryCourt");
     registry = contracts.articleRegistry.address;
-    const chain = courtChain(stack, contracts);
+    chain = courtChain(stack, contracts);
     jury = juryDriver(stack, api, chain, contracts.juryCourt.address);
     await chain.deposit(ownerKey, "1000");
     await chain.deposit(disputerKey, "10");
@@ -128,4 +130,57 @@ describe.each(dialects)("verify checks the integrity label against the node on %
     const hidden = await verify({ ...proof, label: { ...proof.label, chainCapsuleIds: [] } });
     expect(hidden.ok, hidden.detail).toBe(false);
   });
+
+  it("an article contested by two cases, one ended without a finding: the label follows from the case still open", async () => {
+    // case A on the first version, case B on its correction; B ends with no juror revealing while A is open
+    const first = await finalizedCapsule(api, chain, { authorKey: ownerKey, voterKey: ownerKey, outletSlug: SLUG, title: "Ferry fares frozen until spring", category: "transport" });
+    const caseA = await jury.dispute(disputerKey, first.capsuleId, { grounds: "The operator raised fares in January." });
+    expect(caseA.status, JSON.stringify(caseA.body)).toBe(201);
+    const correction = await finalizedCorrection(api, chain, { ofId: first.capsuleId, authorKey: ownerKey, voterKey: ownerKey, reason: "The freeze covers weekday fares only" });
+    const caseB = await jury.dispute(disputerKey, correction, { grounds: "Weekend fares rose too, says the timetable." });
+    expect(caseB.status, JSON.stringify(caseB.body)).toBe(201);
+    let shown = caseB.body;
+    for (const period of ["commit", "reveal", "final"]) {
+      await jury.pastPeriod(shown.case.periodEndsAt);
+      shown = (await jury.advance(caseB.body.case.caseId, disputerKey)).body;
+      expect(shown.case.period).toBe(period);
+    }
+    expect(shown.case).toMatchObject({ status: "closed", verdict: null });
+
+    const proofOf = async () => ZCapsuleProofResponse.parse((await api.send(capsuleProof, { params: { id: correction } })).body);
+    const proof = await eventually(async () => {
+      const p = await proofOf();
+      return p.label.endedWithoutFinding.length === 1 ? p : undefined;
+    }, "the proof listing case B as ended without a finding");
+    expect(proof.label.value).toBe("contested");
+    expect(proof.label.chainCapsuleIds).toEqual([first.capsuleId, correction]);
+    // B's own contest is over: the basis is A's CaseOpened on the first version
+    expect(proof.label.basis).toMatchObject({ kind: "juryCaseOpened", caseId: caseA.body.case.juryCaseId, capsuleId: first.capsuleId });
+    const check = await verify(proof, correction);
+    expect(check, check.detail).toMatchObject({ ok: true });
+
+    // a proof that names B's opening as the contest fails: the node holds B's CaseFinal after it
+    const ended = proof.label.endedWithoutFinding[0]!;
+    expect(ended.caseId).toBe(caseB.body.case.juryCaseId);
+    const overContest = await verify({ ...proof, label: { ...proof.label, basis: { kind: "juryCaseOpened", caseId: ended.caseId, capsuleId: ended.capsuleId, log: ended.opened } } }, correction);
+    expect(overContest.ok, overContest.detail).toBe(false);
+    expect(overContest.detail).toMatch(new RegExp(`later JuryCourt CaseFinal of case ${ended.caseId} `));
+
+    // A ends without a finding too: the label B recorded as before it is put back — `corrected`, which the correction's
+    // finalization gave the article while A was open — and follows from that CapsuleFinalized, not from before A
+    let a = (await api.send(courtCase, { params: { id: caseA.body.case.caseId } })).body;
+    for (const period of ["commit", "reveal", "final"]) {
+      await jury.pastPeriod(a.case.periodEndsAt);
+      a = (await jury.advance(caseA.body.case.caseId, disputerKey)).body;
+      expect(a.case.period).toBe(period);
+    }
+    const restored = await proofWith("corrected", correction);
+    expect(restored.label.basis).toMatchObject({ kind: "authorRevision", capsuleId: correction, capsuleType: "correction" });
+    expect(restored.label.endedWithoutFinding.map((c) => c.caseId).sort()).toEqual([caseA.body.case.juryCaseId, caseB.body.case.juryCaseId].sort());
+    const put = await verify(restored, correction);
+    expect(put, put.detail).toMatchObject({ ok: true });
+    // the restored label with one of the two ended cases left out of the proof: its CaseOpened is a later fact
+    const hiding = await verify({ ...restored, label: { ...restored.label, endedWithoutFinding: restored.label.endedWithoutFinding.slice(0, 1) } }, correction);
+    expect(hiding.ok, hiding.detail).toBe(false);
+  }, 300_000);
 });
