@@ -234,7 +234,11 @@ test("the reader checks the article against their own node (remembered), then op
   await expect(page.getByTestId("rpc-in-use")).toHaveText("Checking against: this site’s /rpc");
   await expect(page.getByTestId("finalization-check")).toContainText(`read this transaction from this site’s /rpc: it finalized capsule #${ids.a2}`);
   // the checks in one plain sentence first
-  await expect(page.getByTestId("finalization-summary")).toHaveText("✓ Checked: this is the text the editors approved, and the Capsule chain records their decision. Your browser did this check itself; the lines below say how.");
+  await expect(page.getByTestId("finalization-summary")).toHaveText(
+    "✓ Checked: this is the text the editors approved, the Capsule chain records their decision, and its record gives the label “Clean”. Your browser did this check itself; the lines below say how.",
+  );
+  // a clean label is checked too: the browser scanned JuryCourt's logs for a case on the article and found none
+  await expect(page.getByTestId("label-check")).toHaveText("✓ The label “Clean” holds: the chain records no jury case on this article (read from this site’s /rpc).");
   // then against the node directly (a second RPC endpoint), remembered across reloads: the field is folded
   // away under a technical summary, since most readers run no node
   await expect(page.getByLabel(/Check against this JSON-RPC endpoint/)).toBeHidden();

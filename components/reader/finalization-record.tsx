@@ -7,6 +7,9 @@ import { sha256Hex } from "@/components/ui/file-hash";
 import { formatTime } from "@/components/ui/capsule-format";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ManifestChecks, type ManifestProofProps } from "./manifest-checks";
+import { LabelCheckLine, useLabelCheck } from "./label-check-line";
+import type { TLabelProof } from "@/features/reader/label-basis";
+import { integrityLabels, type IntegrityLabel } from "@/features/capsules/integrity-labels";
 
 // 0x1234…abcd, as addresses are shown elsewhere on the page; a mismatch names both in full, since two wallets may share
 // the short form. (Not lib/wallet's helper: its checksum would add viem's hashing to the reader's small script.)
@@ -28,6 +31,9 @@ type Props = {
   parentCapsuleId: string | null;
   /** The voted manifest and its evidence proofs (null for capsules submitted before manifests). */
   manifest?: ManifestProofProps | null;
+  /** The integrity label the page shows, and the chain facts it follows from (null: not available). */
+  shownLabel: string;
+  label?: TLabelProof | null;
 };
 
 const RPC_STORAGE_KEY = "capsule.verifyRpcUrl";
@@ -115,7 +121,18 @@ export function FinalizationRecord(props: Props) {
   const bodyMatches = bodyHash.data?.toLowerCase() === props.contentHash.toLowerCase();
   const storedMatches = Boolean(proof.data && bodyHash.data && proof.data.storedHash.toLowerCase() === bodyHash.data.toLowerCase());
   const recordOk = proof.data ? recordMatches(proof.data.record, props) : true;
-  const verdict: "checking" | "ok" | "failed" = proof.isError || (proof.data && !(proof.data.success && proof.data.recorded)) || !recordOk || (bodyHash.data && !bodyMatches) || (proof.data && bodyHash.data && !storedMatches) ? "failed" : proof.data && bodyHash.data ? "ok" : "checking";
+  const label = props.label ?? null;
+  const labelState = useLabelCheck({ label, shownLabel: props.shownLabel, capsuleId: props.capsuleId, registry: props.registry, rpcUrl, finalizedBlock: proof.data?.blockNumber });
+  const labelFailed = labelState.error !== undefined || labelState.check?.outcome === "failed";
+  const labelDone = !label || labelState.check !== undefined;
+  const verdict: "checking" | "ok" | "failed" =
+    proof.isError || (proof.data && !(proof.data.success && proof.data.recorded)) || !recordOk || (bodyHash.data && !bodyMatches) || (proof.data && bodyHash.data && !storedMatches) || labelFailed ? "failed" : proof.data && bodyHash.data && labelDone ? "ok" : "checking";
+  const labelTitle = integrityLabels[props.shownLabel as IntegrityLabel]?.title ?? props.shownLabel;
+  // the label joins the sentence when the chain gave it; a label set with no chain event (or no record of it) says so
+  const okSentence =
+    labelState.check?.outcome === "checked"
+      ? `✓ Checked: this is the text the editors approved, the Capsule chain records their decision, and its record gives the label “${labelTitle}”.`
+      : `✓ Checked: this is the text the editors approved, and the Capsule chain records their decision. The label “${labelTitle}” could not be checked on chain.`;
   return (
     <section aria-labelledby="chain-heading" className="space-y-3 border-t border-stone-200 pt-6 text-sm" data-testid="finalization">
       <h2 id="chain-heading" className="text-lg font-semibold">
@@ -126,10 +143,10 @@ export function FinalizationRecord(props: Props) {
           {/* the checks below in one sentence, for readers who do not read hashes */}
           <p className={`text-base ${verdict === "ok" ? "text-emerald-800" : verdict === "failed" ? "text-red-800" : "text-stone-600"}`} data-testid="finalization-summary" aria-live="polite">
             {verdict === "ok"
-              ? "✓ Checked: this is the text the editors approved, and the Capsule chain records their decision. Your browser did this check itself; the lines below say how."
+              ? `${okSentence} Your browser did this check itself; the lines below say how.`
               : verdict === "failed"
                 ? "✖ This page could not be checked against the chain record. The lines below say which check failed."
-                : "Checking that this is the text the editors approved…"}
+                : "Checking that this is the text the editors approved and the label it carries…"}
           </p>
           <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[11rem_1fr]">
             <dt className="text-stone-500">Finalization transaction</dt>
@@ -172,6 +189,7 @@ export function FinalizationRecord(props: Props) {
               </li>
             ) : null}
             {proof.data?.commitment && props.manifest ? <ManifestChecks manifest={props.manifest} commitment={proof.data.commitment} rpcLabel={rpcLabel} /> : null}
+            {proof.data ? <LabelCheckLine label={label} state={labelState} rpcLabel={rpcLabel} /> : null}
             {proof.isError ? (
               <li className="text-red-800" data-testid="finalization-check-error">
                 ✖ Could not read the record from {rpcLabel}: {proof.error}.

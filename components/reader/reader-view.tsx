@@ -7,6 +7,7 @@ import { capsuleProof } from "@/features/reader/proof.endpoint";
 import { vaultObject } from "@/features/vault/object.endpoint";
 import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
 import type { ReaderArticle } from "@/features/reader/reader-article";
+import type { TLabelProof } from "@/features/reader/label-basis";
 import { Island } from "@/components/reader/islands/island";
 import { ArticleBody } from "./article-body";
 import { ArticleClaims } from "./article-claims";
@@ -27,7 +28,7 @@ import { languageTag } from "@/lib/schemas/language-tag";
 // /read/:id — the reader's article, rendered on the server: integrity label with the court's finding,
 // correction notices, body (Markdown to HTML here, never in the browser), contributors. Only the
 // evidence check and the on-chain verification (with its copy button) run in the browser, as islands.
-export function ReaderView({ article, registry, origin }: { article: ReaderArticle; registry: string | undefined; origin?: string }) {
+export function ReaderView({ article, registry, origin, label = null }: { article: ReaderArticle; registry: string | undefined; origin?: string; label?: TLabelProof | null }) {
   const { read } = article;
   const c = read.capsule;
   const isCurrent = article.currentId === c.id;
@@ -114,7 +115,7 @@ export function ReaderView({ article, registry, origin }: { article: ReaderArtic
       ) : null}
       <Island
         name="finalization"
-        props={{ capsuleId: c.id, txHash: c.finalizeTxHash, finalizedAt: c.finalizedAt, articleId: c.finalizedArticleId, contentHash: c.contentHash, body: read.content.body, registry, outletSlug: c.outletSlug, submitter: c.submitter, parentCapsuleId: c.parentCapsuleId, manifest: manifestProps(article) }}
+        props={{ capsuleId: c.id, txHash: c.finalizeTxHash, finalizedAt: c.finalizedAt, articleId: c.finalizedArticleId, contentHash: c.contentHash, body: read.content.body, registry, outletSlug: c.outletSlug, submitter: c.submitter, parentCapsuleId: c.parentCapsuleId, manifest: manifestProps(article), shownLabel: c.integrityLabel, label }}
       />
       {origin ? <ShareLinks url={`${origin}/read/${c.id}`} title={read.content.title || c.title} /> : null}
       <section aria-labelledby="embed-heading" className="space-y-2 border-t border-stone-200 pt-6 text-sm" data-testid="reader-embed">

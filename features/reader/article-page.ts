@@ -10,8 +10,11 @@ import { logWarn } from "@/lib/log";
 import { isDecimalId } from "@/lib/schemas/whole-number";
 import { sponsoredFor, type SponsoredAd } from "@/features/ads/impressions";
 import { readerArticle, type ReaderArticle } from "./reader-article";
+import { labelProof } from "./label-proof";
+import type { TLabelProof } from "./label-basis";
 
-export type ArticlePageData = { article: ReaderArticle; canonical: string; registry: string | null; sponsored: SponsoredAd | null };
+/** `label`: the label the page shows and the chain facts it follows from, for the page's own check (null: not available). */
+export type ArticlePageData = { article: ReaderArticle; canonical: string; registry: string | null; sponsored: SponsoredAd | null; label: TLabelProof | null };
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -32,7 +35,20 @@ export async function loadArticlePage(id: string, headers: IncomingHttpHeaders):
     canonical: `${origin}/read/${id}`,
     registry: currentDeployment()?.contracts.articleRegistry.address ?? null,
     sponsored: article.courtCase?.status === "open" ? null : await sponsoredSlot(Number(id), headers),
+    label: await pageLabel(Number(id)),
   };
+}
+
+// The proof route's label section, rendered with the label it explains: the check in the reader's browser then tests
+// the very label this page shows, with no second request (docs/DECISIONS.md, "The article page checks its label").
+async function pageLabel(id: number): Promise<TLabelProof | null> {
+  try {
+    const capsule = await findCapsule(db(), id);
+    return capsule ? JSON.parse(JSON.stringify(await labelProof(db(), capsule))) as TLabelProof : null;
+  } catch (error) {
+    logWarn("reader", "no label proof on the article page", { capsuleId: id, error: error instanceof Error ? error.message : String(error) });
+    return null;
+  }
 }
 
 /** The campaign beside the article, its impression counted for this reader (an ad never breaks the page). */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { FINDING } from "@/lib/chain/jury-ballots";
 import { findingName } from "@/lib/chain/jury-claims";
-import { labelOfBasis, labelOfFinding, logAfter, type TLabelBasis } from "./label-basis";
+import type { TLabelBasis } from "./label-basis";
+import { labelOfBasis, labelOfFinding, logAfter } from "./label-rule";
 
 const log = { transactionHash: `0x${"ab".repeat(32)}`, blockNumber: "12", logIndex: 3 };
 

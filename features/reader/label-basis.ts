@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { FINDING_NAMES } from "@/lib/chain/jury-claims";
-import { integrityLabelKeys, type IntegrityLabel } from "@/features/capsules/integrity-labels";
+import { integrityLabelKeys } from "@/features/capsules/integrity-labels";
 
 // The `label` section of GET /api/capsules/:id/proof: the integrity label the reader page shows and the on-chain
-// facts it follows from (docs/DECISIONS.md, "The integrity label's chain basis"). Pure: shared by the route, the
-// verify script and its tests.
+// facts it follows from (docs/DECISIONS.md, "The integrity label's chain basis"). The schema of the route and the verify
+// script; the rule a basis gives a label by is label-rule.ts, which the article page's check shares without zod.
 
 const hex32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
@@ -47,28 +46,3 @@ export const ZLabelProof = z
   })
   .meta({ description: "The article's integrity label and the chain facts it follows from; `npm run verify` reads them from its node" });
 export type TLabelProof = z.infer<typeof ZLabelProof>;
-
-/** JuryCourt.articleFinding → the label a final finding puts on the article (features/court/jury-settle.ts); null: no such finding. */
-export function labelOfFinding(articleFinding: number): IntegrityLabel | null {
-  return FINDING_NAMES[articleFinding as keyof typeof FINDING_NAMES] ?? null;
-}
-
-/** The label a basis gives the article (null: the basis gives none, an unknown finding). */
-export function labelOfBasis(basis: TLabelBasis): IntegrityLabel | null {
-  switch (basis.kind) {
-    case "none":
-      return "clean";
-    case "juryCaseOpened":
-      return "contested";
-    case "juryFinding":
-      return labelOfFinding(basis.articleFinding);
-    case "authorRevision":
-      return basis.capsuleType === "correction" ? "corrected" : "retracted_by_author";
-    case "operator":
-      return basis.label;
-  }
-}
-
-/** Whether log `a` comes after log `b` in the chain's order. */
-export const logAfter = (a: { blockNumber: bigint; logIndex: number }, b: { blockNumber: bigint; logIndex: number }) =>
-  a.blockNumber > b.blockNumber || (a.blockNumber === b.blockNumber && a.logIndex > b.logIndex);

@@ -39,7 +39,7 @@ export default function ReadPage(props: Props) {
   return (
     <ReaderFrame>
       <Viewport />
-      <ReaderView article={props.article} registry={props.registry ?? undefined} origin={new URL(props.canonical).origin} />
+      <ReaderView article={props.article} registry={props.registry ?? undefined} origin={new URL(props.canonical).origin} label={props.label} />
       {props.sponsored ? <SponsoredSlot ad={props.sponsored} /> : null}
       <IslandScript nonce={props.nonce ?? undefined} />
     </ReaderFrame>

@@ -1,0 +1,118 @@
+import { expect, test, type Page, type Route } from "@playwright/test";
+import type { Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { capsuleDispute } from "@/features/court/dispute.endpoint";
+import { devKeys } from "@/test/support/anvil";
+import { courtDesk, type CourtFixture } from "./support/court-fixture";
+import { readerDesk } from "./support/reader-fixture";
+import { juryChain, type Wallet } from "./support/jury-chain";
+import { expectNoOverflowAt360, watchConsole } from "./support/page-helpers";
+
+// The article page's own check (components/reader/finalization-record.tsx) checks the integrity label too, in
+// the reader's browser against the node they chose: a contested article's label follows from its JuryCourt
+// CaseOpened, a decided one's from its CaseFinal, a corrected one's from the correction's CapsuleFinalized; a node
+// that holds no such case (a node the reader trusts more than this site, say) makes the check fail, and the
+// one-sentence verdict with it.
+
+test.describe.configure({ mode: "serial" });
+
+const OWNER = 1;
+const DISPUTER = 2;
+const stamp = Date.now().toString(36);
+const desk = courtDesk();
+const jury = juryChain();
+const disputer: Wallet = { key: devKeys[DISPUTER] as Hex, address: privateKeyToAccount(devKeys[DISPUTER] as Hex).address };
+let bench: Awaited<ReturnType<typeof jury.seatBench>>;
+let fixture: CourtFixture;
+let caseId = "";
+let openTxHash = "";
+
+/** A JSON-RPC node that is the test's anvil except that it knows neither the case's opening transaction nor any log. */
+const OTHER_NODE = "http://node-without-the-case.test/";
+async function nodeWithoutTheCase(route: Route) {
+  const cors = { "access-control-allow-origin": "*", "access-control-allow-headers": "content-type", "access-control-allow-methods": "POST, OPTIONS" };
+  if (route.request().method() === "OPTIONS") return route.fulfill({ status: 204, headers: cors });
+  const call = route.request().postDataJSON() as { id: number; method: string; params: unknown[] };
+  const hidden = call.method === "eth_getLogs" || (call.method === "eth_getTransactionReceipt" && String(call.params[0]).toLowerCase() === openTxHash.toLowerCase());
+  const body = hidden
+    ? { jsonrpc: "2.0", id: call.id, result: call.method === "eth_getLogs" ? [] : null }
+    : await (await fetch(process.env.CAPSULE_E2E_NODE_RPC_URL ?? "", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(call) })).json();
+  return route.fulfill({ status: 200, headers: { ...cors, "content-type": "application/json" }, body: JSON.stringify(body) });
+}
+
+async function checkShots(page: Page, name: string) {
+  const section = page.getByTestId("finalization");
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await section.screenshot({ path: `test-results/screenshots/reader-label-check-${name}-${width}.png` });
+  }
+  await expectNoOverflowAt360(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  bench = await jury.seatBench(`label-bench-${stamp}`); // the jury pool, seated before the case is opened
+  fixture = await desk.finalizedCapsule({ ownerKey: OWNER, disputerKey: DISPUTER, slug: `label-check-${stamp}`, outletName: "The Label Ledger", title: `Reservoir at ninety percent ${stamp}` });
+  openTxHash = await jury.openCase(disputer, fixture.capsuleId);
+  const filed = await jury.api.call(capsuleDispute, { params: { id: fixture.capsuleId }, body: { grounds: "The water board reports nine percent, not ninety.", requestedLabel: "misleading", openTxHash } }, disputer.key);
+  caseId = filed.case.caseId;
+  expect(filed.capsule.integrityLabel).toBe("contested");
+});
+
+test.afterAll(async () => {
+  await bench?.leave();
+});
+
+test("a contested article: the page's check reads the case's CaseOpened from the node and folds the label into its verdict", async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto(`/read/${fixture.capsuleId}`);
+  await expect(page.getByTestId("integrity-label")).toHaveAttribute("data-label", "contested");
+  const line = page.getByTestId("label-check");
+  await expect(line).toHaveAttribute("data-outcome", "checked");
+  await expect(line).toHaveText(/^✓ The label “Contested” follows from JuryCourt case \d+, opened in block \d+; no later case on this article \(read from this site’s \/rpc\)\.$/);
+  await expect(page.getByTestId("finalization-summary")).toHaveText(
+    "✓ Checked: this is the text the editors approved, the Capsule chain records their decision, and its record gives the label “Contested”. Your browser did this check itself; the lines below say how.",
+  );
+  await checkShots(page, "contested");
+  expect(errors).toEqual([]);
+});
+
+test("against a node that holds no such case, the label check fails and says why, and so does the verdict", async ({ page }) => {
+  await page.route(`${OTHER_NODE}**`, nodeWithoutTheCase);
+  await page.goto(`/read/${fixture.capsuleId}`);
+  await expect(page.getByTestId("label-check")).toHaveAttribute("data-outcome", "checked");
+  await page.getByText("Check with your own node (technical)").click();
+  await page.getByLabel(/Check against this JSON-RPC endpoint/).fill(OTHER_NODE);
+  await page.getByRole("button", { name: "Check", exact: true }).click();
+  // the finalization itself is on that node: only the label fails
+  await expect(page.getByTestId("finalization-check")).toContainText(`✓ Your browser read this transaction from ${OTHER_NODE}`);
+  const line = page.getByTestId("label-check");
+  await expect(line).toHaveAttribute("data-outcome", "failed");
+  await expect(line).toHaveText(`✖ The label “Contested” does not follow from the chain record (read from ${OTHER_NODE}): the node knows no transaction ${openTxHash}.`);
+  await expect(page.getByTestId("finalization-summary")).toHaveText("✖ This page could not be checked against the chain record. The lines below say which check failed.");
+  await checkShots(page, "failed");
+});
+
+test("once the jury's finding is final, the page's check reads the CaseFinal: the label is its finding", async ({ page }) => {
+  test.setTimeout(240_000);
+  await jury.decide(caseId, bench.jurors, ["misleading"], disputer);
+  await page.goto(`/read/${fixture.capsuleId}`);
+  await expect(page.getByTestId("integrity-label")).toHaveAttribute("data-label", "misleading");
+  const line = page.getByTestId("label-check");
+  await expect(line).toHaveText(/^✓ The label “Misleading” follows from the final finding of JuryCourt case \d+, in block \d+; no later case on this article \(read from this site’s \/rpc\)\.$/);
+  await expect(page.getByTestId("finalization-summary")).toContainText("its record gives the label “Misleading”");
+  await checkShots(page, "decided");
+});
+
+test("a corrected article: the label follows from the correction's finalization, which the registry says revises the original", async ({ page }) => {
+  const reader = readerDesk();
+  const original = await reader.finalized(OWNER, fixture.outletSlug, `Ferry fares ${stamp}`, "Fares rise by ten percent in May.");
+  const correction = await reader.finalizedCorrection(OWNER, original, "Fares rise by ten percent in June.", "The rise starts in June, not May.");
+  await page.goto(`/read/${correction}`);
+  await expect(page.getByTestId("integrity-label")).toHaveAttribute("data-label", "corrected");
+  await expect(page.getByTestId("label-check")).toHaveText(
+    new RegExp(`^✓ The label “Corrected” follows from the author’s correction, capsule #${correction}, finalized in block \\d+; no later case on this article \\(read from this site’s /rpc\\)\\.$`),
+  );
+  await expect(page.getByTestId("finalization-summary")).toContainText("its record gives the label “Corrected”");
+});
