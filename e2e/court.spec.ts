@@ -1,10 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import type { Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { rightsLicense } from "@/features/rights/license.endpoint";
-import { devKeys } from "@/test/support/anvil";
 import { addressOf, courtDesk, type CourtFixture } from "./support/court-fixture";
-import { juryChain, type Wallet } from "./support/jury-chain";
+import { devWallet, juryChain, type Wallet } from "./support/jury-chain";
 import { installTestWallet } from "./support/test-wallet";
 import { phoneShot, shot, signIn } from "./support/page-helpers";
 
@@ -24,7 +21,7 @@ const OPEN_BUTTON = "Pay 3 CAP and open the jury case";
 const stamp = Date.now().toString(36);
 const desk = courtDesk();
 const jury = juryChain();
-const disputer: Wallet = { key: devKeys[DISPUTER] as Hex, address: privateKeyToAccount(devKeys[DISPUTER] as Hex).address };
+const disputer: Wallet = devWallet(DISPUTER);
 let bench: Awaited<ReturnType<typeof jury.seatBench>>;
 let fixture: CourtFixture;
 let caseId = "";

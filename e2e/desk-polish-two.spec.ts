@@ -3,7 +3,7 @@ import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { devKeys } from "@/test/support/anvil";
 import { courtDesk, type CourtFixture } from "./support/court-fixture";
-import { juryChain, type Wallet } from "./support/jury-chain";
+import { devWallet, juryChain, type Wallet } from "./support/jury-chain";
 import { bothWidths, signedInAt, watchConsole } from "./support/page-helpers";
 import { shortAddress } from "@/lib/wallet/short-address";
 
@@ -19,7 +19,7 @@ const DISPUTER = 2;
 const stamp = Date.now().toString(36);
 const desk = courtDesk();
 const jury = juryChain();
-const disputer: Wallet = { key: devKeys[DISPUTER] as Hex, address: privateKeyToAccount(devKeys[DISPUTER] as Hex).address };
+const disputer: Wallet = devWallet(DISPUTER);
 const owner = privateKeyToAccount(devKeys[OWNER] as Hex).address;
 let bench: Awaited<ReturnType<typeof jury.seatBench>>;
 let fixture: CourtFixture;

@@ -7,8 +7,8 @@ import type { Hex } from "viem";
 import { grantAccepted } from "./support/grant-accepted";
 import { ROLE } from "@/lib/roles/role-catalog";
 import { devKeys } from "@/test/support/anvil";
-import { juryChain } from "./support/jury-chain";
-import { addressOf, readerDesk } from "./support/reader-fixture";
+import { devWallet, juryChain } from "./support/jury-chain";
+import { readerDesk } from "./support/reader-fixture";
 import { bothWidths, shot, signIn, watchConsole } from "./support/page-helpers";
 import { installTestWallet } from "./support/test-wallet";
 import { EMBED_FRAME } from "@/features/reader/embed-frame";
@@ -47,7 +47,7 @@ test.beforeAll(async () => {
   await desk.deposit(DISPUTER, "10");
   const jury = juryChain();
   const bench = await jury.seatBench(`round-two-bench-${stamp}`); // the jury pool, seated before the case is opened
-  const disputer = { key: devKeys[DISPUTER] as Hex, address: addressOf(DISPUTER) };
+  const disputer = devWallet(DISPUTER);
   original = await desk.finalized(OWNER, slug, `Ferry disaster averted ${stamp}`, "Ferry disaster averted.\n\nFour hundred passengers were on board.");
   const opened = await jury.dispute(disputer, original, { grounds: "The harbour log shows 40 passengers, not 400.", claim: "Four hundred passengers" });
   caseId = opened.case.caseId;

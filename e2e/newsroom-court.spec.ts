@@ -2,8 +2,8 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import type { Hex } from "viem";
 import { courtAdvance } from "@/features/court/advance.endpoint";
 import { devKeys } from "@/test/support/anvil";
-import { addressOf, courtDesk, type CourtFixture } from "./support/court-fixture";
-import { juryChain, type Wallet } from "./support/jury-chain";
+import { courtDesk, type CourtFixture } from "./support/court-fixture";
+import { devWallet, juryChain } from "./support/jury-chain";
 import { installTestWallet } from "./support/test-wallet";
 import { shot, signIn, watchConsole } from "./support/page-helpers";
 
@@ -19,7 +19,6 @@ const DISPUTER = 7;
 const stamp = Date.now().toString(36);
 const desk = courtDesk();
 const jury = juryChain();
-const walletOf = (index: number): Wallet => ({ key: devKeys[index] as Hex, address: addressOf(index) });
 let bench: Awaited<ReturnType<typeof jury.seatBench>>;
 let fixture: CourtFixture;
 
@@ -63,7 +62,7 @@ test("dispute → the outlet's evidence → the jury's finding, with the author'
   await page.evaluate(() => Object.assign(window, { __noReload: true }));
 
   // a reader opens a jury case; the author's open inbox shows it, with the label change and the unread count
-  const opened = await jury.dispute(walletOf(DISPUTER), fixture.capsuleId, { grounds: "The tender shows 4 million, not the 40 million the article states.", requestedLabel: "misleading" });
+  const opened = await jury.dispute(devWallet(DISPUTER), fixture.capsuleId, { grounds: "The tender shows 4 million, not the 40 million the article states.", requestedLabel: "misleading" });
   const caseId = opened.case.caseId;
   await expect(page.locator("[data-kind='inbox.dispute_opened'][data-unread=true]")).toContainText(`case #${caseId}`);
   await expect(page.locator("[data-kind='inbox.label_changed'][data-unread=true]")).toContainText("Contested");
@@ -90,7 +89,7 @@ test("dispute → the outlet's evidence → the jury's finding, with the author'
   await expect(page.getByTestId("case-claim-reply-verdict")).toContainText("The tender shows 4 million");
 
   // the jury finds it verified; the author's page (case page, then inbox) follows without a reload
-  await jury.decide(caseId, bench.jurors, ["verified"], walletOf(DISPUTER));
+  await jury.decide(caseId, bench.jurors, ["verified"], devWallet(DISPUTER));
   await expect(page.getByTestId("case-outcome")).toContainText("Verified", { timeout: 30_000 });
   await shot(page, "newsroom-case-side-by-side");
   await page.setViewportSize({ width: 360, height: 800 });

@@ -1,11 +1,8 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
-import type { Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { capsuleDispute } from "@/features/court/dispute.endpoint";
-import { devKeys } from "@/test/support/anvil";
 import { courtDesk, type CourtFixture } from "./support/court-fixture";
 import { readerDesk } from "./support/reader-fixture";
-import { juryChain, type Wallet } from "./support/jury-chain";
+import { devWallet, juryChain, type Wallet } from "./support/jury-chain";
 import { expectNoOverflowAt360, watchConsole } from "./support/page-helpers";
 
 // The article page's own check (components/reader/finalization-record.tsx) checks the integrity label too, in
@@ -21,7 +18,7 @@ const DISPUTER = 2;
 const stamp = Date.now().toString(36);
 const desk = courtDesk();
 const jury = juryChain();
-const disputer: Wallet = { key: devKeys[DISPUTER] as Hex, address: privateKeyToAccount(devKeys[DISPUTER] as Hex).address };
+const disputer: Wallet = devWallet(DISPUTER);
 let bench: Awaited<ReturnType<typeof jury.seatBench>>;
 let fixture: CourtFixture;
 let caseId = "";

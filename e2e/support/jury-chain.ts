@@ -16,6 +16,7 @@ import { outletVerify } from "@/features/outlets/verify.endpoint";
 import { grantAccepted } from "./grant-accepted";
 import { ROLE } from "@/lib/roles/role-catalog";
 import { bridgeClient } from "@/test/support/bridge-client";
+import { devKeys } from "@/test/support/anvil";
 import { publishTxt } from "./dns-server";
 import { awaitJuryPool, leaveJuryPool, poolAtSnapshot } from "./jury-pool";
 
@@ -36,6 +37,12 @@ function env(name: string): string {
 /** Each bench juror's bond in CAP (see seatBench), and what it is given to pay it and its fees from. */
 const BENCH_BOND = "1000000000";
 const BENCH_FUNDS = "2000000000";
+
+/** Dev key `index` of the shared stack (test/support/anvil.ts) as a wallet. */
+export function devWallet(index: number): Wallet {
+  const key = devKeys[index] as Hex;
+  return { key, address: privateKeyToAccount(key).address };
+}
 
 /** A new wallet (no history on the shared stack: what other specs did cannot change what it sees). */
 export function freshWallet(): Wallet {
