@@ -29,7 +29,7 @@ import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed
 import { submitterCredit, submitterGivenName, votesNamedOnCapsule } from "@/features/capsules/credit-name";
 import { trustedAtSubmitWords } from "./trusted-at-submit";
 import { useOutletRoles } from "@/components/roles/use-roles";
-import { AUTHOR_ROLES } from "@/lib/roles/role-catalog";
+import { isAuthorRole } from "@/lib/roles/role-catalog";
 
 // /capsules/:id — the editors' view: status, countdown on the chain clock, tally and quorum, Yes/No,
 // live voters, and "Close the vote" once the window has passed.
@@ -302,7 +302,7 @@ function NewsroomActions({ read }: { read: NonNullable<ReturnType<typeof useCaps
   const roles = useOutletRoles(signedIn ? wallet : undefined, c.outletSlug);
   if (!isReadersVersion(read)) return null;
   const isSubmitter = signedIn && wallet.toLowerCase() === c.submitter.toLowerCase();
-  const holdsAuthorRole = roles.data?.roles.some((r) => (AUTHOR_ROLES as readonly number[]).includes(r.roleId)) ?? false;
+  const holdsAuthorRole = roles.data?.roles.some((r) => isAuthorRole(r.roleId)) ?? false;
   return (
     <>
       {c.status === "finalized" && (isSubmitter || holdsAuthorRole) ? (

@@ -8,7 +8,7 @@ import { ZAddHistoryBody } from "@/features/capsules/capsules.schema";
 import { useStartRevision } from "@/components/capsules/use-capsules";
 import { useSession } from "@/components/wallet/use-session";
 import { useOutletRoles } from "@/components/roles/use-roles";
-import { AUTHOR_ROLES } from "@/lib/roles/role-catalog";
+import { isAuthorRole } from "@/lib/roles/role-catalog";
 import { primaryButton, TextArea } from "@/components/ui/field";
 import { ApiError } from "@/lib/api/api-client";
 
@@ -30,7 +30,7 @@ export function CorrectionForm({ currentId, currentStatus, outletSlug }: { curre
   const setKind = (value: "correction" | "retraction") => setKindText(value);
   const [reason, setReason, clearReason] = useFormDraft(`revision.${currentId}.reason`);
   const [error, setError] = useState<string | undefined>();
-  const noRole = Boolean(roles.data && !roles.data.roles.some((r) => (AUTHOR_ROLES as readonly number[]).includes(r.roleId)));
+  const noRole = Boolean(roles.data && !roles.data.roles.some((r) => isAuthorRole(r.roleId)));
   const showsForm = status === "signed-in" && !noRole;
   // the capsule page's "Publish a correction" leads here (#correction): the reason is where the writer starts
   const arrived = useRef(false);

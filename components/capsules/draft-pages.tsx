@@ -15,7 +15,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { DraftEditor } from "./draft-editor";
 import { missingCapsuleText } from "./capsule-read-states";
 import { draftFromCapsule, emptyDraft } from "@/features/capsules/draft-form";
-import { AUTHOR_ROLES } from "@/lib/roles/role-catalog";
+import { isAuthorRole } from "@/lib/roles/role-catalog";
 
 function Loading({ label }: { label: string }) {
   return (
@@ -46,7 +46,7 @@ export function NewDraftPage({ outlet }: { outlet?: string }) {
   const outlets = useMemo(() => {
     const bySlug = new Map<string, { slug: string; name: string; authorRoles: number[] }>();
     for (const r of roles.data?.items ?? []) {
-      if (!(AUTHOR_ROLES as readonly number[]).includes(r.roleId)) continue;
+      if (!isAuthorRole(r.roleId)) continue;
       const outlet = bySlug.get(r.outletSlug) ?? { slug: r.outletSlug, name: r.outletName, authorRoles: [] };
       outlet.authorRoles.push(r.roleId);
       bySlug.set(r.outletSlug, outlet);

@@ -6,7 +6,7 @@ import { pageQuery } from "@/lib/schemas/pagination";
 import { pagedResponse, ZAddressOut, ZUintString } from "@/lib/schemas/primitives";
 import { zDecimalId, zIdInput } from "@/lib/schemas/whole-number";
 import { checkShares, countPrimary } from "@/features/capsules/contributors";
-import { AUTHOR_ROLES } from "@/lib/roles/role-catalog";
+import { AUTHOR_ROLES, isAuthorRole } from "@/lib/roles/role-catalog";
 import { ZAddress, ZOutletSummary, ZSlug } from "@/features/outlets/outlets.schema";
 import { ZOperatorTxAck, ZOperatorTxObject } from "./operator-tx.schema";
 import { ZClaimObject } from "./claims.schema";
@@ -42,7 +42,7 @@ export const ZContributorItem = z
   .object({
     wallet: ZAddress,
     displayName: zOneLine(1, 120),
-    role: z.number().int().refine((id) => (AUTHOR_ROLES as readonly number[]).includes(id), `one of the author roles ${AUTHOR_ROLES.join(", ")}`),
+    role: z.number().int().refine(isAuthorRole, `one of the author roles ${AUTHOR_ROLES.join(", ")}`),
     contributionType: z.enum(contributionTypes),
     shareBps: z.number().int("a share is a whole number of basis points").min(0, "a share cannot be negative").max(10_000, "a share is at most 10,000 basis points (100 %)"),
     attributionURI: ZWebUrl.optional(),

@@ -12,6 +12,9 @@ export type RoleId = (typeof ROLE)[keyof typeof ROLE];
 /** The roles that write for an outlet (and may be credited as contributors): the seed's 1–3. */
 export const AUTHOR_ROLES: readonly RoleId[] = [ROLE.JOURNALIST, ROLE.REPORTER, ROLE.EDITOR];
 
+/** Whether `roleId` is one of the AUTHOR_ROLES. */
+export const isAuthorRole = (roleId: number): boolean => (AUTHOR_ROLES as readonly number[]).includes(roleId);
+
 /**
  * The role an author is credited under when nobody chose one: the lowest author role it holds at the outlet
  * (Journalist when it holds none yet). The bridge credits an author who sends no contributors list so, and the draft
