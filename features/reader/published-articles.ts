@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { articleExcerpt } from "@/lib/markdown/plain-text";
+import { keptResults } from "@/lib/markdown/kept-renders";
 import type { Db, DbOrTrx } from "@/lib/db/database";
 import { byRank, feedRank, type Ranking, type Standing } from "@/features/distribution/feed-rank";
 import { outletStanding } from "@/features/distribution/outlet-report";
@@ -65,23 +66,15 @@ export async function publishedArticles(db: DbOrTrx, filter: ArticleFilter): Pro
 }
 
 /**
- * Excerpts already made, by the SHA-256 of the text they were made from. Parsing a body is the costly part of a
- * listing (about 1.7 s of CPU for a body of 200,000 characters on a small machine), and the front page, outlet pages
- * and feeds are built on every request: without this, ten long articles made each front page cost seconds.
- * Published text never changes under its hash, so a kept excerpt is never stale; the oldest goes first past the bound.
+ * Excerpts already made, by the SHA-256 of the text they were made from (2,000 of them). Parsing a body is the costly
+ * part of a listing (about 1.7 s of CPU for a body of 200,000 characters on a small machine), and the front page,
+ * outlet pages and feeds are built on every request: without this, ten long articles made each front page cost seconds.
  */
-const EXCERPTS_KEPT = 2000;
-const excerpts = new Map<string, string>();
+const excerpts = keptResults<string>(2000);
 
 function listingExcerpt(standfirst: string | null, body: string): string {
   const key = createHash("sha256").update(`${(standfirst ?? "").length}:${standfirst ?? ""}`).update(body).digest("base64");
-  let excerpt = excerpts.get(key);
-  if (excerpt === undefined) {
-    excerpt = articleExcerpt({ standfirst, body });
-    if (excerpts.size >= EXCERPTS_KEPT) excerpts.delete(excerpts.keys().next().value as string);
-    excerpts.set(key, excerpt);
-  }
-  return excerpt;
+  return excerpts(key, () => articleExcerpt({ standfirst, body }));
 }
 
 async function toArticles(db: DbOrTrx, rows: PublishedRow[]): Promise<PublishedArticle[]> {
