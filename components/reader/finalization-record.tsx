@@ -7,9 +7,8 @@ import { sha256Hex } from "@/components/ui/file-hash";
 import { formatTime } from "@/components/ui/capsule-format";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ManifestChecks, type ManifestProofProps } from "./manifest-checks";
-import { LabelCheckLine, useLabelCheck } from "./label-check-line";
+import { LabelCheckLine, titleOf, useLabelCheck } from "./label-check-line";
 import type { TLabelProof } from "@/features/reader/label-basis";
-import { integrityLabels, type IntegrityLabel } from "@/features/capsules/integrity-labels";
 
 // 0x1234…abcd, as addresses are shown elsewhere on the page; a mismatch names both in full, since two wallets may share
 // the short form. (Not lib/wallet's helper: its checksum would add viem's hashing to the reader's small script.)
@@ -127,7 +126,7 @@ export function FinalizationRecord(props: Props) {
   const labelDone = !label || labelState.check !== undefined;
   const verdict: "checking" | "ok" | "failed" =
     proof.isError || (proof.data && !(proof.data.success && proof.data.recorded)) || !recordOk || (bodyHash.data && !bodyMatches) || (proof.data && bodyHash.data && !storedMatches) || labelFailed ? "failed" : proof.data && bodyHash.data && labelDone ? "ok" : "checking";
-  const labelTitle = integrityLabels[props.shownLabel as IntegrityLabel]?.title ?? props.shownLabel;
+  const labelTitle = titleOf(props.shownLabel);
   // the label joins the sentence when the chain gave it; a label set with no chain event (or no record of it) says so
   const okSentence =
     labelState.check?.outcome === "checked"

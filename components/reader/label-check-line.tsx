@@ -11,7 +11,8 @@ import { readLabel } from "@/features/reader/read-label";
 
 export type LabelState = { check?: LabelCheck; error?: string };
 
-const titleOf = (label: string) => integrityLabels[label as IntegrityLabel]?.title ?? label;
+/** A label key as readers read it (a key this page does not know reads as itself). */
+export const titleOf = (label: string) => integrityLabels[label as IntegrityLabel]?.title ?? label;
 
 /** The label check against `rpcUrl`, once the node has given this version's finalization block; a newer node discards an older answer. */
 export function useLabelCheck(input: { label: TLabelProof | null; shownLabel: string; capsuleId: string; registry: string | undefined; rpcUrl: string | undefined; finalizedBlock: bigint | undefined }): LabelState {

@@ -72,8 +72,8 @@ type Found = { event: "CaseOpened" | "CaseFinal"; caseId: bigint; position: Posi
 const positionOf = (ref: TLogRef): Position => ({ blockNumber: BigInt(ref.blockNumber), logIndex: ref.logIndex });
 const at = (ref: TLogRef) => `block ${ref.blockNumber}, log ${ref.logIndex} of ${ref.transactionHash}`;
 
-/** The log `ref` names, from `contract`, decoded with `abi`; or why it is not there. */
-async function readLog<const A extends typeof juryCourtAbi | typeof articleRegistryAbi>(node: LabelNode, abi: A, contract: string, ref: TLogRef) {
+/** The log `ref` names, from `contract`, decoded with `abi` (whose events `events` names); or why it is not there. */
+async function readLog<const A extends typeof juryCourtAbi | typeof articleRegistryAbi>(node: LabelNode, abi: A, events: string, contract: string, ref: TLogRef) {
   const receipt = await node.receipt(ref.transactionHash as Hex).catch(() => null);
   if (!receipt) return { error: `the node knows no transaction ${ref.transactionHash}` } as const;
   if (receipt.status !== "0x1") return { error: `transaction ${ref.transactionHash} reverted` } as const;
@@ -85,7 +85,7 @@ async function readLog<const A extends typeof juryCourtAbi | typeof articleRegis
   try {
     return { error: null, decoded: decodeEventLog({ abi, data: log.data, topics: log.topics as [Hex, ...Hex[]] }) } as const;
   } catch {
-    return { error: `log ${ref.logIndex} of ${ref.transactionHash} is no event of that contract` } as const;
+    return { error: `log ${ref.logIndex} of ${ref.transactionHash} is no ${events}` } as const;
   }
 }
 
@@ -135,8 +135,8 @@ async function checkBasis(node: LabelNode, label: TLabelProof, registry: string)
     case "juryCaseOpened":
     case "juryFinding": {
       if (!label.juryCourt) return { problem: "the proof names no JuryCourt", position: null, fact: "" };
-      const read = await readLog(node, juryCourtAbi, label.juryCourt, basis.log);
-      if (read.error !== null) return { problem: read.error.replace("is no event of that contract", "is no CaseOpened or CaseFinal event of JuryCourt"), position: null, fact: "" };
+      const read = await readLog(node, juryCourtAbi, "CaseOpened or CaseFinal event of JuryCourt", label.juryCourt, basis.log);
+      if (read.error !== null) return { problem: read.error, position: null, fact: "" };
       const { decoded } = read;
       const fact = `JuryCourt ${getAddress(label.juryCourt)} ${decoded.eventName} at ${at(basis.log)}`;
       if (basis.kind === "juryCaseOpened") {
@@ -152,7 +152,7 @@ async function checkBasis(node: LabelNode, label: TLabelProof, registry: string)
       return { problem: null, position: positionOf(basis.log), fact: `${fact}: case ${basis.caseId} ended with articleFinding ${basis.articleFinding}` };
     }
     case "authorRevision": {
-      const read = await readLog(node, articleRegistryAbi, registry, basis.log);
+      const read = await readLog(node, articleRegistryAbi, "event of that contract", registry, basis.log);
       if (read.error !== null) return { problem: read.error, position: null, fact: "" };
       const fact = `ArticleRegistry ${getAddress(registry)} ${read.decoded.eventName} at ${at(basis.log)}`;
       if (read.decoded.eventName !== "CapsuleFinalized") return { problem: `${fact} is not a CapsuleFinalized event`, position: null, fact };
