@@ -58,7 +58,7 @@ describe("the label check's core", () => {
     for (const event of juryCaseEventsAbi) expect(juryCourtAbi.find((item) => item.type === "event" && item.name === event.name)).toEqual(event);
   });
 
-  it("a contested label follows from its CaseOpened; the scan for later cases asks in ranges of 10,000 blocks up to the head", async () => {
+  it("a contested label follows from its CaseOpened; the scan for later cases asks in ranges of 10,000 blocks up to the head, CaseFinal from the case's opening", async () => {
     const open = opened(3n, 7n, 12_000n, 0, 1);
     const { node, ranges } = nodeWith([open]);
     const check = await checkLabel(node, proofOf({ value: "contested", basis: { kind: "juryCaseOpened", caseId: "3", capsuleId: "7", log: ref(open) } }), "7", REGISTRY, 100n);
@@ -68,10 +68,9 @@ describe("the label check's core", () => {
       [100n, 100n + LOG_BLOCKS - 1n],
       [100n + LOG_BLOCKS, 100n + 2n * LOG_BLOCKS - 1n],
       [100n + 2n * LOG_BLOCKS, HEAD],
-      // the CaseFinal of case 3, looked for over the same ranges
-      [100n, 100n + LOG_BLOCKS - 1n],
-      [100n + LOG_BLOCKS, 100n + 2n * LOG_BLOCKS - 1n],
-      [100n + 2n * LOG_BLOCKS, HEAD],
+      // the CaseFinal of case 3, looked for from the block it opened in
+      [12_000n, 12_000n + LOG_BLOCKS - 1n],
+      [12_000n + LOG_BLOCKS, HEAD],
     ]);
   });
 

@@ -115,7 +115,10 @@ async function juryEvents(node: LabelNode, juryCourt: Hex, capsuleIds: bigint[],
   const head = hexToBigInt(await node.blockNumber());
   const opened = await caseLogs(node, juryCourt, "CaseOpened", capsuleIds, from, head);
   const caseIds = [...new Set(opened.map((l) => l.caseId))];
-  const finals = caseIds.length === 0 ? [] : await caseLogs(node, juryCourt, "CaseFinal", caseIds, from, head);
+  if (caseIds.length === 0) return opened;
+  // a case ends after it opens: the scan for CaseFinal starts at the first CaseOpened, not at the article's first version
+  const firstOpened = opened.reduce((min, l) => (l.position.blockNumber < min ? l.position.blockNumber : min), head);
+  const finals = await caseLogs(node, juryCourt, "CaseFinal", caseIds, firstOpened, head);
   return [...opened, ...finals];
 }
 
