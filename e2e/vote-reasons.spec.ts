@@ -70,7 +70,11 @@ test("an Editor votes with a reason; the voter list and the timeline show it, wi
 
   const row = page.locator(`[data-testid=voter][data-voter="${keyAddress(AUTHOR)}"]`);
   await expect(row.getByTestId("voter-reason")).toHaveText(`“${REASON}”`);
+  // the reason in its own isolate: an override in text stored before the rule reorders only the reason
+  await expect(row.getByTestId("voter-reason").locator("bdi")).toHaveText(REASON);
   await expect(page.locator(`[data-step="vote-${keyAddress(AUTHOR)}"]`)).toContainText(REASON);
+  await expect(page.getByTestId("my-reason").locator("bdi")).toHaveText(REASON);
+  await expect(page.locator(`[data-step="vote-${keyAddress(AUTHOR)}"] bdi`)).toHaveText(REASON);
   const listed = await desk.call(capsuleVotes, { params: { id: capsuleId } });
   expect(listed.items[0]?.reason?.text).toBe(REASON);
 
@@ -120,6 +124,7 @@ test("closed and finalized: the timeline ends with both, and the article shows h
   await expect(votes.getByRole("heading", { name: "How the editors voted" })).toBeVisible();
   await expect(votes.getByTestId("reader-vote")).toHaveCount(2);
   await expect(votes.locator(`[data-voter="${keyAddress(AUTHOR)}"]`).getByTestId("reader-vote-reason")).toHaveText(`“${REASON}”`);
+  await expect(votes.locator(`[data-voter="${keyAddress(AUTHOR)}"]`).getByTestId("reader-vote-reason").locator("bdi")).toHaveText(REASON);
   await expect(votes.locator(`[data-voter="${keyAddress(EDITOR)}"]`).getByTestId("reader-vote-reason")).toHaveCount(0);
   // the editor's name where one is known (the author named herself on this article), its short address beside it
   const named = votes.locator(`[data-voter="${keyAddress(AUTHOR)}"]`);

@@ -107,7 +107,7 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
             <Link href={`/capsules/${c.parentCapsuleId}`} className="text-accent underline">
               capsule #{c.parentCapsuleId}
             </Link>
-            {read.revision.revisionReason ? `: ${read.revision.revisionReason}` : ""}
+            {read.revision.revisionReason ? <>: <bdi>{read.revision.revisionReason}</bdi></> : ""}
           </p>
         ) : null}
         <nav aria-label="Capsule" className="mt-3 flex flex-wrap gap-x-3 text-sm">

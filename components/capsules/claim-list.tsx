@@ -38,7 +38,7 @@ export function ClaimList(props: {
             <div className="flex flex-wrap items-start justify-between gap-2">
               <p className="min-w-0 break-words">
                 <span className="font-semibold">Claim {claim.ordinal}</span> <span className="text-stone-500">· {claimTypeLabel[claim.claimType]}</span>
-                <span className="mt-1 block font-serif text-ink">“{claim.exact}”</span>
+                <span className="mt-1 block font-serif text-ink">“<bdi>{claim.exact}</bdi>”</span>
               </p>
               {props.onRemove ? (
                 <button type="button" className="text-sm text-red-700 underline" disabled={props.busy} onClick={() => props.onRemove?.(claim.claimId)} aria-label={`Remove claim ${claim.ordinal}`}>
@@ -58,7 +58,7 @@ export function ClaimList(props: {
                 The quoted words are no longer in the body.
               </p>
             ) : null}
-            {claim.note ? <p className="mt-1 text-stone-600">Note: {claim.note}</p> : null}
+            {claim.note ? <p className="mt-1 text-stone-600">Note: <bdi>{claim.note}</bdi></p> : null}
           </li>
         ))}
       </ol>

@@ -71,7 +71,7 @@ function SavedDraftClaims(props: { capsuleId: string; bodyId: string; body: stri
             New claim
           </p>
           <blockquote className="border-l-4 border-accent pl-3 font-serif text-ink" data-testid="new-claim-quote">
-            “{draft.quote.exact}”
+            “<bdi>{draft.quote.exact}</bdi>”
           </blockquote>
           <SelectField
             id="new-claim-type"

@@ -33,7 +33,7 @@ export function CorrectionBrief({ read }: { read: TCapsuleResponse }) {
       <div>
         <p className="text-xs font-semibold uppercase tracking-wide text-stone-500">Reason given</p>
         <p className="mt-0.5 whitespace-pre-wrap break-words text-sm text-stone-800" data-testid="correction-reason">
-          {read.revision.revisionReason ?? "No reason was given."}
+          {read.revision.revisionReason ? <bdi>{read.revision.revisionReason}</bdi> : "No reason was given."}
         </p>
       </div>
       <RefreshFailed what="The current version" read={base} />

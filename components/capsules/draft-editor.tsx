@@ -82,7 +82,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
               <Link className="text-accent underline" href={`/capsules/${revisionOf.capsule.parentCapsuleId}`}>
                 capsule #{revisionOf.capsule.parentCapsuleId}
               </Link>
-              {revisionOf.revision.revisionReason ? ` — ${revisionOf.revision.revisionReason}` : ""}
+              {revisionOf.revision.revisionReason ? <> — <bdi>{revisionOf.revision.revisionReason}</bdi></> : ""}
             </p>
           ) : null}
         </div>

@@ -101,7 +101,7 @@ export function ProposalTimeline({ capsule, votes, now, moreVotes, submitterName
               <time className="block" dateTime={new Date(Number(step.time) * 1000).toISOString()}>{formatLocalTime(step.time)}</time>
               {stepRefs(step)}
             </p>
-            {step.quote ? <p className="break-words text-xs leading-5 text-stone-700">“{step.quote}”</p> : null}
+            {step.quote ? <p className="break-words text-xs leading-5 text-stone-700">“<bdi>{step.quote}</bdi>”</p> : null}
           </li>
         ))}
       </ol>

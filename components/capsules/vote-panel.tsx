@@ -95,7 +95,7 @@ export function VotePanel(props: {
         <p className="text-sm font-medium" data-testid="my-vote">
           You voted {mine.support ? "Yes" : "No"}.
         </p>
-        {mine.reason ? <p className="text-sm text-stone-700" data-testid="my-reason">Your reason: “{mine.reason.text}”</p> : null}
+        {mine.reason ? <p className="text-sm text-stone-700" data-testid="my-reason">Your reason: “<bdi>{mine.reason.text}</bdi>”</p> : null}
         <p className="text-xs text-stone-600">Your vote is recorded on chain and is final.</p>
       </div>
     );

@@ -56,7 +56,7 @@ export function VoterList({ votes, loading, live, me, paging }: { votes: TVoteIt
                 </div>
                 {vote.reason ? (
                   <blockquote className="mt-1 border-l-2 border-stone-300 pl-2 text-sm text-stone-800 break-words" data-testid="voter-reason" title="Signed by the voter with the ballot">
-                    “{vote.reason.text}”
+                    “<bdi>{vote.reason.text}</bdi>”
                   </blockquote>
                 ) : null}
                 <p className="flex flex-wrap items-center gap-x-1 text-xs text-stone-600">

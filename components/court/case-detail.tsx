@@ -85,7 +85,7 @@ export function CaseDetail({ id }: { id: string }) {
       <section id={CASE_PLACE.statements} aria-label="Claim, reply and verdict" className="grid scroll-mt-4 gap-6 lg:grid-cols-3" data-testid="case-claim-reply-verdict">
         <Card title="Claim">
           <div className="space-y-2 text-sm">
-            {c.claim ? <p className="font-serif text-base text-ink [overflow-wrap:anywhere]">“{c.claim}”</p> : null}
+            {c.claim ? <p className="font-serif text-base text-ink [overflow-wrap:anywhere]">“<bdi>{c.claim}</bdi>”</p> : null}
             {c.claimIds.length > 0 ? (
               <ul className="space-y-1" data-testid="case-disputed-claims">
                 {c.claimIds.map((id) => {
@@ -96,7 +96,7 @@ export function CaseDetail({ id }: { id: string }) {
                       {claim ? (
                         <>
                           {" "}
-                          ({claimTypeName(claim.claimType)}): <span className="font-serif text-base text-ink">“{claim.exact}”</span>
+                          ({claimTypeName(claim.claimType)}): <span className="font-serif text-base text-ink">“<bdi>{claim.exact}</bdi>”</span>
                         </>
                       ) : null}
                     </li>
@@ -105,7 +105,7 @@ export function CaseDetail({ id }: { id: string }) {
               </ul>
             ) : null}
             {c.unknownClaimIds.length > 0 ? <UnknownClaims ids={c.unknownClaimIds} closed={c.status === "closed"} /> : null}
-            <p className="whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">{c.grounds}</p>
+            <p dir="auto" className="whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">{c.grounds}</p>
             {c.requestedLabel ? (
               <p className="text-stone-700">
                 Asks for <LabelChip label={c.requestedLabel} />.
@@ -160,7 +160,7 @@ export function CaseDetail({ id }: { id: string }) {
               {c.claim ? (
                 <div>
                   <p className="text-xs uppercase tracking-wide text-stone-500">Claim challenged</p>
-                  <blockquote className="mt-1 border-l-4 border-amber-400 bg-amber-50 px-3 py-2 font-serif text-base text-ink [overflow-wrap:anywhere]" data-testid="case-claim">
+                  <blockquote dir="auto" className="mt-1 border-l-4 border-amber-400 bg-amber-50 px-3 py-2 font-serif text-base text-ink [overflow-wrap:anywhere]" data-testid="case-claim">
                     {c.claim}
                   </blockquote>
                 </div>
@@ -189,7 +189,7 @@ export function CaseDetail({ id }: { id: string }) {
               ) : null}
               <div>
                 <p className="text-xs uppercase tracking-wide text-stone-500">Grounds</p>
-                <p className="mt-1 whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]" data-testid="case-grounds">
+                <p dir="auto" className="mt-1 whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]" data-testid="case-grounds">
                   {c.grounds}
                 </p>
               </div>

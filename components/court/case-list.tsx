@@ -146,7 +146,7 @@ export function CaseList({ initial }: { initial: CaseFilters }) {
                 </span>
                 {item.closedAt ? ` · closed ${formatTime(item.closedAt)}` : ""}
               </p>
-              <p className="line-clamp-2 text-sm text-stone-700 [overflow-wrap:anywhere]">{item.grounds}</p>
+              <p dir="auto" className="line-clamp-2 text-sm text-stone-700 [overflow-wrap:anywhere]">{item.grounds}</p>
               {item.penalty ? (
                 <p className="text-xs font-medium text-red-800">Penalty: {formatCap(item.penalty.amountSlashed)} slashed and burned</p>
               ) : null}

@@ -171,7 +171,7 @@ export function DisputeForm(props: { capsuleId: string; evidence: Evidence[]; cl
                     onChange={(event) => toggleClaim(c.claimId, event.target.checked)}
                   />
                   <span className="[overflow-wrap:anywhere]">
-                    {claimName(c)}: “{c.exact}” <span className="text-stone-500">({claimTypeName(c.claimType)})</span>
+                    {claimName(c)}: “<bdi>{c.exact}</bdi>” <span className="text-stone-500">({claimTypeName(c.claimType)})</span>
                   </span>
                 </label>
               </li>

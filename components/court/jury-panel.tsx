@@ -10,6 +10,7 @@ import type { TCourtCase } from "@/features/court/court.schema";
 import type { TClaimObject } from "@/features/capsules/claims.schema";
 import { findingNames, MAX_REASON_BYTES, utf8Bytes } from "@/features/court/jury.schema";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
+import { bidiControlProblem } from "@/lib/schemas/plain-text";
 import { FINDING, juryCommitment, juryCommitTypedData, juryRevealTypedData } from "@/lib/chain/jury-ballots";
 import { ballotFile, keepBallot, keptBallot, newSalt, parseBallotFile, type KeptBallot } from "@/features/court/jury-salt";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
@@ -141,7 +142,7 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
                   <ul className="mt-1 list-disc pl-5">
                     {j.findings.map((finding, k) => (
                       <li key={k}>
-                        {claimNames[k]}: <strong>{finding}</strong> — {j.reasons?.[k]}
+                        {claimNames[k]}: <strong>{finding}</strong> — <bdi>{j.reasons?.[k]}</bdi>
                       </li>
                     ))}
                   </ul>
@@ -195,6 +196,9 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
     // the chain counts bytes: a reason too long would be refused at reveal, after the findings are committed
     const tooLong = claimNames.filter((_, k) => utf8Bytes(reasons[k]?.trim() ?? "") > MAX_REASON_BYTES);
     if (tooLong.length > 0) return `Shorten the reason for ${tooLong.join(" and ")}: the jury court takes at most ${MAX_REASON_BYTES} bytes (accented letters count twice, most emoji four times).`;
+    // the bridge refuses the reveal of a reason with a bidirectional override or an unclosed isolate (plain-text.ts)
+    const reordering = claimNames.filter((_, k) => bidiControlProblem(reasons[k] ?? "") !== undefined);
+    if (reordering.length > 0) return `Remove the bidirectional override or unclosed isolate characters from the reason for ${reordering.join(" and ")}.`;
     return undefined;
   }
 
@@ -312,7 +316,7 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
                   <ul className="list-disc space-y-1 pl-5 [overflow-wrap:anywhere]">
                     {claimNames.map((name, k) => (
                       <li key={name}>
-                        {name}: <strong>{findingText[findings[k] as TRevealFinding]}</strong> — {reasons[k]?.trim()}
+                        {name}: <strong>{findingText[findings[k] as TRevealFinding]}</strong> — <bdi>{reasons[k]?.trim()}</bdi>
                       </li>
                     ))}
                   </ul>

@@ -32,7 +32,7 @@ export function LabelHistory({ capsuleId }: { capsuleId: string }) {
                 </span>
               </span>
             </p>
-            <p className="mt-1 text-stone-700 [overflow-wrap:anywhere]">{item.reason}</p>
+            <p dir="auto" className="mt-1 text-stone-700 [overflow-wrap:anywhere]">{item.reason}</p>
             {item.caseId ? (
               <Link href={`/court/${item.caseId}`} className="text-xs text-accent underline">
                 Court case #{item.caseId}

@@ -28,7 +28,7 @@ export function ReplyPanel({ item, submitter, ownerWallet }: { item: TCourtCase;
   if (reply.repliedAt) {
     return (
       <div className="space-y-2 text-sm" data-testid="case-reply">
-        <p className="whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">{reply.reply}</p>
+        <p dir="auto" className="whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">{reply.reply}</p>
         {reply.evidence.length > 0 ? (
           <ul className="space-y-1">
             {reply.evidence.map((e, i) => (
@@ -36,7 +36,7 @@ export function ReplyPanel({ item, submitter, ownerWallet }: { item: TCourtCase;
                 <span className="block font-semibold uppercase tracking-wide text-stone-500">
                   Evidence {i + 1} · {vaultObjectIdOf(e.uri) ? "Vault file" : "Link"} · submitted by the outlet
                 </span>
-                <span className="font-medium">{e.label}</span> · <span className="font-mono">{e.uri}</span>
+                <bdi className="font-medium">{e.label}</bdi> · <span className="font-mono">{e.uri}</span>
                 {e.contentHash ? <span className="block font-mono text-stone-600">SHA-256 {e.contentHash}</span> : null}
               </li>
             ))}

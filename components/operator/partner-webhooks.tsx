@@ -93,7 +93,7 @@ function WebhookRow({ hook }: { hook: Webhook }) {
           <p className="font-mono text-sm font-semibold [overflow-wrap:anywhere]" data-testid="webhook-url">
             {hook.url}
           </p>
-          {hook.description ? <p className="text-sm text-stone-700 [overflow-wrap:anywhere]">{hook.description}</p> : null}
+          {hook.description ? <p dir="auto" className="text-sm text-stone-700 [overflow-wrap:anywhere]">{hook.description}</p> : null}
         </div>
         <span
           className={`rounded px-2 py-0.5 text-xs font-semibold ${enabled ? "bg-emerald-50 text-emerald-900" : "bg-stone-100 text-stone-700"}`}

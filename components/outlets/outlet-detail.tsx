@@ -63,7 +63,7 @@ export function OutletDetail({ slug, articles }: { slug: string; articles?: Reac
           <h1 className="font-serif text-3xl font-bold tracking-tight">{data.name}</h1>
           <OutletStatusBadge status={data.status} />
         </div>
-        {data.description ? <p className="mt-2 max-w-2xl text-stone-600">{data.description}</p> : null}
+        {data.description ? <p dir="auto" className="mt-2 max-w-2xl text-stone-600">{data.description}</p> : null}
       </div>
       <BondNotice slug={slug} />
       {articles}

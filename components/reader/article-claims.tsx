@@ -48,8 +48,8 @@ function ClaimNote({ claim, evidence, corrections }: { claim: Claim; evidence: E
         <span className="font-semibold">Claim {claim.ordinal}</span>
         <span className="text-xs uppercase tracking-wide text-stone-500">{claimTypeName(claim.claimType)}</span>
       </p>
-      <blockquote className="mt-1 border-l-4 border-amber-300 pl-3 font-serif text-base text-stone-800">{quoted(articlePlainText(claim.exact) || claim.exact)}</blockquote>
-      {claim.note ? <p className="mt-1 text-stone-600">Note: {claim.note}</p> : null}
+      <blockquote dir="auto" className="mt-1 border-l-4 border-amber-300 pl-3 font-serif text-base text-stone-800">{quoted(articlePlainText(claim.exact) || claim.exact)}</blockquote>
+      {claim.note ? <p className="mt-1 text-stone-600">Note: <bdi>{claim.note}</bdi></p> : null}
       {claim.label ? (
         <p className="mt-2 rounded bg-stone-100 px-2 py-1" data-testid="reader-claim-finding">
           <strong>Court finding: {claim.label}</strong>

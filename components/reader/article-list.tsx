@@ -72,7 +72,7 @@ export function ArticleList({
                 </p>
               ) : item.revisionReason && item.revisionNumber > 0 ? (
                 <p className="mt-2 text-sm text-stone-700" data-testid="article-correction-notice">
-                  {item.capsuleType === "retraction" ? "Retraction" : "Correction"}: {item.revisionReason}
+                  {item.capsuleType === "retraction" ? "Retraction" : "Correction"}: <bdi>{item.revisionReason}</bdi>
                 </p>
               ) : null}
               {"ranking" in item ? <WhyHere ranking={item.ranking} position={(page.page - 1) * page.limit + page.items.indexOf(item) + 1} /> : null}

@@ -26,7 +26,7 @@ export function EditorsVote({ capsuleId, votes }: { capsuleId: string; votes: Re
               </p>
               {vote.reason ? (
                 <blockquote className="border-l-2 border-stone-300 pl-2 break-words text-stone-800" data-testid="reader-vote-reason">
-                  “{vote.reason.text}”
+                  “<bdi>{vote.reason.text}</bdi>”
                 </blockquote>
               ) : null}
               <p className="text-xs text-stone-600">

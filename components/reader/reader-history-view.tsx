@@ -45,7 +45,7 @@ export function ReaderHistoryView({ history }: { history: ReaderHistory }) {
             </p>
             {v.revisionReason ? (
               <p className="text-sm text-stone-800">
-                <strong>Reason given:</strong> {v.revisionReason}
+                <strong>Reason given:</strong> <bdi>{v.revisionReason}</bdi>
               </p>
             ) : null}
             {v.whatChanged ? (

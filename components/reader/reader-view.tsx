@@ -64,7 +64,7 @@ export function ReaderView({ article, registry, origin, label = null }: { articl
         <CourtRecord record={article.courtRecord} label={c.integrityLabel} />
         {read.revision.revisionReason ? (
           <p className="text-sm text-stone-700" data-testid="reader-revision-reason">
-            <strong>{c.capsuleType === "retraction" ? "Retraction" : "Correction"}:</strong> {read.revision.revisionReason}
+            <strong>{c.capsuleType === "retraction" ? "Retraction" : "Correction"}:</strong> <bdi>{read.revision.revisionReason}</bdi>
           </p>
         ) : null}
         {article.correctsClaims && article.correctsClaims.ordinals.length > 0 ? (

@@ -57,7 +57,7 @@ export function ListingCard({ listing, licences, onShowCapsule }: { listing: TLi
           {listing.payee.toLowerCase() === listing.createdBy.toLowerCase() ? " (the lister)" : ""}
         </p>
       ) : null}
-      <p className="text-sm text-stone-700 [overflow-wrap:anywhere]">{listing.terms}</p>
+      <p dir="auto" className="text-sm text-stone-700 [overflow-wrap:anywhere]">{listing.terms}</p>
       {listing.status === "withdrawn" ? (
         <p className="text-sm text-stone-700" data-testid="listing-withdrawn-note">
           Withdrawn by its seller: no new licence can be taken on it. Licences taken before stay valid.

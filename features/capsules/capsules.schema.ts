@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_MARKDOWN_NESTING, tooDeeplyNestedLine } from "@/lib/markdown/nesting";
-import { zMultiLine, zOneLine } from "@/lib/schemas/plain-text";
+import { checkBidiControls, zMultiLine, zOneLine } from "@/lib/schemas/plain-text";
 import { ZStoredUri, ZWebUrl } from "@/lib/schemas/uri";
 import { pageQuery } from "@/lib/schemas/pagination";
 import { pagedResponse, ZAddressOut, ZUintString } from "@/lib/schemas/primitives";
@@ -141,14 +141,16 @@ export const ZSubmitCapsuleBody = z.object({}).strict();
 /** The longest public reason a voter may give, in characters (code points). */
 export const VOTE_REASON_MAX = 280;
 
-/** A vote's public reason exactly as signed: one line of visible text, at most VOTE_REASON_MAX characters. */
+/** A vote's public reason exactly as signed: one line of visible text, at most VOTE_REASON_MAX characters, bidirectional controls closed. */
 export const ZVoteReason = z
   .string()
   .refine((s) => s.trim() !== "", "a reason must not be blank (leave it out instead)")
   .refine((s) => [...s].length <= VOTE_REASON_MAX, `at most ${VOTE_REASON_MAX} characters`)
   // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), "one line, without control characters")
-  .refine((s) => s === s.trim(), "no leading or trailing spaces (sign the trimmed text)");
+  .refine((s) => s === s.trim(), "no leading or trailing spaces (sign the trimmed text)")
+  // free text shown beside the voter's name: closed isolates for mixed scripts, no override (plain-text.ts)
+  .superRefine(checkBidiControls);
 
 const ZSignatureHex = z.string().regex(/^0x[0-9a-fA-F]{130}$/, "a 65-byte 0x-hex signature");
 

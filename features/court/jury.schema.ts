@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZAddressOut, ZUintString } from "@/lib/schemas/primitives";
+import { checkBidiControls } from "@/lib/schemas/plain-text";
 import { ZStoredUri } from "@/lib/schemas/uri";
 
 /** JuryCourt.MAX_REASON_BYTES: a juror's public reason for one finding, in UTF-8 bytes. */
@@ -106,7 +107,11 @@ export const ZRevealBody = z
   .object({
     findings: z.array(ZFindingName).min(1).max(32),
     // the contract counts bytes (MAX_REASON_BYTES), not characters: "é" is two, most emoji four
-    reasons: z.array(z.string().refine((reason) => utf8Bytes(reason) <= MAX_REASON_BYTES, { message: `at most ${MAX_REASON_BYTES} bytes in UTF-8 (accented letters take two, most emoji four)` })).min(1).max(32),
+    // published beside the finding: bidirectional controls closed, no override (plain-text.ts; the panel checks it before the commit)
+    reasons: z
+      .array(z.string().refine((reason) => utf8Bytes(reason) <= MAX_REASON_BYTES, { message: `at most ${MAX_REASON_BYTES} bytes in UTF-8 (accented letters take two, most emoji four)` }).superRefine(checkBidiControls))
+      .min(1)
+      .max(32),
     salt: ZBytes32,
     signature: ZSignature,
   })

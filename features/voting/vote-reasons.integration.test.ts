@@ -16,7 +16,8 @@ import { addr, chainAccess, deployedContracts, expectError, staffedDesk, type Ap
 
 // Issue 31, Snapshot/Tally: a short public reason signed with the ballot (EIP-712 VoteReason bound
 // to the ballot's nonce, capsule and choice), stored beside the projection and returned with each
-// voter by the vote route and the votes list. Too long, blank, unsigned or mis-signed → 400.
+// voter by the vote route and the votes list. Too long, blank, unsigned, mis-signed, or with a bidirectional override
+// or an isolate left open → 400.
 
 const dialects = await dialectsUnderTest();
 const [ownerKey, editorKey, journalistKey, quietKey] = [devKeys[1], devKeys[2], devKeys[3], devKeys[4]] as [Hex, Hex, Hex, Hex];
@@ -79,6 +80,13 @@ describe.each(dialects)("vote reasons on %s", (dialect) => {
     const theirs = await chain.ballot(quietKey, capsuleId, true, 3600, { text: REASON });
     const mine = await chain.ballot(editorKey, capsuleId, true, 3600, { text: REASON });
     expectError(await send(editorKey, { ...mine, reasonSignature: theirs.reasonSignature }), 400, "VALIDATION_ERROR", "Invalid body: reasonSignature", mismatch);
+    expect((await api.send(capsuleVotes, { params: { id: capsuleId }, query: {} })).body.items).toEqual([]);
+  });
+
+  it("refuses a signed reason with a right-to-left override or an isolate left open with 400, and records no vote", async () => {
+    // "I vote <RLO>tpecca<PDI>" shows as "I vote accept" while it says something else to anyone who copies it
+    expectError(await send(editorKey, await chain.ballot(editorKey, capsuleId, true, 3600, { text: "I vote \u202Etpecca\u2069" })), 400, "VALIDATION_ERROR", "Invalid body: reason", invalid("reason", "must not contain bidirectional override characters (U+202D, U+202E)"));
+    expectError(await send(editorKey, await chain.ballot(editorKey, capsuleId, true, 3600, { text: "Publish \u2067and the rest of the page turns around" })), 400, "VALIDATION_ERROR", "Invalid body: reason", invalid("reason", "line 1 opens a bidirectional embedding or isolate (U+202A, U+202B, U+2066–U+2068) without closing it on that line"));
     expect((await api.send(capsuleVotes, { params: { id: capsuleId }, query: {} })).body.items).toEqual([]);
   });
 

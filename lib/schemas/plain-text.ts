@@ -13,9 +13,53 @@ const INVISIBLE = /[\s\p{Cf}]/gu;
 const noControls = (value: string) => !CONTROL.test(value);
 const visible = (value: string) => value.replace(INVISIBLE, "").length > 0;
 
-/** Multi-line text (an article's body, a summary): tabs and line breaks, no other control character; trimmed when asked. */
+// Free text (a reason, a statement, an article's body) may mix right-to-left and left-to-right scripts, and an
+// embedding or isolate closed again is how such text keeps a phone number or a Latin name the right way round.
+// An override (LRO, RLO) shows letters in an order other than the stored one, and an opener left open reorders
+// everything after it up to the end of the paragraph, text of the page around it included ("Trojan source").
+// So: no override; every embedding closed by PDF and every isolate by PDI on the line that opens it, nested
+// properly, and no closer without its opener. Marks (LRM, RLM, ALM) change no order beyond a character and stay.
+// A line ends where the bidirectional algorithm ends a paragraph (line feed, carriage return, U+2029), not at
+// U+2028, which does not close anything.
+const BIDI_OVERRIDE = /[\u202D\u202E]/;
+const BIDI_FORMAT = /[\u202A-\u202C\u2066-\u2069]/;
+const CLOSER: Record<string, string> = { "\u202A": "\u202C", "\u202B": "\u202C", "\u2066": "\u2069", "\u2067": "\u2069", "\u2068": "\u2069" };
+
+/** Why free text's bidirectional controls are refused (the first line at fault, 1-based), or undefined when they are not. */
+export function bidiControlProblem(text: string): string | undefined {
+  if (BIDI_OVERRIDE.test(text)) return "must not contain bidirectional override characters (U+202D, U+202E)";
+  if (!BIDI_FORMAT.test(text)) return undefined;
+  const lines = text.split(/\r\n?|[\n\u2029]/);
+  for (const [index, line] of lines.entries()) {
+    const open: string[] = [];
+    for (const char of line) {
+      const closer = CLOSER[char];
+      if (closer !== undefined) open.push(closer);
+      else if (char === "\u202C" || char === "\u2069") {
+        if (open.pop() !== char) return `line ${index + 1} closes a bidirectional embedding or isolate (U+202C, U+2069) it did not open`;
+      }
+    }
+    if (open.length > 0) return `line ${index + 1} opens a bidirectional embedding or isolate (U+202A, U+202B, U+2066–U+2068) without closing it on that line`;
+  }
+  return undefined;
+}
+
+/** The free-text rule on bidirectional controls (bidiControlProblem) as a zod check, for schemas not built by zMultiLine. */
+export const checkBidiControls = (text: string, ctx: z.RefinementCtx) => {
+  const problem = bidiControlProblem(text);
+  if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
+};
+
+/**
+ * Multi-line text (an article's body, a summary, a reason): tabs and line breaks, no other control character,
+ * and bidirectional controls only closed on their line (bidiControlProblem); trimmed when asked.
+ */
 export const zMultiLine = (min: number, max: number, options: { trim?: boolean; maxMessage?: string } = {}) =>
-  (options.trim ? z.string().trim() : z.string()).min(min).max(max, options.maxMessage).refine(noControls, "must not contain control characters");
+  (options.trim ? z.string().trim() : z.string())
+    .min(min)
+    .max(max, options.maxMessage)
+    .refine(noControls, "must not contain control characters")
+    .superRefine(checkBidiControls);
 
 /** A title's rules on any string schema (one that counts its length its own way): no control character, line break or bidirectional override, and something visible unless empty. */
 export const withOneLineRules = (schema: z.ZodString) =>

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { bidiControlProblem, zMultiLine } from "@/lib/schemas/plain-text";
+
+// Free text may mix scripts with closed embeddings and isolates; an override, an opener left open or a closer
+// without its opener reorders what readers see (plain-text.ts, docs/DECISIONS.md).
+
+const [LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI] = ["\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069"];
+const OVERRIDE = "must not contain bidirectional override characters (U+202D, U+202E)";
+const unclosed = (line: number) => `line ${line} opens a bidirectional embedding or isolate (U+202A, U+202B, U+2066–U+2068) without closing it on that line`;
+const stray = (line: number) => `line ${line} closes a bidirectional embedding or isolate (U+202C, U+2069) it did not open`;
+
+describe("bidirectional controls in free text", () => {
+  it("takes plain text, right-to-left scripts, marks, and embeddings and isolates closed on their line", () => {
+    for (const text of [
+      "Two sources on record.",
+      "قال المتحدث إن الميناء سيفتح",
+      `The mayor said ${RLI}الميناء مغلق${PDI} on Monday.`,
+      `${FSI}שלום${PDI} and ${LRI}+1 555 0100${PDI}`,
+      `${RLE}عربي ${LRE}Latin${PDF}${PDF}`,
+      `${RLI}outer ${LRI}inner${PDI} outer${PDI}`,
+      `first line ${RLI}عربي${PDI}\nsecond line ${LRI}x${PDI}`,
+      "marks \u200E\u200F\u061C stay",
+    ]) {
+      expect(bidiControlProblem(text), JSON.stringify(text)).toBeUndefined();
+    }
+  });
+
+  it("refuses an override, closed or not", () => {
+    expect(bidiControlProblem(`I vote ${RLO}tpecca${PDI}`)).toBe(OVERRIDE);
+    expect(bidiControlProblem(`I vote ${RLO}tpecca${PDF}`)).toBe(OVERRIDE);
+    expect(bidiControlProblem(`${LRO}abc${PDF}`)).toBe(OVERRIDE);
+  });
+
+  it("refuses an embedding or isolate left open", () => {
+    for (const opener of [LRE, RLE, LRI, RLI, FSI]) expect(bidiControlProblem(`text ${opener}more text`)).toBe(unclosed(1));
+    expect(bidiControlProblem(`${RLI}outer ${LRI}inner${PDI} outer`)).toBe(unclosed(1));
+  });
+
+  it("refuses a closer without its opener, and a closer of the other kind", () => {
+    expect(bidiControlProblem(`text${PDI} more`)).toBe(stray(1));
+    expect(bidiControlProblem(`text${PDF} more`)).toBe(stray(1));
+    expect(bidiControlProblem(`${RLI}text${PDF}`)).toBe(stray(1));
+    expect(bidiControlProblem(`${RLE}text${PDI}`)).toBe(stray(1));
+    // crossed: the isolate is closed while the embedding inside it is still open
+    expect(bidiControlProblem(`${RLI}a${LRE}b${PDI}c${PDF}`)).toBe(stray(1));
+  });
+
+  it("counts each line on its own: an opener is closed on its line, and a line separator ends none", () => {
+    expect(bidiControlProblem(`fine\nopens ${RLI}here\nand closes${PDI} here`)).toBe(unclosed(2));
+    expect(bidiControlProblem(`one\r\ntwo\rthree ${LRI}x\u2029${PDI}`)).toBe(unclosed(3));
+    expect(bidiControlProblem(`${RLI}a\u2028b${PDI}`)).toBeUndefined();
+  });
+
+  it("is part of every multi-line field, beside the control-character rule", () => {
+    const field = zMultiLine(0, 100, { trim: true });
+    expect(field.safeParse(`The mayor said ${RLI}الميناء مغلق${PDI}.`).success).toBe(true);
+    expect(field.safeParse(`I vote ${RLO}tpecca`).error?.issues.map((i) => i.message)).toEqual([OVERRIDE]);
+    expect(field.safeParse(`a\nb ${LRI}c`).error?.issues.map((i) => i.message)).toEqual([unclosed(2)]);
+  });
+});
