@@ -1,0 +1,75 @@
+import { expect, test } from "@playwright/test";
+import { capsuleUpdate } from "@/features/capsules/update.endpoint";
+import type { Hex } from "viem";
+import { devKeys } from "@/test/support/anvil";
+import { ROLE } from "@/lib/roles/role-catalog";
+import { keyAddress } from "./support/capsule-desk";
+import { newsroomDesk } from "./support/newsroom-desk";
+import { bothWidths, signedInAt, watchConsole } from "./support/page-helpers";
+
+// Desk polish, sixth round: the only author of a draft is not offered Remove.
+
+test.describe.configure({ mode: "serial" });
+
+const OWNER = 4; // the outlet's owner: its only bonded Editor, and the submitter of the capsule under vote
+const JOURNALIST = 5; // a Journalist of the outlet
+const stamp = Date.now().toString(36);
+const slug = `polish6-${stamp}`;
+const desk = newsroomDesk();
+let pendingId = "";
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  await desk.deposit(OWNER, "300");
+  await desk.deposit(JOURNALIST, "100");
+  await desk.activeOutlet(OWNER, slug, "The Sixth Polish Post");
+  await desk.grantRole(OWNER, slug, JOURNALIST, ROLE.JOURNALIST);
+  pendingId = await desk.pendingCapsule(OWNER, slug, `Tram depot extended ${stamp}`, "Noor Vance");
+});
+
+test("the only author of a draft is not offered Remove, and the bridge refuses a list without an author", async ({ page }) => {
+  const errors = watchConsole(page);
+  await signedInAt(page, JOURNALIST, `/capsules/new?outlet=${slug}`);
+  await page.getByLabel("Title").fill(`Ferry timetable changes ${stamp}`);
+  await page.getByLabel("Body", { exact: true }).fill("The ferry runs every twenty minutes from May.");
+  await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
+  const rows = page.getByTestId("contributor-item");
+  await expect(rows).toHaveCount(1);
+  await rows.first().getByLabel("Display name").fill("Jo Journalist");
+  await expect(rows.first().getByRole("button", { name: /^Remove/ })).toHaveCount(0);
+  await expect(rows.first().getByTestId("only-author")).toHaveText("The only author: credit another contributor as author to remove this row.");
+  await bothWidths(page, "draft-only-author", "polish-six");
+
+  // a second contributor, credited as researcher: the journalist is still the only author
+  await page.getByRole("button", { name: "Add contributor" }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1).getByRole("button", { name: /^Remove/ })).toBeVisible();
+  await expect(rows.first().getByRole("button", { name: /^Remove/ })).toHaveCount(0);
+  // credited as author too: either author may go
+  await rows.nth(1).getByLabel("Contribution").selectOption("author");
+  await expect(rows.first().getByRole("button", { name: /^Remove/ })).toBeVisible();
+  await expect(rows.first().getByTestId("only-author")).toHaveCount(0);
+  await rows.nth(1).getByRole("button", { name: /^Remove/ }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().getByRole("button", { name: /^Remove/ })).toHaveCount(0);
+  // the only author's credit changed away from author: the list says what is missing
+  await rows.first().getByLabel("Contribution").selectOption("researcher");
+  await expect(page.locator("#contributors-error")).toHaveText("At least one contributor must be credited as author");
+  await expect(rows.first().getByRole("button", { name: /^Remove/ })).toHaveCount(0);
+  await expect(rows.first().getByTestId("only-author")).toHaveText("The only contributor: a capsule needs one, credited as author.");
+  await rows.first().getByLabel("Contribution").selectOption("author");
+  await expect(page.locator("#contributors-error")).toHaveCount(0);
+  await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
+  const draftId = new URL(page.url()).pathname.split("/")[2] ?? "";
+  expect(draftId).toMatch(/^[0-9]+$/);
+
+  // the bridge: a list that leaves no author is refused, in the seed's error shape
+  const refusal = await desk.api.send(
+    capsuleUpdate,
+    { body: { capsuleId: draftId, contributors: [{ wallet: keyAddress(JOURNALIST), displayName: "Jo Journalist", role: ROLE.JOURNALIST, contributionType: "researcher", shareBps: 10_000 }] } },
+    devKeys[JOURNALIST] as Hex,
+  );
+  expect(refusal.status).toBe(400);
+  expect(refusal.body).toMatchObject({ ok: false, error: "VALIDATION_ERROR", issues: [{ path: "contributors", message: "at least one contributor must be credited as author" }] });
+  expect(errors).toEqual([]);
+});
