@@ -1,13 +1,15 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { capsuleUpdate } from "@/features/capsules/update.endpoint";
 import type { Hex } from "viem";
 import { devKeys } from "@/test/support/anvil";
 import { ROLE } from "@/lib/roles/role-catalog";
 import { keyAddress } from "./support/capsule-desk";
 import { newsroomDesk } from "./support/newsroom-desk";
-import { bothWidths, signedInAt, watchConsole } from "./support/page-helpers";
+import { installTestWallet } from "./support/test-wallet";
+import { bothWidths, signIn, signedInAt, watchConsole } from "./support/page-helpers";
 
-// Desk polish, sixth round: the only author of a draft is not offered Remove.
+// Desk polish, sixth round: a vote that fails keeps its confirmation open, with the error in it and the focus on
+// it; the only author of a draft is not offered Remove.
 
 test.describe.configure({ mode: "serial" });
 
@@ -25,6 +27,51 @@ test.beforeAll(async () => {
   await desk.activeOutlet(OWNER, slug, "The Sixth Polish Post");
   await desk.grantRole(OWNER, slug, JOURNALIST, ROLE.JOURNALIST);
   pendingId = await desk.pendingCapsule(OWNER, slug, `Tram depot extended ${stamp}`, "Noor Vance");
+});
+
+/** Where the keyboard focus is: "body" when it was dropped, else the focused element's test id or role. */
+const focusOf = (page: Page) => page.evaluate(() => (document.activeElement === document.body ? "body" : (document.activeElement?.getAttribute("data-testid") ?? document.activeElement?.getAttribute("role") ?? document.activeElement?.tagName ?? "none")));
+
+test("a vote that fails keeps the confirmation open, with the error, the choice and the reason, and the focus", async ({ page }) => {
+  const errors = watchConsole(page);
+  const wallet = await installTestWallet(page, OWNER);
+  await page.goto(`/capsules/${pendingId}`);
+  await signIn(page);
+  await page.getByRole("button", { name: "Vote no" }).click();
+  const confirm = page.getByTestId("vote-confirm");
+  const reason = page.getByLabel("Your reason (optional, public)");
+  await reason.fill("The depot figures are not in the council minutes.");
+
+  // the wallet refuses to sign the ballot
+  wallet.rejectNext("eth_signTypedData_v4");
+  await confirm.getByRole("button", { name: "Confirm: vote no" }).click();
+  await expect(confirm.getByRole("alert")).toHaveText(/You rejected the request in your wallet/);
+  await expect(confirm).toContainText("Vote No?");
+  await expect(reason).toHaveValue("The depot figures are not in the council minutes.");
+  await expect.poll(() => focusOf(page)).toBe("vote-error");
+  await bothWidths(page, "vote-wallet-refused", "polish-six");
+
+  // the bridge refuses the ballot (a reason with a control character, which the page does not catch): 400; from the
+  // error, Tab reaches Confirm again
+  await reason.fill("The depot figures are not in the council minutes.\u0007");
+  const refused = page.waitForResponse((response) => response.request().method() === "POST" && response.url().endsWith(`/capsules/${pendingId}/vote`));
+  await confirm.getByRole("button", { name: "Confirm: vote no" }).click();
+  expect((await refused).status()).toBe(400);
+  await expect(confirm.getByRole("alert")).toContainText("one line, without control characters");
+  await expect(confirm).toContainText("Vote No?");
+  await expect(reason).toHaveValue("The depot figures are not in the council minutes.\u0007");
+  await expect.poll(() => focusOf(page)).toBe("vote-error");
+  await page.keyboard.press("Tab");
+  await expect(confirm.getByRole("button", { name: "Confirm: vote no" })).toBeFocused();
+  await bothWidths(page, "vote-bridge-refused", "polish-six");
+
+  // the reason fixed, the vote is recorded
+  await reason.fill("The depot figures are not in the council minutes.");
+  await confirm.getByRole("button", { name: "Confirm: vote no" }).click();
+  await expect(page.getByTestId("my-vote")).toHaveText("You voted No.");
+  await expect(page.getByTestId("my-reason")).toHaveText("Your reason: “The depot figures are not in the council minutes.”");
+  await expect(page.getByTestId("vote-panel").getByRole("alert")).toHaveCount(0);
+  expect(errors.filter((e) => !e.includes("400"))).toEqual([]);
 });
 
 test("the only author of a draft is not offered Remove, and the bridge refuses a list without an author", async ({ page }) => {
