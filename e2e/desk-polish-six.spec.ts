@@ -2,6 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { capsuleUpdate } from "@/features/capsules/update.endpoint";
 import type { Hex } from "viem";
 import { devKeys } from "@/test/support/anvil";
+import { pathOf } from "@/lib/api/request";
+import { walletRolesAtOutlet } from "@/features/roles/wallet-at-outlet.endpoint";
 import { ROLE } from "@/lib/roles/role-catalog";
 import { keyAddress } from "./support/capsule-desk";
 import { newsroomDesk } from "./support/newsroom-desk";
@@ -9,12 +11,13 @@ import { installTestWallet } from "./support/test-wallet";
 import { bothWidths, signIn, signedInAt, watchConsole } from "./support/page-helpers";
 
 // Desk polish, sixth round: a vote that fails keeps its confirmation open, with the error in it and the focus on
-// it; the only author of a draft is not offered Remove.
+// it; the only author of a draft is not offered Remove; an outlet's page offers its drafting members "New capsule".
 
 test.describe.configure({ mode: "serial" });
 
 const OWNER = 4; // the outlet's owner: its only bonded Editor, and the submitter of the capsule under vote
 const JOURNALIST = 5; // a Journalist of the outlet
+const STRANGER = 2; // holds no role at the outlet
 const stamp = Date.now().toString(36);
 const slug = `polish6-${stamp}`;
 const desk = newsroomDesk();
@@ -118,5 +121,33 @@ test("the only author of a draft is not offered Remove, and the bridge refuses a
   );
   expect(refusal.status).toBe(400);
   expect(refusal.body).toMatchObject({ ok: false, error: "VALIDATION_ERROR", issues: [{ path: "contributors", message: "at least one contributor must be credited as author" }] });
+  expect(errors).toEqual([]);
+});
+
+test("an outlet's page offers New capsule to its drafting members only, with the outlet chosen", async ({ page }) => {
+  const errors = watchConsole(page);
+  // a reader, signed out
+  await page.goto(`/outlets/${slug}`);
+  await expect(page.getByRole("heading", { name: "The Sixth Polish Post" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "New capsule" })).toHaveCount(0);
+
+  // a wallet without a role there: the page has read its roles at the outlet
+  const rolesRead = page.waitForResponse((response) => response.url().toLowerCase().endsWith(pathOf(walletRolesAtOutlet, { wallet: keyAddress(STRANGER), outletSlug: slug }).toLowerCase()));
+  await signedInAt(page, STRANGER, `/outlets/${slug}`);
+  expect((await rolesRead).status()).toBe(200);
+  await expect(page.getByTestId("outlet-members")).toBeVisible();
+  await expect(page.getByRole("link", { name: "New capsule" })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test("a Journalist of the outlet starts a capsule from its page, with the outlet preselected", async ({ page }) => {
+  const errors = watchConsole(page);
+  await signedInAt(page, JOURNALIST, `/outlets/${slug}`);
+  const link = page.getByTestId("outlet-new-capsule").getByRole("link", { name: "New capsule" });
+  await expect(link).toHaveAttribute("href", `/capsules/new?outlet=${slug}`);
+  await bothWidths(page, "outlet-new-capsule", "polish-six");
+  await link.click();
+  await page.waitForURL(`**/capsules/new?outlet=${slug}`);
+  await expect(page.locator("#draft-outlet")).toHaveValue(slug);
   expect(errors).toEqual([]);
 });
