@@ -2,7 +2,7 @@
 
 import { contributionTypes } from "@/features/capsules/capsules.schema";
 import { useState } from "react";
-import { checkShares, TOTAL_SHARE_BPS } from "@/features/capsules/contributors";
+import { checkShares, isOnlyAuthor, TOTAL_SHARE_BPS } from "@/features/capsules/contributors";
 import { bpsToPercentText, formatSharePercent, percentToBps } from "@/features/capsules/share-percent";
 import { AUTHOR_ROLES, ROLE, roleDefinition } from "@/lib/roles/role-catalog";
 import { newKey, shareTotal, type ContributorDraft, type DraftErrors } from "@/features/capsules/draft-form";
@@ -19,12 +19,16 @@ export function ContributorsEditor(props: { items: ContributorDraft[]; onChange:
   // the sum is told in percent by the line under the list; the API's own wording of it is not repeated
   const shares = checkShares(props.items.map((item) => (Number.isFinite(item.shareBps) ? item.shareBps : 0)));
   const listError = props.items.length > 0 && !shares.ok && props.errors.contributors === shares.message ? undefined : props.errors.contributors;
+  // a capsule always credits an author: the only one is not offered Remove (the bridge refuses such a list too)
+  const types = props.items.map((item) => item.contributionType);
   return (
     <fieldset className="space-y-3" data-testid="contributors-editor">
       <legend className="text-sm font-semibold text-stone-800">Contributors</legend>
       <ul className="space-y-3">
         {props.items.map((item, index) => {
           const err = (field: string) => props.errors[`contributors.${index}.${field}`];
+          // the last row stays too: an empty list would not be saved, and the draft would keep its old one
+          const onlyAuthor = isOnlyAuthor(types, index) || types.length === 1;
           return (
             <li key={item.key} className="grid gap-3 rounded-md border border-stone-200 bg-stone-50 p-3 sm:grid-cols-6" data-testid="contributor-item">
               <TextField
@@ -75,18 +79,24 @@ export function ContributorsEditor(props: { items: ContributorDraft[]; onChange:
               <SharePercentField id={`contributor-${index}-share`} bps={item.shareBps} error={err("shareBps")} onChange={(shareBps) => update(item.key, { shareBps })} />
               <TextField
                 id={`contributor-${index}-attribution`}
-                className="sm:col-span-5"
+                className={onlyAuthor ? "sm:col-span-4" : "sm:col-span-5"}
                 label="Attribution profile (optional)"
                 value={item.attributionURI}
                 error={err("attributionURI")}
                 placeholder="https://…"
                 onChange={(e) => update(item.key, { attributionURI: e.target.value })}
               />
-              <div className="flex items-end sm:col-span-1">
-                <button type="button" className={smallButton} onClick={() => props.onChange(props.items.filter((other) => other.key !== item.key))}>
-                  Remove <span className="sr-only">contributor {item.displayName || index + 1}</span>
-                </button>
-              </div>
+              {onlyAuthor ? (
+                <p className="self-end text-xs text-stone-600 sm:col-span-2" data-testid="only-author">
+                  {item.contributionType === "author" ? "The only author: credit another contributor as author to remove this row." : "The only contributor: a capsule needs one, credited as author."}
+                </p>
+              ) : (
+                <div className="flex items-end sm:col-span-1">
+                  <button type="button" className={smallButton} onClick={() => props.onChange(props.items.filter((other) => other.key !== item.key))}>
+                    Remove <span className="sr-only">contributor {item.displayName || index + 1}</span>
+                  </button>
+                </div>
+              )}
             </li>
           );
         })}

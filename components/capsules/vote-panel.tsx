@@ -8,6 +8,7 @@ import { capsuleGatewayChain, CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { ballotTypedData, voteReasonTypedData } from "@/lib/chain/vouchers";
 import { VOTE_REASON_MAX } from "@/features/capsules/capsules.schema";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
+import { ApiError } from "@/lib/api/api-client";
 import { useRelayVote } from "@/components/capsules/use-capsules";
 import { useOutletRoles } from "@/components/roles/use-roles";
 import { useSession } from "@/components/wallet/use-session";
@@ -49,6 +50,12 @@ export function VotePanel(props: {
     }
   }, [confirming]);
   const [error, setError] = useState<string | undefined>();
+  // a failed vote keeps the confirmation open with its error, and the focus (dropped when the busy Confirm button was
+  // disabled) moves to the error; Tab from there reaches Confirm again
+  const errorBox = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (error) errorBox.current?.focus();
+  }, [error]);
   const [reason, setReason] = useState("");
   // what is signed and shown: one line, trimmed
   const reasonText = reason.replace(/\s+/g, " ").trim();
@@ -60,10 +67,11 @@ export function VotePanel(props: {
   // the bridge decided it at the snapshot block for this very wallet: trust that over the current role
   const snapshotSays = props.viewerVoting && props.viewerVoting.wallet.toLowerCase() === wallet?.toLowerCase() ? props.viewerVoting : undefined;
 
-  async function vote(support: boolean) {
+  /** Whether the chain has the vote (or the bridge relayed it); on failure the error is set. */
+  async function vote(support: boolean): Promise<boolean> {
     setError(undefined);
     const acceptance = contracts.data?.contracts.capsuleAcceptance?.address as Address | undefined;
-    if (!wallet || !acceptance) return;
+    if (!wallet || !acceptance) return false;
     try {
       setPhase("signing");
       const client = createPublicClient({ chain: capsuleGatewayChain(`${window.location.origin}/rpc`), transport: http(`${window.location.origin}/rpc`) });
@@ -78,8 +86,10 @@ export function VotePanel(props: {
       setPhase("sending");
       await relay.mutateAsync({ support, deadline: deadline.toString(), signature, ...(reasonSignature ? { reason: reasonText, reasonSignature } : {}) });
       setReason("");
+      return true;
     } catch (cause) {
-      setError(describeWalletError(cause, "record your vote"));
+      setError(voteErrorText(cause));
+      return false;
     } finally {
       setPhase("idle");
     }
@@ -166,13 +176,20 @@ export function VotePanel(props: {
             <p id="vote-reason-help" className={`mt-1 text-xs ${reasonLength > VOTE_REASON_MAX ? "font-semibold text-red-800" : "text-amber-950"}`}>
               {reasonLength}/{VOTE_REASON_MAX} characters. Shown beside your vote to editors and readers; your wallet signs it with the ballot.
             </p>
+            {error ? (
+              <p ref={errorBox} tabIndex={-1} role="alert" data-testid="vote-error" className="mt-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+                {error}
+              </p>
+            ) : null}
             <div className="mt-2 flex flex-wrap gap-3">
               <button
                 type="button"
                 disabled={phase !== "idle" || !session || reasonLength > VOTE_REASON_MAX}
                 onClick={() => {
                   const support = confirming;
-                  void vote(support).finally(() => setConfirming(undefined));
+                  void vote(support).then((recorded) => {
+                    if (recorded) setConfirming(undefined);
+                  });
                 }}
                 className={`rounded-md px-4 py-2 text-sm font-semibold text-white disabled:opacity-50 ${confirming ? "bg-emerald-700 hover:bg-emerald-800" : "bg-red-700 hover:bg-red-800"}`}
               >
@@ -183,6 +200,7 @@ export function VotePanel(props: {
                 disabled={phase !== "idle"}
                 onClick={() => {
                   returnFocus.current = true;
+                  setError(undefined);
                   setConfirming(undefined);
                 }}
                 className="rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-stone-50 disabled:opacity-50">
@@ -202,11 +220,18 @@ export function VotePanel(props: {
   return (
     <div data-testid="vote-panel" className="space-y-2">
       {body}
-      {error ? (
+      {error && confirming === undefined ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
           {error}
         </p>
       ) : null}
     </div>
   );
+}
+
+/** A failed vote in words; a reason the bridge refused says what is wrong with it (the rest of the ballot is the page's own). */
+function voteErrorText(cause: unknown): string {
+  const reasonIssue = cause instanceof ApiError ? cause.issues.find((issue) => issue.path === "reason") : undefined;
+  if (reasonIssue) return `The bridge refused your reason: ${reasonIssue.message}. Edit the reason and confirm again; nothing was recorded.`;
+  return describeWalletError(cause, "record your vote");
 }

@@ -15,7 +15,8 @@ import { TierPanel } from "./tier-panel";
 import { OutletDistributionSection } from "@/components/distribution/outlet-distribution-section";
 import { VerificationPanel } from "./verification-panel";
 import { BondNotice } from "@/components/bonds/bond-notice";
-import { ROLE } from "@/lib/roles/role-catalog";
+import { isAuthorRole, ROLE } from "@/lib/roles/role-catalog";
+import { useOutletRoles } from "@/components/roles/use-roles";
 import { BackLink } from "@/components/ui/back-link";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
@@ -24,6 +25,7 @@ export function OutletDetail({ slug, articles }: { slug: string; articles?: Reac
   const outlet = useOutlet(slug);
   const users = useOutletUsers(slug);
   const { wallet, status } = useSession();
+  const myRoles = useOutletRoles(wallet, slug);
 
   if (failedWithNothing(outlet)) {
     if (outlet.error instanceof ApiError && outlet.error.status === 404) {
@@ -53,6 +55,8 @@ export function OutletDetail({ slug, articles }: { slug: string; articles?: Reac
   const isOwner = me === data.outletWallet.toLowerCase();
   const isEditor = Boolean(users.data?.items.some((m) => m.wallet.toLowerCase() === me && m.roles.some((r) => r.roleId === ROLE.EDITOR)));
   const canManage = status === "signed-in" && (isOwner || isEditor);
+  // a Journalist, Reporter or Editor here may draft here (the drafting page's own rule): the way in, with this outlet chosen
+  const mayDraft = Boolean(myRoles.data?.roles.some((role) => isAuthorRole(role.roleId)));
 
   return (
     <div className="space-y-6">
@@ -62,6 +66,13 @@ export function OutletDetail({ slug, articles }: { slug: string; articles?: Reac
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <h1 className="font-serif text-3xl font-bold tracking-tight">{data.name}</h1>
           <OutletStatusBadge status={data.status} />
+          {mayDraft ? (
+            <div className="sm:ml-auto" data-testid="outlet-new-capsule">
+              <Link href={`/capsules/new?outlet=${encodeURIComponent(slug)}`} className="inline-flex min-h-11 items-center rounded-md bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-stone-800">
+                New capsule
+              </Link>
+            </div>
+          ) : null}
         </div>
         {data.description ? <p dir="auto" className="mt-2 max-w-2xl text-stone-600">{data.description}</p> : null}
       </div>

@@ -5,7 +5,7 @@ import { ZStoredUri, ZWebUrl } from "@/lib/schemas/uri";
 import { pageQuery } from "@/lib/schemas/pagination";
 import { pagedResponse, ZAddressOut, ZUintString } from "@/lib/schemas/primitives";
 import { zDecimalId, zIdInput } from "@/lib/schemas/whole-number";
-import { checkShares, countPrimary } from "@/features/capsules/contributors";
+import { checkShares, countPrimary, hasAuthor, NO_AUTHOR_MESSAGE } from "@/features/capsules/contributors";
 import { AUTHOR_ROLES, isAuthorRole } from "@/lib/roles/role-catalog";
 import { ZAddress, ZOutletSummary, ZSlug } from "@/features/outlets/outlets.schema";
 import { ZOperatorTxAck, ZOperatorTxObject } from "./operator-tx.schema";
@@ -64,6 +64,7 @@ const ZContributorList = z.array(ZContributorItem).min(1).max(50).superRefine((i
   if (!shares.ok) ctx.addIssue({ code: "custom", message: shares.message });
   const wallets = new Set(items.map((item) => item.wallet));
   if (wallets.size !== items.length) ctx.addIssue({ code: "custom", message: "each contributor wallet may appear once" });
+  if (items.length > 0 && !hasAuthor(items.map((item) => item.contributionType))) ctx.addIssue({ code: "custom", message: NO_AUTHOR_MESSAGE });
 });
 
 export const ZArticleSlug = z

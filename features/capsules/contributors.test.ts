@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkShares, countPrimary } from "./contributors";
+import { checkShares, countPrimary, hasAuthor, isOnlyAuthor } from "./contributors";
+import { ZCreateCapsuleBody, ZUpdateCapsuleBody } from "./capsules.schema";
 import { slugifyTitle, uniqueSlug } from "./article-slug";
 
 describe("contributor shares", () => {
@@ -17,6 +18,34 @@ describe("contributor shares", () => {
   it("counts primary evidence items", () => {
     expect(countPrimary([{ isPrimary: true }, { isPrimary: false }, { isPrimary: true }])).toBe(2);
     expect(countPrimary([])).toBe(0);
+  });
+});
+
+describe("a capsule's author", () => {
+  const wallet = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+  const other = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+  const row = (address: string, contributionType: string, shareBps: number) => ({ wallet: address, displayName: "Jo", role: 1, contributionType, shareBps });
+
+  it("tells a list that credits an author, and the only author's row", () => {
+    expect(hasAuthor(["author", "researcher"])).toBe(true);
+    expect(hasAuthor(["editor", "researcher"])).toBe(false);
+    expect(isOnlyAuthor(["author", "researcher"], 0)).toBe(true);
+    expect(isOnlyAuthor(["author", "researcher"], 1)).toBe(false);
+    expect(isOnlyAuthor(["author", "author"], 0)).toBe(false);
+  });
+
+  it("is required of every contributor list the bridge takes, on create and on update", () => {
+    const withoutAuthor = [row(wallet, "editor", 6000), row(other, "researcher", 4000)];
+    const created = ZCreateCapsuleBody.safeParse({ title: "Dredging", body: "The harbour is dredged.", outletSlug: "harbour", contributors: withoutAuthor });
+    expect(created.success).toBe(false);
+    expect(created.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["contributors", "at least one contributor must be credited as author"]]);
+    const updated = ZUpdateCapsuleBody.safeParse({ capsuleId: "7", contributors: [row(wallet, "researcher", 10_000)] });
+    expect(updated.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["contributors", "at least one contributor must be credited as author"]]);
+    expect(ZUpdateCapsuleBody.safeParse({ capsuleId: "7", contributors: [row(wallet, "author", 6000), row(other, "researcher", 4000)] }).success).toBe(true);
+    // an empty list is refused as before, without a second word about the author
+    const empty = ZUpdateCapsuleBody.safeParse({ capsuleId: "7", contributors: [] });
+    expect(empty.error?.issues.map((issue) => issue.message)).not.toContain("at least one contributor must be credited as author");
+    expect(empty.success).toBe(false);
   });
 });
 

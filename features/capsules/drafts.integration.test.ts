@@ -196,7 +196,7 @@ describe.each(dialects)("capsule drafts and reads on %s", (dialect) => {
       body: "Another take.",
       outletSlug: PENDING_SLUG,
       contributors: [
-        { wallet: owner, displayName: "Olivia Owner", role: 3, contributionType: "editor", shareBps: 6000 },
+        { wallet: owner, displayName: "Olivia Owner", role: 3, contributionType: "author", shareBps: 6000 },
         { wallet: reporter, displayName: "Rita Reporter", role: 2, contributionType: "researcher", shareBps: 4000, attributionURI: "https://example.org/rita" },
       ],
     });
@@ -204,7 +204,7 @@ describe.each(dialects)("capsule drafts and reads on %s", (dialect) => {
     expect(res.body.capsule.articleSlug).toBe("council-approves-budget");
     expect(res.body.outlet.status).toBe("pending");
     expect(res.body.contributors.map((c: Json) => [c.wallet, c.role, c.contributionType, c.shareBps, c.attributionURI])).toEqual([
-      [owner, 3, "editor", 6000, ""],
+      [owner, 3, "author", 6000, ""],
       [reporter, 2, "researcher", 4000, "https://example.org/rita"],
     ]);
     const same = await create(journalistKey, { title: "Council approves budget!", body: "x", outletSlug: SLUG });
@@ -250,6 +250,10 @@ describe.each(dialects)("capsule drafts and reads on %s", (dialect) => {
     });
     expectError(await create(journalistKey, { ...base, supportingCapsules: [draftId, "999999"] }), 400, "VALIDATION_ERROR", "Invalid body: supportingCapsules.1", {
       issues: [{ path: "supportingCapsules.1", message: "no capsule with id 999999" }],
+    });
+    // a capsule is never left without an author (the contribution type; every row's role is an author role)
+    expectError(await create(journalistKey, { ...base, contributors: [{ wallet: journalist, displayName: "J", role: 1, contributionType: "researcher", shareBps: 10000 }] }), 400, "VALIDATION_ERROR", "Invalid body: contributors", {
+      issues: [{ path: "contributors", message: "at least one contributor must be credited as author" }],
     });
     expectError(await create(journalistKey, { ...base, outletSlug: "no-such-outlet" }), 404, "OUTLET_NOT_FOUND", 'No outlet with slug "no-such-outlet"');
     expectError(await create(outsiderKey, base), 403, "FORBIDDEN", `Only a Journalist, Reporter or Editor of outlet "${SLUG}" may create capsules`);
