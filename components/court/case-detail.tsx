@@ -25,6 +25,7 @@ import { UnknownClaims } from "./unknown-claims";
 import { claimName, nameOfEvidence } from "./article-numbers";
 import { CASE_PLACE } from "./case-places";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
+import { shownUri } from "@/lib/schemas/uri-kind";
 
 // /court/:id — one case: what is challenged and why, the label before and now, the verdict and
 // penalty, the timeline, and, for a jury case, its jury panel.
@@ -178,7 +179,7 @@ export function CaseDetail({ id }: { id: string }) {
                         {evidence.isPrimary ? <span className="ml-2 text-xs text-stone-500">(primary)</span> : null}
                       </p>
                       <p className="break-all text-xs text-stone-600">
-                        {evidence.evidenceType} · {evidence.mimeType} · <span className="font-mono">{evidence.uri}</span>
+                        {evidence.evidenceType} · {evidence.mimeType} · <span className="font-mono">{shownUri(evidence.uri)}</span>
                       </p>
                       <p className="break-all font-mono text-xs text-stone-500">SHA-256 {evidence.contentHash}</p>
                     </div>

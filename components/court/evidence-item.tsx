@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { ZJuryEvidence } from "@/features/court/jury.schema";
-import { linkableUri } from "@/lib/schemas/uri-kind";
+import { linkableUri, shownUri } from "@/lib/schemas/uri-kind";
 import { FullAddress } from "@/components/ui/full-address";
 import { formatTime } from "@/components/ui/capsule-format";
 
@@ -15,7 +15,8 @@ export const evidenceKindWords = (item: Pick<Evidence, "kind">) => (item.kind ==
 // (a vault file with its name, type and SHA-256, or a link), the round and when.
 export function EvidenceItem({ item, index }: { item: Evidence; index: number }) {
   const href = item.kind === "file" ? item.uri : linkableUri(item.uri);
-  const name = item.kind === "file" ? (item.title ?? "file in the vault") : item.uri;
+  // a link's address comes from the chain as its party sent it: shown with any bidirectional formatting escaped
+  const name = item.kind === "file" ? (item.title ?? "file in the vault") : shownUri(item.uri);
   return (
     <li className="space-y-1 rounded-md border border-stone-200 p-3 [overflow-wrap:anywhere]" data-testid="jury-evidence-item" data-side={item.side} data-kind={item.kind}>
       <p className="text-xs font-semibold uppercase tracking-wide text-stone-500" data-testid="evidence-label">

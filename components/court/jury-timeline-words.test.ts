@@ -9,6 +9,8 @@ describe("describeJuryEvent", () => {
       "A file in the vault, SHA-256 0xf48c00000000… (listed under “Evidence from both sides”).",
     );
     expect(describeJuryEvent({ kind: "EvidenceSubmitted", round: 0, details: { side: "1", uri: "https://archive.example.org/report.pdf" } })?.body).toBe("https://archive.example.org/report.pdf");
+    // sent to JuryCourt past the bridge's check: a right-to-left override is shown escaped, so ".../\u202egnp.exe" never reads ".../exe.png"
+    expect(describeJuryEvent({ kind: "EvidenceSubmitted", round: 0, details: { side: "1", uri: "https://archive.example.org/\u202egnp.exe" } })?.body).toBe("https://archive.example.org/%E2%80%AEgnp.exe");
   });
 
   it("groups a juror's lost bond like every other amount", () => {

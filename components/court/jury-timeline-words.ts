@@ -2,6 +2,7 @@ import { formatCap } from "@/components/ui/capsule-format";
 import { FINDING_NAMES, PERIOD_NAMES, SIDE_NAMES } from "@/lib/chain/jury-claims";
 import { shortAddress } from "@/lib/wallet/short-address";
 import { vaultObjectIdOf } from "@/lib/api/vault-path";
+import { shownUri } from "@/lib/schemas/uri-kind";
 
 // Words for the jury court's on-chain events in a case's timeline: what happened, in one heading and one sentence.
 
@@ -24,7 +25,8 @@ const findings = (value: unknown) => list(value).map(finding).join(", ");
 /** A vault file by its fingerprint (its address is a path nobody reads), anything else as given. */
 function evidenceWords(uri: string): string {
   const id = vaultObjectIdOf(uri);
-  return id ? `A file in the vault, SHA-256 0x${id.slice(0, 12)}… (listed under “Evidence from both sides”).` : uri;
+  // a party may send any address to JuryCourt itself: shown with its bidirectional formatting escaped
+  return id ? `A file in the vault, SHA-256 0x${id.slice(0, 12)}… (listed under “Evidence from both sides”).` : shownUri(uri);
 }
 
 /** Heading and sentence for a jury event; undefined for events a reader of the case need not see. */

@@ -15,6 +15,7 @@ import { courtKeys } from "@/components/court/use-court";
 import { useSession } from "@/components/wallet/use-session";
 import { formatTime } from "@/components/ui/capsule-format";
 import { Countdown } from "@/components/capsules/countdown";
+import { shownUri } from "@/lib/schemas/uri-kind";
 
 // The right of reply (issue 13): the reply once filed, else the window on the chain clock and,
 // for the capsule's author, the outlet's owner and its Editors, the form to file it.
@@ -36,7 +37,7 @@ export function ReplyPanel({ item, submitter, ownerWallet }: { item: TCourtCase;
                 <span className="block font-semibold uppercase tracking-wide text-stone-500">
                   Evidence {i + 1} · {vaultObjectIdOf(e.uri) ? "Vault file" : "Link"} · submitted by the outlet
                 </span>
-                <bdi className="font-medium">{e.label}</bdi> · <span className="font-mono">{e.uri}</span>
+                <bdi className="font-medium">{e.label}</bdi> · <span className="font-mono">{shownUri(e.uri)}</span>
                 {e.contentHash ? <span className="block font-mono text-stone-600">SHA-256 {e.contentHash}</span> : null}
               </li>
             ))}

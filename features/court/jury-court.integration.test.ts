@@ -68,6 +68,16 @@ describe.each(dialects)("the jury court over HTTP on %s", (dialect) => {
   const keyOf = (wallet: string) => jurorKeys.find((key) => addr(key) === wallet)!;
 
   const getCase = async () => (await api.send(courtCase, { params: { id: caseId } })).body as Json;
+  /** The outbox statuses of the case's relayed `functionName` calls, oldest first. */
+  const relayedMoves = async (functionName: string) => {
+    const handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
+    try {
+      const rows = await handle.db.selectFrom("operator_outbox").select(["status"]).where("case_id", "=", Number(caseId)).where("function_name", "=", functionName).orderBy("id").execute();
+      return rows.map((row) => row.status);
+    } finally {
+      await handle.close();
+    }
+  };
   const getCaseOf = async (id: string) => (await api.send(courtCase, { params: { id } })).body as Json;
 
   beforeAll(async () => {
@@ -169,6 +179,12 @@ describe.each(dialects)("the jury court over HTTP on %s", (dialect) => {
     // a wallet that is neither a member of an outlet nor a challenger in an evidence period may not
     const free = await api.send(vaultUpload, { body: { filename: "x.txt", mimeType: "text/plain", contentBase64: Buffer.from("x\n").toString("base64") } }, devKeys[9]!);
     expect(free.status, JSON.stringify(free.body)).toBe(403);
+    // an address that reads differently than it is stored, and a body naming its key twice, are refused: nothing is relayed
+    const reordered = await api.postRaw(courtEvidence, { id: caseId }, challengerKey, { uri: "https://challenger.example.org/\u202egnp.exe" });
+    expect([reordered.status, reordered.body.issues?.[0]?.path], JSON.stringify(reordered.body)).toEqual([400, "uri"]);
+    const twice = await api.postRaw(courtEvidence, { id: caseId }, challengerKey, '{"uri":"https://challenger.example.org/a.pdf","uri":"https://challenger.example.org/b.pdf"}');
+    expect([twice.status, twice.body.message], JSON.stringify(twice.body)).toEqual([400, "Request body names a key twice: uri"]);
+    expect(await relayedMoves("submitEvidence")).toEqual(["mined", "mined", "mined"]);
     const stranger = await api.send(courtEvidence, { params: { id: caseId }, body: { uri: "https://elsewhere.example.org/x" } }, juror1Key);
     expect(stranger.status, JSON.stringify(stranger.body)).toBe(403);
     const early = await api.send(courtCommit, { params: { id: caseId }, body: { commitment: `0x${"11".repeat(32)}`, signature: `0x${"22".repeat(65)}` } }, juror1Key);
@@ -200,13 +216,7 @@ describe.each(dialects)("the jury court over HTTP on %s", (dialect) => {
       expect(other.status, JSON.stringify(other.body)).toBe(409);
       expect(["CONFLICT", "INVALID_STATE"]).toContain(other.body.error);
     }
-    const handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
-    try {
-      const moves = await handle.db.selectFrom("operator_outbox").select(["status"]).where("case_id", "=", Number(caseId)).where("function_name", "=", "advancePeriod").execute();
-      expect(moves.map((move) => move.status)).toEqual(["mined"]); // no second move mined as a revert at the operator's expense
-    } finally {
-      await handle.close();
-    }
+    expect(await relayedMoves("advancePeriod")).toEqual(["mined"]); // no second move mined as a revert at the operator's expense
     expect(advanced.body.case.period).toBe("commit");
     const drawn = advanced.body.case.jurors.map((j: Json) => j.juror);
     expect([...drawn].sort()).toEqual(jurorKeys.map(addr).sort());
@@ -216,10 +226,14 @@ describe.each(dialects)("the jury court over HTTP on %s", (dialect) => {
       findingsOf.set(juror, findings);
       const commitment = juryCommitment(juryCaseId, 0n, juror, findings.map((f) => FINDING[f]), saltOf(juror));
       const signature = await signJuryCommit(privateKeyToAccount(keyOf(juror)), court, chain.publicClient.chain.id, { caseId: juryCaseId, round: 0n, juror, commitment });
-      const res = await api.send(courtCommit, { params: { id: caseId }, body: { commitment, signature } }, keyOf(juror));
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      // the first juror's commit is sent three times at once (a double click, a retry): one is relayed, the others refused
+      const sent = await Promise.all(Array.from({ length: i === 0 ? 3 : 1 }, () => api.send(courtCommit, { params: { id: caseId }, body: { commitment, signature } }, keyOf(juror))));
+      const res = sent.find((answer) => answer.status === 200)!;
+      expect(res, JSON.stringify(sent.map((a) => a.body))).toBeDefined();
       expect(res.body.operatorTx.status).toBe("mined");
+      for (const other of sent.filter((answer) => answer !== res)) expect([other.status, other.body.error], JSON.stringify(other.body)).toEqual([409, "CONFLICT"]);
     }
+    expect(await relayedMoves("commitBySig")).toEqual(drawn.map(() => "mined")); // none mined as a revert at the operator's expense
     const again = await api.send(courtAdvance, { params: { id: caseId } }, challengerKey);
     expect(again.body.case.period).toBe("reveal"); // every juror committed: the reveal period starts early
     expect(again.body.case.jurors.every((j: Json) => j.committed && !j.revealed && j.reasons === null)).toBe(true);
@@ -235,9 +249,13 @@ describe.each(dialects)("the jury court over HTTP on %s", (dialect) => {
     for (const [juror, findings] of findingsOf) {
       const reasons = findings.map((f, k) => `claim ${k + 1}: ${f} (${juror.slice(0, 6)})`);
       const signature = await signJuryReveal(privateKeyToAccount(keyOf(juror)), court, chain.publicClient.chain.id, { caseId: juryCaseId, round: 0n, juror, findings: findings.map((f) => FINDING[f]), reasons, salt: saltOf(juror) });
-      const res = await api.send(courtReveal, { params: { id: caseId }, body: { findings, reasons, salt: saltOf(juror), signature } }, keyOf(juror));
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      // the first juror's reveal is sent three times at once: one is relayed, the others refused
+      const sent = await Promise.all(Array.from({ length: juror === first ? 3 : 1 }, () => api.send(courtReveal, { params: { id: caseId }, body: { findings, reasons, salt: saltOf(juror), signature } }, keyOf(juror))));
+      const res = sent.find((answer) => answer.status === 200)!;
+      expect(res, JSON.stringify(sent.map((a) => a.body))).toBeDefined();
+      for (const other of sent.filter((answer) => answer !== res)) expect([other.status, other.body.error], JSON.stringify(other.body)).toEqual([409, "CONFLICT"]);
     }
+    expect(await relayedMoves("revealBySig")).toEqual([...findingsOf.keys()].map(() => "mined"));
     const c = (await getCase()).case;
     expect(c.jurors.map((j: Json) => j.findings)).toEqual([...findingsOf.values()]);
     expect(c.jurors.every((j: Json) => j.reasons.length === 2)).toBe(true);

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Address, Hex } from "viem";
+import { isTransactionNotFound } from "@/lib/chain/transaction-not-found";
 import type { Db } from "@/lib/db/database";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import { listClaims } from "@/features/capsules/capsule-claims.repository";
@@ -7,7 +8,7 @@ import { findJuryCaseByOpenTx } from "@/features/court/jury.repository";
 import { chainClients } from "@/lib/chain/server/clients";
 import { claimKey } from "@/lib/chain/jury-claims";
 import { AppError } from "@/lib/errors/app-error";
-import { chainRead } from "@/lib/chain/server/chain-io";
+import { chainUnavailable } from "@/lib/chain/server/chain-unavailable";
 import { syncProjectionThrough } from "@/lib/indexer/projection-sync";
 
 // A dispute names the JuryCourt case its challenger opened (issue 28): the bridge keeps the grounds
@@ -29,9 +30,11 @@ export async function checkClaimIds(db: Db, capsule: CapsuleRow, claimIds: reado
  * indexer to reach the transaction's block (outside any SQL transaction).
  */
 export async function juryCaseOpenedBy(db: Db, wallet: Address, capsule: CapsuleRow, claimIds: readonly number[], txHash: Hex) {
-  const receipt = await chainRead("read the opening transaction", () => chainClients().publicClient.getTransactionReceipt({ hash: txHash })).catch((error: unknown) => {
-    if (error instanceof AppError && error.code !== "CHAIN_UNAVAILABLE") throw error;
-    throw invalid("openTxHash", "no mined transaction with this hash; send JuryCourt.openCase first and wait for it to be mined");
+  // a hash the node holds no receipt for is the sender's mistake (400, nothing logged); any other failure is the
+  // node's (503, logged), never told to the challenger as a transaction that was not mined
+  const receipt = await chainClients().publicClient.getTransactionReceipt({ hash: txHash }).catch((error: unknown) => {
+    if (isTransactionNotFound(error)) throw invalid("openTxHash", "no mined transaction with this hash; send JuryCourt.openCase first and wait for it to be mined");
+    throw chainUnavailable("capsules-chain", "read the opening transaction", error);
   });
   await syncProjectionThrough(receipt.blockNumber);
   const jury = await findJuryCaseByOpenTx(db, txHash);

@@ -102,23 +102,50 @@ export const relayEvidence = (db: Db, wallet: Address, courtCaseId: number, uri:
     call: (jury) => operatorCalls.submitEvidence(BigInt(jury.case_id), wallet, uri),
   });
 
+/**
+ * A juror commits once and reveals once a round, and the contract refuses a second one only once the first is
+ * mined: requests at once (a double click, a retry while the first waits for its receipt) would each pass the
+ * pre-flight, and all but the first be mined as reverts at the operator's expense. Read before the pre-flight,
+ * like an advance's: a request finding the juror's same move waiting to be mined is refused at once, and the
+ * guard (in the staging transaction, one at a time) refuses one when another was staged after that read.
+ */
+async function oneMoveOfJuror(db: Db, courtCaseId: number, functionName: "commitBySig" | "revealBySig", juror: Address) {
+  const what = functionName === "commitBySig" ? "commitment" : "reveal";
+  const inFlight = (txHash: string) =>
+    new AppError("CONFLICT", `A ${what} of ${juror} in court case ${courtCaseId} was just relayed by another request (transaction ${txHash}); reload the case to see it`, {
+      details: { pendingTxHash: txHash },
+    });
+  const seen = await latestCaseCall(db, courtCaseId, functionName, juror);
+  if (seen && (seen.status === "queued" || seen.status === "sent")) throw inFlight(seen.tx_hash);
+  return async (trx: Trx) => {
+    const latest = await latestCaseCall(trx, courtCaseId, functionName, juror);
+    if (latest && latest.id !== seen?.id) throw inFlight(latest.tx_hash);
+  };
+}
+
 /** POST /api/court/case/:id/commit — the juror's signed Commit. */
-export const relayCommit = (db: Db, wallet: Address, courtCaseId: number, body: { commitment: string; signature: string }) =>
-  relay(db, courtCaseId, {
+export async function relayCommit(db: Db, wallet: Address, courtCaseId: number, body: { commitment: string; signature: string }) {
+  const guard = await oneMoveOfJuror(db, courtCaseId, "commitBySig", wallet);
+  return relay(db, courtCaseId, {
     what: "relay the commitment",
     period: "commit",
     wallet,
+    guard,
     call: (jury) => operatorCalls.commitBySig(BigInt(jury.case_id), wallet, body.commitment as Hex, body.signature as Hex),
   });
+}
 
 /** POST /api/court/case/:id/reveal — the juror's signed Reveal (findings, public reasons, salt). */
-export const relayReveal = (db: Db, wallet: Address, courtCaseId: number, body: TRevealBody) =>
-  relay(db, courtCaseId, {
+export async function relayReveal(db: Db, wallet: Address, courtCaseId: number, body: TRevealBody) {
+  const guard = await oneMoveOfJuror(db, courtCaseId, "revealBySig", wallet);
+  return relay(db, courtCaseId, {
     what: "relay the reveal",
     period: "reveal",
     wallet,
+    guard,
     call: (jury) => operatorCalls.revealBySig(BigInt(jury.case_id), wallet, body.findings.map((f) => FINDING[f]), body.reasons, body.salt as Hex, body.signature as Hex),
   });
+}
 
 /**
  * POST /api/court/case/:id/advance — moves the case on when its period has ended (or its work is done);

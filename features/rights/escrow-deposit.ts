@@ -3,6 +3,7 @@ import { formatUnits, isAddressEqual, parseEventLogs, type Address, type Hex, ty
 import { licenceEscrowAbi } from "@/lib/chain/abi";
 import { AppError } from "@/lib/errors/app-error";
 import { logError } from "@/lib/log";
+import { isTransactionNotFound } from "@/lib/chain/transaction-not-found";
 
 // A priced licence is paid by a deposit into LicenceEscrow (issue 29 item 5): one transaction whose
 // receipt holds the escrow's Deposited log for the listing, from the licensee, naming the listing's
@@ -51,14 +52,11 @@ export class DepositRefused extends Error {
 const cap = (wei: bigint) => `${formatUnits(wei, 18)} CAP`;
 const HELD = 1;
 
-// By name, not instanceof: Next's server bundle may hold more than one copy of viem's error classes.
-const isNotFound = (error: unknown) => (error as { name?: unknown } | null)?.name === "TransactionReceiptNotFoundError" || (error as { name?: unknown } | null)?.name === "TransactionNotFoundError";
-
 async function onChain<T>(what: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (isNotFound(error)) throw error;
+    if (isTransactionNotFound(error)) throw error;
     logError("rights-payment", error, { what });
     throw new AppError("CHAIN_UNAVAILABLE", `The chain node could not be reached to check the payment (${what}); no licence was recorded`);
   }
@@ -81,9 +79,9 @@ export async function verifyDeposit(client: PublicClient, txHash: Hex, req: Depo
   try {
     receipt = await onChain("receipt", () => client.getTransactionReceipt({ hash: txHash }));
   } catch (error) {
-    if (!isNotFound(error)) throw error;
+    if (!isTransactionNotFound(error)) throw error;
     const pending = await onChain("transaction", () => client.getTransaction({ hash: txHash })).catch((e: unknown) => {
-      if (isNotFound(e)) return undefined;
+      if (isTransactionNotFound(e)) return undefined;
       throw e;
     });
     if (pending) throw refuse("pending", `Payment ${txHash} is not mined yet; wait for its receipt and send the licence request again`);

@@ -42,3 +42,30 @@ describe("JSON bodies with lone surrogates", () => {
     expect(parseJson("")).toEqual({});
   });
 });
+
+describe("JSON bodies that name a key twice", () => {
+  it.each([
+    ['{"uri":"https://a.example.org/","uri":"https://b.example.org/"}', "uri"],
+    ['{"uri":"a","\\u0075ri":"b"}', "uri"],
+    ['{ "claims" : [ {"exact":"x"}, {"exact":"y" , "exact" :"z"} ] }', "claims.1.exact"],
+    ['{"a":{"b":1},"a":2}', "a"],
+    ['[{"k":1},{"k":2,"k":3}]', "1.k"],
+    ['{"a":{"x":"\\"b\\":","x":1}}', "a.x"],
+  ])("refuses %s with 400 naming %s", (text, path) => {
+    expect(refusal(text)).toEqual({
+      code: "VALIDATION_ERROR",
+      message: `Request body names a key twice: ${path}`,
+      issues: [{ path, message: expect.stringMatching(/more than once/) }],
+    });
+  });
+
+  it("accepts the same key in different objects, and key-like text inside strings", () => {
+    expect(parseJson('{"a":{"k":1},"b":{"k":2},"c":[{"k":3},{"k":4}]}')).toEqual({ a: { k: 1 }, b: { k: 2 }, c: [{ k: 3 }, { k: 4 }] });
+    expect(parseJson('{"note":"\\"note\\": twice","n":"a\\\\","m":"\\\\\\"n\\":"}')).toEqual({ note: '"note": twice', n: "a\\", m: '\\"n":' });
+  });
+
+  it("walks nesting deeper than a recursive walk could go", () => {
+    const depth = 200_000;
+    expect(refusal(`${'{"a":'.repeat(depth)}{"k":1,"k":2}${"}".repeat(depth)}`).code).toBe("VALIDATION_ERROR");
+  });
+});

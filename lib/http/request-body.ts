@@ -63,7 +63,7 @@ function utf8Text(bytes: Uint8Array): string {
   }
 }
 
-/** A body's JSON (an empty body is `{}`); 400 VALIDATION_ERROR when it does not parse or is not valid Unicode. */
+/** A body's JSON (an empty body is `{}`); 400 VALIDATION_ERROR when it does not parse, is not valid Unicode or names a key twice in one object. */
 export function parseJson(text: string): unknown {
   if (text.trim() === "") return {};
   let value: unknown;
@@ -78,7 +78,62 @@ export function parseJson(text: string): unknown {
     const message = "a lone UTF-16 surrogate (a \\uD800–\\uDFFF escape without its pair) is not a character";
     throw new AppError("VALIDATION_ERROR", `Request body is not valid Unicode: ${path}`, { issues: [{ path, message }] });
   }
+  const repeated = repeatedKeyPath(text);
+  if (repeated !== undefined) {
+    throw new AppError("VALIDATION_ERROR", `Request body names a key twice: ${repeated}`, {
+      issues: [{ path: repeated, message: "this key appears more than once in its object; send it once" }],
+    });
+  }
   return value;
+}
+
+const childPath = (path: string, key: string) => (path === "(body)" ? key : `${path}.${key}`);
+
+/**
+ * The path of the first key an object of the JSON `text` (which parsed) names twice, or undefined. JSON.parse
+ * keeps a repeated key's last value, while another reader of the same bytes (a proxy's filter, the sender's
+ * own log, a signature checked elsewhere) may keep its first: such a body means two things, so it is refused
+ * instead of read one way. Keys compare as decoded (`"uri"` and `"\u0075ri"` are one key). One pass over
+ * the text, a loop, not recursion (as deep as JSON.parse goes); strings are skipped with indexOf.
+ */
+function repeatedKeyPath(text: string): string | undefined {
+  type Frame = { path: string; keys?: Set<string>; key?: string; index: number };
+  const frames: Frame[] = [];
+  const isSpace = (c: string) => c === " " || c === "\t" || c === "\n" || c === "\r";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      let end = text.indexOf('"', i + 1);
+      for (;;) {
+        let slashes = 0;
+        while (text[end - 1 - slashes] === "\\") slashes++;
+        if (slashes % 2 === 0) break;
+        end = text.indexOf('"', end + 1);
+      }
+      const top = frames.at(-1);
+      if (top?.keys) {
+        let next = end + 1;
+        while (isSpace(text[next] ?? "")) next++;
+        if (text[next] === ":") {
+          const key = JSON.parse(text.slice(i, end + 1)) as string;
+          if (top.keys.has(key)) return childPath(top.path, key);
+          top.keys.add(key);
+          top.key = key;
+        }
+      }
+      i = end;
+    } else if (c === "{" || c === "[") {
+      const top = frames.at(-1);
+      const path = top === undefined ? "(body)" : childPath(top.path, top.keys ? (top.key ?? "") : String(top.index));
+      frames.push(c === "{" ? { path, keys: new Set(), index: 0 } : { path, index: 0 });
+    } else if (c === "}" || c === "]") {
+      frames.pop();
+    } else if (c === ",") {
+      const top = frames.at(-1);
+      if (top && !top.keys) top.index++;
+    }
+  }
+  return undefined;
 }
 
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
@@ -91,17 +146,16 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 function loneSurrogatePath(value: unknown): string | undefined {
   const pending: Array<{ item: unknown; path: string }> = [{ item: value, path: "(body)" }];
-  const child = (path: string, key: string) => (path === "(body)" ? key : `${path}.${key}`);
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const { item, path } = next;
     if (typeof item === "string") {
       if (LONE_SURROGATE.test(item)) return path;
     } else if (Array.isArray(item)) {
-      item.forEach((entry, index) => pending.push({ item: entry, path: child(path, String(index)) }));
+      item.forEach((entry, index) => pending.push({ item: entry, path: childPath(path, String(index)) }));
     } else if (typeof item === "object" && item !== null) {
       for (const [key, entry] of Object.entries(item)) {
-        if (LONE_SURROGATE.test(key)) return child(path, key);
-        pending.push({ item: entry, path: child(path, key) });
+        if (LONE_SURROGATE.test(key)) return childPath(path, key);
+        pending.push({ item: entry, path: childPath(path, key) });
       }
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { linkableUri, storedUriKind, ZStoredUri, ZWebUrl } from "./uri";
+import { linkableUri, shownUri, storedUriKind, ZStoredUri, ZWebUrl } from "./uri";
 import { ZCampaignInput } from "@/features/ads/ads.schema";
 import { ZAddHistoryBody, ZCreateCapsuleBody, ZEvidenceItem } from "@/features/capsules/capsules.schema";
 import { ZReplyBody } from "@/features/court/court-reply.schema";
@@ -46,6 +46,20 @@ describe("stored URIs (issue 25 item 5)", () => {
       expect(parsed.success, JSON.stringify(value)).toBe(false);
     }
     expect(ZStoredUri.safeParse("javascript:alert(1)").error?.issues[0]?.message).toBe("a URI starting with https://, http://, ipfs://, ar:// or a vault address (/api/vault/<id>)");
+  });
+
+  it("refuses bidirectional formatting characters, which reorder the address a reader sees, and shows them escaped", () => {
+    for (const mark of ["\u202e", "\u202a", "\u202d", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e", "\u200f", "\u061c"]) {
+      for (const value of [`https://x.example.org/${mark}gnp.exe`, `ipfs://bafkrei${mark}abc`, `https://x.example.org/a?q=${mark}1`]) {
+        expect(ZStoredUri.safeParse(value).success, JSON.stringify(value)).toBe(false);
+        expect(linkableUri(value), JSON.stringify(value)).toBeUndefined();
+      }
+    }
+    expect(shownUri("https://x.example.org/\u202egnp.exe")).toBe("https://x.example.org/%E2%80%AEgnp.exe");
+    expect(shownUri("https://x.example.org/\u2067a\u2069")).toBe("https://x.example.org/%E2%81%A7a%E2%81%A9");
+    // right-to-left letters themselves are not formatting characters: such an address is taken as written
+    expect(ZStoredUri.safeParse("https://x.example.org/שלום").success).toBe(true);
+    expect(shownUri("https://x.example.org/שלום")).toBe("https://x.example.org/שלום");
   });
 
   it("takes only http and https where the address must be a web page", () => {

@@ -7,7 +7,7 @@ import { z } from "zod";
 // is a 400 VALIDATION_ERROR naming the field. Pages render a stored value as a link only when it
 // still passes (linkableUri), so rows stored before the check are shown as plain text.
 
-export { STORED_URI_SCHEMES, type StoredUriScheme, storedUriKind, linkableUri } from "./uri-kind";
+export { STORED_URI_SCHEMES, type StoredUriScheme, storedUriKind, linkableUri, shownUri } from "./uri-kind";
 import { STORED_URI_SCHEMES, type StoredUriScheme, storedUriKind } from "./uri-kind";
 
 function uriOf(schemes: readonly StoredUriScheme[], vault: boolean, message: string) {

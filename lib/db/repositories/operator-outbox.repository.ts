@@ -58,16 +58,14 @@ export async function findUnminedVote(db: DbOrTrx, wallet: string): Promise<Outb
     .executeTakeFirst();
 }
 
-/** The operator call `functionName` for court case `caseId` staged last, in any status (undefined when none was). */
-export async function latestCaseCall(db: DbOrTrx, caseId: number, functionName: string): Promise<OutboxRow | undefined> {
-  return db
-    .selectFrom("operator_outbox")
-    .selectAll()
-    .where("case_id", "=", caseId)
-    .where("function_name", "=", functionName)
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
+/**
+ * The operator call `functionName` for court case `caseId` staged last, in any status (undefined when none was);
+ * with `wallet`, the last one relayed for that wallet (a juror's commit or reveal).
+ */
+export async function latestCaseCall(db: DbOrTrx, caseId: number, functionName: string, wallet?: string): Promise<OutboxRow | undefined> {
+  let query = db.selectFrom("operator_outbox").selectAll().where("case_id", "=", caseId).where("function_name", "=", functionName);
+  if (wallet !== undefined) query = query.where("wallet", "=", wallet);
+  return query.orderBy("id", "desc").limit(1).executeTakeFirst();
 }
 
 /** The newest operator transactions a capsule read shows. */
