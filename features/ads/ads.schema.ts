@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZWebUrl } from "@/lib/schemas/uri";
+import { zMultiLine, zOneLine } from "@/lib/schemas/plain-text";
 import { pageQuery } from "@/lib/schemas/pagination";
 import { ZSlug } from "@/features/outlets/outlets.schema";
 import { ZIntegrityLabel } from "@/features/court/court.schema";
@@ -14,11 +15,12 @@ export const campaignStatuses = ["active", "paused", "ended"] as const;
 export const ZCampaignInput = z
   .object({
     slug: ZSlug,
-    advertiser: z.string().trim().min(1).max(200),
-    name: z.string().trim().min(1).max(200),
+    // shown to readers beside articles: the text rules of what journalists write
+    advertiser: zOneLine(1, 200),
+    name: zOneLine(1, 200),
     status: z.enum(campaignStatuses).default("active"),
-    headline: z.string().trim().min(1).max(200),
-    body: z.string().trim().min(1).max(2000),
+    headline: zOneLine(1, 200),
+    body: zMultiLine(1, 2000, { trim: true }),
     clickUrl: ZWebUrl,
     targetOutlets: z.array(ZSlug).max(100).default([]),
     targetCategories: z.array(z.string().trim().toLowerCase().min(1).max(64)).max(100).default([]),
