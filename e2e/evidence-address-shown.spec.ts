@@ -1,14 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createHash } from "node:crypto";
-import { getAddress, type Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
-import { articleRegistryAbi, capsuleAcceptanceAbi, juryCourtAbi } from "@/lib/chain/abi";
-import { signBallot, submitVoucherFromJson } from "@/lib/chain/vouchers";
-import { capsuleAccept } from "@/features/capsules/accept.endpoint";
+import { juryCourtAbi } from "@/lib/chain/abi";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
-import { capsuleRead } from "@/features/capsules/read.endpoint";
-import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
-import { capsuleVote } from "@/features/voting/vote.endpoint";
 import { courtCase } from "@/features/court/case.endpoint";
 import { bothWidths, watchConsole } from "./support/page-helpers";
 import { freshWallet, juryChain } from "./support/jury-chain";
@@ -21,7 +14,7 @@ import { freshWallet, juryChain } from "./support/jury-chain";
 test.describe.configure({ mode: "serial" });
 
 const jury = juryChain();
-const { api, publicClient, chainId, contract, send, advanceChainTime, fund, activeOutlet } = jury;
+const { api, contract, send, fund, activeOutlet } = jury;
 const stamp = Date.now().toString(36);
 const LEDGER = `bidi-ledger-${stamp}`;
 const TITLE = `Ferry fares held for a year ${stamp}`;
@@ -43,17 +36,7 @@ test.beforeAll(async () => {
     status: "draft",
   } }, owner.key);
   const id = created.capsuleId;
-  const voucher = await api.call(capsuleSubmit, { params: { id }, body: {} }, owner.key);
-  await send(owner, (client) => client.writeContract({ address: getAddress(voucher.registry), abi: articleRegistryAbi, functionName: "submitCapsule", args: [submitVoucherFromJson(voucher.voucher), voucher.signature as Hex], value: BigInt(voucher.fee) }));
-  const acceptance = await contract("capsuleAcceptance");
-  const account = privateKeyToAccount(owner.key);
-  const nonce = await publicClient.readContract({ address: acceptance, abi: capsuleAcceptanceAbi, functionName: "nonces", args: [account.address] });
-  const deadline = (await publicClient.getBlock({ blockTag: "latest" })).timestamp + 3600n;
-  const signature = await signBallot(account, acceptance, chainId, { capsuleId: BigInt(id), support: true, voter: account.address, nonce, deadline });
-  await api.call(capsuleVote, { params: { id }, body: { support: true, deadline: deadline.toString(), signature } }, owner.key);
-  await advanceChainTime(259_200 + 5);
-  await api.call(capsuleAccept, { params: { id }, body: { capsuleId: id } }, owner.key);
-  await expect.poll(async () => (await api.call(capsuleRead, { params: { id } })).capsule.status, { timeout: 30_000 }).toBe("finalized");
+  await jury.finalizeDraft(owner, id);
   const filed = await jury.dispute(challenger, id, { grounds: "The fare table the article cites was withdrawn a month before it ran." });
   caseId = filed.case.caseId;
   // past the bridge: the challenger's own JuryCourt.submitEvidence with an address the bridge refuses

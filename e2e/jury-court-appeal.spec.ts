@@ -2,17 +2,12 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import { createHash } from "node:crypto";
 import { getAddress, parseEther, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { capsuleAcceptanceAbi, articleRegistryAbi, juryCourtAbi } from "@/lib/chain/abi";
+import { juryCourtAbi } from "@/lib/chain/abi";
 import { claimKey } from "@/lib/chain/jury-claims";
 import { FINDING, juryCommitment, signJuryCommit, signJuryReveal } from "@/lib/chain/jury-ballots";
-import { signBallot, submitVoucherFromJson } from "@/lib/chain/vouchers";
-import { capsuleAccept } from "@/features/capsules/accept.endpoint";
 import { capsuleClaimsSet } from "@/features/capsules/claims-set.endpoint";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
 import { capsuleDispute } from "@/features/court/dispute.endpoint";
-import { capsuleRead } from "@/features/capsules/read.endpoint";
-import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
-import { capsuleVote } from "@/features/voting/vote.endpoint";
 import { courtAdvance } from "@/features/court/advance.endpoint";
 import { courtAppeal } from "@/features/court/appeal.endpoint";
 import { courtCase } from "@/features/court/case.endpoint";
@@ -62,17 +57,7 @@ async function finalizedCapsuleWithClaim() {
   const id = created.capsuleId;
   const claims = await api.call(capsuleClaimsSet, { params: { id }, body: { claims: [{ exact: "from 300 to 400 a day", claimType: "statistic", evidenceIds: [created.evidence[0]!.evidenceId] }] } }, owner.key);
   claimIds = claims.items.map((c) => c.claimId);
-  const voucher = await api.call(capsuleSubmit, { params: { id }, body: {} }, owner.key);
-  await send(owner, (client) => client.writeContract({ address: getAddress(voucher.registry), abi: articleRegistryAbi, functionName: "submitCapsule", args: [submitVoucherFromJson(voucher.voucher), voucher.signature as Hex], value: BigInt(voucher.fee) }));
-  const acceptance = await contract("capsuleAcceptance");
-  const account = privateKeyToAccount(owner.key);
-  const nonce = await publicClient.readContract({ address: acceptance, abi: capsuleAcceptanceAbi, functionName: "nonces", args: [account.address] });
-  const deadline = (await publicClient.getBlock({ blockTag: "latest" })).timestamp + 3600n;
-  const signature = await signBallot(account, acceptance, chainId, { capsuleId: BigInt(id), support: true, voter: account.address, nonce, deadline });
-  await api.call(capsuleVote, { params: { id }, body: { support: true, deadline: deadline.toString(), signature } }, owner.key);
-  await advanceChainTime(259_200 + 5);
-  await api.call(capsuleAccept, { params: { id }, body: { capsuleId: id } }, owner.key);
-  await expect.poll(async () => (await api.call(capsuleRead, { params: { id } })).capsule.status, { timeout: 30_000 }).toBe("finalized");
+  await jury.finalizeDraft(owner, id);
   return id;
 }
 

@@ -1,15 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { createHash } from "node:crypto";
-import { getAddress, type Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
-import { capsuleAcceptanceAbi, articleRegistryAbi } from "@/lib/chain/abi";
-import { signBallot, submitVoucherFromJson } from "@/lib/chain/vouchers";
-import { capsuleAccept } from "@/features/capsules/accept.endpoint";
 import { capsuleClaimsSet } from "@/features/capsules/claims-set.endpoint";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
-import { capsuleRead } from "@/features/capsules/read.endpoint";
-import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
-import { capsuleVote } from "@/features/voting/vote.endpoint";
 import { courtCase } from "@/features/court/case.endpoint";
 import { installTestWallet } from "./support/test-wallet";
 import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
@@ -27,7 +19,7 @@ import { freshWallet, juryChain, type Wallet } from "./support/jury-chain";
 test.describe.configure({ mode: "serial" });
 
 const jury = juryChain();
-const { api, publicClient, chainId, contract, send, advanceChainTime, fund, activeOutlet } = jury;
+const { api, publicClient, contract, advanceChainTime, fund, activeOutlet } = jury;
 const stamp = Date.now().toString(36);
 const LEDGER = `jury-ledger-${stamp}`;
 const BENCH = `jury-bench-${stamp}`;
@@ -58,17 +50,7 @@ async function finalizedCapsuleWithClaims() {
     { exact: "up from 1.0 million", claimType: "statistic", evidenceIds: [evidenceId] },
   ] } }, owner.key);
   claimIds = claims.items.map((c) => c.claimId);
-  const voucher = await api.call(capsuleSubmit, { params: { id }, body: {} }, owner.key);
-  await send(owner, (client) => client.writeContract({ address: getAddress(voucher.registry), abi: articleRegistryAbi, functionName: "submitCapsule", args: [submitVoucherFromJson(voucher.voucher), voucher.signature as Hex], value: BigInt(voucher.fee) }));
-  const acceptance = await contract("capsuleAcceptance");
-  const account = privateKeyToAccount(owner.key);
-  const nonce = await publicClient.readContract({ address: acceptance, abi: capsuleAcceptanceAbi, functionName: "nonces", args: [account.address] });
-  const deadline = (await publicClient.getBlock({ blockTag: "latest" })).timestamp + 3600n;
-  const signature = await signBallot(account, acceptance, chainId, { capsuleId: BigInt(id), support: true, voter: account.address, nonce, deadline });
-  await api.call(capsuleVote, { params: { id }, body: { support: true, deadline: deadline.toString(), signature } }, owner.key);
-  await advanceChainTime(259_200 + 5);
-  await api.call(capsuleAccept, { params: { id }, body: { capsuleId: id } }, owner.key);
-  await expect.poll(async () => (await api.call(capsuleRead, { params: { id } })).capsule.status, { timeout: 30_000 }).toBe("finalized");
+  await jury.finalizeDraft(owner, id);
   return id;
 }
 

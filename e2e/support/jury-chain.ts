@@ -1,9 +1,15 @@
+import { expect } from "@playwright/test";
 import { createPublicClient, createWalletClient, getAddress, http, keccak256, parseEther, toHex, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { juryCourtAbi, roleRegistryAbi } from "@/lib/chain/abi";
+import { articleRegistryAbi, capsuleAcceptanceAbi, juryCourtAbi, roleRegistryAbi } from "@/lib/chain/abi";
 import { capsuleChain } from "@/lib/chain/chain";
 import { FINDING, juryCommitment, signJuryCommit, signJuryReveal } from "@/lib/chain/jury-ballots";
 import { claimKey } from "@/lib/chain/jury-claims";
+import { signBallot, submitVoucherFromJson } from "@/lib/chain/vouchers";
+import { capsuleAccept } from "@/features/capsules/accept.endpoint";
+import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
+import { capsuleVote } from "@/features/voting/vote.endpoint";
 import type { BodyOf } from "@/test/support/bridge-client";
 import { capsuleDispute } from "@/features/court/dispute.endpoint";
 import { courtAdvance } from "@/features/court/advance.endpoint";
@@ -187,6 +193,25 @@ export function juryChain() {
       }
       if (last.case.status !== "closed") throw new Error(`case ${caseId} is ${last.case.status} in its ${last.case.period} period after the jury's findings`);
       return last;
+    },
+
+    /**
+     * Takes the owner's draft `capsuleId` to finalized: the bridge's voucher submitted on chain, the owner's yes
+     * ballot (they must be a bonded Editor of its outlet), the vote window passed and the capsule accepted.
+     */
+    async finalizeDraft(owner: Wallet, capsuleId: string) {
+      const id = capsuleId;
+      const voucher = await api.call(capsuleSubmit, { params: { id }, body: {} }, owner.key);
+      await send(owner, (client) => client.writeContract({ address: getAddress(voucher.registry), abi: articleRegistryAbi, functionName: "submitCapsule", args: [submitVoucherFromJson(voucher.voucher), voucher.signature as Hex], value: BigInt(voucher.fee) }));
+      const acceptance = await contract("capsuleAcceptance");
+      const account = privateKeyToAccount(owner.key);
+      const nonce = await publicClient.readContract({ address: acceptance, abi: capsuleAcceptanceAbi, functionName: "nonces", args: [account.address] });
+      const deadline = (await publicClient.getBlock({ blockTag: "latest" })).timestamp + 3600n;
+      const signature = await signBallot(account, acceptance, chain.id, { capsuleId: BigInt(id), support: true, voter: account.address, nonce, deadline });
+      await api.call(capsuleVote, { params: { id }, body: { support: true, deadline: deadline.toString(), signature } }, owner.key);
+      await this.advanceChainTime(259_200 + 5); // the three-day vote window
+      await api.call(capsuleAccept, { params: { id }, body: { capsuleId: id } }, owner.key);
+      await expect.poll(async () => (await api.call(capsuleRead, { params: { id } })).capsule.status, { timeout: 30_000 }).toBe("finalized");
     },
 
     /** Registers an outlet owned by the wallet and verifies it through the loopback DNS server. */
