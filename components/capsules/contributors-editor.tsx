@@ -28,7 +28,7 @@ export function ContributorsEditor(props: { items: ContributorDraft[]; onChange:
         {props.items.map((item, index) => {
           const err = (field: string) => props.errors[`contributors.${index}.${field}`];
           // the last row stays too: an empty list would not be saved, and the draft would keep its old one
-          const onlyAuthor = isOnlyAuthor(types, index) || types.length === 1;
+          const kept = isOnlyAuthor(types, index) || types.length === 1;
           return (
             <li key={item.key} className="grid gap-3 rounded-md border border-stone-200 bg-stone-50 p-3 sm:grid-cols-6" data-testid="contributor-item">
               <TextField
@@ -79,14 +79,14 @@ export function ContributorsEditor(props: { items: ContributorDraft[]; onChange:
               <SharePercentField id={`contributor-${index}-share`} bps={item.shareBps} error={err("shareBps")} onChange={(shareBps) => update(item.key, { shareBps })} />
               <TextField
                 id={`contributor-${index}-attribution`}
-                className={onlyAuthor ? "sm:col-span-4" : "sm:col-span-5"}
+                className={kept ? "sm:col-span-4" : "sm:col-span-5"}
                 label="Attribution profile (optional)"
                 value={item.attributionURI}
                 error={err("attributionURI")}
                 placeholder="https://…"
                 onChange={(e) => update(item.key, { attributionURI: e.target.value })}
               />
-              {onlyAuthor ? (
+              {kept ? (
                 <p className="self-end text-xs text-stone-600 sm:col-span-2" data-testid="only-author">
                   {item.contributionType === "author" ? "The only author: credit another contributor as author to remove this row." : "The only contributor: a capsule needs one, credited as author."}
                 </p>
