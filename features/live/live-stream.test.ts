@@ -7,7 +7,7 @@ import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { subscribeLive } from "@/lib/live/live-hub";
 import type { LiveEvent } from "@/lib/live/live-event";
 import { openLiveStreams } from "@/lib/live/live-streams";
-import { openLiveStream } from "./live-stream";
+import { LIVE_MAX_QUEUED, openLiveStream } from "./live-stream";
 
 // GET /api/live when clients leave early: a page that navigates away while its stream is still
 // subscribing must give back its slot and its place among the hub's listeners. A stream left behind
@@ -151,5 +151,25 @@ describe("what the public stream carries", () => {
     expect(carried).not.toMatch(/roles\.offered|inbox\.read|a-write-added-later|private-offer|private-read|unclassified/);
     expect(carried).not.toContain(offering);
     await text.cancel();
+  });
+});
+
+// A client that stops reading must not make its stream hold every later change for as long as the connection stays
+// open: past LIVE_MAX_QUEUED unread events the stream leaves the hub and its queue is dropped.
+describe("a stream whose client stops reading", () => {
+  it("is dropped once it holds more than LIVE_MAX_QUEUED unread events, and a reading stream keeps getting changes", async () => {
+    const stalled = await openLiveStream(request("203.0.113.7"), undefined);
+    const reading = await openLiveStream(request("203.0.113.8"), undefined);
+    if (!stalled.body || !reading.body) throw new Error("a stream has no body");
+    const stalledReader = stalled.body.getReader();
+    const text = textOf(reading.body);
+    await text.until(/event: hello/);
+    expect(openLiveStreams()).toBe(2);
+    for (let i = 0; i <= LIVE_MAX_QUEUED + 10; i++) emitProjectionChange(change(`unread-${i}`));
+    await text.until(new RegExp(`"unread-${LIVE_MAX_QUEUED + 10}"`), 20_000);
+    expect(openLiveStreams()).toBe(1);
+    await expect(stalledReader.read()).rejects.toMatchObject({ name: "AbortError" });
+    await text.cancel();
+    expect(openLiveStreams()).toBe(0);
   });
 });
