@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
-import { migrateToLatest } from "@/lib/db/migrate";
 import { dnsResolver } from "@/lib/vault/link-fetch";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
-import { createTestDatabase } from "@/test/support/postgres";
+import { openTestDatabase, type TestDatabase } from "@/test/hardening/database";
 import { dialectsUnderTest } from "@/test/support/stack";
 import type { CallbackPolicy } from "./callback-address";
 import { deliverDue } from "./delivery-worker";
@@ -28,8 +23,7 @@ const dialects = await dialectsUnderTest();
 
 describe.each(dialects)("a WebSub request's secret on %s", (dialect) => {
   let dns: Awaited<ReturnType<typeof startTestDns>>;
-  let handle: DatabaseHandle;
-  let cleanup: () => Promise<void>;
+  let handle: TestDatabase;
   let policy: CallbackPolicy;
   let subscriber: http.Server;
   let expecting = false;
@@ -55,20 +49,11 @@ describe.each(dialects)("a WebSub request's secret on %s", (dialect) => {
     });
     await new Promise<void>((resolve) => subscriber.listen(0, "127.0.0.1", resolve));
     callback = `http://${NAME}:${(subscriber.address() as AddressInfo).port}/callback`;
-    if (dialect === "postgres") {
-      const pg = await createTestDatabase("capsule_websub_secret");
-      handle = openDatabase({ databaseUrl: pg.url, sqliteFile: "unused.sqlite" });
-      cleanup = async () => (await handle.close(), await pg.drop());
-    } else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "capsule-websub-secret-"));
-      handle = openDatabase({ sqliteFile: path.join(dir, "capsule.sqlite") });
-      cleanup = async () => (await handle.close(), fs.rmSync(dir, { recursive: true, force: true }));
-    }
-    await migrateToLatest(handle.db);
+    handle = await openTestDatabase(dialect);
   });
 
   afterAll(async () => {
-    await cleanup?.();
+    await handle?.drop();
     await new Promise((resolve) => subscriber?.close(resolve));
     await dns?.close();
   });
