@@ -172,4 +172,24 @@ describe("a stream whose client stops reading", () => {
     await text.cancel();
     expect(openLiveStreams()).toBe(0);
   });
+
+  it("keeps its client's slot until the request ends, so stalled streams still count against the limit", async () => {
+    const ip = "203.0.113.9";
+    const stalledRequest = new AbortController();
+    const stalled = await openLiveStream(request(ip), stalledRequest.signal);
+    const reading = await openLiveStream(request(ip), undefined);
+    if (!stalled.body || !reading.body) throw new Error("a stream has no body");
+    const text = textOf(reading.body);
+    await text.until(/event: hello/);
+    for (let i = 0; i <= LIVE_MAX_QUEUED + 10; i++) emitProjectionChange(change(`held-${i}`));
+    await text.until(new RegExp(`"held-${LIVE_MAX_QUEUED + 10}"`), 20_000);
+    expect(openLiveStreams()).toBe(1);
+    // CAPSULE_LIVE_MAX_PER_IP is 2 here: the dropped stream's slot is still taken
+    await expect(openLiveStream(request(ip), undefined)).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    stalledRequest.abort();
+    const next = await openLiveStream(request(ip), undefined);
+    expect(next.status).toBe(200);
+    await next.body?.cancel();
+    await text.cancel();
+  });
 });

@@ -95,8 +95,9 @@ export async function openLiveStream(request: Request | RequestHead, signal: Abo
       // The queue is discarded (an error, not a close, which would keep it for the client to read) and the stream
       // leaves the hub; its slot stays taken until the request ends, so stalled streams count against the limits.
       const dropSlowClient = () => {
-        if (signal && !signal.aborted) {
-          cleanups.splice(cleanups.indexOf(release), 1);
+        const held = cleanups.indexOf(release);
+        if (signal && !signal.aborted && held >= 0) {
+          cleanups.splice(held, 1);
           signal.addEventListener("abort", release, { once: true });
         }
         close = () => {
