@@ -55,6 +55,11 @@ describe("bountyProposalSchema", () => {
     expect(parsed.rewardToken).toBe("native");
   });
 
+  it("takes right-to-left text and isolates closed on their line", () => {
+    const summary = "The mayor said \u2067الميناء مغلق\u2069 on Monday.\nSecond line.";
+    expect(bountyProposalSchema.parse({ ...valid, title: "الميناء — port figures", summary }).summary).toBe(summary);
+  });
+
   it.each([
     ["neither capsule nor outlet", { capsuleId: null, outletSlug: null }],
     ["updatedAt before createdAt", { updatedAt: "1793577599" }],
@@ -64,6 +69,10 @@ describe("bountyProposalSchema", () => {
     ["an unknown status", { status: "paid" }],
     ["a short address", { proposer: "0x1234" }],
     ["an unknown field", { secret: "x" }],
+    ["a title with a direction override", { title: "Invoice \u202Efdp.exe" }],
+    ["a title with a line break", { title: "Two\nlines" }],
+    ["a summary with a control character", { summary: "Ring \u0007 the bell" }],
+    ["a summary with an isolate left open", { summary: "Reconcile \u2067the figures" }],
   ])("rejects %s", (_name, change) => {
     expect(bountyProposalSchema.safeParse({ ...valid, ...change }).success).toBe(false);
   });

@@ -67,6 +67,9 @@ describe.each(backends)("loadBountyState on $name", ({ make }) => {
     ["an evaluation of a proposal not in the export", (d: ReturnType<typeof generatedExport>) => void (d.evaluations[0]!.proposalId = "bp-ghost"), /proposalId "bp-ghost" names no proposal/],
     ["a duplicate proposal id", (d: ReturnType<typeof generatedExport>) => void (d.proposals[5]!.id = d.proposals[6]!.id), /id "bp-test-\d{4}" appears more than once/],
     ["an extra field", (d: ReturnType<typeof generatedExport>) => void Object.assign(d.proposals[0]!, { internalNote: "x" }), /proposals\[0\] .*internalNote|Unrecognized key/],
+    ["a title with a direction override", (d: ReturnType<typeof generatedExport>) => void (d.proposals[4]!.title = "Invoice \u202Efdp.exe"), /proposals\[4\] \(id "bp-test-\d{4}"\): title: must not contain bidirectional override characters/],
+    ["a rationale with an isolate left open", (d: ReturnType<typeof generatedExport>) => void (d.evaluations[1]!.rationale = "Sound \u2067work"), /evaluations\[1\] \(id "be-test-\d{4}"\): rationale: line 1 opens a bidirectional embedding or isolate/],
+    ["a summary with a control character", (d: ReturnType<typeof generatedExport>) => void (d.proposals[0]!.summary = "Ring \u0007 the bell"), /proposals\[0\] \(id "bp-test-\d{4}"\): summary: must not contain control characters/],
   ])("rejects an export with %s, names the record and writes nothing", async (_name, spoil, message) => {
     const backend = await fresh();
     await loadBountyState(backend.writer.db, generatedExport(8, 3));

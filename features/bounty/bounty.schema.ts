@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getAddress } from "viem";
+import { withOneLineRules, zMultiLine } from "@/lib/schemas/plain-text";
 
 // Bounty read service (seed "Bounty read service", docs/ARCHITECTURE.md, "Errors, limits and lists"): records, pages and list query.
 // The seed leaves the record fields open; these are the project's (docs/DECISIONS.md).
@@ -44,8 +45,17 @@ const proposalRules = <T extends z.ZodType<ProposalCore>>(schema: T) =>
     })
     .refine((p) => BigInt(p.updatedAt) >= BigInt(p.createdAt), { message: "updatedAt is before createdAt", path: ["updatedAt"] });
 
+// What a loaded export's words may hold: the text rules of an article's (a title one line without control or
+// bidirectional formatting characters, a summary or rationale without control characters and with every
+// bidirectional embedding or isolate closed on its line). The loader refuses a record that breaks them, naming it.
+const exportedText = {
+  title: withOneLineRules(text(200)),
+  summary: zMultiLine(1, 4000, { trim: true }),
+  rationale: zMultiLine(1, 4000, { trim: true }),
+};
+
 /** A proposal as the bounty engine exports it. */
-export const bountyProposalSchema = proposalRules(z.object(proposalFields).strict());
+export const bountyProposalSchema = proposalRules(z.object({ ...proposalFields, title: exportedText.title, summary: exportedText.summary }).strict());
 
 const evaluationFields = {
   id: bountyId,
@@ -57,7 +67,7 @@ const evaluationFields = {
   createdAt: unixSeconds,
 };
 /** An evaluation as the bounty engine exports it. */
-export const bountyEvaluationSchema = z.object(evaluationFields).strict();
+export const bountyEvaluationSchema = z.object({ ...evaluationFields, rationale: exportedText.rationale }).strict();
 
 // What the service serves: the exported record plus `sample`, true for the bundled demonstration
 // records (bounty/sample-state.json), which describe no real outlet or capsule.

@@ -7,7 +7,7 @@ import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { subscribeLive } from "@/lib/live/live-hub";
 import type { LiveEvent } from "@/lib/live/live-event";
 import { openLiveStreams } from "@/lib/live/live-streams";
-import { openLiveStream } from "./live-stream";
+import { LIVE_MAX_QUEUED, openLiveStream } from "./live-stream";
 
 // GET /api/live when clients leave early: a page that navigates away while its stream is still
 // subscribing must give back its slot and its place among the hub's listeners. A stream left behind
@@ -150,6 +150,46 @@ describe("what the public stream carries", () => {
     const carried = await text.until(/"caseIds":\["public-after"\][^\n]*\n\n/);
     expect(carried).not.toMatch(/roles\.offered|inbox\.read|a-write-added-later|private-offer|private-read|unclassified/);
     expect(carried).not.toContain(offering);
+    await text.cancel();
+  });
+});
+
+// A client that stops reading must not make its stream hold every later change for as long as the connection stays
+// open: past LIVE_MAX_QUEUED unread events the stream leaves the hub and its queue is dropped.
+describe("a stream whose client stops reading", () => {
+  it("is dropped once it holds more than LIVE_MAX_QUEUED unread events, and a reading stream keeps getting changes", async () => {
+    const stalled = await openLiveStream(request("203.0.113.7"), undefined);
+    const reading = await openLiveStream(request("203.0.113.8"), undefined);
+    if (!stalled.body || !reading.body) throw new Error("a stream has no body");
+    const stalledReader = stalled.body.getReader();
+    const text = textOf(reading.body);
+    await text.until(/event: hello/);
+    expect(openLiveStreams()).toBe(2);
+    for (let i = 0; i <= LIVE_MAX_QUEUED + 10; i++) emitProjectionChange(change(`unread-${i}`));
+    await text.until(new RegExp(`"unread-${LIVE_MAX_QUEUED + 10}"`), 20_000);
+    expect(openLiveStreams()).toBe(1);
+    await expect(stalledReader.read()).rejects.toMatchObject({ name: "AbortError" });
+    await text.cancel();
+    expect(openLiveStreams()).toBe(0);
+  });
+
+  it("keeps its client's slot until the request ends, so stalled streams still count against the limit", async () => {
+    const ip = "203.0.113.9";
+    const stalledRequest = new AbortController();
+    const stalled = await openLiveStream(request(ip), stalledRequest.signal);
+    const reading = await openLiveStream(request(ip), undefined);
+    if (!stalled.body || !reading.body) throw new Error("a stream has no body");
+    const text = textOf(reading.body);
+    await text.until(/event: hello/);
+    for (let i = 0; i <= LIVE_MAX_QUEUED + 10; i++) emitProjectionChange(change(`held-${i}`));
+    await text.until(new RegExp(`"held-${LIVE_MAX_QUEUED + 10}"`), 20_000);
+    expect(openLiveStreams()).toBe(1);
+    // CAPSULE_LIVE_MAX_PER_IP is 2 here: the dropped stream's slot is still taken
+    await expect(openLiveStream(request(ip), undefined)).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    stalledRequest.abort();
+    const next = await openLiveStream(request(ip), undefined);
+    expect(next.status).toBe(200);
+    await next.body?.cancel();
     await text.cancel();
   });
 });

@@ -16,6 +16,12 @@ let openTotal = 0;
 const encoder = new TextEncoder();
 const PING = encoder.encode(": ping\n\n");
 const RETRY = encoder.encode("retry: 2000\n\n");
+/**
+ * Events a stream may hold that its client has not taken. A client that stops reading (a suspended laptop, a
+ * deliberate stall) holds its socket's buffer, then the stream's queue, which grew with every change for as long as
+ * the connection stayed open; past this many the stream is dropped and the client, reconnecting, starts from `hello`.
+ */
+export const LIVE_MAX_QUEUED = 256;
 
 // The hub hands the same event object to every stream: its bytes are made once, not once per stream
 // (a thousand open vote pages each stringified and encoded the change before the last one got it).
@@ -79,11 +85,29 @@ export async function openLiveStream(request: Request | RequestHead, signal: Abo
       };
       const send = (bytes: Uint8Array) => {
         if (done) return;
+        if ((controller.desiredSize ?? 0) < -LIVE_MAX_QUEUED) return dropSlowClient();
         try {
           controller.enqueue(bytes);
         } catch {
           finish(); // the client went away without the abort reaching this stream
         }
+      };
+      // The queue is discarded (an error, not a close, which would keep it for the client to read) and the stream
+      // leaves the hub; its slot stays taken until the request ends, so stalled streams count against the limits.
+      const dropSlowClient = () => {
+        const held = cleanups.indexOf(release);
+        if (signal && !signal.aborted && held >= 0) {
+          cleanups.splice(held, 1);
+          signal.addEventListener("abort", release, { once: true });
+        }
+        close = () => {
+          try {
+            controller.error(new DOMException(`the client left more than ${LIVE_MAX_QUEUED} events unread`, "AbortError"));
+          } catch {
+            // already closed by the client
+          }
+        };
+        finish();
       };
       const sendEvent = (event: LiveEvent) => send(encodedEvent(event));
       signal?.addEventListener("abort", finish, { once: true });

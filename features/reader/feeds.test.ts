@@ -67,6 +67,21 @@ describe("feeds", () => {
     expect(xml).toContain("Harbour Desk — Capsule");
   });
 
+  it("neutralizes bidirectional controls stored before the rule on them, so no entry reads reordered", () => {
+    const [RLO, PDF, RLI, PDI] = ["\u202E", "\u202C", "\u2067", "\u2069"];
+    const stored = article({ title: `Invoice ${RLO}fdp.exe${PDF}`, excerpt: `Opens ${RLI}here and never closes\nnext line${PDI}`, outletName: `Harbour ${RLO}Desk` });
+    const atom = feedDocument(ORIGIN, "atom", { slug: "harbour-desk", name: `Harbour ${RLO}Desk` }, [stored]);
+    expect(XMLValidator.validate(atom)).toBe(true);
+    expect(atom).not.toMatch(/[\u202D\u202E]/);
+    expect(atom).toContain("Invoice fdp.exe");
+    expect(atom).toContain(`Opens ${RLI}here and never closes${PDI}\nnext line`);
+    const json = JSON.parse(feedDocument(ORIGIN, "json", undefined, [stored])) as { items: Array<Record<string, unknown>> };
+    const [item] = json.items;
+    expect(item!.title).toBe("Invoice fdp.exe");
+    expect(String(item!.summary).startsWith(`Opens ${RLI}here and never closes${PDI}\nnext line`)).toBe(true);
+    expect(JSON.stringify(json)).not.toMatch(/[\u202D\u202E]/);
+  });
+
   it("keeps a corrected article under its first version's id, links the correction, and dates the last change", () => {
     const corrected = article({ capsuleId: "9", rootId: "7", revisionNumber: 1, capsuleType: "correction", revisionReason: "Fixed the figure.", finalizedAt: 1_900_100_000, firstPublishedAt: 1_900_000_000, updatedAt: 1_900_200_000 });
     const xml = feedDocument(ORIGIN, "atom", undefined, [corrected]);

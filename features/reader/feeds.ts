@@ -7,7 +7,7 @@ import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
 import { publishedArticles, rankedArticles, type PublishedArticle } from "./published-articles";
 import { correctionLine, labelLine } from "./article-notices";
 import { escapeXml } from "./label-badge";
-import { xmlSafe } from "@/lib/schemas/plain-text";
+import { bidiNeutralized, xmlSafe } from "@/lib/schemas/plain-text";
 
 /** Entries of one feed page. */
 export const FEED_SIZE = 50;
@@ -49,8 +49,14 @@ async function feedArticles(db: Db, format: FeedFormat, outlet: FeedOutlet | und
   return { items: found.items, paging: { page, hasMore: found.hasMore } };
 }
 
+/**
+ * Stored text as a feed carries it: without the characters XML may not hold, and with its bidirectional controls
+ * neutralized (text stored before the rule on them could otherwise reorder an entry, or the reader's page after it).
+ */
+const feedText = (text: string) => bidiNeutralized(xmlSafe(text));
+
 /** An entry's plain-text summary: the excerpt, the label with the court's finding and the claims ruled on, any correction notice. */
-const entrySummary = (item: PublishedArticle) => [item.excerpt, labelLine(item), correctionLine(item)].filter(Boolean).join("\n\n");
+const entrySummary = (item: PublishedArticle) => feedText([item.excerpt, labelLine(item), correctionLine(item)].filter(Boolean).join("\n\n"));
 
 /**
  * A feed of finalized articles built with the `feed` package. Every feed names itself
@@ -65,7 +71,7 @@ function buildFeed(origin: string, format: FeedFormat, outlet: FeedOutlet | unde
   const feed = new Feed({
     // one feed whatever the page: its pages share the id of the first (RFC 5005 §3)
     id: pageUrl(origin, format, outlet?.slug, 1),
-    title: outlet ? `${xmlSafe(outlet.name)} — Capsule` : "Capsule — all outlets",
+    title: outlet ? `${feedText(outlet.name)} — Capsule` : "Capsule — all outlets",
     description: "Articles finalized on chain, with their integrity labels and corrections.",
     link: outlet ? `${origin}/outlets/${outlet.slug}` : `${origin}/`,
     feedLinks: format === "atom" ? { atom: self } : { json: self },
@@ -83,15 +89,15 @@ function buildFeed(origin: string, format: FeedFormat, outlet: FeedOutlet | unde
     // The package declares an Atom title and summary type="html" and puts the summary into JSON Feed's
     // content_html: what people typed is plain text, so it goes in escaped (a title "<script>…" reads as
     // typed, and runs nowhere). JSON Feed's title is plain text and stays as it is.
-    const title = xmlSafe(item.title);
+    const title = feedText(item.title);
     feed.addItem({
       id,
       title: format === "atom" ? escapeXml(title) : title,
       link: url,
       date: new Date(item.updatedAt * 1000),
       published: new Date(item.firstPublishedAt * 1000),
-      description: escapeXml(xmlSafe(entrySummary(item))),
-      author: [{ name: xmlSafe(item.outletName), link: `${origin}/outlets/${item.outletSlug}` }],
+      description: escapeXml(entrySummary(item)),
+      author: [{ name: feedText(item.outletName), link: `${origin}/outlets/${item.outletSlug}` }],
       category: [{ name: info.title, term: info.key, scheme: `${origin}/labels` }],
     });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { XMLParser } from "fast-xml-parser";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { badgeSvg, badgeTitle } from "./label-badge";
 
 const input = { capsuleId: "7", label: "misleading", title: `Budget <script>alert("x")</script> & more`, court: { caseId: "3", verdict: "misleading", finding: "The budget rose 4 %, not 40 %." }, proofUrl: "https://news.example/read/7#chain-heading", published: true, ruledClaims: [] };
@@ -32,6 +32,16 @@ describe("label badge", () => {
     expect(parsed.svg.title).toBe(`Budget <script>alert("x")</script> & more — Integrity: Misleading. The court found: The budget rose 4 %, not 40 %. (court case #3) ${sentence}`);
     expect(parsed.svg["@_aria-label"]).toBe(parsed.svg.title);
     expect(svg).not.toContain("<40");
+  });
+
+  it("keeps a title stored before the text rules from reordering the label's words or breaking the SVG", () => {
+    const [RLO, PDF] = ["\u202E", "\u202C"];
+    const stored = { ...input, title: `Budget ${RLO}figures\u0001`, court: { caseId: "3", verdict: "misleading", finding: `Rose ${RLO}4 %${PDF}, not 40 %.` } };
+    expect(badgeTitle(stored)).toBe("Budget figures\u0001 — Integrity: Misleading. The court found: Rose 4 %, not 40 %. (court case #3)");
+    const svg = badgeSvg(stored);
+    expect(XMLValidator.validate(svg)).toBe(true);
+    expect(svg).not.toMatch(/[\u0001\u202C\u202E]/);
+    expect(svg).toContain("<title>Budget figures — Integrity: Misleading.");
   });
 
   it("says when a capsule is not published", () => {

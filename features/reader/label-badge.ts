@@ -1,8 +1,13 @@
 import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
+import { bidiNeutralized, xmlSafe } from "@/lib/schemas/plain-text";
 import { ruledClaimsSentence, type RuledClaim } from "./article-notices";
 
 // The embeddable label badge (GET /api/capsules/:id/badge.svg) and the /embed/:id document. Every
-// text goes through escapeXml; nothing from the article is placed unescaped in markup.
+// text goes through escapeXml; nothing from the article is placed unescaped in markup. Stored text (a title, the
+// court's finding) may predate the rules on control and bidirectional characters: its bidirectional controls are
+// neutralized before the label's words are put after it (an override left open in a title read the sentence
+// "Integrity: Misleading" backwards), and the SVG leaves out what XML may not hold (one such character made the badge
+// an unreadable image).
 
 const colours: Record<string, string> = {
   clean: "#047857",
@@ -29,7 +34,7 @@ export type BadgeInput = { capsuleId: string; label: string; title: string; cour
 /** "The court found: … (court case #n)"; a jury's ruling, which has no one-line finding: "The court ruled it … (court case #n)". */
 export function findingSentence(court: BadgeFinding | null): string | undefined {
   if (!court) return undefined;
-  if (court.finding) return `The court found: ${court.finding} (court case #${court.caseId})`;
+  if (court.finding) return `The court found: ${bidiNeutralized(court.finding)} (court case #${court.caseId})`;
   return court.verdict ? `The court ruled it ${integrityLabelInfo(court.verdict).title} (court case #${court.caseId})` : undefined;
 }
 
@@ -43,7 +48,7 @@ export function badgeTitle(input: BadgeInput): string {
   if (!input.published) return `Capsule #${input.capsuleId} is not published`;
   const info = integrityLabelInfo(input.label);
   const claims = ruledClaimsSentence(input.ruledClaims);
-  return `${input.title} — Integrity: ${info.title}. ${findingSentence(input.court) ?? info.explanation}${claims ? ` ${claims}` : ""}`;
+  return `${bidiNeutralized(input.title)} — Integrity: ${info.title}. ${findingSentence(input.court) ?? info.explanation}${claims ? ` ${claims}` : ""}`;
 }
 
 export function badgeSvg(input: BadgeInput): string {
@@ -53,7 +58,7 @@ export function badgeSvg(input: BadgeInput): string {
   const right = input.published ? `${info.symbol} ${info.title}${aside ? ` · ${aside}` : ""}` : "not published";
   const [lw, rw] = [width(left), width(right)];
   const colour = input.published ? (colours[info.key] ?? "#57534e") : "#78716c";
-  const title = escapeXml(badgeTitle(input));
+  const title = escapeXml(xmlSafe(badgeTitle(input)));
   return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${lw + rw}" height="20" role="img" aria-label="${title}">
 <title>${title}</title>
 <a xlink:href="${escapeXml(input.proofUrl)}" href="${escapeXml(input.proofUrl)}" target="_blank">

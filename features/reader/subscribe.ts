@@ -115,7 +115,8 @@ export async function acceptHubRequest(
       topic: topicUrl.href,
       outlet_id: outlet?.id ?? null,
       callback: callback.href,
-      secret: request["hub.secret"] ?? null,
+      // the secret is the confirmed request's (verifyIntent): a request is anyone's until its callback echoes the challenge
+      secret: null,
       lease_seconds: lease,
       state: "pending",
       state_reason: null,
@@ -129,7 +130,7 @@ export async function acceptHubRequest(
     const reason = await websubClosedFor(db, outlet, now);
     if (reason) return { verify: () => denySubscription(db, policy, row.id, topicUrl.href, callback, reason) };
   }
-  return { verify: () => verifyIntent(db, policy, row.id, { mode: "subscribe", topic: topicUrl.href, callback, lease }) };
+  return { verify: () => verifyIntent(db, policy, row.id, { mode: "subscribe", topic: topicUrl.href, callback, lease, secret: request["hub.secret"] ?? null }) };
 }
 
 const withQuery = (callback: URL, params: Record<string, string>): URL => {
@@ -157,7 +158,7 @@ export async function denySubscription(db: Db, policy: CallbackPolicy, id: numbe
 }
 
 /** §5.3: GET the callback with a challenge; the intent holds when it answers 2xx with the challenge as the body. */
-async function verifyIntent(db: Db, policy: CallbackPolicy, id: number, intent: { mode: "subscribe" | "unsubscribe"; topic: string; callback: URL; lease?: number }): Promise<void> {
+async function verifyIntent(db: Db, policy: CallbackPolicy, id: number, intent: { mode: "subscribe" | "unsubscribe"; topic: string; callback: URL; lease?: number; secret?: string | null }): Promise<void> {
   const challenge = randomBytes(24).toString("base64url");
   const params: Record<string, string> = { "hub.mode": intent.mode, "hub.topic": intent.topic, "hub.challenge": challenge };
   if (intent.lease !== undefined) params["hub.lease_seconds"] = String(intent.lease);
@@ -176,7 +177,10 @@ async function verifyIntent(db: Db, policy: CallbackPolicy, id: number, intent: 
     if (confirmed) await setSubscriptionState(db, id, "unsubscribed", at, { reason: "the subscriber unsubscribed" });
     return;
   }
-  if (confirmed) await setSubscriptionState(db, id, "active", at, { expiresAt: at + (intent.lease ?? DEFAULT_LEASE_SECONDS), reason: null });
+  if (confirmed) {
+    const leaseSeconds = intent.lease ?? DEFAULT_LEASE_SECONDS;
+    await setSubscriptionState(db, id, "active", at, { expiresAt: at + leaseSeconds, reason: null, confirmed: { secret: intent.secret ?? null, leaseSeconds } });
+  }
   else {
     // a renewal that was not confirmed leaves an active subscription as it was
     const current = await subscriptionStateOf(db, id);

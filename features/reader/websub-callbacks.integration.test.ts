@@ -131,6 +131,11 @@ describe("the WebSub hub's calls to a callback", () => {
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ code: "VALIDATION_ERROR" });
     expect((refused as Error).message).toContain("points to a private or reserved address");
+    // an IPv4-compatible literal (::a.b.c.d, deprecated) is outside global unicast: refused like loopback itself
+    for (const inside of [`http://[::127.0.0.1]:${port}/callback`, `http://[::7f00:1]:${port}/callback`]) {
+      const literal = parseHubRequest(new URLSearchParams({ "hub.mode": "subscribe", "hub.topic": `${ORIGIN}/feed.xml`, "hub.callback": inside }));
+      await expect(acceptHubRequest(handle.db, literal, ORIGIN, 1_800_000_000, publicOnly)).rejects.toMatchObject({ code: "VALIDATION_ERROR", message: expect.stringContaining("a loopback, private or reserved address") });
+    }
   });
 
   it("checks the callback again when it verifies intent: a name moved inside after the request is not called", async () => {

@@ -22,10 +22,11 @@ export async function lockSubscriptionLimits(trx: Trx): Promise<void> {
  */
 export async function upsertPendingSubscription(db: DbOrTrx, values: NewWebSubSubscription, existing: WebSubSubscriptionRow | undefined): Promise<WebSubSubscriptionRow> {
   if (!existing) return db.insertInto("websub_subscriptions").values(values).returningAll().executeTakeFirstOrThrow();
-  // an active subscription stays active (and keeps delivering) until the renewal is confirmed
+  // an active subscription stays active (and keeps delivering) until the renewal is confirmed; the request's secret and
+  // lease take effect only then (setSubscriptionState): anyone may send a request naming someone else's callback
   return db
     .updateTable("websub_subscriptions")
-    .set({ secret: values.secret, lease_seconds: values.lease_seconds, outlet_id: values.outlet_id, updated_at: values.updated_at, ...(existing.state === "active" ? {} : { state: "pending", state_reason: null }) })
+    .set({ outlet_id: values.outlet_id, updated_at: values.updated_at, ...(existing.state === "active" ? {} : { state: "pending", state_reason: null }) })
     .where("id", "=", existing.id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -81,10 +82,22 @@ export async function subscriptionStateOf(db: DbOrTrx, id: number): Promise<{ st
   return db.selectFrom("websub_subscriptions").select("state").where("id", "=", id).executeTakeFirst();
 }
 
-export async function setSubscriptionState(db: DbOrTrx, id: number, state: WebSubState, at: number, extra: { expiresAt?: number | null; reason?: string | null } = {}): Promise<void> {
+export async function setSubscriptionState(
+  db: DbOrTrx,
+  id: number,
+  state: WebSubState,
+  at: number,
+  extra: { expiresAt?: number | null; reason?: string | null; confirmed?: { secret: string | null; leaseSeconds: number } } = {},
+): Promise<void> {
   await db
     .updateTable("websub_subscriptions")
-    .set({ state, updated_at: at, ...(extra.expiresAt !== undefined ? { expires_at: extra.expiresAt } : {}), ...(extra.reason !== undefined ? { state_reason: extra.reason } : {}) })
+    .set({
+      state,
+      updated_at: at,
+      ...(extra.expiresAt !== undefined ? { expires_at: extra.expiresAt } : {}),
+      ...(extra.reason !== undefined ? { state_reason: extra.reason } : {}),
+      ...(extra.confirmed ? { secret: extra.confirmed.secret, lease_seconds: extra.confirmed.leaseSeconds } : {}),
+    })
     .where("id", "=", id)
     .execute();
 }

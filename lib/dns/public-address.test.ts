@@ -31,6 +31,12 @@ describe("isPublicAddress", () => {
     "::ffff:7f00:1",
     "::ffff:a9fe:a9fe",
     "64:ff9b::7f00:1",
+    // IPv4-compatible (deprecated, ::/96) and the rest of what lies outside global unicast 2000::/3
+    "::127.0.0.1",
+    "::7f00:1",
+    "::a9fe:a9fe",
+    "100::1",
+    "5f00::1",
     "not an address",
   ])("refuses %s", (address) => {
     expect(isPublicAddress(address)).toBe(false);

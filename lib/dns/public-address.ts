@@ -46,6 +46,11 @@ for (const [network, prefix] of [
   blocked.addSubnet(network, prefix, "ipv6");
 }
 
+// IPv6 unicast the Internet routes is 2000::/3 (IANA's global unicast allocation); everything outside it is reserved or
+// special-purpose, e.g. the deprecated IPv4-compatible ::a.b.c.d (::/96), which the list above did not name
+const globalUnicast = new BlockList();
+globalUnicast.addSubnet("2000::", 3, "ipv6");
+
 const MAPPED_V4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
 const MAPPED_V4_HEX = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i;
 
@@ -66,7 +71,7 @@ export function isPublicAddress(address: string): boolean {
   if (!isIPv6(address)) return false;
   const v4 = embeddedV4(address);
   if (v4 !== undefined) return isIPv4(v4) && !blocked.check(v4, "ipv4");
-  return !blocked.check(address, "ipv6");
+  return globalUnicast.check(address, "ipv6") && !blocked.check(address, "ipv6");
 }
 
 export type FetchUrlCheck = { ok: true; url: URL; host: string } | { ok: false; reason: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bidiControlProblem, zMultiLine } from "@/lib/schemas/plain-text";
+import { bidiControlProblem, bidiNeutralized, zMultiLine } from "@/lib/schemas/plain-text";
 
 // Free text may mix scripts with closed embeddings and isolates; an override, an opener left open or a closer
 // without its opener reorders what readers see (plain-text.ts, docs/DECISIONS.md).
@@ -56,5 +56,48 @@ describe("bidirectional controls in free text", () => {
     expect(field.safeParse(`The mayor said ${RLI}الميناء مغلق${PDI}.`).success).toBe(true);
     expect(field.safeParse(`I vote ${RLO}tpecca`).error?.issues.map((i) => i.message)).toEqual([OVERRIDE]);
     expect(field.safeParse(`a\nb ${LRI}c`).error?.issues.map((i) => i.message)).toEqual([unclosed(2)]);
+  });
+});
+
+// Text stored before the rule is shown (a feed entry) neutralized: what bidiControlProblem would refuse cannot
+// reorder the rest of the line, or anything after it.
+describe("bidiNeutralized", () => {
+  it("leaves text the rule accepts as it is", () => {
+    for (const text of [
+      "Two sources on record.",
+      `The mayor said ${RLI}الميناء مغلق${PDI} on Monday.`,
+      `${RLE}عربي ${LRE}Latin${PDF}${PDF}`,
+      `${RLI}outer ${LRI}inner${PDI} outer${PDI}`,
+      `first line ${RLI}عربي${PDI}\r\nsecond ${LRI}x${PDI}\u2029third`,
+      "marks \u200E\u200F\u061C stay",
+    ]) {
+      expect(bidiNeutralized(text)).toBe(text);
+    }
+  });
+
+  it("drops overrides with the PDF that closes them", () => {
+    expect(bidiNeutralized(`I vote ${RLO}tpecca${PDF} today`)).toBe("I vote tpecca today");
+    expect(bidiNeutralized(`${LRO}abc`)).toBe("abc");
+    expect(bidiNeutralized(`${RLE}a${RLO}b${PDF}c${PDF}`)).toBe(`${RLE}abc${PDF}`);
+  });
+
+  it("closes what a line leaves open at the line's end, innermost first, and drops stray closers", () => {
+    expect(bidiNeutralized(`a ${RLI}b ${LRE}c\nnext${PDI}`)).toBe(`a ${RLI}b ${LRE}c${PDF}${PDI}\nnext`);
+    expect(bidiNeutralized(`x${PDF}y${PDI}z`)).toBe("xyz");
+    expect(bidiNeutralized(`${RLI}a${PDF}b${PDI}`)).toBe(`${RLI}ab${PDI}`);
+    // a PDI closes the embedding opened inside its isolate too
+    expect(bidiNeutralized(`${RLI}a${LRE}b${PDI}c${PDF}`)).toBe(`${RLI}a${LRE}b${PDF}${PDI}c`);
+  });
+
+  it("always gives text the rule accepts", () => {
+    const alphabet = [LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI, "a", "ع", "\n", "\r", "\u2029", "\u2028"];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    for (let run = 0; run < 2000; run++) {
+      const text = Array.from({ length: next() % 12 }, () => alphabet[next() % alphabet.length]).join("");
+      const shown = bidiNeutralized(text);
+      expect(bidiControlProblem(shown), JSON.stringify([text, shown])).toBeUndefined();
+      expect(bidiNeutralized(shown)).toBe(shown);
+    }
   });
 });

@@ -44,6 +44,48 @@ export function bidiControlProblem(text: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Free text as it may be shown whatever rule it was stored under (text stored before bidiControlProblem existed):
+ * overrides dropped (with the PDF that closes one), a closer without its opener dropped, and on each line every
+ * embedding and isolate left open closed at the line's end. A PDI also closes the embeddings opened inside its
+ * isolate, as the bidirectional algorithm does. Text bidiControlProblem accepts comes back unchanged.
+ */
+export function bidiNeutralized(text: string): string {
+  if (!BIDI_OVERRIDE.test(text) && !BIDI_FORMAT.test(text)) return text;
+  return text
+    .split(/(\r\n?|[\n\u2029])/)
+    .map((part, index) => (index % 2 === 1 ? part : balancedBidiLine(part)))
+    .join("");
+}
+
+function balancedBidiLine(line: string): string {
+  // the closers still owed, innermost last; "" stands for the PDF of an override that was dropped
+  const open: string[] = [];
+  let out = "";
+  for (const char of line) {
+    if (BIDI_OVERRIDE.test(char)) {
+      open.push("");
+      continue;
+    }
+    const closer = CLOSER[char];
+    if (closer !== undefined) {
+      open.push(closer);
+      out += char;
+    } else if (char === "\u202C") {
+      // a PDF closes the innermost embedding (or dropped override) unless an isolate opened after it
+      const top = open.at(-1);
+      if (top === "\u202C" || top === "") {
+        open.pop();
+        out += top;
+      }
+    } else if (char === "\u2069") {
+      const at = open.lastIndexOf("\u2069");
+      if (at >= 0) out += open.splice(at).reverse().join("");
+    } else out += char;
+  }
+  return out + open.reverse().join("");
+}
+
 /** The free-text rule on bidirectional controls (bidiControlProblem) as a zod check, for schemas not built by zMultiLine. */
 export const checkBidiControls = (text: string, ctx: z.RefinementCtx) => {
   const problem = bidiControlProblem(text);

@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { errorResponse } from "@/lib/http/json";
 import { linkOrigin, misdirected } from "@/lib/http/public-origin";
 import { isDecimalId } from "@/lib/schemas/whole-number";
+import { bidiNeutralized } from "@/lib/schemas/plain-text";
 import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
 import { badgeData } from "@/features/reader/badge-data";
 import { escapeXml, findingSentence, verdictAside } from "@/features/reader/label-badge";
@@ -51,7 +52,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${e(`Integrity: ${info.title} · Capsule #${id}`)}</title>
 <style>${EMBED_STYLE}</style></head>
 <body><div class="b" data-testid="embed"><p class="l" data-testid="embed-label" data-label="${e(info.key)}">${e(info.symbol)} Integrity: ${e(data.published ? info.title : "not published")}</p>
-<p>${e(data.title)}</p>
+<p>${e(bidiNeutralized(data.title))}</p>
 ${data.published ? courtLines(data, origin) : ""}
 <p class="s"><a href="${e(data.proofUrl)}" target="_blank" rel="noopener">Check the on-chain proof</a> · <a href="${e(`${origin}${pathOf(capsuleProof, { id })}`)}" target="_blank" rel="noopener">proof (JSON)</a> · <a href="${e(readUrl)}" target="_blank" rel="noopener">read on Capsule</a></p></div></body></html>`;
   return new Response(html, {
