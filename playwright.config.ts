@@ -1,14 +1,20 @@
 import { defineConfig } from "@playwright/test";
+import { useWorkerSlot } from "./e2e/support/worker-slot";
 
-// e2e runs against the real stack (anvil, SQLite, web server) that e2e/global-setup.ts starts on
-// free loopback ports, in Debian's chromium (never a downloaded browser).
+// e2e runs against real stacks (anvil, SQLite, web server), one per worker, that e2e/global-setup.ts starts on
+// free loopback ports, in Debian's chromium (never a downloaded browser). A worker loads this file before its
+// specs, so it takes its own stack's addresses here.
+useWorkerSlot();
+
 export default defineConfig({
   testDir: "./e2e",
   outputDir: "./test-results/e2e",
   timeout: 120_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,
-  workers: 1,
+  // two workers, each on its own stack: the specs wait on blocks and vote windows most of the time, so two share the
+  // two-core machine (CAPSULE_E2E_WORKERS=1 runs them one after another)
+  workers: Number(process.env.CAPSULE_E2E_WORKERS ?? 2),
   reporter: [["list"]],
   globalSetup: "./e2e/global-setup.ts",
   use: {

@@ -56,8 +56,9 @@ test("desk pages send a nonce policy that forbids framing, and run without a vio
     expectPagePolicy(policy, path);
     expect(policy, path).toContain("connect-src 'self';");
     nonces.add(/'nonce-([^']+)'/.exec(policy ?? "")?.[1] ?? "");
-    // the page's own scripts ran: React hydrated and the page loaded its data
-    await expect(page.locator('[aria-busy="true"]'), path).toHaveCount(0);
+    // the page's own scripts ran: React hydrated and the page loaded its data (the API reference's renderer is a
+    // 1.5 MB script, slow to parse on a busy two-core machine, so the wait is longer than the default)
+    await expect(page.locator('[aria-busy="true"]'), path).toHaveCount(0, { timeout: 60_000 });
     await expect(page.getByText(/could not be loaded|is unavailable/), path).toHaveCount(0);
   }
   expect(nonces.size, "a fresh nonce on every page").toBe(DESK_PAGES.length);
