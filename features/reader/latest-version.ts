@@ -1,6 +1,6 @@
-import { decodeEventLog, decodeFunctionResult, encodeEventTopics, encodeFunctionData, getAddress, hexToBigInt, numberToHex, type Hex } from "viem";
+import { decodeEventLog, decodeFunctionResult, encodeEventTopics, encodeFunctionData, getAddress, hexToBigInt, type Hex } from "viem";
 import { articleRegistryAbi } from "@/lib/chain/abi/article-registry";
-import { LOG_BLOCKS, type LabelNode } from "./label-check";
+import { logRanges, type LabelNode } from "./label-check";
 
 // Which version of an article is current, read from the reader's node instead of the bridge: one copy for
 // `npm run verify` (verify-proof.ts) and the article page's check in the browser (latest-check-line.tsx), so
@@ -29,13 +29,12 @@ async function storedOf(node: RegistryNode, registry: Hex, id: bigint): Promise<
   return { parent: stored[3], status: stored[4] };
 }
 
-/** Every CapsuleFinalized of the registry over [from, head], in ranges of LOG_BLOCKS blocks, in chain order. */
+/** Every CapsuleFinalized of the registry over [from, head], in eth_getLogs ranges of 10,000 blocks, in chain order. */
 async function finalizedSince(node: RegistryNode, registry: Hex, from: bigint, head: bigint): Promise<NewerVersion[]> {
   const topics = encodeEventTopics({ abi: articleRegistryAbi, eventName: "CapsuleFinalized" });
   const out: Array<NewerVersion & { logIndex: bigint }> = [];
-  for (let start = from; start <= head; start += LOG_BLOCKS) {
-    const end = start + LOG_BLOCKS - 1n > head ? head : start + LOG_BLOCKS - 1n;
-    const logs = await node.logs({ address: registry, topics, fromBlock: numberToHex(start), toBlock: numberToHex(end) });
+  for (const range of logRanges(from, head)) {
+    const logs = await node.logs({ address: registry, topics, ...range });
     for (const log of logs) {
       if (log.address.toLowerCase() !== registry.toLowerCase() || log.blockNumber === null || log.logIndex === null) continue;
       const decoded = decodeEventLog({ abi: articleRegistryAbi, data: log.data, topics: log.topics as [Hex, ...Hex[]], strict: true });
