@@ -23,6 +23,7 @@ let bench: Awaited<ReturnType<typeof jury.seatBench>>;
 let fixture: CourtFixture;
 let caseId = "";
 let openTxHash = "";
+const corrected = { original: "", correction: "" };
 
 /** A JSON-RPC node that is the test's anvil except that it knows neither the case's opening transaction nor any log. */
 const OTHER_NODE = "http://node-without-the-case.test/";
@@ -106,10 +107,42 @@ test("a corrected article: the label follows from the correction's finalization,
   const reader = readerDesk();
   const original = await reader.finalized(OWNER, fixture.outletSlug, `Ferry fares ${stamp}`, "Fares rise by ten percent in May.");
   const correction = await reader.finalizedCorrection(OWNER, original, "Fares rise by ten percent in June.", "The rise starts in June, not May.");
+  Object.assign(corrected, { original, correction });
   await page.goto(`/read/${correction}`);
   await expect(page.getByTestId("integrity-label")).toHaveAttribute("data-label", "corrected");
   await expect(page.getByTestId("label-check")).toHaveText(
     new RegExp(`^✓ The label “Corrected” follows from the author’s correction, capsule #${correction}, finalized in block \\d+; no later case on this article \\(read from this site’s /rpc\\)\\.$`),
   );
   await expect(page.getByTestId("finalization-summary")).toContainText("its record gives the label “Corrected”");
+});
+
+// Which version is current is read from the node too (features/reader/latest-version.ts): the page's island is told
+// which version the site calls current, and checks it against the newest finalized version revising this one.
+test("the page's check finds the latest version on chain: the correction is the latest, the original says it is superseded, a page hiding the correction fails", async ({ page }) => {
+  const { original, correction } = corrected;
+  expect(original, "the corrected article of the test before").not.toBe("");
+  await page.goto(`/read/${correction}`);
+  await expect(page.getByTestId("latest-check")).toHaveText("✓ No finalized version on chain revises this one: it is the latest version (read from this site’s /rpc).");
+  await expect(page.getByTestId("finalization-summary")).toContainText("✓ Checked:");
+
+  await page.goto(`/read/${original}`);
+  await expect(page.getByTestId("superseded-note")).toBeVisible();
+  const line = page.getByTestId("latest-check");
+  await expect(line).toHaveAttribute("data-outcome", "superseded");
+  await expect(line).toHaveText(`✓ This version is superseded: the latest finalized version on chain is #${correction}, as this page says (read from this site’s /rpc).`);
+  await expect(page.getByTestId("finalization-summary")).toContainText("✓ Checked:");
+  await checkShots(page, "superseded");
+
+  // a lying site: the same page, its island told the original is the current version (the note taken out too)
+  await page.route(`**/read/${original}`, async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(`"currentId":"${correction}"`, `"currentId":"${original}"`).replace(/<div role="note"[^>]*data-testid="superseded-note"[^]*?<\/div>/, "");
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto(`/read/${original}`);
+  await expect(page.getByTestId("superseded-note")).toHaveCount(0);
+  await expect(line).toHaveAttribute("data-outcome", "newer");
+  await expect(line).toHaveText(`✖ A newer finalized version exists: #${correction}, but this page shows this version as the current one (read from this site’s /rpc).`);
+  await expect(page.getByTestId("finalization-summary")).toHaveText("✖ This page could not be checked against the chain record. The lines below say which check failed.");
+  await checkShots(page, "hidden-correction");
 });

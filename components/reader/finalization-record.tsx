@@ -8,6 +8,7 @@ import { formatTime } from "@/components/ui/capsule-format";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ManifestChecks, type ManifestProofProps } from "./manifest-checks";
 import { LabelCheckLine, titleOf, useLabelCheck } from "./label-check-line";
+import { LatestCheckLine, latestFailed, useLatestCheck } from "./latest-check-line";
 import type { TLabelProof } from "@/features/reader/label-basis";
 
 // 0x1234…abcd, as addresses are shown elsewhere on the page; a mismatch names both in full, since two wallets may share
@@ -33,6 +34,8 @@ type Props = {
   /** The integrity label the page shows, and the chain facts it follows from (null: not available). */
   shownLabel: string;
   label?: TLabelProof | null;
+  /** The version this page says readers see now (this one, or the correction or retraction that replaced it), checked against the chain. */
+  currentId: string;
 };
 
 const RPC_STORAGE_KEY = "capsule.verifyRpcUrl";
@@ -124,8 +127,13 @@ export function FinalizationRecord(props: Props) {
   const labelState = useLabelCheck({ label, shownLabel: props.shownLabel, capsuleId: props.capsuleId, registry: props.registry, rpcUrl, finalizedBlock: proof.data?.blockNumber });
   const labelFailed = labelState.error !== undefined || labelState.check?.outcome === "failed";
   const labelDone = !label || labelState.check !== undefined;
+  const latestState = useLatestCheck({ capsuleId: props.capsuleId, currentId: props.currentId, registry: props.registry, rpcUrl, finalizedBlock: proof.data?.blockNumber });
   const verdict: "checking" | "ok" | "failed" =
-    proof.isError || (proof.data && !(proof.data.success && proof.data.recorded)) || !recordOk || (bodyHash.data && !bodyMatches) || (proof.data && bodyHash.data && !storedMatches) || labelFailed ? "failed" : proof.data && bodyHash.data && labelDone ? "ok" : "checking";
+    proof.isError || (proof.data && !(proof.data.success && proof.data.recorded)) || !recordOk || (bodyHash.data && !bodyMatches) || (proof.data && bodyHash.data && !storedMatches) || labelFailed || latestFailed(latestState)
+      ? "failed"
+      : proof.data && bodyHash.data && labelDone && latestState.check
+        ? "ok"
+        : "checking";
   const labelTitle = titleOf(props.shownLabel);
   // the label joins the sentence when the chain gave it; a label set with no chain event (or no record of it) says so
   const okSentence =
@@ -189,6 +197,7 @@ export function FinalizationRecord(props: Props) {
             ) : null}
             {proof.data?.commitment && props.manifest ? <ManifestChecks manifest={props.manifest} commitment={proof.data.commitment} rpcLabel={rpcLabel} /> : null}
             {proof.data ? <LabelCheckLine label={label} state={labelState} rpcLabel={rpcLabel} /> : null}
+            {proof.data ? <LatestCheckLine state={latestState} currentId={props.currentId} capsuleId={props.capsuleId} rpcLabel={rpcLabel} /> : null}
             {proof.isError ? (
               <li className="text-red-800" data-testid="finalization-check-error">
                 ✖ Could not read the record from {rpcLabel}: {proof.error}.

@@ -115,7 +115,7 @@ export function ReaderView({ article, registry, origin, label = null }: { articl
       ) : null}
       <Island
         name="finalization"
-        props={{ capsuleId: c.id, txHash: c.finalizeTxHash, finalizedAt: c.finalizedAt, articleId: c.finalizedArticleId, contentHash: c.contentHash, body: read.content.body, registry, outletSlug: c.outletSlug, submitter: c.submitter, parentCapsuleId: c.parentCapsuleId, manifest: manifestProps(article), shownLabel: c.integrityLabel, label }}
+        props={{ capsuleId: c.id, txHash: c.finalizeTxHash, finalizedAt: c.finalizedAt, articleId: c.finalizedArticleId, contentHash: c.contentHash, body: read.content.body, registry, outletSlug: c.outletSlug, submitter: c.submitter, parentCapsuleId: c.parentCapsuleId, manifest: manifestProps(article), shownLabel: c.integrityLabel, label, currentId: article.currentId }}
       />
       {origin ? <ShareLinks url={`${origin}/read/${c.id}`} title={read.content.title || c.title} /> : null}
       <section aria-labelledby="embed-heading" className="space-y-2 border-t border-stone-200 pt-6 text-sm" data-testid="reader-embed">

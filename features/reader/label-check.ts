@@ -92,13 +92,20 @@ async function readLog<const A extends typeof juryCourtAbi | typeof articleRegis
 /** Blocks one eth_getLogs request covers: what hosted providers and the bridge's /rpc gateway answer (server/gateway/log-range.ts). */
 export const LOG_BLOCKS = 10_000n;
 
+/** [from, head] in eth_getLogs ranges of LOG_BLOCKS blocks, as hex block numbers (also latest-version.ts's scan). */
+export function* logRanges(from: bigint, head: bigint): Generator<{ fromBlock: Hex; toBlock: Hex }> {
+  for (let start = from; start <= head; start += LOG_BLOCKS) {
+    const end = start + LOG_BLOCKS - 1n > head ? head : start + LOG_BLOCKS - 1n;
+    yield { fromBlock: numberToHex(start), toBlock: numberToHex(end) };
+  }
+}
+
 /** JuryCourt's `eventName` logs whose first indexed argument (caseId or capsuleId) is one of `ids`, over [from, head] in ranges of LOG_BLOCKS blocks. */
 async function caseLogs(node: LabelNode, juryCourt: Hex, eventName: "CaseOpened" | "CaseFinal", ids: bigint[], from: bigint, head: bigint): Promise<Found[]> {
   const topics = eventName === "CaseOpened" ? encodeEventTopics({ abi: juryCourtAbi, eventName, args: { capsuleId: ids } }) : encodeEventTopics({ abi: juryCourtAbi, eventName, args: { caseId: ids } });
   const out: Found[] = [];
-  for (let start = from; start <= head; start += LOG_BLOCKS) {
-    const end = start + LOG_BLOCKS - 1n > head ? head : start + LOG_BLOCKS - 1n;
-    const logs = await node.logs({ address: juryCourt, topics, fromBlock: numberToHex(start), toBlock: numberToHex(end) });
+  for (const range of logRanges(from, head)) {
+    const logs = await node.logs({ address: juryCourt, topics, ...range });
     for (const log of logs) {
       if (!same(log.address, juryCourt) || log.blockNumber === null || log.logIndex === null) continue;
       const decoded = decodeEventLog({ abi: juryCourtAbi, data: log.data, topics: log.topics as [Hex, ...Hex[]], strict: true });

@@ -17,10 +17,11 @@ import { bridgeClient } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
 import { deployedContracts } from "@/features/capsules/capsules.test-support";
-import { activeOutlet, courtChain, expectError, finalizedCapsule, juryDriver, type Api, type Json } from "@/features/court/court.test-support";
+import { activeOutlet, courtChain, expectError, finalizedCapsule, finalizedCorrection, juryDriver, type Api, type Json } from "@/features/court/court.test-support";
+import { eventually } from "@/features/outlets/outlets.test-support";
 
 // Readers (issue 12): Atom feeds with labels, findings and correction notices; the proof route; and
-// `npm run verify` against the node directly and through a bridge that lies about the text or block.
+// `npm run verify` against the node directly and through a bridge that lies about the text, block or current version.
 
 const dialects = await dialectsUnderTest();
 const run = promisify(execFile);
@@ -240,4 +241,49 @@ describe.each(dialects)("readers: feeds, findings, proof and verify on %s", (dia
     expect(usage.code).toBe(2);
     expect(usage.out).toContain("usage: npm run verify");
   });
+
+  it("npm run verify reads which version is current from the node: a bridge that hides a finalized correction, or invents one, fails the latest check", async () => {
+    // after the feed tests: this article and its correction are not among the outlet's entries they count
+    const original = (await finalizedCapsule(api, chain, { authorKey: ownerKey, voterKey: ownerKey, outletSlug: SLUG, title: "Tram line opens in March", category: "transport" })).capsuleId;
+    const fixed = await finalizedCorrection(api, chain, { ofId: original, authorKey: ownerKey, voterKey: ownerKey, reason: "The line opens in April." });
+    await eventually(async () => (await api.send(capsuleRead, { params: { id: original } })).body.revision?.publishedCapsuleId === fixed || undefined, "the bridge showing the correction as current");
+
+    // the honest bridge says the original was replaced: verifying it passes, and says by which version
+    const older = await verify([original, "--rpc", stack.nodeRpcUrl, "--bridge", stack.baseUrl]);
+    expect(older.code, older.out).toBe(0);
+    expect(older.out).toContain(`✓ latest: capsule ${original} is superseded, as the bridge says: the latest finalized version is ${fixed} (finalized revisions: ${fixed} (block `);
+    const newest = await verify([fixed, "--rpc", `${stack.baseUrl}/rpc`, "--bridge", stack.baseUrl]);
+    expect(newest.code, newest.out).toBe(0);
+    expect(newest.out).toContain(`✓ latest: the node holds no finalized version revising capsule ${fixed}: it is the latest, as the bridge says`);
+    // the chain marks a version superseded as soon as a correction is submitted: one still under vote leaves it the latest
+    const underVote = await verify([clean, "--rpc", stack.nodeRpcUrl, "--bridge", stack.baseUrl]);
+    expect(underVote.out).toContain(`✓ latest: the node holds no finalized version revising capsule ${clean}: it is the latest`);
+
+    // a bridge that serves the superseded original as the current article
+    const hiding = await lyingBridge(stack.baseUrl, (pathname, body) =>
+      pathname === pathOf(capsuleRead, { id: original }) ? { ...body, revision: { ...body.revision, publishedCapsuleId: original, current: true } } : body,
+    );
+    try {
+      const result = await verify([original, "--rpc", stack.nodeRpcUrl, "--bridge", hiding.url]);
+      expect(result.code, result.out).toBe(1);
+      expect(result.out).toContain(`✖ latest: a newer finalized version exists: ${fixed} (finalized revisions: ${fixed} (block `);
+      expect(result.out).toContain(`the bridge says capsule ${original} is the current version`);
+      // every other check passes: the text, its finalization and its label are genuine, only no longer current
+      expect(result.out).toMatch(/MISMATCH: latest$/m);
+    } finally {
+      await hiding.close();
+    }
+
+    // a bridge that says an article was replaced by a version that does not revise it
+    const burying = await lyingBridge(stack.baseUrl, (pathname, body) =>
+      pathname === pathOf(capsuleRead, { id: disputed }) ? { ...body, revision: { ...body.revision, publishedCapsuleId: fixed, current: false } } : body,
+    );
+    try {
+      const result = await verify([disputed, "--rpc", stack.nodeRpcUrl, "--bridge", burying.url]);
+      expect(result.code, result.out).toBe(1);
+      expect(result.out).toContain(`✖ latest: the bridge says capsule ${fixed} replaced it, but the node holds no finalized version revising capsule ${disputed}`);
+    } finally {
+      await burying.close();
+    }
+  }, 300_000);
 });

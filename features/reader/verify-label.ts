@@ -6,7 +6,8 @@ import type { Check } from "./verify-proof";
 // The "label" check of `npm run verify`: label-check.ts over the reader's node through a viem PublicClient (the
 // article page runs the same check in the browser over plain JSON-RPC, read-label.ts).
 
-const nodeOf = (client: PublicClient): LabelNode => ({
+/** The reader's node as label-check.ts and latest-version.ts read it. */
+export const nodeOf = (client: PublicClient): LabelNode => ({
   receipt: (hash) => client.request({ method: "eth_getTransactionReceipt", params: [hash] }),
   blockNumber: () => client.request({ method: "eth_blockNumber" }),
   logs: (filter) => client.request({ method: "eth_getLogs", params: [filter] }),

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { createPublicClient, decodeEventLog, getAddress, http, type Hex } from "viem";
+import { createPublicClient, decodeEventLog, getAddress, http, type Hex, type PublicClient } from "viem";
 import { articleRegistryAbi } from "@/lib/chain/abi";
 import { canonicalText, evidenceItemHash, evidenceTree, ZERO_ROOT, type CapsuleManifest } from "@/features/capsules/manifest";
 import { verifyEvidenceProof } from "./evidence-proof";
-import { verifyLabel } from "./verify-label";
+import { nodeOf, verifyLabel } from "./verify-label";
+import { latestVersion, standingOf } from "./latest-version";
 import { capsuleFinalizedTopic, REGISTRY_STATUS_FINALIZED, ZCapsuleProofResponse, type TCapsuleProof } from "./capsule-proof";
 
 // The checks of `npm run verify`: the bridge supplies the text and the proof's coordinates; every
@@ -23,9 +24,14 @@ export type ClaimedRecord = { outletSlug: string; submitter: string; parentCapsu
 const ZBridgeRead = z.object({
   content: z.object({ body: z.string() }),
   capsule: z.object({ outletSlug: z.string(), submitter: z.string(), parentCapsuleId: z.string().nullable() }).optional().catch(undefined),
+  revision: z.object({ publishedCapsuleId: z.string().nullable() }).optional().catch(undefined),
 });
 
-export async function fetchProofAndBody(bridge: string, capsuleId: string): Promise<{ proof: TCapsuleProof; body: string; record: ClaimedRecord | null }> {
+/**
+ * `claimedLatest`: the version the bridge says readers see now (its read's revision.publishedCapsuleId); the capsule
+ * itself when the bridge names none, since it then serves this text as the article.
+ */
+export async function fetchProofAndBody(bridge: string, capsuleId: string): Promise<{ proof: TCapsuleProof; body: string; record: ClaimedRecord | null; claimedLatest: string }> {
   const base = bridge.replace(/\/$/, "");
   const proofRes = await fetch(`${base}/api/capsules/${capsuleId}/proof`);
   const proofJson: unknown = await proofRes.json();
@@ -34,15 +40,24 @@ export async function fetchProofAndBody(bridge: string, capsuleId: string): Prom
   const read = ZBridgeRead.safeParse(await readRes.json());
   if (!readRes.ok || !read.success) throw new Error(`the bridge answered ${readRes.status} for the text`);
   const record = read.data.capsule ?? null;
-  return { proof: ZCapsuleProofResponse.parse(proofJson), body: read.data.content.body, record };
+  return { proof: ZCapsuleProofResponse.parse(proofJson), body: read.data.content.body, record, claimedLatest: read.data.revision?.publishedCapsuleId ?? capsuleId };
 }
 
 /**
  * `record`: what the bridge's read says of the outlet, submitter and revised version; checked against the registry's
  * `capsules(id)`, so a site cannot move an article to another outlet or author, or hide or invent the version it corrects
- * (null: the bridge's read named none of them, a mismatch; undefined: not checked).
+ * (null: the bridge's read named none of them, a mismatch; undefined: not checked). `claimedLatest`: the version the
+ * bridge says is current (default: this one), checked against the latest finalized version the node holds.
  */
-export async function verifyProof(capsuleId: string, proof: TCapsuleProof, body: string, rpcUrl: string, pinnedRegistry?: string, record?: ClaimedRecord | null): Promise<Check[]> {
+export async function verifyProof(
+  capsuleId: string,
+  proof: TCapsuleProof,
+  body: string,
+  rpcUrl: string,
+  pinnedRegistry?: string,
+  record?: ClaimedRecord | null,
+  claimedLatest: string = capsuleId,
+): Promise<Check[]> {
   const checks: Check[] = [];
   const add = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail });
   const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: 15_000 }) });
@@ -100,7 +115,33 @@ export async function verifyProof(capsuleId: string, proof: TCapsuleProof, body:
   }
   checks.push(...(await verifyManifest(proof, bodyHash, { manifestHash: commitment[0], evidenceRoot: commitment[1] }, fetchEvidence(bridgeOrigin(proof.bodyUrl)))));
   checks.push(await verifyLabel(client, proof.label, capsuleId, proof.contractAddress, BigInt(proof.blockNumber)));
+  checks.push(await verifyLatest(client, capsuleId, proof.contractAddress, BigInt(proof.blockNumber), claimedLatest));
   return checks;
+}
+
+/**
+ * The "latest" check: no finalized version the bridge leaves unsaid revises this one. A version the bridge itself
+ * says was replaced passes when the node's latest is the one it names: verifying an older version is allowed.
+ */
+export async function verifyLatest(client: PublicClient, capsuleId: string, registry: string, finalizedBlock: bigint, claimedLatest: string): Promise<Check> {
+  const found = await latestVersion(nodeOf(client), registry, capsuleId, finalizedBlock).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+  if (typeof found === "string") return { name: "latest", ok: false, detail: `the node could not tell which version is the latest: ${found}` };
+  const { latest, newer } = found;
+  const path = newer.map((v) => `${v.capsuleId} (block ${v.blockNumber})`).join(", ");
+  switch (standingOf(capsuleId, claimedLatest, latest)) {
+    case "latest":
+      return { name: "latest", ok: true, detail: `the node holds no finalized version revising capsule ${capsuleId}: it is the latest, as the bridge says` };
+    case "superseded":
+      return { name: "latest", ok: true, detail: `capsule ${capsuleId} is superseded, as the bridge says: the latest finalized version is ${latest} (finalized revisions: ${path})` };
+    case "newer":
+      return {
+        name: "latest",
+        ok: false,
+        detail: `a newer finalized version exists: ${latest} (finalized revisions: ${path}); the bridge says ${claimedLatest === capsuleId ? `capsule ${capsuleId} is the current version` : `the current version is ${claimedLatest}`}`,
+      };
+    case "phantom":
+      return { name: "latest", ok: false, detail: `the bridge says capsule ${claimedLatest} replaced it, but the node holds no finalized version revising capsule ${capsuleId}` };
+  }
 }
 
 const ZERO = `0x${"00".repeat(32)}`;
