@@ -2,19 +2,22 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { createHash } from "node:crypto";
 import { freshWallet, juryChain } from "./support/jury-chain";
 import { readerDesk } from "./support/reader-fixture";
-import { bothWidths, watchConsole } from "./support/page-helpers";
+import { installTestWallet } from "./support/test-wallet";
+import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
 
 // Desk polish, seventh round (a walk through the product on a fresh stack): the folded sections of an article and
-// of an author's page show that they open.
+// of an author's page show that they open; a wallet's refusal of the submission's payment or of a bond deposit
+// leaves the keyboard focus on the error, not on the page's start.
 
 test.describe.configure({ mode: "serial" });
 
 const jury = juryChain();
 const desk = readerDesk();
-const owner = freshWallet(); // the outlet's owner, its only Editor and the journalist of the article
+const owner = freshWallet(); // the outlet's owner, its only Editor and the journalist of both capsules
 const stamp = Date.now().toString(36);
 const slug = `polish7-${stamp}`;
 let articleId = "";
+let draftId = "";
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
@@ -24,6 +27,7 @@ test.beforeAll(async () => {
   articleId = await desk.finalizedWithClaims(owner.key, slug, `Tram line 4 reopens in spring ${stamp}`, `Tram line 4 reopens in spring.\n\nThe council said 12 stops will reopen in April.`, evidence, [
     { exact: "12 stops will reopen in April", claimType: "statistic", evidence: [0] },
   ]);
+  draftId = await desk.draft(owner.key, slug, `Bridge repairs start ${stamp}`, "Bridge repairs start.\n\nThe works last six weeks.");
 });
 
 /** How a summary shows that it opens: the browser's own triangle (display: list-item) or one drawn before it; none: plain text. */
@@ -61,4 +65,37 @@ test("the article's technical checks and the author's wallet address show a tria
   await expect(page.getByTestId("author-wallet")).toBeVisible();
   await bothWidths(page, "author-address-open", "polish-seven");
   expect(errors).toEqual([]);
+});
+
+test("a wallet refusing the submission's payment or a bond deposit leaves the focus on the error, next to its button", async ({ page }) => {
+  const wallet = await installTestWallet(page, owner.key);
+  await page.goto(`/capsules/${draftId}/edit`);
+  await signIn(page);
+  const submit = page.getByRole("button", { name: "Submit and pay 30 CAP" });
+  await expect(submit).toBeEnabled();
+
+  wallet.rejectNext("eth_sendTransaction");
+  await submit.click();
+  const error = page.getByTestId("submit-error");
+  await expect(error).toHaveText("You rejected the request in your wallet, so Capsule could not submit the capsule.");
+  await expect(error).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(submit).toBeFocused();
+  await bothWidths(page, "submit-wallet-refused", "polish-seven");
+
+  // the same button, from the keyboard, submits
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("submit-done")).toContainText("Voting is open until", { timeout: 60_000 });
+
+  await page.goto("/bonds");
+  const deposit = page.getByRole("form", { name: "Deposit into your bond" });
+  await deposit.getByLabel("Amount (CAP)").fill("5");
+  wallet.rejectNext("eth_sendTransaction");
+  await deposit.getByRole("button", { name: "Deposit" }).click();
+  const depositError = page.getByTestId("deposit-error");
+  await expect(depositError).toHaveText("You rejected the request in your wallet, so Capsule could not deposit the bond.");
+  await expect(depositError).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(deposit.getByRole("button", { name: "Deposit" })).toBeFocused();
+  await bothWidths(page, "deposit-wallet-refused", "polish-seven");
 });
