@@ -17,6 +17,7 @@ import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCap } from "@/components/ui/capsule-format";
+import { useFocusOnMessage } from "@/components/ui/focus-on-message";
 import { walletCap } from "./bond-format";
 import { primaryButton, smallButton, TextField } from "@/components/ui/field";
 import { useBondTransaction, type TxState } from "./bond-transaction";
@@ -218,6 +219,7 @@ const stateText: Record<TxState, string> = {
 };
 
 function TxStatus(props: { state: TxState; hash?: string; error?: string; testId: string }) {
+  const errorBox = useFocusOnMessage<HTMLParagraphElement>(props.error);
   return (
     <>
       {props.state !== "idle" && props.state !== "failed" ? (
@@ -227,7 +229,7 @@ function TxStatus(props: { state: TxState; hash?: string; error?: string; testId
         </p>
       ) : null}
       {props.error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900 [overflow-wrap:anywhere]" data-testid={`${props.testId}-error`}>
+        <p ref={errorBox} tabIndex={-1} role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900 [overflow-wrap:anywhere]" data-testid={`${props.testId}-error`}>
           {props.error}
         </p>
       ) : null}

@@ -41,7 +41,7 @@ export function ContentHash({ body, recorded }: { body: string; recorded?: strin
         </p>
       ) : null}
       <details className="mt-1 text-xs text-stone-600">
-        <summary className="flex min-h-11 cursor-pointer items-center">What is this?</summary>
+        <summary className="disclosure flex min-h-11 cursor-pointer items-center">What is this?</summary>
         <p>
           A fingerprint of the body text: SHA-256 of its UTF-8 bytes. It changes with any change to the text, even one letter. When you submit, the chain records this
           hash; the editors vote on it, and readers can check the published text against it.

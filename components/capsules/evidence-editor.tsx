@@ -282,7 +282,7 @@ function LinkHash(props: { index: number; item: EvidenceDraft; error?: string; f
         </p>
       ) : null}
       <details className="text-xs text-stone-600">
-        <summary className="flex min-h-11 cursor-pointer items-center">I already have the SHA-256</summary>
+        <summary className="disclosure flex min-h-11 cursor-pointer items-center">I already have the SHA-256</summary>
         <TextField
           id={`evidence-${index}-hash`}
           label="SHA-256"

@@ -13,6 +13,7 @@ import { formatCap, formatTime } from "@/components/ui/capsule-format";
 import { primaryButton } from "@/components/ui/field";
 import { BondShortfall } from "@/components/bonds/bond-shortfall";
 import { BondNeeded, bondTopUp } from "@/components/bonds/bond-needed";
+import { useFocusOnMessage } from "@/components/ui/focus-on-message";
 
 type Step = "idle" | "authorizing" | "signature" | "pending" | "confirmed" | "indexed";
 
@@ -48,6 +49,7 @@ export function SubmitPanel(props: {
   const [hash, setHash] = useState<Hex | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [refusal, setRefusal] = useState<unknown>();
+  const errorBox = useFocusOnMessage<HTMLParagraphElement>(error);
   const receipt = useWaitForTransactionReceipt({ hash, pollingInterval: 1_000, query: { enabled: Boolean(hash) } });
   const capsule = useCapsule(props.capsuleId, { poll: step === "confirmed" ? 1_000 : false });
 
@@ -168,7 +170,7 @@ export function SubmitPanel(props: {
             return (
               <li
                 key={s}
-                className={stopped ? "font-semibold text-red-800" : done ? "text-emerald-800" : current ? "font-semibold text-ink" : "text-stone-400"}
+                className={stopped ? "font-semibold text-red-800" : done ? "text-emerald-800" : current ? "font-semibold text-ink" : "text-stone-500"}
                 aria-current={current ? "step" : undefined}
                 data-step={s}
                 data-done={done}
@@ -183,7 +185,7 @@ export function SubmitPanel(props: {
       ) : null}
       {refusal ? <BondNeeded error={refusal} /> : null}
       {error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900" data-testid="submit-error">
+        <p ref={errorBox} tabIndex={-1} role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900" data-testid="submit-error">
           {error}
         </p>
       ) : null}

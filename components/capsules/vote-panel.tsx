@@ -16,6 +16,7 @@ import { useContractsSummary } from "@/components/network/use-system";
 import type { TVoteItem } from "@/features/voting/capsule-votes.schema";
 import type { TViewerVoting } from "@/features/capsules/capsules.schema";
 import { ROLE } from "@/lib/roles/role-catalog";
+import { useFocusOnMessage } from "@/components/ui/focus-on-message";
 
 const BALLOT_LIFETIME_SECONDS = 600;
 
@@ -52,10 +53,7 @@ export function VotePanel(props: {
   const [error, setError] = useState<string | undefined>();
   // a failed vote keeps the confirmation open with its error, and the focus (dropped when the busy Confirm button was
   // disabled) moves to the error; Tab from there reaches Confirm again
-  const errorBox = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (error) errorBox.current?.focus();
-  }, [error]);
+  const errorBox = useFocusOnMessage<HTMLParagraphElement>(error);
   const [reason, setReason] = useState("");
   // what is signed and shown: one line, trimmed
   const reasonText = reason.replace(/\s+/g, " ").trim();

@@ -21,7 +21,7 @@ export function AuthorView({ author }: { author: AuthorRecord }) {
           {count(record.retracted, "retracted", "retracted")} · {count(record.courtFindings, "found misleading or fraudulent by the court", "found misleading or fraudulent by the court")}
         </p>
         <details className="text-sm text-stone-600">
-          <summary className="flex min-h-11 cursor-pointer items-center">Wallet address</summary>
+          <summary className="disclosure flex min-h-11 cursor-pointer items-center">Wallet address</summary>
           <p className="break-all font-mono text-xs" data-testid="author-wallet">
             {displayAddress(author.wallet)}
           </p>

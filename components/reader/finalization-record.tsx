@@ -216,11 +216,11 @@ export function FinalizationRecord(props: Props) {
       )}
       {/* a field for readers who run their own node: folded away from the others, open while one is in use */}
       <details className="text-sm" open={custom ? true : undefined} data-testid="rpc-details">
-        <summary className="flex min-h-11 cursor-pointer items-center text-stone-600">Check with your own node (technical)</summary>
+        <summary className="disclosure flex min-h-11 cursor-pointer items-center text-stone-600">Check with your own node (technical)</summary>
         <RpcChooser custom={custom} onChoose={choose} />
       </details>
       <details className="text-xs text-stone-500">
-        <summary className="flex min-h-11 cursor-pointer items-center">How anyone can check this record (technical)</summary>
+        <summary className="disclosure flex min-h-11 cursor-pointer items-center">How anyone can check this record (technical)</summary>
         <p>
           The Capsule chain (id {CAPSULE_CHAIN_ID}) has no public block explorer. Anyone can check this record by asking this site’s JSON-RPC endpoint (/rpc) for
           eth_getTransactionReceipt with the hash above: the receipt names the block and carries the CapsuleFinalized event.

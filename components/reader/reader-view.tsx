@@ -137,7 +137,7 @@ export function ReaderView({ article, registry, origin, label = null }: { articl
         </p>
         {origin ? <EmbedSnippet origin={origin} capsuleId={c.id} badgePath={pathOf(capsuleBadge, { id: c.id })} title={read.content.title || c.title} /> : null}
         <details className="text-stone-600" data-testid="proof-details">
-          <summary className="flex min-h-11 cursor-pointer items-center text-stone-800">Check this article yourself (technical)</summary>
+          <summary className="disclosure flex min-h-11 cursor-pointer items-center text-stone-800">Check this article yourself (technical)</summary>
           <p>
             Everything needed to check the article against any node is in{" "}
             <a href={pathOf(capsuleProof, { id: c.id })} className="text-accent underline" data-testid="proof-link">

@@ -6,7 +6,7 @@ import { changeCount, WordDiffView } from "./word-diff-view";
 export function WhatChangedDetails({ whatChanged, capsuleId, kind }: { whatChanged: WhatChanged; capsuleId: string; kind: string }) {
   return (
     <details className="rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950" data-testid="what-changed">
-      <summary className="flex min-h-11 cursor-pointer items-center font-semibold">
+      <summary className="disclosure flex min-h-11 cursor-pointer items-center font-semibold">
         What this {kind === "retraction" ? "retraction" : "correction"} changed ({changeCount(whatChanged.added, whatChanged.removed)})
       </summary>
       <div className="mt-2 space-y-2">

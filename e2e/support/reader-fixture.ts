@@ -64,14 +64,14 @@ export function readerDesk() {
     if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
   };
 
-  async function submitOnChain(keyIndex: number, answer: SubmitAnswer) {
+  async function submitOnChain(keyIndex: Signer, answer: SubmitAnswer) {
     const voucher = submitVoucherFromJson(answer.voucher);
     const hash = await walletOf(keyIndex).writeContract({ address: getAddress(answer.registry), abi: articleRegistryAbi, functionName: "submitCapsule", args: [voucher, answer.signature as Hex], value: BigInt(answer.fee) });
     const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
     if (receipt.status !== "success") throw new Error("submitCapsule reverted");
   }
 
-  async function relayYes(keyIndex: number, capsuleId: string) {
+  async function relayYes(keyIndex: Signer, capsuleId: string) {
     const capsuleAcceptance = await contractAddress("capsuleAcceptance");
     const account = privateKeyToAccount(keyOf(keyIndex));
     const nonce = await publicClient.readContract({ address: capsuleAcceptance, abi: capsuleAcceptanceAbi, functionName: "nonces", args: [account.address] });
@@ -82,7 +82,7 @@ export function readerDesk() {
 
   // Read as the owner: until the indexer projects the submission the capsule is a draft, and
   // drafts are private (an anonymous read answers 404).
-  async function untilStatus(ownerKey: number, capsuleId: string, status: string) {
+  async function untilStatus(ownerKey: Signer, capsuleId: string, status: string) {
     for (let attempt = 0; attempt < 120; attempt++) {
       const read = await call(capsuleRead, { params: { id: capsuleId } }, ownerKey);
       if (read.capsule.status === status) return;
@@ -92,7 +92,7 @@ export function readerDesk() {
   }
 
   /** Submits a draft on chain, votes yes, closes the window and accepts it: finalized. */
-  async function finalize(ownerKey: number, capsuleId: string) {
+  async function finalize(ownerKey: Signer, capsuleId: string) {
     await submitOnChain(ownerKey, await call(capsuleSubmit, { params: { id: capsuleId }, body: {} }, ownerKey));
     await relayYes(ownerKey, capsuleId);
     await nodeRpc("evm_increaseTime", [259_200 + 5]);
@@ -118,7 +118,7 @@ export function readerDesk() {
       await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
     },
     /** A draft submitted on chain and left under vote (pending), its window open. */
-    async pending(ownerKey: number, slug: string, title: string, body: string): Promise<string> {
+    async pending(ownerKey: Signer, slug: string, title: string, body: string): Promise<string> {
       const created = await call(capsuleCreate, { body: { title, body, outletSlug: slug, category: "city", tags: ["harbour"], status: "draft" } }, ownerKey);
       await submitOnChain(ownerKey, await call(capsuleSubmit, { params: { id: created.capsuleId }, body: {} }, ownerKey));
       await untilStatus(ownerKey, created.capsuleId, "pending");
@@ -134,24 +134,24 @@ export function readerDesk() {
       const verified = await call(outletVerify, { body: { outletSlug: slug, method: "dns_txt" } }, ownerKey);
       if (!verified.verified) throw new Error(`outlet ${slug} did not verify`);
     },
-    async draft(ownerKey: number, slug: string, title: string, body: string): Promise<string> {
+    async draft(ownerKey: Signer, slug: string, title: string, body: string): Promise<string> {
       const created = await call(capsuleCreate, { body: { title, body, outletSlug: slug, category: "city", tags: ["harbour"], status: "draft" } }, ownerKey);
       return created.capsuleId;
     },
-    async finalized(ownerKey: number, slug: string, title: string, body: string, extra: { supportingCapsules?: string[]; subtitle?: string; language?: string; featureImage?: { contentHash: string; alt: string }; contributors?: Array<{ wallet: string; displayName: string; role: number; contributionType: "author"; shareBps: number }> } = {}): Promise<string> {
+    async finalized(ownerKey: Signer, slug: string, title: string, body: string, extra: { supportingCapsules?: string[]; subtitle?: string; language?: string; featureImage?: { contentHash: string; alt: string }; contributors?: Array<{ wallet: string; displayName: string; role: number; contributionType: "author"; shareBps: number }> } = {}): Promise<string> {
       const created = await call(capsuleCreate, { body: { title, body, outletSlug: slug, category: "city", tags: ["harbour"], status: "draft", ...extra } }, ownerKey);
       await finalize(ownerKey, created.capsuleId);
       return created.capsuleId;
     },
     /** A correction of `capsuleId` taken through the whole vote: finalized, the original superseded. */
-    async finalizedCorrection(ownerKey: number, capsuleId: string, body: string, revisionReason: string): Promise<string> {
+    async finalizedCorrection(ownerKey: Signer, capsuleId: string, body: string, revisionReason: string): Promise<string> {
       const correction = await call(capsuleHistoryAdd, { params: { id: capsuleId }, body: { capsuleType: "correction", revisionReason, body } }, ownerKey);
       await finalize(ownerKey, correction.capsuleId);
       return correction.capsuleId;
     },
     /** A finalized article whose draft had `evidence` and these claims (evidence by position in `evidence`). */
     async finalizedWithClaims(
-      ownerKey: number,
+      ownerKey: Signer,
       slug: string,
       title: string,
       body: string,
@@ -166,7 +166,7 @@ export function readerDesk() {
       return created.capsuleId;
     },
     /** A correction of `capsuleId` submitted on chain and left under vote (pending). */
-    async correctionUnderVote(ownerKey: number, capsuleId: string, body: string): Promise<string> {
+    async correctionUnderVote(ownerKey: Signer, capsuleId: string, body: string): Promise<string> {
       const correction = await call(capsuleHistoryAdd, { params: { id: capsuleId }, body: { capsuleType: "correction", revisionReason: "The works start a month later.", body } }, ownerKey);
       await submitOnChain(ownerKey, await call(capsuleSubmit, { params: { id: correction.capsuleId }, body: {} }, ownerKey));
       await untilStatus(ownerKey, correction.capsuleId, "pending");
