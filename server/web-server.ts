@@ -89,6 +89,9 @@ export async function startWebServer(cfg: ServerConfig, options: { dev: boolean;
     observer.request(req, res, ip, (route) => {
       // every answer's type is the one it says: a JSON error quoting user text is never sniffed as a page
       res.setHeader("X-Content-Type-Options", "nosniff");
+      // a link or a request to another site (an evidence host, the reader's chosen node, a partner) never learns which
+      // article, draft or desk page it came from; this site's own requests keep the full address
+      res.setHeader("Referrer-Policy", "same-origin");
       const path = pathOf(req.url);
       if (path === "/metrics") return void serveMetrics(req, res);
       if (path === "/rpc" || path.startsWith("/rpc/")) return void rpc(req, res);

@@ -283,7 +283,7 @@ describe.each(dialects)("system routes and the route wrapper on %s", (dialect) =
     }
   }, 30_000);
 
-  it("tells browsers never to guess an answer's type: routes, early answers, pages and the gateway", async () => {
+  it("tells browsers never to guess an answer's type nor to name the page to other sites: routes, early answers, pages and the gateway", async () => {
     const answers = await Promise.all([
       fetch(`${stack.baseUrl}${pathOf(health)}`),
       fetch(`${stack.baseUrl}${apiRoot}/does-not-exist`),
@@ -294,6 +294,7 @@ describe.each(dialects)("system routes and the route wrapper on %s", (dialect) =
     expect(answers.map((r) => r.status)).toEqual([200, 404, 405, 200, 200]);
     for (const answer of answers) {
       expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(answer.headers.get("referrer-policy")).toBe("same-origin");
       await answer.arrayBuffer();
     }
   });
