@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "@playwright/test";
 import { useWorkerSlot } from "./e2e/support/worker-slot";
 
@@ -12,9 +13,9 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,
-  // two workers, each on its own stack: the specs wait on blocks and vote windows most of the time, so two share the
-  // two-core machine (CAPSULE_E2E_WORKERS=1 runs them one after another)
-  workers: Number(process.env.CAPSULE_E2E_WORKERS ?? 2),
+  // one worker (a stack and a browser) per two cores: on two cores a second worker ran the suite no faster, the server,
+  // anvil and Chromium already keep both busy (docs/DECISIONS.md); CAPSULE_E2E_WORKERS sets the number
+  workers: Number(process.env.CAPSULE_E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2))),
   reporter: [["list"]],
   globalSetup: "./e2e/global-setup.ts",
   use: {
