@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { sha256Hex } from "@/components/ui/file-hash";
+import { FoldedSummary } from "@/components/ui/folded-summary";
 
 /** SHA-256 of the body's UTF-8 bytes as this browser computes it (the same rule as the bridge's contentHash). */
 export function useBodyHash(body: string, delayMs = 250): { hash?: string; error?: string; forBody?: string } {
@@ -41,7 +42,7 @@ export function ContentHash({ body, recorded }: { body: string; recorded?: strin
         </p>
       ) : null}
       <details className="mt-1 text-xs text-stone-600">
-        <summary className="disclosure flex min-h-11 cursor-pointer items-center">What is this?</summary>
+        <FoldedSummary>What is this?</FoldedSummary>
         <p>
           A fingerprint of the body text: SHA-256 of its UTF-8 bytes. It changes with any change to the text, even one letter. When you submit, the chain records this
           hash; the editors vote on it, and readers can check the published text against it.

@@ -11,6 +11,7 @@ import { newKey, type DraftErrors, type EvidenceDraft } from "@/features/capsule
 import { disabledLook, smallButton, TextField } from "@/components/ui/field";
 import { AlertLine, StatusLine } from "@/components/ui/form-message";
 import { storeInVault, VAULT_FILE_MAX_BYTES, vaultRefusal } from "@/components/ui/vault-upload";
+import { FoldedSummary } from "@/components/ui/folded-summary";
 
 const typeLabel: Record<(typeof evidenceTypes)[number], string> = {
   archived_page: "Archived page",
@@ -282,7 +283,7 @@ function LinkHash(props: { index: number; item: EvidenceDraft; error?: string; f
         </p>
       ) : null}
       <details className="text-xs text-stone-600">
-        <summary className="disclosure flex min-h-11 cursor-pointer items-center">I already have the SHA-256</summary>
+        <FoldedSummary>I already have the SHA-256</FoldedSummary>
         <TextField
           id={`evidence-${index}-hash`}
           label="SHA-256"

@@ -3,6 +3,7 @@ import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
 import type { AuthorArticle, AuthorRecord } from "@/features/reader/author-record";
 import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import { LocalTime } from "./local-time";
+import { FoldedSummary } from "@/components/ui/folded-summary";
 
 export const authorName = (author: Pick<AuthorRecord, "displayName" | "wallet">) => author.displayName ?? `Wallet ${shortAddress(author.wallet)}`;
 
@@ -21,7 +22,7 @@ export function AuthorView({ author }: { author: AuthorRecord }) {
           {count(record.retracted, "retracted", "retracted")} · {count(record.courtFindings, "found misleading or fraudulent by the court", "found misleading or fraudulent by the court")}
         </p>
         <details className="text-sm text-stone-600">
-          <summary className="disclosure flex min-h-11 cursor-pointer items-center">Wallet address</summary>
+          <FoldedSummary>Wallet address</FoldedSummary>
           <p className="break-all font-mono text-xs" data-testid="author-wallet">
             {displayAddress(author.wallet)}
           </p>

@@ -10,6 +10,7 @@ import { ManifestChecks, type ManifestProofProps } from "./manifest-checks";
 import { LabelCheckLine, titleOf, useLabelCheck } from "./label-check-line";
 import { LatestCheckLine, latestFailed, useLatestCheck } from "./latest-check-line";
 import type { TLabelProof } from "@/features/reader/label-basis";
+import { FoldedSummary } from "@/components/ui/folded-summary";
 
 // 0x1234…abcd, as addresses are shown elsewhere on the page; a mismatch names both in full, since two wallets may share
 // the short form. (Not lib/wallet's helper: its checksum would add viem's hashing to the reader's small script.)
@@ -216,11 +217,11 @@ export function FinalizationRecord(props: Props) {
       )}
       {/* a field for readers who run their own node: folded away from the others, open while one is in use */}
       <details className="text-sm" open={custom ? true : undefined} data-testid="rpc-details">
-        <summary className="disclosure flex min-h-11 cursor-pointer items-center text-stone-600">Check with your own node (technical)</summary>
+        <FoldedSummary className="text-stone-600">Check with your own node (technical)</FoldedSummary>
         <RpcChooser custom={custom} onChoose={choose} />
       </details>
       <details className="text-xs text-stone-500">
-        <summary className="disclosure flex min-h-11 cursor-pointer items-center">How anyone can check this record (technical)</summary>
+        <FoldedSummary>How anyone can check this record (technical)</FoldedSummary>
         <p>
           The Capsule chain (id {CAPSULE_CHAIN_ID}) has no public block explorer. Anyone can check this record by asking this site’s JSON-RPC endpoint (/rpc) for
           eth_getTransactionReceipt with the hash above: the receipt names the block and carries the CapsuleFinalized event.

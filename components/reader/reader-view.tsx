@@ -24,6 +24,7 @@ import { EditorsVote } from "./editors-vote";
 import { FeatureImage } from "./feature-image";
 import { TrustedPublisherNote } from "./trusted-publisher";
 import { languageTag } from "@/lib/schemas/language-tag";
+import { FoldedSummary } from "@/components/ui/folded-summary";
 
 // /read/:id — the reader's article, rendered on the server: integrity label with the court's finding,
 // correction notices, body (Markdown to HTML here, never in the browser), contributors. Only the
@@ -137,7 +138,7 @@ export function ReaderView({ article, registry, origin, label = null }: { articl
         </p>
         {origin ? <EmbedSnippet origin={origin} capsuleId={c.id} badgePath={pathOf(capsuleBadge, { id: c.id })} title={read.content.title || c.title} /> : null}
         <details className="text-stone-600" data-testid="proof-details">
-          <summary className="disclosure flex min-h-11 cursor-pointer items-center text-stone-800">Check this article yourself (technical)</summary>
+          <FoldedSummary className="text-stone-800">Check this article yourself (technical)</FoldedSummary>
           <p>
             Everything needed to check the article against any node is in{" "}
             <a href={pathOf(capsuleProof, { id: c.id })} className="text-accent underline" data-testid="proof-link">

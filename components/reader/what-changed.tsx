@@ -1,14 +1,15 @@
 import Link from "next/link";
 import type { WhatChanged } from "@/features/reader/reader-history";
 import { changeCount, WordDiffView } from "./word-diff-view";
+import { FoldedSummary } from "@/components/ui/folded-summary";
 
 // On a corrected article: what this version changed in the one before it, one click away.
 export function WhatChangedDetails({ whatChanged, capsuleId, kind }: { whatChanged: WhatChanged; capsuleId: string; kind: string }) {
   return (
     <details className="rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950" data-testid="what-changed">
-      <summary className="disclosure flex min-h-11 cursor-pointer items-center font-semibold">
+      <FoldedSummary className="font-semibold">
         What this {kind === "retraction" ? "retraction" : "correction"} changed ({changeCount(whatChanged.added, whatChanged.removed)})
-      </summary>
+      </FoldedSummary>
       <div className="mt-2 space-y-2">
         <WordDiffView changes={whatChanged.changes} testId="what-changed-diff" />
         <p>
