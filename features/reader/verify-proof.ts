@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { createPublicClient, decodeEventLog, getAddress, http, type Hex, type PublicClient } from "viem";
+import { createPublicClient, decodeEventLog, getAddress, http, type Hex } from "viem";
 import { articleRegistryAbi } from "@/lib/chain/abi";
 import { canonicalText, evidenceItemHash, evidenceTree, ZERO_ROOT, type CapsuleManifest } from "@/features/capsules/manifest";
 import { verifyEvidenceProof } from "./evidence-proof";
