@@ -103,6 +103,9 @@ contract ArticleRegistry is Operated, Eip712 {
     );
     event ManifestCommitted(uint256 indexed capsuleId, bytes32 manifestHash, bytes32 evidenceRoot);
     event CapsuleSuperseded(uint256 indexed capsuleId, uint256 indexed byCapsuleId);
+    /// @notice Every revision, whatever the status of the version it revises: a reader's node finds a version's
+    /// revisions by eth_getLogs on the parent (topic1) instead of reading every later capsule's parent.
+    event CapsuleRevises(uint256 indexed parentCapsuleId, uint256 indexed capsuleId);
     event CapsuleAccepted(uint256 indexed capsuleId, string outletSlug, uint256 acceptedAt);
     event CapsuleFinalized(uint256 indexed capsuleId, uint256 articleId, address indexed finalizedBy);
     event CapsuleRejected(uint256 indexed capsuleId, uint256 yes, uint256 no);
@@ -191,9 +194,12 @@ contract ArticleRegistry is Operated, Eip712 {
         _commitments[v.capsuleId] = Commitment(v.manifestHash, v.evidenceRoot);
         emit ManifestCommitted(v.capsuleId, v.manifestHash, v.evidenceRoot);
 
-        if (v.parentCapsuleId != 0 && capsules[v.parentCapsuleId].status == Status.Finalized) {
-            capsules[v.parentCapsuleId].status = Status.Superseded;
-            emit CapsuleSuperseded(v.parentCapsuleId, v.capsuleId);
+        if (v.parentCapsuleId != 0) {
+            emit CapsuleRevises(v.parentCapsuleId, v.capsuleId);
+            if (capsules[v.parentCapsuleId].status == Status.Finalized) {
+                capsules[v.parentCapsuleId].status = Status.Superseded;
+                emit CapsuleSuperseded(v.parentCapsuleId, v.capsuleId);
+            }
         }
         _routeFee(v.capsuleId);
     }

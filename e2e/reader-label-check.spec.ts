@@ -125,12 +125,22 @@ test("the page's check finds the latest version on chain: the correction is the 
   await expect(page.getByTestId("latest-check")).toHaveText("✓ No finalized version on chain revises this one: it is the latest version (read from this site’s /rpc).");
   await expect(page.getByTestId("finalization-summary")).toContainText("✓ Checked:");
 
+  // the label check (which scans for later jury cases up to the node's head) and the walk share one eth_blockNumber
+  const heads: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() !== "POST" || new URL(request.url()).pathname !== "/rpc") return;
+    const call = request.postDataJSON() as { method?: string } | null;
+    if (call?.method === "eth_blockNumber") heads.push(call.method);
+  });
   await page.goto(`/read/${original}`);
   await expect(page.getByTestId("superseded-note")).toBeVisible();
   const line = page.getByTestId("latest-check");
   await expect(line).toHaveAttribute("data-outcome", "superseded");
   await expect(line).toHaveText(`✓ This version is superseded: the latest finalized version on chain is #${correction}, as this page says (read from this site’s /rpc).`);
+  await expect(page.getByTestId("label-check")).toHaveAttribute("data-outcome", "checked");
   await expect(page.getByTestId("finalization-summary")).toContainText("✓ Checked:");
+  expect(heads).toEqual(["eth_blockNumber"]);
+  page.removeAllListeners("request");
   await checkShots(page, "superseded");
 
   // a lying site: the same page, its island told the original is the current version (the note taken out too)

@@ -1,8 +1,10 @@
 "use client";
 
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { readFinalization, type FinalizationFacts, type RegistryRecord } from "@/features/reader/read-finalization";
+import { withOneHead } from "@/features/reader/label-check";
+import { rpcLabelNode } from "@/features/reader/read-label";
 import { sha256Hex } from "@/components/ui/file-hash";
 import { formatTime } from "@/components/ui/capsule-format";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -125,10 +127,13 @@ export function FinalizationRecord(props: Props) {
   const storedMatches = Boolean(proof.data && bodyHash.data && proof.data.storedHash.toLowerCase() === bodyHash.data.toLowerCase());
   const recordOk = proof.data ? recordMatches(proof.data.record, props) : true;
   const label = props.label ?? null;
-  const labelState = useLabelCheck({ label, shownLabel: props.shownLabel, capsuleId: props.capsuleId, registry: props.registry, rpcUrl, finalizedBlock: proof.data?.blockNumber });
+  const finalizedBlock = proof.data?.blockNumber;
+  // the label check and the latest-version walk share one node, so one eth_blockNumber: both scan up to that head
+  const node = useMemo(() => (rpcUrl && finalizedBlock !== undefined ? withOneHead(rpcLabelNode(rpcUrl)) : undefined), [rpcUrl, finalizedBlock]);
+  const labelState = useLabelCheck({ label, shownLabel: props.shownLabel, capsuleId: props.capsuleId, registry: props.registry, rpcUrl, node, finalizedBlock });
   const labelFailed = labelState.error !== undefined || labelState.check?.outcome === "failed";
   const labelDone = !label || labelState.check !== undefined;
-  const latestState = useLatestCheck({ capsuleId: props.capsuleId, currentId: props.currentId, registry: props.registry, rpcUrl, finalizedBlock: proof.data?.blockNumber });
+  const latestState = useLatestCheck({ capsuleId: props.capsuleId, currentId: props.currentId, registry: props.registry, rpcUrl, node, finalizedBlock });
   const verdict: "checking" | "ok" | "failed" =
     proof.isError || (proof.data && !(proof.data.success && proof.data.recorded)) || !recordOk || (bodyHash.data && !bodyMatches) || (proof.data && bodyHash.data && !storedMatches) || labelFailed || latestFailed(latestState)
       ? "failed"

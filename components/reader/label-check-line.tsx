@@ -3,8 +3,7 @@
 import { useEffect, useState } from "react";
 import { integrityLabels, type IntegrityLabel } from "@/features/capsules/integrity-labels";
 import type { TLabelProof } from "@/features/reader/label-basis";
-import type { LabelCheck } from "@/features/reader/label-check";
-import { readLabel } from "@/features/reader/read-label";
+import { checkLabel, type LabelCheck, type LabelNode } from "@/features/reader/label-check";
 
 // Part of the finalization island: the integrity label the page shows, checked in the reader's browser against the
 // node they chose, by the same check as `npm run verify` (features/reader/label-check.ts).
@@ -14,13 +13,16 @@ export type LabelState = { check?: LabelCheck; error?: string };
 /** A label key as readers read it (a key this page does not know reads as itself). */
 export const titleOf = (label: string) => integrityLabels[label as IntegrityLabel]?.title ?? label;
 
-/** The label check against `rpcUrl`, once the node has given this version's finalization block; a newer node discards an older answer. */
-export function useLabelCheck(input: { label: TLabelProof | null; shownLabel: string; capsuleId: string; registry: string | undefined; rpcUrl: string | undefined; finalizedBlock: bigint | undefined }): LabelState {
-  const { label, shownLabel, capsuleId, registry, rpcUrl, finalizedBlock } = input;
+/**
+ * The label check against `node` (the one at `rpcUrl`), once the node has given this version's finalization block; a
+ * newer node discards an older answer.
+ */
+export function useLabelCheck(input: { label: TLabelProof | null; shownLabel: string; capsuleId: string; registry: string | undefined; rpcUrl: string | undefined; node: LabelNode | undefined; finalizedBlock: bigint | undefined }): LabelState {
+  const { label, shownLabel, capsuleId, registry, rpcUrl, node, finalizedBlock } = input;
   const key = label && registry && rpcUrl && finalizedBlock !== undefined ? `${rpcUrl} ${finalizedBlock}` : undefined;
   const [state, setState] = useState<LabelState & { key?: string }>({});
   useEffect(() => {
-    if (!label || !registry || !rpcUrl || finalizedBlock === undefined) return;
+    if (!label || !registry || !rpcUrl || !node || finalizedBlock === undefined) return;
     let current = true;
     const answered = `${rpcUrl} ${finalizedBlock}`;
     if (label.value !== shownLabel) {
@@ -28,14 +30,14 @@ export function useLabelCheck(input: { label: TLabelProof | null; shownLabel: st
       setState({ check: { outcome: "failed", detail: problem, problem }, key: answered });
       return;
     }
-    readLabel(rpcUrl, label, capsuleId, registry, finalizedBlock).then(
+    checkLabel(node, label, capsuleId, registry, finalizedBlock).then(
       (check) => current && setState({ check, key: answered }),
       (error: unknown) => current && setState({ error: error instanceof Error ? error.message.split("\n")[0] : "the node did not answer", key: answered }),
     );
     return () => {
       current = false;
     };
-  }, [label, shownLabel, capsuleId, registry, rpcUrl, finalizedBlock]);
+  }, [label, shownLabel, capsuleId, registry, rpcUrl, node, finalizedBlock]);
   return key !== undefined && state.key === key ? state : {};
 }
 

@@ -1,8 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { latestVersion, standingOf, type LatestStanding } from "@/features/reader/latest-version";
-import { rpcLabelNode } from "@/features/reader/read-label";
+import { latestVersion, standingOf, type LatestStanding, type RegistryNode } from "@/features/reader/latest-version";
 
 // Part of the finalization island: whether a newer finalized version revises the one this page shows, read in the
 // reader's browser from the node they chose (features/reader/latest-version.ts, the same walk as `npm run verify`),
@@ -10,23 +9,23 @@ import { rpcLabelNode } from "@/features/reader/read-label";
 
 export type LatestState = { check?: { standing: LatestStanding; latest: string }; error?: string };
 
-/** The walk against `rpcUrl`, once the node has given this version's finalization block; a newer node discards an older answer. */
-export function useLatestCheck(input: { capsuleId: string; currentId: string; registry: string | undefined; rpcUrl: string | undefined; finalizedBlock: bigint | undefined }): LatestState {
-  const { capsuleId, currentId, registry, rpcUrl, finalizedBlock } = input;
+/** The walk against `node` (the one at `rpcUrl`), once the node has given this version's finalization block; a newer node discards an older answer. */
+export function useLatestCheck(input: { capsuleId: string; currentId: string; registry: string | undefined; rpcUrl: string | undefined; node: RegistryNode | undefined; finalizedBlock: bigint | undefined }): LatestState {
+  const { capsuleId, currentId, registry, rpcUrl, node, finalizedBlock } = input;
   const key = registry && rpcUrl && finalizedBlock !== undefined ? `${rpcUrl} ${finalizedBlock}` : undefined;
   const [state, setState] = useState<LatestState & { key?: string }>({});
   useEffect(() => {
-    if (!registry || !rpcUrl || finalizedBlock === undefined) return;
+    if (!registry || !rpcUrl || !node || finalizedBlock === undefined) return;
     let current = true;
     const answered = `${rpcUrl} ${finalizedBlock}`;
-    latestVersion(rpcLabelNode(rpcUrl), registry, capsuleId, finalizedBlock).then(
+    latestVersion(node, registry, capsuleId, finalizedBlock).then(
       ({ latest }) => current && setState({ check: { standing: standingOf(capsuleId, currentId, latest), latest }, key: answered }),
       (error: unknown) => current && setState({ error: error instanceof Error ? error.message.split("\n")[0] : "the node did not answer", key: answered }),
     );
     return () => {
       current = false;
     };
-  }, [capsuleId, currentId, registry, rpcUrl, finalizedBlock]);
+  }, [capsuleId, currentId, registry, rpcUrl, node, finalizedBlock]);
   return key !== undefined && state.key === key ? state : {};
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { encodeAbiParameters, encodeEventTopics, numberToHex, type Hex } from "viem";
 import { juryCourtAbi } from "@/lib/chain/abi";
-import { checkLabel, juryCaseEventsAbi, LOG_BLOCKS, type LabelNode, type NodeLog, type NodeLogFilter } from "./label-check";
+import { checkLabel, juryCaseEventsAbi, LOG_BLOCKS, withOneHead, type LabelNode, type NodeLog, type NodeLogFilter } from "./label-check";
 import type { TLabelProof } from "./label-basis";
 
 // The label check's core, shared by `npm run verify` and the article page's check in the browser, over a node held
@@ -122,5 +122,23 @@ describe("the label check's core", () => {
     expect(clean.detail).toContain("case 4 ended without a finding");
     const operator = await checkLabel(nodeWith([]).node, proofOf({ value: "contested", basis: { kind: "operator", label: "contested", by: "clerk", reason: "clerk-era case", caseId: "2", transactionHash: null } }), "7", REGISTRY, 100n);
     expect(operator, operator.detail).toMatchObject({ outcome: "operator" });
+  });
+
+  it("withOneHead: the label check and the latest-version walk share one eth_blockNumber; a failed read is asked again", async () => {
+    let asked = 0;
+    let fails = 1;
+    const { node } = nodeWith([]);
+    const shared = withOneHead({
+      ...node,
+      blockNumber: async () => {
+        asked += 1;
+        if (fails-- > 0) throw new Error("eth_blockNumber: the node answered HTTP 502");
+        return numberToHex(HEAD);
+      },
+    });
+    await expect(shared.blockNumber()).rejects.toThrow("HTTP 502");
+    expect(await Promise.all([shared.blockNumber(), shared.blockNumber()])).toEqual([numberToHex(HEAD), numberToHex(HEAD)]);
+    await checkLabel(shared, proofOf({ value: "clean", basis: { kind: "none" } }), "7", REGISTRY, 100n);
+    expect(asked).toBe(2);
   });
 });

@@ -60,6 +60,22 @@ export type LabelNode = {
 };
 
 /**
+ * `node` with one eth_blockNumber for all who read it: the article page's label check and latest-version walk (and
+ * `npm run verify`'s) scan up to the same head, read once. A failed read is not kept, so a later one asks again.
+ */
+export function withOneHead<N extends Pick<LabelNode, "blockNumber">>(node: N): N {
+  let head: Promise<Hex> | undefined;
+  const blockNumber = () => {
+    head ??= node.blockNumber().catch((error: unknown) => {
+      head = undefined;
+      throw error;
+    });
+    return head;
+  };
+  return { ...node, blockNumber };
+}
+
+/**
  * `checked`: the label follows from the chain facts the node holds; `operator`: the bridge set it with no on-chain
  * event (a clerk-era label), so nothing on chain could confirm it, though no later case contradicts it; `failed`.
  */

@@ -1,10 +1,10 @@
 import type { Hex } from "viem";
-import { checkLabel, type LabelCheck, type LabelNode, type NodeLog, type NodeReceipt } from "./label-check";
-import type { TLabelProof } from "./label-basis";
+import type { LabelNode, NodeLog, NodeReceipt } from "./label-check";
 import { jsonRpc } from "./read-finalization";
 
-// The label check of the article page, in the reader's browser against the node they chose: label-check.ts (the
-// same check as `npm run verify`) over plain JSON-RPC calls, so the page's script carries no viem client and no zod.
+// The node the article page's label check (label-check.ts) and latest-version walk (latest-version.ts), the same as
+// `npm run verify`'s, read in the reader's browser: the node they chose, over plain JSON-RPC calls, so the page's
+// script carries no viem client and no zod.
 // The node's answers are untrusted input: anything not shaped like a log or a receipt is dropped or refused here.
 
 const isHex = (value: unknown): value is Hex => typeof value === "string" && /^0x[0-9a-fA-F]*$/.test(value);
@@ -43,7 +43,3 @@ export function rpcLabelNode(rpcUrl: string): LabelNode {
     call: (to, data) => jsonRpc(rpcUrl, "eth_call", [{ to, data }, "latest"]).then(hexAnswer("eth_call")),
   };
 }
-
-/** The page's label checked against `rpcUrl`; `finalizedBlock` is the block the node put this version's finalization in. */
-export const readLabel = (rpcUrl: string, label: TLabelProof, capsuleId: string, registry: string, finalizedBlock: bigint): Promise<LabelCheck> =>
-  checkLabel(rpcLabelNode(rpcUrl), label, capsuleId, registry, finalizedBlock);

@@ -64,6 +64,23 @@ async function lyingBridge(target: string, rewrite: (pathname: string, body: Jso
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+/** A JSON-RPC node in front of `target` that passes every request on and writes down its method. */
+async function countingNode(target: string) {
+  const methods: string[] = [];
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString("utf8");
+    const calls = JSON.parse(body) as { method: string } | Array<{ method: string }>;
+    methods.push(...(Array.isArray(calls) ? calls : [calls]).map((c) => c.method));
+    const upstream = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body });
+    res.writeHead(upstream.status, { "content-type": "application/json" });
+    res.end(await upstream.text());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, methods, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
 describe.each(dialects)("readers: feeds, findings, proof and verify on %s", (dialect) => {
   let stack: Stack;
   let dns: Awaited<ReturnType<typeof startTestDns>>;
@@ -248,10 +265,18 @@ describe.each(dialects)("readers: feeds, findings, proof and verify on %s", (dia
     const fixed = await finalizedCorrection(api, chain, { ofId: original, authorKey: ownerKey, voterKey: ownerKey, reason: "The line opens in April." });
     await eventually(async () => (await api.send(capsuleRead, { params: { id: original } })).body.revision?.publishedCapsuleId === fixed || undefined, "the bridge showing the correction as current");
 
-    // the honest bridge says the original was replaced: verifying it passes, and says by which version
-    const older = await verify([original, "--rpc", stack.nodeRpcUrl, "--bridge", stack.baseUrl]);
-    expect(older.code, older.out).toBe(0);
-    expect(older.out).toContain(`✓ latest: capsule ${original} is superseded, as the bridge says: the latest finalized version is ${fixed} (finalized revisions: ${fixed} (block `);
+    // the honest bridge says the original was replaced: verifying it passes, and says by which version; the label
+    // check (which scans for later jury cases) and the walk to the latest version read the node's head once between them
+    const counting = await countingNode(stack.nodeRpcUrl);
+    try {
+      const older = await verify([original, "--rpc", counting.url, "--bridge", stack.baseUrl]);
+      expect(older.code, older.out).toBe(0);
+      expect(older.out).toContain(`✓ latest: capsule ${original} is superseded, as the bridge says: the latest finalized version is ${fixed} (finalized revisions: ${fixed} (block `);
+      expect(older.out).toMatch(/✓ label: .*the node holds no later JuryCourt CaseOpened or CaseFinal/);
+      expect(counting.methods.filter((m) => m === "eth_blockNumber")).toEqual(["eth_blockNumber"]);
+    } finally {
+      await counting.close();
+    }
     const newest = await verify([fixed, "--rpc", `${stack.baseUrl}/rpc`, "--bridge", stack.baseUrl]);
     expect(newest.code, newest.out).toBe(0);
     expect(newest.out).toContain(`✓ latest: the node holds no finalized version revising capsule ${fixed}: it is the latest, as the bridge says`);

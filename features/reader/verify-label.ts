@@ -15,7 +15,7 @@ export const nodeOf = (client: PublicClient): LabelNode => ({
 });
 
 /** The "label" check: the label follows from its basis on the node, and nothing later on the node changed it. */
-export async function verifyLabel(client: PublicClient, label: TLabelProof, capsuleId: string, registry: string, finalizedBlock: bigint): Promise<Check> {
-  const check = await checkLabel(nodeOf(client), label, capsuleId, registry, finalizedBlock);
+export async function verifyLabel(node: LabelNode, label: TLabelProof, capsuleId: string, registry: string, finalizedBlock: bigint): Promise<Check> {
+  const check = await checkLabel(node, label, capsuleId, registry, finalizedBlock);
   return { name: "label", ok: check.outcome !== "failed", detail: check.detail };
 }

@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { createPublicClient, decodeEventLog, getAddress, http, type Hex, type PublicClient } from "viem";
+import { createPublicClient, decodeEventLog, getAddress, http, type Hex } from "viem";
 import { articleRegistryAbi } from "@/lib/chain/abi";
 import { canonicalText, evidenceItemHash, evidenceTree, ZERO_ROOT, type CapsuleManifest } from "@/features/capsules/manifest";
 import { verifyEvidenceProof } from "./evidence-proof";
 import { nodeOf, verifyLabel } from "./verify-label";
-import { latestVersion, standingOf } from "./latest-version";
+import { latestVersion, standingOf, type RegistryNode } from "./latest-version";
+import { withOneHead } from "./label-check";
 import { capsuleFinalizedTopic, REGISTRY_STATUS_FINALIZED, ZCapsuleProofResponse, type TCapsuleProof } from "./capsule-proof";
 
 // The checks of `npm run verify`: the bridge supplies the text and the proof's coordinates; every
@@ -114,8 +115,10 @@ export async function verifyProof(
     return checks;
   }
   checks.push(...(await verifyManifest(proof, bodyHash, { manifestHash: commitment[0], evidenceRoot: commitment[1] }, fetchEvidence(bridgeOrigin(proof.bodyUrl)))));
-  checks.push(await verifyLabel(client, proof.label, capsuleId, proof.contractAddress, BigInt(proof.blockNumber)));
-  checks.push(await verifyLatest(client, capsuleId, proof.contractAddress, BigInt(proof.blockNumber), claimedLatest));
+  // the label check and the latest-version walk scan up to one head, read once
+  const node = withOneHead(nodeOf(client));
+  checks.push(await verifyLabel(node, proof.label, capsuleId, proof.contractAddress, BigInt(proof.blockNumber)));
+  checks.push(await verifyLatest(node, capsuleId, proof.contractAddress, BigInt(proof.blockNumber), claimedLatest));
   return checks;
 }
 
@@ -123,8 +126,8 @@ export async function verifyProof(
  * The "latest" check: no finalized version the bridge leaves unsaid revises this one. A version the bridge itself
  * says was replaced passes when the node's latest is the one it names: verifying an older version is allowed.
  */
-export async function verifyLatest(client: PublicClient, capsuleId: string, registry: string, finalizedBlock: bigint, claimedLatest: string): Promise<Check> {
-  const found = await latestVersion(nodeOf(client), registry, capsuleId, finalizedBlock).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+export async function verifyLatest(node: RegistryNode, capsuleId: string, registry: string, finalizedBlock: bigint, claimedLatest: string): Promise<Check> {
+  const found = await latestVersion(node, registry, capsuleId, finalizedBlock).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
   if (typeof found === "string") return { name: "latest", ok: false, detail: `the node could not tell which version is the latest: ${found}` };
   const { latest, newer } = found;
   const path = newer.map((v) => `${v.capsuleId} (block ${v.blockNumber})`).join(", ");

@@ -211,16 +211,29 @@ describe("ArticleRegistry finalization", () => {
     const correction = await f.voucher(f.accounts[1]!.address, { parentCapsuleId: parent });
     const receipt = await f.mined(f.submit(1, correction));
     const events = logsOf(receipt, f.addr("articleRegistry"), articleRegistryAbi);
+    expect(events.map((e) => e.eventName)).toEqual(["CapsuleSubmitted", "ManifestCommitted", "CapsuleRevises", "CapsuleSuperseded", "FeeRouted"]);
+    expect(events.find((e) => e.eventName === "CapsuleRevises")?.args).toEqual({ parentCapsuleId: parent, capsuleId: correction.capsuleId });
     expect(events.find((e) => e.eventName === "CapsuleSuperseded")?.args).toEqual({ capsuleId: parent, byCapsuleId: correction.capsuleId });
     expect(await status(parent)).toBe(STATUS.Superseded);
     expect(await status(correction.capsuleId)).toBe(STATUS.Pending);
   });
 
-  it("leaves a rejected parent rejected when it is revised", async () => {
+  it("leaves a rejected parent rejected when it is revised, and indexes the revision by it (CapsuleRevises)", async () => {
     const parent = capsules.quorum.capsuleId;
     const revision = await f.voucher(f.accounts[1]!.address, { parentCapsuleId: parent });
     const receipt = await f.mined(f.submit(1, revision));
-    expect(logsOf(receipt, f.addr("articleRegistry"), articleRegistryAbi).map((e) => e.eventName)).toEqual(["CapsuleSubmitted", "ManifestCommitted", "FeeRouted"]);
+    const events = logsOf(receipt, f.addr("articleRegistry"), articleRegistryAbi);
+    expect(events.map((e) => e.eventName)).toEqual(["CapsuleSubmitted", "ManifestCommitted", "CapsuleRevises", "FeeRouted"]);
+    expect(events.find((e) => e.eventName === "CapsuleRevises")?.args).toEqual({ parentCapsuleId: parent, capsuleId: revision.capsuleId });
     expect(await status(parent)).toBe(STATUS.Rejected);
+    // found by the parent alone, as a reader's node answers eth_getLogs with topic1 = the parent
+    const found = await f.publicClient.getContractEvents({ ...registry(), eventName: "CapsuleRevises", args: { parentCapsuleId: parent }, fromBlock: 0n });
+    expect(found.map((e) => e.args.capsuleId)).toEqual([revision.capsuleId]);
+  });
+
+  it("an original (parent 0) emits no CapsuleRevises", async () => {
+    const original = await f.voucher(f.accounts[1]!.address);
+    const receipt = await f.mined(f.submit(1, original));
+    expect(logsOf(receipt, f.addr("articleRegistry"), articleRegistryAbi).map((e) => e.eventName)).toEqual(["CapsuleSubmitted", "ManifestCommitted", "FeeRouted"]);
   });
 });

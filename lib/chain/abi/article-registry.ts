@@ -222,6 +222,25 @@ export const articleRegistryAbi = [
       {
         "indexed": true,
         "internalType": "uint256",
+        "name": "parentCapsuleId",
+        "type": "uint256"
+      },
+      {
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "capsuleId",
+        "type": "uint256"
+      }
+    ],
+    "name": "CapsuleRevises",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "uint256",
         "name": "capsuleId",
         "type": "uint256"
       },
