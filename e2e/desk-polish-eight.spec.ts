@@ -7,9 +7,11 @@ import { readerDesk } from "./support/reader-fixture";
 import { installTestWallet } from "./support/test-wallet";
 import { bothWidths, signIn } from "./support/page-helpers";
 
-// Desk polish, eighth round (a walk of the drafting desk when things go wrong): a session that ended mid-edit (signed
-// out elsewhere, or expired) signs the page out with a reason and a "Sign in" that carries the edit on, instead of
-// failing every save.
+// Desk polish, eighth round (a walk of the drafting desk when things go wrong): an evidence link that could not be
+// fetched no longer stops the journalist marking claims; leaving the draft by a link while its save waits for the
+// typing to stop saves it instead of dropping it; a session that ended mid-edit (signed out elsewhere, or expired)
+// signs the page out with a reason and a "Sign in" that carries the edit on, instead of failing every save; the same
+// draft open in two tabs no longer overwrites itself silently.
 
 const jury = juryChain();
 const desk = readerDesk();
@@ -32,6 +34,48 @@ async function openDraft(page: Page, id: string) {
   await signIn(page);
   await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
 }
+
+test("an evidence link that could not be fetched does not stop a claim being marked", async ({ page }) => {
+  const id = await desk.draft(owner.key, slug, `Library hours change ${stamp}`, "Library hours change.\n\nThe library opens at nine from June.");
+  await openDraft(page, id);
+
+  await page.getByRole("button", { name: "Add by link" }).click();
+  const item = page.getByTestId("evidence-item").last();
+  await item.getByLabel("Description").fill("Library notice");
+  await item.getByRole("textbox", { name: "Link" }).fill("https://no-such-host.invalid/notice.pdf");
+  await item.getByRole("button", { name: /Fetch the link/ }).click();
+  await expect(item.getByTestId("evidence-fetch-news")).toContainText("The link was not fetched");
+  // the draft is saved without the unfinished evidence row, which stays on screen to be finished
+  await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "partial");
+
+  await page.locator("#draft-body").evaluate((area, wanted) => {
+    const el = area as HTMLTextAreaElement;
+    const start = el.value.indexOf(wanted);
+    el.focus();
+    el.setSelectionRange(start, start + wanted.length);
+  }, "opens at nine from June");
+  const claims = page.getByTestId("claims-editor");
+  await claims.getByRole("button", { name: "Mark as claim" }).click();
+  const form = claims.getByRole("group", { name: "New claim" });
+  await form.getByLabel("Kind of claim").selectOption("event");
+  await form.getByRole("button", { name: "Save claim" }).click();
+  await expect(claims.getByTestId("claim-item")).toHaveCount(1);
+  await expect(claims.getByTestId("claim-item")).toContainText("opens at nine from June");
+  await expect(claims.getByTestId("claims-error")).toHaveCount(0);
+  await expect(item.getByRole("textbox", { name: "Link" })).toHaveValue("https://no-such-host.invalid/notice.pdf");
+  await bothWidths(page, "claim-beside-unfetched-link", "polish-eight");
+});
+
+test("leaving the draft by a link while its save waits for the typing to stop saves it", async ({ page }) => {
+  const id = await desk.draft(owner.key, slug, `Pool reopens ${stamp}`, "Pool reopens.\n\nThe pool reopens on Monday.");
+  await openDraft(page, id);
+  const title = `Pool reopens on Monday after repairs ${stamp}`;
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  // at once, before the autosave's pause after typing has passed
+  await page.getByRole("link", { name: "Newsroom" }).first().click();
+  await page.waitForURL(/\/newsroom$/);
+  await expect.poll(() => savedTitle(id), { timeout: 20_000 }).toBe(title);
+});
 
 test("a session that ended mid-edit signs the page out, keeps the text, and saves it after signing in again", async ({ page }) => {
   const id = await desk.draft(owner.key, slug, `Market moves ${stamp}`, "Market moves.\n\nThe market moves to the square in May.");
@@ -56,4 +100,39 @@ test("a session that ended mid-edit signs the page out, keeps the text, and save
   await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
   await expect.poll(() => savedTitle(id)).toBe(title);
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+});
+
+test("a draft open in two tabs: a save in one stops the other from saving over it until its writer chooses", async ({ page }) => {
+  const id = await desk.draft(owner.key, slug, `Bus lanes ${stamp}`, "Bus lanes.\n\nThe city paints new bus lanes.");
+  await openDraft(page, id);
+  const second = await page.context().newPage();
+  await openDraft(second, id);
+
+  const first = `Bus lanes open on the high street ${stamp}`;
+  await page.getByLabel("Title", { exact: true }).fill(first);
+  await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
+  await expect.poll(() => savedTitle(id)).toBe(first);
+
+  // the second tab still shows the old title; typing there does not put it back over the first tab's save
+  const notice = second.getByTestId("draft-other-tab");
+  await expect(notice).toContainText("This draft was saved in another tab or window");
+  await second.locator("#draft-body").fill("Bus lanes.\n\nThe city paints new bus lanes on four streets.");
+  await expect(second.getByTestId("autosave-status")).toHaveText("Not saved: this draft was saved in another tab; choose below which version to keep.");
+  await bothWidths(second, "draft-saved-in-other-tab", "polish-eight");
+  expect(await savedTitle(id)).toBe(first);
+
+  await notice.getByRole("button", { name: "Load the version saved there" }).click();
+  await expect(second.getByLabel("Title", { exact: true })).toHaveValue(first);
+  await expect(second.locator("#draft-body")).toHaveValue("Bus lanes.\n\nThe city paints new bus lanes.");
+  await expect(second.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
+  await expect(notice).toHaveCount(0);
+
+  // keeping a tab's own version replaces the other's, and the other tab is told in turn
+  const mine = `Bus lanes open on four streets ${stamp}`;
+  await second.getByLabel("Title", { exact: true }).fill(mine);
+  await expect.poll(() => savedTitle(id)).toBe(mine);
+  await expect(page.getByTestId("draft-other-tab")).toBeVisible();
+  await page.getByTestId("draft-other-tab").getByRole("button", { name: "Keep this tab’s version" }).click();
+  await expect.poll(() => savedTitle(id)).toBe(first);
+  await second.close();
 });
