@@ -11,7 +11,7 @@ import { bothWidths, signIn } from "./support/page-helpers";
 // fetched no longer stops the journalist marking claims; leaving the draft by a link while its save waits for the
 // typing to stop saves it instead of dropping it; a session that ended mid-edit (signed out elsewhere, or expired)
 // signs the page out with a reason and a "Sign in" that carries the edit on, instead of failing every save; the same
-// draft open in two tabs no longer overwrites itself silently.
+// draft open in two tabs no longer overwrites itself silently; the correction form leaves the focus on its message.
 
 const jury = juryChain();
 const desk = readerDesk();
@@ -135,4 +135,30 @@ test("a draft open in two tabs: a save in one stops the other from saving over i
   await page.getByTestId("draft-other-tab").getByRole("button", { name: "Keep this tab’s version" }).click();
   await expect.poll(() => savedTitle(id)).toBe(first);
   await second.close();
+});
+
+test("the correction form leaves the focus where the writer carries on: the empty reason, or the refusal of a second correction", async ({ page }) => {
+  const id = await desk.finalized(owner.key, slug, `Ferry fares rise ${stamp}`, "Ferry fares rise.\n\nThe council raised fares by 10 percent from May.");
+  await installTestWallet(page, owner.key);
+  await page.goto(`/capsules/${id}/history`);
+  await signIn(page);
+  const form = page.getByRole("form", { name: "Publish a correction" });
+  const start = form.getByRole("button", { name: "Publish a correction" });
+  await start.click();
+  await expect(form.getByLabel("Reason")).toBeFocused();
+  await expect(form.getByLabel("Reason")).toHaveAccessibleDescription(/Say in plain words what is being corrected and why/);
+
+  await form.getByLabel("Reason").fill("The rise is 12 percent, not 10.");
+  await start.click();
+  await page.waitForURL(/\/capsules\/\d+\/edit$/);
+
+  // a second correction while the first is an open draft is refused; the refusal, with the way to that draft, has the focus
+  await page.goto(`/capsules/${id}/history`);
+  await form.getByLabel("Reason").fill("The fares rise in June, not May.");
+  await start.click();
+  const refusal = page.getByTestId("correction-error");
+  await expect(refusal).toContainText("already an open draft revision");
+  await expect(refusal).toBeFocused();
+  await expect(refusal.getByTestId("open-revision-link")).toBeVisible();
+  await bothWidths(page, "second-correction-refused", "polish-eight");
 });
