@@ -12,7 +12,7 @@ import { claimTypeLabel } from "@/components/ui/claim-type-labels";
 // Claims of a saved draft: select words in the body, "Mark as claim", pick the evidence that
 // supports it. The list is saved as a whole (POST /api/capsules/:id/claims) right after the draft
 // itself, so the quote is checked against the body the server holds.
-export function ClaimsEditor(props: { capsuleId: string | undefined; bodyId: string; body: string; locked: boolean; beforeSave: () => Promise<boolean> }) {
+export function ClaimsEditor(props: { capsuleId: string | undefined; bodyId: string; body: string; locked: boolean; beforeSave: () => Promise<true | string> }) {
   if (!props.capsuleId) {
     return (
       <fieldset className="space-y-2" data-testid="claims-editor">
@@ -24,7 +24,7 @@ export function ClaimsEditor(props: { capsuleId: string | undefined; bodyId: str
   return <SavedDraftClaims {...props} capsuleId={props.capsuleId} />;
 }
 
-function SavedDraftClaims(props: { capsuleId: string; bodyId: string; body: string; locked: boolean; beforeSave: () => Promise<boolean> }) {
+function SavedDraftClaims(props: { capsuleId: string; bodyId: string; body: string; locked: boolean; beforeSave: () => Promise<true | string> }) {
   const read = useCapsule(props.capsuleId).data;
   const save = useSetClaims(props.capsuleId, props.beforeSave);
   const [draft, setDraft] = useState<ClaimDraft | undefined>();

@@ -11,6 +11,7 @@ import { useOutletRoles } from "@/components/roles/use-roles";
 import { isAuthorRole } from "@/lib/roles/role-catalog";
 import { primaryButton, TextArea } from "@/components/ui/field";
 import { ApiError } from "@/lib/api/api-client";
+import { useFocusOnMessage } from "@/components/ui/focus-on-message";
 
 /** The open revision's id, which the 409 gives only to a caller who may read that draft. */
 const openDraftId = (error: Error): string | undefined => {
@@ -30,6 +31,8 @@ export function CorrectionForm({ currentId, currentStatus, outletSlug }: { curre
   const setKind = (value: "correction" | "retraction") => setKindText(value);
   const [reason, setReason, clearReason] = useFormDraft(`revision.${currentId}.reason`);
   const [error, setError] = useState<string | undefined>();
+  // the button is disabled while the draft is started: a refusal takes the focus, or it would fall to the page's start
+  const refusal = useFocusOnMessage<HTMLParagraphElement>(start.isError ? start.error.message : undefined);
   const noRole = Boolean(roles.data && !roles.data.roles.some((r) => isAuthorRole(r.roleId)));
   const showsForm = status === "signed-in" && !noRole;
   // the capsule page's "Publish a correction" leads here (#correction): the reason is where the writer starts
@@ -61,6 +64,8 @@ export function CorrectionForm({ currentId, currentStatus, outletSlug }: { curre
     const parsed = ZAddHistoryBody.safeParse(body);
     if (!parsed.success) {
       setError(reason.trim() ? (parsed.error.issues[0]?.message ?? "Check the reason") : "Say in plain words what is being corrected and why");
+      // the field and its message, not the button, are where the writer carries on
+      document.getElementById("revision-reason")?.focus();
       return;
     }
     setError(undefined);
@@ -92,7 +97,7 @@ export function CorrectionForm({ currentId, currentStatus, outletSlug }: { curre
         {start.isPending ? "Starting the draft…" : rejected ? "Revise as a new draft" : kind === "correction" ? "Publish a correction" : "Start a retraction"}
       </button>
       {start.isError ? (
-        <p role="alert" className="text-sm text-red-800">
+        <p role="alert" ref={refusal} tabIndex={-1} className="text-sm text-red-800" data-testid="correction-error">
           {start.error.message}
           {openDraftId(start.error) ? (
             <>

@@ -2,9 +2,10 @@
 
 import Link from "next/link";
 import { useMemo, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
 import { lowestAuthorRole } from "@/lib/roles/role-catalog";
-import { planSave, shareTotal, type ContributorDraft, type DraftState } from "@/features/capsules/draft-form";
+import { draftFromCapsule, planSave, shareTotal, type ContributorDraft, type DraftState } from "@/features/capsules/draft-form";
 import { TOTAL_SHARE_BPS } from "@/features/capsules/contributors";
 import { useSession } from "@/components/wallet/use-session";
 import { MarkdownEditor } from "@/components/markdown/markdown-editor";
@@ -13,7 +14,7 @@ import { ContributorsEditor } from "./contributors-editor";
 import { EvidenceEditor } from "./evidence-editor";
 import { FeatureImageEditor } from "./feature-image-editor";
 import { ClaimsEditor } from "./claims-editor";
-import { disabledLook, TextArea, TextField } from "@/components/ui/field";
+import { disabledLook, smallButton, TextArea, TextField } from "@/components/ui/field";
 import { SaveIndicator } from "./save-indicator";
 import { fieldList } from "./draft-field-names";
 import { ContentHash } from "./content-hash";
@@ -21,7 +22,7 @@ import { SubmitPanel } from "./submit-panel";
 import { SupportingEditor } from "./supporting-editor";
 import { useAutosave } from "./use-autosave";
 import { quoteMatches } from "@/features/capsules/claim-anchor";
-import { useCapsule } from "./use-capsules";
+import { capsuleQuery, useCapsule } from "./use-capsules";
 import { formatTime } from "@/components/ui/capsule-format";
 import { BackLink } from "@/components/ui/back-link";
 import { useLeaveGuard } from "@/components/ui/use-leave-guard";
@@ -51,6 +52,21 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
     setState((current) => ({ ...current, ...patch }));
     autosave.touch();
   };
+
+  // another tab saved this draft: the form takes what the bridge now holds (components/capsules/draft-tabs.ts)
+  const queryClient = useQueryClient();
+  const [loadError, setLoadError] = useState<string | undefined>();
+  async function loadSavedVersion() {
+    if (!capsuleId) return;
+    setLoadError(undefined);
+    try {
+      const fresh = await queryClient.fetchQuery({ ...capsuleQuery(capsuleId, session), staleTime: 0 });
+      setState(draftFromCapsule(fresh));
+      autosave.adopt();
+    } catch (error) {
+      setLoadError(`The version saved there could not be loaded: ${error instanceof Error ? error.message : "the server did not answer"}`);
+    }
+  }
 
   const total = shareTotal(state.contributors);
   const revisionOf = props.read && props.read.capsule.capsuleType !== "original" ? props.read : undefined;
@@ -93,6 +109,25 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="draft-signin-hint">
           Sign in with your wallet from the page header so the draft can be saved.
         </p>
+      ) : null}
+
+      {autosave.otherTab && !submitted ? (
+        <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="draft-other-tab">
+          <p>
+            <span className="font-semibold">This draft was saved in another tab or window at {autosave.otherTab.at.toLocaleTimeString("en-GB", { timeZoneName: "short" })}.</span> This tab has
+            stopped saving, so it does not put its older fields over that version. Load the version saved there (what you typed here since is dropped), or keep
+            this tab’s version, which then replaces it.
+          </p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <button type="button" className={smallButton} onClick={() => void loadSavedVersion()}>
+              Load the version saved there
+            </button>
+            <button type="button" className={smallButton} onClick={() => void autosave.keepMine()}>
+              Keep this tab’s version
+            </button>
+          </div>
+          {loadError ? <p className="mt-2 text-red-800">{loadError}</p> : null}
+        </div>
       ) : null}
 
       {submitted && capsuleId ? (
@@ -196,7 +231,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
               onChange={(e) => change({ rightsNotes: e.target.value })}
             />
             <EvidenceEditor items={state.evidence} errors={errors} capsuleId={capsuleId} onChange={(evidence) => change({ evidence })} />
-            <ClaimsEditor capsuleId={capsuleId} bodyId="draft-body" body={state.body} locked={locked || submitted} beforeSave={autosave.saveNow} />
+            <ClaimsEditor capsuleId={capsuleId} bodyId="draft-body" body={state.body} locked={locked || submitted} beforeSave={autosave.saveForClaims} />
             <ContributorsEditor items={state.contributors} errors={errors} author={wallet} onChange={(contributors) => change({ contributors })} />
             <SupportingEditor capsuleId={capsuleId} locked={locked || submitted} />
           </fieldset>

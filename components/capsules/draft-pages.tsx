@@ -2,7 +2,7 @@
 
 import { displayAddress } from "@/lib/wallet/short-address";
 import Link from "next/link";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
 import { ApiError } from "@/lib/api/api-client";
 import { useCapsule } from "@/components/capsules/use-capsules";
@@ -74,8 +74,15 @@ export function NewDraftPage({ outlet }: { outlet?: string }) {
 export function EditDraftPage({ id }: { id: string }) {
   const { wallet, status } = useSession();
   const capsule = useCapsule(id);
+  // The read is keyed by the session: when the session ends mid-edit (expired, signed out in another tab) the page
+  // reads again anonymously, and a private draft is then a 404. The editor opened with the signed read stays, with
+  // the text being written (also while the new session's read is on its way); it asks to sign in again and saves
+  // once that is done.
+  const opened = useRef<TCapsuleResponse | undefined>(undefined);
+  if (capsule.data) opened.current = capsule.data;
+  const kept = !capsule.data && opened.current && wallet ? opened.current : undefined;
   // a failed refresh must not take the editor (and the text being written) off the page
-  if (failedWithNothing(capsule)) {
+  if (!kept && failedWithNothing(capsule)) {
     if (capsule.error instanceof ApiError && (capsule.error.status === 404 || capsule.error.status === 400)) {
       return (
         <Message title="Draft not found">
@@ -85,11 +92,12 @@ export function EditDraftPage({ id }: { id: string }) {
     }
     return <ErrorNotice title="The draft could not be loaded" error={capsule.error} onRetry={() => void capsule.refetch()} />;
   }
-  if (!capsule.data) return <Loading label="Loading the draft" />;
+  const read = capsule.data ?? kept;
+  if (!read) return <Loading label="Loading the draft" />;
   return (
     <>
       <RefreshFailed what="The draft" read={capsule} keeps="What you write stays in the editor, and the editor says whether it was saved." className="mb-4" />
-      <DraftGate id={id} wallet={wallet} read={capsule.data} />
+      <DraftGate id={id} wallet={wallet} read={read} />
     </>
   );
 }

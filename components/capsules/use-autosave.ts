@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/api/api-client";
 import type { BrowserSession } from "@/lib/api/browser-session";
 import { planSave, type DraftErrors, type DraftState } from "@/features/capsules/draft-form";
 import { useCreateCapsule, useUpdateCapsule } from "@/components/capsules/use-capsules";
+import { listenForDraftSaves, tellDraftSaved } from "./draft-tabs";
 
 export type SaveStatus =
   | { kind: "waiting"; message: string }
@@ -47,6 +48,11 @@ export function useAutosave(args: {
   /** Why the last save did not keep the whole draft, in words for the submit panel ("" when it did). */
   const problem = useRef("");
   const lastStart = useRef(0);
+  const mounted = useRef(true);
+  // this tab's name on the draft channel, and when another tab of this browser last saved the same draft
+  const tab = useRef(Math.random().toString(36).slice(2));
+  const [otherTab, setOtherTab] = useState<{ at: Date } | undefined>();
+  const heldByOtherTab = useRef(false);
 
   /** Saves what is on screen now; true when the whole draft is saved (nothing left out). */
   const saveNow = useCallback(async (): Promise<boolean> => {
@@ -64,6 +70,11 @@ export function useAutosave(args: {
       problem.current = `The draft is not saved yet: ${plan.reason.charAt(0).toLowerCase()}${plan.reason.slice(1)}`;
       return false;
     }
+    if (heldByOtherTab.current) {
+      setResult({ kind: "paused", message: "Not saved: this draft was saved in another tab; choose below which version to keep." });
+      problem.current = "The draft is not saved: it was saved in another tab. Choose which version to keep (above the form), then submit again.";
+      return false;
+    }
     const run = (async () => {
       setResult({ kind: "saving" });
       lastStart.current = Date.now();
@@ -73,11 +84,13 @@ export function useAutosave(args: {
           latest.current.capsuleId = created.capsuleId;
           setCapsuleId(created.capsuleId);
           snap.onCreated?.(created);
-          // the address becomes the draft's own, without a navigation (the form keeps its state)
-          window.history.replaceState(null, "", `/capsules/${created.capsuleId}/edit`);
+          // the address becomes the draft's own, without a navigation (the form keeps its state); a save made as the
+          // writer left the page (below) leaves the address of the page they went to as it is
+          if (mounted.current) window.history.replaceState(null, "", `/capsules/${created.capsuleId}/edit`);
         } else {
           await snap.update(plan.payload);
         }
+        tellDraftSaved(latest.current.capsuleId ?? "", tab.current);
         saved.current = { version: snap.version, skipped: plan.skipped };
         setSavedVersion(snap.version);
         setServerErrors({});
@@ -124,11 +137,68 @@ export function useAutosave(args: {
     return () => clearTimeout(timer);
   }, [version, retryTick, signedIn, args.paused, saveNow]);
 
+  // Another tab of this browser saved the same draft: saving here would put this tab's older fields over it, silently.
+  // Saving stops until the writer chooses: load the version saved there, or keep this one (which then overwrites it).
+  useEffect(() => {
+    if (!capsuleId) return;
+    return listenForDraftSaves(capsuleId, tab.current, () => {
+      heldByOtherTab.current = true;
+      setOtherTab({ at: new Date() });
+    });
+  }, [capsuleId]);
+  const release = () => {
+    heldByOtherTab.current = false;
+    setOtherTab(undefined);
+  };
+  /** Keeps this tab's version: saving resumes at once, over the other tab's. */
+  const keepMine = useCallback(async () => {
+    heldByOtherTab.current = false;
+    setOtherTab(undefined);
+    saved.current = { version: -1, skipped: [] };
+    await saveNow();
+  }, [saveNow]);
+  /** The form now shows what the bridge holds (the other tab's save): nothing on screen is unsaved. */
+  const adopt = () => {
+    release();
+    saved.current = { version: latest.current.version, skipped: [] };
+    setSavedVersion(latest.current.version);
+    setResult({ kind: "saved", at: new Date(), skipped: [] });
+  };
+
+  // Leaving by a link (this app navigates without unloading the page) while a save waits for the typing to stop: the
+  // save is made now, not dropped with the page. A reload or a closed tab cannot wait for it, so the browser asks.
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      if (!latest.current.paused && latest.current.version !== saved.current.version) void saveNow();
+    };
+  }, [saveNow]);
+  const unsaved = version !== savedVersion && !args.paused;
+  useEffect(() => {
+    if (!unsaved) return;
+    const beforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", beforeUnload);
+    return () => window.removeEventListener("beforeunload", beforeUnload);
+  }, [unsaved]);
+
   const status: SaveStatus = result.kind === "saved" && version !== savedVersion ? { kind: "dirty" } : result;
   // changes that no save in progress will keep: the last save failed or was refused, or the draft cannot be saved yet
   const stuck = version !== savedVersion && (result.kind === "error" || result.kind === "paused" || result.kind === "waiting");
   const leaveWarning = stuck ? "Your latest changes to this draft are not saved. Leave this page and lose them?" : undefined;
   /** Saves now; true when the whole draft is saved, else why not in words (for the submit panel). */
   const saveForSubmit = useCallback(async (): Promise<true | string> => ((await saveNow()) ? true : problem.current || "The draft could not be saved completely; submit again once it says “All changes saved”."), [saveNow]);
-  return { capsuleId, status, serverErrors, saveNow, saveForSubmit, leaveWarning, touch: () => setVersion((v) => v + 1) };
+  /**
+   * Saves now for the claims, which quote the saved body: true once the body on screen is the one the bridge holds,
+   * even when another field was left out (an evidence link not fetched yet must not block marking a claim), else why not.
+   */
+  const saveForClaims = useCallback(async (): Promise<true | string> => {
+    await saveNow();
+    const now = latest.current;
+    if (now.capsuleId && saved.current.version === now.version && !saved.current.skipped.includes("body")) return true;
+    return saved.current.skipped.includes("body") && saved.current.version === now.version
+      ? "the body has a problem (marked above), so it was not saved, and a claim quotes the saved body. Fix the body, then save the claim again."
+      : "the draft’s latest text is not saved yet, and a claim quotes the saved body. Check the save status at the top of the page, then save the claim again.";
+  }, [saveNow]);
+  return { capsuleId, status, serverErrors, saveNow, saveForSubmit, saveForClaims, leaveWarning, otherTab, keepMine, adopt, touch: () => setVersion((v) => v + 1) };
 }

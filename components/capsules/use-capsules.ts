@@ -2,8 +2,7 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "@/lib/api/client";
-import { signedPost, type BrowserSession } from "@/lib/api/browser-session";
-import { sessionKeySigner } from "@/lib/api/signers";
+import { browserSessionSigner, signedPost, type BrowserSession } from "@/lib/api/browser-session";
 import type { CreateDraftInput, UpdateDraftInput } from "@/features/capsules/draft-form";
 import { capsuleAccept } from "@/features/capsules/accept.endpoint";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
@@ -43,7 +42,7 @@ export const capsuleKeys = {
 };
 
 /** Reads that can show drafts are signed with the session key when signed in (drafts are private). */
-const readerOf = (session: BrowserSession | undefined) => (session ? { signer: sessionKeySigner(session) } : {});
+const readerOf = (session: BrowserSession | undefined) => (session ? { signer: browserSessionSigner(session) } : {});
 
 /** One page of the capsule list (also for pages that read several filters at once with useQueries). */
 export function capsuleListQuery(filter: CapsuleListFilter, session?: BrowserSession) {

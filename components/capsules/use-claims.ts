@@ -15,15 +15,18 @@ export type ClaimBodyItem = z.input<typeof ZClaimInput>;
 
 /**
  * `build` makes the list from the latest read in the cache, taken after `beforeSave` (the autosave)
- * ran: saving the draft can give its evidence new ids, and the claims must name those.
+ * ran: saving the draft can give its evidence new ids, and the claims must name those. `beforeSave` answers true once
+ * the body is saved, else why not (shown as the claims' error).
  */
-export function useSetClaims(capsuleId: string, beforeSave: () => Promise<boolean>) {
+export function useSetClaims(capsuleId: string, beforeSave: () => Promise<true | string>) {
   const { session } = useSession();
   const queryClient = useQueryClient();
   const key = capsuleKeys.detailFor(capsuleId, session);
   return useMutation({
     mutationFn: async (build: (read: TCapsuleResponse | undefined) => ClaimBodyItem[]) => {
-      if (!(await beforeSave())) throw new Error("The draft could not be saved, so the claims were not changed. Check the save status above and try again.");
+      const saved = await beforeSave();
+      // shown after "The claims were not saved:"
+      if (saved !== true) throw new Error(saved);
       const claims = build(queryClient.getQueryData<TCapsuleResponse>(key));
       return signedPost(session, capsuleClaimsSet, { params: { id: capsuleId }, body: { claims } });
     },

@@ -2,8 +2,7 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "@/lib/api/client";
-import { signedPost } from "@/lib/api/browser-session";
-import { sessionKeySigner } from "@/lib/api/signers";
+import { browserSessionSigner, signedPost } from "@/lib/api/browser-session";
 import { partnersDisableWebhook } from "@/features/partners/disable-webhook.endpoint";
 import { partnersListWebhooks } from "@/features/partners/list-webhooks.endpoint";
 import { partnersRegisterWebhook } from "@/features/partners/register-webhook.endpoint";
@@ -28,7 +27,7 @@ export function usePartnerWebhooks(page: number) {
   const { wallet, session, status } = useSession();
   return useQuery({
     queryKey: webhookKeys.list(wallet ?? "", page),
-    queryFn: () => call(partnersListWebhooks, { query: { page, limit: WEBHOOKS_PER_PAGE } }, { signer: session ? sessionKeySigner(session) : undefined }),
+    queryFn: () => call(partnersListWebhooks, { query: { page, limit: WEBHOOKS_PER_PAGE } }, { signer: session ? browserSessionSigner(session) : undefined }),
     enabled: Boolean(wallet && session && status === "signed-in"),
     placeholderData: keepPreviousData,
     retry: false,
@@ -39,7 +38,7 @@ export function useWebhookDeliveries(id: string, enabled: boolean) {
   const { wallet, session, status } = useSession();
   return useQuery({
     queryKey: webhookKeys.deliveries(wallet ?? "", id),
-    queryFn: () => call(partnersWebhookDeliveries, { params: { id }, query: { page: 1, limit: DELIVERIES_SHOWN } }, { signer: session ? sessionKeySigner(session) : undefined }),
+    queryFn: () => call(partnersWebhookDeliveries, { params: { id }, query: { page: 1, limit: DELIVERIES_SHOWN } }, { signer: session ? browserSessionSigner(session) : undefined }),
     enabled: enabled && Boolean(wallet && session && status === "signed-in"),
     retry: false,
   });

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import type { Address } from "viem";
 import { useConnection, useDisconnect, useSignMessage } from "wagmi";
-import { endSession, loadSession, SESSION_STORAGE_KEY, startSession, type BrowserSession } from "@/lib/api/browser-session";
+import { endSession, loadSession, SESSION_ENDED_EVENT, SESSION_STORAGE_KEY, startSession, type BrowserSession } from "@/lib/api/browser-session";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { DEV_WALLET_TYPE } from "@/lib/wallet/dev-wallet-connector";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
@@ -35,6 +35,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
     window.addEventListener("storage", onStorage);
     return () => window.removeEventListener("storage", onStorage);
+  }, [wallet]);
+
+  // The bridge answered that this session is no more (expired, or signed out from elsewhere): the page is signed out,
+  // the wallet stays connected, and the header says why and offers "Sign in" (what was typed on the page stays).
+  useEffect(() => {
+    const onEnded = () => {
+      setSession(wallet ? loadSession(wallet) : undefined);
+      setError("Your sign-in ended (it expired, or was signed out elsewhere). Sign in again; nothing on this page is lost.");
+    };
+    window.addEventListener(SESSION_ENDED_EVENT, onEnded);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, onEnded);
   }, [wallet]);
 
   const signIn = useCallback(async () => {

@@ -14,16 +14,28 @@ export class ApiError extends Error {
   }
 }
 
-/** The seed's error body of a failed answer as an ApiError (a generic one when the body is not that). */
+/**
+ * What a failed answer without the bridge's own error body means, in words: a gateway's page (502, 503, 504) when the
+ * Capsule server behind it is down or restarting, another server failure, or any other status.
+ */
+export function statusInWords(status: number): string {
+  if (status === 502 || status === 503 || status === 504) {
+    return `The Capsule server is not answering right now (HTTP ${status}); it may be restarting. Try again in a minute.`;
+  }
+  if (status >= 500) return `The Capsule server failed while answering (HTTP ${status}). Try again in a moment; if it keeps failing, tell the site’s operator.`;
+  return `The server answered HTTP ${status}.`;
+}
+
+/** The seed's error body of a failed answer as an ApiError (a generic one, in words, when the body is not that). */
 export async function parseError(response: Response): Promise<ApiError> {
   try {
     const body = (await response.json()) as { error?: unknown; message?: unknown; issues?: unknown; [field: string]: unknown };
     const code = typeof body.error === "string" ? body.error : "HTTP_ERROR";
-    const message = typeof body.message === "string" ? body.message : `The server answered ${response.status}`;
+    const message = typeof body.message === "string" ? body.message : statusInWords(response.status);
     const issues = Array.isArray(body.issues) ? (body.issues as Array<{ path: string; message: string }>) : [];
     const { ok: _ok, error: _error, message: _message, statusCode: _statusCode, issues: _issues, ...details } = body;
     return new ApiError(code, message, response.status, issues, details);
   } catch {
-    return new ApiError("HTTP_ERROR", `The server answered ${response.status}`, response.status);
+    return new ApiError("HTTP_ERROR", statusInWords(response.status), response.status);
   }
 }

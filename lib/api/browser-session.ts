@@ -8,7 +8,7 @@ import { buildSessionMessage } from "@/lib/auth/session-delegation";
 import { ApiError } from "@/lib/api/api-client";
 import { call } from "@/lib/api/client";
 import type { CallInput } from "@/lib/api/request";
-import { sessionKeySigner } from "@/lib/api/signers";
+import { sessionKeySigner, type ActionSigner } from "@/lib/api/signers";
 import type { ResponseOf, SignedEndpoint } from "@/lib/endpoints/define";
 import { authNonce } from "@/lib/auth/nonce.endpoint";
 import { authSession } from "@/lib/auth/session.endpoint";
@@ -82,10 +82,28 @@ export async function sessionToken(session: BrowserSession, action: string, path
   });
 }
 
+/** Fired on `window` when the bridge answered that the stored session is no more; the session provider then signs the page out. */
+export const SESSION_ENDED_EVENT = "capsule:session-ended";
+
+/**
+ * The session key as a signer for this page's requests. When the bridge answers that its session ended (expired, or
+ * signed out from elsewhere), the stored key is forgotten (the browser's other tabs follow the `storage` event) and
+ * this tab is told, so the header offers "Sign in" again instead of signing with a dead key.
+ */
+export function browserSessionSigner(session: BrowserSession): ActionSigner {
+  return {
+    ...sessionKeySigner(session),
+    onSessionEnded: () => {
+      if (loadSession()?.sessionId === session.sessionId) window.localStorage.removeItem(STORAGE_KEY);
+      window.dispatchEvent(new CustomEvent(SESSION_ENDED_EVENT, { detail: { sessionId: session.sessionId } }));
+    },
+  };
+}
+
 /** Calls a signed endpoint with the session key; answers its parsed response, throws ApiError with the bridge's message on failure. */
 export async function signedPost<E extends SignedEndpoint>(session: BrowserSession | undefined, endpoint: E, input: CallInput<E>): Promise<ResponseOf<E>> {
   if (!session) throw new ApiError("UNAUTHORIZED", "Sign in with your wallet first.", 401);
-  return call(endpoint, input, { signer: sessionKeySigner(session) });
+  return call(endpoint, input, { signer: browserSessionSigner(session) });
 }
 
 export async function endSession(session: BrowserSession | undefined): Promise<void> {

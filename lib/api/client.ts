@@ -47,7 +47,11 @@ async function fetchEndpoint<E extends Endpoint>(endpoint: E, input: CallInput<E
 /** Calls an endpoint; answers its parsed response, or throws ApiError with the bridge's code and message. */
 export async function call<E extends Endpoint>(endpoint: E, input: CallInput<E>, options: CallOptions = {}): Promise<ResponseOf<E>> {
   const response = await fetchEndpoint(endpoint, input, options);
-  if (!response.ok) throw await parseError(response);
+  if (!response.ok) {
+    const error = await parseError(response);
+    if (error.status === 401 && error.details.sessionEnded === true) options.signer?.onSessionEnded?.();
+    throw error;
+  }
   return endpoint.response.parse(await response.json()) as ResponseOf<E>;
 }
 

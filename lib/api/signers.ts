@@ -3,7 +3,13 @@ import { privateKeyToAccount } from "viem/accounts";
 import type { Delegation, SignTypedData } from "@/lib/auth/action-token";
 
 /** Who signs a write: the wallet the action is for, its EIP-712 signer, and the delegation when a session key signs. */
-export type ActionSigner = { wallet: Address; sign: SignTypedData; delegation?: Delegation };
+export type ActionSigner = {
+  wallet: Address;
+  sign: SignTypedData;
+  delegation?: Delegation;
+  /** Told when the bridge answers that the delegating session is no more (401 with `sessionEnded`): expired or signed out. */
+  onSessionEnded?: () => void;
+};
 
 /** A private key that signs for its own wallet (tests, scripts). */
 export function keySigner(privateKey: Hex): ActionSigner {

@@ -69,10 +69,13 @@ describe.each(dialects)("session-key delegation (Sign-In with Ethereum) on %s", 
 
   it("refuses a delegated token that was not registered or is signed by another key", async () => {
     const unregistered = await session();
-    expect((await delegatedCall(unregistered)).body).toMatchObject({ error: "UNAUTHORIZED", message: expect.stringMatching(/Unknown session/) });
+    // a session that will never work says so, for the page to forget its key and offer sign-in again
+    expect((await delegatedCall(unregistered)).body).toMatchObject({ error: "UNAUTHORIZED", message: expect.stringMatching(/Unknown session/), sessionEnded: true });
     const s = await session();
     await api.send(authSession, { body: s });
-    expect((await delegatedCall(s, generatePrivateKey())).body).toMatchObject({ error: "INVALID_SIGNATURE", statusCode: 401 });
+    const wrongKey = (await delegatedCall(s, generatePrivateKey())).body;
+    expect(wrongKey).toMatchObject({ error: "INVALID_SIGNATURE", statusCode: 401 });
+    expect(wrongKey).not.toHaveProperty("sessionEnded");
   });
 
   it("signs out: a revoked session's key is refused afterwards", async () => {
@@ -80,6 +83,6 @@ describe.each(dialects)("session-key delegation (Sign-In with Ethereum) on %s", 
     await api.send(authSession, { body: s });
     const revoked = await api.send(authSessionRevoke, { body: {} }, sessionKeySigner({ wallet: wallet.address, privateKey: s.sessionKey, message: s.message, signature: s.signature }));
     expect(revoked.body).toMatchObject({ ok: true, revoked: true });
-    expect((await delegatedCall(s)).body).toMatchObject({ error: "UNAUTHORIZED", message: expect.stringMatching(/signed out/) });
+    expect((await delegatedCall(s)).body).toMatchObject({ error: "UNAUTHORIZED", message: expect.stringMatching(/signed out/), sessionEnded: true });
   });
 });

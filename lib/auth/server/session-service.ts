@@ -105,10 +105,12 @@ export async function verifyRegisteredSession(
   const parsed = parseSessionMessage(delegation.message);
   if (!parsed || !isAddressEqual(parsed.wallet, wallet)) throw new AppError("UNAUTHORIZED", "The token's delegation is not for its wallet");
   const row = await findSession(db, sessionIdOf(delegation.message));
-  if (!row) throw new AppError("UNAUTHORIZED", "Unknown session: sign in again");
-  if (row.revoked_at !== null) throw new AppError("UNAUTHORIZED", "This session was signed out");
+  // a session that is no more says so (`sessionEnded`), so a page drops its stored key and offers sign-in again
+  const ended = { details: { sessionEnded: true } };
+  if (!row) throw new AppError("UNAUTHORIZED", "Unknown session: sign in again", ended);
+  if (row.revoked_at !== null) throw new AppError("UNAUTHORIZED", "This session was signed out", ended);
   // the server's own stored expiry is exact; clock skew is allowed for the client's issuedAt only
-  if (Number(row.expires_at) <= now) throw new AppError("UNAUTHORIZED", "This session has expired: sign in again");
+  if (Number(row.expires_at) <= now) throw new AppError("UNAUTHORIZED", "This session has expired: sign in again", ended);
   if (!(await recoversTo(delegation.message, delegation.signature as Hex, wallet))) {
     throw new AppError("INVALID_SIGNATURE", "The delegation is not signed by its wallet");
   }
