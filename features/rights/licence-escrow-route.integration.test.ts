@@ -12,6 +12,8 @@ import { bridgeClient } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 import { voteStream, VOTERS, WINDOW, type VoteStream } from "@/test/indexer/support/vote-stream";
 import { deploymentOf } from "@/test/operator/support";
+import { LICENCE_RECLAIM_AFTER_SECONDS } from "@/lib/chain/deploy";
+import { RELEASE_MARGIN_SECONDS } from "@/features/rights/escrow-deposit";
 import { waitFor } from "@/features/partners/partners.test-support";
 
 // Issue 29 item 5 over HTTP on the real stack, both dialects: POST /api/rights/license takes a deposit
@@ -253,5 +255,26 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     expect(lost.body.refund).toMatchObject({ paymentId: String(tooLate.paymentId), refundReason: "lost_race", status: "mined" });
     expect(await payment(tooLate.paymentId)).toMatchObject({ status: "refunded", refund_reason: "lost_race" });
     expect(await handle.db.selectFrom("rights_licences").selectAll().where("listing_id", "=", listingId).execute()).toHaveLength(1);
+  });
+
+  // Last: it moves the chain's clock on by days. A buyer who deposited, waited until the escrow lets them reclaim
+  // the payment, then asked for the licence, got it granted while their reclaim could still be mined before the
+  // operator's release (it reverts NotHeld, the licence stays unpaid). Such a deposit no longer pays.
+  it("refuses, and refunds, a deposit its buyer could reclaim before the release is mined", async () => {
+    const listingId = await listing();
+    const before = await balance(addressOf(B3));
+    const aged = await deposit(B3, listingId, PRICE);
+    await stream.rpc("evm_increaseTime", [LICENCE_RECLAIM_AFTER_SECONDS - RELEASE_MARGIN_SECONDS + 60]);
+    await mine(1);
+    const refused = await license(B3, { listingId: String(listingId), paymentTxHash: aged.hash });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(refused.body).toMatchObject({ error: "PAYMENT_INVALID", reason: "reclaimable", refund: { paymentId: String(aged.paymentId), refundReason: "refused", status: "mined" } });
+    expect(refused.body.message).toContain("can no longer pay for a licence");
+    expect(await payment(aged.paymentId)).toMatchObject({ status: "refunded", refund_reason: "refused" });
+    expect(await balance(addressOf(B3))).toBe(before - gasOf(aged.receipt));
+    expect(await handle.db.selectFrom("rights_licences").selectAll().where("listing_id", "=", listingId).execute()).toEqual([]);
+    // a fresh deposit still pays
+    const fresh = await deposit(B3, listingId, PRICE);
+    expect((await license(B3, { listingId: String(listingId), paymentTxHash: fresh.hash })).status).toBe(201);
   });
 });
