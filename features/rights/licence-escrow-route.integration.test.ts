@@ -257,6 +257,22 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     expect(await handle.db.selectFrom("rights_licences").selectAll().where("listing_id", "=", listingId).execute()).toHaveLength(1);
   });
 
+  // LicenceEscrow.deposit takes any listing id, from anyone: the indexer must go on past ids no listing can have.
+  it("indexes on past a deposit for a listing id beyond what a listing can have", async () => {
+    const huge = [(1n << 256n) - 1n, 1n << 63n, 2_147_483_648n];
+    for (const listingId of huge) {
+      await stream.publicClient.waitForTransactionReceipt({ hash: await walletOf(STRANGER).writeContract({ ...escrow(), functionName: "deposit", args: [listingId, ALICE], value: 1n }) });
+    }
+    const listingId = await listing();
+    const after = await deposit(BUYER, listingId, PRICE);
+    const projected = await waitFor(
+      async () => (await handle.db.selectFrom("licence_escrow_payments").selectAll().where("payment_id", "=", Number(after.paymentId)).executeTakeFirst()) ?? undefined,
+      "the deposit after them projected",
+    );
+    expect(projected).toMatchObject({ listing_id: listingId, status: "held" });
+    expect((await license(BUYER, { listingId: String(listingId), paymentTxHash: after.hash })).status).toBe(201);
+  });
+
   // Last: it moves the chain's clock on by days. A buyer who deposited, waited until the escrow lets them reclaim
   // the payment, then asked for the licence, got it granted while their reclaim could still be mined before the
   // operator's release (it reverts NotHeld, the licence stays unpaid). Such a deposit no longer pays.
