@@ -6,6 +6,8 @@ import { articleRegistryAbi, licenceEscrowAbi } from "@/lib/chain/abi";
 import type { DeploymentRecord } from "@/lib/chain/deployment-record";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { rightsLicense } from "@/features/rights/license.endpoint";
+import { rightsCreate } from "@/features/rights/create.endpoint";
+import { rightsWithdraw } from "@/features/rights/withdraw.endpoint";
 import { walletEarnings } from "@/features/wallet/earnings.endpoint";
 import { devKeys } from "@/test/support/anvil";
 import { bridgeClient } from "@/test/support/bridge-client";
@@ -217,6 +219,31 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     expect(gone.status).toBe(409);
     expect(gone.body).toMatchObject({ error: "INVALID_STATE", refund: { refundReason: "refused", status: "mined" } });
     expect(await payment(late.paymentId)).toMatchObject({ status: "refunded", refund_reason: "refused" });
+  });
+
+  // A journalist who left the outlet (or never held a role there) listed the outlet's published article for sale, naming
+  // themselves payee, and could sell an exclusive licence nobody at the outlet had agreed to.
+  it("lets the submitter list the article's rights only while holding an author role at its outlet", async () => {
+    const body = { capsuleId: String(capsuleId), licenceType: "non_exclusive", territory: "worldwide", price: "0", currency: "CAP", terms: "Everything, everywhere, for nothing.", payee: ALICE };
+    const listings = async () => (await handle.db.selectFrom("rights_listings").select("id").where("capsule_id", "=", capsuleId).execute()).length;
+    const before = await listings();
+    const create = () => api.postRaw(rightsCreate, undefined, key(1), body);
+    const refused = await create();
+    expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+    expect(refused.body).toMatchObject({ error: "FORBIDDEN", message: `Only the submitter of capsule ${capsuleId} while a Journalist, Reporter or Editor of outlet "${SLUG}", or an Editor of that outlet, may list its rights` });
+    const now = Math.floor(Date.now() / 1000);
+    const role = await handle.db
+      .insertInto("outlet_roles")
+      .values({ outlet_id: outletId, outlet_slug: SLUG, wallet: ALICE, role_id: 1, bonded: 1, granted_at: now, granted_by: ALICE, revoked_at: null, revoked_by: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const listed = await create();
+    expect(listed.status, JSON.stringify(listed.body)).toBe(201);
+    expect((await api.postRaw(rightsWithdraw, undefined, key(1), { listingId: listed.body.listing.listingId })).status).toBe(200);
+    // the role revoked: the submitter lists nothing more
+    await handle.db.updateTable("outlet_roles").set({ revoked_at: now + 1, revoked_by: ALICE }).where("id", "=", role.id).execute();
+    expect((await create()).status).toBe(403);
+    expect(await listings()).toBe(before + 1);
   });
 
   it("sells an exclusive listing once among concurrent buyers and refunds every other deposit, asked or not", async () => {
