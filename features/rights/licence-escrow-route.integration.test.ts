@@ -284,6 +284,30 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     expect(await handle.db.selectFrom("rights_licences").selectAll().where("listing_id", "=", listingId).execute()).toHaveLength(1);
   });
 
+  // Anyone may deposit 1 wei into any listing id, even before the listing exists: an exclusive sale refunded every such
+  // deposit, each an operator transaction at the operator's expense, awaited one by one in the buyer's request.
+  it("refunds after an exclusive sale only the deposits that could have bought the listing", async () => {
+    const listingId = await listing({ exclusive: true });
+    const dust = [];
+    for (let i = 0; i < 3; i++) dust.push(await deposit(STRANGER, listingId, 1n));
+    const elsewhere = await deposit(B5, listingId, PRICE, BOB);
+    const rival = await deposit(B4, listingId, PRICE);
+    await waitFor(async () => ((await handle.db.selectFrom("licence_escrow_payments").select("payment_id").where("listing_id", "=", listingId).execute()).length === 5 ? true : undefined), "the deposits projected");
+    const paid = await deposit(BUYER, listingId, PRICE);
+    const sold = await license(BUYER, { listingId: String(listingId), paymentTxHash: paid.hash });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+    expect(sold.body.refunds.map((r: { paymentId: string }) => r.paymentId)).toEqual([String(rival.paymentId)]);
+    expect(await payment(rival.paymentId)).toMatchObject({ status: "refunded", refund_reason: "lost_race" });
+    for (const d of [...dust, elsewhere]) {
+      const [, , , , , status] = await stream.publicClient.readContract({ ...escrow(), functionName: "payments", args: [d.paymentId] });
+      expect(status).toBe(1); // still held: its buyer asks for it back or reclaims it
+    }
+    // the buyer of a short deposit who asks still gets it back, refused
+    const asked = await license(STRANGER, { listingId: String(listingId), paymentTxHash: dust[0]!.hash });
+    expect(asked.status).toBe(422);
+    expect(asked.body).toMatchObject({ reason: "insufficient_value", refund: { paymentId: String(dust[0]!.paymentId), refundReason: "refused", status: "mined" } });
+  });
+
   // LicenceEscrow.deposit takes any listing id, from anyone: the indexer must go on past ids no listing can have.
   it("indexes on past a deposit for a listing id beyond what a listing can have", async () => {
     const huge = [(1n << 256n) - 1n, 1n << 63n, 2_147_483_648n];
