@@ -11,7 +11,7 @@ import { TextArea, TextField, primaryButton } from "@/components/ui/field";
 import { apiFieldErrors, type FieldErrors } from "@/components/outlets/field-errors";
 import { checkListing, LISTING_FIELD_WORDS, LISTING_FIELDS } from "./listing-input";
 import { licenceTypeHelp, licenceTypeLabel } from "./rights-format";
-import { ROLE } from "@/lib/roles/role-catalog";
+import { isAuthorRole, ROLE } from "@/lib/roles/role-catalog";
 import { isReadersVersion } from "@/components/capsules/readers-version";
 import { isDecimalId } from "@/lib/schemas/whole-number";
 
@@ -34,10 +34,15 @@ function useListingEligibility(capsuleId: string) {
     return { may: false, text: c.status === "superseded" ? `${title} was replaced by a correction; list the rights of the version readers see.` : `${title} is ${c.status}; only a finalized capsule’s rights can be listed.` };
   }
   if (status !== "signed-in" || !wallet) return { may: undefined, text: `${title} is finalized. Sign in as its journalist or an Editor of ${c.outletSlug} to list its rights.` };
-  if (c.submitter.toLowerCase() === wallet.toLowerCase()) return { may: true, text: `${title}: you are its journalist, so you may list its rights.` };
   if (!roles.data) return { may: undefined, text: `${title} is finalized. Checking your role at ${c.outletSlug}…` };
-  const editor = roles.data.roles.some((role) => role.roleId === ROLE.EDITOR && role.revokedAt === null);
-  return editor
+  const active = roles.data.roles.filter((role) => role.revokedAt === null);
+  // its journalist lists it only while still holding an author role there (the bridge checks the same)
+  if (c.submitter.toLowerCase() === wallet.toLowerCase()) {
+    return active.some((role) => isAuthorRole(role.roleId))
+      ? { may: true, text: `${title}: you are its journalist, so you may list its rights.` }
+      : { may: false, text: `${title}: you are its journalist but no longer hold a role at ${c.outletSlug}; only an Editor there may list its rights now.` };
+  }
+  return active.some((role) => role.roleId === ROLE.EDITOR)
     ? { may: true, text: `${title}: you are an Editor of ${c.outletSlug}, so you may list its rights.` }
     : { may: false, text: `${title}: only its journalist or an Editor of ${c.outletSlug} may list its rights; your wallet is neither.` };
 }

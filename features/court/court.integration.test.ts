@@ -365,7 +365,7 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
     const exclusive = await create(ownerKey, { ...listing, licenceType: "exclusive", territory: "fr", price: parseEther("50").toString() });
     expect(exclusive.status, JSON.stringify(exclusive.body)).toBe(201);
     expectError(await create(editorKey, { ...listing, licenceType: "exclusive", territory: "FR" }), 409, "CONFLICT", `Capsule ${clean.capsuleId} has an exclusive listing in FR (listing ${exclusive.body.listing.listingId}, on offer); no other licence can be offered there`, { listingId: exclusive.body.listing.listingId });
-    expectError(await create(outsiderKey, listing), 403, "FORBIDDEN", `Only the submitter of capsule ${clean.capsuleId} or an Editor of outlet "${SLUG}" may list its rights`);
+    expectError(await create(outsiderKey, listing), 403, "FORBIDDEN", `Only the submitter of capsule ${clean.capsuleId} while a Journalist, Reporter or Editor of outlet "${SLUG}", or an Editor of that outlet, may list its rights`);
     expectError(await create(ownerKey, { ...listing, capsuleId: draftId }), 409, "INVALID_STATE", `Capsule ${draftId} is draft; only a finalized capsule's rights can be listed`);
     expectError(await create(ownerKey, { ...listing, capsuleId: "999999" }), 404, "CAPSULE_NOT_FOUND", "No capsule with id 999999");
     const invalid = await create(ownerKey, { ...listing, territory: "Germany", price: "-1", currency: "ETH", licenceType: "forever" });

@@ -9,7 +9,12 @@ export const rightsCreate = defineEndpoint({
   path: "/api/rights/create",
   summary: "Lists a finalized capsule's rights for licensing",
   action: "rights.create",
-  roles: { at: "bodyCapsuleOutlet", anyOf: ["submitter", ROLE.EDITOR], what: "list its rights" },
+  roles: {
+    at: "bodyCapsuleOutlet",
+    anyOf: ["memberSubmitter", ROLE.EDITOR],
+    what: "list its rights",
+    messages: { forbidden: 'Only the submitter of capsule {capsule} while a Journalist, Reporter or Editor of outlet "{outlet}", or an Editor of that outlet, may list its rights' },
+  },
   body: ZCreateListingBody,
   response: ZListingResponse,
   status: 201,

@@ -8,7 +8,8 @@ import { isTransactionNotFound } from "@/lib/chain/transaction-not-found";
 // A priced licence is paid by a deposit into LicenceEscrow (issue 29 item 5): one transaction whose
 // receipt holds the escrow's Deposited log for the listing, from the licensee, naming the listing's
 // payee, of at least the price, mined after the listing was created, with enough confirmations, and
-// still held by the escrow. Everything is read from the chain node; nothing the client says is trusted.
+// still held by the escrow for long enough that the release is mined before its buyer may reclaim it.
+// Everything is read from the chain node; nothing the client says is trusted.
 
 export type DepositRequirement = {
   escrow: Address;
@@ -34,10 +35,19 @@ export type DepositProblem =
   | "insufficient_value"
   | "before_listing"
   | "unconfirmed"
+  | "reclaimable"
   | "settled";
 
 /** A deposit this buyer made into this very listing that can never pay for it: the bridge refunds it. */
-export const refusedProblems: ReadonlySet<DepositProblem> = new Set(["wrong_recipient", "insufficient_value"]);
+export const refusedProblems: ReadonlySet<DepositProblem> = new Set(["wrong_recipient", "insufficient_value", "reclaimable"]);
+
+/**
+ * How long before its buyer may `reclaim` a deposit it still pays for a licence. LicenceEscrow lets the buyer take
+ * back a payment `reclaimAfter` seconds (7 days) after the deposit; a licence granted on a deposit that old would
+ * race the release against the buyer's own reclaim, and a reclaim mined first leaves the licence unpaid. A day is
+ * room for the outbox to get the release mined through a node that is briefly down.
+ */
+export const RELEASE_MARGIN_SECONDS = 24 * 60 * 60;
 
 export class DepositRefused extends Error {
   constructor(
@@ -99,9 +109,10 @@ export async function verifyDeposit(client: PublicClient, txHash: Hex, req: Depo
   if (req.afterBlock !== null && deposit.blockNumber <= req.afterBlock) {
     throw refuse("before_listing", `Payment ${txHash} was mined in block ${deposit.blockNumber}, before the listing was created (block ${req.afterBlock}); pay for this listing`);
   }
-  const [head, held] = await Promise.all([
-    onChain("block number", () => client.getBlockNumber({ cacheTime: 0 })),
+  const [head, held, reclaimAfter] = await Promise.all([
+    onChain("latest block", () => client.getBlock({ blockTag: "latest" })),
     onChain("escrow payment", () => client.readContract({ address: req.escrow, abi: licenceEscrowAbi, functionName: "payments", args: [deposit.paymentId] })),
+    onChain("escrow reclaim time", () => client.readContract({ address: req.escrow, abi: licenceEscrowAbi, functionName: "reclaimAfter" })),
   ]);
   // a deposit the escrow no longer holds can pay for nothing, whatever else is wrong with it
   if (held[5] !== HELD) throw refuse("settled", `Payment ${txHash} (escrow payment ${deposit.paymentId}) was already released or refunded; one deposit pays for one licence`, deposit);
@@ -109,7 +120,15 @@ export async function verifyDeposit(client: PublicClient, txHash: Hex, req: Depo
     throw refuse("wrong_recipient", `Payment ${txHash} names ${deposit.payee} as payee, not the listing's payee ${req.payee}`, deposit);
   }
   if (deposit.amount < req.price) throw refuse("insufficient_value", `Payment ${txHash} deposited ${cap(deposit.amount)}; the listing costs ${cap(req.price)}`, deposit);
-  const confirmations = Number(head - receipt.blockNumber) + 1;
+  const reclaimableAt = held[4] + reclaimAfter;
+  if (head.timestamp + BigInt(RELEASE_MARGIN_SECONDS) >= reclaimableAt) {
+    throw refuse(
+      "reclaimable",
+      `Payment ${txHash} was deposited at ${held[4]}; its buyer may reclaim it from ${reclaimableAt}, less than ${RELEASE_MARGIN_SECONDS / 3600} hours after the chain's time ${head.timestamp}, so it can no longer pay for a licence; deposit again`,
+      deposit,
+    );
+  }
+  const confirmations = Number(head.number - receipt.blockNumber) + 1;
   if (confirmations < req.confirmations) {
     throw refuse("unconfirmed", `Payment ${txHash} has ${confirmations} of the ${req.confirmations} confirmations this server requires; send the licence request again later`);
   }

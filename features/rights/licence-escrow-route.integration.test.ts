@@ -6,12 +6,16 @@ import { articleRegistryAbi, licenceEscrowAbi } from "@/lib/chain/abi";
 import type { DeploymentRecord } from "@/lib/chain/deployment-record";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { rightsLicense } from "@/features/rights/license.endpoint";
+import { rightsCreate } from "@/features/rights/create.endpoint";
+import { rightsWithdraw } from "@/features/rights/withdraw.endpoint";
 import { walletEarnings } from "@/features/wallet/earnings.endpoint";
 import { devKeys } from "@/test/support/anvil";
 import { bridgeClient } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 import { voteStream, VOTERS, WINDOW, type VoteStream } from "@/test/indexer/support/vote-stream";
 import { deploymentOf } from "@/test/operator/support";
+import { LICENCE_RECLAIM_AFTER_SECONDS } from "@/lib/chain/deploy";
+import { RELEASE_MARGIN_SECONDS } from "@/features/rights/escrow-deposit";
 import { waitFor } from "@/features/partners/partners.test-support";
 
 // Issue 29 item 5 over HTTP on the real stack, both dialects: POST /api/rights/license takes a deposit
@@ -217,6 +221,31 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     expect(await payment(late.paymentId)).toMatchObject({ status: "refunded", refund_reason: "refused" });
   });
 
+  // A journalist who left the outlet (or never held a role there) listed the outlet's published article for sale, naming
+  // themselves payee, and could sell an exclusive licence nobody at the outlet had agreed to.
+  it("lets the submitter list the article's rights only while holding an author role at its outlet", async () => {
+    const body = { capsuleId: String(capsuleId), licenceType: "non_exclusive", territory: "worldwide", price: "0", currency: "CAP", terms: "Everything, everywhere, for nothing.", payee: ALICE };
+    const listings = async () => (await handle.db.selectFrom("rights_listings").select("id").where("capsule_id", "=", capsuleId).execute()).length;
+    const before = await listings();
+    const create = () => api.postRaw(rightsCreate, undefined, key(1), body);
+    const refused = await create();
+    expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+    expect(refused.body).toMatchObject({ error: "FORBIDDEN", message: `Only the submitter of capsule ${capsuleId} while a Journalist, Reporter or Editor of outlet "${SLUG}", or an Editor of that outlet, may list its rights` });
+    const now = Math.floor(Date.now() / 1000);
+    const role = await handle.db
+      .insertInto("outlet_roles")
+      .values({ outlet_id: outletId, outlet_slug: SLUG, wallet: ALICE, role_id: 1, bonded: 1, granted_at: now, granted_by: ALICE, revoked_at: null, revoked_by: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const listed = await create();
+    expect(listed.status, JSON.stringify(listed.body)).toBe(201);
+    expect((await api.postRaw(rightsWithdraw, undefined, key(1), { listingId: listed.body.listing.listingId })).status).toBe(200);
+    // the role revoked: the submitter lists nothing more
+    await handle.db.updateTable("outlet_roles").set({ revoked_at: now + 1, revoked_by: ALICE }).where("id", "=", role.id).execute();
+    expect((await create()).status).toBe(403);
+    expect(await listings()).toBe(before + 1);
+  });
+
   it("sells an exclusive listing once among concurrent buyers and refunds every other deposit, asked or not", async () => {
     const listingId = await listing({ exclusive: true });
     const buyers = [BUYER, STRANGER, B3, B4, B5];
@@ -253,5 +282,66 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     expect(lost.body.refund).toMatchObject({ paymentId: String(tooLate.paymentId), refundReason: "lost_race", status: "mined" });
     expect(await payment(tooLate.paymentId)).toMatchObject({ status: "refunded", refund_reason: "lost_race" });
     expect(await handle.db.selectFrom("rights_licences").selectAll().where("listing_id", "=", listingId).execute()).toHaveLength(1);
+  });
+
+  // Anyone may deposit 1 wei into any listing id, even before the listing exists: an exclusive sale refunded every such
+  // deposit, each an operator transaction at the operator's expense, awaited one by one in the buyer's request.
+  it("refunds after an exclusive sale only the deposits that could have bought the listing", async () => {
+    const listingId = await listing({ exclusive: true });
+    const dust = [];
+    for (let i = 0; i < 3; i++) dust.push(await deposit(STRANGER, listingId, 1n));
+    const elsewhere = await deposit(B5, listingId, PRICE, BOB);
+    const rival = await deposit(B4, listingId, PRICE);
+    await waitFor(async () => ((await handle.db.selectFrom("licence_escrow_payments").select("payment_id").where("listing_id", "=", listingId).execute()).length === 5 ? true : undefined), "the deposits projected");
+    const paid = await deposit(BUYER, listingId, PRICE);
+    const sold = await license(BUYER, { listingId: String(listingId), paymentTxHash: paid.hash });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+    expect(sold.body.refunds.map((r: { paymentId: string }) => r.paymentId)).toEqual([String(rival.paymentId)]);
+    expect(await payment(rival.paymentId)).toMatchObject({ status: "refunded", refund_reason: "lost_race" });
+    for (const d of [...dust, elsewhere]) {
+      const [, , , , , status] = await stream.publicClient.readContract({ ...escrow(), functionName: "payments", args: [d.paymentId] });
+      expect(status).toBe(1); // still held: its buyer asks for it back or reclaims it
+    }
+    // the buyer of a short deposit who asks still gets it back, refused
+    const asked = await license(STRANGER, { listingId: String(listingId), paymentTxHash: dust[0]!.hash });
+    expect(asked.status).toBe(422);
+    expect(asked.body).toMatchObject({ reason: "insufficient_value", refund: { paymentId: String(dust[0]!.paymentId), refundReason: "refused", status: "mined" } });
+  });
+
+  // LicenceEscrow.deposit takes any listing id, from anyone: the indexer must go on past ids no listing can have.
+  it("indexes on past a deposit for a listing id beyond what a listing can have", async () => {
+    const huge = [(1n << 256n) - 1n, 1n << 63n, 2_147_483_648n];
+    for (const listingId of huge) {
+      await stream.publicClient.waitForTransactionReceipt({ hash: await walletOf(STRANGER).writeContract({ ...escrow(), functionName: "deposit", args: [listingId, ALICE], value: 1n }) });
+    }
+    const listingId = await listing();
+    const after = await deposit(BUYER, listingId, PRICE);
+    const projected = await waitFor(
+      async () => (await handle.db.selectFrom("licence_escrow_payments").selectAll().where("payment_id", "=", Number(after.paymentId)).executeTakeFirst()) ?? undefined,
+      "the deposit after them projected",
+    );
+    expect(projected).toMatchObject({ listing_id: listingId, status: "held" });
+    expect((await license(BUYER, { listingId: String(listingId), paymentTxHash: after.hash })).status).toBe(201);
+  });
+
+  // Last: it moves the chain's clock on by days. A buyer who deposited, waited until the escrow lets them reclaim
+  // the payment, then asked for the licence, got it granted while their reclaim could still be mined before the
+  // operator's release (it reverts NotHeld, the licence stays unpaid). Such a deposit no longer pays.
+  it("refuses, and refunds, a deposit its buyer could reclaim before the release is mined", async () => {
+    const listingId = await listing();
+    const before = await balance(addressOf(B3));
+    const aged = await deposit(B3, listingId, PRICE);
+    await stream.rpc("evm_increaseTime", [LICENCE_RECLAIM_AFTER_SECONDS - RELEASE_MARGIN_SECONDS + 60]);
+    await mine(1);
+    const refused = await license(B3, { listingId: String(listingId), paymentTxHash: aged.hash });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(refused.body).toMatchObject({ error: "PAYMENT_INVALID", reason: "reclaimable", refund: { paymentId: String(aged.paymentId), refundReason: "refused", status: "mined" } });
+    expect(refused.body.message).toContain("can no longer pay for a licence");
+    expect(await payment(aged.paymentId)).toMatchObject({ status: "refunded", refund_reason: "refused" });
+    expect(await balance(addressOf(B3))).toBe(before - gasOf(aged.receipt));
+    expect(await handle.db.selectFrom("rights_licences").selectAll().where("listing_id", "=", listingId).execute()).toEqual([]);
+    // a fresh deposit still pays
+    const fresh = await deposit(B3, listingId, PRICE);
+    expect((await license(B3, { listingId: String(listingId), paymentTxHash: fresh.hash })).status).toBe(201);
   });
 });

@@ -3,18 +3,26 @@ import { deleteEscrowPayments, findEscrowPayment, insertEscrowPayment, settleEsc
 import { deleteChainLedgerRows, insertLedgerRows } from "@/features/wallet/revenue-ledger.repository";
 import { findListing } from "@/features/rights/rights.repository";
 import { eventKind, type ProjectionReset, type Projector } from "@/lib/indexer/projector";
+import { MAX_ID } from "@/lib/schemas/whole-number";
 
 // LicenceEscrow events → licence_escrow_payments (held, released, refunded) and, for every transfer
 // of a release, a revenue_ledger row (source "licence", keyed by its log) the wallet's earnings read.
 
 const refundReasons = ["lost_race", "refused", "reclaimed"] as const;
 const num = (value: string | boolean | number | undefined) => Number(value);
+/**
+ * Anyone may deposit into the escrow naming any listing id up to 2^256 - 1; one beyond what a listing id can be
+ * (MAX_ID, what the id columns hold) names no listing, pays for nothing and is not projected: written as it
+ * is, it stopped the indexer on PostgreSQL (out of range for bigint) for every later block. Its buyer reclaims it.
+ */
+const namesNoListing = (listingId: string | boolean | number | undefined) => typeof listingId === "boolean" || listingId === undefined || BigInt(listingId) > BigInt(MAX_ID);
 
 export const projectLicenceEscrow: Projector = async (trx, event) => {
   if (event.contract !== "licenceEscrow") return;
   const paymentId = num(event.args.paymentId);
   switch (eventKind(event)) {
     case "licenceEscrow:Deposited":
+      if (namesNoListing(event.args.listingId)) return;
       await insertEscrowPayment(trx, {
         payment_id: paymentId,
         listing_id: num(event.args.listingId),

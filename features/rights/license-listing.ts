@@ -208,14 +208,25 @@ async function grant(db: Db, wallet: Address, listing: RightsListingRow, licence
     const status = await carryOut(db, staged.row, `release escrow payment ${deposit.paymentId}`, deposit.paymentId);
     settlement = { paymentId: deposit.paymentId.toString(), action: "release", refundReason: null, txHash: staged.row.tx_hash as Hex, status, payeeBps: shares.payeeBps, recipients: shares.recipients };
   }
-  const refunds = exclusive ? await refundOthers(db, listing.id, now) : [];
+  const refunds = exclusive ? await refundOthers(db, listing, now) : [];
   return { ok: true as const, licence: licenceObject(staged.licence), listing: listingObject(listing, licenceCount + 1, now, (await listingNames(db, [listing]))(listing)), settlement, refunds };
 }
 
-/** An exclusive listing sold: every other deposit it holds lost the race and goes back to its buyer. */
-async function refundOthers(db: Db, listingId: number, now: number): Promise<Settlement[]> {
+/**
+ * An exclusive listing sold: every other deposit it holds that could have bought it (at least the price, to the
+ * listing's payee) lost the race and goes back to its buyer. Deposits that never could are not the operator's to
+ * send back unasked: anyone may deposit 1 wei into any listing id, even one not made yet, and each refund is an
+ * operator transaction awaited here, in the buyer's request. Their buyers ask for a licence (refused and refunded)
+ * or reclaim them after the escrow's 7 days.
+ */
+async function refundOthers(db: Db, listing: RightsListingRow, now: number): Promise<Settlement[]> {
   const done: Settlement[] = [];
-  for (const payment of await undecidedHeldPayments(db, listingId)) {
+  const listingId = listing.id;
+  const payee = getAddress(listingPayee(listing));
+  const price = BigInt(listing.price);
+  // a free listing takes no deposit at all
+  const couldHaveBought = (payment: { payee: string; amount: string }) => price > 0n && BigInt(payment.amount) >= price && getAddress(payment.payee) === payee;
+  for (const payment of (await undecidedHeldPayments(db, listingId)).filter(couldHaveBought)) {
     try {
       done.push(await refundPayment(db, { paymentId: BigInt(payment.payment_id), listingId, buyer: getAddress(payment.buyer) }, "lost_race", now));
     } catch (error) {

@@ -5,7 +5,7 @@ import { listContributors } from "@/features/capsules/capsules-parts.repository"
 import { activeRolesAt } from "@/features/roles/roles.repository";
 import { AppError } from "@/lib/errors/app-error";
 import type { AccessSubject } from "@/lib/http/stages/authorize";
-import { bondRequired, COURT_OUTLET_SLUG, roleDefinition, type RoleId } from "@/lib/roles/role-catalog";
+import { bondRequired, isAuthorRole, COURT_OUTLET_SLUG, roleDefinition, type RoleId } from "@/lib/roles/role-catalog";
 import { forbiddenMessage, insufficientBondMessage, notSubmitterMessage, type Party, type RoleRule, type RoleScope, type RuleSubject } from "@/lib/endpoints/role-rule";
 import { readBond } from "@/lib/chain/server/role-registry-reads";
 
@@ -26,6 +26,10 @@ async function isParty(db: Db, party: Party, subject: AccessSubject, input: Scop
   if (party === "holder") return inputField(input.body, "wallet") === wallet;
   if (!subject.capsule) return false;
   if (party === "submitter") return subject.capsule.submitter === wallet;
+  if (party === "memberSubmitter") {
+    if (subject.capsule.submitter !== wallet || !subject.outlet) return false;
+    return (await activeRolesAt(db, subject.outlet.id, wallet)).some((r) => isAuthorRole(r.roleId));
+  }
   return (await listContributors(db, subject.capsule.id)).some((c) => c.wallet === wallet);
 }
 

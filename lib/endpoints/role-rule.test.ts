@@ -22,7 +22,7 @@ describe("role rules in words", () => {
     expect(forbiddenMessage(capsuleCreate.roles, at)).toBe('Only a Journalist, Reporter or Editor of outlet "daily" may create capsules');
     expect(forbiddenMessage(outletVerify.roles, at)).toBe('Only the owner or an Editor of outlet "daily" may verify its domain');
     expect(forbiddenMessage(capsuleEvidenceAdd.roles, at)).toBe("Only the submitter or a contributor of capsule 7 may add evidence");
-    expect(forbiddenMessage(rightsCreate.roles, at)).toBe('Only the submitter of capsule 7 or an Editor of outlet "daily" may list its rights');
+    expect(forbiddenMessage(rightsCreate.roles, at)).toBe('Only the submitter of capsule 7 while a Journalist, Reporter or Editor of outlet "daily", or an Editor of that outlet, may list its rights');
     expect(forbiddenMessage(capsuleVote.roles, at)).toBe('Only a bonded Editor of outlet "daily" may vote on its capsules');
   });
 

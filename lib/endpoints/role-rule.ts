@@ -12,8 +12,11 @@ export type RoleScope = "bodyOutlet" | "capsuleOutlet" | "bodyCapsuleOutlet" | "
 /**
  * Parties that qualify without a role: the outlet's owner, the capsule's submitter, a listed contributor,
  * and the holder: the wallet the body names is the signer's own (giving up a role granted to it).
+ * `memberSubmitter` is the submitter only while it still holds an author role (Journalist, Reporter or Editor)
+ * at the capsule's outlet: acts done for the outlet on its published article (listing its rights, naming who is
+ * paid) end with the role, as the submitter's other writes on a draft need not.
  */
-export type Party = "owner" | "submitter" | "contributor" | "holder";
+export type Party = "owner" | "submitter" | "memberSubmitter" | "contributor" | "holder";
 
 export type RoleRule = {
   at: RoleScope;
@@ -31,8 +34,8 @@ export type RoleRule = {
   messages?: { forbidden?: string; notSubmitter?: string; insufficientBond?: string };
 };
 
-const capsuleParties: readonly Party[] = ["submitter", "contributor"];
-const partyNoun: Record<Party, string> = { owner: "the owner", submitter: "the submitter", contributor: "a contributor", holder: "the role's holder" };
+const capsuleParties: readonly Party[] = ["submitter", "memberSubmitter", "contributor"];
+const partyNoun: Record<Party, string> = { owner: "the owner", submitter: "the submitter", memberSubmitter: "the submitter", contributor: "a contributor", holder: "the role's holder" };
 
 const article = (noun: string) => (/^[AEIOU]/i.test(noun) ? `an ${noun}` : `a ${noun}`);
 
@@ -96,6 +99,7 @@ const scopePhrase: Record<RoleScope, string> = {
 const partyDescription: Record<Party, string> = {
   owner: "the outlet's owner",
   submitter: "the capsule's submitter",
+  memberSubmitter: "the capsule's submitter while a Journalist, Reporter or Editor of its outlet",
   contributor: "a contributor of the capsule",
   holder: "the wallet named in the body itself (giving up its own role)",
 };
