@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { authSessionRevoke } from "@/lib/auth/session-revoke.endpoint";
 import { SESSION_STORAGE_KEY } from "@/lib/api/session-storage-key";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { capsuleHistoryAdd } from "@/features/revisions/history-add.endpoint";
 import { freshWallet, juryChain } from "./support/jury-chain";
 import { readerDesk } from "./support/reader-fixture";
 import { installTestWallet } from "./support/test-wallet";
@@ -137,7 +138,7 @@ test("a draft open in two tabs: a save in one stops the other from saving over i
   await second.close();
 });
 
-test("the correction form leaves the focus where the writer carries on: the empty reason, or the refusal of a second correction", async ({ page }) => {
+test("the correction form leaves the focus where the writer carries on: the empty reason, or the refusal of a second correction; an open correction draft is offered instead of the form", async ({ page }) => {
   const id = await desk.finalized(owner.key, slug, `Ferry fares rise ${stamp}`, "Ferry fares rise.\n\nThe council raised fares by 10 percent from May.");
   await installTestWallet(page, owner.key);
   await page.goto(`/capsules/${id}/history`);
@@ -152,9 +153,23 @@ test("the correction form leaves the focus where the writer carries on: the empt
   await start.click();
   await page.waitForURL(/\/capsules\/\d+\/edit$/);
 
-  // a second correction while the first is an open draft is refused; the refusal, with the way to that draft, has the focus
+  // with the first correction an open draft, the history offers that draft instead of the form
   await page.goto(`/capsules/${id}/history`);
+  const notice = page.getByTestId("open-revision-notice");
+  await expect(notice).toContainText("is already open as a draft");
+  await expect(form).toHaveCount(0);
+  await notice.getByTestId("open-revision-continue").click();
+  await page.waitForURL(/\/capsules\/\d+\/edit$/);
+  await page.goBack();
+  await expect(notice).toBeVisible();
+  await bothWidths(page, "open-correction-offered", "polish-eight");
+
+  // a page opened before that draft was started still shows the form: a second correction is refused there, and the
+  // refusal, with the way to the open draft, has the focus
+  const other = await desk.finalized(owner.key, slug, `Bus fares rise ${stamp}`, "Bus fares rise.\n\nThe council raised fares by 5 percent from May.");
+  await page.goto(`/capsules/${other}/history`);
   await form.getByLabel("Reason").fill("The fares rise in June, not May.");
+  await desk.call(capsuleHistoryAdd, { params: { id: other }, body: { capsuleType: "correction", revisionReason: "The rise is 6 percent." } }, owner.key);
   await start.click();
   const refusal = page.getByTestId("correction-error");
   await expect(refusal).toContainText("already an open draft revision");

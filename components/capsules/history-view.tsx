@@ -60,6 +60,9 @@ export function HistoryView({ id }: { id: string }) {
   // what each version is for readers (./version-standing): the one they see is "Current" even where the chain already
   // marks it superseded by a correction under vote; only a finalized correction makes the version before it superseded
   const standings = versionStandings(chain, history.data.currentCapsuleId);
+  // a revision already started as a draft (listed only to those who may read it): the way on is that draft, not a
+  // second one, which the bridge refuses
+  const openRevision = chain.find((e) => e.status === "draft" && e.capsuleId !== current?.capsuleId);
   const oldRead = readOf(from);
   const newRead = readOf(to);
 
@@ -166,7 +169,19 @@ export function HistoryView({ id }: { id: string }) {
                 ? "A correction of this version was rejected, so it is still the version readers see. A new correction is voted on like the original."
                 : "A correction is a new capsule in this chain: it is voted on like the original, and this version stays the one readers see until the correction is finalized."}
           </p>
-          <CorrectionForm currentId={current.capsuleId} currentStatus={current.status} outletSlug={readOf(current.capsuleId)?.capsule.outletSlug} />
+          {openRevision ? (
+            <div className="text-sm text-stone-700" data-testid="open-revision-notice">
+              <p>
+                {label(openRevision.capsuleId)} is already open as a draft, started {formatTime(openRevision.createdAt)}. Finish and submit it before starting another
+                (an Editor may withdraw it from its page).
+              </p>
+              <Link href={`/capsules/${openRevision.capsuleId}/edit`} className="inline-flex min-h-11 items-center text-accent underline" data-testid="open-revision-continue">
+                Continue that draft
+              </Link>
+            </div>
+          ) : (
+            <CorrectionForm currentId={current.capsuleId} currentStatus={current.status} outletSlug={readOf(current.capsuleId)?.capsule.outletSlug} />
+          )}
         </Card>
       ) : null}
     </div>
