@@ -5,6 +5,7 @@ import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import { describeTimelineEntry } from "./court-format";
 import { nameOfEvidence } from "./article-numbers";
 import { describeJuryEvent, type JuryTimelineEvent } from "./jury-timeline-words";
+import { orderTimeline } from "./timeline-order";
 
 type Entry = z.infer<typeof ZTimelineEntry>;
 type JuryEntry = JuryTimelineEvent & { actor: string | null; txHash: string; blockNumber: string; at: string };
@@ -25,16 +26,16 @@ const dot: Record<Entry["kind"], string> = {
 /**
  * The case's timeline, oldest first: who did what, when, and the transaction where there is one. A jury
  * case's on-chain events (the draw, commits, reveals, appeal funding, the final findings) are interleaved
- * with the bridge's entries by time; in the same second the chain's event comes first, since the bridge's entry follows from it.
+ * with the bridge's entries by time (./timeline-order.ts says how entries of one second are ordered).
  */
 export function CaseTimeline({ entries, jury = [], evidence }: { entries: Entry[]; jury?: ReadonlyArray<JuryEntry>; evidence?: ReadonlyArray<{ evidenceId: string }> }) {
-  const lines: Line[] = [
+  const lines: Line[] = orderTimeline([
     ...jury.flatMap((event, i) => {
       const words = describeJuryEvent(event);
       return words ? [{ key: `j${i}`, kind: `jury:${event.kind}`, dot: "bg-violet-500", at: event.at, actor: event.actor, txHash: event.txHash, ...words }] : [];
     }),
     ...entries.map((entry) => ({ key: `b${entry.id}`, kind: entry.kind, dot: dot[entry.kind], at: entry.at, actor: entry.actor, txHash: entry.txHash, ...describeTimelineEntry(entry, (id) => nameOfEvidence(evidence, id)) })),
-  ].sort((a, b) => Number(a.at) - Number(b.at)); // stable: ties keep the chain's events first
+  ]);
   if (lines.length === 0) return <p className="text-sm text-stone-600">Nothing has happened in this case yet.</p>;
   return (
     <ol className="relative space-y-5 border-l border-stone-200 pl-5" data-testid="case-timeline">
