@@ -102,6 +102,10 @@ export function VotePanel(props: {
       : `The voting window closed before your vote was recorded: nothing was cast${reasonText ? " and your reason was not published" : ""}.`
     : undefined;
   const closedBox = useFocusOnMessage<HTMLParagraphElement>(closedText);
+  // the Editor role went (revoked, pushed to the open page) while this editor had the confirmation open: the buttons were
+  // shown only to an Editor, so the role was lost in between; said, rather than the confirmation just turning into a rule
+  const roleLost = props.open && !mine && !relay.isSuccess && confirming !== undefined && Boolean(roles.data) && !isEditor;
+  const roleLostBox = useFocusOnMessage<HTMLParagraphElement>(roleLost ? "lost" : undefined);
   if (!props.open) {
     if (!closedText) return null;
     return (
@@ -139,9 +143,16 @@ export function VotePanel(props: {
   // a wallet without the Editor role hears that first: the snapshot only matters to Editors
   else if (!isEditor)
     body = (
-      <p className="text-sm text-stone-600" data-testid="not-eligible" data-reason="role">
-        Only Editors of {props.outletName} vote on its capsules.
-      </p>
+      <>
+        {roleLost ? (
+          <p ref={roleLostBox} tabIndex={-1} role="alert" data-testid="vote-role-lost" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+            Your Editor role at {props.outletName} was revoked while you were voting: nothing was cast{reasonText ? " and your reason was not published" : ""}.
+          </p>
+        ) : null}
+        <p className="text-sm text-stone-600" data-testid="not-eligible" data-reason="role">
+          Only Editors of {props.outletName} vote on its capsules.
+        </p>
+      </>
     );
   else if (snapshotSays && !snapshotSays.eligible)
     body = (
