@@ -1,11 +1,10 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { capsuleVotes } from "@/features/voting/votes.endpoint";
 import { pathOf } from "@/lib/api/request";
 import { ROLE } from "@/lib/roles/role-catalog";
 import { keyAddress } from "./support/capsule-desk";
 import { newsroomDesk } from "./support/newsroom-desk";
-import { installTestWallet } from "./support/test-wallet";
-import { shot, signIn, watchConsole } from "./support/page-helpers";
+import { actorCast, shot, signIn, type Actor } from "./support/page-helpers";
 
 // Issue 13, item 4: the live vote page reads votes from the bridge and follows GET /api/live. A
 // vote cast in a second browser changes the voter row and the tally of an open page in the same
@@ -23,18 +22,9 @@ const slug = `live-${Date.now().toString(36)}`;
 const desk = newsroomDesk();
 let capsuleId = "";
 
-type Actor = { context: BrowserContext; page: Page; errors: string[] };
-const actors: Actor[] = [];
-
-async function openActor(browser: Browser, keyIndex: number): Promise<Actor> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const errors = watchConsole(page);
-  await installTestWallet(page, keyIndex);
-  const actor = { context, page, errors };
-  actors.push(actor);
-  return actor;
-}
+const cast = actorCast();
+const actors = cast.list;
+const openActor = cast.open;
 
 /** Records, after every DOM mutation, how many voter rows and which tally the page shows. */
 const recordStates = (page: Page) =>

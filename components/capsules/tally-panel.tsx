@@ -15,6 +15,15 @@ export function TallyPanel({ read }: { read: TCapsuleResponse }) {
   const open = capsule.status === "pending" || capsule.status === "draft";
   return (
     <div className="space-y-5" data-testid="tally">
+      {/* while the vote is open the tally changes under the reader's eyes (pushed votes): a screen reader hears each change,
+          in the same words as on screen; it stays quiet on load (a live region speaks only when its text changes) */}
+      {open ? (
+        <p role="status" className="sr-only" data-testid="tally-live">
+          {anyVotes
+            ? `Tally now: ${capsule.weightedYes}% yes, ${capsule.weightedNo}% no (approval needs ${policy.approvalThreshold}%); participation ${capsule.weightedParticipation}% (quorum ${policy.quorumThreshold}%).`
+            : "No votes yet."}
+        </p>
+      ) : null}
       <div>
         <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
           <span className="font-medium">

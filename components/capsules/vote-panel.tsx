@@ -93,7 +93,34 @@ export function VotePanel(props: {
     }
   }
 
-  if (!props.open) return null;
+  // the window closed while this editor was voting (the confirmation open, or the wallet or the relay busy): say so
+  // rather than take the panel away without a word; a vote the chain did record shows in the voter list
+  const cutOff = !props.open && !mine && !relay.isSuccess && (confirming !== undefined || phase !== "idle");
+  const closedText = cutOff
+    ? phase === "sending"
+      ? "The voting window closed while your vote was being sent. If the chain took it in time it appears in the voter list; otherwise nothing was recorded."
+      : `The voting window closed before your vote was recorded: nothing was cast${reasonText ? " and your reason was not published" : ""}.`
+    : undefined;
+  const closedBox = useFocusOnMessage<HTMLParagraphElement>(closedText);
+  // the Editor role went (revoked, pushed to the open page) while this editor had the confirmation open: the buttons were
+  // shown only to an Editor, so the role was lost in between; said, rather than the confirmation just turning into a rule
+  const roleLost = props.open && !mine && !relay.isSuccess && confirming !== undefined && Boolean(roles.data) && !isEditor;
+  const roleLostBox = useFocusOnMessage<HTMLParagraphElement>(roleLost ? "lost" : undefined);
+  if (!props.open) {
+    if (!closedText) return null;
+    return (
+      <div data-testid="vote-panel" className="space-y-2">
+        <p ref={closedBox} tabIndex={-1} role="alert" data-testid="vote-window-closed" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          {closedText}
+        </p>
+        {error ? (
+          <p role="alert" data-testid="vote-error" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
   let body: React.ReactNode;
   if (!wallet) body = <p className="text-sm text-stone-600">Editors of this outlet: connect your wallet to vote.</p>;
   else if (roles.isPending) body = <p className="text-sm text-stone-600">Checking your role at {props.outletName}…</p>;
@@ -116,9 +143,16 @@ export function VotePanel(props: {
   // a wallet without the Editor role hears that first: the snapshot only matters to Editors
   else if (!isEditor)
     body = (
-      <p className="text-sm text-stone-600" data-testid="not-eligible" data-reason="role">
-        Only Editors of {props.outletName} vote on its capsules.
-      </p>
+      <>
+        {roleLost ? (
+          <p ref={roleLostBox} tabIndex={-1} role="alert" data-testid="vote-role-lost" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+            Your Editor role at {props.outletName} was revoked while you were voting: nothing was cast{reasonText ? " and your reason was not published" : ""}.
+          </p>
+        ) : null}
+        <p className="text-sm text-stone-600" data-testid="not-eligible" data-reason="role">
+          Only Editors of {props.outletName} vote on its capsules.
+        </p>
+      </>
     );
   else if (snapshotSays && !snapshotSays.eligible)
     body = (

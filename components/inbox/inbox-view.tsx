@@ -77,6 +77,14 @@ export function InboxView() {
                         </Link>
                       </>
                     ) : null}
+                    {item.kind === "inbox.role_revoked" && item.outletSlug ? (
+                      <>
+                        {" · "}
+                        <Link href={`/outlets/${item.outletSlug}`} className="text-accent underline" data-testid="inbox-outlet-link">
+                          the outlet
+                        </Link>
+                      </>
+                    ) : null}
                     {item.capsuleId ? (
                       <>
                         {" · "}

@@ -14,12 +14,16 @@ import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { GrantRoleForm } from "./grant-role-form";
 import { useAnswerOffer, useRoleOffers } from "@/components/roles/use-role-offers";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
+import { useFocusOnMessage } from "@/components/ui/focus-on-message";
 
 export function MembersPanel({ slug, canManage, me }: { slug: string; canManage: boolean; me: string | undefined }) {
   const users = useOutletUsers(slug);
   const revoke = useChangeRole(slug, "revoke");
   // a role is revoked (or given up) only after a second, explicit click that says what it does
   const [confirming, setConfirming] = useState<{ wallet: string; roleId: number; name: string; own: boolean; owner: boolean } | undefined>();
+  // what the change did, said where the focus lands: the confirmation (and, for a member's last role, its row) is gone
+  const [changed, setChanged] = useState<string | undefined>();
+  const changedLine = useFocusOnMessage<HTMLParagraphElement>(changed);
   // submissions need a bonded Editor to vote: the confirmation says so when the role is the last one
   const lastEditor = (wallet: string) =>
     !users.data?.items.some((m) => m.wallet.toLowerCase() !== wallet.toLowerCase() && m.roles.some((r) => r.roleId === ROLE.EDITOR && r.bonded));
@@ -57,7 +61,10 @@ export function MembersPanel({ slug, canManage, me }: { slug: string; canManage:
                         // a member may give up its own role (and release its bond lock) without managing the outlet
                         <button
                           type="button"
-                          onClick={() => setConfirming({ wallet: member.wallet, roleId: role.roleId, name: role.name, own: isMe, owner: member.isOwner })}
+                          onClick={() => {
+                            setChanged(undefined);
+                            setConfirming({ wallet: member.wallet, roleId: role.roleId, name: role.name, own: isMe, owner: member.isOwner });
+                          }}
                           disabled={revoke.isPending}
                           aria-label={isMe ? `Give up your ${role.name} role` : `Revoke ${role.name} from ${displayAddress(member.wallet)}`}
                           className="inline-flex min-h-11 items-center rounded-full px-3 text-xs text-red-800 hover:bg-red-50"
@@ -91,7 +98,13 @@ export function MembersPanel({ slug, canManage, me }: { slug: string; canManage:
                         type="button"
                         className="min-h-11 rounded-md bg-red-800 px-4 text-sm font-semibold text-white disabled:opacity-50"
                         disabled={revoke.isPending}
-                        onClick={() => revoke.mutate({ wallet: confirming.wallet, roleId: confirming.roleId }, { onSettled: () => setConfirming(undefined) })}
+                        onClick={() => {
+                          const change = confirming;
+                          revoke.mutate(
+                            { wallet: change.wallet, roleId: change.roleId },
+                            { onSuccess: () => setChanged(changeDoneText(change)), onSettled: () => setConfirming(undefined) },
+                          );
+                        }}
                       >
                         {revoke.isPending ? "Changing the role…" : confirming.own ? `Give up ${confirming.name}` : `Revoke ${confirming.name}`}
                       </button>
@@ -106,6 +119,11 @@ export function MembersPanel({ slug, canManage, me }: { slug: string; canManage:
           })}
         </ul>
       )}
+      {changed ? (
+        <p ref={changedLine} tabIndex={-1} role="status" className="mt-2 text-sm text-emerald-900 [overflow-wrap:anywhere]" data-testid="role-changed">
+          {changed}
+        </p>
+      ) : null}
       {revoke.isError ? (
         <div className="mt-2">
           <AlertLine text={describeWalletError(revoke.error, "change the role")} testId="form-error" />
@@ -115,6 +133,13 @@ export function MembersPanel({ slug, canManage, me }: { slug: string; canManage:
       {canManage ? <GrantRoleForm slug={slug} /> : null}
     </Card>
   );
+}
+
+/** The line a finished revocation (or giving up) leaves: whose role, and what it means for votes. */
+export function changeDoneText(change: { wallet: string; roleId: number; name: string; own: boolean }): string {
+  const votes = change.roleId === ROLE.EDITOR;
+  if (change.own) return `You gave up your ${change.name} role here${votes ? "; you no longer vote on its capsules" : ""}.`;
+  return `${change.name} revoked from ${displayAddress(change.wallet)}${votes ? "; they no longer vote on this outlet’s capsules" : ""}.`;
 }
 
 /** Roles offered at the outlet that their wallets have not answered yet: nothing is granted until they accept. */

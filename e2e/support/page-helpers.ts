@@ -1,7 +1,29 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { Hex } from "viem";
 import { installTestWallet, TEST_WALLET_NAME } from "./test-wallet";
+
+export type Actor = { context: BrowserContext; page: Page; errors: string[] };
+
+/**
+ * The people of a multi-browser spec: `open` gives one a browser context of its own (1280 px) with the test wallet of
+ * `key` installed and its console watched; `list` holds them in the order opened (for the console check and closing).
+ */
+export function actorCast() {
+  const list: Actor[] = [];
+  return {
+    list,
+    async open(browser: Browser, key: number | Hex): Promise<Actor> {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      const errors = watchConsole(page);
+      await installTestWallet(page, key);
+      const actor = { context, page, errors };
+      list.push(actor);
+      return actor;
+    },
+  };
+}
 
 /** Collects console errors and uncaught page errors; a spec asserts the list stays empty. */
 export function watchConsole(page: Page): string[] {

@@ -20,6 +20,18 @@ describe("jury period messages in the inbox", () => {
   });
 });
 
+describe("role revocation messages in the inbox", () => {
+  it("tells the holder who revoked which role where, that an Editor no longer votes, and that the bond is free", () => {
+    const details = { roleId: 3, roleName: "Editor", outletName: "The Ledger", revokedAs: "owner" };
+    expect(inboxMessage(row("inbox.role_revoked"), details, "")).toBe(
+      "The owner of The Ledger revoked your Editor role there. You no longer vote on its capsules. Your bond is no longer locked for it.",
+    );
+    expect(inboxMessage(row("inbox.role_revoked"), { ...details, roleId: 1, roleName: "Journalist", revokedAs: "editor" }, "")).toBe(
+      "An Editor of The Ledger revoked your Journalist role there. Your bond is no longer locked for it.",
+    );
+  });
+});
+
 describe("role offer messages in the inbox", () => {
   it("names who offers which role at which outlet, where to answer, and until when", () => {
     const details = { offerId: "7", roleId: 3, roleName: "Editor", outletName: "The Ledger", offeredAs: "owner", expiresAt: endsAt };

@@ -21,6 +21,7 @@ export const inboxKinds = [
   "court.penalty",
   "rights.licence_sold",
   "inbox.role_offered",
+  "inbox.role_revoked",
 ] as const;
 
 export const ZInboxBody = z

@@ -7,6 +7,7 @@ import { inboxKinds, type TInboxItem } from "@/features/inbox/inbox.schema";
 import { courtCaseIdsOfJuryCases } from "@/features/court/jury.repository";
 import { titlesOf } from "@/features/capsules/capsules.repository";
 import { roleOfferStatuses } from "@/features/roles/role-offers.repository";
+import { ROLE } from "@/lib/roles/role-catalog";
 
 const cap = (wei: unknown) => {
   try {
@@ -78,6 +79,12 @@ export function inboxMessage(row: ActivityRow, d: Record<string, unknown>, title
       const answered = offerAnswered[text(d.offerStatus)];
       if (answered) return `${who} offered you the ${text(d.roleName)} role; ${answered}.`;
       return `${who} offers you the ${text(d.roleName)} role; accept or decline it on the newsroom page by ${dateOf(d.expiresAt)} (chain time).`;
+    }
+    case "inbox.role_revoked": {
+      // written only for the holder, when another wallet (the owner or an Editor) revoked the role
+      const who = `${d.revokedAs === "owner" ? "The owner" : "An Editor"} of ${text(d.outletName) || row.outlet_slug}`;
+      const votes = Number(d.roleId) === ROLE.EDITOR ? " You no longer vote on its capsules." : "";
+      return `${who} revoked your ${text(d.roleName)} role there.${votes} Your bond is no longer locked for it.`;
     }
     default:
       return row.kind;

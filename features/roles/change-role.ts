@@ -153,6 +153,19 @@ export async function revokeRoleOf(db: Db, actor: Address, body: TRoleChangeBody
     await pushed.inTransaction(trx);
     const row = await revokeRole(trx, existing.id, actor, now);
     await insertActivity(trx, roleActivity("revoked", row, actor, at));
+    // the holder's inbox says so when another wallet revoked the role (giving one's own up needs no news)
+    if (!ownRole) {
+      await insertActivity(trx, [
+        {
+          wallet: body.wallet,
+          kind: "inbox.role_revoked",
+          outletSlug: outlet.slug,
+          subjectId: String(row.id),
+          details: { roleId: body.roleId, roleName: name, outletName: outlet.name, revokedBy: actor, revokedAs: actor === outlet.owner_wallet ? "owner" : "editor" },
+          createdAt: at,
+        },
+      ]);
+    }
     return { row, staged: await stageWalletSync(trx, plan) };
   });
   pushed.afterCommit();

@@ -54,12 +54,13 @@ export type ActivityVisibility = {
   hiddenCapsuleIds: SelectQueryBuilder<DB, "capsules", { sid: string }>;
   /**
    * The wallet itself signs the read: only then are OWN_ONLY_KINDS shown (`vault.uploaded` names a file's id and
-   * name, which may be a draft's evidence; `inbox.role_offered` an offer only the grantee and the outlet's managers see).
+   * name, which may be a draft's evidence; `inbox.role_offered` an offer only the grantee and the outlet's managers see;
+   * `inbox.role_revoked` the holder's own news of a revocation the public feed already lists as `role.revoked`).
    */
   ownFeed: boolean;
 };
 
-const OWN_ONLY_KINDS = ["vault.uploaded", "inbox.role_offered"];
+const OWN_ONLY_KINDS = ["vault.uploaded", "inbox.role_offered", "inbox.role_revoked"];
 
 /** Entries that name another capsule in their details (the id being a draft the reader may not see). */
 const CAPSULE_DETAIL_FIELDS: ReadonlyArray<{ kind: string; field: string }> = [
