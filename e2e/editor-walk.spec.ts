@@ -123,7 +123,8 @@ test("the money pages and the inbox at 1280 and 360 px", async () => {
   for (const path of ["/rights", "/burn", "/bonds", "/inbox", "/outlets"]) {
     await editor.page.goto(path);
     await expect(editor.page.locator("main")).toBeVisible();
-    await editor.page.waitForLoadState("networkidle");
+    // the pages poll (chain head, inbox), so the network never idles: wait for their loading states to end instead
+    await expect(editor.page.locator("[aria-busy='true']")).toHaveCount(0);
     await bothWidths(editor.page, path.slice(1), "editor-walk");
   }
 });
