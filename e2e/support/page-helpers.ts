@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { Hex } from "viem";
 import { installTestWallet, TEST_WALLET_NAME } from "./test-wallet";
 
@@ -7,10 +7,17 @@ export type Actor = { context: BrowserContext; page: Page; errors: string[] };
 
 /**
  * The people of a multi-browser spec: `open` gives one a browser context of its own (1280 px) with the test wallet of
- * `key` installed and its console watched; `list` holds them in the order opened (for the console check and closing).
+ * `key` installed and its console watched; `list` holds them in the order opened. Called at a spec's top level, it
+ * also checks after each test that no one's console logged an error, and closes their contexts after the last test.
  */
 export function actorCast() {
   const list: Actor[] = [];
+  test.afterEach(() => {
+    for (const actor of list) expect(actor.errors, "console errors").toEqual([]);
+  });
+  test.afterAll(async () => {
+    for (const actor of list) await actor.context.close();
+  });
   return {
     list,
     async open(browser: Browser, key: number | Hex): Promise<Actor> {
@@ -108,4 +115,14 @@ export async function bothWidths(page: Page, name: string, prefix = "round-two")
     await shot(page, `${prefix}-${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Selects the first occurrence of `text` in the body's textarea, as a mouse drag would. */
+export async function selectInBody(page: Page, text: string) {
+  await page.locator("#draft-body").evaluate((area, wanted) => {
+    const el = area as HTMLTextAreaElement;
+    const start = el.value.indexOf(wanted);
+    el.focus();
+    el.setSelectionRange(start, start + wanted.length);
+  }, text);
 }
