@@ -1,6 +1,7 @@
 "use client";
 
 import { z } from "zod";
+import { listenToTabs, tellTabs } from "@/components/live/tab-channel";
 
 // The article draft autosaves its whole form to the bridge. Two tabs of one browser with the same draft open would
 // each save their own fields over the other's, silently, the older over the newer. A tab that saved a draft says so
@@ -13,19 +14,12 @@ const ZDraftSaved = z.object({ capsuleId: z.string().regex(/^\d{1,20}$/), tab: z
 
 /** Tells the browser's other tabs that `tab` saved draft `capsuleId`; a browser without BroadcastChannel tells none. */
 export function tellDraftSaved(capsuleId: string, tab: string): void {
-  if (!capsuleId || typeof BroadcastChannel === "undefined") return;
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.postMessage({ capsuleId, tab });
-  channel.close();
+  if (capsuleId) tellTabs(CHANNEL, { capsuleId, tab });
 }
 
 /** Calls `onSaved` each time another tab than `tab` saves draft `capsuleId`; answers the function that stops listening. */
 export function listenForDraftSaves(capsuleId: string, tab: string, onSaved: () => void): () => void {
-  if (typeof BroadcastChannel === "undefined") return () => undefined;
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.onmessage = (message: MessageEvent<unknown>) => {
-    const news = ZDraftSaved.safeParse(message.data);
-    if (news.success && news.data.capsuleId === capsuleId && news.data.tab !== tab) onSaved();
-  };
-  return () => channel.close();
+  return listenToTabs(CHANNEL, ZDraftSaved, (news) => {
+    if (news.capsuleId === capsuleId && news.tab !== tab) onSaved();
+  });
 }

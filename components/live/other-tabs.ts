@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { z } from "zod";
+import { listenToTabs, tellTabs } from "./tab-channel";
 
 // What this browser's other tabs of the desk should read again after a private change made here: the
 // public stream does not carry a read mark moved or a role offer declined, withdrawn or made (they are
@@ -25,23 +26,17 @@ export function staleKeysOf(news: TabNews): ReadonlyArray<readonly string[]> {
 
 /** Tells the other open tabs of this browser what to read again; a browser without BroadcastChannel is told nothing. */
 export function tellOtherTabs(news: TabNews): void {
-  if (typeof BroadcastChannel === "undefined") return;
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.postMessage(news);
-  channel.close();
+  tellTabs(CHANNEL, news);
 }
 
 /** Reads again what another tab of this browser changed privately (mounted once, by the live provider). */
 export function useNewsFromOtherTabs(): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (typeof BroadcastChannel === "undefined") return;
-    const channel = new BroadcastChannel(CHANNEL);
-    channel.onmessage = (message: MessageEvent<unknown>) => {
-      const news = ZTabNews.safeParse(message.data);
-      if (!news.success) return;
-      for (const queryKey of staleKeysOf(news.data)) void queryClient.invalidateQueries({ queryKey });
-    };
-    return () => channel.close();
-  }, [queryClient]);
+  useEffect(
+    () =>
+      listenToTabs(CHANNEL, ZTabNews, (news) => {
+        for (const queryKey of staleKeysOf(news)) void queryClient.invalidateQueries({ queryKey });
+      }),
+    [queryClient],
+  );
 }
