@@ -5,7 +5,7 @@ import { ZClaimsResponse } from "@/features/capsules/claims.schema";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
 import { capsuleDesk } from "./support/capsule-desk";
 import { installTestWallet } from "./support/test-wallet";
-import { expectNoOverflowAt360, shot, signIn, watchConsole } from "./support/page-helpers";
+import { expectNoOverflowAt360, selectInBody, shot, signIn, watchConsole } from "./support/page-helpers";
 
 // Claims in the editor (issue 27): the author selects words of the body, marks them as a claim and
 // picks its evidence; a claim without evidence is shown as unsupported (in the editor and on the
@@ -24,16 +24,6 @@ let draftId = "";
 async function claimViolations(page: Page) {
   const result = await new AxeBuilder({ page }).include("[data-testid=claims-editor]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
-}
-
-/** Selects the first occurrence of `text` in the body's textarea, as a mouse drag would. */
-async function selectInBody(page: Page, text: string) {
-  await page.locator("#draft-body").evaluate((area, wanted) => {
-    const el = area as HTMLTextAreaElement;
-    const start = el.value.indexOf(wanted);
-    el.focus();
-    el.setSelectionRange(start, start + wanted.length);
-  }, text);
 }
 
 test.beforeAll(async () => {

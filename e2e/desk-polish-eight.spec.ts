@@ -6,7 +6,7 @@ import { capsuleHistoryAdd } from "@/features/revisions/history-add.endpoint";
 import { freshWallet, juryChain } from "./support/jury-chain";
 import { readerDesk } from "./support/reader-fixture";
 import { installTestWallet } from "./support/test-wallet";
-import { bothWidths, signIn } from "./support/page-helpers";
+import { bothWidths, selectInBody, signIn } from "./support/page-helpers";
 
 // Desk polish, eighth round (a walk of the drafting desk when things go wrong): an evidence link that could not be
 // fetched no longer stops the journalist marking claims; leaving the draft by a link while its save waits for the
@@ -49,12 +49,7 @@ test("an evidence link that could not be fetched does not stop a claim being mar
   // the draft is saved without the unfinished evidence row, which stays on screen to be finished
   await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "partial");
 
-  await page.locator("#draft-body").evaluate((area, wanted) => {
-    const el = area as HTMLTextAreaElement;
-    const start = el.value.indexOf(wanted);
-    el.focus();
-    el.setSelectionRange(start, start + wanted.length);
-  }, "opens at nine from June");
+  await selectInBody(page, "opens at nine from June");
   const claims = page.getByTestId("claims-editor");
   await claims.getByRole("button", { name: "Mark as claim" }).click();
   const form = claims.getByRole("group", { name: "New claim" });

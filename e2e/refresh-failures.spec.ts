@@ -5,7 +5,7 @@ import { capsuleRead } from "@/features/capsules/read.endpoint";
 import { outletList } from "@/features/outlets/list.endpoint";
 import { capsuleDesk } from "./support/capsule-desk";
 import { installTestWallet } from "./support/test-wallet";
-import { bothWidths, signIn } from "./support/page-helpers";
+import { bothWidths, selectInBody, signIn } from "./support/page-helpers";
 
 // A page's read is refreshed behind the visitor's back (after a save, a push, a poll). When that refresh
 // fails, what the page showed stays, under a notice, instead of being replaced by the error: the draft's
@@ -48,12 +48,7 @@ test("a failed refresh keeps the draft's editor and the words not yet saved", as
   const draftRead = pathOf(capsuleRead, { id: draftId });
   const isDraftRead = (url: URL) => url.pathname === draftRead;
   await page.route(isDraftRead, (route) => route.fulfill({ status: 503, contentType: "application/json", body: unavailable }));
-  await page.locator("#draft-body").evaluate((area, wanted) => {
-    const el = area as HTMLTextAreaElement;
-    const start = el.value.indexOf(wanted);
-    el.focus();
-    el.setSelectionRange(start, start + wanted.length);
-  }, "seven votes to two");
+  await selectInBody(page, "seven votes to two");
   const claims = page.getByTestId("claims-editor");
   await claims.getByRole("button", { name: "Mark as claim" }).click();
   const form = claims.getByRole("group", { name: "New claim" });
