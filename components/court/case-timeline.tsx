@@ -26,7 +26,7 @@ const dot: Record<Entry["kind"], string> = {
 /**
  * The case's timeline, oldest first: who did what, when, and the transaction where there is one. A jury
  * case's on-chain events (the draw, commits, reveals, appeal funding, the final findings) are interleaved
- * with the bridge's entries by time (./timeline-order.ts says how entries of one second are ordered).
+ * with the bridge's entries by time (./timeline-order.ts says how, and where the case's opening goes).
  */
 export function CaseTimeline({ entries, jury = [], evidence }: { entries: Entry[]; jury?: ReadonlyArray<JuryEntry>; evidence?: ReadonlyArray<{ evidenceId: string }> }) {
   const lines: Line[] = orderTimeline([
