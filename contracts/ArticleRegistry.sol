@@ -90,6 +90,9 @@ contract ArticleRegistry is Operated, Eip712 {
     uint256 public articleCount;
     mapping(uint256 => Capsule) public capsules;
     mapping(uint256 => Commitment) private _commitments;
+    /// @dev The versions submitted as revisions of each capsule, in order: a reader's node answers "what revises this
+    /// version" with one eth_call instead of eth_getLogs over every block since it was published.
+    mapping(uint256 => uint256[]) private _revisions;
 
     event CapsuleSubmitted(uint256 indexed capsuleId, string outletSlug, address indexed submitter);
     event FeeRouted(
@@ -195,6 +198,7 @@ contract ArticleRegistry is Operated, Eip712 {
         emit ManifestCommitted(v.capsuleId, v.manifestHash, v.evidenceRoot);
 
         if (v.parentCapsuleId != 0) {
+            _revisions[v.parentCapsuleId].push(v.capsuleId);
             emit CapsuleRevises(v.parentCapsuleId, v.capsuleId);
             if (capsules[v.parentCapsuleId].status == Status.Finalized) {
                 capsules[v.parentCapsuleId].status = Status.Superseded;
@@ -209,6 +213,11 @@ contract ArticleRegistry is Operated, Eip712 {
         if (capsules[capsuleId].status == Status.None) revert UnknownCapsule();
         Commitment storage m = _commitments[capsuleId];
         return (m.manifestHash, m.evidenceRoot);
+    }
+
+    /// @notice The capsules submitted as revisions of `capsuleId`, oldest first, whatever became of them.
+    function revisionsOf(uint256 capsuleId) external view returns (uint256[] memory) {
+        return _revisions[capsuleId];
     }
 
     function _routeFee(uint256 capsuleId) private {

@@ -100,6 +100,12 @@ contract JuryCourt is Operated, Eip712 {
         uint256 findings;
     }
 
+    /// @dev The blocks of a case's CaseOpened and CaseFinal (0 until final), one slot per case.
+    struct CaseBlocks {
+        uint64 opened;
+        uint64 ended;
+    }
+
     struct Appeal {
         uint256[3] paid;
         uint256 rewardPool;
@@ -118,6 +124,10 @@ contract JuryCourt is Operated, Eip712 {
     mapping(address => uint256) public balanceOf;
 
     mapping(uint256 => Case) private _cases;
+    /// @dev Every case ever opened on a capsule, in order, and where its events are: a reader's node answers "which
+    /// cases touched this article" with one eth_call instead of eth_getLogs over every block since publication.
+    mapping(uint256 => uint256[]) private _casesOfCapsule;
+    mapping(uint256 => CaseBlocks) private _caseBlocks;
     mapping(uint256 => bytes32[]) private _claims;
     /// @dev The current ruling: one finding per claim, 8 bits each, claim 0 in the lowest byte.
     mapping(uint256 => uint256) private _ruling;
@@ -267,6 +277,8 @@ contract JuryCourt is Operated, Eip712 {
         _claims[caseId] = claimIds;
         _rounds[caseId][0].fee = fee;
         openCaseOf[capsuleId] = caseId;
+        _casesOfCapsule[capsuleId].push(caseId);
+        _caseBlocks[caseId].opened = uint64(block.number);
 
         emit CaseOpened(caseId, capsuleId, msg.sender, c.outletKey, author, claimIds, fee, c.snapshotBlock, c.poolSize);
         _scheduleDraw(caseId, c);
@@ -735,6 +747,7 @@ contract JuryCourt is Operated, Eip712 {
         c.period = Period.Final;
         c.periodStart = uint64(block.timestamp);
         openCaseOf[c.capsuleId] = 0;
+        _caseBlocks[caseId].ended = uint64(block.number);
         emit PeriodChanged(caseId, c.round, Period.Final, c.periodStart, 0);
         if (c.winner == CHALLENGER) {
             uint256 refund = roleRegistry.seize(c.author, c.challengerFee);
@@ -793,6 +806,23 @@ contract JuryCourt is Operated, Eip712 {
     function claimCount(uint256 caseId) public view returns (uint256) {
         uint256 n = _claims[caseId].length;
         return n == 0 ? 1 : n;
+    }
+
+    /// @notice The cases opened on `capsuleId`, oldest first, with the blocks of their CaseOpened and CaseFinal logs
+    /// (finalIn 0 while a case runs).
+    function casesOf(uint256 capsuleId)
+        external
+        view
+        returns (uint256[] memory caseIds, uint64[] memory openedIn, uint64[] memory finalIn)
+    {
+        caseIds = _casesOfCapsule[capsuleId];
+        openedIn = new uint64[](caseIds.length);
+        finalIn = new uint64[](caseIds.length);
+        for (uint256 i = 0; i < caseIds.length; i++) {
+            CaseBlocks storage b = _caseBlocks[caseIds[i]];
+            openedIn[i] = b.opened;
+            finalIn[i] = b.ended;
+        }
     }
 
     function getCase(uint256 caseId) external view returns (Case memory) {

@@ -3,7 +3,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { readFinalization, type FinalizationFacts, type RegistryRecord } from "@/features/reader/read-finalization";
-import { withOneHead } from "@/features/reader/label-check";
 import { rpcLabelNode } from "@/features/reader/read-label";
 import { sha256Hex } from "@/components/ui/file-hash";
 import { formatTime } from "@/components/ui/capsule-format";
@@ -128,8 +127,8 @@ export function FinalizationRecord(props: Props) {
   const recordOk = proof.data ? recordMatches(proof.data.record, props) : true;
   const label = props.label ?? null;
   const finalizedBlock = proof.data?.blockNumber;
-  // the label check and the latest-version walk share one node, so one eth_blockNumber: both scan up to that head
-  const node = useMemo(() => (rpcUrl && finalizedBlock !== undefined ? withOneHead(rpcLabelNode(rpcUrl)) : undefined), [rpcUrl, finalizedBlock]);
+  // the label check and the latest-version walk start once the node has given the finalization block
+  const node = useMemo(() => (rpcUrl && finalizedBlock !== undefined ? rpcLabelNode(rpcUrl) : undefined), [rpcUrl, finalizedBlock]);
   const labelState = useLabelCheck({ label, shownLabel: props.shownLabel, capsuleId: props.capsuleId, registry: props.registry, rpcUrl, node, finalizedBlock });
   const labelFailed = labelState.error !== undefined || labelState.check?.outcome === "failed";
   const labelDone = !label || labelState.check !== undefined;

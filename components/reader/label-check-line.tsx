@@ -30,7 +30,7 @@ export function useLabelCheck(input: { label: TLabelProof | null; shownLabel: st
       setState({ check: { outcome: "failed", detail: problem, problem }, key: answered });
       return;
     }
-    checkLabel(node, label, capsuleId, registry, finalizedBlock).then(
+    checkLabel(node, label, capsuleId, registry).then(
       (check) => current && setState({ check, key: answered }),
       (error: unknown) => current && setState({ error: error instanceof Error ? error.message.split("\n")[0] : "the node did not answer", key: answered }),
     );

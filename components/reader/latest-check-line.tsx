@@ -18,7 +18,7 @@ export function useLatestCheck(input: { capsuleId: string; currentId: string; re
     if (!registry || !rpcUrl || !node || finalizedBlock === undefined) return;
     let current = true;
     const answered = `${rpcUrl} ${finalizedBlock}`;
-    latestVersion(node, registry, capsuleId, finalizedBlock).then(
+    latestVersion(node, registry, capsuleId).then(
       ({ latest }) => current && setState({ check: { standing: standingOf(capsuleId, currentId, latest), latest }, key: answered }),
       (error: unknown) => current && setState({ error: error instanceof Error ? error.message.split("\n")[0] : "the node did not answer", key: answered }),
     );

@@ -38,7 +38,7 @@ export const ZLabelProof = z
     value: z.enum(integrityLabelKeys).meta({ description: "The integrity label the reader page shows" }),
     juryCourt: address.nullable().meta({ description: "The JuryCourt contract whose CaseOpened/CaseFinal logs decide the label (null: none deployed)" }),
     chainCapsuleIds: z.array(decimal).meta({ description: "The capsule ids of the article's revision chain on chain: a JuryCourt case on any of them labels the article" }),
-    fromBlock: decimal.meta({ description: "The block of the CapsuleFinalized of the chain's first version: no case on the article can be older, so a verifier scans JuryCourt's logs from here" }),
+    fromBlock: decimal.meta({ description: "The block of the CapsuleFinalized of the chain's first version: no case on the article can be older, so a verifier scanning JuryCourt's logs starts here (JuryCourt.casesOf names the cases without a scan)" }),
     basis: ZLabelBasis,
     endedWithoutFinding: z
       .array(z.object({ caseId: decimal, capsuleId: decimal, opened: ZLogRef, final: ZLogRef }))

@@ -8,13 +8,13 @@ import type { TLabelProof, TLogRef } from "./label-basis";
 // facts read from the reader's node — the basis log exists with the claimed arguments, the label is what that log
 // means (label-rule.ts), and no later JuryCourt CaseOpened or CaseFinal on any capsule of the article's revision
 // chain changes it (docs/DECISIONS.md, "The integrity label's chain basis"). It speaks to the node through
-// LabelNode, four JSON-RPC reads in their raw shapes, and uses viem's ABI helpers only: no client, no zod.
+// LabelNode, three JSON-RPC reads in their raw shapes, and uses viem's ABI helpers only: no client, no zod.
 
 /**
- * The two JuryCourt events the check reads, as lib/chain/abi/jury-court.ts has them (label-check.test.ts holds them
- * equal): JuryCourt's whole ABI would add about 6 KB gzipped to the article page's script for two entries.
+ * The two JuryCourt events and the view the check reads, as lib/chain/abi/jury-court.ts has them (label-check.test.ts
+ * holds them equal): JuryCourt's whole ABI would add about 6 KB gzipped to the article page's script for three entries.
  */
-export const juryCaseEventsAbi = [
+export const juryCourtReadsAbi = [
   {
     anonymous: false,
     inputs: [
@@ -44,36 +44,30 @@ export const juryCaseEventsAbi = [
     name: "CaseOpened",
     type: "event",
   },
+  {
+    inputs: [{ internalType: "uint256", name: "capsuleId", type: "uint256" }],
+    name: "casesOf",
+    outputs: [
+      { internalType: "uint256[]", name: "caseIds", type: "uint256[]" },
+      { internalType: "uint64[]", name: "openedIn", type: "uint64[]" },
+      { internalType: "uint64[]", name: "finalIn", type: "uint64[]" },
+    ],
+    stateMutability: "view",
+    type: "function",
+  },
 ] as const;
-const juryCourtAbi = juryCaseEventsAbi;
+const juryCourtAbi = juryCourtReadsAbi;
 
 export type NodeLog = { address: Hex; topics: readonly Hex[]; data: Hex; blockNumber: Hex | null; logIndex: Hex | null; transactionHash: Hex | null };
 export type NodeReceipt = { status: Hex; blockNumber: Hex; logs: readonly NodeLog[] };
 export type NodeLogFilter = { address: Hex; topics: Array<Hex | Hex[] | null>; fromBlock: Hex; toBlock: Hex };
 
-/** The node the label is checked against: eth_getTransactionReceipt, eth_blockNumber, eth_getLogs and eth_call (latest). */
+/** The node the label is checked against: eth_getTransactionReceipt, eth_getLogs and eth_call (latest). */
 export type LabelNode = {
   receipt(hash: Hex): Promise<NodeReceipt | null>;
-  blockNumber(): Promise<Hex>;
   logs(filter: NodeLogFilter): Promise<readonly NodeLog[]>;
   call(to: Hex, data: Hex): Promise<Hex>;
 };
-
-/**
- * `node` with one eth_blockNumber for all who read it: the article page's label check and latest-version walk (and
- * `npm run verify`'s) scan up to the same head, read once. A failed read is not kept, so a later one asks again.
- */
-export function withOneHead<N extends Pick<LabelNode, "blockNumber">>(node: N): N {
-  let head: Promise<Hex> | undefined;
-  const blockNumber = () => {
-    head ??= node.blockNumber().catch((error: unknown) => {
-      head = undefined;
-      throw error;
-    });
-    return head;
-  };
-  return { ...node, blockNumber };
-}
 
 /**
  * `checked`: the label follows from the chain facts the node holds; `operator`: the bridge set it with no on-chain
@@ -105,44 +99,50 @@ async function readLog<const A extends typeof juryCourtAbi | typeof articleRegis
   }
 }
 
-/** Blocks one eth_getLogs request covers: what hosted providers and the bridge's /rpc gateway answer (server/gateway/log-range.ts). */
-export const LOG_BLOCKS = 10_000n;
+/** Cases on one capsule the check takes from a node: a node listing more is not believed. */
+export const MAX_CASES = 1_000;
 
-/** [from, head] in eth_getLogs ranges of LOG_BLOCKS blocks, as hex block numbers (also latest-version.ts's scan). */
-export function* logRanges(from: bigint, head: bigint): Generator<{ fromBlock: Hex; toBlock: Hex }> {
-  for (let start = from; start <= head; start += LOG_BLOCKS) {
-    const end = start + LOG_BLOCKS - 1n > head ? head : start + LOG_BLOCKS - 1n;
-    yield { fromBlock: numberToHex(start), toBlock: numberToHex(end) };
+/**
+ * The JuryCourt `eventName` log of case `caseId` in block `block` (a CaseOpened on `capsuleId`), as the node holds it;
+ * null when it holds none there.
+ */
+async function caseLog(node: LabelNode, juryCourt: Hex, eventName: "CaseOpened" | "CaseFinal", caseId: bigint, capsuleId: bigint, block: bigint): Promise<Found | null> {
+  const topics = encodeEventTopics({ abi: juryCourtAbi, eventName, args: { caseId } });
+  const logs = await node.logs({ address: juryCourt, topics, fromBlock: numberToHex(block), toBlock: numberToHex(block) });
+  for (const log of logs) {
+    if (!same(log.address, juryCourt) || log.blockNumber === null || log.logIndex === null || hexToBigInt(log.blockNumber) !== block) continue;
+    const decoded = decodeEventLog({ abi: juryCourtAbi, data: log.data, topics: log.topics as [Hex, ...Hex[]], strict: true });
+    if (decoded.eventName !== eventName || decoded.args.caseId !== caseId) continue;
+    if (decoded.eventName === "CaseOpened" && decoded.args.capsuleId !== capsuleId) continue;
+    return { event: eventName, caseId, position: { blockNumber: block, logIndex: Number(log.logIndex) }, transactionHash: log.transactionHash ?? "" };
   }
+  return null;
 }
 
-/** JuryCourt's `eventName` logs whose first indexed argument (caseId or capsuleId) is one of `ids`, over [from, head] in ranges of LOG_BLOCKS blocks. */
-async function caseLogs(node: LabelNode, juryCourt: Hex, eventName: "CaseOpened" | "CaseFinal", ids: bigint[], from: bigint, head: bigint): Promise<Found[]> {
-  const topics = eventName === "CaseOpened" ? encodeEventTopics({ abi: juryCourtAbi, eventName, args: { capsuleId: ids } }) : encodeEventTopics({ abi: juryCourtAbi, eventName, args: { caseId: ids } });
-  const out: Found[] = [];
-  for (const range of logRanges(from, head)) {
-    const logs = await node.logs({ address: juryCourt, topics, ...range });
-    for (const log of logs) {
-      if (!same(log.address, juryCourt) || log.blockNumber === null || log.logIndex === null) continue;
-      const decoded = decodeEventLog({ abi: juryCourtAbi, data: log.data, topics: log.topics as [Hex, ...Hex[]], strict: true });
-      if (decoded.eventName !== eventName) continue;
-      out.push({ event: eventName, caseId: decoded.args.caseId, position: { blockNumber: hexToBigInt(log.blockNumber), logIndex: Number(log.logIndex) }, transactionHash: log.transactionHash ?? "" });
+/**
+ * Every JuryCourt CaseOpened on the chain's capsules and the CaseFinal of those cases that ended, as the node has them:
+ * JuryCourt's `casesOf` names each capsule's cases and the blocks of their two logs (one eth_call a capsule), and each
+ * log is read from its own block. However old the article, no range of blocks is scanned. A problem when the node's
+ * index and its logs disagree.
+ */
+async function juryEvents(node: LabelNode, juryCourt: Hex, capsuleIds: bigint[]): Promise<{ events: Found[] } | { problem: string }> {
+  const events: Found[] = [];
+  for (const capsuleId of capsuleIds) {
+    const data = encodeFunctionData({ abi: juryCourtAbi, functionName: "casesOf", args: [capsuleId] });
+    const [caseIds, openedIn, finalIn] = decodeFunctionResult({ abi: juryCourtAbi, functionName: "casesOf", data: await node.call(juryCourt, data) });
+    if (caseIds.length > MAX_CASES) return { problem: `the node's JuryCourt lists ${caseIds.length} cases on capsule ${capsuleId}, more than ${MAX_CASES}` };
+    for (const [i, caseId] of caseIds.entries()) {
+      const opened = await caseLog(node, juryCourt, "CaseOpened", caseId, capsuleId, openedIn[i] ?? 0n);
+      if (!opened) return { problem: `the node's JuryCourt lists case ${caseId} on capsule ${capsuleId} as opened in block ${openedIn[i]}, but holds no CaseOpened of it on that capsule there` };
+      events.push(opened);
+      const ended = finalIn[i] ?? 0n;
+      if (ended === 0n) continue;
+      const final = await caseLog(node, juryCourt, "CaseFinal", caseId, capsuleId, ended);
+      if (!final) return { problem: `the node's JuryCourt lists case ${caseId} as final in block ${ended}, but holds no CaseFinal of it there` };
+      events.push(final);
     }
   }
-  return out;
-}
-
-/** Every JuryCourt CaseOpened on the chain's capsules since `from` and every CaseFinal of those cases, as the node has them. */
-async function juryEvents(node: LabelNode, juryCourt: Hex, capsuleIds: bigint[], from: bigint): Promise<Found[]> {
-  if (capsuleIds.length === 0) return [];
-  const head = hexToBigInt(await node.blockNumber());
-  const opened = await caseLogs(node, juryCourt, "CaseOpened", capsuleIds, from, head);
-  const caseIds = [...new Set(opened.map((l) => l.caseId))];
-  if (caseIds.length === 0) return opened;
-  // a case ends after it opens: the scan for CaseFinal starts at the first CaseOpened, not at the article's first version
-  const firstOpened = opened.reduce((min, l) => (l.position.blockNumber < min ? l.position.blockNumber : min), head);
-  const finals = await caseLogs(node, juryCourt, "CaseFinal", caseIds, firstOpened, head);
-  return [...opened, ...finals];
+  return { events };
 }
 
 /** The basis log on the node: null when it holds the claimed arguments, else what is wrong; and the basis's place in the chain. */
@@ -198,7 +198,7 @@ async function checkBasis(node: LabelNode, label: TLabelProof, registry: string)
 }
 
 /** The label check: the label follows from its basis on the node, and nothing later on the node changed it. */
-export async function checkLabel(node: LabelNode, label: TLabelProof, capsuleId: string, registry: string, finalizedBlock: bigint): Promise<LabelCheck> {
+export async function checkLabel(node: LabelNode, label: TLabelProof, capsuleId: string, registry: string): Promise<LabelCheck> {
   const fail = (problem: string): LabelCheck => ({ outcome: "failed", detail: `the bridge shows "${label.value}"; ${problem}`, problem });
   const passed = (detail: string): LabelCheck => ({ outcome: label.basis.kind === "operator" ? "operator" : "checked", detail });
   if (!label.chainCapsuleIds.includes(capsuleId)) return fail(`the versions it names (${label.chainCapsuleIds.join(", ") || "none"}) leave out capsule ${capsuleId} itself`);
@@ -207,11 +207,9 @@ export async function checkLabel(node: LabelNode, label: TLabelProof, capsuleId:
   const follows = labelOfBasis(label.basis);
   if (follows !== label.value) return fail(`${basis.fact} gives "${follows ?? "no label"}"`);
   if (!label.juryCourt) return passed(`"${label.value}" follows from ${basis.fact}; no JuryCourt is named, so no case was looked for`);
-  // no case on the article is older than its first version; the scan must reach back to the basis and to this version
-  const from = BigInt(label.fromBlock);
-  const reaches = [finalizedBlock, basis.position?.blockNumber, ...label.endedWithoutFinding.map((c) => BigInt(c.opened.blockNumber))].every((b) => b === undefined || from <= b);
-  if (!reaches) return fail(`the proof starts the scan for cases at block ${label.fromBlock}, after the facts it names`);
-  const events = await juryEvents(node, getAddress(label.juryCourt), label.chainCapsuleIds.map(BigInt), from);
+  const found = await juryEvents(node, getAddress(label.juryCourt), label.chainCapsuleIds.map(BigInt));
+  if ("problem" in found) return fail(found.problem);
+  const { events } = found;
   if (label.basis.kind === "juryFinding") {
     const caseId = BigInt(label.basis.caseId);
     if (!events.some((e) => e.event === "CaseOpened" && e.caseId === caseId)) {

@@ -1,104 +1,83 @@
-import { decodeEventLog, decodeFunctionResult, encodeEventTopics, encodeFunctionData, getAddress, hexToBigInt, type Hex } from "viem";
+import { decodeFunctionResult, encodeFunctionData, getAddress, type Hex } from "viem";
 import { articleRegistryAbi } from "@/lib/chain/abi/article-registry";
-import { logRanges, type LabelNode } from "./label-check";
+import type { LabelNode } from "./label-check";
 
 // Which version of an article is current, read from the reader's node instead of the bridge: one copy for
 // `npm run verify` (verify-proof.ts) and the article page's check in the browser (latest-check-line.tsx), so
-// zod-free. ArticleRegistry emits CapsuleRevises(parentCapsuleId indexed, capsuleId indexed) for every revision,
-// whatever the status of the version it revises, so the walk asks the node for a version's revisions by topic:
-// one eth_getLogs pass per generation of revisions, then one for which of them were finalized. Capsules of other
-// articles finalized meanwhile cost nothing (docs/DECISIONS.md, "CapsuleRevises: the registry indexes each revision
-// by the version it revises").
+// zod-free. ArticleRegistry keeps each version's revisions (`revisionsOf`, whatever became of them) and each
+// finalized version's article number (`capsules(id).articleId`, counted up at every finalization), so the walk is
+// eth_calls only: however old the shown version, no range of blocks is scanned (docs/DECISIONS.md, "The reader's
+// checks read the chain's indexes, not its logs").
 
-/** What the walk needs of the node: eth_blockNumber, eth_getLogs and eth_call (latest). */
-export type RegistryNode = Pick<LabelNode, "blockNumber" | "logs" | "call">;
+/** What the walk needs of the node: eth_call (latest). */
+export type RegistryNode = Pick<LabelNode, "call">;
 
 /** ArticleRegistry.Status: None, Pending, Finalized, Rejected, Superseded. */
 const FINALIZED = 2;
 const SUPERSEDED = 4;
 /** Revisions (of any generation) one walk may follow: a node answering with revisions without end stops here. */
 export const MAX_REVISIONS = 2_000;
-/** Capsule ids one eth_getLogs topic OR-list carries. */
-export const TOPIC_IDS = 100;
+/** eth_calls the walk has in flight at once. */
+export const CALLS_AT_ONCE = 10;
 
-export type NewerVersion = { capsuleId: string; blockNumber: bigint };
+/** A finalized revision: `articleId` is the registry's count of finalizations when it was finalized, so later is larger. */
+export type NewerVersion = { capsuleId: string; articleId: bigint };
 /** `latest`: the newest finalized version revising the shown one (directly or through other versions), or the shown one. */
 export type LatestVersion = { latest: string; newer: NewerVersion[] };
 
-type Found = { parent: bigint; capsuleId: bigint; blockNumber: bigint; logIndex: bigint };
-
-async function statusOf(node: RegistryNode, registry: Hex, id: bigint): Promise<number> {
+/** `capsules(id)`: [outletSlug, submitter, contentHash, parentCapsuleId, status, submittedAt, acceptedAt, articleId, finalizedBy]. */
+async function capsuleOf(node: RegistryNode, registry: Hex, id: bigint) {
   const data = encodeFunctionData({ abi: articleRegistryAbi, functionName: "capsules", args: [id] });
-  return decodeFunctionResult({ abi: articleRegistryAbi, functionName: "capsules", data: await node.call(registry, data) })[4];
+  return decodeFunctionResult({ abi: articleRegistryAbi, functionName: "capsules", data: await node.call(registry, data) });
 }
 
-const chunks = <T>(items: T[]): T[][] => Array.from({ length: Math.ceil(items.length / TOPIC_IDS) }, (_, i) => items.slice(i * TOPIC_IDS, (i + 1) * TOPIC_IDS));
-const inChainOrder = (a: Found, b: Found) => (a.blockNumber === b.blockNumber ? Number(a.logIndex - b.logIndex) : a.blockNumber < b.blockNumber ? -1 : 1);
+async function revisionsOf(node: RegistryNode, registry: Hex, id: bigint): Promise<readonly bigint[]> {
+  const data = encodeFunctionData({ abi: articleRegistryAbi, functionName: "revisionsOf", args: [id] });
+  return decodeFunctionResult({ abi: articleRegistryAbi, functionName: "revisionsOf", data: await node.call(registry, data) });
+}
 
-/**
- * The registry's `eventName` logs over [from, head] whose first indexed argument is one of `ids` (topic1 OR-lists of
- * TOPIC_IDS ids, eth_getLogs ranges of 10,000 blocks); a log the node adds outside the filter is dropped.
- */
-async function logsOf(node: RegistryNode, registry: Hex, eventName: "CapsuleRevises" | "CapsuleFinalized", ids: bigint[], from: bigint, head: bigint): Promise<Found[]> {
-  const asked = new Set(ids);
-  const out: Found[] = [];
-  for (const chunk of chunks(ids)) {
-    const topics =
-      eventName === "CapsuleRevises" ? encodeEventTopics({ abi: articleRegistryAbi, eventName, args: { parentCapsuleId: chunk } }) : encodeEventTopics({ abi: articleRegistryAbi, eventName, args: { capsuleId: chunk } });
-    for (const range of logRanges(from, head)) {
-      for (const log of await node.logs({ address: registry, topics, ...range })) {
-        if (log.address.toLowerCase() !== registry.toLowerCase() || log.blockNumber === null || log.logIndex === null) continue;
-        const decoded = decodeEventLog({ abi: articleRegistryAbi, data: log.data, topics: log.topics as [Hex, ...Hex[]], strict: true });
-        const position = { blockNumber: hexToBigInt(log.blockNumber), logIndex: hexToBigInt(log.logIndex) };
-        if (decoded.eventName === "CapsuleRevises" && eventName === "CapsuleRevises" && asked.has(decoded.args.parentCapsuleId)) out.push({ parent: decoded.args.parentCapsuleId, capsuleId: decoded.args.capsuleId, ...position });
-        if (decoded.eventName === "CapsuleFinalized" && eventName === "CapsuleFinalized" && asked.has(decoded.args.capsuleId)) out.push({ parent: 0n, capsuleId: decoded.args.capsuleId, ...position });
-      }
-    }
-  }
-  return out.sort(inChainOrder);
+/** `each` of `items`, CALLS_AT_ONCE at a time, in the items' order. */
+async function inTurns<T, R>(items: T[], each: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += CALLS_AT_ONCE) out.push(...(await Promise.all(items.slice(i, i + CALLS_AT_ONCE).map(each))));
+  return out;
 }
 
 /**
- * The latest finalized version of the article whose version `capsuleId` was finalized in `finalizedBlock`, as the node
- * at `registry` holds it. The registry marks a Finalized version Superseded when a revision of it is submitted, so a
- * version still Finalized now has no revision (one call). Otherwise the walk reads the revisions of the shown version
- * from its CapsuleRevises logs since `finalizedBlock`, then their revisions, generation by generation (one eth_getLogs
- * pass per generation, each from the block of the generation before's first submission) — through versions that were
- * rejected or are still under vote too; and last which of them the node holds a CapsuleFinalized of: the newest is
- * the latest. A revision submitted while the shown version was itself under vote and finalized before it is not
- * looked for (the bridge revises only published or rejected versions).
+ * The latest finalized version of the article whose version `capsuleId` the page shows, as the node at `registry`
+ * holds it. The registry marks a Finalized version Superseded when a revision of it is submitted, so a version still
+ * Finalized now has no revision (one call). Otherwise the walk reads the shown version's revisions (`revisionsOf`),
+ * then theirs, generation by generation — through versions that were rejected or are still under vote too — and
+ * last which of them were finalized (`capsules(id)`: an article number, none for a version never finalized): the
+ * highest number is the latest.
  */
-export async function latestVersion(node: RegistryNode, registry: string, capsuleId: string, finalizedBlock: bigint): Promise<LatestVersion> {
+export async function latestVersion(node: RegistryNode, registry: string, capsuleId: string): Promise<LatestVersion> {
   const address = getAddress(registry);
   const shown = BigInt(capsuleId);
-  const status = await statusOf(node, address, shown);
+  const status = (await capsuleOf(node, address, shown))[4];
   if (status === FINALIZED) return { latest: capsuleId, newer: [] };
   if (status !== SUPERSEDED) throw new Error(`the registry holds capsule ${capsuleId} with status ${status}, neither finalized (2) nor superseded (4)`);
 
-  const to = hexToBigInt(await node.blockNumber());
   // each revision once, whatever the node answers: a loop of revisions ends when no new one comes
   const seen = new Set<bigint>([shown]);
   const revisions: bigint[] = [];
   let frontier = [shown];
-  let from = finalizedBlock;
   while (frontier.length > 0) {
-    const found = (await logsOf(node, address, "CapsuleRevises", frontier, from, to)).filter((r) => !seen.has(r.capsuleId));
+    const children = (await inTurns(frontier, (id) => revisionsOf(node, address, id))).flat();
     frontier = [];
-    for (const r of found) {
-      if (seen.has(r.capsuleId)) continue; // named twice in this generation
-      seen.add(r.capsuleId);
-      frontier.push(r.capsuleId);
+    for (const child of children) {
+      if (seen.has(child)) continue;
+      seen.add(child);
+      frontier.push(child);
     }
     revisions.push(...frontier);
     if (revisions.length > MAX_REVISIONS) throw new Error(`the node names more than ${MAX_REVISIONS} revisions of capsule ${capsuleId}`);
-    // a revision is submitted after the version it revises: the next generation starts at this one's first submission
-    if (found.length > 0) from = found[0]!.blockNumber;
   }
-  const finalized = new Map<string, NewerVersion>();
-  for (const f of await logsOf(node, address, "CapsuleFinalized", revisions, finalizedBlock, to)) {
-    if (!finalized.has(f.capsuleId.toString())) finalized.set(f.capsuleId.toString(), { capsuleId: f.capsuleId.toString(), blockNumber: f.blockNumber });
-  }
-  const newer = [...finalized.values()];
+  const stored = await inTurns(revisions, (id) => capsuleOf(node, address, id));
+  const newer = revisions
+    .map((id, i) => ({ capsuleId: id.toString(), articleId: stored[i]![7] }))
+    .filter((v) => v.articleId !== 0n)
+    .sort((a, b) => (a.articleId < b.articleId ? -1 : a.articleId > b.articleId ? 1 : 0));
   return { latest: newer.at(-1)?.capsuleId ?? capsuleId, newer };
 }
 

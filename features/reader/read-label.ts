@@ -34,7 +34,6 @@ function hexAnswer(method: string) {
 export function rpcLabelNode(rpcUrl: string): LabelNode {
   return {
     receipt: (hash) => jsonRpc(rpcUrl, "eth_getTransactionReceipt", [hash]).then(asReceipt),
-    blockNumber: () => jsonRpc(rpcUrl, "eth_blockNumber", []).then(hexAnswer("eth_blockNumber")),
     logs: (filter) =>
       jsonRpc(rpcUrl, "eth_getLogs", [filter]).then((value) => {
         if (!Array.isArray(value)) throw new Error("eth_getLogs: the node answered no list of logs");

@@ -9,13 +9,12 @@ import type { Check } from "./verify-proof";
 /** The reader's node as label-check.ts and latest-version.ts read it. */
 export const nodeOf = (client: PublicClient): LabelNode => ({
   receipt: (hash) => client.request({ method: "eth_getTransactionReceipt", params: [hash] }),
-  blockNumber: () => client.request({ method: "eth_blockNumber" }),
   logs: (filter) => client.request({ method: "eth_getLogs", params: [filter] }),
   call: (to, data) => client.request({ method: "eth_call", params: [{ to, data }, "latest"] }),
 });
 
 /** The "label" check: the label follows from its basis on the node, and nothing later on the node changed it. */
-export async function verifyLabel(node: LabelNode, label: TLabelProof, capsuleId: string, registry: string, finalizedBlock: bigint): Promise<Check> {
-  const check = await checkLabel(node, label, capsuleId, registry, finalizedBlock);
+export async function verifyLabel(node: LabelNode, label: TLabelProof, capsuleId: string, registry: string): Promise<Check> {
+  const check = await checkLabel(node, label, capsuleId, registry);
   return { name: "label", ok: check.outcome !== "failed", detail: check.detail };
 }

@@ -6,7 +6,6 @@ import { canonicalText, evidenceItemHash, evidenceTree, ZERO_ROOT, type CapsuleM
 import { verifyEvidenceProof } from "./evidence-proof";
 import { nodeOf, verifyLabel } from "./verify-label";
 import { latestVersion, standingOf, type RegistryNode } from "./latest-version";
-import { withOneHead } from "./label-check";
 import { capsuleFinalizedTopic, REGISTRY_STATUS_FINALIZED, ZCapsuleProofResponse, type TCapsuleProof } from "./capsule-proof";
 
 // The checks of `npm run verify`: the bridge supplies the text and the proof's coordinates; every
@@ -115,10 +114,9 @@ export async function verifyProof(
     return checks;
   }
   checks.push(...(await verifyManifest(proof, bodyHash, { manifestHash: commitment[0], evidenceRoot: commitment[1] }, fetchEvidence(bridgeOrigin(proof.bodyUrl)))));
-  // the label check and the latest-version walk scan up to one head, read once
-  const node = withOneHead(nodeOf(client));
-  checks.push(await verifyLabel(node, proof.label, capsuleId, proof.contractAddress, BigInt(proof.blockNumber)));
-  checks.push(await verifyLatest(node, capsuleId, proof.contractAddress, BigInt(proof.blockNumber), claimedLatest));
+  const node = nodeOf(client);
+  checks.push(await verifyLabel(node, proof.label, capsuleId, proof.contractAddress));
+  checks.push(await verifyLatest(node, capsuleId, proof.contractAddress, claimedLatest));
   return checks;
 }
 
@@ -126,11 +124,11 @@ export async function verifyProof(
  * The "latest" check: no finalized version the bridge leaves unsaid revises this one. A version the bridge itself
  * says was replaced passes when the node's latest is the one it names: verifying an older version is allowed.
  */
-export async function verifyLatest(node: RegistryNode, capsuleId: string, registry: string, finalizedBlock: bigint, claimedLatest: string): Promise<Check> {
-  const found = await latestVersion(node, registry, capsuleId, finalizedBlock).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+export async function verifyLatest(node: RegistryNode, capsuleId: string, registry: string, claimedLatest: string): Promise<Check> {
+  const found = await latestVersion(node, registry, capsuleId).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
   if (typeof found === "string") return { name: "latest", ok: false, detail: `the node could not tell which version is the latest: ${found}` };
   const { latest, newer } = found;
-  const path = newer.map((v) => `${v.capsuleId} (block ${v.blockNumber})`).join(", ");
+  const path = newer.map((v) => `${v.capsuleId} (the registry's article ${v.articleId})`).join(", ");
   switch (standingOf(capsuleId, claimedLatest, latest)) {
     case "latest":
       return { name: "latest", ok: true, detail: `the node holds no finalized version revising capsule ${capsuleId}: it is the latest, as the bridge says` };

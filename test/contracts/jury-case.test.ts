@@ -71,6 +71,7 @@ describe("JuryCourt configuration", () => {
 describe("JuryCourt case: one claim, a non-revealing juror, the losing side alone funds its appeal", () => {
   let capsuleId: bigint;
   let caseId: bigint;
+  let openedIn: bigint;
   let jurors: readonly Address[];
 
   it("refuses a wrong fee, an unpublished capsule, the author's own challenge and bad claim lists", async () => {
@@ -88,6 +89,7 @@ describe("JuryCourt case: one claim, a non-revealing juror, the losing side alon
     const courtBefore = await f.balance(f.courtAddress);
     const opened = await f.openCase(capsuleId);
     caseId = opened.caseId;
+    openedIn = opened.receipt.blockNumber;
     note("openCase (22 wallets in the registry pool)", opened.receipt);
     const block = await f.publicClient.getBlock({ blockNumber: opened.receipt.blockNumber });
     const [caseOpened] = eventNamed(opened.receipt, "CaseOpened");
@@ -99,6 +101,8 @@ describe("JuryCourt case: one claim, a non-revealing juror, the losing side alon
     expect(await f.balance(f.courtAddress)).toBe(courtBefore + 3n * F);
     expect(await f.read<bigint>("openCaseOf", [capsuleId])).toBe(caseId);
     expect(await f.read<bigint>("claimCount", [caseId])).toBe(1n);
+    // the index a reader's node answers instead of a log scan: the case and the block of its CaseOpened, not final yet
+    expect(await f.read("casesOf", [capsuleId])).toEqual([[caseId], [openedIn], [0n]]);
   });
 
   it("keeps a running case's periods when the operator changes the configuration", async () => {
@@ -260,6 +264,7 @@ describe("JuryCourt case: one claim, a non-revealing juror, the losing side alon
     expect(await f.read<bigint>("openCaseOf", [capsuleId])).toBe(0n);
     expect(await f.read<bigint>("periodEndsAt", [caseId])).toBe(0n);
     expect(await revertName(f.advancePeriod(caseId))).toBe("WrongPeriod");
+    expect(await f.read("casesOf", [capsuleId])).toEqual([[caseId], [openedIn], [receipt.blockNumber]]);
   });
 
   it("refunds contributions in full when the appeal did not start a round, once", async () => {
@@ -282,6 +287,16 @@ describe("JuryCourt case: one claim, a non-revealing juror, the losing side alon
     expect(await f.balance(juror)).toBe(before + owed - receipt.gasUsed * receipt.effectiveGasPrice);
     expect(await balanceOf(juror)).toBe(0n);
     expect(await revertName(f.walletOf(juror).writeContract({ ...f.court, functionName: "withdraw" }))).toBe("NothingToWithdraw");
+  });
+
+  it("lists a second case on the same capsule after the first, each with its own blocks; other capsules list none", async () => {
+    const second = await f.openCase(capsuleId);
+    const [ids, opened, ended] = await f.read<readonly [readonly bigint[], readonly bigint[], readonly bigint[]]>("casesOf", [capsuleId]);
+    expect(ids).toEqual([caseId, second.caseId]);
+    expect(opened).toEqual([openedIn, second.receipt.blockNumber]);
+    expect(ended[0]).toBeGreaterThan(openedIn);
+    expect(ended[1]).toBe(0n);
+    expect(await f.read("casesOf", [capsuleId + 1_000n])).toEqual([[], [], []]);
   });
 });
 

@@ -17,6 +17,7 @@ const logsOf = <A extends typeof capsuleAcceptanceAbi | typeof articleRegistryAb
   receipt.logs.filter((log) => log.address.toLowerCase() === address.toLowerCase()).map((log) => decodeEventLog({ abi, ...log }));
 const vote = (wallet: number, capsuleId: bigint, support: boolean) =>
   f.wallets[wallet]!.writeContract({ ...acceptance(), functionName: "castVote", args: [capsuleId, support] });
+const revisionsOf = (id: bigint) => f.publicClient.readContract({ ...registry(), functionName: "revisionsOf", args: [id] });
 const status = async (id: bigint) => (await f.publicClient.readContract({ ...registry(), functionName: "capsules", args: [id] }))[4];
 const finalize = (wallet: number, id: bigint) => f.wallets[wallet]!.writeContract({ ...registry(), functionName: "finalizeCapsule", args: [id] });
 
@@ -216,6 +217,7 @@ describe("ArticleRegistry finalization", () => {
     expect(events.find((e) => e.eventName === "CapsuleSuperseded")?.args).toEqual({ capsuleId: parent, byCapsuleId: correction.capsuleId });
     expect(await status(parent)).toBe(STATUS.Superseded);
     expect(await status(correction.capsuleId)).toBe(STATUS.Pending);
+    expect(await revisionsOf(parent)).toEqual([correction.capsuleId]);
   });
 
   it("leaves a rejected parent rejected when it is revised, and indexes the revision by it (CapsuleRevises)", async () => {
@@ -229,6 +231,11 @@ describe("ArticleRegistry finalization", () => {
     // found by the parent alone, as a reader's node answers eth_getLogs with topic1 = the parent
     const found = await f.publicClient.getContractEvents({ ...registry(), eventName: "CapsuleRevises", args: { parentCapsuleId: parent }, fromBlock: 0n });
     expect(found.map((e) => e.args.capsuleId)).toEqual([revision.capsuleId]);
+    // and by one eth_call, however old the parent: a second revision of it comes after the first
+    const second = await f.voucher(f.accounts[1]!.address, { parentCapsuleId: parent });
+    await f.mined(f.submit(1, second));
+    expect(await revisionsOf(parent)).toEqual([revision.capsuleId, second.capsuleId]);
+    expect(await revisionsOf(revision.capsuleId)).toEqual([]);
   });
 
   it("an original (parent 0) emits no CapsuleRevises", async () => {

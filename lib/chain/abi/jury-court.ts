@@ -1314,6 +1314,35 @@ export const juryCourtAbi = [
     "inputs": [
       {
         "internalType": "uint256",
+        "name": "capsuleId",
+        "type": "uint256"
+      }
+    ],
+    "name": "casesOf",
+    "outputs": [
+      {
+        "internalType": "uint256[]",
+        "name": "caseIds",
+        "type": "uint256[]"
+      },
+      {
+        "internalType": "uint64[]",
+        "name": "openedIn",
+        "type": "uint64[]"
+      },
+      {
+        "internalType": "uint64[]",
+        "name": "finalIn",
+        "type": "uint64[]"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
         "name": "caseId",
         "type": "uint256"
       }
