@@ -45,7 +45,7 @@ test("the tally is a live region: another editor's vote is read out in the words
   await desk.vote(OWNER, capsuleId, true);
   await expect(editor.page.locator(`[data-testid=voter][data-voter="${keyAddress(OWNER)}"]`)).toContainText("Yes");
   const participation = (await editor.page.getByTestId("participation").textContent()) ?? "";
-  await expect(announced).toHaveText(new RegExp(`^Tally now: 100\\.00% yes, 0\\.00% no \\(approval needs \\d+%\\); participation ${participation.replace(".", "\\.")}% \\(quorum \\d+%\\)\\.$`));
+  await expect(announced).toHaveText(new RegExp(`^Wren Author voted yes\\. Tally now: 100\\.00% yes, 0\\.00% no \\(approval needs \\d+%\\); participation ${participation.replace(".", "\\.")}% \\(quorum \\d+%\\)\\.$`));
 });
 
 test("revoking an Editor says what it did where the focus lands; the editor confirming a vote hears the role went, then finds it in the inbox", async ({ browser }) => {

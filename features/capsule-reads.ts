@@ -6,7 +6,7 @@ import { capsuleVotes } from "@/features/voting/votes.endpoint";
 import { conditional } from "@/lib/http/endpoint-route";
 import { serve } from "./serve";
 import { publicOrigin } from "@/lib/http/public-origin";
-import { buildCapsulePage, buildHistory, capsulePageRows, capsulePageVersion, capsuleReadRows, historyRows, historySettled, historyVersion } from "@/features/capsules/capsule-queries";
+import { buildCapsulePage, buildHistory, capsulePageRows, capsulePageVersion, capsuleReadRows, historyRows, historySettled, historyVersion, viewerVotesOn } from "@/features/capsules/capsule-queries";
 import { capsuleReadBody, capsuleReadVersion, isSettled } from "@/features/capsules/capsule-view";
 import { buildVotesPage, votesPageRows } from "@/features/voting/vote-list";
 import { viewerVotingOf } from "@/features/voting/viewer-voting";
@@ -24,9 +24,12 @@ export const capsuleReadRoute = serve(capsuleRead, async ({ params, request, vie
 });
 
 // GET /api/capsules — capsules newest first, filtered by outlet slug and status; conditional
+// A signed read also carries the reader's own vote on each listed capsule that went to a vote (viewerVote).
 export const capsuleListRoute = serve(capsuleList, async ({ query, viewer }) => {
   const page = await capsulePageRows(db(), query, viewer);
-  return conditional(capsulePageVersion(page), false, () => buildCapsulePage(page, query), { rowsAlone: true });
+  const viewerVotes = viewer ? await viewerVotesOn(db(), page.rows, viewer.wallet) : undefined;
+  const version = viewerVotes ? [capsulePageVersion(page), [...viewerVotes]] : capsulePageVersion(page);
+  return conditional(version, false, () => buildCapsulePage(page, query, viewerVotes), { rowsAlone: true });
 });
 
 // GET /api/capsules/:id/history — the revision chain, oldest first, with its current version; conditional

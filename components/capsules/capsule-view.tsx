@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { useCapsule, useCapsuleHistory, useCloseVote } from "@/components/capsules/use-capsules";
 import { useChainClock } from "@/components/network/use-chain-clock";
@@ -12,6 +12,8 @@ import { capsuleTypeLabel, formatTime } from "@/components/ui/capsule-format";
 import { CapsuleStatusBadge } from "./capsule-status-badge";
 import { Countdown } from "./countdown";
 import { TallyPanel } from "./tally-panel";
+import type { AnnouncedVote } from "./tally-announcement";
+import { displayAddress } from "@/lib/wallet/short-address";
 import { VotePanel } from "./vote-panel";
 import { VoterList } from "./voter-list";
 import { CapsuleContent } from "./capsule-content";
@@ -45,6 +47,9 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
   const live = useVoteEvents(id, status === "pending");
   // "superseded" on chain may still be the version readers see (its correction is under vote or was rejected): the chain tells
   const chain = useCapsuleHistory(id, status === "superseded");
+  // set when this page closed the vote (or withdrew the draft): the outcome that says what happened takes the focus,
+  // which the closing button, gone with the open vote, would otherwise drop to the page's start
+  const [outcomeTakesFocus, setOutcomeTakesFocus] = useState(false);
 
   if (failedWithNothing(capsule)) {
     return (
@@ -71,6 +76,10 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
   const submitted = submitterCredit(c.submitter, read.contributors);
   const submitterName = submitterGivenName(c.submitter, read.contributors);
   const namedVotes = votes.data ? votesNamedOnCapsule(votes.data.items, c.submitter, submitterName) : undefined;
+  const lastVote = namedVotes && votes.data && !votes.data.hasMore ? namedVotes.at(-1) : undefined;
+  const latest: AnnouncedVote | undefined = lastVote
+    ? { who: wallet && lastVote.voter.toLowerCase() === wallet.toLowerCase() ? "You" : (lastVote.displayName ?? `Wallet ${displayAddress(lastVote.voter)}`), support: lastVote.support }
+    : undefined;
   const standing = chain.data ? versionStandings(chain.data.chain, chain.data.currentCapsuleId).get(c.id) : undefined;
 
   return (
@@ -133,7 +142,7 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
         <Card>
           <p className="text-stone-700">This capsule is still a draft. The vote opens when its journalist submits it and pays the fee.</p>
           <div className="mt-4">
-            <RejectPanel read={read} windowOpen={false} />
+            <RejectPanel read={read} windowOpen={false} onDone={() => setOutcomeTakesFocus(true)} />
           </div>
         </Card>
       ) : (
@@ -141,12 +150,12 @@ export function CapsuleView({ id, courtRecord }: { id: string; courtRecord?: Rea
           <Card title="Vote" className="lg:col-span-2">
             <div className="space-y-6">
               <WindowLine read={read} now={now} />
-              <TallyPanel read={tallyRead} />
+              <TallyPanel read={tallyRead} latest={latest} />
               <CorrectionBrief read={read} />
               <VotePanel capsuleId={id} outletSlug={c.outletSlug} outletName={read.outlet.outletName} open={windowOpen} chainNow={now} votes={votes.data?.items} viewerVoting={read.viewerVoting} />
-              {windowPassed ? <ClosePanel id={id} /> : null}
-              <RejectPanel read={read} windowOpen={windowOpen} />
-              <Outcome read={read} />
+              <ClosePanel id={id} shown={windowPassed} onClosed={() => setOutcomeTakesFocus(true)} />
+              <RejectPanel read={read} windowOpen={windowOpen} onDone={() => setOutcomeTakesFocus(true)} />
+              <Outcome read={read} takeFocus={outcomeTakesFocus} onFocused={() => setOutcomeTakesFocus(false)} />
               <OperatorTxList transactions={read.operatorTransactions} />
             </div>
           </Card>
@@ -205,16 +214,18 @@ function WindowLine({ read, now }: { read: NonNullable<ReturnType<typeof useCaps
   );
 }
 
-function ClosePanel({ id }: { id: string }) {
+/** Stays mounted once the vote is closed (`shown` false): the mutation's onSuccess, which moves the focus, would not run in an unmounted one. */
+function ClosePanel({ id, shown, onClosed }: { id: string; shown: boolean; onClosed: () => void }) {
   const { status } = useSession();
   const close = useCloseVote(id);
+  if (!shown) return null;
   return (
     <div className="rounded-md border border-blue-200 bg-blue-50 p-4" data-testid="close-panel">
       <p className="text-sm text-blue-950">The window has passed. Anyone signed in can close the vote: the chain then counts it and finalizes or rejects the capsule.</p>
       <button
         type="button"
         disabled={status !== "signed-in" || close.isPending}
-        onClick={() => close.mutate()}
+        onClick={() => close.mutate(undefined, { onSuccess: onClosed })}
         className="mt-3 rounded-md bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-stone-800 disabled:opacity-50"
       >
         {close.isPending ? "Closing the vote…" : "Close the vote"}
@@ -229,11 +240,19 @@ function ClosePanel({ id }: { id: string }) {
   );
 }
 
-function Outcome({ read }: { read: NonNullable<ReturnType<typeof useCapsule>["data"]> }) {
+/** `takeFocus`: this page just closed the vote; the outcome takes the focus once it is shown, then `onFocused`. */
+function Outcome({ read, takeFocus, onFocused }: { read: NonNullable<ReturnType<typeof useCapsule>["data"]>; takeFocus: boolean; onFocused: () => void }) {
   const c = read.capsule;
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (takeFocus && box.current) {
+      box.current.focus();
+      onFocused();
+    }
+  }, [takeFocus, c.status, onFocused]);
   if (c.status === "finalized" || c.status === "superseded" || c.status === "accepted") {
     return (
-      <div role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-4 text-emerald-950" data-testid="outcome">
+      <div ref={box} tabIndex={-1} role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-4 text-emerald-950" data-testid="outcome">
         <p className="font-semibold">Accepted and finalized on chain{c.finalizedAt !== "0" ? ` at ${formatTime(c.finalizedAt)}` : ""}.</p>
         {c.finalizeTxHash ? (
           <p className="mt-1 text-xs">
@@ -260,7 +279,7 @@ function Outcome({ read }: { read: NonNullable<ReturnType<typeof useCapsule>["da
   }
   if (c.status === "rejected") {
     return (
-      <div role="status" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-950" data-testid="outcome">
+      <div ref={box} tabIndex={-1} role="status" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-950" data-testid="outcome">
         <p className="font-semibold">Rejected: {rejectionReason(read)}</p>
         <p className="mt-1 text-sm">
           The journalist can revise it as a new draft from the{" "}

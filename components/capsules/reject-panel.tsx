@@ -16,7 +16,8 @@ import { formatTime } from "@/components/ui/capsule-format";
 // before anyone voted, or an Editor of the outlet closes it early (rejected on chain) — only while no vote was
 // cast or once the vote can no longer pass (features/capsules/early-close.ts, the rule the bridge applies); else
 // the Editor is told why in words. A reason is asked for and a confirmation, because neither can be undone.
-export function RejectPanel({ read, windowOpen }: { read: TCapsuleResponse; windowOpen: boolean }) {
+/** `onDone`: the capsule was withdrawn or its vote closed (the page moves the focus to the outcome it then shows). */
+export function RejectPanel({ read, windowOpen, onDone }: { read: TCapsuleResponse; windowOpen: boolean; onDone?: () => void }) {
   const { wallet, status } = useSession();
   const c = read.capsule;
   const roles = useOutletRoles(wallet, c.outletSlug);
@@ -80,6 +81,7 @@ export function RejectPanel({ read, windowOpen }: { read: TCapsuleResponse; wind
                   onSuccess: () => {
                     clearReason();
                     setConfirming(false);
+                    onDone?.();
                   },
                 })}
               className="min-h-11 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-50"

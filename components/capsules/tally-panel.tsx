@@ -1,9 +1,11 @@
 import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
 import { formatCap, percent } from "@/components/ui/capsule-format";
+import { tallyAnnouncement, type AnnouncedVote } from "./tally-announcement";
 
 // The tally as the bridge reads it: weighted yes/no shares with the approval line, and participation
 // against the quorum threshold. Numbers are always written next to the bars.
-export function TallyPanel({ read }: { read: TCapsuleResponse }) {
+/** `latest`: the newest vote when the page holds it (it is said before the tally in the live announcement). */
+export function TallyPanel({ read, latest }: { read: TCapsuleResponse; latest?: AnnouncedVote }) {
   const { capsule, policy } = read;
   const yes = percent(capsule.weightedYes);
   const no = percent(capsule.weightedNo);
@@ -15,13 +17,12 @@ export function TallyPanel({ read }: { read: TCapsuleResponse }) {
   const open = capsule.status === "pending" || capsule.status === "draft";
   return (
     <div className="space-y-5" data-testid="tally">
-      {/* while the vote is open the tally changes under the reader's eyes (pushed votes): a screen reader hears each change,
-          in the same words as on screen; it stays quiet on load (a live region speaks only when its text changes) */}
+      {/* while the vote is open the tally changes under the reader's eyes (pushed votes): a screen reader hears each vote
+          once, who cast it and the tally after it, in the same words as on screen; it stays quiet on load (a live region
+          speaks only when its text changes) */}
       {open ? (
         <p role="status" className="sr-only" data-testid="tally-live">
-          {anyVotes
-            ? `Tally now: ${capsule.weightedYes}% yes, ${capsule.weightedNo}% no (approval needs ${policy.approvalThreshold}%); participation ${capsule.weightedParticipation}% (quorum ${policy.quorumThreshold}%).`
-            : "No votes yet."}
+          {tallyAnnouncement(capsule, policy, latest)}
         </p>
       ) : null}
       <div>

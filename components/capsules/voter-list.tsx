@@ -11,7 +11,8 @@ type Paging = { page: number; total: number; hasMore: boolean; onPage: (page: nu
 /**
  * The indexed voters, oldest first: name (when the wallet is a member of the outlet) or address,
  * "you" for the signed-in wallet, weight in CAP, the signed reason when given, and the transaction. `live` is the push channel's
- * state while the vote is open; undefined once it is closed.
+ * state while the vote is open; undefined once it is closed. Not a live region: the tally's announcement says each new
+ * vote (TallyPanel), so a screen reader hears it once.
  */
 export function VoterList({ votes, loading, live, me, paging }: { votes: TVoteItem[] | undefined; loading: boolean; live: LiveVotes | undefined; me: string | undefined; paging?: Paging }) {
   return (
@@ -32,7 +33,7 @@ export function VoterList({ votes, loading, live, me, paging }: { votes: TVoteIt
           No votes yet.
         </p>
       ) : (
-        <ul className="mt-2 divide-y divide-stone-100 text-sm" data-testid="voter-list" aria-live="polite">
+        <ul className="mt-2 divide-y divide-stone-100 text-sm" data-testid="voter-list">
           {votes.map((vote) => {
             const mine = me !== undefined && vote.voter.toLowerCase() === me.toLowerCase();
             return (

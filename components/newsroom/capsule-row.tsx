@@ -1,5 +1,6 @@
 import Link from "next/link";
-import type { TCapsuleObject } from "@/features/capsules/capsules.schema";
+import type { TCapsuleListItem, TCapsuleObject } from "@/features/capsules/capsules.schema";
+import { viewerVoteWords } from "./viewer-vote-words";
 import { CapsuleStatusBadge } from "@/components/capsules/capsule-status-badge";
 import { Countdown } from "@/components/capsules/countdown";
 import { capsuleTypeLabel, formatTime } from "@/components/ui/capsule-format";
@@ -16,7 +17,9 @@ export function capsuleHref(capsule: Pick<TCapsuleObject, "id" | "status">): str
  * above already shows; below the two-column layout (lg), where the cards stack into one column, it says so ("Listed
  * above") rather than being left out, so a phone shows the same page of rows as the desktop (docs/DECISIONS.md).
  */
-export function CapsuleRow({ capsule, now, outletName, listedAbove = false }: { capsule: TCapsuleObject; now: number; outletName?: string; listedAbove?: boolean }) {
+/** `votesHere`: the signed-in wallet is an Editor of the capsule's outlet, so its own vote is shown (viewerVoteWords). */
+export function CapsuleRow({ capsule, now, outletName, listedAbove = false, votesHere = false }: { capsule: TCapsuleListItem; now: number; outletName?: string; listedAbove?: boolean; votesHere?: boolean }) {
+  const myVote = viewerVoteWords(capsule, now, votesHere);
   return (
     <li
       className={`flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4`}
@@ -43,7 +46,16 @@ export function CapsuleRow({ capsule, now, outletName, listedAbove = false }: { 
               : `updated ${formatTime(capsule.updatedAt)}`}
         </p>
       </div>
-      <div className="flex shrink-0 items-center gap-3 text-sm">
+      <div className="flex shrink-0 flex-wrap items-center gap-3 text-sm">
+        {myVote ? (
+          <span
+            className={`whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-semibold ${capsule.viewerVote === "none" ? "border-amber-400 bg-amber-50 text-amber-950" : "border-stone-300 bg-stone-50 text-stone-700"}`}
+            data-testid="capsule-row-my-vote"
+            data-vote={capsule.viewerVote}
+          >
+            {myVote}
+          </span>
+        ) : null}
         {capsule.status === "pending" ? <Countdown closesAt={capsule.closesAt} now={now} className="text-stone-700" /> : null}
         {capsule.status === "finalized" ? (
           <Link href={`/read/${capsule.id}`} className="inline-flex min-h-11 items-center text-accent underline-offset-2 hover:underline">

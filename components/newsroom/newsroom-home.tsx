@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { useQueries } from "@tanstack/react-query";
-import type { TCapsuleObject } from "@/features/capsules/capsules.schema";
+import type { TCapsuleListItem } from "@/features/capsules/capsules.schema";
 import { capsuleListQuery, useCapsuleList, type CapsuleStatusFilter } from "@/components/capsules/use-capsules";
 import { useWalletRoles } from "@/components/roles/use-roles";
 import { useChainClock } from "@/components/network/use-chain-clock";
@@ -12,9 +12,12 @@ import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CapsuleRow } from "./capsule-row";
+import { viewerVoteWords } from "./viewer-vote-words";
 import { BondShortfall } from "@/components/bonds/bond-shortfall";
 import { RoleOffersCard } from "./role-offers-card";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
+import { ROLE } from "@/lib/roles/role-catalog";
+import { NoRoleNotice } from "./no-role-notice";
 
 const ALL = "__all";
 const statusFilters: Array<{ value: CapsuleStatusFilter; label: string }> = [
@@ -33,7 +36,7 @@ function useSection(slugs: string[], status: "draft" | "pending" | "finalized") 
   const results = useQueries({
     queries: slugs.map((slug) => capsuleListQuery({ outlet: slug, status, page: 1, limit: 20 }, session)),
   });
-  const when = (c: TCapsuleObject) => Number(status === "finalized" ? c.finalizedAt : status === "pending" ? c.closesAt : c.updatedAt);
+  const when = (c: TCapsuleListItem) => Number(status === "finalized" ? c.finalizedAt : status === "pending" ? c.closesAt : c.updatedAt);
   // newest first; open votes by the window that closes first
   const items = results
     .flatMap((result) => result.data?.items ?? [])
@@ -41,10 +44,25 @@ function useSection(slugs: string[], status: "draft" | "pending" | "finalized") 
   return { items, loading: results.some((r) => r.isPending), error: results.find((r) => r.error)?.error, refetch: () => results.forEach((r) => void r.refetch()) };
 }
 
-function Section(props: { title: string; testId: string; items: TCapsuleObject[]; loading: boolean; error: unknown; empty: React.ReactNode; now: number; onRetry: () => void; outletNames: ReadonlyMap<string, string> }) {
+function Section(props: {
+  title: string;
+  testId: string;
+  items: TCapsuleListItem[];
+  loading: boolean;
+  error: unknown;
+  empty: React.ReactNode;
+  now: number;
+  onRetry: () => void;
+  outletNames: ReadonlyMap<string, string>;
+  /** Outlets where the wallet is an Editor: its rows there say how it voted, or that its vote is needed. */
+  editorAt?: ReadonlySet<string>;
+  /** A line above the rows (Open votes: how many still need the Editor's vote). */
+  summary?: React.ReactNode;
+}) {
   return (
     <Card title={props.title}>
       <div data-testid={props.testId}>
+        {props.summary && !props.loading && !props.error ? props.summary : null}
         {props.error ? (
           <ErrorNotice title={`${props.title} could not be loaded`} error={props.error} onRetry={props.onRetry} />
         ) : props.loading ? (
@@ -57,7 +75,7 @@ function Section(props: { title: string; testId: string; items: TCapsuleObject[]
         ) : (
           <ul className="divide-y divide-stone-100">
             {props.items.map((capsule) => (
-              <CapsuleRow key={capsule.id} capsule={capsule} now={props.now} outletName={props.outletNames.get(capsule.outletSlug)} />
+              <CapsuleRow key={capsule.id} capsule={capsule} now={props.now} outletName={props.outletNames.get(capsule.outletSlug)} votesHere={props.editorAt?.has(capsule.outletSlug)} />
             ))}
           </ul>
         )}
@@ -77,6 +95,7 @@ export function NewsroomHome() {
   // slug → name of the outlets where the wallet holds a role (the court's seat is not a newsroom)
   const outletNames = useMemo(() => new Map((roles.data?.items ?? []).filter((role) => role.outletSlug !== "capsule-court").map((role) => [role.outletSlug, role.outletName])), [roles.data]);
   const myOutlets = useMemo(() => [...outletNames.keys()], [outletNames]);
+  const editorAt = useMemo(() => new Set((roles.data?.items ?? []).filter((role) => role.roleId === ROLE.EDITOR).map((role) => role.outletSlug)), [roles.data]);
   const slugs = outlet === ALL ? myOutlets : [outlet];
   const drafts = useSection(slugs, "draft");
   const open = useSection(slugs, "pending");
@@ -119,12 +138,7 @@ export function NewsroomHome() {
       {roles.isPending ? (
         <Skeleton className="block h-10 w-64" />
       ) : roles.isError ? null : myOutlets.length === 0 ? (
-        <Card>
-          <p className="text-stone-700" data-testid="newsroom-no-roles">
-            You hold no role at any outlet yet. Ask an outlet’s owner or Editor to grant you the Journalist role, or{" "}
-            <Link href="/outlets" className="text-accent underline">register your own outlet</Link>.
-          </p>
-        </Card>
+        <NoRoleNotice signedIn={sessionStatus === "signed-in"} />
       ) : (
         <>
           <div className="flex flex-wrap items-center gap-3">
@@ -177,6 +191,8 @@ export function NewsroomHome() {
               now={now}
               outletNames={outletNames}
               empty="No capsule is being voted on. Submitted drafts appear here while their window is open."
+              editorAt={editorAt}
+              summary={<OpenVotesSummary items={open.items} now={now} editorAt={editorAt} signedIn={sessionStatus === "signed-in"} />}
             />
           </div>
           <Section
@@ -206,6 +222,7 @@ export function NewsroomHome() {
                 now={now}
                 outletNames={outletNames}
                 listedAbove={listedAbove}
+                editorAt={editorAt}
                 signedIn={sessionStatus === "signed-in"}
               />
             )}
@@ -213,6 +230,25 @@ export function NewsroomHome() {
         </>
       )}
     </div>
+  );
+}
+
+/** How many open votes still need the Editor's vote (the list's own viewerVote, read signed); before sign-in, that it will say. */
+function OpenVotesSummary({ items, now, editorAt, signedIn }: { items: TCapsuleListItem[]; now: number; editorAt: ReadonlySet<string>; signedIn: boolean }) {
+  const mine = items.filter((capsule) => editorAt.has(capsule.outletSlug));
+  if (mine.length === 0) return null;
+  if (!signedIn) {
+    return (
+      <p className="mb-2 text-sm text-stone-600" data-testid="open-votes-summary">
+        Sign in (in the page header) to see which of these votes still need yours.
+      </p>
+    );
+  }
+  const needed = mine.filter((capsule) => viewerVoteWords(capsule, now, true) === "Needs your vote").length;
+  return (
+    <p className="mb-2 text-sm font-medium text-stone-800" data-testid="open-votes-summary">
+      {needed === 0 ? "You have voted on every open vote you can." : `${needed === 1 ? "One open vote still needs" : `${needed} open votes still need`} yours.`}
+    </p>
   );
 }
 
@@ -228,6 +264,8 @@ function BrowseList(props: {
   outletNames: ReadonlyMap<string, string>;
   /** Ids the cards above list (My drafts, Open votes, Recently finalized): marked as such on a phone. */
   listedAbove: ReadonlySet<string>;
+  /** Outlets where the wallet is an Editor: its rows there say how it voted (the same words as Open votes). */
+  editorAt: ReadonlySet<string>;
 }) {
   const data = props.query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
@@ -271,7 +309,7 @@ function BrowseList(props: {
           ) : null}
           <ul className="divide-y divide-stone-100" data-testid="browse-rows">
             {data.items.map((capsule) => (
-              <CapsuleRow key={capsule.id} capsule={capsule} now={props.now} outletName={props.outletNames.get(capsule.outletSlug)} listedAbove={props.listedAbove.has(capsule.id)} />
+              <CapsuleRow key={capsule.id} capsule={capsule} now={props.now} outletName={props.outletNames.get(capsule.outletSlug)} listedAbove={props.listedAbove.has(capsule.id)} votesHere={props.editorAt.has(capsule.outletSlug)} />
             ))}
           </ul>
         </>

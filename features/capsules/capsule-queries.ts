@@ -2,7 +2,9 @@ import "server-only";
 import type { Db } from "@/lib/db/database";
 import { listCapsules, listChain } from "@/features/capsules/capsules.repository";
 import { pageOf, pageOffset } from "@/lib/schemas/pagination";
-import type { TListCapsulesQuery } from "@/features/capsules/capsules.schema";
+import { getAddress, type Address } from "viem";
+import type { TListCapsulesQuery, TViewerVote } from "@/features/capsules/capsules.schema";
+import { votesOfVoter } from "@/features/voting/capsule-votes.repository";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import { capsuleObject, capsuleReadResponse, isSettled, loadCapsuleRead, visibleCapsuleForRead } from "./capsule-view";
 import { snapshotPage } from "@/features/capsules/capsule-list-snapshot.repository";
@@ -38,7 +40,26 @@ export async function capsulePageRows(db: Db, query: TListCapsulesQuery, viewer:
   return listCapsules(db, { outletSlug: query.outlet, status: query.status, ...page, where: visibleTo(viewer) });
 }
 
-export const buildCapsulePage = ({ rows, total }: { rows: CapsuleRow[]; total: number }, query: TListCapsulesQuery) => pageOf(rows.map(capsuleObject), query, total);
+/**
+ * The signed reader's own vote on each capsule of a page that went to a vote (submitted on chain): "for", "against" or
+ * "none". Only the reader's own votes are read; who else voted is what GET /api/capsules/:id/votes already shows.
+ */
+export async function viewerVotesOn(db: Db, rows: CapsuleRow[], wallet: Address): Promise<Map<number, TViewerVote>> {
+  const voted = rows.filter((row) => row.status !== "draft" && row.submit_tx_hash !== null).map((row) => row.id);
+  const votes = await votesOfVoter(db, getAddress(wallet), voted);
+  return new Map(voted.map((id) => [id, votes.has(id) ? (votes.get(id) ? "for" : "against") : "none"]));
+}
+
+/** `viewerVotes`: on a signed read, the reader's own votes (viewerVotesOn), carried on each item as `viewerVote`. */
+export const buildCapsulePage = ({ rows, total }: { rows: CapsuleRow[]; total: number }, query: TListCapsulesQuery, viewerVotes?: ReadonlyMap<number, TViewerVote>) =>
+  pageOf(
+    rows.map((row) => {
+      const vote = viewerVotes?.get(row.id);
+      return vote ? { ...capsuleObject(row), viewerVote: vote } : capsuleObject(row);
+    }),
+    query,
+    total,
+  );
 
 /** A list item shows no article text: the tag of a page is taken over its rows without their bodies. */
 export const capsulePageVersion = ({ rows, total }: { rows: CapsuleRow[]; total: number }): unknown => [total, rows.map(({ body: _body, ...shown }) => shown)];

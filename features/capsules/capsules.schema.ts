@@ -355,7 +355,16 @@ export const ZCapsuleResponse = z.object({
 export type TCapsuleResponse = z.infer<typeof ZCapsuleResponse>;
 
 
-export const ZCapsuleListResponse = pagedResponse(ZCapsuleObject);
+/**
+ * The signed-in reader's own vote on a listed capsule: "for" or "against" as the chain counted it, "none" while it has
+ * cast none. Only on a signed read, and only on capsules that went to a vote (never on drafts or withdrawn drafts).
+ */
+export const viewerVoteValues = ["for", "against", "none"] as const;
+export const ZViewerVote = z.enum(viewerVoteValues);
+export type TViewerVote = z.infer<typeof ZViewerVote>;
+export const ZCapsuleListItem = ZCapsuleObject.extend({ viewerVote: ZViewerVote.optional() });
+export type TCapsuleListItem = z.infer<typeof ZCapsuleListItem>;
+export const ZCapsuleListResponse = pagedResponse(ZCapsuleListItem);
 export const ZEvidenceListResponse = pagedResponse(ZEvidenceObject).extend({ capsuleId: z.string() });
 export const ZSupportingObject = z.object({
   capsuleId: z.string(),

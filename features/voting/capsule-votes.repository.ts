@@ -73,3 +73,10 @@ export async function putVoteReason(db: DbOrTrx, row: VoteReasonRow): Promise<vo
     )
     .execute();
 }
+
+/** One voter's votes on the given capsules: capsule id → support (true = for). Capsules it did not vote on are absent. */
+export async function votesOfVoter(db: DbOrTrx, voter: string, capsuleIds: number[]): Promise<Map<number, boolean>> {
+  if (capsuleIds.length === 0) return new Map();
+  const rows = await db.selectFrom("capsule_votes").select(["capsule_id", "support"]).where("voter", "=", voter).where("capsule_id", "in", capsuleIds).execute();
+  return new Map(rows.map((row) => [row.capsule_id, row.support === 1]));
+}

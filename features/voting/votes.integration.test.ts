@@ -3,6 +3,7 @@ import type { Hex } from "viem";
 import { ROLE } from "@/lib/roles/role-catalog";
 import { capsuleAccept } from "@/features/capsules/accept.endpoint";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
+import { capsuleList } from "@/features/capsules/list.endpoint";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
 import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
 import { capsuleVote } from "@/features/voting/vote.endpoint";
@@ -146,6 +147,27 @@ describe.each(dialects)("votes and live pushes on %s", (dialect) => {
     expect(second.body.items.map((v: Json) => v.voter)).toEqual([owner]);
     const past = await api.send(capsuleVotes, { params: { id: capsuleId }, query: { page: 3, limit: 1 } });
     expect(past.body).toMatchObject({ items: [], total: 2, hasMore: false });
+  });
+
+  it("lists each signed reader's own vote on the capsule (for, against, none), and no one's on an anonymous read", async () => {
+    const listed = async (key?: Hex) => {
+      const res = await api.send(capsuleList, { query: { outlet: SLUG, status: "pending", page: 1, limit: 20 } }, key);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const item = (res.body.items as Json[]).find((c) => c.id === capsuleId);
+      expect(item, "the capsule is listed").toBeDefined();
+      return item as Json;
+    };
+    expect((await listed(editorKey)).viewerVote).toBe("for");
+    expect((await listed(ownerKey)).viewerVote).toBe("against");
+    expect((await listed(secondEditorKey)).viewerVote).toBe("none");
+    expect(await listed()).not.toHaveProperty("viewerVote");
+    // the whole list (no status filter) carries it too; a draft has none, it never went to a vote
+    const draft = await api.send(capsuleCreate, { body: { title: "Ferry timetable draft", body: "Not yet submitted.", outletSlug: SLUG } }, ownerKey);
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const all = await api.send(capsuleList, { query: { outlet: SLUG, page: 1, limit: 20 } }, ownerKey);
+    const byId = new Map((all.body.items as Json[]).map((c) => [c.id as string, c]));
+    expect(byId.get(capsuleId)?.viewerVote).toBe("against");
+    expect(byId.get(draft.body.capsuleId as string)).not.toHaveProperty("viewerVote");
   });
 
   it("refuses bad ids and pages in the seed's error shape", async () => {
