@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { TListing, ZLicence } from "@/features/rights/rights.schema";
 import { useTakeLicence } from "@/components/rights/use-rights";
 import { formatCap, formatTime } from "@/components/ui/capsule-format";
-import { licenceTypeHelp, licenceTypeLabel, listingStatusStyle, territoryLabel } from "./rights-format";
+import { licenceStatusWords, licenceTypeHelp, licenceTypeLabel, listingStatusStyle, territoryLabel } from "./rights-format";
 import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import { TakeLicence } from "./take-licence";
 import { WithdrawListing } from "./withdraw-listing";
@@ -64,7 +64,7 @@ export function ListingCard({ listing, licences, onShowCapsule }: { listing: TLi
         </p>
       ) : null}
       <p className="text-xs text-stone-500">
-        {licenceTypeHelp[listing.licenceType]} {listing.licenceCount} licence(s) taken.
+        {licenceTypeHelp[listing.licenceType]} {listing.licenceCount} licence(s) taken{licences?.some((l) => l.status === "void") ? " (void ones not counted)" : ""}.
         {onShowCapsule ? (
           <>
             {" "}
@@ -79,9 +79,11 @@ export function ListingCard({ listing, licences, onShowCapsule }: { listing: TLi
           <p className="text-xs font-semibold uppercase tracking-wide text-stone-500">Licences</p>
           <ul className="mt-1 space-y-1 text-xs text-stone-700">
             {licences.map((licence) => (
-              <li key={licence.licenceId}>
+              <li key={licence.licenceId} data-testid="listing-licence" data-licence-status={licence.status}>
                 #{licence.licenceId} · <span className="font-mono" title={displayAddress(licence.buyer)}>{shortAddress(licence.buyer)}</span> · {formatCap(licence.price)} ·{" "}
-                {formatTime(licence.createdAt)}
+                {formatTime(licence.createdAt)} ·{" "}
+                <span className={`rounded px-1.5 py-0.5 font-semibold ${licenceStatusWords[licence.status].className}`}>{licenceStatusWords[licence.status].label}</span>
+                {licenceStatusWords[licence.status].note ? <span className="block text-stone-700">{licenceStatusWords[licence.status].note}</span> : null}
                 {licence.paymentTxHash ? (
                   <span className="block break-all font-mono text-stone-500">
                     payment {licence.paymentTxHash}

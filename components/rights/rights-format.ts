@@ -1,4 +1,4 @@
-import type { TListing } from "@/features/rights/rights.schema";
+import type { TLicence, TListing } from "@/features/rights/rights.schema";
 
 // Words for rights listings and licences.
 
@@ -24,3 +24,14 @@ export const listingStatusStyle: Record<TListing["status"], { label: string; cla
 };
 
 export const territoryLabel = (territory: string) => (territory === "worldwide" ? "Worldwide" : territory);
+
+/** A licence's standing in words: what the escrow did with its payment. */
+export const licenceStatusWords: Record<TLicence["status"], { label: string; note: string | null; className: string }> = {
+  valid: { label: "Valid", note: null, className: "bg-emerald-100 text-emerald-900" },
+  pending: { label: "Payment in escrow", note: "The escrow still holds the payment; its release to the payee is not mined yet.", className: "bg-amber-100 text-amber-900" },
+  void: {
+    label: "Void",
+    note: "The payment never reached the payee: the escrow gave the deposit back to the buyer before the release was mined. This licence grants nothing.",
+    className: "bg-red-100 text-red-900",
+  },
+};

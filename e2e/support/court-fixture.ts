@@ -131,6 +131,29 @@ export function courtDesk() {
       if (receipt.status !== "success") throw new Error("the escrow deposit reverted");
       return call(rightsLicense, { body: { listingId, paymentTxHash: hash } }, keyIndex);
     },
+    /**
+     * A licence that is granted and then goes void: `keyIndex` deposits and takes the licence while no block is mined
+     * (the operator's release is only sent), then, a week on by the chain's clock, reclaims the deposit with a higher tip,
+     * so one block mines the reclaim first and the release reverts. Answers the grant (`licence.status` "pending").
+     */
+    async licenceReclaimedBeforeRelease(keyIndex: number, listingId: string, payee: Address, price: bigint) {
+      const escrow = await contractAddress("licenceEscrow");
+      const hash = await walletOf(keyIndex).writeContract({ address: escrow, abi: licenceEscrowAbi, functionName: "deposit", args: [BigInt(listingId), payee], value: price });
+      if ((await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 })).status !== "success") throw new Error("the escrow deposit reverted");
+      await nodeRpc("evm_setAutomine", [false]);
+      try {
+        const granted = await call(rightsLicense, { body: { listingId, paymentTxHash: hash } }, keyIndex);
+        if (!granted.settlement) throw new Error("a priced licence was granted without a release");
+        const reclaimAfter = await publicClient.readContract({ address: escrow, abi: licenceEscrowAbi, functionName: "reclaimAfter" });
+        await nodeRpc("evm_increaseTime", [Number(reclaimAfter) + 60]);
+        const gwei = 1_000_000_000n;
+        await walletOf(keyIndex).writeContract({ address: escrow, abi: licenceEscrowAbi, functionName: "reclaim", args: [BigInt(granted.settlement.paymentId)], gas: 200_000n, maxPriorityFeePerGas: 50n * gwei, maxFeePerGas: 500n * gwei });
+        await nodeRpc("evm_mine", []);
+        return granted;
+      } finally {
+        await nodeRpc("evm_setAutomine", [true]);
+      }
+    },
     /** Moves the chain's clock forward and mines a block. */
     async advanceChainTime(seconds: number) {
       await nodeRpc("evm_increaseTime", [seconds]);

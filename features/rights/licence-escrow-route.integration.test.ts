@@ -8,6 +8,8 @@ import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { rightsLicense } from "@/features/rights/license.endpoint";
 import { rightsCreate } from "@/features/rights/create.endpoint";
 import { rightsWithdraw } from "@/features/rights/withdraw.endpoint";
+import { capsuleRights } from "@/features/rights/capsule-rights.endpoint";
+import { rebuildProjection } from "@/features/rebuild-projection";
 import { walletEarnings } from "@/features/wallet/earnings.endpoint";
 import { devKeys } from "@/test/support/anvil";
 import { bridgeClient } from "@/test/support/bridge-client";
@@ -33,6 +35,7 @@ const BOB = addressOf(2); // 40 %
 const [BUYER, STRANGER, B3, B4, B5, B6] = [3, 4, 5, 6, 7, 8];
 const PRICE = parseEther("2");
 const CONFIRMATIONS = 2;
+const GWEI = 1_000_000_000n;
 
 describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
   let stack: Stack;
@@ -343,5 +346,62 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     // a fresh deposit still pays
     const fresh = await deposit(B3, listingId, PRICE);
     expect((await license(B3, { listingId: String(listingId), paymentTxHash: fresh.hash })).status).toBe(201);
+  });
+
+  // Also moves the clock on by days. The operator's release was not mined before the buyer's reclaim (here: both in one
+  // block, the reclaim paying the higher tip), so the release reverted NotHeld: the licence stayed in SQL as sold, an
+  // exclusive one blocking every later sale. The chain's Refunded (reclaimed) now makes it void, live and after a rebuild.
+  it("voids a licence whose deposit its buyer reclaimed before the release was mined, and sells the exclusive listing again", async () => {
+    const listingId = await listing({ exclusive: true });
+    const paid = await deposit(B4, listingId, PRICE);
+    const rights = async () => {
+      const page = await api.call(capsuleRights, { params: { id: String(capsuleId) }, query: { limit: 50 } });
+      return page.items.find((item) => item.listingId === String(listingId))!;
+    };
+    let releaseHash: Hex;
+    await stream.rpc("evm_setAutomine", [false]);
+    try {
+      // the release is staged and broadcast, but no block is mined: the answer says it is sent
+      const granted = await license(B4, { listingId: String(listingId), paymentTxHash: paid.hash });
+      expect(granted.status, JSON.stringify(granted.body)).toBe(201);
+      expect(granted.body.settlement).toMatchObject({ action: "release", status: "sent" });
+      expect(granted.body.licence.status).toBe("pending");
+      releaseHash = granted.body.settlement.txHash;
+      expect((await rights()).licences.map((l) => l.status)).toEqual(["pending"]);
+      expect((await rights()).status).toBe("sold");
+      // a week later the buyer takes the deposit back, ahead of the release in the same block
+      await stream.rpc("evm_increaseTime", [LICENCE_RECLAIM_AFTER_SECONDS + 60]);
+      const reclaimHash = await walletOf(B4).writeContract({ ...escrow(), functionName: "reclaim", args: [paid.paymentId], gas: 200_000n, maxPriorityFeePerGas: 50n * GWEI, maxFeePerGas: 500n * GWEI });
+      await stream.rpc("evm_mine", []);
+      expect((await stream.publicClient.getTransactionReceipt({ hash: reclaimHash })).status).toBe("success");
+    } finally {
+      await stream.rpc("evm_setAutomine", [true]);
+    }
+    expect((await stream.publicClient.waitForTransactionReceipt({ hash: releaseHash })).status).toBe("reverted");
+    expect(await payment(paid.paymentId)).toMatchObject({ status: "refunded", refund_reason: "reclaimed" });
+
+    const voided = await rights();
+    expect(voided).toMatchObject({ status: "active", licenceCount: 0 });
+    expect(voided.licences.map((l) => [l.buyer, l.status])).toEqual([[addressOf(B4), "void"]]);
+    // the void licence no longer holds the exclusive listing: another buyer takes it, paid and released
+    const next = await deposit(B5, listingId, PRICE);
+    const sold = await license(B5, { listingId: String(listingId), paymentTxHash: next.hash });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+    expect(sold.body.settlement).toMatchObject({ status: "mined" });
+    expect(sold.body.licence.status).toBe("valid");
+    expect(await payment(next.paymentId)).toMatchObject({ status: "released" });
+    const live = await rights();
+    expect(live).toMatchObject({ status: "sold", licenceCount: 1 });
+    expect(live.licences.map((l) => [l.buyer, l.status])).toEqual([[addressOf(B4), "void"], [addressOf(B5), "valid"]]);
+    // a third buyer is refused: sold
+    const late = await deposit(B6, listingId, PRICE);
+    expect((await license(B6, { listingId: String(listingId), paymentTxHash: late.hash })).status).toBe(409);
+
+    // the same answer from a projection rebuilt from the chain
+    const payments = () => handle.db.selectFrom("licence_escrow_payments").selectAll().where("listing_id", "=", listingId).orderBy("payment_id").execute();
+    const projected = await payments();
+    await rebuildProjection({ db: handle.db, dialect: handle.dialect, rpcUrl: stack.nodeRpcUrl, deployment });
+    expect(await payments()).toEqual(projected);
+    expect(await rights()).toEqual(live);
   });
 });

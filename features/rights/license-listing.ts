@@ -1,7 +1,7 @@
 import "server-only";
 import { getAddress, type Address, type Hex } from "viem";
 import type { Db } from "@/lib/db/database";
-import { findLicenceByPayment, findListing, getListingOrThrow, insertLicence, licencesOfListings, lockCapsuleListings } from "@/features/rights/rights.repository";
+import { findLicenceByPayment, findListing, freeExclusiveSlotOfVoidLicences, getListingOrThrow, insertLicence, licencesOfListings, lockCapsuleListings } from "@/features/rights/rights.repository";
 import { findEscrowSettlement, insertEscrowSettlement, undecidedHeldPayments } from "@/features/rights/licence-escrow.repository";
 import { insertActivity } from "@/features/wallet/activity.repository";
 import type { RightsListingRow } from "@/lib/db/tables/rights.table";
@@ -15,7 +15,7 @@ import { database } from "@/lib/db/client";
 import { bridgeChange } from "@/lib/live/live-hub";
 import { logError } from "@/lib/log";
 import { defaultRightsChain, type RightsChain } from "./chain-deps";
-import { licenceObject, listingNames, listingObject, listingPayee, listingStatus } from "./listing-view";
+import { licencesInForce, licenceObject, listingNames, listingObject, listingPayee, listingStatus } from "./listing-view";
 import { DepositRefused, refusedProblems, verifyDeposit, type VerifiedDeposit } from "./escrow-deposit";
 import { carryOut, escrowReverts, refundBesideRefusal, refundPayment, releaseShares, settlementOf, type Settlement } from "./escrow-settlement";
 import { isUniqueViolation } from "@/lib/errors/unique-violation";
@@ -67,7 +67,8 @@ const nowOrLater = (now: number) => Math.max(now, Math.floor(Date.now() / 1000))
  */
 export async function licenseListing(db: Db, wallet: Address, body: TLicenseBody, now: number, chain: RightsChain = defaultRightsChain()) {
   const listing = await getListingOrThrow(db, body.listingId);
-  const existing = await licencesOfListings(db, [listing.id]);
+  // a void licence (its payment went back to the buyer) neither sells an exclusive listing nor counts
+  const existing = licencesInForce(await licencesOfListings(db, [listing.id]));
   const status = listingStatus(listing, existing.length, now);
   const price = BigInt(listing.price);
   if (price === 0n) {
@@ -159,7 +160,10 @@ async function grant(db: Db, wallet: Address, listing: RightsListingRow, licence
         if (used) throw new NotGranted("used", used.id);
         if (await findEscrowSettlement(trx, Number(deposit.paymentId))) throw new NotGranted("decided");
       }
-      if (exclusive && (await licencesOfListings(trx, [listing.id])).length > 0) throw new NotGranted("sold");
+      if (exclusive) {
+        if (licencesInForce(await licencesOfListings(trx, [listing.id])).length > 0) throw new NotGranted("sold");
+        await freeExclusiveSlotOfVoidLicences(trx, listing.id);
+      }
       let licence;
       try {
         licence = await insertLicence(trx, {
@@ -209,7 +213,9 @@ async function grant(db: Db, wallet: Address, listing: RightsListingRow, licence
     settlement = { paymentId: deposit.paymentId.toString(), action: "release", refundReason: null, txHash: staged.row.tx_hash as Hex, status, payeeBps: shares.payeeBps, recipients: shares.recipients };
   }
   const refunds = exclusive ? await refundOthers(db, listing, now) : [];
-  return { ok: true as const, licence: licenceObject(staged.licence), listing: listingObject(listing, licenceCount + 1, now, (await listingNames(db, [listing]))(listing)), settlement, refunds };
+  const escrowStatus = settlement?.status === "mined" ? ("released" as const) : null;
+  const licence = licenceObject({ ...staged.licence, escrow_payment_id: deposit ? Number(deposit.paymentId) : null, escrow_status: escrowStatus });
+  return { ok: true as const, licence, listing: listingObject(listing, licenceCount + 1, now, (await listingNames(db, [listing]))(listing)), settlement, refunds };
 }
 
 /**

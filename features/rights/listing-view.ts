@@ -1,11 +1,26 @@
 import type { DbOrTrx } from "@/lib/db/database";
-import type { RightsLicenceRow, RightsListingRow } from "@/lib/db/tables/rights.table";
-import { licencesOfListings } from "@/features/rights/rights.repository";
+import type { RightsListingRow } from "@/lib/db/tables/rights.table";
+import { licencesOfListings, type LicenceWithPayment } from "@/features/rights/rights.repository";
 import { titlesOf } from "@/features/capsules/capsules.repository";
 import { outletNamesOf } from "@/features/outlets/outlets.repository";
-import type { TListing } from "@/features/rights/rights.schema";
+import type { TLicence, TListing } from "@/features/rights/rights.schema";
 
-/** sold: an exclusive listing that has its licence; withdrawn: by its seller; expired: past expiresAt; else active. */
+/**
+ * Whether a licence stands, from what the chain did with its escrow payment (projected, so a rebuild gives the same):
+ * void when LicenceEscrow refunded it (the buyer reclaimed it before the operator's release was mined, so the release
+ * reverted), pending while the escrow still holds it (or its events are not projected yet), valid once released, and
+ * valid for a free licence or one recorded before the escrow.
+ */
+export function licenceStatus(row: LicenceWithPayment): TLicence["status"] {
+  if (row.escrow_payment_id === null) return "valid";
+  if (row.escrow_status === "refunded") return "void";
+  return row.escrow_status === "released" ? "valid" : "pending";
+}
+
+/** The licences that count: an exclusive listing is sold, and a listing's count grows, only by licences that are not void. */
+export const licencesInForce = <T extends LicenceWithPayment>(rows: T[]): T[] => rows.filter((row) => licenceStatus(row) !== "void");
+
+/** sold: an exclusive listing that has its licence (not void); withdrawn: by its seller; expired: past expiresAt; else active. */
 export function listingStatus(row: RightsListingRow, licenceCount: number, now: number): TListing["status"] {
   if (row.licence_type === "exclusive" && licenceCount > 0) return "sold";
   if (row.withdrawn_at !== null) return "withdrawn";
@@ -13,7 +28,7 @@ export function listingStatus(row: RightsListingRow, licenceCount: number, now: 
   return "active";
 }
 
-export const licenceObject = (row: RightsLicenceRow) => ({
+export const licenceObject = (row: LicenceWithPayment): TLicence => ({
   licenceId: String(row.id),
   listingId: String(row.listing_id),
   capsuleId: String(row.capsule_id),
@@ -26,6 +41,7 @@ export const licenceObject = (row: RightsLicenceRow) => ({
   paidValue: row.payment_value,
   paymentBlockNumber: row.payment_block === null ? null : String(row.payment_block),
   createdAt: String(row.created_at),
+  status: licenceStatus(row),
 });
 
 /** Who a licence's payment must reach: the payee set at creation, else (listings made before payees existed) the creator. */
@@ -67,6 +83,6 @@ export async function listingsWithLicences(db: DbOrTrx, rows: RightsListingRow[]
   const namesOf = await listingNames(db, rows);
   return rows.map((row) => {
     const own = licences.filter((l) => l.listing_id === row.id);
-    return { ...listingObject(row, own.length, now, namesOf(row)), licences: own.map(licenceObject) };
+    return { ...listingObject(row, licencesInForce(own).length, now, namesOf(row)), licences: own.map(licenceObject) };
   });
 }

@@ -1,6 +1,7 @@
-import type { DbOrTrx } from "@/lib/db/database";
+import type { ExpressionBuilder } from "kysely";
+import type { DB, DbOrTrx } from "@/lib/db/database";
 import { LOCK_SPACE, takeTransactionLockOn } from "@/lib/db/server-functions";
-import type { NewRightsLicence, NewRightsListing, RightsLicenceRow, RightsListingRow } from "@/lib/db/tables/rights.table";
+import type { EscrowStatus, NewRightsLicence, NewRightsListing, RightsLicenceRow, RightsListingRow } from "@/lib/db/tables/rights.table";
 import { AppError } from "@/lib/errors/app-error";
 
 export async function getListingOrThrow(db: DbOrTrx, id: number): Promise<RightsListingRow> {
@@ -14,23 +15,39 @@ export async function lockCapsuleListings(trx: DbOrTrx, capsuleId: number): Prom
   await takeTransactionLockOn(trx, LOCK_SPACE.capsuleListings, capsuleId);
 }
 
+/** A licence on listing `l` that is not void: its escrow payment (if any) was not refunded to its buyer. */
+const soldOn = (eb: ExpressionBuilder<DB & { l: DB["rights_listings"] }, "l">) =>
+  eb.exists(
+    eb
+      .selectFrom("rights_licences as c")
+      .select("c.id")
+      .whereRef("c.listing_id", "=", "l.id")
+      .where((inner) =>
+        inner.not(
+          inner.exists(
+            inner
+              .selectFrom("licence_escrow_settlements as s")
+              .innerJoin("licence_escrow_payments as p", "p.payment_id", "s.payment_id")
+              .select("s.payment_id")
+              .whereRef("s.licence_id", "=", "c.id")
+              .where("p.status", "=", "refunded"),
+          ),
+        ),
+      ),
+  );
+
 /**
  * The capsule's listings in force at `now`, newest first: on offer (not withdrawn, and no expiry or not expired yet)
- * or sold (a licence was taken on it, withdrawn since or not), each with whether it was sold. Expired or withdrawn
+ * or sold (a licence that is not void was taken on it, withdrawn since or not), each with whether it was sold. Expired or withdrawn
  * listings nobody licensed are left out, however many there are.
  */
 export async function listingsInForce(db: DbOrTrx, capsuleId: number, now: number): Promise<Array<RightsListingRow & { sold: boolean }>> {
   const rows = await db
     .selectFrom("rights_listings as l")
     .selectAll("l")
-    .select((eb) => eb.exists(eb.selectFrom("rights_licences as c").select("c.id").whereRef("c.listing_id", "=", "l.id")).as("sold"))
+    .select((eb) => soldOn(eb).as("sold"))
     .where("l.capsule_id", "=", capsuleId)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("l.withdrawn_at", "is", null), eb.or([eb("l.expires_at", "is", null), eb("l.expires_at", ">", now)])]),
-        eb.exists(eb.selectFrom("rights_licences as c").select("c.id").whereRef("c.listing_id", "=", "l.id")),
-      ]),
-    )
+    .where((eb) => eb.or([eb.and([eb("l.withdrawn_at", "is", null), eb.or([eb("l.expires_at", "is", null), eb("l.expires_at", ">", now)])]), soldOn(eb)]))
     .orderBy("l.id", "desc")
     .execute();
   return rows.map((row) => ({ ...row, sold: Boolean(row.sold) }));
@@ -56,10 +73,48 @@ export async function listListings(
   return { rows, total: Number(count.n) };
 }
 
-/** Licences of the given listings, oldest first. */
-export async function licencesOfListings(db: DbOrTrx, listingIds: number[]): Promise<RightsLicenceRow[]> {
+/**
+ * A licence with the chain's word on its escrow payment: `escrow_payment_id` is the payment the bridge decided to release
+ * for it (null: free, or recorded before the escrow), `escrow_status` what LicenceEscrow did with that payment as
+ * projected (null: not projected yet).
+ */
+export type LicenceWithPayment = RightsLicenceRow & { escrow_payment_id: number | null; escrow_status: EscrowStatus | null };
+
+/** Licences of the given listings, oldest first, each with its escrow payment's projected status. */
+export async function licencesOfListings(db: DbOrTrx, listingIds: number[]): Promise<LicenceWithPayment[]> {
   if (listingIds.length === 0) return [];
-  return db.selectFrom("rights_licences").selectAll().where("listing_id", "in", listingIds).orderBy("id", "asc").execute();
+  return db
+    .selectFrom("rights_licences as c")
+    .leftJoin("licence_escrow_settlements as s", (join) => join.onRef("s.licence_id", "=", "c.id").on("s.action", "=", "release"))
+    .leftJoin("licence_escrow_payments as p", "p.payment_id", "s.payment_id")
+    .selectAll("c")
+    .select(["s.payment_id as escrow_payment_id", "p.status as escrow_status"])
+    .where("c.listing_id", "in", listingIds)
+    .orderBy("c.id", "asc")
+    .execute();
+}
+
+/**
+ * A void licence keeps its row, but no longer holds its exclusive listing: the unique `exclusive_listing_id` is cleared
+ * on the listing's licences whose escrow payment went back to the buyer, so the listing can be sold again. In the grant's
+ * transaction, under the capsule's listings lock; a refunded payment is final on chain (Refunded is never followed by Released).
+ */
+export async function freeExclusiveSlotOfVoidLicences(trx: DbOrTrx, listingId: number): Promise<void> {
+  await trx
+    .updateTable("rights_licences")
+    .set({ exclusive_listing_id: null })
+    .where("exclusive_listing_id", "=", listingId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("licence_escrow_settlements as s")
+          .innerJoin("licence_escrow_payments as p", "p.payment_id", "s.payment_id")
+          .select("s.payment_id")
+          .whereRef("s.licence_id", "=", "rights_licences.id")
+          .where("p.status", "=", "refunded"),
+      ),
+    )
+    .execute();
 }
 
 /** The licence a verified payment already paid for, if any. */

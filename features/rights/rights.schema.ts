@@ -67,7 +67,14 @@ export const ZLicence = z.object({
   paidValue: ZUintString.nullable(),
   paymentBlockNumber: ZUintString.nullable(),
   createdAt: ZUintString,
+  /**
+   * valid: free, or its escrow payment was released to the payee; pending: the escrow still holds the payment (the
+   * operator's release is not mined yet); void: the escrow refunded the payment to the buyer (reclaimed before the
+   * release was mined), so nothing was paid and the licence grants nothing.
+   */
+  status: z.enum(["valid", "pending", "void"]),
 });
+export type TLicence = z.infer<typeof ZLicence>;
 
 export const ZListing = z.object({
   listingId: z.string(),
@@ -85,6 +92,7 @@ export const ZListing = z.object({
   terms: z.string(),
   expiresAt: ZUintString.nullable(),
   status: z.enum(["active", "sold", "withdrawn", "expired"]),
+  /** Licences taken on it that are not void. */
   licenceCount: z.number().int(),
   /** Who a licence's payment is released to (deposited into LicenceEscrow with this payee, at least `price` wei). */
   payee: ZAddressOut,

@@ -12,7 +12,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { pageOf, pageOffset, type PageQuery } from "@/lib/schemas/pagination";
 import type { TCreateListingBody, TListListingsQuery, TWithdrawListingBody } from "@/features/rights/rights.schema";
 import { activityTime } from "@/lib/chain/server/role-registry-reads";
-import { listingNames, listingObject, listingStatus, listingsWithLicences } from "./listing-view";
+import { licencesInForce, listingNames, listingObject, listingStatus, listingsWithLicences } from "./listing-view";
 import { defaultRightsChain, type RightsChain } from "./chain-deps";
 
 export { licenseListing } from "./license-listing";
@@ -118,7 +118,7 @@ export async function withdrawListing(db: Db, wallet: Address, body: TWithdrawLi
   const { row, licenceCount } = await db.transaction().execute(async (trx) => {
     await lockCapsuleListings(trx, listing.capsule_id);
     const current = (await findListing(trx, listing.id))!;
-    const licenceCount = (await licencesOfListings(trx, [current.id])).length;
+    const licenceCount = licencesInForce(await licencesOfListings(trx, [current.id])).length;
     const status = listingStatus(current, licenceCount, now);
     if (status !== "active") {
       const why = { sold: "is exclusive and already licensed", withdrawn: "was already withdrawn", expired: `expired at ${current.expires_at}` }[status];
