@@ -68,11 +68,14 @@ test("front page without scripts: the same filters work with their Filter button
   await context.close();
 });
 
-test("an article drafted over the API without contributors names its author as a wallet, not as a person called 0x…", async ({ page }) => {
+test("an article drafted over the API without contributors names its author by role and outlet, not as a person called 0x…", async ({ page }) => {
   const errors = watchConsole(page);
   await page.goto(`/read/${fixture.capsuleId}`);
-  await expect(page.getByTestId("byline-author")).toHaveText(`wallet ${shortAddress(owner)}`);
-  await expect(page.getByTestId("contributor-author-link")).toHaveText(`wallet ${shortAddress(owner)}`);
+  const byRole = /^an? (journalist|reporter|editor) at The Polish Ledger$/;
+  await expect(page.getByTestId("byline-author")).toHaveText(byRole);
+  await expect(page.getByTestId("contributor-author-link")).toHaveText(byRole);
+  // the wallet stays beside the credit, short
+  await expect(page.getByTestId("reader-contributors")).toContainText(shortAddress(owner));
   await expect(page.getByTestId("reader-contributors")).not.toContainText(owner);
   await bothWidths(page, "article-wallet-author", "polish-two");
   expect(errors).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { namedWallet, submitterCredit, votesNamedOnCapsule } from "./credit-name";
+import { namedWallet, readerContributors, submitterCredit, unnamedCreditWords, votesNamedOnCapsule } from "./credit-name";
 
 const ADA = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const BEN = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
@@ -31,5 +31,19 @@ describe("voters on the capsule page", () => {
     const votes = [{ voter: ADA.toLowerCase(), displayName: "Ada Elsewhere" }, { voter: BEN, displayName: "Ben Editor" }];
     expect(votesNamedOnCapsule(votes, ADA, null)).toEqual([{ voter: ADA.toLowerCase(), displayName: null }, { voter: BEN, displayName: "Ben Editor" }]);
     expect(votesNamedOnCapsule(votes, ADA, "Ada Reporter")[0]?.displayName).toBe("Ada Reporter");
+  });
+});
+
+describe("a reader page's words for a contributor without a name", () => {
+  it("names the role at the outlet, never the address", () => {
+    expect(unnamedCreditWords(1, "The Daily Record")).toBe("a journalist at The Daily Record");
+    expect(unnamedCreditWords(2, "The Daily Record")).toBe("a reporter at The Daily Record");
+    expect(unnamedCreditWords(3, "The Daily Record")).toBe("an editor at The Daily Record");
+    expect(unnamedCreditWords(99, "The Daily Record")).toBe("a contributor at The Daily Record");
+  });
+
+  it("replaces only a credit without a name: empty, or the address itself", () => {
+    const list = [{ ...credit(ADA, ADA), role: 1 }, { ...credit(BEN, "Ben Editor"), role: 3 }, { ...credit(BEN, " "), role: 2 }];
+    expect(readerContributors(list, "The Daily Record").map((p) => p.displayName)).toEqual(["a journalist at The Daily Record", "Ben Editor", "a reporter at The Daily Record"]);
   });
 });

@@ -1,4 +1,5 @@
 import { shortAddress } from "@/lib/wallet/short-address";
+import { roleDefinition } from "@/lib/roles/role-catalog";
 
 // How a credited contributor is named on pages, feeds and metadata. A draft made without a contributors
 // list credits its submitter with the wallet address as "display name" (defaultContributors); an
@@ -19,6 +20,25 @@ export const walletWords = (wallet: string): string => `wallet ${shortAddress(wa
 
 /** The contributor's name, else "wallet 0x1234…abcd". */
 export const creditName = (person: Credited): string => givenName(person) ?? walletWords(person.wallet);
+
+/**
+ * How a reader page names a contributor that has no name anywhere: by what it was credited as at the outlet, "a journalist
+ * at The Daily Record" (an unknown role: "a contributor at …"). Readers get words; the wallet stays on the contributor list.
+ */
+export function unnamedCreditWords(roleId: number, outletName: string): string {
+  const role = roleDefinition(roleId)?.name.toLowerCase() ?? "contributor";
+  return `${/^[aeiou]/.test(role) ? "an" : "a"} ${role} at ${outletName}`;
+}
+
+/**
+ * A published article's contributors as reader pages name them: one credited without a name (a draft made without a
+ * contributors list credits its submitter under its address) is "a journalist at <outlet>", never a name the wallet
+ * used elsewhere (docs/DECISIONS.md, "A reader page names an unnamed author by role and outlet"). One list for the
+ * byline, the contributor list, the head tags and the claim reviews.
+ */
+export function readerContributors<P extends Credited & { role: number }>(contributors: readonly P[], outletName: string): P[] {
+  return contributors.map((person) => (givenName(person) === null ? { ...person, displayName: unnamedCreditWords(person.role, outletName) } : person));
+}
 
 /** A wallet as the desk names it: "Ada Reporter (0x1234…abcd)" when it has a name, else "wallet 0x1234…abcd". */
 export function namedWallet(wallet: string, name: string | null | undefined): string {

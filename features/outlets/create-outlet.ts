@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { formatEther, parseEther, type Address } from "viem";
 import type { Db, DbOrTrx } from "@/lib/db/database";
-import { countNeverVerifiedOutletsOf, findOutletBySlug, insertOutlet } from "@/features/outlets/outlets.repository";
+import { countNeverVerifiedOutletsOf, findOutletBySlug, insertOutlet, listOutletNames } from "@/features/outlets/outlets.repository";
 import { insertRole } from "@/features/roles/roles.repository";
 import { insertActivity } from "@/features/wallet/activity.repository";
 import { chainClients } from "@/lib/chain/server/clients";
@@ -17,6 +17,7 @@ import { withNonceRetry } from "@/lib/chain/operator/queue-operator-tx";
 import { broadcastAndAwait } from "@/lib/chain/operator/await-operator-tx";
 import { ensureCourtOutlet } from "@/features/roles/court-outlet";
 import { outletRecord } from "./outlet-record";
+import { lookalikeOf } from "./name-skeleton";
 import { isUniqueViolation } from "@/lib/errors/unique-violation";
 import { database } from "@/lib/db/client";
 import { bridgeChange } from "@/lib/live/live-hub";
@@ -35,6 +36,18 @@ async function assertFunded(owner: Address, bonded: bigint) {
 }
 
 const slugTaken = (slug: string) => new AppError("CONFLICT", `The outlet slug "${slug}" is already taken; choose another`);
+
+/**
+ * A name readers could take for an existing outlet's (a digit or a Cyrillic letter for a Latin one, other spacing,
+ * invisible characters, other case) is refused, naming the outlet it looks like (./name-skeleton.ts).
+ */
+async function requireDistinctName(db: DbOrTrx, name: string): Promise<void> {
+  const resembled = lookalikeOf(name, await listOutletNames(db));
+  if (!resembled) return;
+  throw new AppError("OUTLET_NAME_TAKEN", `The outlet name "${name}" looks like the name of outlet "${resembled.slug}" ("${resembled.name}"); choose a name readers cannot take for it`, {
+    details: { resembles: { outletSlug: resembled.slug, name: resembled.name } },
+  });
+}
 
 /**
  * Outlets one wallet may hold whose domain was never verified: each costs the operator a transaction and keeps its
@@ -59,6 +72,7 @@ async function requireRoomForOutlet(db: DbOrTrx, owner: Address): Promise<void> 
 export async function createOutlet(db: Db, owner: Address, body: TCreateOutletBody, now: number) {
   await ensureCourtOutlet(db, now);
   if (await findOutletBySlug(db, body.slug)) throw slugTaken(body.slug);
+  await requireDistinctName(db, body.name);
   await requireRoomForOutlet(db, owner);
   const { bonded } = await readBond(owner);
   await assertFunded(owner, bonded);
@@ -79,6 +93,7 @@ export async function createOutlet(db: Db, owner: Address, body: TCreateOutletBo
       // counted again and inserted in the transaction that holds the operator's nonce lock (PostgreSQL; SQLite's one
       // writer): outlets created at once never pass the bound together
       await requireRoomForOutlet(trx, owner);
+      await requireDistinctName(trx, body.name);
       await pushed.inTransaction(trx);
       const outlet = await insertOutlet(trx, {
         slug: body.slug,

@@ -13,6 +13,6 @@ export const outletCreate = defineEndpoint({
   response: ZCreateOutletResponse,
   status: 201,
   rateLimit: ["signed-write"],
-  errors: ["FORBIDDEN", "CONFLICT", "CHAIN_UNAVAILABLE"],
+  errors: ["FORBIDDEN", "CONFLICT", "OUTLET_NAME_TAKEN", "CHAIN_UNAVAILABLE"],
   example: { body: { slug: "harbour-gazette", name: "Harbour Gazette", domain: "harbour-gazette.example.org", description: "Local news from the harbour towns." } },
 });

@@ -86,6 +86,11 @@ export async function outletTitleOf(db: DbOrTrx, slug: string): Promise<{ slug: 
   return db.selectFrom("outlets").select(["slug", "name"]).where("slug", "=", slug).executeTakeFirst();
 }
 
+/** Every outlet's slug and name, the court's own and pending ones too, oldest first (the look-alike check on a new name). */
+export async function listOutletNames(db: DbOrTrx): Promise<Array<{ slug: string; name: string }>> {
+  return db.selectFrom("outlets").select(["slug", "name"]).orderBy("id", "asc").execute();
+}
+
 /** The names of these outlets by slug. */
 export async function outletNamesOf(db: DbOrTrx, slugs: string[]): Promise<Map<string, string>> {
   if (slugs.length === 0) return new Map();

@@ -103,4 +103,20 @@ describe.each(dialects)("an author's page on %s", (dialect) => {
     await publish("unnamed", "Quay works: an unnamed follow-up on the harbour walls and the council vote", anna, "verified", [{ wallet: anna, name: anna }]);
     expect((await selfGivenNames(handle.db, [anna])).get(anna.toLowerCase())).toBe("Anna A. Alpha");
   });
+
+  it("names a contributor credited under its address as a journalist at the outlet, not by the address nor a name it gave itself elsewhere", async () => {
+    // a draft made without a contributors list credits its submitter under the address (defaultContributors)
+    const byline = (html: string) => (html.match(/data-testid="byline-author"[^>]*>(.*?)<\/a>/s)?.[1] ?? "").replace(/<[^>]+>/g, "");
+    const unnamed = (await handle.db.selectFrom("capsules").select("id").where("article_slug", "=", "unnamed").executeTakeFirstOrThrow()).id;
+    let page = await api.get(`/read/${unnamed}`);
+    expect(page.status).toBe(200);
+    expect(byline(page.text)).toBe(`a journalist at Outlet ${SLUG}`); // not "Anna A. Alpha", a name she did not put on this article
+    const stranger = addr(devKeys[6]!);
+    const fresh = await publish("fresh", "Ferry timetable changes for the winter season", stranger, "verified", [{ wallet: stranger, name: stranger }]);
+    page = await api.get(`/read/${fresh}`);
+    expect(byline(page.text)).toBe(`a journalist at Outlet ${SLUG}`);
+    expect(page.text).toContain(`"author":[{"@type":"Person","name":"a journalist at Outlet ${SLUG}"}]`);
+    expect(page.text).toContain(`<meta property="article:author" content="a journalist at Outlet ${SLUG}"`);
+    expect(page.text).not.toContain(`wallet ${shortAddress(stranger)}`);
+  });
 });

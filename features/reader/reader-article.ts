@@ -14,6 +14,7 @@ import { listClaims } from "@/features/capsules/capsule-claims.repository";
 import { listCapsuleVotes, memberDisplayNames, voteReasonsOf } from "@/features/voting/capsule-votes.repository";
 import { voteItem } from "@/features/voting/vote-list";
 import { selfGivenNames } from "./reader.repository";
+import { readerContributors } from "@/features/capsules/credit-name";
 import type { TVoteItem } from "@/features/voting/capsule-votes.schema";
 import { findOutletById } from "@/features/outlets/outlets.repository";
 import { casesOfChain } from "@/features/court/court.repository";
@@ -110,9 +111,11 @@ export async function readerArticle(db: DbOrTrx, id: number, origin: string): Pr
     courtRecordOfChain(db, rootIdOf(row)),
     relatedArticles(db, row.id),
   ]);
+  const outletName = outlet?.name ?? row.outlet_slug;
   return {
-    read,
-    outletName: outlet?.name ?? row.outlet_slug,
+    // the manifest and the corrections below are read from the capsule as stored; only the names shown change
+    read: { ...read, contributors: readerContributors(read.contributors, outletName) },
+    outletName,
     currentId: String(current.id),
     firstPublishedAt: String(Math.min(...chain.flatMap((version) => (version.finalized_at === null ? [] : [version.finalized_at])), row.finalized_at ?? 0)),
     currentType: current.capsule_type,

@@ -6,7 +6,7 @@ import { activeRolesAt } from "@/features/roles/roles.repository";
 import { AppError } from "@/lib/errors/app-error";
 import type { AccessSubject } from "@/lib/http/stages/authorize";
 import { bondRequired, isAuthorRole, COURT_OUTLET_SLUG, roleDefinition, type RoleId } from "@/lib/roles/role-catalog";
-import { forbiddenMessage, insufficientBondMessage, notSubmitterMessage, type Party, type RoleRule, type RoleScope, type RuleSubject } from "@/lib/endpoints/role-rule";
+import { forbiddenMessage, insufficientBondMessage, notSubmitterMessage, pastDraftMessage, type Party, type RoleRule, type RoleScope, type RuleSubject } from "@/lib/endpoints/role-rule";
 import { readBond } from "@/lib/chain/server/role-registry-reads";
 
 export type ScopeInput = { params: unknown; body: unknown; wallet: Address };
@@ -48,6 +48,10 @@ export async function enforceRoles(db: Db, rule: RoleRule, input: ScopeInput, sc
     let qualified = false;
     for (const party of anyOf.filter((q): q is Party => typeof q === "string")) {
       if (await isParty(db, party, subject, input)) qualified = true;
+    }
+    if (qualified && rule.pastDraftAuthorRole && subject.capsule && subject.capsule.status !== "draft") {
+      const member = subject.outlet !== undefined && (await activeRolesAt(db, subject.outlet.id, input.wallet)).some((r) => isAuthorRole(r.roleId));
+      if (!member) throw new AppError("FORBIDDEN", pastDraftMessage(rule, { ...words, status: subject.capsule.status }));
     }
     const roleIds: number[] = anyOf.filter((q): q is RoleId => typeof q === "number");
     if (!qualified && roleIds.length > 0 && subject.outlet) {

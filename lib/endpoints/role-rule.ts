@@ -26,6 +26,12 @@ export type RoleRule = {
   submitterOnly?: true;
   /** The qualifying role must have been granted against a held bond (403 INSUFFICIENT_BOND otherwise). */
   bonded?: true;
+  /**
+   * Once the capsule is past its draft (submitted, published, decided), a wallet that qualifies as one of the capsule's
+   * parties must also hold an author role (Journalist, Reporter or Editor) at its outlet now (403 FORBIDDEN otherwise):
+   * what is added then shows on the outlet's article without a vote, so it ends with the role.
+   */
+  pastDraftAuthorRole?: true;
   /** The wallet must have a bond above zero in RoleRegistry, read from the chain (403 INSUFFICIENT_BOND). */
   walletBond?: "nonzero";
   /** What the caller is trying to do, ending the 403 message: "Only … may <what>". */
@@ -76,6 +82,12 @@ export function forbiddenMessage(rule: RoleRule, subject: RuleSubject): string {
   return `Only ${groups.join(" or ")} may ${rule.what}`;
 }
 
+/** "Capsule 7 is finalized; only the submitter or a contributor who is a Journalist, Reporter or Editor of outlet "daily" now may add evidence to it". */
+export function pastDraftMessage(rule: RoleRule, subject: RuleSubject & { status: string }): string {
+  const onCapsule = joinOr((rule.anyOf ?? []).filter((q): q is Party => typeof q === "string" && capsuleParties.includes(q)).map((p) => partyNoun[p]));
+  return `Capsule ${subject.capsuleId} is ${subject.status}; only ${onCapsule} who is a Journalist, Reporter or Editor of outlet "${subject.outletSlug}" now may ${rule.what} to it`;
+}
+
 export function notSubmitterMessage(rule: RoleRule, subject: RuleSubject): string {
   if (rule.messages?.notSubmitter) return fill(rule.messages.notSubmitter, subject);
   return `Only the submitter of capsule ${subject.capsuleId} may ${rule.what}`;
@@ -112,6 +124,7 @@ export function describeRule(rule: RoleRule | undefined): string {
   const roles = rolePhrase(anyOf.filter((q): q is RoleId => typeof q === "number"), rule.bonded === true);
   const who = joinOr([...parties, ...(roles ? [`${roles} ${scopePhrase[rule.at]}`] : [])]);
   if (rule.submitterOnly) return who ? `the capsule's submitter, if also ${who}` : "the capsule's submitter";
+  if (rule.pastDraftAuthorRole) return `${who}; past the draft, only while holding a Journalist, Reporter or Editor role at the capsule's outlet`;
   if (rule.walletBond) return who ? `${who}, with a bond in RoleRegistry` : "any wallet with a bond in RoleRegistry";
   return who;
 }
