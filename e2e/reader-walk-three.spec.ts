@@ -135,6 +135,8 @@ test("long claims, evidence titles and the outlet's name fit at 360 px, and the 
     expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
     expect(await note.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   }
+  // the marker after the long claim stays whole ("[2]", not "[2" and "]" on two lines)
+  expect(await page.getByTestId("reader-body").locator("[data-claim-marker='2']").evaluate((el) => el.getClientRects().length)).toBe(1);
   await page.getByTestId("reader-claims").screenshot({ path: "test-results/screenshots/walk-three-claims-360.png" });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByTestId("reader-claims").screenshot({ path: "test-results/screenshots/walk-three-claims-1280.png" });
