@@ -72,10 +72,10 @@ export function CaseDetail({ id }: { id: string }) {
           <h1 className="font-serif text-3xl font-bold tracking-tight">Court case #{c.caseId}</h1>
           <CaseStatusBadge status={c.status} />
         </div>
-        <div className="mt-1 text-sm text-stone-600">
+        <div className="mt-1 text-sm text-stone-600 [overflow-wrap:anywhere]">
           Opened {formatTime(c.openedAt)} by <FullAddress address={c.openedBy} label="opener’s address" /> · outlet{" "}
           <Link href={`/outlets/${c.outletSlug}`} className="text-accent underline">
-            {c.outletName}
+            <bdi data-testid="case-outlet-name">{c.outletName}</bdi>
           </Link>
         </div>
       </div>

@@ -139,8 +139,15 @@ export function CaseList({ initial }: { initial: CaseFilters }) {
                   {item.court === "jury" ? `Jury · ${item.period ? periodWords[item.period] : ""} period${item.round ? ` · round ${item.round + 1}` : ""}` : item.status === "closed" && !item.verdict ? "Before the jury court · ended without a finding" : "Before the jury court"}
                 </span>
               </CaseRowHeading>
-              <p className="text-xs text-stone-500">
-                {item.capsuleTitle ? <span className="text-stone-700">“{item.capsuleTitle}”</span> : `Capsule #${item.capsuleId}`} · {item.outletName} · opened {formatTime(item.openedAt)} by{" "}
+              <p className="text-xs text-stone-500 [overflow-wrap:anywhere]">
+                {item.capsuleTitle ? (
+                  <span className="text-stone-700">
+                    “<bdi>{item.capsuleTitle}</bdi>”
+                  </span>
+                ) : (
+                  `Capsule #${item.capsuleId}`
+                )}{" "}
+                · <bdi>{item.outletName}</bdi> · opened {formatTime(item.openedAt)} by{" "}
                 <span className="font-mono" title={displayAddress(item.openedBy)}>
                   {shortAddress(item.openedBy)}
                 </span>

@@ -74,8 +74,8 @@ export function DisputePage({ id }: { id: string }) {
           </p>
           <CapsuleStatusBadge status={c.status} />
         </div>
-        <p className="mt-1 text-sm text-stone-600">
-          #{c.id} · {read.outlet.outletName} · finalized {formatTime(c.finalizedAt)}
+        <p className="mt-1 text-sm text-stone-600 [overflow-wrap:anywhere]">
+          #{c.id} · <bdi>{read.outlet.outletName}</bdi> · finalized {formatTime(c.finalizedAt)}
         </p>
       </div>
 

@@ -137,8 +137,15 @@ function JurorCaseRow({ item, wallet }: { item: TCourtCaseSummary; wallet: strin
   return (
     <li className="space-y-1.5 p-4" data-testid="juror-case" data-duty={duty.kind}>
       <CaseRowHeading item={item} />
-      <p className="text-xs text-stone-500">
-        {item.capsuleTitle ? <span className="text-stone-700">“{item.capsuleTitle}”</span> : `Capsule #${item.capsuleId}`} · {item.outletName} · round {round + 1} ·{" "}
+      <p className="text-xs text-stone-500 [overflow-wrap:anywhere]">
+        {item.capsuleTitle ? (
+          <span className="text-stone-700">
+            “<bdi>{item.capsuleTitle}</bdi>”
+          </span>
+        ) : (
+          `Capsule #${item.capsuleId}`
+        )}{" "}
+        · <bdi>{item.outletName}</bdi> · round {round + 1} ·{" "}
         {item.period ?? "—"} period
       </p>
       <p className={`text-sm [overflow-wrap:anywhere] ${urgent ? "rounded-md bg-amber-50 p-2 text-amber-950" : "text-stone-700"}`} data-testid="juror-next">

@@ -4,7 +4,7 @@ import type { ReaderArticle } from "@/features/reader/reader-article";
 import { claimMarkId, claimNoteId } from "@/lib/markdown/claim-marks";
 import { linkableUri } from "@/lib/schemas/uri-kind";
 import { articlePlainText } from "@/lib/markdown/plain-text";
-import { quoted } from "@/components/ui/quotation";
+import { QuotedText } from "@/components/ui/quoted-text";
 import { claimTypeName } from "@/components/ui/claim-type-labels";
 
 // The claims of /read/:id as footnotes (issue 27 items 4 and 7): each with its quote, the evidence that
@@ -43,17 +43,24 @@ export function ArticleClaims({ article }: { article: ReaderArticle }) {
 
 function ClaimNote({ claim, evidence, corrections }: { claim: Claim; evidence: Evidence[]; corrections: ReaderArticle["claimCorrections"] }) {
   return (
-    <li id={claimNoteId(claim.ordinal)} className="scroll-mt-24 rounded-md border border-stone-200 bg-white p-3 text-sm" data-testid="reader-claim">
+    <li id={claimNoteId(claim.ordinal)} className="scroll-mt-24 rounded-md border border-stone-200 bg-white p-3 text-sm [overflow-wrap:anywhere]" data-testid="reader-claim">
       <p className="flex flex-wrap items-baseline gap-x-2">
         <span className="font-semibold">Claim {claim.ordinal}</span>
         <span className="text-xs uppercase tracking-wide text-stone-500">{claimTypeName(claim.claimType)}</span>
       </p>
-      <blockquote dir="auto" className="mt-1 border-l-4 border-amber-300 pl-3 font-serif text-base text-stone-800">{quoted(articlePlainText(claim.exact) || claim.exact)}</blockquote>
+      <blockquote className="mt-1 border-l-4 border-amber-300 pl-3 font-serif text-base text-stone-800" data-testid="reader-claim-quote">
+        <QuotedText text={articlePlainText(claim.exact) || claim.exact} />
+      </blockquote>
       {claim.note ? <p className="mt-1 text-stone-600">Note: <bdi>{claim.note}</bdi></p> : null}
       {claim.label ? (
         <p className="mt-2 rounded bg-stone-100 px-2 py-1" data-testid="reader-claim-finding">
           <strong>Court finding: {claim.label}</strong>
-          {claim.verdict && claim.verdict !== claim.label ? ` — ${claim.verdict}` : ""}
+          {claim.verdict && claim.verdict !== claim.label ? (
+            <>
+              {" — "}
+              <bdi>{claim.verdict}</bdi>
+            </>
+          ) : null}
         </p>
       ) : null}
       {corrections.map((c) => (
@@ -85,7 +92,13 @@ function ClaimNote({ claim, evidence, corrections }: { claim: Claim; evidence: E
 
 function EvidenceName({ item }: { item: Evidence }) {
   const href = linkableUri(item.uri);
-  const label = `${item.label}${item.isPrimary ? " (primary)" : ""}`;
+  // the title in its own isolate, so a right-to-left title or a control in it cannot move "(primary)"
+  const label = (
+    <>
+      <bdi data-testid="reader-claim-evidence-title">{item.label}</bdi>
+      {item.isPrimary ? " (primary)" : ""}
+    </>
+  );
   return href ? (
     <a href={href} rel="noopener noreferrer nofollow" className="text-accent underline">
       {label}

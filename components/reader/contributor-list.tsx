@@ -59,7 +59,8 @@ export function ContributorList({ items }: { items: Contributor[] }) {
 /** The contributor's name, or "wallet 0x1234…abcd" with the address in monospace and in full on hover. */
 export function CreditName({ person }: { person: { wallet: string; displayName: string | null | undefined } }) {
   const name = givenName(person);
-  if (name) return <>{name}</>;
+  // a name in its own isolate: a right-to-left name (or a control stored in it) cannot reorder the ", " or " · " after it
+  if (name) return <bdi>{name}</bdi>;
   return (
     <span data-testid="credit-wallet">
       wallet{" "}

@@ -3,7 +3,8 @@ import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
 import { CLERK_CASE_RETIRED } from "@/features/court/clerk-retirement";
 import type { ReaderCourtCase } from "@/features/reader/reader-article";
 import { UtcTime } from "./utc-time";
-import { quoted, stopAfter } from "@/components/ui/quotation";
+import { stopAfter } from "@/components/ui/quotation";
+import { QuotedText } from "@/components/ui/quoted-text";
 
 /**
  * The article's court record, on every version whatever its label now: each decided case with its
@@ -15,7 +16,7 @@ export function CourtRecord({ record, label }: { record: ReaderCourtCase[]; labe
   const decided = record.filter((c) => c.status === "closed");
   if (decided.length === 0) return null;
   return (
-    <div role="note" aria-label="Court record" className="space-y-2 rounded-md border border-stone-300 bg-stone-50 p-3 text-sm text-stone-800" data-testid="reader-court-note">
+    <div role="note" aria-label="Court record" className="space-y-2 rounded-md border border-stone-300 bg-stone-50 p-3 text-sm text-stone-800 [overflow-wrap:anywhere]" data-testid="reader-court-note">
       {decided.map((c, index) => (
         <div key={c.caseId} className="space-y-1" data-testid="reader-decided-case">
           {c.passage && c.verdict ? (
@@ -25,7 +26,7 @@ export function CourtRecord({ record, label }: { record: ReaderCourtCase[]; labe
           ) : null}
           {c.finding ? (
             <p data-testid={index === 0 ? "reader-finding" : "reader-earlier-finding"}>
-              <strong>The court found:</strong> {c.finding}
+              <strong>The court found:</strong> <bdi>{c.finding}</bdi>
             </p>
           ) : null}
           {c.verdict ? (
@@ -64,7 +65,9 @@ function Passage({ text, verb }: { text: string; verb: string }) {
   return (
     <>
       {" "}
-      {verb} the passage <span className="font-serif italic">{quoted(text)}</span>
+      {verb} the passage <span className="font-serif italic">
+        <QuotedText text={text} />
+      </span>
       {stopAfter(text)}
     </>
   );

@@ -63,8 +63,8 @@ function EvidenceRow({ item, compact }: { item: Evidence; compact: boolean }) {
     <li className="rounded-md border border-stone-200 bg-white p-3" data-testid="reader-evidence-item">
       <div className={compact ? "space-y-2" : "flex flex-wrap items-start justify-between gap-2 sm:flex-nowrap"}>
         <div className="min-w-0">
-          <p className="font-medium">
-            {item.label}
+          <p className="font-medium [overflow-wrap:anywhere]">
+            <bdi data-testid="evidence-title">{item.label}</bdi>
             {item.isPrimary ? <span className="ml-2 rounded bg-stone-800 px-1.5 py-0.5 text-xs font-semibold text-white">Primary</span> : null}
           </p>
           <p className="text-xs text-stone-500">
@@ -81,10 +81,16 @@ function EvidenceRow({ item, compact }: { item: Evidence; compact: boolean }) {
           {url ? (
             <>
               <a href={url} className="inline-flex min-h-11 items-center rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100">
-                Open <span className="sr-only">{item.label}</span>
+                Open{" "}
+                <span className="sr-only">
+                  <bdi>{item.label}</bdi>
+                </span>
               </a>
               <button type="button" onClick={() => void verify()} disabled={check.state === "checking"} className="rounded-md bg-ink px-3 py-1.5 text-sm font-semibold text-white hover:bg-stone-800 disabled:opacity-50">
-                Verify <span className="sr-only">{item.label}</span>
+                Verify{" "}
+                <span className="sr-only">
+                  <bdi>{item.label}</bdi>
+                </span>
               </button>
             </>
           ) : external ? (

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { readFinalization, type FinalizationFacts, type RegistryRecord } from "@/features/reader/read-finalization";
 import { rpcLabelNode } from "@/features/reader/read-label";
@@ -64,24 +64,43 @@ function forgetIfFailed(url: string): void {
 
 type ProofState = { data?: FinalizationFacts; error?: string; key?: string };
 
-/** The finalization facts as read from `rpcUrl`; a newer choice of node discards an older answer. */
-function useFinalizationProof(capsuleId: string, txHash: string | null, registry: string | undefined, rpcUrl: string | undefined) {
-  const key = txHash && registry && rpcUrl ? `${rpcUrl} ${txHash}` : undefined;
+/** The finalization facts as read from `rpcUrl`; a newer choice of node, or a new attempt, discards an older answer. */
+function useFinalizationProof(capsuleId: string, txHash: string | null, registry: string | undefined, rpcUrl: string | undefined, attempt: number) {
+  const key = txHash && registry && rpcUrl ? `${rpcUrl} ${txHash} ${attempt}` : undefined;
   const [state, setState] = useState<ProofState>({});
   useEffect(() => {
     if (!txHash || !registry || !rpcUrl) return;
     let current = true;
+    const asked = `${rpcUrl} ${txHash} ${attempt}`;
     readFinalization(rpcUrl, { txHash, registry, capsuleId }).then(
-      (data) => current && setState({ data, key: `${rpcUrl} ${txHash}` }),
-      (error: unknown) => current && setState({ error: error instanceof Error ? error.message.split("\n")[0] : "the node did not answer", key: `${rpcUrl} ${txHash}` }),
+      (data) => current && setState({ data, key: asked }),
+      (error: unknown) => current && setState({ error: error instanceof Error ? error.message.split("\n")[0] : "the node did not answer", key: asked }),
     );
     return () => {
       current = false;
     };
-  }, [capsuleId, txHash, registry, rpcUrl]);
+  }, [capsuleId, txHash, registry, rpcUrl, attempt]);
   // an answer for another node (or none yet) reads as "reading…"
   const fresh = key !== undefined && state.key === key ? state : {};
   return { data: fresh.data, isError: fresh.error !== undefined || (Boolean(txHash) && !registry), error: fresh.error ?? (registry ? undefined : "the contract address is not known yet") };
+}
+
+/** How long the reader waits for the node before the page says the check could not be done yet. */
+export const NODE_PATIENCE_SECONDS = 15;
+
+/**
+ * True once the checks of `attempt` against `rpcUrl` have waited NODE_PATIENCE_SECONDS without finishing: a slow or
+ * stuck node. The requests stay open (an answer arriving later still completes the check); a new attempt starts anew.
+ */
+function useOverdue(waiting: boolean, rpcUrl: string | undefined, attempt: number): boolean {
+  const asked = `${rpcUrl} ${attempt}`;
+  const [overdue, setOverdue] = useState<string>();
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => setOverdue(asked), NODE_PATIENCE_SECONDS * 1000);
+    return () => clearTimeout(timer);
+  }, [waiting, asked]);
+  return waiting && overdue === asked;
 }
 
 /** SHA-256 of the text as this browser received it. */
@@ -116,7 +135,10 @@ export function FinalizationRecord(props: Props) {
   useEffect(() => setOrigin(window.location.origin), []);
   const rpcUrl = custom || (origin ? `${origin}/rpc` : undefined);
   const rpcLabel = custom ? custom : "this site’s /rpc";
-  const proof = useFinalizationProof(props.capsuleId, props.txHash, props.registry, rpcUrl);
+  // "Try again" after a node that did not answer (or failed to) asks it everything anew
+  const [attempt, setAttempt] = useState(0);
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  const proof = useFinalizationProof(props.capsuleId, props.txHash, props.registry, rpcUrl, attempt);
   const bodyHash = { data: useBodyHash(props.body) };
   const customFailed = Boolean(custom) && proof.error !== undefined && proof.isError;
   useEffect(() => {
@@ -127,18 +149,27 @@ export function FinalizationRecord(props: Props) {
   const recordOk = proof.data ? recordMatches(proof.data.record, props) : true;
   const label = props.label ?? null;
   const finalizedBlock = proof.data?.blockNumber;
-  // the label check and the latest-version walk start once the node has given the finalization block
+  // the label check and the latest-version walk start once the node has given the finalization block; a new attempt
+  // runs them again on the same node (they keep nothing between runs)
   const node = useMemo(() => (rpcUrl && finalizedBlock !== undefined ? rpcLabelNode(rpcUrl) : undefined), [rpcUrl, finalizedBlock]);
-  const labelState = useLabelCheck({ label, shownLabel: props.shownLabel, capsuleId: props.capsuleId, registry: props.registry, rpcUrl, node, finalizedBlock });
+  const labelState = useLabelCheck({ label, shownLabel: props.shownLabel, capsuleId: props.capsuleId, registry: props.registry, rpcUrl, node, finalizedBlock, attempt });
   const labelFailed = labelState.error !== undefined || labelState.check?.outcome === "failed";
   const labelDone = !label || labelState.check !== undefined;
-  const latestState = useLatestCheck({ capsuleId: props.capsuleId, currentId: props.currentId, registry: props.registry, rpcUrl, node, finalizedBlock });
+  const latestState = useLatestCheck({ capsuleId: props.capsuleId, currentId: props.currentId, registry: props.registry, rpcUrl, node, finalizedBlock, attempt });
   const verdict: "checking" | "ok" | "failed" =
     proof.isError || (proof.data && !(proof.data.success && proof.data.recorded)) || !recordOk || (bodyHash.data && !bodyMatches) || (proof.data && bodyHash.data && !storedMatches) || labelFailed || latestFailed(latestState)
       ? "failed"
       : proof.data && bodyHash.data && labelDone && latestState.check
         ? "ok"
         : "checking";
+  // a node that has not answered in time: said in words, with a way to ask again, and never a ✓ it did not earn
+  const overdue = useOverdue(verdict === "checking" && Boolean(props.txHash) && Boolean(props.registry), rpcUrl, attempt);
+  const nodeFailed = proof.error !== undefined || labelState.error !== undefined || latestState.error !== undefined;
+  const tryAgain = () => {
+    setAttempt((n) => n + 1);
+    // the button goes away with the message it belongs to: the focus moves to the sentence that says what happens now
+    summaryRef.current?.focus();
+  };
   const labelTitle = titleOf(props.shownLabel);
   // the label joins the sentence when the chain gave it; a label set with no chain event (or no record of it) says so
   const okSentence =
@@ -153,13 +184,29 @@ export function FinalizationRecord(props: Props) {
       {props.txHash ? (
         <>
           {/* the checks below in one sentence, for readers who do not read hashes */}
-          <p className={`text-base ${verdict === "ok" ? "text-emerald-800" : verdict === "failed" ? "text-red-800" : "text-stone-600"}`} data-testid="finalization-summary" aria-live="polite">
+          <p
+            ref={summaryRef}
+            tabIndex={-1}
+            className={`text-base ${verdict === "ok" ? "text-emerald-800" : verdict === "failed" ? "text-red-800" : overdue ? "text-amber-900" : "text-stone-600"}`}
+            data-testid="finalization-summary"
+            data-verdict={overdue ? "overdue" : verdict}
+            aria-live="polite"
+          >
             {verdict === "ok"
               ? `${okSentence} Your browser did this check itself; the lines below say how.`
               : verdict === "failed"
                 ? "✖ This page could not be checked against the chain record. The lines below say which check failed."
-                : "Checking that this is the text the editors approved and the label it carries…"}
+                : overdue
+                  ? `Not checked yet: ${rpcLabel} has not answered in ${NODE_PATIENCE_SECONDS} seconds, so this page cannot say yet whether this is the text the editors approved or whether its label holds. Nothing here is confirmed until the node answers.`
+                  : "Checking that this is the text the editors approved and the label it carries…"}
           </p>
+          {overdue || nodeFailed ? (
+            <p>
+              <button type="button" onClick={tryAgain} className="inline-flex min-h-11 items-center rounded-md border border-stone-300 px-3 py-1.5 text-sm font-semibold hover:bg-stone-100" data-testid="finalization-retry">
+                Try the check again
+              </button>
+            </p>
+          ) : null}
           <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[11rem_1fr]">
             <dt className="text-stone-500">Finalization transaction</dt>
             <dd className="flex min-w-0 items-start gap-2">
@@ -170,7 +217,7 @@ export function FinalizationRecord(props: Props) {
             </dd>
             <dt className="text-stone-500">Block</dt>
             <dd className="font-mono text-xs">
-              <span data-testid="finalize-block">{proof.data ? proof.data.blockNumber.toString() : proof.isError ? "not available right now" : "reading…"}</span>
+              <span data-testid="finalize-block">{proof.data ? proof.data.blockNumber.toString() : proof.isError ? "not available right now" : overdue ? "no answer yet" : "reading…"}</span>
               {proof.data ? <span className="ml-2 font-sans text-stone-500">block time {formatTime(props.finalizedAt)}</span> : null}
             </dd>
             <dt className="text-stone-500">Article number</dt>
@@ -178,7 +225,7 @@ export function FinalizationRecord(props: Props) {
             <dt className="text-stone-500">Content hash</dt>
             <dd className="break-all font-mono text-xs">{props.contentHash}</dd>
           </dl>
-          <ul className="space-y-1" aria-live="polite" data-testid="finalization-checks">
+          <ul className="space-y-1 [overflow-wrap:anywhere]" aria-live="polite" data-testid="finalization-checks">
             {proof.data ? (
               <li className={proof.data.success && proof.data.recorded ? "text-emerald-800" : "text-red-800"} data-testid="finalization-check">
                 {proof.data.success && proof.data.recorded
@@ -201,8 +248,13 @@ export function FinalizationRecord(props: Props) {
               </li>
             ) : null}
             {proof.data?.commitment && props.manifest ? <ManifestChecks manifest={props.manifest} commitment={proof.data.commitment} rpcLabel={rpcLabel} /> : null}
-            {proof.data ? <LabelCheckLine label={label} state={labelState} rpcLabel={rpcLabel} /> : null}
-            {proof.data ? <LatestCheckLine state={latestState} currentId={props.currentId} capsuleId={props.capsuleId} rpcLabel={rpcLabel} /> : null}
+            {proof.data ? <LabelCheckLine label={label} state={labelState} rpcLabel={rpcLabel} overdue={overdue} /> : null}
+            {proof.data ? <LatestCheckLine state={latestState} currentId={props.currentId} capsuleId={props.capsuleId} rpcLabel={rpcLabel} overdue={overdue} /> : null}
+            {overdue && !proof.data && !proof.isError ? (
+              <li className="break-words text-amber-900" data-testid="finalization-check-overdue">
+                – The finalization transaction is not read yet: {rpcLabel} has not answered.
+              </li>
+            ) : null}
             {proof.isError ? (
               <li className="text-red-800" data-testid="finalization-check-error">
                 ✖ Could not read the record from {rpcLabel}: {proof.error}.

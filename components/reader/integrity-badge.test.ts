@@ -19,7 +19,8 @@ describe("the article's integrity label while a court case is open", () => {
     const badge = html.match(/<div[^>]*data-testid="integrity-label".*?<\/div>/s)?.[0] ?? "";
     expect(text(badge)).toContain("Integrity: Contested");
     expect(text(badge)).toContain("Court case #12 has been open since");
-    expect(text(badge)).toContain("It challenges the passage “The budget rose by forty percent.”");
+    // the passage in an isolate of its own between the marks (stored-text-isolation.test.ts)
+    expect(badge).toContain(`It challenges the passage <span class="font-serif italic">“<bdi>The budget rose by forty percent.</bdi>”</span>`);
     expect(badge).toContain('href="/court/12"');
     // said once on the page: no second "open" sentence in the court record, no generic explanation beside it
     expect(html.match(/href="\/court\/12"/g)).toHaveLength(1);

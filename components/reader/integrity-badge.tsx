@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
 import type { ReaderCourtCase } from "@/features/reader/reader-article";
-import { quoted, stopAfter } from "@/components/ui/quotation";
+import { stopAfter } from "@/components/ui/quotation";
+import { QuotedText } from "@/components/ui/quoted-text";
 import { UtcTime } from "./utc-time";
 
 /**
@@ -29,7 +30,9 @@ export function IntegrityBadge({ label, openCase }: { label: string | null | und
           {openCase.passage ? (
             <>
               {" "}
-              It challenges the passage <span className="font-serif italic">{quoted(openCase.passage)}</span>
+              It challenges the passage <span className="font-serif italic">
+                <QuotedText text={openCase.passage} />
+              </span>
               {stopAfter(openCase.passage)}
             </>
           ) : null}

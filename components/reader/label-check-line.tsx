@@ -17,14 +17,14 @@ export const titleOf = (label: string) => integrityLabels[label as IntegrityLabe
  * The label check against `node` (the one at `rpcUrl`), once the node has given this version's finalization block; a
  * newer node discards an older answer.
  */
-export function useLabelCheck(input: { label: TLabelProof | null; shownLabel: string; capsuleId: string; registry: string | undefined; rpcUrl: string | undefined; node: LabelNode | undefined; finalizedBlock: bigint | undefined }): LabelState {
-  const { label, shownLabel, capsuleId, registry, rpcUrl, node, finalizedBlock } = input;
-  const key = label && registry && rpcUrl && finalizedBlock !== undefined ? `${rpcUrl} ${finalizedBlock}` : undefined;
+export function useLabelCheck(input: { label: TLabelProof | null; shownLabel: string; capsuleId: string; registry: string | undefined; rpcUrl: string | undefined; node: LabelNode | undefined; finalizedBlock: bigint | undefined; attempt: number }): LabelState {
+  const { label, shownLabel, capsuleId, registry, rpcUrl, node, finalizedBlock, attempt } = input;
+  const key = label && registry && rpcUrl && finalizedBlock !== undefined ? `${rpcUrl} ${finalizedBlock} ${attempt}` : undefined;
   const [state, setState] = useState<LabelState & { key?: string }>({});
   useEffect(() => {
     if (!label || !registry || !rpcUrl || !node || finalizedBlock === undefined) return;
     let current = true;
-    const answered = `${rpcUrl} ${finalizedBlock}`;
+    const answered = `${rpcUrl} ${finalizedBlock} ${attempt}`;
     if (label.value !== shownLabel) {
       const problem = `this page shows “${titleOf(shownLabel)}”, but its record of the label is for “${titleOf(label.value)}”`;
       setState({ check: { outcome: "failed", detail: problem, problem }, key: answered });
@@ -37,7 +37,7 @@ export function useLabelCheck(input: { label: TLabelProof | null; shownLabel: st
     return () => {
       current = false;
     };
-  }, [label, shownLabel, capsuleId, registry, rpcUrl, node, finalizedBlock]);
+  }, [label, shownLabel, capsuleId, registry, rpcUrl, node, finalizedBlock, attempt]);
   return key !== undefined && state.key === key ? state : {};
 }
 
@@ -56,7 +56,7 @@ function sourceOf(basis: Exclude<TLabelProof["basis"], { kind: "none" | "operato
 const endedNote = (label: TLabelProof) =>
   label.endedWithoutFinding.length === 0 ? "" : `; case ${label.endedWithoutFinding.map((c) => c.caseId).join(", ")} ended without a finding and changed nothing`;
 
-export function LabelCheckLine({ label, state, rpcLabel }: { label: TLabelProof | null; state: LabelState; rpcLabel: string }) {
+export function LabelCheckLine({ label, state, rpcLabel, overdue = false }: { label: TLabelProof | null; state: LabelState; rpcLabel: string; overdue?: boolean }) {
   if (!label) {
     return (
       <li className="text-stone-600" data-testid="label-check" data-outcome="unavailable">
@@ -74,7 +74,11 @@ export function LabelCheckLine({ label, state, rpcLabel }: { label: TLabelProof 
   }
   const check = state.check;
   if (!check) {
-    return (
+    return overdue ? (
+      <li className="break-words text-amber-900" data-testid="label-check" data-outcome="overdue">
+        – The label “{title}” is not checked yet: {rpcLabel} has not answered.
+      </li>
+    ) : (
       <li className="text-stone-600" data-testid="label-check" data-outcome="checking">
         Checking the label “{title}”…
       </li>

@@ -10,14 +10,14 @@ import { latestVersion, standingOf, type LatestStanding, type RegistryNode } fro
 export type LatestState = { check?: { standing: LatestStanding; latest: string }; error?: string };
 
 /** The walk against `node` (the one at `rpcUrl`), once the node has given this version's finalization block; a newer node discards an older answer. */
-export function useLatestCheck(input: { capsuleId: string; currentId: string; registry: string | undefined; rpcUrl: string | undefined; node: RegistryNode | undefined; finalizedBlock: bigint | undefined }): LatestState {
-  const { capsuleId, currentId, registry, rpcUrl, node, finalizedBlock } = input;
-  const key = registry && rpcUrl && finalizedBlock !== undefined ? `${rpcUrl} ${finalizedBlock}` : undefined;
+export function useLatestCheck(input: { capsuleId: string; currentId: string; registry: string | undefined; rpcUrl: string | undefined; node: RegistryNode | undefined; finalizedBlock: bigint | undefined; attempt: number }): LatestState {
+  const { capsuleId, currentId, registry, rpcUrl, node, finalizedBlock, attempt } = input;
+  const key = registry && rpcUrl && finalizedBlock !== undefined ? `${rpcUrl} ${finalizedBlock} ${attempt}` : undefined;
   const [state, setState] = useState<LatestState & { key?: string }>({});
   useEffect(() => {
     if (!registry || !rpcUrl || !node || finalizedBlock === undefined) return;
     let current = true;
-    const answered = `${rpcUrl} ${finalizedBlock}`;
+    const answered = `${rpcUrl} ${finalizedBlock} ${attempt}`;
     latestVersion(node, registry, capsuleId).then(
       ({ latest }) => current && setState({ check: { standing: standingOf(capsuleId, currentId, latest), latest }, key: answered }),
       (error: unknown) => current && setState({ error: error instanceof Error ? error.message.split("\n")[0] : "the node did not answer", key: answered }),
@@ -25,13 +25,13 @@ export function useLatestCheck(input: { capsuleId: string; currentId: string; re
     return () => {
       current = false;
     };
-  }, [capsuleId, currentId, registry, rpcUrl, node, finalizedBlock]);
+  }, [capsuleId, currentId, registry, rpcUrl, node, finalizedBlock, attempt]);
   return key !== undefined && state.key === key ? state : {};
 }
 
 export const latestFailed = (state: LatestState) => state.error !== undefined || state.check?.standing === "newer" || state.check?.standing === "phantom";
 
-export function LatestCheckLine({ state, currentId, capsuleId, rpcLabel }: { state: LatestState; currentId: string; capsuleId: string; rpcLabel: string }) {
+export function LatestCheckLine({ state, currentId, capsuleId, rpcLabel, overdue = false }: { state: LatestState; currentId: string; capsuleId: string; rpcLabel: string; overdue?: boolean }) {
   if (state.error !== undefined) {
     return (
       <li className="break-words text-red-800" data-testid="latest-check" data-outcome="error">
@@ -40,6 +40,13 @@ export function LatestCheckLine({ state, currentId, capsuleId, rpcLabel }: { sta
     );
   }
   const check = state.check;
+  if (!check && overdue) {
+    return (
+      <li className="break-words text-amber-900" data-testid="latest-check" data-outcome="overdue">
+        – Whether a newer version exists is not checked yet: {rpcLabel} has not answered.
+      </li>
+    );
+  }
   if (!check) {
     return (
       <li className="text-stone-600" data-testid="latest-check" data-outcome="checking">

@@ -84,7 +84,7 @@ export function ManifestChecks({ manifest, commitment, rpcLabel }: { manifest: M
         const ok = check.proven && check.file !== "mismatch";
         return (
           <li key={check.index} className={ok ? "text-emerald-800" : "text-red-800"} data-testid="evidence-proof-check">
-            {ok ? "✓" : "✖"} Evidence {check.index + 1}, “{item.label}”: {check.proven ? "in the committed evidence root" : "not proven against the committed evidence root"}
+            {ok ? "✓" : "✖"} Evidence {check.index + 1}, “<bdi>{item.label}</bdi>”: {check.proven ? "in the committed evidence root" : "not proven against the committed evidence root"}
             {check.file === "match" ? "; the file hashes to its recorded hash" : check.file === "mismatch" ? "; the file does NOT hash to its recorded hash" : "; the file is on another site, which this page does not fetch: download it and compare its SHA-256 yourself"}; {supports(item.claims)}.
           </li>
         );

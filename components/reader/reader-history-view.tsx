@@ -12,12 +12,14 @@ export function ReaderHistoryView({ history }: { history: ReaderHistory }) {
   return (
     <>
       <header className="space-y-2">
-        <p className="text-sm uppercase tracking-wide text-stone-500">
+        <p className="text-sm uppercase tracking-wide text-stone-500 [overflow-wrap:anywhere]">
           <Link href={`/outlets/${history.outletSlug}`} prefetch={false} className="hover:underline">
-            {history.outletName}
+            <bdi data-testid="history-outlet-name">{history.outletName}</bdi>
           </Link>
         </p>
-        <h1 className="font-serif text-3xl font-bold leading-tight tracking-tight break-words">Versions of “{history.title}”</h1>
+        <h1 className="font-serif text-3xl font-bold leading-tight tracking-tight [overflow-wrap:anywhere]">
+          Versions of “<bdi>{history.title}</bdi>”
+        </h1>
         <p className="text-stone-600">
           Every version below was accepted by the outlet’s editors and finalized on chain. Older versions stay readable; a correction shows the words it changed.
         </p>
@@ -44,7 +46,7 @@ export function ReaderHistoryView({ history }: { history: ReaderHistory }) {
               </Link>
             </p>
             {v.revisionReason ? (
-              <p className="text-sm text-stone-800">
+              <p className="text-sm text-stone-800 [overflow-wrap:anywhere]">
                 <strong>Reason given:</strong> <bdi>{v.revisionReason}</bdi>
               </p>
             ) : null}

@@ -40,18 +40,23 @@ export function ReaderView({ article, registry, origin, label = null }: { articl
       {!isCurrent ? <SupersededNote currentId={article.currentId} kind={article.currentType === "retraction" ? "retraction" : "correction"} /> : null}
       {isCurrent && article.underVote ? <CorrectionNotice underVote={article.underVote} /> : null}
       <header className="space-y-3">
-        <p className="text-sm uppercase tracking-wide text-stone-500" data-testid="reader-outlet">
+        <p className="text-sm uppercase tracking-wide text-stone-500 [overflow-wrap:anywhere]" data-testid="reader-outlet">
           <Link href={`/outlets/${read.outlet.outletSlug}`} prefetch={false} className="hover:underline">
-            {article.outletName}
+            <bdi data-testid="reader-outlet-name">{article.outletName}</bdi>
           </Link>
-          {read.content.category ? ` · ${read.content.category}` : ""}
+          {read.content.category ? (
+            <>
+              {" · "}
+              <bdi>{read.content.category}</bdi>
+            </>
+          ) : null}
           {c.trustedPublisherAtSubmit ? <TrustedPublisherNote /> : null}
         </p>
-        <h1 lang={lang} className="font-serif text-4xl font-bold leading-tight tracking-tight break-words" data-testid="reader-title">
+        <h1 lang={lang} dir="auto" className="font-serif text-4xl font-bold leading-tight tracking-tight [overflow-wrap:anywhere]" data-testid="reader-title">
           {read.content.title || c.title}
         </h1>
         {read.content.subtitle ? (
-          <p lang={lang} className="font-serif text-xl text-stone-600" data-testid="reader-standfirst">
+          <p lang={lang} dir="auto" className="font-serif text-xl text-stone-600 [overflow-wrap:anywhere]" data-testid="reader-standfirst">
             {read.content.subtitle}
           </p>
         ) : null}
@@ -85,8 +90,8 @@ export function ReaderView({ article, registry, origin, label = null }: { articl
       {read.content.tags.length > 0 ? (
         <ul className="flex flex-wrap gap-2" aria-label="Tags">
           {read.content.tags.map((tag) => (
-            <li key={tag} className="rounded-full bg-stone-100 px-3 py-1 text-xs text-stone-700">
-              {tag}
+            <li key={tag} className="max-w-full rounded-full bg-stone-100 px-3 py-1 text-xs text-stone-700 [overflow-wrap:anywhere]">
+              <bdi>{tag}</bdi>
             </li>
           ))}
         </ul>

@@ -18,8 +18,8 @@ export function RelatedList({ items }: { items: RelatedArticle[] }) {
             <span className="text-stone-600">
               {item.direction === "out" ? (relationLabel[item.relationshipType as keyof typeof relationLabel] ?? item.relationshipType) : (incoming[item.relationshipType] ?? "Related:")}
             </span>{" "}
-            <Link href={`/read/${item.capsuleId}`} prefetch={false} className="text-accent underline">
-              {item.title}
+            <Link href={`/read/${item.capsuleId}`} prefetch={false} className="text-accent underline [overflow-wrap:anywhere]">
+              <bdi>{item.title}</bdi>
             </Link>
           </li>
         ))}

@@ -25,11 +25,11 @@ describe("stored free text on the article page", () => {
     expect(html.replace(`<bdi>${reason}</bdi>`, "")).not.toContain(RLO);
   });
 
-  it("isolates a claim's note, and sets the quoted passage apart in a block of its own direction", () => {
+  it("isolates a claim's note, and the quoted passage inside its quote marks", () => {
     const claim = { claimId: "1", ordinal: 1, exact: "reopens on Monday", prefix: "", suffix: "", claimType: "event", evidenceIds: [], note: `See ${RLO}the notice`, verdict: null, label: null, anchored: true };
     const article = { read: { claims: [claim], evidence: [] }, manifest: null, claimCorrections: [] } as unknown as ReaderArticle;
     const html = renderToStaticMarkup(createElement(ArticleClaims, { article }));
     expect(html).toContain(`Note: <bdi>See ${RLO}the notice</bdi>`);
-    expect(html).toMatch(/<blockquote dir="auto"[^>]*>“reopens on Monday”<\/blockquote>/);
+    expect(html).toMatch(/<blockquote[^>]*>“<bdi>reopens on Monday<\/bdi>”<\/blockquote>/);
   });
 });

@@ -3,15 +3,19 @@
 
 /** The passage between “ and ”, its own double quotes turned into single curly ones. */
 export function quoted(text: string): string {
+  return `“${quotedInner(text)}”`;
+}
+
+/** The passage as `quoted` puts it between the marks (trimmed, its double quotes made single), without the marks. */
+export function quotedInner(text: string): string {
   let opening = true;
-  const nested = text.trim().replace(/["“”„]/g, (mark) => {
+  return text.trim().replace(/["“”„]/g, (mark) => {
     if (mark === "“" || mark === "„") return "‘";
     if (mark === "”") return "’";
     const single = opening ? "‘" : "’";
     opening = !opening;
     return single;
   });
-  return `“${nested}”`;
 }
 
 /** The full stop a sentence needs after a quoted passage: none when the passage already ends one. */
