@@ -21,7 +21,7 @@ export function ContributorList({ items }: { items: Contributor[] }) {
         return (
           <li key={person.contributorId} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2">
             <span className="min-w-0">
-              <Link href={`/authors/${person.wallet}`} prefetch={false} className="font-medium text-accent underline" data-testid="contributor-author-link">
+              <Link href={`/authors/${person.wallet}`} prefetch={false} className="font-medium text-accent underline [overflow-wrap:anywhere]" data-testid="contributor-author-link">
                 <CreditName person={person} />
               </Link>
               {linkableUri(person.attributionURI) ? (

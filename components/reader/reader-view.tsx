@@ -195,7 +195,7 @@ function BylineLinks({ contributors }: { contributors: TCapsuleResponse["contrib
       {people.map((person, i) => (
         <Fragment key={person.contributorId}>
           {i > 0 ? ", " : ""}
-          <Link href={`/authors/${person.wallet}`} prefetch={false} className="underline" data-testid="byline-author">
+          <Link href={`/authors/${person.wallet}`} prefetch={false} className="underline [overflow-wrap:anywhere]" data-testid="byline-author">
             <CreditName person={person} />
           </Link>
         </Fragment>
