@@ -1,17 +1,16 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { ReaderArticle } from "@/features/reader/reader-article";
 import { ReaderView } from "@/components/reader/reader-view";
 import { ReaderHistoryView } from "@/components/reader/reader-history-view";
 import type { ReaderHistory } from "@/features/reader/reader-history";
+import { READER_ADDRESS, readerArticle } from "./reader-article.test-support";
 
 // Every piece of text people wrote that /read/:id and /read/:id/history show (claim quotes and notes, evidence
 // titles, outlet, author, category and tag names, court findings, related titles) sits in an isolate of its own:
 // right-to-left text, or a bidirectional control stored before the rules on them (or a claim quote cut out of a line,
 // which can leave an isolate open), reorders that text alone, never the page's quote marks, separators and words.
 
-const ADDRESS = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const RLO = "\u202E";
 const RLI = "\u2067";
 const PDI = "\u2069";
@@ -22,33 +21,18 @@ const body = `The mayor said ${RLI}${ARABIC}${PDI} at noon.`;
 // cut before the PDI: the quote leaves its isolate open
 const openQuote = `said ${RLI}${ARABIC}`;
 
-function article(): ReaderArticle {
-  const evidence = [
-    { evidenceId: "e1", label: `${ARABIC} ${RLO}report`, uri: "https://example.org/report", isPrimary: true, active: true, evidenceType: "document", mimeType: "application/pdf", contentHash: `0x${"ef".repeat(32)}` },
-  ];
-  const read = {
-    capsuleId: "7",
-    capsule: {
-      id: "7", outletSlug: "harbour-desk", articleSlug: "x", title: "Harbour", metadataURI: "ipfs://x", contentHash: `0x${"ab".repeat(32)}`, submitter: ADDRESS,
-      status: "finalized", capsuleType: "original", policyId: "default", trustedPublisherAtSubmit: false, yesVotes: "1", noVotes: "0", weightedYes: "1", weightedNo: "0",
-      weightedParticipation: "1", opensAt: "1900000000", closesAt: "1900003600", acceptedAt: "1900003600", finalizedAt: "1900003700", finalizedArticleId: "1",
-      rootCapsuleId: null, parentCapsuleId: null, revisionNumber: 0, finalizedBy: ADDRESS, integrityLabel: "clean", eligibleWeight: "1", snapshotBlock: "1",
-      finalizeTxHash: `0x${"cd".repeat(32)}`,
-    },
-    outlet: { outletSlug: "harbour-desk", outletName: `${ARABIC}${RLO}` },
-    content: { title: "Harbour", subtitle: "", summary: "", body, language: "en", tags: [`${ARABIC} 2`], category: `${RLO}city`, featureImage: null },
-    evidence,
-    contributors: [{ contributorId: "c1", wallet: ADDRESS, displayName: `${ARABIC} ${RLO}Ada`, role: 1, contributionType: "author", shareBps: 10000, active: true, attributionURI: null }],
+const article = () =>
+  readerArticle({
+    outletName: `${ARABIC}${RLO}`,
+    content: { body, tags: [`${ARABIC} 2`], category: `${RLO}city` },
+    evidence: [
+      { evidenceId: "e1", label: `${ARABIC} ${RLO}report`, uri: "https://example.org/report", isPrimary: true, active: true, evidenceType: "document", mimeType: "application/pdf", contentHash: `0x${"ef".repeat(32)}` },
+    ],
+    contributors: [{ contributorId: "c1", wallet: READER_ADDRESS, displayName: `${ARABIC} ${RLO}Ada`, role: 1, contributionType: "author", shareBps: 10000, active: true, attributionURI: null }],
     claims: [{ claimId: "1", ordinal: 1, exact: openQuote, prefix: "The mayor ", suffix: "", claimType: "quote", evidenceIds: ["e1"], note: null, verdict: `${RLO}misread`, label: "misleading", anchored: true }],
-    revision: { revisionReason: null },
-  };
-  return {
-    read, outletName: `${ARABIC}${RLO}`, currentId: "7", firstPublishedAt: "1900003700", currentType: "original", underVote: null, courtCase: null,
     courtRecord: [{ caseId: "3", status: "closed", verdict: "misleading", rationale: null, finding: `${RLO}wrong ${ARABIC}`, passage: openQuote, openedAt: "1900004000", closedAt: "1900005000" }],
-    whatChanged: null, related: [{ capsuleId: "9", title: `${ARABIC} ${RLO}`, direction: "out", relationshipType: "cites" }],
-    manifest: null, claimCorrections: [], correctsClaims: null, votes: { items: [], total: 0 },
-  } as unknown as ReaderArticle;
-}
+    related: [{ capsuleId: "9", title: `${ARABIC} ${RLO}`, direction: "out", relationshipType: "cites" }],
+  });
 
 /** The markup with every <bdi> (and the islands' JSON props, which are no text on the page) taken out. */
 const outsideIsolates = (html: string) => html.replace(/<script[^>]*>.*?<\/script>/gs, "").replace(/<bdi[^>]*>[^<]*<\/bdi>/g, "");
