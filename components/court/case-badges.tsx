@@ -37,3 +37,19 @@ export function CaseRowHeading({ item, children }: { item: Pick<TCourtCase, "cas
     </div>
   );
 }
+
+/** What a case in the court lists is about: “<title>” (or Capsule #id) · <outlet>, each the writer's own text, isolated. */
+export function CaseSubject({ item }: { item: Pick<TCourtCase, "capsuleTitle" | "capsuleId" | "outletName"> }) {
+  return (
+    <>
+      {item.capsuleTitle ? (
+        <span className="text-stone-700">
+          “<bdi>{item.capsuleTitle}</bdi>”
+        </span>
+      ) : (
+        `Capsule #${item.capsuleId}`
+      )}{" "}
+      · <bdi>{item.outletName}</bdi>
+    </>
+  );
+}

@@ -9,7 +9,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCap, formatTime } from "@/components/ui/capsule-format";
 import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
-import { CaseRowHeading } from "./case-badges";
+import { CaseRowHeading, CaseSubject } from "./case-badges";
 import { Pager } from "@/components/ui/pager";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
@@ -140,14 +140,7 @@ export function CaseList({ initial }: { initial: CaseFilters }) {
                 </span>
               </CaseRowHeading>
               <p className="text-xs text-stone-500 [overflow-wrap:anywhere]">
-                {item.capsuleTitle ? (
-                  <span className="text-stone-700">
-                    “<bdi>{item.capsuleTitle}</bdi>”
-                  </span>
-                ) : (
-                  `Capsule #${item.capsuleId}`
-                )}{" "}
-                · <bdi>{item.outletName}</bdi> · opened {formatTime(item.openedAt)} by{" "}
+                <CaseSubject item={item} /> · opened {formatTime(item.openedAt)} by{" "}
                 <span className="font-mono" title={displayAddress(item.openedBy)}>
                   {shortAddress(item.openedBy)}
                 </span>

@@ -11,7 +11,7 @@ import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Pager } from "@/components/ui/pager";
-import { CaseRowHeading } from "./case-badges";
+import { CaseRowHeading, CaseSubject } from "./case-badges";
 import { Deadline, lastEventTime } from "./deadline";
 import { byUrgency, jurorDuty } from "@/features/court/juror-duty";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
@@ -138,14 +138,7 @@ function JurorCaseRow({ item, wallet }: { item: TCourtCaseSummary; wallet: strin
     <li className="space-y-1.5 p-4" data-testid="juror-case" data-duty={duty.kind}>
       <CaseRowHeading item={item} />
       <p className="text-xs text-stone-500 [overflow-wrap:anywhere]">
-        {item.capsuleTitle ? (
-          <span className="text-stone-700">
-            “<bdi>{item.capsuleTitle}</bdi>”
-          </span>
-        ) : (
-          `Capsule #${item.capsuleId}`
-        )}{" "}
-        · <bdi>{item.outletName}</bdi> · round {round + 1} ·{" "}
+        <CaseSubject item={item} /> · round {round + 1} ·{" "}
         {item.period ?? "—"} period
       </p>
       <p className={`text-sm [overflow-wrap:anywhere] ${urgent ? "rounded-md bg-amber-50 p-2 text-amber-950" : "text-stone-700"}`} data-testid="juror-next">
