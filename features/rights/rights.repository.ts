@@ -15,26 +15,22 @@ export async function lockCapsuleListings(trx: DbOrTrx, capsuleId: number): Prom
   await takeTransactionLockOn(trx, LOCK_SPACE.capsuleListings, capsuleId);
 }
 
-/** A licence on listing `l` that is not void: its escrow payment (if any) was not refunded to its buyer. */
-const soldOn = (eb: ExpressionBuilder<DB & { l: DB["rights_listings"] }, "l">) =>
-  eb.exists(
-    eb
-      .selectFrom("rights_licences as c")
-      .select("c.id")
-      .whereRef("c.listing_id", "=", "l.id")
-      .where((inner) =>
-        inner.not(
-          inner.exists(
-            inner
-              .selectFrom("licence_escrow_settlements as s")
-              .innerJoin("licence_escrow_payments as p", "p.payment_id", "s.payment_id")
-              .select("s.payment_id")
-              .whereRef("s.licence_id", "=", "c.id")
-              .where("p.status", "=", "refunded"),
-          ),
-        ),
-      ),
-  );
+/**
+ * The void licences: those whose escrow payment the bridge decided to release went back to the buyer instead (its
+ * Refunded event projected). licenceStatus (listing-view.ts) reads the same join row by row.
+ */
+const voidLicenceIds = (db: DbOrTrx) =>
+  db
+    .selectFrom("licence_escrow_settlements as s")
+    .innerJoin("licence_escrow_payments as p", "p.payment_id", "s.payment_id")
+    .select("s.licence_id")
+    .where("s.action", "=", "release")
+    .where("s.licence_id", "is not", null)
+    .where("p.status", "=", "refunded");
+
+/** A licence on listing `l` that is not void. */
+const soldOn = (db: DbOrTrx, eb: ExpressionBuilder<DB & { l: DB["rights_listings"] }, "l">) =>
+  eb.exists(eb.selectFrom("rights_licences as c").select("c.id").whereRef("c.listing_id", "=", "l.id").where("c.id", "not in", voidLicenceIds(db)));
 
 /**
  * The capsule's listings in force at `now`, newest first: on offer (not withdrawn, and no expiry or not expired yet)
@@ -45,9 +41,9 @@ export async function listingsInForce(db: DbOrTrx, capsuleId: number, now: numbe
   const rows = await db
     .selectFrom("rights_listings as l")
     .selectAll("l")
-    .select((eb) => soldOn(eb).as("sold"))
+    .select((eb) => soldOn(db, eb).as("sold"))
     .where("l.capsule_id", "=", capsuleId)
-    .where((eb) => eb.or([eb.and([eb("l.withdrawn_at", "is", null), eb.or([eb("l.expires_at", "is", null), eb("l.expires_at", ">", now)])]), soldOn(eb)]))
+    .where((eb) => eb.or([eb.and([eb("l.withdrawn_at", "is", null), eb.or([eb("l.expires_at", "is", null), eb("l.expires_at", ">", now)])]), soldOn(db, eb)]))
     .orderBy("l.id", "desc")
     .execute();
   return rows.map((row) => ({ ...row, sold: Boolean(row.sold) }));
@@ -104,16 +100,7 @@ export async function freeExclusiveSlotOfVoidLicences(trx: DbOrTrx, listingId: n
     .updateTable("rights_licences")
     .set({ exclusive_listing_id: null })
     .where("exclusive_listing_id", "=", listingId)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("licence_escrow_settlements as s")
-          .innerJoin("licence_escrow_payments as p", "p.payment_id", "s.payment_id")
-          .select("s.payment_id")
-          .whereRef("s.licence_id", "=", "rights_licences.id")
-          .where("p.status", "=", "refunded"),
-      ),
-    )
+    .where("id", "in", voidLicenceIds(trx))
     .execute();
 }
 
