@@ -152,10 +152,10 @@ export function FinalizationRecord(props: Props) {
   // the label check and the latest-version walk start once the node has given the finalization block; a new attempt
   // runs them again on the same node (they keep nothing between runs)
   const node = useMemo(() => (rpcUrl && finalizedBlock !== undefined ? rpcLabelNode(rpcUrl) : undefined), [rpcUrl, finalizedBlock]);
-  const labelState = useLabelCheck({ label, shownLabel: props.shownLabel, capsuleId: props.capsuleId, registry: props.registry, rpcUrl, node, finalizedBlock, attempt });
+  const labelState = useLabelCheck({ label, shownLabel: props.shownLabel, capsuleId: props.capsuleId, registry: props.registry, rpcUrl, node, attempt });
   const labelFailed = labelState.error !== undefined || labelState.check?.outcome === "failed";
   const labelDone = !label || labelState.check !== undefined;
-  const latestState = useLatestCheck({ capsuleId: props.capsuleId, currentId: props.currentId, registry: props.registry, rpcUrl, node, finalizedBlock, attempt });
+  const latestState = useLatestCheck({ capsuleId: props.capsuleId, currentId: props.currentId, registry: props.registry, rpcUrl, node, attempt });
   const verdict: "checking" | "ok" | "failed" =
     proof.isError || (proof.data && !(proof.data.success && proof.data.recorded)) || !recordOk || (bodyHash.data && !bodyMatches) || (proof.data && bodyHash.data && !storedMatches) || labelFailed || latestFailed(latestState)
       ? "failed"

@@ -17,14 +17,14 @@ export const titleOf = (label: string) => integrityLabels[label as IntegrityLabe
  * The label check against `node` (the one at `rpcUrl`), once the node has given this version's finalization block; a
  * newer node discards an older answer.
  */
-export function useLabelCheck(input: { label: TLabelProof | null; shownLabel: string; capsuleId: string; registry: string | undefined; rpcUrl: string | undefined; node: LabelNode | undefined; finalizedBlock: bigint | undefined; attempt: number }): LabelState {
-  const { label, shownLabel, capsuleId, registry, rpcUrl, node, finalizedBlock, attempt } = input;
-  const key = label && registry && rpcUrl && finalizedBlock !== undefined ? `${rpcUrl} ${finalizedBlock} ${attempt}` : undefined;
+export function useLabelCheck(input: { label: TLabelProof | null; shownLabel: string; capsuleId: string; registry: string | undefined; rpcUrl: string | undefined; node: LabelNode | undefined; attempt: number }): LabelState {
+  const { label, shownLabel, capsuleId, registry, rpcUrl, node, attempt } = input;
+  const key = label && registry && rpcUrl && node ? `${rpcUrl} ${attempt}` : undefined;
   const [state, setState] = useState<LabelState & { key?: string }>({});
   useEffect(() => {
-    if (!label || !registry || !rpcUrl || !node || finalizedBlock === undefined) return;
+    if (!label || !registry || !rpcUrl || !node) return;
     let current = true;
-    const answered = `${rpcUrl} ${finalizedBlock} ${attempt}`;
+    const answered = `${rpcUrl} ${attempt}`;
     if (label.value !== shownLabel) {
       const problem = `this page shows “${titleOf(shownLabel)}”, but its record of the label is for “${titleOf(label.value)}”`;
       setState({ check: { outcome: "failed", detail: problem, problem }, key: answered });
@@ -37,7 +37,7 @@ export function useLabelCheck(input: { label: TLabelProof | null; shownLabel: st
     return () => {
       current = false;
     };
-  }, [label, shownLabel, capsuleId, registry, rpcUrl, node, finalizedBlock, attempt]);
+  }, [label, shownLabel, capsuleId, registry, rpcUrl, node, attempt]);
   return key !== undefined && state.key === key ? state : {};
 }
 

@@ -10,14 +10,14 @@ import { latestVersion, standingOf, type LatestStanding, type RegistryNode } fro
 export type LatestState = { check?: { standing: LatestStanding; latest: string }; error?: string };
 
 /** The walk against `node` (the one at `rpcUrl`), once the node has given this version's finalization block; a newer node discards an older answer. */
-export function useLatestCheck(input: { capsuleId: string; currentId: string; registry: string | undefined; rpcUrl: string | undefined; node: RegistryNode | undefined; finalizedBlock: bigint | undefined; attempt: number }): LatestState {
-  const { capsuleId, currentId, registry, rpcUrl, node, finalizedBlock, attempt } = input;
-  const key = registry && rpcUrl && finalizedBlock !== undefined ? `${rpcUrl} ${finalizedBlock} ${attempt}` : undefined;
+export function useLatestCheck(input: { capsuleId: string; currentId: string; registry: string | undefined; rpcUrl: string | undefined; node: RegistryNode | undefined; attempt: number }): LatestState {
+  const { capsuleId, currentId, registry, rpcUrl, node, attempt } = input;
+  const key = registry && rpcUrl && node ? `${rpcUrl} ${attempt}` : undefined;
   const [state, setState] = useState<LatestState & { key?: string }>({});
   useEffect(() => {
-    if (!registry || !rpcUrl || !node || finalizedBlock === undefined) return;
+    if (!registry || !rpcUrl || !node) return;
     let current = true;
-    const answered = `${rpcUrl} ${finalizedBlock} ${attempt}`;
+    const answered = `${rpcUrl} ${attempt}`;
     latestVersion(node, registry, capsuleId).then(
       ({ latest }) => current && setState({ check: { standing: standingOf(capsuleId, currentId, latest), latest }, key: answered }),
       (error: unknown) => current && setState({ error: error instanceof Error ? error.message.split("\n")[0] : "the node did not answer", key: answered }),
@@ -25,7 +25,7 @@ export function useLatestCheck(input: { capsuleId: string; currentId: string; re
     return () => {
       current = false;
     };
-  }, [capsuleId, currentId, registry, rpcUrl, node, finalizedBlock, attempt]);
+  }, [capsuleId, currentId, registry, rpcUrl, node, attempt]);
   return key !== undefined && state.key === key ? state : {};
 }
 
