@@ -9,7 +9,7 @@ import { publicOrigin } from "@/lib/http/public-origin";
 import { buildCapsulePage, buildHistory, capsulePageRows, capsulePageVersion, capsuleReadRows, historyRows, historySettled, historyVersion, viewerVotesOn } from "@/features/capsules/capsule-queries";
 import { capsuleReadBody, capsuleReadVersion, isSettled } from "@/features/capsules/capsule-view";
 import { buildVotesPage, votesPageRows } from "@/features/voting/vote-list";
-import { viewerVotingOf } from "@/features/voting/viewer-voting";
+import { notEligibleAmong, viewerVotingOf } from "@/features/voting/viewer-voting";
 
 // The conditional capsule reads, served by their route files and by the process entry's fast path
 // (server/http/fast-reads.ts): one handler each, whichever way the request came in.
@@ -24,10 +24,15 @@ export const capsuleReadRoute = serve(capsuleRead, async ({ params, request, vie
 });
 
 // GET /api/capsules — capsules newest first, filtered by outlet slug and status; conditional
-// A signed read also carries the reader's own vote on each listed capsule that went to a vote (viewerVote).
+// A signed read also carries the reader's own vote on each listed capsule that went to a vote (viewerVote), and on an
+// open vote it has not cast, whether it may (a chain read of the snapshot, remembered: "none" or "not-eligible").
 export const capsuleListRoute = serve(capsuleList, async ({ query, viewer }) => {
   const page = await capsulePageRows(db(), query, viewer);
   const viewerVotes = viewer ? await viewerVotesOn(db(), page.rows, viewer.wallet) : undefined;
+  if (viewer && viewerVotes) {
+    const open = page.rows.filter((row) => viewerVotes.get(row.id) === "none");
+    for (const id of await notEligibleAmong(open, viewer.wallet)) viewerVotes.set(id, "not-eligible");
+  }
   const version = viewerVotes ? [capsulePageVersion(page), [...viewerVotes]] : capsulePageVersion(page);
   return conditional(version, false, () => buildCapsulePage(page, query, viewerVotes), { rowsAlone: true });
 });

@@ -19,6 +19,11 @@ describe("viewerVoteWords", () => {
     expect(viewerVoteWords({ status: "rejected", closesAt: "10", viewerVote: "none" }, NOW, true)).toBeUndefined();
   });
 
+  it("does not ask an Editor who may not cast the vote for it (not a voter when it opened)", () => {
+    expect(viewerVoteWords({ ...open, viewerVote: "not-eligible" }, NOW, true)).toBe("Not eligible to vote");
+    expect(viewerVoteWords({ ...open, viewerVote: "not-eligible" }, NOW + 60, true)).toBeUndefined();
+  });
+
   it("says nothing to a wallet that is no Editor there, or without a signed read", () => {
     expect(viewerVoteWords({ ...open, viewerVote: "none" }, NOW, false)).toBeUndefined();
     expect(viewerVoteWords({ ...open, viewerVote: "for" }, NOW, false)).toBeUndefined();

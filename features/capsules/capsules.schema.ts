@@ -357,9 +357,11 @@ export type TCapsuleResponse = z.infer<typeof ZCapsuleResponse>;
 
 /**
  * The signed-in reader's own vote on a listed capsule: "for" or "against" as the chain counted it, "none" while it has
- * cast none. Only on a signed read, and only on capsules that went to a vote (never on drafts or withdrawn drafts).
+ * cast none, "not-eligible" on an open vote it may not cast (it was not a bonded voting Editor of the outlet at the
+ * capsule's snapshot block, the block before voting opened, as the chain checks a vote). Only on a signed read, and
+ * only on capsules that went to a vote (never on drafts or withdrawn drafts).
  */
-export const viewerVoteValues = ["for", "against", "none"] as const;
+export const viewerVoteValues = ["for", "against", "none", "not-eligible"] as const;
 export const ZViewerVote = z.enum(viewerVoteValues);
 export type TViewerVote = z.infer<typeof ZViewerVote>;
 export const ZCapsuleListItem = ZCapsuleObject.extend({ viewerVote: ZViewerVote.optional() });

@@ -4,6 +4,7 @@ import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import { logWarn } from "@/lib/log";
 import type { TViewerVoting } from "@/features/capsules/capsules.schema";
 import { readVoterWeightAt } from "@/lib/chain/server/role-registry-reads";
+import { chainClients } from "@/lib/chain/server/clients";
 
 /**
  * Whether the signed-in reader of a pending capsule may vote on it: the chain's RoleRegistry
@@ -21,4 +22,35 @@ export async function viewerVotingOf(row: CapsuleRow, wallet: Address): Promise<
     logWarn("capsules", "voter eligibility at the snapshot block could not be read", { capsuleId: row.id, error: error instanceof Error ? error.message : String(error) });
     return undefined;
   }
+}
+
+/** Snapshot eligibility answers already read: a past block's checkpoints do not change, so each is read once. */
+const eligibilityRead = new Map<string, boolean>();
+const ELIGIBILITY_REMEMBERED = 10_000;
+
+/**
+ * The pending capsules of `rows` whose vote `wallet` may not cast: not a bonded voting Editor of the outlet at the
+ * capsule's snapshot block (the check CapsuleAcceptance makes). One batched chain read per capsule not yet asked about;
+ * a capsule whose answer cannot be read is left out (its vote then reads "none", as before the check existed).
+ */
+export async function notEligibleAmong(rows: CapsuleRow[], wallet: Address): Promise<Set<number>> {
+  const { batchClient } = chainClients();
+  const asked = rows.filter((row) => row.status === "pending" && row.snapshot_block !== null);
+  const answers = await Promise.all(
+    asked.map(async (row) => {
+      const key = `${row.outlet_slug} ${wallet} ${row.snapshot_block}`;
+      const known = eligibilityRead.get(key);
+      if (known !== undefined) return [row.id, known] as const;
+      try {
+        const eligible = (await readVoterWeightAt(row.outlet_slug, wallet, BigInt(row.snapshot_block ?? 0), batchClient)) > 0n;
+        if (eligibilityRead.size >= ELIGIBILITY_REMEMBERED) eligibilityRead.delete(eligibilityRead.keys().next().value as string);
+        eligibilityRead.set(key, eligible);
+        return [row.id, eligible] as const;
+      } catch (error) {
+        logWarn("capsules", "voter eligibility at the snapshot block could not be read", { capsuleId: row.id, error: error instanceof Error ? error.message : String(error) });
+        return [row.id, true] as const;
+      }
+    }),
+  );
+  return new Set(answers.filter(([, eligible]) => !eligible).map(([id]) => id));
 }

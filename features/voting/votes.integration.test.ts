@@ -13,7 +13,7 @@ import { bridgeClient } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
 import { eventually } from "@/features/outlets/outlets.test-support";
-import { addr, chainAccess, deployedContracts, expectError, staffedDesk, type Api, type Json } from "@/features/capsules/capsules.test-support";
+import { addr, chainAccess, deployedContracts, expectError, grantRole, staffedDesk, type Api, type Json } from "@/features/capsules/capsules.test-support";
 import { openLiveStream } from "@/features/live/live-stream.test-support";
 
 // Issue 13, item 4: GET /api/capsules/:id/votes (the indexed projection, paged, names of members,
@@ -21,7 +21,7 @@ import { openLiveStream } from "@/features/live/live-stream.test-support";
 // finalization pushed as they are committed), on SQLite and PostgreSQL against anvil.
 
 const dialects = await dialectsUnderTest();
-const [ownerKey, editorKey, secondEditorKey] = [devKeys[1], devKeys[2], devKeys[3]] as [Hex, Hex, Hex];
+const [ownerKey, editorKey, secondEditorKey, lateEditorKey] = [devKeys[1], devKeys[2], devKeys[3], devKeys[4]] as [Hex, Hex, Hex, Hex];
 const [owner, editor, secondEditor] = [addr(ownerKey), addr(editorKey), addr(secondEditorKey)];
 const SLUG = "votes-desk";
 const WINDOW = 259_200;
@@ -168,6 +168,24 @@ describe.each(dialects)("votes and live pushes on %s", (dialect) => {
     const byId = new Map((all.body.items as Json[]).map((c) => [c.id as string, c]));
     expect(byId.get(capsuleId)?.viewerVote).toBe("against");
     expect(byId.get(draft.body.capsuleId as string)).not.toHaveProperty("viewerVote");
+  });
+
+  it("tells a signed reader who was no voting Editor when the vote opened that the vote is not theirs (not-eligible)", async () => {
+    // bonded and made an Editor after the window opened: an Editor now, but the chain counts the snapshot's voters only
+    await chain.deposit(lateEditorKey, "250");
+    await grantRole(api, ownerKey, SLUG, lateEditorKey, ROLE.EDITOR);
+    const listed = async (key: Hex) => {
+      const res = await api.send(capsuleList, { query: { outlet: SLUG, status: "pending", page: 1, limit: 20 } }, key);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.items as Json[]).find((c) => c.id === capsuleId);
+    };
+    expect((await listed(lateEditorKey))?.viewerVote).toBe("not-eligible");
+    // one who could vote and has not still reads "none"; the check does not touch a cast vote
+    expect((await listed(secondEditorKey))?.viewerVote).toBe("none");
+    expect((await listed(editorKey))?.viewerVote).toBe("for");
+    // the single read's snapshot check agrees
+    const read = await api.send(capsuleRead, { params: { id: capsuleId } }, lateEditorKey);
+    expect(read.body.viewerVoting, JSON.stringify(read.body.viewerVoting)).toMatchObject({ eligible: false });
   });
 
   it("refuses bad ids and pages in the seed's error shape", async () => {
