@@ -15,3 +15,15 @@ export async function countImpressions(db: DbOrTrx, campaignId: number): Promise
   const row = await db.selectFrom("ad_impressions").select((eb) => eb.fn.countAll<string | number>().as("n")).where("campaign_id", "=", campaignId).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** How many readers of one site (`siteHash`) a campaign was charged for on `day`. */
+export async function countSiteImpressions(db: DbOrTrx, campaignId: number, day: string, siteHash: string): Promise<number> {
+  const row = await db
+    .selectFrom("ad_impressions")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("campaign_id", "=", campaignId)
+    .where("day", "=", day)
+    .where("site_hash", "=", siteHash)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

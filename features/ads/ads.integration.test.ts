@@ -143,3 +143,39 @@ describe.each(dialects)("ads readers see on %s", (dialect) => {
     expect(await impressionsOf(correction.id)).toBe(1);
   });
 });
+
+describe.each(dialects)("ads charged per IPv6 site on %s", (dialect) => {
+  let t: TestDatabase;
+  let article: CapsuleRow;
+  const CAP = 3;
+
+  beforeAll(async () => {
+    t = await openTestDatabase(dialect);
+    article = await seedFinalizedCapsule(t.db, { id: await seedOutlet(t.db, "site-desk", OWNER), slug: "site-desk" }, ALICE, 1);
+    await loadAdCampaigns(t.db, {
+      campaigns: [{ slug: "site-capped", advertiser: "Site Capped", name: "Spring", headline: "Spring fares", body: "Book now.", clickUrl: "https://fares.example.org/", targetOutlets: ["site-desk"], budget: "1000000000000", cpm: "1000", startsAt: 0 }],
+    }, DAY);
+  });
+  afterAll(async () => {
+    await t?.drop();
+  });
+
+  const charged = async () => (await t.db.selectFrom("ad_impressions").select("id").execute()).length;
+  const show = (ip: string, now = DAY) => sponsoredFor(t.db, article, { ip, userAgent: "Mozilla/5.0 test" }, now, 5000, CAP);
+
+  it("charges one /48 for a bounded number of readers a day; past it they see the ad uncharged", async () => {
+    // five /64s of one /48: five readers by the /64 rule, but the site pays for three
+    for (let n = 1; n <= 5; n += 1) expect(await show(`2001:db8:77:${n}::1`)).not.toBeNull();
+    expect(await charged()).toBe(CAP);
+    // a reader of another /48 is charged; the capped site's readers the next day start a new count
+    expect(await show("2001:db8:78::1")).not.toBeNull();
+    expect(await charged()).toBe(CAP + 1);
+    expect(await show("2001:db8:77:9::1", DAY + 86_400)).not.toBeNull();
+    expect(await charged()).toBe(CAP + 2);
+  });
+
+  it("leaves IPv4 readers each their own site", async () => {
+    for (let n = 1; n <= 5; n += 1) expect(await show(`198.51.100.${n}`)).not.toBeNull();
+    expect(await charged()).toBe(CAP + 7);
+  });
+});

@@ -3,7 +3,7 @@ import type { Db, Trx } from "@/lib/db/database";
 import type { AdCampaignRow } from "@/lib/db/tables/ads.table";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import { chargeCampaign, findCampaign, runningCampaigns } from "@/features/ads/ads.repository";
-import { insertImpression } from "@/features/ads/ad-impressions.repository";
+import { countSiteImpressions, insertImpression } from "@/features/ads/ad-impressions.repository";
 import { insertLedgerRows } from "@/features/wallet/revenue-ledger.repository";
 import { listContributors } from "@/features/capsules/capsules-parts.repository";
 import { findOutletById } from "@/features/outlets/outlets.repository";
@@ -16,7 +16,9 @@ import { nextImpressionCost } from "./spend";
 
 // The ad a reader sees beside the published version of an uncontested article readers see (issue 29 item 4). An impression is
 // counted once per reader, campaign and day, and charged at the campaign's CPM: the spend is kept in
-// milli-wei (./spend.ts). A campaign whose next impression would pass its budget is not served. What an impression costs is split between the outlet and the article's contributors by
+// milli-wei (./spend.ts). A campaign whose next impression would pass its budget is not served. One site (an IPv6 /48,
+// 65,536 readers by the /64 rule) is charged for at most CAPSULE_AD_SITE_READERS_PER_DAY readers of a campaign a day;
+// past that its readers still see the ad, uncharged. What an impression costs is split between the outlet and the article's contributors by
 // shareBps into the revenue ledger, in the impression's transaction.
 
 export type SponsoredAd = { campaignId: string; advertiser: string; headline: string; body: string; clickUrl: string; sample: boolean };
@@ -46,9 +48,16 @@ class Outbid extends Error {}
  * The ad for `reader` on the capsule's reader page, counting (and charging) its impression; null when
  * the capsule takes no ads or no campaign can pay. Never throws for want of an ad.
  */
-export async function sponsoredFor(db: Db, capsule: CapsuleRow, reader: Reader, now: number, outletShareBps = config().CAPSULE_AD_OUTLET_SHARE_BPS): Promise<SponsoredAd | null> {
+export async function sponsoredFor(
+  db: Db,
+  capsule: CapsuleRow,
+  reader: Reader,
+  now: number,
+  outletShareBps = config().CAPSULE_AD_OUTLET_SHARE_BPS,
+  siteReadersPerDay = config().CAPSULE_AD_SITE_READERS_PER_DAY,
+): Promise<SponsoredAd | null> {
   if (adEligibility(capsule, await isReadersVersion(db, capsule)) !== null) return null;
-  const { day, hash } = await readerHash(db, reader, now);
+  const { day, hash, siteHash } = await readerHash(db, reader, now);
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const [pick] = await candidates(db, capsule, now);
     if (!pick) return null;
@@ -57,7 +66,8 @@ export async function sponsoredFor(db: Db, capsule: CapsuleRow, reader: Reader, 
         const fresh = await findCampaign(trx, pick.id);
         const cost = fresh ? nextImpressionCost(fresh) : undefined;
         if (!fresh || cost === undefined) throw new Outbid();
-        const impression = await insertImpression(trx, { campaign_id: fresh.id, capsule_id: capsule.id, outlet_id: capsule.outlet_id, day, reader_hash: hash, cost_wei: cost.toString(), created_at: now });
+        if ((await countSiteImpressions(trx, fresh.id, day, siteHash)) >= siteReadersPerDay) return fresh; // shown, not charged
+        const impression = await insertImpression(trx, { campaign_id: fresh.id, capsule_id: capsule.id, outlet_id: capsule.outlet_id, day, reader_hash: hash, site_hash: siteHash, cost_wei: cost.toString(), created_at: now });
         if (!impression) return fresh; // this reader saw it today: shown, not counted again
         const spent = (BigInt(fresh.spent_milliwei) + BigInt(fresh.cpm)).toString();
         if (!(await chargeCampaign(trx, fresh.id, fresh.spent_milliwei, spent))) throw new Outbid();

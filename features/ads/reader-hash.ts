@@ -1,7 +1,7 @@
 import "server-only";
 import { createHmac, randomBytes } from "node:crypto";
 import type { Db } from "@/lib/db/database";
-import { addressNetwork } from "@/lib/http/client-ip";
+import { addressNetwork, addressSite } from "@/lib/http/client-ip";
 import { deleteReaderKeysBefore, readerKeyOf } from "@/features/ads/ad-reader-keys.repository";
 
 // Who "one reader" is for counting ad impressions, without storing an address (docs/DECISIONS.md,
@@ -14,10 +14,11 @@ export type Reader = { ip: string; userAgent: string };
 
 export const utcDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
-export async function readerHash(db: Db, reader: Reader, now: number): Promise<{ day: string; hash: string }> {
+/** The reader's hash and its site's (an IPv6 /48: `siteHash`, for the per-site cap of ./impressions.ts), under the day's key. */
+export async function readerHash(db: Db, reader: Reader, now: number): Promise<{ day: string; hash: string; siteHash: string }> {
   const day = utcDay(now);
   const secret = await readerKeyOf(db, day, randomBytes(32).toString("hex"), now);
   await deleteReaderKeysBefore(db, day);
-  const hash = createHmac("sha256", Buffer.from(secret, "hex")).update(addressNetwork(reader.ip)).digest("hex");
-  return { day, hash };
+  const keyed = (text: string) => createHmac("sha256", Buffer.from(secret, "hex")).update(text).digest("hex");
+  return { day, hash: keyed(addressNetwork(reader.ip)), siteHash: keyed(addressSite(reader.ip)) };
 }

@@ -30,6 +30,8 @@ export const partnersEnvShape = {
   CAPSULE_WEBHOOK_ALLOW_LOCAL_ADDRESSES: z.enum(["0", "1"]).default("0"),
   /** The outlet's part of ad revenue (basis points); the rest goes to the article's contributors by shareBps. */
   CAPSULE_AD_OUTLET_SHARE_BPS: bps.default(5_000),
+  /** Readers of one site (an IPv6 /48; an IPv4 address is its own) a campaign is charged for per UTC day. */
+  CAPSULE_AD_SITE_READERS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(64),
   /** The listing payee's part of a licence payment (basis points); the rest goes to the contributors by shareBps. */
   CAPSULE_LICENCE_PAYEE_SHARE_BPS: bps.default(5_000),
 };
@@ -47,5 +49,6 @@ export const partnersEnvCatalog = [
   { name: "CAPSULE_WEBHOOK_ALLOW_HTTP", description: "1 accepts plain http:// partner webhook URLs outside loopback", secret: false },
   { name: "CAPSULE_WEBHOOK_ALLOW_LOCAL_ADDRESSES", description: "1 lets partner webhook URLs point at private or reserved addresses (closed networks); otherwise only public addresses, or loopback for a URL registered on loopback", secret: false },
   { name: "CAPSULE_AD_OUTLET_SHARE_BPS", description: "the outlet's part of ad revenue in basis points; the rest goes to the article's contributors", secret: false },
+  { name: "CAPSULE_AD_SITE_READERS_PER_DAY", description: "readers of one IPv6 /48 a campaign is charged for per UTC day; past it they still see the ad, uncharged (an IPv4 address is one reader)", secret: false },
   { name: "CAPSULE_LICENCE_PAYEE_SHARE_BPS", description: "the listing payee's part of a licence payment in basis points; the rest goes to the contributors", secret: false },
 ] as const;

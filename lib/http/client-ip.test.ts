@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressNetwork, clientNetwork, CLIENT_IP_HEADER } from "./client-ip";
+import { addressNetwork, addressSite, clientNetwork, CLIENT_IP_HEADER } from "./client-ip";
 
 describe("addressNetwork", () => {
   it("keeps an IPv4 address whole, an IPv4-mapped IPv6 one as its IPv4 address", () => {
@@ -33,5 +33,20 @@ describe("addressNetwork", () => {
 
   it("reads the request's client address from the server's header", () => {
     expect(clientNetwork({ method: "GET", url: "http://127.0.0.1/", headers: new Headers({ [CLIENT_IP_HEADER]: "2001:db8:1234:5678::42" }) })).toBe("2001:db8:1234:5678::/64");
+  });
+});
+
+describe("addressSite", () => {
+  it("names an IPv6 address by its /48, gathering the /64s of one site", () => {
+    expect(addressSite("2001:db8:aa:bb::1")).toBe("2001:db8:aa::/48");
+    expect(addressSite("2001:db8:aa:cc:1:2:3:4")).toBe(addressSite("2001:db8:aa:bb::1"));
+    expect(addressSite("2001:db8:ab:bb::1")).not.toBe(addressSite("2001:db8:aa:bb::1"));
+    expect(addressSite("2001:db8::1")).toBe("2001:db8:0::/48");
+  });
+
+  it("keeps an IPv4 address whole (mapped or not) and what is not an address unchanged", () => {
+    expect(addressSite("203.0.113.7")).toBe("203.0.113.7");
+    expect(addressSite("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(addressSite("unknown")).toBe("unknown");
   });
 });

@@ -30,6 +30,17 @@ export function addressNetwork(ip: string): string {
   return `${groups.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`;
 }
 
+/**
+ * The wider network an address is part of, for caps above one client: an IPv6 address by its first 48 bits (a site:
+ * what a customer is usually given, 65,536 /64s); an IPv4 address, scarce enough to be one client, whole (as in
+ * `addressNetwork`). Anything else is returned unchanged.
+ */
+export function addressSite(ip: string): string {
+  const network = addressNetwork(ip);
+  if (!network.endsWith("::/64")) return network;
+  return `${network.split(":").slice(0, 3).join(":")}::/48`;
+}
+
 /** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail as two groups). */
 function ipv6Groups(address: string): number[] {
   const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);

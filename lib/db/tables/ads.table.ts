@@ -46,8 +46,10 @@ export interface AdImpressionTable {
   capsule_id: number;
   outlet_id: number;
   day: string;
-  /** HMAC-SHA256 of the reader's address and user agent under the day's key; never the address. */
+  /** HMAC-SHA256 of the reader's network (an IPv6 one by its /64) under the day's key; never the address. */
   reader_hash: string;
+  /** HMAC-SHA256 of the reader's site (an IPv6 /48; an IPv4 address whole) under the same key; NULL on older rows. */
+  site_hash: Generated<string | null>;
   /** wei charged for it (its share of the CPM), decimal string */
   cost_wei: string;
   created_at: number;
