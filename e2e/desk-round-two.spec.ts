@@ -108,6 +108,16 @@ test("an Editor granted after the vote opened is told why, in words, and sees no
   await expect(page.getByRole("button", { name: "Vote yes" })).toHaveCount(0);
   await expect(page.getByTestId("snapshot-line")).toContainText(`Voters: the bonded Editors of The Harbour Ledger when the vote opened (block`);
   await bothWidths(page, "vote-not-eligible");
+
+  // the newsroom does not ask for it either: its row says so, and the count of votes waiting leaves it out
+  await page.goto("/newsroom");
+  await page.locator("#newsroom-outlet").selectOption({ label: "The Harbour Ledger" });
+  await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
+  const row = page.getByTestId("open-votes").locator(`[data-testid=capsule-row][data-capsule-id="${pendingId}"]`);
+  await expect(row.getByTestId("capsule-row-my-vote")).toHaveText("Not eligible to vote");
+  await expect(row.getByTestId("capsule-row-my-vote")).toHaveAttribute("data-vote", "not-eligible");
+  await expect(page.getByTestId("open-votes-summary")).toHaveText("None of these open votes is yours to cast: they opened before you were a voting Editor here.");
+  await bothWidths(page, "newsroom-not-eligible");
   expect(errors).toEqual([]);
   await context.close();
 

@@ -244,10 +244,16 @@ function OpenVotesSummary({ items, now, editorAt, signedIn }: { items: TCapsuleL
       </p>
     );
   }
-  const needed = mine.filter((capsule) => viewerVoteWords(capsule, now, true) === "Needs your vote").length;
+  const words = mine.map((capsule) => viewerVoteWords(capsule, now, true));
+  const needed = words.filter((said) => said === "Needs your vote").length;
+  const noneMine = words.every((said) => said === "Not eligible to vote");
   return (
     <p className="mb-2 text-sm font-medium text-stone-800" data-testid="open-votes-summary">
-      {needed === 0 ? "You have voted on every open vote you can." : `${needed === 1 ? "One open vote still needs" : `${needed} open votes still need`} yours.`}
+      {needed > 0
+        ? `${needed === 1 ? "One open vote still needs" : `${needed} open votes still need`} yours.`
+        : noneMine
+          ? "None of these open votes is yours to cast: they opened before you were a voting Editor here."
+          : "You have voted on every open vote you can."}
     </p>
   );
 }
