@@ -17,6 +17,9 @@ export default defineConfig({
           include: ["lib/**/*.test.ts", "features/**/*.test.ts", "server/**/*.test.ts", "bounty/**/*.test.ts", "components/**/*.test.ts"],
           exclude: ["**/*.integration.test.ts", "**/node_modules/**"],
           environment: "node",
+          // a budget, not a measure: a few tests render whole articles (kept-renders: ten 20,000-character texts),
+          // which took past vitest's default 5 s on two cores busy with other work
+          testTimeout: 30_000,
           maxWorkers: 2,
         },
       },
