@@ -7,12 +7,13 @@ import { Skeleton } from "@/components/ui/skeleton";
 
 /**
  * The newsroom of a wallet that holds no role at any outlet. A wallet whose role was revoked is told so, with the
- * inbox's own words (who revoked which role at which outlet, the newest such entry of its first inbox page) and what it
- * can do now, instead of the "not yet" meant for a newcomer. The inbox is private, so this is known once signed in.
+ * inbox's own words (who revoked which role at which outlet: the inbox answer's `lastRoleRevocation`, the newest such
+ * entry however many entries came after it) and what it can do now, instead of the "not yet" meant for a newcomer.
+ * The inbox is private, so this is known once signed in.
  */
 export function NoRoleNotice({ signedIn }: { signedIn: boolean }) {
   const inbox = useInbox();
-  const revoked = signedIn ? inbox.data?.items.find((item) => item.kind === "inbox.role_revoked") : undefined;
+  const revoked = signedIn ? (inbox.data?.lastRoleRevocation ?? undefined) : undefined;
   if (signedIn && inbox.isPending) {
     return (
       <Card>

@@ -4,6 +4,7 @@ import { displayAddress } from "@/lib/wallet/short-address";
 import { FullAddress } from "@/components/ui/full-address";
 import { useState } from "react";
 import { ROLE } from "@/lib/roles/role-catalog";
+import { revokeRefusal } from "@/lib/roles/revoke-rule";
 import { useOutletUsers } from "@/components/outlets/use-outlets";
 import { useChangeRole } from "@/components/roles/use-roles";
 import { Card } from "@/components/ui/card";
@@ -16,7 +17,7 @@ import { useAnswerOffer, useRoleOffers } from "@/components/roles/use-role-offer
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 import { useFocusOnMessage } from "@/components/ui/focus-on-message";
 
-export function MembersPanel({ slug, canManage, me }: { slug: string; canManage: boolean; me: string | undefined }) {
+export function MembersPanel({ slug, canManage, amOwner, me }: { slug: string; canManage: boolean; amOwner: boolean; me: string | undefined }) {
   const users = useOutletUsers(slug);
   const revoke = useChangeRole(slug, "revoke");
   // a role is revoked (or given up) only after a second, explicit click that says what it does
@@ -25,6 +26,10 @@ export function MembersPanel({ slug, canManage, me }: { slug: string; canManage:
   const [changed, setChanged] = useState<string | undefined>();
   const changedLine = useFocusOnMessage<HTMLParagraphElement>(changed);
   // submissions need a bonded Editor to vote: the confirmation says so when the role is the last one
+  // an Editor is offered no Revoke the bridge would refuse: not on the owner's roles, not on another Editor's
+  const mayRevoke = (member: { wallet: string; isOwner: boolean }, roleId: number, isMe: boolean) =>
+    isMe || (canManage && revokeRefusal({ outletSlug: slug, roleId, ownRole: false, actorIsOwner: amOwner, holderIsOwner: member.isOwner }) === undefined);
+  const withheld = canManage && !amOwner && Boolean(users.data?.items.some((m) => m.wallet.toLowerCase() !== me?.toLowerCase() && m.roles.some((r) => !mayRevoke(m, r.roleId, false))));
   const lastEditor = (wallet: string) =>
     !users.data?.items.some((m) => m.wallet.toLowerCase() !== wallet.toLowerCase() && m.roles.some((r) => r.roleId === ROLE.EDITOR && r.bonded));
 
@@ -57,7 +62,7 @@ export function MembersPanel({ slug, canManage, me }: { slug: string; canManage:
                     <li key={role.assignmentId} className="flex items-center gap-1 rounded-full border border-stone-200 bg-stone-50 py-0.5 pl-3 pr-1 text-sm">
                       <span data-testid="member-role">{role.name}</span>
                       <span className={`text-xs ${role.bonded ? "text-emerald-800" : "text-amber-800"}`}>{role.bonded ? "bonded" : "not bonded"}</span>
-                      {canManage || isMe ? (
+                      {mayRevoke(member, role.roleId, isMe) ? (
                         // a member may give up its own role (and release its bond lock) without managing the outlet
                         <button
                           type="button"
@@ -119,6 +124,11 @@ export function MembersPanel({ slug, canManage, me }: { slug: string; canManage:
           })}
         </ul>
       )}
+      {withheld ? (
+        <p className="mt-2 text-sm text-stone-600" data-testid="revoke-owner-only">
+          Only the owner revokes an Editor’s role or the owner’s own; as an Editor you may revoke Journalist and Reporter roles, and give up your own.
+        </p>
+      ) : null}
       {changed ? (
         <p ref={changedLine} tabIndex={-1} role="status" className="mt-2 text-sm text-emerald-900 [overflow-wrap:anywhere]" data-testid="role-changed">
           {changed}

@@ -108,7 +108,7 @@ export function OutletDetail({ slug, articles }: { slug: string; articles?: Reac
         <TierPanel outlet={data} reportBelow={data.status === "active"} />
       </div>
       {data.status === "active" ? <OutletDistributionSection slug={slug} /> : null}
-      <MembersPanel slug={slug} canManage={canManage} me={wallet} />
+      <MembersPanel slug={slug} canManage={canManage} amOwner={status === "signed-in" && isOwner} me={wallet} />
     </div>
   );
 }

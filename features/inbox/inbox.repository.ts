@@ -16,6 +16,11 @@ export async function listInbox(db: DbOrTrx, wallet: string, kinds: readonly str
   return { rows, total: Number(count.n) };
 }
 
+/** The wallet's newest entry of one kind, however deep in its inbox (e.g. its latest role revocation). */
+export async function newestOfKind(db: DbOrTrx, wallet: string, kind: string): Promise<ActivityRow | undefined> {
+  return db.selectFrom("activity").selectAll().where("wallet", "=", wallet).where("kind", "=", kind).orderBy("id", "desc").limit(1).executeTakeFirst();
+}
+
 export async function countUnread(db: DbOrTrx, wallet: string, kinds: readonly string[], afterId: number): Promise<number> {
   const row = await db
     .selectFrom("activity")

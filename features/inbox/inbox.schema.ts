@@ -55,6 +55,11 @@ export const ZInboxItem = z.object({
 });
 export type TInboxItem = z.infer<typeof ZInboxItem>;
 
-export const ZInboxResponse = pagedResponse(ZInboxItem).extend({ wallet: z.string(), unreadCount: z.number().int() });
+export const ZInboxResponse = pagedResponse(ZInboxItem).extend({
+  wallet: z.string(),
+  unreadCount: z.number().int(),
+  /** The wallet's newest role revocation by another wallet, on whatever page it lies; null when none. */
+  lastRoleRevocation: ZInboxItem.nullable(),
+});
 
 export const ZMarkReadResponse = z.object({ ok: z.literal(true), wallet: z.string(), lastReadId: z.string(), unreadCount: z.number().int() });

@@ -2,7 +2,7 @@ import "server-only";
 import { formatEther, type Address } from "viem";
 import type { Db } from "@/lib/db/database";
 import type { ActivityRow } from "@/lib/db/tables/foundation.table";
-import { countUnread, lastReadId, listInbox, markRead, newestInboxId } from "@/features/inbox/inbox.repository";
+import { countUnread, lastReadId, listInbox, markRead, newestInboxId, newestOfKind } from "@/features/inbox/inbox.repository";
 import { inboxKinds, type TInboxItem } from "@/features/inbox/inbox.schema";
 import { courtCaseIdsOfJuryCases } from "@/features/court/jury.repository";
 import { titlesOf } from "@/features/capsules/capsules.repository";
@@ -103,11 +103,8 @@ function parse(json: string): Record<string, unknown> {
 const capsuleIdOf = (row: ActivityRow, d: Record<string, unknown>) => (row.kind.startsWith("capsule.") ? row.subject_id : text(d.capsuleId) || null);
 const caseIdOf = (row: ActivityRow, d: Record<string, unknown>) => (row.kind.startsWith("inbox.") || row.kind === "court.penalty" ? text(d.caseId) || (row.kind === "court.penalty" ? row.subject_id : null) : null);
 
-/** POST /api/inbox — the signer's entries, newest first, and how many are unread. */
-export async function readInbox(db: Db, wallet: Address, body: { page: number; limit: number; unreadOnly: boolean }) {
-  const readUpTo = await lastReadId(db, wallet);
-  const offset = (body.page - 1) * body.limit;
-  const { rows, total } = await listInbox(db, wallet, inboxKinds, { offset, limit: body.limit, afterId: body.unreadOnly ? readUpTo : undefined });
+/** Inbox rows as the answer lists them: each row's sentence, with the titles, court cases and offer states they name. */
+async function inboxItems(db: Db, rows: ActivityRow[], readUpTo: number): Promise<TInboxItem[]> {
   const ids = [...new Set(rows.map((row) => capsuleIdOf(row, parse(row.details_json))).filter((id): id is string => Boolean(id && /^[0-9]+$/.test(id))).map(Number))];
   const titles = await titlesOf(db, ids);
   // jury entries name the JuryCourt case; the link goes to the court case that filed it
@@ -115,7 +112,7 @@ export async function readInbox(db: Db, wallet: Address, body: { page: number; l
   const courtCaseOf = await courtCaseIdsOfJuryCases(db, [...new Set(juryIds)]);
   const offerIds = rows.filter((row) => row.kind === "inbox.role_offered").map((row) => Number(row.subject_id)).filter((id) => Number.isInteger(id) && id > 0);
   const offerStatusOf = await roleOfferStatuses(db, [...new Set(offerIds)]);
-  const items: TInboxItem[] = rows.map((row) => {
+  return rows.map((row) => {
     const parsed = parse(row.details_json);
     const filedAs = courtCaseOf.get(Number(parsed.juryCaseId));
     const offerStatus = row.kind === "inbox.role_offered" ? (offerStatusOf.get(Number(row.subject_id)) ?? null) : null;
@@ -134,7 +131,30 @@ export async function readInbox(db: Db, wallet: Address, body: { page: number; l
       offerStatus,
     };
   });
-  return { ok: true as const, wallet, items, page: body.page, limit: body.limit, total, hasMore: offset + rows.length < total, unreadCount: await countUnread(db, wallet, inboxKinds, readUpTo) };
+}
+
+/**
+ * POST /api/inbox — the signer's entries, newest first, and how many are unread; `lastRoleRevocation` is its newest
+ * `inbox.role_revoked` entry wherever it lies (the newsroom's no-role notice says why, without paging the inbox).
+ */
+export async function readInbox(db: Db, wallet: Address, body: { page: number; limit: number; unreadOnly: boolean }) {
+  const readUpTo = await lastReadId(db, wallet);
+  const offset = (body.page - 1) * body.limit;
+  const { rows, total } = await listInbox(db, wallet, inboxKinds, { offset, limit: body.limit, afterId: body.unreadOnly ? readUpTo : undefined });
+  const revoked = await newestOfKind(db, wallet, "inbox.role_revoked");
+  const items = await inboxItems(db, rows, readUpTo);
+  const [lastRoleRevocation] = revoked ? await inboxItems(db, [revoked], readUpTo) : [];
+  return {
+    ok: true as const,
+    wallet,
+    items,
+    page: body.page,
+    limit: body.limit,
+    total,
+    hasMore: offset + rows.length < total,
+    unreadCount: await countUnread(db, wallet, inboxKinds, readUpTo),
+    lastRoleRevocation: lastRoleRevocation ?? null,
+  };
 }
 
 /**

@@ -9,6 +9,7 @@ import type { OutletRoleRow } from "@/lib/db/tables/roles.table";
 import { chainClients } from "@/lib/chain/server/clients";
 import { AppError } from "@/lib/errors/app-error";
 import { bondRequired, COURT_OUTLET_SLUG, ROLE, roleDefinition } from "@/lib/roles/role-catalog";
+import { revokeRefusal } from "@/lib/roles/revoke-rule";
 import type { TRoleChangeBody } from "@/features/roles/roles.schema";
 import { ensureCourtOutlet } from "@/features/roles/court-outlet";
 import { assertCanManageOutlet } from "./authorize";
@@ -132,7 +133,8 @@ const isMemberRole = (roleId: number) => roleId === ROLE.JOURNALIST || roleId ==
 /**
  * Revokes an active role (history kept), then re-locks the wallet's bond and clears Editor voting. The
  * holder may give up its own role: a grant locks the grantee's bond without asking it, so it must be
- * able to undo it.
+ * able to undo it. Only the owner revokes an Editor's role, and nobody else the owner's (lib/roles/revoke-rule.ts):
+ * refused before anything is written or sent.
  */
 export async function revokeRoleOf(db: Db, actor: Address, body: TRoleChangeBody, now: number) {
   await ensureCourtOutlet(db, now);
@@ -140,6 +142,8 @@ export async function revokeRoleOf(db: Db, actor: Address, body: TRoleChangeBody
   const ownRole = body.wallet === actor;
   if (!ownRole) await assertCanManageOutlet(db, outlet, actor, "revoke roles");
   assertRoleFitsOutlet(outlet, body.roleId, actor, ownRole);
+  const refusal = revokeRefusal({ outletSlug: outlet.slug, roleId: body.roleId, ownRole, actorIsOwner: actor === outlet.owner_wallet, holderIsOwner: body.wallet === outlet.owner_wallet });
+  if (refusal) throw new AppError("FORBIDDEN", refusal);
   const existing = await findActiveRole(db, outlet.id, body.wallet, body.roleId);
   const name = roleDefinition(body.roleId)?.name ?? `Role ${body.roleId}`;
   if (!existing) throw new AppError("ROLE_NOT_FOUND", `${body.wallet} does not hold the ${name} role at "${outlet.slug}"`);

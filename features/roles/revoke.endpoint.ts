@@ -10,7 +10,7 @@ export const roleRevoke = defineEndpoint({
   summary: "Revokes a role at an outlet, or gives up one's own (re-locks the bond on chain); works at any outlet status",
   action: "roles.revoke",
   roles: { at: "bodyOutlet", anyOf: ["owner", ROLE.EDITOR, "holder"], what: "revoke roles" },
-  rolesNote: `the Court clerk role (${ROLE.COURT_CLERK}, retired: it decides nothing) only by the bridge operator or its holder, at "${COURT_OUTLET_SLUG}"`,
+  rolesNote: `an Editor revokes only Journalist and Reporter roles, and none of the owner's (only the owner revokes an Editor's role); the Court clerk role (${ROLE.COURT_CLERK}, retired: it decides nothing) only by the bridge operator or its holder, at "${COURT_OUTLET_SLUG}"`,
   body: ZRoleChangeBody,
   response: ZRoleChangeResponse,
   rateLimit: ["signed-write"],

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Address, Hex } from "viem";
+import { roleRevoke } from "@/features/roles/revoke.endpoint";
+import { walletRolesAtOutlet } from "@/features/roles/wallet-at-outlet.endpoint";
+import { inboxRead } from "@/features/inbox/read.endpoint";
+import { roleGrant } from "@/features/roles/grant.endpoint";
+import { walletActivity } from "@/features/wallet/activity.endpoint";
+import { addr, chainAccess, deployedContracts, expectError, grantRole, staffedDesk, type Json } from "@/features/capsules/capsules.test-support";
+import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { devKeys } from "@/test/support/anvil";
+import { bridgeClient } from "@/test/support/bridge-client";
+import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
+
+// Who may revoke whom (docs/DECISIONS.md, "Who may revoke whom"): an Editor revokes Journalist and Reporter
+// roles only, never the owner's roles nor another Editor's (the one who granted its own included); the owner
+// revokes any; a holder always gives its own up. A refusal is 403 FORBIDDEN in words, and nothing is written.
+
+const dialects = await dialectsUnderTest();
+const [, ownerKey, editorKey, secondEditorKey, journalistKey] = devKeys;
+const [owner, editor, secondEditor, journalist] = [addr(ownerKey), addr(editorKey), addr(secondEditorKey), addr(journalistKey)];
+const SLUG = "revoke-desk";
+
+describe.each(dialects)("who may revoke whom on %s", (dialect) => {
+  let stack: Stack;
+  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let api: ReturnType<typeof bridgeClient>;
+
+  beforeAll(async () => {
+    dns = await startTestDns();
+    stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000" } });
+    api = bridgeClient(stack.baseUrl);
+    const chain = chainAccess(stack, await deployedContracts(api));
+    // the owner holds its Editor role from the outlet's creation; the first Editor is the owner's grant, the second the first Editor's
+    await staffedDesk({ api, chain, dns, ownerKey, slug: SLUG, bonds: [[editorKey, "300"], [secondEditorKey, "300"], [journalistKey, "150"]], roles: [[editorKey, 3], [journalistKey, 1]] });
+    await grantRole(api, editorKey, SLUG, secondEditorKey, 3);
+  }, 300_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    await dns?.close();
+  });
+
+  const revoke = (key: Hex, wallet: Address, roleId: number) => api.send(roleRevoke, { body: { outletSlug: SLUG, wallet, roleId } }, key);
+  const rolesOf = async (wallet: Address) => {
+    const res = await api.send(walletRolesAtOutlet, { params: { wallet, outletSlug: SLUG } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return { roleIds: (res.body.roles as Json[]).map((r) => r.roleId), isVoter: res.body.isVoter as boolean };
+  };
+  const revocationsOf = async (wallet: Address) => {
+    const res = await api.send(walletActivity, { params: { address: wallet }, query: { limit: 100 } });
+    return (res.body.items as Json[]).filter((item) => item.kind === "role.revoked").length;
+  };
+  const ownerOnly = `Only the owner of outlet "${SLUG}" may give up the owner's roles; an Editor may not revoke them`;
+  const editorsOnlyByOwner = `Only the owner of outlet "${SLUG}" may revoke an Editor's role; an Editor may revoke Journalist and Reporter roles`;
+
+  it("refuses an Editor revoking the owner's Editor role, and writes nothing", async () => {
+    expectError(await revoke(editorKey, owner, 3), 403, "FORBIDDEN", ownerOnly);
+    expect((await rolesOf(owner)).roleIds).toEqual([3]);
+    expect(await revocationsOf(owner)).toBe(0);
+  });
+
+  it("refuses an Editor revoking another Editor's role, the one who granted its own included, and writes nothing", async () => {
+    expectError(await revoke(editorKey, secondEditor, 3), 403, "FORBIDDEN", editorsOnlyByOwner);
+    expectError(await revoke(secondEditorKey, editor, 3), 403, "FORBIDDEN", editorsOnlyByOwner);
+    for (const wallet of [editor, secondEditor]) {
+      expect(await rolesOf(wallet)).toEqual({ roleIds: [3], isVoter: true });
+      expect(await revocationsOf(wallet)).toBe(0);
+    }
+  });
+
+  it("lets an Editor revoke a Journalist's role", async () => {
+    const res = await revoke(editorKey, journalist, 1);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ role: { roleId: 1, revokedBy: editor } });
+    expect((await rolesOf(journalist)).roleIds).toEqual([]);
+  });
+
+  it("lets an Editor give up its own Editor role", async () => {
+    const res = await revoke(secondEditorKey, secondEditor, 3);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ role: { roleId: 3, revokedBy: secondEditor }, isVoter: false });
+  });
+
+  it("lets the owner revoke an Editor's role, and the owner give up its own", async () => {
+    const res = await revoke(ownerKey, editor, 3);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ role: { roleId: 3, revokedBy: owner }, isVoter: false });
+    const own = await revoke(ownerKey, owner, 3);
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect((await rolesOf(owner)).roleIds).toEqual([]);
+  });
+
+  it("answers the wallet's newest revocation beside any page of its inbox", async () => {
+    // a later entry (an offer) pushes the revocation off a one-entry first page
+    const offered = await api.send(roleGrant, { body: { outletSlug: SLUG, wallet: journalist, roleId: 2 } }, ownerKey);
+    expect(offered.status, JSON.stringify(offered.body)).toBe(201);
+    const inbox = await api.send(inboxRead, { body: { page: 1, limit: 1 } }, journalistKey);
+    expect(inbox.status, JSON.stringify(inbox.body)).toBe(200);
+    expect((inbox.body.items as Json[]).map((item) => item.kind)).toEqual(["inbox.role_offered"]);
+    expect(inbox.body.lastRoleRevocation).toMatchObject({
+      kind: "inbox.role_revoked",
+      outletSlug: SLUG,
+      message: `An Editor of Outlet ${SLUG} revoked your Journalist role there. Your bond is no longer locked for it.`,
+    });
+    // a wallet whose role nobody revoked has none
+    const editors = await api.send(inboxRead, { body: { page: 1, limit: 20 } }, secondEditorKey);
+    expect(editors.body.lastRoleRevocation).toBeNull();
+  });
+});
