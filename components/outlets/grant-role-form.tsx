@@ -10,8 +10,10 @@ import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { OUTLET_FIELD_WORDS, zodFieldErrors, type FieldErrors } from "./field-errors";
 import { SelectField, TextField } from "@/components/ui/field";
 import { AlertLine } from "@/components/ui/form-message";
+import { grantRefusal } from "@/lib/roles/role-change-rules";
 
-export function GrantRoleForm({ slug }: { slug: string }) {
+/** `amOwner`: the owner offers any role; an Editor Journalist and Reporter roles only (lib/roles/role-change-rules.ts). */
+export function GrantRoleForm({ slug, amOwner }: { slug: string; amOwner: boolean }) {
   const catalog = useRoleCatalog();
   const grant = useChangeRole(slug, "grant");
   const [draft, setDraft, clearDraft] = useFormDraftValues(`grant.${slug}`, { wallet: "", roleId: "1" });
@@ -21,7 +23,7 @@ export function GrantRoleForm({ slug }: { slug: string }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [refusal, setRefusal] = useState<unknown>();
   const [offered, setOffered] = useState<string | undefined>();
-  const roles = (catalog.data?.items ?? []).filter((role) => role.scope === "outlet");
+  const roles = (catalog.data?.items ?? []).filter((role) => role.scope === "outlet" && grantRefusal({ outletSlug: slug, roleId: role.roleId, actorIsOwner: amOwner }) === undefined);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

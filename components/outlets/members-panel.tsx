@@ -4,7 +4,7 @@ import { displayAddress } from "@/lib/wallet/short-address";
 import { FullAddress } from "@/components/ui/full-address";
 import { useState } from "react";
 import { ROLE } from "@/lib/roles/role-catalog";
-import { revokeRefusal } from "@/lib/roles/revoke-rule";
+import { revokeRefusal, withdrawRefusal } from "@/lib/roles/role-change-rules";
 import { useOutletUsers } from "@/components/outlets/use-outlets";
 import { useChangeRole } from "@/components/roles/use-roles";
 import { Card } from "@/components/ui/card";
@@ -139,8 +139,8 @@ export function MembersPanel({ slug, canManage, amOwner, me }: { slug: string; c
           <AlertLine text={describeWalletError(revoke.error, "change the role")} testId="form-error" />
         </div>
       ) : null}
-      {canManage ? <SentOffers slug={slug} /> : null}
-      {canManage ? <GrantRoleForm slug={slug} /> : null}
+      {canManage ? <SentOffers slug={slug} amOwner={amOwner} me={me} /> : null}
+      {canManage ? <GrantRoleForm slug={slug} amOwner={amOwner} /> : null}
     </Card>
   );
 }
@@ -152,12 +152,17 @@ export function changeDoneText(change: { wallet: string; roleId: number; name: s
   return `${change.name} revoked from ${displayAddress(change.wallet)}${votes ? "; they no longer vote on this outlet’s capsules" : ""}.`;
 }
 
-/** Roles offered at the outlet that their wallets have not answered yet: nothing is granted until they accept. */
-function SentOffers({ slug }: { slug: string }) {
+/**
+ * Roles offered at the outlet that their wallets have not answered yet: nothing is granted until they accept. An
+ * Editor is offered no Withdraw on an Editor offer the owner made (lib/roles/role-change-rules.ts).
+ */
+function SentOffers({ slug, amOwner, me }: { slug: string; amOwner: boolean; me: string | undefined }) {
   const offers = useRoleOffers(slug);
   const withdraw = useAnswerOffer("withdraw", slug);
   const sent = offers.data?.sent ?? [];
   if (sent.length === 0) return null;
+  const mayWithdraw = (offer: (typeof sent)[number]) =>
+    offer.offeredBy.toLowerCase() === me?.toLowerCase() || withdrawRefusal({ outletSlug: slug, roleId: offer.roleId, actorIsOwner: amOwner }) === undefined;
   return (
     <div className="mt-4 border-t border-stone-100 pt-3">
       <h3 className="text-sm font-semibold text-stone-800">Offered, not accepted yet</h3>
@@ -167,15 +172,21 @@ function SentOffers({ slug }: { slug: string }) {
             <span className="min-w-0 [overflow-wrap:anywhere]">
               {offer.name}: offered, waiting for <FullAddress address={offer.wallet} label="offered wallet" />
             </span>
-            <button
-              type="button"
-              disabled={withdraw.isPending}
-              onClick={() => withdraw.mutate(offer.offerId)}
-              aria-label={`Withdraw the ${offer.name} offer to ${offer.wallet}`}
-              className="inline-flex min-h-11 items-center rounded-full px-3 text-xs text-red-800 hover:bg-red-50"
-            >
-              Withdraw
-            </button>
+            {mayWithdraw(offer) ? (
+              <button
+                type="button"
+                disabled={withdraw.isPending}
+                onClick={() => withdraw.mutate(offer.offerId)}
+                aria-label={`Withdraw the ${offer.name} offer to ${offer.wallet}`}
+                className="inline-flex min-h-11 items-center rounded-full px-3 text-xs text-red-800 hover:bg-red-50"
+              >
+                Withdraw
+              </button>
+            ) : (
+              <span className="text-xs text-stone-600" data-testid="sent-offer-owner-only">
+                Only the owner may withdraw it
+              </span>
+            )}
           </li>
         ))}
       </ul>

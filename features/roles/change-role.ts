@@ -9,7 +9,7 @@ import type { OutletRoleRow } from "@/lib/db/tables/roles.table";
 import { chainClients } from "@/lib/chain/server/clients";
 import { AppError } from "@/lib/errors/app-error";
 import { bondRequired, COURT_OUTLET_SLUG, ROLE, roleDefinition } from "@/lib/roles/role-catalog";
-import { revokeRefusal } from "@/lib/roles/revoke-rule";
+import { grantRefusal, revokeRefusal } from "@/lib/roles/role-change-rules";
 import type { TRoleChangeBody } from "@/features/roles/roles.schema";
 import { ensureCourtOutlet } from "@/features/roles/court-outlet";
 import { assertCanManageOutlet } from "./authorize";
@@ -73,6 +73,8 @@ export async function checkGrant(db: Db, actor: Address, body: TRoleChangeBody, 
   if (outlet.status !== "active") throw new AppError("OUTLET_NOT_ACTIVE", `Outlet "${outlet.slug}" is ${outlet.status}; verify its domain first`);
   assertRoleFitsOutlet(outlet, body.roleId, actor);
   if (body.roleId === ROLE.COURT_CLERK) throw new AppError("INVALID_STATE", CLERK_NO_LONGER_GRANTED);
+  const refusal = grantRefusal({ outletSlug: outlet.slug, roleId: body.roleId, actorIsOwner: actor === outlet.owner_wallet });
+  if (refusal) throw new AppError("FORBIDDEN", refusal);
   const existing = await findActiveRole(db, outlet.id, body.wallet, body.roleId);
   const name = roleDefinition(body.roleId)?.name ?? `Role ${body.roleId}`;
   if (existing?.bonded === 1) throw new AppError("CONFLICT", `${body.wallet} already holds the ${name} role at "${outlet.slug}"`);
@@ -133,7 +135,7 @@ const isMemberRole = (roleId: number) => roleId === ROLE.JOURNALIST || roleId ==
 /**
  * Revokes an active role (history kept), then re-locks the wallet's bond and clears Editor voting. The
  * holder may give up its own role: a grant locks the grantee's bond without asking it, so it must be
- * able to undo it. Only the owner revokes an Editor's role, and nobody else the owner's (lib/roles/revoke-rule.ts):
+ * able to undo it. Only the owner revokes an Editor's role, and nobody else the owner's (lib/roles/role-change-rules.ts):
  * refused before anything is written or sent.
  */
 export async function revokeRoleOf(db: Db, actor: Address, body: TRoleChangeBody, now: number) {

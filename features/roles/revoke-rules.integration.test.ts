@@ -4,6 +4,7 @@ import { roleRevoke } from "@/features/roles/revoke.endpoint";
 import { walletRolesAtOutlet } from "@/features/roles/wallet-at-outlet.endpoint";
 import { inboxRead } from "@/features/inbox/read.endpoint";
 import { roleGrant } from "@/features/roles/grant.endpoint";
+import { roleOfferWithdraw } from "@/features/roles/offer-withdraw.endpoint";
 import { walletActivity } from "@/features/wallet/activity.endpoint";
 import { addr, chainAccess, deployedContracts, expectError, grantRole, staffedDesk, type Json } from "@/features/capsules/capsules.test-support";
 import { startTestDns } from "@/features/outlets/dns-server.test-support";
@@ -13,11 +14,12 @@ import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack"
 
 // Who may revoke whom (docs/DECISIONS.md, "Who may revoke whom"): an Editor revokes Journalist and Reporter
 // roles only, never the owner's roles nor another Editor's (the one who granted its own included); the owner
-// revokes any; a holder always gives its own up. A refusal is 403 FORBIDDEN in words, and nothing is written.
+// revokes any; a holder always gives its own up. Likewise only the owner appoints an Editor ("Only the owner appoints
+// Editors"). A refusal is 403 FORBIDDEN in words, and nothing is written.
 
 const dialects = await dialectsUnderTest();
-const [, ownerKey, editorKey, secondEditorKey, journalistKey] = devKeys;
-const [owner, editor, secondEditor, journalist] = [addr(ownerKey), addr(editorKey), addr(secondEditorKey), addr(journalistKey)];
+const [, ownerKey, editorKey, secondEditorKey, journalistKey, candidateKey] = devKeys;
+const [owner, editor, secondEditor, journalist, candidate] = [addr(ownerKey), addr(editorKey), addr(secondEditorKey), addr(journalistKey), addr(candidateKey)];
 const SLUG = "revoke-desk";
 
 describe.each(dialects)("who may revoke whom on %s", (dialect) => {
@@ -30,9 +32,9 @@ describe.each(dialects)("who may revoke whom on %s", (dialect) => {
     stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000" } });
     api = bridgeClient(stack.baseUrl);
     const chain = chainAccess(stack, await deployedContracts(api));
-    // the owner holds its Editor role from the outlet's creation; the first Editor is the owner's grant, the second the first Editor's
-    await staffedDesk({ api, chain, dns, ownerKey, slug: SLUG, bonds: [[editorKey, "300"], [secondEditorKey, "300"], [journalistKey, "150"]], roles: [[editorKey, 3], [journalistKey, 1]] });
-    await grantRole(api, editorKey, SLUG, secondEditorKey, 3);
+    // the owner holds its Editor role from the outlet's creation and appoints the two others
+    await staffedDesk({ api, chain, dns, ownerKey, slug: SLUG, bonds: [[editorKey, "300"], [secondEditorKey, "300"], [journalistKey, "150"], [candidateKey, "300"]], roles: [[editorKey, 3], [journalistKey, 1]] });
+    await grantRole(api, ownerKey, SLUG, secondEditorKey, 3);
   }, 300_000);
 
   afterAll(async () => {
@@ -59,13 +61,29 @@ describe.each(dialects)("who may revoke whom on %s", (dialect) => {
     expect(await revocationsOf(owner)).toBe(0);
   });
 
-  it("refuses an Editor revoking another Editor's role, the one who granted its own included, and writes nothing", async () => {
+  it("refuses an Editor revoking another Editor's role, and writes nothing", async () => {
     expectError(await revoke(editorKey, secondEditor, 3), 403, "FORBIDDEN", editorsOnlyByOwner);
     expectError(await revoke(secondEditorKey, editor, 3), 403, "FORBIDDEN", editorsOnlyByOwner);
     for (const wallet of [editor, secondEditor]) {
       expect(await rolesOf(wallet)).toEqual({ roleIds: [3], isVoter: true });
       expect(await revocationsOf(wallet)).toBe(0);
     }
+  });
+
+  it("refuses an Editor offering the Editor role, lets it offer a Journalist's, and keeps the owner's Editor offer from it", async () => {
+    const offer = (key: Hex, roleId: number) => api.send(roleGrant, { body: { outletSlug: SLUG, wallet: candidate, roleId } }, key);
+    const withdraw = (key: Hex, offerId: string) => api.send(roleOfferWithdraw, { body: { offerId } }, key);
+    expectError(await offer(editorKey, 3), 403, "FORBIDDEN", `Only the owner of outlet "${SLUG}" may appoint an Editor; an Editor may offer Journalist and Reporter roles`);
+    const journalistOffer = await offer(editorKey, 1);
+    expect(journalistOffer.status, JSON.stringify(journalistOffer.body)).toBe(201);
+    const editorOffer = await offer(ownerKey, 3);
+    expect(editorOffer.status, JSON.stringify(editorOffer.body)).toBe(201);
+    const editorOfferId = editorOffer.body.offer.offerId as string;
+    expectError(await withdraw(editorKey, editorOfferId), 403, "FORBIDDEN", `Only the owner of outlet "${SLUG}" may withdraw an offer of the Editor role`);
+    // an Editor withdraws a Journalist offer, the owner its Editor offer; the candidate holds no role
+    expect((await withdraw(secondEditorKey, journalistOffer.body.offer.offerId as string)).status).toBe(200);
+    expect((await withdraw(ownerKey, editorOfferId)).status).toBe(200);
+    expect(await rolesOf(candidate)).toEqual({ roleIds: [], isVoter: false });
   });
 
   it("lets an Editor revoke a Journalist's role", async () => {

@@ -5,6 +5,7 @@ import type { RoleOfferRow, RoleOfferStatus } from "@/lib/db/tables/roles.table"
 import { getOutletBySlugOrThrow } from "@/features/outlets/outlets.repository";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import { roleDefinition } from "@/lib/roles/role-catalog";
+import { withdrawRefusal } from "@/lib/roles/role-change-rules";
 import { activityTime } from "@/lib/chain/server/role-registry-reads";
 import { ZRoleOffer, type TRoleChangeBody, type TRoleOffer } from "@/features/roles/roles.schema";
 import { canManageOutlet } from "./authorize";
@@ -158,7 +159,8 @@ export async function declineRoleOffer(db: Db, signer: Address, body: { offerId:
 }
 
 /**
- * The owner or an Editor of the outlet, or the wallet that made it, withdraws an open offer. A wallet that
+ * The owner or an Editor of the outlet, or the wallet that made it, withdraws an open offer (an offer of the Editor
+ * role: its owner or the wallet that made it, lib/roles/role-change-rules.ts). A wallet that
  * may not see the offer gets the 404 of a missing one (a 403 told it that the offer exists); the grantee,
  * who sees it, is told that it may only decline it.
  */
@@ -171,6 +173,8 @@ export async function withdrawRoleOffer(db: Db, signer: Address, body: { offerId
     if (row.wallet !== signer) throw missing(body.offerId);
     throw new AppError("FORBIDDEN", `Only the owner or an Editor of outlet "${outlet.slug}" may withdraw its role offers; decline an offer made to you instead`);
   }
+  const refusal = row.offered_by === signer ? undefined : withdrawRefusal({ outletSlug: outlet.slug, roleId: row.role_id, actorIsOwner: signer === outlet.owner_wallet });
+  if (refusal) throw new AppError("FORBIDDEN", refusal);
   assertOpen(row, at);
   return close(db, row, "withdrawn", signer, at);
 }

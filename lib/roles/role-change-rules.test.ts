@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ROLE } from "@/lib/roles/role-catalog";
-import { revokeRefusal } from "@/lib/roles/revoke-rule";
+import { grantRefusal, revokeRefusal, withdrawRefusal } from "@/lib/roles/role-change-rules";
 
 const change = (over: Partial<Parameters<typeof revokeRefusal>[0]>) => revokeRefusal({ outletSlug: "desk", roleId: ROLE.JOURNALIST, ownRole: false, actorIsOwner: false, holderIsOwner: false, ...over });
 
@@ -16,5 +16,20 @@ describe("who may revoke whom", () => {
     expect(change({ roleId: ROLE.REPORTER })).toBeUndefined();
     expect(change({ roleId: ROLE.EDITOR })).toBe(`Only the owner of outlet "desk" may revoke an Editor's role; an Editor may revoke Journalist and Reporter roles`);
     expect(change({ roleId: ROLE.JOURNALIST, holderIsOwner: true })).toBe(`Only the owner of outlet "desk" may give up the owner's roles; an Editor may not revoke them`);
+  });
+});
+
+describe("who may appoint whom", () => {
+  it("lets the owner offer any role and an Editor Journalist and Reporter roles only", () => {
+    expect(grantRefusal({ outletSlug: "desk", roleId: ROLE.EDITOR, actorIsOwner: true })).toBeUndefined();
+    expect(grantRefusal({ outletSlug: "desk", roleId: ROLE.JOURNALIST, actorIsOwner: false })).toBeUndefined();
+    expect(grantRefusal({ outletSlug: "desk", roleId: ROLE.REPORTER, actorIsOwner: false })).toBeUndefined();
+    expect(grantRefusal({ outletSlug: "desk", roleId: ROLE.EDITOR, actorIsOwner: false })).toBe(`Only the owner of outlet "desk" may appoint an Editor; an Editor may offer Journalist and Reporter roles`);
+  });
+
+  it("lets an Editor withdraw any open offer but one of the Editor role", () => {
+    expect(withdrawRefusal({ outletSlug: "desk", roleId: ROLE.JOURNALIST, actorIsOwner: false })).toBeUndefined();
+    expect(withdrawRefusal({ outletSlug: "desk", roleId: ROLE.EDITOR, actorIsOwner: true })).toBeUndefined();
+    expect(withdrawRefusal({ outletSlug: "desk", roleId: ROLE.EDITOR, actorIsOwner: false })).toBe(`Only the owner of outlet "desk" may withdraw an offer of the Editor role`);
   });
 });
