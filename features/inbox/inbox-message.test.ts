@@ -65,3 +65,18 @@ describe("a reopened case in the inbox", () => {
     );
   });
 });
+
+describe("a void licence in the inbox", () => {
+  const details = { licenceId: "9", listingId: "4", capsuleId: "2", licenceType: "exclusive", paymentId: "12", amount: "2000000000000000000" };
+  it("tells the buyer the licence is void and the payment went back to them", () => {
+    expect(inboxMessage(row("inbox.licence_void"), details, "Ferry fares doubled")).toBe(
+      "Your exclusive licence to “Ferry fares doubled” is void: the payment (2 CAP) went back to you before it reached the seller, so the licence grants nothing.",
+    );
+  });
+
+  it("tells the seller's side the licence sold is void and nothing was paid out", () => {
+    expect(inboxMessage(row("inbox.licence_sale_void"), { ...details, licenceType: "non_exclusive", buyer: "0x0000000000000000000000000000000000000003" }, "Ferry fares doubled")).toBe(
+      "The non-exclusive licence sold on “Ferry fares doubled” is void: the payment (2 CAP) went back to the buyer, so nothing was paid out for it.",
+    );
+  });
+});
