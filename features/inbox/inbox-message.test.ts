@@ -80,3 +80,13 @@ describe("a void licence in the inbox", () => {
     );
   });
 });
+
+describe("a licence sold in the inbox", () => {
+  // it read "A exclusive licence …" and "A non_exclusive licence …"
+  it("names the kind of licence in words, with its article", () => {
+    const details = { listingId: "4", capsuleId: "2", price: "3000000000000000000" };
+    expect(inboxMessage(row("rights.licence_sold"), { ...details, licenceType: "exclusive" }, "Ferry fares doubled")).toBe("An exclusive licence on “Ferry fares doubled” was sold for 3 CAP.");
+    expect(inboxMessage(row("rights.licence_sold"), { ...details, licenceType: "non_exclusive" }, "Ferry fares doubled")).toBe("A non-exclusive licence on “Ferry fares doubled” was sold for 3 CAP.");
+    expect(inboxMessage(row("rights.licence_sold"), { ...details, price: "0" }, "Ferry fares doubled")).toBe("A licence on “Ferry fares doubled” was sold for 0 CAP.");
+  });
+});

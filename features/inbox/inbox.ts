@@ -75,8 +75,10 @@ export function inboxMessage(row: ActivityRow, d: Record<string, unknown>, title
       return `The label of ${piece} is now ${label(d.label)}.`;
     case "court.penalty":
       return `${cap(d.amountSlashed)} was slashed from your outlet's bond after a ${label(d.verdict)} verdict (case #${row.subject_id}).`;
-    case "rights.licence_sold":
-      return `A ${text(d.licenceType) || "licence"} licence on ${piece} was sold${/^[0-9]+$/.test(text(d.price)) ? ` for ${cap(d.price)}` : ""}.`;
+    case "rights.licence_sold": {
+      const kind = licenceKind(d.licenceType);
+      return `${kind.startsWith("e") ? "An" : "A"} ${kind}licence on ${piece} was sold${/^[0-9]+$/.test(text(d.price)) ? ` for ${cap(d.price)}` : ""}.`;
+    }
     case "inbox.licence_void":
       // written for the buyer when LicenceEscrow refunded the payment the bridge meant to release (void-licence-notice.ts)
       return `Your ${licenceKind(d.licenceType)}licence to ${piece} is void: the payment${paid(d.amount)} went back to you before it reached the seller, so the licence grants nothing.`;
