@@ -5,6 +5,7 @@ import { actorCast, bothWidths, signIn } from "./support/page-helpers";
 
 // A licence whose escrow deposit went back to its buyer (reclaimed before the operator's release was mined, which then
 // reverted) is shown void on /rights, in words, and the exclusive listing it had sold is on offer again: a reader buys it.
+// The buyer and the seller hear of it in their inboxes, with the way to the licence on /rights.
 
 test.describe.configure({ mode: "serial" });
 
@@ -60,4 +61,28 @@ test("a licence whose deposit its buyer reclaimed shows void, and the exclusive 
   await expect(sold.locator("[data-licence-status='void']")).toContainText("Void");
   await expect(reader.page.locator("[aria-busy='true']")).toHaveCount(0);
   await bothWidths(reader.page, "void-sold-again", "rights");
+});
+
+test("the buyer and the seller of the void licence are told in their inboxes, with the way to it", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const title = `“Bridge tolls doubled ${stamp}”`;
+  const told = [
+    [BUYER, "inbox.licence_void", `Your exclusive licence to ${title} is void: the payment (3 CAP) went back to you before it reached the seller, so the licence grants nothing.`],
+    [OWNER, "inbox.licence_sale_void", `The exclusive licence sold on ${title} is void: the payment (3 CAP) went back to the buyer, so nothing was paid out for it.`],
+  ] as const;
+  for (const [key, kind, message] of told) {
+    const actor = await cast.open(browser, key);
+    await actor.page.goto("/inbox");
+    await signIn(actor.page);
+    const entry = actor.page.locator(`[data-testid=inbox-item][data-kind='${kind}']`);
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText(message);
+    await expect(entry.getByTestId("inbox-rights-link")).toHaveAttribute("href", `/rights?capsule=${fixture.capsuleId}`);
+    await expect(actor.page.locator("[aria-busy='true']")).toHaveCount(0);
+    await bothWidths(actor.page, kind === "inbox.licence_void" ? "void-inbox-buyer" : "void-inbox-seller", "rights");
+    if (kind === "inbox.licence_void") {
+      await entry.getByTestId("inbox-rights-link").click();
+      await expect(actor.page.locator(`[data-testid="listing"] [data-licence-status='void']`)).toContainText("Void");
+    }
+  }
 });

@@ -41,7 +41,7 @@ export function InboxView() {
         <Card>
           {inbox.data.items.length === 0 ? (
             <p className="text-sm text-stone-600" data-testid="inbox-empty">
-              Nothing yet. Votes on your capsules, disputes, replies due, verdicts, label changes, slashes and licences sold appear here.
+              Nothing yet. Votes on your capsules, disputes, replies due, verdicts, label changes, slashes, licences sold and licences that turned void appear here.
             </p>
           ) : (
             <ul className="divide-y divide-stone-100" data-testid="inbox-items" aria-live="polite">
@@ -82,6 +82,14 @@ export function InboxView() {
                         {" · "}
                         <Link href={`/outlets/${item.outletSlug}`} className="text-accent underline" data-testid="inbox-outlet-link">
                           the outlet
+                        </Link>
+                      </>
+                    ) : null}
+                    {(item.kind === "inbox.licence_void" || item.kind === "inbox.licence_sale_void") && item.capsuleId ? (
+                      <>
+                        {" · "}
+                        <Link href={`/rights?capsule=${item.capsuleId}`} className="text-accent underline" data-testid="inbox-rights-link">
+                          the licence on the rights page
                         </Link>
                       </>
                     ) : null}

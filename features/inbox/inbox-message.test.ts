@@ -65,3 +65,28 @@ describe("a reopened case in the inbox", () => {
     );
   });
 });
+
+describe("a void licence in the inbox", () => {
+  const details = { licenceId: "9", listingId: "4", capsuleId: "2", licenceType: "exclusive", paymentId: "12", amount: "2000000000000000000" };
+  it("tells the buyer the licence is void and the payment went back to them", () => {
+    expect(inboxMessage(row("inbox.licence_void"), details, "Ferry fares doubled")).toBe(
+      "Your exclusive licence to “Ferry fares doubled” is void: the payment (2 CAP) went back to you before it reached the seller, so the licence grants nothing.",
+    );
+  });
+
+  it("tells the seller's side the licence sold is void and nothing was paid out", () => {
+    expect(inboxMessage(row("inbox.licence_sale_void"), { ...details, licenceType: "non_exclusive", buyer: "0x0000000000000000000000000000000000000003" }, "Ferry fares doubled")).toBe(
+      "The non-exclusive licence sold on “Ferry fares doubled” is void: the payment (2 CAP) went back to the buyer, so nothing was paid out for it.",
+    );
+  });
+});
+
+describe("a licence sold in the inbox", () => {
+  // it read "A exclusive licence …" and "A non_exclusive licence …"
+  it("names the kind of licence in words, with its article", () => {
+    const details = { listingId: "4", capsuleId: "2", price: "3000000000000000000" };
+    expect(inboxMessage(row("rights.licence_sold"), { ...details, licenceType: "exclusive" }, "Ferry fares doubled")).toBe("An exclusive licence on “Ferry fares doubled” was sold for 3 CAP.");
+    expect(inboxMessage(row("rights.licence_sold"), { ...details, licenceType: "non_exclusive" }, "Ferry fares doubled")).toBe("A non-exclusive licence on “Ferry fares doubled” was sold for 3 CAP.");
+    expect(inboxMessage(row("rights.licence_sold"), { ...details, price: "0" }, "Ferry fares doubled")).toBe("A licence on “Ferry fares doubled” was sold for 0 CAP.");
+  });
+});

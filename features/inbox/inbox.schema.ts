@@ -20,6 +20,8 @@ export const inboxKinds = [
   "inbox.case_reopened",
   "court.penalty",
   "rights.licence_sold",
+  "inbox.licence_void",
+  "inbox.licence_sale_void",
   "inbox.role_offered",
   "inbox.role_revoked",
 ] as const;

@@ -24,6 +24,10 @@ const label = (value: unknown) => labelWords[text(value)] ?? text(value);
 const dateOf = (unix: unknown) =>
   new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" }).format(new Date(Number(unix) * 1000));
 
+const licenceKinds: Record<string, string> = { exclusive: "exclusive ", non_exclusive: "non-exclusive " };
+const licenceKind = (value: unknown) => licenceKinds[text(value)] ?? "";
+const paid = (wei: unknown) => (/^[0-9]+$/.test(text(wei)) ? ` (${cap(wei)})` : "");
+
 const offerAnswered: Record<string, string> = {
   accepted: "you accepted it",
   declined: "you declined it",
@@ -71,8 +75,16 @@ export function inboxMessage(row: ActivityRow, d: Record<string, unknown>, title
       return `The label of ${piece} is now ${label(d.label)}.`;
     case "court.penalty":
       return `${cap(d.amountSlashed)} was slashed from your outlet's bond after a ${label(d.verdict)} verdict (case #${row.subject_id}).`;
-    case "rights.licence_sold":
-      return `A ${text(d.licenceType) || "licence"} licence on ${piece} was sold${/^[0-9]+$/.test(text(d.price)) ? ` for ${cap(d.price)}` : ""}.`;
+    case "rights.licence_sold": {
+      const kind = licenceKind(d.licenceType);
+      return `${kind.startsWith("e") ? "An" : "A"} ${kind}licence on ${piece} was sold${/^[0-9]+$/.test(text(d.price)) ? ` for ${cap(d.price)}` : ""}.`;
+    }
+    case "inbox.licence_void":
+      // written for the buyer when LicenceEscrow refunded the payment the bridge meant to release (void-licence-notice.ts)
+      return `Your ${licenceKind(d.licenceType)}licence to ${piece} is void: the payment${paid(d.amount)} went back to you before it reached the seller, so the licence grants nothing.`;
+    case "inbox.licence_sale_void":
+      // the seller's side of the same: the listing's lister and its payee
+      return `The ${licenceKind(d.licenceType)}licence sold on ${piece} is void: the payment${paid(d.amount)} went back to the buyer, so nothing was paid out for it.`;
     case "inbox.role_offered": {
       const who = `${d.offeredAs === "owner" ? "The owner" : "An Editor"} of ${text(d.outletName) || row.outlet_slug}`;
       // the entry stays; once the offer is answered it says how, not "accept or decline"

@@ -62,10 +62,24 @@ export async function releaseShares(db: Db | Trx, capsuleId: number, amount: big
   };
 }
 
+/**
+ * How a licence's release that reverted NotHeld is answered: the bridge decided to release the payment (once, and it
+ * refunds no payment it decided to release), so the escrow no longer holding it means its buyer reclaimed it first.
+ */
+export const releaseReverts = (paymentId: bigint, licenceId: number): RevertOverrides => ({
+  ...escrowReverts(paymentId),
+  NotHeld: () =>
+    new AppError(
+      "CONFLICT",
+      `Licence ${licenceId} is void: you reclaimed escrow payment ${paymentId} before the operator's release of it was mined, so the release reverted and the payment went back to you; the licence grants nothing`,
+      { details: { licenceId: String(licenceId), paymentId: paymentId.toString(), licenceStatus: "void" } },
+    ),
+});
+
 /** After the staging transaction committed: broadcast, wait for the receipt, and project it. */
-export async function carryOut(db: Db, row: OutboxRow, what: string, paymentId: bigint): Promise<"mined" | "sent"> {
+export async function carryOut(db: Db, row: OutboxRow, what: string, paymentId: bigint, reverts: RevertOverrides = escrowReverts(paymentId)): Promise<"mined" | "sent"> {
   const queued = await broadcastStaged(db, row, what);
-  const outcome = await awaitOperatorTx(db, queued, escrowReverts(paymentId));
+  const outcome = await awaitOperatorTx(db, queued, reverts);
   if (outcome.status === "mined") await syncProjectionThrough(outcome.blockNumber);
   return outcome.status;
 }

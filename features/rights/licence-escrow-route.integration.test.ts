@@ -9,6 +9,7 @@ import { rightsLicense } from "@/features/rights/license.endpoint";
 import { rightsCreate } from "@/features/rights/create.endpoint";
 import { rightsWithdraw } from "@/features/rights/withdraw.endpoint";
 import { capsuleRights } from "@/features/rights/capsule-rights.endpoint";
+import { inboxRead } from "@/features/inbox/read.endpoint";
 import { rebuildProjection } from "@/features/rebuild-projection";
 import { walletEarnings } from "@/features/wallet/earnings.endpoint";
 import { devKeys } from "@/test/support/anvil";
@@ -84,6 +85,21 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
       .executeTakeFirstOrThrow();
     return row.id;
   }
+
+  type Notice = { kind: string; message: string; capsuleId: string | null; txHash: string | null };
+  /** The wallet's void-licence entries in its inbox (newest first), as the page shows them. */
+  const voidNotices = async (i: number) =>
+    ((await api.send(inboxRead, { body: { limit: 100 } }, key(i))).body.items as Notice[])
+      .filter((item) => item.kind === "inbox.licence_void" || item.kind === "inbox.licence_sale_void")
+      .map(({ kind, message, capsuleId, txHash }) => ({ kind, message, capsuleId, txHash }));
+  /** A week on, the buyer takes the deposit back with a higher tip than the operator's release (automine off: both wait). */
+  const reclaimAhead = async (buyer: number, paymentId: bigint) => {
+    await stream.rpc("evm_increaseTime", [LICENCE_RECLAIM_AFTER_SECONDS + 60]);
+    const hash = await walletOf(buyer).writeContract({ ...escrow(), functionName: "reclaim", args: [paymentId], gas: 200_000n, maxPriorityFeePerGas: 50n * GWEI, maxFeePerGas: 500n * GWEI });
+    await stream.rpc("evm_mine", []);
+    expect((await stream.publicClient.getTransactionReceipt({ hash })).status).toBe("success");
+    return hash;
+  };
 
   const payment = (paymentId: bigint) =>
     waitFor(async () => {
@@ -359,6 +375,8 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
       return page.items.find((item) => item.listingId === String(listingId))!;
     };
     let releaseHash: Hex;
+    let reclaimHash: Hex;
+    let licenceId: string;
     await stream.rpc("evm_setAutomine", [false]);
     try {
       // the release is staged and broadcast, but no block is mined: the answer says it is sent
@@ -367,13 +385,13 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
       expect(granted.body.settlement).toMatchObject({ action: "release", status: "sent" });
       expect(granted.body.licence.status).toBe("pending");
       releaseHash = granted.body.settlement.txHash;
+      licenceId = granted.body.licence.licenceId;
       expect((await rights()).licences.map((l) => l.status)).toEqual(["pending"]);
       expect((await rights()).status).toBe("sold");
+      // nobody was told anything is wrong yet
+      expect(await voidNotices(B4)).toEqual([]);
       // a week later the buyer takes the deposit back, ahead of the release in the same block
-      await stream.rpc("evm_increaseTime", [LICENCE_RECLAIM_AFTER_SECONDS + 60]);
-      const reclaimHash = await walletOf(B4).writeContract({ ...escrow(), functionName: "reclaim", args: [paid.paymentId], gas: 200_000n, maxPriorityFeePerGas: 50n * GWEI, maxFeePerGas: 500n * GWEI });
-      await stream.rpc("evm_mine", []);
-      expect((await stream.publicClient.getTransactionReceipt({ hash: reclaimHash })).status).toBe("success");
+      reclaimHash = await reclaimAhead(B4, paid.paymentId);
     } finally {
       await stream.rpc("evm_setAutomine", [true]);
     }
@@ -383,6 +401,18 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     const voided = await rights();
     expect(voided).toMatchObject({ status: "active", licenceCount: 0 });
     expect(voided.licences.map((l) => [l.buyer, l.status])).toEqual([[addressOf(B4), "void"]]);
+    // the buyer and the seller's side (the lister, here also the payee) are told, once each, in words
+    const piece = `“${voided.capsuleTitle}”`;
+    const told = {
+      buyer: [{ kind: "inbox.licence_void", message: `Your exclusive licence to ${piece} is void: the payment (2 CAP) went back to you before it reached the seller, so the licence grants nothing.`, capsuleId: String(capsuleId), txHash: reclaimHash }],
+      seller: [{ kind: "inbox.licence_sale_void", message: `The exclusive licence sold on ${piece} is void: the payment (2 CAP) went back to the buyer, so nothing was paid out for it.`, capsuleId: String(capsuleId), txHash: reclaimHash }],
+    };
+    expect(await voidNotices(B4)).toEqual(told.buyer);
+    expect(await voidNotices(1)).toEqual(told.seller);
+    const noticeRows = () =>
+      handle.db.selectFrom("activity").select(["wallet", "kind", "outlet_slug", "details_json", "tx_hash", "created_at"]).where("subject_id", "=", licenceId).where("kind", "like", "inbox.licence%").orderBy("kind").execute();
+    const notices = await noticeRows();
+    expect(notices.map((n) => [n.wallet, n.kind])).toEqual([[ALICE, "inbox.licence_sale_void"], [addressOf(B4), "inbox.licence_void"]]);
     // the void licence no longer holds the exclusive listing: another buyer takes it, paid and released
     const next = await deposit(B5, listingId, PRICE);
     const sold = await license(B5, { listingId: String(listingId), paymentTxHash: next.hash });
@@ -403,5 +433,50 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     await rebuildProjection({ db: handle.db, dialect: handle.dialect, rpcUrl: stack.nodeRpcUrl, deployment });
     expect(await payments()).toEqual(projected);
     expect(await rights()).toEqual(live);
+    // and the same notices, once each: the rebuild removed the chain-derived ones and the replayed Refunded wrote them again
+    expect(await noticeRows()).toEqual(notices);
+    expect(await voidNotices(B4)).toEqual(told.buyer);
+    expect(await voidNotices(1)).toEqual(told.seller);
+  });
+
+  // Also moves the clock on by days. The reclaim is mined while the buyer's request still waits for the release's receipt:
+  // the release reverts NotHeld, which the answer read as "Escrow payment N was already released or refunded".
+  it("answers a release that reverts while the request waits with 409: the buyer reclaimed the payment, the licence is void", async () => {
+    const listingId = await listing({ exclusive: true });
+    const paid = await deposit(B3, listingId, PRICE);
+    let reclaimHash: Hex;
+    let answer: Awaited<ReturnType<typeof license>>;
+    await stream.rpc("evm_setAutomine", [false]);
+    try {
+      const asked = license(B3, { listingId: String(listingId), paymentTxHash: paid.hash });
+      // the release decided and broadcast: the request now waits for its receipt
+      await waitFor(async () => {
+        const decided = await handle.db.selectFrom("licence_escrow_settlements").select("tx_hash").where("payment_id", "=", Number(paid.paymentId)).executeTakeFirst();
+        return decided && (await stream.rpc("eth_getTransactionByHash", [decided.tx_hash])) ? true : undefined;
+      }, "the release in the node's pool");
+      reclaimHash = await reclaimAhead(B3, paid.paymentId);
+      answer = await asked;
+    } finally {
+      await stream.rpc("evm_setAutomine", [true]);
+    }
+    const licence = await handle.db.selectFrom("rights_licences").selectAll().where("listing_id", "=", listingId).executeTakeFirstOrThrow();
+    expect(answer.status, JSON.stringify(answer.body)).toBe(409);
+    expect(answer.body).toMatchObject({ error: "CONFLICT", licenceId: String(licence.id), paymentId: String(paid.paymentId), licenceStatus: "void" });
+    expect(answer.body.message).toBe(
+      `Licence ${licence.id} is void: you reclaimed escrow payment ${paid.paymentId} before the operator's release of it was mined, so the release reverted and the payment went back to you; the licence grants nothing`,
+    );
+    // SQL agrees, as answered: one licence (void), its release decided once and recorded failed, the payment refunded
+    const decided = await handle.db.selectFrom("licence_escrow_settlements").selectAll().where("listing_id", "=", listingId).execute();
+    expect(decided.map((d) => [d.payment_id, d.action, d.licence_id])).toEqual([[Number(paid.paymentId), "release", licence.id]]);
+    const release = await handle.db.selectFrom("operator_outbox").select(["status", "error_name"]).where("tx_hash", "=", decided[0]!.tx_hash).executeTakeFirstOrThrow();
+    expect(release).toEqual({ status: "failed", error_name: "NotHeld" });
+    expect(await handle.db.selectFrom("licence_escrow_payments").select(["status", "refund_reason", "settle_tx_hash"]).where("payment_id", "=", Number(paid.paymentId)).executeTakeFirst()).toEqual({
+      status: "refunded",
+      refund_reason: "reclaimed",
+      settle_tx_hash: reclaimHash,
+    });
+    const page = await api.call(capsuleRights, { params: { id: String(capsuleId) }, query: { limit: 50 } });
+    expect(page.items.find((item) => item.listingId === String(listingId))).toMatchObject({ status: "active", licenceCount: 0, licences: [{ licenceId: String(licence.id), status: "void" }] });
+    expect((await voidNotices(B3)).filter((n) => n.txHash === reclaimHash).map((n) => n.kind)).toEqual(["inbox.licence_void"]);
   });
 });

@@ -4,9 +4,12 @@ import { deleteChainLedgerRows, insertLedgerRows } from "@/features/wallet/reven
 import { findListing } from "@/features/rights/rights.repository";
 import { eventKind, type ProjectionReset, type Projector } from "@/lib/indexer/projector";
 import { MAX_ID } from "@/lib/schemas/whole-number";
+import { deleteChainActivity } from "@/features/wallet/activity.repository";
+import { announceVoidLicence, voidLicenceKinds } from "@/features/rights/void-licence-notice";
 
 // LicenceEscrow events → licence_escrow_payments (held, released, refunded) and, for every transfer
-// of a release, a revenue_ledger row (source "licence", keyed by its log) the wallet's earnings read.
+// of a release, a revenue_ledger row (source "licence", keyed by its log) the wallet's earnings read; a refund of a
+// payment the bridge had decided to release for a licence (void now) → the inbox notices of that licence.
 
 const refundReasons = ["lost_race", "refused", "reclaimed"] as const;
 const num = (value: string | boolean | number | undefined) => Number(value);
@@ -65,13 +68,15 @@ export const projectLicenceEscrow: Projector = async (trx, event) => {
       return;
     case "licenceEscrow:Refunded":
       await settleEscrowPayment(trx, paymentId, { status: "refunded", refundReason: refundReasons[num(event.args.reason)] ?? "refused", txHash: event.txHash, at: event.blockTime });
+      await announceVoidLicence(trx, paymentId);
       return;
   }
 };
 
-/** Before a rebuild replays the chain: the escrow's payments and the ledger rows of its releases. */
+/** Before a rebuild replays the chain: the escrow's payments, the ledger rows of its releases, the void licences' notices. */
 export const resetLicenceEscrow: ProjectionReset = async (trx) => {
   await deleteEscrowPayments(trx);
+  await deleteChainActivity(trx, Object.values(voidLicenceKinds));
   await deleteChainLedgerRows(trx);
   return async () => undefined;
 };

@@ -49,3 +49,20 @@ export async function undecidedHeldPayments(db: DbOrTrx, listingId: number): Pro
     .orderBy("payment_id", "asc")
     .execute();
 }
+
+/**
+ * The licence a payment was decided to pay for (the bridge's release), when LicenceEscrow refunded that payment instead
+ * (its Refunded projected): the void licence, with what its notices name. Undefined while either half is missing.
+ */
+export async function voidLicenceOfPayment(db: DbOrTrx, paymentId: number) {
+  return db
+    .selectFrom("licence_escrow_settlements as s")
+    .innerJoin("licence_escrow_payments as p", "p.payment_id", "s.payment_id")
+    .innerJoin("rights_licences as c", "c.id", "s.licence_id")
+    .innerJoin("rights_listings as l", "l.id", "c.listing_id")
+    .select(["c.id as licence_id", "c.buyer", "l.id as listing_id", "l.capsule_id", "l.outlet_slug", "l.licence_type", "l.created_by", "l.payee", "p.amount", "p.settle_tx_hash", "p.settled_at"])
+    .where("s.payment_id", "=", paymentId)
+    .where("s.action", "=", "release")
+    .where("p.status", "=", "refunded")
+    .executeTakeFirst();
+}

@@ -17,7 +17,9 @@ import { logError } from "@/lib/log";
 import { defaultRightsChain, type RightsChain } from "./chain-deps";
 import { licencesInForce, licenceObject, listingNames, listingObject, listingPayee, listingStatus } from "./listing-view";
 import { DepositRefused, refusedProblems, verifyDeposit, type VerifiedDeposit } from "./escrow-deposit";
-import { carryOut, escrowReverts, refundBesideRefusal, refundPayment, releaseShares, settlementOf, type Settlement } from "./escrow-settlement";
+import { carryOut, escrowReverts, refundBesideRefusal, refundPayment, releaseReverts, releaseShares, settlementOf, type Settlement } from "./escrow-settlement";
+import { announceVoidLicence } from "./void-licence-notice";
+import { syncProjectionThrough } from "@/lib/indexer/projection-sync";
 import { isUniqueViolation } from "@/lib/errors/unique-violation";
 
 const soldOut = (listingId: number, refund?: Settlement | null) =>
@@ -190,6 +192,8 @@ async function grant(db: Db, wallet: Address, listing: RightsListingRow, licence
       if (deposit && release) {
         row = await stageOperatorTx(trx, release, { purpose: "rights.escrow", links: { capsuleId: listing.capsule_id, wallet } });
         await insertEscrowSettlement(trx, { payment_id: Number(deposit.paymentId), listing_id: listing.id, buyer: wallet, action: "release", refund_reason: null, licence_id: licence.id, tx_hash: row.tx_hash, created_at: now });
+        // the buyer's reclaim may already be projected (mined after the deposit was checked): the licence is void at once
+        await announceVoidLicence(trx, Number(deposit.paymentId));
       }
       const details = { listingId: String(listing.id), capsuleId: String(listing.capsule_id), price: listing.price, licenceType: listing.licence_type };
       await insertActivity(trx, [
@@ -209,7 +213,15 @@ async function grant(db: Db, wallet: Address, listing: RightsListingRow, licence
   pushed.afterCommit();
   let settlement: (Settlement & { payeeBps: number; recipients: NonNullable<typeof shares>["recipients"] }) | null = null;
   if (deposit && staged.row && shares) {
-    const status = await carryOut(db, staged.row, `release escrow payment ${deposit.paymentId}`, deposit.paymentId);
+    let status: Settlement["status"];
+    try {
+      status = await carryOut(db, staged.row, `release escrow payment ${deposit.paymentId}`, deposit.paymentId, releaseReverts(deposit.paymentId, staged.licence.id));
+    } catch (error) {
+      // the release reverted: the buyer's reclaim was mined first. Once its Refunded is projected the licence reads void
+      // (and its notices are written); the answer waits for that when the indexer is there to do it.
+      if (error instanceof AppError && error.code === "CONFLICT") await syncProjectionThrough().catch(() => undefined);
+      throw error;
+    }
     settlement = { paymentId: deposit.paymentId.toString(), action: "release", refundReason: null, txHash: staged.row.tx_hash as Hex, status, payeeBps: shares.payeeBps, recipients: shares.recipients };
   }
   const refunds = exclusive ? await refundOthers(db, listing, now) : [];

@@ -104,3 +104,15 @@ export async function bondActivityOf(db: DbOrTrx, wallets: string[], until: numb
     .execute();
 }
 
+
+/** Whether any of these wallets has an entry of these kinds about `subjectId` (a notice written once). */
+export async function hasActivityAbout(db: DbOrTrx, wallets: string[], kinds: readonly string[], subjectId: string): Promise<boolean> {
+  if (wallets.length === 0) return false;
+  const row = await db.selectFrom("activity").select("id").where("wallet", "in", wallets).where("kind", "in", [...kinds]).where("subject_id", "=", subjectId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Before a rebuild replays the chain: the entries of these kinds derived from it (those naming a transaction). */
+export async function deleteChainActivity(db: DbOrTrx, kinds: readonly string[]): Promise<void> {
+  await db.deleteFrom("activity").where("kind", "in", [...kinds]).where("tx_hash", "is not", null).execute();
+}

@@ -29,6 +29,8 @@ export const LOCK_SPACE = {
   capsuleListings: 77_117_070,
   /** the open role offers to one wallet, from any outlet (the bound per recipient; the id is walletLockId's) */
   walletRoleOffers: 77_117_080,
+  /** one LicenceEscrow payment (the id is the payment id): its Refunded projected and the bridge's release decision, one at a time */
+  escrowPayment: 77_117_090,
 } as const;
 
 /**
