@@ -13,8 +13,9 @@ import { newsroomDesk } from "./support/newsroom-desk";
 import { actorCast, bothWidths, signIn } from "./support/page-helpers";
 
 // Who may revoke whom (docs/DECISIONS.md, 2026-12-06): an Editor's members list offers no Revoke the bridge would
-// refuse (none on the owner's roles, none on another Editor's) and says why; the revoked wallet's newsroom names its
-// revocation however many inbox entries came after it.
+// refuse (none on the owner's roles, none on another Editor's) and says why, and no appointment of an Editor (only the
+// owner appoints one, or withdraws its offer); the revoked wallet's newsroom names its revocation however many inbox
+// entries came after it.
 
 test.describe.configure({ mode: "serial" });
 
@@ -26,6 +27,7 @@ const chain = juryChain();
 const editor = freshWallet();
 const otherEditor = freshWallet();
 const journalist = freshWallet();
+const candidate = freshWallet();
 const cast = actorCast();
 
 test.beforeAll(async () => {
@@ -34,6 +36,7 @@ test.beforeAll(async () => {
   await chain.fund(editor, "300", "250");
   await chain.fund(otherEditor, "300", "250");
   await chain.fund(journalist, "200", "150");
+  await chain.fund(candidate, "300", "250");
   await desk.activeOutlet(OWNER, slug, OUTLET);
   const ownerKey = devKeys[OWNER] as Hex;
   await grantAccepted(desk.api, ownerKey, slug, editor.key, ROLE.EDITOR);
@@ -65,6 +68,22 @@ test("the owner's members list offers Revoke on every Editor's role", async ({ b
   const members = page.getByTestId("outlet-members");
   for (const wallet of [editor.address, otherEditor.address]) await expect(members.getByRole("button", { name: `Revoke Editor from ${displayAddress(wallet)}` })).toBeVisible();
   await expect(page.getByTestId("revoke-owner-only")).toHaveCount(0);
+});
+
+test("an Editor's grant form offers no Editor role, and the owner's Editor offer has no Withdraw for it", async ({ browser }) => {
+  const offered = await desk.call(roleGrant, { body: { outletSlug: slug, wallet: candidate.address, roleId: ROLE.EDITOR } }, OWNER);
+  if (offered.status !== "offered") throw new Error("the Editor role was not offered");
+  const { page } = await cast.open(browser, editor.key);
+  await page.goto(`/outlets/${slug}`);
+  await signIn(page);
+  await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
+  const options = page.locator("#grant-role option");
+  await expect(options.first()).toHaveText(/^Journalist/);
+  expect((await options.allTextContents()).filter((text) => text.startsWith("Editor"))).toEqual([]);
+  const offer = page.getByTestId("sent-offer").filter({ hasText: "Editor" });
+  await expect(offer.getByTestId("sent-offer-owner-only")).toHaveText("Only the owner may withdraw it");
+  await expect(offer.getByRole("button", { name: /^Withdraw/ })).toHaveCount(0);
+  await bothWidths(page, "editor-sent-offers", "revoke-rules");
 });
 
 test("the revoked wallet's newsroom names the revocation after more than a page of later inbox entries", async ({ browser }) => {

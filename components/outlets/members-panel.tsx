@@ -90,7 +90,7 @@ export function MembersPanel({ slug, canManage, amOwner, me }: { slug: string; c
                         ? `Revoke the ${confirming.name} role from this member? Their bond lock for it is released${confirming.roleId === ROLE.EDITOR ? " and they no longer vote" : ""}.`
                         : confirming.owner
                           ? `Give up your ${confirming.name} role at this outlet? Your bond lock for it is released${confirming.roleId === ROLE.EDITOR ? " and you no longer vote on capsules" : ""}. You stay the outlet’s owner: you can still manage it and grant roles, this one back to yourself included.`
-                          : `Give up your ${confirming.name} role at this outlet? Your bond lock for it is released${confirming.roleId === ROLE.EDITOR ? ", and you no longer vote or manage the outlet" : ""}. Only the owner or an Editor can grant it again.`}
+                          : `Give up your ${confirming.name} role at this outlet? Your bond lock for it is released${confirming.roleId === ROLE.EDITOR ? ", and you no longer vote or manage the outlet" : ""}. ${confirming.roleId === ROLE.EDITOR ? "Only the owner can appoint you again." : "Only the owner or an Editor can grant it again."}`}
                     </p>
                     {confirming.roleId === ROLE.EDITOR && lastEditor(confirming.wallet) ? (
                       <p className="mt-2 font-semibold" data-testid="last-editor-warning">

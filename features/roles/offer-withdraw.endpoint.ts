@@ -8,7 +8,7 @@ export const roleOfferWithdraw = defineEndpoint({
   path: "/api/roles/offers/withdraw",
   summary: "The owner or an Editor of the outlet withdraws an open role offer (nothing changes on chain)",
   action: "roles.offers.withdraw",
-  rolesNote: "the outlet's owner or an Editor, or the wallet that made the offer",
+  rolesNote: "the outlet's owner or an Editor, or the wallet that made the offer; an offer of the Editor role only the owner or the wallet that made it",
   body: ZRoleOfferIdBody,
   response: ZRoleOfferResponse,
   rateLimit: ["signed-write"],
