@@ -33,7 +33,7 @@ import * as uniqueOffersWebhooks from "./2026-12-03-0300-unique-offers-webhooks"
 import * as inboxReadMarks from "./2026-12-04-0100-inbox-read-marks";
 import * as websubTopicDigests from "./2026-12-05-0100-websub-topic-digests";
 import * as rightsListingWithdrawal from "./2026-12-05-0200-rights-listing-withdrawal";
-import * as capsuleDraftRevision from "./2026-12-06-0100-capsule-draft-revision";
+import * as capsuleDraftRevision from "./2026-12-06-0400-capsule-draft-revision";
 
 // Static registry (no filesystem scan) so migrations bundle with Next and run under tsx alike.
 // Append new migrations here; names sort in the order they apply.
@@ -72,5 +72,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-04-0100-inbox-read-marks": inboxReadMarks,
   "2026-12-05-0100-websub-topic-digests": websubTopicDigests,
   "2026-12-05-0200-rights-listing-withdrawal": rightsListingWithdrawal,
-  "2026-12-06-0100-capsule-draft-revision": capsuleDraftRevision,
+  "2026-12-06-0400-capsule-draft-revision": capsuleDraftRevision,
 };
