@@ -2,10 +2,9 @@
 
 import Link from "next/link";
 import { useMemo, useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
 import { lowestAuthorRole } from "@/lib/roles/role-catalog";
-import { draftFromCapsule, planSave, shareTotal, type ContributorDraft, type DraftState } from "@/features/capsules/draft-form";
+import { planSave, shareTotal, type ContributorDraft, type DraftState } from "@/features/capsules/draft-form";
 import { TOTAL_SHARE_BPS } from "@/features/capsules/contributors";
 import { useSession } from "@/components/wallet/use-session";
 import { MarkdownEditor } from "@/components/markdown/markdown-editor";
@@ -14,7 +13,7 @@ import { ContributorsEditor } from "./contributors-editor";
 import { EvidenceEditor } from "./evidence-editor";
 import { FeatureImageEditor } from "./feature-image-editor";
 import { ClaimsEditor } from "./claims-editor";
-import { disabledLook, smallButton, TextArea, TextField } from "@/components/ui/field";
+import { disabledLook, TextArea, TextField } from "@/components/ui/field";
 import { SaveIndicator } from "./save-indicator";
 import { fieldList } from "./draft-field-names";
 import { ContentHash } from "./content-hash";
@@ -22,7 +21,8 @@ import { SubmitPanel } from "./submit-panel";
 import { SupportingEditor } from "./supporting-editor";
 import { useAutosave } from "./use-autosave";
 import { quoteMatches } from "@/features/capsules/claim-anchor";
-import { capsuleQuery, useCapsule } from "./use-capsules";
+import { useCapsule } from "./use-capsules";
+import { SavedElsewhereNotice } from "./saved-elsewhere-notice";
 import { formatTime } from "@/components/ui/capsule-format";
 import { BackLink } from "@/components/ui/back-link";
 import { useLeaveGuard } from "@/components/ui/use-leave-guard";
@@ -40,6 +40,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
     wallet,
     session,
     paused: locked,
+    revision: props.read?.draftRevision,
     // the slug field shows the one the bridge made from the title, not an empty box
     onCreated: (created) => setState((current) => (current.articleSlug ? current : { ...current, articleSlug: created.capsule.articleSlug })),
   });
@@ -52,21 +53,6 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
     setState((current) => ({ ...current, ...patch }));
     autosave.touch();
   };
-
-  // another tab saved this draft: the form takes what the bridge now holds (components/capsules/draft-tabs.ts)
-  const queryClient = useQueryClient();
-  const [loadError, setLoadError] = useState<string | undefined>();
-  async function loadSavedVersion() {
-    if (!capsuleId) return;
-    setLoadError(undefined);
-    try {
-      const fresh = await queryClient.fetchQuery({ ...capsuleQuery(capsuleId, session), staleTime: 0 });
-      setState(draftFromCapsule(fresh));
-      autosave.adopt();
-    } catch (error) {
-      setLoadError(`The version saved there could not be loaded: ${error instanceof Error ? error.message : "the server did not answer"}`);
-    }
-  }
 
   const total = shareTotal(state.contributors);
   const revisionOf = props.read && props.read.capsule.capsuleType !== "original" ? props.read : undefined;
@@ -111,23 +97,19 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
         </p>
       ) : null}
 
-      {autosave.otherTab && !submitted ? (
-        <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="draft-other-tab">
-          <p>
-            <span className="font-semibold">This draft was saved in another tab or window at {autosave.otherTab.at.toLocaleTimeString("en-GB", { timeZoneName: "short" })}.</span> This tab has
-            stopped saving, so it does not put its older fields over that version. Load the version saved there (what you typed here since is dropped), or keep
-            this tab’s version, which then replaces it.
-          </p>
-          <div className="mt-2 flex flex-wrap gap-2">
-            <button type="button" className={smallButton} onClick={() => void loadSavedVersion()}>
-              Load the version saved there
-            </button>
-            <button type="button" className={smallButton} onClick={() => void autosave.keepMine()}>
-              Keep this tab’s version
-            </button>
-          </div>
-          {loadError ? <p className="mt-2 text-red-800">{loadError}</p> : null}
-        </div>
+      {/* saved in another tab, or elsewhere (the bridge refused a save of an older revision): the writer chooses */}
+      {autosave.elsewhere && capsuleId && !submitted ? (
+        <SavedElsewhereNotice
+          capsuleId={capsuleId}
+          session={session}
+          news={autosave.elsewhere}
+          mine={state}
+          onLoad={(saved, revision) => {
+            setState(saved);
+            autosave.adopt(revision);
+          }}
+          onKeep={(revision) => void autosave.keepMine(revision)}
+        />
       ) : null}
 
       {submitted && capsuleId ? (

@@ -30,4 +30,15 @@ describe("draft saves told between tabs", () => {
     expect(await heard("12", "tab-a", () => tellDraftSaved("12", "tab-a"))).toBe(0);
     expect(await heard("12", "tab-a", () => tellDraftSaved("13", "tab-b"))).toBe(0);
   });
+
+  it("carries the revision the other tab saved, which keeping this tab's version then names", async () => {
+    const told = new Promise<{ revision?: number }>((resolve) => {
+      const stop = listenForDraftSaves("14", "tab-a", (saved) => {
+        stop();
+        resolve(saved);
+      });
+    });
+    tellDraftSaved("14", "tab-b", 7);
+    expect(await told).toEqual({ revision: 7 });
+  });
 });

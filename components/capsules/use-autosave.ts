@@ -6,6 +6,14 @@ import type { BrowserSession } from "@/lib/api/browser-session";
 import { planSave, type DraftErrors, type DraftState } from "@/features/capsules/draft-form";
 import { useCreateCapsule, useUpdateCapsule } from "@/components/capsules/use-capsules";
 import { listenForDraftSaves, tellDraftSaved } from "./draft-tabs";
+import { draftChangedOf } from "./draft-conflict";
+
+/**
+ * Saving stopped because the draft was saved elsewhere since this editor's version: in another tab of this browser
+ * (told over BroadcastChannel), or anywhere (the bridge refused the save, 409 DRAFT_CHANGED). `revision`: the one saved
+ * there, when known; `at`: when it was saved.
+ */
+export type SavedElsewhere = { where: "tab" | "elsewhere"; at: Date; revision?: number };
 
 export type SaveStatus =
   | { kind: "waiting"; message: string }
@@ -28,8 +36,10 @@ export function useAutosave(args: {
   wallet: string | undefined;
   session: BrowserSession | undefined;
   paused: boolean;
+  /** The draft's revision as the editor opened it (the read's `draftRevision`); every update names the one it edits. */
+  revision?: number;
   /** The bridge's answer to the first save (the slug it made from the title, for one). */
-  onCreated?: (created: { capsule: { articleSlug: string } }) => void;
+  onCreated?: (created: { capsule: { articleSlug: string }; draftRevision?: number }) => void;
 }) {
   const create = useCreateCapsule();
   const update = useUpdateCapsule();
@@ -51,8 +61,11 @@ export function useAutosave(args: {
   const mounted = useRef(true);
   // this tab's name on the draft channel, and when another tab of this browser last saved the same draft
   const tab = useRef(Math.random().toString(36).slice(2));
-  const [otherTab, setOtherTab] = useState<{ at: Date } | undefined>();
+  const [elsewhere, setElsewhere] = useState<SavedElsewhere | undefined>();
   const heldByOtherTab = useRef(false);
+  const elsewhereNow = useRef<SavedElsewhere["where"]>("tab");
+  // the revision of the draft the form holds: sent with every update, so a save over a newer version is refused
+  const revision = useRef(args.revision);
 
   /** Saves what is on screen now; true when the whole draft is saved (nothing left out). */
   const saveNow = useCallback(async (): Promise<boolean> => {
@@ -71,8 +84,8 @@ export function useAutosave(args: {
       return false;
     }
     if (heldByOtherTab.current) {
-      setResult({ kind: "paused", message: "Not saved: this draft was saved in another tab; choose below which version to keep." });
-      problem.current = "The draft is not saved: it was saved in another tab. Choose which version to keep (above the form), then submit again.";
+      setResult(heldResult(elsewhereNow.current));
+      problem.current = "The draft is not saved: it was saved elsewhere. Choose which version to keep (above the form), then submit again.";
       return false;
     }
     const run = (async () => {
@@ -81,6 +94,7 @@ export function useAutosave(args: {
       try {
         if (!("capsuleId" in plan.payload)) {
           const created = await snap.create(plan.payload);
+          revision.current = created.draftRevision;
           latest.current.capsuleId = created.capsuleId;
           setCapsuleId(created.capsuleId);
           snap.onCreated?.(created);
@@ -88,9 +102,11 @@ export function useAutosave(args: {
           // writer left the page (below) leaves the address of the page they went to as it is
           if (mounted.current) window.history.replaceState(null, "", `/capsules/${created.capsuleId}/edit`);
         } else {
-          await snap.update(plan.payload);
+          const known = revision.current;
+          const updated = await snap.update(known === undefined ? plan.payload : { ...plan.payload, ifRevision: known });
+          revision.current = updated.draftRevision;
         }
-        tellDraftSaved(latest.current.capsuleId ?? "", tab.current);
+        tellDraftSaved(latest.current.capsuleId ?? "", tab.current, revision.current);
         saved.current = { version: snap.version, skipped: plan.skipped };
         setSavedVersion(snap.version);
         setServerErrors({});
@@ -102,6 +118,14 @@ export function useAutosave(args: {
           setResult({ kind: "paused", message: "Saving paused: too many saves in a short time. Trying again in a few seconds." });
           setTimeout(() => setRetryTick((tick) => tick + 1), RATE_LIMITED_RETRY_MS);
           problem.current = "Saving is paused after too many saves in a short time: submit again in a few seconds.";
+          return false;
+        }
+        // saved elsewhere since this form's version: nothing was written, and nothing more is until the writer chooses
+        const changed = error instanceof ApiError ? draftChangedOf(error) : undefined;
+        if (changed) {
+          hold({ where: "elsewhere", at: changed.savedAt ?? new Date(), revision: changed.revision });
+          setResult(heldResult("elsewhere"));
+          problem.current = "The draft is not saved: it was changed elsewhere. Choose which version to keep (above the form), then submit again.";
           return false;
         }
         const message = error instanceof Error ? error.message : "the server did not answer";
@@ -139,27 +163,36 @@ export function useAutosave(args: {
 
   // Another tab of this browser saved the same draft: saving here would put this tab's older fields over it, silently.
   // Saving stops until the writer chooses: load the version saved there, or keep this one (which then overwrites it).
+  // Another browser or device is not heard: the bridge refuses this tab's next save instead (above), to the same end.
   useEffect(() => {
     if (!capsuleId) return;
-    return listenForDraftSaves(capsuleId, tab.current, () => {
-      heldByOtherTab.current = true;
-      setOtherTab({ at: new Date() });
+    return listenForDraftSaves(capsuleId, tab.current, (saved) => {
+      hold({ where: "tab", at: new Date(), ...(saved.revision === undefined ? {} : { revision: saved.revision }) });
     });
   }, [capsuleId]);
+  function hold(news: SavedElsewhere) {
+    heldByOtherTab.current = true;
+    elsewhereNow.current = news.where;
+    setElsewhere(news);
+  }
   const release = () => {
     heldByOtherTab.current = false;
-    setOtherTab(undefined);
+    setElsewhere(undefined);
   };
-  /** Keeps this tab's version: saving resumes at once, over the other tab's. */
-  const keepMine = useCallback(async () => {
-    heldByOtherTab.current = false;
-    setOtherTab(undefined);
+  /**
+   * Keeps this form's version: saved at once over the version saved elsewhere, naming that version's revision
+   * (`revision`, the one the writer was shown), so a save made there since is refused again rather than replaced unseen.
+   */
+  const keepMine = useCallback(async (over: number | undefined) => {
+    release();
+    if (over !== undefined) revision.current = over;
     saved.current = { version: -1, skipped: [] };
     await saveNow();
   }, [saveNow]);
-  /** The form now shows what the bridge holds (the other tab's save): nothing on screen is unsaved. */
-  const adopt = () => {
+  /** The form now shows what the bridge holds at `over` (the version saved elsewhere): nothing on screen is unsaved. */
+  const adopt = (over: number | undefined) => {
     release();
+    revision.current = over;
     saved.current = { version: latest.current.version, skipped: [] };
     setSavedVersion(latest.current.version);
     setResult({ kind: "saved", at: new Date(), skipped: [] });
@@ -200,5 +233,11 @@ export function useAutosave(args: {
       ? "the body has a problem (marked above), so it was not saved, and a claim quotes the saved body. Fix the body, then save the claim again."
       : "the draft’s latest text is not saved yet, and a claim quotes the saved body. Check the save status at the top of the page, then save the claim again.";
   }, [saveNow]);
-  return { capsuleId, status, serverErrors, saveNow, saveForSubmit, saveForClaims, leaveWarning, otherTab, keepMine, adopt, touch: () => setVersion((v) => v + 1) };
+  return { capsuleId, status, serverErrors, saveNow, saveForSubmit, saveForClaims, leaveWarning, elsewhere, keepMine, adopt, touch: () => setVersion((v) => v + 1) };
 }
+
+/** The save status while saving waits for the writer's choice of version. */
+const heldResult = (where: SavedElsewhere["where"]): SaveStatus => ({
+  kind: "paused",
+  message: where === "tab" ? "Not saved: this draft was saved in another tab; choose below which version to keep." : "Not saved: this draft was changed elsewhere; choose below which version to keep.",
+});

@@ -4,7 +4,7 @@ import type { OutletRow } from "@/lib/db/tables/outlets.table";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import { activeAuthorRoleIds } from "@/features/roles/roles.repository";
 import { AppError } from "@/lib/errors/app-error";
-import { getCapsuleOrThrow, holdDraftForEdit } from "@/features/capsules/capsules.repository";
+import { getCapsuleOrThrow, holdDraftForEdit, type DraftRevisionRule } from "@/features/capsules/capsules.repository";
 
 /** The wallet's author roles (1–3) at the outlet; 403 FORBIDDEN when it holds none. */
 export async function requireAuthorRoles(db: DbOrTrx, outlet: OutletRow, wallet: Address, what: string): Promise<number[]> {
@@ -39,17 +39,37 @@ export function requireNoOutstandingVoucher(capsule: CapsuleRow, chainNow: numbe
  * Inside an edit's transaction: the draft as the edit checked it (still a draft, no voucher issued since), held
  * until the edit commits. A submission prepared between the edit's checks and its write would otherwise sign a
  * voucher for the content before the edit while the row took the edit: the chain would commit one text and the
- * bridge serve another. Refused as the checks before the transaction would refuse it now.
+ * bridge serve another. Refused as the checks before the transaction would refuse it now. With `revision.ifRevision`
+ * the row is taken only at that revision (one conditional UPDATE, so two saves of one revision cannot both pass):
+ * else 409 DRAFT_CHANGED naming the revision the bridge holds and when it was saved, and nothing is written.
  */
-export async function holdDraft(trx: DbOrTrx, checked: Pick<CapsuleRow, "id" | "voucher_deadline">, now: number, what: string): Promise<CapsuleRow> {
-  const held = await holdDraftForEdit(trx, checked.id, checked.voucher_deadline, now);
+export async function holdDraft(
+  trx: DbOrTrx,
+  checked: Pick<CapsuleRow, "id" | "voucher_deadline">,
+  now: number,
+  what: string,
+  revision: DraftRevisionRule = { bump: false },
+): Promise<CapsuleRow> {
+  const held = await holdDraftForEdit(trx, checked.id, checked.voucher_deadline, now, revision);
   if (held) return held;
   const current = await getCapsuleOrThrow(trx, checked.id);
   requireDraft(current, what);
+  if (current.voucher_deadline === checked.voucher_deadline && revision.ifRevision !== undefined && current.draft_revision !== revision.ifRevision) {
+    throw draftChanged(current, revision.ifRevision);
+  }
   throw new AppError(
     "INVALID_STATE",
     current.voucher_deadline === null
       ? `Capsule ${current.id} changed while this edit was saved; it cannot ${what} now, read it again`
       : `Capsule ${current.id} has an outstanding submission voucher until ${current.voucher_deadline}; it cannot ${what} before then`,
+  );
+}
+
+/** 409 DRAFT_CHANGED: the draft was saved since the revision an edit names; the body says which revision it is at, and since when. */
+export function draftChanged(current: Pick<CapsuleRow, "id" | "draft_revision" | "updated_at">, edited: number): AppError {
+  return new AppError(
+    "DRAFT_CHANGED",
+    `Draft ${current.id} was saved elsewhere since the version this edit started from (revision ${edited}; it is now at revision ${current.draft_revision}); read it again, or send the edit with ifRevision ${current.draft_revision} to replace that version`,
+    { details: { draftRevision: current.draft_revision, savedAt: String(current.updated_at) } },
   );
 }

@@ -259,5 +259,7 @@ export function capsuleReadBody({ row, outlet, evidence, contributors, claims, r
       status: isCurrent ? "current" : row.status,
     },
     operatorTransactions: operatorTxs,
+    // the revision a save names in `ifRevision` (POST /api/capsules/update); a submitted capsule is edited no more
+    ...(row.status === "draft" ? { draftRevision: row.draft_revision } : {}),
   };
 }

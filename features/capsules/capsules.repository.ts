@@ -109,20 +109,24 @@ export async function updateCapsule(db: DbOrTrx, id: number, changes: CapsuleUpd
   return db.updateTable("capsules").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
 }
 
+/** How an edit treats the draft's revision: `bump` moves it by one (a save of content); `ifRevision` takes the row only at that revision. */
+export type DraftRevisionRule = { bump: boolean; ifRevision?: number };
+
 /**
  * Takes a draft's row inside an edit's transaction: only while it is still a draft whose submission voucher is the
- * one the edit checked before (`voucherDeadline`, null for none). The update holds the row until the edit commits,
- * so a voucher prepared meanwhile waits for it and then sees the change. Undefined when refused.
+ * one the edit checked before (`voucherDeadline`, null for none), and, when the edit names one, at the revision it
+ * edited. The update holds the row until the edit commits, so a voucher prepared meanwhile, or another save, waits
+ * for it and then sees the change. Undefined when refused.
  */
-export async function holdDraftForEdit(db: DbOrTrx, id: number, voucherDeadline: number | null, now: number): Promise<CapsuleRow | undefined> {
-  return db
+export async function holdDraftForEdit(db: DbOrTrx, id: number, voucherDeadline: number | null, now: number, revision: DraftRevisionRule = { bump: false }): Promise<CapsuleRow | undefined> {
+  let update = db
     .updateTable("capsules")
-    .set({ updated_at: now })
+    .set(revision.bump ? { updated_at: now, draft_revision: sql<number>`draft_revision + 1` } : { updated_at: now })
     .where("id", "=", id)
     .where("status", "=", "draft")
-    .where("voucher_deadline", voucherDeadline === null ? "is" : "=", voucherDeadline)
-    .returningAll()
-    .executeTakeFirst();
+    .where("voucher_deadline", voucherDeadline === null ? "is" : "=", voucherDeadline);
+  if (revision.ifRevision !== undefined) update = update.where("draft_revision", "=", revision.ifRevision);
+  return update.returningAll().executeTakeFirst();
 }
 
 /**

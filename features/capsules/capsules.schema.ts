@@ -121,6 +121,11 @@ export const ZUpdateCapsuleBody = z
     featureImage: contentFields.featureImage,
     /** The article's address at its outlet (/read/… links), editable while it is a draft; unique per outlet. */
     articleSlug: ZArticleSlug.optional(),
+    /**
+     * The draft's revision this edit was made on (`draftRevision` of the read): the save is refused with 409
+     * DRAFT_CHANGED, nothing written, when the draft was saved since. Left out, the edit replaces whatever is saved.
+     */
+    ifRevision: z.number().int().min(0).max(2_147_483_647).optional(),
   })
   .strict();
 export type TUpdateCapsuleBody = z.infer<typeof ZUpdateCapsuleBody>;
@@ -351,6 +356,8 @@ export const ZCapsuleResponse = z.object({
   operatorTransactions: z.array(ZOperatorTxObject),
   /** Only on a signed read of a pending capsule whose window has opened. */
   viewerVoting: ZViewerVoting.optional(),
+  /** Only while the capsule is a draft: its revision, moved by one on every save of its content (POST /api/capsules/update `ifRevision`). */
+  draftRevision: z.number().int().nonnegative().optional(),
 });
 export type TCapsuleResponse = z.infer<typeof ZCapsuleResponse>;
 

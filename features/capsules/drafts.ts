@@ -23,7 +23,7 @@ import { policyById } from "@/features/capsules/policy";
 import type { TCreateCapsuleBody, TUpdateCapsuleBody } from "@/features/capsules/capsules.schema";
 import { activityTime } from "@/lib/chain/server/role-registry-reads";
 import { activeAuthorRoleIds } from "@/features/roles/roles.repository";
-import { holdDraft, requireDraft, requireNoOutstandingVoucher } from "./access";
+import { draftChanged, holdDraft, requireDraft, requireNoOutstandingVoucher } from "./access";
 import { chainNow } from "@/lib/chain/server/chain-io";
 import { capsuleReadResponse } from "./capsule-view";
 import { remapClaimEvidence } from "./claims";
@@ -143,12 +143,15 @@ export async function updateDraft(db: Db, wallet: Address, body: TUpdateCapsuleB
   const capsule = await getCapsuleOrThrow(db, body.capsuleId); // the route's role rule already answered a hidden draft as a missing id
   requireDraft(capsule, "be updated");
   if (capsule.voucher_deadline !== null) requireNoOutstandingVoucher(capsule, await chainNow(), "be updated");
+  // an edit of an older revision is refused before any work; the transaction checks again where it writes
+  if (body.ifRevision !== undefined && capsule.draft_revision !== body.ifRevision) throw draftChanged(capsule, body.ifRevision);
   const supporting = body.supportingCapsules ? await checkSupportingIds(db, wallet, body.supportingCapsules, capsule.id) : undefined;
   const featureImage = await featureImageColumn(db, body.featureImage);
   const evidenceItems = body.evidence ? await vaultEvidenceChecked(db, body.evidence, "evidence") : undefined;
   const at = await activityTime(now);
   const row = await db.transaction().execute(async (trx) => {
-    await holdDraft(trx, capsule, now, "be updated");
+    // the row is taken (and its revision moved) only at the revision the edit names, if it names one
+    await holdDraft(trx, capsule, now, "be updated", { bump: true, ifRevision: body.ifRevision });
     const changes: CapsuleUpdate = { updated_at: now };
     if (body.title !== undefined) changes.title = body.title;
     if (body.body !== undefined) {
@@ -191,7 +194,7 @@ export async function updateDraft(db: Db, wallet: Address, body: TUpdateCapsuleB
     const merged = { ...capsule, ...changes } as CapsuleRow;
     changes.metadata_uri = metadataUriFor(merged, evidence, contributors);
     const row = await updateCapsule(trx, capsule.id, changes);
-    await insertActivity(trx, [{ wallet, kind: "capsule.updated", outletSlug: row.outlet_slug, subjectId: String(row.id), details: { fields: Object.keys(body).filter((k) => k !== "capsuleId") }, createdAt: at }]);
+    await insertActivity(trx, [{ wallet, kind: "capsule.updated", outletSlug: row.outlet_slug, subjectId: String(row.id), details: { fields: Object.keys(body).filter((k) => k !== "capsuleId" && k !== "ifRevision") }, createdAt: at }]);
     return row;
   }).catch((error: unknown) => {
     // two drafts racing for one address: the unique index decides, the loser gets the same 409

@@ -58,7 +58,8 @@ export async function addEvidence(db: Db, wallet: Address, capsuleId: number, gi
     if (existing.some((e) => e.active === 1 && e.uri === item.uri && e.content_hash.toLowerCase() === item.contentHash.toLowerCase())) {
       throw new AppError("CONFLICT", `Capsule ${capsule.id} already lists this evidence (the same address and SHA-256)`);
     }
-    if (capsule.status === "draft") await holdDraft(trx, capsule, now, "take evidence");
+    // evidence is part of what a draft's save replaces: its revision moves, so an editor holding the list before is told
+    if (capsule.status === "draft") await holdDraft(trx, capsule, now, "take evidence", { bump: true });
     const [row] = await insertEvidence(trx, evidenceRows(capsule.id, evidenceFromBody([item]), wallet, now));
     let metadataURI = capsule.metadata_uri;
     if (capsule.status === "draft") {

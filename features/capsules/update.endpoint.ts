@@ -12,6 +12,6 @@ export const capsuleUpdate = defineEndpoint({
   body: ZUpdateCapsuleBody,
   response: ZCapsuleResponse,
   rateLimit: ["signed-write"],
-  errors: ["INVALID_STATE", "CONFLICT", "MISDIRECTED_REQUEST"],
-  example: { body: { capsuleId: "12", title: "Harbour bridge reopens after repairs", subtitle: "The council says the work came in under budget" } },
+  errors: ["INVALID_STATE", "CONFLICT", "DRAFT_CHANGED", "MISDIRECTED_REQUEST"],
+  example: { body: { capsuleId: "12", title: "Harbour bridge reopens after repairs", subtitle: "The council says the work came in under budget", ifRevision: 3 } },
 });

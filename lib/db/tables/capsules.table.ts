@@ -67,6 +67,8 @@ export interface CapsuleTable {
   no_votes: Generated<string>;
   created_at: number;
   updated_at: number;
+  /** Moves by one on every save of a draft's content (docs/DECISIONS.md, "Draft saves check the revision they edit"). */
+  draft_revision: Generated<number>;
 }
 
 export interface CapsuleEvidenceTable {

@@ -1,0 +1,97 @@
+import { expect, test, type Page } from "@playwright/test";
+import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { freshWallet, juryChain } from "./support/jury-chain";
+import { readerDesk } from "./support/reader-fixture";
+import { installTestWallet } from "./support/test-wallet";
+import { bothWidths, signIn } from "./support/page-helpers";
+
+// Draft saves check the revision they edit (docs/DECISIONS.md): one journalist with the same draft open on two devices
+// (two browser contexts, which share no BroadcastChannel, so neither hears the other's saves) no longer puts the older
+// copy over the newer one. The second device's save is refused; it says so, shows what differs, and offers both ways:
+// keep this version (saved over the other) or load the version saved there (what was typed here is dropped).
+
+const jury = juryChain();
+const desk = readerDesk();
+const owner = freshWallet(); // the outlet's owner and the draft's journalist
+const stamp = Date.now().toString(36);
+const slug = `conflicts-${stamp}`;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  await jury.fund(owner, "5000", "0");
+  await desk.outlet(owner.key, slug, "The Second Device Gazette");
+});
+
+/** The draft as the bridge holds it, read by its journalist. */
+const saved = async (id: string) => {
+  const read = await desk.call(capsuleRead, { params: { id } }, owner.key);
+  return { title: read.capsule.title, body: read.content.body };
+};
+
+async function openDraft(page: Page, id: string) {
+  await installTestWallet(page, owner.key);
+  await page.goto(`/capsules/${id}/edit`);
+  await signIn(page);
+  await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
+}
+
+test("the same draft on two devices: the older copy's save is refused and said, and both choices work", async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const original = { title: `Bus lanes ${stamp}`, body: "Bus lanes.\n\nThe city paints new bus lanes." };
+  const id = await desk.draft(owner.key, slug, original.title, original.body);
+  const otherDevice = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const second = await otherDevice.newPage();
+  await openDraft(page, id);
+  await openDraft(second, id);
+
+  // the first device saves a newer title
+  const newer = `Bus lanes open on four streets ${stamp}`;
+  await page.getByLabel("Title", { exact: true }).fill(newer);
+  await expect.poll(async () => (await saved(id)).title).toBe(newer);
+
+  // the second device, still holding the first version, types in the body: its save is refused, nothing written
+  const mine = "Bus lanes.\n\nThe city paints new bus lanes on Main Street and Quay Road.";
+  await second.locator("#draft-body").fill(mine);
+  const notice = second.getByTestId("draft-other-tab");
+  await expect(notice).toHaveAttribute("data-where", "elsewhere");
+  await expect(notice).toHaveAttribute("role", "alert");
+  await expect(notice).toContainText(/This draft was changed elsewhere at \d{2}:\d{2}:\d{2}/);
+  await expect(second.getByTestId("autosave-status")).toHaveText("Not saved: this draft was changed elsewhere; choose below which version to keep.");
+  expect(await saved(id)).toEqual({ title: newer, body: original.body });
+  // the typing stays on screen, and what differs is shown: the title, and the body word by word
+  await expect(second.locator("#draft-body")).toHaveValue(mine);
+  const differences = notice.getByTestId("draft-differences");
+  await expect(differences).toContainText("What differs there: title, body");
+  await differences.locator("summary").click();
+  await expect(notice.getByTestId("draft-diff-body").getByTestId("diff-removed")).toContainText("on Main Street and Quay Road");
+  await bothWidths(second, "changed-elsewhere", "draft-conflicts");
+  // saving stays stopped while the writer has not chosen
+  await second.getByLabel("Category", { exact: true }).fill("transport");
+  await expect(second.getByTestId("autosave-status")).toHaveText("Not saved: this draft was changed elsewhere; choose below which version to keep.");
+  expect(await saved(id)).toEqual({ title: newer, body: original.body });
+
+  // keep this device's version: saved over the newer one, naming the revision it was shown
+  await notice.getByRole("button", { name: "Keep this tab’s version" }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(second.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
+  expect(await saved(id)).toEqual({ title: original.title, body: mine });
+
+  // now the first device holds the older copy: its next save is refused in turn, and it loads the version saved there
+  await page.getByLabel("Title", { exact: true }).fill(`${newer} and more`);
+  const first = page.getByTestId("draft-other-tab");
+  await expect(first).toHaveAttribute("data-where", "elsewhere");
+  expect(await saved(id)).toEqual({ title: original.title, body: mine });
+  await first.getByRole("button", { name: "Load the version saved there" }).click();
+  await expect(first).toHaveCount(0);
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(original.title);
+  await expect(page.locator("#draft-body")).toHaveValue(mine);
+  await expect(page.getByLabel("Category", { exact: true })).toHaveValue("transport");
+  await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
+
+  // and saves again from there, at the revision it loaded
+  const last = `Bus lanes on Main Street ${stamp}`;
+  await page.getByLabel("Title", { exact: true }).fill(last);
+  await expect.poll(async () => (await saved(id)).title).toBe(last);
+  await expect(page.getByTestId("draft-other-tab")).toHaveCount(0);
+  await otherDevice.close();
+});
