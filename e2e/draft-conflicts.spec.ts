@@ -95,3 +95,32 @@ test("the same draft on two devices: the older copy's save is refused and said, 
   await expect(page.getByTestId("draft-other-tab")).toHaveCount(0);
   await otherDevice.close();
 });
+
+test("a device that never typed submits only the version it shows: the submission is refused and the choice offered", async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const original = { title: `Ferry fares ${stamp}`, body: "Ferry fares.\n\nThe ferry costs two euros from June." };
+  const id = await desk.draft(owner.key, slug, original.title, original.body);
+  const otherDevice = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const second = await otherDevice.newPage();
+  await openDraft(page, id);
+  await openDraft(second, id);
+
+  // the first device saves a new body; the second, untouched, still shows the first one and asks to submit it
+  const newer = "Ferry fares.\n\nThe ferry costs three euros from June.";
+  await page.locator("#draft-body").fill(newer);
+  await expect.poll(async () => (await saved(id)).body).toBe(newer);
+  await second.getByRole("button", { name: /^Submit and pay/ }).click();
+  await expect(second.getByTestId("submit-error")).toHaveText(
+    "Not submitted: the draft was changed elsewhere since this page saved it. Choose which version to keep (above the form), then submit again.",
+  );
+  const notice = second.getByTestId("draft-other-tab");
+  await expect(notice).toHaveAttribute("data-where", "elsewhere");
+  await expect(notice.getByTestId("draft-differences")).toContainText("What differs there: body");
+  // nothing was submitted: the draft is still a draft, at the newer text
+  const read = await desk.call(capsuleRead, { params: { id } }, owner.key);
+  expect([read.capsule.status, read.content.body]).toEqual(["draft", newer]);
+  await bothWidths(second, "submit-refused", "draft-conflicts");
+  await second.getByRole("button", { name: "Load the version saved there" }).click();
+  await expect(second.locator("#draft-body")).toHaveValue(newer);
+  await otherDevice.close();
+});

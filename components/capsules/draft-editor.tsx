@@ -222,7 +222,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
 
       {capsuleId ? (
         <Card>
-          <SubmitPanel capsuleId={capsuleId} ready={!notReady} notReadyReason={notReady} onShowProblem={problems > 0 ? showFirstProblem : undefined} beforeSubmit={autosave.saveForSubmit} onLockChange={setLocked} onSubmitted={() => setSubmitted(true)} />
+          <SubmitPanel capsuleId={capsuleId} ready={!notReady} notReadyReason={notReady} onShowProblem={problems > 0 ? showFirstProblem : undefined} beforeSubmit={autosave.saveForSubmit} revision={autosave.savedRevision} explainRefusal={autosave.refusedSubmission} onLockChange={setLocked} onSubmitted={() => setSubmitted(true)} />
         </Card>
       ) : null}
     </div>

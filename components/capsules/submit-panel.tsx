@@ -37,6 +37,10 @@ export function SubmitPanel(props: {
   onShowProblem?: () => void;
   /** Saves the draft first: true when all of it is saved, else why not (shown as the panel's error). */
   beforeSubmit: () => Promise<true | string>;
+  /** The saved draft's revision, which the submission names (the bridge refuses it when the draft was saved since). */
+  revision?: () => number | undefined;
+  /** A refused submission the page explains (the draft was saved elsewhere): why in words, else undefined. */
+  explainRefusal?: (error: unknown) => string | undefined;
   /** The form is locked from the voucher on: the chain must receive exactly the content it commits to. */
   onLockChange?: (locked: boolean) => void;
   /** Once the vote is open: the page stops calling it a draft. */
@@ -88,7 +92,7 @@ export function SubmitPanel(props: {
     }
     try {
       setStep("authorizing");
-      const answer = await request.mutateAsync();
+      const answer = await request.mutateAsync(props.revision?.());
       setStep("signature");
       const tx = await writeContract({
         address: answer.registry as Address,
@@ -102,7 +106,9 @@ export function SubmitPanel(props: {
       setStep("pending");
     } catch (cause) {
       setFailed(true);
-      if (bondTopUp(cause)) setRefusal(cause);
+      const explained = props.explainRefusal?.(cause);
+      if (explained) setError(explained);
+      else if (bondTopUp(cause)) setRefusal(cause);
       else setError(describeWalletError(cause, "submit the capsule"));
     }
   }

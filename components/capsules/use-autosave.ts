@@ -233,7 +233,20 @@ export function useAutosave(args: {
       ? "the body has a problem (marked above), so it was not saved, and a claim quotes the saved body. Fix the body, then save the claim again."
       : "the draft’s latest text is not saved yet, and a claim quotes the saved body. Check the save status at the top of the page, then save the claim again.";
   }, [saveNow]);
-  return { capsuleId, status, serverErrors, saveNow, saveForSubmit, saveForClaims, leaveWarning, elsewhere, keepMine, adopt, touch: () => setVersion((v) => v + 1) };
+  /** The revision the form's saved text is at: a submission names it, so the voucher commits to the text on screen. */
+  const savedRevision = useCallback(() => revision.current, []);
+  /**
+   * A submission the bridge refused because the draft was saved elsewhere since (409 DRAFT_CHANGED): saving is held as
+   * for a refused save, and the submit panel is given why in words; undefined for any other error.
+   */
+  const refusedSubmission = useCallback((error: unknown): string | undefined => {
+    const changed = error instanceof ApiError ? draftChangedOf(error) : undefined;
+    if (!changed) return undefined;
+    hold({ where: "elsewhere", at: changed.savedAt ?? new Date(), revision: changed.revision });
+    setResult(heldResult("elsewhere"));
+    return "Not submitted: the draft was changed elsewhere since this page saved it. Choose which version to keep (above the form), then submit again.";
+  }, []);
+  return { capsuleId, status, serverErrors, saveNow, saveForSubmit, saveForClaims, savedRevision, refusedSubmission, leaveWarning, elsewhere, keepMine, adopt, touch: () => setVersion((v) => v + 1) };
 }
 
 /** The save status while saving waits for the writer's choice of version. */

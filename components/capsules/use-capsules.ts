@@ -129,10 +129,13 @@ export function useAddSupporting(id: string | undefined) {
   });
 }
 
-/** Asks the bridge to authorize the submission: a voucher the wallet then sends with the fee. */
+/**
+ * Asks the bridge to authorize the submission: a voucher the wallet then sends with the fee. `ifRevision`: the draft's
+ * revision on screen; the bridge refuses (409 DRAFT_CHANGED) when the draft was saved elsewhere since.
+ */
 export function useRequestSubmission(id: string) {
   const { session } = useSession();
-  return useMutation({ mutationFn: () => signedPost(session, capsuleSubmit, { params: { id }, body: {} }) });
+  return useMutation({ mutationFn: (ifRevision?: number) => signedPost(session, capsuleSubmit, { params: { id }, body: ifRevision === undefined ? {} : { ifRevision } }) });
 }
 
 /**

@@ -66,10 +66,13 @@ export async function holdDraft(
 }
 
 /** 409 DRAFT_CHANGED: the draft was saved since the revision an edit names; the body says which revision it is at, and since when. */
-export function draftChanged(current: Pick<CapsuleRow, "id" | "draft_revision" | "updated_at">, edited: number): AppError {
+export function draftChanged(current: Pick<CapsuleRow, "id" | "draft_revision" | "updated_at">, edited: number, by: "edit" | "submission" = "edit"): AppError {
+  const since = `(revision ${edited}; it is now at revision ${current.draft_revision})`;
   return new AppError(
     "DRAFT_CHANGED",
-    `Draft ${current.id} was saved elsewhere since the version this edit started from (revision ${edited}; it is now at revision ${current.draft_revision}); read it again, or send the edit with ifRevision ${current.draft_revision} to replace that version`,
+    by === "edit"
+      ? `Draft ${current.id} was saved elsewhere since the version this edit started from ${since}; read it again, or send the edit with ifRevision ${current.draft_revision} to replace that version`
+      : `Draft ${current.id} was saved elsewhere since the version this submission names ${since}, so no voucher was issued; read it again and submit the version you mean`,
     { details: { draftRevision: current.draft_revision, savedAt: String(current.updated_at) } },
   );
 }

@@ -103,6 +103,8 @@ export const ZCreateCapsuleBody = z
   .strict();
 export type TCreateCapsuleBody = z.infer<typeof ZCreateCapsuleBody>;
 
+/** A draft's revision (`draftRevision`), named by an edit or a submission that must find the draft unchanged. */
+export const ZDraftRevision = z.number().int().min(0).max(2_147_483_647);
 export const ZUpdateCapsuleBody = z
   .object({
     capsuleId: ZCapsuleId,
@@ -125,7 +127,7 @@ export const ZUpdateCapsuleBody = z
      * The draft's revision this edit was made on (`draftRevision` of the read): the save is refused with 409
      * DRAFT_CHANGED, nothing written, when the draft was saved since. Left out, the edit replaces whatever is saved.
      */
-    ifRevision: z.number().int().min(0).max(2_147_483_647).optional(),
+    ifRevision: ZDraftRevision.optional(),
   })
   .strict();
 export type TUpdateCapsuleBody = z.infer<typeof ZUpdateCapsuleBody>;
@@ -142,7 +144,12 @@ export const ZListCapsulesQuery = pageQuery.extend({
 });
 export type TListCapsulesQuery = z.infer<typeof ZListCapsulesQuery>;
 
-export const ZSubmitCapsuleBody = z.object({}).strict();
+/**
+ * `ifRevision`: the draft's revision the submitter saw (`draftRevision` of the read); the voucher is refused with 409
+ * DRAFT_CHANGED, none issued, when the draft was saved since, so the chain commits to the text on the submitter's
+ * screen. Left out, the voucher commits to whatever is saved.
+ */
+export const ZSubmitCapsuleBody = z.object({ ifRevision: ZDraftRevision.optional() }).strict();
 
 /** The longest public reason a voter may give, in characters (code points). */
 export const VOTE_REASON_MAX = 280;

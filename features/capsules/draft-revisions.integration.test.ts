@@ -5,6 +5,7 @@ import { devKeys } from "@/test/support/anvil";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
 import { capsuleEvidenceAdd } from "@/features/capsules/evidence-add.endpoint";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
 import { capsuleUpdate } from "@/features/capsules/update.endpoint";
 import { walletActivity } from "@/features/wallet/activity.endpoint";
 import { bridgeClient } from "@/test/support/bridge-client";
@@ -44,7 +45,8 @@ describe.each(dialects)("draft revisions on %s", (dialect) => {
     api = bridgeClient(stack.baseUrl);
     await staffedDesk({
       api, chain: chainAccess(stack, await deployedContracts(api)), dns, ownerKey, slug: SLUG,
-      bonds: [[journalistKey, "100"], [reporterKey, "50"]],
+      // the owner's bond makes it the outlet's voting Editor: a submission needs one
+      bonds: [[ownerKey, "300"], [journalistKey, "100"], [reporterKey, "50"]],
       roles: [[journalistKey, ROLE.JOURNALIST], [reporterKey, ROLE.REPORTER]],
     });
   });
@@ -128,5 +130,25 @@ describe.each(dialects)("draft revisions on %s", (dialect) => {
       expect(res.body.issues.map((issue: Json) => issue.path)).toEqual(["ifRevision"]);
     }
     expect((await read(id)).draftRevision).toBe(0);
+  });
+
+  it("issues no voucher for a submission naming an older revision than the one saved, and one for the saved revision", async () => {
+    const id = await draft("Harbour dredging");
+    const newer = await update(journalistKey, { capsuleId: id, body: "Harbour dredging.\n\nThe works start in May.", ifRevision: 0 });
+    expect(newer.status, JSON.stringify(newer.body)).toBe(200);
+    const saved = await read(id);
+    // the device that still shows revision 0 submits: the chain would commit to text it has not seen
+    const stale = await api.send(capsuleSubmit, { params: { id }, body: { ifRevision: 0 } }, journalistKey);
+    expectError(stale, 409, "DRAFT_CHANGED", `Draft ${id} was saved elsewhere since the version this submission names (revision 0; it is now at revision 1), so no voucher was issued; read it again and submit the version you mean`, {
+      draftRevision: 1,
+      savedAt: saved.capsule.updatedAt,
+    });
+    const after = await read(id);
+    expect([after.capsule.status, after.draftRevision]).toEqual(["draft", 1]);
+    const vouchers = await api.send(walletActivity, { params: { address: journalist }, query: { limit: 100 } }, journalistKey);
+    expect((vouchers.body.items as Json[]).filter((item) => item.kind === "capsule.voucher_issued" && item.subjectId === id)).toEqual([]);
+    const current = await api.send(capsuleSubmit, { params: { id }, body: { ifRevision: 1 } }, journalistKey);
+    expect(current.status, JSON.stringify(current.body)).toBe(200);
+    expect(current.body.voucher.capsuleId).toBe(id);
   });
 });

@@ -15,6 +15,6 @@ export const capsuleSubmit = defineEndpoint({
   body: ZSubmitCapsuleBody,
   response: ZSubmitResponse,
   rateLimit: ["signed-write", "submit"],
-  errors: ["FORBIDDEN", "INVALID_STATE", "CONFLICT", "OUTLET_NOT_ACTIVE", "INSUFFICIENT_BOND", "CHAIN_UNAVAILABLE"],
-  example: { params: { id: "1" }, body: {} },
+  errors: ["FORBIDDEN", "INVALID_STATE", "CONFLICT", "DRAFT_CHANGED", "OUTLET_NOT_ACTIVE", "INSUFFICIENT_BOND", "CHAIN_UNAVAILABLE"],
+  example: { params: { id: "1" }, body: { ifRevision: 4 } },
 });

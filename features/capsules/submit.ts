@@ -20,7 +20,7 @@ import { bondRequired, roleDefinition } from "@/lib/roles/role-catalog";
 import { enforceRateLimit } from "@/lib/rate-limit/rate-limiter";
 import { bridgeRules } from "@/lib/rate-limit/rules";
 import { activityTime, readBond, readOutletWeight } from "@/lib/chain/server/role-registry-reads";
-import { requireAuthorRoles, requireDraft, requireSubmitter } from "./access";
+import { draftChanged, requireAuthorRoles, requireDraft, requireSubmitter } from "./access";
 import { chainNow, chainRead } from "@/lib/chain/server/chain-io";
 import { currentOfChain, rootIdOf } from "./chain-order";
 import { getOutletByIdOrThrow } from "@/features/outlets/outlets.repository";
@@ -80,10 +80,12 @@ const changedWhileSubmitting = (id: number) =>
  * then sends ArticleRegistry.submitCapsule(voucher, signature) with the 30-unit fee. The voucher carries
  * the manifest's hash and evidence root (features/capsules/manifest.ts); the manifest is in the vault first.
  */
-export async function issueSubmitVoucher(db: Db, wallet: Address, capsuleId: number, now: number) {
+export async function issueSubmitVoucher(db: Db, wallet: Address, capsuleId: number, now: number, ifRevision?: number) {
   const capsule = await getCapsuleOrThrow(db, capsuleId);
   requireSubmitter(capsule, wallet, "submit it");
   requireDraft(capsule, "be submitted");
+  // the submitter saw another version than the one saved now: the voucher would commit to text they have not seen
+  if (ifRevision !== undefined && capsule.draft_revision !== ifRevision) throw draftChanged(capsule, ifRevision, "submission");
   const outlet = await getOutletByIdOrThrow(db, capsule.outlet_id);
   if (outlet.status !== "active") throw new AppError("OUTLET_NOT_ACTIVE", `Outlet "${outlet.slug}" is ${outlet.status}; capsules can be submitted only at an active outlet`);
   const roles = await requireAuthorRoles(db, outlet, wallet, "submit capsules");

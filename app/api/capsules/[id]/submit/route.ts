@@ -6,4 +6,4 @@ import { issueSubmitVoucher } from "@/features/capsules/submit";
 export const dynamic = "force-dynamic";
 
 // POST /api/capsules/:id/submit — authorize a draft; answers the signed SubmitVoucher the wallet sends with the fee
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(serve(capsuleSubmit, async ({ params, wallet, now }) => issueSubmitVoucher(db(), wallet, params.id, now)));
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(serve(capsuleSubmit, async ({ params, body, wallet, now }) => issueSubmitVoucher(db(), wallet, params.id, now, body.ifRevision)));
