@@ -4,7 +4,7 @@ import { migrateToLatest } from "@/lib/db/migrate";
 import { isUniqueViolation } from "@/lib/errors/unique-violation";
 import { nameSkeletons } from "@/lib/outlets/name-skeleton";
 import { claimNameSkeletons, outletResembling } from "@/features/outlets/outlets.repository";
-import { emptyDatabase, migrateBefore } from "@/test/support/fresh-database";
+import { migrateBefore, withEmptyDatabase } from "@/test/support/fresh-database";
 import { dialectsUnderTest } from "@/test/support/stack";
 
 // 2026-12-06-0100-outlet-name-skeletons on a database holding outlets registered before it (docs/DECISIONS.md,
@@ -17,14 +17,7 @@ const MIGRATION = "2026-12-06-0100-outlet-name-skeletons";
 const OWNER = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 
 describe.each(await dialectsUnderTest())("the stored look-alike forms of outlet names on %s", (dialect) => {
-  async function withDatabase(work: (db: Db) => Promise<void>) {
-    const scratch = await emptyDatabase(dialect, "capsule_name_forms");
-    try {
-      await work(scratch.handle.db);
-    } finally {
-      await scratch.drop();
-    }
-  }
+  const withDatabase = (work: (db: Db) => Promise<void>) => withEmptyDatabase(dialect, "capsule_name_forms", work);
   const outlet = async (db: Db, slug: string, name: string) =>
     (
       await db
