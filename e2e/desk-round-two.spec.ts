@@ -114,7 +114,7 @@ test("an Editor granted after the vote opened is told why, in words, and sees no
 
   // the newsroom does not ask for it either: its row says so, and the count of votes waiting leaves it out
   await page.goto("/newsroom");
-  await page.locator("#newsroom-outlet").selectOption({ label: "The Harbour Ledger" });
+  await page.locator("#newsroom-outlet").selectOption({ label: OUTLET_NAME });
   await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
   const row = page.getByTestId("open-votes").locator(`[data-testid=capsule-row][data-capsule-id="${pendingId}"]`);
   await expect(row.getByTestId("capsule-row-my-vote")).toHaveText("Not eligible to vote");
