@@ -8,6 +8,9 @@ import { keyAddress } from "./support/capsule-desk";
 import { newsroomDesk } from "./support/newsroom-desk";
 import { installTestWallet } from "./support/test-wallet";
 import { expectNoOverflowAt360, shot, signIn, watchConsole } from "./support/page-helpers";
+import { outletNameOfRun } from "./support/outlet-names";
+
+const OUTLET_NAME = outletNameOfRun("The Bond Desk");
 
 // Issue 13, item 1: bonds in the app. An outlet owner whose Editor role was recorded unbonded (no
 // bond at registration) sees the notice on the outlet page, deposits the missing bond through the
@@ -27,7 +30,7 @@ const expectNoWei = async (page: import("@playwright/test").Page) => expect(awai
 
 test("an unbonded outlet owner deposits, activates the Editor role and votes", async ({ page }) => {
   test.setTimeout(240_000);
-  await desk.activeOutlet(OWNER, slug, "The Bond Desk");
+  await desk.activeOutlet(OWNER, slug, OUTLET_NAME);
   const before = await desk.call(walletRolesAtOutlet, { params: { wallet: keyAddress(OWNER), outletSlug: slug } });
   expect(before.roles.map((r) => [r.name, r.bonded])).toEqual([["Editor", false]]);
   expect(before.bond.bonded).toBe("0");
@@ -126,7 +129,7 @@ test("an unbonded outlet owner deposits, activates the Editor role and votes", a
 
   // the outlet page no longer shows the notice
   await page.goto(`/outlets/${slug}`);
-  await expect(page.getByRole("heading", { level: 1, name: "The Bond Desk" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: OUTLET_NAME })).toBeVisible();
   await expect(page.getByTestId("outlet-articles")).toBeVisible();
   await expect(page.getByTestId("bond-notice")).toHaveCount(0);
 

@@ -9,6 +9,9 @@ import { ROLE } from "@/lib/roles/role-catalog";
 import { capsuleDesk, keyAddress } from "./support/capsule-desk";
 import { installTestWallet } from "./support/test-wallet";
 import { bothWidths, expectNoOverflowAt360, phoneShot, shot, signIn, watchConsole } from "./support/page-helpers";
+import { outletNameOfRun } from "./support/outlet-names";
+
+const OUTLET_NAME = outletNameOfRun("The Harbour Desk");
 
 // The newsroom in the browser (issue #7, Tests): a journalist drafts with evidence and contributors
 // and submits (the wallet pays the fee); two editors in two browser contexts vote and each page shows
@@ -65,7 +68,7 @@ test.beforeAll(async () => {
   await desk.deposit(JOURNALIST, "100");
   await desk.deposit(EDITOR_A, "250");
   await desk.deposit(EDITOR_B, "250");
-  await desk.activeOutlet(OWNER, slug, "The Harbour Desk");
+  await desk.activeOutlet(OWNER, slug, OUTLET_NAME);
   await desk.grantRole(OWNER, slug, JOURNALIST, ROLE.JOURNALIST);
   await desk.grantRole(OWNER, slug, EDITOR_A, ROLE.EDITOR);
   await desk.grantRole(OWNER, slug, EDITOR_B, ROLE.EDITOR);
@@ -397,7 +400,7 @@ test("a reader opens the finalized article and verifies a piece of evidence", as
   // the original says it was superseded and leads to the current version
   await page.goto(`/read/${ids.original}`);
   await expect(page.getByTestId("superseded-note")).toBeVisible();
-  await expect(page.getByTestId("reader-outlet")).toContainText("The Harbour Desk");
+  await expect(page.getByTestId("reader-outlet")).toContainText(OUTLET_NAME);
   await shot(page, "capsules-reader-superseded");
   await page.getByRole("link", { name: "Read the current version" }).click();
   await page.waitForURL(`**/read/${ids.correction}`);
@@ -409,7 +412,7 @@ test("a reader opens the finalized article and verifies a piece of evidence", as
   await expect(page.getByTestId("reader-body")).toContainText("eight weeks");
   await expect(page.getByTestId("reader-contributors")).toContainText("Ada Reporter");
   await expect(page.getByTestId("reader-contributors")).toContainText("Ben Researcher");
-  await expect(page.getByTestId("reader-outlet").getByRole("link", { name: "The Harbour Desk" })).toHaveAttribute("href", `/outlets/${slug}`);
+  await expect(page.getByTestId("reader-outlet").getByRole("link", { name: OUTLET_NAME })).toHaveAttribute("href", `/outlets/${slug}`);
   await expect(page.getByTestId("finalize-tx")).toHaveText(/^0x[0-9a-f]{64}$/);
   await expect(page.getByTestId("finalize-block")).toHaveText(/^\d+$/);
   await expect(page.getByTestId("finalization-check")).toContainText(`it finalized capsule #${ids.correction}`);

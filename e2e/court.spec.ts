@@ -220,7 +220,7 @@ test("the journalist lists the article's rights and a reader takes a licence", a
   await form.getByLabel("Payments go to (optional)").fill("");
   await form.getByLabel("Territory").fill("de");
   await form.getByLabel("Price (CAP)").fill("12,5"); // a decimal comma is a decimal point
-  await form.getByLabel("Terms").fill("Republication in print and online with credit to The Council Ledger.");
+  await form.getByLabel("Terms").fill(`Republication in print and online with credit to ${fixture.outletName}.`);
   await form.getByRole("button", { name: "List rights" }).click();
   await expect(journalist.page.getByTestId("listing-created")).toContainText(`for capsule #${fixture.capsuleId}`);
   const listing = journalist.page.getByTestId("listing");
@@ -228,7 +228,7 @@ test("the journalist lists the article's rights and a reader takes a licence", a
   await expect(listing.first()).toContainText("Syndication licence · DE");
   // the card names the article licensed, linked to it, and its outlet
   await expect(listing.first().getByTestId("listing-article").getByRole("link", { name: `Council budget rises forty percent ${stamp}` })).toHaveAttribute("href", `/read/${fixture.capsuleId}`);
-  await expect(listing.first().getByTestId("listing-outlet")).toHaveText("The Council Ledger");
+  await expect(listing.first().getByTestId("listing-outlet")).toHaveText(fixture.outletName);
   await expect(listing.first().getByTestId("listing-outlet")).toHaveAttribute("href", `/outlets/court-${stamp}`);
   await expect(listing.getByTestId("listing-price")).toHaveText("12.5 CAP");
 

@@ -9,6 +9,9 @@ import { keyAddress } from "./support/capsule-desk";
 import { newsroomDesk } from "./support/newsroom-desk";
 import { installTestWallet } from "./support/test-wallet";
 import { bothWidths, signIn, signedInAt, watchConsole } from "./support/page-helpers";
+import { outletNameOfRun } from "./support/outlet-names";
+
+const OUTLET_NAME = outletNameOfRun("The Sixth Polish Post");
 
 // Desk polish, sixth round: a vote that fails keeps its confirmation open, with the error in it and the focus on
 // it; the only author of a draft is not offered Remove; an outlet's page offers its drafting members "New capsule".
@@ -27,7 +30,7 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   await desk.deposit(OWNER, "300");
   await desk.deposit(JOURNALIST, "100");
-  await desk.activeOutlet(OWNER, slug, "The Sixth Polish Post");
+  await desk.activeOutlet(OWNER, slug, OUTLET_NAME);
   await desk.grantRole(OWNER, slug, JOURNALIST, ROLE.JOURNALIST);
   pendingId = await desk.pendingCapsule(OWNER, slug, `Tram depot extended ${stamp}`, "Noor Vance");
 });
@@ -128,7 +131,7 @@ test("an outlet's page offers New capsule to its drafting members only, with the
   const errors = watchConsole(page);
   // a reader, signed out
   await page.goto(`/outlets/${slug}`);
-  await expect(page.getByRole("heading", { name: "The Sixth Polish Post" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: OUTLET_NAME })).toBeVisible();
   await expect(page.getByRole("link", { name: "New capsule" })).toHaveCount(0);
 
   // a wallet without a role there: the page has read its roles at the outlet

@@ -15,6 +15,7 @@ import { publishTxt } from "./support/dns-server";
 import { bothWidths, signedInAt, watchConsole } from "./support/page-helpers";
 import { installTestWallet, TEST_WALLET_NAME } from "./support/test-wallet";
 import { fundedWallet, nodeRpc as nodeRpcAt } from "./support/node-rpc";
+import { outletNameOfRun } from "./support/outlet-names";
 
 // Issue 31, the desk's second round: a bond that falls short is announced where the next step would
 // be refused (inbox, newsroom, submit panel) with the exact top-up and a link that does it; the Bonds
@@ -60,7 +61,7 @@ async function slash(wallet: Address, units: string) {
 
 async function activeOutlet(key: Hex, slug: string, name: string) {
   const domain = `${slug}.example.net`;
-  const created = await desk.api.call(outletCreate, { body: { slug, name, domain } }, key);
+  const created = await desk.api.call(outletCreate, { body: { slug, name: outletNameOfRun(name), domain } }, key);
   publishTxt(domain, [created.txtRecord.value]);
   const verified = await desk.api.call(outletVerify, { body: { outletSlug: slug, method: "dns_txt" } }, key);
   if (!verified.verified) throw new Error(`outlet ${slug} did not verify`);
@@ -125,7 +126,7 @@ test("the Bonds page shows the Editor role of an outlet registered meanwhile, wi
 
   // registered elsewhere (another tab, the API): the page takes the change from the live push
   const slug = `new-role-${stamp}`;
-  await desk.api.call(outletCreate, { body: { slug, name: "The Fresh Ledger", domain: `${slug}.example.net` } }, owner.key);
+  await desk.api.call(outletCreate, { body: { slug, name: outletNameOfRun("The Fresh Ledger"), domain: `${slug}.example.net` } }, owner.key);
   const role = page.getByTestId("bond-role");
   await expect(role).toHaveAttribute("data-outlet", slug, { timeout: 10_000 });
   await expect(role).toHaveAttribute("data-role", "Editor");

@@ -12,6 +12,9 @@ import { readerDesk } from "./support/reader-fixture";
 import { bothWidths, shot, signIn, watchConsole } from "./support/page-helpers";
 import { installTestWallet } from "./support/test-wallet";
 import { EMBED_FRAME } from "@/features/reader/embed-frame";
+import { outletNameOfRun } from "./support/outlet-names";
+
+const OUTLET_NAME = outletNameOfRun("The Harbour Ledger");
 
 // Issue 31, the desk's side: a jury's final finding stays on every version of the article (reader page,
 // desk page, embed); an Editor granted after a vote opened is told why they cannot vote, with no
@@ -42,7 +45,7 @@ async function grantOnce(body: { outletSlug: string; granteeKey: number; roleId:
 
 test.beforeAll(async () => {
   test.setTimeout(360_000);
-  await desk.outlet(OWNER, slug, "The Harbour Ledger");
+  await desk.outlet(OWNER, slug, OUTLET_NAME);
   await desk.deposit(OWNER, "500"); // room for the court's penalty
   await desk.deposit(DISPUTER, "10");
   const jury = juryChain();
@@ -103,15 +106,15 @@ test("an Editor granted after the vote opened is told why, in words, and sees no
   const reason = page.getByTestId("not-eligible");
   await expect(reason).toHaveAttribute("data-reason", "snapshot");
   await expect(reason).toContainText("You cannot vote on this capsule.");
-  await expect(reason).toContainText(`the bonded Editors of The Harbour Ledger at that moment (block `);
+  await expect(reason).toContainText(`the bonded Editors of ${OUTLET_NAME} at that moment (block `);
   await expect(reason).toContainText("You will vote on capsules submitted from now on.");
   await expect(page.getByRole("button", { name: "Vote yes" })).toHaveCount(0);
-  await expect(page.getByTestId("snapshot-line")).toContainText(`Voters: the bonded Editors of The Harbour Ledger when the vote opened (block`);
+  await expect(page.getByTestId("snapshot-line")).toContainText(`Voters: the bonded Editors of ${OUTLET_NAME} when the vote opened (block`);
   await bothWidths(page, "vote-not-eligible");
 
   // the newsroom does not ask for it either: its row says so, and the count of votes waiting leaves it out
   await page.goto("/newsroom");
-  await page.locator("#newsroom-outlet").selectOption({ label: "The Harbour Ledger" });
+  await page.locator("#newsroom-outlet").selectOption({ label: OUTLET_NAME });
   await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
   const row = page.getByTestId("open-votes").locator(`[data-testid=capsule-row][data-capsule-id="${pendingId}"]`);
   await expect(row.getByTestId("capsule-row-my-vote")).toHaveText("Not eligible to vote");

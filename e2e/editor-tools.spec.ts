@@ -6,6 +6,9 @@ import { vaultFetch } from "@/features/vault/fetch.endpoint";
 import { readerDesk } from "./support/reader-fixture";
 import { signIn, watchConsole } from "./support/page-helpers";
 import { installTestWallet } from "./support/test-wallet";
+import { outletNameOfRun } from "./support/outlet-names";
+
+const OUTLET_NAME = outletNameOfRun("The Toolbar Times");
 
 // The editor, round two (issue 31): a formatting toolbar with keyboard shortcuts over the Markdown,
 // word count and reading time, a standfirst, the content hash shown as it is computed (and checked on
@@ -21,7 +24,7 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  await readerDesk().outlet(OWNER, slug, "The Toolbar Times");
+  await readerDesk().outlet(OWNER, slug, OUTLET_NAME);
 });
 
 async function axeClean(page: Page, what: string) {
@@ -41,7 +44,7 @@ test("toolbar and shortcuts edit the Markdown; word count, reading time, standfi
   const form = page.getByRole("form", { name: "Draft" });
   // the outlet is offered by its name, not its slug
   await expect(form.getByLabel("Outlet")).toHaveValue(slug);
-  await expect(form.getByLabel("Outlet").locator("option:checked")).toHaveText("The Toolbar Times");
+  await expect(form.getByLabel("Outlet").locator("option:checked")).toHaveText(OUTLET_NAME);
   const body = form.getByLabel("Body", { exact: true });
   const toolbar = page.getByRole("toolbar", { name: "Formatting" });
 
@@ -98,7 +101,7 @@ test("toolbar and shortcuts edit the Markdown; word count, reading time, standfi
   const id = /\/capsules\/(\d+)\/edit/.exec(page.url())?.[1];
   await page.reload();
   await expect(form.getByLabel("Standfirst (optional)")).toHaveValue("The quay reopens in spring.");
-  await expect(form.getByTestId("draft-outlet")).toHaveText("The Toolbar Times");
+  await expect(form.getByTestId("draft-outlet")).toHaveText(OUTLET_NAME);
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

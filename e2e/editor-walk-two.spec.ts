@@ -8,6 +8,7 @@ import { grantAccepted } from "./support/grant-accepted";
 import { freshWallet, juryChain } from "./support/jury-chain";
 import { newsroomDesk } from "./support/newsroom-desk";
 import { actorCast, bothWidths, signIn, type Actor } from "./support/page-helpers";
+import { outletNameOfRun } from "./support/outlet-names";
 
 // An editor's second day, walked in the browser (docs/DECISIONS.md, 2026-12-06): the open votes say which still need
 // the editor's vote; a wallet whose only role was revoked is told so on the newsroom page, not "no role yet"; closing a
@@ -19,7 +20,7 @@ const OWNER = 3; // outlet owner, its first Editor and the capsules' journalist
 const EDITOR = 5; // an Editor granted by the owner, who walks the newsroom
 const WINDOW_SECONDS = 259_200;
 const slug = `walk2-${Date.now().toString(36)}`;
-const OUTLET = "The Second Walk";
+const OUTLET = outletNameOfRun("The Second Walk");
 const desk = newsroomDesk();
 const chain = juryChain();
 const ids = { votedOn: "", waiting: "", closedEarly: "" };

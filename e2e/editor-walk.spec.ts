@@ -4,6 +4,9 @@ import { ROLE } from "@/lib/roles/role-catalog";
 import { keyAddress } from "./support/capsule-desk";
 import { newsroomDesk } from "./support/newsroom-desk";
 import { actorCast, bothWidths, signIn, type Actor } from "./support/page-helpers";
+import { outletNameOfRun } from "./support/outlet-names";
+
+const OUTLET_NAME = outletNameOfRun("The Walking Desk");
 
 // An editor's day and an outlet owner's, walked in the browser (docs/DECISIONS.md, 2026-12-06): a screen reader hears
 // the tally change as pushed votes arrive; the window that closes while an editor is confirming a vote says that nothing
@@ -27,7 +30,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   await desk.deposit(OWNER, "300");
   await desk.deposit(EDITOR, "250");
-  await desk.activeOutlet(OWNER, slug, "The Walking Desk");
+  await desk.activeOutlet(OWNER, slug, OUTLET_NAME);
   await desk.grantRole(OWNER, slug, EDITOR, ROLE.EDITOR);
   capsuleId = await desk.pendingCapsule(OWNER, slug, "Harbour bridge closes for repairs", "Wren Author");
 });
@@ -70,7 +73,7 @@ test("revoking an Editor says what it did where the focus lands; the editor conf
   // pushed to the editor's open vote page: the confirmation gives way to an alert that takes the focus
   const lost = editor.page.getByTestId("vote-role-lost");
   await expect(lost).toHaveAttribute("role", "alert");
-  await expect(lost).toHaveText("Your Editor role at The Walking Desk was revoked while you were voting: nothing was cast and your reason was not published.");
+  await expect(lost).toHaveText(`Your Editor role at ${OUTLET_NAME} was revoked while you were voting: nothing was cast and your reason was not published.`);
   await expect(lost).toBeFocused();
   await expect(editor.page.getByTestId("vote-confirm")).toHaveCount(0);
   await expect(editor.page.getByTestId("voter")).toHaveCount(1);
@@ -79,7 +82,7 @@ test("revoking an Editor says what it did where the focus lands; the editor conf
   // the revoked editor hears it in the inbox, with the way to the outlet (giving one's own role up writes no such entry)
   await editor.page.goto("/inbox");
   const entry = editor.page.locator("[data-testid=inbox-item][data-kind='inbox.role_revoked']");
-  await expect(entry).toContainText("The owner of The Walking Desk revoked your Editor role there. You no longer vote on its capsules. Your bond is no longer locked for it.");
+  await expect(entry).toContainText(`The owner of ${OUTLET_NAME} revoked your Editor role there. You no longer vote on its capsules. Your bond is no longer locked for it.`);
   await expect(entry.getByRole("link", { name: "the outlet" })).toHaveAttribute("href", `/outlets/${slug}`);
   await bothWidths(editor.page, "revoked-inbox", "editor-walk");
   await editor.page.goto("/newsroom");

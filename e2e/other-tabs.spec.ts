@@ -5,6 +5,9 @@ import { readerDesk } from "./support/reader-fixture";
 import { signedInAt, watchConsole } from "./support/page-helpers";
 import { fundedWallet } from "./support/node-rpc";
 import { PRIVATE_REFRESH_MS } from "@/components/live/private-refresh";
+import { outletNameOfRun } from "./support/outlet-names";
+
+const OPEN_PAGE_OUTLET = outletNameOfRun("The Open Page Post");
 
 // What a wallet changes privately in one tab (an offer declined, the inbox marked read) is not on the
 // public stream; the other open tabs of the same browser hear of it and show it without being reloaded
@@ -67,7 +70,7 @@ test("an offer declined and an inbox marked read in one tab show in the wallet's
 test("an offer made from another browser shows on the grantee's open newsroom page, with its inbox entry, without a reload", async ({ browser }) => {
   test.setTimeout(180_000);
   const slug = `open-${stamp}`;
-  const { owner, grantee } = await outletAndGrantee(slug, "The Open Page Post");
+  const { owner, grantee } = await outletAndGrantee(slug, OPEN_PAGE_OUTLET);
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -80,7 +83,7 @@ test("an offer made from another browser shows on the grantee's open newsroom pa
   // the owner offers from elsewhere (its own browser, here the API): nothing is pushed to the grantee's page
   expect((await desk.api.call(roleGrant, { body: { outletSlug: slug, wallet: grantee.address, roleId: ROLE.JOURNALIST } }, owner.key)).status).toBe("offered");
   const withinARefresh = { timeout: PRIVATE_REFRESH_MS + 15_000 };
-  await expect(page.getByTestId("role-offer"), "the offer appears at the next refresh").toContainText("The Open Page Post offers you the Journalist role", withinARefresh);
+  await expect(page.getByTestId("role-offer"), "the offer appears at the next refresh").toContainText(`${OPEN_PAGE_OUTLET} offers you the Journalist role`, withinARefresh);
   await expect(page.getByTestId("inbox-unread")).toHaveText(/^[1-9][0-9]*$/, withinARefresh);
   expect(errors).toEqual([]);
   await context.close();

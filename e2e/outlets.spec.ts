@@ -7,6 +7,9 @@ import { outletVerify } from "@/features/outlets/verify.endpoint";
 import { publishTxt } from "./support/dns-server";
 import { installTestWallet, TEST_WALLET_NAME } from "./support/test-wallet";
 import { shot } from "./support/page-helpers";
+import { outletNameOfRun } from "./support/outlet-names";
+
+const OUTLET_NAME = outletNameOfRun("The E2E Ledger");
 
 function collectConsoleErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -60,7 +63,7 @@ test("a wallet signs in, registers an outlet, publishes its TXT record and gets 
   await expect(form.getByLabel("Domain")).toHaveAttribute("aria-invalid", "true");
   await shot(page, "outlets-form-errors");
 
-  await form.getByLabel("Name").fill("The E2E Ledger");
+  await form.getByLabel("Name").fill(OUTLET_NAME);
   await form.getByLabel("Slug").fill(slug);
   await form.getByLabel("Domain").fill(domain);
   await expect(page.locator("#outlet-domain-error")).toHaveCount(0);
@@ -68,7 +71,7 @@ test("a wallet signs in, registers an outlet, publishes its TXT record and gets 
 
   // the outlet page: pending, with the exact TXT record to publish
   await page.waitForURL(`**/outlets/${slug}`);
-  await expect(page.getByRole("heading", { name: "The E2E Ledger", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: OUTLET_NAME, level: 1 })).toBeVisible();
   await expect(page.getByTestId("outlet-status")).toHaveText("Pending");
   await expect(page.getByTestId("outlet-owner")).toContainText(wallet.address);
   await expect(page.getByTestId("outlet-tier")).toHaveText("Not distributed");
@@ -156,7 +159,7 @@ test("a wallet signs in, registers an outlet, publishes its TXT record and gets 
   // the list shows it under the Active filter
   await page.getByRole("link", { name: "Outlets", exact: true }).first().click();
   await page.getByRole("button", { name: "Active", exact: true }).click();
-  const row = page.getByTestId("outlet-rows").locator("li", { hasText: "The E2E Ledger" });
+  const row = page.getByTestId("outlet-rows").locator("li", { hasText: OUTLET_NAME });
   // on the shared stack other specs' outlets may fill the first page: page on until the new one shows
   await expect(async () => {
     const next = page.getByRole("button", { name: "Next →" });
@@ -166,7 +169,7 @@ test("a wallet signs in, registers an outlet, publishes its TXT record and gets 
   await expect(row.getByTestId("outlet-status")).toHaveText("Active");
   await expect(row).toContainText("Tier: Standard");
   await page.getByRole("button", { name: "Pending", exact: true }).click();
-  await expect(page.getByTestId("outlet-rows").locator("li", { hasText: "The E2E Ledger" })).toHaveCount(0);
+  await expect(page.getByTestId("outlet-rows").locator("li", { hasText: OUTLET_NAME })).toHaveCount(0);
   await shot(page, "outlets-list");
 
   // signing out forgets the session: the form asks to sign in again

@@ -2,6 +2,7 @@ import { expect, test, type Page, type Route } from "@playwright/test";
 import { readerDesk } from "./support/reader-fixture";
 import { freshWallet, juryChain } from "./support/jury-chain";
 import { bothWidths, expectNoOverflowAt360, watchConsole } from "./support/page-helpers";
+import { outletNameOfRun } from "./support/outlet-names";
 
 // The reader's article as readers meet it, third walk: right-to-left text and a bidirectional isolate left open in a
 // claim's quote keep the page's own marks where they belong; a node that does not answer is said so, with a way to
@@ -14,7 +15,7 @@ const OWNER = 5;
 const run = Date.now().toString(36).slice(-5);
 const slug = `walk-three-${run}`;
 // one word of 100+ letters: nothing to break it at but the page's own wrapping
-const outletName = `TheHarbourMunicipalIndependentCooperativeNewsroomAndRiversideEveningChronicle${run}`;
+const outletName = outletNameOfRun(`TheHarbourMunicipalIndependentCooperativeNewsroomAndRiversideEveningChronicle${run}`);
 const title = `Port fees and the mayor ${run}`;
 const ARABIC = "مرحبا بكم في الميناء";
 const RLI = "\u2067";

@@ -5,6 +5,9 @@ import { capsuleBadge } from "@/features/reader/badge.endpoint";
 import { CRAWL_DISALLOWED } from "@/features/reader/crawl-paths";
 import { readerDesk } from "./support/reader-fixture";
 import { watchConsole } from "./support/page-helpers";
+import { outletNameOfRun } from "./support/outlet-names";
+
+const OUTLET_A_NAME = outletNameOfRun("The Harbour Post");
 
 // Readers (issue 12): the public front page, an outlet's articles, the server-rendered article with
 // its label and correction notice, real 404s, and checking the article against a node of one's own.
@@ -26,7 +29,7 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   const desk = readerDesk();
-  await desk.outlet(OWNER_A, slugA, "The Harbour Post");
+  await desk.outlet(OWNER_A, slugA, OUTLET_A_NAME);
   await desk.outlet(OWNER_B, slugB, "The River Gazette");
   ids.a1 = await desk.finalized(OWNER_A, slugA, titles.a1, `${titles.a1}.\n\nThe works take **six weeks**, the port authority said on Monday.`);
   ids.a2 = await desk.finalized(OWNER_A, slugA, titles.a2, `${titles.a2}.\n\nThe last ferry leaves at 21:40 from December.\n\n${SCRIPT_IN_TEXT}`);
@@ -76,7 +79,7 @@ test("front page → outlet → article, with labels and the correction under vo
 
   // the outlet page lists that outlet's published articles only
   await page.goto("/");
-  await a1.getByRole("link", { name: "The Harbour Post" }).click();
+  await a1.getByRole("link", { name: OUTLET_A_NAME }).click();
   await expect(page).toHaveURL(new RegExp(`/outlets/${slugA}$`));
   const outletArticles = page.getByTestId("outlet-articles");
   await expect(outletArticles.getByTestId("article-item")).toHaveCount(2);
@@ -103,7 +106,7 @@ test("the article is in the server's HTML with metadata, canonical URL and NewsA
   expect(response.status()).toBe(200);
   const html = (await response.text()).replaceAll("<!-- -->", "");
   expect(html).toContain(`<title>${titles.a1} · Capsule</title>`);
-  expect(html).toContain("The Harbour Post");
+  expect(html).toContain(OUTLET_A_NAME);
   expect(html).toContain("six weeks");
   expect(html).toContain("Integrity: Clean");
   expect(html).toContain("A correction is being voted on; the vote closes");
@@ -116,7 +119,7 @@ test("the article is in the server's HTML with metadata, canonical URL and NewsA
   expect(data["@type"]).toBe("NewsArticle");
   expect(data.headline).toBe(titles.a1);
   expect(data.url).toBe(`${baseURL}/read/${ids.a1}`);
-  expect(data.publisher).toEqual({ "@type": "Organization", name: "The Harbour Post" });
+  expect(data.publisher).toEqual({ "@type": "Organization", name: OUTLET_A_NAME });
 });
 
 test("search engines find the articles: robots.txt names the sitemap, which lists the published articles and no draft or version under vote", async ({ request, baseURL }) => {

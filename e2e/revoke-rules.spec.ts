@@ -11,6 +11,7 @@ import { grantAccepted } from "./support/grant-accepted";
 import { freshWallet, juryChain } from "./support/jury-chain";
 import { newsroomDesk } from "./support/newsroom-desk";
 import { actorCast, bothWidths, signIn } from "./support/page-helpers";
+import { outletNameOfRun } from "./support/outlet-names";
 
 // Who may revoke whom (docs/DECISIONS.md, 2026-12-06): an Editor's members list offers no Revoke the bridge would
 // refuse (none on the owner's roles, none on another Editor's) and says why, and no appointment of an Editor (only the
@@ -21,7 +22,7 @@ test.describe.configure({ mode: "serial" });
 
 const OWNER = 3;
 const slug = `revoke-${Date.now().toString(36)}`;
-const OUTLET = "The Revoking Desk";
+const OUTLET = outletNameOfRun("The Revoking Desk");
 const desk = newsroomDesk();
 const chain = juryChain();
 const editor = freshWallet();

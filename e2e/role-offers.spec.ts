@@ -10,6 +10,9 @@ import { readerDesk } from "./support/reader-fixture";
 import { publishTxt } from "./support/dns-server";
 import { bothWidths, signedInAt, watchConsole } from "./support/page-helpers";
 import { fundedWallet } from "./support/node-rpc";
+import { outletNameOfRun } from "./support/outlet-names";
+
+const OUTLET_NAME = outletNameOfRun("The Consent Courier");
 
 // A role granted to another wallet is only offered (docs/DECISIONS.md, "A role granted to another wallet
 // is an offer"): the owner's members panel shows it waiting; the grantee reads on its newsroom page what
@@ -38,7 +41,7 @@ test("a role granted to another wallet waits for its Accept on the newsroom page
   await desk.deposit(owner.key, "250");
   await desk.deposit(grantee.key, "100");
   const domain = `${slug}.example.net`;
-  const created = await desk.api.call(outletCreate, { body: { slug, name: "The Consent Courier", domain } }, owner.key);
+  const created = await desk.api.call(outletCreate, { body: { slug, name: OUTLET_NAME, domain } }, owner.key);
   publishTxt(domain, [created.txtRecord.value]);
   expect((await desk.api.call(outletVerify, { body: { outletSlug: slug, method: "dns_txt" } }, owner.key)).verified).toBe(true);
   const isMember = async () => publicClient.readContract({ address: await registry(), abi: roleRegistryAbi, functionName: "isMember", args: [outletKey(slug), grantee.address] });
@@ -63,7 +66,7 @@ test("a role granted to another wallet waits for its Accept on the newsroom page
   const granteeErrors = watchConsole(granteePage);
   await signedInAt(granteePage, grantee.key, "/newsroom");
   const offer = granteePage.getByTestId("role-offer");
-  await expect(offer).toContainText("The Consent Courier offers you the Journalist role. It takes effect only if you accept");
+  await expect(offer).toContainText(`${OUTLET_NAME} offers you the Journalist role. It takes effect only if you accept`);
   await expect(offer).toContainText("you can no longer sit on the juries that judge its articles");
   expect(await isMember()).toBe(false);
   await bothWidths(granteePage, "grantee-offer", "role-offers");
@@ -74,7 +77,7 @@ test("a role granted to another wallet waits for its Accept on the newsroom page
   expect(locked).toBe(parseEther("100"));
   // the grantee's inbox keeps the entry, saying it was accepted, with no link to answer it any more
   await granteePage.goto("/inbox");
-  const entry = granteePage.locator("li", { hasText: "The Consent Courier offered you the Journalist role; you accepted it." });
+  const entry = granteePage.locator("li", { hasText: `${OUTLET_NAME} offered you the Journalist role; you accepted it.` });
   await expect(entry).toBeVisible();
   await expect(entry.getByTestId("inbox-newsroom-link")).toHaveCount(0);
   await expect(granteePage.getByText("accept or decline it on the newsroom page")).toHaveCount(0);

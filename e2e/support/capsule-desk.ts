@@ -13,6 +13,7 @@ import { outletCreate } from "@/features/outlets/create.endpoint";
 import { outletVerify } from "@/features/outlets/verify.endpoint";
 import { grantAccepted } from "./grant-accepted";
 import { publishTxt } from "./dns-server";
+import { outletNameOfRun } from "./outlet-names";
 
 // Setup for the capsule e2e test that is not what the test is about: an active outlet (created and
 // DNS-verified through the bridge), bonds deposited on chain, roles granted — and the chain-side
@@ -61,13 +62,14 @@ export function capsuleDesk() {
       const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
       if (receipt.status !== "success") throw new Error(`deposit by key #${keyIndex} reverted`);
     },
-    /** Creates the outlet, publishes its TXT record on the e2e DNS server and verifies it: active. */
-    async activeOutlet(ownerKey: number, slug: string, name: string) {
+    /** Creates the outlet under `name` with this run's suffix (./outlet-names.ts), publishes its TXT record on the e2e DNS server and verifies it: active. The name it got. */
+    async activeOutlet(ownerKey: number, slug: string, name: string): Promise<string> {
       const domain = `${slug}.example.net`;
-      const created = await call(outletCreate, { body: { slug, name, domain } }, ownerKey);
+      const created = await call(outletCreate, { body: { slug, name: outletNameOfRun(name), domain } }, ownerKey);
       publishTxt(domain, [created.txtRecord.value]);
       const verified = await call(outletVerify, { body: { outletSlug: slug, method: "dns_txt" } }, ownerKey);
       if (!verified.verified) throw new Error(`outlet ${slug} did not verify: ${JSON.stringify(verified)}`);
+      return created.outlet.name;
     },
     /** The grant and, to another wallet, the grantee's accept (the role takes effect only then). */
     grantRole: (byKey: number, outletSlug: string, keyIndex: number, roleId: number) => grantAccepted(api, devKeys[byKey] as Hex, outletSlug, devKeys[keyIndex] as Hex, roleId),

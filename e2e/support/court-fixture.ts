@@ -19,6 +19,7 @@ import { rightsLicense } from "@/features/rights/license.endpoint";
 import { devKeys } from "@/test/support/anvil";
 import { bridgeClient } from "@/test/support/bridge-client";
 import { publishTxt } from "./dns-server";
+import { outletNameOfRun } from "./outlet-names";
 
 // A finalized capsule for the court e2e tests, walked through the real lifecycle over the bridge API
 // and the chain (as features/court/court.test-support.ts does): bonds deposited, an outlet created and verified
@@ -80,12 +81,14 @@ export function courtDesk() {
     if (receipt.status !== "success") throw new Error(`deposit by key #${keyIndex} reverted`);
   }
 
-  async function activeOutlet(ownerKey: number, slug: string, name: string) {
+  /** The outlet, active, named `name` with this run's suffix (./outlet-names.ts): the name it got. */
+  async function activeOutlet(ownerKey: number, slug: string, name: string): Promise<string> {
     const domain = `${slug}.example.net`;
-    const created = await call(outletCreate, { body: { slug, name, domain } }, ownerKey);
+    const created = await call(outletCreate, { body: { slug, name: outletNameOfRun(name), domain } }, ownerKey);
     publishTxt(domain, [created.txtRecord.value]);
     const verified = await call(outletVerify, { body: { outletSlug: slug, method: "dns_txt" } }, ownerKey);
     if (!verified.verified) throw new Error(`outlet ${slug} did not verify: ${JSON.stringify(verified)}`);
+    return created.outlet.name;
   }
 
   /** The journalist's wallet sends ArticleRegistry.submitCapsule(voucher, signature) with the fee. */
@@ -167,7 +170,7 @@ export function courtDesk() {
     async finalizedCapsule(opts: { ownerKey: number; disputerKey: number; slug: string; outletName: string; title: string }): Promise<CourtFixture> {
       await deposit(opts.ownerKey, "1000");
       await deposit(opts.disputerKey, "10");
-      await activeOutlet(opts.ownerKey, opts.slug, opts.outletName);
+      const outletName = await activeOutlet(opts.ownerKey, opts.slug, opts.outletName);
 
       const evidenceLabel = "Council minutes, 12 March";
       const created = await call(capsuleCreate, { body: {
@@ -193,7 +196,7 @@ export function courtDesk() {
       await nodeRpc("evm_mine", []);
       await call(capsuleAccept, { params: { id: capsuleId }, body: { capsuleId } }, opts.ownerKey);
       await untilFinalized(capsuleId);
-      return { outletSlug: opts.slug, outletName: opts.outletName, capsuleId, title: opts.title, evidenceId, evidenceLabel };
+      return { outletSlug: opts.slug, outletName, capsuleId, title: opts.title, evidenceId, evidenceLabel };
     },
   };
 }

@@ -24,6 +24,7 @@ import { ROLE } from "@/lib/roles/role-catalog";
 import { bridgeClient } from "@/test/support/bridge-client";
 import { devKeys } from "@/test/support/anvil";
 import { publishTxt } from "./dns-server";
+import { outletNameOfRun } from "./outlet-names";
 import { awaitJuryPool, leaveJuryPool, poolAtSnapshot } from "./jury-pool";
 
 // What the jury specs do on the shared e2e stack besides the pages: new wallets funded by anvil, bonds,
@@ -214,10 +215,10 @@ export function juryChain() {
       await expect.poll(async () => (await api.call(capsuleRead, { params: { id } })).capsule.status, { timeout: 30_000 }).toBe("finalized");
     },
 
-    /** Registers an outlet owned by the wallet and verifies it through the loopback DNS server. */
+    /** Registers an outlet owned by the wallet (named after the slug, with this run's suffix: ./outlet-names.ts) and verifies it through the loopback DNS server. */
     async activeOutlet(wallet: Wallet, slug: string) {
       const domain = `${slug}.example.net`;
-      const created = await api.call(outletCreate, { body: { slug, name: `Outlet ${slug}`, domain } }, wallet.key);
+      const created = await api.call(outletCreate, { body: { slug, name: outletNameOfRun(`Outlet ${slug}`), domain } }, wallet.key);
       publishTxt(domain, [created.txtRecord.value]);
       const verified = await api.call(outletVerify, { body: { outletSlug: slug, method: "dns_txt" } }, wallet.key);
       if (!verified.verified) throw new Error(`outlet ${slug} did not verify`);

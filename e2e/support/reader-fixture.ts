@@ -18,6 +18,7 @@ import { outletVerify } from "@/features/outlets/verify.endpoint";
 import { devKeys } from "@/test/support/anvil";
 import { bridgeClient } from "@/test/support/bridge-client";
 import { publishTxt } from "./dns-server";
+import { outletNameOfRun } from "./outlet-names";
 
 // Articles for the reader e2e test, walked through the real lifecycle over the bridge and the chain:
 // an active outlet, finalized capsules (submitted with the fee, voted yes, window closed by anvil
@@ -124,15 +125,16 @@ export function readerDesk() {
       await untilStatus(ownerKey, created.capsuleId, "pending");
       return created.capsuleId;
     },
-    /** Bond for the owner (also journalist and only Editor) and an active outlet. */
-    async outlet(ownerKey: Signer, slug: string, name: string) {
+    /** Bond for the owner (also journalist and only Editor) and an active outlet, named `name` with this run's suffix (./outlet-names.ts): the name it got. */
+    async outlet(ownerKey: Signer, slug: string, name: string): Promise<string> {
       const hash = await walletOf(ownerKey).writeContract({ address: await contractAddress("roleRegistry"), abi: roleRegistryAbi, functionName: "deposit", value: parseEther("1000") });
       await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
       const domain = `${slug}.example.net`;
-      const created = await call(outletCreate, { body: { slug, name, domain } }, ownerKey);
+      const created = await call(outletCreate, { body: { slug, name: outletNameOfRun(name), domain } }, ownerKey);
       publishTxt(domain, [created.txtRecord.value]);
       const verified = await call(outletVerify, { body: { outletSlug: slug, method: "dns_txt" } }, ownerKey);
       if (!verified.verified) throw new Error(`outlet ${slug} did not verify`);
+      return created.outlet.name;
     },
     async draft(ownerKey: Signer, slug: string, title: string, body: string): Promise<string> {
       const created = await call(capsuleCreate, { body: { title, body, outletSlug: slug, category: "city", tags: ["harbour"], status: "draft" } }, ownerKey);

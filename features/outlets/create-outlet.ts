@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { formatEther, parseEther, type Address } from "viem";
 import type { Db, DbOrTrx } from "@/lib/db/database";
-import { countNeverVerifiedOutletsOf, findOutletBySlug, insertOutlet, listOutletNames } from "@/features/outlets/outlets.repository";
+import { claimNameSkeletons, countNeverVerifiedOutletsOf, findOutletBySlug, insertOutlet, outletResembling } from "@/features/outlets/outlets.repository";
 import { insertRole } from "@/features/roles/roles.repository";
 import { insertActivity } from "@/features/wallet/activity.repository";
 import { chainClients } from "@/lib/chain/server/clients";
@@ -17,7 +17,6 @@ import { withNonceRetry } from "@/lib/chain/operator/queue-operator-tx";
 import { broadcastAndAwait } from "@/lib/chain/operator/await-operator-tx";
 import { ensureCourtOutlet } from "@/features/roles/court-outlet";
 import { outletRecord } from "./outlet-record";
-import { lookalikeOf } from "./name-skeleton";
 import { isUniqueViolation } from "@/lib/errors/unique-violation";
 import { database } from "@/lib/db/client";
 import { bridgeChange } from "@/lib/live/live-hub";
@@ -39,14 +38,31 @@ const slugTaken = (slug: string) => new AppError("CONFLICT", `The outlet slug "$
 
 /**
  * A name readers could take for an existing outlet's (a digit or a Cyrillic letter for a Latin one, other spacing,
- * invisible characters, other case) is refused, naming the outlet it looks like (./name-skeleton.ts).
+ * invisible characters, other case) is refused, naming the outlet it looks like (lib/outlets/name-skeleton.ts): one
+ * indexed read of the stored look-alike forms.
  */
 async function requireDistinctName(db: DbOrTrx, name: string): Promise<void> {
-  const resembled = lookalikeOf(name, await listOutletNames(db));
+  const resembled = await outletResembling(db, name);
   if (!resembled) return;
-  throw new AppError("OUTLET_NAME_TAKEN", `The outlet name "${name}" looks like the name of outlet "${resembled.slug}" ("${resembled.name}"); choose a name readers cannot take for it`, {
+  throw nameTaken(name, resembled);
+}
+
+function nameTaken(name: string, resembled: { slug: string; name: string }): AppError {
+  return new AppError("OUTLET_NAME_TAKEN", `The outlet name "${name}" looks like the name of outlet "${resembled.slug}" ("${resembled.name}"); choose a name readers cannot take for it`, {
     details: { resembles: { outletSlug: resembled.slug, name: resembled.name } },
   });
+}
+
+/**
+ * Stores the new outlet's look-alike forms in its transaction. Their unique key refuses a form another outlet holds,
+ * also one a look-alike created at the same time stored first: then the name is refused as the check before refuses
+ * it, and the transaction, the outlet with it, rolls back.
+ */
+async function claimName(trx: DbOrTrx, outletId: number, name: string): Promise<void> {
+  if (await claimNameSkeletons(trx, outletId, name)) return;
+  const resembled = await outletResembling(trx, name, outletId);
+  if (!resembled) throw new Error(`outlet ${outletId}: a look-alike form of its name was taken and then not found`);
+  throw nameTaken(name, resembled);
 }
 
 /**
@@ -93,7 +109,6 @@ export async function createOutlet(db: Db, owner: Address, body: TCreateOutletBo
       // counted again and inserted in the transaction that holds the operator's nonce lock (PostgreSQL; SQLite's one
       // writer): outlets created at once never pass the bound together
       await requireRoomForOutlet(trx, owner);
-      await requireDistinctName(trx, body.name);
       await pushed.inTransaction(trx);
       const outlet = await insertOutlet(trx, {
         slug: body.slug,
@@ -112,6 +127,7 @@ export async function createOutlet(db: Db, owner: Address, body: TCreateOutletBo
         created_at: now,
         updated_at: now,
       });
+      await claimName(trx, outlet.id, outlet.name);
       const role = await insertRole(trx, {
         outlet_id: outlet.id,
         outlet_slug: outlet.slug,

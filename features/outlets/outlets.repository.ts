@@ -2,6 +2,7 @@ import type { DbOrTrx } from "@/lib/db/database";
 import type { NewOutlet, OutletRow, OutletStatus, OutletUpdate } from "@/lib/db/tables/outlets.table";
 import { AppError } from "@/lib/errors/app-error";
 import { COURT_OUTLET_SLUG } from "@/lib/roles/role-catalog";
+import { nameSkeletons } from "@/lib/outlets/name-skeleton";
 
 export async function findOutletBySlug(db: DbOrTrx, slug: string): Promise<OutletRow | undefined> {
   return db.selectFrom("outlets").selectAll().where("slug", "=", slug).executeTakeFirst();
@@ -39,14 +40,32 @@ export async function insertOutlet(db: DbOrTrx, values: NewOutlet): Promise<Outl
   return db.insertInto("outlets").values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Inserts unless the slug exists (concurrent first starts); true when this call created it. */
+/** Inserts unless the slug exists (concurrent first starts), with its name's look-alike forms; true when this call created it. */
 export async function insertOutletIfAbsent(db: DbOrTrx, values: NewOutlet): Promise<boolean> {
-  const result = await db
+  const inserted = await db
     .insertInto("outlets")
     .values(values)
     .onConflict((oc) => oc.column("slug").doNothing())
+    .returning("id")
     .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+  if (inserted) await claimNameSkeletons(db, inserted.id, values.name);
+  return inserted !== undefined;
+}
+
+/**
+ * Stores the look-alike forms of outlet `outletId`'s name (lib/outlets/name-skeleton.ts), each unless another outlet
+ * holds it: the primary key decides, also between transactions at once. True when every form was free; false means
+ * the name looks like another outlet's, and the caller refuses it (rolling its transaction back).
+ */
+export async function claimNameSkeletons(db: DbOrTrx, outletId: number, name: string): Promise<boolean> {
+  const forms = nameSkeletons(name);
+  const stored = await db
+    .insertInto("outlet_name_skeletons")
+    .values(forms.map((skeleton) => ({ skeleton, outlet_id: outletId })))
+    .onConflict((oc) => oc.column("skeleton").doNothing())
+    .returning("skeleton")
+    .execute();
+  return stored.length === forms.length;
 }
 
 export async function updateOutlet(db: DbOrTrx, id: number, changes: OutletUpdate): Promise<OutletRow> {
@@ -86,9 +105,22 @@ export async function outletTitleOf(db: DbOrTrx, slug: string): Promise<{ slug: 
   return db.selectFrom("outlets").select(["slug", "name"]).where("slug", "=", slug).executeTakeFirst();
 }
 
-/** Every outlet's slug and name, the court's own and pending ones too, oldest first (the look-alike check on a new name). */
-export async function listOutletNames(db: DbOrTrx): Promise<Array<{ slug: string; name: string }>> {
-  return db.selectFrom("outlets").select(["slug", "name"]).orderBy("id", "asc").execute();
+/**
+ * The outlet, of any status (the court's own too), whose name shares a look-alike form with `name`, one indexed read
+ * of outlet_name_skeletons; the oldest when several do. Undefined when the name looks like none. `except`: an outlet
+ * not to count (the one being created, which may hold one of the forms already).
+ */
+export async function outletResembling(db: DbOrTrx, name: string, except?: number): Promise<{ slug: string; name: string } | undefined> {
+  let query = db
+    .selectFrom("outlet_name_skeletons")
+    .innerJoin("outlets", "outlets.id", "outlet_name_skeletons.outlet_id")
+    .select(["outlets.slug", "outlets.name"])
+    .where("outlet_name_skeletons.skeleton", "in", nameSkeletons(name));
+  if (except !== undefined) query = query.where("outlets.id", "!=", except);
+  return query
+    .orderBy("outlets.id", "asc")
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** The names of these outlets by slug. */

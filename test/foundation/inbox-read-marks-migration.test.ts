@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/database";
 import { migrateToLatest } from "@/lib/db/migrate";
 import { countUnread, lastReadId } from "@/features/inbox/inbox.repository";
 import { inboxKinds } from "@/features/inbox/inbox.schema";
-import { emptyDatabase, migrateBefore } from "@/test/support/fresh-database";
+import { migrateBefore, withEmptyDatabase } from "@/test/support/fresh-database";
 import { dialectsUnderTest } from "@/test/support/stack";
 
 // 2026-12-04-0100-inbox-read-marks on a database holding read marks stored before the mark was capped
@@ -16,14 +16,7 @@ const IN_RANGE = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 const NO_ENTRIES = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
 
 describe.each(await dialectsUnderTest())("the inbox read-mark repair on %s", (dialect) => {
-  async function withDatabase(work: (db: Db) => Promise<void>) {
-    const scratch = await emptyDatabase(dialect, "capsule_read_marks");
-    try {
-      await work(scratch.handle.db);
-    } finally {
-      await scratch.drop();
-    }
-  }
+  const withDatabase = (work: (db: Db) => Promise<void>) => withEmptyDatabase(dialect, "capsule_read_marks", work);
   const entry = async (db: Db, wallet: string) =>
     (
       await db

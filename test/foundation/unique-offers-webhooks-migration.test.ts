@@ -4,7 +4,7 @@ import { migrateToLatest } from "@/lib/db/migrate";
 import { isUniqueViolation } from "@/lib/errors/unique-violation";
 import { insertRoleOffer } from "@/features/roles/role-offers.repository";
 import { insertPartnerWebhook } from "@/features/partners/partner-webhooks.repository";
-import { emptyDatabase, migrateBefore } from "@/test/support/fresh-database";
+import { migrateBefore, withEmptyDatabase } from "@/test/support/fresh-database";
 import { dialectsUnderTest } from "@/test/support/stack";
 
 // 2026-12-03-0300-unique-offers-webhooks on a database that already holds the duplicates two requests
@@ -19,14 +19,7 @@ const OTHER = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 const OWNER = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 
 describe.each(await dialectsUnderTest())("the unique offer and webhook indexes on %s", (dialect) => {
-  async function withDatabase(work: (db: Db) => Promise<void>) {
-    const scratch = await emptyDatabase(dialect, "capsule_unique");
-    try {
-      await work(scratch.handle.db);
-    } finally {
-      await scratch.drop();
-    }
-  }
+  const withDatabase = (work: (db: Db) => Promise<void>) => withEmptyDatabase(dialect, "capsule_unique", work);
   const outlet = async (db: Db) =>
     (
       await db

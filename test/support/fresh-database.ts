@@ -21,6 +21,16 @@ export async function emptyDatabase(dialect: "sqlite" | "postgres", prefix: stri
   return { handle, drop: async () => (await handle.close(), fs.rmSync(dir, { recursive: true, force: true })) };
 }
 
+/** Runs `work` on an empty database of one dialect (no migration applied; a migration test applies what it needs), then drops it. */
+export async function withEmptyDatabase(dialect: "sqlite" | "postgres", prefix: string, work: (db: DatabaseHandle["db"]) => Promise<void>): Promise<void> {
+  const scratch = await emptyDatabase(dialect, prefix);
+  try {
+    await work(scratch.handle.db);
+  } finally {
+    await scratch.drop();
+  }
+}
+
 /** An empty, migrated database of one dialect, and how to drop it. */
 export async function freshDatabase(dialect: "sqlite" | "postgres", prefix: string): Promise<ScratchDatabase> {
   const scratch = await emptyDatabase(dialect, prefix);

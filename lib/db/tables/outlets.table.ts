@@ -24,10 +24,21 @@ export interface OutletTable {
   updated_at: number;
 }
 
+/**
+ * The forms an outlet's name is compared in for look-alikes (lib/outlets/name-skeleton.ts), one row per form; the
+ * primary key lets one outlet alone hold a form. Outlets whose names collided before the rule: the older holds it.
+ */
+export interface OutletNameSkeletonTable {
+  skeleton: string;
+  outlet_id: number;
+}
+
 export interface OutletTables {
   outlets: OutletTable;
+  outlet_name_skeletons: OutletNameSkeletonTable;
 }
 
 export type OutletRow = Selectable<OutletTable>;
 export type NewOutlet = Insertable<OutletTable>;
-export type OutletUpdate = Updateable<OutletTable>;
+/** What may change in place; a name (and its look-alike forms) or a slug does not. */
+export type OutletUpdate = Omit<Updateable<OutletTable>, "id" | "slug" | "name">;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { lookalikeOf, nameSkeletons } from "./name-skeleton";
+import { nameSkeletons } from "./name-skeleton";
 
-const existing = [{ slug: "daily-record", name: "The Daily Record" }];
+/** Whether two names share a form, as the unique key of outlet_name_skeletons compares them. */
+const lookAlike = (a: string, b: string): boolean => nameSkeletons(a).some((key) => nameSkeletons(b).includes(key));
+const existing = "The Daily Record";
 
 describe("outlet names that look alike", () => {
   it.each([
@@ -15,16 +17,16 @@ describe("outlet names that look alike", () => {
     ["all capitals", "THE DAILY RECORD"],
     ["compatibility forms", "\uff34he Daily Record"],
   ])("finds %s", (_why, name) => {
-    expect(lookalikeOf(name, existing)).toEqual(existing[0]);
+    expect(lookAlike(name, existing)).toBe(true);
   });
 
   it("lets distinct names through", () => {
-    for (const name of ["The Daily Recorder", "The Weekly Record", "Daily Record", "The Daily Récord"]) expect(lookalikeOf(name, existing)).toBeUndefined();
+    for (const name of ["The Daily Recorder", "The Weekly Record", "Daily Record", "The Daily Récord"]) expect(lookAlike(name, existing)).toBe(false);
   });
 
   it("compares m and rn alike in both directions", () => {
-    expect(lookalikeOf("The rnodern Times", [{ name: "The Modern Times" }])).toBeDefined();
-    expect(lookalikeOf("The Modern Times", [{ name: "The rnodern Times" }])).toBeDefined();
+    expect(lookAlike("The rnodern Times", "The Modern Times")).toBe(true);
+    expect(lookAlike("The Modern Times", "The rnodern Times")).toBe(true);
     expect(nameSkeletons("modern")).toEqual(nameSkeletons("rnodern"));
   });
 });

@@ -1,10 +1,13 @@
 import unhomoglyph from "unhomoglyph";
 
-// Whether two outlet names look alike (docs/DECISIONS.md, "An outlet's name may not look like another's"). The
+// The forms two outlet names are compared in (docs/DECISIONS.md, "An outlet's name may not look like another's"). The
 // mapping of each character to the one it is confused with is Unicode's confusables.txt (UTS #39), bundled with
 // the unhomoglyph package; around it, the skeleton of UTS #39 (NFD, map, NFD) and what a reader does not see:
 // characters that render as nothing (zero-width spaces and joiners, soft hyphens: Default_Ignorable_Code_Point),
-// how much space is between words, and letter case.
+// how much space is between words, and letter case. Two names look alike when they share a form; every outlet's
+// forms are stored in outlet_name_skeletons, whose unique key refuses a second outlet with one (docs/DECISIONS.md,
+// "Outlet names' look-alike forms are stored with a unique index"). A change to these rules needs a migration that
+// computes the stored forms again.
 
 const invisible = /\p{Default_Ignorable_Code_Point}/gu;
 
@@ -19,10 +22,4 @@ const skeleton = (text: string): string => unhomoglyph(text.normalize("NFD")).no
 export function nameSkeletons(name: string): string[] {
   const seen = name.normalize("NFKC").replace(invisible, "").replace(/\s+/gu, " ").trim();
   return [...new Set([skeleton(skeleton(seen).toLowerCase()), skeleton(seen.toLowerCase())])];
-}
-
-/** The first of `others` whose name looks like `name` (shares a skeleton with it), or undefined. */
-export function lookalikeOf<T extends { name: string }>(name: string, others: readonly T[]): T | undefined {
-  const mine = new Set(nameSkeletons(name));
-  return others.find((other) => nameSkeletons(other.name).some((key) => mine.has(key)));
 }
