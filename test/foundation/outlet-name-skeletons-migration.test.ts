@@ -7,13 +7,13 @@ import { claimNameSkeletons, outletResembling } from "@/features/outlets/outlets
 import { migrateBefore, withEmptyDatabase } from "@/test/support/fresh-database";
 import { dialectsUnderTest } from "@/test/support/stack";
 
-// 2026-12-06-0400-outlet-name-skeletons on a database holding outlets registered before it (docs/DECISIONS.md,
+// 2026-12-06-0500-outlet-name-skeletons on a database holding outlets registered before it (docs/DECISIONS.md,
 // "Outlet names' look-alike forms are stored with a unique index"): every outlet gets the forms its name is compared
 // in, computed in TypeScript; of two outlets whose names collided before the look-alike rule the older holds the
 // shared forms, and both still block a new look-alike, naming the older. Afterwards the key refuses a second outlet
 // with one form.
 
-const MIGRATION = "2026-12-06-0400-outlet-name-skeletons";
+const MIGRATION = "2026-12-06-0500-outlet-name-skeletons";
 const OWNER = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 
 describe.each(await dialectsUnderTest())("the stored look-alike forms of outlet names on %s", (dialect) => {
