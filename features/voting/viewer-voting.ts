@@ -35,14 +35,14 @@ const ELIGIBILITY_REMEMBERED = 10_000;
  */
 export async function notEligibleAmong(rows: CapsuleRow[], wallet: Address): Promise<Set<number>> {
   const { batchClient } = chainClients();
-  const asked = rows.filter((row) => row.status === "pending" && row.snapshot_block !== null);
+  const asked = rows.flatMap((row) => (row.status === "pending" && row.snapshot_block !== null ? [{ row, snapshotBlock: row.snapshot_block }] : []));
   const answers = await Promise.all(
-    asked.map(async (row) => {
-      const key = `${row.outlet_slug} ${wallet} ${row.snapshot_block}`;
+    asked.map(async ({ row, snapshotBlock }) => {
+      const key = `${row.outlet_slug} ${wallet} ${snapshotBlock}`;
       const known = eligibilityRead.get(key);
       if (known !== undefined) return [row.id, known] as const;
       try {
-        const eligible = (await readVoterWeightAt(row.outlet_slug, wallet, BigInt(row.snapshot_block ?? 0), batchClient)) > 0n;
+        const eligible = (await readVoterWeightAt(row.outlet_slug, wallet, BigInt(snapshotBlock), batchClient)) > 0n;
         if (eligibilityRead.size >= ELIGIBILITY_REMEMBERED) eligibilityRead.delete(eligibilityRead.keys().next().value as string);
         eligibilityRead.set(key, eligible);
         return [row.id, eligible] as const;
