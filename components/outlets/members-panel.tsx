@@ -25,11 +25,11 @@ export function MembersPanel({ slug, canManage, amOwner, me }: { slug: string; c
   // what the change did, said where the focus lands: the confirmation (and, for a member's last role, its row) is gone
   const [changed, setChanged] = useState<string | undefined>();
   const changedLine = useFocusOnMessage<HTMLParagraphElement>(changed);
-  // submissions need a bonded Editor to vote: the confirmation says so when the role is the last one
   // an Editor is offered no Revoke the bridge would refuse: not on the owner's roles, not on another Editor's
   const mayRevoke = (member: { wallet: string; isOwner: boolean }, roleId: number, isMe: boolean) =>
     isMe || (canManage && revokeRefusal({ outletSlug: slug, roleId, ownRole: false, actorIsOwner: amOwner, holderIsOwner: member.isOwner }) === undefined);
   const withheld = canManage && !amOwner && Boolean(users.data?.items.some((m) => m.wallet.toLowerCase() !== me?.toLowerCase() && m.roles.some((r) => !mayRevoke(m, r.roleId, false))));
+  // submissions need a bonded Editor to vote: the confirmation says so when the role is the last one
   const lastEditor = (wallet: string) =>
     !users.data?.items.some((m) => m.wallet.toLowerCase() !== wallet.toLowerCase() && m.roles.some((r) => r.roleId === ROLE.EDITOR && r.bonded));
 
