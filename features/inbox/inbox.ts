@@ -154,8 +154,11 @@ export async function readInbox(db: Db, wallet: Address, body: { page: number; l
   const offset = (body.page - 1) * body.limit;
   const { rows, total } = await listInbox(db, wallet, inboxKinds, { offset, limit: body.limit, afterId: body.unreadOnly ? readUpTo : undefined });
   const revoked = await newestOfKind(db, wallet, "inbox.role_revoked");
-  const items = await inboxItems(db, rows, readUpTo);
-  const [lastRoleRevocation] = revoked ? await inboxItems(db, [revoked], readUpTo) : [];
+  // the revocation's words come from the same lookups as the page's (titles, cases, offers): one pass, not two
+  const extra = revoked && !rows.some((row) => row.id === revoked.id) ? [revoked] : [];
+  const worded = await inboxItems(db, [...rows, ...extra], readUpTo);
+  const items = worded.slice(0, rows.length);
+  const lastRoleRevocation = revoked ? worded.find((item) => item.id === String(revoked.id)) : undefined;
   return {
     ok: true as const,
     wallet,
