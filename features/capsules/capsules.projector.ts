@@ -3,7 +3,7 @@ import type { Trx } from "@/lib/db/database";
 import type { CapsuleRow, CapsuleUpdate } from "@/lib/db/tables/capsules.table";
 import { findCapsule, findVoteTargets, labelChain, setTallies, updateCapsule } from "@/features/capsules/capsules.repository";
 import { insertVotesIfAbsent } from "@/features/capsules/capsules-parts.repository";
-import { insertActivity, type ActivityEntry } from "@/features/wallet/activity.repository";
+import { deleteChainActivity, insertActivity, type ActivityEntry } from "@/features/wallet/activity.repository";
 import { SUBMISSION_FEE_WEI } from "@/lib/chain/fee-split";
 import { cidV1FromSha256 } from "@/features/capsules/content-id";
 import { getOutletByIdOrThrow } from "@/features/outlets/outlets.repository";
@@ -150,7 +150,7 @@ export const projectCapsules: Projector = Object.assign(
  */
 export const resetCapsuleProjection: ProjectionReset = async (trx) => {
   await trx.deleteFrom("capsule_votes").execute();
-  await trx.deleteFrom("activity").where("kind", "in", Object.values(projectedKinds)).where("tx_hash", "is not", null).execute();
+  await deleteChainActivity(trx, Object.values(projectedKinds));
   await trx
     .updateTable("capsules")
     .set({

@@ -1,7 +1,7 @@
 import type { Trx } from "@/lib/db/database";
 import type { JuryPeriod } from "@/lib/db/tables/jury.table";
 import { findCapsule } from "@/features/capsules/capsules.repository";
-import { insertActivity, type ActivityEntry } from "@/features/wallet/activity.repository";
+import { deleteChainActivity, insertActivity, type ActivityEntry } from "@/features/wallet/activity.repository";
 import {
   clearJuryProjection,
   findJuryCase,
@@ -182,7 +182,7 @@ export const projectJury: Projector = async (trx, event) => {
  */
 export const resetJuryProjection: ProjectionReset = async (trx) => {
   await clearJuryProjection(trx);
-  await trx.deleteFrom("activity").where("kind", "in", Object.values(juryInboxKinds)).where("tx_hash", "is not", null).execute();
+  await deleteChainActivity(trx, Object.values(juryInboxKinds));
   return async (after) => {
     await reopenUnbackedSettlements(after, Math.floor(Date.now() / 1000));
   };

@@ -1,5 +1,5 @@
 import { getAddress } from "viem";
-import { insertActivity } from "@/features/wallet/activity.repository";
+import { deleteChainActivity, insertActivity } from "@/features/wallet/activity.repository";
 import type { ProjectionReset, Projector } from "@/lib/indexer/projector";
 
 const kinds: Record<string, string> = {
@@ -33,6 +33,6 @@ export const projectRoleBondActivity: Projector = async (trx, event) => {
 
 /** Before a rebuild replays the chain: the bond activity it will write again. */
 export const resetRoleBondActivity: ProjectionReset = async (trx) => {
-  await trx.deleteFrom("activity").where("kind", "in", Object.values(kinds)).where("tx_hash", "is not", null).execute();
+  await deleteChainActivity(trx, Object.values(kinds));
   return async () => undefined;
 };
