@@ -121,10 +121,7 @@ export function useAutosave(args: {
           return false;
         }
         // saved elsewhere since this form's version: nothing was written, and nothing more is until the writer chooses
-        const changed = error instanceof ApiError ? draftChangedOf(error) : undefined;
-        if (changed) {
-          hold({ where: "elsewhere", at: changed.savedAt ?? new Date(), revision: changed.revision });
-          setResult(heldResult("elsewhere"));
+        if (heldByRefusal(error)) {
           problem.current = "The draft is not saved: it was changed elsewhere. Choose which version to keep (above the form), then submit again.";
           return false;
         }
@@ -174,6 +171,14 @@ export function useAutosave(args: {
     heldByOtherTab.current = true;
     elsewhereNow.current = news.where;
     setElsewhere(news);
+  }
+  /** A save or submission the bridge refused with 409 DRAFT_CHANGED: saving is held until the writer chooses; true when `error` was one. */
+  function heldByRefusal(error: unknown): boolean {
+    const changed = error instanceof ApiError ? draftChangedOf(error) : undefined;
+    if (!changed) return false;
+    hold({ where: "elsewhere", at: changed.savedAt ?? new Date(), revision: changed.revision });
+    setResult(heldResult("elsewhere"));
+    return true;
   }
   const release = () => {
     heldByOtherTab.current = false;
@@ -240,10 +245,7 @@ export function useAutosave(args: {
    * for a refused save, and the submit panel is given why in words; undefined for any other error.
    */
   const refusedSubmission = useCallback((error: unknown): string | undefined => {
-    const changed = error instanceof ApiError ? draftChangedOf(error) : undefined;
-    if (!changed) return undefined;
-    hold({ where: "elsewhere", at: changed.savedAt ?? new Date(), revision: changed.revision });
-    setResult(heldResult("elsewhere"));
+    if (!heldByRefusal(error)) return undefined;
     return "Not submitted: the draft was changed elsewhere since this page saved it. Choose which version to keep (above the form), then submit again.";
   }, []);
   return { capsuleId, status, serverErrors, saveNow, saveForSubmit, saveForClaims, savedRevision, refusedSubmission, leaveWarning, elsewhere, keepMine, adopt, touch: () => setVersion((v) => v + 1) };
