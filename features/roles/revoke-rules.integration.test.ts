@@ -13,7 +13,7 @@ import { bridgeClient } from "@/test/support/bridge-client";
 import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
 
 // Who may revoke whom (docs/DECISIONS.md, "Who may revoke whom"): an Editor revokes Journalist and Reporter
-// roles only, never the owner's roles nor another Editor's (the one who granted its own included); the owner
+// roles only, never the owner's roles nor another Editor's; the owner
 // revokes any; a holder always gives its own up. Likewise only the owner appoints an Editor ("Only the owner appoints
 // Editors"). A refusal is 403 FORBIDDEN in words, and nothing is written.
 
