@@ -16,9 +16,17 @@ import { GrantRoleForm } from "./grant-role-form";
 import { useAnswerOffer, useRoleOffers } from "@/components/roles/use-role-offers";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 import { useFocusOnMessage } from "@/components/ui/focus-on-message";
+import { OfferOwnership, OwnershipOfferLine } from "./ownership-offer";
+import { useOwnershipOffer } from "./use-ownership";
 
 export function MembersPanel({ slug, canManage, amOwner, me }: { slug: string; canManage: boolean; amOwner: boolean; me: string | undefined }) {
   const users = useOutletUsers(slug);
+  // the open ownership offer, read by the owner and its Editors (docs/DECISIONS.md, "Ownership of an outlet is handed over")
+  const ownership = useOwnershipOffer(slug, canManage);
+  const openOwnershipOffer = ownership.data?.offer ?? undefined;
+  // the owner offers the outlet to one of its Editors, one offer at a time, once the open offer has been read
+  const mayOfferOwnershipTo = (member: { isOwner: boolean; roles: Array<{ roleId: number }> }) =>
+    amOwner && !member.isOwner && member.roles.some((r) => r.roleId === ROLE.EDITOR) && ownership.isSuccess && !openOwnershipOffer;
   const revoke = useChangeRole(slug, "revoke");
   // a role is revoked (or given up) only after a second, explicit click that says what it does
   const [confirming, setConfirming] = useState<{ wallet: string; roleId: number; name: string; own: boolean; owner: boolean } | undefined>();
@@ -83,6 +91,7 @@ export function MembersPanel({ slug, canManage, amOwner, me }: { slug: string; c
                     </li>
                   ))}
                 </ul>
+                {mayOfferOwnershipTo(member) ? <OfferOwnership slug={slug} wallet={member.wallet} onDone={setChanged} /> : null}
                 {confirming && confirming.wallet === member.wallet ? (
                   <div role="alertdialog" aria-label="Confirm the role change" className="w-full rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-950" data-testid="revoke-confirm">
                     <p>
@@ -139,6 +148,7 @@ export function MembersPanel({ slug, canManage, amOwner, me }: { slug: string; c
           <AlertLine text={describeWalletError(revoke.error, "change the role")} testId="form-error" />
         </div>
       ) : null}
+      {openOwnershipOffer ? <OwnershipOfferLine slug={slug} offer={openOwnershipOffer} me={me} amOwner={amOwner} onDone={setChanged} /> : null}
       {canManage ? <SentOffers slug={slug} amOwner={amOwner} me={me} /> : null}
       {canManage ? <GrantRoleForm slug={slug} amOwner={amOwner} /> : null}
     </Card>
