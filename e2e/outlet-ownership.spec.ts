@@ -87,6 +87,7 @@ test("the offered Editor accepts in the members panel and then owns the outlet; 
 
   // the former owner's page, read again, shows it as an Editor: no Offer ownership, no Revoke on the new owner's role
   await owner.page.reload();
+  await signIn(owner.page);
   await idle(owner.page);
   await expect(owner.page.getByTestId("outlet-owner")).not.toContainText("(you)");
   await expect(owner.page.getByTestId("offer-ownership")).toHaveCount(0);
