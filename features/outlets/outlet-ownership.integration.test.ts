@@ -102,7 +102,7 @@ describe.each(dialects)("outlet ownership handed over on %s", (dialect) => {
     const withdrawn = await answer(ownershipWithdraw, ownerKey, offerId);
     expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
     expect(withdrawn.body.offer).toMatchObject({ offerId, status: "withdrawn" });
-    expectError(await answer(ownershipAccept, editorKey, offerId), 409, "INVALID_STATE", `Ownership offer ${offerId} was withdrawn; only an open offer can be answered`, { details: { offerStatus: "withdrawn" } });
+    expectError(await answer(ownershipAccept, editorKey, offerId), 409, "INVALID_STATE", `Ownership offer ${offerId} was withdrawn; only an open offer can be answered`, { offerStatus: "withdrawn" });
     expect((await inboxOf(editorKey)).find((item) => item.kind === "inbox.ownership_offered")).toMatchObject({
       offerStatus: "withdrawn",
       message: `The owner of Outlet ${SLUG} offered you its ownership; it was withdrawn before you answered.`,
