@@ -1,6 +1,5 @@
 "use client";
 
-import { useState } from "react";
 import { displayAddress } from "@/lib/wallet/short-address";
 import { FullAddress } from "@/components/ui/full-address";
 import { AlertLine } from "@/components/ui/form-message";
@@ -16,56 +15,57 @@ import { useOwnershipChange } from "./use-ownership";
 export const HANDOVER_MEANING =
   "The new owner alone appoints and revokes Editors and is the outlet’s party in its court cases; the former owner keeps its roles here as an Editor, without the owner’s powers.";
 
-/** The owner's "Offer ownership" on an Editor's row, with its confirmation. */
-export function OfferOwnership({ slug, wallet, onDone }: { slug: string; wallet: string; onDone: (text: string) => void }) {
-  const offer = useOwnershipChange(slug, "offer");
-  const [confirming, setConfirming] = useState(false);
+/** The owner's "Offer ownership" on an Editor's row; it opens the confirmation below the row. */
+export function OfferOwnershipButton({ wallet, onClick, disabled }: { wallet: string; onClick: () => void; disabled: boolean }) {
   return (
-    <>
-      <button
-        type="button"
-        onClick={() => setConfirming(true)}
-        disabled={offer.isPending || confirming}
-        aria-label={`Offer the ownership of this outlet to ${displayAddress(wallet)}`}
-        className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-3 text-xs text-stone-800 hover:bg-stone-50"
-        data-testid="offer-ownership"
-      >
-        Offer ownership
-      </button>
-      {confirming ? (
-        <div role="alertdialog" aria-label="Confirm the ownership offer" className="w-full rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="ownership-confirm">
-          <p className="[overflow-wrap:anywhere]">
-            Offer the ownership of this outlet to {displayAddress(wallet)}? Nothing changes until they accept. {HANDOVER_MEANING} You can withdraw the offer until they answer.
-          </p>
-          <div className="mt-2 flex flex-wrap gap-2">
-            <button
-              type="button"
-              className="min-h-11 rounded-md bg-ink px-4 text-sm font-semibold text-white disabled:opacity-50"
-              disabled={offer.isPending}
-              aria-busy={offer.isPending}
-              onClick={() =>
-                offer.mutate(wallet, {
-                  onSuccess: () => {
-                    setConfirming(false);
-                    onDone(`Ownership offered to ${displayAddress(wallet)}; nothing changes until they accept.`);
-                  },
-                })
-              }
-            >
-              {offer.isPending ? "Offering…" : "Offer ownership"}
-            </button>
-            <button type="button" className="min-h-11 rounded-md border border-stone-300 bg-white px-4 text-sm" disabled={offer.isPending} onClick={() => setConfirming(false)}>
-              Keep ownership
-            </button>
-          </div>
-          {offer.isError ? (
-            <div className="mt-2">
-              <AlertLine text={describeWalletError(offer.error, "offer the ownership")} testId="form-error" />
-            </div>
-          ) : null}
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={`Offer the ownership of this outlet to ${displayAddress(wallet)}`}
+      className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-3 text-xs text-stone-800 hover:bg-stone-50"
+      data-testid="offer-ownership"
+    >
+      Offer ownership
+    </button>
+  );
+}
+
+/** The confirmation of an ownership offer: what it means, then the offer or keeping the outlet. */
+export function OfferOwnershipConfirm({ slug, wallet, onDone, onClose }: { slug: string; wallet: string; onDone: (text: string) => void; onClose: () => void }) {
+  const offer = useOwnershipChange(slug, "offer");
+  return (
+    <div role="alertdialog" aria-label="Confirm the ownership offer" className="w-full rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="ownership-confirm">
+      <p className="[overflow-wrap:anywhere]">
+        Offer the ownership of this outlet to {displayAddress(wallet)}? Nothing changes until they accept. {HANDOVER_MEANING} You can withdraw the offer until they answer.
+      </p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="min-h-11 rounded-md bg-ink px-4 text-sm font-semibold text-white disabled:opacity-50"
+          disabled={offer.isPending}
+          aria-busy={offer.isPending}
+          onClick={() =>
+            offer.mutate(wallet, {
+              onSuccess: () => {
+                onClose();
+                onDone(`Ownership offered to ${displayAddress(wallet)}; nothing changes until they accept.`);
+              },
+            })
+          }
+        >
+          {offer.isPending ? "Offering…" : "Offer ownership"}
+        </button>
+        <button type="button" className="min-h-11 rounded-md border border-stone-300 bg-white px-4 text-sm" disabled={offer.isPending} onClick={onClose}>
+          Keep ownership
+        </button>
+      </div>
+      {offer.isError ? (
+        <div className="mt-2">
+          <AlertLine text={describeWalletError(offer.error, "offer the ownership")} testId="form-error" />
         </div>
       ) : null}
-    </>
+    </div>
   );
 }
 
@@ -80,10 +80,10 @@ export function OwnershipOfferLine({ slug, offer, me, amOwner, onDone }: { slug:
   const button = "min-h-11 rounded-md px-4 text-sm disabled:opacity-50";
   return (
     <div className="mt-4 border-t border-stone-100 pt-3" data-testid="ownership-offer" aria-busy={busy}>
-      <h3 className="text-sm font-semibold text-stone-800">Ownership offered, not accepted yet</h3>
+      <h3 className="text-sm font-semibold text-stone-800">{mine ? "Ownership offered to you" : "Ownership offered, not accepted yet"}</h3>
       {mine ? (
         <p className="mt-1 text-sm [overflow-wrap:anywhere]">
-          The owner offers you the ownership of this outlet. {HANDOVER_MEANING}
+          The owner offers you the ownership of this outlet. If you accept, you alone appoint and revoke its Editors and you are the outlet’s party in its court cases; the present owner stays an Editor here.
         </p>
       ) : (
         <p className="mt-1 text-sm [overflow-wrap:anywhere]">
