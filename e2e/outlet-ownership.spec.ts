@@ -68,9 +68,15 @@ test("the offered Editor accepts in the members panel and then owns the outlet; 
   await owner.page.getByTestId("ownership-confirm").getByRole("button", { name: "Offer ownership" }).click();
   await expect(owner.page.getByTestId("ownership-offer")).toBeVisible();
 
+  // the Editor's inbox says what is offered and leads to the outlet's page, where it answers
   const { page } = await cast.open(browser, editor.key);
-  await page.goto(`/outlets/${slug}`);
+  await page.goto("/inbox");
   await signIn(page);
+  await expect(page.getByText(`The owner of ${OUTLET} offers you its ownership`)).toBeVisible();
+  await idle(page);
+  await bothWidths(page, "inbox", "outlet-ownership");
+  await page.getByTestId("inbox-ownership-link").first().click();
+  await expect(page).toHaveURL(new RegExp(`/outlets/${slug}$`));
   await idle(page);
   const offer = page.getByTestId("ownership-offer");
   await expect(offer).toContainText("The owner offers you the ownership of this outlet.");
