@@ -176,4 +176,14 @@ describe.each(dialects)("outlet ownership handed over on %s", (dialect) => {
     expect(ownerGaveUp.status, JSON.stringify(ownerGaveUp.body)).toBe(200);
     expect(await registry.isMember(SLUG, editor)).toBe(true);
   });
+
+  it("stores one of two offers sent at once and refuses the other with 409", async () => {
+    const both = await Promise.all([offer(editorKey, secondEditor), offer(editorKey, secondEditor)]);
+    expect(both.map((res) => res.status).sort(), JSON.stringify(both.map((res) => res.body))).toEqual([201, 409]);
+    const refused = both.find((res) => res.status === 409)!;
+    expect(refused.body).toMatchObject({ error: "CONFLICT", message: expect.stringMatching(new RegExp(`^The ownership of outlet "${SLUG}" (is already offered to ${secondEditor}|was offered by another request meanwhile); withdraw that offer first$`)) });
+    const open = await openOffer(editorKey);
+    expect(open.body.offer).toMatchObject({ wallet: secondEditor, status: "pending" });
+    expect((await answer(ownershipWithdraw, editorKey, open.body.offer.offerId as string)).status).toBe(200);
+  });
 });
