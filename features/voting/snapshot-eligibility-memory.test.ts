@@ -24,11 +24,9 @@ describe("remembered snapshot eligibility", () => {
     // an ordinary batch forgets nothing
     emitProjectionChange(change({ fromBlock: 216, toBlock: 220, capsuleIds: ["4"] }));
     expect(recallEligibility("harbour", WALLET, 200)).toBe(false);
-  });
-
-  it("forgets everything on a change too large to list, which may hide a rewind", () => {
-    rememberEligibility("harbour", WALLET, 300, true);
-    emitProjectionChange(change({ fromBlock: 301, toBlock: 400, truncated: true }));
-    expect(recallEligibility("harbour", WALLET, 300)).toBeUndefined();
+    // a rewind that reached this server in a change too large to list still names its fork block
+    emitProjectionChange(change({ fromBlock: 196, toBlock: 220, rewound: { forkBlock: 195, depth: 25 }, truncated: true }));
+    expect(recallEligibility("harbour", WALLET, 200)).toBeUndefined();
+    expect(recallEligibility("harbour", WALLET, 190)).toBe(false);
   });
 });

@@ -3,7 +3,8 @@ import { onProjectionChange } from "@/lib/indexer/change-feed";
 /**
  * Snapshot eligibility answers already read from RoleRegistry, by outlet, wallet and snapshot block. A past block's
  * checkpoints do not change unless a reorg replaces that block: a rewind of the projection to a fork block (the last
- * block kept) before a remembered snapshot forgets it (so does a change too large to list, which may hide a rewind).
+ * block kept) before a remembered snapshot forgets it. The feed reaches every server (NOTIFY on PostgreSQL), and
+ * its rewind is kept even when a change is too large to list.
  */
 const REMEMBERED = 10_000;
 const answers = new Map<string, { snapshotBlock: number; eligible: boolean }>();
@@ -15,8 +16,7 @@ function listen(): void {
   if (listening) return;
   listening = true;
   onProjectionChange((change) => {
-    if (change.truncated) answers.clear();
-    else if (change.rewound) forgetAfter(change.rewound.forkBlock);
+    if (change.rewound) forgetAfter(change.rewound.forkBlock);
   });
 }
 
