@@ -174,7 +174,7 @@ test("a tab left open learns of the version saved on another device without typi
   await show(page);
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(newer.title);
   await expect(page.locator("#draft-body")).toHaveValue(newer.body);
-  await expect(page.getByTestId("draft-refreshed")).toHaveText(/^Updated with the version saved on another device at \d{2}:\d{2}\.$/);
+  await expect(page.getByTestId("draft-refreshed")).toHaveText(/^Updated with the version saved on another device at \d{2}:\d{2} [A-Z][A-Za-z0-9+:-]*\.$/);
   await expect(page.getByTestId("draft-other-tab")).toHaveCount(0);
   await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
   await bothWidths(page, "updated-from-elsewhere", "draft-conflicts");

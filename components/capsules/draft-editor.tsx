@@ -119,7 +119,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
       <div role="status" data-testid="draft-refreshed">
         {autosave.refreshedAt && !autosave.elsewhere && !submitted ? (
           <p className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950">
-            Updated with the version saved on another device at {autosave.refreshedAt.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" })}.
+            Updated with the version saved on another device at {autosave.refreshedAt.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZoneName: "short" })}.
           </p>
         ) : null}
       </div>
