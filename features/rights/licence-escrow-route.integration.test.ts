@@ -20,6 +20,9 @@ import { deploymentOf } from "@/test/operator/support";
 import { LICENCE_RECLAIM_AFTER_SECONDS } from "@/lib/chain/deploy";
 import { RELEASE_MARGIN_SECONDS } from "@/features/rights/escrow-deposit";
 import { waitFor } from "@/features/partners/partners.test-support";
+import { sql } from "kysely";
+import { takeTransactionLock } from "@/lib/db/server-functions";
+import { OPERATOR_NONCE_LOCK_KEY } from "@/lib/chain/operator/queue-operator-tx";
 
 // Issue 29 item 5 over HTTP on the real stack, both dialects: POST /api/rights/license takes a deposit
 // into LicenceEscrow (payer, listing, payee, amount, confirmations, single use checked on the node),
@@ -579,4 +582,46 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     expect(await onChain(rival.paymentId)).toBe(1);
     expect(await handle.db.selectFrom("licence_escrow_payments").select("status").where("payment_id", "=", Number(rival.paymentId)).executeTakeFirst()).toEqual({ status: "held" });
   });
+
+  // Also moves the clock on by days. "The other order" of the void notices: the buyer's reclaim mined and projected after
+  // the sale checked the deposit but before its transaction wrote the release decision, so the projection of Refunded
+  // found no licence to void and the grant's transaction must write the notices. That moment is reached on PostgreSQL,
+  // where another writer (here the test) can hold the operator's nonce lock the grant's transaction takes first.
+  if (dialect === "postgres") {
+    it("writes the void notices from the sale's transaction when the buyer's reclaim was projected first", async () => {
+      const listingId = await listing({ exclusive: true });
+      const paid = await deposit(B6, listingId, PRICE);
+      // a week on for the next block; the deposit is checked against the latest block's time, still the old one
+      await stream.rpc("evm_increaseTime", [LICENCE_RECLAIM_AFTER_SECONDS + 60]);
+      const waitingForNonceLock = async () =>
+        (await sql<{ waiting: number }>`select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted and classid = 0 and objid = ${OPERATOR_NONCE_LOCK_KEY}`.execute(handle.db)).rows[0]!.waiting > 0
+          ? true
+          : undefined;
+      let reclaimHash: Hex | undefined;
+      let asked: ReturnType<typeof license> | undefined;
+      await handle.db.transaction().execute(async (trx) => {
+        await takeTransactionLock(trx, OPERATOR_NONCE_LOCK_KEY);
+        asked = license(B6, { listingId: String(listingId), paymentTxHash: paid.hash });
+        // the deposit checked and the release estimated, the sale waits for the nonce lock
+        await waitFor(waitingForNonceLock, "the sale waiting for the operator's nonce lock");
+        reclaimHash = await walletOf(B6).writeContract({ ...escrow(), functionName: "reclaim", args: [paid.paymentId] });
+        expect((await stream.publicClient.waitForTransactionReceipt({ hash: reclaimHash })).status).toBe("success");
+        expect(await payment(paid.paymentId)).toMatchObject({ status: "refunded", refund_reason: "reclaimed", settle_tx_hash: reclaimHash });
+        // projected first: no licence yet, so nobody was told
+        expect((await voidNotices(B6)).filter((n) => n.txHash === reclaimHash)).toEqual([]);
+      });
+      const answer = await asked!;
+      expect(answer.status, JSON.stringify(answer.body)).toBe(409);
+      expect(answer.body).toMatchObject({ error: "CONFLICT", paymentId: String(paid.paymentId), licenceStatus: "void" });
+      const licence = await handle.db.selectFrom("rights_licences").select("id").where("listing_id", "=", listingId).executeTakeFirstOrThrow();
+      // the grant's transaction wrote them: the buyer's and the lister's (also the payee), once each, naming the reclaim
+      const rows = await handle.db.selectFrom("activity").select(["wallet", "kind", "tx_hash"]).where("subject_id", "=", String(licence.id)).where("kind", "like", "inbox.licence%").orderBy("kind").execute();
+      expect(rows).toEqual([
+        { wallet: ALICE, kind: "inbox.licence_sale_void", tx_hash: reclaimHash },
+        { wallet: addressOf(B6), kind: "inbox.licence_void", tx_hash: reclaimHash },
+      ]);
+      expect((await voidNotices(B6)).filter((n) => n.txHash === reclaimHash).map((n) => n.kind)).toEqual(["inbox.licence_void"]);
+      expect((await voidNotices(1)).filter((n) => n.txHash === reclaimHash).map((n) => n.kind)).toEqual(["inbox.licence_sale_void"]);
+    });
+  }
 });
