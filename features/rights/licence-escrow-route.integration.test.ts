@@ -23,6 +23,7 @@ import { waitFor } from "@/features/partners/partners.test-support";
 import { sql } from "kysely";
 import { takeTransactionLock } from "@/lib/db/server-functions";
 import { OPERATOR_NONCE_LOCK_KEY } from "@/lib/chain/operator/queue-operator-tx";
+import { openLiveStream } from "@/features/live/live-stream.test-support";
 
 // Issue 29 item 5 over HTTP on the real stack, both dialects: POST /api/rights/license takes a deposit
 // into LicenceEscrow (payer, listing, payee, amount, confirmations, single use checked on the node),
@@ -447,6 +448,10 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     let releaseHash: Hex;
     let reclaimHash: Hex;
     let licenceId: string;
+    // the public live stream, as an open inbox page holds it
+    const feed = await openLiveStream(stack.baseUrl);
+    await feed.next((e) => e.type === "hello", "hello");
+    const fromHello = feed.events.length;
     await stream.rpc("evm_setAutomine", [false]);
     try {
       // the release is staged and broadcast, but no block is mined: the answer says it is sent
@@ -467,6 +472,11 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     }
     expect((await stream.publicClient.waitForTransactionReceipt({ hash: releaseHash })).status).toBe("reverted");
     expect(await payment(paid.paymentId)).toMatchObject({ status: "refunded", refund_reason: "reclaimed" });
+    // the reclaim's change names the buyer (an argument of Refunded) and the seller's side, whose inboxes now hold the
+    // notices: both open inboxes re-read at once
+    const pushed = await feed.next((e) => e.type === "change" && e.kinds.includes("licenceEscrow:Refunded") && e.wallets.includes(addressOf(B4)), "the reclaim's change", fromHello);
+    expect(pushed.wallets).toContain(ALICE);
+    await feed.close();
 
     const voided = await rights();
     expect(voided).toMatchObject({ status: "active", licenceCount: 0 });
