@@ -9,6 +9,8 @@ import { bothWidths, signIn } from "./support/page-helpers";
 // (two browser contexts, which share no BroadcastChannel, so neither hears the other's saves) no longer puts the older
 // copy over the newer one. The second device's save is refused; it says so, shows what differs, and offers both ways:
 // keep this version (saved over the other) or load the version saved there (what was typed here is dropped).
+// A visible draft tab also re-reads its revision by itself (every 15 s, and at once when it is shown or focused again):
+// with no change of its own it takes the newer version quietly; with changes of its own it offers the same choice.
 
 const jury = juryChain();
 const desk = readerDesk();
@@ -35,6 +37,22 @@ async function openDraft(page: Page, id: string) {
   await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
 }
 
+/**
+ * The tab is hidden, as a laptop's tab is while its journalist writes on the phone: it does not re-read the draft by
+ * itself, so what it does next (type, submit) is done on the version it showed (the first two tests are about that).
+ */
+const hide = (page: Page) =>
+  page.evaluate(() => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+/** The tab is shown again: the browser's own visibility back, and the change told as the browser tells it. */
+const show = (page: Page) =>
+  page.evaluate(() => {
+    delete (document as { visibilityState?: DocumentVisibilityState }).visibilityState;
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+
 test("the same draft on two devices: the older copy's save is refused and said, and both choices work", async ({ page, browser }) => {
   test.setTimeout(240_000);
   const original = { title: `Bus lanes ${stamp}`, body: "Bus lanes.\n\nThe city paints new bus lanes." };
@@ -43,6 +61,8 @@ test("the same draft on two devices: the older copy's save is refused and said, 
   const second = await otherDevice.newPage();
   await openDraft(page, id);
   await openDraft(second, id);
+  await hide(page);
+  await hide(second);
 
   // the first device saves a newer title
   const newer = `Bus lanes open on four streets ${stamp}`;
@@ -104,6 +124,7 @@ test("a device that never typed submits only the version it shows: the submissio
   const second = await otherDevice.newPage();
   await openDraft(page, id);
   await openDraft(second, id);
+  await hide(second);
 
   // the first device saves a new body; the second, untouched, still shows the first one and asks to submit it
   const newer = "Ferry fares.\n\nThe ferry costs three euros from June.";
@@ -116,6 +137,10 @@ test("a device that never typed submits only the version it shows: the submissio
   const notice = second.getByTestId("draft-other-tab");
   await expect(notice).toHaveAttribute("data-where", "elsewhere");
   await expect(notice.getByTestId("draft-differences")).toContainText("What differs there: body");
+  // nothing was typed on this device: the notice does not speak of unsaved changes, and offers the version saved there
+  await expect(notice).toContainText("Nothing was changed in this tab since, so nothing here is lost: load the version saved there to carry on from it.");
+  await expect(notice).not.toContainText("not saved");
+  await expect(second.getByTestId("autosave-status")).toHaveText("Saving stopped: this draft was changed elsewhere; choose below which version to keep.");
   // nothing was submitted: the draft is still a draft, at the newer text
   const read = await desk.call(capsuleRead, { params: { id } }, owner.key);
   expect([read.capsule.status, read.content.body]).toEqual(["draft", newer]);
@@ -123,4 +148,61 @@ test("a device that never typed submits only the version it shows: the submissio
   await second.getByRole("button", { name: "Load the version saved there" }).click();
   await expect(second.locator("#draft-body")).toHaveValue(newer);
   await otherDevice.close();
+});
+
+test("a tab left open learns of the version saved on another device without typing; one with changes of its own is offered the choice", async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const original = { title: `Tram stops ${stamp}`, body: "Tram stops.\n\nThe city moves two tram stops." };
+  const id = await desk.draft(owner.key, slug, original.title, original.body);
+  const phone = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  const second = await phone.newPage();
+  await openDraft(page, id);
+  await openDraft(second, id);
+  // the laptop's tab is left open in the background while the journalist writes on the phone
+  await hide(page);
+  const newer = { title: `Tram stops move on Elm Street ${stamp}`, body: "Tram stops.\n\nThe city moves two tram stops to Elm Street." };
+  await second.getByLabel("Title", { exact: true }).fill(newer.title);
+  await second.locator("#draft-body").fill(newer.body);
+  await expect.poll(() => saved(id)).toEqual(newer);
+  // a link pasted on the phone that is not one is kept on its screen, not saved (the rest is): the phone now holds a
+  // change of its own the bridge does not; then it is put away in turn
+  await second.getByLabel("Source URL", { exact: true }).fill("not a link");
+  await expect(second.getByTestId("autosave-status")).toHaveAttribute("data-state", "partial");
+  await hide(second);
+
+  // back on the laptop: the tab re-reads the draft as it is shown, and takes the newer version without a word typed
+  await show(page);
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(newer.title);
+  await expect(page.locator("#draft-body")).toHaveValue(newer.body);
+  await expect(page.getByTestId("draft-refreshed")).toHaveText(/^Updated with the version saved on another device at \d{2}:\d{2} [A-Z][A-Za-z0-9+:-]*\.$/);
+  await expect(page.getByTestId("draft-other-tab")).toHaveCount(0);
+  await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
+  await bothWidths(page, "updated-from-elsewhere", "draft-conflicts");
+  expect(await saved(id)).toEqual(newer);
+
+  // and saves from there at the revision it took: nothing refused, the message gone once the writer types
+  const laptop = `Tram stops move on Elm Street in May ${stamp}`;
+  await page.getByLabel("Title", { exact: true }).fill(laptop);
+  await expect(page.getByTestId("draft-refreshed")).toHaveText("");
+  await expect.poll(async () => (await saved(id)).title).toBe(laptop);
+  await expect(page.getByTestId("draft-other-tab")).toHaveCount(0);
+
+  // the phone, holding its unsaved link, learns of the laptop's save when it is shown again, and offers the choice
+  // instead of dropping the link
+  await show(second);
+  const notice = second.getByTestId("draft-other-tab");
+  await expect(notice).toHaveAttribute("data-where", "elsewhere");
+  await expect(notice).toContainText(/This draft was changed elsewhere at \d{2}:\d{2}:\d{2}/);
+  await expect(notice).toContainText("Your latest changes here are not saved");
+  await expect(second.getByLabel("Title", { exact: true })).toHaveValue(newer.title);
+  await expect(second.getByLabel("Source URL", { exact: true })).toHaveValue("not a link");
+  await expect(notice.getByTestId("draft-differences")).toContainText("What differs there: title");
+  await expect(second.getByTestId("autosave-status")).toHaveText("Not saved: this draft was changed elsewhere; choose below which version to keep.");
+  await expect(second.getByTestId("draft-refreshed")).toHaveText("");
+  await bothWidths(second, "changed-elsewhere-while-editing", "draft-conflicts");
+  expect((await saved(id)).title).toBe(laptop);
+  await notice.getByRole("button", { name: "Load the version saved there" }).click();
+  await expect(second.getByLabel("Title", { exact: true })).toHaveValue(laptop);
+  await expect(notice).toHaveCount(0);
+  await phone.close();
 });

@@ -157,3 +157,31 @@ test("the page's check finds the latest version on chain: the correction is the 
   await expect(page.getByTestId("finalization-summary")).toHaveText("✖ This page could not be checked against the chain record. The lines below say which check failed.");
   await checkShots(page, "hidden-correction");
 });
+
+// A correction the editors finalize while a case is open makes the label "Corrected" (the author's last word) until
+// the verdict; the badge says both, and that the challenged passage was in another version than the one shown.
+test("a correction finalized while a case is open: the badge says Corrected and names the case still open, its passage in another version", async ({ page }) => {
+  test.setTimeout(240_000);
+  const reader = readerDesk();
+  const original = await reader.finalized(OWNER, fixture.outletSlug, `Tram depot ${stamp}`, "The depot opens in March with forty trams.");
+  const txHash = await jury.openCase(disputer, original);
+  const filed = await jury.api.call(capsuleDispute, { params: { id: original }, body: { grounds: "The depot holds fourteen trams.", requestedLabel: "misleading", openTxHash: txHash, claim: "forty trams" } }, disputer.key);
+  const correction = await reader.finalizedCorrection(OWNER, original, "The depot opens in March with fourteen trams.", "Fourteen trams, not forty.");
+  await page.goto(`/read/${correction}`);
+  const badge = page.getByTestId("integrity-label");
+  await expect(badge).toHaveAttribute("data-label", "corrected");
+  await expect(badge.getByTestId("integrity-explanation")).toHaveText("The author published a correction that the editors accepted; the revision history shows what changed.");
+  const open = badge.getByTestId("reader-open-case");
+  await expect(open).toContainText(`Court case #${filed.case.caseId} has been open since`);
+  await expect(open).toContainText("It challenges the passage of another version “forty trams”.");
+  await expect(badge.getByRole("link", { name: `Court case #${filed.case.caseId}` })).toHaveAttribute("href", `/court/${filed.case.caseId}`);
+  // on the version the case was opened on, the passage is that page's own
+  await page.goto(`/read/${original}`);
+  await expect(page.getByTestId("reader-open-case")).toContainText("It challenges the passage “forty trams”.");
+  await page.goto(`/read/${correction}`);
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await badge.screenshot({ path: `test-results/screenshots/reader-badge-corrected-open-case-${width}.png` });
+  }
+  await expectNoOverflowAt360(page);
+});

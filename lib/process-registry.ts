@@ -18,6 +18,7 @@ export const PROCESS_SHARED = {
   outboxNonceGaps: "nonce gaps already seen by the outbox worker",
   leadership: "this server's place in the indexer leadership, read by routes",
   indexerRuntime: "the running indexer of a leading server, read by routes",
+  lostRaceRefunds: "the leader's lost-race escrow refunds, asked for a pass by the licence grant's route",
   postgresGeneration: "PostgreSQL's change-feed and own-write counts that remembered answers are checked against",
   projectionFeed: "listeners of projection changes (live pushes, remembered answers)",
   liveHub: "the live-update hub fanning chain events out to subscribers",

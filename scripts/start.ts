@@ -25,6 +25,7 @@ import { startOutboxWorker } from "@/lib/chain/operator/outbox-worker";
 import { startWebSubHub } from "@/features/reader/hub-runtime";
 import { startPartnerWebhookWorker } from "@/features/partners/webhook-worker";
 import { startJuryCaseFiler } from "@/features/court/unfiled-jury-cases";
+import { startLostRaceRefunds } from "@/features/rights/lost-race-refunds";
 // the outbox worker settles penalty rows too: their settle hook must be registered in this process
 import "@/features/court/penalty-settlement";
 import { listenForProjectionChanges } from "@/lib/indexer/change-feed-postgres";
@@ -243,6 +244,11 @@ async function main() {
     duties.push({
       name: "jury case filer",
       start: async () => startJuryCaseFiler({ db: handle.db, pollMs: cfg.CAPSULE_JURY_FILER_POLL_MS, graceMs: cfg.CAPSULE_JURY_FILING_GRACE_MS, log: (m) => step(`  ${m}`) }),
+    });
+    // the deposits that lost the race for a sold exclusive listing are refunded by the leader, once the sale's release is indexed
+    duties.push({
+      name: "escrow lost-race refunds",
+      start: async () => startLostRaceRefunds({ db: handle.db, pollMs: cfg.CAPSULE_ESCROW_REFUND_POLL_MS, log: (m) => step(`  ${m}`) }),
     });
     // the operator outbox worker leads with the indexer: a server with CAPSULE_INDEXER=off never leads
     duties.push({

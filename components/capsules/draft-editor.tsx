@@ -43,6 +43,8 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
     revision: props.read?.draftRevision,
     // the slug field shows the one the bridge made from the title, not an empty box
     onCreated: (created) => setState((current) => (current.articleSlug ? current : { ...current, articleSlug: created.capsule.articleSlug })),
+    // a newer version saved on another device, read while this form held no change of its own
+    onNewerVersion: setState,
   });
   const capsuleId = autosave.capsuleId;
   useLeaveGuard(submitted ? undefined : autosave.leaveWarning);
@@ -104,6 +106,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
           session={session}
           news={autosave.elsewhere}
           mine={state}
+          edited={autosave.edited}
           onLoad={(saved, revision) => {
             setState(saved);
             autosave.adopt(revision);
@@ -111,6 +114,15 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
           onKeep={(revision) => void autosave.keepMine(revision)}
         />
       ) : null}
+
+      {/* the form took a newer version saved elsewhere by itself (it held no change of its own): said politely, once */}
+      <div role="status" data-testid="draft-refreshed">
+        {autosave.refreshedAt && !autosave.elsewhere && !submitted ? (
+          <p className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950">
+            Updated with the version saved on another device at {autosave.refreshedAt.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZoneName: "short" })}.
+          </p>
+        ) : null}
+      </div>
 
       {submitted && capsuleId ? (
         <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-950" data-testid="draft-submitted-note">

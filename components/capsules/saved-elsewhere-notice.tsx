@@ -22,12 +22,15 @@ const wordsApart = (there: number, here: number) =>
  * The draft was saved elsewhere since the version this form holds (another tab of this browser, or the bridge refused
  * the save: 409 DRAFT_CHANGED). Saving has stopped; this says when, reads the version saved there to show what differs,
  * and offers the two ways on: take that version (what was typed here is dropped), or keep this one (saved over it).
+ * `edited`: this tab holds changes of its own the bridge does not; without any, nothing here would be lost by loading
+ * the version saved there, and the words say so rather than speak of unsaved changes.
  */
 export function SavedElsewhereNotice(props: {
   capsuleId: string;
   session: BrowserSession | undefined;
   news: SavedElsewhere;
   mine: DraftState;
+  edited: boolean;
   onLoad: (state: DraftState, revision: number | undefined) => void;
   onKeep: (revision: number | undefined) => void;
 }) {
@@ -63,7 +66,16 @@ export function SavedElsewhereNotice(props: {
   const differences = theirs ? draftDifferences(props.mine, draftFromCapsule(theirs)) : undefined;
   return (
     <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="draft-other-tab" data-where={news.where}>
-      {news.where === "tab" ? (
+      {!props.edited ? (
+        <p>
+          <span className="font-semibold">
+            This draft was {news.where === "tab" ? "saved in another tab or window" : "changed elsewhere"} at {clock(news.at)}
+          </span>
+          {news.where === "tab" ? "" : " (another browser, device or session)"}, after this page opened it. Nothing was changed in this tab since, so nothing here is
+          lost: load the version saved there to carry on from it. Saving has stopped until you choose; keeping this tab’s version instead replaces that one with
+          the text shown here.
+        </p>
+      ) : news.where === "tab" ? (
         <p>
           <span className="font-semibold">This draft was saved in another tab or window at {clock(news.at)}.</span> This tab has stopped saving, so it does not put
           its older fields over that version. Load the version saved there (what you typed here since is dropped), or keep this tab’s version, which then

@@ -1,12 +1,14 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/lib/api/api-client";
 import type { BrowserSession } from "@/lib/api/browser-session";
-import { planSave, type DraftErrors, type DraftState } from "@/features/capsules/draft-form";
-import { useCreateCapsule, useUpdateCapsule } from "@/components/capsules/use-capsules";
+import { draftFromCapsule, planSave, type DraftErrors, type DraftState } from "@/features/capsules/draft-form";
+import { capsuleQuery, useCreateCapsule, useUpdateCapsule } from "@/components/capsules/use-capsules";
 import { listenForDraftSaves, tellDraftSaved } from "./draft-tabs";
 import { draftChangedOf } from "./draft-conflict";
+import { FRESHNESS_CHECK_MS, freshnessAction } from "./draft-freshness";
 
 /**
  * Saving stopped because the draft was saved elsewhere since this editor's version: in another tab of this browser
@@ -40,6 +42,8 @@ export function useAutosave(args: {
   revision?: number;
   /** The bridge's answer to the first save (the slug it made from the title, for one). */
   onCreated?: (created: { capsule: { articleSlug: string }; draftRevision?: number }) => void;
+  /** A newer version saved elsewhere, read while the form held no change of its own: the form shows it instead. */
+  onNewerVersion?: (state: DraftState) => void;
 }) {
   const create = useCreateCapsule();
   const update = useUpdateCapsule();
@@ -51,6 +55,11 @@ export function useAutosave(args: {
     args.capsuleId ? { kind: "saved", at: new Date(), skipped: [] } : { kind: "waiting", message: "Not saved yet: a draft is saved once it has a title and a body." },
   );
   const [serverErrors, setServerErrors] = useState<DraftErrors>({});
+  // the last save left fields out: the form holds what the bridge does not, as unsaved typing does
+  const [leftOut, setLeftOut] = useState(false);
+  // when the version the form was quietly updated to was saved elsewhere (said until the writer types)
+  const [refreshedAt, setRefreshedAt] = useState<Date | undefined>();
+  const queryClient = useQueryClient();
   const latest = useRef({ ...args, capsuleId, version, create: create.mutateAsync, update: update.mutateAsync });
   latest.current = { ...args, capsuleId: latest.current.capsuleId ?? capsuleId, version, create: create.mutateAsync, update: update.mutateAsync };
   const saved = useRef({ version: 0, skipped: [] as string[] });
@@ -84,7 +93,7 @@ export function useAutosave(args: {
       return false;
     }
     if (heldByOtherTab.current) {
-      setResult(heldResult(elsewhereNow.current));
+      setResult(heldResult(elsewhereNow.current, true));
       problem.current = "The draft is not saved: it was saved elsewhere. Choose which version to keep (above the form), then submit again.";
       return false;
     }
@@ -109,6 +118,7 @@ export function useAutosave(args: {
         tellDraftSaved(latest.current.capsuleId ?? "", tab.current, revision.current);
         saved.current = { version: snap.version, skipped: plan.skipped };
         setSavedVersion(snap.version);
+        setLeftOut(plan.skipped.length > 0);
         setServerErrors({});
         setResult({ kind: "saved", at: new Date(), skipped: plan.skipped });
         problem.current = plan.skipped.length === 0 ? "" : "The draft was saved without some fields: fix the marked fields, then submit once it says “All changes saved”.";
@@ -164,11 +174,14 @@ export function useAutosave(args: {
   useEffect(() => {
     if (!capsuleId) return;
     return listenForDraftSaves(capsuleId, tab.current, (saved) => {
+      // a revision this form already holds (read below before the other tab's message came) is no news
+      if (saved.revision !== undefined && revision.current !== undefined && saved.revision <= revision.current) return;
       hold({ where: "tab", at: new Date(), ...(saved.revision === undefined ? {} : { revision: saved.revision }) });
     });
   }, [capsuleId]);
   function hold(news: SavedElsewhere) {
     heldByOtherTab.current = true;
+    setRefreshedAt(undefined);
     elsewhereNow.current = news.where;
     setElsewhere(news);
   }
@@ -177,7 +190,7 @@ export function useAutosave(args: {
     const changed = error instanceof ApiError ? draftChangedOf(error) : undefined;
     if (!changed) return false;
     hold({ where: "elsewhere", at: changed.savedAt ?? new Date(), revision: changed.revision });
-    setResult(heldResult("elsewhere"));
+    setResult(heldResult("elsewhere", hasUnsaved()));
     return true;
   }
   const release = () => {
@@ -200,8 +213,63 @@ export function useAutosave(args: {
     revision.current = over;
     saved.current = { version: latest.current.version, skipped: [] };
     setSavedVersion(latest.current.version);
+    setLeftOut(false);
     setResult({ kind: "saved", at: new Date(), skipped: [] });
   };
+  /** The form holds something the bridge does not: typing not saved yet, or fields the last save left out. */
+  const hasUnsaved = () => latest.current.version !== saved.current.version || saved.current.skipped.length > 0;
+
+  // A device that never types learns of a newer version too: while the tab is visible it re-reads the draft's
+  // revision (a signed read; drafts are private, so nothing is said on the public live channel), every
+  // FRESHNESS_CHECK_MS and at once when the tab is shown or focused again. With no change of its own the form takes
+  // the newer version quietly and says so; with changes of its own saving stops and the writer chooses, as when the
+  // bridge refuses a save (components/capsules/draft-freshness.ts decides).
+  const sessionId = args.session?.sessionId;
+  useEffect(() => {
+    const session = latest.current.session;
+    if (!capsuleId || !session) return;
+    let live = true;
+    let reading = false;
+    const check = async () => {
+      if (reading || document.visibilityState !== "visible") return;
+      reading = true;
+      try {
+        const fresh = await queryClient.fetchQuery({ ...capsuleQuery(capsuleId, session), staleTime: 0 });
+        if (!live || !mounted.current) return;
+        const action = freshnessAction({
+          held: revision.current,
+          saved: fresh.draftRevision,
+          unsaved: hasUnsaved(),
+          saving: inFlight.current !== undefined,
+          choosing: heldByOtherTab.current,
+          locked: latest.current.paused,
+        });
+        const savedAt = new Date(Number(fresh.capsule.updatedAt) * 1000);
+        if (action === "load") {
+          latest.current.onNewerVersion?.(draftFromCapsule(fresh));
+          adopt(fresh.draftRevision);
+          setRefreshedAt(savedAt);
+        } else if (action === "hold") {
+          hold({ where: "elsewhere", at: savedAt, ...(fresh.draftRevision === undefined ? {} : { revision: fresh.draftRevision }) });
+          setResult(heldResult("elsewhere", true));
+        }
+      } catch {
+        // a read that fails (offline, signed out) changes nothing here; the next one tries again
+      } finally {
+        reading = false;
+      }
+    };
+    const timer = setInterval(() => void check(), FRESHNESS_CHECK_MS);
+    const onShown = () => void check();
+    document.addEventListener("visibilitychange", onShown);
+    window.addEventListener("focus", onShown);
+    return () => {
+      live = false;
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", onShown);
+      window.removeEventListener("focus", onShown);
+    };
+  }, [capsuleId, sessionId, queryClient]);
 
   // Leaving by a link (this app navigates without unloading the page) while a save waits for the typing to stop: the
   // save is made now, not dropped with the page. A reload or a closed tab cannot wait for it, so the browser asks.
@@ -248,11 +316,17 @@ export function useAutosave(args: {
     if (!heldByRefusal(error)) return undefined;
     return "Not submitted: the draft was changed elsewhere since this page saved it. Choose which version to keep (above the form), then submit again.";
   }, []);
-  return { capsuleId, status, serverErrors, saveNow, saveForSubmit, saveForClaims, savedRevision, refusedSubmission, leaveWarning, elsewhere, keepMine, adopt, touch: () => setVersion((v) => v + 1) };
+  /** The form holds changes of its own that the bridge does not (the notice's words depend on it). */
+  const edited = version !== savedVersion || leftOut;
+  const touch = () => {
+    setRefreshedAt(undefined);
+    setVersion((v) => v + 1);
+  };
+  return { capsuleId, status, serverErrors, saveNow, saveForSubmit, saveForClaims, savedRevision, refusedSubmission, leaveWarning, elsewhere, edited, refreshedAt, keepMine, adopt, touch };
 }
 
-/** The save status while saving waits for the writer's choice of version. */
-const heldResult = (where: SavedElsewhere["where"]): SaveStatus => ({
+/** The save status while saving waits for the writer's choice of version; `unsaved`: the form holds changes of its own. */
+const heldResult = (where: SavedElsewhere["where"], unsaved: boolean): SaveStatus => ({
   kind: "paused",
-  message: where === "tab" ? "Not saved: this draft was saved in another tab; choose below which version to keep." : "Not saved: this draft was changed elsewhere; choose below which version to keep.",
+  message: `${unsaved ? "Not saved" : "Saving stopped"}: this draft was ${where === "tab" ? "saved in another tab" : "changed elsewhere"}; choose below which version to keep.`,
 });

@@ -5,13 +5,14 @@ import { IntegrityBadge } from "@/components/reader/integrity-badge";
 import { CourtRecord } from "@/components/reader/court-note";
 import type { ReaderCourtCase } from "@/features/reader/reader-article";
 
-const openCase: ReaderCourtCase = { caseId: "12", status: "open", verdict: null, rationale: null, finding: null, passage: "The budget rose by forty percent.", openedAt: "1764720000", closedAt: null };
-const decided: ReaderCourtCase = { caseId: "9", status: "closed", verdict: "verified", rationale: null, finding: "The figure is right.", passage: null, openedAt: "1764000000", closedAt: "1764100000" };
+const openCase: ReaderCourtCase = { caseId: "12", capsuleId: "40", status: "open", verdict: null, rationale: null, finding: null, passage: "The budget rose by forty percent.", openedAt: "1764720000", closedAt: null };
+const decided: ReaderCourtCase = { caseId: "9", capsuleId: "40", status: "closed", verdict: "verified", rationale: null, finding: "The figure is right.", passage: null, openedAt: "1764000000", closedAt: "1764100000" };
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
 
 /** The article page's head as reader-view.tsx puts it together: the badge, then the court record. */
-const head = (record: ReaderCourtCase[], label: string) =>
-  renderToStaticMarkup(createElement("div", null, createElement(IntegrityBadge, { label, openCase: record.find((c) => c.status === "open") ?? null }), createElement(CourtRecord, { record, label })));
+const head = (record: ReaderCourtCase[], label: string, shownId = "40") =>
+  renderToStaticMarkup(createElement("div", null, createElement(IntegrityBadge, { label, openCase: record.find((c) => c.status === "open") ?? null, shownId }), createElement(CourtRecord, { record, label })));
+const badgeOf = (html: string) => html.match(/<div[^>]*data-testid="integrity-label".*?<\/div>/s)?.[0] ?? "";
 
 describe("the article's integrity label while a court case is open", () => {
   it("is one element: the label, what the open case challenges and a link to the case, said once", () => {
@@ -28,6 +29,17 @@ describe("the article's integrity label while a court case is open", () => {
     expect(html).not.toMatch(/has been open since[\s\S]*has been open since/);
     // the decided case keeps its place in the court record
     expect(text(html)).toContain("The court found: The figure is right.");
+  });
+
+  it("says both the correction and the case still open when a correction was finalized during the case", () => {
+    // the correction is version 41; the case was opened on version 40, whose passage the correction may have changed
+    const badge = text(badgeOf(head([openCase], "corrected", "41")));
+    expect(badge).toContain("Integrity: Corrected");
+    expect(badge).toContain("The author published a correction that the editors accepted");
+    expect(badge).toContain("Court case #12 has been open since");
+    expect(badge).toContain("It challenges the passage of another version “");
+    // on the version the case was opened on, the passage is this page's
+    expect(text(badgeOf(head([openCase], "corrected", "40")))).toContain("It challenges the passage “");
   });
 
   it("keeps the label's explanation and no court record when nothing was ever disputed", () => {

@@ -7,12 +7,15 @@ import { UtcTime } from "./utc-time";
 
 /**
  * The integrity label as a badge: colour, symbol AND words, with its one-sentence explanation. While a
- * court case is open the badge says what that case is about and links to it, in place of the generic
- * explanation: one element, so the reader is not told "a dispute is open" twice (the court record below
- * keeps the decided cases only).
+ * court case is open the badge says what that case is about and links to it: in place of the generic
+ * explanation when the label is `contested` (one element, so the reader is not told "a dispute is open"
+ * twice; the court record below keeps the decided cases only), after it when a correction finalized during
+ * the case changed the label. A passage challenged in another version than `shownId` is said to be so: a
+ * correction may have changed or removed it.
  */
-export function IntegrityBadge({ label, openCase }: { label: string | null | undefined; openCase?: ReaderCourtCase | null }) {
+export function IntegrityBadge({ label, openCase, shownId }: { label: string | null | undefined; openCase?: ReaderCourtCase | null; shownId?: string }) {
   const info = integrityLabelInfo(label);
+  const elsewhere = openCase !== null && openCase !== undefined && shownId !== undefined && openCase.capsuleId !== shownId;
   return (
     <div className={`inline-flex max-w-xl flex-col gap-0.5 rounded-md border px-3 py-2 ${info.className}`} data-testid="integrity-label" data-label={info.key}>
       <span className="text-sm font-bold">
@@ -21,6 +24,11 @@ export function IntegrityBadge({ label, openCase }: { label: string | null | und
         </span>
         Integrity: {info.title}
       </span>
+      {openCase && info.key !== "contested" ? (
+        <span className="text-xs" data-testid="integrity-explanation">
+          {info.explanation}
+        </span>
+      ) : null}
       {openCase ? (
         <span className="text-xs [overflow-wrap:anywhere]" data-testid="reader-open-case">
           <Link href={`/court/${openCase.caseId}`} prefetch={false} className="font-semibold underline">
@@ -30,7 +38,7 @@ export function IntegrityBadge({ label, openCase }: { label: string | null | und
           {openCase.passage ? (
             <>
               {" "}
-              It challenges the passage <span className="font-serif italic">
+              It challenges the passage{elsewhere ? " of another version" : ""} <span className="font-serif italic">
                 <QuotedText text={openCase.passage} />
               </span>
               {stopAfter(openCase.passage)}

@@ -66,7 +66,7 @@ export function ReaderView({ article, registry, origin, label = null }: { articl
           Finalized <UtcTime unixSeconds={c.finalizedAt} testId="reader-finalized-at" />
           {c.revisionNumber > 0 ? ` · revision ${c.revisionNumber}` : ""}
         </p>
-        <IntegrityBadge label={c.integrityLabel} openCase={openCaseOf(article.courtRecord)} />
+        <IntegrityBadge label={c.integrityLabel} openCase={openCaseOf(article.courtRecord)} shownId={c.id} />
         <CourtRecord record={article.courtRecord} label={c.integrityLabel} />
         {read.revision.revisionReason ? (
           <p className="text-sm text-stone-700" data-testid="reader-revision-reason">

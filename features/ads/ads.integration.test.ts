@@ -174,8 +174,17 @@ describe.each(dialects)("ads charged per IPv6 site on %s", (dialect) => {
     expect(await charged()).toBe(CAP + 2);
   });
 
+  it("charges a site exactly its cap when its readers arrive all at once", async () => {
+    // The campaign's spend is a compare-and-set (chargeCampaign), so charged impressions of one campaign commit one at a
+    // time, and each counts the ones committed before it: on PostgreSQL's read committed as on SQLite, no overshoot.
+    const before = await charged();
+    const shown = await Promise.all(Array.from({ length: 12 }, (_, n) => show(`2001:db8:79:${n + 1}::1`)));
+    expect(shown.filter((ad) => ad !== null).length).toBeGreaterThanOrEqual(CAP);
+    expect(await charged()).toBe(before + CAP);
+  });
+
   it("leaves IPv4 readers each their own site", async () => {
     for (let n = 1; n <= 5; n += 1) expect(await show(`198.51.100.${n}`)).not.toBeNull();
-    expect(await charged()).toBe(CAP + 7);
+    expect(await charged()).toBe(CAP + 2 + CAP + 5);
   });
 });

@@ -20,7 +20,7 @@ import { findOutletById } from "@/features/outlets/outlets.repository";
 import { casesOfChain } from "@/features/court/court.repository";
 
 /** `passage`: the sentence the case challenged, when it named one (else the claims or the article as a whole). */
-export type ReaderCourtCase = { caseId: string; status: "open" | "closed"; verdict: string | null; rationale: string | null; finding: string | null; passage: string | null; openedAt: string; closedAt: string | null };
+export type ReaderCourtCase = { caseId: string; /** the version the case was opened on */ capsuleId: string; status: "open" | "closed"; verdict: string | null; rationale: string | null; finding: string | null; passage: string | null; openedAt: string; closedAt: string | null };
 
 export type ReaderArticle = {
   read: TCapsuleResponse;
@@ -67,6 +67,7 @@ async function editorsVotes(db: DbOrTrx, row: CapsuleRow): Promise<ReaderArticle
 
 const readerCase = (row: CourtCaseRow): ReaderCourtCase => ({
   caseId: String(row.id),
+  capsuleId: String(row.capsule_id),
   status: row.status,
   verdict: row.verdict,
   rationale: row.rationale,

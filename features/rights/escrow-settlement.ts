@@ -84,35 +84,46 @@ export async function carryOut(db: Db, row: OutboxRow, what: string, paymentId: 
   return outcome.status;
 }
 
+type HeldPayment = { paymentId: bigint; listingId: number; buyer: Address };
+
 /**
- * Refunds a held payment to its buyer (once: a payment already decided returns that decision).
- * The pre-flight estimate fails with 409 when the escrow no longer holds it.
+ * Decides to refund a held payment and stages the operator's refund, unless the payment is decided already (then that
+ * decision): the estimate first, a chain call outside any SQL transaction (it fails with 409 when the escrow no longer
+ * holds the payment), then one transaction under the nonce lock that re-checks the payment is undecided, stages the
+ * refund in the operator outbox and writes the decision. Nothing is broadcast here.
  */
-export async function refundPayment(db: Db, payment: { paymentId: bigint; listingId: number; buyer: Address }, reason: EscrowRefundReason, now: number): Promise<Settlement> {
+export async function stageRefund(db: Db, payment: HeldPayment, reason: EscrowRefundReason, now: number): Promise<{ decided: LicenceEscrowSettlementRow } | { row: OutboxRow; what: string }> {
   const id = Number(payment.paymentId);
-  const decision = (d: LicenceEscrowSettlementRow) => settlementOf(d, "sent");
   const earlier = await findEscrowSettlement(db, id);
-  if (earlier) return decision(earlier);
+  if (earlier) return { decided: earlier };
   const what = `refund escrow payment ${id}`;
   let prepared: Awaited<ReturnType<typeof prepareOperatorTx>>;
   try {
     prepared = await prepareOperatorTx(what, operatorCalls.refundLicencePayment(payment.paymentId, REFUND_REASON[reason]), escrowReverts(payment.paymentId));
   } catch (error) {
-    // another request settled it between the look-up and the estimate
+    // another request (or the leader's pass) settled it between the look-up and the estimate
     const settled = await findEscrowSettlement(db, id);
-    if (settled) return decision(settled);
+    if (settled) return { decided: settled };
     throw error;
   }
-  const staged = await withNonceRetry(db, async (trx): Promise<{ decided: LicenceEscrowSettlementRow } | { row: OutboxRow }> => {
+  return withNonceRetry(db, async (trx): Promise<{ decided: LicenceEscrowSettlementRow } | { row: OutboxRow; what: string }> => {
     const decided = await findEscrowSettlement(trx, id);
     if (decided) return { decided };
     const row = await stageOperatorTx(trx, prepared, { purpose: "rights.escrow", links: { wallet: payment.buyer } });
     await insertEscrowSettlement(trx, { payment_id: id, listing_id: payment.listingId, buyer: payment.buyer, action: "refund", refund_reason: reason, licence_id: null, tx_hash: row.tx_hash, created_at: now });
-    return { row };
+    return { row, what };
   });
-  if ("decided" in staged) return decision(staged.decided);
-  const status = await carryOut(db, staged.row, what, payment.paymentId);
-  return { paymentId: String(id), action: "refund", refundReason: reason, txHash: staged.row.tx_hash as Hex, status };
+}
+
+/**
+ * Refunds a held payment to its buyer (once: a payment already decided returns that decision), and waits for the
+ * receipt. The pre-flight estimate fails with 409 when the escrow no longer holds it.
+ */
+export async function refundPayment(db: Db, payment: HeldPayment, reason: EscrowRefundReason, now: number): Promise<Settlement> {
+  const staged = await stageRefund(db, payment, reason, now);
+  if ("decided" in staged) return settlementOf(staged.decided, "sent");
+  const status = await carryOut(db, staged.row, staged.what, payment.paymentId);
+  return { paymentId: String(payment.paymentId), action: "refund", refundReason: reason, txHash: staged.row.tx_hash as Hex, status };
 }
 
 /**

@@ -20,11 +20,16 @@ import { deploymentOf } from "@/test/operator/support";
 import { LICENCE_RECLAIM_AFTER_SECONDS } from "@/lib/chain/deploy";
 import { RELEASE_MARGIN_SECONDS } from "@/features/rights/escrow-deposit";
 import { waitFor } from "@/features/partners/partners.test-support";
+import { sql } from "kysely";
+import { takeTransactionLock } from "@/lib/db/server-functions";
+import { OPERATOR_NONCE_LOCK_KEY } from "@/lib/chain/operator/queue-operator-tx";
+import { openLiveStream } from "@/features/live/live-stream.test-support";
 
 // Issue 29 item 5 over HTTP on the real stack, both dialects: POST /api/rights/license takes a deposit
 // into LicenceEscrow (payer, listing, payee, amount, confirmations, single use checked on the node),
 // releases it to the payee and the contributors by shareBps (exact to the wei, in the earnings ledger),
-// and refunds a buyer who lost the race for an exclusive listing or whose licence was refused.
+// and refunds a buyer whose licence was refused; the leader refunds the deposits that lost the race for an
+// exclusive listing, once its sale's release is indexed (features/rights/lost-race-refunds.ts).
 
 const dialects = await dialectsUnderTest();
 const SLUG = "escrow-desk";
@@ -37,6 +42,7 @@ const [BUYER, STRANGER, B3, B4, B5, B6] = [3, 4, 5, 6, 7, 8];
 const PRICE = parseEther("2");
 const CONFIRMATIONS = 2;
 const GWEI = 1_000_000_000n;
+const REFUND_POLL_MS = 1000;
 
 describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
   let stack: Stack;
@@ -101,6 +107,12 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     return hash;
   };
 
+  /** LicenceEscrow's own word on a payment: 1 held, 2 released, 3 refunded. */
+  const onChain = async (paymentId: bigint) => (await stream.publicClient.readContract({ ...escrow(), functionName: "payments", args: [paymentId] }))[5];
+  const decision = (paymentId: bigint) => handle.db.selectFrom("licence_escrow_settlements").selectAll().where("payment_id", "=", Number(paymentId)).executeTakeFirst();
+  const projectedCount = (listingId: number, count: number) =>
+    waitFor(async () => ((await handle.db.selectFrom("licence_escrow_payments").select("payment_id").where("listing_id", "=", listingId).execute()).length === count ? true : undefined), "the deposits projected");
+
   const payment = (paymentId: bigint) =>
     waitFor(async () => {
       const row = await handle.db.selectFrom("licence_escrow_payments").selectAll().where("payment_id", "=", Number(paymentId)).executeTakeFirst();
@@ -108,7 +120,7 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     }, `escrow payment ${paymentId} settled in the projection`);
 
   beforeAll(async () => {
-    stack = await startStack({ database: dialect, env: { CAPSULE_DEMO_DATA: "0", CAPSULE_RATE_WRITE_PER_MIN: "100000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "100000", CAPSULE_PAYMENT_CONFIRMATIONS: String(CONFIRMATIONS) } });
+    stack = await startStack({ database: dialect, env: { CAPSULE_DEMO_DATA: "0", CAPSULE_RATE_WRITE_PER_MIN: "100000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "100000", CAPSULE_PAYMENT_CONFIRMATIONS: String(CONFIRMATIONS), CAPSULE_ESCROW_REFUND_POLL_MS: String(REFUND_POLL_MS) } });
     api = bridgeClient(stack.baseUrl);
     deployment = deploymentOf(stack.dataDir);
     stream = voteStream(stack.nodeRpcUrl, deployment);
@@ -272,7 +284,7 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     for (const b of [...buyers, B6]) before.set(b, await balance(addressOf(b)));
     const deposits: Array<Awaited<ReturnType<typeof deposit>>> = [];
     for (const b of buyers) deposits.push(await deposit(b, listingId, PRICE));
-    // a buyer who never asks (B6): the sale refunds it too once the indexer has seen it
+    // a buyer who never asks (B6): the leader refunds it too
     const silent = await deposit(B6, listingId, PRICE);
     await waitFor(async () => ((await handle.db.selectFrom("licence_escrow_payments").select("payment_id").where("listing_id", "=", listingId).execute()).length === 6 ? true : undefined), "the deposits projected");
 
@@ -294,12 +306,13 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     }
     expect(await payment(silent.paymentId)).toMatchObject({ status: "refunded", refund_reason: "lost_race" });
     expect(await balance(addressOf(B6))).toBe(before.get(B6)! - gasOf(silent.receipt));
-    // a deposit made after the sale is refunded when its buyer asks
+    // a deposit made after the sale is refunded by a later pass of the leader; its buyer who asks is told so (409)
     const tooLate = await deposit(B6, listingId, PRICE);
+    expect(await payment(tooLate.paymentId)).toMatchObject({ status: "refunded", refund_reason: "lost_race" });
     const lost = await license(B6, { listingId: String(listingId), paymentTxHash: tooLate.hash });
     expect(lost.status).toBe(409);
+    expect(lost.body.message).toContain("is exclusive and has already been licensed; your payment is refunded");
     expect(lost.body.refund).toMatchObject({ paymentId: String(tooLate.paymentId), refundReason: "lost_race", status: "mined" });
-    expect(await payment(tooLate.paymentId)).toMatchObject({ status: "refunded", refund_reason: "lost_race" });
     expect(await handle.db.selectFrom("rights_licences").selectAll().where("listing_id", "=", listingId).execute()).toHaveLength(1);
   });
 
@@ -310,21 +323,79 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     const dust = [];
     for (let i = 0; i < 3; i++) dust.push(await deposit(STRANGER, listingId, 1n));
     const elsewhere = await deposit(B5, listingId, PRICE, BOB);
+    const rivalBefore = await balance(addressOf(B4));
     const rival = await deposit(B4, listingId, PRICE);
-    await waitFor(async () => ((await handle.db.selectFrom("licence_escrow_payments").select("payment_id").where("listing_id", "=", listingId).execute()).length === 5 ? true : undefined), "the deposits projected");
+    await projectedCount(listingId, 5);
     const paid = await deposit(BUYER, listingId, PRICE);
     const sold = await license(BUYER, { listingId: String(listingId), paymentTxHash: paid.hash });
     expect(sold.status, JSON.stringify(sold.body)).toBe(201);
-    expect(sold.body.refunds.map((r: { paymentId: string }) => r.paymentId)).toEqual([String(rival.paymentId)]);
+    // the answer refunds nobody itself: the leader does, the rival alone, to the wei
+    expect(sold.body.refunds).toEqual([]);
     expect(await payment(rival.paymentId)).toMatchObject({ status: "refunded", refund_reason: "lost_race" });
+    expect(await balance(addressOf(B4))).toBe(rivalBefore - gasOf(rival.receipt));
     for (const d of [...dust, elsewhere]) {
-      const [, , , , , status] = await stream.publicClient.readContract({ ...escrow(), functionName: "payments", args: [d.paymentId] });
-      expect(status).toBe(1); // still held: its buyer asks for it back or reclaims it
+      expect(await onChain(d.paymentId)).toBe(1); // still held: its buyer asks for it back or reclaims it
+      expect(await decision(d.paymentId)).toBeUndefined();
     }
     // the buyer of a short deposit who asks still gets it back, refused
     const asked = await license(STRANGER, { listingId: String(listingId), paymentTxHash: dust[0]!.hash });
     expect(asked.status).toBe(422);
     expect(asked.body).toMatchObject({ reason: "insufficient_value", refund: { paymentId: String(dust[0]!.paymentId), refundReason: "refused", status: "mined" } });
+  });
+
+  // The winning buyer's request refunded the rivals one by one (slow; stopped mid-way on a crash; while the sale was still
+  // pending; blind to rivals indexed later). The leader refunds them now, once the sale's release is projected released.
+  it("answers an exclusive sale before any rival is refunded; the leader refunds each once the release is mined, and a later rival by a later pass", async () => {
+    const listingId = await listing({ exclusive: true });
+    const rivals = [B3, B5];
+    const before = new Map<number, bigint>();
+    for (const b of [...rivals, B6]) before.set(b, await balance(addressOf(b)));
+    const deposits = new Map<number, Awaited<ReturnType<typeof deposit>>>();
+    for (const b of rivals) deposits.set(b, await deposit(b, listingId, PRICE));
+    await projectedCount(listingId, rivals.length);
+    const paid = await deposit(BUYER, listingId, PRICE);
+
+    let granted: Awaited<ReturnType<typeof license>>;
+    await stream.rpc("evm_setAutomine", [false]);
+    try {
+      // the release is broadcast but not mined: the sale answers, its licence pending, and nobody is refunded
+      granted = await license(BUYER, { listingId: String(listingId), paymentTxHash: paid.hash });
+      expect(granted.status, JSON.stringify(granted.body)).toBe(201);
+      expect(granted.body.settlement).toMatchObject({ action: "release", status: "sent" });
+      expect(granted.body.licence.status).toBe("pending");
+      expect(granted.body.refunds).toEqual([]);
+      for (const b of rivals) {
+        expect(await decision(deposits.get(b)!.paymentId)).toBeUndefined();
+        expect(await onChain(deposits.get(b)!.paymentId)).toBe(1);
+      }
+    } finally {
+      await stream.rpc("evm_setAutomine", [true]);
+    }
+    await stream.rpc("evm_mine", []);
+    expect((await stream.publicClient.waitForTransactionReceipt({ hash: granted.body.settlement.txHash })).status).toBe("success");
+    expect(await payment(paid.paymentId)).toMatchObject({ status: "released" });
+
+    // each rival refunded lost_race by the leader, to the wei (they paid only their deposit's gas)
+    for (const b of rivals) {
+      const d = deposits.get(b)!;
+      const row = await payment(d.paymentId);
+      expect(row).toMatchObject({ status: "refunded", refund_reason: "lost_race" });
+      expect(await decision(d.paymentId)).toMatchObject({ action: "refund", refund_reason: "lost_race", licence_id: null, tx_hash: row.settle_tx_hash });
+      expect(await balance(addressOf(b))).toBe(before.get(b)! - gasOf(d.receipt));
+      // its receipt is the outbox worker's to record
+      await waitFor(async () => ((await handle.db.selectFrom("operator_outbox").select("status").where("tx_hash", "=", row.settle_tx_hash!).executeTakeFirst())?.status === "mined" ? true : undefined), "the refund's outbox row mined");
+    }
+
+    // a rival who deposits after the sale is refunded by a later pass, unasked
+    const late = await deposit(B6, listingId, PRICE);
+    expect(await payment(late.paymentId)).toMatchObject({ status: "refunded", refund_reason: "lost_race" });
+    expect(await balance(addressOf(B6))).toBe(before.get(B6)! - gasOf(late.receipt));
+    // and asking for the licence with it is answered 409, with that refund
+    const asked = await license(B6, { listingId: String(listingId), paymentTxHash: late.hash });
+    expect(asked.status).toBe(409);
+    expect(asked.body.refund).toMatchObject({ paymentId: String(late.paymentId), action: "refund", refundReason: "lost_race", status: "mined" });
+    const page = await api.call(capsuleRights, { params: { id: String(capsuleId) }, query: { limit: 50 } });
+    expect(page.items.find((item) => item.listingId === String(listingId))).toMatchObject({ status: "sold", licenceCount: 1, licences: [{ buyer: addressOf(BUYER), status: "valid" }] });
   });
 
   // LicenceEscrow.deposit takes any listing id, from anyone: the indexer must go on past ids no listing can have.
@@ -377,6 +448,10 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     let releaseHash: Hex;
     let reclaimHash: Hex;
     let licenceId: string;
+    // the public live stream, as an open inbox page holds it
+    const feed = await openLiveStream(stack.baseUrl);
+    await feed.next((e) => e.type === "hello", "hello");
+    const fromHello = feed.events.length;
     await stream.rpc("evm_setAutomine", [false]);
     try {
       // the release is staged and broadcast, but no block is mined: the answer says it is sent
@@ -397,6 +472,11 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     }
     expect((await stream.publicClient.waitForTransactionReceipt({ hash: releaseHash })).status).toBe("reverted");
     expect(await payment(paid.paymentId)).toMatchObject({ status: "refunded", refund_reason: "reclaimed" });
+    // the reclaim's change names the buyer (an argument of Refunded) and the seller's side, whose inboxes now hold the
+    // notices: both open inboxes re-read at once
+    const pushed = await feed.next((e) => e.type === "change" && e.kinds.includes("licenceEscrow:Refunded") && e.wallets.includes(addressOf(B4)), "the reclaim's change", fromHello);
+    expect(pushed.wallets).toContain(ALICE);
+    await feed.close();
 
     const voided = await rights();
     expect(voided).toMatchObject({ status: "active", licenceCount: 0 });
@@ -426,6 +506,8 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     // a third buyer is refused: sold
     const late = await deposit(B6, listingId, PRICE);
     expect((await license(B6, { listingId: String(listingId), paymentTxHash: late.hash })).status).toBe(409);
+    // its refund (the answer's own, or the leader's pass that decided it first) mined and projected before the rebuild
+    expect(await payment(late.paymentId)).toMatchObject({ status: "refunded", refund_reason: "lost_race" });
 
     // the same answer from a projection rebuilt from the chain
     const payments = () => handle.db.selectFrom("licence_escrow_payments").selectAll().where("listing_id", "=", listingId).orderBy("payment_id").execute();
@@ -479,4 +561,77 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     expect(page.items.find((item) => item.listingId === String(listingId))).toMatchObject({ status: "active", licenceCount: 0, licences: [{ licenceId: String(licence.id), status: "void" }] });
     expect((await voidNotices(B3)).filter((n) => n.txHash === reclaimHash).map((n) => n.kind)).toEqual(["inbox.licence_void"]);
   });
+
+  // Also moves the clock on by days. The rivals were refunded while the sale was pending: a sale that turned void (its
+  // buyer reclaimed first) had cost them their place. The leader refunds nobody for a sale that is not released.
+  it("refunds no rival of an exclusive sale that turned void", async () => {
+    const listingId = await listing({ exclusive: true });
+    const rival = await deposit(B5, listingId, PRICE);
+    await projectedCount(listingId, 1);
+    const paid = await deposit(B4, listingId, PRICE);
+    await stream.rpc("evm_setAutomine", [false]);
+    try {
+      const granted = await license(B4, { listingId: String(listingId), paymentTxHash: paid.hash });
+      expect(granted.status, JSON.stringify(granted.body)).toBe(201);
+      expect(granted.body.licence.status).toBe("pending");
+      await reclaimAhead(B4, paid.paymentId);
+    } finally {
+      await stream.rpc("evm_setAutomine", [true]);
+    }
+    expect(await payment(paid.paymentId)).toMatchObject({ status: "refunded", refund_reason: "reclaimed" });
+
+    // a pass that starts after the void is projected: the one that refunds the rival of another exclusive sale, made now
+    const other = await listing({ exclusive: true });
+    const otherRival = await deposit(B6, other, PRICE);
+    await projectedCount(other, 1);
+    const otherPaid = await deposit(BUYER, other, PRICE);
+    expect((await license(BUYER, { listingId: String(other), paymentTxHash: otherPaid.hash })).status).toBe(201);
+    expect(await payment(otherRival.paymentId)).toMatchObject({ status: "refunded", refund_reason: "lost_race" });
+    // the void sale's rival is still held and undecided: no refund for a sale that never happened
+    expect(await decision(rival.paymentId)).toBeUndefined();
+    expect(await onChain(rival.paymentId)).toBe(1);
+    expect(await handle.db.selectFrom("licence_escrow_payments").select("status").where("payment_id", "=", Number(rival.paymentId)).executeTakeFirst()).toEqual({ status: "held" });
+  });
+
+  // Also moves the clock on by days. "The other order" of the void notices: the buyer's reclaim mined and projected after
+  // the sale checked the deposit but before its transaction wrote the release decision, so the projection of Refunded
+  // found no licence to void and the grant's transaction must write the notices. That moment is reached on PostgreSQL,
+  // where another writer (here the test) can hold the operator's nonce lock the grant's transaction takes first.
+  if (dialect === "postgres") {
+    it("writes the void notices from the sale's transaction when the buyer's reclaim was projected first", async () => {
+      const listingId = await listing({ exclusive: true });
+      const paid = await deposit(B6, listingId, PRICE);
+      // a week on for the next block; the deposit is checked against the latest block's time, still the old one
+      await stream.rpc("evm_increaseTime", [LICENCE_RECLAIM_AFTER_SECONDS + 60]);
+      const waitingForNonceLock = async () =>
+        (await sql<{ waiting: number }>`select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted and classid = 0 and objid = ${OPERATOR_NONCE_LOCK_KEY}`.execute(handle.db)).rows[0]!.waiting > 0
+          ? true
+          : undefined;
+      let reclaimHash: Hex | undefined;
+      let asked: ReturnType<typeof license> | undefined;
+      await handle.db.transaction().execute(async (trx) => {
+        await takeTransactionLock(trx, OPERATOR_NONCE_LOCK_KEY);
+        asked = license(B6, { listingId: String(listingId), paymentTxHash: paid.hash });
+        // the deposit checked and the release estimated, the sale waits for the nonce lock
+        await waitFor(waitingForNonceLock, "the sale waiting for the operator's nonce lock");
+        reclaimHash = await walletOf(B6).writeContract({ ...escrow(), functionName: "reclaim", args: [paid.paymentId] });
+        expect((await stream.publicClient.waitForTransactionReceipt({ hash: reclaimHash })).status).toBe("success");
+        expect(await payment(paid.paymentId)).toMatchObject({ status: "refunded", refund_reason: "reclaimed", settle_tx_hash: reclaimHash });
+        // projected first: no licence yet, so nobody was told
+        expect((await voidNotices(B6)).filter((n) => n.txHash === reclaimHash)).toEqual([]);
+      });
+      const answer = await asked!;
+      expect(answer.status, JSON.stringify(answer.body)).toBe(409);
+      expect(answer.body).toMatchObject({ error: "CONFLICT", paymentId: String(paid.paymentId), licenceStatus: "void" });
+      const licence = await handle.db.selectFrom("rights_licences").select("id").where("listing_id", "=", listingId).executeTakeFirstOrThrow();
+      // the grant's transaction wrote them: the buyer's and the lister's (also the payee), once each, naming the reclaim
+      const rows = await handle.db.selectFrom("activity").select(["wallet", "kind", "tx_hash"]).where("subject_id", "=", String(licence.id)).where("kind", "like", "inbox.licence%").orderBy("kind").execute();
+      expect(rows).toEqual([
+        { wallet: ALICE, kind: "inbox.licence_sale_void", tx_hash: reclaimHash },
+        { wallet: addressOf(B6), kind: "inbox.licence_void", tx_hash: reclaimHash },
+      ]);
+      expect((await voidNotices(B6)).filter((n) => n.txHash === reclaimHash).map((n) => n.kind)).toEqual(["inbox.licence_void"]);
+      expect((await voidNotices(1)).filter((n) => n.txHash === reclaimHash).map((n) => n.kind)).toEqual(["inbox.licence_sale_void"]);
+    });
+  }
 });

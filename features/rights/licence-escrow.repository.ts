@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import type { DbOrTrx } from "@/lib/db/database";
+import { dialectOf } from "@/lib/db/dialect";
 import type { EscrowStatus, LicenceEscrowPaymentRow, LicenceEscrowSettlementRow, NewLicenceEscrowPayment } from "@/lib/db/tables/rights.table";
 
 export async function insertEscrowPayment(db: DbOrTrx, values: NewLicenceEscrowPayment): Promise<void> {
@@ -38,15 +40,47 @@ export async function insertEscrowSettlement(db: DbOrTrx, values: LicenceEscrowS
   await db.insertInto("licence_escrow_settlements").values(values).execute();
 }
 
-/** Payments into a listing still held on chain (as projected) that the bridge has not decided on. */
-export async function undecidedHeldPayments(db: DbOrTrx, listingId: number): Promise<LicenceEscrowPaymentRow[]> {
+/** Most deposits one pass of the leader's lost-race refunds takes; the next pass takes the rest. */
+export const LOST_RACE_REFUNDS_PER_PASS = 50;
+
+/**
+ * The deposits that lost the race for a sold exclusive listing, for the leader to refund (features/rights/lost-race-refunds.ts):
+ * held as projected and undecided by the bridge (no licence_escrow_settlements row), into an exclusive priced listing
+ * whose licence is valid (the release the bridge decided for it projected `released`: never while it is pending, so a
+ * sale that turns void refunds nobody), of at least the listing's price and naming its payee. Deposits that could never
+ * have bought the listing (1 wei, another payee) are left to their buyers. Oldest first, at most `limit`: the filter
+ * runs before the limit, so dust on a sold listing never crowds out its rivals.
+ */
+export async function lostRaceDeposits(db: DbOrTrx, limit = LOST_RACE_REFUNDS_PER_PASS) {
+  // wei as decimal strings without leading zeros: a longer one is larger, one of the same length compares digit by
+  // digit (byte order: PostgreSQL's collation is set aside, SQLite compares text by bytes)
+  const bytes = dialectOf(db) === "postgres" ? sql` COLLATE "C"` : sql``;
+  const amount = sql.ref("p.amount");
+  const price = sql.ref("l.price");
   return db
-    .selectFrom("licence_escrow_payments")
-    .selectAll()
-    .where("listing_id", "=", listingId)
-    .where("status", "=", "held")
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("licence_escrow_settlements as s").select("s.payment_id").whereRef("s.payment_id", "=", "licence_escrow_payments.payment_id"))))
-    .orderBy("payment_id", "asc")
+    .selectFrom("licence_escrow_payments as p")
+    .innerJoin("rights_listings as l", "l.id", "p.listing_id")
+    .select(["p.payment_id", "p.listing_id", "p.buyer", "p.amount"])
+    .where("p.status", "=", "held")
+    .where("l.licence_type", "=", "exclusive")
+    .where("l.price", "<>", "0")
+    .where(sql<boolean>`(length(${amount}) > length(${price}) or (length(${amount}) = length(${price}) and ${amount}${bytes} >= ${price}${bytes}))`)
+    .where(sql<boolean>`lower(p.payee) = lower(coalesce(l.payee, l.created_by))`)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("licence_escrow_settlements as s").select("s.payment_id").whereRef("s.payment_id", "=", "p.payment_id"))))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("licence_escrow_settlements as r")
+          .innerJoin("rights_licences as c", "c.id", "r.licence_id")
+          .innerJoin("licence_escrow_payments as rp", "rp.payment_id", "r.payment_id")
+          .select("r.payment_id")
+          .where("r.action", "=", "release")
+          .whereRef("c.listing_id", "=", "l.id")
+          .where("rp.status", "=", "released"),
+      ),
+    )
+    .orderBy("p.payment_id", "asc")
+    .limit(limit)
     .execute();
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { getAddress, type Address, type Hex } from "viem";
 import type { Db } from "@/lib/db/database";
 import { findLicenceByPayment, findListing, freeExclusiveSlotOfVoidLicences, getListingOrThrow, insertLicence, licencesOfListings, lockCapsuleListings } from "@/features/rights/rights.repository";
-import { findEscrowSettlement, insertEscrowSettlement, undecidedHeldPayments } from "@/features/rights/licence-escrow.repository";
+import { findEscrowSettlement, insertEscrowSettlement } from "@/features/rights/licence-escrow.repository";
 import { insertActivity } from "@/features/wallet/activity.repository";
 import type { RightsListingRow } from "@/lib/db/tables/rights.table";
 import type { OutboxRow } from "@/lib/db/tables/operator-outbox.table";
@@ -13,11 +13,11 @@ import type { TLicenseBody } from "@/features/rights/rights.schema";
 import { activityTime } from "@/lib/chain/server/role-registry-reads";
 import { database } from "@/lib/db/client";
 import { bridgeChange } from "@/lib/live/live-hub";
-import { logError } from "@/lib/log";
 import { defaultRightsChain, type RightsChain } from "./chain-deps";
 import { licencesInForce, licenceObject, listingNames, listingObject, listingPayee, listingStatus } from "./listing-view";
 import { DepositRefused, refusedProblems, verifyDeposit, type VerifiedDeposit } from "./escrow-deposit";
-import { carryOut, escrowReverts, refundBesideRefusal, refundPayment, releaseReverts, releaseShares, settlementOf, type Settlement } from "./escrow-settlement";
+import { carryOut, escrowReverts, refundBesideRefusal, releaseReverts, releaseShares, settlementOf, type Settlement } from "./escrow-settlement";
+import { requestLostRaceRefunds } from "./lost-race-refunds";
 import { announceVoidLicence } from "./void-licence-notice";
 import { syncProjectionThrough } from "@/lib/indexer/projection-sync";
 import { isUniqueViolation } from "@/lib/errors/unique-violation";
@@ -64,8 +64,9 @@ const nowOrLater = (now: number) => Math.max(now, Math.floor(Date.now() / 1000))
  * for a free listing) / 402 (no payment) → 409 (payment already used) → 422 (deposit wrong) / 503 →
  * 409 sold / expired → grant. A valid deposit that cannot buy the listing is refunded: lost race (sold)
  * or refused (expired, short, another payee). The grant writes the licence and stages the escrow's
- * release (payee and contributors by shareBps) in one SQL transaction; an exclusive grant then refunds
- * the listing's other held deposits. The chain is read before the SQL transaction, never inside it.
+ * release (payee and contributors by shareBps) in one SQL transaction. The rivals of an exclusive sale are not
+ * refunded here: the leader does it once the release is indexed (./lost-race-refunds.ts); the grant asks it for a
+ * pass. The chain is read before the SQL transaction, never inside it.
  */
 export async function licenseListing(db: Db, wallet: Address, body: TLicenseBody, now: number, chain: RightsChain = defaultRightsChain()) {
   const listing = await getListingOrThrow(db, body.listingId);
@@ -224,32 +225,10 @@ async function grant(db: Db, wallet: Address, listing: RightsListingRow, licence
     }
     settlement = { paymentId: deposit.paymentId.toString(), action: "release", refundReason: null, txHash: staged.row.tx_hash as Hex, status, payeeBps: shares.payeeBps, recipients: shares.recipients };
   }
-  const refunds = exclusive ? await refundOthers(db, listing, now) : [];
+  // the deposits that lost the race go back from the leader's duty, once the release is projected released
+  if (exclusive) requestLostRaceRefunds();
+  const refunds: Settlement[] = [];
   const escrowStatus = settlement?.status === "mined" ? ("released" as const) : null;
   const licence = licenceObject({ ...staged.licence, escrow_payment_id: deposit ? Number(deposit.paymentId) : null, escrow_status: escrowStatus });
   return { ok: true as const, licence, listing: listingObject(listing, licenceCount + 1, now, (await listingNames(db, [listing]))(listing)), settlement, refunds };
-}
-
-/**
- * An exclusive listing sold: every other deposit it holds that could have bought it (at least the price, to the
- * listing's payee) lost the race and goes back to its buyer. Deposits that never could are not the operator's to
- * send back unasked: anyone may deposit 1 wei into any listing id, even one not made yet, and each refund is an
- * operator transaction awaited here, in the buyer's request. Their buyers ask for a licence (refused and refunded)
- * or reclaim them after the escrow's 7 days.
- */
-async function refundOthers(db: Db, listing: RightsListingRow, now: number): Promise<Settlement[]> {
-  const done: Settlement[] = [];
-  const listingId = listing.id;
-  const payee = getAddress(listingPayee(listing));
-  const price = BigInt(listing.price);
-  // a free listing takes no deposit at all
-  const couldHaveBought = (payment: { payee: string; amount: string }) => price > 0n && BigInt(payment.amount) >= price && getAddress(payment.payee) === payee;
-  for (const payment of (await undecidedHeldPayments(db, listingId)).filter(couldHaveBought)) {
-    try {
-      done.push(await refundPayment(db, { paymentId: BigInt(payment.payment_id), listingId, buyer: getAddress(payment.buyer) }, "lost_race", now));
-    } catch (error) {
-      logError("rights-escrow", error, { what: "refund after an exclusive sale", paymentId: String(payment.payment_id) });
-    }
-  }
-  return done;
 }

@@ -121,7 +121,7 @@ export const ZLicenceResponse = z.object({
     payeeBps: z.number().int(),
     recipients: z.array(z.object({ wallet: ZAddressOut, party: z.enum(["payee", "contributor"]), shareBps: z.number().int(), amount: ZUintString })),
   }).nullable(),
-  /** An exclusive listing's other held deposits, refunded because they lost the race. */
+  /** Lists nothing: the leader refunds the rival deposits of an exclusive sale within a few seconds of its release being indexed (features/rights/lost-race-refunds.ts). */
   refunds: z.array(ZEscrowSettlement),
 });
 export const ZListingPage = pagedResponse(ZListing);

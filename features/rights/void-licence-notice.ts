@@ -2,6 +2,7 @@ import type { Trx } from "@/lib/db/database";
 import { LOCK_SPACE, takeTransactionLockOn } from "@/lib/db/server-functions";
 import { voidLicenceOfPayment } from "@/features/rights/licence-escrow.repository";
 import { hasActivityAbout, insertActivity } from "@/features/wallet/activity.repository";
+import { nameInChange } from "@/lib/indexer/change-feed";
 
 // A licence turns void when LicenceEscrow refunds the payment the bridge decided to release for it (the buyer's
 // reclaim mined before the operator's release). Its buyer and the seller's side (the listing's lister and its payee)
@@ -44,4 +45,7 @@ export async function announceVoidLicence(trx: Trx, paymentId: number): Promise<
     createdAt: at,
   });
   await insertActivity(trx, [entry(voided.buyer, voidLicenceKinds.buyer), ...sellers.map((wallet) => entry(wallet, voidLicenceKinds.seller, { buyer: voided.buyer }))]);
+  // Refunded names only the buyer: the indexer's change names the seller's side too, so their open inboxes re-read at
+  // once (both are public on the listing, as the void is on /rights); in the grant's transaction the sale's own push does
+  nameInChange(trx, sellers);
 }

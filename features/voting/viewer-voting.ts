@@ -5,6 +5,7 @@ import { logWarn } from "@/lib/log";
 import type { TViewerVoting } from "@/features/capsules/capsules.schema";
 import { readVoterWeightAt } from "@/lib/chain/server/role-registry-reads";
 import { chainClients } from "@/lib/chain/server/clients";
+import { recallEligibility, rememberEligibility } from "./snapshot-eligibility-memory";
 
 /**
  * Whether the signed-in reader of a pending capsule may vote on it: the chain's RoleRegistry
@@ -24,10 +25,6 @@ export async function viewerVotingOf(row: CapsuleRow, wallet: Address): Promise<
   }
 }
 
-/** Snapshot eligibility answers already read: a past block's checkpoints do not change, so each is read once. */
-const eligibilityRead = new Map<string, boolean>();
-const ELIGIBILITY_REMEMBERED = 10_000;
-
 /**
  * The pending capsules of `rows` whose vote `wallet` may not cast: not a bonded voting Editor of the outlet at the
  * capsule's snapshot block (the check CapsuleAcceptance makes). One batched chain read per capsule not yet asked about;
@@ -38,13 +35,11 @@ export async function notEligibleAmong(rows: CapsuleRow[], wallet: Address): Pro
   const asked = rows.flatMap((row) => (row.status === "pending" && row.snapshot_block !== null ? [{ row, snapshotBlock: row.snapshot_block }] : []));
   const answers = await Promise.all(
     asked.map(async ({ row, snapshotBlock }) => {
-      const key = `${row.outlet_slug} ${wallet} ${snapshotBlock}`;
-      const known = eligibilityRead.get(key);
+      const known = recallEligibility(row.outlet_slug, wallet, snapshotBlock);
       if (known !== undefined) return [row.id, known] as const;
       try {
         const eligible = (await readVoterWeightAt(row.outlet_slug, wallet, BigInt(snapshotBlock), batchClient)) > 0n;
-        if (eligibilityRead.size >= ELIGIBILITY_REMEMBERED) eligibilityRead.delete(eligibilityRead.keys().next().value as string);
-        eligibilityRead.set(key, eligible);
+        rememberEligibility(row.outlet_slug, wallet, snapshotBlock, eligible);
         return [row.id, eligible] as const;
       } catch (error) {
         logWarn("capsules", "voter eligibility at the snapshot block could not be read", { capsuleId: row.id, error: error instanceof Error ? error.message : String(error) });

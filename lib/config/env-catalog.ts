@@ -90,6 +90,7 @@ export const envCatalog: readonly EnvKeyInfo[] = [
   { name: "CAPSULE_LIVE_MAX_TOTAL", description: "open GET /api/live event streams in total", secret: false },
   { name: "CAPSULE_JURY_FILING_GRACE_MS", description: "how long a jury case opened on chain may stay unfiled by its challenger before the leader files it under placeholder grounds (default 600000 = 10 min)", secret: false },
   { name: "CAPSULE_JURY_FILER_POLL_MS", description: "how often the leader draws the juries whose draw block has passed, files jury cases their challengers left unfiled and settles final ones (default 15000)", secret: false },
+  { name: "CAPSULE_ESCROW_REFUND_POLL_MS", description: "how often the leader refunds the full-price deposits that lost the race for a sold exclusive listing, once its sale's release is indexed (default 5000; a sale also asks for a pass at once)", secret: false },
   { name: "CAPSULE_COURT_REPLY_WINDOW_SECONDS", description: "chain-time seconds after a dispute opens during which the author and the outlet's editors may reply; no verdict before it ends unless they replied (default 172800 = 48 h)", secret: false },
 ];
 

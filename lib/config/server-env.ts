@@ -115,6 +115,8 @@ export const serverEnvSchema = z.object({
   CAPSULE_JURY_FILING_GRACE_MS: z.coerce.number().int().min(0).default(600_000),
   /** How often the leader looks for unfiled and final jury cases (ms). */
   CAPSULE_JURY_FILER_POLL_MS: z.coerce.number().int().min(100).default(15_000),
+  /** How often the leader refunds the rival deposits of sold exclusive listings (ms); a grant also asks for a pass at once. */
+  CAPSULE_ESCROW_REFUND_POLL_MS: z.coerce.number().int().min(100).default(5_000),
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { Trx } from "@/lib/db/database";
 import { eventKind, type IndexedEvent } from "./projector";
 import { processHolder } from "@/lib/process-registry";
 
@@ -86,3 +87,23 @@ export class ChangeCollector {
 }
 
 export const describeChange = (events: IndexedEvent[], fromBlock: number, toBlock: number) => new ChangeCollector().add(events).change(fromBlock, toBlock);
+
+// Wallets a projector names in the change of the batch it projects, beyond its events' arguments: whose inbox an event
+// moved without naming them (a void licence's seller side). Keyed by the batch's transaction, taken once when the batch
+// describes its change (commit-batch.ts); a transaction no batch describes (a request's) is forgotten with it.
+const namedByProjectors = new WeakMap<Trx, Set<string>>();
+
+/** Names `wallets` in the change of the batch projected in `trx` (open pages of theirs re-read). */
+export function nameInChange(trx: Trx, wallets: Iterable<string>): void {
+  const named = namedByProjectors.get(trx) ?? new Set<string>();
+  for (const wallet of wallets) if (ADDRESS.test(wallet)) named.add(wallet);
+  namedByProjectors.set(trx, named);
+}
+
+/** The change of a batch's events, with the wallets its projectors named in `trx`. */
+export function describeBatchChange(trx: Trx, events: IndexedEvent[], fromBlock: number, toBlock: number): ProjectionChange {
+  const change = describeChange(events, fromBlock, toBlock);
+  const named = namedByProjectors.get(trx);
+  namedByProjectors.delete(trx);
+  return named ? { ...change, wallets: [...new Set([...change.wallets, ...named])] } : change;
+}

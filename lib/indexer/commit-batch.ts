@@ -3,7 +3,7 @@ import type { Trx } from "@/lib/db/database";
 import { metrics } from "@/lib/metrics/metrics";
 import { recordCheckpointHash } from "./block-hashes";
 import type { BlockRef, VerifiedRange } from "./chain-reader";
-import { describeChange, feedOrigin, type ProjectionChange } from "./change-feed";
+import { describeBatchChange, feedOrigin, type ProjectionChange } from "./change-feed";
 import { encodeChange, PROJECTION_CHANNEL } from "./change-feed-postgres";
 import { advanceCheckpoint, INDEXER_CHECKPOINT, writeCheckpoint, type CheckpointRef } from "./checkpoint-repository";
 import { CheckpointMovedError, commitProjection, type IndexerContext } from "./indexer-context";
@@ -27,7 +27,7 @@ export async function commitBatch(
     async (trx) => {
       const fresh = await persistEvents(trx, range.events, ctx.projectors);
       const now = Math.floor(Date.now() / 1000);
-      const change = describeChange(fresh, fromBlock, range.to.number);
+      const change = describeBatchChange(trx, fresh, fromBlock, range.to.number);
       const moved = () => new CheckpointMovedError(`the checkpoint moved while blocks ${fromBlock}..${range.to.number} were read`);
       if (ctx.dialect === "postgres" && after) {
         // one round trip: checkpoint, its hash (and forgetting old ones), NOTIFY; a refused move rolls it all back

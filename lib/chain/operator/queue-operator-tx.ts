@@ -130,7 +130,7 @@ export async function broadcastStaged(db: Db, row: OutboxRow, what: string): Pro
 }
 
 // Arbitrary constant key of the PostgreSQL advisory lock that serializes operator nonce allocation.
-const OPERATOR_NONCE_LOCK_KEY = 77_117_020;
+export const OPERATOR_NONCE_LOCK_KEY = 77_117_020;
 
 /**
  * Runs `work` in a SQL transaction that allocates operator nonces. On PostgreSQL the transaction first
