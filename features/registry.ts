@@ -18,6 +18,11 @@ import { outletRead } from "./outlets/read.endpoint";
 import { outletUsers } from "./outlets/users.endpoint";
 import { outletCreate } from "./outlets/create.endpoint";
 import { outletVerify } from "./outlets/verify.endpoint";
+import { ownershipOffer } from "./outlets/ownership-offer.endpoint";
+import { ownershipOffers } from "./outlets/ownership-offers.endpoint";
+import { ownershipWithdraw } from "./outlets/ownership-withdraw.endpoint";
+import { ownershipDecline } from "./outlets/ownership-decline.endpoint";
+import { ownershipAccept } from "./outlets/ownership-accept.endpoint";
 import { roleCatalogRead } from "./roles/catalog.endpoint";
 import { walletRolesAtOutlet } from "./roles/wallet-at-outlet.endpoint";
 import { roleGrant } from "./roles/grant.endpoint";
@@ -104,6 +109,11 @@ export const endpoints = [
   outletUsers,
   outletCreate,
   outletVerify,
+  ownershipOffer,
+  ownershipOffers,
+  ownershipAccept,
+  ownershipDecline,
+  ownershipWithdraw,
   roleCatalogRead,
   walletRolesAtOutlet,
   roleGrant,

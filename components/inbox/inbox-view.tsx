@@ -77,6 +77,14 @@ export function InboxView() {
                         </Link>
                       </>
                     ) : null}
+                    {item.kind === "inbox.ownership_offered" && item.offerStatus === "pending" && item.outletSlug ? (
+                      <>
+                        {" · "}
+                        <Link href={`/outlets/${item.outletSlug}`} className="text-accent underline" data-testid="inbox-ownership-link">
+                          answer on the outlet&rsquo;s page
+                        </Link>
+                      </>
+                    ) : null}
                     {item.kind === "inbox.role_revoked" && item.outletSlug ? (
                       <>
                         {" · "}

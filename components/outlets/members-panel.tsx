@@ -16,9 +16,19 @@ import { GrantRoleForm } from "./grant-role-form";
 import { useAnswerOffer, useRoleOffers } from "@/components/roles/use-role-offers";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 import { useFocusOnMessage } from "@/components/ui/focus-on-message";
+import { OfferOwnershipButton, OfferOwnershipConfirm, OwnershipOfferLine } from "./ownership-offer";
+import { useOwnershipOffer } from "./use-ownership";
 
 export function MembersPanel({ slug, canManage, amOwner, me }: { slug: string; canManage: boolean; amOwner: boolean; me: string | undefined }) {
   const users = useOutletUsers(slug);
+  // the open ownership offer, read by the owner and its Editors (docs/DECISIONS.md, "Ownership of an outlet is handed over")
+  const ownership = useOwnershipOffer(slug, canManage);
+  const openOwnershipOffer = ownership.data?.offer ?? undefined;
+  // the owner offers the outlet to one of its Editors, one offer at a time, once the open offer has been read
+  const mayOfferOwnershipTo = (member: { isOwner: boolean; roles: Array<{ roleId: number }> }) =>
+    amOwner && !member.isOwner && member.roles.some((r) => r.roleId === ROLE.EDITOR) && ownership.isSuccess && !openOwnershipOffer;
+  // the Editor whose row shows the confirmation of an ownership offer
+  const [handingTo, setHandingTo] = useState<string | undefined>();
   const revoke = useChangeRole(slug, "revoke");
   // a role is revoked (or given up) only after a second, explicit click that says what it does
   const [confirming, setConfirming] = useState<{ wallet: string; roleId: number; name: string; own: boolean; owner: boolean } | undefined>();
@@ -57,6 +67,7 @@ export function MembersPanel({ slug, canManage, amOwner, me }: { slug: string; c
                     {isMe ? (member.isOwner ? " · you" : "you") : ""}
                   </span>
                 </div>
+                <div className="flex flex-wrap items-center gap-2">
                 <ul className="flex flex-wrap gap-2">
                   {member.roles.map((role) => (
                     <li key={role.assignmentId} className="flex items-center gap-1 rounded-full border border-stone-200 bg-stone-50 py-0.5 pl-3 pr-1 text-sm">
@@ -83,6 +94,20 @@ export function MembersPanel({ slug, canManage, amOwner, me }: { slug: string; c
                     </li>
                   ))}
                 </ul>
+                {mayOfferOwnershipTo(member) ? (
+                  <OfferOwnershipButton
+                    wallet={member.wallet}
+                    disabled={handingTo === member.wallet}
+                    onClick={() => {
+                      setChanged(undefined);
+                      setHandingTo(member.wallet);
+                    }}
+                  />
+                ) : null}
+                </div>
+                {handingTo === member.wallet && mayOfferOwnershipTo(member) ? (
+                  <OfferOwnershipConfirm slug={slug} wallet={member.wallet} onDone={setChanged} onClose={() => setHandingTo(undefined)} />
+                ) : null}
                 {confirming && confirming.wallet === member.wallet ? (
                   <div role="alertdialog" aria-label="Confirm the role change" className="w-full rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-950" data-testid="revoke-confirm">
                     <p>
@@ -139,6 +164,7 @@ export function MembersPanel({ slug, canManage, amOwner, me }: { slug: string; c
           <AlertLine text={describeWalletError(revoke.error, "change the role")} testId="form-error" />
         </div>
       ) : null}
+      {openOwnershipOffer ? <OwnershipOfferLine slug={slug} offer={openOwnershipOffer} me={me} amOwner={amOwner} onDone={setChanged} /> : null}
       {canManage ? <SentOffers slug={slug} amOwner={amOwner} me={me} /> : null}
       {canManage ? <GrantRoleForm slug={slug} amOwner={amOwner} /> : null}
     </Card>

@@ -90,3 +90,26 @@ describe("a licence sold in the inbox", () => {
     expect(inboxMessage(row("rights.licence_sold"), { ...details, price: "0" }, "Ferry fares doubled")).toBe("A licence on “Ferry fares doubled” was sold for 0 CAP.");
   });
 });
+
+describe("ownership messages in the inbox", () => {
+  const details = { offerId: "9", outletName: "The Ledger", wallet: "0x00000000000000000000000000000000000000E1", offeredBy: "0x00000000000000000000000000000000000000a0" };
+
+  it("tells the Editor what owning the outlet means and where to answer, then how the offer ended", () => {
+    expect(inboxMessage(row("inbox.ownership_offered"), details, "")).toBe(
+      "The owner of The Ledger offers you its ownership: you would appoint and revoke its Editors and be its party in court cases. Accept or decline it on the outlet's page.",
+    );
+    expect(inboxMessage(row("inbox.ownership_offered"), { ...details, offerStatus: "withdrawn" }, "")).toBe("The owner of The Ledger offered you its ownership; it was withdrawn before you answered.");
+    expect(inboxMessage(row("inbox.ownership_offered"), { ...details, offerStatus: "accepted" }, "")).toBe("The owner of The Ledger offered you its ownership; you accepted it.");
+  });
+
+  it("tells the owner of a decline, and both wallets of a handover from their side", () => {
+    expect(inboxMessage(row("inbox.ownership_declined"), details, "")).toBe("0x00000000000000000000000000000000000000E1 declined your offer of the ownership of The Ledger; you still own it.");
+    const moved = { offerId: "9", outletName: "The Ledger", from: details.offeredBy, to: details.wallet };
+    expect(inboxMessage(row("inbox.ownership_transferred"), { ...moved, side: "to" }, "")).toBe(
+      "You now own The Ledger: you alone appoint and revoke its Editors, and you are its party in its court cases.",
+    );
+    expect(inboxMessage(row("inbox.ownership_transferred"), { ...moved, side: "from" }, "")).toBe(
+      "0x00000000000000000000000000000000000000E1 accepted the ownership of The Ledger and now owns it; you keep your roles there, but only the new owner appoints and revokes Editors.",
+    );
+  });
+});

@@ -24,6 +24,9 @@ export const inboxKinds = [
   "inbox.licence_sale_void",
   "inbox.role_offered",
   "inbox.role_revoked",
+  "inbox.ownership_offered",
+  "inbox.ownership_declined",
+  "inbox.ownership_transferred",
 ] as const;
 
 export const ZInboxBody = z
@@ -52,7 +55,7 @@ export const ZInboxItem = z.object({
   txHash: z.string().nullable(),
   at: z.string(),
   unread: z.boolean(),
-  /** A role offer's entry: how the offer stands now ("pending" while it may be answered); null for other entries. */
+  /** A role or ownership offer's entry: how the offer stands now ("pending" while it may be answered); null for other entries. */
   offerStatus: ZRoleOfferStatus.nullable(),
 });
 export type TInboxItem = z.infer<typeof ZInboxItem>;

@@ -7,6 +7,7 @@ import { inboxKinds, type TInboxItem } from "@/features/inbox/inbox.schema";
 import { courtCaseIdsOfJuryCases } from "@/features/court/jury.repository";
 import { titlesOf } from "@/features/capsules/capsules.repository";
 import { roleOfferStatuses } from "@/features/roles/role-offers.repository";
+import { ownershipOfferStatuses } from "@/features/outlets/ownership-offers.repository";
 import { ROLE } from "@/lib/roles/role-catalog";
 
 const cap = (wei: unknown) => {
@@ -98,6 +99,20 @@ export function inboxMessage(row: ActivityRow, d: Record<string, unknown>, title
       const votes = Number(d.roleId) === ROLE.EDITOR ? " You no longer vote on its capsules." : "";
       return `${who} revoked your ${text(d.roleName)} role there.${votes} Your bond is no longer locked for it.`;
     }
+    case "inbox.ownership_offered": {
+      // written for the Editor the owner offers the outlet to; once answered it says how
+      const outlet = text(d.outletName) || row.outlet_slug;
+      const answered = offerAnswered[text(d.offerStatus)];
+      if (answered) return `The owner of ${outlet} offered you its ownership; ${answered}.`;
+      return `The owner of ${outlet} offers you its ownership: you would appoint and revoke its Editors and be its party in court cases. Accept or decline it on the outlet's page.`;
+    }
+    case "inbox.ownership_declined":
+      return `${text(d.wallet)} declined your offer of the ownership of ${text(d.outletName) || row.outlet_slug}; you still own it.`;
+    case "inbox.ownership_transferred": {
+      const outlet = text(d.outletName) || row.outlet_slug;
+      if (d.side === "to") return `You now own ${outlet}: you alone appoint and revoke its Editors, and you are its party in its court cases.`;
+      return `${text(d.to)} accepted the ownership of ${outlet} and now owns it; you keep your roles there, but only the new owner appoints and revokes Editors.`;
+    }
     default:
       return row.kind;
   }
@@ -122,12 +137,14 @@ async function inboxItems(db: Db, rows: ActivityRow[], readUpTo: number): Promis
   // jury entries name the JuryCourt case; the link goes to the court case that filed it
   const juryIds = rows.map((row) => Number(parse(row.details_json).juryCaseId)).filter((id) => Number.isInteger(id) && id > 0);
   const courtCaseOf = await courtCaseIdsOfJuryCases(db, [...new Set(juryIds)]);
-  const offerIds = rows.filter((row) => row.kind === "inbox.role_offered").map((row) => Number(row.subject_id)).filter((id) => Number.isInteger(id) && id > 0);
-  const offerStatusOf = await roleOfferStatuses(db, [...new Set(offerIds)]);
+  const offerIdsOf = (kind: string) => [...new Set(rows.filter((row) => row.kind === kind).map((row) => Number(row.subject_id)).filter((id) => Number.isInteger(id) && id > 0))];
+  const offerStatusOf = await roleOfferStatuses(db, offerIdsOf("inbox.role_offered"));
+  const ownershipStatusOf = await ownershipOfferStatuses(db, offerIdsOf("inbox.ownership_offered"));
   return rows.map((row) => {
     const parsed = parse(row.details_json);
     const filedAs = courtCaseOf.get(Number(parsed.juryCaseId));
-    const offerStatus = row.kind === "inbox.role_offered" ? (offerStatusOf.get(Number(row.subject_id)) ?? null) : null;
+    const statusOf = row.kind === "inbox.role_offered" ? offerStatusOf : row.kind === "inbox.ownership_offered" ? ownershipStatusOf : undefined;
+    const offerStatus = statusOf?.get(Number(row.subject_id)) ?? null;
     const d: Record<string, unknown> = { ...parsed, ...(filedAs === undefined ? {} : { caseId: String(filedAs) }), ...(offerStatus ? { offerStatus } : {}) };
     const capsuleId = capsuleIdOf(row, d);
     return {

@@ -5,6 +5,7 @@ import { getAddress } from "viem";
 import { checkDomainName } from "@/lib/dns/domain-name";
 import { pageQuery } from "@/lib/schemas/pagination";
 import { pagedResponse } from "@/lib/schemas/primitives";
+import { zDecimalId } from "@/lib/schemas/whole-number";
 
 // Outlets (seed: Outlets; docs/ARCHITECTURE.md, "States"). Shared by the bridge routes and the pages.
 
@@ -128,3 +129,36 @@ export const ZMemberRole = z.object({
 export const ZOutletMember = z.object({ wallet: z.string(), isOwner: z.boolean(), roles: z.array(ZMemberRole) });
 export const ZOutletUsersQuery = pageQuery;
 export const ZOutletUsersResponse = pagedResponse(ZOutletMember).extend({ outletSlug: z.string() });
+
+// Ownership offers (docs/DECISIONS.md, "Ownership of an outlet is handed over, not taken"): the owner offers the outlet
+// to one of its Editors; the owner changes only when that Editor accepts.
+export const ZOwnershipOfferStatus = z.enum(["pending", "accepted", "declined", "withdrawn"]);
+
+export const ZOwnershipOffer = z.object({
+  offerId: z.string(),
+  outletSlug: z.string(),
+  outletName: z.string(),
+  /** The Editor it is offered to. */
+  wallet: z.string(),
+  /** The owner who offered it. */
+  offeredBy: z.string(),
+  offeredAt: z.string(),
+  status: ZOwnershipOfferStatus,
+  closedAt: z.string().nullable(),
+});
+export type TOwnershipOffer = z.infer<typeof ZOwnershipOffer>;
+
+export const ZOwnershipOfferBody = z.object({ outletSlug: ZSlug, wallet: ZAddress }).strict();
+export const ZOwnershipOfferReadBody = z.object({ outletSlug: ZSlug }).strict();
+export const ZOwnershipOfferIdBody = z.object({ offerId: zDecimalId("offer id") }).strict();
+export const ZOwnershipOfferResponse = z.object({ ok: z.literal(true), offer: ZOwnershipOffer });
+/** The outlet's open offer, to its owner and its Editors; null when there is none or the signer may not see it. */
+export const ZOwnershipOfferReadResponse = z.object({ ok: z.literal(true), outletSlug: z.string(), offer: ZOwnershipOffer.nullable() });
+export const ZOwnershipAcceptResponse = z.object({
+  ok: z.literal(true),
+  offer: ZOwnershipOffer,
+  /** The outlet as it is now: `outletWallet` is the new owner. */
+  outlet: ZOutlet,
+  /** The operator's RoleRegistry transactions (the new owner's member flag; the former owner's when it holds no role). */
+  txHashes: z.array(z.string()),
+});

@@ -10,6 +10,8 @@ import { chainClients } from "@/lib/chain/server/clients";
 import { AppError } from "@/lib/errors/app-error";
 import { bondRequired, COURT_OUTLET_SLUG, ROLE, roleDefinition } from "@/lib/roles/role-catalog";
 import { grantRefusal, revokeRefusal } from "@/lib/roles/role-change-rules";
+import { memberFlagAfterRoleEnds } from "@/lib/roles/ownership-rules";
+import { handedOver } from "@/features/outlets/ownership-offers.repository";
 import type { TRoleChangeBody } from "@/features/roles/roles.schema";
 import { ensureCourtOutlet } from "@/features/roles/court-outlet";
 import { assertCanManageOutlet } from "./authorize";
@@ -150,9 +152,12 @@ export async function revokeRoleOf(db: Db, actor: Address, body: TRoleChangeBody
   const name = roleDefinition(body.roleId)?.name ?? `Role ${body.roleId}`;
   if (!existing) throw new AppError("ROLE_NOT_FOUND", `${body.wallet} does not hold the ${name} role at "${outlet.slug}"`);
   const at = await activityTime(now);
-  // the member flag stays while another Journalist or Reporter role of the wallet remains at the outlet
-  const stillMember = (await activeRolesAt(db, outlet.id, body.wallet)).some((r) => r.roleId !== body.roleId && isMemberRole(r.roleId));
-  const member = isMemberRole(body.roleId) && !stillMember ? { slug: outlet.slug, member: false } : undefined;
+  // the member flag stays with the owner, while another Journalist or Reporter role of the wallet remains at the
+  // outlet, and with a former owner while it holds any role there (lib/roles/ownership-rules.ts)
+  const remainingRoleIds = (await activeRolesAt(db, outlet.id, body.wallet)).filter((r) => r.roleId !== body.roleId).map((r) => r.roleId);
+  const holderIsOwner = body.wallet === outlet.owner_wallet;
+  const formerOwner = !holderIsOwner && (await handedOver(db, outlet.id, body.wallet));
+  const member = memberFlagAfterRoleEnds({ roleId: body.roleId, remainingRoleIds, holderIsOwner, formerOwner }) === false ? { slug: outlet.slug, member: false } : undefined;
   const plan = await prepareWalletSync(db, body.wallet, { revoke: body.roleId }, body.roleId === ROLE.EDITOR ? { slug: outlet.slug, allowed: false } : undefined, member);
   const pushed = bridgeChange(database(), { what: "roles.revoked", wallets: [body.wallet] });
   const { row, staged } = await withNonceRetry(db, async (trx) => {

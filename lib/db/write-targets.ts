@@ -25,6 +25,7 @@ const UNRELATED_TABLES = new Set([
   "ad_reader_keys",
   "inbox_reads",
   "role_offers",
+  "outlet_ownership_offers",
 ]);
 const WRITE_TARGET = /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+"?([A-Za-z_][A-Za-z0-9_]*)"?/i;
 

@@ -10,7 +10,7 @@ export interface OutletTable {
   domain: string;
   description: string | null;
   metadata_uri: string | null;
-  /** Checksummed address of the creating wallet. */
+  /** Checksummed address of the owner: the creating wallet, until it hands the outlet over (outlet_ownership_offers). */
   owner_wallet: string;
   status: OutletStatus;
   policy_id: string;
@@ -33,10 +33,30 @@ export interface OutletNameSkeletonTable {
   outlet_id: number;
 }
 
+export type OwnershipOfferStatus = "pending" | "accepted" | "declined" | "withdrawn";
+
+/** The owner's offer of the outlet to one of its Editors; the owner changes only when that Editor accepts (rows are kept). */
+export interface OutletOwnershipOfferTable {
+  id: Generated<number>;
+  outlet_id: number;
+  outlet_slug: string;
+  /** Checksummed address of the Editor it is offered to. */
+  wallet: string;
+  /** The owner who offered it. */
+  offered_by: string;
+  offered_at: number;
+  status: OwnershipOfferStatus;
+  closed_at: number | null;
+  closed_by: string | null;
+}
+
 export interface OutletTables {
   outlets: OutletTable;
   outlet_name_skeletons: OutletNameSkeletonTable;
+  outlet_ownership_offers: OutletOwnershipOfferTable;
 }
+
+export type OwnershipOfferRow = Selectable<OutletOwnershipOfferTable>;
 
 export type OutletRow = Selectable<OutletTable>;
 export type NewOutlet = Insertable<OutletTable>;
