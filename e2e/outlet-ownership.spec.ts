@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 import type { Hex } from "viem";
 import { ROLE } from "@/lib/roles/role-catalog";
+import { pathOf } from "@/lib/api/request";
+import { ownershipAccept } from "@/features/outlets/ownership-accept.endpoint";
 import { displayAddress } from "@/lib/wallet/short-address";
 import { devKeys } from "@/test/support/anvil";
 import { keyAddress } from "./support/capsule-desk";
@@ -82,8 +84,26 @@ test("the offered Editor accepts in the members panel and then owns the outlet; 
   await expect(offer).toContainText("The owner offers you the ownership of this outlet.");
   await expect(offer.getByRole("button", { name: "Withdraw" })).toHaveCount(0);
   await bothWidths(page, "editor-offered", "outlet-ownership");
+  // the accept's answer held back until a re-read (the tab shown again) found the offer closed and took the offer
+  // line, and its buttons, off the page, as a focus or a pushed change may during the accept's chain wait: the page
+  // still says what happened
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${pathOf(ownershipAccept)}`, async (route) => {
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
   await offer.getByRole("button", { name: "Accept ownership" }).click();
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+      return page.getByTestId("ownership-offer").count();
+    })
+    .toBe(0);
+  release();
   await expect(page.getByTestId("role-changed")).toHaveText("You now own this outlet: you alone appoint and revoke its Editors.");
+  await page.unroute(`**${pathOf(ownershipAccept)}`);
   await expect(page.getByTestId("outlet-owner")).toContainText("(you)");
   await expect(page.getByTestId("ownership-offer")).toHaveCount(0);
   // the new owner may now hand it on to the former owner, who is still an Editor

@@ -33,7 +33,10 @@ export function OfferOwnershipButton({ wallet, onClick, disabled }: { wallet: st
 
 /** The confirmation of an ownership offer: what it means, then the offer or keeping the outlet. */
 export function OfferOwnershipConfirm({ slug, wallet, onDone, onClose }: { slug: string; wallet: string; onDone: (text: string) => void; onClose: () => void }) {
-  const offer = useOwnershipChange(slug, "offer");
+  const offer = useOwnershipChange(slug, "offer", () => {
+    onClose();
+    onDone(`Ownership offered to ${displayAddress(wallet)}; nothing changes until they accept.`);
+  });
   return (
     <div role="alertdialog" aria-label="Confirm the ownership offer" className="w-full rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="ownership-confirm">
       <p className="[overflow-wrap:anywhere]">
@@ -45,14 +48,7 @@ export function OfferOwnershipConfirm({ slug, wallet, onDone, onClose }: { slug:
           className="min-h-11 rounded-md bg-ink px-4 text-sm font-semibold text-white disabled:opacity-50"
           disabled={offer.isPending}
           aria-busy={offer.isPending}
-          onClick={() =>
-            offer.mutate(wallet, {
-              onSuccess: () => {
-                onClose();
-                onDone(`Ownership offered to ${displayAddress(wallet)}; nothing changes until they accept.`);
-              },
-            })
-          }
+          onClick={() => offer.mutate(wallet)}
         >
           {offer.isPending ? "Offering…" : "Offer ownership"}
         </button>
@@ -71,9 +67,9 @@ export function OfferOwnershipConfirm({ slug, wallet, onDone, onClose }: { slug:
 
 /** The outlet's open ownership offer, as the signer may answer it. */
 export function OwnershipOfferLine({ slug, offer, me, amOwner, onDone }: { slug: string; offer: TOwnershipOffer; me: string | undefined; amOwner: boolean; onDone: (text: string) => void }) {
-  const accept = useOwnershipChange(slug, "accept");
-  const decline = useOwnershipChange(slug, "decline");
-  const withdraw = useOwnershipChange(slug, "withdraw");
+  const accept = useOwnershipChange(slug, "accept", () => onDone("You now own this outlet: you alone appoint and revoke its Editors."));
+  const decline = useOwnershipChange(slug, "decline", () => onDone("You declined the ownership."));
+  const withdraw = useOwnershipChange(slug, "withdraw", () => onDone("You withdrew the ownership offer."));
   const busy = accept.isPending || decline.isPending || withdraw.isPending;
   const failed = [accept, decline, withdraw].find((m) => m.isError);
   const mine = me !== undefined && me.toLowerCase() === offer.wallet.toLowerCase();
@@ -93,16 +89,16 @@ export function OwnershipOfferLine({ slug, offer, me, amOwner, onDone }: { slug:
       <div className="mt-2 flex flex-wrap gap-2">
         {mine ? (
           <>
-            <button type="button" className={`${button} bg-ink font-semibold text-white`} disabled={busy} onClick={() => accept.mutate(offer.offerId, { onSuccess: () => onDone("You now own this outlet: you alone appoint and revoke its Editors.") })}>
+            <button type="button" className={`${button} bg-ink font-semibold text-white`} disabled={busy} onClick={() => accept.mutate(offer.offerId)}>
               {accept.isPending ? "Taking the outlet over…" : "Accept ownership"}
             </button>
-            <button type="button" className={`${button} border border-stone-300 bg-white`} disabled={busy} onClick={() => decline.mutate(offer.offerId, { onSuccess: () => onDone("You declined the ownership.") })}>
+            <button type="button" className={`${button} border border-stone-300 bg-white`} disabled={busy} onClick={() => decline.mutate(offer.offerId)}>
               {decline.isPending ? "Declining…" : "Decline"}
             </button>
           </>
         ) : null}
         {amOwner ? (
-          <button type="button" className={`${button} border border-red-200 bg-white text-red-800`} disabled={busy} onClick={() => withdraw.mutate(offer.offerId, { onSuccess: () => onDone("You withdrew the ownership offer.") })}>
+          <button type="button" className={`${button} border border-red-200 bg-white text-red-800`} disabled={busy} onClick={() => withdraw.mutate(offer.offerId)}>
             {withdraw.isPending ? "Withdrawing…" : "Withdraw"}
           </button>
         ) : null}

@@ -26,8 +26,13 @@ export function useOwnershipOffer(slug: string, enabled: boolean) {
   });
 }
 
-/** Offer (to a wallet), or accept, decline or withdraw (an offer id); every answer re-reads the outlet and its members. */
-export function useOwnershipChange(slug: string, change: "offer" | "accept" | "decline" | "withdraw") {
+/**
+ * Offer (to a wallet), or accept, decline or withdraw (an offer id); every answer re-reads the outlet and its members.
+ * `onDone` is the mutation's own callback, not `mutate`'s: the offer line that holds the buttons goes away as soon as a
+ * re-read finds the offer closed (a focus or a pushed change during the accept's chain wait), and `mutate`'s callbacks
+ * are dropped with the component that called it, which left the answer unsaid.
+ */
+export function useOwnershipChange(slug: string, change: "offer" | "accept" | "decline" | "withdraw", onDone?: () => void) {
   const { session } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
@@ -40,6 +45,7 @@ export function useOwnershipChange(slug: string, change: "offer" | "accept" | "d
       void queryClient.invalidateQueries({ queryKey: ["wallet-roles"] });
       void queryClient.invalidateQueries({ queryKey: ["outlets"] });
       tellOtherTabs({ area: "roles", outletSlug: slug });
+      onDone?.();
     },
   });
 }
