@@ -37,6 +37,7 @@ import * as adImpressionSites from "./2026-12-06-0300-ad-impression-sites";
 import * as capsuleDraftRevision from "./2026-12-06-0400-capsule-draft-revision";
 import * as outletNameSkeletons from "./2026-12-06-0500-outlet-name-skeletons";
 import * as outletOwnershipOffers from "./2026-12-06-0600-outlet-ownership-offers";
+import * as heldEscrowPayments from "./2026-12-06-0700-held-escrow-payments";
 
 // Static registry (no filesystem scan) so migrations bundle with Next and run under tsx alike.
 // Append new migrations here; names sort in the order they apply.
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-06-0400-capsule-draft-revision": capsuleDraftRevision,
   "2026-12-06-0500-outlet-name-skeletons": outletNameSkeletons,
   "2026-12-06-0600-outlet-ownership-offers": outletOwnershipOffers,
+  "2026-12-06-0700-held-escrow-payments": heldEscrowPayments,
 };
