@@ -15,7 +15,7 @@ import { UtcTime } from "./utc-time";
  */
 export function IntegrityBadge({ label, openCase, shownId }: { label: string | null | undefined; openCase?: ReaderCourtCase | null; shownId?: string }) {
   const info = integrityLabelInfo(label);
-  const elsewhere = openCase !== null && openCase !== undefined && shownId !== undefined && openCase.capsuleId !== shownId;
+  const elsewhere = Boolean(openCase && shownId !== undefined && openCase.capsuleId !== shownId);
   return (
     <div className={`inline-flex max-w-xl flex-col gap-0.5 rounded-md border px-3 py-2 ${info.className}`} data-testid="integrity-label" data-label={info.key}>
       <span className="text-sm font-bold">

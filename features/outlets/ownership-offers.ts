@@ -47,16 +47,14 @@ export async function offerOwnership(db: Db, actor: Address, body: { outletSlug:
   const outlet = await getOutletBySlugOrThrow(db, body.outletSlug);
   const at = await activityTime(now);
   const open = await findOpenOwnershipOffer(db, outlet.id);
-  const check = async () =>
-    ownershipOfferRefusal({
-      outletSlug: outlet.slug,
-      wallet: body.wallet,
-      actorIsOwner: actor === outlet.owner_wallet,
-      walletIsOwner: body.wallet === outlet.owner_wallet,
-      walletIsEditor: await isEditor(db, outlet, body.wallet),
-      openOfferTo: open?.wallet,
-    });
-  const refusal = await check();
+  const refusal = ownershipOfferRefusal({
+    outletSlug: outlet.slug,
+    wallet: body.wallet,
+    actorIsOwner: actor === outlet.owner_wallet,
+    walletIsOwner: body.wallet === outlet.owner_wallet,
+    walletIsEditor: await isEditor(db, outlet, body.wallet),
+    openOfferTo: open?.wallet,
+  });
   if (refusal) throw refused(refusal);
   const alreadyOpen = () => new AppError("CONFLICT", `The ownership of outlet "${outlet.slug}" was offered by another request meanwhile; withdraw that offer first`);
   const row = await db
