@@ -33,3 +33,27 @@ test("the operator page lists configuration without secret values", async ({ pag
   expect(html).not.toContain("ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80");
   await page.screenshot({ path: "test-results/screenshots/operator.png", fullPage: true });
 });
+
+test("the operator finds a setting by words of its name or meaning, and the ones set in the environment", async ({ page }) => {
+  await page.goto("/operator");
+  const shown = page.getByTestId("settings-shown");
+  await expect(shown).toHaveText(/^Showing all \d+ settings\.$/);
+  const total = Number((await shown.textContent())?.match(/\d+/)?.[0]);
+  await page.getByLabel("Find a setting").fill("dns timeout");
+  await expect(shown).toHaveText(`Showing 1 of ${total} settings.`);
+  await expect(page.getByText("CAPSULE_DNS_TIMEOUT_MS", { exact: true })).toBeVisible();
+  await expect(page.getByText("CAPSULE_OPERATOR_KEY", { exact: true })).toHaveCount(0);
+  await page.getByLabel("Find a setting").fill("");
+  await page.getByLabel("Only those set in this server’s environment").check();
+  await expect(page.getByText("CAPSULE_DNS_SERVERS", { exact: true })).toBeVisible();
+  await expect(page.getByText("CAPSULE_DNS_TIMEOUT_MS", { exact: true })).toHaveCount(0);
+  await expect(shown).not.toHaveText(/all/);
+  await page.getByLabel("Find a setting").fill("no such setting anywhere");
+  await expect(page.getByText("No setting matches.")).toBeVisible();
+  await page.getByLabel("Only those set in this server’s environment").uncheck();
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByLabel("Find a setting").fill("timeout");
+    await page.screenshot({ path: `test-results/screenshots/operator-find-${width}.png`, fullPage: true });
+  }
+});

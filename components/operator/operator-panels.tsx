@@ -1,11 +1,13 @@
 "use client";
 
+import { useId, useState } from "react";
 import { useActionKeys, useCanonicalEnv, useEnvKeys } from "@/components/network/use-system";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { DeploymentPanel } from "./deployment-panel";
 import { PanelLoading } from "./panel-loading";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
+import { settingsMatching, type SettingFilter } from "./setting-filter";
 
 // /operator — everything /api/meta serves: the deployment, the effective configuration (secrets
 // redacted by the bridge) and the signed actions with who may use them.
@@ -13,10 +15,8 @@ export function OperatorPanels() {
   return (
     <div className="space-y-6">
       <DeploymentPanel />
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <ConfigurationPanel />
-        <ActionsPanel />
-      </div>
+      <ConfigurationPanel />
+      <ActionsPanel />
     </div>
   );
 }
@@ -37,24 +37,64 @@ function ConfigurationPanel() {
             {keys.data.items.length} settings; {keys.data.items.filter((key) => key.set).length} set in this server’s environment, the rest on
             their defaults. {env.data.redacted.length} secret value(s) redacted.
           </p>
-          <dl className="divide-y divide-stone-100 text-sm">
-            {keys.data.items.map((key) => (
-              <div key={key.name} className="grid grid-cols-1 gap-1 py-2 sm:grid-cols-2">
-                <dt>
-                  <span className="block text-sm text-stone-800">{key.description}</span>
-                  <code className="font-mono text-xs text-stone-500">{key.name}</code>
-                </dt>
-                <dd className="break-all font-mono text-xs">
-                  {env.data.env[key.name] != null ? <code>{env.data.env[key.name]}</code> : <span className="text-stone-500">not set</span>}
-                  {key.secret ? <span className="ml-2 rounded bg-stone-100 px-1.5 py-0.5 text-[10px] uppercase text-stone-600">secret</span> : null}
-                  {key.set || env.data.env[key.name] == null ? null : <span className="ml-2 rounded bg-stone-50 px-1.5 py-0.5 text-[10px] uppercase text-stone-500">default</span>}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <SettingList keys={keys.data.items} values={env.data.env} />
         </>
       )}
     </Card>
+  );
+}
+
+type EnvKey = { name: string; description: string; secret: boolean; set: boolean };
+
+function SettingList({ keys, values }: { keys: EnvKey[]; values: Record<string, string | null | undefined> }) {
+  const [filter, setFilter] = useState<SettingFilter>({ query: "", onlySet: false });
+  const id = useId();
+  const shown = settingsMatching(keys, filter);
+  return (
+    <>
+      <div className="mb-2 flex flex-wrap items-end gap-x-4 gap-y-2">
+        <div className="w-full max-w-sm">
+          <label htmlFor={`${id}-find`} className="block text-sm font-medium text-stone-800">
+            Find a setting
+          </label>
+          <input
+            id={`${id}-find`}
+            type="search"
+            value={filter.query}
+            onChange={(event) => setFilter({ ...filter, query: event.target.value })}
+            placeholder="e.g. timeout, CAPSULE_PORT"
+            className="mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm text-ink"
+            aria-describedby={`${id}-count`}
+          />
+        </div>
+        <label className="flex items-center gap-2 py-2 text-sm text-stone-800">
+          <input type="checkbox" checked={filter.onlySet} onChange={(event) => setFilter({ ...filter, onlySet: event.target.checked })} />
+          Only those set in this server’s environment
+        </label>
+      </div>
+      <p id={`${id}-count`} className="mb-2 text-xs text-stone-500" role="status" data-testid="settings-shown">
+        {shown.length === keys.length ? `Showing all ${keys.length} settings.` : `Showing ${shown.length} of ${keys.length} settings.`}
+      </p>
+      {shown.length === 0 ? (
+        <p className="py-2 text-sm text-stone-600">No setting matches. Try fewer words, or clear the box.</p>
+      ) : (
+        <dl className="divide-y divide-stone-100 text-sm">
+          {shown.map((key) => (
+            <div key={key.name} className="grid grid-cols-1 gap-1 py-2 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] md:gap-4">
+              <dt>
+                <span className="block text-sm text-stone-800">{key.description}</span>
+                <code className="font-mono text-xs text-stone-500">{key.name}</code>
+              </dt>
+              <dd className="break-all font-mono text-xs">
+                {values[key.name] != null ? <code>{values[key.name]}</code> : <span className="text-stone-500">not set</span>}
+                {key.secret ? <span className="ml-2 rounded bg-stone-100 px-1.5 py-0.5 text-[10px] uppercase text-stone-600">secret</span> : null}
+                {key.set || values[key.name] == null ? null : <span className="ml-2 rounded bg-stone-50 px-1.5 py-0.5 text-[10px] uppercase text-stone-500">default</span>}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </>
   );
 }
 
