@@ -68,7 +68,7 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     return { hash: receipt.transactionHash, receipt, paymentId };
   }
 
-  async function listing(options: { exclusive?: boolean; id?: number; expiresAt?: number } = {}) {
+  async function listing(options: { exclusive?: boolean; id?: number; expiresAt?: number; payee?: Address } = {}) {
     const row = await handle.db
       .insertInto("rights_listings")
       .values({
@@ -84,7 +84,7 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
         terms: "Syndication with credit.",
         expires_at: options.expiresAt ?? null,
         created_at: Math.floor(Date.now() / 1000),
-        payee: ALICE,
+        payee: options.payee ?? ALICE,
         created_block: await stream.head(),
       })
       .returning("id")
@@ -598,9 +598,13 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
   // found no licence to void and the grant's transaction must write the notices. That moment is reached on PostgreSQL,
   // where another writer (here the test) can hold the operator's nonce lock the grant's transaction takes first.
   if (dialect === "postgres") {
-    it("writes the void notices from the sale's transaction when the buyer's reclaim was projected first", async () => {
-      const listingId = await listing({ exclusive: true });
-      const paid = await deposit(B6, listingId, PRICE);
+    it("writes the void notices from the sale's transaction when the buyer's reclaim was projected first, and names the seller's side live", async () => {
+      // listed by Alice, paid to Bob: the seller's side is two wallets
+      const listingId = await listing({ exclusive: true, payee: BOB });
+      const paid = await deposit(B6, listingId, PRICE, BOB);
+      const feed = await openLiveStream(stack.baseUrl);
+      await feed.next((e) => e.type === "hello", "hello");
+      const fromHello = feed.events.length;
       // a week on for the next block; the deposit is checked against the latest block's time, still the old one
       await stream.rpc("evm_increaseTime", [LICENCE_RECLAIM_AFTER_SECONDS + 60]);
       const waitingForNonceLock = async () =>
@@ -624,14 +628,18 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(409);
       expect(answer.body).toMatchObject({ error: "CONFLICT", paymentId: String(paid.paymentId), licenceStatus: "void" });
       const licence = await handle.db.selectFrom("rights_licences").select("id").where("listing_id", "=", listingId).executeTakeFirstOrThrow();
-      // the grant's transaction wrote them: the buyer's and the lister's (also the payee), once each, naming the reclaim
-      const rows = await handle.db.selectFrom("activity").select(["wallet", "kind", "tx_hash"]).where("subject_id", "=", String(licence.id)).where("kind", "like", "inbox.licence%").orderBy("kind").execute();
-      expect(rows).toEqual([
-        { wallet: ALICE, kind: "inbox.licence_sale_void", tx_hash: reclaimHash },
-        { wallet: addressOf(B6), kind: "inbox.licence_void", tx_hash: reclaimHash },
-      ]);
+      // the grant's transaction wrote them: the buyer's, the lister's and the payee's, once each, naming the reclaim
+      const rows = await handle.db.selectFrom("activity").select(["wallet", "kind", "tx_hash"]).where("subject_id", "=", String(licence.id)).where("kind", "like", "inbox.licence%").execute();
+      expect(rows.map((r) => `${r.kind} ${r.wallet} ${r.tx_hash}`).sort()).toEqual(
+        [`inbox.licence_sale_void ${ALICE} ${reclaimHash}`, `inbox.licence_sale_void ${BOB} ${reclaimHash}`, `inbox.licence_void ${addressOf(B6)} ${reclaimHash}`].sort(),
+      );
       expect((await voidNotices(B6)).filter((n) => n.txHash === reclaimHash).map((n) => n.kind)).toEqual(["inbox.licence_void"]);
       expect((await voidNotices(1)).filter((n) => n.txHash === reclaimHash).map((n) => n.kind)).toEqual(["inbox.licence_sale_void"]);
+      expect((await voidNotices(2)).filter((n) => n.txHash === reclaimHash).map((n) => n.kind)).toEqual(["inbox.licence_sale_void"]);
+      // the sale's change names the buyer and both wallets of the seller's side: their open inboxes re-read at once
+      const pushed = await feed.next((e) => e.type === "change" && e.kinds.includes("bridge:rights.licence_sold") && e.wallets.includes(addressOf(B6)), "the sale's change", fromHello);
+      await feed.close();
+      expect(pushed.wallets).toEqual(expect.arrayContaining([ALICE, BOB]));
     });
   }
 });

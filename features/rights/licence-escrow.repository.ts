@@ -49,9 +49,10 @@ export const LOST_RACE_REFUNDS_PER_PASS = 50;
  * whose licence is valid (the release the bridge decided for it projected `released`: never while it is pending, so a
  * sale that turns void refunds nobody), of at least the listing's price and naming its payee. Deposits that could never
  * have bought the listing (1 wei, another payee) are left to their buyers. Oldest first, at most `limit`: the filter
- * runs before the limit, so dust on a sold listing never crowds out its rivals.
+ * runs before the limit, so dust on a sold listing never crowds out its rivals, and neither do the payments in `except`
+ * (those whose refund failed lately and waits to be tried again).
  */
-export async function lostRaceDeposits(db: DbOrTrx, limit = LOST_RACE_REFUNDS_PER_PASS) {
+export async function lostRaceDeposits(db: DbOrTrx, limit = LOST_RACE_REFUNDS_PER_PASS, except: readonly number[] = []) {
   // wei as decimal strings without leading zeros: a longer one is larger, one of the same length compares digit by
   // digit (byte order: PostgreSQL's collation is set aside, SQLite compares text by bytes)
   const bytes = dialectOf(db) === "postgres" ? sql` COLLATE "C"` : sql``;
@@ -62,6 +63,7 @@ export async function lostRaceDeposits(db: DbOrTrx, limit = LOST_RACE_REFUNDS_PE
     .innerJoin("rights_listings as l", "l.id", "p.listing_id")
     .select(["p.payment_id", "p.listing_id", "p.buyer", "p.amount"])
     .where("p.status", "=", "held")
+    .$if(except.length > 0, (q) => q.where("p.payment_id", "not in", except))
     .where("l.licence_type", "=", "exclusive")
     .where("l.price", "<>", "0")
     .where(sql<boolean>`(length(${amount}) > length(${price}) or (length(${amount}) = length(${price}) and ${amount}${bytes} >= ${price}${bytes}))`)

@@ -2,19 +2,25 @@ import { describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/database";
 import type { EscrowStatus, LicenceType } from "@/lib/db/tables/rights.table";
 import { lostRaceDeposits } from "@/features/rights/licence-escrow.repository";
+import { StuckDeposits, STUCK_RETRY_FIRST_SECONDS } from "@/features/rights/lost-race-backoff";
+import { refundLostRacesOnce } from "@/features/rights/lost-race-refunds";
+import { createLogger, logger, setLogger } from "@/lib/log";
 import { insertCapsuleRows, listCapsule, useListDatabase, LIST_OUTLETS } from "@/test/support/capsule-list-fixture";
 import { dialectsUnderTest } from "@/test/support/stack";
 
 // The leader's lost-race refunds take what `lostRaceDeposits` answers (docs/DECISIONS.md, "Rival deposits of a sold
 // exclusive listing are refunded by the leader"): held, undecided deposits into an exclusive priced listing whose
 // licence is valid (its release projected released), of at least the price and naming the payee; oldest first, at
-// most 50. Its filter on rows written by hand, on both dialects, without a chain.
+// most 50, leaving out the payments whose refund failed lately. Its filter on rows written by hand, on both dialects,
+// without a chain.
 
 const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const BOB = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 const RIVAL = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
 const PRICE = 2_000_000_000_000_000_000n;
 const hash = (n: number) => `0x${n.toString(16).padStart(64, "0")}`;
+// no contracts where the bridge looks for them (read once, lazily): every refund a pass tries fails before the chain
+process.env.CAPSULE_DEPLOYMENT_FILE = "/nonexistent/capsule-deployment.json";
 
 describe.each(await dialectsUnderTest())("the lost-race refund candidates on %s", (dialect) => {
   const ctx = useListDatabase(dialect, async ({ handle, outletIds }) => {
@@ -124,5 +130,36 @@ describe.each(await dialectsUnderTest())("the lost-race refund candidates on %s"
     expect(candidates[0]).toMatchObject({ listing_id: released, buyer: RIVAL, amount: PRICE.toString() });
     // at most `limit` a pass, the oldest first
     expect((await lostRaceDeposits(db(), 2)).map((c) => Number(c.payment_id))).toEqual([atPrice, above]);
+    // payments whose refund failed lately wait outside the query: oldest or not, they take none of the limit's places
+    expect((await lostRaceDeposits(db(), 2, [atPrice, huge])).map((c) => Number(c.payment_id))).toEqual([above, legacyRival]);
+  });
+
+  // docs/DECISIONS.md, "A lost-race deposit whose refund fails waits and is logged once"
+  it("leaves a deposit whose refund failed out of the passes until it is due, logs it once, and reaches later ones meanwhile", async () => {
+    const released = await listing();
+    await sold(released, 100, "released");
+    const rivals = [await payment(101, released, PRICE), await payment(102, released, PRICE)];
+    // the first test's candidates are candidates here too: only this test's payments are looked at
+    const ours = (ids: number[]) => ids.filter((id) => id > 100);
+    const lines: Array<{ msg: string; paymentId?: number }> = [];
+    const before = logger();
+    setLogger(createLogger({ destination: { write: (line: string) => void lines.push(JSON.parse(line)) } }));
+    const told = () => lines.filter((l) => l.msg === "a lost-race deposit could not be refunded now" && ours([l.paymentId ?? 0]).length > 0).map((l) => l.paymentId);
+    try {
+      const stuck = new StuckDeposits();
+      const T = 1_800_000_000;
+      const pass = async (at: number) => ours((await refundLostRacesOnce(db(), at, undefined, stuck)).skipped);
+      expect(await pass(T)).toEqual(rivals);
+      expect(told()).toEqual(rivals);
+      // the next passes before they are due: neither is tried, nothing is said, and a later rival is tried at once
+      expect(await pass(T + 5)).toEqual([]);
+      const late = await payment(103, released, PRICE);
+      expect(await pass(T + 6)).toEqual([late]);
+      // due again: tried and failing as before, not said again
+      expect(await pass(T + STUCK_RETRY_FIRST_SECONDS)).toEqual(rivals);
+      expect(told()).toEqual([...rivals, late]);
+    } finally {
+      setLogger(before);
+    }
   });
 });

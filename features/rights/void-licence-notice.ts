@@ -46,6 +46,6 @@ export async function announceVoidLicence(trx: Trx, paymentId: number): Promise<
   });
   await insertActivity(trx, [entry(voided.buyer, voidLicenceKinds.buyer), ...sellers.map((wallet) => entry(wallet, voidLicenceKinds.seller, { buyer: voided.buyer }))]);
   // Refunded names only the buyer: the indexer's change names the seller's side too, so their open inboxes re-read at
-  // once (both are public on the listing, as the void is on /rights); in the grant's transaction the sale's own push does
+  // once (both are public on the listing, as the void is on /rights); in the grant's transaction, the sale's own push
   nameInChange(trx, sellers);
 }

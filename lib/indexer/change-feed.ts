@@ -90,7 +90,8 @@ export const describeChange = (events: IndexedEvent[], fromBlock: number, toBloc
 
 // Wallets a projector names in the change of the batch it projects, beyond its events' arguments: whose inbox an event
 // moved without naming them (a void licence's seller side). Keyed by the batch's transaction, taken once when the batch
-// describes its change (commit-batch.ts); a transaction no batch describes (a request's) is forgotten with it.
+// describes its change (commit-batch.ts), or by the bridge change a request writes in its own transaction
+// (lib/live/live-hub.ts, bridgeChange); a transaction neither takes them from is forgotten with them.
 const namedByProjectors = new WeakMap<Trx, Set<string>>();
 
 /** Names `wallets` in the change of the batch projected in `trx` (open pages of theirs re-read). */
@@ -100,10 +101,13 @@ export function nameInChange(trx: Trx, wallets: Iterable<string>): void {
   namedByProjectors.set(trx, named);
 }
 
-/** The change of a batch's events, with the wallets its projectors named in `trx`. */
-export function describeBatchChange(trx: Trx, events: IndexedEvent[], fromBlock: number, toBlock: number): ProjectionChange {
-  const change = describeChange(events, fromBlock, toBlock);
+/** `change` with the wallets named in `trx` (taken: they go out with one change). */
+export function withNamedIn(trx: Trx, change: ProjectionChange): ProjectionChange {
   const named = namedByProjectors.get(trx);
   namedByProjectors.delete(trx);
   return named ? { ...change, wallets: [...new Set([...change.wallets, ...named])] } : change;
 }
+
+/** The change of a batch's events, with the wallets its projectors named in `trx`. */
+export const describeBatchChange = (trx: Trx, events: IndexedEvent[], fromBlock: number, toBlock: number): ProjectionChange =>
+  withNamedIn(trx, describeChange(events, fromBlock, toBlock));

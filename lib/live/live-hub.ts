@@ -4,7 +4,7 @@ import type { Trx } from "@/lib/db/database";
 import { chainClients } from "@/lib/chain/server/clients";
 import { db } from "@/lib/db/client";
 import { submittersOf } from "./live-audience.repository";
-import { emitProjectionChange, onProjectionChange, type ProjectionChange } from "@/lib/indexer/change-feed";
+import { emitProjectionChange, onProjectionChange, withNamedIn, type ProjectionChange } from "@/lib/indexer/change-feed";
 import { notifyProjectionChange } from "@/lib/indexer/change-feed-postgres";
 import { logWarn } from "@/lib/log";
 import { VOTE_CAST_KIND, type LiveEvent, type LiveTally, type PushedVotes } from "./live-event";
@@ -143,13 +143,15 @@ const asChange = (change: BridgeChange): ProjectionChange => ({
 
 /**
  * A change the bridge itself committed to SQL (not from the chain) that open pages follow. Call
- * `inTransaction` inside the writing transaction (PostgreSQL delivers the NOTIFY to the other
- * servers exactly when it commits) and `afterCommit` once it committed (this server's listeners).
+ * `inTransaction` inside the writing transaction, after its writes (PostgreSQL delivers the NOTIFY to the other
+ * servers exactly when it commits) and `afterCommit` once it committed (this server's listeners). The change also
+ * names the wallets the transaction's writes named (`nameInChange`: a void licence's seller side).
  */
 export function bridgeChange(handle: Pick<DatabaseHandle, "dialect">, change: BridgeChange) {
-  const projection = asChange(change);
+  let projection = asChange(change);
   return {
     inTransaction: async (trx: Trx) => {
+      projection = withNamedIn(trx, asChange(change));
       if (handle.dialect === "postgres") await notifyProjectionChange(trx, projection);
     },
     afterCommit: () => emitProjectionChange(projection),
