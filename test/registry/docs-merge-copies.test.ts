@@ -26,6 +26,12 @@ function mergeCopies(text: string): Array<[number, number]> {
   return pairs;
 }
 
+/** Headings glued to the line above them (a union merge drops the blank line between two appended sections), 1-based. */
+function gluedHeadings(text: string): number[] {
+  const lines = text.split("\n");
+  return lines.flatMap((line, i) => (i > 0 && /^#{1,6} /.test(line) && lines[i - 1] !== "" ? [i + 1] : []));
+}
+
 describe("documents merged line by line", () => {
   it("finds an old and a new copy of a line kept side by side", () => {
     const sentence = "`/` the readers' front page (finalized articles ranked by one documented score with a reason, and filters)";
@@ -35,5 +41,14 @@ describe("documents merged line by line", () => {
 
   it.each(MERGED)("%s holds no line twice", (file) => {
     expect(mergeCopies(fs.readFileSync(path.join(root, file), "utf8"))).toEqual([]);
+  });
+
+  it("finds a heading glued to the paragraph above it", () => {
+    expect(gluedHeadings(["## One", "", "text.", "## Two", "", "## Three"].join("\n"))).toEqual([4]);
+  });
+
+  it.each(MERGED)("%s has a blank line before every heading", (file) => {
+    const text = fs.readFileSync(path.join(root, file), "utf8").replace(/```[\s\S]*?```/g, (block) => block.replace(/^#/gm, " "));
+    expect(gluedHeadings(text)).toEqual([]);
   });
 });
