@@ -259,7 +259,7 @@ function WalletBalance({ balance, inline = false }: { balance: BalanceReading; i
     );
   }
   return (
-    <span role="status" aria-label="Reading your wallet's balance">
+    <span role="status" aria-busy="true" aria-label="Reading your wallet's balance">
       <Skeleton className={`inline-block h-6 ${inline ? "w-16 align-middle" : "w-32"}`} />
     </span>
   );

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { BountyEvaluation, BountyProposal } from "@/features/bounty/bounty.schema";
 import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading } from "@/components/ui/skeleton";
 import { formatDate, formatReward, proposalStatusStyle } from "./bounty-format";
 import { EvaluationList } from "./evaluation-list";
 import { SampleMark } from "./sample-mark";
@@ -69,7 +69,7 @@ export function ProposalCard(props: { proposal: BountyProposal; evaluations: Bou
         ) : props.evaluations ? (
           <EvaluationList evaluations={props.evaluations} />
         ) : (
-          <Skeleton className="h-12 w-full" />
+          <Loading label="Loading the evaluations" className="block h-12 w-full" />
         )}
       </section>
     </article>

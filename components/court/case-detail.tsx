@@ -10,7 +10,7 @@ import { useCase } from "@/components/court/use-court";
 import { useCapsule } from "@/components/capsules/use-capsules";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, Skeleton } from "@/components/ui/skeleton";
 import { IntegrityBadge } from "@/components/reader/integrity-badge";
 import { formatTime } from "@/components/ui/capsule-format";
 import { claimTypeName } from "@/components/ui/claim-type-labels";
@@ -144,7 +144,7 @@ export function CaseDetail({ id }: { id: string }) {
                 ) : capsule.isError ? (
                   <p className="text-stone-600">Capsule #{c.capsuleId} (its details could not be loaded)</p>
                 ) : (
-                  <Skeleton className="block h-6 w-2/3" />
+                  <Loading label="Loading the article" className="block h-6 w-2/3" />
                 )}
                 <p className="text-xs text-stone-500">
                   Capsule #{c.capsuleId}

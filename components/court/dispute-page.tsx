@@ -10,7 +10,7 @@ import { useCapsuleCases } from "@/components/court/use-court";
 import { useSession } from "@/components/wallet/use-session";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading } from "@/components/ui/skeleton";
 import { IntegrityBadge } from "@/components/reader/integrity-badge";
 import { CapsuleStatusBadge } from "@/components/capsules/capsule-status-badge";
 import { formatCap, formatTime } from "@/components/ui/capsule-format";
@@ -131,7 +131,7 @@ export function DisputePage({ id }: { id: string }) {
             {failedWithNothing(cases) ? (
               <ErrorNotice title="The article’s cases could not be loaded" error={cases.error} onRetry={() => void cases.refetch()} />
             ) : !cases.data ? (
-              <Skeleton className="block h-12 w-full" />
+              <Loading label="Loading the article’s cases" className="block h-12 w-full" />
             ) : cases.data.items.length === 0 ? (
               <p className="text-sm text-stone-600">No court case has been opened on this article.</p>
             ) : (

@@ -9,7 +9,7 @@ import { useCases } from "@/components/court/use-court";
 import { useSession } from "@/components/wallet/use-session";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading } from "@/components/ui/skeleton";
 import { Pager } from "@/components/ui/pager";
 import { CaseRowHeading, CaseSubject } from "./case-badges";
 import { Deadline, lastEventTime } from "./deadline";
@@ -45,7 +45,7 @@ export function JurorPage() {
       ) : failedWithNothing(cases) ? (
         <ErrorNotice title="Your jury cases could not be loaded" error={cases.error} onRetry={() => void cases.refetch()} />
       ) : !cases.data ? (
-        <Skeleton className="block h-40 w-full" />
+        <Loading label="Loading your jury cases" className="block h-40 w-full" />
       ) : cases.data.items.length === 0 ? (
         <Card>
           <p className="text-sm text-stone-700" data-testid="juror-empty">

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useLabelHistory } from "@/components/court/use-court";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading } from "@/components/ui/skeleton";
 import { formatTime } from "@/components/ui/capsule-format";
 import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import { LabelChip } from "./case-badges";
@@ -13,7 +13,7 @@ import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed
 export function LabelHistory({ capsuleId }: { capsuleId: string }) {
   const history = useLabelHistory(capsuleId);
   if (failedWithNothing(history)) return <ErrorNotice title="The label history could not be loaded" error={history.error} onRetry={() => void history.refetch()} />;
-  if (!history.data) return <Skeleton className="block h-16 w-full" />;
+  if (!history.data) return <Loading label="Loading the label history" />;
   if (history.data.items.length === 0) return <p className="text-sm text-stone-600">The label has never changed: the article is Clean since it was finalized.</p>;
   return (
     <>

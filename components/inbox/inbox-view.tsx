@@ -6,7 +6,7 @@ import { useInbox, useMarkInboxRead } from "@/components/inbox/use-inbox";
 import { useSession } from "@/components/wallet/use-session";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading } from "@/components/ui/skeleton";
 import { formatTime } from "@/components/ui/capsule-format";
 import { BondShortfall } from "@/components/bonds/bond-shortfall";
 
@@ -36,7 +36,7 @@ export function InboxView() {
       </div>
       <BondShortfall />
       {inbox.isError ? <ErrorNotice title="The inbox could not be loaded" error={inbox.error} onRetry={() => void inbox.refetch()} /> : null}
-      {!inbox.data && !inbox.isError ? <Skeleton className="block h-40 w-full" /> : null}
+      {!inbox.data && !inbox.isError ? <Loading label="Loading your inbox" className="block h-40 w-full" /> : null}
       {inbox.data ? (
         <Card>
           {inbox.data.items.length === 0 ? (

@@ -10,7 +10,7 @@ import { useChainClock } from "@/components/network/use-chain-clock";
 import { useSession } from "@/components/wallet/use-session";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, Skeleton } from "@/components/ui/skeleton";
 import { CapsuleRow } from "./capsule-row";
 import { viewerVoteWords } from "./viewer-vote-words";
 import { BondShortfall } from "@/components/bonds/bond-shortfall";
@@ -295,7 +295,7 @@ function BrowseList(props: {
       {failedWithNothing(props.query) ? (
         <ErrorNotice title="Capsules could not be loaded" error={props.query.error} onRetry={() => void props.query.refetch()} />
       ) : !data ? (
-        <Skeleton className="block h-24 w-full" />
+        <Loading label="Loading the capsules" className="block h-24 w-full" />
       ) : data.items.length === 0 ? (
         <p className="text-sm text-stone-600" data-testid="browse-empty">
           {!props.signedIn && (props.status === "all" || props.status === "draft")

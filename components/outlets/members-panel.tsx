@@ -10,7 +10,7 @@ import { useChangeRole } from "@/components/roles/use-roles";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { AlertLine } from "@/components/ui/form-message";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading } from "@/components/ui/skeleton";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { GrantRoleForm } from "./grant-role-form";
 import { useAnswerOffer, useRoleOffers } from "@/components/roles/use-role-offers";
@@ -49,7 +49,7 @@ export function MembersPanel({ slug, canManage, amOwner, me }: { slug: string; c
       {failedWithNothing(users) ? (
         <ErrorNotice title="Members could not be loaded" error={users.error} onRetry={() => void users.refetch()} />
       ) : !users.data ? (
-        <Skeleton className="block h-16 w-full" />
+        <Loading label="Loading the members" />
       ) : users.data.items.length === 0 ? (
         <p className="text-sm text-stone-600">No one holds a role here yet.</p>
       ) : (
