@@ -1,9 +1,11 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Address, Hex } from "viem";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { pathOf } from "@/lib/api/request";
+import { MAX_UNVERIFIED_OUTLETS } from "@/lib/outlets/unverified-bound";
 import { roleRevoke } from "@/features/roles/revoke.endpoint";
+import { outletCreate } from "@/features/outlets/create.endpoint";
 import { walletActivity } from "@/features/wallet/activity.endpoint";
 import { outletUsers } from "@/features/outlets/users.endpoint";
 import { ownershipOffer } from "@/features/outlets/ownership-offer.endpoint";
@@ -21,7 +23,8 @@ import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack"
 // The ownership routes as an attacker tries them (docs/DECISIONS.md, "Ownership of an outlet is handed over, not
 // taken"): tokens missing, expired, replayed or for another action; bodies the schemas refuse; offer ids walked by
 // wallets outside the offer (answered like an id that does not exist); answers sent twice at once; an old offer
-// answered after the outlet went elsewhere; what the public reads and GET /api/live show of an open offer.
+// answered after the outlet went elsewhere; what the public reads and GET /api/live show of an open offer. Then the
+// bound on never-verified outlets one wallet owns, which a handover keeps as creation does.
 
 const dialects = await dialectsUnderTest();
 const [ownerKey, editorKey, revokedKey, journalistKey, outsiderKey, otherOwnerKey, thirdEditorKey] = [devKeys[1], devKeys[2], devKeys[3], devKeys[4], devKeys[5], devKeys[6], devKeys[7]] as [Hex, Hex, Hex, Hex, Hex, Hex, Hex];
@@ -222,5 +225,83 @@ describe.each(dialects)("the ownership routes probed on %s", (dialect) => {
     expectError(await answer(ownershipWithdraw, ownerKey, offerId), 409, "INVALID_STATE", `Ownership offer ${offerId} was accepted; only an open offer can be answered`, { offerStatus: "accepted" });
     expectError(await offer(ownerKey, thirdEditor), 403, "FORBIDDEN", `Only the owner of outlet "${SLUG}" may offer its ownership`);
     expect(await ownerOf()).toBe(editor);
+  });
+
+  // From here the Editor owns the outlet and the former owner, still an Editor there, is the one it is offered to.
+  describe("the bound on never-verified outlets one wallet owns", () => {
+    const holderKey = editorKey;
+    const takerKey = ownerKey;
+    const taker = owner;
+    const offerRefused = `${taker} already has ${MAX_UNVERIFIED_OUTLETS} outlets whose domain is not verified yet, the most one wallet may have at once; outlet "${SLUG}" may be offered to it once its domain, or one of those, is verified`;
+    const acceptRefused = `You already have ${MAX_UNVERIFIED_OUTLETS} outlets whose domain is not verified yet, the most one wallet may have at once; verify one of them first, or have the domain of outlet "${SLUG}" verified, then accept`;
+    const neverVerified = async () => (await handle.db.selectFrom("outlets").select("id").where("owner_wallet", "=", taker).where("first_verified_at", "is", null).execute()).length;
+    let seeded = 0;
+    /** Never-verified outlets of the taker, written straight into the database (as a wallet that registered them has them). */
+    const seedUnverified = async (count: number) => {
+      const now = Math.floor(Date.now() / 1000);
+      for (let i = 0; i < count; i += 1) {
+        seeded += 1;
+        const slug = `unverified-${seeded}`;
+        await handle.db.insertInto("outlets").values({ slug, name: `Unverified ${seeded}`, domain: `${slug}.example.org`, owner_wallet: taker, status: "pending", policy_id: "default", verification_token: "00".repeat(32), created_at: now, updated_at: now }).execute();
+      }
+    };
+    const dropUnverified = async () => {
+      await handle.db.deleteFrom("outlets").where("owner_wallet", "=", taker).where("first_verified_at", "is", null).where("slug", "like", "unverified-%").execute();
+    };
+    /**
+     * The handed-over outlet as one never verified. No route makes such an outlet today (roles are granted only at an
+     * active outlet, and its first verification is kept), so it is written here: the bound must hold whatever the
+     * rows say (docs/DECISIONS.md, "A handover keeps the bound on never-verified outlets").
+     */
+    const neverVerifiedDesk = (unverified: boolean) =>
+      handle.db.updateTable("outlets").set({ first_verified_at: unverified ? null : Math.floor(Date.now() / 1000) }).where("slug", "=", SLUG).execute();
+
+    // each test starts from the same rows whatever the one before left: no open offer, the Editor owning the outlet,
+    // no seeded outlets (so each fails for its own reason without the bound)
+    afterEach(async () => {
+      await handle.db.updateTable("outlet_ownership_offers").set({ status: "withdrawn", closed_at: Math.floor(Date.now() / 1000), closed_by: editor }).where("status", "=", "pending").execute();
+      await handle.db.updateTable("outlets").set({ owner_wallet: editor }).where("slug", "=", SLUG).execute();
+      await dropUnverified();
+    });
+
+    it("refuses the offer up front to a wallet that already has the most never-verified outlets, unless this one was verified once", async () => {
+      await neverVerifiedDesk(true);
+      await seedUnverified(MAX_UNVERIFIED_OUTLETS);
+      expectError(await offer(holderKey, taker), 409, "CONFLICT", offerRefused);
+      expect(await openOffer(holderKey)).toBeNull();
+      // an outlet verified once adds nothing to the count: it may be handed over
+      await neverVerifiedDesk(false);
+      const offerId = await offered(holderKey, taker);
+      expect((await answer(ownershipWithdraw, holderKey, offerId)).status).toBe(200);
+    });
+
+    it("refuses the accept when the wallet reached the bound since the offer, and keeps the offer open", async () => {
+      await neverVerifiedDesk(true);
+      await seedUnverified(MAX_UNVERIFIED_OUTLETS - 1);
+      const offerId = await offered(holderKey, taker);
+      await seedUnverified(1);
+      expectError(await answer(ownershipAccept, takerKey, offerId), 409, "CONFLICT", acceptRefused);
+      expect(await openOffer(holderKey)).toMatchObject({ offerId, status: "pending" });
+      expect(await ownerOf()).toBe(editor);
+      expect(await neverVerified()).toBe(MAX_UNVERIFIED_OUTLETS);
+      expect((await answer(ownershipWithdraw, holderKey, offerId)).status).toBe(200);
+    });
+
+    it("lets an accept and an outlet registration sent at once never take the wallet past the bound", async () => {
+      await neverVerifiedDesk(true);
+      await seedUnverified(MAX_UNVERIFIED_OUTLETS - 1);
+      const offerId = await offered(holderKey, taker);
+      const [accepted, created] = await Promise.all([
+        answer(ownershipAccept, takerKey, offerId),
+        api.send(outletCreate, { body: { slug: "raced-desk", name: "Raced desk", domain: "raced-desk.example.org" } }, takerKey),
+      ]);
+      // one of them wins; the other is refused with its own words
+      const acceptWon = accepted.status === 200;
+      expect([acceptWon, created.status === 201].filter(Boolean), JSON.stringify([accepted.body, created.body])).toHaveLength(1);
+      if (acceptWon) expectError(created, 409, "CONFLICT", `${taker} already has ${MAX_UNVERIFIED_OUTLETS} outlets whose domain is not verified yet, the most one wallet may have at once; verify one first`);
+      else expectError(accepted, 409, "CONFLICT", acceptRefused);
+      expect(await neverVerified()).toBe(MAX_UNVERIFIED_OUTLETS);
+      expect(await ownerOf()).toBe(acceptWon ? taker : editor);
+    });
   });
 });
