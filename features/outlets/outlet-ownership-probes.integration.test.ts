@@ -5,6 +5,8 @@ import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
 import { pathOf } from "@/lib/api/request";
 import { MAX_UNVERIFIED_OUTLETS } from "@/lib/outlets/unverified-bound";
 import { roleRevoke } from "@/features/roles/revoke.endpoint";
+import { roleGrant } from "@/features/roles/grant.endpoint";
+import { roleOfferAccept } from "@/features/roles/offer-accept.endpoint";
 import { outletCreate } from "@/features/outlets/create.endpoint";
 import { walletActivity } from "@/features/wallet/activity.endpoint";
 import { outletUsers } from "@/features/outlets/users.endpoint";
@@ -58,7 +60,7 @@ describe.each(dialects)("the ownership routes probed on %s", (dialect) => {
       dns,
       ownerKey,
       slug: SLUG,
-      bonds: [[ownerKey, "300"], [editorKey, "300"], [revokedKey, "300"], [journalistKey, "150"], [thirdEditorKey, "300"]],
+      bonds: [[ownerKey, "300"], [editorKey, "300"], [revokedKey, "300"], [journalistKey, "150"], [thirdEditorKey, "300"], [outsiderKey, "300"]],
       roles: [[editorKey, 3], [revokedKey, 3], [journalistKey, 1], [thirdEditorKey, 3]],
     });
     await activeOutlet(api, dns, otherOwnerKey, OTHER);
@@ -79,6 +81,11 @@ describe.each(dialects)("the ownership routes probed on %s", (dialect) => {
     const res = await offer(key, wallet);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.offer.offerId as string;
+  };
+  const members = async () => {
+    const res = await api.send(outletUsers, { params: { slug: SLUG }, query: {} });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return new Map((res.body.items as Json[]).map((m) => [m.wallet as string, (m.roles as Json[]).map((r) => r.roleId as number)]));
   };
   const ownerOf = async (slug = SLUG) => (await handle.db.selectFrom("outlets").select("owner_wallet").where("slug", "=", slug).executeTakeFirstOrThrow()).owner_wallet;
 
@@ -213,6 +220,9 @@ describe.each(dialects)("the ownership routes probed on %s", (dialect) => {
   });
 
   it("answers one of two accepts sent at once; an older offer answered after the outlet went elsewhere is refused", async () => {
+    // an offer of the Editor role the owner made before handing the outlet over
+    const editorOffer = await api.send(roleGrant, { body: { outletSlug: SLUG, wallet: outsider, roleId: 3 } }, ownerKey);
+    expect(editorOffer.status, JSON.stringify(editorOffer.body)).toBe(201);
     const older = await offered(ownerKey, thirdEditor);
     expect((await answer(ownershipWithdraw, ownerKey, older)).status).toBe(200);
     const offerId = await offered(ownerKey, editor);
@@ -224,6 +234,14 @@ describe.each(dialects)("the ownership routes probed on %s", (dialect) => {
     expectError(await answer(ownershipAccept, thirdEditorKey, older), 409, "INVALID_STATE", `Ownership offer ${older} was withdrawn; only an open offer can be answered`, { offerStatus: "withdrawn" });
     expectError(await answer(ownershipWithdraw, ownerKey, offerId), 409, "INVALID_STATE", `Ownership offer ${offerId} was accepted; only an open offer can be answered`, { offerStatus: "accepted" });
     expectError(await offer(ownerKey, thirdEditor), 403, "FORBIDDEN", `Only the owner of outlet "${SLUG}" may offer its ownership`);
+    // the former owner no longer appoints Editors: its Editor offer made before is refused to the wallet accepting it
+    expectError(
+      await api.send(roleOfferAccept, { body: { offerId: editorOffer.body.offer.offerId as string } }, outsiderKey),
+      409,
+      "INVALID_STATE",
+      `${owner}, who offered this role, no longer owns outlet "${SLUG}", and only its owner appoints Editors; ask its owner for a new offer`,
+    );
+    expect((await members()).get(outsider)).toBeUndefined();
     expect(await ownerOf()).toBe(editor);
   });
 
