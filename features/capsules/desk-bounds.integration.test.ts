@@ -16,7 +16,7 @@ import { rightsWithdraw } from "@/features/rights/withdraw.endpoint";
 import { capsuleRights } from "@/features/rights/capsule-rights.endpoint";
 import { MAX_LISTINGS_ON_OFFER } from "@/features/rights/rights";
 import { outletCreate } from "@/features/outlets/create.endpoint";
-import { MAX_UNVERIFIED_OUTLETS } from "@/features/outlets/create-outlet";
+import { MAX_UNVERIFIED_OUTLETS } from "@/lib/outlets/unverified-bound";
 import { LOCK_SPACE } from "@/lib/db/server-functions";
 import { sql } from "kysely";
 import { addr, chainAccess, deployedContracts, sha, staffedDesk, type Api, type Res } from "@/features/capsules/capsules.test-support";

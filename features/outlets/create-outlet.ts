@@ -18,6 +18,7 @@ import { broadcastAndAwait } from "@/lib/chain/operator/await-operator-tx";
 import { ensureCourtOutlet } from "@/features/roles/court-outlet";
 import { outletRecord } from "./outlet-record";
 import { isUniqueViolation } from "@/lib/errors/unique-violation";
+import { MAX_UNVERIFIED_OUTLETS, unverifiedBoundReached } from "@/lib/outlets/unverified-bound";
 import { database } from "@/lib/db/client";
 import { bridgeChange } from "@/lib/live/live-hub";
 
@@ -65,18 +66,9 @@ async function claimName(trx: DbOrTrx, outletId: number, name: string): Promise<
   throw nameTaken(name, resembled);
 }
 
-/**
- * Outlets one wallet may hold whose domain was never verified: each costs the operator a transaction and keeps its
- * slug, so a funded wallet could otherwise take any number of names (docs/DECISIONS.md).
- */
-export const MAX_UNVERIFIED_OUTLETS = 3;
-
 async function requireRoomForOutlet(db: DbOrTrx, owner: Address): Promise<void> {
   if ((await countNeverVerifiedOutletsOf(db, owner)) < MAX_UNVERIFIED_OUTLETS) return;
-  throw new AppError(
-    "CONFLICT",
-    `${owner} already has ${MAX_UNVERIFIED_OUTLETS} outlets whose domain is not verified yet, the most one wallet may have at once; verify one first`,
-  );
+  throw new AppError("CONFLICT", `${unverifiedBoundReached(owner)}; verify one first`);
 }
 
 /**

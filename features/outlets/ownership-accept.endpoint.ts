@@ -8,10 +8,10 @@ export const ownershipAccept = defineEndpoint({
   path: "/api/outlets/ownership/accept",
   summary: "The offered Editor takes the outlet over: it becomes the owner (member flag set on chain); the former owner keeps its roles",
   action: "outlets.ownership.accept",
-  rolesNote: "only the Editor it is offered to, while it holds the Editor role and the wallet that offered still owns the outlet",
+  rolesNote: "only the Editor it is offered to, while it holds the Editor role, the wallet that offered still owns the outlet, and taking it leaves the Editor within the bound on never-verified outlets",
   body: ZOwnershipOfferIdBody,
   response: ZOwnershipAcceptResponse,
   rateLimit: ["signed-write"],
-  errors: ["NOT_FOUND", "FORBIDDEN", "INVALID_STATE", "CHAIN_UNAVAILABLE"],
+  errors: ["NOT_FOUND", "FORBIDDEN", "INVALID_STATE", "CONFLICT", "CHAIN_UNAVAILABLE"],
   example: { body: { offerId: "1" } },
 });

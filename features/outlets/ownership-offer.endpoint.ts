@@ -11,7 +11,7 @@ export const ownershipOffer = defineEndpoint({
     "One open offer per outlet. The Editor accepts with `POST /api/outlets/ownership/accept` (then it owns the outlet: it alone appoints and revokes Editors, and is the outlet's party in its court cases) or declines; the owner may withdraw it. Offers do not expire.",
   action: "outlets.ownership.offer",
   roles: { at: "bodyOutlet", anyOf: ["owner"], what: "offer its ownership" },
-  rolesNote: "only to an active Editor of the outlet other than the owner, while no other offer of it is open",
+  rolesNote: "only to an active Editor of the outlet other than the owner, while no other offer of it is open, and not to a wallet that would then own more never-verified outlets than one wallet may",
   body: ZOwnershipOfferBody,
   response: ZOwnershipOfferResponse,
   status: 201,

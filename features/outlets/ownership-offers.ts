@@ -1,8 +1,8 @@
 import "server-only";
 import type { Address } from "viem";
-import type { Db } from "@/lib/db/database";
+import type { Db, DbOrTrx } from "@/lib/db/database";
 import type { OutletRow, OwnershipOfferRow } from "@/lib/db/tables/outlets.table";
-import { getOutletBySlugOrThrow, getOutletByIdOrThrow } from "@/features/outlets/outlets.repository";
+import { countNeverVerifiedOutletsOf, getOutletBySlugOrThrow, getOutletByIdOrThrow } from "@/features/outlets/outlets.repository";
 import { activeRolesAt, findActiveRole } from "@/features/roles/roles.repository";
 import { canManageOutlet } from "@/features/roles/authorize";
 import { prepareWalletSync, stageWalletSync } from "@/features/roles/bond-sync";
@@ -11,7 +11,7 @@ import { ZOwnershipOffer, type TOwnershipOffer } from "@/features/outlets/outlet
 import { AppError, notFound } from "@/lib/errors/app-error";
 import { isUniqueViolation } from "@/lib/errors/unique-violation";
 import { ROLE } from "@/lib/roles/role-catalog";
-import { formerOwnerKeepsMemberFlag, ownershipAcceptRefusal, ownershipOfferRefusal, type OwnershipRefusal } from "@/lib/roles/ownership-rules";
+import { formerOwnerKeepsMemberFlag, ownershipAcceptRefusal, ownershipOfferRefusal, wouldPassUnverifiedBound, type OwnershipRefusal } from "@/lib/roles/ownership-rules";
 import { activityTime } from "@/lib/chain/server/role-registry-reads";
 import { withNonceRetry } from "@/lib/chain/operator/queue-operator-tx";
 import { broadcastAndAwait } from "@/lib/chain/operator/await-operator-tx";
@@ -42,6 +42,13 @@ function offerView(row: OwnershipOfferRow, outletName: string): TOwnershipOffer 
 
 const isEditor = async (db: Db, outlet: OutletRow, wallet: string) => (await findActiveRole(db, outlet.id, wallet, ROLE.EDITOR)) !== undefined;
 
+/** Whether `wallet` taking the outlet over would own more never-verified outlets than one wallet may. */
+const pastUnverifiedBound = async (db: DbOrTrx, outlet: OutletRow, wallet: string) => wouldPassUnverifiedBound(await countNeverVerifiedOutletsOf(db, wallet), outlet.first_verified_at === null);
+
+/** The accept's refusal for the one check that failed in its transaction. */
+const acceptRefused = (outletSlug: string, failed: Partial<Omit<Parameters<typeof ownershipAcceptRefusal>[0], "outletSlug">>) =>
+  refused(ownershipAcceptRefusal({ outletSlug, offeredByIsOwner: true, walletIsEditor: true, walletPastUnverifiedBound: false, ...failed })!);
+
 /** POST /api/outlets/ownership/offer: the owner offers the outlet to one of its Editors. */
 export async function offerOwnership(db: Db, actor: Address, body: { outletSlug: string; wallet: Address }, now: number) {
   const outlet = await getOutletBySlugOrThrow(db, body.outletSlug);
@@ -54,6 +61,7 @@ export async function offerOwnership(db: Db, actor: Address, body: { outletSlug:
     walletIsOwner: body.wallet === outlet.owner_wallet,
     walletIsEditor: await isEditor(db, outlet, body.wallet),
     openOfferTo: open?.wallet,
+    walletPastUnverifiedBound: await pastUnverifiedBound(db, outlet, body.wallet),
   });
   if (refusal) throw refused(refusal);
   const alreadyOpen = () => new AppError("CONFLICT", `The ownership of outlet "${outlet.slug}" was offered by another request meanwhile; withdraw that offer first`);
@@ -135,7 +143,12 @@ export async function acceptOwnershipOffer(db: Db, signer: Address, body: { offe
   const { row, outlet } = await openOfferFor(db, signer, body.offerId);
   if (row.wallet !== signer) throw new AppError("FORBIDDEN", `Only ${row.wallet}, to whom it is offered, may accept the ownership of outlet "${outlet.slug}"`);
   const former = row.offered_by as Address;
-  const refusal = ownershipAcceptRefusal({ outletSlug: outlet.slug, offeredByIsOwner: outlet.owner_wallet === former, walletIsEditor: await isEditor(db, outlet, signer) });
+  const refusal = ownershipAcceptRefusal({
+    outletSlug: outlet.slug,
+    offeredByIsOwner: outlet.owner_wallet === former,
+    walletIsEditor: await isEditor(db, outlet, signer),
+    walletPastUnverifiedBound: await pastUnverifiedBound(db, outlet, signer),
+  });
   if (refusal) throw refused(refusal);
   const at = await activityTime(now);
   const formerKeeps = formerOwnerKeepsMemberFlag((await activeRolesAt(db, outlet.id, former)).map((r) => r.roleId));
@@ -147,9 +160,14 @@ export async function acceptOwnershipOffer(db: Db, signer: Address, body: { offe
     const closed = await closeOwnershipOffer(trx, row.id, "accepted", signer, at);
     if (!closed) throw answeredMeanwhile(row.id);
     // the Editor role checked again in the transaction: a revocation committed since the check refuses the accept
-    if (!(await findActiveRole(trx, outlet.id, signer, ROLE.EDITOR))) throw refused(ownershipAcceptRefusal({ outletSlug: outlet.slug, offeredByIsOwner: true, walletIsEditor: false })!);
+    if (!(await findActiveRole(trx, outlet.id, signer, ROLE.EDITOR))) throw acceptRefused(outlet.slug, { walletIsEditor: false });
     const moved = await moveOutletOwner(trx, outlet.id, former, signer, now);
-    if (!moved) throw refused(ownershipAcceptRefusal({ outletSlug: outlet.slug, offeredByIsOwner: false, walletIsEditor: true })!);
+    if (!moved) throw acceptRefused(outlet.slug, { offeredByIsOwner: false });
+    // counted again after the move (less the outlet itself), in the transaction that holds the operator's nonce lock on
+    // PostgreSQL (SQLite's one writer) as a registration's count does: an accept and a registration, or two accepts,
+    // sent at once never take the wallet past the bound together
+    const othersNeverVerified = (await countNeverVerifiedOutletsOf(trx, signer)) - (moved.first_verified_at === null ? 1 : 0);
+    if (wouldPassUnverifiedBound(othersNeverVerified, moved.first_verified_at === null)) throw acceptRefused(outlet.slug, { walletPastUnverifiedBound: true });
     const details = { offerId: String(row.id), outletName: outlet.name, from: former, to: signer };
     const entry = (wallet: string, kind: string, side: string): ActivityEntry => ({ wallet, kind, outletSlug: outlet.slug, subjectId: String(row.id), details: { ...details, side }, createdAt: at });
     await insertActivity(trx, [

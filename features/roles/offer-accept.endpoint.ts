@@ -8,7 +8,7 @@ export const roleOfferAccept = defineEndpoint({
   path: "/api/roles/offers/accept",
   summary: "The grantee accepts a role offered to it: the grant takes effect (locks the bond, sets the member or voter flag on chain)",
   action: "roles.offers.accept",
-  rolesNote: "only the wallet the role was offered to; the offering wallet must still be the outlet's owner or an Editor",
+  rolesNote: "only the wallet the role was offered to; the offering wallet must still be the outlet's owner or an Editor (its owner, for an offer of the Editor role)",
   body: ZRoleOfferIdBody,
   response: ZRoleGrantedResponse,
   status: 201,

@@ -2,10 +2,10 @@ import "server-only";
 import type { Address } from "viem";
 import type { Db } from "@/lib/db/database";
 import type { RoleOfferRow, RoleOfferStatus } from "@/lib/db/tables/roles.table";
-import { getOutletBySlugOrThrow } from "@/features/outlets/outlets.repository";
+import { getOutletByIdOrThrow, getOutletBySlugOrThrow } from "@/features/outlets/outlets.repository";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import { roleDefinition } from "@/lib/roles/role-catalog";
-import { withdrawRefusal } from "@/lib/roles/role-change-rules";
+import { grantRefusal, withdrawRefusal } from "@/lib/roles/role-change-rules";
 import { activityTime } from "@/lib/chain/server/role-registry-reads";
 import { ZRoleOffer, type TRoleChangeBody, type TRoleOffer } from "@/features/roles/roles.schema";
 import { canManageOutlet } from "./authorize";
@@ -141,7 +141,16 @@ export async function acceptRoleOffer(db: Db, signer: Address, body: { offerId: 
   if (!(await canManageOutlet(db, outlet, offeredBy))) {
     throw new AppError("INVALID_STATE", `${offeredBy}, who offered this role, may no longer grant roles at "${outlet.slug}"; ask its owner or an Editor for a new offer`);
   }
+  // an Editor offer of an owner that handed the outlet over since (docs/DECISIONS.md, "An Editor offer ends with its
+  // offerer's ownership"): refused before the grant's own check, which would answer as if the grantee had appointed
+  const noLongerOwner = () =>
+    new AppError("INVALID_STATE", `${offeredBy}, who offered this role, no longer owns outlet "${outlet.slug}", and only its owner appoints Editors; ask its owner for a new offer`);
+  const offererMayAppoint = (owner: string) => grantRefusal({ outletSlug: outlet.slug, roleId: row.role_id, actorIsOwner: owner === offeredBy }) === undefined;
+  if (!offererMayAppoint(outlet.owner_wallet)) throw noLongerOwner();
   return grantRole(db, offeredBy, { outletSlug: row.outlet_slug, wallet: signer, roleId: row.role_id }, now, async (trx) => {
+    // read again in the grant's transaction, which holds the operator's nonce lock as a handover's accept does: a
+    // handover committed since the check refuses the grant
+    if (!offererMayAppoint((await getOutletByIdOrThrow(trx, outlet.id)).owner_wallet)) throw noLongerOwner();
     if (!(await closeRoleOffer(trx, row.id, "accepted", signer, at))) throw new AppError("INVALID_STATE", `Role offer ${row.id} was answered meanwhile`);
   });
 }

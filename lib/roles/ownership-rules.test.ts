@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { ROLE } from "@/lib/roles/role-catalog";
-import { formerOwnerKeepsMemberFlag, memberFlagAfterRoleEnds, ownershipAcceptRefusal, ownershipOfferRefusal } from "@/lib/roles/ownership-rules";
+import { formerOwnerKeepsMemberFlag, memberFlagAfterRoleEnds, ownershipAcceptRefusal, ownershipOfferRefusal, wouldPassUnverifiedBound } from "@/lib/roles/ownership-rules";
+import { MAX_UNVERIFIED_OUTLETS } from "@/lib/outlets/unverified-bound";
 
 const WALLET = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const OTHER = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 const offer = (over: Partial<Parameters<typeof ownershipOfferRefusal>[0]>) =>
-  ownershipOfferRefusal({ outletSlug: "desk", wallet: WALLET, actorIsOwner: true, walletIsOwner: false, walletIsEditor: true, openOfferTo: undefined, ...over });
+  ownershipOfferRefusal({ outletSlug: "desk", wallet: WALLET, actorIsOwner: true, walletIsOwner: false, walletIsEditor: true, openOfferTo: undefined, walletPastUnverifiedBound: false, ...over });
 
 describe("who may offer an outlet's ownership, and to whom", () => {
   it("lets the owner offer it to one of its Editors", () => {
@@ -25,15 +26,42 @@ describe("who may offer an outlet's ownership, and to whom", () => {
       message: `${WALLET} is not an Editor of outlet "desk"; its ownership is offered only to one of its Editors (appoint the wallet Editor first)`,
     });
   });
+
+  it("refuses an Editor that taking the outlet would put past the bound on never-verified outlets with 409, after the other checks", () => {
+    expect(offer({ walletPastUnverifiedBound: true })).toEqual({
+      code: "CONFLICT",
+      message: `${WALLET} already has ${MAX_UNVERIFIED_OUTLETS} outlets whose domain is not verified yet, the most one wallet may have at once; outlet "desk" may be offered to it once its domain, or one of those, is verified`,
+    });
+    expect(offer({ walletPastUnverifiedBound: true, walletIsEditor: false })?.code).toBe("INVALID_STATE");
+    expect(offer({ walletPastUnverifiedBound: true, actorIsOwner: false })?.code).toBe("FORBIDDEN");
+  });
+});
+
+describe("the bound on never-verified outlets at a handover", () => {
+  it("counts only an outlet never verified, against the ones the wallet already owns", () => {
+    expect(wouldPassUnverifiedBound(MAX_UNVERIFIED_OUTLETS - 1, true)).toBe(false);
+    expect(wouldPassUnverifiedBound(MAX_UNVERIFIED_OUTLETS, true)).toBe(true);
+    expect(wouldPassUnverifiedBound(MAX_UNVERIFIED_OUTLETS + 5, false)).toBe(false);
+  });
 });
 
 describe("when an offered Editor may accept", () => {
+  const accept = (over: Partial<Parameters<typeof ownershipAcceptRefusal>[0]>) =>
+    ownershipAcceptRefusal({ outletSlug: "desk", offeredByIsOwner: true, walletIsEditor: true, walletPastUnverifiedBound: false, ...over });
+
   it("accepts while the offerer owns the outlet and the wallet is an Editor", () => {
-    expect(ownershipAcceptRefusal({ outletSlug: "desk", offeredByIsOwner: true, walletIsEditor: true })).toBeUndefined();
-    expect(ownershipAcceptRefusal({ outletSlug: "desk", offeredByIsOwner: false, walletIsEditor: true })?.code).toBe("INVALID_STATE");
-    expect(ownershipAcceptRefusal({ outletSlug: "desk", offeredByIsOwner: true, walletIsEditor: false })).toEqual({
+    expect(accept({})).toBeUndefined();
+    expect(accept({ offeredByIsOwner: false })?.code).toBe("INVALID_STATE");
+    expect(accept({ walletIsEditor: false })).toEqual({
       code: "INVALID_STATE",
       message: `You no longer hold the Editor role at outlet "desk"; only one of its Editors may take its ownership over`,
+    });
+  });
+
+  it("refuses an accept that would put the wallet past the bound on never-verified outlets with 409", () => {
+    expect(accept({ walletPastUnverifiedBound: true })).toEqual({
+      code: "CONFLICT",
+      message: `You already have ${MAX_UNVERIFIED_OUTLETS} outlets whose domain is not verified yet, the most one wallet may have at once; verify one of them first, or have the domain of outlet "desk" verified, then accept`,
     });
   });
 });
