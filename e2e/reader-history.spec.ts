@@ -2,6 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { addressOf, readerDesk } from "./support/reader-fixture";
 import { watchConsole } from "./support/page-helpers";
+import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { pathOf } from "@/lib/api/request";
 
 // Readers, round two (issue 31): listings and feeds show plain text from the rendered article (never
 // Markdown); a corrected article says what changed; readers get their own revision history with a word
@@ -208,4 +210,25 @@ test("an author's page takes no name and no record from an article someone else 
   await expect(page.locator("body")).not.toContainText("plagiarist");
   await atBothWidths(page, "author-credited");
   expect(errors).toEqual([]);
+});
+
+test("the desk's revision history says when a version could not be read, and compares once it is read again", async ({ page }) => {
+  const errors = watchConsole(page);
+  let failing = true;
+  await page.route(
+    (url) => url.pathname === pathOf(capsuleRead, { id: ids.original }),
+    (route) => (failing ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ ok: false, error: { code: "INTERNAL", message: "held back by the test" } }) }) : route.continue()),
+  );
+  await page.goto(`/capsules/${ids.correction}/history`);
+  const failed = page.getByTestId("compare-failed");
+  await expect(failed).toContainText(`#${ids.original} (original) could not be read, so the two versions cannot be compared.`, { timeout: 30_000 });
+  await expect(page.getByTestId("history-entry").filter({ hasText: `#${ids.original}` })).toContainText("(its title could not be read)");
+  await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
+  await atBothWidths(page, "desk-version-unread");
+  failing = false;
+  await failed.getByRole("button", { name: "Read again" }).click();
+  await expect(failed).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Body" })).toBeVisible();
+  await expect(page.getByTestId("history-entry").filter({ hasText: `#${ids.original}` })).toContainText(title);
+  expect(errors.filter((error) => !error.includes("500"))).toEqual([]);
 });

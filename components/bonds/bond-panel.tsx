@@ -15,7 +15,7 @@ import { useChangeRole } from "@/components/roles/use-roles";
 import { useSession } from "@/components/wallet/use-session";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, Skeleton } from "@/components/ui/skeleton";
 import { formatCap } from "@/components/ui/capsule-format";
 import { useFocusOnMessage } from "@/components/ui/focus-on-message";
 import { walletCap } from "./bond-format";
@@ -131,7 +131,11 @@ export function BondPanel() {
       <Card title="Your roles">
         {roles.isError ? <ErrorNotice title="Your roles could not be loaded" error={roles.error} onRetry={() => void roles.refetch()} /> : null}
         {!roles.data || !bond.data ? (
-          roles.isError ? null : <Skeleton className="block h-16 w-full" />
+          roles.isError ? null : !bond.data && bond.isError ? (
+            <p className="text-sm text-stone-700">Your roles are shown with your bond, once it can be read.</p>
+          ) : (
+            <Loading label="Loading your roles" />
+          )
         ) : items.length === 0 ? (
           <p className="text-sm text-stone-600" data-testid="no-roles">
             This wallet holds no role yet. An outlet&apos;s owner or Editor grants roles; the wallet must hold the role&apos;s bond first.

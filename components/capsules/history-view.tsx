@@ -7,7 +7,7 @@ import { capsuleQuery, useCapsuleHistory } from "@/components/capsules/use-capsu
 import { useSession } from "@/components/wallet/use-session";
 import { Card } from "@/components/ui/card";
 import { CapsuleReadFailure, missingCapsuleText } from "./capsule-read-states";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, Skeleton } from "@/components/ui/skeleton";
 import { capsuleTypeLabel, formatTime } from "@/components/ui/capsule-format";
 import { CapsuleStatusBadge } from "./capsule-status-badge";
 import { CorrectionForm } from "./correction-form";
@@ -45,7 +45,9 @@ export function HistoryView({ id }: { id: string }) {
       </div>
     );
   }
-  const readOf = (capsuleId: string | undefined) => details[chain.findIndex((e) => e.capsuleId === capsuleId)]?.data;
+  const detailOf = (capsuleId: string | undefined) => details[chain.findIndex((e) => e.capsuleId === capsuleId)];
+  const readOf = (capsuleId: string | undefined) => detailOf(capsuleId)?.data;
+  const failedToRead = (capsuleId: string | undefined) => detailOf(capsuleId)?.isError === true && readOf(capsuleId) === undefined;
   const titleOf = (capsuleId: string) => readOf(capsuleId)?.capsule.title;
   const finalizedAtOf = (capsuleId: string) => {
     const at = readOf(capsuleId)?.capsule.finalizedAt;
@@ -92,7 +94,14 @@ export function HistoryView({ id }: { id: string }) {
                   <CapsuleStatusBadge status={standing?.tone ?? entry.status} label={standing?.label} />
                   {isCurrent ? <span className="rounded bg-accent px-2 py-0.5 text-xs font-semibold text-white" data-testid="history-current">Current</span> : null}
                 </div>
-                <p className="mt-1 text-sm text-stone-700">{titleOf(entry.capsuleId) ?? <Skeleton className="h-4 w-48" />}</p>
+                <p className="mt-1 text-sm text-stone-700">
+                  {titleOf(entry.capsuleId) ??
+                    (failedToRead(entry.capsuleId) ? (
+                      <span className="text-stone-500">(its title could not be read)</span>
+                    ) : (
+                      <Loading inline label={`Loading the title of ${label(entry.capsuleId)}`} className="h-4 w-48" />
+                    ))}
+                </p>
                 {entry.revisionReason ? <p className="mt-1 text-sm text-stone-600" data-testid="revision-reason">Reason: {entry.revisionReason}</p> : null}
                 <p className="mt-1 text-xs text-stone-500">
                   #{entry.capsuleId} · started {formatTime(entry.createdAt)}
@@ -145,8 +154,15 @@ export function HistoryView({ id }: { id: string }) {
                 </div>
               ))}
             </div>
-            {oldRead === undefined || newRead === undefined ? (
-              <Skeleton className="block h-24 w-full" />
+            {failedToRead(from) || failedToRead(to) ? (
+              <p className="text-sm text-red-800" role="alert" data-testid="compare-failed">
+                {[from, to].filter(failedToRead).map(label).join(" and ")} could not be read, so the two versions cannot be compared.{" "}
+                <button type="button" className="inline-flex min-h-11 items-center underline" onClick={() => [from, to].forEach((capsuleId) => void detailOf(capsuleId)?.refetch())}>
+                  Read again
+                </button>
+              </p>
+            ) : oldRead === undefined || newRead === undefined ? (
+              <Loading label="Loading the versions to compare" className="block h-24 w-full" />
             ) : (
               <>
                 <FieldDiffs older={comparableVersion(oldRead)} newer={comparableVersion(newRead)} />

@@ -136,7 +136,7 @@ export function NewsroomHome() {
       <RoleOffersCard />
       {roles.isError ? <ErrorNotice title="Your roles could not be loaded" error={roles.error} onRetry={() => void roles.refetch()} /> : null}
       {roles.isPending ? (
-        <Skeleton className="block h-10 w-64" />
+        <Loading label="Loading your roles" className="block h-10 w-64" />
       ) : roles.isError ? null : myOutlets.length === 0 ? (
         <NoRoleNotice signedIn={sessionStatus === "signed-in"} />
       ) : (
