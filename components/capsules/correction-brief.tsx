@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { capsuleQuery } from "@/components/capsules/use-capsules";
 import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading } from "@/components/ui/skeleton";
 import { capsuleTypeLabel } from "@/components/ui/capsule-format";
 import { DiffView } from "./diff-view";
 import { comparableVersion, FieldDiffs } from "./field-diffs";
@@ -40,7 +40,7 @@ export function CorrectionBrief({ read }: { read: TCapsuleResponse }) {
       {failedWithNothing(base) ? (
         <ErrorNotice title="The current version could not be loaded" error={base.error} onRetry={() => void base.refetch()} />
       ) : !base.data ? (
-        <Skeleton className="block h-24 w-full" />
+        <Loading label="Loading the version readers see now" className="block h-24 w-full" />
       ) : (
         <>
           <FieldDiffs older={comparableVersion(base.data)} newer={comparableVersion(read)} />
