@@ -2,7 +2,7 @@
 
 import { useNetworkStatus } from "@/components/network/use-system";
 import { Card } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading } from "@/components/ui/skeleton";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
@@ -21,7 +21,7 @@ export function NetworkOverview() {
   const status = useNetworkStatus({ everyMs: 15_000 });
   if (failedWithNothing(status)) return <ErrorNotice title="Network status is unavailable" error={status.error} onRetry={() => void status.refetch()} />;
   const data = status.data;
-  const loading = <Skeleton className="h-6 w-24" />;
+  const loading = <Loading inline label="Loading the network status" className="h-6 w-24" />;
   return (
     <Card title="Network">
       <RefreshFailed what="The network status" read={status} className="mb-4" />

@@ -33,7 +33,7 @@ export function DeploymentPanel() {
       <RefreshFailed what="The contracts summary" read={summary} className="lg:col-span-2" />
       <Card title="Network and deployment">
         {!s ? (
-          <PanelLoading />
+          <PanelLoading label="Loading the deployment" />
         ) : (
           <dl className="divide-y divide-stone-100 text-sm">
             <Row term="Network">{s.network}</Row>
@@ -62,7 +62,7 @@ export function DeploymentPanel() {
       </Card>
       <Card title="Contract addresses">
         {!s ? (
-          <PanelLoading />
+          <PanelLoading label="Loading the contract addresses" />
         ) : Object.keys(s.contracts).length === 0 ? (
           <p className="text-sm text-stone-600">No contract is recorded yet.</p>
         ) : (
@@ -82,7 +82,7 @@ export function DeploymentPanel() {
       </Card>
       <Card title="Contract events" className="lg:col-span-2">
         {!s ? (
-          <PanelLoading />
+          <PanelLoading label="Loading the contract events" />
         ) : (
           <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Contract events (scrolls sideways)">
             <table className="w-full min-w-[40rem] text-left text-sm">

@@ -30,7 +30,7 @@ function ConfigurationPanel() {
       {failed ? (
         <ErrorNotice title="Configuration is unavailable" error={failed.error} onRetry={() => void failed.refetch()} />
       ) : !env.data || !keys.data ? (
-        <PanelLoading />
+        <PanelLoading label="Loading the configuration" />
       ) : (
         <>
           <p className="mb-2 text-xs text-stone-500">
@@ -106,7 +106,7 @@ function ActionsPanel() {
       {failedWithNothing(actions) ? (
         <ErrorNotice title="Action list is unavailable" error={actions.error} onRetry={() => void actions.refetch()} />
       ) : !actions.data ? (
-        <PanelLoading />
+        <PanelLoading label="Loading the signed actions" />
       ) : (
         <ul className="divide-y divide-stone-100 text-sm">
           {actions.data.items.map((action) => (

@@ -49,7 +49,7 @@ export function PartnerWebhooks() {
   if (!list.data) {
     return (
       <Card title="Webhooks">
-        <PanelLoading />
+        <PanelLoading label="Loading the webhooks" />
       </Card>
     );
   }
@@ -169,7 +169,7 @@ function Deliveries({ id, panelId }: { id: string; panelId: string }) {
       {deliveries.isError ? (
         <ErrorNotice title="The deliveries could not be loaded" error={deliveries.error} onRetry={() => void deliveries.refetch()} />
       ) : !deliveries.data ? (
-        <PanelLoading />
+        <PanelLoading label="Loading the deliveries" />
       ) : (
         <>
           {deliveries.data.items.length === 0 ? (
