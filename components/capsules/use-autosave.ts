@@ -259,8 +259,8 @@ export function useAutosave(args: {
     if (!capsuleId || !session) return;
     let live = true;
     let reading = false;
-    /** Reads the draft and acts on it; `where`: what asked (the other tab's message, or this tab's own reasons). */
     let queued: SavedElsewhere["where"] | undefined;
+    /** Reads the draft and acts on it; `where`: what asked (the other tab's message, or this tab's own reasons). */
     const read = async (where: SavedElsewhere["where"]): Promise<void> => {
       if (endedNow.current) return;
       // a read under way may have left before the news that asks for this one: it is made once that one is done
@@ -393,7 +393,7 @@ export function useAutosave(args: {
 }
 
 /** Why a submission cannot be made, once the capsule is no longer a draft. */
-const ENDED_PROBLEM = "This draft is no longer a draft: it was submitted or withdrawn elsewhere (see above the form).";
+const ENDED_PROBLEM = "Not saved: the draft was submitted or withdrawn elsewhere (said above the form), so it can no longer be changed or submitted here.";
 
 /** The save status once the capsule stopped being a draft elsewhere. */
 const endedStatus = (gone: DraftEnded, unsaved: boolean) =>
