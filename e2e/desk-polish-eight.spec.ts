@@ -98,7 +98,7 @@ test("a session that ended mid-edit signs the page out, keeps the text, and save
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
 });
 
-test("a draft open in two tabs: a save in one stops the other from saving over it until its writer chooses", async ({ page }) => {
+test("a draft open in two tabs: an untouched tab takes the other's save quietly; one with a change of its own stops saving until its writer chooses", async ({ page }) => {
   const id = await desk.draft(owner.key, slug, `Bus lanes ${stamp}`, "Bus lanes.\n\nThe city paints new bus lanes.");
   await openDraft(page, id);
   const second = await page.context().newPage();
@@ -109,27 +109,37 @@ test("a draft open in two tabs: a save in one stops the other from saving over i
   await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
   await expect.poll(() => savedTitle(id)).toBe(first);
 
-  // the second tab still shows the old title; typing there does not put it back over the first tab's save
+  // the second tab held no change of its own: told by the first, it reads the draft and takes that version, as a tab
+  // does with a version saved on another device, and says where it was saved
+  await expect(second.getByLabel("Title", { exact: true })).toHaveValue(first);
+  await expect(second.getByTestId("draft-refreshed")).toHaveText(/^Updated with the version saved in another tab at \d{2}:\d{2} [A-Z][A-Za-z0-9+:-]*\.$/);
+  await expect(second.getByTestId("draft-other-tab")).toHaveCount(0);
+  await expect(second.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
+  await bothWidths(second, "draft-updated-from-other-tab", "polish-eight");
+
+  // a link that is not one is kept on the second tab's screen, not saved (the rest is): it now holds a change of its
+  // own; the first tab, untouched since its save, takes that save quietly in turn
+  await second.getByLabel("Source URL", { exact: true }).fill("not a link");
+  await expect(second.getByTestId("autosave-status")).toHaveAttribute("data-state", "partial");
+  await expect(page.getByTestId("draft-refreshed")).toContainText("Updated with the version saved in another tab at");
+
+  // a save in the first tab now stops the second from saving over it until its writer chooses
+  const later = `Bus lanes open on four streets ${stamp}`;
+  await page.getByLabel("Title", { exact: true }).fill(later);
+  await expect.poll(() => savedTitle(id)).toBe(later);
   const notice = second.getByTestId("draft-other-tab");
   await expect(notice).toContainText("This draft was saved in another tab or window");
+  await expect(second.getByTestId("draft-refreshed")).toHaveText("");
   await second.locator("#draft-body").fill("Bus lanes.\n\nThe city paints new bus lanes on four streets.");
   await expect(second.getByTestId("autosave-status")).toHaveText("Not saved: this draft was saved in another tab; choose below which version to keep.");
   await bothWidths(second, "draft-saved-in-other-tab", "polish-eight");
-  expect(await savedTitle(id)).toBe(first);
+  expect(await savedTitle(id)).toBe(later);
 
   await notice.getByRole("button", { name: "Load the version saved there" }).click();
-  await expect(second.getByLabel("Title", { exact: true })).toHaveValue(first);
+  await expect(second.getByLabel("Title", { exact: true })).toHaveValue(later);
   await expect(second.locator("#draft-body")).toHaveValue("Bus lanes.\n\nThe city paints new bus lanes.");
   await expect(second.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
   await expect(notice).toHaveCount(0);
-
-  // keeping a tab's own version replaces the other's, and the other tab is told in turn
-  const mine = `Bus lanes open on four streets ${stamp}`;
-  await second.getByLabel("Title", { exact: true }).fill(mine);
-  await expect.poll(() => savedTitle(id)).toBe(mine);
-  await expect(page.getByTestId("draft-other-tab")).toBeVisible();
-  await page.getByTestId("draft-other-tab").getByRole("button", { name: "Keep this tab’s version" }).click();
-  await expect.poll(() => savedTitle(id)).toBe(first);
   await second.close();
 });
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { capsuleReject } from "@/features/capsules/reject.endpoint";
 import { freshWallet, juryChain } from "./support/jury-chain";
 import { readerDesk } from "./support/reader-fixture";
 import { installTestWallet } from "./support/test-wallet";
@@ -11,6 +12,8 @@ import { bothWidths, signIn } from "./support/page-helpers";
 // keep this version (saved over the other) or load the version saved there (what was typed here is dropped).
 // A visible draft tab also re-reads its revision by itself (every 15 s, and at once when it is shown or focused again):
 // with no change of its own it takes the newer version quietly; with changes of its own it offers the same choice.
+// A draft submitted or withdrawn elsewhere ends the drafting in every tab open on it: saving stops for good, the page
+// says so with the way to the capsule's page, and what the tab held unsaved is offered for copying.
 
 const jury = juryChain();
 const desk = readerDesk();
@@ -205,4 +208,69 @@ test("a tab left open learns of the version saved on another device without typi
   await expect(second.getByLabel("Title", { exact: true })).toHaveValue(laptop);
   await expect(notice).toHaveCount(0);
   await phone.close();
+});
+
+test("a draft submitted from another device: the open tabs stop saving, say so with the way to the vote, and offer what was not saved for copying", async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const original = { title: `Harbour fees ${stamp}`, body: "Harbour fees.\n\nThe harbour raises its fees in July." };
+  const id = await desk.draft(owner.key, slug, original.title, original.body);
+  const laptop = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const second = await laptop.newPage();
+  await openDraft(page, id);
+  await openDraft(second, id);
+  await hide(page);
+  await hide(second);
+
+  // the journalist submits the draft from the phone (to the bridge and the chain, as its submit panel does)
+  await desk.submit(owner.key, id);
+
+  // the first tab, still hidden, is typed in: its save is refused (no longer a draft), and it reads why
+  const mine = "Harbour fees.\n\nThe harbour raises its fees in July, by a fifth.";
+  await page.locator("#draft-body").fill(mine);
+  const notice = page.getByTestId("draft-ended");
+  await expect(notice).toHaveAttribute("data-kind", "submitted");
+  await expect(notice).toHaveAttribute("role", "alert");
+  await expect(notice).toContainText("This draft was submitted for the editors’ vote from another tab or device.");
+  await expect(notice).toContainText(/Voting is open until \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} /);
+  await expect(notice.getByRole("link", { name: "the capsule’s page" })).toHaveAttribute("href", `/capsules/${id}`);
+  await expect(notice.getByTestId("draft-ended-unsaved")).toContainText("Your latest changes in this tab were not saved");
+  await expect(notice.locator('[data-testid="draft-unsaved-text"][data-field="body"]')).toHaveValue(mine);
+  await expect(page.getByTestId("autosave-status")).toHaveText("Not saved: this draft was submitted elsewhere.");
+  // what was typed stays on screen, locked; nothing more is saved, and there is nothing to submit
+  await expect(page.locator("#draft-body")).toHaveValue(mine);
+  await expect(page.locator("#draft-body")).toBeDisabled();
+  await expect(page.getByLabel("Title", { exact: true })).toBeDisabled();
+  await expect(page.getByTestId("submit-panel")).toHaveCount(0);
+  await expect(page.getByTestId("draft-other-tab")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Capsule #${id} submitted`);
+  expect(await saved(id)).toEqual(original);
+  await bothWidths(page, "submitted-elsewhere-unsaved", "draft-conflicts");
+
+  // the second tab, untouched, learns it as it is shown, with nothing said of unsaved changes
+  await show(second);
+  const other = second.getByTestId("draft-ended");
+  await expect(other).toHaveAttribute("data-kind", "submitted");
+  await expect(other.getByTestId("draft-ended-unsaved")).toHaveCount(0);
+  await expect(second.getByTestId("autosave-status")).toHaveText("Saving stopped: this draft was submitted elsewhere.");
+  await expect(second.locator("#draft-body")).toHaveValue(original.body);
+  await bothWidths(second, "submitted-elsewhere", "draft-conflicts");
+  await other.getByRole("link", { name: "the capsule’s page" }).click();
+  await second.waitForURL(new RegExp(`/capsules/${id}$`));
+  await laptop.close();
+});
+
+test("a draft withdrawn elsewhere: the open tab stops saving as it is shown, and says when", async ({ page }) => {
+  test.setTimeout(240_000);
+  const id = await desk.draft(owner.key, slug, `Night buses ${stamp}`, "Night buses.\n\nThe night buses stop in May.");
+  await openDraft(page, id);
+  await hide(page);
+  await desk.call(capsuleReject, { params: { id }, body: { reason: "Not ready." } }, owner.key);
+  await show(page);
+  const notice = page.getByTestId("draft-ended");
+  await expect(notice).toHaveAttribute("data-kind", "withdrawn");
+  await expect(notice).toContainText(/This draft was withdrawn at \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} .* from another tab or device\./);
+  await expect(page.getByTestId("autosave-status")).toHaveText("Saving stopped: this draft was withdrawn elsewhere.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Draft #${id} withdrawn`);
+  await expect(page.getByTestId("submit-panel")).toHaveCount(0);
+  await expect(page.locator("#draft-body")).toBeDisabled();
 });

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useMemo, useState } from "react";
 import type { TCapsuleResponse } from "@/features/capsules/capsules.schema";
 import { lowestAuthorRole } from "@/lib/roles/role-catalog";
-import { planSave, shareTotal, type ContributorDraft, type DraftState } from "@/features/capsules/draft-form";
+import { draftFromCapsule, planSave, shareTotal, type ContributorDraft, type DraftState } from "@/features/capsules/draft-form";
 import { TOTAL_SHARE_BPS } from "@/features/capsules/contributors";
 import { useSession } from "@/components/wallet/use-session";
 import { MarkdownEditor } from "@/components/markdown/markdown-editor";
@@ -23,6 +23,7 @@ import { useAutosave } from "./use-autosave";
 import { quoteMatches } from "@/features/capsules/claim-anchor";
 import { useCapsule } from "./use-capsules";
 import { SavedElsewhereNotice } from "./saved-elsewhere-notice";
+import { DraftEndedNotice } from "./draft-ended-notice";
 import { formatTime } from "@/components/ui/capsule-format";
 import { BackLink } from "@/components/ui/back-link";
 import { useLeaveGuard } from "@/components/ui/use-leave-guard";
@@ -43,10 +44,13 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
     revision: props.read?.draftRevision,
     // the slug field shows the one the bridge made from the title, not an empty box
     onCreated: (created) => setState((current) => (current.articleSlug ? current : { ...current, articleSlug: created.capsule.articleSlug })),
-    // a newer version saved on another device, read while this form held no change of its own
+    // a newer version saved in another tab or on another device (or the version submitted there), read while this
+    // form held no change of its own
     onNewerVersion: setState,
   });
   const capsuleId = autosave.capsuleId;
+  // submitted or withdrawn from another tab or device: nothing here is saved or submitted any more
+  const ended = submitted ? undefined : autosave.ended;
   useLeaveGuard(submitted ? undefined : autosave.leaveWarning);
   const plan = useMemo(() => (wallet ? planSave(state, capsuleId, wallet) : undefined), [state, capsuleId, wallet]);
   const errors = { ...(plan?.errors ?? {}), ...autosave.serverErrors };
@@ -79,7 +83,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <BackLink href="/newsroom">Newsroom</BackLink>
-          <h1 className="mt-2 font-serif text-3xl font-bold tracking-tight">{submitted ? `Capsule #${capsuleId} submitted` : capsuleId ? `Draft #${capsuleId}` : "New capsule"}</h1>
+          <h1 className="mt-2 font-serif text-3xl font-bold tracking-tight">{submitted || ended?.kind === "submitted" ? `Capsule #${capsuleId} submitted` : ended ? `Draft #${capsuleId} withdrawn` : capsuleId ? `Draft #${capsuleId}` : "New capsule"}</h1>
           {revisionOf ? (
             <p className="mt-1 text-sm text-stone-600" data-testid="revision-note">
               {revisionOf.capsule.capsuleType === "retraction" ? "Retraction" : "Correction"} of{" "}
@@ -100,7 +104,9 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
       ) : null}
 
       {/* saved in another tab, or elsewhere (the bridge refused a save of an older revision): the writer chooses */}
-      {autosave.elsewhere && capsuleId && !submitted ? (
+      {ended && capsuleId ? <DraftEndedNotice capsuleId={capsuleId} ended={ended} mine={state} theirs={saved ? draftFromCapsule(saved) : undefined} /> : null}
+
+      {autosave.elsewhere && capsuleId && !submitted && !ended ? (
         <SavedElsewhereNotice
           capsuleId={capsuleId}
           session={session}
@@ -115,11 +121,12 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
         />
       ) : null}
 
-      {/* the form took a newer version saved elsewhere by itself (it held no change of its own): said politely, once */}
-      <div role="status" data-testid="draft-refreshed">
-        {autosave.refreshedAt && !autosave.elsewhere && !submitted ? (
+      {/* the form took a newer version saved in another tab or elsewhere by itself (it held no change of its own): said politely, once */}
+      <div role="status" data-testid="draft-refreshed" data-where={autosave.refreshed?.where}>
+        {autosave.refreshed && !autosave.elsewhere && !submitted && !ended ? (
           <p className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950">
-            Updated with the version saved on another device at {autosave.refreshedAt.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZoneName: "short" })}.
+            Updated with the version saved {autosave.refreshed.where === "tab" ? "in another tab" : "on another device"} at{" "}
+            {autosave.refreshed.at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZoneName: "short" })}.
           </p>
         ) : null}
       </div>
@@ -137,9 +144,9 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
       ) : null}
 
       <Card>
-        <form aria-label={submitted ? "Submitted capsule" : "Draft"} className="space-y-5" onSubmit={(event) => event.preventDefault()} noValidate>
+        <form aria-label={submitted || ended?.kind === "submitted" ? "Submitted capsule" : ended ? "Withdrawn draft" : "Draft"} className="space-y-5" onSubmit={(event) => event.preventDefault()} noValidate>
           {/* locked from the voucher on; once submitted the fields stay disabled and look it (greyed, not white boxes) */}
-          <fieldset disabled={locked || submitted} className="min-w-0 space-y-5" data-testid="draft-fields">
+          <fieldset disabled={locked || submitted || Boolean(ended)} className="min-w-0 space-y-5" data-testid="draft-fields">
             <legend className="sr-only">Article</legend>
             <TextField id="draft-title" label="Title" value={state.title} error={errors.title} onChange={(e) => change({ title: e.target.value })} />
             <TextArea
@@ -225,14 +232,14 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
               onChange={(e) => change({ rightsNotes: e.target.value })}
             />
             <EvidenceEditor items={state.evidence} errors={errors} capsuleId={capsuleId} onChange={(evidence) => change({ evidence })} />
-            <ClaimsEditor capsuleId={capsuleId} bodyId="draft-body" body={state.body} locked={locked || submitted} beforeSave={autosave.saveForClaims} />
+            <ClaimsEditor capsuleId={capsuleId} bodyId="draft-body" body={state.body} locked={locked || submitted || Boolean(ended)} beforeSave={autosave.saveForClaims} />
             <ContributorsEditor items={state.contributors} errors={errors} author={wallet} onChange={(contributors) => change({ contributors })} />
-            <SupportingEditor capsuleId={capsuleId} locked={locked || submitted} />
+            <SupportingEditor capsuleId={capsuleId} locked={locked || submitted || Boolean(ended)} />
           </fieldset>
         </form>
       </Card>
 
-      {capsuleId ? (
+      {capsuleId && !ended ? (
         <Card>
           <SubmitPanel capsuleId={capsuleId} ready={!notReady} notReadyReason={notReady} onShowProblem={problems > 0 ? showFirstProblem : undefined} beforeSubmit={autosave.saveForSubmit} revision={autosave.savedRevision} explainRefusal={autosave.refusedSubmission} onLockChange={setLocked} onSubmitted={() => setSubmitted(true)} />
         </Card>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { freshnessAction, type FreshnessInput } from "./draft-freshness";
+import { draftEndedOf, freshnessAction, tabSaveAction, type FreshnessInput } from "./draft-freshness";
 
-const idle: FreshnessInput = { held: 3, saved: 3, unsaved: false, saving: false, choosing: false, locked: false };
+const idle: FreshnessInput = { held: 3, saved: 3, ended: false, unsaved: false, saving: false, choosing: false, locked: false };
 
 describe("an open draft that read the revision the bridge holds", () => {
   it("does nothing when the form holds that revision, or a later one its own save has just answered", () => {
@@ -25,8 +25,66 @@ describe("an open draft that read the revision the bridge holds", () => {
     expect(freshnessAction({ ...idle, saved: 4, locked: true })).toBe("none");
   });
 
-  it("does nothing when either revision is unknown: a capsule no longer a draft has none", () => {
-    expect(freshnessAction({ ...idle, saved: undefined })).toBe("none");
+  it("does nothing when either revision is unknown", () => {
     expect(freshnessAction({ ...idle, held: undefined, saved: 4 })).toBe("none");
+  });
+});
+
+describe("an open draft that read a capsule no longer a draft (submitted or withdrawn elsewhere)", () => {
+  const ended: FreshnessInput = { ...idle, saved: undefined, ended: true };
+
+  it("ends the drafting, whatever the form holds or is doing: no save can be taken any more", () => {
+    expect(freshnessAction(ended)).toBe("end");
+    expect(freshnessAction({ ...ended, unsaved: true })).toBe("end");
+    expect(freshnessAction({ ...ended, saving: true })).toBe("end");
+    expect(freshnessAction({ ...ended, unsaved: true, choosing: true })).toBe("end");
+    expect(freshnessAction({ ...ended, held: undefined })).toBe("end");
+  });
+
+  it("leaves a tab submitting the draft itself to its submit panel: the submission it reads is its own", () => {
+    expect(freshnessAction({ ...ended, locked: true })).toBe("none");
+  });
+});
+
+describe("another tab of this browser saying it saved the draft", () => {
+  const told = { held: 3, told: 4, unsaved: false, saving: false, choosing: false, locked: false };
+
+  it("is no news when the form already holds that revision", () => {
+    expect(tabSaveAction({ ...told, told: 3 })).toBe("none");
+    expect(tabSaveAction({ ...told, told: 2, unsaved: true })).toBe("none");
+  });
+
+  it("makes an untouched tab read the draft (which then takes the version quietly), as a read finding it would", () => {
+    expect(tabSaveAction(told)).toBe("read");
+    expect(tabSaveAction({ ...told, told: undefined })).toBe("read");
+    expect(tabSaveAction({ ...told, held: undefined })).toBe("read");
+  });
+
+  it("holds saving and offers the choice when the tab holds changes of its own, is saving, already offers it, or is submitting", () => {
+    expect(tabSaveAction({ ...told, unsaved: true })).toBe("hold");
+    expect(tabSaveAction({ ...told, saving: true })).toBe("hold");
+    expect(tabSaveAction({ ...told, choosing: true })).toBe("hold");
+    expect(tabSaveAction({ ...told, locked: true })).toBe("hold");
+  });
+});
+
+describe("what became of a capsule no longer a draft", () => {
+  const draft = { status: "draft" as const, submitTxHash: null, closesAt: "0", closedAt: "0" };
+  const tx = `0x${"ab".repeat(32)}`;
+
+  it("is nothing while it is a draft", () => {
+    expect(draftEndedOf(draft)).toBeUndefined();
+  });
+
+  it("is a submission, with the end of its vote while the vote is open", () => {
+    expect(draftEndedOf({ ...draft, status: "pending", submitTxHash: tx, closesAt: "1800000000" })).toEqual({ kind: "submitted", votingUntil: new Date(1_800_000_000_000) });
+    for (const status of ["accepted", "rejected", "finalized", "superseded"] as const) {
+      expect(draftEndedOf({ ...draft, status, submitTxHash: tx, closesAt: "1800000000", closedAt: "1800000100" })).toEqual({ kind: "submitted" });
+    }
+  });
+
+  it("is a withdrawal when it was closed without ever reaching the chain, with when", () => {
+    expect(draftEndedOf({ ...draft, status: "rejected", closedAt: "1800000000" })).toEqual({ kind: "withdrawn", at: new Date(1_800_000_000_000) });
+    expect(draftEndedOf({ ...draft, status: "rejected" })).toEqual({ kind: "withdrawn" });
   });
 });

@@ -8,7 +8,7 @@ import { draftFromCapsule, planSave, type DraftErrors, type DraftState } from "@
 import { capsuleQuery, useCreateCapsule, useUpdateCapsule } from "@/components/capsules/use-capsules";
 import { listenForDraftSaves, tellDraftSaved } from "./draft-tabs";
 import { draftChangedOf } from "./draft-conflict";
-import { FRESHNESS_CHECK_MS, freshnessAction } from "./draft-freshness";
+import { draftEndedOf, FRESHNESS_CHECK_MS, freshnessAction, tabSaveAction, type DraftEnded } from "./draft-freshness";
 
 /**
  * Saving stopped because the draft was saved elsewhere since this editor's version: in another tab of this browser
@@ -16,6 +16,15 @@ import { FRESHNESS_CHECK_MS, freshnessAction } from "./draft-freshness";
  * there, when known; `at`: when it was saved.
  */
 export type SavedElsewhere = { where: "tab" | "elsewhere"; at: Date; revision?: number };
+
+/** The form was quietly updated to a version saved in another tab of this browser, or elsewhere, saved `at`. */
+export type Refreshed = { where: SavedElsewhere["where"]; at: Date };
+
+/**
+ * The capsule stopped being a draft elsewhere (submitted from another device or tab, or withdrawn): saving has ended for
+ * good. `unsaved`: the form held changes of its own then, which no save will keep (the page offers them for copying).
+ */
+export type DraftEndedElsewhere = DraftEnded & { unsaved: boolean };
 
 export type SaveStatus =
   | { kind: "waiting"; message: string }
@@ -57,8 +66,13 @@ export function useAutosave(args: {
   const [serverErrors, setServerErrors] = useState<DraftErrors>({});
   // the last save left fields out: the form holds what the bridge does not, as unsaved typing does
   const [leftOut, setLeftOut] = useState(false);
-  // when the version the form was quietly updated to was saved elsewhere (said until the writer types)
-  const [refreshedAt, setRefreshedAt] = useState<Date | undefined>();
+  // where and when the version the form was quietly updated to was saved (said until the writer types)
+  const [refreshed, setRefreshed] = useState<Refreshed | undefined>();
+  // the capsule is no longer a draft (a read said so): nothing is saved again
+  const [ended, setEnded] = useState<DraftEndedElsewhere | undefined>();
+  const endedNow = useRef(false);
+  // the freshness read (below), for a refused save or another tab's message to ask for at once
+  const readNow = useRef<(where: SavedElsewhere["where"]) => Promise<void>>(async () => undefined);
   const queryClient = useQueryClient();
   const latest = useRef({ ...args, capsuleId, version, create: create.mutateAsync, update: update.mutateAsync });
   latest.current = { ...args, capsuleId: latest.current.capsuleId ?? capsuleId, version, create: create.mutateAsync, update: update.mutateAsync };
@@ -80,6 +94,10 @@ export function useAutosave(args: {
   const saveNow = useCallback(async (): Promise<boolean> => {
     while (inFlight.current) await inFlight.current;
     const snap = latest.current;
+    if (endedNow.current) {
+      problem.current = ENDED_PROBLEM;
+      return false;
+    }
     if (snap.capsuleId && snap.version === saved.current.version) return saved.current.skipped.length === 0;
     if (!snap.wallet || !snap.session) {
       setResult({ kind: "waiting", message: "Not saved: sign in with your wallet to save this draft." });
@@ -135,6 +153,8 @@ export function useAutosave(args: {
           problem.current = "The draft is not saved: it was changed elsewhere. Choose which version to keep (above the form), then submit again.";
           return false;
         }
+        // no longer editable (submitted or withdrawn elsewhere, or a submission's voucher outstanding): a read says which
+        if (error instanceof ApiError && error.status === 409 && error.code === "INVALID_STATE") void readNow.current("elsewhere");
         const message = error instanceof Error ? error.message : "the server did not answer";
         if (error instanceof ApiError && error.issues.length > 0) {
           setServerErrors(Object.fromEntries(error.issues.map((issue) => [issue.path, issue.message])));
@@ -174,14 +194,23 @@ export function useAutosave(args: {
   useEffect(() => {
     if (!capsuleId) return;
     return listenForDraftSaves(capsuleId, tab.current, (saved) => {
-      // a revision this form already holds (read below before the other tab's message came) is no news
-      if (saved.revision !== undefined && revision.current !== undefined && saved.revision <= revision.current) return;
-      hold({ where: "tab", at: new Date(), ...(saved.revision === undefined ? {} : { revision: saved.revision }) });
+      if (endedNow.current) return;
+      const action = tabSaveAction({
+        held: revision.current,
+        told: saved.revision,
+        unsaved: hasUnsaved(),
+        saving: inFlight.current !== undefined,
+        choosing: heldByOtherTab.current,
+        locked: latest.current.paused,
+      });
+      // untouched: the version saved there is read and taken quietly, as a read finding it would (hidden or not)
+      if (action === "read") void readNow.current("tab");
+      else if (action === "hold") hold({ where: "tab", at: new Date(), ...(saved.revision === undefined ? {} : { revision: saved.revision }) });
     });
   }, [capsuleId]);
   function hold(news: SavedElsewhere) {
     heldByOtherTab.current = true;
-    setRefreshedAt(undefined);
+    setRefreshed(undefined);
     elsewhereNow.current = news.where;
     setElsewhere(news);
   }
@@ -230,41 +259,65 @@ export function useAutosave(args: {
     if (!capsuleId || !session) return;
     let live = true;
     let reading = false;
-    const check = async () => {
-      if (reading || document.visibilityState !== "visible") return;
+    let queued: SavedElsewhere["where"] | undefined;
+    /** Reads the draft and acts on it; `where`: what asked (the other tab's message, or this tab's own reasons). */
+    const read = async (where: SavedElsewhere["where"]): Promise<void> => {
+      if (endedNow.current) return;
+      // a read under way may have left before the news that asks for this one: it is made once that one is done
+      if (reading) {
+        queued = queued === "tab" ? "tab" : where;
+        return;
+      }
       reading = true;
       try {
         const fresh = await queryClient.fetchQuery({ ...capsuleQuery(capsuleId, session), staleTime: 0 });
         if (!live || !mounted.current) return;
+        const gone = draftEndedOf(fresh.capsule);
         const action = freshnessAction({
           held: revision.current,
           saved: fresh.draftRevision,
+          ended: gone !== undefined,
           unsaved: hasUnsaved(),
           saving: inFlight.current !== undefined,
           choosing: heldByOtherTab.current,
           locked: latest.current.paused,
         });
         const savedAt = new Date(Number(fresh.capsule.updatedAt) * 1000);
-        if (action === "load") {
+        if (action === "end" && gone) {
+          const unsaved = hasUnsaved();
+          endedNow.current = true;
+          release();
+          setRefreshed(undefined);
+          // untouched, the form shows the version that went on (what the editors vote on); else it keeps its own text
+          if (!unsaved) latest.current.onNewerVersion?.(draftFromCapsule(fresh));
+          setEnded({ ...gone, unsaved });
+          problem.current = ENDED_PROBLEM;
+        } else if (action === "load") {
           latest.current.onNewerVersion?.(draftFromCapsule(fresh));
           adopt(fresh.draftRevision);
-          setRefreshedAt(savedAt);
+          setRefreshed({ where, at: savedAt });
         } else if (action === "hold") {
-          hold({ where: "elsewhere", at: savedAt, ...(fresh.draftRevision === undefined ? {} : { revision: fresh.draftRevision }) });
-          setResult(heldResult("elsewhere", true));
+          hold({ where, at: savedAt, ...(fresh.draftRevision === undefined ? {} : { revision: fresh.draftRevision }) });
+          setResult(heldResult(where, true));
         }
       } catch {
         // a read that fails (offline, signed out) changes nothing here; the next one tries again
       } finally {
         reading = false;
+        const next = queued;
+        queued = undefined;
+        if (next && live) void read(next);
       }
     };
+    readNow.current = read;
+    const check = () => (document.visibilityState === "visible" ? read("elsewhere") : Promise.resolve());
     const timer = setInterval(() => void check(), FRESHNESS_CHECK_MS);
     const onShown = () => void check();
     document.addEventListener("visibilitychange", onShown);
     window.addEventListener("focus", onShown);
     return () => {
       live = false;
+      readNow.current = async () => undefined;
       clearInterval(timer);
       document.removeEventListener("visibilitychange", onShown);
       window.removeEventListener("focus", onShown);
@@ -277,10 +330,10 @@ export function useAutosave(args: {
     mounted.current = true;
     return () => {
       mounted.current = false;
-      if (!latest.current.paused && latest.current.version !== saved.current.version) void saveNow();
+      if (!latest.current.paused && !endedNow.current && latest.current.version !== saved.current.version) void saveNow();
     };
   }, [saveNow]);
-  const unsaved = version !== savedVersion && !args.paused;
+  const unsaved = version !== savedVersion && !args.paused && !ended;
   useEffect(() => {
     if (!unsaved) return;
     const beforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -288,10 +341,19 @@ export function useAutosave(args: {
     return () => window.removeEventListener("beforeunload", beforeUnload);
   }, [unsaved]);
 
-  const status: SaveStatus = result.kind === "saved" && version !== savedVersion ? { kind: "dirty" } : result;
+  // once the capsule is no longer a draft that is all there is to say (a save answered since says only that, refused)
+  const status: SaveStatus = ended
+    ? { kind: "paused", message: endedStatus(ended, ended.unsaved) }
+    : result.kind === "saved" && version !== savedVersion
+      ? { kind: "dirty" }
+      : result;
   // changes that no save in progress will keep: the last save failed or was refused, or the draft cannot be saved yet
   const stuck = version !== savedVersion && (result.kind === "error" || result.kind === "paused" || result.kind === "waiting");
-  const leaveWarning = stuck ? "Your latest changes to this draft are not saved. Leave this page and lose them?" : undefined;
+  const leaveWarning = ended?.unsaved
+    ? "Your changes in this tab were not saved: the draft was submitted or withdrawn elsewhere. Leave this page and lose them?"
+    : stuck && !ended
+      ? "Your latest changes to this draft are not saved. Leave this page and lose them?"
+      : undefined;
   /** Saves now; true when the whole draft is saved, else why not in words (for the submit panel). */
   const saveForSubmit = useCallback(async (): Promise<true | string> => ((await saveNow()) ? true : problem.current || "The draft could not be saved completely; submit again once it says “All changes saved”."), [saveNow]);
   /**
@@ -313,17 +375,29 @@ export function useAutosave(args: {
    * for a refused save, and the submit panel is given why in words; undefined for any other error.
    */
   const refusedSubmission = useCallback((error: unknown): string | undefined => {
-    if (!heldByRefusal(error)) return undefined;
+    if (!heldByRefusal(error)) {
+      // already submitted or withdrawn elsewhere (or being submitted): a read says which, and the page then says so
+      if (error instanceof ApiError && error.status === 409 && error.code === "INVALID_STATE") void readNow.current("elsewhere");
+      return undefined;
+    }
     return "Not submitted: the draft was changed elsewhere since this page saved it. Choose which version to keep (above the form), then submit again.";
   }, []);
   /** The form holds changes of its own that the bridge does not (the notice's words depend on it). */
   const edited = version !== savedVersion || leftOut;
   const touch = () => {
-    setRefreshedAt(undefined);
+    if (endedNow.current) return;
+    setRefreshed(undefined);
     setVersion((v) => v + 1);
   };
-  return { capsuleId, status, serverErrors, saveNow, saveForSubmit, saveForClaims, savedRevision, refusedSubmission, leaveWarning, elsewhere, edited, refreshedAt, keepMine, adopt, touch };
+  return { capsuleId, status, serverErrors, saveNow, saveForSubmit, saveForClaims, savedRevision, refusedSubmission, leaveWarning, elsewhere, ended, edited, refreshed, keepMine, adopt, touch };
 }
+
+/** Why a submission cannot be made, once the capsule is no longer a draft. */
+const ENDED_PROBLEM = "Not saved: the draft was submitted or withdrawn elsewhere (said above the form), so it can no longer be changed or submitted here.";
+
+/** The save status once the capsule stopped being a draft elsewhere. */
+const endedStatus = (gone: DraftEnded, unsaved: boolean) =>
+  `${unsaved ? "Not saved" : "Saving stopped"}: this draft was ${gone.kind === "submitted" ? "submitted" : "withdrawn"} elsewhere.`;
 
 /** The save status while saving waits for the writer's choice of version; `unsaved`: the form holds changes of its own. */
 const heldResult = (where: SavedElsewhere["where"], unsaved: boolean): SaveStatus => ({

@@ -136,6 +136,11 @@ export function readerDesk() {
       if (!verified.verified) throw new Error(`outlet ${slug} did not verify`);
       return created.outlet.name;
     },
+    /** Submits an existing draft on chain, as its journalist would from another device: pending, its window open. */
+    async submit(ownerKey: Signer, capsuleId: string) {
+      await submitOnChain(ownerKey, await call(capsuleSubmit, { params: { id: capsuleId }, body: {} }, ownerKey));
+      await untilStatus(ownerKey, capsuleId, "pending");
+    },
     async draft(ownerKey: Signer, slug: string, title: string, body: string): Promise<string> {
       const created = await call(capsuleCreate, { body: { title, body, outletSlug: slug, category: "city", tags: ["harbour"], status: "draft" } }, ownerKey);
       return created.capsuleId;
