@@ -273,4 +273,7 @@ test("a draft withdrawn elsewhere: the open tab stops saving as it is shown, and
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Draft #${id} withdrawn`);
   await expect(page.getByTestId("submit-panel")).toHaveCount(0);
   await expect(page.locator("#draft-body")).toBeDisabled();
+  // opened again, the page says the draft was withdrawn, not submitted
+  await page.reload();
+  await expect(page.getByText("This draft was withdrawn and can no longer be edited.")).toBeVisible();
 });

@@ -12,6 +12,7 @@ import { Card } from "@/components/ui/card";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
+import { draftEndedOf } from "./draft-freshness";
 import { DraftEditor } from "./draft-editor";
 import { missingCapsuleText } from "./capsule-read-states";
 import { draftFromCapsule, emptyDraft } from "@/features/capsules/draft-form";
@@ -111,7 +112,7 @@ function DraftGate({ id, wallet, read: latest }: { id: string; wallet: string | 
   if (read.capsule.status !== "draft") {
     return (
       <Message title={read.capsule.title}>
-        This capsule was submitted and can no longer be edited.{" "}
+        {draftEndedOf(read.capsule)?.kind === "withdrawn" ? "This draft was withdrawn" : "This capsule was submitted"} and can no longer be edited.{" "}
         <Link href={`/capsules/${id}`} className="text-accent underline">See its vote and status</Link>.
       </Message>
     );
