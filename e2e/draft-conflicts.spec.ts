@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
 import { capsuleReject } from "@/features/capsules/reject.endpoint";
 import { freshWallet, juryChain } from "./support/jury-chain";
@@ -41,6 +41,17 @@ async function openDraft(page: Page, id: string) {
 }
 
 /**
+ * The journalist's other device with the draft open: a browser context of its own, which shares no BroadcastChannel
+ * with `page`'s, so neither hears the other's saves.
+ */
+async function secondDevice(browser: Browser, id: string, viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await openDraft(page, id);
+  return { context, page };
+}
+
+/**
  * The tab is hidden, as a laptop's tab is while its journalist writes on the phone: it does not re-read the draft by
  * itself, so what it does next (type, submit) is done on the version it showed (the first two tests are about that).
  */
@@ -60,10 +71,8 @@ test("the same draft on two devices: the older copy's save is refused and said, 
   test.setTimeout(240_000);
   const original = { title: `Bus lanes ${stamp}`, body: "Bus lanes.\n\nThe city paints new bus lanes." };
   const id = await desk.draft(owner.key, slug, original.title, original.body);
-  const otherDevice = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const second = await otherDevice.newPage();
   await openDraft(page, id);
-  await openDraft(second, id);
+  const { context: otherDevice, page: second } = await secondDevice(browser, id);
   await hide(page);
   await hide(second);
 
@@ -123,10 +132,8 @@ test("a device that never typed submits only the version it shows: the submissio
   test.setTimeout(240_000);
   const original = { title: `Ferry fares ${stamp}`, body: "Ferry fares.\n\nThe ferry costs two euros from June." };
   const id = await desk.draft(owner.key, slug, original.title, original.body);
-  const otherDevice = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const second = await otherDevice.newPage();
   await openDraft(page, id);
-  await openDraft(second, id);
+  const { context: otherDevice, page: second } = await secondDevice(browser, id);
   await hide(second);
 
   // the first device saves a new body; the second, untouched, still shows the first one and asks to submit it
@@ -157,10 +164,8 @@ test("a tab left open learns of the version saved on another device without typi
   test.setTimeout(240_000);
   const original = { title: `Tram stops ${stamp}`, body: "Tram stops.\n\nThe city moves two tram stops." };
   const id = await desk.draft(owner.key, slug, original.title, original.body);
-  const phone = await browser.newContext({ viewport: { width: 360, height: 800 } });
-  const second = await phone.newPage();
   await openDraft(page, id);
-  await openDraft(second, id);
+  const { context: phone, page: second } = await secondDevice(browser, id, { width: 360, height: 800 });
   // the laptop's tab is left open in the background while the journalist writes on the phone
   await hide(page);
   const newer = { title: `Tram stops move on Elm Street ${stamp}`, body: "Tram stops.\n\nThe city moves two tram stops to Elm Street." };
@@ -214,10 +219,8 @@ test("a draft submitted from another device: the open tabs stop saving, say so w
   test.setTimeout(240_000);
   const original = { title: `Harbour fees ${stamp}`, body: "Harbour fees.\n\nThe harbour raises its fees in July." };
   const id = await desk.draft(owner.key, slug, original.title, original.body);
-  const laptop = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const second = await laptop.newPage();
   await openDraft(page, id);
-  await openDraft(second, id);
+  const { context: laptop, page: second } = await secondDevice(browser, id);
   await hide(page);
   await hide(second);
 

@@ -1,6 +1,8 @@
 "use client";
 
 import { useId, useState } from "react";
+import type { z } from "zod";
+import type { ZCanonicalEnvResponse, ZEnvKeysResponse } from "@/features/system/system.schema";
 import { useActionKeys, useCanonicalEnv, useEnvKeys } from "@/components/network/use-system";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
@@ -44,9 +46,10 @@ function ConfigurationPanel() {
   );
 }
 
-type EnvKey = { name: string; description: string; secret: boolean; set: boolean };
+type EnvKeys = z.output<typeof ZEnvKeysResponse>["items"];
+type EnvValues = z.output<typeof ZCanonicalEnvResponse>["env"];
 
-function SettingList({ keys, values }: { keys: EnvKey[]; values: Record<string, string | null | undefined> }) {
+function SettingList({ keys, values }: { keys: EnvKeys; values: EnvValues }) {
   const [filter, setFilter] = useState<SettingFilter>({ query: "", onlySet: false });
   const id = useId();
   const shown = settingsMatching(keys, filter);
