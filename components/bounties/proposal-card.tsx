@@ -69,7 +69,7 @@ export function ProposalCard(props: { proposal: BountyProposal; evaluations: Bou
         ) : props.evaluations ? (
           <EvaluationList evaluations={props.evaluations} />
         ) : (
-          <Loading label="Loading the evaluations" className="block h-12 w-full" />
+          <Loading label="Loading the evaluations" bars={["block h-12 w-full"]} />
         )}
       </section>
     </article>

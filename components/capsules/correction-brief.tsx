@@ -40,7 +40,7 @@ export function CorrectionBrief({ read }: { read: TCapsuleResponse }) {
       {failedWithNothing(base) ? (
         <ErrorNotice title="The current version could not be loaded" error={base.error} onRetry={() => void base.refetch()} />
       ) : !base.data ? (
-        <Loading label="Loading the version readers see now" className="block h-24 w-full" />
+        <Loading label="Loading the version readers see now" bars={["block h-24 w-full"]} />
       ) : (
         <>
           <FieldDiffs older={comparableVersion(base.data)} newer={comparableVersion(read)} />

@@ -11,22 +11,15 @@ import { useSession } from "@/components/wallet/use-session";
 import { Card } from "@/components/ui/card";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading } from "@/components/ui/skeleton";
 import { draftEndedOf } from "./draft-freshness";
 import { DraftEditor } from "./draft-editor";
 import { missingCapsuleText } from "./capsule-read-states";
 import { draftFromCapsule, emptyDraft } from "@/features/capsules/draft-form";
 import { isAuthorRole } from "@/lib/roles/role-catalog";
 
-function Loading({ label }: { label: string }) {
-  return (
-    <div className="space-y-4" role="status" aria-busy="true" aria-label={label}>
-      <Skeleton className="block h-10 w-64" />
-      <Skeleton className="block h-12 w-full" />
-      <Skeleton className="block h-72 w-full" />
-    </div>
-  );
-}
+/** The page's placeholder while the draft or the wallet's outlets are read: a heading, a field and the body. */
+const DraftLoading = ({ label }: { label: string }) => <Loading label={label} bars={["block h-10 w-64", "block h-12 w-full", "block h-72 w-full"]} gap="space-y-4" />;
 
 function Message({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -58,7 +51,7 @@ export function NewDraftPage({ outlet }: { outlet?: string }) {
     return <Message title="New capsule">{status === "connecting" ? "Connecting to your wallet…" : "Connect your wallet from the page header and sign in to start a draft."}</Message>;
   }
   if (failedWithNothing(roles)) return <ErrorNotice title="Your roles could not be loaded" error={roles.error} onRetry={() => void roles.refetch()} />;
-  if (roles.isPending) return <Loading label="Loading your outlets" />;
+  if (roles.isPending) return <DraftLoading label="Loading your outlets" />;
   if (outlets.length === 0) {
     return (
       <Message title="New capsule">
@@ -94,7 +87,7 @@ export function EditDraftPage({ id }: { id: string }) {
     return <ErrorNotice title="The draft could not be loaded" error={capsule.error} onRetry={() => void capsule.refetch()} />;
   }
   const read = capsule.data ?? kept;
-  if (!read) return <Loading label="Loading the draft" />;
+  if (!read) return <DraftLoading label="Loading the draft" />;
   return (
     <>
       <RefreshFailed what="The draft" read={capsule} keeps="What you write stays in the editor, and the editor says whether it was saved." className="mb-4" />

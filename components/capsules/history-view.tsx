@@ -99,7 +99,7 @@ export function HistoryView({ id }: { id: string }) {
                     (failedToRead(entry.capsuleId) ? (
                       <span className="text-stone-500">(its title could not be read)</span>
                     ) : (
-                      <Loading inline label={`Loading the title of ${label(entry.capsuleId)}`} className="h-4 w-48" />
+                      <Loading inline label={`Loading the title of ${label(entry.capsuleId)}`} bars={["h-4 w-48"]} />
                     ))}
                 </p>
                 {entry.revisionReason ? <p className="mt-1 text-sm text-stone-600" data-testid="revision-reason">Reason: {entry.revisionReason}</p> : null}
@@ -162,7 +162,7 @@ export function HistoryView({ id }: { id: string }) {
                 </button>
               </p>
             ) : oldRead === undefined || newRead === undefined ? (
-              <Loading label="Loading the versions to compare" className="block h-24 w-full" />
+              <Loading label="Loading the versions to compare" bars={["block h-24 w-full"]} />
             ) : (
               <>
                 <FieldDiffs older={comparableVersion(oldRead)} newer={comparableVersion(newRead)} />

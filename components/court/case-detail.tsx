@@ -144,7 +144,7 @@ export function CaseDetail({ id }: { id: string }) {
                 ) : capsule.isError ? (
                   <p className="text-stone-600">Capsule #{c.capsuleId} (its details could not be loaded)</p>
                 ) : (
-                  <Loading label="Loading the article" className="block h-6 w-2/3" />
+                  <Loading label="Loading the article" bars={["block h-6 w-2/3"]} />
                 )}
                 <p className="text-xs text-stone-500">
                   Capsule #{c.capsuleId}

@@ -131,7 +131,7 @@ export function DisputePage({ id }: { id: string }) {
             {failedWithNothing(cases) ? (
               <ErrorNotice title="The article’s cases could not be loaded" error={cases.error} onRetry={() => void cases.refetch()} />
             ) : !cases.data ? (
-              <Loading label="Loading the article’s cases" className="block h-12 w-full" />
+              <Loading label="Loading the article’s cases" bars={["block h-12 w-full"]} />
             ) : cases.data.items.length === 0 ? (
               <p className="text-sm text-stone-600">No court case has been opened on this article.</p>
             ) : (

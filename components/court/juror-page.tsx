@@ -45,7 +45,7 @@ export function JurorPage() {
       ) : failedWithNothing(cases) ? (
         <ErrorNotice title="Your jury cases could not be loaded" error={cases.error} onRetry={() => void cases.refetch()} />
       ) : !cases.data ? (
-        <Loading label="Loading your jury cases" className="block h-40 w-full" />
+        <Loading label="Loading your jury cases" bars={["block h-40 w-full"]} />
       ) : cases.data.items.length === 0 ? (
         <Card>
           <p className="text-sm text-stone-700" data-testid="juror-empty">

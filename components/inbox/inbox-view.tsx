@@ -36,7 +36,7 @@ export function InboxView() {
       </div>
       <BondShortfall />
       {inbox.isError ? <ErrorNotice title="The inbox could not be loaded" error={inbox.error} onRetry={() => void inbox.refetch()} /> : null}
-      {!inbox.data && !inbox.isError ? <Loading label="Loading your inbox" className="block h-40 w-full" /> : null}
+      {!inbox.data && !inbox.isError ? <Loading label="Loading your inbox" bars={["block h-40 w-full"]} /> : null}
       {inbox.data ? (
         <Card>
           {inbox.data.items.length === 0 ? (

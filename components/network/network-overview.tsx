@@ -21,7 +21,7 @@ export function NetworkOverview() {
   const status = useNetworkStatus({ everyMs: 15_000 });
   if (failedWithNothing(status)) return <ErrorNotice title="Network status is unavailable" error={status.error} onRetry={() => void status.refetch()} />;
   const data = status.data;
-  const loading = <Loading inline label="Loading the network status" className="h-6 w-24" />;
+  const loading = <Loading inline label="Loading the network status" bars={["h-6 w-24"]} />;
   return (
     <Card title="Network">
       <RefreshFailed what="The network status" read={status} className="mb-4" />

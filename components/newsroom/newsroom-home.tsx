@@ -136,7 +136,7 @@ export function NewsroomHome() {
       <RoleOffersCard />
       {roles.isError ? <ErrorNotice title="Your roles could not be loaded" error={roles.error} onRetry={() => void roles.refetch()} /> : null}
       {roles.isPending ? (
-        <Loading label="Loading your roles" className="block h-10 w-64" />
+        <Loading label="Loading your roles" bars={["block h-10 w-64"]} />
       ) : roles.isError ? null : myOutlets.length === 0 ? (
         <NoRoleNotice signedIn={sessionStatus === "signed-in"} />
       ) : (
@@ -295,7 +295,7 @@ function BrowseList(props: {
       {failedWithNothing(props.query) ? (
         <ErrorNotice title="Capsules could not be loaded" error={props.query.error} onRetry={() => void props.query.refetch()} />
       ) : !data ? (
-        <Loading label="Loading the capsules" className="block h-24 w-full" />
+        <Loading label="Loading the capsules" bars={["block h-24 w-full"]} />
       ) : data.items.length === 0 ? (
         <p className="text-sm text-stone-600" data-testid="browse-empty">
           {!props.signedIn && (props.status === "all" || props.status === "draft")

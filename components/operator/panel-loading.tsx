@@ -1,12 +1,4 @@
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading } from "@/components/ui/skeleton";
 
-/** A panel's placeholder while its read is under way: a busy status region named for what it reads. */
-export function PanelLoading({ label = "Loading" }: { label?: string }) {
-  return (
-    <div className="space-y-2" role="status" aria-busy="true" aria-label={label}>
-      <Skeleton className="block h-4 w-full" />
-      <Skeleton className="block h-4 w-5/6" />
-      <Skeleton className="block h-4 w-3/6" />
-    </div>
-  );
-}
+/** A panel's placeholder while its read is under way: three lines of text, in a busy status region named `label`. */
+export const PanelLoading = ({ label = "Loading" }: { label?: string }) => <Loading label={label} bars={["block h-4 w-full", "block h-4 w-5/6", "block h-4 w-3/6"]} />;

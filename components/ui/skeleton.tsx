@@ -4,13 +4,24 @@ export function Skeleton({ className = "" }: { className?: string }) {
 
 /**
  * A placeholder that says what is being read: a screen reader hears `label`, and the region is busy until the answer
- * replaces it (what the browser tests wait for). Only for a read that is under way, never one that cannot start.
+ * replaces it (what the browser tests wait for). `bars`: the grey shapes shown, one per class list, stacked `gap` apart.
+ * Only for a read that is under way, never one that cannot start.
  */
-export function Loading({ label, className = "block h-16 w-full", inline = false }: { label: string; className?: string; inline?: boolean }) {
-  const Region = inline ? "span" : "div";
+export function Loading({ label, bars = ["block h-16 w-full"], gap = "space-y-2", inline = false }: { label: string; bars?: string[]; gap?: string; inline?: boolean }) {
+  if (inline) {
+    return (
+      <span role="status" aria-busy="true" aria-label={label} className="inline-block">
+        {bars.map((bar, i) => (
+          <Skeleton key={i} className={bar} />
+        ))}
+      </span>
+    );
+  }
   return (
-    <Region role="status" aria-busy="true" aria-label={label} className={inline ? "inline-block" : undefined}>
-      <Skeleton className={className} />
-    </Region>
+    <div role="status" aria-busy="true" aria-label={label} className={bars.length > 1 ? gap : undefined}>
+      {bars.map((bar, i) => (
+        <Skeleton key={i} className={bar} />
+      ))}
+    </div>
   );
 }
