@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { bountyEvaluations } from "@/features/bounty/evaluations.endpoint";
 import { outletUsers } from "@/features/outlets/users.endpoint";
+import { contractsSummary } from "@/features/operator/contracts-summary.endpoint";
 import { pathOf } from "@/lib/api/request";
 import { COURT_OUTLET_SLUG } from "@/lib/roles/role-catalog";
 
@@ -38,4 +39,15 @@ test("an outlet's members say they are loading until they come", async ({ page }
   release();
   await expect(loading).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Members and roles" })).toBeVisible();
+});
+
+test("the network page's contract addresses say they are loading until they come", async ({ page }) => {
+  const release = await holdAnswers(page, pathOf(contractsSummary));
+  await page.goto("/network");
+  const loading = page.getByRole("status", { name: "Loading the contract addresses" });
+  await expect(loading).toBeVisible();
+  await expect(loading).toHaveAttribute("aria-busy", "true");
+  release();
+  await expect(loading).toHaveCount(0);
+  await expect(page.getByTestId("contract-rows")).toBeVisible();
 });

@@ -4,10 +4,9 @@ import { contractLabels } from "@/components/network/contract-labels";
 import { FullAddress } from "@/components/ui/full-address";
 import { useContractsSummary } from "@/components/network/use-system";
 import { Card } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading } from "@/components/ui/skeleton";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
-
 
 export function ContractList() {
   const summary = useContractsSummary();
@@ -16,11 +15,7 @@ export function ContractList() {
     <Card title="Contracts">
       <RefreshFailed what="The contract addresses" read={summary} className="mb-4" />
       {!summary.data ? (
-        <div className="space-y-2" aria-busy="true">
-          <Skeleton className="h-5 w-full" />
-          <Skeleton className="h-5 w-5/6" />
-          <Skeleton className="h-5 w-4/6" />
-        </div>
+        <Loading label="Loading the contract addresses" bars={["block h-5 w-full", "block h-5 w-5/6", "block h-5 w-4/6"]} />
       ) : !summary.data.deployed ? (
         <p className="text-sm text-stone-600">No contracts are deployed on this chain yet. `npm start` deploys them on first start.</p>
       ) : (
