@@ -109,3 +109,21 @@ export async function roleOfferStatuses(db: DbOrTrx, ids: number[]): Promise<Map
   const rows = await db.selectFrom("role_offers").select(["id", "status"]).where("id", "in", ids).execute();
   return new Map(rows.map((row) => [row.id, row.status]));
 }
+
+/**
+ * Closes the open offers `offeredBy` made at the outlet of these roles, as withdrawn by nobody (closed_by null: the
+ * bridge closed them, the ownership or role they rested on having ended), and answers them.
+ */
+export async function closeOpenRoleOffersBy(db: DbOrTrx, outletId: number, offeredBy: string, roleIds: readonly number[], at: number): Promise<RoleOfferRow[]> {
+  if (roleIds.length === 0) return [];
+  return db
+    .updateTable("role_offers")
+    .set({ status: "withdrawn", closed_at: at, closed_by: null })
+    .where("outlet_id", "=", outletId)
+    .where("offered_by", "=", offeredBy)
+    .where("role_id", "in", [...roleIds])
+    .where("status", "=", "pending")
+    .where("expires_at", ">", at)
+    .returningAll()
+    .execute();
+}
