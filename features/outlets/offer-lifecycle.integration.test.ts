@@ -24,6 +24,7 @@ import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack"
 // Offers close when the ownership or the role they rest on ends (docs/DECISIONS.md, 2026-12-06): an Editor's open
 // offer of the outlet's ownership closes with its Editor role, revoked or given up; at a handover the former owner's
 // Editor offers close; each grantee's inbox says why, and nothing of it reaches the public reads or GET /api/live.
+// And an offer withdrawn again and again from one wallet is bounded per day (CAPSULE_OFFER_WITHDRAWALS_PER_DAY, 3).
 
 const dialects = await dialectsUnderTest();
 const keys = [devKeys[1], devKeys[2], devKeys[3], devKeys[4], devKeys[5], devKeys[6], devKeys[7], devKeys[8]] as Hex[];
@@ -97,6 +98,30 @@ describe.each(dialects)("offers closing with what they rest on, on %s", (dialect
   };
   const ownershipRow = (offerId: string) => handle.db.selectFrom("outlet_ownership_offers").selectAll().where("id", "=", Number(offerId)).executeTakeFirstOrThrow();
   const roleOfferRow = (offerId: string) => handle.db.selectFrom("role_offers").selectAll().where("id", "=", Number(offerId)).executeTakeFirstOrThrow();
+
+  it("bounds offers of one kind withdrawn from one wallet to 3 a day, roles and ownership alike, and says from when it may offer again", async () => {
+    for (let i = 0; i < 3; i += 1) await withdrawn(roleOfferWithdraw, ownerKey, await roleOffered(ownerKey, target, ROLE.JOURNALIST));
+    const refused = await offerRole(ownerKey, target, ROLE.JOURNALIST);
+    const firstWithdrawal = Number((await handle.db.selectFrom("role_offers").select((eb) => eb.fn.min("closed_at").as("t")).where("wallet", "=", target).where("status", "=", "withdrawn").executeTakeFirstOrThrow()).t);
+    const from = `${new Date((firstWithdrawal + 86_400) * 1000).toISOString().slice(0, 19)}Z`;
+    expectError(
+      refused,
+      429,
+      "RATE_LIMITED",
+      `The Journalist role at outlet "${SLUG}" was offered to ${target} and withdrawn 3 times in the last 24 hours, the most in one day (each offer is an entry in its inbox); it may be offered to it again from ${from}`,
+      { retryAt: String(firstWithdrawal + 86_400) },
+    );
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(86_000);
+    expect((await inboxOf(targetKey)).filter((item) => item.kind === "inbox.role_offered")).toHaveLength(3);
+    // another role, or the same role to another wallet, is another count
+    await withdrawn(roleOfferWithdraw, ownerKey, await roleOffered(ownerKey, target, ROLE.REPORTER));
+    await withdrawn(roleOfferWithdraw, ownerKey, await roleOffered(ownerKey, candidate, ROLE.JOURNALIST));
+
+    for (let i = 0; i < 3; i += 1) await withdrawn(ownershipWithdraw, ownerKey, await ownershipOffered(ownerKey, repeatEditor));
+    expectError(await offerOwnership(ownerKey, repeatEditor), 429, "RATE_LIMITED", new RegExp(`^The ownership of outlet "${SLUG}" was offered to ${repeatEditor} and withdrawn 3 times in the last 24 hours, .*; it may be offered to it again from \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$`), { retryAt: expect.stringMatching(/^[0-9]+$/) });
+    expect(await openOwnershipOffer(ownerKey)).toBeNull();
+    expect((await inboxOf(repeatEditorKey)).filter((item) => item.kind === "inbox.ownership_offered")).toHaveLength(3);
+  });
 
   it("closes an Editor's open ownership offer with its Editor role, revoked or given up, and says so in its inbox", async () => {
     const revokedOffer = await ownershipOffered(ownerKey, revoked);

@@ -50,7 +50,15 @@ describe.each(dialects)("the ownership routes probed on %s", (dialect) => {
     dns = await startTestDns();
     stack = await startStack({
       database: dialect,
-      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000", CAPSULE_RATE_AUTH_FAILURES_PER_MIN: "1000" },
+      env: {
+        CAPSULE_DNS_SERVERS: dns.server,
+        CAPSULE_DNS_TIMEOUT_MS: "3000",
+        CAPSULE_RATE_WRITE_PER_MIN: "1000",
+        CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000",
+        CAPSULE_RATE_AUTH_FAILURES_PER_MIN: "1000",
+        // the probes offer the outlet to one Editor and withdraw it many times; the daily bound is offer-lifecycle's test
+        CAPSULE_OFFER_WITHDRAWALS_PER_DAY: "1000",
+      },
     });
     api = bridgeClient(stack.baseUrl);
     handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });

@@ -17,6 +17,8 @@ import { withNonceRetry } from "@/lib/chain/operator/queue-operator-tx";
 import { broadcastAndAwait } from "@/lib/chain/operator/await-operator-tx";
 import { outletRecord } from "./outlet-record";
 import { closeOpenRoleOffersBy } from "@/features/roles/role-offers.repository";
+import { config } from "@/lib/config/config";
+import { OFFER_REPEAT_WINDOW_SECONDS, offerRepeatError, offerRepeatRefusal } from "@/lib/roles/offer-repeats";
 import {
   closeOpenOwnershipOffers,
   closeOwnershipOffer,
@@ -24,6 +26,7 @@ import {
   findOwnershipOffer,
   insertOwnershipOffer,
   moveOutletOwner,
+  ownershipOfferWithdrawalsSince,
 } from "./ownership-offers.repository";
 
 // Ownership of an outlet is handed over, not taken (docs/DECISIONS.md): the owner offers it to one of the outlet's
@@ -76,6 +79,10 @@ export async function offerOwnership(db: Db, actor: Address, body: { outletSlug:
   const row = await db
     .transaction()
     .execute(async (trx) => {
+      // offering and withdrawing again and again would fill the Editor's inbox: bounded per day (lib/roles/offer-repeats.ts)
+      const withdrawnAt = await ownershipOfferWithdrawalsSince(trx, outlet.id, body.wallet, at - OFFER_REPEAT_WINDOW_SECONDS);
+      const repeated = offerRepeatRefusal({ wallet: body.wallet, what: `The ownership of outlet "${outlet.slug}"`, withdrawnAt, limit: config().CAPSULE_OFFER_WITHDRAWALS_PER_DAY, at });
+      if (repeated) throw offerRepeatError(repeated, at);
       const offer = await insertOwnershipOffer(trx, { outlet_id: outlet.id, outlet_slug: outlet.slug, wallet: body.wallet, offered_by: actor, offered_at: at });
       const details = { offerId: String(offer.id), outletName: outlet.name, wallet: body.wallet, offeredBy: actor };
       await insertActivity(trx, [
