@@ -53,12 +53,15 @@ test("the owner offers the ownership to an Editor after words saying what it mea
   const offer = page.getByTestId("ownership-offer");
   await expect(offer).toContainText("waiting for their answer");
   await expect(members.getByTestId("offer-ownership")).toHaveCount(0);
+  // the offered Editor's row says where the open offer is, in place of the button
+  await expect(members.getByTestId("ownership-offered-badge")).toHaveText("Ownership offered (below)");
   await idle(page);
   await bothWidths(page, "owner-pending", "outlet-ownership");
   await offer.getByRole("button", { name: "Withdraw" }).click();
   await expect(page.getByTestId("role-changed")).toHaveText("You withdrew the ownership offer.");
   await expect(page.getByTestId("ownership-offer")).toHaveCount(0);
   await expect(members.getByTestId("offer-ownership")).toHaveCount(1);
+  await expect(members.getByTestId("ownership-offered-badge")).toHaveCount(0);
 });
 
 test("the offered Editor accepts in the members panel and then owns the outlet; the former owner stays an Editor", async ({ browser }) => {

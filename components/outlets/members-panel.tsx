@@ -5,6 +5,7 @@ import { FullAddress } from "@/components/ui/full-address";
 import { useState } from "react";
 import { ROLE } from "@/lib/roles/role-catalog";
 import { revokeRefusal, withdrawRefusal } from "@/lib/roles/role-change-rules";
+import { ownershipOfferRefusal } from "@/lib/roles/ownership-rules";
 import { useOutletUsers } from "@/components/outlets/use-outlets";
 import { useChangeRole } from "@/components/roles/use-roles";
 import { Card } from "@/components/ui/card";
@@ -24,9 +25,21 @@ export function MembersPanel({ slug, canManage, amOwner, me }: { slug: string; c
   // the open ownership offer, read by the owner and its Editors (docs/DECISIONS.md, "Ownership of an outlet is handed over")
   const ownership = useOwnershipOffer(slug, canManage);
   const openOwnershipOffer = ownership.data?.offer ?? undefined;
-  // the owner offers the outlet to one of its Editors, one offer at a time, once the open offer has been read
-  const mayOfferOwnershipTo = (member: { isOwner: boolean; roles: Array<{ roleId: number }> }) =>
-    amOwner && !member.isOwner && member.roles.some((r) => r.roleId === ROLE.EDITOR) && ownership.isSuccess && !openOwnershipOffer;
+  // the owner offers the outlet to one of its Editors, one offer at a time, once the open offer has been read: only
+  // where the bridge's own rule (lib/roles/ownership-rules.ts) would take it. While an offer is open no row offers
+  // another; the open offer is said below the members (to whom, with Withdraw). The bound on never-verified outlets
+  // and the daily bound on withdrawn offers read what the panel does not hold: their refusal shows in the confirmation.
+  const mayOfferOwnershipTo = (member: { wallet: string; isOwner: boolean; roles: Array<{ roleId: number }> }) =>
+    ownership.isSuccess &&
+    ownershipOfferRefusal({
+      outletSlug: slug,
+      wallet: member.wallet,
+      actorIsOwner: amOwner,
+      walletIsOwner: member.isOwner,
+      walletIsEditor: member.roles.some((r) => r.roleId === ROLE.EDITOR),
+      openOfferTo: openOwnershipOffer?.wallet,
+      walletPastUnverifiedBound: false,
+    }) === undefined;
   // the Editor whose row shows the confirmation of an ownership offer
   const [handingTo, setHandingTo] = useState<string | undefined>();
   const revoke = useChangeRole(slug, "revoke");
@@ -94,6 +107,11 @@ export function MembersPanel({ slug, canManage, amOwner, me }: { slug: string; c
                     </li>
                   ))}
                 </ul>
+                {openOwnershipOffer && openOwnershipOffer.wallet.toLowerCase() === member.wallet.toLowerCase() ? (
+                  <span className="inline-flex min-h-11 items-center rounded-full border border-amber-300 bg-amber-50 px-3 text-xs text-amber-950" data-testid="ownership-offered-badge">
+                    {isMe ? "Ownership offered to you (below)" : "Ownership offered (below)"}
+                  </span>
+                ) : null}
                 {mayOfferOwnershipTo(member) ? (
                   <OfferOwnershipButton
                     wallet={member.wallet}

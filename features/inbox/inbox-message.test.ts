@@ -113,3 +113,26 @@ describe("ownership messages in the inbox", () => {
     );
   });
 });
+
+describe("offers the bridge closed, in the inbox", () => {
+  const owner = "0x00000000000000000000000000000000000000a1";
+  it("says an offer of the former owner closed because the ownership passed, and that nothing is to be done", () => {
+    const base = { outletName: "The Ledger", reason: "ownership_passed", newOwner: owner };
+    expect(inboxMessage(row("inbox.offer_closed"), { ...base, offerKind: "role", roleId: 3, roleName: "Editor" }, "")).toBe(
+      `The offer of the Editor role at The Ledger is closed because The Ledger's ownership passed to ${owner}; there is nothing for you to do.`,
+    );
+    expect(inboxMessage(row("inbox.offer_closed"), { ...base, offerKind: "ownership" }, "")).toBe(
+      `The offer of the ownership of The Ledger is closed because The Ledger's ownership passed to ${owner}; there is nothing for you to do.`,
+    );
+  });
+
+  it("says an offer of the ownership closed with the Editor role it rested on, revoked or given up", () => {
+    const base = { outletName: "The Ledger", offerKind: "ownership" };
+    expect(inboxMessage(row("inbox.offer_closed"), { ...base, reason: "editor_role_revoked" }, "")).toBe(
+      "Your Editor role was revoked at The Ledger, so the offer of the ownership of The Ledger is closed with it; there is nothing for you to do.",
+    );
+    expect(inboxMessage(row("inbox.offer_closed"), { ...base, reason: "editor_role_given_up" }, "")).toBe(
+      "You gave up your Editor role at The Ledger, so the offer of the ownership of The Ledger is closed with it; there is nothing for you to do.",
+    );
+  });
+});

@@ -27,6 +27,7 @@ export const inboxKinds = [
   "inbox.ownership_offered",
   "inbox.ownership_declined",
   "inbox.ownership_transferred",
+  "inbox.offer_closed",
 ] as const;
 
 export const ZInboxBody = z

@@ -29,6 +29,8 @@ const licenceKinds: Record<string, string> = { exclusive: "exclusive ", non_excl
 const licenceKind = (value: unknown) => licenceKinds[text(value)] ?? "";
 const paid = (wei: unknown) => (/^[0-9]+$/.test(text(wei)) ? ` (${cap(wei)})` : "");
 
+const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
+
 const offerAnswered: Record<string, string> = {
   accepted: "you accepted it",
   declined: "you declined it",
@@ -112,6 +114,14 @@ export function inboxMessage(row: ActivityRow, d: Record<string, unknown>, title
       const outlet = text(d.outletName) || row.outlet_slug;
       if (d.side === "to") return `You now own ${outlet}: you alone appoint and revoke its Editors, and you are its party in its court cases.`;
       return `${text(d.to)} accepted the ownership of ${outlet} and now owns it; you keep your roles there, but only the new owner appoints and revokes Editors.`;
+    }
+    case "inbox.offer_closed": {
+      // an open offer the bridge closed because the ownership or the Editor role it rested on ended
+      const outlet = text(d.outletName) || row.outlet_slug;
+      const offer = d.offerKind === "ownership" ? `the offer of the ownership of ${outlet}` : `the offer of the ${text(d.roleName)} role at ${outlet}`;
+      if (d.reason === "ownership_passed") return `${capitalized(offer)} is closed because ${outlet}'s ownership passed to ${text(d.newOwner)}; there is nothing for you to do.`;
+      const ended = d.reason === "editor_role_given_up" ? "You gave up your Editor role at" : "Your Editor role was revoked at";
+      return `${ended} ${outlet}, so ${offer} is closed with it; there is nothing for you to do.`;
     }
     default:
       return row.kind;

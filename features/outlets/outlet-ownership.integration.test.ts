@@ -157,13 +157,16 @@ describe.each(dialects)("outlet ownership handed over on %s", (dialect) => {
     expect((await members()).get(candidate)?.roleIds).toEqual([3]);
   });
 
-  it("refuses an accept by a wallet that lost its Editor role since the offer, and keeps the offer open", async () => {
+  it("closes the offer to a wallet that lost its Editor role since, so its accept is refused and the outlet may be offered again", async () => {
     const offerId = await offered(editorKey, candidate);
     const revoked = await api.send(roleRevoke, { body: { outletSlug: SLUG, wallet: candidate, roleId: 3 } }, editorKey);
     expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
-    expectError(await answer(ownershipAccept, candidateKey, offerId), 409, "INVALID_STATE", `You no longer hold the Editor role at outlet "${SLUG}"; only one of its Editors may take its ownership over`);
-    expect((await openOffer(editorKey)).body.offer).toMatchObject({ offerId, status: "pending" });
-    expect((await answer(ownershipWithdraw, editorKey, offerId)).status).toBe(200);
+    // docs/DECISIONS.md, "Offers close when the ownership or the role they rest on ends": it was kept open before
+    expectError(await answer(ownershipAccept, candidateKey, offerId), 409, "INVALID_STATE", `Ownership offer ${offerId} was withdrawn; only an open offer can be answered`, { offerStatus: "withdrawn" });
+    expect((await openOffer(editorKey)).body.offer).toBeNull();
+    expect((await inboxOf(candidateKey)).find((item) => item.kind === "inbox.offer_closed")?.message).toBe(
+      `Your Editor role was revoked at Outlet ${SLUG}, so the offer of the ownership of Outlet ${SLUG} is closed with it; there is nothing for you to do.`,
+    );
     expect((await members()).get(editor)?.isOwner).toBe(true);
   });
 

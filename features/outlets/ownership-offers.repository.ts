@@ -58,3 +58,27 @@ export async function ownershipOfferStatuses(db: DbOrTrx, ids: number[]): Promis
   const rows = await db.selectFrom("outlet_ownership_offers").select(["id", "status"]).where("id", "in", ids).execute();
   return new Map(rows.map((row) => [row.id, row.status]));
 }
+
+/** When offers of the outlet's ownership to this wallet were withdrawn since `since` by a wallet (not closed by the bridge). */
+export async function ownershipOfferWithdrawalsSince(db: DbOrTrx, outletId: number, wallet: string, since: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom("outlet_ownership_offers")
+    .select("closed_at")
+    .where("outlet_id", "=", outletId)
+    .where("wallet", "=", wallet)
+    .where("status", "=", "withdrawn")
+    .where("closed_by", "is not", null)
+    .where("closed_at", ">", since)
+    .execute();
+  return rows.map((row) => Number(row.closed_at));
+}
+
+/**
+ * Closes the outlet's open ownership offers made by `filter.offeredBy` or to `filter.wallet`, as withdrawn by nobody
+ * (closed_by null: the bridge closed them, the ownership or the Editor role they rested on having ended).
+ */
+export async function closeOpenOwnershipOffers(db: DbOrTrx, outletId: number, filter: { offeredBy: string } | { wallet: string }, at: number): Promise<OwnershipOfferRow[]> {
+  let query = db.updateTable("outlet_ownership_offers").set({ status: "withdrawn", closed_at: at, closed_by: null }).where("outlet_id", "=", outletId).where("status", "=", "pending");
+  query = "offeredBy" in filter ? query.where("offered_by", "=", filter.offeredBy) : query.where("wallet", "=", filter.wallet);
+  return query.returningAll().execute();
+}

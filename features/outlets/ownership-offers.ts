@@ -1,6 +1,6 @@
 import "server-only";
 import type { Address } from "viem";
-import type { Db, DbOrTrx } from "@/lib/db/database";
+import type { Db, DbOrTrx, Trx } from "@/lib/db/database";
 import type { OutletRow, OwnershipOfferRow } from "@/lib/db/tables/outlets.table";
 import { countNeverVerifiedOutletsOf, getOutletBySlugOrThrow, getOutletByIdOrThrow } from "@/features/outlets/outlets.repository";
 import { activeRolesAt, findActiveRole } from "@/features/roles/roles.repository";
@@ -10,13 +10,24 @@ import { insertActivity, type ActivityEntry } from "@/features/wallet/activity.r
 import { ZOwnershipOffer, type TOwnershipOffer } from "@/features/outlets/outlets.schema";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import { isUniqueViolation } from "@/lib/errors/unique-violation";
-import { ROLE } from "@/lib/roles/role-catalog";
+import { ROLE, roleDefinition } from "@/lib/roles/role-catalog";
 import { formerOwnerKeepsMemberFlag, ownershipAcceptRefusal, ownershipOfferRefusal, wouldPassUnverifiedBound, type OwnershipRefusal } from "@/lib/roles/ownership-rules";
 import { activityTime } from "@/lib/chain/server/role-registry-reads";
 import { withNonceRetry } from "@/lib/chain/operator/queue-operator-tx";
 import { broadcastAndAwait } from "@/lib/chain/operator/await-operator-tx";
 import { outletRecord } from "./outlet-record";
-import { closeOwnershipOffer, findOpenOwnershipOffer, findOwnershipOffer, insertOwnershipOffer, moveOutletOwner } from "./ownership-offers.repository";
+import { closeOpenRoleOffersBy } from "@/features/roles/role-offers.repository";
+import { config } from "@/lib/config/config";
+import { OFFER_REPEAT_WINDOW_SECONDS, offerRepeatError, offerRepeatRefusal } from "@/lib/roles/offer-repeats";
+import {
+  closeOpenOwnershipOffers,
+  closeOwnershipOffer,
+  findOpenOwnershipOffer,
+  findOwnershipOffer,
+  insertOwnershipOffer,
+  moveOutletOwner,
+  ownershipOfferWithdrawalsSince,
+} from "./ownership-offers.repository";
 
 // Ownership of an outlet is handed over, not taken (docs/DECISIONS.md): the owner offers it to one of the outlet's
 // Editors, who accepts or declines; the owner may withdraw it. One open offer per outlet. Nothing changes on chain
@@ -68,6 +79,10 @@ export async function offerOwnership(db: Db, actor: Address, body: { outletSlug:
   const row = await db
     .transaction()
     .execute(async (trx) => {
+      // offering and withdrawing again and again would fill the Editor's inbox: bounded per day (lib/roles/offer-repeats.ts)
+      const withdrawnAt = await ownershipOfferWithdrawalsSince(trx, outlet.id, body.wallet, at - OFFER_REPEAT_WINDOW_SECONDS);
+      const repeated = offerRepeatRefusal({ wallet: body.wallet, what: `The ownership of outlet "${outlet.slug}"`, withdrawnAt, limit: config().CAPSULE_OFFER_WITHDRAWALS_PER_DAY, at });
+      if (repeated) throw offerRepeatError(repeated, at);
       const offer = await insertOwnershipOffer(trx, { outlet_id: outlet.id, outlet_slug: outlet.slug, wallet: body.wallet, offered_by: actor, offered_at: at });
       const details = { offerId: String(offer.id), outletName: outlet.name, wallet: body.wallet, offeredBy: actor };
       await insertActivity(trx, [
@@ -132,6 +147,40 @@ export async function declineOwnershipOffer(db: Db, signer: Address, body: { off
 }
 
 /**
+ * At a handover, in the accept's transaction: the open offers the former owner made at the outlet that rested on its
+ * ownership are closed (docs/DECISIONS.md, "Offers close when the ownership or the role they rest on ends"), and each
+ * grantee's inbox says why. Those are its offers of the Editor role (only the owner appoints Editors), any other offer
+ * of the ownership, and, when it holds no Editor role there, its Journalist and Reporter offers too (an Editor's stay
+ * good, as any Editor's). Closed as withdrawn by nobody (closed_by null), so the grantee's offer entry reads as
+ * withdrawn and the closings do not count against the offers' daily bound.
+ */
+async function closeFormerOwnersOffers(trx: Trx, outlet: OutletRow, former: Address, newOwner: Address, at: number): Promise<ActivityEntry[]> {
+  const stillEditor = (await findActiveRole(trx, outlet.id, former, ROLE.EDITOR)) !== undefined;
+  const roleIds = stillEditor ? [ROLE.EDITOR] : [ROLE.EDITOR, ROLE.JOURNALIST, ROLE.REPORTER];
+  const roleOffers = await closeOpenRoleOffersBy(trx, outlet.id, former, roleIds, at);
+  const ownershipOffers = await closeOpenOwnershipOffers(trx, outlet.id, { offeredBy: former }, at);
+  const common = { outletName: outlet.name, reason: "ownership_passed", offeredBy: former, newOwner };
+  return [
+    ...roleOffers.map((offer): ActivityEntry => ({
+      wallet: offer.wallet,
+      kind: "inbox.offer_closed",
+      outletSlug: outlet.slug,
+      subjectId: String(offer.id),
+      details: { ...common, offerKind: "role", offerId: String(offer.id), roleId: offer.role_id, roleName: roleDefinition(offer.role_id)?.name ?? `Role ${offer.role_id}` },
+      createdAt: at,
+    })),
+    ...ownershipOffers.map((offer): ActivityEntry => ({
+      wallet: offer.wallet,
+      kind: "inbox.offer_closed",
+      outletSlug: outlet.slug,
+      subjectId: String(offer.id),
+      details: { ...common, offerKind: "ownership", offerId: String(offer.id) },
+      createdAt: at,
+    })),
+  ];
+}
+
+/**
  * POST /api/outlets/ownership/accept: the offered Editor takes the outlet over. Checked first (the offerer still owns
  * it, the wallet still holds its Editor role), then the chain writes are pre-flighted outside any transaction: the new
  * owner's member flag (off the outlet's juries, on its side in its cases) and, when the former owner holds no role
@@ -175,6 +224,7 @@ export async function acceptOwnershipOffer(db: Db, signer: Address, body: { offe
       entry(signer, "outlet.ownership_transferred", "to"),
       entry(former, "inbox.ownership_transferred", "from"),
       entry(signer, "inbox.ownership_transferred", "to"),
+      ...(await closeFormerOwnersOffers(trx, outlet, former, signer, at)),
     ]);
     const staged = [];
     for (const plan of plans) staged.push(...(await stageWalletSync(trx, plan)));

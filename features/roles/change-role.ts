@@ -11,7 +11,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { bondRequired, COURT_OUTLET_SLUG, ROLE, roleDefinition } from "@/lib/roles/role-catalog";
 import { grantRefusal, revokeRefusal } from "@/lib/roles/role-change-rules";
 import { memberFlagAfterRoleEnds } from "@/lib/roles/ownership-rules";
-import { handedOver } from "@/features/outlets/ownership-offers.repository";
+import { closeOpenOwnershipOffers, handedOver } from "@/features/outlets/ownership-offers.repository";
 import type { TRoleChangeBody } from "@/features/roles/roles.schema";
 import { ensureCourtOutlet } from "@/features/roles/court-outlet";
 import { assertCanManageOutlet } from "./authorize";
@@ -176,6 +176,22 @@ export async function revokeRoleOf(db: Db, actor: Address, body: TRoleChangeBody
           createdAt: at,
         },
       ]);
+    }
+    // an Editor offered the outlet's ownership holds it no more once its Editor role ends: the offer closes with it,
+    // and its inbox says so (docs/DECISIONS.md, "Offers close when the ownership or the role they rest on ends")
+    if (body.roleId === ROLE.EDITOR) {
+      const closed = await closeOpenOwnershipOffers(trx, outlet.id, { wallet: body.wallet }, at);
+      await insertActivity(
+        trx,
+        closed.map((offer) => ({
+          wallet: body.wallet,
+          kind: "inbox.offer_closed",
+          outletSlug: outlet.slug,
+          subjectId: String(offer.id),
+          details: { offerKind: "ownership", offerId: String(offer.id), outletName: outlet.name, reason: ownRole ? "editor_role_given_up" : "editor_role_revoked", offeredBy: offer.offered_by },
+          createdAt: at,
+        })),
+      );
     }
     return { row, staged: await stageWalletSync(trx, plan) };
   });

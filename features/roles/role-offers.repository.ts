@@ -109,3 +109,39 @@ export async function roleOfferStatuses(db: DbOrTrx, ids: number[]): Promise<Map
   const rows = await db.selectFrom("role_offers").select(["id", "status"]).where("id", "in", ids).execute();
   return new Map(rows.map((row) => [row.id, row.status]));
 }
+
+/**
+ * When offers of this role to this wallet at this outlet were withdrawn since `since`, by a wallet (the offering side):
+ * offers the bridge closed itself (closed_by null) are not counted (lib/roles/offer-repeats.ts).
+ */
+export async function roleOfferWithdrawalsSince(db: DbOrTrx, outletId: number, wallet: string, roleId: number, since: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom("role_offers")
+    .select("closed_at")
+    .where("outlet_id", "=", outletId)
+    .where("wallet", "=", wallet)
+    .where("role_id", "=", roleId)
+    .where("status", "=", "withdrawn")
+    .where("closed_by", "is not", null)
+    .where("closed_at", ">", since)
+    .execute();
+  return rows.map((row) => Number(row.closed_at));
+}
+
+/**
+ * Closes the open offers `offeredBy` made at the outlet of these roles, as withdrawn by nobody (closed_by null: the
+ * bridge closed them, the ownership or role they rested on having ended), and answers them.
+ */
+export async function closeOpenRoleOffersBy(db: DbOrTrx, outletId: number, offeredBy: string, roleIds: readonly number[], at: number): Promise<RoleOfferRow[]> {
+  if (roleIds.length === 0) return [];
+  return db
+    .updateTable("role_offers")
+    .set({ status: "withdrawn", closed_at: at, closed_by: null })
+    .where("outlet_id", "=", outletId)
+    .where("offered_by", "=", offeredBy)
+    .where("role_id", "in", [...roleIds])
+    .where("status", "=", "pending")
+    .where("expires_at", ">", at)
+    .returningAll()
+    .execute();
+}

@@ -23,7 +23,10 @@ import {
   listOpenRoleOffers,
   lockOutletRoleOffers,
   lockWalletRoleOffers,
+  roleOfferWithdrawalsSince,
 } from "./role-offers.repository";
+import { config } from "@/lib/config/config";
+import { OFFER_REPEAT_WINDOW_SECONDS, offerRepeatError, offerRepeatRefusal } from "@/lib/roles/offer-repeats";
 
 // A role granted to another wallet is an offer (docs/DECISIONS.md): a member role takes its holder off
 // the outlet's juries and an Editor role puts it in the juror pool with its bond at stake, so nothing is
@@ -69,6 +72,10 @@ export async function grantOrOffer(db: Db, actor: Address, body: TRoleChangeBody
       await lockWalletRoleOffers(trx, body.wallet);
       await expireRoleOffers(trx, outlet.id, body.wallet, body.roleId, at);
       if (await findOpenRoleOffer(trx, outlet.id, body.wallet, body.roleId, at)) throw alreadyOpen();
+      // offering and withdrawing again and again would fill the wallet's inbox: bounded per day (lib/roles/offer-repeats.ts)
+      const withdrawnAt = await roleOfferWithdrawalsSince(trx, outlet.id, body.wallet, body.roleId, at - OFFER_REPEAT_WINDOW_SECONDS);
+      const repeated = offerRepeatRefusal({ wallet: body.wallet, what: `The ${name} role at outlet "${outlet.slug}"`, withdrawnAt, limit: config().CAPSULE_OFFER_WITHDRAWALS_PER_DAY, at });
+      if (repeated) throw offerRepeatError(repeated, at);
       if ((await countOpenRoleOffers(trx, outlet.id, at)) >= MAX_OPEN_ROLE_OFFERS) {
         throw new AppError("CONFLICT", `Outlet "${outlet.slug}" already has ${MAX_OPEN_ROLE_OFFERS} open role offers, the most it may have at once; withdraw one or wait for an answer first`);
       }

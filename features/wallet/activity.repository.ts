@@ -57,12 +57,13 @@ export type ActivityVisibility = {
    * name, which may be a draft's evidence; `inbox.role_offered` an offer only the grantee and the outlet's managers see;
    * `inbox.role_revoked` the holder's own news of a revocation the public feed already lists as `role.revoked`; an
    * ownership offer and its answers, between the owner and the Editor; `inbox.ownership_transferred` the wallet's own
-   * news of a handover the public feed lists as `outlet.ownership_transferred`).
+   * news of a handover the public feed lists as `outlet.ownership_transferred`; `inbox.offer_closed` the grantee's news
+   * of an offer the bridge closed, which names the offer).
    */
   ownFeed: boolean;
 };
 
-const OWN_ONLY_KINDS = ["vault.uploaded", "inbox.role_offered", "inbox.role_revoked", "outlet.ownership_offered", "inbox.ownership_offered", "inbox.ownership_declined", "inbox.ownership_transferred"];
+const OWN_ONLY_KINDS = ["vault.uploaded", "inbox.role_offered", "inbox.role_revoked", "outlet.ownership_offered", "inbox.ownership_offered", "inbox.ownership_declined", "inbox.ownership_transferred", "inbox.offer_closed"];
 
 /** Entries that name another capsule in their details (the id being a draft the reader may not see). */
 const CAPSULE_DETAIL_FIELDS: ReadonlyArray<{ kind: string; field: string }> = [

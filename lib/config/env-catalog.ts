@@ -54,6 +54,7 @@ export const envCatalog: readonly EnvKeyInfo[] = [
   { name: "CAPSULE_RATE_AUTH_FAILURES_PER_MIN", description: "failed authentications per client IP per minute before signed routes answer 429", secret: false },
   { name: "CAPSULE_RATE_SUBMIT_PER_HOUR", description: "capsule submissions per outlet per hour", secret: false },
   { name: "CAPSULE_RATE_VOTE_PER_HOUR", description: "votes per session per hour", secret: false },
+  { name: "CAPSULE_OFFER_WITHDRAWALS_PER_DAY", description: "offers of one kind (a role, or an outlet's ownership) to one wallet at one outlet that may be withdrawn within 24 hours; the next offer is refused 429 until the oldest is a day old (default 3)", secret: false },
   { name: "CAPSULE_RATE_RPC_PER_MIN", description: "public HTTP RPC requests per IP per minute", secret: false },
   { name: "CAPSULE_RATE_RPC_SEND_PER_MIN", description: "transactions sent through the chain proxy, per IP per minute", secret: false },
   { name: "CAPSULE_RATE_SERVICE_RPC_PER_MIN", description: "service RPC (testnet/archive) requests per IP per minute", secret: false },

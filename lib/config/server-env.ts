@@ -73,6 +73,8 @@ export const serverEnvSchema = z.object({
   CAPSULE_RATE_AUTH_FAILURES_PER_MIN: positiveInt.default(30),
   CAPSULE_RATE_SUBMIT_PER_HOUR: positiveInt.default(5),
   CAPSULE_RATE_VOTE_PER_HOUR: positiveInt.default(50),
+  // offers of one kind to one wallet at one outlet that may be withdrawn in 24 h before the next is refused (lib/roles/offer-repeats.ts)
+  CAPSULE_OFFER_WITHDRAWALS_PER_DAY: positiveInt.default(3),
   CAPSULE_RATE_RPC_PER_MIN: positiveInt.default(100),
   CAPSULE_RATE_RPC_SEND_PER_MIN: positiveInt.default(20),
   CAPSULE_RATE_SERVICE_RPC_PER_MIN: positiveInt.default(20),
