@@ -135,4 +135,10 @@ describe("offers the bridge closed, in the inbox", () => {
       "You gave up your Editor role at The Ledger, so the offer of the ownership of The Ledger is closed with it; there is nothing for you to do.",
     );
   });
+
+  it("says an Editor's offer of a role closed with the Editor role of the wallet that made it", () => {
+    expect(inboxMessage(row("inbox.offer_closed"), { outletName: "The Ledger", offerKind: "role", roleId: 2, roleName: "Reporter", reason: "offerer_editor_role_ended", offeredBy: owner }, "")).toBe(
+      `The offer of the Reporter role at The Ledger is closed because ${owner}, who made it, no longer holds the Editor role there; there is nothing for you to do.`,
+    );
+  });
 });

@@ -120,6 +120,7 @@ export function inboxMessage(row: ActivityRow, d: Record<string, unknown>, title
       const outlet = text(d.outletName) || row.outlet_slug;
       const offer = d.offerKind === "ownership" ? `the offer of the ownership of ${outlet}` : `the offer of the ${text(d.roleName)} role at ${outlet}`;
       if (d.reason === "ownership_passed") return `${capitalized(offer)} is closed because ${outlet}'s ownership passed to ${text(d.newOwner)}; there is nothing for you to do.`;
+      if (d.reason === "offerer_editor_role_ended") return `${capitalized(offer)} is closed because ${text(d.offeredBy)}, who made it, no longer holds the Editor role there; there is nothing for you to do.`;
       const ended = d.reason === "editor_role_given_up" ? "You gave up your Editor role at" : "Your Editor role was revoked at";
       return `${ended} ${outlet}, so ${offer} is closed with it; there is nothing for you to do.`;
     }

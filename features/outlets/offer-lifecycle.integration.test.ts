@@ -30,6 +30,8 @@ const dialects = await dialectsUnderTest();
 const keys = [devKeys[1], devKeys[2], devKeys[3], devKeys[4], devKeys[5], devKeys[6], devKeys[7], devKeys[8]] as Hex[];
 const [ownerKey, takerKey, revokedKey, quitterKey, repeatEditorKey, candidateKey, journalistCandidateKey, targetKey] = keys as [Hex, Hex, Hex, Hex, Hex, Hex, Hex, Hex];
 const [owner, taker, revoked, quitter, repeatEditor, candidate, journalistCandidate, target] = keys.map(addr) as [Address, Address, Address, Address, Address, Address, Address, Address];
+// offered a Reporter role by an Editor whose role then ends
+const reporterCandidateKey = devKeys[9] as Hex;
 const SLUG = "lifecycle-desk";
 const OUTLET = `Outlet ${SLUG}`;
 const nothingToDo = "there is nothing for you to do.";
@@ -54,7 +56,7 @@ describe.each(dialects)("offers closing with what they rest on, on %s", (dialect
       dns,
       ownerKey,
       slug: SLUG,
-      bonds: keys.map((key) => [key, "300"] as const),
+      bonds: [...keys, reporterCandidateKey].map((key) => [key, "300"] as const),
       roles: [[takerKey, ROLE.EDITOR], [revokedKey, ROLE.EDITOR], [quitterKey, ROLE.EDITOR], [repeatEditorKey, ROLE.EDITOR]],
     });
   }, 300_000);
@@ -125,12 +127,17 @@ describe.each(dialects)("offers closing with what they rest on, on %s", (dialect
 
   it("closes an Editor's open ownership offer with its Editor role, revoked or given up, and says so in its inbox", async () => {
     const revokedOffer = await ownershipOffered(ownerKey, revoked);
+    const reporterOffer = await roleOffered(revokedKey, addr(reporterCandidateKey), ROLE.REPORTER);
     const gone = await api.send(roleRevoke, { body: { outletSlug: SLUG, wallet: revoked, roleId: ROLE.EDITOR } }, ownerKey);
     expect(gone.status, JSON.stringify(gone.body)).toBe(200);
     expect(await openOwnershipOffer(ownerKey)).toBeNull();
     expect(await ownershipRow(revokedOffer)).toMatchObject({ status: "withdrawn", closed_by: null });
     expect(await closedEntries(revokedKey)).toEqual([`Your Editor role was revoked at ${OUTLET}, so the offer of the ownership of ${OUTLET} is closed with it; ${nothingToDo}`]);
     expect(await newestOfferEntry(revokedKey, "inbox.ownership_offered")).toMatchObject({ offerStatus: "withdrawn" });
+    // the Reporter offer it made as an Editor rested on that role too: closed, and its grantee told why
+    expect(await roleOfferRow(reporterOffer)).toMatchObject({ status: "withdrawn", closed_by: null });
+    expect(await closedEntries(reporterCandidateKey)).toEqual([`The offer of the Reporter role at ${OUTLET} is closed because ${revoked}, who made it, no longer holds the Editor role there; ${nothingToDo}`]);
+    expect(await newestOfferEntry(reporterCandidateKey, "inbox.role_offered")).toMatchObject({ offerStatus: "withdrawn" });
 
     // the outlet may be offered again at once, to the Editor that gives its role up next
     const quitterOffer = await ownershipOffered(ownerKey, quitter);

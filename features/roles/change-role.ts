@@ -12,6 +12,7 @@ import { bondRequired, COURT_OUTLET_SLUG, ROLE, roleDefinition } from "@/lib/rol
 import { grantRefusal, revokeRefusal } from "@/lib/roles/role-change-rules";
 import { memberFlagAfterRoleEnds } from "@/lib/roles/ownership-rules";
 import { closeOpenOwnershipOffers, handedOver } from "@/features/outlets/ownership-offers.repository";
+import { closeOpenRoleOffersBy } from "@/features/roles/role-offers.repository";
 import type { TRoleChangeBody } from "@/features/roles/roles.schema";
 import { ensureCourtOutlet } from "@/features/roles/court-outlet";
 import { assertCanManageOutlet } from "./authorize";
@@ -178,12 +179,13 @@ export async function revokeRoleOf(db: Db, actor: Address, body: TRoleChangeBody
       ]);
     }
     // an Editor offered the outlet's ownership holds it no more once its Editor role ends: the offer closes with it,
-    // and its inbox says so (docs/DECISIONS.md, "Offers close when the ownership or the role they rest on ends")
+    // and its inbox says so; so do the Journalist and Reporter offers it made as an Editor, which rested on that role
+    // (docs/DECISIONS.md, "Offers close when the ownership or the role they rest on ends")
     if (body.roleId === ROLE.EDITOR) {
       const closed = await closeOpenOwnershipOffers(trx, outlet.id, { wallet: body.wallet }, at);
-      await insertActivity(
-        trx,
-        closed.map((offer) => ({
+      const made = holderIsOwner ? [] : await closeOpenRoleOffersBy(trx, outlet.id, body.wallet, [ROLE.JOURNALIST, ROLE.REPORTER], at);
+      await insertActivity(trx, [
+        ...closed.map((offer) => ({
           wallet: body.wallet,
           kind: "inbox.offer_closed",
           outletSlug: outlet.slug,
@@ -191,7 +193,15 @@ export async function revokeRoleOf(db: Db, actor: Address, body: TRoleChangeBody
           details: { offerKind: "ownership", offerId: String(offer.id), outletName: outlet.name, reason: ownRole ? "editor_role_given_up" : "editor_role_revoked", offeredBy: offer.offered_by },
           createdAt: at,
         })),
-      );
+        ...made.map((offer) => ({
+          wallet: offer.wallet,
+          kind: "inbox.offer_closed",
+          outletSlug: outlet.slug,
+          subjectId: String(offer.id),
+          details: { offerKind: "role", offerId: String(offer.id), roleId: offer.role_id, roleName: roleDefinition(offer.role_id)?.name ?? `Role ${offer.role_id}`, outletName: outlet.name, reason: "offerer_editor_role_ended", offeredBy: body.wallet },
+          createdAt: at,
+        })),
+      ]);
     }
     return { row, staged: await stageWalletSync(trx, plan) };
   });
