@@ -7,9 +7,8 @@ import { capsuleSupporting } from "@/features/capsules/supporting.endpoint";
 import { capsuleSupportingAdd } from "@/features/capsules/supporting-add.endpoint";
 import { MAX_EVIDENCE_ITEMS, MAX_SUPPORTING_RELATIONS } from "@/features/capsules/capsules.schema";
 import { devKeys } from "@/test/support/anvil";
-import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { chainAccess, deployedContracts, sha, staffedDesk, type Api, type Res } from "./capsules.test-support";
 
 // The bounds on a capsule's parts over HTTP against the real stack: at most 50 evidence items and 50 related
@@ -25,7 +24,8 @@ const statuses = (answers: Res[]) => answers.map((a) => a.status).sort();
 
 describe.each(dialects)("the bounds on a capsule's parts on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
 
   const create = async (title: string, extra: Record<string, unknown> = {}) => {
@@ -36,19 +36,13 @@ describe.each(dialects)("the bounds on a capsule's parts on %s", (dialect) => {
   const item = (n: number) => ({ uri: `https://example.org/item-${n}.pdf`, contentHash: sha(5000 + n), evidenceType: "document" as const, mimeType: "application/pdf", label: `Item ${n}` });
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({
-      database: dialect,
-      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000" },
-    });
-    api = bridgeClient(stack.baseUrl);
+    ({ stack, dns, api, stop: stopDesk } = await startDeskStack(dialect, { env: { CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000" } }));
     const chain = chainAccess(stack, await deployedContracts(api));
     await staffedDesk({ api, chain, dns, ownerKey, slug: SLUG, bonds: [[ownerKey, "750"], [journalistKey, "100"]], roles: [[journalistKey, ROLE.JOURNALIST]] });
   });
 
   afterAll(async () => {
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("takes no evidence item past the 50 a capsule lists when many arrive at once", async () => {

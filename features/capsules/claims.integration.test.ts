@@ -10,9 +10,8 @@ import { capsuleReject } from "@/features/capsules/reject.endpoint";
 import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
 import { capsuleUpdate } from "@/features/capsules/update.endpoint";
 import { devKeys } from "@/test/support/anvil";
-import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { eventually } from "@/features/outlets/outlets.test-support";
 import { addr, chainAccess, deployedContracts, expectError, sha, staffedDesk, type Api, type Json } from "./capsules.test-support";
 
@@ -29,7 +28,8 @@ const BODY = "Turnout was 61 percent, the registrar said. In 2019 turnout was 54
 
 describe.each(dialects)("capsule claims on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let chain: ReturnType<typeof chainAccess>;
   let draftId = "";
@@ -49,12 +49,7 @@ describe.each(dialects)("capsule claims on %s", (dialect) => {
   ];
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({
-      database: dialect,
-      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000" },
-    });
-    api = bridgeClient(stack.baseUrl);
+    ({ stack, dns, api, stop: stopDesk } = await startDeskStack(dialect, { env: { CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000" } }));
     chain = chainAccess(stack, await deployedContracts(api));
     await staffedDesk({
       api, chain, dns, ownerKey, slug: SLUG,
@@ -71,8 +66,7 @@ describe.each(dialects)("capsule claims on %s", (dialect) => {
   });
 
   afterAll(async () => {
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("replaces a draft's claims and answers them in order, in GET /claims and in the capsule read", async () => {

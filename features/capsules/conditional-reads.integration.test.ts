@@ -16,8 +16,8 @@ import { outletList } from "@/features/outlets/list.endpoint";
 import { outletRead } from "@/features/outlets/read.endpoint";
 import { outletVerify } from "@/features/outlets/verify.endpoint";
 import { bridgeClient, signedToken } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { eventually } from "@/features/outlets/outlets.test-support";
 import { addr, chainAccess, deployedContracts, staffedDesk, type Api, type Json } from "./capsules.test-support";
 
@@ -33,7 +33,8 @@ const SLUG = "etag-desk";
 
 describe.each(dialects)("conditional reads on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let chain: ReturnType<typeof chainAccess>;
   let capsuleId = "";
@@ -55,9 +56,7 @@ describe.each(dialects)("conditional reads on %s", (dialect) => {
   };
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000" } });
-    api = bridgeClient(stack.baseUrl);
+    ({ stack, dns, api, stop: stopDesk } = await startDeskStack(dialect, { env: { CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000" } }));
     chain = chainAccess(stack, await deployedContracts(api));
     await staffedDesk({ api, chain, dns, ownerKey, slug: SLUG, bonds: [[ownerKey, "400"], [editorKey, "300"]], roles: [[editorKey, ROLE.EDITOR]] });
     const created = await api.send(capsuleCreate, { body: {
@@ -71,8 +70,7 @@ describe.each(dialects)("conditional reads on %s", (dialect) => {
   });
 
   afterAll(async () => {
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("never tags a signed draft read, and keeps it out of shared caches", async () => {

@@ -1,8 +1,7 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Hex } from "viem";
 import { ROLE } from "@/lib/roles/role-catalog";
-import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
+import type { DatabaseHandle } from "@/lib/db/connection";
 import type { NewCapsule } from "@/lib/db/tables/capsules.table";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
 import { capsuleReject } from "@/features/capsules/reject.endpoint";
@@ -20,10 +19,9 @@ import { MAX_UNVERIFIED_OUTLETS } from "@/lib/outlets/unverified-bound";
 import { LOCK_SPACE } from "@/lib/db/server-functions";
 import { sql } from "kysely";
 import { addr, chainAccess, deployedContracts, sha, staffedDesk, type Api, type Res } from "@/features/capsules/capsules.test-support";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
 import { devKeys } from "@/test/support/anvil";
-import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 
 // The bounds on what one editor or one author can pile up at an outlet, over HTTP against the real stack: at most 100
 // open role offers per outlet and 50 to one wallet from all outlets, 200 drafts per author per outlet, 100 rights
@@ -43,19 +41,14 @@ const randomWallet = (n: number) => `0x${(0xb0d0 + n).toString(16).padStart(40, 
 
 describe.each(dialects)("the bounds on open role offers, drafts and rights listings on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let handle: DatabaseHandle;
   let outletId = 0;
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({
-      database: dialect,
-      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000" },
-    });
-    api = bridgeClient(stack.baseUrl);
-    handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
+    ({ stack, dns, api, handle, stop: stopDesk } = await startDeskStack(dialect, { env: { CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000" }, withDatabase: true }));
     const chain = chainAccess(stack, await deployedContracts(api));
     await staffedDesk({
       api, chain, dns, ownerKey, slug: SLUG,
@@ -66,9 +59,7 @@ describe.each(dialects)("the bounds on open role offers, drafts and rights listi
   }, 300_000);
 
   afterAll(async () => {
-    await handle?.close();
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("makes no role offer past the 100 an outlet may have open, however many are sent at once", async () => {

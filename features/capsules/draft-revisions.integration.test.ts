@@ -8,9 +8,8 @@ import { capsuleRead } from "@/features/capsules/read.endpoint";
 import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
 import { capsuleUpdate } from "@/features/capsules/update.endpoint";
 import { walletActivity } from "@/features/wallet/activity.endpoint";
-import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { addr, chainAccess, deployedContracts, expectError, sha, staffedDesk, type Api, type Json } from "./capsules.test-support";
 
 // Draft saves check the revision they edit (docs/DECISIONS.md): the read of a draft carries `draftRevision`, every save
@@ -25,7 +24,8 @@ const SLUG = "revision-desk";
 
 describe.each(dialects)("draft revisions on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
 
   const update = (key: Hex, payload: Json) => api.send(capsuleUpdate, { body: payload as never }, key);
@@ -37,12 +37,7 @@ describe.each(dialects)("draft revisions on %s", (dialect) => {
   }
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({
-      database: dialect,
-      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000" },
-    });
-    api = bridgeClient(stack.baseUrl);
+    ({ stack, dns, api, stop: stopDesk } = await startDeskStack(dialect));
     await staffedDesk({
       api, chain: chainAccess(stack, await deployedContracts(api)), dns, ownerKey, slug: SLUG,
       // the owner's bond makes it the outlet's voting Editor: a submission needs one
@@ -52,8 +47,7 @@ describe.each(dialects)("draft revisions on %s", (dialect) => {
   });
 
   afterAll(async () => {
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("numbers a draft's saves; an update without ifRevision replaces what is saved, as before", async () => {

@@ -18,9 +18,8 @@ import { capsuleUpdate } from "@/features/capsules/update.endpoint";
 import { outletCreate } from "@/features/outlets/create.endpoint";
 import { vaultUpload } from "@/features/vault/upload.endpoint";
 import { vaultObject } from "@/features/vault/object.endpoint";
-import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { addr, chainAccess, deployedContracts, expectError, sha, staffedDesk, type Api, type Json } from "./capsules.test-support";
 
 // Drafts and reads over HTTP against the real stack: create, update, evidence, contributors,
@@ -35,7 +34,8 @@ const sha256 = (text: string) => `0x${createHash("sha256").update(text, "utf8").
 
 describe.each(dialects)("capsule drafts and reads on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let draftId = "";
   let otherId = "";
@@ -46,12 +46,7 @@ describe.each(dialects)("capsule drafts and reads on %s", (dialect) => {
   const evidence = { uri: "https://archive.example.org/page/1", contentHash: sha(1), evidenceType: "archived_page" as const, mimeType: "text/html", isPrimary: true, label: "Archived council page" };
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({
-      database: dialect,
-      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000" },
-    });
-    api = bridgeClient(stack.baseUrl);
+    ({ stack, dns, api, stop: stopDesk } = await startDeskStack(dialect));
     const chain = chainAccess(stack, await deployedContracts(api));
     await staffedDesk({
       api, chain, dns, ownerKey, slug: SLUG,
@@ -63,8 +58,7 @@ describe.each(dialects)("capsule drafts and reads on %s", (dialect) => {
   });
 
   afterAll(async () => {
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("stages a draft and answers the full read response", async () => {

@@ -8,9 +8,8 @@ import { capsuleReject } from "@/features/capsules/reject.endpoint";
 import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
 import { capsuleVote } from "@/features/voting/vote.endpoint";
 import { devKeys } from "@/test/support/anvil";
-import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { eventually } from "@/features/outlets/outlets.test-support";
 import { chainAccess, deployedContracts, expectError, staffedDesk, type Api, type Json } from "./capsules.test-support";
 
@@ -26,7 +25,8 @@ const WINDOW = 259_200;
 
 describe.each(dialects)("an Editor's early close on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let chain: ReturnType<typeof chainAccess>;
 
@@ -47,9 +47,7 @@ describe.each(dialects)("an Editor's early close on %s", (dialect) => {
   const closeTxs = async (id: string) => ((await read(id)).operatorTransactions as Json[]).filter((tx) => tx.purpose === "capsule.close");
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000" } });
-    api = bridgeClient(stack.baseUrl);
+    ({ stack, dns, api, stop: stopDesk } = await startDeskStack(dialect));
     chain = chainAccess(stack, await deployedContracts(api));
     await staffedDesk({
       api, chain, dns, ownerKey, slug: SLUG,
@@ -59,8 +57,7 @@ describe.each(dialects)("an Editor's early close on %s", (dialect) => {
   });
 
   afterAll(async () => {
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("lets an Editor close a vote before anyone has voted", async () => {

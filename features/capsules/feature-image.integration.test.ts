@@ -15,9 +15,8 @@ import type { CapsuleManifest } from "@/features/capsules/manifest";
 import { ZCapsuleProofResponse } from "@/features/reader/capsule-proof";
 import { verifyManifest, verifyProof } from "@/features/reader/verify-proof";
 import { devKeys } from "@/test/support/anvil";
-import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { eventually } from "@/features/outlets/outlets.test-support";
 import { addr, chainAccess, deployedContracts, expectError, sha, staffedDesk, type Api, type Contracts, type Json } from "./capsules.test-support";
 import { vaultDownloadPath } from "@/lib/api/vault-path";
@@ -38,7 +37,8 @@ const png = (tag: string) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47,
 
 describe.each(dialects)("the feature image on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let chain: ReturnType<typeof chainAccess>;
   let contracts: Contracts;
@@ -57,9 +57,7 @@ describe.each(dialects)("the feature image on %s", (dialect) => {
     api.send(capsuleCreate, { body: { title: "Quay at dawn", body: "The quay is quiet before six.", subtitle: "Before the first ferry.", outletSlug: SLUG, featureImage } as never }, journalistKey);
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000" } });
-    api = bridgeClient(stack.baseUrl);
+    ({ stack, dns, api, stop: stopDesk } = await startDeskStack(dialect, { env: { CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000" } }));
     contracts = await deployedContracts(api);
     chain = chainAccess(stack, contracts);
     await staffedDesk({
@@ -72,8 +70,7 @@ describe.each(dialects)("the feature image on %s", (dialect) => {
   });
 
   afterAll(async () => {
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("refuses an image without alt text, one the vault does not hold, and a vault file that is not a picture, each in words", async () => {

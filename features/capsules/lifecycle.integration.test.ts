@@ -20,9 +20,8 @@ import { outletVerify } from "@/features/outlets/verify.endpoint";
 import { networkStatus } from "@/features/system/network-status.endpoint";
 import { walletActivity } from "@/features/wallet/activity.endpoint";
 import { devKeys } from "@/test/support/anvil";
-import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { eventually } from "@/features/outlets/outlets.test-support";
 import { activeOutlet, addr, chainAccess, deployedContracts, expectError, roomInHourWindow, sha, staffedDesk, type Api, type Contracts, type Json } from "./capsules.test-support";
 
@@ -45,7 +44,8 @@ const utcOf = (seconds: string) => new Date(Number(seconds) * 1000).toISOString(
 
 describe.each(dialects)("capsule lifecycle on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let chain: ReturnType<typeof chainAccess>;
   let contracts: Contracts;
@@ -82,12 +82,7 @@ describe.each(dialects)("capsule lifecycle on %s", (dialect) => {
   };
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({
-      database: dialect,
-      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000" },
-    });
-    api = bridgeClient(stack.baseUrl);
+    ({ stack, dns, api, stop: stopDesk } = await startDeskStack(dialect, { env: { CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000" } }));
     contracts = await deployedContracts(api);
     chain = chainAccess(stack, contracts);
     await staffedDesk({
@@ -98,8 +93,7 @@ describe.each(dialects)("capsule lifecycle on %s", (dialect) => {
   });
 
   afterAll(async () => {
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("refuses submission at a pending outlet (409 OUTLET_NOT_ACTIVE) and without the role's bond (403 INSUFFICIENT_BOND)", async () => {

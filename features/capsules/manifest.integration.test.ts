@@ -23,9 +23,8 @@ import { canonicalText, evidenceTree, type CapsuleManifest, type EvidenceLeaf } 
 import { ZCapsuleProofResponse } from "@/features/reader/capsule-proof";
 import { verifyManifest, verifyProof } from "@/features/reader/verify-proof";
 import { devKeys } from "@/test/support/anvil";
-import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { eventually } from "@/features/outlets/outlets.test-support";
 import { addr, chainAccess, deployedContracts, expectError, sha, staffedDesk, type Api, type Contracts, type Json } from "./capsules.test-support";
 
@@ -45,7 +44,8 @@ const sha256 = (bytes: Uint8Array | string) => `0x${createHash("sha256").update(
 
 describe.each(dialects)("the capsule manifest on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let chain: ReturnType<typeof chainAccess>;
   let contracts: Contracts;
@@ -74,12 +74,7 @@ describe.each(dialects)("the capsule manifest on %s", (dialect) => {
   };
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({
-      database: dialect,
-      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000", CAPSULE_RATE_SUBMIT_PER_HOUR: "100" },
-    });
-    api = bridgeClient(stack.baseUrl);
+    ({ stack, dns, api, stop: stopDesk } = await startDeskStack(dialect, { env: { CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000", CAPSULE_RATE_SUBMIT_PER_HOUR: "100" } }));
     contracts = await deployedContracts(api);
     chain = chainAccess(stack, contracts);
     await staffedDesk({
@@ -126,8 +121,7 @@ describe.each(dialects)("the capsule manifest on %s", (dialect) => {
   });
 
   afterAll(async () => {
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("builds the manifest at submission, stores its exact bytes in the vault under its CID, and freezes the evidence", async () => {

@@ -22,8 +22,8 @@ import { vaultUpload } from "@/features/vault/upload.endpoint";
 import { eventually } from "@/features/outlets/outlets.test-support";
 import { devKeys } from "@/test/support/anvil";
 import { bridgeClient, signedToken } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { addr, chainAccess, deployedContracts, expectError, grantRole, sha, staffedDesk, type Api, type Json } from "./capsules.test-support";
 
 // Issue 15, finding 9: drafts are private. An attacker without a token, with a token of another
@@ -40,19 +40,15 @@ const BY_ID = [capsuleRead, capsuleHistory, capsuleEvidence, capsuleSupporting, 
 
 describe.each(dialects)("private drafts on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let chain: ReturnType<typeof chainAccess>;
   let draftId = "";
   const missing = "999999";
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({
-      database: dialect,
-      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000", CAPSULE_RATE_AUTH_FAILURES_PER_MIN: "1000" },
-    });
-    api = bridgeClient(stack.baseUrl);
+    ({ stack, dns, api, stop: stopDesk } = await startDeskStack(dialect, { env: { CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000", CAPSULE_RATE_AUTH_FAILURES_PER_MIN: "1000" } }));
     chain = chainAccess(stack, await deployedContracts(api));
     // the owner is the outlet's Editor
     await staffedDesk({
@@ -77,8 +73,7 @@ describe.each(dialects)("private drafts on %s", (dialect) => {
   });
 
   afterAll(async () => {
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("answers every anonymous by-id read of a draft exactly like a missing id", async () => {

@@ -8,9 +8,8 @@ import { capsuleRead } from "@/features/capsules/read.endpoint";
 import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
 import { capsuleVote } from "@/features/voting/vote.endpoint";
 import { devKeys } from "@/test/support/anvil";
-import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { eventually } from "@/features/outlets/outlets.test-support";
 import { addr, chainAccess, deployedContracts, expectError, grantRole, staffedDesk, type Api, type Contracts, type Json } from "./capsules.test-support";
 
@@ -25,7 +24,8 @@ const SLUG = "snapshot-desk";
 
 describe.each(dialects)("voting snapshot on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let chain: ReturnType<typeof chainAccess>;
   let contracts: Contracts;
@@ -44,9 +44,7 @@ describe.each(dialects)("voting snapshot on %s", (dialect) => {
     (await chain.publicClient.readContract({ address: contracts.capsuleAcceptance.address, abi: capsuleAcceptanceAbi, functionName: "tally", args: [BigInt(id)] }))[7];
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000" } });
-    api = bridgeClient(stack.baseUrl);
+    ({ stack, dns, api, stop: stopDesk } = await startDeskStack(dialect));
     contracts = await deployedContracts(api);
     chain = chainAccess(stack, contracts);
     await staffedDesk({
@@ -57,8 +55,7 @@ describe.each(dialects)("voting snapshot on %s", (dialect) => {
   });
 
   afterAll(async () => {
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("previews the outlet's weight on chain in the voucher, and the window opens with the weight at the snapshot", async () => {

@@ -1,8 +1,7 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Hex } from "viem";
 import { ROLE } from "@/lib/roles/role-catalog";
-import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
+import type { DatabaseHandle } from "@/lib/db/connection";
 import type { NewCapsule } from "@/lib/db/tables/capsules.table";
 import { adsOfCapsule } from "@/features/ads/of-capsule.endpoint";
 import { capsuleAccept } from "@/features/capsules/accept.endpoint";
@@ -32,8 +31,8 @@ import { vaultUpload } from "@/features/vault/upload.endpoint";
 import { walletActivity } from "@/features/wallet/activity.endpoint";
 import { devKeys } from "@/test/support/anvil";
 import { bridgeClient, type WireAnswer } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { addr, chainAccess, deployedContracts, sha, staffedDesk, type Api, type Json } from "./capsules.test-support";
 
 // Issue 25, items 1 and 2. A capsule that never reached the chain (a draft, or a draft its author
@@ -74,7 +73,8 @@ function expectSameAnswer(hidden: WireAnswer, absent: WireAnswer, hiddenId: stri
 
 describe.each(dialects)("capsules that never reached the chain on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let handle: DatabaseHandle;
   let withdrawnId = "";
@@ -85,13 +85,7 @@ describe.each(dialects)("capsules that never reached the chain on %s", (dialect)
   const evidence = (n: number) => ({ uri: `https://archive.example.org/${n}`, contentHash: sha(n), evidenceType: "archived_page" as const, mimeType: "text/html", isPrimary: false, label: `Item ${n}` });
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({
-      database: dialect,
-      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "2000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000", CAPSULE_RATE_AUTH_FAILURES_PER_MIN: "1000" },
-    });
-    api = bridgeClient(stack.baseUrl);
-    handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
+    ({ stack, dns, api, handle, stop: stopDesk } = await startDeskStack(dialect, { env: { CAPSULE_RATE_WRITE_PER_MIN: "2000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000", CAPSULE_RATE_AUTH_FAILURES_PER_MIN: "1000" }, withDatabase: true }));
     const chain = chainAccess(stack, await deployedContracts(api));
     // the owner is the outlet's Editor
     await staffedDesk({
@@ -126,9 +120,7 @@ describe.each(dialects)("capsules that never reached the chain on %s", (dialect)
   });
 
   afterAll(async () => {
-    await handle?.close();
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("answers every read of a withdrawn draft by anyone who could not read the draft exactly like a missing id", async () => {

@@ -27,9 +27,8 @@ import { outletRead } from "@/features/outlets/read.endpoint";
 import { rightsCreate } from "@/features/rights/create.endpoint";
 import { rightsLicense } from "@/features/rights/license.endpoint";
 import { rightsListings } from "@/features/rights/listings.endpoint";
-import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { deployedContracts } from "@/features/capsules/capsules.test-support";
 import { addr, courtChain, expectError, finalizedCapsule, juryDriver, staffedDesk, type Api, type Json } from "./court.test-support";
 import { OPEN_TX_HASH_NEEDED } from "@/features/court/court.schema";
@@ -50,7 +49,8 @@ const NO_TX = `0x${"00".repeat(32)}`;
 
 describe.each(dialects)("court, labels, penalties, distribution, rights and ads on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let chain: ReturnType<typeof courtChain>;
   let disputed = { capsuleId: "", evidenceId: "" };
@@ -68,12 +68,7 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
   const ourItem = async () => (await api.send(distributionList, {})).body.items.find((i: Json) => i.outletSlug === SLUG);
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({
-      database: dialect,
-      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000", CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0", CAPSULE_TIER_MIN_SAMPLE_ELEVATED: "2", CAPSULE_TIER_MIN_SAMPLE_PREMIUM: "2" },
-    });
-    api = bridgeClient(stack.baseUrl);
+    ({ stack, dns, api, stop: stopDesk } = await startDeskStack(dialect, { env: { CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0", CAPSULE_TIER_MIN_SAMPLE_ELEVATED: "2", CAPSULE_TIER_MIN_SAMPLE_PREMIUM: "2" } }));
     const contracts = await deployedContracts(api, "integrityCourt", "licenceEscrow", "juryCourt");
     chain = courtChain(stack, contracts);
     escrow = contracts.licenceEscrow.address;
@@ -101,8 +96,7 @@ describe.each(dialects)("court, labels, penalties, distribution, rights and ads 
   });
 
   afterAll(async () => {
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("starts with a clean, Elevated outlet (two accepted capsules, no rejection)", async () => {

@@ -29,9 +29,8 @@ import { inboxRead } from "@/features/inbox/read.endpoint";
 import { openDatabase } from "@/lib/db/connection";
 import { renderFeed } from "@/features/reader/feeds";
 import { devKeys } from "@/test/support/anvil";
-import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { schemaOrgProblems } from "@/test/support/schema-org-vocabulary";
 import { deployedContracts } from "@/features/capsules/capsules.test-support";
 import { activeOutlet, addr, courtChain, finalizedCapsule, grantRole, juryDriver, type Api, type Json } from "./court.test-support";
@@ -55,7 +54,8 @@ const BODY = `${TITLE}.\nThe harbour authority counted 2.1 million containers, u
 
 describe.each(dialects)("the jury court over HTTP on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let chain: ReturnType<typeof courtChain>;
   let court: Address;
@@ -81,9 +81,7 @@ describe.each(dialects)("the jury court over HTTP on %s", (dialect) => {
   const getCaseOf = async (id: string) => (await api.send(courtCase, { params: { id } })).body as Json;
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000", CAPSULE_JURY_FILING_GRACE_MS: "4000", CAPSULE_JURY_FILER_POLL_MS: "300" } });
-    api = bridgeClient(stack.baseUrl);
+    ({ stack, dns, api, stop: stopDesk } = await startDeskStack(dialect, { env: { CAPSULE_JURY_FILING_GRACE_MS: "4000", CAPSULE_JURY_FILER_POLL_MS: "300" } }));
     // the addresses from the deployment record, not a request: a keep-alive connection left idle during the
     // deposits below was sometimes closed by the server under load, and the next request failed (NETWORK_ERROR)
     const record = readDeployment(path.join(stack.dataDir, "deployment.json"))!;
@@ -124,8 +122,7 @@ describe.each(dialects)("the jury court over HTTP on %s", (dialect) => {
   }, 300_000);
 
   afterAll(async () => {
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   const openCase = async () => {

@@ -2,16 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import path from "node:path";
 import { parseEther, type Address } from "viem";
 import { integrityCourtAbi } from "@/lib/chain/abi";
-import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
+import type { DatabaseHandle } from "@/lib/db/connection";
 import { courtCase } from "@/features/court/case.endpoint";
 import { inboxRead } from "@/features/inbox/read.endpoint";
 import { networkStatus } from "@/features/system/network-status.endpoint";
 import { devKeys } from "@/test/support/anvil";
-import { bridgeClient } from "@/test/support/bridge-client";
 import { compareWithRebuild } from "@/test/support/projection-compare";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { waitFor } from "@/test/support/wait-for";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
 import { deployedContracts } from "@/features/capsules/capsules.test-support";
 import { activeOutlet, addr, courtChain, finalizedCapsule, juryDriver, type Api, type Json } from "./court.test-support";
 
@@ -27,7 +26,8 @@ const DESK = "penalty-desk";
 
 describe.each(dialects)("a jury settlement whose penalty the chain already holds on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let handle: DatabaseHandle;
   let chain: ReturnType<typeof courtChain>;
@@ -35,13 +35,7 @@ describe.each(dialects)("a jury settlement whose penalty the chain already holds
   let integrityCourt: Address;
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({
-      database: dialect,
-      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000", CAPSULE_JURY_FILER_POLL_MS: "300" },
-    });
-    api = bridgeClient(stack.baseUrl);
-    handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
+    ({ stack, dns, api, handle, stop: stopDesk } = await startDeskStack(dialect, { env: { CAPSULE_JURY_FILER_POLL_MS: "300" }, withDatabase: true }));
     const contracts = await deployedContracts(api, "integrityCourt", "juryCourt");
     court = contracts.juryCourt.address;
     integrityCourt = contracts.integrityCourt.address;
@@ -52,9 +46,7 @@ describe.each(dialects)("a jury settlement whose penalty the chain already holds
   }, 300_000);
 
   afterAll(async () => {
-    await handle?.close();
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("closes the case with the chain's penalty instead of slashing again, and equals a rebuild", async () => {

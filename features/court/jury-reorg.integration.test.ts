@@ -2,16 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import path from "node:path";
 import { getAddress, type Address } from "viem";
 import { readDeployment } from "@/lib/chain/deployment-record";
-import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
+import type { DatabaseHandle } from "@/lib/db/connection";
 import { courtCase } from "@/features/court/case.endpoint";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
 import { inboxRead } from "@/features/inbox/read.endpoint";
 import { networkStatus } from "@/features/system/network-status.endpoint";
 import { devKeys } from "@/test/support/anvil";
-import { bridgeClient } from "@/test/support/bridge-client";
 import { compareWithRebuild } from "@/test/support/projection-compare";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { deployedContracts } from "@/features/capsules/capsules.test-support";
 import { activeOutlet, courtChain, finalizedCapsule, juryDriver, type Api, type Json } from "./court.test-support";
 
@@ -26,7 +25,8 @@ const LEDGER = "reorg-ledger";
 
 describe.each(dialects)("a jury settlement through a reorg on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let handle: DatabaseHandle;
   let chain: ReturnType<typeof courtChain>;
@@ -56,13 +56,7 @@ describe.each(dialects)("a jury settlement through a reorg on %s", (dialect) => 
   };
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({
-      database: dialect,
-      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000", CAPSULE_JURY_FILER_POLL_MS: "300", CAPSULE_OUTBOX_POLL_MS: "600000" },
-    });
-    api = bridgeClient(stack.baseUrl);
-    handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
+    ({ stack, dns, api, handle, stop: stopDesk } = await startDeskStack(dialect, { env: { CAPSULE_JURY_FILER_POLL_MS: "300", CAPSULE_OUTBOX_POLL_MS: "600000" }, withDatabase: true }));
     const record = readDeployment(path.join(stack.dataDir, "deployment.json"))!;
     const contracts = Object.fromEntries(Object.entries(record.contracts).map(([name, c]) => [name, { address: getAddress(c.address) }])) as Awaited<ReturnType<typeof deployedContracts<"integrityCourt" | "juryCourt">>>;
     court = contracts.juryCourt.address;
@@ -73,9 +67,7 @@ describe.each(dialects)("a jury settlement through a reorg on %s", (dialect) => 
   }, 300_000);
 
   afterAll(async () => {
-    await handle?.close();
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("opens the case again when the CaseFinal it was settled on is reorged away, and equals a rebuild", async () => {

@@ -9,8 +9,8 @@ import { inboxMarkRead } from "@/features/inbox/mark-read.endpoint";
 import { inboxRead } from "@/features/inbox/read.endpoint";
 import { devKeys } from "@/test/support/anvil";
 import { bridgeClient, type BodyOf } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { deployedContracts } from "@/features/capsules/capsules.test-support";
 import { addr, courtChain, expectError, finalizedCapsule, juryDriver, staffedDesk, type Api, type Json } from "./court.test-support";
 import { openLiveStream } from "@/features/live/live-stream.test-support";
@@ -31,7 +31,8 @@ const REPLY = "The 40 million figure is the whole programme; the tender is its f
 
 describe.each(dialects)("the outlet's answer and the inbox on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let chain: ReturnType<typeof courtChain>;
   let jury: ReturnType<typeof juryDriver>;
@@ -47,9 +48,7 @@ describe.each(dialects)("the outlet's answer and the inbox on %s", (dialect) => 
   const inbox = (key: Hex, body: BodyOf<typeof inboxRead> = {}) => api.send(inboxRead, { body }, key);
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000" } });
-    api = bridgeClient(stack.baseUrl);
+    ({ stack, dns, api, stop: stopDesk } = await startDeskStack(dialect));
     const contracts = await deployedContracts(api, "integrityCourt", "juryCourt");
     chain = courtChain(stack, contracts);
     jury = juryDriver(stack, api, chain, contracts.juryCourt.address);
@@ -66,8 +65,7 @@ describe.each(dialects)("the outlet's answer and the inbox on %s", (dialect) => 
 
   afterAll(async () => {
     await live?.close();
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("opens a jury case with an evidence period of 72 h of chain time, and tells the author", async () => {

@@ -6,9 +6,8 @@ import { capsuleRead } from "@/features/capsules/read.endpoint";
 import { networkStatus } from "@/features/system/network-status.endpoint";
 import { distributionList } from "@/features/distribution/list.endpoint";
 import { verifyHubSignature } from "@/features/reader/hub-signature";
-import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { deployedContracts } from "@/features/capsules/capsules.test-support";
 import { addr, courtChain, finalizedCapsule, juryDriver, staffedDesk, type Api, type Json } from "@/features/court/court.test-support";
 import { startSubscriber, until } from "./websub-subscriber.test-support";
@@ -25,7 +24,8 @@ const SECRET = "websub-test-secret-1";
 
 describe.each(dialects)("tiers, feed position and channels on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let chain: ReturnType<typeof courtChain>;
   let jury: ReturnType<typeof juryDriver>;
@@ -40,21 +40,7 @@ describe.each(dialects)("tiers, feed position and channels on %s", (dialect) => 
   let origin = "";
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({
-      database: dialect,
-      env: {
-        CAPSULE_DNS_SERVERS: dns.server,
-        CAPSULE_DNS_TIMEOUT_MS: "3000",
-        CAPSULE_RATE_WRITE_PER_MIN: "1000",
-        CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000",
-        CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0",
-        CAPSULE_TIER_MIN_SAMPLE_ELEVATED: "2",
-        CAPSULE_WEBSUB_ALLOW_LOCAL_CALLBACKS: "1",
-        CAPSULE_WEBSUB_RETRY_BASE_MS: "100",
-      },
-    });
-    api = bridgeClient(stack.baseUrl);
+    ({ stack, dns, api, stop: stopDesk } = await startDeskStack(dialect, { env: { CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0", CAPSULE_TIER_MIN_SAMPLE_ELEVATED: "2", CAPSULE_WEBSUB_ALLOW_LOCAL_CALLBACKS: "1", CAPSULE_WEBSUB_RETRY_BASE_MS: "100" } }));
     const contracts = await deployedContracts(api, "integrityCourt", "juryCourt");
     chain = courtChain(stack, contracts);
     jury = juryDriver(stack, api, chain, contracts.juryCourt.address);
@@ -68,8 +54,7 @@ describe.each(dialects)("tiers, feed position and channels on %s", (dialect) => 
   });
 
   afterAll(async () => {
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("one accepted capsule is no record: the outlet stays Standard below the minimum sample, with no JSON Feed or WebSub", async () => {

@@ -1,14 +1,12 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
+import type { DatabaseHandle } from "@/lib/db/connection";
 import type { NewCapsule } from "@/lib/db/tables/capsules.table";
 import { authorRecord } from "@/features/reader/author-record";
 import { selfGivenNames } from "@/features/reader/reader.repository";
 import { shortAddress } from "@/lib/wallet/short-address";
 import { devKeys } from "@/test/support/anvil";
-import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { activeOutlet, addr, sha, type Api } from "@/features/capsules/capsules.test-support";
 
 // Security review 3, item 2: a credit is written by whoever submits the capsule, so another wallet's
@@ -25,7 +23,8 @@ const heading = (html: string) => (html.match(/<h1[^>]*>(.*?)<\/h1>/s)?.[1] ?? "
 
 describe.each(dialects)("an author's page on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let handle: DatabaseHandle;
 
@@ -49,17 +48,12 @@ describe.each(dialects)("an author's page on %s", (dialect) => {
   };
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000" } });
-    api = bridgeClient(stack.baseUrl);
-    handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
+    ({ stack, dns, api, handle, stop: stopDesk } = await startDeskStack(dialect, { withDatabase: true }));
     await activeOutlet(api, dns, ownerKey, SLUG);
   });
 
   afterAll(async () => {
-    await handle?.close();
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("takes neither the name nor the record from an article someone else submitted", async () => {

@@ -13,9 +13,8 @@ import { ZCapsuleProofResponse } from "@/features/reader/capsule-proof";
 import { verifyProof } from "@/features/reader/verify-proof";
 import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
 import { capsuleVote } from "@/features/voting/vote.endpoint";
-import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { deployedContracts } from "@/features/capsules/capsules.test-support";
 import { activeOutlet, courtChain, finalizedCapsule, juryDriver, type Api } from "@/features/court/court.test-support";
 
@@ -32,7 +31,8 @@ const FINDING = "Claim ruled on: “400 passengers” (claim 1) — Misleading."
 
 describe.each(dialects)("a court finding survives a correction on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let original = "";
   let correction = "";
@@ -45,9 +45,7 @@ describe.each(dialects)("a court finding survives a correction on %s", (dialect)
   };
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000", CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0" } });
-    api = bridgeClient(stack.baseUrl);
+    ({ stack, dns, api, stop: stopDesk } = await startDeskStack(dialect, { env: { CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0" } }));
     const contracts = await deployedContracts(api, "integrityCourt", "juryCourt");
     const chain = courtChain(stack, contracts);
     const jury = juryDriver(stack, api, chain, contracts.juryCourt.address);
@@ -83,8 +81,7 @@ describe.each(dialects)("a court finding survives a correction on %s", (dialect)
   }, 300_000);
 
   afterAll(async () => {
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("both versions of /read/:id show the ruling and a link to the case; the version ruled on names the claim", async () => {

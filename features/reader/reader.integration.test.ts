@@ -13,9 +13,8 @@ import { capsuleHistoryAdd } from "@/features/revisions/history-add.endpoint";
 import { capsuleProof } from "@/features/reader/proof.endpoint";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
 import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
-import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { deployedContracts } from "@/features/capsules/capsules.test-support";
 import { activeOutlet, courtChain, expectError, finalizedCapsule, finalizedCorrection, juryDriver, type Api, type Json } from "@/features/court/court.test-support";
 import { eventually } from "@/features/outlets/outlets.test-support";
@@ -83,7 +82,8 @@ async function countingNode(target: string) {
 
 describe.each(dialects)("readers: feeds, findings, proof and verify on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let chain: ReturnType<typeof courtChain>;
   let disputed = "";
@@ -92,9 +92,7 @@ describe.each(dialects)("readers: feeds, findings, proof and verify on %s", (dia
   let draftId = "";
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000", CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0" } });
-    api = bridgeClient(stack.baseUrl);
+    ({ stack, dns, api, stop: stopDesk } = await startDeskStack(dialect, { env: { CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0" } }));
     const contracts = await deployedContracts(api, "integrityCourt", "juryCourt");
     chain = courtChain(stack, contracts);
     const jury = juryDriver(stack, api, chain, contracts.juryCourt.address);
@@ -125,8 +123,7 @@ describe.each(dialects)("readers: feeds, findings, proof and verify on %s", (dia
   }, 300_000);
 
   afterAll(async () => {
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("/feed.xml is Atom with each entry's plain-text excerpt, label and the court's finding, and no word of a correction under vote", async () => {

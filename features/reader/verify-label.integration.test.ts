@@ -1,16 +1,14 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Hex } from "viem";
 import { devKeys } from "@/test/support/anvil";
-import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
+import type { DatabaseHandle } from "@/lib/db/connection";
 import { capsuleProof } from "@/features/reader/proof.endpoint";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
 import { courtCase } from "@/features/court/case.endpoint";
 import { ZCapsuleProofResponse, type TCapsuleProof } from "@/features/reader/capsule-proof";
 import { verifyProof, type Check } from "@/features/reader/verify-proof";
-import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { eventually } from "@/features/outlets/outlets.test-support";
 import { deployedContracts } from "@/features/capsules/capsules.test-support";
 import { activeOutlet, courtChain, finalizedCapsule, finalizedCorrection, juryDriver, type Api } from "@/features/court/court.test-support";
@@ -26,7 +24,8 @@ const SLUG = "label-verify";
 
 describe.each(dialects)("verify checks the integrity label against the node on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let handle: DatabaseHandle;
   let jury: ReturnType<typeof juryDriver>;
@@ -50,10 +49,7 @@ describe.each(dialects)("verify checks the integrity label against the node on %
   };
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000", CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0" } });
-    api = bridgeClient(stack.baseUrl);
-    handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
+    ({ stack, dns, api, handle, stop: stopDesk } = await startDeskStack(dialect, { env: { CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0" }, withDatabase: true }));
     const contracts = await deployedContracts(api, "integrityCourt", "juryCourt");
     registry = contracts.articleRegistry.address;
     chain = courtChain(stack, contracts);
@@ -70,9 +66,7 @@ describe.each(dialects)("verify checks the integrity label against the node on %
   }, 300_000);
 
   afterAll(async () => {
-    await handle?.close();
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("a bridge cannot pass a disputed article off as never labelled: the node holds its CaseOpened", async () => {

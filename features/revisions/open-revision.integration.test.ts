@@ -1,7 +1,6 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLE } from "@/lib/roles/role-catalog";
-import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
+import type { DatabaseHandle } from "@/lib/db/connection";
 import { capsuleHistoryAdd } from "@/features/revisions/history-add.endpoint";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
 import { capsuleReject } from "@/features/capsules/reject.endpoint";
@@ -9,9 +8,8 @@ import { roleRevoke } from "@/features/roles/revoke.endpoint";
 import { walletActivity } from "@/features/wallet/activity.endpoint";
 import { shortAddress } from "@/lib/wallet/short-address";
 import { devKeys } from "@/test/support/anvil";
-import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { addr, chainAccess, deployedContracts, sha, staffedDesk, type Api, type Json } from "@/features/capsules/capsules.test-support";
 
 // Security review 3, item 1: one Journalist's correction draft could hold a chain's one open revision
@@ -26,7 +24,8 @@ const SLUG = "open-revision-desk";
 
 describe.each(dialects)("the one open revision of a chain on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let handle: DatabaseHandle;
   let articleId = "";
@@ -38,10 +37,7 @@ describe.each(dialects)("the one open revision of a chain on %s", (dialect) => {
     ((await api.send(walletActivity, { params: { address: wallet } }, key)).body.items as Json[]).filter((item) => item.kind === "capsule.withdrawn" && item.subjectId === id);
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "2000" } });
-    api = bridgeClient(stack.baseUrl);
-    handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
+    ({ stack, dns, api, handle, stop: stopDesk } = await startDeskStack(dialect, { env: { CAPSULE_RATE_WRITE_PER_MIN: "2000" }, withDatabase: true }));
     const chain = chainAccess(stack, await deployedContracts(api));
     // the owner is the outlet's Editor
     await staffedDesk({
@@ -65,9 +61,7 @@ describe.each(dialects)("the one open revision of a chain on %s", (dialect) => {
   });
 
   afterAll(async () => {
-    await handle?.close();
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("answers the 409 with the open draft's id only to a caller who may read the draft", async () => {

@@ -4,8 +4,8 @@ import path from "node:path";
 import { vaultUpload } from "@/features/vault/upload.endpoint";
 import { devKeys } from "@/test/support/anvil";
 import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { activeOutlet } from "@/features/capsules/capsules.test-support";
 
 // Vault quotas under concurrency (issue 15 item 2): the quota is checked again inside the insert's
@@ -20,28 +20,19 @@ const BURST = 14;
 
 describe.each(dialects)("vault quota under concurrent uploads on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({
-      database: dialect,
-      env: {
-        CAPSULE_VAULT_MAX_BYTES: String(MAX),
-        CAPSULE_VAULT_QUOTA_PER_WALLET_BYTES: String(FITS * MAX),
-        CAPSULE_VAULT_QUOTA_TOTAL_BYTES: String(100 * MAX),
-        CAPSULE_RATE_WRITE_PER_MIN: "1000",
-        CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000",
-        CAPSULE_DNS_SERVERS: dns.server,
-        CAPSULE_DNS_TIMEOUT_MS: "3000",
-      },
+    const desk = await startDeskStack(dialect, {
+      env: { CAPSULE_VAULT_MAX_BYTES: String(MAX), CAPSULE_VAULT_QUOTA_PER_WALLET_BYTES: String(FITS * MAX), CAPSULE_VAULT_QUOTA_TOTAL_BYTES: String(100 * MAX) },
     });
-    await activeOutlet(bridgeClient(stack.baseUrl), dns, uploaderKey as `0x${string}`, "quota-desk");
+    ({ stack, dns, stop: stopDesk } = desk);
+    await activeOutlet(desk.api, dns, uploaderKey as `0x${string}`, "quota-desk");
   });
 
   afterAll(async () => {
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it(`stores exactly ${FITS} of ${BURST} simultaneous full-size uploads and refuses the others with 413`, async () => {

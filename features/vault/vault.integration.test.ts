@@ -7,9 +7,8 @@ import { pathOf } from "@/lib/api/request";
 import { vaultObject } from "@/features/vault/object.endpoint";
 import { vaultUpload } from "@/features/vault/upload.endpoint";
 import { vaultFetch } from "@/features/vault/fetch.endpoint";
-import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { activeOutlet, chainAccess, deployedContracts, grantRole } from "@/features/capsules/capsules.test-support";
 import { addr, expectError, type Api, type Json } from "@/features/court/court.test-support";
 
@@ -29,25 +28,13 @@ const sha = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 describe.each(dialects)("vault on %s", (dialect) => {
   let stack: Stack;
   let api: Api;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   // the tables below send deliberately invalid bodies too, so the body is not typed
   const upload = (body: Json, key: `0x${string}` = uploaderKey) => api.send(vaultUpload, { body: body as never }, key);
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({
-      database: dialect,
-      env: {
-        CAPSULE_VAULT_MAX_BYTES: String(MAX),
-        CAPSULE_VAULT_QUOTA_PER_WALLET_BYTES: String(PER_WALLET),
-        CAPSULE_VAULT_QUOTA_TOTAL_BYTES: String(TOTAL),
-        CAPSULE_RATE_WRITE_PER_MIN: "1000",
-        CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000",
-        CAPSULE_DNS_SERVERS: dns.server,
-        CAPSULE_DNS_TIMEOUT_MS: "3000",
-      },
-    });
-    api = bridgeClient(stack.baseUrl);
+    ({ stack, dns, api, stop: stopDesk } = await startDeskStack(dialect, { env: { CAPSULE_VAULT_MAX_BYTES: String(MAX), CAPSULE_VAULT_QUOTA_PER_WALLET_BYTES: String(PER_WALLET), CAPSULE_VAULT_QUOTA_TOTAL_BYTES: String(TOTAL) } }));
     // uploads are for members of an active outlet: the uploader owns one, the other wallet holds a role there
     await activeOutlet(api, dns, uploaderKey, "vault-desk");
     await chainAccess(stack, await deployedContracts(api)).deposit(otherKey, "100");
@@ -55,8 +42,7 @@ describe.each(dialects)("vault on %s", (dialect) => {
   });
 
   afterAll(async () => {
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("stores a file under the SHA-256 of its bytes and answers the same record for the same bytes", async () => {

@@ -8,9 +8,8 @@ import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
 import { capsuleVote } from "@/features/voting/vote.endpoint";
 import { capsuleVotes } from "@/features/voting/votes.endpoint";
 import { devKeys } from "@/test/support/anvil";
-import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { eventually } from "@/features/outlets/outlets.test-support";
 import { addr, chainAccess, deployedContracts, expectError, staffedDesk, type Api, type Contracts } from "@/features/capsules/capsules.test-support";
 
@@ -27,7 +26,8 @@ const REASON = "Two sources on record and the tender documents attached — publ
 
 describe.each(dialects)("vote reasons on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let chain: ReturnType<typeof chainAccess>;
   let contracts: Contracts;
@@ -37,9 +37,7 @@ describe.each(dialects)("vote reasons on %s", (dialect) => {
   const invalid = (path: string, message: string) => ({ issues: [{ path, message }] });
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000" } });
-    api = bridgeClient(stack.baseUrl);
+    ({ stack, dns, api, stop: stopDesk } = await startDeskStack(dialect));
     contracts = await deployedContracts(api);
     chain = chainAccess(stack, contracts);
     await staffedDesk({
@@ -57,8 +55,7 @@ describe.each(dialects)("vote reasons on %s", (dialect) => {
   });
 
   afterAll(async () => {
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("refuses a reason over 280 characters, a blank one, one with a line break, and a reason without its signature with 400", async () => {

@@ -9,9 +9,8 @@ import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
 import { capsuleVote } from "@/features/voting/vote.endpoint";
 import { capsuleVotes } from "@/features/voting/votes.endpoint";
 import { devKeys } from "@/test/support/anvil";
-import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { eventually } from "@/features/outlets/outlets.test-support";
 import { addr, chainAccess, deployedContracts, expectError, grantRole, staffedDesk, type Api, type Json } from "@/features/capsules/capsules.test-support";
 import { openLiveStream } from "@/features/live/live-stream.test-support";
@@ -28,7 +27,8 @@ const WINDOW = 259_200;
 
 describe.each(dialects)("votes and live pushes on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let chain: ReturnType<typeof chainAccess>;
   let live: Awaited<ReturnType<typeof openLiveStream>>;
@@ -41,9 +41,7 @@ describe.each(dialects)("votes and live pushes on %s", (dialect) => {
   };
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({ database: dialect, env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000" } });
-    api = bridgeClient(stack.baseUrl);
+    ({ stack, dns, api, stop: stopDesk } = await startDeskStack(dialect));
     chain = chainAccess(stack, await deployedContracts(api));
     await staffedDesk({
       api, chain, dns, ownerKey, slug: SLUG,
@@ -81,8 +79,7 @@ describe.each(dialects)("votes and live pushes on %s", (dialect) => {
 
   afterAll(async () => {
     await live?.close();
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("opens the live stream with the current block and its time", async () => {

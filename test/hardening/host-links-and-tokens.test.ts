@@ -8,9 +8,9 @@ import { capsuleRead } from "@/features/capsules/read.endpoint";
 import { DRAFT_READ_ACTION } from "@/lib/endpoints/define";
 import { config as configEndpoint } from "@/features/system/config.endpoint";
 import { devKeys } from "@/test/support/anvil";
-import { bridgeClient, signedToken } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { signedToken } from "@/test/support/bridge-client";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { deployedContracts } from "@/features/capsules/capsules.test-support";
 import { activeOutlet, courtChain, expectError, finalizedCapsule, type Api, type Json } from "@/features/court/court.test-support";
 import { rawRequest } from "@/test/registry/support/raw-http";
@@ -27,7 +27,8 @@ const EVIL = "evil.example";
 
 describe.each(dialects)("host-derived links and token binding on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let published = "";
   let draftId = "";
@@ -35,13 +36,8 @@ describe.each(dialects)("host-derived links and token binding on %s", (dialect) 
   const get = (path: string, headers: Record<string, string> = {}) => rawRequest(stack.baseUrl, { method: "GET", path, headers: { host: EVIL, ...headers } });
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({
-      database: dialect,
-      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000", CAPSULE_RATE_AUTH_FAILURES_PER_MIN: "1000" },
-    });
+    ({ stack, dns, api, stop: stopDesk } = await startDeskStack(dialect, { env: { CAPSULE_RATE_PUBLIC_GET_PER_MIN: "5000", CAPSULE_RATE_AUTH_FAILURES_PER_MIN: "1000" } }));
     origin = new URL(stack.baseUrl).origin;
-    api = bridgeClient(stack.baseUrl);
     const chain = courtChain(stack, await deployedContracts(api, "integrityCourt"));
     await chain.deposit(ownerKey, "1000");
     await activeOutlet(api, dns, ownerKey, SLUG);
@@ -52,8 +48,7 @@ describe.each(dialects)("host-derived links and token binding on %s", (dialect) 
   }, 300_000);
 
   afterAll(async () => {
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("the stack under test is bound to loopback and links to it", () => {

@@ -1,9 +1,8 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAddress, parseEther, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { roleRegistryAbi } from "@/lib/chain/abi";
-import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
+import type { DatabaseHandle } from "@/lib/db/connection";
 import { devKeys } from "@/test/support/anvil";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
 import { courtCase } from "@/features/court/case.endpoint";
@@ -11,10 +10,9 @@ import { courtAdvance } from "@/features/court/advance.endpoint";
 import { roleGrant } from "@/features/roles/grant.endpoint";
 import { roleOfferAccept } from "@/features/roles/offer-accept.endpoint";
 import { walletRolesAtOutlet } from "@/features/roles/wallet-at-outlet.endpoint";
-import { bridgeClient } from "@/test/support/bridge-client";
 import { deployedContracts } from "@/features/capsules/capsules.test-support";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { activeOutlet, addr, courtChain, expectError, finalizedCapsule, juryDriver, type Api, type CourtContracts, type Json } from "@/features/court/court.test-support";
 
 // Issue 11 item 4 on the real stack: a final jury finding's penalty and role/bond changes are queued through
@@ -42,7 +40,8 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, ms 
 
 describe.each(dialects)("court penalties and role changes through the operator outbox on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: Api;
   let chain: ReturnType<typeof courtChain>;
   let contracts: CourtContracts & Record<"juryCourt", { address: Address }>;
@@ -82,23 +81,10 @@ describe.each(dialects)("court penalties and role changes through the operator o
   const penaltyRows = (id: string) => handle.db.selectFrom("court_penalties").selectAll().where("case_id", "=", Number(id)).execute();
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({
-      database: dialect,
-      env: {
-        CAPSULE_DNS_SERVERS: dns.server,
-        CAPSULE_DNS_TIMEOUT_MS: "3000",
-        CAPSULE_RATE_WRITE_PER_MIN: "1000",
-        CAPSULE_RATE_PUBLIC_GET_PER_MIN: "100000",
-        CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0",
-        CAPSULE_OUTBOX_POLL_MS: "200",
-      },
-    });
-    api = bridgeClient(stack.baseUrl);
+    ({ stack, dns, api, handle, stop: stopDesk } = await startDeskStack(dialect, { env: { CAPSULE_RATE_PUBLIC_GET_PER_MIN: "100000", CAPSULE_COURT_REPLY_WINDOW_SECONDS: "0", CAPSULE_OUTBOX_POLL_MS: "200" }, withDatabase: true }));
     contracts = await deployedContracts(api, "integrityCourt", "juryCourt");
     chain = courtChain(stack, contracts);
     jury = juryDriver(stack, api, chain, contracts.juryCourt.address);
-    handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
     await chain.deposit(ownerKey, "1000");
     await chain.deposit(disputerKey, "10");
     await activeOutlet(api, dns, ownerKey, SLUG); // the owner is bonded: create-outlet locks and sets the voter flag through the outbox
@@ -109,9 +95,7 @@ describe.each(dialects)("court penalties and role changes through the operator o
   }, 600_000);
 
   afterAll(async () => {
-    await handle?.close();
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("create-outlet and role grants stage their lock, voter and (the owner's) member writes as outbox rows, mined", async () => {

@@ -15,8 +15,8 @@ import { vaultUpload } from "@/features/vault/upload.endpoint";
 import { bondRequired, ROLE } from "@/lib/roles/role-catalog";
 import { devKeys } from "@/test/support/anvil";
 import { bridgeClient, signedToken } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { activeOutlet, addr, courtChain, finalizedCapsule, juryDriver, type CourtContracts } from "@/features/court/court.test-support";
 import { fuzzCases } from "./support/fuzz-cases";
 import { isErrorBody, rawRequest } from "./support/raw-http";
@@ -34,7 +34,8 @@ const THIN = "registry-thin";
 
 describe.each(dialects)("the endpoint descriptors on a running stack (%s)", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
+  let stopDesk: () => Promise<void>;
   let api: ReturnType<typeof bridgeClient>;
   let scene: Scene;
   let thinDraftId = "";
@@ -49,18 +50,7 @@ describe.each(dialects)("the endpoint descriptors on a running stack (%s)", (dia
   };
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({
-      database: dialect,
-      env: {
-        CAPSULE_DNS_SERVERS: dns.server,
-        CAPSULE_DNS_TIMEOUT_MS: "3000",
-        CAPSULE_RATE_PUBLIC_GET_PER_MIN: "100000",
-        CAPSULE_RATE_WRITE_PER_MIN: "100000",
-        CAPSULE_RATE_AUTH_FAILURES_PER_MIN: "100000",
-      },
-    });
-    api = bridgeClient(stack.baseUrl);
+    ({ stack, dns, api, stop: stopDesk } = await startDeskStack(dialect, { env: { CAPSULE_RATE_PUBLIC_GET_PER_MIN: "100000", CAPSULE_RATE_WRITE_PER_MIN: "100000", CAPSULE_RATE_AUTH_FAILURES_PER_MIN: "100000" } }));
     const contracts = (await api.call(contractsSummary, {})).contracts as unknown as CourtContracts & Record<"juryCourt", { address: `0x${string}` }>;
     const chain = courtChain(stack, contracts);
     const jury = juryDriver(stack, api, chain, contracts.juryCourt.address);
@@ -79,8 +69,7 @@ describe.each(dialects)("the endpoint descriptors on a running stack (%s)", (dia
     scene = { outletSlug: SLUG, draftId: draft.capsuleId, finalizedId: finalized.capsuleId, caseId: opened.body.case.caseId, stranger: addr(strangerKey) };
   });
   afterAll(async () => {
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("serves a valid OpenAPI 3.1 document whose every operation answers on this stack (never 404)", async () => {
