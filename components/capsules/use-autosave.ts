@@ -84,8 +84,6 @@ export function useAutosave(args: {
   const underWayNow = useRef(false);
   // the deadline of the voucher this tab's own submit panel was given (ISO): a submission under way with it is this tab's
   const ownVoucher = useRef<string | undefined>(undefined);
-  // this tab's own submission was refused: its panel no longer holds the form, whatever the lock says until it renders
-  const submissionRefused = useRef(false);
   // the freshness read (below), for a refused save or another tab's message to ask for at once
   const readNow = useRef<(where: SavedElsewhere["where"]) => Promise<void>>(async () => undefined);
   const queryClient = useQueryClient();
@@ -299,8 +297,7 @@ export function useAutosave(args: {
           unsaved: hasUnsaved(),
           saving: inFlight.current !== undefined,
           choosing: heldByOtherTab.current,
-          // a refused submission of this tab unlocks the form as its panel renders: the read need not wait for that
-          locked: latest.current.paused && !submissionRefused.current,
+          locked: latest.current.paused,
           underWay: fresh.submissionUnderWay !== undefined,
           startedHere: fresh.submissionUnderWay !== undefined && fresh.submissionUnderWay.until === ownVoucher.current,
           paused: underWayNow.current,
@@ -377,11 +374,6 @@ export function useAutosave(args: {
     return () => clearInterval(timer);
   }, [pausedForSubmission]);
 
-  // a new submission of this tab's own: the lock its panel holds counts again
-  useEffect(() => {
-    if (args.paused) submissionRefused.current = false;
-  }, [args.paused]);
-
   // Leaving by a link (this app navigates without unloading the page) while a save waits for the typing to stop: the
   // save is made now, not dropped with the page. A reload or a closed tab cannot wait for it, so the browser asks.
   useEffect(() => {
@@ -436,12 +428,8 @@ export function useAutosave(args: {
    */
   const refusedSubmission = useCallback((error: unknown): string | undefined => {
     if (!heldByRefusal(error)) {
-      // already submitted or withdrawn elsewhere (or being submitted): a read says which, at once, and the page then
-      // says so; this tab's own submission has stopped, so the read is not left to its panel (the lock goes as it renders)
-      if (error instanceof ApiError && error.status === 409 && error.code === "INVALID_STATE") {
-        submissionRefused.current = true;
-        void readNow.current("elsewhere");
-      }
+      // already submitted or withdrawn elsewhere (or being submitted): a read says which, at once, and the page then says so
+      if (error instanceof ApiError && error.status === 409 && error.code === "INVALID_STATE") void readNow.current("elsewhere");
       return undefined;
     }
     return "Not submitted: the draft was changed elsewhere since this page saved it. Choose which version to keep (above the form), then submit again.";
