@@ -280,3 +280,92 @@ test("a draft withdrawn elsewhere: the open tab stops saving as it is shown, and
   await page.reload();
   await expect(page.getByText("This draft was withdrawn and can no longer be edited.")).toBeVisible();
 });
+
+// A submission under way elsewhere pauses the draft (docs/DECISIONS.md): while a voucher another device asked for is
+// outstanding, an open tab stops saving, locks its fields and says why and until when (the voucher's deadline, HH:MM
+// UTC); the chain taking the capsule ends the drafting there, the voucher lapsing resumes it and saves what was kept.
+
+/** The voucher's deadline as the paused notice words it: HH:MM UTC, worked out here. */
+const lapsesAt = (deadline: string) => `${new Date(Number(deadline) * 1000).toISOString().slice(11, 16)} UTC`;
+
+test("a submission under way on another device pauses the open tab, and the capsule reaching the chain ends it", async ({ page }) => {
+  test.setTimeout(240_000);
+  const original = { title: `Pier lights ${stamp}`, body: "Pier lights.\n\nThe pier gets new lights in March." };
+  const id = await desk.draft(owner.key, slug, original.title, original.body);
+  await openDraft(page, id);
+  await hide(page);
+  // the journalist's phone asks for the voucher; its wallet has not paid yet
+  const answer = await desk.voucher(owner.key, id);
+
+  // the laptop's tab, shown again, reads the draft at once: a submission is under way that it did not start
+  await show(page);
+  const notice = page.getByTestId("draft-under-way");
+  await expect(notice).toHaveText(
+    `This draft is being submitted from another tab or device. Editing is paused until the chain has it (this page then shows the capsule) or until the submission lapses at ${lapsesAt(answer.deadline)}.`,
+  );
+  await expect(page.getByTestId("draft-under-way-region")).toHaveAttribute("role", "status");
+  await expect(notice.getByTestId("draft-under-way-unsaved")).toHaveCount(0);
+  await expect(page.getByTestId("autosave-status")).toHaveText("Saving paused: this draft is being submitted elsewhere.");
+  await expect(page.locator("#draft-body")).toBeDisabled();
+  await expect(page.getByLabel("Title", { exact: true })).toBeDisabled();
+  await expect(page.getByRole("button", { name: /^Submit and pay/ })).toBeDisabled();
+  await expect(page.getByTestId("submit-not-ready")).toContainText("This draft is being submitted from another tab or device");
+  await bothWidths(page, "submission-under-way", "draft-conflicts");
+
+  // the phone's wallet pays: the chain has the capsule, and the tab ends the drafting as for any submission elsewhere
+  await desk.submitVoucher(owner.key, id, answer);
+  const ended = page.getByTestId("draft-ended");
+  await expect(ended).toHaveAttribute("data-kind", "submitted");
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByTestId("autosave-status")).toHaveText("Saving stopped: this draft was submitted elsewhere.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Capsule #${id} submitted`);
+  expect(await saved(id)).toEqual(original);
+});
+
+test("a tab typed in while another device's submission is under way keeps the text, and saves it when the voucher lapses", async ({ page }) => {
+  test.setTimeout(240_000);
+  const original = { title: `Market days ${stamp}`, body: "Market days.\n\nThe market opens on Saturdays." };
+  const id = await desk.draft(owner.key, slug, original.title, original.body);
+  await openDraft(page, id);
+  await hide(page);
+  const answer = await desk.voucher(owner.key, id);
+
+  // typed in before the tab knew: the save is refused (the voucher is outstanding), and the read it makes at once says why
+  const mine = "Market days.\n\nThe market opens on Saturdays and, from May, on Wednesdays.";
+  await page.locator("#draft-body").fill(mine);
+  const notice = page.getByTestId("draft-under-way");
+  await expect(notice).toContainText(`until the submission lapses at ${lapsesAt(answer.deadline)}.`);
+  await expect(notice.getByTestId("draft-under-way-unsaved")).toHaveText(
+    "Your latest changes in this tab are kept below and saved when editing resumes; if the draft is submitted instead, they are offered for copying.",
+  );
+  await expect(page.getByTestId("autosave-status")).toHaveText("Not saved yet: this draft is being submitted elsewhere; your changes here are kept.");
+  await expect(page.locator("#draft-body")).toHaveValue(mine);
+  await expect(page.locator("#draft-body")).toBeDisabled();
+  expect(await saved(id)).toEqual(original);
+  await bothWidths(page, "submission-under-way-kept", "draft-conflicts");
+
+  // the phone's journalist never paid: the voucher lapses on the chain's clock, editing resumes and the kept text is saved
+  await show(page);
+  await desk.advanceChainTime(905);
+  await expect(notice).toHaveCount(0);
+  await expect(page.locator("#draft-body")).toBeEnabled();
+  await expect.poll(async () => (await saved(id)).body).toBe(mine);
+  await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
+  await expect(page.getByTestId("draft-ended")).toHaveCount(0);
+});
+
+test("a tab whose own submission is refused because the draft was submitted elsewhere ends at once, without waiting for its next read", async ({ page }) => {
+  test.setTimeout(240_000);
+  const original = { title: `Canal bridge ${stamp}`, body: "Canal bridge.\n\nThe canal bridge reopens in April." };
+  const id = await desk.draft(owner.key, slug, original.title, original.body);
+  await openDraft(page, id);
+  // hidden: the tab makes no read of its own, so only the refusal can make it read (a refused submission has asked for
+  // that read since the ended-drafts change; this holds it)
+  await hide(page);
+  await desk.submit(owner.key, id);
+  await page.getByRole("button", { name: /^Submit and pay/ }).click();
+  const ended = page.getByTestId("draft-ended");
+  await expect(ended).toHaveAttribute("data-kind", "submitted");
+  await expect(page.getByTestId("submit-panel")).toHaveCount(0);
+  await expect(page.getByTestId("autosave-status")).toHaveText("Saving stopped: this draft was submitted elsewhere.");
+});

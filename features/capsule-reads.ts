@@ -10,16 +10,23 @@ import { buildCapsulePage, buildHistory, capsulePageRows, capsulePageVersion, ca
 import { capsuleReadBody, capsuleReadVersion, isSettled } from "@/features/capsules/capsule-view";
 import { buildVotesPage, votesPageRows } from "@/features/voting/vote-list";
 import { notEligibleAmong, viewerVotingOf } from "@/features/voting/viewer-voting";
+import { submissionUnderWayOf } from "@/features/capsules/submission-under-way";
 
 // The conditional capsule reads, served by their route files and by the process entry's fast path
 // (server/http/fast-reads.ts): one handler each, whichever way the request came in.
 
 // GET /api/capsules/:id — the capsule read response (capsule, policy, outlet, content, evidence, contributors, revision); conditional
-// A signed read of a pending capsule also says whether the reader may vote (viewerVoting, a chain read).
-export const capsuleReadRoute = serve(capsuleRead, async ({ params, request, viewer, capsule }) => {
+// A signed read of a pending capsule also says whether the reader may vote (viewerVoting, a chain read); its
+// submitter's signed read of a draft says whether a submission of it is under way (submissionUnderWay: a voucher the
+// chain may still take, until when). Both depend on the chain's clock, not on rows alone.
+export const capsuleReadRoute = serve(capsuleRead, async ({ params, request, viewer, capsule, now }) => {
   const rows = await capsuleReadRows(db(), params.id, viewer, capsule);
   const viewerVoting = viewer ? await viewerVotingOf(rows.row, viewer.wallet) : undefined;
-  if (viewerVoting) return conditional([capsuleReadVersion(rows), viewerVoting], false, () => ({ ...capsuleReadBody(rows, publicOrigin(request)), viewerVoting }));
+  const submissionUnderWay = viewer ? await submissionUnderWayOf(rows.row, viewer.wallet, now) : undefined;
+  if (viewerVoting || submissionUnderWay) {
+    const extra = { ...(viewerVoting ? { viewerVoting } : {}), ...(submissionUnderWay ? { submissionUnderWay } : {}) };
+    return conditional([capsuleReadVersion(rows), extra], false, () => ({ ...capsuleReadBody(rows, publicOrigin(request)), ...extra }));
+  }
   return conditional(capsuleReadVersion(rows), isSettled(rows.row), () => capsuleReadBody(rows, publicOrigin(request)), { rowsAlone: true });
 });
 

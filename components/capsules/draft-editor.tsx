@@ -24,6 +24,7 @@ import { quoteMatches } from "@/features/capsules/claim-anchor";
 import { useCapsule } from "./use-capsules";
 import { SavedElsewhereNotice } from "./saved-elsewhere-notice";
 import { DraftEndedNotice } from "./draft-ended-notice";
+import { SubmissionUnderWayNotice } from "./submission-under-way-notice";
 import { formatTime } from "@/components/ui/capsule-format";
 import { BackLink } from "@/components/ui/back-link";
 import { useLeaveGuard } from "@/components/ui/use-leave-guard";
@@ -51,6 +52,9 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
   const capsuleId = autosave.capsuleId;
   // submitted or withdrawn from another tab or device: nothing here is saved or submitted any more
   const ended = submitted ? undefined : autosave.ended;
+  // being submitted from another tab or device: editing pauses until that ends (the chain has it, or it lapses)
+  const underWay = submitted || ended ? undefined : autosave.underWay;
+  const frozen = locked || submitted || Boolean(ended) || Boolean(underWay);
   useLeaveGuard(submitted ? undefined : autosave.leaveWarning);
   const plan = useMemo(() => (wallet ? planSave(state, capsuleId, wallet) : undefined), [state, capsuleId, wallet]);
   const errors = { ...(plan?.errors ?? {}), ...autosave.serverErrors };
@@ -70,6 +74,8 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
   const adrift = savedClaims.filter((claim) => !quoteMatches(state.body, claim)).map((claim) => claim.ordinal);
   const notReady = !capsuleId
     ? "Write a title and a body first; the draft is saved automatically."
+    : underWay
+      ? "This draft is being submitted from another tab or device (said above the form)."
     : total !== TOTAL_SHARE_BPS
       ? "Contributor shares must add up to 100 percent before you can submit."
       : problems > 0
@@ -106,7 +112,9 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
       {/* saved in another tab, or elsewhere (the bridge refused a save of an older revision): the writer chooses */}
       {ended && capsuleId ? <DraftEndedNotice capsuleId={capsuleId} ended={ended} mine={state} theirs={saved ? draftFromCapsule(saved) : undefined} /> : null}
 
-      {autosave.elsewhere && capsuleId && !submitted && !ended ? (
+      <SubmissionUnderWayNotice underWay={underWay} />
+
+      {autosave.elsewhere && capsuleId && !submitted && !ended && !underWay ? (
         <SavedElsewhereNotice
           capsuleId={capsuleId}
           session={session}
@@ -146,7 +154,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
       <Card>
         <form aria-label={submitted || ended?.kind === "submitted" ? "Submitted capsule" : ended ? "Withdrawn draft" : "Draft"} className="space-y-5" onSubmit={(event) => event.preventDefault()} noValidate>
           {/* locked from the voucher on; once submitted the fields stay disabled and look it (greyed, not white boxes) */}
-          <fieldset disabled={locked || submitted || Boolean(ended)} className="min-w-0 space-y-5" data-testid="draft-fields">
+          <fieldset disabled={frozen} className="min-w-0 space-y-5" data-testid="draft-fields">
             <legend className="sr-only">Article</legend>
             <TextField id="draft-title" label="Title" value={state.title} error={errors.title} onChange={(e) => change({ title: e.target.value })} />
             <TextArea
@@ -232,16 +240,16 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
               onChange={(e) => change({ rightsNotes: e.target.value })}
             />
             <EvidenceEditor items={state.evidence} errors={errors} capsuleId={capsuleId} onChange={(evidence) => change({ evidence })} />
-            <ClaimsEditor capsuleId={capsuleId} bodyId="draft-body" body={state.body} locked={locked || submitted || Boolean(ended)} beforeSave={autosave.saveForClaims} />
+            <ClaimsEditor capsuleId={capsuleId} bodyId="draft-body" body={state.body} locked={frozen} beforeSave={autosave.saveForClaims} />
             <ContributorsEditor items={state.contributors} errors={errors} author={wallet} onChange={(contributors) => change({ contributors })} />
-            <SupportingEditor capsuleId={capsuleId} locked={locked || submitted || Boolean(ended)} />
+            <SupportingEditor capsuleId={capsuleId} locked={frozen} />
           </fieldset>
         </form>
       </Card>
 
       {capsuleId && !ended ? (
         <Card>
-          <SubmitPanel capsuleId={capsuleId} ready={!notReady} notReadyReason={notReady} onShowProblem={problems > 0 ? showFirstProblem : undefined} beforeSubmit={autosave.saveForSubmit} revision={autosave.savedRevision} explainRefusal={autosave.refusedSubmission} onLockChange={setLocked} onSubmitted={() => setSubmitted(true)} />
+          <SubmitPanel capsuleId={capsuleId} ready={!notReady} notReadyReason={notReady} onShowProblem={problems > 0 ? showFirstProblem : undefined} beforeSubmit={autosave.saveForSubmit} revision={autosave.savedRevision} explainRefusal={autosave.refusedSubmission} onVoucher={autosave.submissionStarted} onLockChange={setLocked} onSubmitted={() => setSubmitted(true)} />
         </Card>
       ) : null}
     </div>

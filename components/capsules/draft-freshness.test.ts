@@ -46,6 +46,36 @@ describe("an open draft that read a capsule no longer a draft (submitted or with
   });
 });
 
+describe("an open draft that read a submission under way (a voucher the chain may still take)", () => {
+  const underWay: FreshnessInput = { ...idle, underWay: true };
+
+  it("pauses when another tab or device started it, whatever the form holds: nothing can be saved until it ends", () => {
+    expect(freshnessAction(underWay)).toBe("pause");
+    expect(freshnessAction({ ...underWay, unsaved: true })).toBe("pause");
+    expect(freshnessAction({ ...underWay, saved: 4, unsaved: true })).toBe("pause");
+    expect(freshnessAction({ ...underWay, choosing: true })).toBe("pause");
+    // already paused: it stays paused (the read may name a later deadline)
+    expect(freshnessAction({ ...underWay, paused: true })).toBe("pause");
+  });
+
+  it("leaves a submission this tab started to its own submit panel", () => {
+    expect(freshnessAction({ ...underWay, startedHere: true })).toBe("none");
+    expect(freshnessAction({ ...underWay, locked: true })).toBe("none");
+  });
+
+  it("resumes once a read no longer finds it under way (the voucher lapsed), and ends when the chain has the capsule", () => {
+    expect(freshnessAction({ ...idle, paused: true })).toBe("resume");
+    expect(freshnessAction({ ...idle, paused: true, unsaved: true, saved: 4 })).toBe("resume");
+    expect(freshnessAction({ ...idle, saved: undefined, ended: true, paused: true, unsaved: true })).toBe("end");
+    expect(freshnessAction({ ...idle, saved: undefined, ended: true, underWay: true })).toBe("end");
+  });
+
+  it("decides as before when nothing is under way and the tab is not paused", () => {
+    expect(freshnessAction({ ...idle, underWay: false, paused: false })).toBe("none");
+    expect(freshnessAction({ ...idle, saved: 4, underWay: false, paused: false })).toBe("load");
+  });
+});
+
 describe("another tab of this browser saying it saved the draft", () => {
   const told = { held: 3, told: 4, unsaved: false, saving: false, choosing: false, locked: false };
 

@@ -8,6 +8,13 @@ import type { TCapsuleObject } from "@/features/capsules/capsules.schema";
 /** How often a visible draft tab re-reads its revision (and at once when the tab is shown or focused again). */
 export const FRESHNESS_CHECK_MS = 15_000;
 
+/**
+ * How often a visible tab paused for a submission under way elsewhere re-reads the draft: the end of the pause (the
+ * chain has the capsule, or the voucher lapsed) is shown within a few seconds, not a quarter of a minute. A pause lasts
+ * at most the voucher's 900 s; 20 signed reads a minute per tab, inside the 100 a minute per session.
+ */
+export const UNDER_WAY_CHECK_MS = 3_000;
+
 export type FreshnessInput = {
   /** The revision the form holds (the one its next save names); undefined when not known. */
   held: number | undefined;
@@ -23,6 +30,12 @@ export type FreshnessInput = {
   choosing: boolean;
   /** The form is locked (this tab is submitting the draft itself). */
   locked: boolean;
+  /** The read says a submission of the draft is under way (`submissionUnderWay`: a voucher the chain may still take). */
+  underWay?: boolean;
+  /** That submission's voucher is the one this tab's own submit panel was given (it started it, and may finish it). */
+  startedHere?: boolean;
+  /** The tab is paused for a submission under way elsewhere (saving stopped, fields locked until it ends). */
+  paused?: boolean;
 };
 
 /**
@@ -31,9 +44,15 @@ export type FreshnessInput = {
  * `hold` saving and show the choice of version, as a refused save does (the form holds changes of its own); or `end`
  * the drafting: the capsule was submitted or withdrawn elsewhere, so no save can be taken any more, whatever the tab
  * holds or is doing. A tab submitting the draft itself (locked) sees its own submission and leaves that to the panel.
+ * A submission under way that another tab or device started (its voucher is not this tab's) `pause`s the tab: nothing
+ * is saved and the fields are locked, what the form holds is kept; when a read no longer finds it under way (the
+ * voucher lapsed) the tab `resume`s, and the next decision is made on the revision as usual. Ending wins over both.
  */
-export function freshnessAction(input: FreshnessInput): "none" | "load" | "hold" | "end" {
+export function freshnessAction(input: FreshnessInput): "none" | "load" | "hold" | "end" | "pause" | "resume" {
   if (input.ended) return input.locked ? "none" : "end";
+  const elsewhere = input.underWay === true && input.startedHere !== true;
+  if (elsewhere) return input.locked ? "none" : "pause";
+  if (input.paused) return "resume";
   if (input.held === undefined || input.saved === undefined || input.saved <= input.held) return "none";
   if (input.saving || input.choosing || input.locked) return "none";
   return input.unsaved ? "hold" : "load";

@@ -41,6 +41,8 @@ export function SubmitPanel(props: {
   revision?: () => number | undefined;
   /** A refused submission the page explains (the draft was saved elsewhere): why in words, else undefined. */
   explainRefusal?: (error: unknown) => string | undefined;
+  /** The bridge gave this panel a voucher (its deadline, unix seconds): a submission under way with it is this tab's own. */
+  onVoucher?: (deadline: string) => void;
   /** The form is locked from the voucher on: the chain must receive exactly the content it commits to. */
   onLockChange?: (locked: boolean) => void;
   /** Once the vote is open: the page stops calling it a draft. */
@@ -93,6 +95,7 @@ export function SubmitPanel(props: {
     try {
       setStep("authorizing");
       const answer = await request.mutateAsync(props.revision?.());
+      props.onVoucher?.(answer.deadline);
       setStep("signature");
       const tx = await writeContract({
         address: answer.registry as Address,

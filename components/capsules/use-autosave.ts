@@ -8,7 +8,8 @@ import { draftFromCapsule, planSave, type DraftErrors, type DraftState } from "@
 import { capsuleQuery, useCreateCapsule, useUpdateCapsule } from "@/components/capsules/use-capsules";
 import { listenForDraftSaves, tellDraftSaved } from "./draft-tabs";
 import { draftChangedOf } from "./draft-conflict";
-import { draftEndedOf, FRESHNESS_CHECK_MS, freshnessAction, tabSaveAction, type DraftEnded } from "./draft-freshness";
+import { utcIso } from "@/lib/time/utc-iso";
+import { draftEndedOf, FRESHNESS_CHECK_MS, freshnessAction, tabSaveAction, UNDER_WAY_CHECK_MS, type DraftEnded } from "./draft-freshness";
 
 /**
  * Saving stopped because the draft was saved elsewhere since this editor's version: in another tab of this browser
@@ -25,6 +26,13 @@ export type Refreshed = { where: SavedElsewhere["where"]; at: Date };
  * good. `unsaved`: the form held changes of its own then, which no save will keep (the page offers them for copying).
  */
 export type DraftEndedElsewhere = DraftEnded & { unsaved: boolean };
+
+/**
+ * A submission of the draft is under way that another tab or device started (a voucher the chain may still take, until
+ * `until`): saving is paused and the fields are locked until it ends. `unsaved`: the form holds changes of its own,
+ * kept on screen and saved when editing resumes.
+ */
+export type SubmissionUnderWay = { until: Date; unsaved: boolean };
 
 export type SaveStatus =
   | { kind: "waiting"; message: string }
@@ -71,6 +79,11 @@ export function useAutosave(args: {
   // the capsule is no longer a draft (a read said so): nothing is saved again
   const [ended, setEnded] = useState<DraftEndedElsewhere | undefined>();
   const endedNow = useRef(false);
+  // a submission under way elsewhere (a read said so): nothing is saved until a read finds it ended
+  const [underWay, setUnderWay] = useState<SubmissionUnderWay | undefined>();
+  const underWayNow = useRef(false);
+  // the deadline of the voucher this tab's own submit panel was given (ISO): a submission under way with it is this tab's
+  const ownVoucher = useRef<string | undefined>(undefined);
   // the freshness read (below), for a refused save or another tab's message to ask for at once
   const readNow = useRef<(where: SavedElsewhere["where"]) => Promise<void>>(async () => undefined);
   const queryClient = useQueryClient();
@@ -96,6 +109,10 @@ export function useAutosave(args: {
     const snap = latest.current;
     if (endedNow.current) {
       problem.current = ENDED_PROBLEM;
+      return false;
+    }
+    if (underWayNow.current) {
+      problem.current = UNDER_WAY_PROBLEM;
       return false;
     }
     if (snap.capsuleId && snap.version === saved.current.version) return saved.current.skipped.length === 0;
@@ -273,7 +290,7 @@ export function useAutosave(args: {
         const fresh = await queryClient.fetchQuery({ ...capsuleQuery(capsuleId, session), staleTime: 0 });
         if (!live || !mounted.current) return;
         const gone = draftEndedOf(fresh.capsule);
-        const action = freshnessAction({
+        const facts = {
           held: revision.current,
           saved: fresh.draftRevision,
           ended: gone !== undefined,
@@ -281,11 +298,32 @@ export function useAutosave(args: {
           saving: inFlight.current !== undefined,
           choosing: heldByOtherTab.current,
           locked: latest.current.paused,
-        });
+          underWay: fresh.submissionUnderWay !== undefined,
+          startedHere: fresh.submissionUnderWay !== undefined && fresh.submissionUnderWay.until === ownVoucher.current,
+          paused: underWayNow.current,
+        };
+        let action = freshnessAction(facts);
+        if (action === "resume") {
+          // the voucher lapsed without reaching the chain: editing resumes, and what the form kept is saved (below)
+          underWayNow.current = false;
+          setUnderWay(undefined);
+          setResult(hasUnsaved() ? { kind: "dirty" } : { kind: "saved", at: new Date(), skipped: saved.current.skipped });
+          action = freshnessAction({ ...facts, underWay: false, paused: false });
+          if (action === "none" && hasUnsaved()) setRetryTick((tick) => tick + 1);
+        }
         const savedAt = new Date(Number(fresh.capsule.updatedAt) * 1000);
-        if (action === "end" && gone) {
+        if (action === "pause" && fresh.submissionUnderWay) {
+          const unsaved = hasUnsaved();
+          underWayNow.current = true;
+          setRefreshed(undefined);
+          setUnderWay({ until: new Date(fresh.submissionUnderWay.until), unsaved });
+          setResult(underWayResult(unsaved));
+          problem.current = UNDER_WAY_PROBLEM;
+        } else if (action === "end" && gone) {
           const unsaved = hasUnsaved();
           endedNow.current = true;
+          underWayNow.current = false;
+          setUnderWay(undefined);
           release();
           setRefreshed(undefined);
           // untouched, the form shows the version that went on (what the editors vote on); else it keeps its own text
@@ -324,16 +362,28 @@ export function useAutosave(args: {
     };
   }, [capsuleId, sessionId, queryClient]);
 
+  // While a submission under way elsewhere pauses the tab, it reads more often (a visible tab, as above), so that its
+  // end is shown within seconds: the capsule submitted (the tab ends), or the voucher lapsed (editing resumes). The
+  // fast reads stop with the pause.
+  const pausedForSubmission = underWay !== undefined;
+  useEffect(() => {
+    if (!pausedForSubmission) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") void readNow.current("elsewhere");
+    }, UNDER_WAY_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [pausedForSubmission]);
+
   // Leaving by a link (this app navigates without unloading the page) while a save waits for the typing to stop: the
   // save is made now, not dropped with the page. A reload or a closed tab cannot wait for it, so the browser asks.
   useEffect(() => {
     mounted.current = true;
     return () => {
       mounted.current = false;
-      if (!latest.current.paused && !endedNow.current && latest.current.version !== saved.current.version) void saveNow();
+      if (!latest.current.paused && !endedNow.current && !underWayNow.current && latest.current.version !== saved.current.version) void saveNow();
     };
   }, [saveNow]);
-  const unsaved = version !== savedVersion && !args.paused && !ended;
+  const unsaved = version !== savedVersion && !args.paused && !ended && !underWay;
   useEffect(() => {
     if (!unsaved) return;
     const beforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -351,7 +401,9 @@ export function useAutosave(args: {
   const stuck = version !== savedVersion && (result.kind === "error" || result.kind === "paused" || result.kind === "waiting");
   const leaveWarning = ended?.unsaved
     ? "Your changes in this tab were not saved: the draft was submitted or withdrawn elsewhere. Leave this page and lose them?"
-    : stuck && !ended
+    : underWay && version !== savedVersion
+      ? "Your changes in this tab are not saved yet: the draft is being submitted elsewhere, and they would be saved only if that submission lapses. Leave this page and lose them?"
+      : stuck && !ended
       ? "Your latest changes to this draft are not saved. Leave this page and lose them?"
       : undefined;
   /** Saves now; true when the whole draft is saved, else why not in words (for the submit panel). */
@@ -376,7 +428,7 @@ export function useAutosave(args: {
    */
   const refusedSubmission = useCallback((error: unknown): string | undefined => {
     if (!heldByRefusal(error)) {
-      // already submitted or withdrawn elsewhere (or being submitted): a read says which, and the page then says so
+      // already submitted or withdrawn elsewhere (or being submitted): a read says which, at once, and the page then says so
       if (error instanceof ApiError && error.status === 409 && error.code === "INVALID_STATE") void readNow.current("elsewhere");
       return undefined;
     }
@@ -384,16 +436,29 @@ export function useAutosave(args: {
   }, []);
   /** The form holds changes of its own that the bridge does not (the notice's words depend on it). */
   const edited = version !== savedVersion || leftOut;
+  /** This tab's own submit panel was given a voucher (its deadline, unix seconds): a submission under way with it is this tab's. */
+  const submissionStarted = useCallback((deadline: string) => {
+    ownVoucher.current = utcIso(deadline);
+  }, []);
   const touch = () => {
-    if (endedNow.current) return;
+    if (endedNow.current || underWayNow.current) return;
     setRefreshed(undefined);
     setVersion((v) => v + 1);
   };
-  return { capsuleId, status, serverErrors, saveNow, saveForSubmit, saveForClaims, savedRevision, refusedSubmission, leaveWarning, elsewhere, ended, edited, refreshed, keepMine, adopt, touch };
+  return { capsuleId, status, serverErrors, saveNow, saveForSubmit, saveForClaims, savedRevision, refusedSubmission, submissionStarted, leaveWarning, elsewhere, ended, underWay, edited, refreshed, keepMine, adopt, touch };
 }
 
 /** Why a submission cannot be made, once the capsule is no longer a draft. */
 const ENDED_PROBLEM = "Not saved: the draft was submitted or withdrawn elsewhere (said above the form), so it can no longer be changed or submitted here.";
+
+/** Why nothing is saved or submitted while a submission under way elsewhere pauses the tab. */
+const UNDER_WAY_PROBLEM = "Not saved: this draft is being submitted from another tab or device (said above the form); editing resumes if that submission lapses.";
+
+/** The save status while a submission under way elsewhere pauses the tab; `unsaved`: the form holds changes of its own, kept. */
+const underWayResult = (unsaved: boolean): SaveStatus => ({
+  kind: "paused",
+  message: unsaved ? "Not saved yet: this draft is being submitted elsewhere; your changes here are kept." : "Saving paused: this draft is being submitted elsewhere.",
+});
 
 /** The save status once the capsule stopped being a draft elsewhere. */
 const endedStatus = (gone: DraftEnded, unsaved: boolean) =>

@@ -141,6 +141,16 @@ export function readerDesk() {
       await submitOnChain(ownerKey, await call(capsuleSubmit, { params: { id: capsuleId }, body: {} }, ownerKey));
       await untilStatus(ownerKey, capsuleId, "pending");
     },
+    /**
+     * Asks the bridge for a draft's submission voucher, as its journalist's other device does before its wallet pays:
+     * the draft is frozen until the voucher lapses or the chain has the capsule. The answer, for `submitVoucher`.
+     */
+    voucher: (ownerKey: Signer, capsuleId: string): Promise<SubmitAnswer> => call(capsuleSubmit, { params: { id: capsuleId }, body: {} }, ownerKey),
+    /** Sends a voucher asked for with `voucher` to the chain (that device's wallet paying): pending, its window open. */
+    async submitVoucher(ownerKey: Signer, capsuleId: string, answer: SubmitAnswer) {
+      await submitOnChain(ownerKey, answer);
+      await untilStatus(ownerKey, capsuleId, "pending");
+    },
     async draft(ownerKey: Signer, slug: string, title: string, body: string): Promise<string> {
       const created = await call(capsuleCreate, { body: { title, body, outletSlug: slug, category: "city", tags: ["harbour"], status: "draft" } }, ownerKey);
       return created.capsuleId;

@@ -4,6 +4,7 @@ import type { OutletRow } from "@/lib/db/tables/outlets.table";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import { activeAuthorRoleIds } from "@/features/roles/roles.repository";
 import { AppError } from "@/lib/errors/app-error";
+import { utcIso } from "@/lib/time/utc-iso";
 import { getCapsuleOrThrow, holdDraftForEdit, type DraftRevisionRule } from "@/features/capsules/capsules.repository";
 
 /** The wallet's author roles (1–3) at the outlet; 403 FORBIDDEN when it holds none. */
@@ -27,12 +28,18 @@ export function requireDraft(capsule: CapsuleRow, what: string): void {
 
 /** While a submission voucher is outstanding the draft is frozen: the chain may still receive exactly that content. */
 export function requireNoOutstandingVoucher(capsule: CapsuleRow, chainNow: number, what: string): void {
-  if (capsule.voucher_deadline !== null && chainNow <= capsule.voucher_deadline) {
-    throw new AppError(
-      "INVALID_STATE",
-      `Capsule ${capsule.id} has an outstanding submission voucher until ${capsule.voucher_deadline}; it cannot ${what} before then`,
-    );
-  }
+  if (capsule.voucher_deadline !== null && chainNow <= capsule.voucher_deadline) throw voucherOutstanding(capsule.id, capsule.voucher_deadline, what);
+}
+
+/**
+ * 409 INVALID_STATE for an edit of a draft whose submission voucher is outstanding: the deadline as a readable UTC
+ * time in the message, and as `submissionUntil` (ISO 8601) in the body, for a client to say when editing may resume.
+ */
+export function voucherOutstanding(capsuleId: number, deadline: number, what: string): AppError {
+  const until = utcIso(deadline);
+  return new AppError("INVALID_STATE", `Capsule ${capsuleId} has an outstanding submission voucher until ${until}; it cannot ${what} before then`, {
+    details: { submissionUntil: until },
+  });
 }
 
 /**
@@ -57,12 +64,8 @@ export async function holdDraft(
   if (current.voucher_deadline === checked.voucher_deadline && revision.ifRevision !== undefined && current.draft_revision !== revision.ifRevision) {
     throw draftChanged(current, revision.ifRevision);
   }
-  throw new AppError(
-    "INVALID_STATE",
-    current.voucher_deadline === null
-      ? `Capsule ${current.id} changed while this edit was saved; it cannot ${what} now, read it again`
-      : `Capsule ${current.id} has an outstanding submission voucher until ${current.voucher_deadline}; it cannot ${what} before then`,
-  );
+  if (current.voucher_deadline !== null) throw voucherOutstanding(current.id, current.voucher_deadline, what);
+  throw new AppError("INVALID_STATE", `Capsule ${current.id} changed while this edit was saved; it cannot ${what} now, read it again`);
 }
 
 /** 409 DRAFT_CHANGED: the draft was saved since the revision an edit names; the body says which revision it is at, and since when. */

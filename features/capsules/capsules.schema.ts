@@ -365,6 +365,12 @@ export const ZCapsuleResponse = z.object({
   viewerVoting: ZViewerVoting.optional(),
   /** Only while the capsule is a draft: its revision, moved by one on every save of its content (POST /api/capsules/update `ifRevision`). */
   draftRevision: z.number().int().nonnegative().optional(),
+  /**
+   * Only on the submitter's signed read of a draft whose submission voucher the chain may still take: the draft is
+   * frozen (edits answer 409 INVALID_STATE) until the chain has the capsule or until `until` (the voucher's deadline,
+   * ISO 8601 UTC), when the submission lapses.
+   */
+  submissionUnderWay: z.object({ until: z.string().datetime() }).optional(),
 });
 export type TCapsuleResponse = z.infer<typeof ZCapsuleResponse>;
 

@@ -150,7 +150,9 @@ describe.each(dialects)("capsule claims on %s", (dialect) => {
   it("freezes claims once a submission voucher is out and after submission (409), and publishes them", async () => {
     const voucher = await api.send(capsuleSubmit, { params: { id: draftId }, body: {} }, journalistKey);
     expect(voucher.status, JSON.stringify(voucher.body)).toBe(200);
-    expectError(await setClaims(journalistKey, draftId, { claims: [] }), 409, "INVALID_STATE", new RegExp(`^Capsule ${draftId} has an outstanding submission voucher until \\d+; it cannot have its claims changed before then$`));
+    // the voucher's deadline as the bridge words it (ISO 8601 UTC to the second), worked out here
+    const until = new Date(Number(voucher.body.deadline) * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+    expectError(await setClaims(journalistKey, draftId, { claims: [] }), 409, "INVALID_STATE", `Capsule ${draftId} has an outstanding submission voucher until ${until}; it cannot have its claims changed before then`, { submissionUntil: until });
     await chain.submitOnChain(journalistKey, voucher.body);
     await eventually(async () => ((await read(draftId, journalistKey)).capsule.status === "pending" ? true : undefined), `capsule ${draftId} pending`);
     expectError(await setClaims(journalistKey, draftId, { claims: [] }), 409, "INVALID_STATE", `Capsule ${draftId} is pending; only a draft can have its claims changed`);

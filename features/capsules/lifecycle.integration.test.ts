@@ -153,7 +153,7 @@ describe.each(dialects)("capsule lifecycle on %s", (dialect) => {
       deadline: expect.stringMatching(/^\d+$/),
     });
     expect(capsule.capsule).toMatchObject({ status: "draft", eligibleWeight: parseEther("2000").toString() });
-    expectError(await api.send(capsuleUpdate, { body: { capsuleId: ids.a, title: "Edited" } }, journalistKey), 409, "INVALID_STATE", new RegExp(`^Capsule ${ids.a} has an outstanding submission voucher until \\d+; it cannot be updated before then$`));
+    expectError(await api.send(capsuleUpdate, { body: { capsuleId: ids.a, title: "Edited" } }, journalistKey), 409, "INVALID_STATE", `Capsule ${ids.a} has an outstanding submission voucher until ${utcOf(res.body.deadline)}; it cannot be updated before then`, { submissionUntil: utcOf(res.body.deadline) });
   });
 
   it("takes the 30-unit fee from the wallet and splits it 10.5/6/4.5/3/3/3; the indexer opens the window", async () => {

@@ -161,12 +161,12 @@ describe.each(dialects)("the capsule manifest on %s", (dialect) => {
     expect((await fetch(`${stack.baseUrl}/api/vault/bafybeifzjut3te2nhyekklss27nh3k72ysco7y32koao5eei66wof36n5e`)).status).toBe(400);
     // the voucher's manifest lists the evidence: no new item while it is outstanding
     const added = await api.send(capsuleEvidenceAdd, { params: { id }, body: { uri: "https://example.org/x", contentHash: sha(22), evidenceType: "document", mimeType: "application/pdf", label: "Late" } }, journalistKey);
-    expectError(added, 409, "INVALID_STATE", /outstanding submission voucher/);
+    expectError(added, 409, "INVALID_STATE", /outstanding submission voucher until \d{4}-\d{2}-\d{2}T[\d:]{8}Z;/, { submissionUntil: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T[\d:]{8}Z$/) });
     // so are its related capsules, and both routes declare the refusal (the OpenAPI document lists it)
     const other = await api.send(capsuleCreate, { body: { title: "Harbour fees, the background", body: BODY, outletSlug: SLUG } }, journalistKey);
     expect(other.status, JSON.stringify(other.body)).toBe(201);
     const related = await api.send(capsuleSupportingAdd, { params: { id }, body: { supportingCapsuleId: String(other.body.capsuleId), relationshipType: "extends" } }, journalistKey);
-    expectError(related, 409, "INVALID_STATE", /outstanding submission voucher/);
+    expectError(related, 409, "INVALID_STATE", /outstanding submission voucher until \d{4}-\d{2}-\d{2}T[\d:]{8}Z;/, { submissionUntil: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T[\d:]{8}Z$/) });
     for (const route of [capsuleEvidenceAdd, capsuleSupportingAdd]) expect(errorCodesOf(route)).toContain("INVALID_STATE");
   });
 
@@ -304,7 +304,7 @@ describe.each(dialects)("the capsule manifest on %s", (dialect) => {
         const bytes = new Uint8Array(await (await fetch(`${stack.baseUrl}/api/vault/${String(submitted.body.manifestURI).replace("ipfs://", "")}`)).arrayBuffer());
         expect((JSON.parse(Buffer.from(bytes).toString("utf8")) as CapsuleManifest).contentHash).toBe(draft.contentHash);
         if (edit.status === 200) expect(edit.body.capsule.contentHash).toBe(draft.contentHash); // the edit came first and the voucher saw it
-        else expectError(edit, 409, "INVALID_STATE", /outstanding submission voucher/);
+        else expectError(edit, 409, "INVALID_STATE", /outstanding submission voucher/, { submissionUntil: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T[\d:]{8}Z$/) });
         outcomes.push(edit.status === 200 ? "edit, then voucher" : "voucher, edit refused");
       } else {
         expectError(submitted, 409, "CONFLICT", /changed while its submission was being prepared/);
