@@ -1,3 +1,4 @@
+import { formatClockTime } from "@/components/ui/capsule-format";
 import type { SaveStatus } from "./use-autosave";
 import { fieldList } from "./draft-field-names";
 
@@ -11,8 +12,8 @@ export function SaveIndicator({ save, onRetry }: { save: SaveStatus; onRetry: ()
         ? "Unsaved changes; saving in a moment…"
         : save.kind === "saved"
           ? partial
-            ? `Saved ${save.at.toLocaleTimeString("en-GB", { timeZoneName: "short" })}, except ${fieldList(save.skipped)}: fix the marked fields`
-            : `All changes saved ${save.at.toLocaleTimeString("en-GB", { timeZoneName: "short" })}`
+            ? `Saved ${formatClockTime(save.at)}, except ${fieldList(save.skipped)}: fix the marked fields`
+            : `All changes saved ${formatClockTime(save.at)}`
           : save.kind === "error"
             ? `Not saved: ${save.message}`
             : save.message;

@@ -8,11 +8,11 @@ import type { BrowserSession } from "@/lib/api/browser-session";
 import { smallButton } from "@/components/ui/field";
 import { WordDiffView } from "@/components/reader/word-diff-view";
 import { FoldedSummary } from "@/components/ui/folded-summary";
+import { formatClockTime } from "@/components/ui/capsule-format";
 import { capsuleQuery } from "./use-capsules";
 import { draftDifferences } from "./draft-conflict";
 import type { SavedElsewhere } from "./use-autosave";
 
-const clock = (at: Date) => at.toLocaleTimeString("en-GB", { timeZoneName: "short" });
 const wordCount = (n: number) => `${n.toLocaleString("en-GB")} word${n === 1 ? "" : "s"}`;
 /** "4 words only there, 1 word only here", leaving out a side with none ("differs in spacing" when both have none). */
 const wordsApart = (there: number, here: number) =>
@@ -69,7 +69,7 @@ export function SavedElsewhereNotice(props: {
       {!props.edited ? (
         <p>
           <span className="font-semibold">
-            This draft was {news.where === "tab" ? "saved in another tab or window" : "changed elsewhere"} at {clock(news.at)}
+            This draft was {news.where === "tab" ? "saved in another tab or window" : "changed elsewhere"} at {formatClockTime(news.at)}
           </span>
           {news.where === "tab" ? "" : " (another browser, device or session)"}, after this page opened it. Nothing was changed in this tab since, so nothing here is
           lost: load the version saved there to carry on from it. Saving has stopped until you choose; keeping this tab’s version instead replaces that one with
@@ -77,13 +77,13 @@ export function SavedElsewhereNotice(props: {
         </p>
       ) : news.where === "tab" ? (
         <p>
-          <span className="font-semibold">This draft was saved in another tab or window at {clock(news.at)}.</span> This tab has stopped saving, so it does not put
+          <span className="font-semibold">This draft was saved in another tab or window at {formatClockTime(news.at)}.</span> This tab has stopped saving, so it does not put
           its older fields over that version. Load the version saved there (what you typed here since is dropped), or keep this tab’s version, which then
           replaces it.
         </p>
       ) : (
         <p>
-          <span className="font-semibold">This draft was changed elsewhere at {clock(news.at)}</span> (another browser, device or session), after this page
+          <span className="font-semibold">This draft was changed elsewhere at {formatClockTime(news.at)}</span> (another browser, device or session), after this page
           opened it. Your latest changes here are not saved, and saving has stopped so they do not replace that version unseen. Load the version saved there
           (what you typed here since is dropped), or keep this tab’s version, which then replaces it.
         </p>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseEther } from "viem";
-import { formatCap, formatCount } from "./capsule-format";
+import { formatCap, formatClockTime, formatCount } from "./capsule-format";
 
 describe("formatCap", () => {
   it("groups thousands and keeps the fraction as it is", () => {
@@ -18,5 +18,12 @@ describe("formatCount", () => {
     expect(formatCount(1234567)).toBe("1,234,567");
     expect(formatCount("999")).toBe("999");
     expect(formatCount(0n)).toBe("0");
+  });
+});
+
+describe("formatClockTime", () => {
+  it("writes the hour with two digits just after midnight, as at any other hour", () => {
+    expect(formatClockTime(new Date(2026, 11, 7, 0, 5, 41))).toMatch(/^00:05:41 \S+$/);
+    expect(formatClockTime(new Date(2026, 11, 7, 14, 5, 9))).toMatch(/^14:05:09 \S+$/);
   });
 });

@@ -52,3 +52,9 @@ export const shortHex = (value: string, head = 6, tail = 4) => (value.length > h
 
 /** The bridge's two-decimal percentage strings as numbers clamped to 0..100. */
 export const percent = (value: string | number) => Math.min(100, Math.max(0, Number(value) || 0));
+
+/**
+ * A moment of today on the desk, in the browser's own zone: "00:05:41 CET". Hours always take two digits: en-GB's
+ * default with a zone name writes "0:05:41" just after midnight.
+ */
+export const formatClockTime = (at: Date): string => at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", timeZoneName: "short" });
