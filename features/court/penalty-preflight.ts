@@ -14,7 +14,14 @@ import { isPenalised, penaltyAmount, penaltyUntil } from "./penalty-policy";
 // IntegrityCourt.applyPenalty (jury-settle.ts): the transaction is prepared and checked here, before
 // the SQL transaction that closes the case stages it in the operator outbox.
 
-export const penaltyReverts = (caseId: number) => ({ PenaltyAlreadyApplied: () => new AppError("CONFLICT", `A penalty was already applied on chain for case ${caseId}`) });
+/** The chain refused a penalty because it holds one for the case already. */
+class PenaltyAlreadyApplied extends AppError {
+  constructor(caseId: number) {
+    super("CONFLICT", `A penalty was already applied on chain for case ${caseId}`);
+  }
+}
+
+export const penaltyReverts = (caseId: number) => ({ PenaltyAlreadyApplied: () => new PenaltyAlreadyApplied(caseId) });
 
 export type PreparedPenalty =
   | { kind: "send"; prepared: Awaited<ReturnType<typeof prepareOperatorTx>>; intent: TPenaltyIntent }
@@ -44,15 +51,28 @@ export async function preparePenalty(db: Db, courtCase: CourtCaseRow, verdict: "
       actor,
       at,
     });
-  const onChain = await appliedPenaltyOf(BigInt(courtCase.id));
-  if (onChain) {
+  const applied = async (): Promise<PreparedPenalty | undefined> => {
+    const onChain = await appliedPenaltyOf(BigInt(courtCase.id));
+    if (!onChain) return undefined;
     // the slash happened with what the log says; the bond before it is what is left plus what was taken
     const chainVerdict = isPenalised(onChain.verdict) ? onChain.verdict : verdict;
-    const bondBefore = (onChain.wallet === outletWallet ? bond : await bondOf(onChain.wallet)) + onChain.applied.slashed;
+    const bondBefore = (onChain.wallet === outletWallet ? await bondOf(outletWallet) : await bondOf(onChain.wallet)) + onChain.applied.slashed;
     return { kind: "applied", applied: onChain.applied, intent: intentOf({ verdict: chainVerdict, amount: penaltyAmount(chainVerdict, bondBefore), bondBefore, wallet: onChain.wallet }) };
-  }
+  };
+  const already = await applied();
+  if (already) return already;
   const amount = penaltyAmount(verdict, bond);
   const call = operatorCalls.applyPenalty(outlet.slug, outletWallet, BigInt(courtCase.id), verdict, amount);
-  const prepared = await prepareOperatorTx("apply the penalty", call, penaltyReverts(courtCase.id));
-  return { kind: "send", prepared, intent: intentOf({ verdict, amount, bondBefore: bond, wallet: outletWallet }) };
+  try {
+    const prepared = await prepareOperatorTx("apply the penalty", call, penaltyReverts(courtCase.id));
+    return { kind: "send", prepared, intent: intentOf({ verdict, amount, bondBefore: bond, wallet: outletWallet }) };
+  } catch (error) {
+    // another settler of the same case (the leader's pass beside a party's advance) had its penalty mined between the
+    // log read above and this pre-flight: settle with what the chain holds, as after a reorg, instead of a 409 for a
+    // case that is being decided just as asked
+    if (!(error instanceof PenaltyAlreadyApplied)) throw error;
+    const since = await applied();
+    if (!since) throw error;
+    return since;
+  }
 }
