@@ -54,9 +54,10 @@ export async function preparePenalty(db: Db, courtCase: CourtCaseRow, verdict: "
   const applied = async (): Promise<PreparedPenalty | undefined> => {
     const onChain = await appliedPenaltyOf(BigInt(courtCase.id));
     if (!onChain) return undefined;
-    // the slash happened with what the log says; the bond before it is what is left plus what was taken
+    // the slash happened with what the log says; the bond before it is what is left plus what was taken (read after
+    // the log: the bond read above may be from before a slash mined since, which would count it twice)
     const chainVerdict = isPenalised(onChain.verdict) ? onChain.verdict : verdict;
-    const bondBefore = (onChain.wallet === outletWallet ? await bondOf(outletWallet) : await bondOf(onChain.wallet)) + onChain.applied.slashed;
+    const bondBefore = (await bondOf(onChain.wallet)) + onChain.applied.slashed;
     return { kind: "applied", applied: onChain.applied, intent: intentOf({ verdict: chainVerdict, amount: penaltyAmount(chainVerdict, bondBefore), bondBefore, wallet: onChain.wallet }) };
   };
   const already = await applied();
