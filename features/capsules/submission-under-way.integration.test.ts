@@ -10,9 +10,8 @@ import { capsuleReject } from "@/features/capsules/reject.endpoint";
 import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
 import { capsuleSupportingAdd } from "@/features/capsules/supporting-add.endpoint";
 import { capsuleUpdate } from "@/features/capsules/update.endpoint";
-import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 import { eventually } from "@/features/outlets/outlets.test-support";
 import { chainAccess, deployedContracts, expectError, sha, staffedDesk, type Api, type Json } from "./capsules.test-support";
 
@@ -32,9 +31,10 @@ const utcOf = (seconds: string) => new Date(Number(seconds) * 1000).toISOString(
 
 describe.each(dialects)("a submission under way on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
+  let dns: TestDns;
   let api: Api;
   let chain: ReturnType<typeof chainAccess>;
+  let stopDesk: () => Promise<void>;
 
   const read = (id: string, key?: Hex) => api.send(capsuleRead, { params: { id } }, key);
   async function draft(title: string): Promise<string> {
@@ -49,12 +49,7 @@ describe.each(dialects)("a submission under way on %s", (dialect) => {
   }
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({
-      database: dialect,
-      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000" },
-    });
-    api = bridgeClient(stack.baseUrl);
+    ({ stack, dns, api, stop: stopDesk } = await startDeskStack(dialect));
     chain = chainAccess(stack, await deployedContracts(api));
     await staffedDesk({
       api, chain, dns, ownerKey, slug: SLUG,
@@ -65,8 +60,7 @@ describe.each(dialects)("a submission under way on %s", (dialect) => {
   });
 
   afterAll(async () => {
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   it("tells the submitter's read while a voucher is outstanding, and every refused edit says until when, readably", async () => {

@@ -1,7 +1,6 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Address, Hex } from "viem";
-import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
+import type { DatabaseHandle } from "@/lib/db/connection";
 import { ROLE } from "@/lib/roles/role-catalog";
 import { roleGrant } from "@/features/roles/grant.endpoint";
 import { roleRevoke } from "@/features/roles/revoke.endpoint";
@@ -15,11 +14,10 @@ import { ownershipOffers } from "@/features/outlets/ownership-offers.endpoint";
 import { ownershipAccept } from "@/features/outlets/ownership-accept.endpoint";
 import { ownershipWithdraw } from "@/features/outlets/ownership-withdraw.endpoint";
 import { openLiveStream } from "@/features/live/live-stream.test-support";
-import { addr, chainAccess, deployedContracts, expectError, staffedDesk, type Json } from "@/features/capsules/capsules.test-support";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { addr, chainAccess, deployedContracts, expectError, staffedDesk, type Api, type Json } from "@/features/capsules/capsules.test-support";
 import { devKeys } from "@/test/support/anvil";
-import { bridgeClient } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 
 // Offers close when the ownership or the role they rest on ends (docs/DECISIONS.md, 2026-12-06): an Editor's open
 // offer of the outlet's ownership closes with its Editor role, revoked or given up; at a handover the former owner's
@@ -38,18 +36,13 @@ const nothingToDo = "there is nothing for you to do.";
 
 describe.each(dialects)("offers closing with what they rest on, on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
-  let api: ReturnType<typeof bridgeClient>;
+  let dns: TestDns;
+  let api: Api;
   let handle: DatabaseHandle;
+  let stopDesk: () => Promise<void>;
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({
-      database: dialect,
-      env: { CAPSULE_DNS_SERVERS: dns.server, CAPSULE_DNS_TIMEOUT_MS: "3000", CAPSULE_RATE_WRITE_PER_MIN: "1000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000" },
-    });
-    api = bridgeClient(stack.baseUrl);
-    handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
+    ({ stack, dns, api, handle, stop: stopDesk } = await startDeskStack(dialect, { withDatabase: true }));
     await staffedDesk({
       api,
       chain: chainAccess(stack, await deployedContracts(api)),
@@ -62,9 +55,7 @@ describe.each(dialects)("offers closing with what they rest on, on %s", (dialect
   }, 300_000);
 
   afterAll(async () => {
-    await handle?.close();
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   const offerOwnership = (key: Hex, wallet: Address) => api.send(ownershipOffer, { body: { outletSlug: SLUG, wallet } }, key);

@@ -1,7 +1,6 @@
-import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Address, Hex } from "viem";
-import { openDatabase, type DatabaseHandle } from "@/lib/db/connection";
+import type { DatabaseHandle } from "@/lib/db/connection";
 import { pathOf } from "@/lib/api/request";
 import { MAX_UNVERIFIED_OUTLETS } from "@/lib/outlets/unverified-bound";
 import { roleRevoke } from "@/features/roles/revoke.endpoint";
@@ -16,11 +15,11 @@ import { ownershipAccept } from "@/features/outlets/ownership-accept.endpoint";
 import { ownershipDecline } from "@/features/outlets/ownership-decline.endpoint";
 import { ownershipWithdraw } from "@/features/outlets/ownership-withdraw.endpoint";
 import { openLiveStream } from "@/features/live/live-stream.test-support";
-import { activeOutlet, addr, chainAccess, deployedContracts, expectError, staffedDesk, type Json, type Res } from "@/features/capsules/capsules.test-support";
-import { startTestDns } from "@/features/outlets/dns-server.test-support";
+import { activeOutlet, addr, chainAccess, deployedContracts, expectError, staffedDesk, type Api, type Json, type Res } from "@/features/capsules/capsules.test-support";
 import { devKeys } from "@/test/support/anvil";
-import { actionOf, bridgeClient, signedToken } from "@/test/support/bridge-client";
-import { dialectsUnderTest, startStack, type Stack } from "@/test/support/stack";
+import { actionOf, signedToken } from "@/test/support/bridge-client";
+import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
+import { dialectsUnderTest, type Stack } from "@/test/support/stack";
 
 // The ownership routes as an attacker tries them (docs/DECISIONS.md, "Ownership of an outlet is handed over, not
 // taken"): tokens missing, expired, replayed or for another action; bodies the schemas refuse; offer ids walked by
@@ -41,27 +40,21 @@ const statuses = (answers: Res[]) => answers.map((a) => a.status).sort();
 
 describe.each(dialects)("the ownership routes probed on %s", (dialect) => {
   let stack: Stack;
-  let dns: Awaited<ReturnType<typeof startTestDns>>;
-  let api: ReturnType<typeof bridgeClient>;
+  let dns: TestDns;
+  let api: Api;
   let handle: DatabaseHandle;
+  let stopDesk: () => Promise<void>;
   const usedTokens: string[] = [];
 
   beforeAll(async () => {
-    dns = await startTestDns();
-    stack = await startStack({
-      database: dialect,
+    ({ stack, dns, api, handle, stop: stopDesk } = await startDeskStack(dialect, {
+      withDatabase: true,
       env: {
-        CAPSULE_DNS_SERVERS: dns.server,
-        CAPSULE_DNS_TIMEOUT_MS: "3000",
-        CAPSULE_RATE_WRITE_PER_MIN: "1000",
-        CAPSULE_RATE_PUBLIC_GET_PER_MIN: "1000",
         CAPSULE_RATE_AUTH_FAILURES_PER_MIN: "1000",
         // the probes offer the outlet to one Editor and withdraw it many times; the daily bound is offer-lifecycle's test
         CAPSULE_OFFER_WITHDRAWALS_PER_DAY: "1000",
       },
-    });
-    api = bridgeClient(stack.baseUrl);
-    handle = openDatabase({ databaseUrl: stack.databaseUrl, sqliteFile: path.join(stack.dataDir, "capsule.sqlite") });
+    }));
     await staffedDesk({
       api,
       chain: chainAccess(stack, await deployedContracts(api)),
@@ -77,9 +70,7 @@ describe.each(dialects)("the ownership routes probed on %s", (dialect) => {
   }, 300_000);
 
   afterAll(async () => {
-    await handle?.close();
-    await stack?.stop();
-    await dns?.close();
+    await stopDesk?.();
   });
 
   const offer = (key: Hex, wallet: string, outletSlug = SLUG) => api.postRaw(ownershipOffer, undefined, key, { outletSlug, wallet });
