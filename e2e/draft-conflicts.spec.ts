@@ -369,3 +369,51 @@ test("a tab whose own submission is refused because the draft was submitted else
   await expect(page.getByTestId("submit-panel")).toHaveCount(0);
   await expect(page.getByTestId("autosave-status")).toHaveText("Saving stopped: this draft was submitted elsewhere.");
 });
+
+test("a tab whose own payment is declined keeps the draft locked while its voucher can reach the chain, may submit again, and unlocks when it lapses", async ({ page }) => {
+  test.setTimeout(240_000);
+  // an outlet of its own: this test asks for three vouchers, and the bridge gives an outlet five an hour
+  const ownSlug = `declined-${stamp}`;
+  await desk.outlet(owner.key, ownSlug, "The Declined Payment Gazette");
+  const original = { title: `Ferry times ${stamp}`, body: "Ferry times.\n\nThe ferry runs every hour from June." };
+  const id = await desk.draft(owner.key, ownSlug, original.title, original.body);
+  const wallet = await installTestWallet(page, owner.key);
+  await page.goto(`/capsules/${id}/edit`);
+  await signIn(page);
+  await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
+  const submit = page.getByRole("button", { name: "Submit and pay 30 CAP" });
+
+  // declined in the wallet after the bridge gave the voucher: the voucher can still reach the chain, so nothing may be typed
+  wallet.rejectNext("eth_sendTransaction");
+  await submit.click();
+  await expect(page.getByTestId("submit-error")).toHaveText("You rejected the request in your wallet, so Capsule could not submit the capsule.");
+  const held = page.getByTestId("submit-voucher-held");
+  const until = await held.getAttribute("data-until");
+  expect(until).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/);
+  await expect(held).toHaveText(
+    `This site’s authorization to submit this version can still reach the chain until ${until?.slice(11, 16)} UTC, so the draft stays locked until then: the chain must receive exactly the version it authorized. Submit again now, or edit the draft after that time; this page unlocks it by itself.`,
+  );
+  await expect(page.getByTestId("submit-voucher-region")).toHaveAttribute("role", "status");
+  await expect(page.locator("#draft-body")).toBeDisabled();
+  await expect(page.getByLabel("Title", { exact: true })).toBeDisabled();
+  await expect(submit).toBeEnabled();
+  await bothWidths(page, "own-voucher-held", "draft-conflicts");
+
+  // the chain's clock passes the deadline: the page reads that the voucher lapsed, and the draft can be edited and saved
+  await desk.advanceChainTime(905);
+  await expect(page.getByTestId("submit-voucher-lapsed")).toHaveText("The authorization lapsed without reaching the chain: the draft can be edited again.");
+  await expect(held).toHaveCount(0);
+  await expect(page.locator("#draft-body")).toBeEnabled();
+  const edited = "Ferry times.\n\nThe ferry runs every half hour from June.";
+  await page.locator("#draft-body").fill(edited);
+  await expect.poll(async () => (await saved(id)).body).toBe(edited);
+
+  // declined once more, then submitted again while the draft is held: the second voucher reaches the chain
+  wallet.rejectNext("eth_sendTransaction");
+  await submit.click();
+  await expect(held).toBeVisible();
+  await submit.click();
+  await expect(page.getByTestId("submit-done")).toContainText("Voting is open until", { timeout: 60_000 });
+  await expect(held).toHaveCount(0);
+  expect(await saved(id)).toEqual({ title: original.title, body: edited });
+});

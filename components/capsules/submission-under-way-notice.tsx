@@ -1,9 +1,7 @@
 "use client";
 
+import { formatUtcClock } from "@/components/ui/capsule-format";
 import type { SubmissionUnderWay } from "./use-autosave";
-
-/** A time as HH:MM UTC: the moment a submission lapses, the same for every device the journalist has open. */
-const utcClock = (at: Date) => `${at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC`;
 
 /**
  * A submission of this draft is under way that another tab or device started: the tab is paused, not ended. Said in a
@@ -19,7 +17,7 @@ export function SubmissionUnderWayNotice(props: { underWay: SubmissionUnderWay |
         <div className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950" data-testid="draft-under-way" data-until={underWay.until.toISOString()}>
           <p>
             <span className="font-semibold">This draft is being submitted from another tab or device.</span> Editing is paused until the chain has it (this
-            page then shows the capsule) or until the submission lapses at <time dateTime={underWay.until.toISOString()}>{utcClock(underWay.until)}</time>.
+            page then shows the capsule) or until the submission lapses at <time dateTime={underWay.until.toISOString()}>{formatUtcClock(underWay.until)}</time>.
           </p>
           {underWay.unsaved ? (
             <p className="mt-2" data-testid="draft-under-way-unsaved">

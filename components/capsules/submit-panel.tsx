@@ -9,7 +9,7 @@ import { feeSplit, SUBMISSION_FEE_WEI } from "@/lib/chain/fee-split";
 import { submitVoucherFromJson } from "@/lib/chain/vouchers";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { useCapsule, useRequestSubmission } from "@/components/capsules/use-capsules";
-import { formatCap, formatTime } from "@/components/ui/capsule-format";
+import { formatCap, formatTime, formatUtcClock } from "@/components/ui/capsule-format";
 import { primaryButton } from "@/components/ui/field";
 import { BondShortfall } from "@/components/bonds/bond-shortfall";
 import { BondNeeded, bondTopUp } from "@/components/bonds/bond-needed";
@@ -26,6 +26,12 @@ const stepLabels: Array<{ step: Step; doing: string; done: string }> = [
   { step: "indexed", doing: "Opening the vote…", done: "The vote is open" },
 ];
 const order: Step[] = ["idle", "authorizing", "signature", "pending", "confirmed", "indexed"];
+
+/** How often the panel reads the draft while a voucher it was given may still reach the chain after its wallet step failed. */
+const OUTSTANDING_CHECK_MS = 3_000;
+
+/** The voucher this panel was given: the chain takes it until `until`, whatever happened in the wallet. */
+type GivenVoucher = { until: Date; givenAt: number };
 
 // Submission: the 30-CAP fee and its six-way split, then the wallet pays ArticleRegistry.submitCapsule
 // with the bridge's voucher; the page follows the transaction until the capsule is pending.
@@ -55,9 +61,15 @@ export function SubmitPanel(props: {
   const [hash, setHash] = useState<Hex | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [refusal, setRefusal] = useState<unknown>();
+  const [voucher, setVoucher] = useState<GivenVoucher | undefined>();
+  const [lapsed, setLapsed] = useState(false);
   const errorBox = useFocusOnMessage<HTMLParagraphElement>(error);
   const receipt = useWaitForTransactionReceipt({ hash, pollingInterval: 1_000, query: { enabled: Boolean(hash) } });
-  const capsule = useCapsule(props.capsuleId, { poll: step === "confirmed" ? 1_000 : false });
+  // The wallet step failed (declined, reverted, or not followed) after the bridge gave a voucher: the chain still takes
+  // that voucher until its deadline, so the draft stays locked to the version it commits to until it lapses (or the
+  // chain turns out to have the capsule after all). Submitting again is allowed at once.
+  const held = failed && voucher !== undefined && !lapsed;
+  const capsule = useCapsule(props.capsuleId, { poll: step === "confirmed" ? 1_000 : held ? OUTSTANDING_CHECK_MS : false });
 
   useEffect(() => {
     if (step === "pending" && receipt.data) {
@@ -77,6 +89,26 @@ export function SubmitPanel(props: {
   useEffect(() => {
     if (step === "confirmed" && status && status !== "draft") setStep("indexed");
   }, [step, status]);
+
+  // While held: a read made after the voucher was given decides. Still a draft with no submission under way: the
+  // voucher lapsed on the chain's clock (editing opens again). No longer a draft: the transaction the wallet step lost
+  // sight of reached the chain after all, and the panel follows it as if it had never failed. The wall clock passing
+  // the deadline ends the hold too (the bridge judges by the later of the chain's clock and the wall clock).
+  const readAt = capsule.dataUpdatedAt;
+  const underWay = capsule.data?.submissionUnderWay;
+  useEffect(() => {
+    if (!held || !voucher || readAt <= voucher.givenAt || !status) return;
+    if (status !== "draft") {
+      setFailed(false);
+      setError(undefined);
+      setStep("confirmed");
+    } else if (!underWay) setLapsed(true);
+  }, [held, voucher, readAt, status, underWay]);
+  useEffect(() => {
+    if (!held || !voucher) return;
+    const timer = setTimeout(() => setLapsed(true), Math.max(0, voucher.until.getTime() - Date.now()));
+    return () => clearTimeout(timer);
+  }, [held, voucher]);
   const { onSubmitted } = props;
   useEffect(() => {
     if (step === "indexed") onSubmitted?.();
@@ -96,6 +128,8 @@ export function SubmitPanel(props: {
       setStep("authorizing");
       const answer = await request.mutateAsync(props.revision?.());
       props.onVoucher?.(answer.deadline);
+      setVoucher({ until: new Date(Number(answer.deadline) * 1000), givenAt: Date.now() });
+      setLapsed(false);
       setStep("signature");
       const tx = await writeContract({
         address: answer.registry as Address,
@@ -118,7 +152,7 @@ export function SubmitPanel(props: {
 
   const busy = step !== "idle" && step !== "indexed" && !failed;
   const { onLockChange } = props;
-  useEffect(() => onLockChange?.(step !== "idle" && !failed), [step, failed, onLockChange]);
+  useEffect(() => onLockChange?.(step !== "idle" && (!failed || held)), [step, failed, held, onLockChange]);
   const passed = (s: Step) => order.indexOf(step) > order.indexOf(s) || (s === "indexed" && step === "indexed");
   const closesAt = capsule.data?.capsule.closesAt;
 
@@ -198,6 +232,21 @@ export function SubmitPanel(props: {
           {error}
         </p>
       ) : null}
+      <div role="status" data-testid="submit-voucher-region">
+        {failed && voucher ? (
+          held ? (
+            <p className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950" data-testid="submit-voucher-held" data-until={voucher.until.toISOString()}>
+              This site’s authorization to submit this version can still reach the chain until{" "}
+              <time dateTime={voucher.until.toISOString()}>{formatUtcClock(voucher.until)}</time>, so the draft stays locked until then: the chain must receive
+              exactly the version it authorized. Submit again now, or edit the draft after that time; this page unlocks it by itself.
+            </p>
+          ) : (
+            <p className="text-sm text-stone-700" data-testid="submit-voucher-lapsed">
+              The authorization lapsed without reaching the chain: the draft can be edited again.
+            </p>
+          )
+        ) : null}
+      </div>
     </section>
   );
 }

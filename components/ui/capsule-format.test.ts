@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseEther } from "viem";
-import { formatCap, formatClockTime, formatCount } from "./capsule-format";
+import { formatCap, formatClockTime, formatCount, formatUtcClock } from "./capsule-format";
 
 describe("formatCap", () => {
   it("groups thousands and keeps the fraction as it is", () => {
@@ -25,5 +25,12 @@ describe("formatClockTime", () => {
   it("writes the hour with two digits just after midnight, as at any other hour", () => {
     expect(formatClockTime(new Date(2026, 11, 7, 0, 5, 41))).toMatch(/^00:05:41 \S+$/);
     expect(formatClockTime(new Date(2026, 11, 7, 14, 5, 9))).toMatch(/^14:05:09 \S+$/);
+  });
+});
+
+describe("formatUtcClock", () => {
+  it("writes hours and minutes in UTC, whatever the browser's zone", () => {
+    expect(formatUtcClock(new Date("2026-12-07T00:05:41Z"))).toBe("00:05 UTC");
+    expect(formatUtcClock(new Date("2026-12-07T23:59:00Z"))).toBe("23:59 UTC");
   });
 });

@@ -58,3 +58,6 @@ export const percent = (value: string | number) => Math.min(100, Math.max(0, Num
  * default with a zone name writes "0:05:41" just after midnight.
  */
 export const formatClockTime = (at: Date): string => at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", timeZoneName: "short" });
+
+/** A moment as HH:MM UTC: a deadline the same on every device the journalist has open, and on the bridge's clock. */
+export const formatUtcClock = (at: Date): string => `${at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC`;
