@@ -45,17 +45,32 @@ export async function startAnvil(options: {
     : spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"] });
   const rpcUrl = `http://${host}:${options.port}`;
   let output = "";
+  // Another node on the port answers the readiness probe as well as this anvil would: only anvil's own line saying it
+  // listens there makes the probe worth asking, so a second `npm start` never deploys into someone else's chain.
+  const listeningLine = `Listening on ${host}:${options.port}`;
+  let listening = false;
   const collect = (chunk: Buffer) => {
     const text = chunk.toString();
     output = (output + text).slice(-4000);
+    if (!listening && output.includes(listeningLine)) listening = true;
     if (options.onLine) for (const line of text.split("\n")) if (line.trim()) options.onLine(line);
   };
+  // anvil's banner lists its development accounts' private keys: never in an error message or a log line
+  const said = () => output.replace(/0x[0-9a-fA-F]{64}/g, "0x…").trim();
   child.stdout?.on("data", collect);
   child.stderr?.on("data", collect);
 
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`anvil on ${rpcUrl} exited with code ${child.exitCode}: ${output.trim()}`);
+    if (child.exitCode !== null) throw new Error(`anvil on ${rpcUrl} exited with code ${child.exitCode}: ${said()}`);
+    if (!listening) {
+      if (Date.now() > deadline) {
+        child.kill("SIGKILL");
+        throw new Error(`anvil did not say it listens on ${host}:${options.port} within 30 s: ${said()}`);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+      continue;
+    }
     try {
       const response = await fetch(rpcUrl, {
         method: "POST",
@@ -70,7 +85,7 @@ export async function startAnvil(options: {
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`anvil did not answer on ${rpcUrl} within 30 s: ${output}`);
+      throw new Error(`anvil did not answer on ${rpcUrl} within 30 s: ${said()}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

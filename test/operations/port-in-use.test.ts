@@ -1,3 +1,4 @@
+import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@/test/support/free-port";
@@ -42,6 +43,32 @@ describe("npm start on a port that is taken", () => {
     // and sees that anvil exited, instead of hanging on that connection until the 30 s deadline
     expect(output).toContain(`anvil on http://127.0.0.1:${taken} exited with code`);
     expect(output).not.toContain("did not answer");
+  });
+
+  it("refuses a port where another node answers, and sends it nothing (no deployment into someone else's chain)", async () => {
+    // a JSON-RPC node that answers every request, as another `npm start`'s anvil on the default port does
+    const answered: string[] = [];
+    const node = http.createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      request.on("end", () => {
+        answered.push(body);
+        response.setHeader("content-type", "application/json");
+        response.end(JSON.stringify({ jsonrpc: "2.0", id: 1, result: "0x498c04a" }));
+      });
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => node.listen(port, "127.0.0.1", resolve));
+    try {
+      const output = await startRefusal({ CAPSULE_ANVIL_PORT: String(port) });
+      expect(output).toContain(`[capsule] start failed: 127.0.0.1:${port} is already in use by another program`);
+      expect(output).toContain("CAPSULE_ANVIL_PORT for the bundled anvil");
+      expect(output).not.toContain("deployed");
+      expect(answered).toEqual([]);
+    } finally {
+      node.closeAllConnections();
+      await new Promise<void>((resolve) => node.close(() => resolve()));
+    }
   });
 
   it("leaves other start errors as they are", () => {
