@@ -62,7 +62,7 @@ test("an unbonded outlet owner deposits, activates the Editor role and votes", a
   // what the wallet holds, beside the bond and by the deposit form: what a deposit can draw on
   await expect(page.getByTestId("wallet-balance")).toHaveText(await walletCap());
   await expect(page.getByTestId("deposit-balances")).toContainText(`In your wallet: ${await walletCap()}. Bonded now: 0 CAP.`);
-  const role = page.getByTestId("bond-role").filter({ hasText: slug });
+  const role = page.locator(`[data-testid="bond-role"][data-outlet="${slug}"]`);
   await expect(role).toHaveAttribute("data-bonded", "false");
   await expect(role).toContainText("Requires a bond of 250 CAP");
   await expect(role.getByTestId("bond-role-missing")).toContainText("deposit 250 CAP more");

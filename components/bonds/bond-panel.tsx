@@ -6,7 +6,7 @@ import { formatEther } from "viem";
 import { parseCapAmount } from "@/components/ui/cap-amount";
 import { roleRegistryAbi } from "@/lib/chain/abi";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
-import { bondRequired, lockFor } from "@/lib/roles/role-catalog";
+import { bondRequired, lockFor, ROLE } from "@/lib/roles/role-catalog";
 import type { TRoleAssignment } from "@/features/roles/roles.schema";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { useBond, useWalletBalance, type BondReading } from "@/components/bonds/use-bonds";
@@ -52,6 +52,8 @@ export function BondPanel() {
     await Promise.all([refetchBond(), refetchBalance()]);
   }, [refetchBond, refetchBalance]);
   const [depositAmount, setDepositAmount] = useState("");
+  // what an activation changed, kept here: the activated role may come back as a new assignment (a new row)
+  const [activated, setActivated] = useState<{ role: string; text: string } | undefined>();
   // "Deposit n CAP" (a role row, the shortfall line, or a link from another page: /bonds?deposit=n)
   // fills the form and takes the person to it, focused, instead of leaving it below the fold
   const [depositAsked, setDepositAsked] = useState(0);
@@ -143,7 +145,16 @@ export function BondPanel() {
         ) : (
           <ul className="divide-y divide-stone-100" data-testid="bond-roles">
             {items.map((role) => (
-              <RoleRow key={role.assignmentId} role={role} bond={bond.data as BondReading} signedIn={status === "signed-in"} onDeposit={(amount) => askDeposit(formatEther(amount))} onActivated={bond.refetch} />
+              <RoleRow
+                key={role.assignmentId}
+                role={role}
+                bond={bond.data as BondReading}
+                signedIn={status === "signed-in"}
+                onDeposit={(amount) => askDeposit(formatEther(amount))}
+                onActivated={bond.refetch}
+                activated={activated?.role === `${role.outletSlug}:${role.roleId}` ? activated.text : undefined}
+                onActivatedSay={(text) => setActivated({ role: `${role.outletSlug}:${role.roleId}`, text })}
+              />
             ))}
           </ul>
         )}
@@ -158,16 +169,29 @@ export function BondPanel() {
   );
 }
 
-function RoleRow(props: { role: TRoleAssignment; bond: BondReading; signedIn: boolean; onDeposit: (amount: bigint) => void; onActivated: () => Promise<void> }) {
+function RoleRow(props: {
+  role: TRoleAssignment;
+  bond: BondReading;
+  signedIn: boolean;
+  onDeposit: (amount: bigint) => void;
+  onActivated: () => Promise<void>;
+  activated: string | undefined;
+  onActivatedSay: (text: string) => void;
+}) {
   const { role, bond } = props;
   const need = roleNeed(role, bond);
   const grant = useChangeRole(role.outletSlug, "grant");
   const [error, setError] = useState<string | undefined>();
+  // the Activate button goes away with the activation, and the focus with it: what changed, and where to go on, is said
+  // where the focus lands
+  const activated = props.activated;
+  const activatedBox = useFocusOnMessage<HTMLParagraphElement>(activated);
   const activate = async () => {
     setError(undefined);
     try {
       await grant.mutateAsync({ wallet: role.wallet, roleId: role.roleId });
       await props.onActivated();
+      props.onActivatedSay(`Activated: your bond of ${cap(need.required)} is locked for this role${role.roleId === ROLE.EDITOR ? ", and you vote on the outlet's capsules from now on" : ""}.`);
     } catch (cause) {
       setError(describeWalletError(cause, "activate the role"));
     }
@@ -178,7 +202,7 @@ function RoleRow(props: { role: TRoleAssignment; bond: BondReading; signedIn: bo
         <p className="min-w-0 [overflow-wrap:anywhere]">
           <span className="font-semibold">{role.name}</span> at{" "}
           <Link href={`/outlets/${role.outletSlug}`} className="text-accent underline">
-            {role.outletSlug}
+            {role.outletName}
           </Link>
         </p>
         <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${need.ready ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-950"}`} data-testid="bond-role-status">
@@ -205,6 +229,14 @@ function RoleRow(props: { role: TRoleAssignment; bond: BondReading; signedIn: bo
           {!props.signedIn ? <p className="text-sm text-stone-600">Sign in with your wallet to activate it.</p> : null}
         </div>
       ) : null}
+      {activated ? (
+        <p ref={activatedBox} tabIndex={-1} role="status" className="text-sm text-emerald-800 [overflow-wrap:anywhere]" data-testid="bond-role-activated">
+          {activated}{" "}
+          <Link href={`/outlets/${role.outletSlug}`} className="text-accent underline">
+            Back to {role.outletName}
+          </Link>
+        </p>
+      ) : null}
       {error ? (
         <p role="alert" className="text-sm text-red-800 [overflow-wrap:anywhere]">
           {error}
@@ -224,10 +256,12 @@ const stateText: Record<TxState, string> = {
 
 function TxStatus(props: { state: TxState; hash?: string; error?: string; testId: string }) {
   const errorBox = useFocusOnMessage<HTMLParagraphElement>(props.error);
+  // the form's button is disabled while the transaction runs, which drops the focus: its confirmation takes it
+  const confirmedBox = useFocusOnMessage<HTMLParagraphElement>(props.state === "confirmed" ? props.hash ?? "confirmed" : undefined);
   return (
     <>
       {props.state !== "idle" && props.state !== "failed" ? (
-        <p role="status" className={`text-sm ${props.state === "confirmed" ? "text-emerald-800" : "text-stone-700"}`} data-testid={`${props.testId}-status`} data-state={props.state}>
+        <p ref={confirmedBox} tabIndex={-1} role="status" className={`text-sm ${props.state === "confirmed" ? "text-emerald-800" : "text-stone-700"}`} data-testid={`${props.testId}-status`} data-state={props.state}>
           {stateText[props.state]}
           {props.hash ? <span className="mt-1 block break-all font-mono text-xs text-stone-500">{props.hash}</span> : null}
         </p>

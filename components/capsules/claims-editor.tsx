@@ -1,6 +1,7 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { useFocusOnMessage } from "@/components/ui/focus-on-message";
 import { useCapsule } from "@/components/capsules/use-capsules";
 import { useSetClaims } from "@/components/capsules/use-claims";
 import { claimSelection, claimsToSave, claimToSave, evidenceKey, type ClaimDraft, type ClaimType } from "@/features/capsules/claims-form";
@@ -30,10 +31,16 @@ function SavedDraftClaims(props: { capsuleId: string; bodyId: string; body: stri
   const [draft, setDraft] = useState<ClaimDraft | undefined>();
   const [kindError, setKindError] = useState<string | undefined>();
   const [hint, setHint] = useState<string | undefined>();
+  // the new-claim form goes away when it is saved or cancelled, and with it the focus: a saved claim is said where the
+  // focus lands (Tab goes on to the claim list), a cancelled one gives the focus back to "Mark as claim"
+  const [savedNote, setSavedNote] = useState<string | undefined>();
+  const savedBox = useFocusOnMessage<HTMLParagraphElement>(savedNote);
+  const markButton = useRef<HTMLButtonElement>(null);
   const evidence = read?.evidence ?? [];
 
   function startMark() {
     setHint(undefined);
+    setSavedNote(undefined);
     save.reset();
     const area = document.getElementById(props.bodyId);
     if (!(area instanceof HTMLTextAreaElement)) return;
@@ -56,12 +63,18 @@ function SavedDraftClaims(props: { capsuleId: string; bodyId: string; body: stri
       <p className="text-sm text-stone-600">
         Mark each statement readers may check — a figure, a quote, an event — and pick the evidence that supports it. Select its words in the body, then mark it.
       </p>
-      <button type="button" className={smallButton} onClick={startMark} disabled={props.locked || save.isPending}>
+      <button ref={markButton} type="button" className={smallButton} onClick={startMark} disabled={props.locked || save.isPending}>
         Mark as claim
       </button>
       {hint ? (
         <p role="status" className="text-sm text-amber-800" data-testid="claim-hint">
           {hint}
+        </p>
+      ) : null}
+
+      {savedNote && !draft ? (
+        <p ref={savedBox} tabIndex={-1} role="status" className="text-sm text-emerald-800 [overflow-wrap:anywhere]" data-testid="claim-saved">
+          {savedNote}
         </p>
       ) : null}
 
@@ -144,12 +157,24 @@ function SavedDraftClaims(props: { capsuleId: string; bodyId: string; body: stri
                   document.getElementById("new-claim-type")?.focus();
                   return;
                 }
-                submit({ added: ready.claim }, () => setDraft(undefined));
+                const quote = draft.quote.exact;
+                submit({ added: ready.claim }, () => {
+                  setDraft(undefined);
+                  setSavedNote(`Claim saved: “${quote.length > 80 ? `${quote.slice(0, 79)}…` : quote}”. Mark the next one the same way.`);
+                });
               }}
             >
               {save.isPending ? "Saving…" : "Save claim"}
             </button>
-            <button type="button" className="text-sm text-stone-600 underline" onClick={() => setDraft(undefined)} disabled={save.isPending}>
+            <button
+              type="button"
+              className="text-sm text-stone-600 underline"
+              onClick={() => {
+                setDraft(undefined);
+                markButton.current?.focus();
+              }}
+              disabled={save.isPending}
+            >
               Cancel
             </button>
           </div>

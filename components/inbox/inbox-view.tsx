@@ -9,6 +9,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { Loading } from "@/components/ui/skeleton";
 import { formatTime } from "@/components/ui/capsule-format";
 import { BondShortfall } from "@/components/bonds/bond-shortfall";
+import { VotesWaiting } from "./votes-waiting";
 
 // /inbox — what happened to the wallet's capsules and roles, newest first, updated live.
 export function InboxView() {
@@ -35,6 +36,7 @@ export function InboxView() {
         ) : null}
       </div>
       <BondShortfall />
+      <VotesWaiting />
       {inbox.isError ? <ErrorNotice title="The inbox could not be loaded" error={inbox.error} onRetry={() => void inbox.refetch()} /> : null}
       {!inbox.data && !inbox.isError ? <Loading label="Loading your inbox" bars={["block h-40 w-full"]} /> : null}
       {inbox.data ? (

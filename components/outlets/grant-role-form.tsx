@@ -11,6 +11,7 @@ import { OUTLET_FIELD_WORDS, zodFieldErrors, type FieldErrors } from "./field-er
 import { SelectField, TextField } from "@/components/ui/field";
 import { AlertLine } from "@/components/ui/form-message";
 import { grantRefusal } from "@/lib/roles/role-change-rules";
+import { useFocusOnMessage } from "@/components/ui/focus-on-message";
 
 /** `amOwner`: the owner offers any role; an Editor Journalist and Reporter roles only (lib/roles/role-change-rules.ts). */
 export function GrantRoleForm({ slug, amOwner }: { slug: string; amOwner: boolean }) {
@@ -23,6 +24,10 @@ export function GrantRoleForm({ slug, amOwner }: { slug: string; amOwner: boolea
   const [errors, setErrors] = useState<FieldErrors>({});
   const [refusal, setRefusal] = useState<unknown>();
   const [offered, setOffered] = useState<string | undefined>();
+  // "Grant role" is disabled while the grant runs, which drops the focus to the page's start: the answer (the offer
+  // made, the bond it lacks, or the error) takes it, each time one comes
+  const [answers, setAnswers] = useState(0);
+  const answerBox = useFocusOnMessage<HTMLDivElement>(answers > 0 ? String(answers) : undefined);
   const roles = (catalog.data?.items ?? []).filter((role) => role.scope === "outlet" && grantRefusal({ outletSlug: slug, roleId: role.roleId, actorIsOwner: amOwner }) === undefined);
 
   const onSubmit = async (event: FormEvent) => {
@@ -40,6 +45,7 @@ export function GrantRoleForm({ slug, amOwner }: { slug: string; amOwner: boolea
       if (bondTopUp(error)) setRefusal(error);
       else setErrors({ form: describeWalletError(error, "grant the role") });
     }
+    setAnswers((n) => n + 1);
   };
 
   return (
@@ -58,19 +64,15 @@ export function GrantRoleForm({ slug, amOwner }: { slug: string; amOwner: boolea
           {grant.isPending ? "Granting…" : "Grant role"}
         </button>
       </div>
-      {errors.form ? (
-        <div className="sm:col-span-3">
-          <AlertLine text={errors.form} testId="form-error" />
-        </div>
-      ) : null}
-      {offered ? (
-        <p role="status" className="text-sm text-emerald-900 [overflow-wrap:anywhere] sm:col-span-3" data-testid="grant-offered">
-          {offered}
-        </p>
-      ) : null}
-      {refusal ? (
-        <div className="sm:col-span-3">
-          <BondNeeded error={refusal} who="them" />
+      {errors.form || offered || refusal ? (
+        <div ref={answerBox} tabIndex={-1} className="space-y-3 outline-none focus-visible:ring-2 focus-visible:ring-accent sm:col-span-3" data-testid="grant-answer">
+          {errors.form ? <AlertLine text={errors.form} testId="form-error" /> : null}
+          {offered ? (
+            <p role="status" className="text-sm text-emerald-900 [overflow-wrap:anywhere]" data-testid="grant-offered">
+              {offered}
+            </p>
+          ) : null}
+          {refusal ? <BondNeeded error={refusal} who="them" /> : null}
         </div>
       ) : null}
       <p className="text-xs text-stone-500 sm:col-span-3">

@@ -8,6 +8,7 @@ import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { CopyButton } from "@/components/ui/copy-button";
 import { verificationReason } from "./outlet-labels";
 import { AlertLine } from "@/components/ui/form-message";
+import { useFocusOnMessage } from "@/components/ui/focus-on-message";
 
 function RecordRow({ label, value }: { label: string; value: string }) {
   return (
@@ -34,6 +35,10 @@ export function VerificationPanel({ outlet, canManage }: { outlet: TOutlet; canM
   const ok = result === "verified";
   // a near miss: the answer says which record was found and why it does not match
   const detail = verify.data && !verify.data.verified && NEAR_MISS.has(verify.data.reason ?? "") ? verify.data.message : undefined;
+  // "Check now" is disabled while the check runs, which drops the focus to the page's start: the answer of this
+  // check (found, not found, or the error) takes it, so it is read out and Tab goes on from the panel
+  const answered = verify.isSuccess || verify.isError ? `${verify.submittedAt}` : undefined;
+  const resultBox = useFocusOnMessage<HTMLDivElement>(answered);
 
   return (
     <Card title="Domain verification">
@@ -65,24 +70,26 @@ export function VerificationPanel({ outlet, canManage }: { outlet: TOutlet; canM
         )}
         <span className="text-xs text-stone-500">Last checked: {formatTime(v.lastCheckedAt)}</span>
       </div>
-      {verify.isError ? (
-        <div className="mt-3">
-          <AlertLine text={describeWalletError(verify.error, "run the check")} testId="form-error" />
-        </div>
-      ) : result ? (
-        <p
-          role="status"
-          data-testid="verification-result"
-          className={`mt-3 rounded border p-3 text-sm ${ok ? "border-emerald-200 bg-emerald-50 text-emerald-900" : "border-amber-200 bg-amber-50 text-amber-900"}`}
-        >
-          {verificationReason[result] ?? result}
-          {detail ? (
-            <span className="mt-1 block [overflow-wrap:anywhere]" data-testid="verification-detail">
-              {detail}
-            </span>
-          ) : null}
-        </p>
-      ) : null}
+      <div ref={resultBox} tabIndex={-1} className="outline-none focus-visible:ring-2 focus-visible:ring-accent" data-testid="verification-answer">
+        {verify.isError ? (
+          <div className="mt-3">
+            <AlertLine text={describeWalletError(verify.error, "run the check")} testId="form-error" />
+          </div>
+        ) : result ? (
+          <p
+            role="status"
+            data-testid="verification-result"
+            className={`mt-3 rounded border p-3 text-sm ${ok ? "border-emerald-200 bg-emerald-50 text-emerald-900" : "border-amber-200 bg-amber-50 text-amber-900"}`}
+          >
+            {verificationReason[result] ?? result}
+            {detail ? (
+              <span className="mt-1 block [overflow-wrap:anywhere]" data-testid="verification-detail">
+                {detail}
+              </span>
+            ) : null}
+          </p>
+        ) : null}
+      </div>
     </Card>
   );
 }
