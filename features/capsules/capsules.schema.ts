@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_INLINE_MARKS, tooManyInlineMarksLine } from "@/lib/markdown/inline-marks";
 import { MAX_MARKDOWN_NESTING, tooDeeplyNestedLine } from "@/lib/markdown/nesting";
 import { checkBidiControls, zMultiLine, zOneLine } from "@/lib/schemas/plain-text";
 import { ZStoredUri, ZWebUrl } from "@/lib/schemas/uri";
@@ -77,6 +78,10 @@ const contentFields = {
   body: zMultiLine(1, 200_000).superRefine((body, ctx) => {
     const line = tooDeeplyNestedLine(body);
     if (line !== undefined) ctx.addIssue({ code: "custom", message: `line ${line} nests quotes or lists more than ${MAX_MARKDOWN_NESTING} levels deep` });
+    const paragraph = tooManyInlineMarksLine(body);
+    if (paragraph !== undefined) {
+      ctx.addIssue({ code: "custom", message: `the paragraph from line ${paragraph} holds more than ${MAX_INLINE_MARKS.toLocaleString("en")} of * _ ~ [ ]; split it with a blank line` });
+    }
   }),
   subtitle: zOneLine(0, 300).nullable().optional(),
   summary: zMultiLine(0, 2000, { trim: true }).nullable().optional(),

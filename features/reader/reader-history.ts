@@ -1,10 +1,12 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import type { DbOrTrx } from "@/lib/db/database";
 import type { CapsuleRow } from "@/lib/db/tables/capsules.table";
 import { findCapsule, listChain } from "@/features/capsules/capsules.repository";
 import { rootIdOf } from "@/features/capsules/chain-order";
 import { wordDiff, wordDiffStats, type WordChange } from "@/lib/diff/word-diff";
 import { articlePlainText } from "@/lib/markdown/plain-text";
+import { keptResults } from "@/lib/markdown/kept-renders";
 import { isPublished, latestPublished, revisionUnderVote } from "./reader-chain";
 import { findOutletById } from "@/features/outlets/outlets.repository";
 
@@ -36,10 +38,24 @@ export type ReaderHistory = {
 };
 
 const readerText = (row: Pick<CapsuleRow, "title" | "subtitle" | "body">) => [row.title, row.subtitle ?? "", articlePlainText(row.body)].filter(Boolean).join("\n");
+/** The fields readerText is made of, unambiguously joined (the key of a kept diff). */
+const readerBody = (row: Pick<CapsuleRow, "title" | "subtitle" | "body">) => JSON.stringify([row.title, row.subtitle ?? "", row.body]);
+
+/**
+ * Word diffs already made, by the SHA-256 of the two texts (200 of them). A published version's text never changes,
+ * and the history page diffs every version against the one before on each request: parsing two long bodies and
+ * diffing them takes seconds of CPU, which a page read again and again would spend every time.
+ */
+const diffs = keptResults<{ changes: WordChange[]; added: number; removed: number }>(200);
+const digest = (text: string) => createHash("sha256").update(text).digest("base64");
 
 export function whatChangedBetween(previous: CapsuleRow, next: CapsuleRow): WhatChanged {
-  const changes = wordDiff(readerText(previous), readerText(next));
-  return { previousId: String(previous.id), changes, ...wordDiffStats(changes) };
+  const key = `${digest(readerBody(previous))}:${digest(readerBody(next))}`;
+  const made = diffs(key, () => {
+    const changes = wordDiff(readerText(previous), readerText(next));
+    return { changes, ...wordDiffStats(changes) };
+  });
+  return { previousId: String(previous.id), ...made };
 }
 
 /** The published versions of a chain, oldest first. */

@@ -5,6 +5,7 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified, type PluggableList } from "unified";
+import { limitInlineMarks } from "./inline-marks";
 import { limitNesting } from "./nesting";
 import { safeHref, vaultImageSrc } from "./safe-url";
 import { styleArticle } from "./style-article";
@@ -80,9 +81,17 @@ export const rehypePlugins: PluggableList = [[rehypeSanitize, schema], applyUrlP
 
 const processor = unified().use(remarkParse).use(remarkPlugins).use(remarkRehype).use(rehypePlugins).freeze();
 
+/**
+ * What the parser is given: line breaks as `\n`, nesting cut to MAX_MARKDOWN_NESTING (nesting.ts) and marks past
+ * MAX_INLINE_MARKS in a paragraph made plain (inline-marks.ts), every offset of the source kept.
+ */
+export function boundedSource(source: string): string {
+  return limitInlineMarks(limitNesting(source.replace(/\r\n?/g, "\n")));
+}
+
 /** The Markdown syntax tree (CommonMark + GFM), before any HTML is made. */
 export function parseMarkdown(source: string): MdastRoot {
-  return processor.parse(limitNesting(source.replace(/\r\n?/g, "\n")));
+  return processor.parse(boundedSource(source));
 }
 
 /** The sanitized, styled HTML tree of an article body. */

@@ -1,8 +1,7 @@
 import Markdown from "react-markdown";
 import { createElement, Fragment, type ReactNode } from "react";
 import type { PluggableList } from "unified";
-import { rehypePlugins, remarkPlugins } from "./markdown-pipeline";
-import { limitNesting } from "./nesting";
+import { boundedSource, rehypePlugins, remarkPlugins } from "./markdown-pipeline";
 
 // Markdown -> React elements through react-markdown's synchronous renderer: no hooks and no
 // "use client", so it runs in server components (a server-rendered reader page) and in the
@@ -10,5 +9,5 @@ import { limitNesting } from "./nesting";
 
 /** The Markdown source as React elements (CommonMark + GFM, sanitized; see markdown-pipeline.ts). */
 export function renderMarkdown(source: string, moreRehype: PluggableList = []): ReactNode[] {
-  return [createElement(Fragment, { key: "markdown" }, Markdown({ children: limitNesting(source.replace(/\r\n?/g, "\n")), remarkPlugins, rehypePlugins: [...rehypePlugins, ...moreRehype] }))];
+  return [createElement(Fragment, { key: "markdown" }, Markdown({ children: boundedSource(source), remarkPlugins, rehypePlugins: [...rehypePlugins, ...moreRehype] }))];
 }
