@@ -19,6 +19,7 @@ const slug = `walk-four-${run}`;
 const title = `Harbour fees rise again ${run}`;
 const body = `Harbour fees rose 12 percent this year, the port said.\n\n## Why it matters\n\nShipping firms say the rise will reach shoppers.\n\n### What comes next\n\nThe council meets in May.`;
 const file = Buffer.from(`port,fee,year\nA,112,${run}\n`);
+const OUTLET_NAME = `TheWalkFourHarbourMunicipalIndependentCooperativeNewsroomAndRiversideEveningChronicle${run}`;
 const owner = freshWallet();
 let id = "";
 let fileUri = "";
@@ -28,7 +29,8 @@ test.beforeAll(async () => {
   const desk = readerDesk();
   // a wallet of its own: the submissions of other specs' dev wallets do not count against it
   await juryChain().fund(owner, "5000", "0");
-  await desk.outlet(owner.key, slug, "The Walk Four Ledger");
+  // one word of 100 letters: the lists of articles must break it at 360 px, as the article page does
+  await desk.outlet(owner.key, slug, OUTLET_NAME);
   const uploaded = await desk.call(vaultUpload, { body: { filename: "fees.csv", mimeType: "text/csv", contentBase64: file.toString("base64") } }, owner.key);
   fileUri = pathOf(vaultObject, { objectId: uploaded.object.objectId });
   id = await desk.finalizedWithClaims(
@@ -78,6 +80,35 @@ test("the front page says whose articles each feed carries, and so does the JSON
   // a new outlet starts below the Elevated tier: its article is in the Atom feed, not in the JSON Feed, as both say
   expect(json.items.map((item) => item.title)).not.toContain(title);
   expect(await (await request.get(`/outlets/${slug}/feed.xml`)).text()).toContain(title);
+});
+
+test("the embed is one main landmark headed by its label, found or not", async ({ page }) => {
+  for (const [path, heading] of [
+    [`/embed/${id}`, "✓ Integrity: Clean"],
+    ["/embed/987654321", "No published article at this address on Capsule"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("main")).toHaveCount(1);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    const result = await new AxeBuilder({ page }).withRules(["landmark-one-main", "page-has-heading-one", "region"]).analyze();
+    expect(result.violations.map((v) => v.id), path).toEqual([]);
+  }
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 400 });
+    await page.goto(`/embed/${id}`);
+    await shot(page, `reader-walk-four-embed-${width}`);
+  }
+});
+
+test("a 100-letter outlet name wraps in the front page's and the author's lists at 360 px", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  for (const path of [`/?outlet=${slug}`, `/authors/${owner.address}`]) {
+    await page.goto(path);
+    await expect(page.getByText(OUTLET_NAME, { exact: false }).first()).toBeAttached();
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: path }).toBeLessThanOrEqual(360);
+    await expect(page.getByTestId("list-outlet-line").first()).toContainText(OUTLET_NAME, { ignoreCase: true });
+    await shot(page, `reader-walk-four-list-${path.startsWith("/authors") ? "author" : "front"}-360`);
+  }
 });
 
 test.describe("without JavaScript", () => {
