@@ -299,7 +299,7 @@ test("the reader checks the article against their own node (remembered), then op
     expect(missing.status(), id).toBe(404);
     // a partner's iframe shows a page in the badge's style, not the API's JSON
     expect(missing.headers()["content-type"], id).toContain("text/html");
-    expect(await missing.text(), id).toContain("on Capsule</p>");
+    expect(await missing.text(), id).toContain("No published article at this address on Capsule</h1>");
   }
   expect(errors.filter((e) => !e.includes("127.0.0.1:9") && !e.includes("404"))).toEqual([]);
 });

@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = {
   title: { absolute: "Capsule — articles finalized on chain" },
   description: "The latest articles accepted by their editors and finalized on chain, with their integrity labels and corrections.",
-  alternates: { types: { "application/atom+xml": [{ url: "/feed.xml", title: "Capsule: all outlets" }], "application/feed+json": [{ url: "/feed.json", title: "Capsule: all outlets" }] } },
+  alternates: { types: { "application/atom+xml": [{ url: "/feed.xml", title: "Capsule: all outlets" }], "application/feed+json": [{ url: "/feed.json", title: "Capsule: Elevated and Premium outlets" }] } },
 };
 
 const PAGE_SIZE = 10;
@@ -42,8 +42,8 @@ export default async function FrontPage({ searchParams }: Props) {
             newer first, outlets with a higher distribution tier and integrity score higher, contested articles and penalised outlets lower —
             open “Why is this here?” under an article for its numbers.{" "}
             <Link href="/network" prefetch={false} className="text-accent underline">About the network</Link> ·{" "}
-            <a href="/feed.xml" className="text-accent underline">Atom feed</a> ·{" "}
-            <a href="/feed.json" className="text-accent underline">JSON Feed</a>
+            <a href="/feed.xml" className="text-accent underline">Atom feed</a> (every outlet) ·{" "}
+            <a href="/feed.json" className="text-accent underline">JSON Feed</a> (outlets of the Elevated and Premium tiers only)
           </p>
         </details>
       </div>

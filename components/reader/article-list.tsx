@@ -33,11 +33,11 @@ export function ArticleList({
           const label = integrityLabelInfo(item.integrityLabel);
           return (
             <li key={item.capsuleId} className="py-4" data-testid="article-item" data-capsule-id={item.capsuleId}>
-              <p className="text-xs uppercase tracking-wide text-stone-500">
+              <p className="text-xs uppercase tracking-wide text-stone-500 [overflow-wrap:anywhere]" data-testid="list-outlet-line">
                 {showOutlet ? (
                   <>
                     <Link href={`/outlets/${item.outletSlug}`} prefetch={false} className="hover:underline">
-                      {item.outletName}
+                      <bdi>{item.outletName}</bdi>
                     </Link>
                     {" · "}
                   </>

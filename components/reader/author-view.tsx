@@ -49,9 +49,9 @@ function ArticleList({ articles, testId }: { articles: AuthorArticle[]; testId: 
         const label = integrityLabelInfo(article.integrityLabel);
         return (
           <li key={article.capsuleId} className="py-4" data-testid="author-article">
-            <p className="text-xs uppercase tracking-wide text-stone-500">
+            <p className="text-xs uppercase tracking-wide text-stone-500 [overflow-wrap:anywhere]" data-testid="list-outlet-line">
               <Link href={`/outlets/${article.outletSlug}`} prefetch={false} className="hover:underline">
-                {article.outletName}
+                <bdi>{article.outletName}</bdi>
               </Link>
               {" · "}
               <LocalTime unixSeconds={article.finalizedAt} />

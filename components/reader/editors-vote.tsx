@@ -16,6 +16,11 @@ export function EditorsVote({ capsuleId, votes }: { capsuleId: string; votes: Re
       {votes.items.length === 0 ? (
         <p className="text-sm text-stone-600">No votes are recorded for this version.</p>
       ) : (
+        <p className="text-sm text-stone-600" data-testid="reader-votes-weight">
+          Each editor’s vote counts by the bond they have deposited, in CAP, this network’s token: the amount beside each vote.
+        </p>
+      )}
+      {votes.items.length === 0 ? null : (
         <ul className="divide-y divide-stone-100 text-sm">
           {votes.items.map((vote) => (
             <li key={vote.voter} className="py-2" data-testid="reader-vote" data-voter={vote.voter}>

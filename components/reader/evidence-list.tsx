@@ -45,6 +45,9 @@ function EvidenceRow({ item, compact }: { item: Evidence; compact: boolean }) {
   const linkable = linkableUri(item.uri);
   const url = origin && linkable ? fetchableUrl(linkable, origin) : undefined;
   const external = linkable && /^https?:/i.test(linkable) && !url ? linkable : undefined;
+  // the server's markup (all a reader without JavaScript gets) knows no origin: a file on this site (a path) is
+  // still opened from it; only the Verify button needs the script
+  const sitePath = !origin && linkable && /^\/(?!\/)/.test(linkable) ? linkable : undefined;
 
   async function verify() {
     if (!url) return;
@@ -93,6 +96,13 @@ function EvidenceRow({ item, compact }: { item: Evidence; compact: boolean }) {
                 </span>
               </button>
             </>
+          ) : sitePath ? (
+            <a href={sitePath} className="inline-flex min-h-11 items-center rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100">
+              Open{" "}
+              <span className="sr-only">
+                <bdi>{item.label}</bdi>
+              </span>
+            </a>
           ) : external ? (
             <a href={external} rel="noopener noreferrer nofollow" className="inline-flex min-h-11 items-center rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100">
               Open on its site

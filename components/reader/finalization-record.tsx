@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { readFinalization, type FinalizationFacts, type RegistryRecord } from "@/features/reader/read-finalization";
 import { rpcLabelNode } from "@/features/reader/read-label";
@@ -127,9 +127,16 @@ const revises = (parent: string) => (parent === "0" ? "an original, correcting n
 
 // The gateway offers no eth_getBlockByNumber (seed's method list), so the block time shown is the
 // bridge's finalizedAt, which the indexer took from that block.
+// Whether this render runs in the browser: false in the server's markup, which is what a reader without JavaScript
+// keeps (islands are rendered anew in the browser, not hydrated, so the two may differ).
+const subscribeNever = () => () => {};
+const inBrowser = () => true;
+const onServer = () => false;
+
 // Where the finalization is recorded: the transaction, checked in the reader's browser against the
 // chain's receipt, and the body re-hashed against the content hash the editors voted on.
 export function FinalizationRecord(props: Props) {
+  const scripted = useSyncExternalStore(subscribeNever, inBrowser, onServer);
   const { custom, choose } = useVerifyRpc();
   const [origin, setOrigin] = useState<string>();
   useEffect(() => setOrigin(window.location.origin), []);
@@ -189,10 +196,12 @@ export function FinalizationRecord(props: Props) {
             tabIndex={-1}
             className={`text-base ${verdict === "ok" ? "text-emerald-800" : verdict === "failed" ? "text-red-800" : overdue ? "text-amber-900" : "text-stone-600"}`}
             data-testid="finalization-summary"
-            data-verdict={overdue ? "overdue" : verdict}
+            data-verdict={!scripted ? "no-script" : overdue ? "overdue" : verdict}
             aria-live="polite"
           >
-            {verdict === "ok"
+            {!scripted
+              ? NO_SCRIPT_SENTENCE
+              : verdict === "ok"
               ? `${okSentence} Your browser did this check itself; the lines below say how.`
               : verdict === "failed"
                 ? "✖ This page could not be checked against the chain record. The lines below say which check failed."
@@ -213,11 +222,11 @@ export function FinalizationRecord(props: Props) {
               <span className="min-w-0 break-all font-mono text-xs" data-testid="finalize-tx">
                 {props.txHash}
               </span>
-              <CopyButton value={props.txHash} label="Copy the transaction hash" />
+              {scripted ? <CopyButton value={props.txHash} label="Copy the transaction hash" /> : null}
             </dd>
             <dt className="text-stone-500">Block</dt>
             <dd className="font-mono text-xs">
-              <span data-testid="finalize-block">{proof.data ? proof.data.blockNumber.toString() : proof.isError ? "not available right now" : overdue ? "no answer yet" : "reading…"}</span>
+              <span data-testid="finalize-block">{!scripted ? "not read (the check needs JavaScript)" : proof.data ? proof.data.blockNumber.toString() : proof.isError ? "not available right now" : overdue ? "no answer yet" : "reading…"}</span>
               {proof.data ? <span className="ml-2 font-sans text-stone-500">block time {formatTime(props.finalizedAt)}</span> : null}
             </dd>
             <dt className="text-stone-500">Article number</dt>
@@ -271,11 +280,14 @@ export function FinalizationRecord(props: Props) {
       ) : (
         <p className="text-stone-600">The finalization transaction is not recorded yet.</p>
       )}
-      {/* a field for readers who run their own node: folded away from the others, open while one is in use */}
-      <details className="text-sm" open={custom ? true : undefined} data-testid="rpc-details">
-        <FoldedSummary className="text-stone-600">Check with your own node (technical)</FoldedSummary>
-        <RpcChooser custom={custom} onChoose={choose} />
-      </details>
+      {/* a field for readers who run their own node: folded away from the others, open while one is in use; the check
+          it starts runs in the browser, so a page without JavaScript does not offer it */}
+      {scripted ? (
+        <details className="text-sm" open={custom ? true : undefined} data-testid="rpc-details">
+          <FoldedSummary className="text-stone-600">Check with your own node (technical)</FoldedSummary>
+          <RpcChooser custom={custom} onChoose={choose} />
+        </details>
+      ) : null}
       <details className="text-xs text-stone-500">
         <FoldedSummary>How anyone can check this record (technical)</FoldedSummary>
         <p>
@@ -286,6 +298,14 @@ export function FinalizationRecord(props: Props) {
     </section>
   );
 }
+
+/**
+ * What the record says where JavaScript does not run: the check is the browser's, so nothing here was checked, and
+ * the page says so instead of "Checking…" for ever; the way to check without it is `npm run verify`, under "Check this
+ * article yourself (technical)".
+ */
+export const NO_SCRIPT_SENTENCE =
+  "Not checked: your browser checks this record against the chain with JavaScript, which is off here, so nothing in this section has been checked. To check it without JavaScript, see “Check this article yourself (technical)” below.";
 
 /** The reader's own node: a field remembered in this browser; empty = this site's /rpc. */
 function RpcChooser({ custom, onChoose }: { custom: string; onChoose: (url: string) => void }) {

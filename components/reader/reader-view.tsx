@@ -14,6 +14,7 @@ import { ArticleClaims } from "./article-claims";
 import { ContributorList, CreditName } from "./contributor-list";
 import { CourtRecord, openCaseOf } from "./court-note";
 import { IntegrityBadge } from "./integrity-badge";
+import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
 import { CorrectionNotice } from "./correction-notice";
 import { WhatChangedDetails } from "./what-changed";
 import { EmbedSnippet } from "./embed-snippet";
@@ -131,7 +132,7 @@ export function ReaderView({ article, registry, origin, label = null }: { articl
         <p>
           <a href={`/read/${c.id}#chain-heading`} className="inline-flex min-h-11 items-center" data-testid="badge-link">
             {/* eslint-disable-next-line @next/next/no-img-element -- an SVG served by the bridge, the same one outlets embed */}
-            <img src={pathOf(capsuleBadge, { id: c.id })} alt={`Capsule integrity label of article #${c.id}`} height={20} data-testid="badge-img" />
+            <img src={pathOf(capsuleBadge, { id: c.id })} alt={`Capsule badge: integrity label “${integrityLabelInfo(c.integrityLabel).title}”`} height={20} data-testid="badge-img" />
           </a>
         </p>
         <p className="text-stone-600">

@@ -38,6 +38,20 @@ const TITLE = `Q&A <img src=x onerror=alert(1)><script>alert("t")</script>`;
 const EXCERPT = `Figures <b>bold</b> & <a href="javascript:alert(2)">link</a>`;
 
 describe("feeds", () => {
+  it("the network JSON Feed, an Elevated channel, says whose articles it carries and where every outlet's are", () => {
+    const json = JSON.parse(feedDocument(ORIGIN, "json", undefined, [])) as { title: string; description: string; items: unknown[] };
+    expect(json.items).toEqual([]);
+    expect(json.title).toBe("Capsule — Elevated and Premium outlets");
+    expect(json.description).toContain("Elevated and Premium distribution tiers");
+    expect(json.description).toContain("/feed.xml");
+    const atom = new XMLParser().parse(feedDocument(ORIGIN, "atom", undefined, [])) as { feed: { title: string; subtitle: string } };
+    expect(atom.feed.title).toBe("Capsule — all outlets");
+    expect(atom.feed.subtitle).not.toContain("Elevated");
+    const outletJson = JSON.parse(feedDocument(ORIGIN, "json", { slug: "harbour-desk", name: "Harbour Desk" }, [])) as { title: string; description: string };
+    expect(outletJson.title).toBe("Harbour Desk — Capsule");
+    expect(outletJson.description).not.toContain("Elevated");
+  });
+
   it("declares Atom titles and summaries html and escapes what was typed, so a reader shows it as text", () => {
     const xml = feedDocument(ORIGIN, "atom", undefined, [article({ title: TITLE, excerpt: EXCERPT })]);
     expect(XMLValidator.validate(xml)).toBe(true);

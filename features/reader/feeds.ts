@@ -58,6 +58,15 @@ const feedText = (text: string) => bidiNeutralized(xmlSafe(text));
 /** An entry's plain-text summary: the excerpt, the label with the court's finding and the claims ruled on, any correction notice. */
 const entrySummary = (item: PublishedArticle) => feedText([item.excerpt, labelLine(item), correctionLine(item)].filter(Boolean).join("\n\n"));
 
+const FEED_DESCRIPTION = "Articles finalized on chain, with their integrity labels and corrections.";
+/**
+ * The network's feeds by name: the Atom feed carries every outlet's articles, the JSON Feed (an Elevated channel) only
+ * those of Elevated and Premium outlets, so a reader who finds it shorter than the Atom feed, or empty, is told why.
+ */
+export const NETWORK_FEED_TITLE: Record<FeedFormat, string> = { atom: "Capsule — all outlets", json: "Capsule — Elevated and Premium outlets" };
+const NETWORK_JSON_FEED_DESCRIPTION =
+  "Articles of outlets at the Elevated and Premium distribution tiers, finalized on chain, with their integrity labels and corrections. Every outlet's articles are in the Atom feed, /feed.xml.";
+
 /**
  * A feed of finalized articles built with the `feed` package. Every feed names itself
  * (`rel="self"`) and the hub (`rel="hub"`, the WebSub hub at /websub). Each entry carries its
@@ -71,8 +80,8 @@ function buildFeed(origin: string, format: FeedFormat, outlet: FeedOutlet | unde
   const feed = new Feed({
     // one feed whatever the page: its pages share the id of the first (RFC 5005 §3)
     id: pageUrl(origin, format, outlet?.slug, 1),
-    title: outlet ? `${feedText(outlet.name)} — Capsule` : "Capsule — all outlets",
-    description: "Articles finalized on chain, with their integrity labels and corrections.",
+    title: outlet ? `${feedText(outlet.name)} — Capsule` : NETWORK_FEED_TITLE[format],
+    description: outlet || format === "atom" ? FEED_DESCRIPTION : NETWORK_JSON_FEED_DESCRIPTION,
     link: outlet ? `${origin}/outlets/${outlet.slug}` : `${origin}/`,
     feedLinks: format === "atom" ? { atom: self } : { json: self },
     hub: `${origin}/websub`,

@@ -15,13 +15,24 @@ import { walk } from "./tree-walk";
 // Raw HTML in the source becomes visible text before any HTML is made; rehype-sanitize (GitHub's
 // schema) then strips anything unexpected, and applyUrlPolicy enforces safe-url.ts.
 
-/** Article headings start at <h2> (`#` → h2 … `######` stays h6): the page's title is its only <h1>. */
+/**
+ * Article headings start at <h2>: the page's title is its only <h1>, and the text's own top level of headings comes
+ * right under it, whichever level its author began with (`#` → h2, or `##` → h2 in a text whose headings start at
+ * `##`; the levels under it keep their steps, up to h6). A text that began at `##` went from the title's <h1> to
+ * <h3>, skipping a level for readers who move by headings.
+ */
 function demoteHeadings() {
-  return (tree: MdastRoot) =>
+  return (tree: MdastRoot) => {
+    let top = 6;
     walk<MdastContent>(tree, (node) => {
-      if (node.type === "heading") node.depth = Math.min(node.depth + 1, 6) as typeof node.depth;
+      if (node.type === "heading") top = Math.min(top, node.depth);
       return undefined;
     });
+    walk<MdastContent>(tree, (node) => {
+      if (node.type === "heading") node.depth = Math.min(node.depth - top + 2, 6) as typeof node.depth;
+      return undefined;
+    });
+  };
 }
 
 /** `<b>hi</b>` written in a draft is shown as those characters, never parsed as HTML. */

@@ -26,6 +26,13 @@ describe("Markdown renderer (remark/rehype, CommonMark + GFM)", () => {
     expect(out).toBe("<h2>Title</h2>\n<h3>Section</h3>\n<h6>Deep</h6>\n<h2>Setext</h2>");
   });
 
+  it("puts a text's top level of headings right under the page title, whichever level its author began with", () => {
+    expect(stripClasses(html("Intro.\n\n## Why it matters\n\nText.\n\n### Detail\n\n###### Deep"))).toBe(
+      "<p>Intro.</p>\n<h2>Why it matters</h2>\n<p>Text.</p>\n<h3>Detail</h3>\n<h6>Deep</h6>",
+    );
+    expect(stripClasses(html("### Only\n\n#### Under"))).toBe("<h2>Only</h2>\n<h3>Under</h3>");
+  });
+
   it("escapes HTML inside code, emphasis, headings and link text", () => {
     const out = stripClasses(html("# <b>T</b>\n\n*<i>e</i>* `<x>` [<u>l</u>](https://a.example/)"));
     expect(out).toBe(

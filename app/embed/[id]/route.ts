@@ -12,7 +12,7 @@ import { escapeXml, findingSentence, verdictAside } from "@/features/reader/labe
 
 export const dynamic = "force-dynamic";
 
-const EMBED_STYLE = "body{margin:0;font:14px/1.4 system-ui,sans-serif;color:#1c1917;background:#fff}.b{border:1px solid #d6d3d1;border-radius:6px;padding:10px 12px;max-width:100%;box-sizing:border-box}.l{font-weight:700}.s{color:#57534e;font-size:12px}a{color:#1d4ed8}p{margin:4px 0;overflow-wrap:anywhere}";
+const EMBED_STYLE = "body{margin:0;font:14px/1.4 system-ui,sans-serif;color:#1c1917;background:#fff}.b{border:1px solid #d6d3d1;border-radius:6px;padding:10px 12px;max-width:100%;box-sizing:border-box}.l{font-weight:700;font-size:inherit}.s{color:#57534e;font-size:12px}a{color:#1d4ed8}p,h1{margin:4px 0;overflow-wrap:anywhere}";
 const EMBED_HEADERS = { "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *" };
 
 // inside a partner's iframe a 404 is a small page in the badge's style, not the API's JSON; it names no
@@ -20,7 +20,7 @@ const EMBED_HEADERS = { "content-type": "text/html; charset=utf-8", "content-sec
 const notFound = () =>
   new Response(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Article not found · Capsule</title><style>${EMBED_STYLE}</style></head>
-<body><div class="b" data-testid="embed-not-found"><p class="l">No published article at this address on Capsule</p><p class="s">Its link may be mistyped, or the article is not published yet.</p></div></body></html>`,
+<body><main class="b" data-testid="embed-not-found"><h1 class="l">No published article at this address on Capsule</h1><p class="s">Its link may be mistyped, or the article is not published yet.</p></main></body></html>`,
     { status: 404, headers: { ...EMBED_HEADERS, "cache-control": "public, max-age=60" } },
   );
 
@@ -33,7 +33,8 @@ function courtLines(data: Awaited<ReturnType<typeof badgeData>>, origin: string)
 }
 
 // GET /embed/:id — a self-contained, script-free page for an <iframe> on an outlet's site: the label,
-// the court's finding, and links to the article's proof. Framing by any site is allowed on purpose.
+// the court's finding, and links to the article's proof. Framing by any site is allowed on purpose. The badge is the
+// document's one `main`, its label line the `h1`: a screen reader in the frame finds both by landmark and heading.
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await params;
   if (!isDecimalId(id)) return notFound();
@@ -51,10 +52,10 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const readUrl = `${origin}/read/${id}`;
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${e(`Integrity: ${info.title} · Capsule #${id}`)}</title>
 <style>${EMBED_STYLE}</style></head>
-<body><div class="b" data-testid="embed"><p class="l" data-testid="embed-label" data-label="${e(info.key)}">${e(info.symbol)} Integrity: ${e(data.published ? info.title : "not published")}</p>
+<body><main class="b" data-testid="embed"><h1 class="l" data-testid="embed-label" data-label="${e(info.key)}">${e(info.symbol)} Integrity: ${e(data.published ? info.title : "not published")}</h1>
 <p>${e(bidiNeutralized(data.title))}</p>
 ${data.published ? courtLines(data, origin) : ""}
-<p class="s"><a href="${e(data.proofUrl)}" target="_blank" rel="noopener">Check the on-chain proof</a> · <a href="${e(`${origin}${pathOf(capsuleProof, { id })}`)}" target="_blank" rel="noopener">proof (JSON)</a> · <a href="${e(readUrl)}" target="_blank" rel="noopener">read on Capsule</a></p></div></body></html>`;
+<p class="s"><a href="${e(data.proofUrl)}" target="_blank" rel="noopener">Check the on-chain proof</a> · <a href="${e(`${origin}${pathOf(capsuleProof, { id })}`)}" target="_blank" rel="noopener">proof (JSON)</a> · <a href="${e(readUrl)}" target="_blank" rel="noopener">read on Capsule</a></p></main></body></html>`;
   return new Response(html, {
     headers: { ...EMBED_HEADERS, "cache-control": "public, max-age=300" },
   });
