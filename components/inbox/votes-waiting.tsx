@@ -7,7 +7,7 @@ import { capsuleListQuery } from "@/components/capsules/use-capsules";
 import { useWalletRoles } from "@/components/roles/use-roles";
 import { useChainClock } from "@/components/network/use-chain-clock";
 import { useSession } from "@/components/wallet/use-session";
-import { viewerVoteWords } from "@/components/newsroom/viewer-vote-words";
+import { viewerVoteWords } from "@/components/capsules/viewer-vote-words";
 import { ROLE } from "@/lib/roles/role-catalog";
 
 /**

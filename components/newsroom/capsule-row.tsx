@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { TCapsuleListItem, TCapsuleObject } from "@/features/capsules/capsules.schema";
-import { viewerVoteWords } from "./viewer-vote-words";
+import { viewerVoteWords } from "@/components/capsules/viewer-vote-words";
 import { CapsuleStatusBadge } from "@/components/capsules/capsule-status-badge";
 import { Countdown } from "@/components/capsules/countdown";
 import { capsuleTypeLabel, formatTime } from "@/components/ui/capsule-format";

@@ -12,7 +12,7 @@ import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Loading, Skeleton } from "@/components/ui/skeleton";
 import { CapsuleRow } from "./capsule-row";
-import { viewerVoteWords } from "./viewer-vote-words";
+import { viewerVoteWords } from "@/components/capsules/viewer-vote-words";
 import { BondShortfall } from "@/components/bonds/bond-shortfall";
 import { RoleOffersCard } from "./role-offers-card";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
