@@ -86,6 +86,9 @@ export function useAutosave(args: {
   const ownVoucher = useRef<string | undefined>(undefined);
   // the freshness read (below), for a refused save or another tab's message to ask for at once
   const readNow = useRef<(where: SavedElsewhere["where"]) => Promise<void>>(async () => undefined);
+  // this tab's own submission was just refused (409 INVALID_STATE): the next read must not take the form's lock for a
+  // submission of its own under way, since the panel releases that lock only a render or two after the refusal
+  const ownSubmissionRefused = useRef(false);
   const queryClient = useQueryClient();
   const latest = useRef({ ...args, capsuleId, version, create: create.mutateAsync, update: update.mutateAsync });
   latest.current = { ...args, capsuleId: latest.current.capsuleId ?? capsuleId, version, create: create.mutateAsync, update: update.mutateAsync };
@@ -286,6 +289,8 @@ export function useAutosave(args: {
         return;
       }
       reading = true;
+      const refused = ownSubmissionRefused.current;
+      ownSubmissionRefused.current = false;
       try {
         const fresh = await queryClient.fetchQuery({ ...capsuleQuery(capsuleId, session), staleTime: 0 });
         if (!live || !mounted.current) return;
@@ -297,7 +302,7 @@ export function useAutosave(args: {
           unsaved: hasUnsaved(),
           saving: inFlight.current !== undefined,
           choosing: heldByOtherTab.current,
-          locked: latest.current.paused,
+          locked: latest.current.paused && !refused,
           underWay: fresh.submissionUnderWay !== undefined,
           startedHere: fresh.submissionUnderWay !== undefined && fresh.submissionUnderWay.until === ownVoucher.current,
           paused: underWayNow.current,
@@ -429,7 +434,10 @@ export function useAutosave(args: {
   const refusedSubmission = useCallback((error: unknown): string | undefined => {
     if (!heldByRefusal(error)) {
       // already submitted or withdrawn elsewhere (or being submitted): a read says which, at once, and the page then says so
-      if (error instanceof ApiError && error.status === 409 && error.code === "INVALID_STATE") void readNow.current("elsewhere");
+      if (error instanceof ApiError && error.status === 409 && error.code === "INVALID_STATE") {
+        ownSubmissionRefused.current = true;
+        void readNow.current("elsewhere");
+      }
       return undefined;
     }
     return "Not submitted: the draft was changed elsewhere since this page saved it. Choose which version to keep (above the form), then submit again.";
