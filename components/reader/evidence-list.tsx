@@ -81,28 +81,23 @@ function EvidenceRow({ item, compact }: { item: Evidence; compact: boolean }) {
           ) : null}
         </div>
         <div className="flex shrink-0 gap-2">
-          {url ? (
+          {url || sitePath ? (
             <>
-              <a href={url} className="inline-flex min-h-11 items-center rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100">
+              <a href={url ?? sitePath} className="inline-flex min-h-11 items-center rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100">
                 Open{" "}
                 <span className="sr-only">
                   <bdi>{item.label}</bdi>
                 </span>
               </a>
-              <button type="button" onClick={() => void verify()} disabled={check.state === "checking"} className="rounded-md bg-ink px-3 py-1.5 text-sm font-semibold text-white hover:bg-stone-800 disabled:opacity-50">
-                Verify{" "}
-                <span className="sr-only">
-                  <bdi>{item.label}</bdi>
-                </span>
-              </button>
+              {url ? (
+                <button type="button" onClick={() => void verify()} disabled={check.state === "checking"} className="rounded-md bg-ink px-3 py-1.5 text-sm font-semibold text-white hover:bg-stone-800 disabled:opacity-50">
+                  Verify{" "}
+                  <span className="sr-only">
+                    <bdi>{item.label}</bdi>
+                  </span>
+                </button>
+              ) : null}
             </>
-          ) : sitePath ? (
-            <a href={sitePath} className="inline-flex min-h-11 items-center rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100">
-              Open{" "}
-              <span className="sr-only">
-                <bdi>{item.label}</bdi>
-              </span>
-            </a>
           ) : external ? (
             <a href={external} rel="noopener noreferrer nofollow" className="inline-flex min-h-11 items-center rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100">
               Open on its site
