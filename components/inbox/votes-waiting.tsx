@@ -7,7 +7,7 @@ import { capsuleListQuery } from "@/components/capsules/use-capsules";
 import { useWalletRoles } from "@/components/roles/use-roles";
 import { useChainClock } from "@/components/network/use-chain-clock";
 import { useSession } from "@/components/wallet/use-session";
-import { viewerVoteWords } from "@/components/capsules/viewer-vote-words";
+import { NEEDS_YOUR_VOTE, viewerVoteWords } from "@/components/capsules/viewer-vote-words";
 import { ROLE } from "@/lib/roles/role-catalog";
 
 /**
@@ -21,7 +21,7 @@ export function VotesWaiting() {
   const now = useChainClock();
   const editorAt = useMemo(() => [...new Set((roles.data?.items ?? []).filter((role) => role.roleId === ROLE.EDITOR).map((role) => role.outletSlug))], [roles.data]);
   const results = useQueries({ queries: editorAt.map((slug) => capsuleListQuery({ outlet: slug, status: "pending", page: 1, limit: 20 }, session)) });
-  const waiting = results.flatMap((result) => result.data?.items ?? []).filter((capsule) => viewerVoteWords(capsule, now, true) === "Needs your vote");
+  const waiting = results.flatMap((result) => result.data?.items ?? []).filter((capsule) => viewerVoteWords(capsule, now, true) === NEEDS_YOUR_VOTE);
   if (waiting.length === 0) return null;
   const only = waiting.length === 1 ? waiting[0] : undefined;
   return (

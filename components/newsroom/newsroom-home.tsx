@@ -12,7 +12,7 @@ import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Loading, Skeleton } from "@/components/ui/skeleton";
 import { CapsuleRow } from "./capsule-row";
-import { viewerVoteWords } from "@/components/capsules/viewer-vote-words";
+import { NEEDS_YOUR_VOTE, viewerVoteWords } from "@/components/capsules/viewer-vote-words";
 import { BondShortfall } from "@/components/bonds/bond-shortfall";
 import { RoleOffersCard } from "./role-offers-card";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
@@ -245,7 +245,7 @@ function OpenVotesSummary({ items, now, editorAt, signedIn }: { items: TCapsuleL
     );
   }
   const words = mine.map((capsule) => viewerVoteWords(capsule, now, true));
-  const needed = words.filter((said) => said === "Needs your vote").length;
+  const needed = words.filter((said) => said === NEEDS_YOUR_VOTE).length;
   const noneMine = words.every((said) => said === "Not eligible to vote");
   return (
     <p className="mb-2 text-sm font-medium text-stone-800" data-testid="open-votes-summary">
