@@ -58,6 +58,11 @@ export function OutletDetail({ slug, articles }: { slug: string; articles?: Reac
   // a Journalist, Reporter or Editor here may draft here (the drafting page's own rule): the way in, with this outlet chosen
   const mayDraft = Boolean(myRoles.data?.roles.some((role) => isAuthorRole(role.roleId)));
 
+  // While the outlet is not active (its domain not verified yet, or no longer found), why comes first: its owner's next
+  // step, and what a reader needs to weigh its name and articles. An active outlet's articles come first.
+  const active = data.status === "active";
+  const verification = <VerificationPanel outlet={data} canManage={canManage} />;
+
   return (
     <div className="space-y-6">
       <RefreshFailed what="The outlet" read={outlet} />
@@ -77,6 +82,7 @@ export function OutletDetail({ slug, articles }: { slug: string; articles?: Reac
         {data.description ? <p dir="auto" className="mt-2 max-w-2xl text-stone-600">{data.description}</p> : null}
       </div>
       <BondNotice slug={slug} />
+      {active ? null : verification}
       {articles}
       <Card title="Outlet">
         <dl className="grid gap-4 text-sm sm:grid-cols-2">
@@ -103,11 +109,15 @@ export function OutletDetail({ slug, articles }: { slug: string; articles?: Reac
           ) : null}
         </dl>
       </Card>
-      <div className="grid gap-6 lg:grid-cols-2">
-        <VerificationPanel outlet={data} canManage={canManage} />
-        <TierPanel outlet={data} reportBelow={data.status === "active"} />
-      </div>
-      {data.status === "active" ? <OutletDistributionSection slug={slug} /> : null}
+      {active ? (
+        <div className="grid gap-6 lg:grid-cols-2">
+          {verification}
+          <TierPanel outlet={data} reportBelow />
+        </div>
+      ) : (
+        <TierPanel outlet={data} reportBelow={false} />
+      )}
+      {active ? <OutletDistributionSection slug={slug} /> : null}
       <MembersPanel slug={slug} canManage={canManage} amOwner={status === "signed-in" && isOwner} me={wallet} />
     </div>
   );

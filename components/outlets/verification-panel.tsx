@@ -28,6 +28,22 @@ const NEAR_MISS = new Set(["wrong_token", "wrong_value", "wrong_name"]);
 
 const formatTime = (unixSeconds: string | null): string => (unixSeconds ? formatTimeWithZone(unixSeconds) : "never");
 
+/** What the panel opens with for the outlet's owner and Editors: what to do with the record. */
+const managerIntro: Record<TOutlet["status"], string> = {
+  active: "The domain is verified. Keep this TXT record published: a later check that cannot find it suspends the outlet.",
+  pending: "Publish this TXT record at your DNS provider, then run the check. The outlet becomes active once the record is found.",
+  suspended: "The last check did not find this TXT record. Publish it again at your DNS provider, then run the check: the outlet becomes active again once it is found.",
+};
+
+/** What it opens with for everyone else: what the outlet's status means for its name and its articles. */
+const readerIntro: Record<TOutlet["status"], (domain: string) => string> = {
+  active: (domain) => `The domain is verified: this TXT record was found at ${domain}, so the outlet runs that domain.`,
+  pending: (domain) =>
+    `Not verified yet: nothing shows yet that this outlet runs ${domain}. It becomes active, and may submit articles, once this TXT record is found there.`,
+  suspended: (domain) =>
+    `No longer verified: the last check did not find this TXT record at ${domain}, so the outlet is suspended and may not submit articles. What it published before stays readable.`,
+};
+
 export function VerificationPanel({ outlet, canManage }: { outlet: TOutlet; canManage: boolean }) {
   const verify = useVerifyOutlet(outlet.outletSlug);
   const v = outlet.verification;
@@ -42,10 +58,8 @@ export function VerificationPanel({ outlet, canManage }: { outlet: TOutlet; canM
 
   return (
     <Card title="Domain verification">
-      <p className="text-sm text-stone-700">
-        {outlet.status === "active"
-          ? "The domain is verified. Keep this TXT record published: a later check that cannot find it suspends the outlet."
-          : "Publish this TXT record at your DNS provider, then run the check. The outlet becomes active once the record is found."}
+      <p className="text-sm text-stone-700 [overflow-wrap:anywhere]" data-testid="verification-intro">
+        {canManage ? managerIntro[outlet.status] : readerIntro[outlet.status](outlet.domain)}
       </p>
       <dl className="mt-4 grid gap-3">
         <RecordRow label="Name" value={v.recordName} />

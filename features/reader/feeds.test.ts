@@ -69,7 +69,25 @@ describe("feeds", () => {
     expect(item!.title).toBe(TITLE);
     expect(item?.summary?.startsWith(EXCERPT)).toBe(true);
     expect(item!.content_html).not.toContain("<b>");
-    expect(item?.content_html?.startsWith("Figures &lt;b&gt;bold&lt;/b&gt; &amp;")).toBe(true);
+    expect(item?.content_html?.startsWith("<p>Figures &lt;b&gt;bold&lt;/b&gt; &amp;")).toBe(true);
+  });
+
+  it("keeps the summary's paragraphs apart: excerpt, label and correction each a <p> in the HTML, a blank line apart in plain text", () => {
+    const corrected = article({ capsuleId: "9", rootId: "7", revisionNumber: 1, capsuleType: "correction", revisionReason: "Fixed the <figure>.", excerpt: "The budget & the fees doubled." });
+    const paragraphs = ["The budget &amp; the fees doubled.", "Integrity: Verified.", "Correction: Fixed the &lt;figure&gt;."];
+    const xml = feedDocument(ORIGIN, "atom", undefined, [corrected]);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const summary = new XMLParser({ ignoreAttributes: false, cdataPropName: "__cdata" }).parse(xml).feed.entry.summary as { __cdata: string; "@_type": string };
+    expect(summary["@_type"]).toBe("html");
+    // each part is one paragraph of escaped text; a feed reader shows HTML, where line breaks alone run together
+    const html = summary.__cdata;
+    const parts = [...html.matchAll(/<p>([^<]*)<\/p>/g)].map((m) => m[1]!);
+    expect(parts).toHaveLength(3);
+    parts.forEach((part, i) => expect(part.startsWith(paragraphs[i]!), part).toBe(true));
+    expect(html.replace(/<p>[^<]*<\/p>/g, "").trim()).toBe("");
+    const json = JSON.parse(feedDocument(ORIGIN, "json", undefined, [corrected])) as { items: Array<Record<string, string>> };
+    expect(json.items[0]!.content_html).toBe(html);
+    expect(json.items[0]!.summary!.split("\n\n").map((part) => part.slice(0, 20))).toEqual(["The budget & the fees doubled.", "Integrity: Verified.", "Correction: Fixed the <figure>."].map((p) => p.slice(0, 20)));
   });
 
   it("leaves out characters XML does not allow, so one stored title cannot break the feed", () => {

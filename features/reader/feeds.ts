@@ -55,8 +55,16 @@ async function feedArticles(db: Db, format: FeedFormat, outlet: FeedOutlet | und
  */
 const feedText = (text: string) => bidiNeutralized(xmlSafe(text));
 
-/** An entry's plain-text summary: the excerpt, the label with the court's finding and the claims ruled on, any correction notice. */
-const entrySummary = (item: PublishedArticle) => feedText([item.excerpt, labelLine(item), correctionLine(item)].filter(Boolean).join("\n\n"));
+/** An entry's paragraphs: the excerpt, the label with the court's finding and the claims ruled on, any correction notice. */
+const entryParagraphs = (item: PublishedArticle): string[] => [item.excerpt, labelLine(item), correctionLine(item)].filter((part): part is string => Boolean(part)).map(feedText);
+/** An entry's plain-text summary (JSON Feed's `summary`): its paragraphs, a blank line between them. */
+const entrySummary = (item: PublishedArticle) => entryParagraphs(item).join("\n\n");
+/**
+ * The same summary as HTML (Atom's `summary type="html"`, JSON Feed's `content_html`): each paragraph a `<p>` of escaped
+ * text. HTML collapses line breaks into spaces, so the plain text's blank lines ran the excerpt, the label and the
+ * correction together in a feed reader.
+ */
+const entrySummaryHtml = (item: PublishedArticle) => entryParagraphs(item).map((part) => `<p>${escapeXml(part)}</p>`).join("\n");
 
 const FEED_DESCRIPTION = "Articles finalized on chain, with their integrity labels and corrections.";
 /**
@@ -71,7 +79,7 @@ const NETWORK_JSON_FEED_DESCRIPTION =
  * A feed of finalized articles built with the `feed` package. Every feed names itself
  * (`rel="self"`) and the hub (`rel="hub"`, the WebSub hub at /websub). Each entry carries its
  * integrity label as a category (scheme `<origin>/labels`) and in its summary — the article's
- * plain-text excerpt, then the label with the court's finding and any correction notice.
+ * excerpt, then the label with the court's finding and any correction notice, each a paragraph of its own.
  */
 function buildFeed(origin: string, format: FeedFormat, outlet: FeedOutlet | undefined, items: PublishedArticle[], now: number, page: number): Feed {
   const self = pageUrl(origin, format, outlet?.slug, page);
@@ -97,7 +105,8 @@ function buildFeed(origin: string, format: FeedFormat, outlet: FeedOutlet | unde
     const info = integrityLabelInfo(item.integrityLabel);
     // The package declares an Atom title and summary type="html" and puts the summary into JSON Feed's
     // content_html: what people typed is plain text, so it goes in escaped (a title "<script>…" reads as
-    // typed, and runs nowhere). JSON Feed's title is plain text and stays as it is.
+    // typed, and runs nowhere), each paragraph of the summary in its own <p>. JSON Feed's title is plain text and
+    // stays as it is.
     const title = feedText(item.title);
     feed.addItem({
       id,
@@ -105,7 +114,7 @@ function buildFeed(origin: string, format: FeedFormat, outlet: FeedOutlet | unde
       link: url,
       date: new Date(item.updatedAt * 1000),
       published: new Date(item.firstPublishedAt * 1000),
-      description: escapeXml(entrySummary(item)),
+      description: entrySummaryHtml(item),
       author: [{ name: feedText(item.outletName), link: `${origin}/outlets/${item.outletSlug}` }],
       category: [{ name: info.title, term: info.key, scheme: `${origin}/labels` }],
     });

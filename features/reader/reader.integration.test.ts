@@ -138,8 +138,8 @@ describe.each(dialects)("readers: feeds, findings, proof and verify on %s", (dia
     const misleading = byId(disputed);
     expect(misleading?.category).toMatchObject({ "@_term": "misleading", "@_label": "Misleading" });
     expect(text(misleading!.summary)).toContain(FINDING);
-    // the summary opens with the article's own words, as plain text, before its label
-    expect(text(misleading!.summary)).toMatch(/^Council budget rises forty percent\. Reported with documents and two named sources\.\s+Integrity: Misleading\./);
+    // the summary opens with the article's own words, as escaped text, then its label in a paragraph of its own
+    expect(text(misleading!.summary)).toMatch(/^<p>Council budget rises forty percent\. Reported with documents and two named sources\.<\/p>\s*<p>Integrity: Misleading\./);
     const corrected = byId(clean);
     expect(corrected?.category).toMatchObject({ "@_term": "clean" });
     // a feed carries finalized content: the correction under vote is announced on the page, not in the entry

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { DistributionList } from "@/components/distribution/distribution-list";
 import { TierTable } from "@/components/distribution/tier-table";
+import { PartnerChannels } from "@/components/distribution/partner-channels";
 
 export const metadata: Metadata = { title: "Distribution" };
 
@@ -19,6 +20,7 @@ export default function DistributionPage() {
         </p>
       </div>
       <TierTable />
+      <PartnerChannels />
       <DistributionList />
     </div>
   );

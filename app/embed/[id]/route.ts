@@ -12,7 +12,7 @@ import { escapeXml, findingSentence, verdictAside } from "@/features/reader/labe
 
 export const dynamic = "force-dynamic";
 
-const EMBED_STYLE = "body{margin:0;font:14px/1.4 system-ui,sans-serif;color:#1c1917;background:#fff}.b{border:1px solid #d6d3d1;border-radius:6px;padding:10px 12px;max-width:100%;box-sizing:border-box}.l{font-weight:700;font-size:inherit}.s{color:#57534e;font-size:12px}a{color:#1d4ed8}p,h1{margin:4px 0;overflow-wrap:anywhere}";
+const EMBED_STYLE = "body{margin:0;font:14px/1.4 system-ui,sans-serif;color:#1c1917;background:#fff}.b{border:1px solid #d6d3d1;border-radius:6px;padding:10px 12px;max-width:100%;box-sizing:border-box}.l{font-weight:700;font-size:inherit}.s{color:#57534e;font-size:12px}a{color:#1d4ed8}p,h1{margin:4px 0;overflow-wrap:anywhere}.sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}";
 const EMBED_HEADERS = { "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *" };
 
 // inside a partner's iframe a 404 is a small page in the badge's style, not the API's JSON; it names no
@@ -24,12 +24,19 @@ const notFound = () =>
     { status: 404, headers: { ...EMBED_HEADERS, "cache-control": "public, max-age=60" } },
   );
 
+/**
+ * A link of the embed: it leaves the partner's page for a new tab, and says so — an arrow seen, "(opens in a new tab)"
+ * heard (the sighted reader's arrow is hidden from screen readers, which read the words instead). `text` is escaped.
+ */
+const newTabLink = (href: string, text: string) =>
+  `<a href="${escapeXml(href)}" target="_blank" rel="noopener">${escapeXml(text)}<span aria-hidden="true">&#160;↗</span><span class="sr"> (opens in a new tab)</span></a>`;
+
 /** The court's finding and a link to its case, kept on every version of the article; else the label's sentence. */
 function courtLines(data: Awaited<ReturnType<typeof badgeData>>, origin: string): string {
   const e = escapeXml;
   if (!data.court) return `<p class="s">${e(integrityLabelInfo(data.label).explanation)}</p>`;
   const aside = verdictAside(data);
-  return `<p class="s" data-testid="embed-finding">${e(findingSentence(data.court) ?? "")}${aside && data.court.finding ? ` ${e(`The court ruled it ${integrityLabelInfo(data.court.verdict ?? "").title}.`)}` : ""} <a href="${e(`${origin}/court/${data.court.caseId}`)}" target="_blank" rel="noopener">Read court case #${e(data.court.caseId)}</a></p>`;
+  return `<p class="s" data-testid="embed-finding">${e(findingSentence(data.court) ?? "")}${aside && data.court.finding ? ` ${e(`The court ruled it ${integrityLabelInfo(data.court.verdict ?? "").title}.`)}` : ""} ${newTabLink(`${origin}/court/${data.court.caseId}`, `Read court case #${data.court.caseId}`)}</p>`;
 }
 
 // GET /embed/:id — a self-contained, script-free page for an <iframe> on an outlet's site: the label,
@@ -55,7 +62,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
 <body><main class="b" data-testid="embed"><h1 class="l" data-testid="embed-label" data-label="${e(info.key)}">${e(info.symbol)} Integrity: ${e(data.published ? info.title : "not published")}</h1>
 <p>${e(bidiNeutralized(data.title))}</p>
 ${data.published ? courtLines(data, origin) : ""}
-<p class="s"><a href="${e(data.proofUrl)}" target="_blank" rel="noopener">Check the on-chain proof</a> · <a href="${e(`${origin}${pathOf(capsuleProof, { id })}`)}" target="_blank" rel="noopener">proof (JSON)</a> · <a href="${e(readUrl)}" target="_blank" rel="noopener">read on Capsule</a></p></main></body></html>`;
+<p class="s">${newTabLink(data.proofUrl, "Check the on-chain proof")} · ${newTabLink(`${origin}${pathOf(capsuleProof, { id })}`, "proof (JSON)")} · ${newTabLink(readUrl, "read on Capsule")}</p></main></body></html>`;
   return new Response(html, {
     headers: { ...EMBED_HEADERS, "cache-control": "public, max-age=300" },
   });
