@@ -286,7 +286,7 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
               <p className="text-stone-700">Choose a finding and a short public reason for each claim. They stay secret until you reveal them, and once committed they cannot be changed.</p>
               {claimNames.map((name, k) => (
                 // keyed by position: the names change when the article's claims load, and a new fieldset would drop a reason being typed
-                <fieldset key={k} className="space-y-1 rounded-md border border-stone-200 p-3 [overflow-wrap:anywhere]" disabled={confirming || commit.isPending}>
+                <fieldset key={k} className="min-w-0 space-y-1 rounded-md border border-stone-200 p-3 [overflow-wrap:anywhere]" disabled={confirming || commit.isPending}>
                   <legend className="px-1 font-semibold">{name}</legend>
                   <label className="block">
                     Finding{" "}
