@@ -1,5 +1,6 @@
 "use client";
 
+import { Deadline, lastEventTime } from "./deadline";
 import { useRef, useState } from "react";
 import type { TCourtCase } from "@/features/court/court.schema";
 import { ZStoredUri } from "@/lib/schemas/uri";
@@ -119,6 +120,12 @@ export function JuryEvidenceForm({ item, submitter }: { item: TCourtCase; submit
       }}
     >
       <p className="font-semibold text-ink">Add evidence as {side === "challenger" ? "the challenger" : "the outlet"}</p>
+      {item.periodEndsAt ? (
+        <p className="text-stone-700" data-testid="evidence-deadline">
+          Evidence is taken until <Deadline endsAt={item.periodEndsAt} testId="evidence-countdown" chainTimeSeen={lastEventTime(item)} />; after that the jurors decide on what is
+          listed above{side === "outlet" ? ", so this is where the article’s side answers the grounds" : ""}.
+        </p>
+      ) : null}
       <p className="text-stone-600">A link, a file, or both. A file is hashed in your browser (SHA-256) and stored in this site’s vault under that hash; the jurors can re-hash it to check nothing changed.</p>
       <TextField
         id={`evidence-link-${item.caseId}`}

@@ -1,7 +1,7 @@
 "use client";
 
 import { FullAddress } from "@/components/ui/full-address";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useSignTypedData } from "wagmi";
 import { formatEther, type Address } from "viem";
 import { UnknownClaims } from "./unknown-claims";
@@ -31,6 +31,7 @@ import { AppealFunding } from "./appeal-funding";
 import { CASE_PLACE } from "./case-places";
 import { appealQuoteOf } from "@/features/court/appeal-quote";
 import { AppealRefunds } from "./appeal-refunds";
+import { jurorDuty } from "@/features/court/juror-duty";
 
 // The jury's part of a case page (issue 28): period and countdown, evidence from both sides, the
 // jurors and their public reasons after reveal, the juror's commit/reveal panel and the appeal costs.
@@ -169,6 +170,8 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
   const [findings, setFindings] = useState<string[]>(() => claimNames.map(() => ""));
   const [reasons, setReasons] = useState<string[]>(() => claimNames.map(() => ""));
   const [confirming, setConfirming] = useState(false);
+  // the wallet's prompt is open: nothing is sent until the juror confirms there
+  const [signing, setSigning] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [kept, setKept] = useState<KeptBallot | undefined>();
   const round = item.round ?? 0;
@@ -217,11 +220,15 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
       keepBallot(ballot);
       setKept(ballot);
       const commitment = juryCommitment(caseId, BigInt(round), wallet, findings.map((f) => FINDING[f as keyof typeof FINDING]), salt);
+      setSigning(true);
       const signature = await signTypedData({ ...juryCommitTypedData(court, CAPSULE_CHAIN_ID, { caseId, round: BigInt(round), juror: wallet, commitment }), account: wallet });
+      setSigning(false);
       await commit.mutateAsync({ commitment, signature });
       setConfirming(false);
     } catch (cause) {
       setError(describeWalletError(cause, "commit your findings"));
+    } finally {
+      setSigning(false);
     }
   }
 
@@ -230,13 +237,17 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
     setError(undefined);
     try {
       const numbers = kept.findings.map((f) => FINDING[f as keyof typeof FINDING]);
+      setSigning(true);
       const signature = await signTypedData({
         ...juryRevealTypedData(court, CAPSULE_CHAIN_ID, { caseId, round: BigInt(round), juror: wallet, findings: numbers, reasons: kept.reasons, salt: kept.salt }),
         account: wallet,
       });
+      setSigning(false);
       await reveal.mutateAsync({ findings: kept.findings as TRevealFinding[], reasons: kept.reasons, salt: kept.salt, signature });
     } catch (cause) {
       setError(describeWalletError(cause, "reveal your findings"));
+    } finally {
+      setSigning(false);
     }
   }
 
@@ -269,12 +280,13 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
     <div id="your-findings">
       <Card title="Your findings">
         <div className="space-y-3 text-sm" data-testid="juror-actions">
+          <JurorDutyLine item={item} wallet={wallet} revealSaltKept={Boolean(kept)} />
           {item.period === "commit" && !me.committed ? (
             <>
               <p className="text-stone-700">Choose a finding and a short public reason for each claim. They stay secret until you reveal them, and once committed they cannot be changed.</p>
               {claimNames.map((name, k) => (
                 // keyed by position: the names change when the article's claims load, and a new fieldset would drop a reason being typed
-                <fieldset key={k} className="space-y-1 rounded-md border border-stone-200 p-3 [overflow-wrap:anywhere]" disabled={confirming || commit.isPending}>
+                <fieldset key={k} className="min-w-0 space-y-1 rounded-md border border-stone-200 p-3 [overflow-wrap:anywhere]" disabled={confirming || commit.isPending}>
                   <legend className="px-1 font-semibold">{name}</legend>
                   <label className="block">
                     Finding{" "}
@@ -321,10 +333,10 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
                     ))}
                   </ul>
                   <div className="flex flex-wrap gap-2">
-                    <button type="button" className={`${button} bg-ink text-white`} disabled={commit.isPending || status !== "signed-in" || !court} onClick={() => void doCommit()}>
-                      {commit.isPending ? "Committing…" : "Sign and commit"}
+                    <button type="button" className={`${button} bg-ink text-white`} disabled={signing || commit.isPending || status !== "signed-in" || !court} onClick={() => void doCommit()}>
+                      {signing ? "Confirm in your wallet…" : commit.isPending ? "Committing…" : "Sign and commit"}
                     </button>
-                    <button type="button" className={`${button} border border-stone-300 bg-white text-ink`} disabled={commit.isPending} onClick={() => setConfirming(false)}>
+                    <button type="button" className={`${button} border border-stone-300 bg-white text-ink`} disabled={signing || commit.isPending} onClick={() => setConfirming(false)}>
                       Change my findings
                     </button>
                   </div>
@@ -349,8 +361,8 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
           ) : null}
           {item.period === "reveal" && me.committed && !me.revealed ? (
             kept ? (
-              <button type="button" className={`${button} bg-ink text-white`} disabled={reveal.isPending || status !== "signed-in" || !court} onClick={() => void doReveal()}>
-                {reveal.isPending ? "Revealing…" : "Sign and reveal my findings"}
+              <button type="button" className={`${button} bg-ink text-white`} disabled={signing || reveal.isPending || status !== "signed-in" || !court} onClick={() => void doReveal()}>
+                {signing ? "Confirm in your wallet…" : reveal.isPending ? "Revealing…" : "Sign and reveal my findings"}
               </button>
             ) : (
               <div className="space-y-2">
@@ -370,6 +382,59 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
 }
 
 type TRevealFinding = (typeof findingNames)[number];
+
+/**
+ * What the court expects of this juror now and by when, at the top of the juror's own card (the juror page says the
+ * same per case): the deadline of the step to take, and what missing it costs.
+ */
+function JurorDutyLine({ item, wallet, revealSaltKept }: { item: TCourtCase; wallet: string; revealSaltKept: boolean }) {
+  const duty = jurorDuty(item, wallet);
+  const seen = lastEventTime(item);
+  const round = (item.round ?? 0) + 1;
+  let line: ReactNode;
+  switch (duty.kind) {
+    case "commit":
+      line = (
+        <>
+          <strong>You sit on this jury in round {round}. Commit your findings by</strong> <Deadline endsAt={duty.by} testId="juror-duty-countdown" chainTimeSeen={seen} />. Then
+          reveal them in the reveal period that follows: a juror who does not commit and reveal in time earns nothing and loses 5 % of their bond.
+        </>
+      );
+      break;
+    case "reveal":
+      line = (
+        <>
+          <strong>Reveal your findings by</strong> <Deadline endsAt={duty.by} testId="juror-duty-countdown" chainTimeSeen={seen} />: a juror who does not reveal in time
+          loses 5 % of their bond.{revealSaltKept ? "" : " You need the salt this browser kept when you committed, or the file you saved."}
+        </>
+      );
+      break;
+    case "wait-reveal":
+      line = (
+        <>
+          Committed. Come back to reveal when the reveal period opens, as this commit period ends: <Deadline endsAt={duty.from} testId="juror-duty-countdown" chainTimeSeen={seen} />.
+        </>
+      );
+      break;
+    case "wait-commit":
+      line = (
+        <>
+          You were drawn for round {round}. The commit period opens when the evidence period ends: <Deadline endsAt={duty.from} testId="juror-duty-countdown" chainTimeSeen={seen} />.
+        </>
+      );
+      break;
+    case "missed":
+      line = duty.what === "commit" ? "You did not commit in time, so you cannot reveal in this round." : "You committed but did not reveal in time.";
+      break;
+    default:
+      return null;
+  }
+  return (
+    <p className="rounded-md border border-stone-200 bg-stone-50 p-3 text-stone-800" data-testid="juror-duty" data-duty={duty.kind}>
+      {line}
+    </p>
+  );
+}
 
 function AppealCosts({ item, submitter, onFunded }: { item: TCourtCase; submitter: string | undefined; onFunded: (message: string) => void }) {
   const q = appealQuoteOf(item, useJuryCourtAddress());

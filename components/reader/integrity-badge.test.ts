@@ -5,9 +5,11 @@ import { IntegrityBadge } from "@/components/reader/integrity-badge";
 import { CourtRecord } from "@/components/reader/court-note";
 import type { ReaderCourtCase } from "@/features/reader/reader-article";
 
-const openCase: ReaderCourtCase = { caseId: "12", capsuleId: "40", status: "open", verdict: null, rationale: null, finding: null, passage: "The budget rose by forty percent.", openedAt: "1764720000", closedAt: null };
-const decided: ReaderCourtCase = { caseId: "9", capsuleId: "40", status: "closed", verdict: "verified", rationale: null, finding: "The figure is right.", passage: null, openedAt: "1764000000", closedAt: "1764100000" };
+const openCase: ReaderCourtCase = { caseId: "12", capsuleId: "40", status: "open", verdict: null, rationale: null, finding: null, passage: "The budget rose by forty percent.", grounds: "The council’s own accounts show a rise of four percent, not forty.", groundsCut: false, openedAt: "1764720000", closedAt: null };
+const decided: ReaderCourtCase = { caseId: "9", capsuleId: "40", status: "closed", verdict: "verified", rationale: null, finding: "The figure is right.", passage: null, grounds: "The figure is wrong.", groundsCut: false, openedAt: "1764000000", closedAt: "1764100000" };
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+/** The text as read: no space the tag-stripping put inside the quotation marks. */
+const read = (html: string) => text(html).replace(/“ /g, "“").replace(/ ”/g, "”");
 
 /** The article page's head as reader-view.tsx puts it together: the badge, then the court record. */
 const head = (record: ReaderCourtCase[], label: string, shownId = "40") =>
@@ -23,6 +25,8 @@ describe("the article's integrity label while a court case is open", () => {
     // the passage in an isolate of its own between the marks (stored-text-isolation.test.ts)
     expect(badge).toContain(`It challenges the passage <span class="font-serif italic">“<bdi>The budget rose by forty percent.</bdi>”</span>`);
     expect(badge).toContain('href="/court/12"');
+    // what the case contests, in the challenger's words, beside the label (grounds short enough: no second link)
+    expect(read(badge)).toContain("The challenger’s grounds: “The council’s own accounts show a rise of four percent, not forty.”");
     // said once on the page: no second "open" sentence in the court record, no generic explanation beside it
     expect(html.match(/href="\/court\/12"/g)).toHaveLength(1);
     expect(text(html)).not.toContain("A dispute about this article is open");
@@ -40,6 +44,18 @@ describe("the article's integrity label while a court case is open", () => {
     expect(badge).toContain("It challenges the passage of another version “");
     // on the version the case was opened on, the passage is this page's
     expect(text(badgeOf(head([openCase], "corrected", "40")))).toContain("It challenges the passage “");
+  });
+
+  it("tells long grounds briefly and links to the case for the rest", () => {
+    const badge = badgeOf(head([{ ...openCase, grounds: "The council’s accounts show a rise of four…", groundsCut: true }], "contested"));
+    expect(read(badge)).toContain("The challenger’s grounds: “The council’s accounts show a rise of four…” Read the full grounds");
+    expect(badge).toMatch(/<a[^>]*href="\/court\/12"[^>]*>Read the full grounds<\/a>/);
+  });
+
+  it("says so when the challenger filed no grounds, instead of quoting the bridge's placeholder", () => {
+    const badge = text(badgeOf(head([{ ...openCase, grounds: null }], "contested")));
+    expect(badge).toContain("Its challenger filed no grounds: the jury decides on the disputed claims alone.");
+    expect(badge).not.toContain("The challenger’s grounds");
   });
 
   it("keeps the label's explanation and no court record when nothing was ever disputed", () => {

@@ -45,11 +45,39 @@ export function IntegrityBadge({ label, openCase, shownId }: { label: string | n
             </>
           ) : null}
         </span>
-      ) : (
+      ) : null}
+      {openCase ? <OpenCaseGrounds openCase={openCase} /> : null}
+      {openCase ? null : (
         <span className="text-xs" data-testid="integrity-explanation">
           {info.explanation}
         </span>
       )}
     </div>
+  );
+}
+
+/**
+ * What the open case contests, in the challenger's words and briefly (the grounds cut at a word past
+ * BRIEF_GROUNDS_CHARS, the rest linked), so a reader need not leave the article to know what is disputed.
+ */
+function OpenCaseGrounds({ openCase }: { openCase: ReaderCourtCase }) {
+  return (
+    <span className="text-xs [overflow-wrap:anywhere]" data-testid="reader-open-case-grounds">
+      {openCase.grounds === null ? (
+        "Its challenger filed no grounds: the jury decides on the disputed claims alone."
+      ) : (
+        <>
+          <span className="font-semibold">The challenger’s grounds:</span> <QuotedText text={openCase.grounds} />
+          {openCase.groundsCut ? (
+            <>
+              {" "}
+              <Link href={`/court/${openCase.caseId}`} prefetch={false} className="underline">
+                Read the full grounds
+              </Link>
+            </>
+          ) : null}
+        </>
+      )}
+    </span>
   );
 }

@@ -30,7 +30,7 @@ const article = () =>
     ],
     contributors: [{ contributorId: "c1", wallet: READER_ADDRESS, displayName: `${ARABIC} ${RLO}Ada`, role: 1, contributionType: "author", shareBps: 10000, active: true, attributionURI: null }],
     claims: [{ claimId: "1", ordinal: 1, exact: openQuote, prefix: "The mayor ", suffix: "", claimType: "quote", evidenceIds: ["e1"], note: null, verdict: `${RLO}misread`, label: "misleading", anchored: true }],
-    courtRecord: [{ caseId: "3", status: "closed", verdict: "misleading", rationale: null, finding: `${RLO}wrong ${ARABIC}`, passage: openQuote, openedAt: "1900004000", closedAt: "1900005000" }],
+    courtRecord: [{ caseId: "3", status: "closed", verdict: "misleading", rationale: null, finding: `${RLO}wrong ${ARABIC}`, passage: openQuote, grounds: "Wrong.", groundsCut: false, openedAt: "1900004000", closedAt: "1900005000" }],
     related: [{ capsuleId: "9", title: `${ARABIC} ${RLO}`, direction: "out", relationshipType: "cites" }],
   });
 

@@ -19,6 +19,11 @@ export type TestWallet = {
   requests: string[];
   /** The next request with this method is refused as a user would (EIP-1193 code 4001). */
   rejectNext: (method: string) => void;
+  /**
+   * The next request with this method waits, as a wallet's confirmation prompt does, until `release()` is called
+   * (then it is answered as usual): what the page shows while the user has yet to confirm can be looked at.
+   */
+  holdNext: (method: string) => { release: () => void };
 };
 
 /** keyIndex: an anvil dev key's number, or a private key of its own (a fresh wallet a spec funded). */
@@ -31,11 +36,17 @@ export async function installTestWallet(page: Page, keyIndex: number | Hex, opti
   const { address, request } = createLocalKeyRequest({ privateKey, rpcUrl });
   const requests: string[] = [];
   const rejections = new Set<string>();
+  const holds = new Map<string, Promise<void>>();
   let authorized = false;
 
   await page.exposeFunction("__capsuleTestWalletRequest", async (args: Eip1193Args): Promise<Answer> => {
     requests.push(args.method);
     if (rejections.delete(args.method)) return { error: { code: 4001, message: "User rejected the request." } };
+    const held = holds.get(args.method);
+    if (held) {
+      holds.delete(args.method);
+      await held;
+    }
     // like a browser wallet, the page sees no account until it asked for one (and not after revoking)
     if (args.method === "eth_accounts" && !authorized) return { result: [] };
     if (args.method === "eth_requestAccounts" || args.method === "wallet_requestPermissions") authorized = true;
@@ -87,5 +98,10 @@ export async function installTestWallet(page: Page, keyIndex: number | Hex, opti
     { walletName: TEST_WALLET_NAME },
   );
 
-  return { address, requests, rejectNext: (method) => void rejections.add(method) };
+  const holdNext = (method: string) => {
+    let release = () => {};
+    holds.set(method, new Promise<void>((resolve) => (release = resolve)));
+    return { release: () => release() };
+  };
+  return { address, requests, rejectNext: (method) => void rejections.add(method), holdNext };
 }

@@ -18,9 +18,27 @@ import { readerContributors } from "@/features/capsules/credit-name";
 import type { TVoteItem } from "@/features/voting/capsule-votes.schema";
 import { findOutletById } from "@/features/outlets/outlets.repository";
 import { casesOfChain } from "@/features/court/court.repository";
+import { briefGrounds } from "@/features/court/brief-grounds";
+import { UNFILED_GROUNDS } from "@/features/court/unfiled-grounds";
 
-/** `passage`: the sentence the case challenged, when it named one (else the claims or the article as a whole). */
-export type ReaderCourtCase = { caseId: string; /** the version the case was opened on */ capsuleId: string; status: "open" | "closed"; verdict: string | null; rationale: string | null; finding: string | null; passage: string | null; openedAt: string; closedAt: string | null };
+/**
+ * `passage`: the sentence the case challenged, when it named one (else the claims or the article as a whole).
+ * `grounds`: why the case was opened, brief (`briefGrounds`; `groundsCut`: the case page has the rest); null when its
+ * challenger filed none (the bridge filed the case under placeholder grounds, `UNFILED_GROUNDS`).
+ */
+export type ReaderCourtCase = {
+  caseId: string;
+  /** the version the case was opened on */ capsuleId: string;
+  status: "open" | "closed";
+  verdict: string | null;
+  rationale: string | null;
+  finding: string | null;
+  passage: string | null;
+  grounds: string | null;
+  groundsCut: boolean;
+  openedAt: string;
+  closedAt: string | null;
+};
 
 export type ReaderArticle = {
   read: TCapsuleResponse;
@@ -66,6 +84,7 @@ async function editorsVotes(db: DbOrTrx, row: CapsuleRow): Promise<ReaderArticle
 }
 
 const readerCase = (row: CourtCaseRow): ReaderCourtCase => ({
+  ...briefOf(row.grounds),
   caseId: String(row.id),
   capsuleId: String(row.capsule_id),
   status: row.status,
@@ -76,6 +95,12 @@ const readerCase = (row: CourtCaseRow): ReaderCourtCase => ({
   openedAt: String(row.opened_at),
   closedAt: row.closed_at === null ? null : String(row.closed_at),
 });
+
+const briefOf = (grounds: string) => {
+  if (grounds === UNFILED_GROUNDS) return { grounds: null, groundsCut: false };
+  const brief = briefGrounds(grounds);
+  return { grounds: brief.text, groundsCut: brief.cut };
+};
 
 /** Every court case of a revision chain, newest first (whichever version it was opened on). */
 export async function courtRecordOfChain(db: DbOrTrx, rootId: number): Promise<ReaderCourtCase[]> {
