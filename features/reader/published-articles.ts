@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { articleExcerpt } from "@/lib/markdown/plain-text";
-import { keptResults } from "@/lib/markdown/kept-renders";
+import { keptResults } from "@/lib/markdown/kept-results";
 import type { Db, DbOrTrx } from "@/lib/db/database";
 import { byRank, feedRank, type Ranking, type Standing } from "@/features/distribution/feed-rank";
 import { outletStanding } from "@/features/distribution/outlet-report";

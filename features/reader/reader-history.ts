@@ -6,7 +6,7 @@ import { findCapsule, listChain } from "@/features/capsules/capsules.repository"
 import { rootIdOf } from "@/features/capsules/chain-order";
 import { wordDiff, wordDiffStats, type WordChange } from "@/lib/diff/word-diff";
 import { articlePlainText } from "@/lib/markdown/plain-text";
-import { keptResults } from "@/lib/markdown/kept-renders";
+import { keptResults } from "@/lib/markdown/kept-results";
 import { isPublished, latestPublished, revisionUnderVote } from "./reader-chain";
 import { findOutletById } from "@/features/outlets/outlets.repository";
 

@@ -18,6 +18,8 @@ describe("vault file names", () => {
     ["nothing visible", "\u200B\u200D"],
     ["a slash", "../memo.txt"],
     ["a quote", 'memo".txt'],
+    ["a backslash at the end", "memo.txt\\"],
+    ["a backslash at the end, before trimmed space", "memo\\ "],
   ])("refuses %s", (_what, name) => {
     expect(paths(upload(name))).toEqual(["filename"]);
   });

@@ -25,7 +25,7 @@ export const ZVaultUploadBody = z
         .trim()
         .min(1)
         .max(255)
-        .refine((name) => !/[\\/"]/.test(name), "a plain file name without slashes or quotes"),
+        .refine((name) => !/[\\/"]/.test(name), "a plain file name without slashes, backslashes or quotes"),
     ),
     mimeType: z.string().trim().toLowerCase().max(100),
     contentBase64: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, "standard base64").refine((s) => s.length % 4 === 0, "standard base64 (padded)"),

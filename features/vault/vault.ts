@@ -7,6 +7,7 @@ import { findCapsule } from "@/features/capsules/capsules.repository";
 import { canSee, viewerOf } from "@/features/capsules/draft-visibility.repository";
 import { findVaultObject, getVaultObjectOrThrow, insertVaultObjectIfAbsent, storedBytes } from "@/features/vault/vault.repository";
 import { insertActivity } from "@/features/wallet/activity.repository";
+import { attachmentDisposition } from "@/lib/vault/content-disposition";
 import { config } from "@/lib/config/config";
 import { AppError } from "@/lib/errors/app-error";
 import { logError } from "@/lib/log";
@@ -205,7 +206,7 @@ export async function downloadObject(db: Db, id: string): Promise<Response> {
       "x-content-type-options": "nosniff",
       // an uploaded HTML or SVG file opened on its own runs no script and reaches nothing of this site
       "content-security-policy": "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",
-      "content-disposition": `attachment; filename="${row.filename.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(row.filename)}`,
+      "content-disposition": attachmentDisposition(row.filename),
       "cache-control": "public, max-age=31536000, immutable",
       etag: `"${id}"`,
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors/app-error";
-import { parseJson } from "./request-body";
+import { MAX_JSON_DEPTH, parseJson } from "./request-body";
 
 function refusal(text: string): { code: string; message: string; issues: unknown } {
   try {
@@ -67,5 +67,23 @@ describe("JSON bodies that name a key twice", () => {
   it("walks nesting deeper than a recursive walk could go", () => {
     const depth = 200_000;
     expect(refusal(`${'{"a":'.repeat(depth)}{"k":1,"k":2}${"}".repeat(depth)}`).code).toBe("VALIDATION_ERROR");
+  });
+});
+
+describe("JSON bodies nested too deep", () => {
+  const nested = (depth: number) => `${'{"a":'.repeat(depth - 1)}[]${"}".repeat(depth - 1)}`;
+
+  it(`refuses objects and arrays nested more than ${MAX_JSON_DEPTH} levels before parsing them, with 400 naming the body`, () => {
+    expect(refusal(nested(MAX_JSON_DEPTH + 1))).toEqual({
+      code: "VALIDATION_ERROR",
+      message: `Request body nests deeper than ${MAX_JSON_DEPTH} levels`,
+      issues: [{ path: "(body)", message: expect.stringMatching(/nest at most/) }],
+    });
+    expect(refusal(`${"[".repeat(500_000)}${"]".repeat(500_000)}`).message).toMatch(/nests deeper/);
+  });
+
+  it(`takes ${MAX_JSON_DEPTH} levels, and brackets inside strings do not count`, () => {
+    expect(() => parseJson(nested(MAX_JSON_DEPTH))).not.toThrow();
+    expect(parseJson(`{"note":"${"[{".repeat(1000)}","tail":"a\\\\","n":[1]}`)).toEqual({ note: "[{".repeat(1000), tail: "a\\", n: [1] });
   });
 });

@@ -49,11 +49,36 @@ const REFUSAL = [
   TOO_MANY,
 ].join("\r\n");
 
-const CLIENT_ERROR_STATUS: Record<string, string> = {
-  ERR_HTTP_REQUEST_TIMEOUT: "408 Request Timeout",
-  HPE_HEADER_OVERFLOW: "431 Request Header Fields Too Large",
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: "413 Payload Too Large",
+// Node's own answers to a request it could not parse carry no body; these answer in the error shape
+// (docs/API.md, "Errors") with the headers every answer carries, and close the connection.
+const CLIENT_ERRORS: Record<string, { status: string; error: string; statusCode: number; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: "408 Request Timeout", error: "REQUEST_TIMEOUT", statusCode: 408, message: "The request's headers or body came too slowly" },
+  HPE_HEADER_OVERFLOW: {
+    status: "431 Request Header Fields Too Large",
+    error: "REQUEST_HEADERS_TOO_LARGE",
+    statusCode: 431,
+    message: "The request's headers are too large (16 KiB in all, the Authorization token included); send a shorter token or fewer headers",
+  },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: "413 Payload Too Large", error: "PAYLOAD_TOO_LARGE", statusCode: 413, message: "The request's chunk extensions are too large" },
 };
+const MALFORMED = { status: "400 Bad Request", error: "VALIDATION_ERROR", statusCode: 400, message: "The request is not valid HTTP" };
+
+/** The raw answer to a request Node's parser refused, in the error shape. */
+export function clientErrorAnswer(code: string | undefined): string {
+  const known = CLIENT_ERRORS[code ?? ""] ?? MALFORMED;
+  const body = JSON.stringify({ ok: false, error: known.error, message: known.message, statusCode: known.statusCode });
+  return [
+    `HTTP/1.1 ${known.status}`,
+    "Content-Type: application/json; charset=utf-8",
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    "Cache-Control: no-store",
+    "X-Content-Type-Options: nosniff",
+    "Referrer-Policy: same-origin",
+    "Connection: close",
+    "",
+    body,
+  ].join("\r\n");
+}
 
 /**
  * Applies the timeouts and the per-address cap to `server`; call before it listens. Node's parser
@@ -103,7 +128,7 @@ export function guardConnections(server: http.Server, limits: ConnectionLimits):
       socket.destroy();
       return;
     }
-    socket.end(`HTTP/1.1 ${CLIENT_ERROR_STATUS[error.code ?? ""] ?? "400 Bad Request"}\r\nConnection: close\r\n\r\n`);
+    socket.end(clientErrorAnswer(error.code));
     setTimeout(() => socket.destroy(), 1000).unref();
   });
   return { refused: (socket) => refusedSockets.has(socket) };

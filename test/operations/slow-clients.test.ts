@@ -2,6 +2,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pathOf } from "@/lib/api/request";
 import { health } from "@/features/system/health.endpoint";
+import { outletCreate } from "@/features/outlets/create.endpoint";
 import { startStack, type Stack } from "@/test/support/stack";
 import { rawRequest } from "@/test/registry/support/raw-http";
 
@@ -90,4 +91,23 @@ describe("slow clients", () => {
     expect(status).toBe(200);
     expect(await metricValue(stack.baseUrl, /^capsule_http_connections_refused_total (\S+)$/)).toBeGreaterThan(before);
   }, 60_000);
+
+  it("answers an oversized signed-action token in the error shape (431 REQUEST_HEADERS_TOO_LARGE), not a bare status line", async () => {
+    const token = `${"a".repeat(20_000)}.0x${"0".repeat(130)}`;
+    const res = await rawRequest(stack.baseUrl, { method: "POST", path: pathOf(outletCreate), headers: { authorization: `Bearer ${token}` }, body: "{}" });
+    expect(res.status).toBe(431);
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.body).toMatchObject({ ok: false, error: "REQUEST_HEADERS_TOO_LARGE", statusCode: 431 });
+    expect(res.text).not.toContain(token.slice(0, 100));
+  });
+
+  it("answers a request that is not HTTP in the error shape (400)", async () => {
+    const probe = await connect(stack.baseUrl);
+    probe.socket.write("GET / HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n");
+    await probe.closed;
+    const answer = probe.received();
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toMatchObject({ ok: false, error: "VALIDATION_ERROR", statusCode: 400 });
+  });
 });
