@@ -57,9 +57,17 @@ export function BondPanel() {
   // "Deposit n CAP" (a role row, the shortfall line, or a link from another page: /bonds?deposit=n)
   // fills the form and takes the person to it, focused, instead of leaving it below the fold
   const [depositAsked, setDepositAsked] = useState(0);
-  const askDeposit = useCallback((amount: string) => {
+  // what the asked amount is for, said at the form beside the filled amount: the click visibly did something there
+  const [depositFor, setDepositFor] = useState<string | undefined>();
+  const askDeposit = useCallback((amount: string, forWhat?: string) => {
     setDepositAmount(amount);
+    setDepositFor(forWhat);
     setDepositAsked((n) => n + 1);
+  }, []);
+  // the amount typed (or emptied after the deposit): no longer what a button filled in
+  const typeDeposit = useCallback((value: string) => {
+    setDepositAmount(value);
+    setDepositFor(undefined);
   }, []);
   useEffect(() => {
     const asked = new URLSearchParams(window.location.search).get("deposit");
@@ -91,7 +99,7 @@ export function BondPanel() {
             Your bond of {cap(bond.data.bonded)} is {cap(bond.data.locked - bond.data.bonded)} short of the {cap(bond.data.locked)} your roles lock (a court penalty takes from
             the bond). Until you top it up, actions that need those roles are refused.
           </p>
-          <button type="button" className={smallButton} onClick={() => askDeposit(formatEther((bond.data?.locked ?? 0n) - (bond.data?.bonded ?? 0n)))}>
+          <button type="button" className={smallButton} onClick={() => askDeposit(formatEther((bond.data?.locked ?? 0n) - (bond.data?.bonded ?? 0n)), "the shortfall of your bond")}>
             Deposit {cap(bond.data.locked - bond.data.bonded)}
           </button>
         </div>
@@ -150,7 +158,7 @@ export function BondPanel() {
                 role={role}
                 bond={bond.data as BondReading}
                 signedIn={status === "signed-in"}
-                onDeposit={(amount) => askDeposit(formatEther(amount))}
+                onDeposit={(amount) => askDeposit(formatEther(amount), `the ${role.name} role at ${role.outletName}`)}
                 onActivated={bond.refetch}
                 activated={activated?.role === `${role.outletSlug}:${role.roleId}` ? activated.text : undefined}
                 onActivatedSay={(text) => setActivated({ role: `${role.outletSlug}:${role.roleId}`, text })}
@@ -161,7 +169,7 @@ export function BondPanel() {
       </Card>
       {bond.data ? (
         <div className="grid gap-6 lg:grid-cols-2">
-          <DepositForm bond={bond.data} balance={balance} amount={depositAmount} setAmount={setDepositAmount} onConfirmed={afterTransaction} focusSignal={depositAsked} />
+          <DepositForm bond={bond.data} balance={balance} amount={depositAmount} setAmount={typeDeposit} filledFor={depositFor} onConfirmed={afterTransaction} focusSignal={depositAsked} doneWith={activated?.text} />
           <WithdrawForm bond={bond.data} onConfirmed={afterTransaction} />
         </div>
       ) : null}
@@ -303,8 +311,19 @@ function WalletBalance({ balance, inline = false }: { balance: BalanceReading; i
   );
 }
 
-function DepositForm(props: { bond: BondReading; balance: BalanceReading; amount: string; setAmount: (value: string) => void; onConfirmed: () => Promise<void>; focusSignal: number }) {
-  const { onConfirmed, setAmount, focusSignal } = props;
+function DepositForm(props: {
+  bond: BondReading;
+  balance: BalanceReading;
+  amount: string;
+  setAmount: (value: string) => void;
+  onConfirmed: () => Promise<void>;
+  focusSignal: number;
+  /** What a "Deposit n CAP" button filled the amount for (a role, the shortfall), said under the field until it is edited. */
+  filledFor: string | undefined;
+  /** What an activation said: the deposit it used is done with, so its "Confirmed on chain." gives way to the role's activated state. */
+  doneWith: string | undefined;
+}) {
+  const { onConfirmed, setAmount, focusSignal, doneWith } = props;
   useEffect(() => {
     if (focusSignal === 0) return;
     const input = document.getElementById("deposit-amount");
@@ -317,6 +336,11 @@ function DepositForm(props: { bond: BondReading; balance: BalanceReading; amount
       await onConfirmed();
     }, [onConfirmed, setAmount]),
   );
+  const { reset, state: txState } = tx;
+  useEffect(() => {
+    if (doneWith !== undefined && txState === "confirmed") reset();
+    // only an activation (a new doneWith) clears the confirmation, not the confirmation's own arrival
+  }, [doneWith]);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -330,6 +354,11 @@ function DepositForm(props: { bond: BondReading; balance: BalanceReading; amount
     <Card title="Deposit">
       <form onSubmit={submit} noValidate className="space-y-3" aria-label="Deposit into your bond">
         <TextField id="deposit-amount" label="Amount (CAP)" inputMode="decimal" autoComplete="off" value={props.amount} error={fieldError} onChange={(e) => props.setAmount(e.target.value)} hint="Sent from your wallet and added to your bond." />
+        {props.filledFor && props.amount && !tx.busy && tx.state !== "confirmed" ? (
+          <p className="text-sm font-medium text-stone-900 [overflow-wrap:anywhere]" data-testid="deposit-filled-for">
+            Filled in: {props.amount} CAP for {props.filledFor}. Press Deposit to send it from your wallet.
+          </p>
+        ) : null}
         <p className="text-sm text-stone-700" data-testid="deposit-balances">
           In your wallet: <span className="font-semibold tabular-nums"><WalletBalance balance={props.balance} inline /></span>. Bonded now: <span className="font-semibold tabular-nums">{cap(props.bond.bonded)}</span>.
         </p>
