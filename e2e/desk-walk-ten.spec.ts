@@ -92,3 +92,31 @@ test("a draft's edit page opened before sign-in asks to sign in, with no failing
   await expect(page.getByTestId("edit-sign-in")).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test("a role at an outlet not yet verified sends its bonded owner to verify the domain before Activate is offered", async ({ page }) => {
+  test.setTimeout(180_000);
+  const owner = freshWallet();
+  await jury.fund(owner, "5000", "0"); // no bond when the outlet is registered: its owner's Editor role is recorded unbonded
+  const slug = `walk10p-${stamp}`;
+  const domain = `${slug}.example.net`;
+  const created = await desk.call(outletCreate, { body: { slug, name: outletNameOfRun("The Tenth Walk Pending Post"), domain } }, owner.key);
+  await desk.deposit(owner.key, "250"); // the Editor's bond, deposited before the domain is verified
+  const errors = watchConsole(page);
+  await installTestWallet(page, owner.key);
+  await page.goto("/bonds");
+  await signIn(page);
+  const role = page.locator(`[data-testid="bond-role"][data-outlet="${slug}"]`);
+  const pending = role.getByTestId("bond-role-outlet-pending");
+  await expect(pending).toContainText("is not active yet: verify its domain on the outlet’s page first, then activate the role here.");
+  await expect(pending.getByRole("link", { name: "the outlet’s page" })).toHaveAttribute("href", `/outlets/${slug}`);
+  await expect(role.getByRole("button", { name: "Activate" })).toHaveCount(0);
+  await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
+  await bothWidths(page, "bonds-outlet-pending", "walk-ten");
+
+  publishTxt(domain, [created.txtRecord.value]);
+  expect((await desk.call(outletVerify, { body: { outletSlug: slug, method: "dns_txt" } }, owner.key)).verified).toBe(true);
+  await page.reload();
+  await expect(role.getByRole("button", { name: "Activate" })).toBeVisible();
+  await expect(pending).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

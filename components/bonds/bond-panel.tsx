@@ -2,6 +2,9 @@
 
 import Link from "next/link";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { call } from "@/lib/api/client";
+import { outletRead } from "@/features/outlets/read.endpoint";
 import { formatEther } from "viem";
 import { parseCapAmount } from "@/components/ui/cap-amount";
 import { roleRegistryAbi } from "@/lib/chain/abi";
@@ -189,6 +192,10 @@ function RoleRow(props: {
   const { role, bond } = props;
   const need = roleNeed(role, bond);
   const grant = useChangeRole(role.outletSlug, "grant");
+  // the bridge activates a role only at an active outlet: a new outlet's owner who deposited before verifying the
+  // domain is sent to the outlet's page first, not offered an Activate that is refused (the outlet page's own read)
+  const outlet = useQuery({ queryKey: ["outlets", "detail", role.outletSlug], queryFn: () => call(outletRead, { params: { slug: role.outletSlug } }), enabled: need.activatable });
+  const outletPending = outlet.data?.outlet.status === "pending";
   const [error, setError] = useState<string | undefined>();
   // the Activate button goes away with the activation, and the focus with it: what changed, and where to go on, is said
   // where the focus lands
@@ -228,7 +235,15 @@ function RoleRow(props: {
           </button>
         </div>
       ) : null}
-      {need.activatable ? (
+      {need.activatable && outletPending ? (
+        <p className="text-sm text-stone-700" data-testid="bond-role-outlet-pending">
+          Your bond now covers this role. {role.outletName} is not active yet: verify its domain on{" "}
+          <Link href={`/outlets/${role.outletSlug}`} className="text-accent underline">
+            the outlet’s page
+          </Link>{" "}
+          first, then activate the role here.
+        </p>
+      ) : need.activatable ? (
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-sm text-stone-700">Your bond now covers this role. Activating it asks the bridge to lock the bond{role.roleId === 3 ? " and let you vote on the outlet's capsules" : ""}.</p>
           <button type="button" className={primaryButton} disabled={!props.signedIn || grant.isPending} onClick={() => void activate()}>
