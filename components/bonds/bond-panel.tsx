@@ -2,6 +2,9 @@
 
 import Link from "next/link";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { call } from "@/lib/api/client";
+import { outletRead } from "@/features/outlets/read.endpoint";
 import { formatEther } from "viem";
 import { parseCapAmount } from "@/components/ui/cap-amount";
 import { roleRegistryAbi } from "@/lib/chain/abi";
@@ -57,9 +60,17 @@ export function BondPanel() {
   // "Deposit n CAP" (a role row, the shortfall line, or a link from another page: /bonds?deposit=n)
   // fills the form and takes the person to it, focused, instead of leaving it below the fold
   const [depositAsked, setDepositAsked] = useState(0);
-  const askDeposit = useCallback((amount: string) => {
+  // what the asked amount is for, said at the form beside the filled amount: the click visibly did something there
+  const [depositFor, setDepositFor] = useState<string | undefined>();
+  const askDeposit = useCallback((amount: string, forWhat?: string) => {
     setDepositAmount(amount);
+    setDepositFor(forWhat);
     setDepositAsked((n) => n + 1);
+  }, []);
+  // the amount typed (or emptied after the deposit): no longer what a button filled in
+  const typeDeposit = useCallback((value: string) => {
+    setDepositAmount(value);
+    setDepositFor(undefined);
   }, []);
   useEffect(() => {
     const asked = new URLSearchParams(window.location.search).get("deposit");
@@ -91,7 +102,7 @@ export function BondPanel() {
             Your bond of {cap(bond.data.bonded)} is {cap(bond.data.locked - bond.data.bonded)} short of the {cap(bond.data.locked)} your roles lock (a court penalty takes from
             the bond). Until you top it up, actions that need those roles are refused.
           </p>
-          <button type="button" className={smallButton} onClick={() => askDeposit(formatEther((bond.data?.locked ?? 0n) - (bond.data?.bonded ?? 0n)))}>
+          <button type="button" className={smallButton} onClick={() => askDeposit(formatEther((bond.data?.locked ?? 0n) - (bond.data?.bonded ?? 0n)), "the shortfall of your bond")}>
             Deposit {cap(bond.data.locked - bond.data.bonded)}
           </button>
         </div>
@@ -150,7 +161,7 @@ export function BondPanel() {
                 role={role}
                 bond={bond.data as BondReading}
                 signedIn={status === "signed-in"}
-                onDeposit={(amount) => askDeposit(formatEther(amount))}
+                onDeposit={(amount) => askDeposit(formatEther(amount), `the ${role.name} role at ${role.outletName}`)}
                 onActivated={bond.refetch}
                 activated={activated?.role === `${role.outletSlug}:${role.roleId}` ? activated.text : undefined}
                 onActivatedSay={(text) => setActivated({ role: `${role.outletSlug}:${role.roleId}`, text })}
@@ -161,7 +172,7 @@ export function BondPanel() {
       </Card>
       {bond.data ? (
         <div className="grid gap-6 lg:grid-cols-2">
-          <DepositForm bond={bond.data} balance={balance} amount={depositAmount} setAmount={setDepositAmount} onConfirmed={afterTransaction} focusSignal={depositAsked} />
+          <DepositForm bond={bond.data} balance={balance} amount={depositAmount} setAmount={typeDeposit} filledFor={depositFor} onConfirmed={afterTransaction} focusSignal={depositAsked} doneWith={activated?.text} />
           <WithdrawForm bond={bond.data} onConfirmed={afterTransaction} />
         </div>
       ) : null}
@@ -181,6 +192,10 @@ function RoleRow(props: {
   const { role, bond } = props;
   const need = roleNeed(role, bond);
   const grant = useChangeRole(role.outletSlug, "grant");
+  // the bridge activates a role only at an active outlet: a new outlet's owner who deposited before verifying the
+  // domain is sent to the outlet's page first, not offered an Activate that is refused (the outlet page's own read)
+  const outlet = useQuery({ queryKey: ["outlets", "detail", role.outletSlug], queryFn: () => call(outletRead, { params: { slug: role.outletSlug } }), enabled: need.activatable });
+  const outletPending = outlet.data?.outlet.status === "pending";
   const [error, setError] = useState<string | undefined>();
   // the Activate button goes away with the activation, and the focus with it: what changed, and where to go on, is said
   // where the focus lands
@@ -220,7 +235,15 @@ function RoleRow(props: {
           </button>
         </div>
       ) : null}
-      {need.activatable ? (
+      {need.activatable && outletPending ? (
+        <p className="text-sm text-stone-700" data-testid="bond-role-outlet-pending">
+          Your bond now covers this role. {role.outletName} is not active yet: verify its domain on{" "}
+          <Link href={`/outlets/${role.outletSlug}`} className="text-accent underline">
+            the outlet’s page
+          </Link>{" "}
+          first, then activate the role here.
+        </p>
+      ) : need.activatable ? (
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-sm text-stone-700">Your bond now covers this role. Activating it asks the bridge to lock the bond{role.roleId === 3 ? " and let you vote on the outlet's capsules" : ""}.</p>
           <button type="button" className={primaryButton} disabled={!props.signedIn || grant.isPending} onClick={() => void activate()}>
@@ -303,8 +326,19 @@ function WalletBalance({ balance, inline = false }: { balance: BalanceReading; i
   );
 }
 
-function DepositForm(props: { bond: BondReading; balance: BalanceReading; amount: string; setAmount: (value: string) => void; onConfirmed: () => Promise<void>; focusSignal: number }) {
-  const { onConfirmed, setAmount, focusSignal } = props;
+function DepositForm(props: {
+  bond: BondReading;
+  balance: BalanceReading;
+  amount: string;
+  setAmount: (value: string) => void;
+  onConfirmed: () => Promise<void>;
+  focusSignal: number;
+  /** What a "Deposit n CAP" button filled the amount for (a role, the shortfall), said under the field until it is edited. */
+  filledFor: string | undefined;
+  /** What an activation said: the deposit it used is done with, so its "Confirmed on chain." gives way to the role's activated state. */
+  doneWith: string | undefined;
+}) {
+  const { onConfirmed, setAmount, focusSignal, doneWith } = props;
   useEffect(() => {
     if (focusSignal === 0) return;
     const input = document.getElementById("deposit-amount");
@@ -317,6 +351,11 @@ function DepositForm(props: { bond: BondReading; balance: BalanceReading; amount
       await onConfirmed();
     }, [onConfirmed, setAmount]),
   );
+  const { reset, state: txState } = tx;
+  useEffect(() => {
+    if (doneWith !== undefined && txState === "confirmed") reset();
+    // only an activation (a new doneWith) clears the confirmation, not the confirmation's own arrival
+  }, [doneWith]);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -330,6 +369,11 @@ function DepositForm(props: { bond: BondReading; balance: BalanceReading; amount
     <Card title="Deposit">
       <form onSubmit={submit} noValidate className="space-y-3" aria-label="Deposit into your bond">
         <TextField id="deposit-amount" label="Amount (CAP)" inputMode="decimal" autoComplete="off" value={props.amount} error={fieldError} onChange={(e) => props.setAmount(e.target.value)} hint="Sent from your wallet and added to your bond." />
+        {props.filledFor && props.amount && !tx.busy && tx.state !== "confirmed" ? (
+          <p className="text-sm font-medium text-stone-900 [overflow-wrap:anywhere]" data-testid="deposit-filled-for">
+            Filled in: {props.amount} CAP for {props.filledFor}. Press Deposit to send it from your wallet.
+          </p>
+        ) : null}
         <p className="text-sm text-stone-700" data-testid="deposit-balances">
           In your wallet: <span className="font-semibold tabular-nums"><WalletBalance balance={props.balance} inline /></span>. Bonded now: <span className="font-semibold tabular-nums">{cap(props.bond.bonded)}</span>.
         </p>

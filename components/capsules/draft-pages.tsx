@@ -66,8 +66,9 @@ export function NewDraftPage({ outlet }: { outlet?: string }) {
 
 /** /capsules/:id/edit — the draft's editor; anything not a draft points to its page. */
 export function EditDraftPage({ id }: { id: string }) {
-  const { wallet, status } = useSession();
-  const capsule = useCapsule(id);
+  const { wallet, status, session, settled } = useSession();
+  // A draft is private: before sign-in its read would be a 404 (logged by the browser), so the page asks to sign in
+  const capsule = useCapsule(id, { signedInOnly: true });
   // The read is keyed by the session: when the session ends mid-edit (expired, signed out in another tab) the page
   // reads again anonymously, and a private draft is then a 404. The editor opened with the signed read stays, with
   // the text being written (also while the new session's read is on its way); it asks to sign in again and saves
@@ -75,6 +76,16 @@ export function EditDraftPage({ id }: { id: string }) {
   const opened = useRef<TCapsuleResponse | undefined>(undefined);
   if (capsule.data) opened.current = capsule.data;
   const kept = !capsule.data && opened.current && wallet ? opened.current : undefined;
+  if (!kept && !session) {
+    if (!settled || status === "connecting" || status === "signing-in") return <DraftLoading label="Connecting to your wallet" />;
+    return (
+      <Message title={`Draft #${id}`}>
+        <p data-testid="edit-sign-in">
+          Drafts are private to the journalist who started them. {wallet ? "Sign in" : "Connect your wallet and sign in"} (in the page header) to open this draft.
+        </p>
+      </Message>
+    );
+  }
   // a failed refresh must not take the editor (and the text being written) off the page
   if (!kept && failedWithNothing(capsule)) {
     if (capsule.error instanceof ApiError && (capsule.error.status === 404 || capsule.error.status === 400)) {

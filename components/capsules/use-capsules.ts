@@ -69,12 +69,13 @@ export function useCapsuleList(filter: CapsuleListFilter, enabled = true) {
  * The capsule read response. `poll` re-reads it every N ms; `pollWhilePending` only while its vote is
  * open (a safety net for missed VoteCast events, and how a page learns the vote was closed elsewhere).
  */
-export function useCapsule(id: string | undefined, options: { poll?: number | false; pollWhilePending?: number } = {}) {
-  const { poll = false, pollWhilePending } = options;
+export function useCapsule(id: string | undefined, options: { poll?: number | false; pollWhilePending?: number; signedInOnly?: boolean } = {}) {
+  const { poll = false, pollWhilePending, signedInOnly = false } = options;
   const { session, settled } = useSession();
   return useQuery({
     ...capsuleQuery(id ?? "", session),
-    enabled: Boolean(id) && settled,
+    // signedInOnly: a read only a session can answer (a private draft's editor), not asked anonymously for a 404
+    enabled: Boolean(id) && settled && (!signedInOnly || Boolean(session)),
     refetchInterval: (query) => (pollWhilePending && query.state.data?.capsule.status === "pending" ? pollWhilePending : poll),
   });
 }

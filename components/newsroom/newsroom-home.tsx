@@ -16,7 +16,7 @@ import { NEEDS_YOUR_VOTE, viewerVoteWords } from "@/components/capsules/viewer-v
 import { BondShortfall } from "@/components/bonds/bond-shortfall";
 import { RoleOffersCard } from "./role-offers-card";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
-import { ROLE } from "@/lib/roles/role-catalog";
+import { COURT_OUTLET_SLUG, isAuthorRole, ROLE } from "@/lib/roles/role-catalog";
 import { NoRoleNotice } from "./no-role-notice";
 
 const ALL = "__all";
@@ -106,6 +106,9 @@ export function NewsroomHome() {
   // what the cards above list: on a phone the cards stack, so All capsules marks these rows (docs/DECISIONS.md)
   const listedAbove = new Set([...myDrafts, ...open.items, ...recentlyFinalized].map((c) => c.id));
   const newHref = outlet === ALL ? "/capsules/new" : `/capsules/new?outlet=${encodeURIComponent(outlet)}`;
+  // only a Journalist, Reporter or Editor of an outlet may draft (the drafting page's rule): New capsule is offered to
+  // such a wallet, and a wallet without one is told what it needs instead of a link to a page that refuses it
+  const mayDraft = (roles.data?.items ?? []).some((role) => isAuthorRole(role.roleId) && role.outletSlug !== COURT_OUTLET_SLUG);
 
   if (!wallet) {
     return (
@@ -127,9 +130,15 @@ export function NewsroomHome() {
           <h1 className="font-serif text-3xl font-bold tracking-tight">Newsroom</h1>
           <p className="mt-1 text-stone-600">Your drafts, the votes that are open and what was finalized, at the outlets where you hold a role.</p>
         </div>
-        <Link href={newHref} className="inline-flex min-h-11 items-center rounded-md bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-stone-800">
-          New capsule
-        </Link>
+        {mayDraft ? (
+          <Link href={newHref} className="inline-flex min-h-11 items-center rounded-md bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-stone-800">
+            New capsule
+          </Link>
+        ) : roles.data ? (
+          <p className="max-w-sm text-sm text-stone-600" data-testid="newsroom-draft-needs-role">
+            To draft a capsule you need the Journalist, Reporter or Editor role at an outlet: its owner grants it.
+          </p>
+        ) : null}
       </div>
 
       <BondShortfall />
