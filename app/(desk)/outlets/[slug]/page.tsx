@@ -5,6 +5,7 @@ import { ArticleList } from "@/components/reader/article-list";
 import { db } from "@/lib/db/client";
 import { findOutletBySlug } from "@/features/outlets/outlets.repository";
 import { outletExists } from "@/features/page-subjects";
+import { outletFeedLinks } from "@/features/reader/outlet-feeds";
 import { publishedArticles } from "@/features/reader/published-articles";
 import { readerHref, readerQuery } from "@/features/reader/reader-query";
 
@@ -18,10 +19,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
   if (!(await outletExists(slug))) return { title: "Page not found" };
   const outlet = await findOutletBySlug(db(), slug);
+  // only the feeds that answer are announced: none while the outlet is not active, JSON Feed from the Elevated tier
+  const feeds = outlet ? await outletFeedLinks(db(), outlet, Math.floor(Date.now() / 1000)) : [];
   return {
     title: outlet?.name ?? `Outlet ${slug}`,
-    // an outlet that is not active has no open feed (its feeds answer 403): nothing to announce
-    alternates: outlet?.status === "active" ? { types: { "application/atom+xml": [{ url: `/outlets/${slug}/feed.xml`, title: outlet.name }] } } : undefined,
+    alternates: feeds.length > 0 ? { types: Object.fromEntries(feeds.map((feed) => [feed.type, [{ url: feed.path, title: `${outlet!.name} (${feed.label})` }]])) } : undefined,
   };
 }
 
@@ -30,7 +32,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function OutletPage({ params, searchParams }: Props) {
   const { slug } = await params;
   if (!(await outletExists(slug))) notFound();
-  const active = (await findOutletBySlug(db(), slug))?.status === "active";
+  const outlet = await findOutletBySlug(db(), slug);
+  const feeds = outlet ? await outletFeedLinks(db(), outlet, Math.floor(Date.now() / 1000)) : [];
   const query = readerQuery(await searchParams);
   const page = await publishedArticles(db(), { outletSlug: slug, label: query.label, page: query.page, limit: PAGE_SIZE, activeOutletsOnly: false });
   const articles = (
@@ -39,10 +42,14 @@ export default async function OutletPage({ params, searchParams }: Props) {
         <h2 id="outlet-articles-heading" className="font-serif text-2xl font-bold">
           Published articles
         </h2>
-        {active ? (
-          <a href={`/outlets/${slug}/feed.xml`} className="inline-flex min-h-11 items-center text-sm text-accent underline">
-            Atom feed
-          </a>
+        {feeds.length > 0 ? (
+          <span className="flex flex-wrap gap-x-4" data-testid="outlet-feeds">
+            {feeds.map((feed) => (
+              <a key={feed.format} href={feed.path} className="inline-flex min-h-11 items-center text-sm text-accent underline">
+                {feed.label}
+              </a>
+            ))}
+          </span>
         ) : (
           <p className="text-sm text-stone-600" data-testid="outlet-no-feed">
             No feed until the outlet is active
