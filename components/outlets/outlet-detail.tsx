@@ -2,7 +2,7 @@
 
 import { FullAddress } from "@/components/ui/full-address";
 import Link from "next/link";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useOutlet, useOutletUsers } from "@/components/outlets/use-outlets";
 import { useSession } from "@/components/wallet/use-session";
 import { ApiError } from "@/lib/api/api-client";
@@ -26,6 +26,11 @@ export function OutletDetail({ slug, articles }: { slug: string; articles?: Reac
   const users = useOutletUsers(slug);
   const { wallet, status } = useSession();
   const myRoles = useOutletRoles(wallet, slug);
+  // where the verification card stands is decided by the status the page opened with: a check answered on this page
+  // (pending → active, or active → suspended) would otherwise move the card, with the focus on its answer, elsewhere
+  const [openedStatus, setOpenedStatus] = useState<string | undefined>(undefined);
+  const loadedStatus = outlet.data?.outlet.status;
+  if (openedStatus === undefined && loadedStatus !== undefined) setOpenedStatus(loadedStatus);
 
   if (failedWithNothing(outlet)) {
     if (outlet.error instanceof ApiError && outlet.error.status === 404) {
@@ -61,6 +66,7 @@ export function OutletDetail({ slug, articles }: { slug: string; articles?: Reac
   // While the outlet is not active (its domain not verified yet, or no longer found), why comes first: its owner's next
   // step, and what a reader needs to weigh its name and articles. An active outlet's articles come first.
   const active = data.status === "active";
+  const verificationFirst = (openedStatus ?? data.status) !== "active";
   const verification = <VerificationPanel outlet={data} canManage={canManage} />;
 
   return (
@@ -82,7 +88,7 @@ export function OutletDetail({ slug, articles }: { slug: string; articles?: Reac
         {data.description ? <p dir="auto" className="mt-2 max-w-2xl text-stone-600">{data.description}</p> : null}
       </div>
       <BondNotice slug={slug} />
-      {active ? null : verification}
+      {verificationFirst ? verification : null}
       {articles}
       <Card title="Outlet">
         <dl className="grid gap-4 text-sm sm:grid-cols-2">
@@ -109,13 +115,13 @@ export function OutletDetail({ slug, articles }: { slug: string; articles?: Reac
           ) : null}
         </dl>
       </Card>
-      {active ? (
+      {verificationFirst ? (
+        <TierPanel outlet={data} reportBelow={active} />
+      ) : (
         <div className="grid gap-6 lg:grid-cols-2">
           {verification}
-          <TierPanel outlet={data} reportBelow />
+          <TierPanel outlet={data} reportBelow={active} />
         </div>
-      ) : (
-        <TierPanel outlet={data} reportBelow={false} />
       )}
       {active ? <OutletDistributionSection slug={slug} /> : null}
       <MembersPanel slug={slug} canManage={canManage} amOwner={status === "signed-in" && isOwner} me={wallet} />
