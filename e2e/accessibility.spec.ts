@@ -253,11 +253,12 @@ test("a draft opened signed out says how to open it, and opens once its author s
   await installTestWallet(page, OWNER);
   await page.goto(`/capsules/${draftId}/edit`);
   await settled(page);
-  await expect(page.getByRole("heading", { name: "Draft not found", level: 1 })).toBeVisible();
-  await expect(page.getByRole("main")).toContainText(`There is no capsule #${draftId} you can see without signing in.`);
-  await expect(page.getByRole("main")).toContainText("if this one is yours, connect your wallet from the page header and sign in");
+  // the editor asks for a session before it reads anything: a private draft is never read anonymously
+  await expect(page.getByRole("heading", { name: `Draft #${draftId}`, level: 1 })).toBeVisible();
+  await expect(page.getByTestId("edit-sign-in")).toContainText("Drafts are private to the journalist who started them.");
+  await expect(page.getByTestId("edit-sign-in")).toContainText(/sign in \(in the page header\) to open this draft/i);
   await signIn(page);
-  await expect(page.getByRole("heading", { name: "Draft not found" })).toBeHidden();
+  await expect(page.getByTestId("edit-sign-in")).toHaveCount(0);
   await expect(page.getByRole("heading", { name: `Draft #${draftId}`, level: 1 })).toBeVisible();
   await expect(page.getByRole("form", { name: "Draft" }).getByLabel("Title")).toBeVisible();
   // signed in, an id nobody can see names both possibilities
