@@ -99,6 +99,10 @@ test("an active outlet's page lists its articles first; once suspended, why come
   let headings = await headingsOf(page);
   expect(headings.indexOf("Published articles")).toBeLessThan(headings.indexOf("Domain verification"));
   await expect(page.getByTestId("outlet-articles").getByRole("link", { name: "Atom feed" })).toHaveAttribute("href", `/outlets/${slug}/feed.xml`);
+  // a Standard outlet: its Atom feed announced in the head, no JSON Feed (that route answers 403 below Elevated)
+  await expect(page.locator('link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute("href", `/outlets/${slug}/feed.xml`);
+  await expect(page.locator('link[rel="alternate"][type="application/feed+json"]')).toHaveCount(0);
+  await expect(page.getByTestId("outlet-articles").getByRole("link", { name: "JSON Feed" })).toHaveCount(0);
   await expect(page.getByTestId("verification-intro")).toHaveText(`The domain is verified: this TXT record was found at ${slug}.example.net, so the outlet runs that domain.`);
   await shot(page, "reader-walk-five-outlet-active-1280");
 
@@ -113,8 +117,11 @@ test("an active outlet's page lists its articles first; once suspended, why come
   headings = await headingsOf(page);
   expect(headings.indexOf("Domain verification")).toBeLessThan(headings.indexOf("Published articles"));
   await expect(page.getByTestId("verification-intro")).toContainText(`No longer verified: the last check did not find this TXT record at ${slug}.example.net`);
+  // the last check's reason is written for the owner ("Publish the record above"): a reader is not given it
+  await expect(page.getByTestId("verification-result")).toHaveCount(0);
   await expect(page.getByTestId("outlet-articles").getByTestId("article-item")).toHaveCount(1);
   await expect(page.getByTestId("outlet-no-feed")).toBeVisible();
+  await expect(page.locator('link[rel="alternate"]')).toHaveCount(0);
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

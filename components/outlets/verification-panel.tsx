@@ -47,7 +47,8 @@ const readerIntro: Record<TOutlet["status"], (domain: string) => string> = {
 export function VerificationPanel({ outlet, canManage }: { outlet: TOutlet; canManage: boolean }) {
   const verify = useVerifyOutlet(outlet.outletSlug);
   const v = outlet.verification;
-  const result = verify.data ? (verify.data.verified ? "verified" : verify.data.reason) : v.lastResult;
+  // the last check's reason speaks to whoever fixes the record ("Publish the record above"): a reader has the intro
+  const result = verify.data ? (verify.data.verified ? "verified" : verify.data.reason) : canManage ? v.lastResult : null;
   const ok = result === "verified";
   // a near miss: the answer says which record was found and why it does not match
   const detail = verify.data && !verify.data.verified && NEAR_MISS.has(verify.data.reason ?? "") ? verify.data.message : undefined;
