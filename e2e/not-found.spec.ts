@@ -118,12 +118,18 @@ test("a draft's pages and an unused id's answer alike to anyone else: no such ca
       await expect(page.getByRole("button", { name: "Try again" }), path).toHaveCount(0);
       await expect(page.getByText("Not yet public"), path).toHaveCount(0);
     }
-    for (const path of [`/capsules/${capsule}/edit`, `/capsules/${capsule}/dispute`]) {
-      expect((await page.goto(path))?.status(), path).toBe(200);
-      await expect(page.getByRole("heading", { name: /not found/ }).first(), path).toBeVisible();
-      await expect(page.getByRole("button", { name: "Try again" }), path).toHaveCount(0);
-      await expect(page.getByText("Not yet public"), path).toHaveCount(0);
-    }
+    // the editor reads nothing before sign-in: it asks for a session, the same words for a draft and an unused id
+    const edit = `/capsules/${capsule}/edit`;
+    expect((await page.goto(edit))?.status(), edit).toBe(200);
+    await expect(page.getByRole("heading", { name: `Draft #${capsule}`, level: 1 }), edit).toBeVisible();
+    await expect(page.getByTestId("edit-sign-in"), edit).toHaveText("Drafts are private to the journalist who started them. Connect your wallet and sign in (in the page header) to open this draft.");
+    await expect(page.getByRole("button", { name: "Try again" }), edit).toHaveCount(0);
+    await expect(page.getByText("Not yet public"), edit).toHaveCount(0);
+    const dispute = `/capsules/${capsule}/dispute`;
+    expect((await page.goto(dispute))?.status(), dispute).toBe(200);
+    await expect(page.getByRole("heading", { name: /not found/ }).first(), dispute).toBeVisible();
+    await expect(page.getByRole("button", { name: "Try again" }), dispute).toHaveCount(0);
+    await expect(page.getByText("Not yet public"), dispute).toHaveCount(0);
   }
   await page.goto(`/capsules/${unused}/history`);
   await page.screenshot({ path: "test-results/screenshots/not-found-capsule-history-1280.png" });
