@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { cache } from "react";
 import { OutletDetail } from "@/components/outlets/outlet-detail";
 import { ArticleList } from "@/components/reader/article-list";
 import { db } from "@/lib/db/client";
@@ -15,12 +16,18 @@ type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<s
 
 const PAGE_SIZE = 10;
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { slug } = await params;
-  if (!(await outletExists(slug))) return { title: "Page not found" };
+// the outlet and the feeds it announces, read once per request for both the head and the page (the tier takes a few queries)
+const outletAndFeeds = cache(async (slug: string) => {
   const outlet = await findOutletBySlug(db(), slug);
   // only the feeds that answer are announced: none while the outlet is not active, JSON Feed from the Elevated tier
   const feeds = outlet ? await outletFeedLinks(db(), outlet, Math.floor(Date.now() / 1000)) : [];
+  return { outlet, feeds };
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { slug } = await params;
+  if (!(await outletExists(slug))) return { title: "Page not found" };
+  const { outlet, feeds } = await outletAndFeeds(slug);
   return {
     title: outlet?.name ?? `Outlet ${slug}`,
     alternates: feeds.length > 0 ? { types: Object.fromEntries(feeds.map((feed) => [feed.type, [{ url: feed.path, title: `${outlet!.name} (${feed.label})` }]])) } : undefined,
@@ -32,8 +39,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function OutletPage({ params, searchParams }: Props) {
   const { slug } = await params;
   if (!(await outletExists(slug))) notFound();
-  const outlet = await findOutletBySlug(db(), slug);
-  const feeds = outlet ? await outletFeedLinks(db(), outlet, Math.floor(Date.now() / 1000)) : [];
+  const { feeds } = await outletAndFeeds(slug);
   const query = readerQuery(await searchParams);
   const page = await publishedArticles(db(), { outletSlug: slug, label: query.label, page: query.page, limit: PAGE_SIZE, activeOutletsOnly: false });
   const articles = (
