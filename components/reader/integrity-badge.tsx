@@ -46,8 +46,9 @@ export function IntegrityBadge({ label, openCase, shownId }: { label: string | n
           ) : null}
         </span>
       ) : null}
-      {openCase ? <OpenCaseGrounds openCase={openCase} /> : null}
-      {openCase ? null : (
+      {openCase ? (
+        <OpenCaseGrounds openCase={openCase} />
+      ) : (
         <span className="text-xs" data-testid="integrity-explanation">
           {info.explanation}
         </span>
