@@ -30,7 +30,7 @@ export function PartnerChannels() {
             <a href="/feed.json" className="text-accent underline">
               The network’s JSON Feed
             </a>{" "}
-            carries Elevated and Premium outlets’ articles only; such an outlet’s own is <code className={code}>/outlets/&lt;slug&gt;/feed.json</code>.
+            carries Elevated and Premium outlets’ articles only; such an outlet’s own is <code className={code}>/outlets/&lt;slug&gt;/feed.json</code>, linked from its page.
           </dd>
         </div>
         <div>
