@@ -1,13 +1,12 @@
-import { diffStats, lineDiff } from "@/lib/diff/line-diff";
-import { revisionDiff, type DiffRow, type DiffSide } from "@/lib/diff/revision-diff";
+import { revisionDiff, rowStats, type DiffRow, type DiffSide } from "@/lib/diff/revision-diff";
 
 // Two bodies compared: side by side from md (768 px) up, stacked below it; the changed words of a
 // changed line are marked within it. Long lines wrap; nothing is clipped or scrolls sideways.
 // `context` folds runs of unchanged lines longer than twice that many (the vote page).
 export function DiffView(props: { oldText: string; newText: string; oldLabel: string; newLabel: string; context?: number }) {
   const { oldText, newText, oldLabel, newLabel, context } = props;
-  const stats = diffStats(lineDiff(oldText, newText));
   const rows = revisionDiff(oldText, newText);
+  const stats = rowStats(rows);
   return (
     <div data-testid="diff">
       <p className="text-sm text-stone-600" data-testid="diff-stats">

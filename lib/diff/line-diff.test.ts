@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diffStats, lineDiff, splitLines } from "./line-diff";
+import { diffStats, lineDiff, MAX_LINE_DIFF_EDITS, splitLines } from "./line-diff";
 
 const compact = (oldText: string, newText: string) =>
   lineDiff(oldText, newText).map((line) => `${line.kind === "same" ? " " : line.kind === "added" ? "+" : "-"}${line.text}`);
@@ -39,5 +39,19 @@ describe("line diff (LCS)", () => {
     expect(compact("a\r\nb", "a\nb")).toEqual([" a", " b"]);
     expect(compact("x\nx\nx", "x\nx")).toEqual([" x", " x", "-x"]);
     expect(splitLines("a\n")).toEqual(["a", ""]);
+  });
+
+  it("past its bound of edits, says the whole body was replaced instead of searching on", () => {
+    // Paragraphs apart by blank lines, as Markdown bodies are: an unbounded search pairs the blank lines.
+    const body = (word: string) => Array.from({ length: 1500 }, (_, i) => `${word} paragraph ${i}`).join("\n\n");
+    const oldBody = body("old");
+    const newBody = body("new");
+    expect(splitLines(oldBody).length * 2).toBeGreaterThan(MAX_LINE_DIFF_EDITS);
+    const lines = lineDiff(oldBody, newBody);
+    expect(diffStats(lines)).toEqual({ added: 2999, removed: 2999, same: 0 });
+    expect(lines[0]).toEqual({ kind: "removed", text: "old paragraph 0", oldLine: 1 });
+    expect(lines[2999]).toEqual({ kind: "added", text: "new paragraph 0", newLine: 1 });
+    // within the bound, the blank lines still match
+    expect(diffStats(lineDiff(body("old").split("\n\n").slice(0, 100).join("\n\n"), body("new").split("\n\n").slice(0, 100).join("\n\n"))).same).toBe(99);
   });
 });

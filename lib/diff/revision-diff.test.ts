@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { revisionDiff, type DiffSide } from "./revision-diff";
+import { MAX_LINE_WORD_EDITS, revisionDiff, rowStats, type DiffSide } from "./revision-diff";
 
 const marked = (side: DiffSide | undefined) => side?.segments.map((s) => (s.changed ? `[${s.text}]` : s.text)).join("");
 
@@ -28,5 +28,19 @@ describe("word-level revision diff", () => {
     expect(revisionDiff("x\ny", "x\ny").every((r) => r.kind === "same")).toBe(true);
     expect(revisionDiff("", "")).toEqual([]);
     expect(revisionDiff("", "new").map((r) => r.kind)).toEqual(["added"]);
+  });
+
+  it("marks a pair of lines too different to diff word by word as changed whole", () => {
+    const line = (word: string) => Array.from({ length: 300 }, (_, i) => `${word}${i}`).join(" ");
+    expect(600).toBeGreaterThan(MAX_LINE_WORD_EDITS);
+    const rows = revisionDiff(`title\n${line("old")}`, `title\n${line("new")}`);
+    const changed = rows[1];
+    if (changed?.kind !== "changed") throw new Error("expected a changed row");
+    expect(changed.old.segments).toEqual([{ text: line("old"), changed: true }]);
+    expect(changed.new.segments).toEqual([{ text: line("new"), changed: true }]);
+  });
+
+  it("counts lines added, removed and unchanged from the rows", () => {
+    expect(rowStats(revisionDiff("a\nold one\nold two\nz", "a\nnew one\nz\nextra"))).toEqual({ added: 2, removed: 2, same: 2 });
   });
 });
