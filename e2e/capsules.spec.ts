@@ -138,11 +138,11 @@ test("a journalist drafts with evidence and contributors, and submits paying the
 
   // contributors: shares in percent (the API still takes basis points), the live sum must reach 100 %
   const contributors = page.getByTestId("contributor-item");
-  // a name is required, the author's own included: without one the reader's byline shows the wallet address
-  const nameRule = "Enter the name readers see in the byline; without one they see the wallet address.";
+  // a name is required, the author's own included: Submit waits for it
+  const nameRule = "Enter the name readers see in the byline: the capsule cannot be submitted without it.";
   await expect(page.locator("#contributor-0-name-error")).toHaveText(nameRule);
   await expect(contributors.nth(0).getByLabel("Display name")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByTestId("submit-panel")).toContainText("Fix the marked fields before submitting: contributors.");
+  await expect(page.getByTestId("submit-panel")).toContainText("Enter your display name under Contributors before submitting: it is the name readers see in the byline.");
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });
     await page.getByTestId("contributors-editor").screenshot({ path: `test-results/screenshots/contributor-name-required-${width}.png` });

@@ -68,7 +68,7 @@ test("Submit and pay names the fields that hold it back and takes the writer to 
   await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "partial");
   const notReady = page.getByTestId("submit-not-ready");
   // the author's row has no display name yet, and the source URL is not one
-  await expect(notReady).toContainText("Fix the marked fields before submitting: source URL, contributors.");
+  await expect(notReady).toContainText("Fix the marked fields before submitting: source URL; and enter your display name under Contributors.");
   await expect(page.getByRole("button", { name: "Submit and pay 30 CAP" })).toBeDisabled();
   await notReady.scrollIntoViewIfNeeded();
   await bothWidths(page, "draft-not-ready", "polish-five");
@@ -81,7 +81,7 @@ test("Submit and pay names the fields that hold it back and takes the writer to 
     await expect(page.getByLabel("Source URL")).toBeInViewport();
   }
   await page.getByLabel("Source URL").fill("https://harbour.example.org/lamp");
-  await expect(notReady).toContainText("Fix the marked fields before submitting: contributors.");
+  await expect(notReady).toContainText("Enter your display name under Contributors before submitting: it is the name readers see in the byline.");
   await notReady.getByRole("button", { name: "Go to the first marked field" }).click();
   await expect(page.getByTestId("contributor-item").first().getByLabel("Display name")).toBeFocused();
   await page.getByTestId("contributor-item").first().getByLabel("Display name").fill("Noor Vance");

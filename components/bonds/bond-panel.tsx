@@ -2,9 +2,6 @@
 
 import Link from "next/link";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { useQuery } from "@tanstack/react-query";
-import { call } from "@/lib/api/client";
-import { outletRead } from "@/features/outlets/read.endpoint";
 import { formatEther } from "viem";
 import { parseCapAmount } from "@/components/ui/cap-amount";
 import { roleRegistryAbi } from "@/lib/chain/abi";
@@ -16,6 +13,7 @@ import { useBond, useWalletBalance, type BondReading } from "@/components/bonds/
 import { useWalletRoles } from "@/components/roles/use-roles";
 import { useChangeRole } from "@/components/roles/use-roles";
 import { useSession } from "@/components/wallet/use-session";
+import { useOutlet } from "@/components/outlet-query/outlet-query";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Loading, Skeleton } from "@/components/ui/skeleton";
@@ -194,7 +192,7 @@ function RoleRow(props: {
   const grant = useChangeRole(role.outletSlug, "grant");
   // the bridge activates a role only at an active outlet: a new outlet's owner who deposited before verifying the
   // domain is sent to the outlet's page first, not offered an Activate that is refused (the outlet page's own read)
-  const outlet = useQuery({ queryKey: ["outlets", "detail", role.outletSlug], queryFn: () => call(outletRead, { params: { slug: role.outletSlug } }), enabled: need.activatable });
+  const outlet = useOutlet(role.outletSlug, { enabled: need.activatable });
   const outletPending = outlet.data?.outlet.status === "pending";
   const [error, setError] = useState<string | undefined>();
   // the Activate button goes away with the activation, and the focus with it: what changed, and where to go on, is said

@@ -8,6 +8,9 @@ import { AUTHOR_ROLES, ROLE, roleDefinition } from "@/lib/roles/role-catalog";
 import { newKey, shareTotal, type ContributorDraft, type DraftErrors } from "@/features/capsules/draft-form";
 import { disabledLook, smallButton, TextField } from "@/components/ui/field";
 
+/** Beside the author's own empty name, before anything is marked. */
+export const OWN_NAME_HINT = "Needed to submit. The desk keeps no name for your wallet: type the one readers see in the byline.";
+
 const authorRoles = AUTHOR_ROLES.map((roleId) => ({ roleId, name: roleDefinition(roleId)?.name ?? `Role ${roleId}` }));
 
 // Contributors and their revenue shares, typed in percent (stored and sent in basis points: see
@@ -21,6 +24,7 @@ export function ContributorsEditor(props: { items: ContributorDraft[]; onChange:
   const listError = props.items.length > 0 && !shares.ok && props.errors.contributors === shares.message ? undefined : props.errors.contributors;
   // a capsule always credits an author: the only one is not offered Remove (the bridge refuses such a list too)
   const types = props.items.map((item) => item.contributionType);
+  const own = (item: ContributorDraft) => item.wallet.toLowerCase() === props.author?.toLowerCase();
   return (
     <fieldset className="space-y-3" data-testid="contributors-editor">
       <legend className="text-sm font-semibold text-stone-800">Contributors</legend>
@@ -38,7 +42,10 @@ export function ContributorsEditor(props: { items: ContributorDraft[]; onChange:
                 required
                 value={item.displayName}
                 error={err("displayName")}
-                placeholder={item.wallet.toLowerCase() === props.author?.toLowerCase() ? "Your name as readers see it" : undefined}
+                // the author's own row starts empty (the desk keeps no name for a wallet): what it is for, and that
+                // Submit waits for it, is said beside it before it is ever marked
+                hint={own(item) && item.displayName.trim() === "" && !err("displayName") ? OWN_NAME_HINT : undefined}
+                placeholder={own(item) ? "Your name as readers see it" : undefined}
                 onChange={(e) => update(item.key, { displayName: e.target.value })}
               />
               <TextField id={`contributor-${index}-wallet`} className="sm:col-span-4" label="Wallet" value={item.wallet} error={err("wallet")} placeholder="0x…" onChange={(e) => update(item.key, { wallet: e.target.value.trim() })} />

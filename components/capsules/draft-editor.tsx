@@ -15,7 +15,7 @@ import { FeatureImageEditor } from "./feature-image-editor";
 import { ClaimsEditor } from "./claims-editor";
 import { disabledLook, TextArea, TextField } from "@/components/ui/field";
 import { SaveIndicator } from "./save-indicator";
-import { fieldList } from "./draft-field-names";
+import { fixBeforeSubmit } from "./draft-field-names";
 import { ContentHash } from "./content-hash";
 import { SubmitPanel } from "./submit-panel";
 import { SupportingEditor } from "./supporting-editor";
@@ -79,7 +79,7 @@ export function DraftEditor(props: { initial: DraftState; capsuleId?: string; re
     : total !== TOTAL_SHARE_BPS
       ? "Contributor shares must add up to 100 percent before you can submit."
       : problems > 0
-        ? `Fix the marked fields before submitting: ${fieldList(Object.keys(errors))}.`
+        ? fixBeforeSubmit(Object.keys(errors), ownRows(state.contributors, wallet))
         : adrift.length > 0
           ? `${adrift.length === 1 ? `Claim ${adrift[0]} quotes` : `Claims ${adrift.join(", ")} quote`} words no longer in the body: mark ${adrift.length === 1 ? "it" : "them"} again or remove ${adrift.length === 1 ? "it" : "them"} under Claims before submitting.`
           : undefined;
@@ -263,6 +263,10 @@ function showFirstProblem() {
   field.scrollIntoView({ block: "center" });
   field.focus({ preventScroll: true });
 }
+
+/** The contributor rows that credit the signed-in wallet. */
+const ownRows = (contributors: ContributorDraft[], wallet: string | undefined): number[] =>
+  contributors.flatMap((c, index) => (wallet && c.wallet.toLowerCase() === wallet.toLowerCase() ? [index] : []));
 
 /** Another outlet chosen for a fresh draft: the author's own row keeps its role if the wallet holds it there, else the role it holds. */
 function authorRowAt(contributors: ContributorDraft[], wallet: string | undefined, held: number[] | undefined): ContributorDraft[] {

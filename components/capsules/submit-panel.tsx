@@ -155,6 +155,8 @@ export function SubmitPanel(props: {
   useEffect(() => onLockChange?.(step !== "idle" && (!failed || held)), [step, failed, held, onLockChange]);
   const passed = (s: Step) => order.indexOf(step) > order.indexOf(s) || (s === "indexed" && step === "indexed");
   const closesAt = capsule.data?.capsule.closesAt;
+  // why Submit waits, beside it and as its description (a disabled button says nothing of why on its own)
+  const notReadyShown = !props.ready && Boolean(props.notReadyReason) && step === "idle";
 
   return (
     <section aria-labelledby="submit-heading" className="space-y-4" data-testid="submit-panel">
@@ -190,13 +192,13 @@ export function SubmitPanel(props: {
           </p>
         </div>
       ) : (
-        <button type="button" className={primaryButton} disabled={!props.ready || busy} onClick={() => void submit()}>
+        <button type="button" className={primaryButton} disabled={!props.ready || busy} aria-describedby={notReadyShown ? "submit-not-ready-reason" : undefined} onClick={() => void submit()}>
           {busy ? "Submitting…" : `Submit and pay ${formatCap(SUBMISSION_FEE_WEI)}`}
         </button>
       )}
-      {!props.ready && props.notReadyReason && step === "idle" ? (
+      {notReadyShown ? (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2" data-testid="submit-not-ready">
-          <p className="text-sm text-stone-600">{props.notReadyReason}</p>
+          <p id="submit-not-ready-reason" className="text-sm text-stone-600">{props.notReadyReason}</p>
           {props.onShowProblem ? (
             <button type="button" onClick={props.onShowProblem} className="min-h-11 rounded-md border border-stone-300 bg-white px-3 text-sm font-semibold hover:bg-stone-50">
               Go to the first marked field

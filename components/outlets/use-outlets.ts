@@ -5,13 +5,15 @@ import { call } from "@/lib/api/client";
 import { signedPost } from "@/lib/api/browser-session";
 import { outletCreate } from "@/features/outlets/create.endpoint";
 import { outletList } from "@/features/outlets/list.endpoint";
-import { outletRead } from "@/features/outlets/read.endpoint";
 import { outletUsers } from "@/features/outlets/users.endpoint";
 import { outletVerify } from "@/features/outlets/verify.endpoint";
 import { roleCatalogRead } from "@/features/roles/catalog.endpoint";
 import type { TCreateOutletBody, TOutlet } from "@/features/outlets/outlets.schema";
 import { roleKeys } from "@/components/roles/use-roles";
 import { useSession } from "@/components/wallet/use-session";
+import { outletDetailKey, useOutlet } from "@/components/outlet-query/outlet-query";
+
+export { useOutlet };
 
 export type OutletStatusFilter = TOutlet["status"] | "all";
 
@@ -19,7 +21,7 @@ export const outletKeys = {
   all: ["outlets"] as const,
   lists: () => [...outletKeys.all, "list"] as const,
   list: (status: OutletStatusFilter, page: number, limit: number) => [...outletKeys.lists(), { status, page, limit }] as const,
-  detail: (slug: string) => [...outletKeys.all, "detail", slug] as const,
+  detail: outletDetailKey,
   users: roleKeys.outletUsers,
   roleCatalog: () => ["role-catalog"] as const,
 };
@@ -31,9 +33,6 @@ export function useOutlets(status: OutletStatusFilter, page: number, limit = 10)
     placeholderData: keepPreviousData,
   });
 }
-
-export const useOutlet = (slug: string) =>
-  useQuery({ queryKey: outletKeys.detail(slug), queryFn: () => call(outletRead, { params: { slug } }) });
 
 export const useOutletUsers = (slug: string) =>
   useQuery({

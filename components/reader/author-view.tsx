@@ -2,10 +2,16 @@ import Link from "next/link";
 import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
 import type { AuthorArticle, AuthorRecord } from "@/features/reader/author-record";
 import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
+import { unnamedAuthorWords } from "@/features/capsules/credit-name";
 import { LocalTime } from "./local-time";
 import { FoldedSummary } from "@/components/ui/folded-summary";
 
-export const authorName = (author: Pick<AuthorRecord, "displayName" | "wallet">) => author.displayName ?? `Wallet ${shortAddress(author.wallet)}`;
+/**
+ * The author's name; without one, what the bylines of the articles it submitted say ("A journalist at …"), so a
+ * reader who follows "a journalist at The Post" lands on a page that says the same; else its short wallet address.
+ */
+export const authorName = (author: Pick<AuthorRecord, "displayName" | "wallet" | "creditedAs">) =>
+  author.displayName ?? unnamedAuthorWords(author.creditedAs) ?? `Wallet ${shortAddress(author.wallet)}`;
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
 

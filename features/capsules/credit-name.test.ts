@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { namedWallet, readerContributors, submitterCredit, unnamedCreditWords, votesNamedOnCapsule } from "./credit-name";
+import { namedWallet, readerContributors, submitterCredit, unnamedAuthorWords, unnamedCreditWords, votesNamedOnCapsule } from "./credit-name";
 
 const ADA = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const BEN = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
@@ -45,5 +45,17 @@ describe("a reader page's words for a contributor without a name", () => {
   it("replaces only a credit without a name: empty, or the address itself", () => {
     const list = [{ ...credit(ADA, ADA), role: 1 }, { ...credit(BEN, "Ben Editor"), role: 3 }, { ...credit(BEN, " "), role: 2 }];
     expect(readerContributors(list, "The Daily Record").map((p) => p.displayName)).toEqual(["a journalist at The Daily Record", "Ben Editor", "a reporter at The Daily Record"]);
+  });
+});
+
+describe("the author page's words for a wallet without a name", () => {
+  it("says what the bylines say, capitalised as a heading, each role and outlet once", () => {
+    expect(unnamedAuthorWords([{ role: 1, outletName: "The Daily Record" }, { role: 1, outletName: "The Daily Record" }])).toBe("A journalist at The Daily Record");
+    expect(unnamedAuthorWords([{ role: 3, outletName: "The Daily Record" }, { role: 2, outletName: "The Harbour Post" }])).toBe("An editor at The Daily Record and a reporter at The Harbour Post");
+    expect(unnamedAuthorWords([{ role: 1, outletName: "A" }, { role: 2, outletName: "B" }, { role: 3, outletName: "C" }])).toBe("A journalist at A, a reporter at B and an editor at C");
+  });
+
+  it("has no words without a credit of its own", () => {
+    expect(unnamedAuthorWords([])).toBeNull();
   });
 });

@@ -31,6 +31,18 @@ export function unnamedCreditWords(roleId: number, outletName: string): string {
 }
 
 /**
+ * How the author page names a wallet that gave itself no name: as its articles' bylines do, by what it was credited as
+ * on the articles it submitted, newest first, each role and outlet once: "A journalist at The Daily Record", "A
+ * journalist at The Daily Record and a reporter at The Harbour Post". Null without such a credit.
+ */
+export function unnamedAuthorWords(credits: ReadonlyArray<{ role: number; outletName: string }>): string | null {
+  const words = [...new Set(credits.map((credit) => unnamedCreditWords(credit.role, credit.outletName)))];
+  if (words.length === 0) return null;
+  const joined = words.length === 1 ? words[0]! : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]!}`;
+  return joined.charAt(0).toUpperCase() + joined.slice(1);
+}
+
+/**
  * A published article's contributors as reader pages name them: one credited without a name (a draft made without a
  * contributors list credits its submitter under its address) is "a journalist at <outlet>", never a name the wallet
  * used elsewhere (docs/DECISIONS.md, "A reader page names an unnamed author by role and outlet"). One list for the

@@ -198,8 +198,8 @@ function errorsOf(result: z.ZodSafeParseResult<unknown>): DraftErrors {
   return errors;
 }
 
-/** What an empty contributor name is told: without one the reader's byline shows the wallet address. */
-export const CONTRIBUTOR_NAME_REQUIRED = "Enter the name readers see in the byline; without one they see the wallet address.";
+/** What an empty contributor name is told: the byline shows it, and a capsule is submitted only with every name given. */
+export const CONTRIBUTOR_NAME_REQUIRED = "Enter the name readers see in the byline: the capsule cannot be submitted without it.";
 
 /**
  * Every problem of the draft as the route would see it (a full create or update body), and every

@@ -65,6 +65,7 @@ describe.each(dialects)("an author's page on %s", (dialect) => {
     let page = await api.get(`/authors/${anna}`);
     expect(page.status).toBe(200);
     expect(heading(page.text)).toBe(`Wallet ${shortAddress(anna)}`); // no name of her own yet: named as a wallet, not as if called 0x…
+    expect(record?.creditedAs).toEqual([]); // nor by a role someone else credited her with
     expect(page.text).not.toContain("confessed plagiarist");
     expect(page.text).toContain("Credited by others");
 
@@ -112,5 +113,10 @@ describe.each(dialects)("an author's page on %s", (dialect) => {
     expect(page.text).toContain(`"author":[{"@type":"Person","name":"a journalist at Outlet ${SLUG}"}]`);
     expect(page.text).toContain(`<meta property="article:author" content="a journalist at Outlet ${SLUG}"`);
     expect(page.text).not.toContain(`wallet ${shortAddress(stranger)}`);
+    // the byline's link leads to a page that says the same of the wallet, its address folded below
+    expect(await authorRecord(handle.db, stranger)).toMatchObject({ displayName: null, creditedAs: [{ role: 1, outletName: `Outlet ${SLUG}` }] });
+    page = await api.get(`/authors/${stranger}`);
+    expect(heading(page.text)).toBe(`A journalist at Outlet ${SLUG}`);
+    expect(page.text).not.toContain(`Wallet ${shortAddress(stranger)}`);
   });
 });

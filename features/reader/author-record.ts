@@ -29,6 +29,11 @@ export type AuthorArticle = {
 export type AuthorRecord = {
   wallet: string;
   displayName: string | null;
+  /**
+   * What the wallet was credited as on the versions it submitted itself (role and outlet, newest first): how the page
+   * names a wallet without a self-given name, as the bylines of those articles do ("a journalist at …").
+   */
+  creditedAs: Array<{ role: number; outletName: string }>;
   /** Articles of which the wallet submitted a credited version: its own record. */
   articles: AuthorArticle[];
   /** Articles where only other submitters credit the wallet: not in its record. */
@@ -74,6 +79,10 @@ export async function authorRecord(db: DbOrTrx, wallet: string): Promise<AuthorR
   return {
     wallet: lower,
     displayName: selfGivenName(rows, lower),
+    creditedAs: rows
+      .filter(signedBySelf)
+      .sort((a, b) => Number(b.creditedAt) - Number(a.creditedAt) || b.creditId - a.creditId)
+      .map((row) => ({ role: row.role, outletName: row.outletName })),
     articles,
     creditedByOthers,
     record: {

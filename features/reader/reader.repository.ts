@@ -27,6 +27,7 @@ export async function creditedPublishedVersions(db: DbOrTrx, wallet: string) {
       "c.revision_number as revisionNumber",
       "c.capsule_type as capsuleType",
       "cc.contribution_type as contribution",
+      "cc.role as role",
       "cc.display_name as displayName",
       "cc.created_at as creditedAt",
       "cc.id as creditId",

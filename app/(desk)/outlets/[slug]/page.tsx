@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { OutletDetail } from "@/components/outlets/outlet-detail";
+import { OutletFeeds } from "@/components/outlets/outlet-feeds";
 import { ArticleList } from "@/components/reader/article-list";
 import { db } from "@/lib/db/client";
 import { findOutletBySlug } from "@/features/outlets/outlets.repository";
@@ -39,7 +40,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function OutletPage({ params, searchParams }: Props) {
   const { slug } = await params;
   if (!(await outletExists(slug))) notFound();
-  const { feeds } = await outletAndFeeds(slug);
+  const { outlet, feeds } = await outletAndFeeds(slug);
   const query = readerQuery(await searchParams);
   const page = await publishedArticles(db(), { outletSlug: slug, label: query.label, page: query.page, limit: PAGE_SIZE, activeOutletsOnly: false });
   const articles = (
@@ -48,19 +49,7 @@ export default async function OutletPage({ params, searchParams }: Props) {
         <h2 id="outlet-articles-heading" className="font-serif text-2xl font-bold">
           Published articles
         </h2>
-        {feeds.length > 0 ? (
-          <span className="flex flex-wrap gap-x-4" data-testid="outlet-feeds">
-            {feeds.map((feed) => (
-              <a key={feed.format} href={feed.path} className="inline-flex min-h-11 items-center text-sm text-accent underline">
-                {feed.label}
-              </a>
-            ))}
-          </span>
-        ) : (
-          <p className="text-sm text-stone-600" data-testid="outlet-no-feed">
-            No feed until the outlet is active
-          </p>
-        )}
+        <OutletFeeds slug={slug} feeds={feeds.map(({ format, label, path }) => ({ format, label, path }))} renderedStatus={outlet?.status ?? "pending"} />
       </div>
       <ArticleList page={page} showOutlet={false} filtered={Boolean(query.label) || query.page > 1} pageHref={(n) => readerHref(`/outlets/${slug}`, { ...query, outlet: undefined, page: n })} />
     </section>
