@@ -22,7 +22,9 @@ export function AuthorView({ author }: { author: AuthorRecord }) {
     <div className="mx-auto max-w-3xl space-y-6">
       <header className="space-y-2">
         <p className="text-sm uppercase tracking-wide text-stone-500">Contributor</p>
-        <h1 className="font-serif text-3xl font-bold tracking-tight break-words">{authorName(author)}</h1>
+        <h1 className="font-serif text-3xl font-bold tracking-tight break-words">
+          <bdi>{authorName(author)}</bdi>
+        </h1>
         <p className="text-stone-700" data-testid="author-record">
           {count(record.published, "published article", "published articles")} · {count(record.corrected, "corrected", "corrected")} ·{" "}
           {count(record.retracted, "retracted", "retracted")} · {count(record.courtFindings, "found misleading or fraudulent by the court", "found misleading or fraudulent by the court")}

@@ -52,7 +52,9 @@ describe("the author page's words for a wallet without a name", () => {
   it("says what the bylines say, capitalised as a heading, each role and outlet once", () => {
     expect(unnamedAuthorWords([{ role: 1, outletName: "The Daily Record" }, { role: 1, outletName: "The Daily Record" }])).toBe("A journalist at The Daily Record");
     expect(unnamedAuthorWords([{ role: 3, outletName: "The Daily Record" }, { role: 2, outletName: "The Harbour Post" }])).toBe("An editor at The Daily Record and a reporter at The Harbour Post");
-    expect(unnamedAuthorWords([{ role: 1, outletName: "A" }, { role: 2, outletName: "B" }, { role: 3, outletName: "C" }])).toBe("A journalist at A, a reporter at B and an editor at C");
+    expect(unnamedAuthorWords([{ role: 1, outletName: "A" }, { role: 2, outletName: "B" }, { role: 3, outletName: "C" }])).toBe("A journalist at A, a reporter at B and 1 more role");
+    const many = Array.from({ length: 40 }, (_, i) => ({ role: 1, outletName: `Outlet ${i}` }));
+    expect(unnamedAuthorWords(many)).toBe("A journalist at Outlet 0, a journalist at Outlet 1 and 38 more roles");
   });
 
   it("has no words without a credit of its own", () => {

@@ -30,6 +30,8 @@ export function unnamedCreditWords(roleId: number, outletName: string): string {
   return `${/^[aeiou]/.test(role) ? "an" : "a"} ${role} at ${outletName}`;
 }
 
+const MAX_HEADING_CREDITS = 2;
+
 /**
  * How the author page names a wallet that gave itself no name: as its articles' bylines do, by what it was credited as
  * on the articles it submitted, newest first, each role and outlet once: "A journalist at The Daily Record", "A
@@ -38,7 +40,15 @@ export function unnamedCreditWords(roleId: number, outletName: string): string {
 export function unnamedAuthorWords(credits: ReadonlyArray<{ role: number; outletName: string }>): string | null {
   const words = [...new Set(credits.map((credit) => unnamedCreditWords(credit.role, credit.outletName)))];
   if (words.length === 0) return null;
-  const joined = words.length === 1 ? words[0]! : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]!}`;
+  // a heading, not a list: the two newest credits, then how many more (the page lists every article below it)
+  const shown = words.slice(0, MAX_HEADING_CREDITS);
+  const more = words.length - shown.length;
+  const joined =
+    more > 0
+      ? `${shown.join(", ")} and ${more} more ${more === 1 ? "role" : "roles"}`
+      : shown.length === 1
+        ? shown[0]!
+        : `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1]!}`;
   return joined.charAt(0).toUpperCase() + joined.slice(1);
 }
 
