@@ -224,6 +224,12 @@ test("a reader who is no party funds the appeal: who may, how much, until when, 
   await form.getByRole("radio", { name: /^The outlet/ }).check();
   await form.getByLabel("Amount in CAP").fill("3");
   await fieldsetsShrink(form);
+  // the time left is one piece on a phone, never "2" at a line's end and "d 23 h" on the next
+  await page.setViewportSize({ width: 360, height: 800 });
+  const countdown = costs.getByTestId("appeal-deadline-outlet");
+  await expect(countdown).toHaveCSS("white-space", "nowrap");
+  expect((await countdown.boundingBox())!.height).toBeLessThan(30);
+  await page.setViewportSize({ width: 1280, height: 900 });
   await bothWidths(page, "appeal-fund", "court-walk-two");
 
   // the wallet refuses: said in words, and the focus is on it (the button was disabled while the wallet asked)
@@ -264,5 +270,9 @@ test("the appeal opened no round, so the reader who funded it takes all of it ba
   await refunds.getByRole("button", { name: "Withdraw 3 CAP" }).click();
   await expect(page.getByTestId("appeal-refund-done")).toHaveText("3 CAP from round 1’s appeal: paid to your wallet.", { timeout: 60_000 });
   await bothWidths(page, "appeal-refund", "court-walk-two");
+  // the reader of the article sees the jury's finding as its label
+  await page.goto(`/read/${capsuleId}`);
+  await expect(page.getByTestId("integrity-label")).toHaveAttribute("data-label", "misleading");
+  await bothWidths(page, "reader-final", "court-walk-two");
   expect(errors).toEqual([]);
 });
