@@ -145,7 +145,7 @@ test("a reader opens a jury case from the dispute page, paying the fee shown bef
   await expect(page.getByTestId("jury-panel")).not.toContainText(`#${claimIds[0]}`);
   // the long page links to its parts, in the order a phone shows them
   const places = page.getByRole("navigation", { name: "Parts of this case" });
-  await expect(places.getByRole("link")).toHaveText(["Claim, reply, verdict", "Jury", "Evidence", "Jurors", "What is challenged", "Integrity label", "Timeline"]);
+  await expect(places.getByRole("link")).toHaveText(["Claim, reply, verdict", "What is challenged", "Jury", "Evidence", "Jurors", "Integrity label", "Timeline"]);
   await page.setViewportSize({ width: 360, height: 800 });
   await places.getByRole("link", { name: "Timeline" }).click();
   await expect(page).toHaveURL(/#case-timeline$/);

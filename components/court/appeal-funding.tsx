@@ -18,13 +18,16 @@ import { useEvidenceSide } from "@/components/court/jury-evidence-form";
 import { formatCap, formatTimeWithZone } from "@/components/ui/capsule-format";
 import { lastEventTime, useChainNow } from "@/components/court/deadline";
 import { TextField, primaryButton } from "@/components/ui/field";
-import { AlertLine } from "@/components/ui/form-message";
+import { useFocusOnMessage } from "@/components/ui/focus-on-message";
 
 // "Fund this appeal" (issue 28 item 5): anyone signed in with a wallet sends JuryCourt.fundAppeal from that
 // wallet for either side, the side's remaining need by default. A party's own side is chosen for it and the
 // other side is marked as the opponent; a visitor who is neither chooses a side first (nothing is preselected). The amount is shown on the button before
 // the wallet asks; a dry run (simulateContract) explains a refusal before anything is paid; then the pending
 // transaction, and the funding as the bridge has indexed it once the transaction is mined.
+
+/** What a funding did, in words, and the round the case is in after it (a funding that completes the appeal opens the next). */
+export type FundedAppeal = { text: string; round: number };
 
 type Step = { kind: "idle" } | { kind: "checking" } | { kind: "signature" } | { kind: "pending"; hash: Hex } | { kind: "indexing"; hash: Hex };
 
@@ -40,7 +43,7 @@ async function indexedCase(caseId: string, hash: Hex, tries = 60) {
   return undefined;
 }
 
-export function AppealFunding({ item, submitter, quote, onFunded }: { item: TCourtCase; submitter: string | undefined; quote: AppealQuote; onFunded: (message: string) => void }) {
+export function AppealFunding({ item, submitter, quote, onFunded }: { item: TCourtCase; submitter: string | undefined; quote: AppealQuote; onFunded: (funded: FundedAppeal | undefined) => void }) {
   const { wallet, status } = useSession();
   const mySide = useEvidenceSide(item, submitter);
   const publicClient = usePublicClient({ chainId: CAPSULE_CHAIN_ID });
@@ -56,6 +59,7 @@ export function AppealFunding({ item, submitter, quote, onFunded }: { item: TCou
   const [amountError, setAmountError] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [step, setStep] = useState<Step>({ kind: "idle" });
+  const errorRef = useFocusOnMessage<HTMLParagraphElement>(error);
 
   const closedNote =
     closed.length > 0 ? (
@@ -101,6 +105,7 @@ export function AppealFunding({ item, submitter, quote, onFunded }: { item: TCou
 
   async function fund() {
     setError(undefined);
+    onFunded(undefined);
     setAmountError(undefined);
     const value = valueOf();
     if (value === undefined || !side || !publicClient || !wallet) return;
@@ -120,17 +125,19 @@ export function AppealFunding({ item, submitter, quote, onFunded }: { item: TCou
       setAmount("");
       setStep({ kind: "idle" });
       if (!answer) {
-        onFunded(`Your ${formatCap(value)} for ${sideName(side.side)} is on chain; the page will show it once the bridge has caught up.`);
+        onFunded({ text: `Your ${formatCap(value)} for ${sideName(side.side)} is on chain; the page will show it once the bridge has caught up.`, round: quote.round });
         return;
       }
       queryClient.setQueryData(courtKeys.detail(item.caseId), answer);
       void queryClient.invalidateQueries({ queryKey: courtKeys.lists() });
       const next = answer.case;
-      onFunded(
-        (next.round ?? 0) > quote.round
-          ? `Your ${formatCap(value)} for ${sideName(side.side)} was recorded. Both sides are funded: round ${(next.round ?? 0) + 1} has opened with ${quote.nextRoundJurors} jurors, starting with its evidence period.`
-          : `Your ${formatCap(value)} for ${sideName(side.side)} was recorded.`,
-      );
+      onFunded({
+        text:
+          (next.round ?? 0) > quote.round
+            ? `Your ${formatCap(value)} for ${sideName(side.side)} was recorded. Both sides are funded: round ${(next.round ?? 0) + 1} has opened with ${quote.nextRoundJurors} jurors, starting with its evidence period.`
+            : `Your ${formatCap(value)} for ${sideName(side.side)} was recorded.`,
+        round: next.round ?? quote.round,
+      });
     } catch (cause) {
       setStep({ kind: "idle" });
       setError(describeAppealError(cause, doing));
@@ -155,7 +162,7 @@ export function AppealFunding({ item, submitter, quote, onFunded }: { item: TCou
         void fund();
       }}
     >
-      <fieldset className="space-y-1">
+      <fieldset className="min-w-0 space-y-1">
         <legend className="font-semibold text-ink">Fund this appeal</legend>
         {closedNote}
         <p className="text-sm text-stone-700" data-testid="appeal-your-side">
@@ -213,14 +220,19 @@ export function AppealFunding({ item, submitter, quote, onFunded }: { item: TCou
                   ? `Pay ${shown === undefined ? "" : `${formatCap(shown)} `}to fund ${sideName(side.side)}`
                   : "Choose a side to fund"}
       </button>
-      <p className="text-xs text-stone-600">Sent from your own wallet to the jury court, plus the network’s transaction cost. Contributions are paid back after the case is final when the appeal opens no round; otherwise the prevailing side’s funders share what was raised beyond the round’s cost.</p>
+      <p className="text-xs text-stone-600">Sent from your own wallet to the jury court, plus the network’s transaction cost. What becomes of it is said above, under “What happens to the money”.</p>
       {step.kind === "pending" || step.kind === "indexing" ? (
         <p role="status" className="break-all text-stone-700" data-testid="appeal-fund-pending">
           {step.kind === "pending" ? "Transaction sent, waiting for it to be mined: " : "Mined; waiting for the bridge to index it: "}
           <span className="font-mono text-xs">{step.hash}</span>
         </p>
       ) : null}
-      <AlertLine text={error} className="text-red-700" />
+      {/* the button is disabled while the payment runs: its refusal takes the focus, or it would fall to the page's start */}
+      {error ? (
+        <p ref={errorRef} tabIndex={-1} role="alert" className="text-red-700 outline-none [overflow-wrap:anywhere] focus-visible:ring-2 focus-visible:ring-accent" data-testid="appeal-fund-error">
+          {error}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -126,87 +126,87 @@ export function CaseDetail({ id }: { id: string }) {
         </Card>
       </section>
 
-      {c.court === "jury" ? <JuryPanel item={c} submitter={read?.capsule.submitter} claims={read?.claims} /> : null}
-
-      {/* phones read: what is challenged, label and verdict, then the timeline */}
-      <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3">
-        <div className="contents lg:col-span-2 lg:block lg:space-y-6">
-          <Card title="What is challenged" className="order-1" id={CASE_PLACE.challenged}>
-            <div className="space-y-4 text-sm">
-              <div>
-                <p className="text-xs uppercase tracking-wide text-stone-500">Article</p>
-                {read ? (
-                  <p className="font-serif text-lg font-semibold" data-testid="case-capsule-title">
-                    <Link href={`/read/${c.capsuleId}`} className="text-ink underline-offset-2 hover:underline">
-                      {read.content.title || read.capsule.title}
-                    </Link>
-                  </p>
-                ) : capsule.isError ? (
-                  <p className="text-stone-600">Capsule #{c.capsuleId} (its details could not be loaded)</p>
-                ) : (
-                  <Loading label="Loading the article" bars={["block h-6 w-2/3"]} />
-                )}
-                <p className="text-xs text-stone-500">
-                  Capsule #{c.capsuleId}
-                  {c.rootCapsuleId !== c.capsuleId ? ` (revision chain of #${c.rootCapsuleId})` : ""} ·{" "}
-                  <Link href={`/read/${c.capsuleId}`} className="text-accent underline">
-                    reader’s view
-                  </Link>{" "}
-                  ·{" "}
-                  <Link href={`/capsules/${c.capsuleId}`} className="text-accent underline">
-                    vote record
+      {/* phones read the case in its order: what is challenged (the grounds) before the jury's forms, then the label and
+          the timeline; wide screens keep the jury's panel above what is challenged, with the label beside it */}
+      <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3" data-testid="case-body">
+        <Card title="What is challenged" className={c.court === "jury" ? "lg:col-span-2 lg:col-start-1 lg:row-start-2" : "lg:col-span-2 lg:col-start-1 lg:row-start-1"} id={CASE_PLACE.challenged}>
+          <div className="space-y-4 text-sm">
+            <div>
+              <p className="text-xs uppercase tracking-wide text-stone-500">Article</p>
+              {read ? (
+                <p className="font-serif text-lg font-semibold" data-testid="case-capsule-title">
+                  <Link href={`/read/${c.capsuleId}`} className="text-ink underline-offset-2 hover:underline">
+                    {read.content.title || read.capsule.title}
                   </Link>
                 </p>
-              </div>
-              {c.claim ? (
-                <div>
-                  <p className="text-xs uppercase tracking-wide text-stone-500">Claim challenged</p>
-                  <blockquote dir="auto" className="mt-1 border-l-4 border-amber-400 bg-amber-50 px-3 py-2 font-serif text-base text-ink [overflow-wrap:anywhere]" data-testid="case-claim">
-                    {c.claim}
-                  </blockquote>
-                </div>
-              ) : null}
-              {c.evidenceId ? (
-                <div data-testid="case-evidence">
-                  <p className="text-xs uppercase tracking-wide text-stone-500">Evidence item challenged</p>
-                  {evidence ? (
-                    <div className="mt-1 rounded-md border border-stone-200 p-3">
-                      <p className="text-xs font-semibold uppercase tracking-wide text-stone-500" data-testid="case-evidence-label">
-                        Article evidence · {vaultObjectIdOf(evidence.uri) ? "Vault file" : "Link"} · submitted with the article by its journalist
-                      </p>
-                      <p className="font-medium">
-                        {nameOfEvidence(read?.evidence.filter((e) => e.active), evidence.evidenceId)} · {evidence.label || evidence.evidenceType}
-                        {evidence.isPrimary ? <span className="ml-2 text-xs text-stone-500">(primary)</span> : null}
-                      </p>
-                      <p className="break-all text-xs text-stone-600">
-                        {evidence.evidenceType} · {evidence.mimeType} · <span className="font-mono">{shownUri(evidence.uri)}</span>
-                      </p>
-                      <p className="break-all font-mono text-xs text-stone-500">SHA-256 {evidence.contentHash}</p>
-                    </div>
-                  ) : (
-                    <p className="mt-1">{read ? "An evidence item no longer listed with the article" : "Loading the evidence item…"}</p>
-                  )}
-                </div>
-              ) : null}
-              <div>
-                <p className="text-xs uppercase tracking-wide text-stone-500">Grounds</p>
-                <p dir="auto" className="mt-1 whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]" data-testid="case-grounds">
-                  {c.grounds}
-                </p>
-              </div>
-              {c.requestedLabel ? (
-                <p className="text-stone-700">
-                  The opener asks the court for the label <LabelChip label={c.requestedLabel} />.
-                </p>
-              ) : null}
+              ) : capsule.isError ? (
+                <p className="text-stone-600">Capsule #{c.capsuleId} (its details could not be loaded)</p>
+              ) : (
+                <Loading label="Loading the article" bars={["block h-6 w-2/3"]} />
+              )}
+              <p className="text-xs text-stone-500">
+                Capsule #{c.capsuleId}
+                {c.rootCapsuleId !== c.capsuleId ? ` (revision chain of #${c.rootCapsuleId})` : ""} ·{" "}
+                <Link href={`/read/${c.capsuleId}`} className="text-accent underline">
+                  reader’s view
+                </Link>{" "}
+                ·{" "}
+                <Link href={`/capsules/${c.capsuleId}`} className="text-accent underline">
+                  vote record
+                </Link>
+              </p>
             </div>
-          </Card>
-          <Card title="Timeline" className="order-3" id={CASE_PLACE.timeline}>
-            <CaseTimeline entries={timeline} jury={c.juryTimeline} evidence={read?.evidence.filter((e) => e.active)} />
-          </Card>
-        </div>
+            {c.claim ? (
+              <div>
+                <p className="text-xs uppercase tracking-wide text-stone-500">Claim challenged</p>
+                <blockquote dir="auto" className="mt-1 border-l-4 border-amber-400 bg-amber-50 px-3 py-2 font-serif text-base text-ink [overflow-wrap:anywhere]" data-testid="case-claim">
+                  {c.claim}
+                </blockquote>
+              </div>
+            ) : null}
+            {c.evidenceId ? (
+              <div data-testid="case-evidence">
+                <p className="text-xs uppercase tracking-wide text-stone-500">Evidence item challenged</p>
+                {evidence ? (
+                  <div className="mt-1 rounded-md border border-stone-200 p-3">
+                    <p className="text-xs font-semibold uppercase tracking-wide text-stone-500" data-testid="case-evidence-label">
+                      Article evidence · {vaultObjectIdOf(evidence.uri) ? "Vault file" : "Link"} · submitted with the article by its journalist
+                    </p>
+                    <p className="font-medium">
+                      {nameOfEvidence(read?.evidence.filter((e) => e.active), evidence.evidenceId)} · {evidence.label || evidence.evidenceType}
+                      {evidence.isPrimary ? <span className="ml-2 text-xs text-stone-500">(primary)</span> : null}
+                    </p>
+                    <p className="break-all text-xs text-stone-600">
+                      {evidence.evidenceType} · {evidence.mimeType} · <span className="font-mono">{shownUri(evidence.uri)}</span>
+                    </p>
+                    <p className="break-all font-mono text-xs text-stone-500">SHA-256 {evidence.contentHash}</p>
+                  </div>
+                ) : (
+                  <p className="mt-1">{read ? "An evidence item no longer listed with the article" : "Loading the evidence item…"}</p>
+                )}
+              </div>
+            ) : null}
+            <div>
+              <p className="text-xs uppercase tracking-wide text-stone-500">Grounds</p>
+              <p dir="auto" className="mt-1 whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]" data-testid="case-grounds">
+                {c.grounds}
+              </p>
+            </div>
+            {c.requestedLabel ? (
+              <p className="text-stone-700">
+                The opener asks the court for the label <LabelChip label={c.requestedLabel} />.
+              </p>
+            ) : null}
+          </div>
+        </Card>
 
-        <div className="order-2 space-y-6 lg:order-none">
+        {c.court === "jury" ? (
+          <div className="min-w-0 lg:col-span-3 lg:row-start-1">
+            <JuryPanel item={c} submitter={read?.capsule.submitter} claims={read?.claims} />
+          </div>
+        ) : null}
+
+        <div className={`min-w-0 space-y-6 lg:col-start-3 lg:row-span-2 ${c.court === "jury" ? "lg:row-start-2" : "lg:row-start-1"}`}>
           <Card title="Integrity label" id={CASE_PLACE.label}>
             <div className="space-y-3">
               <IntegrityBadge label={labelState.integrityLabel} />
@@ -222,6 +222,10 @@ export function CaseDetail({ id }: { id: string }) {
           </Card>
           {c.penalty ? <PenaltyPanel penalty={c.penalty} outletName={c.outletName} /> : null}
         </div>
+
+        <Card title="Timeline" className={c.court === "jury" ? "lg:col-span-2 lg:col-start-1 lg:row-start-3" : "lg:col-span-2 lg:col-start-1 lg:row-start-2"} id={CASE_PLACE.timeline}>
+          <CaseTimeline entries={timeline} jury={c.juryTimeline} evidence={read?.evidence.filter((e) => e.active)} />
+        </Card>
       </div>
     </div>
   );
@@ -229,13 +233,13 @@ export function CaseDetail({ id }: { id: string }) {
 
 /**
  * The case page is long (on a phone, a dozen screens for a jury case): links to its parts, in the order
- * a phone shows them (on a wide screen the label stands beside what is challenged).
+ * a phone shows them (on a wide screen the jury's panel stands above what is challenged, and the label beside it).
  */
 function CasePlaces({ jury }: { jury: boolean }) {
   const places: Array<[string, string]> = [
     [CASE_PLACE.statements, "Claim, reply, verdict"],
-    ...(jury ? ([[CASE_PLACE.jury, "Jury"], [CASE_PLACE.evidence, "Evidence"], [CASE_PLACE.jurors, "Jurors"]] as Array<[string, string]>) : []),
     [CASE_PLACE.challenged, "What is challenged"],
+    ...(jury ? ([[CASE_PLACE.jury, "Jury"], [CASE_PLACE.evidence, "Evidence"], [CASE_PLACE.jurors, "Jurors"]] as Array<[string, string]>) : []),
     [CASE_PLACE.label, "Integrity label"],
     [CASE_PLACE.timeline, "Timeline"],
   ];

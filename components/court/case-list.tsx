@@ -10,6 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatCap, formatTime } from "@/components/ui/capsule-format";
 import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import { CaseRowHeading, CaseSubject } from "./case-badges";
+import { Deadline, lastEventTime } from "./deadline";
 import { Pager } from "@/components/ui/pager";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
@@ -146,6 +147,12 @@ export function CaseList({ initial }: { initial: CaseFilters }) {
                 </span>
                 {item.closedAt ? ` · closed ${formatTime(item.closedAt)}` : ""}
               </p>
+              {item.court === "jury" && item.status === "open" && item.period && item.period !== "final" && item.periodEndsAt ? (
+                // when the period ends, in the reader's local time with its zone, counted down in chain time as on the case page
+                <p className="text-xs text-stone-600" data-testid="case-period-ends">
+                  {periodWords[item.period]} period ends <Deadline endsAt={item.periodEndsAt} chainTimeSeen={lastEventTime(item)} testId="case-period-countdown" />
+                </p>
+              ) : null}
               <p dir="auto" className="line-clamp-2 text-sm text-stone-700 [overflow-wrap:anywhere]">{item.grounds}</p>
               {item.penalty ? (
                 <p className="text-xs font-medium text-red-800">Penalty: {formatCap(item.penalty.amountSlashed)} slashed and burned</p>

@@ -5,6 +5,7 @@ export const CASE_PLACE = {
   jury: "jury-status",
   evidence: "jury-evidence-card",
   jurors: "jury-jurors",
+  appeal: "jury-appeal",
   challenged: "case-challenged",
   label: "case-label",
   timeline: "case-timeline",

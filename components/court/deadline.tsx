@@ -47,7 +47,8 @@ export function Deadline({ endsAt, chainTimeSeen, testId = "jury-countdown", now
   return (
     <>
       <time dateTime={new Date(Number(endsAt) * 1000).toISOString()}>{formatTimeWithZone(endsAt)}</time> ·{" "}
-      <span data-testid={testId}>{left > 0 ? `${estimated ? "about " : ""}${timeLeft(left)}${estimated ? " (estimated)" : ""}` : "ended; anyone may move the case on"}</span>
+      {/* the time left is one piece: on a phone "2 d" was split over two lines */}
+      <span className="whitespace-nowrap" data-testid={testId}>{left > 0 ? `${estimated ? "about " : ""}${timeLeft(left)}${estimated ? " (estimated)" : ""}` : "ended; anyone may move the case on"}</span>
     </>
   );
 }

@@ -154,7 +154,7 @@ export function DisputeForm(props: { capsuleId: string; evidence: Evidence[]; cl
   return (
     <form onSubmit={(event) => void onSubmit(event)} aria-label="Open a dispute" className="space-y-4" noValidate>
       {props.claims.length > 0 ? (
-        <fieldset className="space-y-1" aria-describedby="dispute-claims-hint">
+        <fieldset className="min-w-0 space-y-1" aria-describedby="dispute-claims-hint">
           <legend className="block text-sm font-medium text-stone-800">Claims disputed</legend>
           <p id="dispute-claims-hint" className="text-xs text-stone-500">
             The jury gives one finding per claim you choose; choose none to dispute the article as a whole.

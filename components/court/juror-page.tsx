@@ -17,11 +17,14 @@ import { byUrgency, jurorDuty } from "@/features/court/juror-duty";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 const PAGE_SIZE = 20;
+const periodName: Record<NonNullable<TCourtCaseSummary["period"]>, string> = { evidence: "Evidence", commit: "Commit", reveal: "Reveal", appeal: "Appeal", final: "Final" };
 
 // /court/juror — the jury cases the signed-in wallet was drawn for, the most urgent first, each with what
 // it must do next and by when (local time with zone, counted down in chain time).
 export function JurorPage() {
-  const { wallet, status } = useSession();
+  const { wallet, status, settled } = useSession();
+  // a reload reconnects the wallet and restores its session: until then the page does not know whose duty to show
+  const connecting = !settled || status === "connecting" || status === "signing-in";
   const [page, setPage] = useState(1);
   const cases = useCases({ status: "all", outlet: "", page, limit: PAGE_SIZE, juror: status === "signed-in" && wallet ? wallet : "" });
 
@@ -36,7 +39,9 @@ export function JurorPage() {
         </p>
       </div>
       {status === "signed-in" && wallet ? <RefreshFailed what="Your jury cases" read={cases} /> : null}
-      {status !== "signed-in" || !wallet ? (
+      {connecting ? (
+        <Loading label="Connecting to your wallet" bars={["block h-24 w-full"]} />
+      ) : status !== "signed-in" || !wallet ? (
         <Card>
           <p className="text-sm text-stone-700" data-testid="juror-signin-hint">
             Sign in with your wallet from the page header to see the cases you were drawn for.
@@ -138,8 +143,7 @@ function JurorCaseRow({ item, wallet }: { item: TCourtCaseSummary; wallet: strin
     <li className="space-y-1.5 p-4" data-testid="juror-case" data-duty={duty.kind}>
       <CaseRowHeading item={item} />
       <p className="text-xs text-stone-500 [overflow-wrap:anywhere]">
-        <CaseSubject item={item} /> · round {round + 1} ·{" "}
-        {item.period ?? "—"} period
+        <CaseSubject item={item} /> · round {round + 1} · {item.period ? `${periodName[item.period]} period` : "period not known"}
       </p>
       <p className={`text-sm [overflow-wrap:anywhere] ${urgent ? "rounded-md bg-amber-50 p-2 text-amber-950" : "text-stone-700"}`} data-testid="juror-next">
         {next}

@@ -19,7 +19,8 @@ import { useSession } from "@/components/wallet/use-session";
 import { useContractsSummary } from "@/components/network/use-system";
 import { Card } from "@/components/ui/card";
 import { FileButton } from "@/components/ui/field";
-import { Deadline, lastEventTime } from "./deadline";
+import { Deadline, lastEventTime, useChainNow } from "./deadline";
+import { useFocusOnMessage } from "@/components/ui/focus-on-message";
 import { useChainClockReading } from "@/components/network/use-chain-clock";
 import { caseClock, moveOnState } from "./move-on";
 import { MoveOnControl } from "./move-on-control";
@@ -27,7 +28,7 @@ import { disputedSentence } from "./disputed-sentence";
 import { formatTimeWithZone } from "@/components/ui/capsule-format";
 import { JuryEvidenceForm } from "./jury-evidence-form";
 import { EvidenceItem } from "./evidence-item";
-import { AppealFunding } from "./appeal-funding";
+import { AppealFunding, type FundedAppeal } from "./appeal-funding";
 import { CASE_PLACE } from "./case-places";
 import { appealQuoteOf } from "@/features/court/appeal-quote";
 import { AppealRefunds } from "./appeal-refunds";
@@ -59,7 +60,8 @@ const shortQuote = (text: string) => `“${text.length > 120 ? `${text.slice(0, 
 export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submitter: string | undefined; claims?: TClaimObject[] }) {
   const advance = useAdvanceCase(item.caseId);
   const { status: sessionStatus } = useSession();
-  const [funded, setFunded] = useState<string | undefined>();
+  // what this tab's own appeal funding did, for the round it left the case in (another's funding that opens a round says nothing here)
+  const [funded, setFunded] = useState<FundedAppeal | undefined>();
   const quoted = item.claim ? `the passage quoted above, ${shortQuote(item.claim)}` : undefined;
   const claimNames =
     item.claimIds.length > 0
@@ -107,11 +109,8 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
           {advance.error ? <p role="alert" className="text-red-700">{advance.error.message}</p> : null}
           <p className="text-stone-600 [overflow-wrap:anywhere]">{disputedSentence(claimNames)}</p>
           {item.unknownClaimIds.length > 0 ? <UnknownClaims ids={item.unknownClaimIds} closed={item.status === "closed"} /> : null}
-          {funded ? (
-            <p role="status" className="text-green-800" data-testid="appeal-funded">
-              {funded}
-            </p>
-          ) : null}
+          {/* in the appeal period the note stands by the funding form; a funding that opened the next round is told here */}
+          {funded && funded.round === item.round && item.period !== "appeal" ? <FundedNote message={funded.text} /> : null}
         </div>
       </Card>
       <Card title="Evidence from both sides" id={CASE_PLACE.evidence}>
@@ -154,7 +153,7 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
         )}
       </Card>
       <JurorActions item={item} claimNames={claimNames} />
-      {item.period === "appeal" ? <AppealCosts item={item} submitter={submitter} onFunded={setFunded} /> : null}
+      {item.period === "appeal" ? <AppealCosts item={item} submitter={submitter} funded={funded} onFunded={setFunded} /> : null}
       <AppealRefunds item={item} />
     </div>
   );
@@ -436,26 +435,83 @@ function JurorDutyLine({ item, wallet, revealSaltKept }: { item: TCourtCase; wal
   );
 }
 
-function AppealCosts({ item, submitter, onFunded }: { item: TCourtCase; submitter: string | undefined; onFunded: (message: string) => void }) {
+function AppealCosts({ item, submitter, funded, onFunded }: { item: TCourtCase; submitter: string | undefined; funded: FundedAppeal | undefined; onFunded: (funded: FundedAppeal | undefined) => void }) {
   const q = appealQuoteOf(item, useJuryCourtAddress());
-  if (!q) return <Card title="Appeal">Loading the appeal costs…</Card>;
-  return (
-    <Card title="Appeal">
-      <div className="space-y-2 text-sm" data-testid="appeal-costs">
-        <p>
-          Another round seats {q.nextRoundJurors} jurors and costs {cap(q.nextRoundCost)}. The side that lost must raise twice that, in the first half of the
-          period; the side that won once, until the period ends, so it can always answer. If only one side is fully funded when the period ends, that side wins.
+  const seen = lastEventTime(item);
+  const now = useChainNow(seen);
+  if (!q) {
+    return (
+      <Card title="Appeal">
+        <p className="text-sm text-stone-600" role="status" aria-busy="true">
+          Loading the appeal costs…
         </p>
-        <ul className="space-y-1">
-          {q.sides.map((s) => (
-            <li key={s.side} data-testid={`appeal-side-${s.side}`}>
-              {s.side === "challenger" ? "Challenger" : "Outlet"} ({s.winning ? "won this round" : "lost this round"}): needs {cap(s.required)}, raised {cap(s.paid)}, still{" "}
-              {cap(s.remaining)}; can be funded until {formatTimeWithZone(s.fundingEndsAt)}.
-            </li>
-          ))}
-        </ul>
-        {q.nextRoundJurors > 0 && BigInt(q.nextRoundCost) > 0n ? <AppealFunding item={item} submitter={submitter} quote={q} onFunded={onFunded} /> : <p className="text-stone-600">This case cannot go to another round.</p>}
+      </Card>
+    );
+  }
+  const possible = q.nextRoundJurors > 0 && BigInt(q.nextRoundCost) > 0n;
+  const nextRound = q.round + 2;
+  return (
+    <Card title="Appeal" id={CASE_PLACE.appeal}>
+      <div className="space-y-3 text-sm" data-testid="appeal-costs">
+        {!possible ? (
+          <p className="text-stone-600">This case cannot go to another round: the finding becomes final when the appeal period ends.</p>
+        ) : (
+          <>
+            <p>
+              Another round seats {q.nextRoundJurors} jurors and costs {cap(q.nextRoundCost)}. The side that lost must raise twice that, in the first half of the
+              period; the side that won once, until the period ends, so it can always answer. If only one side is fully funded when the period ends, that side wins.
+            </p>
+            <p data-testid="appeal-who">
+              <strong>Anyone with a wallet may fund either side</strong>, in any amount up to what the side still needs: the challenger, the outlet, or a reader who
+              thinks the finding should be looked at again.
+            </p>
+            <ul className="space-y-1">
+              {q.sides.map((s) => {
+                const remaining = BigInt(s.remaining);
+                return (
+                  <li key={s.side} data-testid={`appeal-side-${s.side}`}>
+                    {s.side === "challenger" ? "Challenger" : "Outlet"} ({s.winning ? "won this round" : "lost this round"}): needs {cap(s.required)}, raised {cap(s.paid)}, still{" "}
+                    {cap(s.remaining)}
+                    {remaining === 0n ? (
+                      "; fully funded."
+                    ) : now >= Number(s.fundingEndsAt) ? (
+                      <>; funding closed at {formatTimeWithZone(s.fundingEndsAt)}.</>
+                    ) : (
+                      <>
+                        ; can be funded until <Deadline endsAt={s.fundingEndsAt} now={now} testId={`appeal-deadline-${s.side}`} />.
+                      </>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+            <div className="rounded-md border border-stone-200 bg-stone-50 p-3" data-testid="appeal-money">
+              <h3 className="font-semibold text-ink">What happens to the money</h3>
+              <ul className="mt-1 list-disc space-y-1 pl-5">
+                <li>
+                  Both sides fully funded: round {nextRound} opens at once and its {q.nextRoundJurors} jurors are paid its {cap(q.nextRoundCost)} from what was raised.
+                  When the case is final, the funders of the side that prevails share the rest, in proportion to what each gave; the funders of the other side get
+                  nothing back.
+                </li>
+                <li>Not both sides fully funded when the period ends: no round opens, and every funder gets back all they gave once the case is final.</li>
+                <li>Nothing is paid back by itself: once the case is final, each funder withdraws on this page, signed in with the wallet that paid.</li>
+              </ul>
+            </div>
+            {funded && funded.round === item.round ? <FundedNote message={funded.text} /> : null}
+            <AppealFunding item={item} submitter={submitter} quote={q} onFunded={onFunded} />
+          </>
+        )}
       </div>
     </Card>
+  );
+}
+
+/** What a funding did, where the funder looks (the appeal's card, or the jury's once a new round opened); it takes the focus. */
+function FundedNote({ message }: { message: string }) {
+  const ref = useFocusOnMessage<HTMLParagraphElement>(message);
+  return (
+    <p ref={ref} tabIndex={-1} role="status" className="text-green-800 outline-none focus-visible:ring-2 focus-visible:ring-accent" data-testid="appeal-funded">
+      {message}
+    </p>
   );
 }
