@@ -86,7 +86,6 @@ export function CaseDetail({ id }: { id: string }) {
       <section id={CASE_PLACE.statements} aria-label="Claim, reply and verdict" className="grid scroll-mt-4 gap-6 lg:grid-cols-3" data-testid="case-claim-reply-verdict">
         <Card title="Claim">
           <div className="space-y-2 text-sm">
-            {c.claim ? <p className="font-serif text-base text-ink [overflow-wrap:anywhere]">“<bdi>{c.claim}</bdi>”</p> : null}
             {c.claimIds.length > 0 ? (
               <ul className="space-y-1" data-testid="case-disputed-claims">
                 {c.claimIds.map((id) => {
@@ -106,10 +105,13 @@ export function CaseDetail({ id }: { id: string }) {
               </ul>
             ) : null}
             {c.unknownClaimIds.length > 0 ? <UnknownClaims ids={c.unknownClaimIds} closed={c.status === "closed"} /> : null}
-            <p dir="auto" className="whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">{c.grounds}</p>
+            {/* the challenger's statement, said once: "What is challenged" below quotes the sentence and the evidence */}
+            <p dir="auto" className="whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]" data-testid="case-grounds">
+              {c.grounds}
+            </p>
             {c.requestedLabel ? (
               <p className="text-stone-700">
-                Asks for <LabelChip label={c.requestedLabel} />.
+                The opener asks the court for the label <LabelChip label={c.requestedLabel} />.
               </p>
             ) : null}
           </div>
@@ -185,17 +187,6 @@ export function CaseDetail({ id }: { id: string }) {
                   <p className="mt-1">{read ? "An evidence item no longer listed with the article" : "Loading the evidence item…"}</p>
                 )}
               </div>
-            ) : null}
-            <div>
-              <p className="text-xs uppercase tracking-wide text-stone-500">Grounds</p>
-              <p dir="auto" className="mt-1 whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]" data-testid="case-grounds">
-                {c.grounds}
-              </p>
-            </div>
-            {c.requestedLabel ? (
-              <p className="text-stone-700">
-                The opener asks the court for the label <LabelChip label={c.requestedLabel} />.
-              </p>
             ) : null}
           </div>
         </Card>
