@@ -18,6 +18,9 @@ const messages: Record<BountyErrorCode, string> = {
   method_not_allowed: "The bounty service is read-only; use GET or HEAD",
   not_found: "No such route",
   bad_request: "The request could not be parsed",
+  request_headers_too_large: "The request's headers are too large (16 KiB in all); send fewer or shorter headers",
+  request_timeout: "The request's headers or body came too slowly",
+  payload_too_large: "The request's chunk extensions are too large",
   internal_error: "The bounty service could not complete the request",
 };
 
