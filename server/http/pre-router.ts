@@ -9,7 +9,8 @@ import { countUnknownPath } from "@/lib/http/unknown-route";
 
 // Requests Next.js cannot route sensibly, answered by the process entry before it hands them on
 // (web-server.ts calls answerBeforeNext once per request): a path whose percent-encoding
-// does not decode, and methods the router has no handler slot for (TRACE, CONNECT, PROPFIND…).
+// does not decode, an /api path with a trailing or repeated slash (Next would redirect it), and
+// methods the router has no handler slot for (TRACE, CONNECT, PROPFIND…).
 // Each answer is the seed's error body and counts toward the client IP's public GET limit.
 
 const ROUTABLE = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]);
@@ -24,9 +25,35 @@ function decodes(path: string): boolean {
   }
 }
 
+/**
+ * For an /api path that is not in its one form — a trailing slash, a repeated one, a `.` or `..` segment
+ * (`%2e` included): `/api/capsules/`, `/api//capsules`, `/api/capsules/./1` — the path those resolve to;
+ * undefined for any other path. Next.js would answer such a path with its 308 redirect (whose body is not
+ * the error shape, and which a client then follows, a signed write included) or route it to another path
+ * than the one sent; the bridge answers 404 NOT_FOUND instead (docs/DECISIONS.md, "An API path with a
+ * trailing slash is not found"). Pages keep Next's redirect. Call only with a path that decodes.
+ */
+function canonicalApiPath(path: string): string | undefined {
+  const resolved: string[] = [];
+  for (const segment of path.split("/").slice(1)) {
+    const decoded = decodeURIComponent(segment);
+    if (decoded === "" || decoded === ".") continue;
+    if (decoded === "..") resolved.pop();
+    else resolved.push(segment);
+  }
+  const canonical = `/${resolved.join("/")}`;
+  if (canonical !== "/api" && !canonical.startsWith("/api/")) return undefined;
+  return canonical === path ? undefined : canonical;
+}
+
 function problemOf(method: string, path: string): AppError | undefined {
   if (!decodes(path)) {
     return new AppError("VALIDATION_ERROR", "The request path is not valid percent-encoding", { issues: [{ path: "(path)", message: "malformed percent-encoding" }] });
+  }
+  const canonical = canonicalApiPath(path);
+  if (canonical !== undefined) {
+    const named = matchRoute(table, canonical) ? `; the route is ${canonical}` : "";
+    return new AppError("NOT_FOUND", `No bridge route at ${method} ${path}: API paths have no trailing or repeated slash and no dot segment${named}`);
   }
   if (ROUTABLE.has(method)) return undefined;
   if (!path.startsWith("/api/") && path !== "/api") {
