@@ -63,7 +63,10 @@ export async function routeBountyRequest(store: BountyStore, method: string, raw
   } catch {
     return { reply: errorReply(400, "bad_request") };
   }
-  const handler = Object.hasOwn(routes, url.pathname) ? routes[url.pathname] : undefined;
+  // paths match exactly as sent: URL would resolve "/v1/../health" or "/v1\\bounty-proposals" to a route
+  // (an absolute-form target, "http://host/health", is its path)
+  const sentPath = rawUrl.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "").split(/[?#]/)[0] || "/";
+  const handler = sentPath === url.pathname && Object.hasOwn(routes, url.pathname) ? routes[url.pathname] : undefined;
   if (!handler) return { reply: errorReply(404, "not_found") };
   try {
     return { reply: await handler(store, url.searchParams) };
