@@ -68,6 +68,28 @@ describe("attacker probes of the bridge", () => {
     expect(right.status, right.text).not.toBe(401);
   });
 
+  it("answers a method a feed, a page or the WebSub hub does not serve with 405 in the error shape and Allow, not Next's bare 405", async () => {
+    for (const path of ["/feed.xml", "/feed.json", "/robots.txt", "/outlets", "/"]) {
+      for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+        const res = await rawRequest(baseUrl, { method, path, body: "{}" });
+        expect(res.status, `${method} ${path}`).toBe(405);
+        expect(res.headers.allow, `${method} ${path}`).toBe("GET, HEAD");
+        expect(res.body, `${method} ${path}`).toMatchObject({ ok: false, error: "METHOD_NOT_ALLOWED", statusCode: 405 });
+      }
+    }
+    for (const method of ["GET", "PUT", "DELETE"]) {
+      const res = await rawRequest(baseUrl, { method, path: "/websub" });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.allow).toBe("POST, OPTIONS");
+      expect(res.body).toMatchObject({ ok: false, error: "METHOD_NOT_ALLOWED", statusCode: 405 });
+    }
+    // the hub still takes its POST: a form without its fields is the hub's own 400
+    const hub = await rawRequest(baseUrl, { method: "POST", path: "/websub", body: "hub.mode=subscribe", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(hub.status).toBe(400);
+    expect(hub.body).toMatchObject({ ok: false, error: "VALIDATION_ERROR" });
+    expect((await rawRequest(baseUrl, { method: "GET", path: "/feed.xml" })).status).toBe(200);
+  });
+
   it("keeps Next's 308 redirect for a page with a trailing slash", async () => {
     const res = await rawRequest(baseUrl, { method: "GET", path: "/outlets/" });
     expect(res.status).toBe(308);
