@@ -126,6 +126,19 @@ export const bountyListQuerySchema = z.object({
 });
 export type BountyListQuery = z.infer<typeof bountyListQuerySchema>;
 
+/**
+ * The bridge's proxy (GET /api/bounty/v1/bounty-evaluations) takes a proposalId only in a record id's form:
+ * another value names no proposal, and one the forwarded URL percent-encodes (`(`, `!`, `~`…) could grow past
+ * the service's 16 KiB header limit, which the bridge then reported as 503 BOUNTY_SERVICE_UNREACHABLE.
+ */
+export const bountyProxyEvaluationsQuerySchema = bountyListQuerySchema.extend({
+  proposalId: z
+    .string()
+    .regex(/^(?:[A-Za-z0-9][A-Za-z0-9._:-]{0,127})?$/, "a bounty proposal id: up to 128 letters, digits and . _ : -, starting with a letter or digit")
+    .nullish()
+    .transform((raw) => (raw ? raw : undefined)),
+});
+
 export function parseBountyListQuery(params: URLSearchParams): BountyListQuery {
   return bountyListQuerySchema.parse({
     limit: params.get("limit"),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pathOf } from "@/lib/api/request";
+import { bountyEvaluations } from "@/features/bounty/evaluations.endpoint";
 import { capsuleList } from "@/features/capsules/list.endpoint";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
 import { outletCreate } from "@/features/outlets/create.endpoint";
@@ -88,6 +89,20 @@ describe("attacker probes of the bridge", () => {
     expect(hub.status).toBe(400);
     expect(hub.body).toMatchObject({ ok: false, error: "VALIDATION_ERROR" });
     expect((await rawRequest(baseUrl, { method: "GET", path: "/feed.xml" })).status).toBe(200);
+  });
+
+  it("refuses a bounty proposalId that is not a record id with 400, not a 503 saying the bounty service is down", async () => {
+    const path = pathOf(bountyEvaluations);
+    // 6,000 "(" are 18,000 characters once the forwarded URL percent-encodes them: past the service's 16 KiB
+    for (const proposalId of ["(".repeat(6000), "!".repeat(129), "a".repeat(129), "bp 1", "-bp", "bp/../x"]) {
+      const res = await rawRequest(baseUrl, { method: "GET", path: `${path}?proposalId=${proposalId.replace(/ /g, "%20")}` });
+      expect(res.status, proposalId.slice(0, 20)).toBe(400);
+      expect(res.body).toMatchObject({ ok: false, error: "VALIDATION_ERROR", issues: [{ path: "proposalId" }] });
+    }
+    for (const query of ["?proposalId=bp-2026-0001", "?proposalId=", ""]) {
+      const res = await rawRequest(baseUrl, { method: "GET", path: `${path}${query}` });
+      expect(res.status, query).toBe(200);
+    }
   });
 
   it("keeps Next's 308 redirect for a page with a trailing slash", async () => {
