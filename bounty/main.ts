@@ -26,7 +26,13 @@ async function main(): Promise<void> {
     );
   }
 
-  const service = await startBountyService({ host: env.BOUNTY_HOST, port: env.BOUNTY_PORT, store });
+  const service = await startBountyService({
+    host: env.BOUNTY_HOST,
+    port: env.BOUNTY_PORT,
+    store,
+    headersTimeoutMs: env.CAPSULE_HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: env.CAPSULE_HTTP_REQUEST_TIMEOUT_MS,
+  });
   console.log(`capsule-bounty: listening on ${service.url} (GET /health, /v1/bounty-proposals, /v1/bounty-evaluations)`);
 
   let stopping = false;

@@ -18,6 +18,9 @@ const messages: Record<BountyErrorCode, string> = {
   method_not_allowed: "The bounty service is read-only; use GET or HEAD",
   not_found: "No such route",
   bad_request: "The request could not be parsed",
+  request_headers_too_large: "The request's headers are too large (16 KiB in all); send fewer or shorter headers",
+  request_timeout: "The request's headers or body came too slowly",
+  payload_too_large: "The request's chunk extensions are too large",
   internal_error: "The bounty service could not complete the request",
 };
 
@@ -60,7 +63,10 @@ export async function routeBountyRequest(store: BountyStore, method: string, raw
   } catch {
     return { reply: errorReply(400, "bad_request") };
   }
-  const handler = Object.hasOwn(routes, url.pathname) ? routes[url.pathname] : undefined;
+  // paths match exactly as sent: URL would resolve "/v1/../health" or "/v1\\bounty-proposals" to a route
+  // (an absolute-form target, "http://host/health", is its path)
+  const sentPath = rawUrl.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "").split(/[?#]/)[0] || "/";
+  const handler = sentPath === url.pathname && Object.hasOwn(routes, url.pathname) ? routes[url.pathname] : undefined;
   if (!handler) return { reply: errorReply(404, "not_found") };
   try {
     return { reply: await handler(store, url.searchParams) };

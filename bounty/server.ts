@@ -1,7 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
+import { answerParserRefusals, applyRequestTimeouts, type ParserRefusal, type ParserRefusalAnswer } from "@/lib/http/parser-refusals";
 import { logError, logInfo, logWarn } from "@/lib/log";
+import type { BountyErrorCode } from "@/features/bounty/bounty.schema";
 import { ALLOWED_METHODS, errorReply, routeBountyRequest, type BountyReply } from "./router";
 import type { BountyStore } from "./state-store";
 
@@ -10,7 +12,15 @@ import type { BountyStore } from "./state-store";
 
 export type BountyService = { url: string; host: string; port: number; close: () => Promise<void> };
 /** The service owns the store: close() stops the listener and then closes the store. */
-export type BountyServiceOptions = { host: string; port: number; store: BountyStore };
+export type BountyServiceOptions = {
+  host: string;
+  port: number;
+  store: BountyStore;
+  /** Time a client has to send its headers, then 408 (default 10 s, as the web server's CAPSULE_HTTP_HEADERS_TIMEOUT_MS). */
+  headersTimeoutMs?: number;
+  /** Time a client has to send its whole request, then 408 (default 120 s, as CAPSULE_HTTP_REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs?: number;
+};
 
 const baseHeaders = {
   "content-type": "application/json; charset=utf-8",
@@ -37,11 +47,29 @@ function rawReply(socket: Duplex, reply: BountyReply, reason: string): void {
   socket.end(`HTTP/1.1 ${reply.status} ${reason}\r\n${head}\r\n\r\n${payload}`);
 }
 
+const REFUSAL_CODES: Record<ParserRefusal["code"], BountyErrorCode> = {
+  REQUEST_TIMEOUT: "request_timeout",
+  REQUEST_HEADERS_TOO_LARGE: "request_headers_too_large",
+  PAYLOAD_TOO_LARGE: "payload_too_large",
+  VALIDATION_ERROR: "bad_request",
+};
+
+/** A request node's parser refused, in the service's error shape (the web server's answers, lib/http/parser-refusals.ts). */
+function refusalReply(refusal: ParserRefusal): ParserRefusalAnswer {
+  // a method node does not know is still a method: refused as every other one is
+  if (refusal.nodeCode === "HPE_INVALID_METHOD") {
+    const reply = errorReply(405, "method_not_allowed");
+    return { statusCode: 405, reason: "Method Not Allowed", body: reply.body, headers: { Allow: ALLOWED_METHODS } };
+  }
+  const reply = errorReply(refusal.statusCode, REFUSAL_CODES[refusal.code]);
+  return { statusCode: refusal.statusCode, reason: refusal.reason, body: reply.body };
+}
+
 function formatUrl(host: string, port: number): string {
   return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 }
 
-export async function startBountyService({ host, port, store }: BountyServiceOptions): Promise<BountyService> {
+export async function startBountyService({ host, port, store, headersTimeoutMs = 10_000, requestTimeoutMs = 120_000 }: BountyServiceOptions): Promise<BountyService> {
   // Log a state change once (available → unavailable and back), not every failing request.
   let lastState: "ok" | "unavailable" | undefined;
 
@@ -68,11 +96,9 @@ export async function startBountyService({ host, port, store }: BountyServiceOpt
     send(res, reply, method !== "HEAD");
   }
 
-  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
-    if (error.code === "HPE_INVALID_METHOD") return rawReply(socket, errorReply(405, "method_not_allowed"), "Method Not Allowed");
-    if (error.code === "ECONNRESET") return socket.destroy();
-    rawReply(socket, errorReply(400, "bad_request"), "Bad Request");
-  });
+  // slow clients and requests node cannot parse: the same bounds and answers as the web server's (server/http/connection-guard.ts)
+  applyRequestTimeouts(server, headersTimeoutMs, requestTimeoutMs);
+  answerParserRefusals(server, refusalReply);
   server.on("connect", (_req, socket) => rawReply(socket, errorReply(405, "method_not_allowed"), "Method Not Allowed"));
   server.keepAliveTimeout = 5000;
 

@@ -307,7 +307,13 @@ async function main() {
   });
 
   step(`starting the bounty read service on ${cfg.BOUNTY_HOST}:${cfg.BOUNTY_PORT}…`);
-  const bounty = await startBountyService({ host: cfg.BOUNTY_HOST, port: cfg.BOUNTY_PORT, store: openBountyStore(cfg) });
+  const bounty = await startBountyService({
+    host: cfg.BOUNTY_HOST,
+    port: cfg.BOUNTY_PORT,
+    store: openBountyStore(cfg),
+    headersTimeoutMs: cfg.CAPSULE_HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: cfg.CAPSULE_HTTP_REQUEST_TIMEOUT_MS,
+  });
   stops.push(() => bounty.close());
 
   const publicUrl = cfg.CAPSULE_PUBLIC_URL ?? web.url;

@@ -166,6 +166,15 @@ describe.each(backends)("bounty read service on $name", ({ make }) => {
     }
   });
 
+  it("matches paths exactly as sent: a dot segment or a backslash is 404 not_found, never another route", async () => {
+    expect((await sendRaw(url, "GET http://bounty/health HTTP/1.1\r\nHost: bounty\r\nConnection: close\r\n\r\n")).status).toBe(200);
+    for (const target of ["/v1/../health", "/v1/%2e%2e/health", "/./health", "/v1\\bounty-proposals", "/x/../v1/bounty-proposals?limit=1"]) {
+      const response = await sendRaw(url, `GET ${target} HTTP/1.1\r\nHost: bounty\r\nConnection: close\r\n\r\n`);
+      expect(response.status, target).toBe(404);
+      expect(JSON.parse(response.body).error.code, target).toBe("not_found");
+    }
+  });
+
   const mutationMethods = ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND", "PURGE", "LOCK"];
   const anyPaths = ["/v1/bounty-proposals", "/v1/bounty-evaluations?limit=5", "/health", "/no/such/path"];
 

@@ -97,7 +97,7 @@ export const bountyHealthSchema = z
   .strict();
 export type BountyHealth = z.infer<typeof bountyHealthSchema>;
 
-export const bountyErrorCodes = ["bounty_state_unavailable", "method_not_allowed", "not_found", "bad_request", "internal_error"] as const;
+export const bountyErrorCodes = ["bounty_state_unavailable", "method_not_allowed", "not_found", "bad_request", "request_headers_too_large", "request_timeout", "payload_too_large", "internal_error"] as const;
 export const bountyErrorBodySchema = z.object({ error: z.object({ code: z.string(), message: z.string().optional() }) });
 export type BountyErrorCode = (typeof bountyErrorCodes)[number];
 
@@ -125,6 +125,19 @@ export const bountyListQuerySchema = z.object({
     .transform((raw) => (raw ? raw : undefined)),
 });
 export type BountyListQuery = z.infer<typeof bountyListQuerySchema>;
+
+/**
+ * The bridge's proxy (GET /api/bounty/v1/bounty-evaluations) takes a proposalId only in a record id's form:
+ * another value names no proposal, and one the forwarded URL percent-encodes (`(`, `!`, `~`…) could grow past
+ * the service's 16 KiB header limit, which the bridge then reported as 503 BOUNTY_SERVICE_UNREACHABLE.
+ */
+export const bountyProxyEvaluationsQuerySchema = bountyListQuerySchema.extend({
+  proposalId: z
+    .string()
+    .regex(/^(?:[A-Za-z0-9][A-Za-z0-9._:-]{0,127})?$/, "a bounty proposal id: up to 128 letters, digits and . _ : -, starting with a letter or digit")
+    .nullish()
+    .transform((raw) => (raw ? raw : undefined)),
+});
 
 export function parseBountyListQuery(params: URLSearchParams): BountyListQuery {
   return bountyListQuerySchema.parse({

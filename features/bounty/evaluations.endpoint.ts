@@ -1,4 +1,4 @@
-import { bountyEvaluationPageSchema, bountyListQuerySchema } from "@/features/bounty/bounty.schema";
+import { bountyEvaluationPageSchema, bountyProxyEvaluationsQuerySchema } from "@/features/bounty/bounty.schema";
 import { defineEndpoint } from "@/lib/endpoints/define";
 
 // GET /api/bounty/v1/bounty-evaluations
@@ -7,7 +7,7 @@ export const bountyEvaluations = defineEndpoint({
   method: "GET",
   path: "/api/bounty/v1/bounty-evaluations",
   summary: "A page of bounty evaluations, optionally of one proposal (same-origin proxy)",
-  query: bountyListQuerySchema,
+  query: bountyProxyEvaluationsQuerySchema,
   response: bountyEvaluationPageSchema,
   rateLimit: ["public-get"],
   errors: ["BOUNTY_STATE_UNAVAILABLE", "BOUNTY_SERVICE_UNREACHABLE", "BOUNTY_BAD_RESPONSE"],

@@ -3,6 +3,7 @@ import type { Socket } from "node:net";
 import { Counter, Gauge } from "prom-client";
 import { addressNetwork } from "@/lib/http/client-ip";
 import { metrics } from "@/lib/metrics/metrics";
+import { answerParserRefusals, applyRequestTimeouts, rawJsonAnswer, type ParserRefusal, type ParserRefusalAnswer } from "@/lib/http/parser-refusals";
 
 // Slow clients (issue 25, item 7): Node's headersTimeout and requestTimeout close a connection that
 // sends its request too slowly (408), checked every `checkEveryMs` rather than Node's default 30 s;
@@ -37,47 +38,29 @@ function guardMetrics() {
   };
 }
 
-const TOO_MANY = JSON.stringify({ ok: false, error: "RATE_LIMITED", message: "Too many open connections from this address; close some and try again", statusCode: 429 });
-const REFUSAL = [
-  "HTTP/1.1 429 Too Many Requests",
-  "Content-Type: application/json; charset=utf-8",
-  `Content-Length: ${Buffer.byteLength(TOO_MANY)}`,
-  "Retry-After: 1",
-  "Cache-Control: no-store",
-  "Connection: close",
-  "",
-  TOO_MANY,
-].join("\r\n");
+const REFUSAL = rawJsonAnswer(
+  429,
+  "Too Many Requests",
+  { ok: false, error: "RATE_LIMITED", message: "Too many open connections from this address; close some and try again", statusCode: 429 },
+  { "Retry-After": "1" },
+);
 
 // Node's own answers to a request it could not parse carry no body; these answer in the error shape
-// (docs/API.md, "Errors") with the headers every answer carries, and close the connection.
-const CLIENT_ERRORS: Record<string, { status: string; error: string; statusCode: number; message: string }> = {
-  ERR_HTTP_REQUEST_TIMEOUT: { status: "408 Request Timeout", error: "REQUEST_TIMEOUT", statusCode: 408, message: "The request's headers or body came too slowly" },
-  HPE_HEADER_OVERFLOW: {
-    status: "431 Request Header Fields Too Large",
-    error: "REQUEST_HEADERS_TOO_LARGE",
-    statusCode: 431,
-    message: "The request's headers are too large (16 KiB in all, the Authorization token included); send a shorter token or fewer headers",
-  },
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: "413 Payload Too Large", error: "PAYLOAD_TOO_LARGE", statusCode: 413, message: "The request's chunk extensions are too large" },
+// (docs/API.md, "Errors"), shared with the bounty service (lib/http/parser-refusals.ts).
+const MESSAGES: Record<ParserRefusal["code"], string> = {
+  REQUEST_TIMEOUT: "The request's headers or body came too slowly",
+  REQUEST_HEADERS_TOO_LARGE: "The request's headers are too large (16 KiB in all, the Authorization token included); send a shorter token or fewer headers",
+  PAYLOAD_TOO_LARGE: "The request's chunk extensions are too large",
+  VALIDATION_ERROR: "The request is not valid HTTP",
 };
-const MALFORMED = { status: "400 Bad Request", error: "VALIDATION_ERROR", statusCode: 400, message: "The request is not valid HTTP" };
 
-/** The raw answer to a request Node's parser refused, in the error shape. */
-export function clientErrorAnswer(code: string | undefined): string {
-  const known = CLIENT_ERRORS[code ?? ""] ?? MALFORMED;
-  const body = JSON.stringify({ ok: false, error: known.error, message: known.message, statusCode: known.statusCode });
-  return [
-    `HTTP/1.1 ${known.status}`,
-    "Content-Type: application/json; charset=utf-8",
-    `Content-Length: ${Buffer.byteLength(body)}`,
-    "Cache-Control: no-store",
-    "X-Content-Type-Options: nosniff",
-    "Referrer-Policy: same-origin",
-    "Connection: close",
-    "",
-    body,
-  ].join("\r\n");
+/** A refused request's answer in the error shape. */
+export function clientErrorAnswer(refusal: ParserRefusal): ParserRefusalAnswer {
+  return {
+    statusCode: refusal.statusCode,
+    reason: refusal.reason,
+    body: { ok: false, error: refusal.code, message: MESSAGES[refusal.code], statusCode: refusal.statusCode },
+  };
 }
 
 /**
@@ -88,10 +71,7 @@ export function clientErrorAnswer(code: string | undefined): string {
 export function guardConnections(server: http.Server, limits: ConnectionLimits): { refused: (socket: Socket) => boolean } {
   const refusedSockets = new WeakSet<Socket>();
   const requestTimeout = limits.requestTimeoutMs;
-  server.requestTimeout = requestTimeout;
-  server.headersTimeout = Math.min(limits.headersTimeoutMs, requestTimeout);
-  // Node enforces both on a timer (30 s by default); check often enough that the timeouts mean what they say
-  (server as http.Server & { connectionsCheckingInterval?: number }).connectionsCheckingInterval = Math.max(250, Math.min(1000, Math.floor(server.headersTimeout / 4)));
+  applyRequestTimeouts(server, limits.headersTimeoutMs, requestTimeout);
   const m = guardMetrics();
   m.settings.set({ setting: "headers_timeout_seconds" }, server.headersTimeout / 1000);
   m.settings.set({ setting: "request_timeout_seconds" }, requestTimeout / 1000);
@@ -120,16 +100,8 @@ export function guardConnections(server: http.Server, limits: ConnectionLimits):
   });
 
   // Node's own answers to a client error (a listener replaces them), counting the timeouts
-  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
-    const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
-    if (timedOut) m.timeouts.inc();
-    const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-    if (error.code === "ECONNRESET" || !socket.writable || answering?.headersSent) {
-      socket.destroy();
-      return;
-    }
-    socket.end(clientErrorAnswer(error.code));
-    setTimeout(() => socket.destroy(), 1000).unref();
+  answerParserRefusals(server, clientErrorAnswer, (error) => {
+    if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") m.timeouts.inc();
   });
   return { refused: (socket) => refusedSockets.has(socket) };
 }

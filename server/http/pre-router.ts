@@ -9,7 +9,9 @@ import { countUnknownPath } from "@/lib/http/unknown-route";
 
 // Requests Next.js cannot route sensibly, answered by the process entry before it hands them on
 // (web-server.ts calls answerBeforeNext once per request): a path whose percent-encoding
-// does not decode, and methods the router has no handler slot for (TRACE, CONNECT, PROPFIND…).
+// does not decode, an /api path with a trailing or repeated slash (Next would redirect it), methods
+// the router has no handler slot for (TRACE, CONNECT, PROPFIND…), and outside /api a method the
+// path does not serve (a write anywhere but the WebSub hub).
 // Each answer is the seed's error body and counts toward the client IP's public GET limit.
 
 const ROUTABLE = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]);
@@ -24,14 +26,55 @@ function decodes(path: string): boolean {
   }
 }
 
+/**
+ * For an /api path that is not in its one form — a trailing slash, a repeated one, a `.` or `..` segment
+ * (`%2e` included): `/api/capsules/`, `/api//capsules`, `/api/capsules/./1` — the path those resolve to;
+ * undefined for any other path. Next.js would answer such a path with its 308 redirect (whose body is not
+ * the error shape, and which a client then follows, a signed write included) or route it to another path
+ * than the one sent; the bridge answers 404 NOT_FOUND instead (docs/DECISIONS.md, "An API path with a
+ * trailing slash is not found"). Pages keep Next's redirect. Call only with a path that decodes.
+ */
+function canonicalApiPath(path: string): string | undefined {
+  const resolved: string[] = [];
+  for (const segment of path.split("/").slice(1)) {
+    const decoded = decodeURIComponent(segment);
+    if (decoded === "" || decoded === ".") continue;
+    if (decoded === "..") resolved.pop();
+    else resolved.push(segment);
+  }
+  const canonical = `/${resolved.join("/")}`;
+  if (canonical !== "/api" && !canonical.startsWith("/api/")) return undefined;
+  return canonical === path ? undefined : canonical;
+}
+
+// Outside /api the pages, feeds, embeds and the API reference's files are read (GET, HEAD; OPTIONS is
+// left to Next); only the WebSub hub takes a write (POST /websub). Next.js would answer another method with a bare
+// 405 without a body or Allow (a feed, the hub's GET), or render the page anyway (a POST to a page).
+// Next's own development paths (/_next/…, /__nextjs…) are left to Next.
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const HUB_PATH = "/websub";
+
+/** The Allow header of a method a path outside /api does not serve; undefined when it serves it. */
+function outsideApiAllow(method: string, path: string): string | undefined {
+  if (path.startsWith("/_next/") || path.startsWith("/__nextjs")) return ROUTABLE.has(method) ? undefined : "GET, HEAD";
+  if (path === HUB_PATH) return method === "POST" || method === "OPTIONS" ? undefined : "POST, OPTIONS";
+  return READ_METHODS.has(method) ? undefined : "GET, HEAD";
+}
+
 function problemOf(method: string, path: string): AppError | undefined {
   if (!decodes(path)) {
     return new AppError("VALIDATION_ERROR", "The request path is not valid percent-encoding", { issues: [{ path: "(path)", message: "malformed percent-encoding" }] });
   }
-  if (ROUTABLE.has(method)) return undefined;
-  if (!path.startsWith("/api/") && path !== "/api") {
-    return new AppError("METHOD_NOT_ALLOWED", `${method} is not allowed here; allowed: GET, HEAD`, { headers: { Allow: "GET, HEAD" } });
+  const canonical = canonicalApiPath(path);
+  if (canonical !== undefined) {
+    const named = matchRoute(table, canonical) ? `; the route is ${canonical}` : "";
+    return new AppError("NOT_FOUND", `No bridge route at ${method} ${path}: API paths have no trailing or repeated slash and no dot segment${named}`);
   }
+  if (!path.startsWith("/api/") && path !== "/api") {
+    const allow = outsideApiAllow(method, path);
+    return allow ? new AppError("METHOD_NOT_ALLOWED", `${method} is not allowed here; allowed: ${allow}`, { headers: { Allow: allow } }) : undefined;
+  }
+  if (ROUTABLE.has(method)) return undefined;
   const route = matchRoute(table, path);
   if (!route) return new AppError("NOT_FOUND", `No bridge route at ${method} ${path}`);
   const allow = allowOf(route.methods);
