@@ -1,6 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { partnersRegisterWebhook } from "@/features/partners/register-webhook.endpoint";
 import { newSecret, startReceiver } from "@/features/partners/partners.test-support";
+import { canonicalEnv } from "@/features/operator/canonical-env.endpoint";
+import { envKeys } from "@/features/operator/env-keys.endpoint";
 import { capsuleProof } from "@/features/reader/proof.endpoint";
 import { rightsCreate } from "@/features/rights/create.endpoint";
 import { rightsLicense } from "@/features/rights/license.endpoint";
@@ -146,4 +148,32 @@ test("/burn, /bonds and /operator read at 1280 and 360 px without console errors
   await settled(page);
   await bothWidths(page, "bonds", "money-walk");
   expect(errors).toEqual([]);
+});
+
+test("a failed refresh of the operator's settings keeps them, and the words typed to find one, under a notice", async ({ page, context }) => {
+  const errors = watchConsole(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/operator");
+  const find = page.getByLabel("Find a setting");
+  await find.fill("timeout");
+  const shown = page.getByTestId("settings-shown");
+  await expect(shown).toContainText("Showing");
+  const before = await shown.innerText();
+  // the reads older than react-query's five seconds of freshness, so coming back online reads them again
+  await page.waitForTimeout(5_500);
+  const settingsReads = new Set([pathOf(canonicalEnv), pathOf(envKeys)]);
+  const away = (url: URL) => settingsReads.has(url.pathname);
+  const unavailable = JSON.stringify({ ok: false, error: "UNAVAILABLE", message: "The server is restarting; try again shortly.", statusCode: 503 });
+  await page.route(away, (route) => route.fulfill({ status: 503, contentType: "application/json", body: unavailable }));
+  await context.setOffline(true);
+  await context.setOffline(false);
+  const notice = page.getByTestId("refresh-failed").filter({ hasText: "The configuration could not be refreshed" });
+  await expect(notice).toContainText("this shows what was read at", { timeout: 15_000 });
+  await expect(page.getByText("Configuration is unavailable")).toHaveCount(0);
+  await expect(find).toHaveValue("timeout");
+  await expect(shown).toHaveText(before);
+  await page.unroute(away);
+  await notice.getByRole("button", { name: "Try again" }).click();
+  await expect(notice).toHaveCount(0);
+  expect(errors.filter((line) => !/status of 503/.test(line))).toEqual([]);
 });
