@@ -5,7 +5,8 @@ import { formatTimeWithZone } from "@/components/ui/capsule-format";
 /** Wei → CAP (18 decimals), grouped, at most 4 decimals: "400 CAP", "12.5 CAP". */
 export function formatReward(wei: string, token: string): string {
   const [whole = "0", fraction = ""] = formatUnits(BigInt(wei), 18).split(".");
-  const grouped = Number(whole).toLocaleString("en-US");
+  // BigInt, not Number: a whole part past 2^53 (9,007,199,254,740,992 CAP) kept only its first 16 digits
+  const grouped = BigInt(whole).toLocaleString("en-US");
   const trimmed = fraction.slice(0, 4).replace(/0+$/, "");
   const amount = trimmed ? `${grouped}.${trimmed}` : grouped;
   return token === "native" ? `${amount} CAP` : `${amount} (token ${shortAddress(token)})`;

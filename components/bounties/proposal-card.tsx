@@ -25,9 +25,13 @@ export function ProposalCard(props: { proposal: BountyProposal; evaluations: Bou
           <span className={`rounded px-2 py-0.5 text-xs font-semibold ${status.className}`} data-testid="bounty-status">
             {status.label}
           </span>
-          <span className="font-mono text-lg font-semibold text-ink [overflow-wrap:anywhere] sm:text-right" data-testid="bounty-reward">
-            {formatReward(proposal.rewardAmount, proposal.rewardToken)}
-          </span>
+          {/* the figure says what it is: the reward paid for the work, not a price or a deposit */}
+          <p className="min-w-0 text-sm text-stone-600 sm:text-right">
+            Reward{" "}
+            <span className="font-mono text-lg font-semibold text-ink [overflow-wrap:anywhere]" data-testid="bounty-reward">
+              {formatReward(proposal.rewardAmount, proposal.rewardToken)}
+            </span>
+          </p>
         </div>
       </div>
       <p className="mt-3 text-sm text-stone-700">{proposal.summary}</p>

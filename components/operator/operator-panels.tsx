@@ -26,9 +26,15 @@ export function OperatorPanels() {
 function ConfigurationPanel() {
   const env = useCanonicalEnv();
   const keys = useEnvKeys();
-  const failed = env.isError ? env : keys.isError ? keys : undefined;
+  // a failed refresh (coming back online with the server away) keeps the settings, and the words typed to find one,
+  // under a notice; only a first read that failed puts the error in their place
+  const failed = failedWithNothing(env) ? env : failedWithNothing(keys) ? keys : undefined;
+  const failedRead = env.isError ? env : keys.isError ? keys : undefined;
+  // "Try again" reads both: the two are one list
+  const stale = failedRead && { ...failedRead, refetch: () => Promise.all([env.refetch(), keys.refetch()]) };
   return (
     <Card title="Effective configuration">
+      {stale && !failed ? <RefreshFailed what="The configuration" read={stale} className="mb-3" /> : null}
       {failed ? (
         <ErrorNotice title="Configuration is unavailable" error={failed.error} onRetry={() => void failed.refetch()} />
       ) : !env.data || !keys.data ? (

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import type { z } from "zod";
 import type { ZWebhook } from "@/features/partners/partners.schema";
 import { ApiError } from "@/lib/api/api-client";
@@ -9,7 +9,7 @@ import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { FullAddress } from "@/components/ui/full-address";
 import { Pager } from "@/components/ui/pager";
-import { smallButton } from "@/components/ui/field";
+import { smallButton, TextField } from "@/components/ui/field";
 import { formatTime } from "@/components/ui/capsule-format";
 import { PanelLoading } from "./panel-loading";
 import { RegisterWebhookForm } from "./register-webhook-form";
@@ -39,9 +39,12 @@ export function PartnerWebhooks() {
   }
   if (failedWithNothing(list) && list.error instanceof ApiError && list.error.status === 403) {
     return (
-      <p className="max-w-2xl text-stone-700" data-testid="webhooks-operator-only">
-        {OPERATOR_ONLY}
-      </p>
+      <div className="space-y-6">
+        <p className="max-w-2xl text-stone-700" data-testid="webhooks-operator-only">
+          {OPERATOR_ONLY}
+        </p>
+        <PartnerDeliveries />
+      </div>
     );
   }
   // a failed refresh keeps the page, and what is typed in the form above the list with it
@@ -161,12 +164,59 @@ function WebhookRow({ hook }: { hook: Webhook }) {
   );
 }
 
-function Deliveries({ id, panelId }: { id: string; panelId: string }) {
+/**
+ * A partner's way to its own webhook's deliveries (the page said the partner reads them with its wallet, and gave it
+ * nothing to do so): the webhook's number, which the operator gives the partner. The bridge answers the partner's
+ * wallet or the operator's, and any other the same 404 as a number that does not exist.
+ */
+function PartnerDeliveries() {
+  const [typed, setTyped] = useState("");
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [id, setId] = useState<string | undefined>();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = typed.trim().replace(/^#/, "");
+    if (!/^[1-9][0-9]{0,17}$/.test(value)) {
+      setFieldError("Enter the webhook’s number, like 3: the operator gives it to you when registering the webhook.");
+      return;
+    }
+    setFieldError(undefined);
+    setId(value);
+  };
+  return (
+    <Card title="Your webhook’s deliveries">
+      <p className="max-w-2xl text-sm text-stone-700">
+        A partner reads here what was sent to its own webhook, with the wallet the operator registered it for: enter the webhook’s number, which the
+        operator gives you.
+      </p>
+      <form onSubmit={onSubmit} className="mt-3 flex flex-wrap items-end gap-2" aria-label="Read your webhook’s deliveries" noValidate>
+        <TextField id="partner-webhook-id" label="Webhook number" inputMode="numeric" autoComplete="off" value={typed} error={fieldError} onChange={(event) => setTyped(event.target.value)} className="w-full max-w-xs" />
+        <button type="submit" className={smallButton}>
+          Read its deliveries
+        </button>
+      </form>
+      {id ? <Deliveries key={id} id={id} panelId="partner-webhook-deliveries" asPartner /> : null}
+    </Card>
+  );
+}
+
+function Deliveries({ id, panelId, asPartner = false }: { id: string; panelId: string; asPartner?: boolean }) {
   const deliveries = useWebhookDeliveries(id, true);
   return (
     <div id={panelId} className="mt-3 rounded-md border border-stone-200 p-3" data-testid="webhook-deliveries">
-      <h3 className="text-sm font-semibold text-stone-800">Recent deliveries</h3>
-      {deliveries.isError ? (
+      <h3 className="text-sm font-semibold text-stone-800">{asPartner ? `Recent deliveries of webhook #${id}` : "Recent deliveries"}</h3>
+      {asPartner && deliveries.data ? (
+        <p className="text-sm text-stone-600 [overflow-wrap:anywhere]" data-testid="partner-webhook-url">
+          Sent to <span className="font-mono">{deliveries.data.webhook.url}</span>
+          {deliveries.data.webhook.disabledAt ? ` · disabled ${formatTime(deliveries.data.webhook.disabledAt)}` : ""}
+        </p>
+      ) : null}
+      {asPartner && deliveries.isError && deliveries.error instanceof ApiError && deliveries.error.status === 404 ? (
+        <p role="alert" className="mt-1 text-sm text-red-800" data-testid="partner-webhook-not-found">
+          Webhook #{id} is not registered for this wallet. Check the number with the operator, and that you signed in with the wallet the webhook was
+          registered for.
+        </p>
+      ) : deliveries.isError ? (
         <ErrorNotice title="The deliveries could not be loaded" error={deliveries.error} onRetry={() => void deliveries.refetch()} />
       ) : !deliveries.data ? (
         <PanelLoading label="Loading the deliveries" />

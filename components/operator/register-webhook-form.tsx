@@ -155,7 +155,8 @@ export function RegisterWebhookForm({ enabledCount }: { enabledCount: number }) 
         {register.isSuccess ? (
           <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-950 [overflow-wrap:anywhere]" data-testid="webhook-registered">
             Webhook #{register.data.webhook.webhookId} is registered and sends to {register.data.webhook.url}. The secret is kept by the bridge and not shown
-            again; its fingerprint is {register.data.webhook.secretFingerprint}.
+            again; its fingerprint is {register.data.webhook.secretFingerprint}. Give the partner its number, #{register.data.webhook.webhookId}: signed in
+            with its wallet on this page, the partner reads the webhook’s deliveries.
           </p>
         ) : null}
         <button type="submit" className={primaryButton} disabled={register.isPending}>

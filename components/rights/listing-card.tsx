@@ -45,8 +45,13 @@ export function ListingCard({ listing, licences, onShowCapsule }: { listing: TLi
         </span>
         {listing.expiresAt ? ` · until ${formatTime(listing.expiresAt)}` : ""}
       </p>
-      <p className="text-lg font-semibold text-ink" data-testid="listing-price">
-        {formatCap(listing.price)}
+      {/* the figure says what it is: what one licence on this listing costs its buyer */}
+      <p className="text-sm text-stone-600" data-testid="listing-price-line">
+        {listing.licenceType === "exclusive" ? "Price of the licence" : "Price of one licence"}:{" "}
+        <span className="text-lg font-semibold text-ink" data-testid="listing-price">
+          {formatCap(listing.price)}
+        </span>
+        {BigInt(listing.price) === 0n ? " (free)" : null}
       </p>
       {BigInt(listing.price) > 0n ? (
         <p className="text-xs text-stone-500" data-testid="listing-payee">
@@ -80,8 +85,9 @@ export function ListingCard({ listing, licences, onShowCapsule }: { listing: TLi
           <ul className="mt-1 space-y-1 text-xs text-stone-700">
             {licences.map((licence) => (
               <li key={licence.licenceId} data-testid="listing-licence" data-licence-status={licence.status}>
-                #{licence.licenceId} · <span className="font-mono" title={displayAddress(licence.buyer)}>{shortAddress(licence.buyer)}</span> · {formatCap(licence.price)} ·{" "}
-                {formatTime(licence.createdAt)} ·{" "}
+                #{licence.licenceId} · {BigInt(licence.price) > 0n ? "bought by" : "taken free by"}{" "}
+                <span className="font-mono" title={displayAddress(licence.buyer)}>{shortAddress(licence.buyer)}</span>
+                {BigInt(licence.price) > 0n ? ` for ${formatCap(licence.price)}` : ""} · {formatTime(licence.createdAt)} ·{" "}
                 <span className={`rounded px-1.5 py-0.5 font-semibold ${licenceStatusWords[licence.status].className}`}>{licenceStatusWords[licence.status].label}</span>
                 {licenceStatusWords[licence.status].note ? <span className="block text-stone-700">{licenceStatusWords[licence.status].note}</span> : null}
                 {licence.paymentTxHash ? (

@@ -40,7 +40,8 @@ function courtLines(data: Awaited<ReturnType<typeof badgeData>>, origin: string)
 }
 
 // GET /embed/:id — a self-contained, script-free page for an <iframe> on an outlet's site: the label,
-// the court's finding, and links to the article's proof. Framing by any site is allowed on purpose. The badge is the
+// the court's finding, and links to the article and its on-chain record, in words (the article page's "On-chain
+// record"); the proof's JSON is a `<link rel="alternate" type="application/json">` in the head, for software. Framing by any site is allowed on purpose. The badge is the
 // document's one `main`, its label line the `h1`: a screen reader in the frame finds both by landmark and heading.
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await params;
@@ -57,12 +58,15 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const info = integrityLabelInfo(data.label);
   const e = escapeXml;
   const readUrl = `${origin}/read/${id}`;
+  // the proof's JSON is for software: announced in the head, not a link a reader follows into raw data
+  const proofJsonUrl = `${origin}${pathOf(capsuleProof, { id })}`;
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${e(`Integrity: ${info.title} · Capsule #${id}`)}</title>
+<link rel="alternate" type="application/json" href="${e(proofJsonUrl)}" title="The article's proof as JSON, for software">
 <style>${EMBED_STYLE}</style></head>
 <body><main class="b" data-testid="embed"><h1 class="l" data-testid="embed-label" data-label="${e(info.key)}">${e(info.symbol)} Integrity: ${e(data.published ? info.title : "not published")}</h1>
 <p>${e(bidiNeutralized(data.title))}</p>
 ${data.published ? courtLines(data, origin) : ""}
-<p class="s">${newTabLink(data.proofUrl, "Check the on-chain proof")} · ${newTabLink(`${origin}${pathOf(capsuleProof, { id })}`, "proof (JSON)")} · ${newTabLink(readUrl, "read on Capsule")}</p></main></body></html>`;
+<p class="s">${newTabLink(data.proofUrl, "Check the on-chain proof")} · ${newTabLink(readUrl, "read on Capsule")}</p></main></body></html>`;
   return new Response(html, {
     headers: { ...EMBED_HEADERS, "cache-control": "public, max-age=300" },
   });
