@@ -218,7 +218,8 @@ describe.each(dialects)("conditional reads before Next on %s", (dialect) => {
     const before = await fastAnswers(base);
     const cases: Array<[string, string, number]> = [
       ["HEAD", `/api/capsules/${id}`, 200],
-      ["GET", `/api/capsules/${id}/`, 308],
+      // a trailing slash is refused before Next (404 naming the route), not answered as the canonical path
+      ["GET", `/api/capsules/${id}/`, 404],
       ["GET", `/api/capsules/%3${String(id).slice(-1)}`, 0],
       ["GET", `/api/capsules/${id}/evidence`, 200],
       ["GET", "/api/capsules/create", 405],
