@@ -178,8 +178,9 @@ test("a bonded reader disputes an article and the reader's page follows the labe
   await expect(page.getByTestId("reader-case-passage")).toHaveText("The case challenged the passage “The council's budget rose by forty percent this year.”");
   await shot(page, "court-reader-misleading");
 
-  // the outlet's distribution: record no longer clean, penalty downgrade in force
-  await page.goto("/distribution");
+  // the outlet's distribution on its page (the /distribution list pages its outlets, oldest first, and other specs'
+  // outlets fill its first pages on a shared stack): record no longer clean, penalty downgrade in force
+  await page.goto(`/outlets/${fixture.outletSlug}`);
   const card = page.locator(`[data-testid="distribution-outlet"][data-slug="${fixture.outletSlug}"]`);
   await expect(card.getByTestId("distribution-tier")).toHaveText("Standard");
   await expect(card.getByTestId("distribution-penalty")).toContainText(`misleading verdict of court case #${caseId}`);
