@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page, type Request } from "@playwright/test";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
+import { pathOf } from "@/lib/api/request";
 import { capsuleReject } from "@/features/capsules/reject.endpoint";
 import { freshWallet, juryChain } from "./support/jury-chain";
 import { readerDesk } from "./support/reader-fixture";
@@ -416,4 +417,59 @@ test("a tab whose own payment is declined keeps the draft locked while its vouch
   await expect(page.getByTestId("submit-done")).toContainText("Voting is open until", { timeout: 60_000 });
   await expect(held).toHaveCount(0);
   expect(await saved(id)).toEqual({ title: original.title, body: edited });
+});
+
+test("a read of the draft answered before its voucher but delivered after it does not end the hold of a declined payment", async ({ page }) => {
+  test.setTimeout(240_000);
+  const ownSlug = `late-read-${stamp}`;
+  await desk.outlet(owner.key, ownSlug, "The Late Read Gazette");
+  const id = await desk.draft(owner.key, ownSlug, `Tide tables ${stamp}`, "Tide tables.\n\nHigh water at noon.");
+  const wallet = await installTestWallet(page, owner.key);
+  await page.goto(`/capsules/${id}/edit`);
+  await signIn(page);
+  await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
+
+  // the tab's next read of the draft is answered by the bridge now, before any voucher, and reaches the page only
+  // once the voucher was given and the wallet declined (a slow network, or a read under way when Submit is pressed)
+  const readPath = pathOf(capsuleRead, { id });
+  let holdOne = true;
+  let lateRequest: Request | undefined;
+  let answered!: () => void;
+  const answeredBeforeVoucher = new Promise<void>((resolve) => (answered = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let delivered!: () => void;
+  const deliveredLate = new Promise<void>((resolve) => (delivered = resolve));
+  await page.route(
+    (url) => url.pathname === readPath,
+    async (route) => {
+      if (route.request().method() !== "GET" || !holdOne) return route.continue();
+      holdOne = false;
+      lateRequest = route.request();
+      const response = await route.fetch();
+      answered();
+      await released;
+      await route.fulfill({ response }).catch(() => undefined);
+      delivered();
+    },
+  );
+  // the tab re-reads the draft when it is focused again
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await answeredBeforeVoucher;
+
+  wallet.rejectNext("eth_sendTransaction");
+  await page.getByRole("button", { name: "Submit and pay 30 CAP" }).click();
+  await expect(page.getByTestId("submit-error")).toHaveText("You rejected the request in your wallet, so Capsule could not submit the capsule.");
+  const held = page.getByTestId("submit-voucher-held");
+  await expect(held).toBeVisible();
+
+  release();
+  await deliveredLate;
+  // the page reads the draft again while the hold lasts (every few seconds): by then it has taken in the late answer
+  await page.waitForResponse((response) => new URL(response.url()).pathname === readPath && response.request().method() === "GET" && response.request() !== lateRequest, {
+    timeout: 30_000,
+  });
+  await expect(held).toBeVisible();
+  await expect(page.getByTestId("submit-voucher-lapsed")).toHaveCount(0);
+  await expect(page.locator("#draft-body")).toBeDisabled();
 });

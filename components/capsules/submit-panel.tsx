@@ -70,6 +70,7 @@ export function SubmitPanel(props: {
   // chain turns out to have the capsule after all). Submitting again is allowed at once.
   const held = failed && voucher !== undefined && !lapsed;
   const capsule = useCapsule(props.capsuleId, { poll: step === "confirmed" ? 1_000 : held ? OUTSTANDING_CHECK_MS : false });
+  const { refetch: refetchCapsule } = capsule;
 
   useEffect(() => {
     if (step === "pending" && receipt.data) {
@@ -130,6 +131,9 @@ export function SubmitPanel(props: {
       props.onVoucher?.(answer.deadline);
       setVoucher({ until: new Date(Number(answer.deadline) * 1000), givenAt: Date.now() });
       setLapsed(false);
+      // A read of the draft that began before the bridge recorded the voucher (a save's, a push's, a poll's) can end
+      // after it, without the submission under way, and would be taken for the voucher's lapse: cancel it and read again.
+      void refetchCapsule({ cancelRefetch: true });
       setStep("signature");
       const tx = await writeContract({
         address: answer.registry as Address,
