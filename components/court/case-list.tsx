@@ -11,6 +11,7 @@ import { formatCap, formatTime } from "@/components/ui/capsule-format";
 import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import { CaseRowHeading, CaseSubject } from "./case-badges";
 import { Deadline, lastEventTime } from "./deadline";
+import { periodWords } from "./court-format";
 import { Pager } from "@/components/ui/pager";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
@@ -23,7 +24,6 @@ const statusFilters: Array<{ value: CaseStatusFilter; label: string }> = [
 
 export type CaseFilters = { status: CaseStatusFilter; outlet: string; period: CasePeriodFilter; outcome: CaseOutcomeFilter };
 
-const periodWords: Record<(typeof juryPeriods)[number], string> = { evidence: "Evidence", commit: "Commit", reveal: "Reveal", appeal: "Appeal", final: "Final" };
 const outcomeWords: Record<(typeof verdicts)[number], string> = { verified: "Verified", misleading: "Misleading", fraudulent: "Fraudulent", unresolved: "Unresolved" };
 // on a phone the three filters stack: their words take one width, so the selects start and end in line
 const labelClass = "w-16 shrink-0 sm:w-auto";

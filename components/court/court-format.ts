@@ -1,9 +1,13 @@
 import type { TCourtCase } from "@/features/court/court.schema";
+import type { juryPeriods } from "@/features/court/jury.schema";
 import { integrityLabelInfo } from "@/features/capsules/integrity-labels";
 import { formatCap, formatTime } from "@/components/ui/capsule-format";
 import { CLERK_CASE_RETIRED } from "@/features/court/clerk-retirement";
 
 // Words for court cases: status, verdicts, and what each timeline entry means.
+
+/** A jury period's name as the court list and the juror page write it ("Commit period"). */
+export const periodWords: Record<(typeof juryPeriods)[number], string> = { evidence: "Evidence", commit: "Commit", reveal: "Reveal", appeal: "Appeal", final: "Final" };
 
 export const caseStatusStyle: Record<TCourtCase["status"], { label: string; className: string }> = {
   open: { label: "Open", className: "bg-amber-100 text-amber-900 ring-1 ring-amber-300" },

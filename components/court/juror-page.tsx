@@ -13,11 +13,11 @@ import { Loading } from "@/components/ui/skeleton";
 import { Pager } from "@/components/ui/pager";
 import { CaseRowHeading, CaseSubject } from "./case-badges";
 import { Deadline, lastEventTime } from "./deadline";
+import { periodWords } from "./court-format";
 import { byUrgency, jurorDuty } from "@/features/court/juror-duty";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 const PAGE_SIZE = 20;
-const periodName: Record<NonNullable<TCourtCaseSummary["period"]>, string> = { evidence: "Evidence", commit: "Commit", reveal: "Reveal", appeal: "Appeal", final: "Final" };
 
 // /court/juror — the jury cases the signed-in wallet was drawn for, the most urgent first, each with what
 // it must do next and by when (local time with zone, counted down in chain time).
@@ -143,7 +143,7 @@ function JurorCaseRow({ item, wallet }: { item: TCourtCaseSummary; wallet: strin
     <li className="space-y-1.5 p-4" data-testid="juror-case" data-duty={duty.kind}>
       <CaseRowHeading item={item} />
       <p className="text-xs text-stone-500 [overflow-wrap:anywhere]">
-        <CaseSubject item={item} /> · round {round + 1} · {item.period ? `${periodName[item.period]} period` : "period not known"}
+        <CaseSubject item={item} /> · round {round + 1} · {item.period ? `${periodWords[item.period]} period` : "period not known"}
       </p>
       <p className={`text-sm [overflow-wrap:anywhere] ${urgent ? "rounded-md bg-amber-50 p-2 text-amber-950" : "text-stone-700"}`} data-testid="juror-next">
         {next}
