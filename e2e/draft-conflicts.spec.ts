@@ -286,8 +286,15 @@ test("a draft withdrawn elsewhere: the open tab stops saving as it is shown, and
 // outstanding, an open tab stops saving, locks its fields and says why and until when (the voucher's deadline, HH:MM
 // UTC); the chain taking the capsule ends the drafting there, the voucher lapsing resumes it and saves what was kept.
 
-/** The voucher's deadline as the paused notice words it: HH:MM UTC, worked out here. */
-const lapsesAt = (deadline: string) => `${new Date(Number(deadline) * 1000).toISOString().slice(11, 16)} UTC`;
+const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+/** A deadline as the page words it, worked out here: HH:MM UTC, after its day when that is not today (UTC). */
+const deadlineWords = (at: Date) => {
+  const clock = `${at.toISOString().slice(11, 16)} UTC`;
+  if (at.toISOString().slice(0, 10) === new Date().toISOString().slice(0, 10)) return clock;
+  return `${at.getUTCDate()} ${months[at.getUTCMonth()]} ${at.getUTCFullYear()}, ${clock}`;
+};
+/** The voucher's deadline (unix seconds) as the paused notice words it. */
+const lapsesAt = (deadline: string) => deadlineWords(new Date(Number(deadline) * 1000));
 
 test("a submission under way on another device pauses the open tab, and the capsule reaching the chain ends it", async ({ page }) => {
   test.setTimeout(240_000);
@@ -378,6 +385,9 @@ test("a tab whose own payment is declined keeps the draft locked while its vouch
   await desk.outlet(owner.key, ownSlug, "The Declined Payment Gazette");
   const original = { title: `Ferry times ${stamp}`, body: "Ferry times.\n\nThe ferry runs every hour from June." };
   const id = await desk.draft(owner.key, ownSlug, original.title, original.body);
+  // a chain whose clock runs weeks ahead of the wall clock (a long-lived test network, or this suite after its court
+  // periods): the voucher's deadline is further away than a browser timer can wait, and the hold must still last
+  await desk.advanceChainTime(30 * 86_400);
   const wallet = await installTestWallet(page, owner.key);
   await page.goto(`/capsules/${id}/edit`);
   await signIn(page);
@@ -389,10 +399,11 @@ test("a tab whose own payment is declined keeps the draft locked while its vouch
   await submit.click();
   await expect(page.getByTestId("submit-error")).toHaveText("You rejected the request in your wallet, so Capsule could not submit the capsule.");
   const held = page.getByTestId("submit-voucher-held");
+  await expect(held).toBeVisible();
   const until = await held.getAttribute("data-until");
   expect(until).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/);
   await expect(held).toHaveText(
-    `This site’s authorization to submit this version can still reach the chain until ${until?.slice(11, 16)} UTC, so the draft stays locked until then: the chain must receive exactly the version it authorized. Submit again now, or edit the draft after that time; this page unlocks it by itself.`,
+    `This site’s authorization to submit this version can still reach the chain until ${deadlineWords(new Date(until ?? ""))}, so the draft stays locked until then: the chain must receive exactly the version it authorized. Submit again now, or edit the draft after that time; this page unlocks it by itself.`,
   );
   await expect(page.getByTestId("submit-voucher-region")).toHaveAttribute("role", "status");
   await expect(page.locator("#draft-body")).toBeDisabled();

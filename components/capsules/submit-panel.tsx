@@ -14,6 +14,7 @@ import { primaryButton } from "@/components/ui/field";
 import { BondShortfall } from "@/components/bonds/bond-shortfall";
 import { BondNeeded, bondTopUp } from "@/components/bonds/bond-needed";
 import { useFocusOnMessage } from "@/components/ui/focus-on-message";
+import { timerDelayUntil } from "@/lib/time/timer-delay";
 
 type Step = "idle" | "authorizing" | "signature" | "pending" | "confirmed" | "indexed";
 
@@ -107,7 +108,13 @@ export function SubmitPanel(props: {
   }, [held, voucher, readAt, status, underWay]);
   useEffect(() => {
     if (!held || !voucher) return;
-    const timer = setTimeout(() => setLapsed(true), Math.max(0, voucher.until.getTime() - Date.now()));
+    const until = voucher.until.getTime();
+    let timer: ReturnType<typeof setTimeout>;
+    // a deadline weeks away (the chain's clock can run ahead of the wall clock) is waited for in steps a timer holds
+    const wait = () => {
+      timer = setTimeout(() => (Date.now() >= until ? setLapsed(true) : wait()), timerDelayUntil(until, Date.now()));
+    };
+    wait();
     return () => clearTimeout(timer);
   }, [held, voucher]);
   const { onSubmitted } = props;

@@ -30,7 +30,14 @@ describe("formatClockTime", () => {
 
 describe("formatUtcClock", () => {
   it("writes hours and minutes in UTC, whatever the browser's zone", () => {
-    expect(formatUtcClock(new Date("2026-12-07T00:05:41Z"))).toBe("00:05 UTC");
-    expect(formatUtcClock(new Date("2026-12-07T23:59:00Z"))).toBe("23:59 UTC");
+    const today = new Date("2026-12-07T12:00:00Z");
+    expect(formatUtcClock(new Date("2026-12-07T00:05:41Z"), today)).toBe("00:05 UTC");
+    expect(formatUtcClock(new Date("2026-12-07T23:59:00Z"), today)).toBe("23:59 UTC");
+  });
+
+  it("names the day of a moment on another UTC day", () => {
+    const today = new Date("2026-12-07T23:50:00Z");
+    expect(formatUtcClock(new Date("2026-12-08T00:05:00Z"), today)).toBe("8 December 2026, 00:05 UTC");
+    expect(formatUtcClock(new Date("2027-01-06T14:05:00Z"), today)).toBe("6 January 2027, 14:05 UTC");
   });
 });

@@ -59,5 +59,12 @@ export const percent = (value: string | number) => Math.min(100, Math.max(0, Num
  */
 export const formatClockTime = (at: Date): string => at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", timeZoneName: "short" });
 
-/** A moment as HH:MM UTC: a deadline the same on every device the journalist has open, and on the bridge's clock. */
-export const formatUtcClock = (at: Date): string => `${at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC`;
+/**
+ * A moment as HH:MM UTC: a deadline the same on every device the journalist has open, and on the bridge's clock.
+ * Another UTC day than `now`'s is named too (a chain whose clock runs ahead gives deadlines days away).
+ */
+export const formatUtcClock = (at: Date, now: Date = new Date()): string => {
+  const clock = `${at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC`;
+  if (at.toISOString().slice(0, 10) === now.toISOString().slice(0, 10)) return clock;
+  return `${at.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })}, ${clock}`;
+};
