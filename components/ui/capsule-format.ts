@@ -61,3 +61,12 @@ export const formatClockTime = (at: Date): string => at.toLocaleTimeString("en-G
 
 /** A moment as HH:MM UTC: a deadline the same on every device the journalist has open, and on the bridge's clock. */
 export const formatUtcClock = (at: Date): string => `${at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC`;
+
+/** A moment in words on the UTC clock, the weekday named: "Tuesday 15 December 2026, 23:59:59 UTC"; "—" for 0/empty. */
+export function formatUtcMoment(unixSeconds: string | number | null | undefined): string {
+  const n = Number(unixSeconds ?? 0);
+  if (!Number.isFinite(n) || n <= 0) return "—";
+  const at = new Date(n * 1000);
+  const day = at.toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).replace(",", "");
+  return `${day}, ${at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: "UTC" })} UTC`;
+}
