@@ -6,6 +6,7 @@ import { freshWallet, juryChain } from "./support/jury-chain";
 import { readerDesk } from "./support/reader-fixture";
 import { installTestWallet } from "./support/test-wallet";
 import { bothWidths, signIn } from "./support/page-helpers";
+import { deadlineWords, voucherDeadlineWords } from "./support/deadline-words";
 
 // Draft saves check the revision they edit (docs/DECISIONS.md): one journalist with the same draft open on two devices
 // (two browser contexts, which share no BroadcastChannel, so neither hears the other's saves) no longer puts the older
@@ -286,16 +287,6 @@ test("a draft withdrawn elsewhere: the open tab stops saving as it is shown, and
 // outstanding, an open tab stops saving, locks its fields and says why and until when (the voucher's deadline, HH:MM
 // UTC); the chain taking the capsule ends the drafting there, the voucher lapsing resumes it and saves what was kept.
 
-const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-/** A deadline as the page words it, worked out here: HH:MM UTC, after its day when that is not today (UTC). */
-const deadlineWords = (at: Date) => {
-  const clock = `${at.toISOString().slice(11, 16)} UTC`;
-  if (at.toISOString().slice(0, 10) === new Date().toISOString().slice(0, 10)) return clock;
-  return `${at.getUTCDate()} ${months[at.getUTCMonth()]} ${at.getUTCFullYear()}, ${clock}`;
-};
-/** The voucher's deadline (unix seconds) as the paused notice words it. */
-const lapsesAt = (deadline: string) => deadlineWords(new Date(Number(deadline) * 1000));
-
 test("a submission under way on another device pauses the open tab, and the capsule reaching the chain ends it", async ({ page }) => {
   test.setTimeout(240_000);
   const original = { title: `Pier lights ${stamp}`, body: "Pier lights.\n\nThe pier gets new lights in March." };
@@ -309,7 +300,7 @@ test("a submission under way on another device pauses the open tab, and the caps
   await show(page);
   const notice = page.getByTestId("draft-under-way");
   await expect(notice).toHaveText(
-    `This draft is being submitted from another tab or device. Editing is paused until the chain has it (this page then shows the capsule) or until the submission lapses at ${lapsesAt(answer.deadline)}.`,
+    `This draft is being submitted from another tab or device. Editing is paused until the chain has it (this page then shows the capsule) or until the submission lapses at ${voucherDeadlineWords(answer.deadline)}.`,
   );
   await expect(page.getByTestId("draft-under-way-region")).toHaveAttribute("role", "status");
   await expect(notice.getByTestId("draft-under-way-unsaved")).toHaveCount(0);
@@ -342,7 +333,7 @@ test("a tab typed in while another device's submission is under way keeps the te
   const mine = "Market days.\n\nThe market opens on Saturdays and, from May, on Wednesdays.";
   await page.locator("#draft-body").fill(mine);
   const notice = page.getByTestId("draft-under-way");
-  await expect(notice).toContainText(`until the submission lapses at ${lapsesAt(answer.deadline)}.`);
+  await expect(notice).toContainText(`until the submission lapses at ${voucherDeadlineWords(answer.deadline)}.`);
   await expect(notice.getByTestId("draft-under-way-unsaved")).toHaveText(
     "Your latest changes in this tab are kept below and saved when editing resumes; if the draft is submitted instead, they are offered for copying.",
   );

@@ -64,6 +64,8 @@ export function SubmitPanel(props: {
   const [refusal, setRefusal] = useState<unknown>();
   const [voucher, setVoucher] = useState<GivenVoucher | undefined>();
   const [lapsed, setLapsed] = useState(false);
+  // Submit pressed again while an earlier voucher was held: the attempt runs with a new voucher, and the page says which
+  const [earlier, setEarlier] = useState<GivenVoucher | undefined>();
   const errorBox = useFocusOnMessage<HTMLParagraphElement>(error);
   const receipt = useWaitForTransactionReceipt({ hash, pollingInterval: 1_000, query: { enabled: Boolean(hash) } });
   // The wallet step failed (declined, reverted, or not followed) after the bridge gave a voucher: the chain still takes
@@ -123,6 +125,7 @@ export function SubmitPanel(props: {
   }, [step, onSubmitted]);
 
   async function submit() {
+    setEarlier(held ? voucher : undefined);
     setError(undefined);
     setRefusal(undefined);
     setFailed(false);
@@ -246,7 +249,15 @@ export function SubmitPanel(props: {
         </p>
       ) : null}
       <div role="status" data-testid="submit-voucher-region">
-        {failed && voucher ? (
+        {!failed && earlier && voucher && voucher !== earlier && step !== "indexed" ? (
+          <p className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950" data-testid="submit-voucher-replaced">
+            This attempt uses a new authorization from this site, valid until{" "}
+            <time dateTime={voucher.until.toISOString()}>{formatUtcClock(voucher.until)}</time>. The earlier one (until{" "}
+            <time dateTime={earlier.until.toISOString()}>{formatUtcClock(earlier.until)}</time>) is for this same version, since the draft stayed
+            locked: it cannot bring another version to the chain. Whichever of the two reaches the chain first submits this version, and the
+            chain refuses the other.
+          </p>
+        ) : failed && voucher ? (
           held ? (
             <p className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950" data-testid="submit-voucher-held" data-until={voucher.until.toISOString()}>
               This site’s authorization to submit this version can still reach the chain until{" "}

@@ -225,7 +225,7 @@ export function VotePanel(props: {
                 }}
                 className={`rounded-md px-4 py-2 text-sm font-semibold text-white disabled:opacity-50 ${confirming ? "bg-emerald-700 hover:bg-emerald-800" : "bg-red-700 hover:bg-red-800"}`}
               >
-                {confirming ? "Confirm: vote yes" : "Confirm: vote no"}
+                {phase === "signing" ? "Voting…" : phase === "sending" ? "Recording your vote…" : confirming ? "Confirm: vote yes" : "Confirm: vote no"}
               </button>
               <button
                 type="button"
@@ -241,11 +241,16 @@ export function VotePanel(props: {
             </div>
           </div>
         )}
-        {phase !== "idle" ? (
-          <span role="status" className="text-sm text-stone-600">
-            {phase === "signing" ? (reasonText ? "Sign the ballot and then your reason in your wallet…" : "Sign the ballot in your wallet…") : "Recording your vote on chain…"}
-          </span>
-        ) : null}
+        {/* always in the page, so a screen reader hears each change of what the vote is waiting for */}
+        <span role="status" className="text-sm text-stone-600 empty:hidden" data-testid="vote-progress">
+          {phase === "signing"
+            ? reasonText
+              ? "Sign the ballot and then your reason in your wallet…"
+              : "Sign the ballot in your wallet…"
+            : phase === "sending"
+              ? "Ballot signed; this site is sending it to the chain and waiting for it to be mined…"
+              : ""}
+        </span>
       </div>
     );
 

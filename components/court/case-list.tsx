@@ -40,6 +40,17 @@ function syncUrl(filters: CaseFilters) {
   window.history.replaceState(null, "", query ? `/court?${query}` : "/court");
 }
 
+type CaseItem = NonNullable<ReturnType<typeof useCases>["data"]>["items"][number];
+
+/** An open jury case whose period has an end: the row says the period once, on its "… period ends" line. */
+const periodEnds = (item: CaseItem) => item.court === "jury" && item.status === "open" && Boolean(item.period) && item.period !== "final" && Boolean(item.periodEndsAt);
+
+function courtWords(item: CaseItem): string {
+  if (item.court !== "jury") return item.status === "closed" && !item.verdict ? "Before the jury court · ended without a finding" : "Before the jury court";
+  const round = item.round ? ` · round ${item.round + 1}` : "";
+  return periodEnds(item) || !item.period ? `Jury${round}` : `Jury · ${periodWords[item.period]} period${round}`;
+}
+
 // /court — the court explorer: every case, newest first, filtered by status, outlet, jury period and outcome.
 export function CaseList({ initial }: { initial: CaseFilters }) {
   const [filters, setFilters] = useState(initial);
@@ -137,7 +148,7 @@ export function CaseList({ initial }: { initial: CaseFilters }) {
             <li key={item.caseId} className="space-y-1.5 p-4">
               <CaseRowHeading item={item}>
                 <span className="text-xs text-stone-600" data-testid="case-court">
-                  {item.court === "jury" ? `Jury · ${item.period ? periodWords[item.period] : ""} period${item.round ? ` · round ${item.round + 1}` : ""}` : item.status === "closed" && !item.verdict ? "Before the jury court · ended without a finding" : "Before the jury court"}
+                  {courtWords(item)}
                 </span>
               </CaseRowHeading>
               <p className="text-xs text-stone-500 [overflow-wrap:anywhere]">
@@ -147,7 +158,7 @@ export function CaseList({ initial }: { initial: CaseFilters }) {
                 </span>
                 {item.closedAt ? ` · closed ${formatTime(item.closedAt)}` : ""}
               </p>
-              {item.court === "jury" && item.status === "open" && item.period && item.period !== "final" && item.periodEndsAt ? (
+              {periodEnds(item) && item.period && item.periodEndsAt ? (
                 // when the period ends, in the reader's local time with its zone, counted down in chain time as on the case page
                 <p className="text-xs text-stone-600" data-testid="case-period-ends">
                   {periodWords[item.period]} period ends <Deadline endsAt={item.periodEndsAt} chainTimeSeen={lastEventTime(item)} testId="case-period-countdown" />

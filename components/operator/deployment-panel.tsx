@@ -8,6 +8,7 @@ import { useContractsSummary } from "@/components/network/use-system";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { PanelLoading } from "./panel-loading";
+import { cardOf } from "./operator-places";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 
@@ -31,7 +32,7 @@ export function DeploymentPanel() {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <RefreshFailed what="The contracts summary" read={summary} className="lg:col-span-2" />
-      <Card title="Network and deployment">
+      <Card {...cardOf("Network and deployment")}>
         {!s ? (
           <PanelLoading label="Loading the deployment" />
         ) : (
@@ -60,7 +61,7 @@ export function DeploymentPanel() {
           </dl>
         )}
       </Card>
-      <Card title="Contract addresses">
+      <Card {...cardOf("Contract addresses")}>
         {!s ? (
           <PanelLoading label="Loading the contract addresses" />
         ) : Object.keys(s.contracts).length === 0 ? (
@@ -80,7 +81,7 @@ export function DeploymentPanel() {
           </ul>
         )}
       </Card>
-      <Card title="Contract events" className="lg:col-span-2">
+      <Card {...cardOf("Contract events")} className="lg:col-span-2">
         {!s ? (
           <PanelLoading label="Loading the contract events" />
         ) : (

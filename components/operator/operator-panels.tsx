@@ -8,6 +8,7 @@ import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { DeploymentPanel } from "./deployment-panel";
 import { PanelLoading } from "./panel-loading";
+import { cardOf } from "./operator-places";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 import { settingsMatching, type SettingFilter } from "./setting-filter";
 
@@ -33,7 +34,7 @@ function ConfigurationPanel() {
   // "Try again" reads both: the two are one list
   const stale = failedRead && { ...failedRead, refetch: () => Promise.all([env.refetch(), keys.refetch()]) };
   return (
-    <Card title="Effective configuration">
+    <Card {...cardOf("Effective configuration")}>
       {stale && !failed ? <RefreshFailed what="The configuration" read={stale} className="mb-3" /> : null}
       {failed ? (
         <ErrorNotice title="Configuration is unavailable" error={failed.error} onRetry={() => void failed.refetch()} />
@@ -110,7 +111,7 @@ function SettingList({ keys, values }: { keys: EnvKeys; values: EnvValues }) {
 function ActionsPanel() {
   const actions = useActionKeys();
   return (
-    <Card title="Signed actions">
+    <Card {...cardOf("Signed actions")}>
       <RefreshFailed what="The action list" read={actions} className="mb-3" />
       {failedWithNothing(actions) ? (
         <ErrorNotice title="Action list is unavailable" error={actions.error} onRetry={() => void actions.refetch()} />

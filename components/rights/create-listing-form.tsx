@@ -9,7 +9,8 @@ import { useSession } from "@/components/wallet/use-session";
 import { Card } from "@/components/ui/card";
 import { TextArea, TextField, primaryButton } from "@/components/ui/field";
 import { apiFieldErrors, type FieldErrors } from "@/components/outlets/field-errors";
-import { checkListing, LISTING_FIELD_WORDS, LISTING_FIELDS } from "./listing-input";
+import { checkListing, expiryFromDate, LISTING_FIELD_WORDS, LISTING_FIELDS } from "./listing-input";
+import { formatTimeWithZone, formatUtcMoment } from "@/components/ui/capsule-format";
 import { licenceTypeHelp, licenceTypeLabel } from "./rights-format";
 import { isAuthorRole, ROLE } from "@/lib/roles/role-catalog";
 import { isReadersVersion } from "@/components/capsules/readers-version";
@@ -45,6 +46,24 @@ function useListingEligibility(capsuleId: string) {
   return active.some((role) => role.roleId === ROLE.EDITOR)
     ? { may: true, text: `${title}: you are an Editor of ${c.outletSlug}, so you may list its rights.` }
     : { may: false, text: `${title}: only its journalist or an Editor of ${c.outletSlug} may list its rights; your wallet is neither.` };
+}
+
+/**
+ * The date field shows the browser's own format (05/12/2026 or 12/05/2026, by its language): beside it, the day it
+ * takes and the moment the offer ends, in words on the UTC clock and in the lister's own time.
+ */
+function ExpiryHint({ date }: { date: string }) {
+  const end = expiryFromDate(date);
+  return (
+    <>
+      A day in your browser’s date format; the offer ends at the end of that day on the UTC clock (23:59:59 UTC). Leave empty for an open-ended offer.
+      {end && end !== "invalid" ? (
+        <span className="mt-1 block font-medium text-stone-800" data-testid="listing-expiry-words">
+          The offer ends {formatUtcMoment(end)} ({formatTimeWithZone(end)} your time).
+        </span>
+      ) : null}
+    </>
+  );
 }
 
 export function CreateListingForm({ initialCapsule }: { initialCapsule: string }) {
@@ -139,7 +158,7 @@ export function CreateListingForm({ initialCapsule }: { initialCapsule: string }
               clear("expiresAt");
             }}
             error={errors.expiresAt}
-            hint="Leave empty for an open-ended offer."
+            hint={<ExpiryHint date={expires} />}
           />
           <TextField
             id="listing-payee"

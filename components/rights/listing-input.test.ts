@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ZRoleChangeBody } from "@/features/roles/roles.schema";
 import { ApiError } from "@/lib/api/api-client";
 import { apiFieldErrors, OUTLET_FIELD_WORDS, zodFieldErrors } from "@/components/outlets/field-errors";
-import { checkListing, LISTING_FIELD_WORDS, LISTING_FIELDS, type ListingValues } from "./listing-input";
+import { checkListing, expiryFromDate, LISTING_FIELD_WORDS, LISTING_FIELDS, type ListingValues } from "./listing-input";
 
 // The rights listing form's errors are sentences a journalist understands, never the schema's wording
 // ("a 0x-prefixed 20-byte address", "ISO 3166-1 alpha-2"), whether the browser or the bridge found them.
@@ -59,6 +59,19 @@ describe("the bridge's 400 answer on the same forms", () => {
       payee: LISTING_FIELD_WORDS.payee,
       expiresAt: "Choose a date in the future, or leave the field empty for an open-ended offer.",
     });
+  });
+});
+
+describe("expiryFromDate", () => {
+  it("ends the chosen day at 23:59:59 on the UTC clock, whatever the browser's zone", () => {
+    expect(expiryFromDate("2027-03-15")).toBe(String(Date.UTC(2027, 2, 15, 23, 59, 59) / 1000));
+    expect(checkListing({ ...good, expires: "2027-03-15" }).body.expiresAt).toBe("1805155199");
+    expect(expiryFromDate("")).toBeUndefined();
+  });
+
+  it("refuses a day the calendar has not, rather than rolling it over", () => {
+    expect(expiryFromDate("2027-02-31")).toBe("invalid");
+    expect(expiryFromDate("15/03/2027")).toBe("invalid");
   });
 });
 

@@ -32,10 +32,18 @@ export type ListingValues = {
 /** The body the listing form sends: the create hook's own input. */
 export type ListingBody = CreateListingInput;
 
-function expiryFromDate(date: string): string | undefined {
+/**
+ * The offer's end for a yyyy-mm-dd day: the last second of that day on the UTC clock, the same whatever zone the
+ * browser is in (the field shows the browser's own date format; the form says the zone and the day in words).
+ */
+export function expiryFromDate(date: string): string | undefined {
   if (!date) return undefined;
-  const ms = new Date(`${date}T23:59:59`).getTime();
-  return Number.isFinite(ms) ? String(Math.floor(ms / 1000)) : "invalid";
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!parts) return "invalid";
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const ms = Date.UTC(year, month - 1, day, 23, 59, 59);
+  // a day the calendar has not (31 February) is refused rather than rolled over into the next month
+  return new Date(ms).getUTCDate() === day ? String(Math.floor(ms / 1000)) : "invalid";
 }
 
 /** The request body and, when something is wrong, one sentence per field. */

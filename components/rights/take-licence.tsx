@@ -13,7 +13,7 @@ import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import type { useTakeLicence } from "@/components/rights/use-rights";
 import { useSession } from "@/components/wallet/use-session";
 import { useContractsSummary } from "@/components/network/use-system";
-import { formatCap } from "@/components/ui/capsule-format";
+import { formatCap, formatUtcMoment } from "@/components/ui/capsule-format";
 import { smallButton } from "@/components/ui/field";
 
 type Phase = "idle" | "wallet" | "mining" | "recording" | "confirming" | "failed";
@@ -160,6 +160,11 @@ export function TakeLicence({ listing, take }: { listing: TListing; take: Return
           refunds your deposit automatically.
         </p>
       )}
+      {listing.expiresAt ? (
+        <p className="text-sm text-stone-700" data-testid="licence-offer-ends">
+          This offer ends {formatUtcMoment(listing.expiresAt)}.
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {free ? (
           <button type="button" className={payButton} disabled={busy} onClick={() => void record(undefined)}>

@@ -68,3 +68,12 @@ export const formatUtcClock = (at: Date, now: Date = new Date()): string => {
   if (at.toISOString().slice(0, 10) === now.toISOString().slice(0, 10)) return clock;
   return `${at.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })}, ${clock}`;
 };
+
+/** A moment in words on the UTC clock, the weekday named: "Tuesday 15 December 2026, 23:59:59 UTC"; "—" for 0/empty. */
+export function formatUtcMoment(unixSeconds: string | number | null | undefined): string {
+  const n = Number(unixSeconds ?? 0);
+  if (!Number.isFinite(n) || n <= 0) return "—";
+  const at = new Date(n * 1000);
+  const day = at.toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).replace(",", "");
+  return `${day}, ${at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: "UTC" })} UTC`;
+}

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { OperatorPanels } from "@/components/operator/operator-panels";
+import { OPERATOR_PLACES } from "@/components/operator/operator-places";
 
 export const metadata: Metadata = { title: "Operator" };
 
@@ -28,6 +29,21 @@ export default function OperatorPage() {
           (the bridge operator’s wallet registers and disables them).
         </p>
       </div>
+      {/* the page runs to many screens (the settings and the events are long lists): a way to each section first */}
+      <nav aria-labelledby="operator-sections-title" data-testid="operator-sections" className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
+        <h2 id="operator-sections-title" className="text-sm font-semibold uppercase tracking-wide text-stone-500">
+          On this page
+        </h2>
+        <ul className="mt-1 flex flex-wrap gap-x-5 text-sm">
+          {OPERATOR_PLACES.map((place) => (
+            <li key={place.id}>
+              <a href={`#${place.id}`} className="inline-flex min-h-11 items-center text-accent underline">
+                {place.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <OperatorPanels />
     </div>
   );
