@@ -1,13 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
 import { devKeys } from "@/test/support/anvil";
 import { courtDesk, type CourtFixture } from "./support/court-fixture";
 import { juryChain } from "./support/jury-chain";
 import { privateKeyToAccount } from "viem/accounts";
-import { shot, signIn, watchConsole } from "./support/page-helpers";
+import { axeOf, shot, signIn, watchConsole } from "./support/page-helpers";
 import { installTestWallet, TEST_WALLET_NAME } from "./support/test-wallet";
 
 // Phones and keyboards (issue 13, item 7) on every page of the dashboard: nothing wider than a
@@ -102,7 +101,7 @@ const tooWide = (page: Page) =>
 
 async function seriousViolations(page: Page) {
   // the API reference's Swagger UI markup is checked too (its colours and nesting are fixed by our CSS and its config)
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const result = await axeOf(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);

@@ -1,10 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { pathOf } from "@/lib/api/request";
 import { capsuleVote } from "@/features/voting/vote.endpoint";
 import { openApiDocument } from "@/features/operator/openapi.endpoint";
 import { endpointList } from "@/features/registry";
-import { watchConsole } from "./support/page-helpers";
+import { axeOf, watchConsole } from "./support/page-helpers";
 
 // The API reference at /docs/api: Swagger UI renders GET /api/openapi.json; the renderer's files
 // come from this server (swagger-ui-dist), and the page asks nothing of any other host.
@@ -48,7 +47,7 @@ test("the API reference renders every operation from the served OpenAPI document
 
 /** Serious or critical axe findings (WCAG 2.1 A/AA and best practice) on the whole page, Swagger UI's markup included. */
 async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const result = await axeOf(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);

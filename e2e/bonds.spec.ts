@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { createPublicClient, http } from "viem";
 import { walletRolesAtOutlet } from "@/features/roles/wallet-at-outlet.endpoint";
@@ -7,7 +6,7 @@ import { walletCap as shownBalance } from "@/components/bonds/bond-format";
 import { keyAddress } from "./support/capsule-desk";
 import { newsroomDesk } from "./support/newsroom-desk";
 import { installTestWallet } from "./support/test-wallet";
-import { expectNoOverflowAt360, shot, signIn, watchConsole } from "./support/page-helpers";
+import { axeOf, expectNoOverflowAt360, shot, signIn, watchConsole } from "./support/page-helpers";
 import { outletNameOfRun } from "./support/outlet-names";
 
 const OUTLET_NAME = outletNameOfRun("The Bond Desk");
@@ -69,7 +68,7 @@ test("an unbonded outlet owner deposits, activates the Editor role and votes", a
   await expect(role.getByRole("button", { name: "Activate" })).toHaveCount(0);
   await expectNoWei(page);
   await shot(page, "bonds-unbonded");
-  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const axe = await axeOf(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   await page.setViewportSize({ width: 360, height: 800 });
   await shot(page, "bonds-unbonded-360");

@@ -1,11 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { capsuleClaims } from "@/features/capsules/claims.endpoint";
 import { ZClaimsResponse } from "@/features/capsules/claims.schema";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
 import { capsuleDesk } from "./support/capsule-desk";
 import { installTestWallet } from "./support/test-wallet";
-import { expectNoOverflowAt360, selectInBody, shot, signIn, watchConsole } from "./support/page-helpers";
+import { axeOf, expectNoOverflowAt360, selectInBody, shot, signIn, watchConsole } from "./support/page-helpers";
 
 // Claims in the editor (issue 27): the author selects words of the body, marks them as a claim and
 // picks its evidence; a claim without evidence is shown as unsupported (in the editor and on the
@@ -22,7 +21,7 @@ let draftId = "";
 
 /** Serious or critical axe-core violations (WCAG 2.1 A/AA) of the claims section, as the accessibility spec checks pages. */
 async function claimViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).include("[data-testid=claims-editor]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const result = await axeOf(page).include("[data-testid=claims-editor]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
 }
 

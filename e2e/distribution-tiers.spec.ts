@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { courtDesk, type CourtFixture } from "./support/court-fixture";
-import { watchConsole } from "./support/page-helpers";
+import { axeOf, watchConsole } from "./support/page-helpers";
 
 // Issue 29 items 1, 2 and 6 in the browser: the front page's "Why is this here?", the outlet's
 // factors with their samples, benefits, next tier and channels on /distribution and the outlet
@@ -15,7 +14,7 @@ const desk = courtDesk();
 let fixture: CourtFixture;
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const result = await axeOf(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);
 }
 

@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { pathOf } from "@/lib/api/request";
 import { vaultFetch } from "@/features/vault/fetch.endpoint";
 import { readerDesk } from "./support/reader-fixture";
-import { signIn, watchConsole } from "./support/page-helpers";
+import { axeOf, signIn, watchConsole } from "./support/page-helpers";
 import { installTestWallet } from "./support/test-wallet";
 import { outletNameOfRun } from "./support/outlet-names";
 
@@ -28,7 +27,7 @@ test.beforeAll(async () => {
 });
 
 async function axeClean(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const result = await axeOf(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   expect(result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), what).toEqual([]);
 }
 

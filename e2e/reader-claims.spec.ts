@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { capsuleEvidenceAdd } from "@/features/capsules/evidence-add.endpoint";
 import { vaultUpload } from "@/features/vault/upload.endpoint";
 import { vaultObject } from "@/features/vault/object.endpoint";
 import { pathOf } from "@/lib/api/request";
 import { readerDesk } from "./support/reader-fixture";
-import { watchConsole } from "./support/page-helpers";
+import { axeOf, watchConsole } from "./support/page-helpers";
 
 // Claims on the article page (issue 27 items 3 and 4): each claim marked in the text with a footnote-style
 // link, reachable from the keyboard, its note listing its evidence and linking back; evidence added after
@@ -46,7 +45,7 @@ test.beforeAll(async () => {
 });
 
 async function axeClean(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const result = await axeOf(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), what).toEqual([]);
 }
 

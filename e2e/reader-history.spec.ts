@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { addressOf, readerDesk } from "./support/reader-fixture";
-import { watchConsole } from "./support/page-helpers";
+import { axeOf, watchConsole } from "./support/page-helpers";
 import { capsuleRead } from "@/features/capsules/read.endpoint";
 import { pathOf } from "@/lib/api/request";
 
@@ -37,7 +36,7 @@ test.beforeAll(async () => {
 });
 
 async function axeClean(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const result = await axeOf(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(serious, what).toEqual([]);
 }

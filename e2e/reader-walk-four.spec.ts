@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { vaultUpload } from "@/features/vault/upload.endpoint";
 import { vaultObject } from "@/features/vault/object.endpoint";
 import { pathOf } from "@/lib/api/request";
 import { readerDesk } from "./support/reader-fixture";
 import { freshWallet, juryChain } from "./support/jury-chain";
-import { bothWidths, expectNoOverflowAt360, shot, watchConsole } from "./support/page-helpers";
+import { axeOf, bothWidths, expectNoOverflowAt360, shot, watchConsole } from "./support/page-helpers";
 
 // The reader's side as someone new to it meets it, fourth walk: an article whose text starts its headings at `##` (as
 // the editor's heading button writes them) keeps its heading levels in steps; without JavaScript the evidence file
@@ -52,7 +51,7 @@ test("a text whose headings start at ## reads h1 → h2 → h3, with no level sk
   const body = page.getByTestId("reader-body");
   await expect(body.getByRole("heading", { name: "Why it matters" })).toHaveJSProperty("tagName", "H2");
   await expect(body.getByRole("heading", { name: "What comes next" })).toHaveJSProperty("tagName", "H3");
-  const result = await new AxeBuilder({ page }).withRules(["heading-order"]).analyze();
+  const result = await axeOf(page).withRules(["heading-order"]).analyze();
   expect(result.violations.map((v) => v.nodes.map((n) => n.target.join(" ")).join(", "))).toEqual([]);
   await bothWidths(page, "article", "reader-walk-four");
   expect(errors).toEqual([]);
@@ -90,7 +89,7 @@ test("the embed is one main landmark headed by its label, found or not", async (
     await page.goto(path);
     await expect(page.getByRole("main")).toHaveCount(1);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
-    const result = await new AxeBuilder({ page }).withRules(["landmark-one-main", "page-has-heading-one", "region"]).analyze();
+    const result = await axeOf(page).withRules(["landmark-one-main", "page-has-heading-one", "region"]).analyze();
     expect(result.violations.map((v) => v.id), path).toEqual([]);
   }
   for (const width of [360, 1280]) {

@@ -98,9 +98,18 @@ export async function expectNoOverflowAt360(page: Page): Promise<void> {
   if (size) await page.setViewportSize(size);
 }
 
+/**
+ * axe on the page, run with axe.run in the page itself (axe's "legacy mode") rather than @axe-core/playwright's default,
+ * which injects axe into every frame, then opens a blank page in the test's context, injects axe there too and
+ * finishes the run in it: that detour cost 1.5–4 s a call on two loaded cores against 1.3–2 s, over some 250 calls
+ * a run. The findings are the same, same-origin iframes' included (axe reaches them itself); the pages have no
+ * cross-origin frames, the one thing only the default reaches.
+ */
+export const axeOf = (page: Page) => new AxeBuilder({ page }).setLegacyMode();
+
 /** Serious and critical axe findings (WCAG 2.1 A/AA and best practice), one line each. */
 export async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const result = await axeOf(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);
 }
 

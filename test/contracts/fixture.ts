@@ -1,5 +1,3 @@
-import os from "node:os";
-import path from "node:path";
 import {
   BaseError,
   ContractFunctionRevertedError,
@@ -19,12 +17,13 @@ import { deployCapsuleContracts } from "@/lib/chain/deploy";
 import type { DeploymentRecord } from "@/lib/chain/deployment-record";
 import { signSubmitVoucher, type SubmitVoucher } from "@/lib/chain/vouchers";
 import { devKeys, startTestAnvil } from "@/test/support/anvil";
+import { sharedContractsCache } from "@/test/support/contracts-build-cache";
 
 // One anvil + one deployment per test file; helpers to send, wait and read revert names.
 export const BURN_INTERVAL = 7 * 24 * 60 * 60;
 export const FEE = parseEther("30");
-// Content-keyed (source hash) build cache shared by the contract test files, so solc runs once.
-export const sharedBuildCache = path.join(os.tmpdir(), "capsule-contract-tests", "contracts-build.json");
+// Content-keyed (source hash) build cache shared by every test file and stack, so solc runs once.
+export const sharedBuildCache = sharedContractsCache;
 
 export type Fixture = Awaited<ReturnType<typeof startContractsFixture>>;
 

@@ -1,5 +1,3 @@
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createPublicClient,
@@ -24,6 +22,7 @@ import type { DeploymentRecord } from "@/lib/chain/deployment-record";
 import { publicEventTopics } from "@/lib/chain/event-signatures";
 import { outletKey, signSubmitVoucher } from "@/lib/chain/vouchers";
 import { devKeys, startTestAnvil } from "@/test/support/anvil";
+import { sharedContractsCache } from "@/test/support/contracts-build-cache";
 import { post, req, startGatewayServer, WsClient, type GatewayServer } from "./harness";
 
 // The last gateway test: a client follows CapsuleSubmitted, VoteCast and CapsuleAccepted over /ws
@@ -80,7 +79,7 @@ async function sendThroughGateway(key: Hex, to: Address, data: Hex, value = 0n):
 
 beforeAll(async () => {
   anvil = await startTestAnvil();
-  const compiled = compileContracts({ cacheFile: path.join(os.tmpdir(), "capsule-gateway-tests", "contracts-build.json") });
+  const compiled = compileContracts({ cacheFile: sharedContractsCache });
   record = await deployCapsuleContracts({
     rpcUrl: anvil.rpcUrl,
     operatorKey: devKeys[0],

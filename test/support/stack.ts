@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { stopChild } from "@/lib/process/stop-child";
 import { SERVER_MALLOC_ARENA_MAX, SERVER_NODE_FLAGS } from "@/server/memory-settings";
+import { sharedContractsCache } from "./contracts-build-cache";
 import { freePort, retryWhenPortTaken } from "./free-port";
 import { createTestDatabase } from "./postgres";
 
@@ -26,7 +27,7 @@ export type Stack = {
 };
 
 const rootDir = path.resolve(import.meta.dirname, "..", "..");
-export const sharedContractsCache = path.join(os.tmpdir(), "capsule-test-contracts-build.json");
+export { sharedContractsCache };
 
 /** The environment of a start command a test runs itself (`npm start`, scripts/start.ts): production build, its own ports and data directory. */
 export function startCommandEnv(options: { dataDir: string; port: number; anvilPort: number; bountyPort: number }): NodeJS.ProcessEnv {
