@@ -6,11 +6,11 @@ import { unicodeDomain } from "@/lib/dns/lookalike-domain";
  */
 export function DomainName({ domain }: { domain: string }) {
   const unicode = unicodeDomain(domain);
-  if (!unicode) return <span data-testid="outlet-domain">{domain}</span>;
+  if (!unicode) return <>{domain}</>;
   return (
-    <span data-testid="outlet-domain">
-      {unicode} <span className="font-mono">({domain})</span>
-    </span>
+    <>
+      <span className="font-sans">{unicode}</span> <span className="font-mono">({domain})</span>
+    </>
   );
 }
 

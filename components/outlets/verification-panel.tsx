@@ -66,7 +66,7 @@ export function VerificationPanel({ outlet, canManage }: { outlet: TOutlet; canM
       <dl className="mt-4 grid gap-3">
         <div>
           <dt className="text-xs uppercase tracking-wide text-stone-500">Domain</dt>
-          <dd className="mt-1 text-sm [overflow-wrap:anywhere]">
+          <dd className="mt-1 text-sm [overflow-wrap:anywhere]" data-testid="verification-domain">
             <DomainName domain={outlet.domain} />
           </dd>
         </div>
