@@ -11,6 +11,7 @@ test("the bounty page lists proposals with their evaluations and pages forward a
   });
   await page.goto("/bounties");
   await expect(page.getByRole("heading", { name: "Bounties", level: 1 })).toBeVisible();
+  await expect(page.getByText("or in a reward token’s own units, with the token’s address")).toBeVisible();
   const cards = page.getByTestId("bounty-proposal");
   await expect(cards).toHaveCount(5);
   await expect(page.getByTestId("bounty-range")).toHaveText("Proposals 1–5");
