@@ -11,6 +11,7 @@ test("the bounty page lists proposals with their evaluations and pages forward a
   });
   await page.goto("/bounties");
   await expect(page.getByRole("heading", { name: "Bounties", level: 1 })).toBeVisible();
+  await expect(page.getByText("or in a reward token’s own units, with the token’s address")).toBeVisible();
   const cards = page.getByTestId("bounty-proposal");
   await expect(cards).toHaveCount(5);
   await expect(page.getByTestId("bounty-range")).toHaveText("Proposals 1–5");
@@ -27,7 +28,7 @@ test("the bounty page lists proposals with their evaluations and pages forward a
   await expect(first.getByTestId("bounty-evaluation")).toHaveCount(2);
   await expect(first.getByTestId("bounty-evaluation").first()).toContainText("92/100");
   await expect(first.getByTestId("bounty-evaluation").first()).toContainText("Approve");
-  await expect(cards.nth(2).getByTestId("bounty-reward")).toContainText("300 (token 0x2311…");
+  await expect(cards.nth(2).getByTestId("bounty-reward")).toContainText("300,000,000,000,000,000,000 units (token 0x2311…");
   await expect(cards.nth(3)).toContainText("No evaluations yet.");
   const previous = page.getByRole("button", { name: "← Previous" });
   const next = page.getByRole("button", { name: "Next →" });

@@ -78,6 +78,7 @@ import { vaultFetch } from "./vault/fetch.endpoint";
 import { bountyProposals } from "./bounty/proposals.endpoint";
 import { bountyEvaluations } from "./bounty/evaluations.endpoint";
 import { bountyHealth } from "./bounty/health.endpoint";
+import { bountyToken } from "./bounty/token.endpoint";
 // newsroom-data (issue 13)
 import { capsuleVotes } from "./voting/votes.endpoint";
 import { liveStream } from "./live/stream.endpoint";
@@ -164,6 +165,7 @@ export const endpoints = [
   bountyProposals,
   bountyEvaluations,
   bountyHealth,
+  bountyToken,
   // newsroom-data (issue 13)
   capsuleVotes,
   liveStream,

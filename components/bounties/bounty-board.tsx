@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useBountyEvaluations, useBountyProposals } from "@/components/bounties/use-bounties";
+import { useBountyEvaluations, useBountyProposals, useRewardTokens } from "@/components/bounties/use-bounties";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ProposalCard } from "./proposal-card";
@@ -16,6 +16,7 @@ export function BountyBoard() {
   const [offset, setOffset] = useState(0);
   const proposals = useBountyProposals(offset, PAGE_SIZE);
   const evaluations = useBountyEvaluations(proposals.data?.items);
+  const tokens = useRewardTokens(proposals.data?.items);
 
   if (failedWithNothing(proposals)) return <ErrorNotice title="Bounty proposals are unavailable" error={proposals.error} onRetry={() => void proposals.refetch()} />;
   const page = proposals.data;
@@ -43,6 +44,7 @@ export function BountyBoard() {
             <ProposalCard
               key={proposal.id}
               proposal={proposal}
+              token={tokens.get(proposal.rewardToken)}
               evaluations={evaluations[i]?.data?.items}
               evaluationsError={Boolean(evaluations[i]?.isError)}
             />

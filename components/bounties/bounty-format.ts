@@ -2,14 +2,27 @@ import { formatUnits } from "viem";
 import { shortAddress } from "@/lib/wallet/short-address";
 import { formatTimeWithZone } from "@/components/ui/capsule-format";
 
-/** Wei → CAP (18 decimals), grouped, at most 4 decimals: "400 CAP", "12.5 CAP". */
-export function formatReward(wei: string, token: string): string {
-  const [whole = "0", fraction = ""] = formatUnits(BigInt(wei), 18).split(".");
+/** What the board knows of a reward's ERC-20 token: its decimals and symbol, null when the token does not say. */
+export type RewardTokenFacts = { decimals: number | null; symbol: string | null };
+
+/**
+ * A reward, grouped, at most 4 decimals: native wei as CAP (18 decimals, "400 CAP", "12.5 CAP"); an ERC-20 amount
+ * with the token's own decimals and symbol ("1,250.5 USDC (token 0x1234…abcd)"), or in base units when the token
+ * does not say its decimals ("1250500000 units (token …)"), never as if every token had 18 decimals.
+ */
+export function formatReward(wei: string, token: string, facts?: RewardTokenFacts): string {
+  if (token === "native") return `${formatAmount(wei, 18)} CAP`;
+  const decimals = facts?.decimals ?? 0;
+  const unit = facts?.decimals != null && facts.symbol ? facts.symbol : "units";
+  return `${formatAmount(wei, decimals)} ${unit} (token ${shortAddress(token)})`;
+}
+
+function formatAmount(wei: string, decimals: number): string {
+  const [whole = "0", fraction = ""] = formatUnits(BigInt(wei), decimals).split(".");
   // BigInt, not Number: a whole part past 2^53 (9,007,199,254,740,992 CAP) kept only its first 16 digits
   const grouped = BigInt(whole).toLocaleString("en-US");
   const trimmed = fraction.slice(0, 4).replace(/0+$/, "");
-  const amount = trimmed ? `${grouped}.${trimmed}` : grouped;
-  return token === "native" ? `${amount} CAP` : `${amount} (token ${shortAddress(token)})`;
+  return trimmed ? `${grouped}.${trimmed}` : grouped;
 }
 
 /** When a proposal or evaluation was made, in the reader's zone with the zone named. */

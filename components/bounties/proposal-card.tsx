@@ -1,12 +1,27 @@
 import Link from "next/link";
+import type { UseQueryResult } from "@tanstack/react-query";
 import type { BountyEvaluation, BountyProposal } from "@/features/bounty/bounty.schema";
+import type { TokenFacts } from "@/features/bounty/token.schema";
 import { displayAddress, shortAddress } from "@/lib/wallet/short-address";
 import { Loading } from "@/components/ui/skeleton";
 import { formatDate, formatReward, proposalStatusStyle } from "./bounty-format";
 import { EvaluationList } from "./evaluation-list";
 import { SampleMark } from "./sample-mark";
 
-export function ProposalCard(props: { proposal: BountyProposal; evaluations: BountyEvaluation[] | undefined; evaluationsError: boolean }) {
+/** The reward in its token's own units; an ERC-20 reward waits for its token's decimals (base units if it does not say). */
+function Reward({ proposal, token }: { proposal: BountyProposal; token: UseQueryResult<TokenFacts> | undefined }) {
+  if (proposal.rewardToken !== "native" && token?.isPending) {
+    return <span className="inline-block h-5 w-24 animate-pulse rounded bg-stone-200 align-middle" role="status" aria-busy="true" aria-label="Reading the reward token" />;
+  }
+  return <>{formatReward(proposal.rewardAmount, proposal.rewardToken, token?.data)}</>;
+}
+
+export function ProposalCard(props: {
+  proposal: BountyProposal;
+  token?: UseQueryResult<TokenFacts>;
+  evaluations: BountyEvaluation[] | undefined;
+  evaluationsError: boolean;
+}) {
   const { proposal } = props;
   const status = proposalStatusStyle[proposal.status] ?? { label: proposal.status, className: "bg-stone-100 text-stone-800" };
   return (
@@ -29,7 +44,7 @@ export function ProposalCard(props: { proposal: BountyProposal; evaluations: Bou
           <p className="min-w-0 text-sm text-stone-600 sm:text-right">
             Reward{" "}
             <span className="font-mono text-lg font-semibold text-ink [overflow-wrap:anywhere]" data-testid="bounty-reward">
-              {formatReward(proposal.rewardAmount, proposal.rewardToken)}
+              <Reward proposal={proposal} token={props.token} />
             </span>
           </p>
         </div>

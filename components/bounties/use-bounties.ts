@@ -4,6 +4,7 @@ import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
 import { call } from "@/lib/api/client";
 import { bountyEvaluations } from "@/features/bounty/evaluations.endpoint";
 import { bountyProposals } from "@/features/bounty/proposals.endpoint";
+import { bountyToken } from "@/features/bounty/token.endpoint";
 import type { BountyProposal } from "@/features/bounty/bounty.schema";
 
 // Bounty data through the same-origin proxy /api/bounty/* (its failures arrive as the bridge's
@@ -13,6 +14,7 @@ export const bountyKeys = {
   all: ["bounty"] as const,
   proposals: (offset: number, limit: number) => [...bountyKeys.all, "proposals", { offset, limit }] as const,
   evaluations: (proposalId: string) => [...bountyKeys.all, "evaluations", proposalId] as const,
+  token: (address: string) => [...bountyKeys.all, "token", address.toLowerCase()] as const,
 };
 
 /** One page of proposals; asks for one more than shown to know whether a next page exists. */
@@ -34,4 +36,17 @@ export function useBountyEvaluations(proposals: BountyProposal[] | undefined) {
       queryFn: () => call(bountyEvaluations, { query: { limit: 100, proposalId: proposal.id } }),
     })),
   });
+}
+
+/** The decimals and symbol of each ERC-20 reward token on the page, read on chain once per token. */
+export function useRewardTokens(proposals: BountyProposal[] | undefined) {
+  const tokens = [...new Set((proposals ?? []).flatMap((proposal) => (proposal.rewardToken === "native" ? [] : [proposal.rewardToken])))];
+  const reads = useQueries({
+    queries: tokens.map((address) => ({
+      queryKey: bountyKeys.token(address),
+      queryFn: () => call(bountyToken, { params: { address } }),
+      staleTime: Infinity,
+    })),
+  });
+  return new Map<string, (typeof reads)[number] | undefined>(tokens.map((address, i) => [address, reads[i]]));
 }

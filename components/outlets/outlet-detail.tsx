@@ -1,6 +1,7 @@
 "use client";
 
 import { FullAddress } from "@/components/ui/full-address";
+import { DomainName } from "./domain-name";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { useOutlet, useOutletUsers } from "@/components/outlets/use-outlets";
@@ -98,7 +99,9 @@ export function OutletDetail({ slug, articles }: { slug: string; articles?: Reac
           </div>
           <div>
             <dt className="text-xs uppercase tracking-wide text-stone-500">Domain</dt>
-            <dd className="font-mono" data-testid="outlet-domain">{data.domain}</dd>
+            <dd className="font-mono [overflow-wrap:anywhere]" data-testid="outlet-domain">
+              <DomainName domain={data.domain} />
+            </dd>
           </div>
           <div className="sm:col-span-2">
             <dt className="text-xs uppercase tracking-wide text-stone-500">Owner wallet</dt>

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { DomainName } from "./domain-name";
 import { COURT_OUTLET_SLUG } from "@/lib/roles/role-catalog";
 import { useState } from "react";
 import { useOutlets, type OutletStatusFilter } from "@/components/outlets/use-outlets";
@@ -78,7 +79,7 @@ export function OutletList() {
                   {outlet.name}
                 </Link>
                 <p className="truncate text-xs text-stone-500">
-                  <span className="font-mono">{outlet.outletSlug}</span> · {outlet.domain}
+                  <span className="font-mono">{outlet.outletSlug}</span> · <DomainName domain={outlet.domain} />
                 </p>
                 {outlet.outletSlug === COURT_OUTLET_SLUG ? (
                   <p className="text-xs text-stone-600" data-testid="court-seat-note">

@@ -7,6 +7,7 @@ import { Card } from "@/components/ui/card";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { CopyButton } from "@/components/ui/copy-button";
 import { verificationReason } from "./outlet-labels";
+import { DomainName, domainText } from "./domain-name";
 import { AlertLine } from "@/components/ui/form-message";
 import { useFocusOnMessage } from "@/components/ui/focus-on-message";
 
@@ -60,9 +61,15 @@ export function VerificationPanel({ outlet, canManage }: { outlet: TOutlet; canM
   return (
     <Card title="Domain verification">
       <p className="text-sm text-stone-700 [overflow-wrap:anywhere]" data-testid="verification-intro">
-        {canManage ? managerIntro[outlet.status] : readerIntro[outlet.status](outlet.domain)}
+        {canManage ? managerIntro[outlet.status] : readerIntro[outlet.status](domainText(outlet.domain))}
       </p>
       <dl className="mt-4 grid gap-3">
+        <div>
+          <dt className="text-xs uppercase tracking-wide text-stone-500">Domain</dt>
+          <dd className="mt-1 text-sm [overflow-wrap:anywhere]" data-testid="verification-domain">
+            <DomainName domain={outlet.domain} />
+          </dd>
+        </div>
         <RecordRow label="Name" value={v.recordName} />
         <div>
           <dt className="text-xs uppercase tracking-wide text-stone-500">Type</dt>

@@ -3,6 +3,7 @@ import { zMultiLine, zOneLine } from "@/lib/schemas/plain-text";
 import { ZStoredUri } from "@/lib/schemas/uri";
 import { getAddress } from "viem";
 import { checkDomainName } from "@/lib/dns/domain-name";
+import { lookalikeProblem } from "@/lib/dns/lookalike-domain";
 import { pageQuery } from "@/lib/schemas/pagination";
 import { pagedResponse } from "@/lib/schemas/primitives";
 import { zDecimalId } from "@/lib/schemas/whole-number";
@@ -25,6 +26,12 @@ export const ZDomain = z.string().max(300).transform((value, ctx) => {
   const check = checkDomainName(value);
   if (!check.ok) {
     ctx.addIssue({ code: "custom", message: check.reason });
+    return z.NEVER;
+  }
+  // an xn-- label mixing scripts (a Cyrillic "а" in "apple") would pass for another outlet's name
+  const lookalike = lookalikeProblem(check.domain);
+  if (lookalike) {
+    ctx.addIssue({ code: "custom", message: lookalike.reason });
     return z.NEVER;
   }
   return check.domain;

@@ -11,8 +11,8 @@ import { countUnknownPath } from "@/lib/http/unknown-route";
 // (web-server.ts calls answerBeforeNext once per request): a path whose percent-encoding
 // does not decode, an /api path with a trailing or repeated slash (Next would redirect it), methods
 // the router has no handler slot for (TRACE, CONNECT, PROPFIND…), and outside /api a method the
-// path does not serve (a write anywhere but the WebSub hub).
-// Each answer is the seed's error body and counts toward the client IP's public GET limit.
+// path does not serve (a write or an unknown method anywhere but the WebSub hub), and OPTIONS there (204 with Allow).
+// Each refusal is the seed's error body; every answer counts toward the client IP's public GET limit.
 
 const ROUTABLE = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]);
 const table = routeTable(endpoints);
@@ -47,21 +47,26 @@ function canonicalApiPath(path: string): string | undefined {
   return canonical === path ? undefined : canonical;
 }
 
-// Outside /api the pages, feeds, embeds and the API reference's files are read (GET, HEAD; OPTIONS is
-// left to Next); only the WebSub hub takes a write (POST /websub). Next.js would answer another method with a bare
-// 405 without a body or Allow (a feed, the hub's GET), or render the page anyway (a POST to a page).
+// Outside /api the pages, feeds, embeds and the API reference's files are read (GET, HEAD) and OPTIONS says so
+// (204 with Allow); only the WebSub hub takes a write (POST /websub). Next.js would answer another method with a bare
+// 405 without a body or Allow (a feed, the hub's GET), render the page anyway (a POST to a page), or answer OPTIONS
+// and methods it has no slot for (PROPFIND, TRACE…) with a bare 400.
 // Next's own development paths (/_next/…, /__nextjs…) are left to Next.
-const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const READ_METHODS = new Set(["GET", "HEAD"]);
 const HUB_PATH = "/websub";
+const PAGE_ALLOW = "GET, HEAD, OPTIONS";
 
 /** The Allow header of a method a path outside /api does not serve; undefined when it serves it. */
 function outsideApiAllow(method: string, path: string): string | undefined {
-  if (path.startsWith("/_next/") || path.startsWith("/__nextjs")) return ROUTABLE.has(method) ? undefined : "GET, HEAD";
+  if (path.startsWith("/_next/") || path.startsWith("/__nextjs")) return ROUTABLE.has(method) ? undefined : PAGE_ALLOW;
   if (path === HUB_PATH) return method === "POST" || method === "OPTIONS" ? undefined : "POST, OPTIONS";
-  return READ_METHODS.has(method) ? undefined : "GET, HEAD";
+  return READ_METHODS.has(method) ? undefined : PAGE_ALLOW;
 }
 
-function problemOf(method: string, path: string): AppError | undefined {
+/** A request answered before Next that is no error: OPTIONS on a page, feed or file (204 with its Allow). */
+type Answer = { status: 204; headers: Record<string, string> };
+
+function problemOf(method: string, path: string): AppError | Answer | undefined {
   if (!decodes(path)) {
     return new AppError("VALIDATION_ERROR", "The request path is not valid percent-encoding", { issues: [{ path: "(path)", message: "malformed percent-encoding" }] });
   }
@@ -72,6 +77,7 @@ function problemOf(method: string, path: string): AppError | undefined {
   }
   if (!path.startsWith("/api/") && path !== "/api") {
     const allow = outsideApiAllow(method, path);
+    if (allow && method === "OPTIONS") return { status: 204, headers: { Allow: allow } };
     return allow ? new AppError("METHOD_NOT_ALLOWED", `${method} is not allowed here; allowed: ${allow}`, { headers: { Allow: allow } }) : undefined;
   }
   if (ROUTABLE.has(method)) return undefined;
@@ -81,13 +87,18 @@ function problemOf(method: string, path: string): AppError | undefined {
   return new AppError("METHOD_NOT_ALLOWED", `${method} is not allowed on ${route.template}; allowed: ${allow}`, { headers: { Allow: allow } });
 }
 
-async function send(req: IncomingMessage, res: ServerResponse, problem: AppError): Promise<void> {
+async function send(req: IncomingMessage, res: ServerResponse, problem: AppError | Answer): Promise<void> {
   let error = problem;
   let headers: Record<string, string> = {};
   try {
     headers = await countUnknownPath(String(req.headers[CLIENT_IP_HEADER] ?? "unknown"));
   } catch (limited) {
     if (limited instanceof AppError) error = limited;
+  }
+  if (!(error instanceof AppError)) {
+    res.writeHead(error.status, { ...headers, ...error.headers, "cache-control": "no-store" });
+    res.end();
+    return;
   }
   const body = JSON.stringify(errorBody(error));
   res.writeHead(error.statusCode, { ...headers, ...error.headers, "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "content-length": Buffer.byteLength(body) });

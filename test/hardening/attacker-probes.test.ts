@@ -74,7 +74,7 @@ describe("attacker probes of the bridge", () => {
       for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
         const res = await rawRequest(baseUrl, { method, path, body: "{}" });
         expect(res.status, `${method} ${path}`).toBe(405);
-        expect(res.headers.allow, `${method} ${path}`).toBe("GET, HEAD");
+        expect(res.headers.allow, `${method} ${path}`).toBe("GET, HEAD, OPTIONS");
         expect(res.body, `${method} ${path}`).toMatchObject({ ok: false, error: "METHOD_NOT_ALLOWED", statusCode: 405 });
       }
     }

@@ -77,7 +77,7 @@ describe.each(dialects)("the route wrapper's hardening on %s", (dialect) => {
     expect(isErrorBody(api405.body, 405)).toBe(true);
     const page = await rawRequest(stack.baseUrl, { method, path: "/outlets", headers: nextIp() });
     expect(page.status).toBe(405);
-    expect(page.headers.allow).toBe("GET, HEAD");
+    expect(page.headers.allow).toBe("GET, HEAD, OPTIONS");
     const unknown = await rawRequest(stack.baseUrl, { method, path: "/api/no-such-route", headers: nextIp() });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ ok: false, error: "NOT_FOUND", statusCode: 404 });
