@@ -32,11 +32,6 @@ export async function pageOfEvaluations(db: BountyDb, limit: number, offset: num
   return query.orderBy("created_at").orderBy("id").limit(limit).offset(offset).execute();
 }
 
-/** True when a proposal has this id (an evaluations page filtered on an id that names none is then not found). */
-export async function hasProposal(db: BountyDb, id: string): Promise<boolean> {
-  return (await db.selectFrom("bounty_proposals").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
-}
-
 /** Replaces every record (inside the caller's transaction), in chunks that stay under the dialects' parameter limits. */
 export async function replaceBountyRecords(trx: BountyDb, proposals: NewBountyProposal[][], evaluations: NewBountyEvaluation[][]): Promise<void> {
   await trx.deleteFrom("bounty_evaluations").execute();

@@ -17,7 +17,6 @@ const messages: Record<BountyErrorCode, string> = {
   bounty_state_unavailable: "The bounty state cannot be read",
   method_not_allowed: "The bounty service is read-only; use GET or HEAD",
   not_found: "No such route",
-  proposal_not_found: "No bounty proposal has this id",
   bad_request: "The request could not be parsed",
   request_headers_too_large: "The request's headers are too large (16 KiB in all); send fewer or shorter headers",
   request_timeout: "The request's headers or body came too slowly",
@@ -44,11 +43,10 @@ const routes: Record<string, Handler> = {
     const items = await store.listProposals({ limit, offset });
     return { status: 200, body: bountyProposalPageSchema.parse({ items, limit, offset }) };
   },
-  // GET /v1/bounty-evaluations — a page of evaluations, oldest first; optional proposalId filter (404 when it names no proposal)
+  // GET /v1/bounty-evaluations — a page of evaluations, oldest first; optional proposalId filter (an empty page when it names none)
   "/v1/bounty-evaluations": async (store, params) => {
     const { limit, offset, proposalId } = parseBountyListQuery(params);
     const items = await store.listEvaluations({ limit, offset, proposalId });
-    if (items === undefined) return errorReply(404, "proposal_not_found");
     return { status: 200, body: bountyEvaluationPageSchema.parse({ items, limit, offset }) };
   },
 };

@@ -11,7 +11,7 @@ import {
   type BountyProposal,
 } from "@/features/bounty/bounty.schema";
 import { evaluationFromRow, proposalFromRow } from "./bounty-rows";
-import { countBountyRecords, firstBountyRecords, hasProposal, pageOfEvaluations, pageOfProposals } from "./bounty.repository";
+import { countBountyRecords, firstBountyRecords, pageOfEvaluations, pageOfProposals } from "./bounty.repository";
 
 // Read-only access to the bounty tables for the bounty read service. Separate from lib/db/client.ts:
 // this process never writes, never migrates, and must answer 503 rather than create a missing
@@ -34,8 +34,7 @@ export interface BountyStore {
   /** Counts both tables and validates the first record of each. */
   counts(): Promise<BountyCounts>;
   listProposals(query: BountyPageQuery): Promise<BountyProposal[]>;
-  /** A page of evaluations; undefined when `proposalId` names no proposal. */
-  listEvaluations(query: BountyPageQuery & { proposalId?: string }): Promise<BountyEvaluation[] | undefined>;
+  listEvaluations(query: BountyPageQuery & { proposalId?: string }): Promise<BountyEvaluation[]>;
   close(): Promise<void>;
 }
 
@@ -130,7 +129,6 @@ export function openBountyStore(where: BountyStoreOptions): BountyStore {
     listEvaluations: ({ limit, offset, proposalId }) =>
       withReader(async (db) => {
         const rows = await pageOfEvaluations(db, limit, offset, proposalId);
-        if (rows.length === 0 && proposalId !== undefined && !(await hasProposal(db, proposalId))) return undefined;
         return rows.map((row) => parseRecord(bountyEvaluationRecordSchema, evaluationFromRow(row), "bounty_evaluations"));
       }),
 

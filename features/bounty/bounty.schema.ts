@@ -97,7 +97,7 @@ export const bountyHealthSchema = z
   .strict();
 export type BountyHealth = z.infer<typeof bountyHealthSchema>;
 
-export const bountyErrorCodes = ["bounty_state_unavailable", "method_not_allowed", "not_found", "proposal_not_found", "bad_request", "request_headers_too_large", "request_timeout", "payload_too_large", "internal_error"] as const;
+export const bountyErrorCodes = ["bounty_state_unavailable", "method_not_allowed", "not_found", "bad_request", "request_headers_too_large", "request_timeout", "payload_too_large", "internal_error"] as const;
 export const bountyErrorBodySchema = z.object({ error: z.object({ code: z.string(), message: z.string().optional() }) });
 export type BountyErrorCode = (typeof bountyErrorCodes)[number];
 

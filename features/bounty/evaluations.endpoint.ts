@@ -10,5 +10,5 @@ export const bountyEvaluations = defineEndpoint({
   query: bountyProxyEvaluationsQuerySchema,
   response: bountyEvaluationPageSchema,
   rateLimit: ["public-get"],
-  errors: ["NOT_FOUND", "BOUNTY_STATE_UNAVAILABLE", "BOUNTY_SERVICE_UNREACHABLE", "BOUNTY_BAD_RESPONSE"],
+  errors: ["BOUNTY_STATE_UNAVAILABLE", "BOUNTY_SERVICE_UNREACHABLE", "BOUNTY_BAD_RESPONSE"],
 });

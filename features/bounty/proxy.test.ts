@@ -16,7 +16,7 @@ beforeAll(async () => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     const id = url.searchParams.get("proposalId");
     const json = (status: number, body: unknown) => response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
-    if (id === "missing") return json(404, { error: { code: "proposal_not_found", message: "no proposal" } });
+    if (id === "missing") return json(404, { error: { code: "not_found", message: "No such route" } });
     if (id === "state") return json(503, { error: { code: "bounty_state_unavailable", message: "state" } });
     if (id === "garbled") return json(200, { items: "not a list" });
     return json(500, { error: { code: "internal", message: "boom" } });
@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 async function failureOf(proposalId: string, url = baseUrl): Promise<AppError> {
-  const answer = await viaBountyService(() => fetchBountyEvaluations({ proposalId }, { baseUrl: url }), { proposalId }).then(
+  const answer = await viaBountyService(() => fetchBountyEvaluations({ proposalId }, { baseUrl: url })).then(
     () => undefined,
     (error: unknown) => error,
   );
@@ -39,10 +39,10 @@ async function failureOf(proposalId: string, url = baseUrl): Promise<AppError> {
 }
 
 describe("viaBountyService", () => {
-  it("answers 404 NOT_FOUND naming the proposal the service says does not exist", async () => {
+  it("answers 502 BOUNTY_BAD_RESPONSE for a 404 of the service, which the bridge only sends to routes it has", async () => {
     const error = await failureOf("missing");
-    expect([error.statusCode, error.code]).toEqual([404, "NOT_FOUND"]);
-    expect(error.message).toContain('"missing"');
+    expect([error.statusCode, error.code]).toEqual([502, "BOUNTY_BAD_RESPONSE"]);
+    expect(error.message).toContain("404 (not_found)");
   });
 
   it("answers 503 BOUNTY_STATE_UNAVAILABLE when the service cannot read its state", async () => {

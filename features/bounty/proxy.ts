@@ -12,11 +12,10 @@ export function bountyOptions(): BountyClientOptions {
 }
 
 /**
- * Runs one read against the service; its failures in the seed's error body: 404 NOT_FOUND naming the proposal when
- * the service says `proposalId` names none, 503 when it cannot read its state or does not answer at all, and 502 for
- * any other answer (the service answered, so it is not "unreachable").
+ * Runs one read against the service; its failures in the seed's error body: 503 when it cannot read its state or does
+ * not answer at all, and 502 for any other answer (the service answered, so it is not "unreachable").
  */
-export async function viaBountyService<T>(read: (options: BountyClientOptions) => Promise<T>, about: { proposalId?: string } = {}): Promise<T> {
+export async function viaBountyService<T>(read: (options: BountyClientOptions) => Promise<T>): Promise<T> {
   try {
     return await read(bountyOptions());
   } catch (error) {
@@ -25,9 +24,6 @@ export async function viaBountyService<T>(read: (options: BountyClientOptions) =
     }
     if (error instanceof BountyClientError && error.code === "bounty_state_unavailable") {
       throw new AppError("BOUNTY_STATE_UNAVAILABLE", "The bounty service cannot read its state right now; try again in a moment");
-    }
-    if (error instanceof BountyClientError && error.code === "proposal_not_found") {
-      throw new AppError("NOT_FOUND", `No bounty proposal ${JSON.stringify(about.proposalId ?? "")}: the bounty service has no proposal with this id`);
     }
     if (error instanceof BountyClientError) {
       throw new AppError("BOUNTY_BAD_RESPONSE", `The bounty service answered ${error.status} (${error.code}), which this server does not expect`);

@@ -53,18 +53,17 @@ describe("edge probes of pages, bounties, reward tokens and outlet domains", () 
     expect(api.headers.allow).toContain("POST");
   });
 
-  it("answers the evaluations of a proposal that does not exist with 404 NOT_FOUND naming it, not BOUNTY_SERVICE_UNREACHABLE", async () => {
+  it("answers the evaluations filtered on a proposal that does not exist with an empty page, not BOUNTY_SERVICE_UNREACHABLE", async () => {
     const path = pathOf(bountyEvaluations);
     const missing = await rawRequest(baseUrl, { method: "GET", path: `${path}?proposalId=bp-2099-0404` });
-    expect(missing.status).toBe(404);
-    expect(missing.body).toMatchObject({ ok: false, error: "NOT_FOUND", statusCode: 404 });
-    expect((missing.body as { message: string }).message).toContain('"bp-2099-0404"');
+    expect(missing.status).toBe(200);
+    expect(missing.body).toEqual({ items: [], limit: 25, offset: 0 });
     const known = await rawRequest(baseUrl, { method: "GET", path: `${path}?proposalId=bp-2026-0001` });
     expect(known.status).toBe(200);
-    // the service itself says so in its own shape
+    // the service itself answers the same page
     const direct = await fetch(`${desk.stack.bountyUrl}/v1/bounty-evaluations?proposalId=bp-2099-0404`);
-    expect(direct.status).toBe(404);
-    expect(await direct.json()).toMatchObject({ error: { code: "proposal_not_found" } });
+    expect(direct.status).toBe(200);
+    expect(await direct.json()).toEqual({ items: [], limit: 25, offset: 0 });
   });
 
   it("reads a reward token's decimals and symbol on chain: a 6-decimal ERC-20 says 6, an address without code says nothing", async () => {

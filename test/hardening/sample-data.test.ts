@@ -77,7 +77,7 @@ describe.each(dialects)("sample data on %s", (dialect) => {
       expect(proposals.filter((p) => p.sample).map((p) => p.id).sort()).toEqual(sampleState.proposals.map((p) => p.id).sort());
       expect(proposals.find((p) => p.id === "bp-2026-0100")?.sample).toBe(false);
       const evaluations = await store.listEvaluations({ limit: 100, offset: 0 });
-      expect(evaluations?.every((e) => e.sample)).toBe(true);
+      expect(evaluations.every((e) => e.sample)).toBe(true);
     } finally {
       await store.close();
     }

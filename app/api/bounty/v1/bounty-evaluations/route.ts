@@ -7,5 +7,5 @@ export const dynamic = "force-dynamic";
 
 // GET /api/bounty/v1/bounty-evaluations — a page of evaluations (optionally of one proposal), unchanged
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = endpointRoutes(
-  serve(bountyEvaluations, async ({ query }) => viaBountyService((options) => fetchBountyEvaluations(query, options), { proposalId: query.proposalId })),
+  serve(bountyEvaluations, async ({ query }) => viaBountyService((options) => fetchBountyEvaluations(query, options))),
 );
