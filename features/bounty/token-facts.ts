@@ -6,8 +6,10 @@ import { MAX_TOKEN_DECIMALS, TOKEN_SYMBOL_PATTERN, type TokenFacts } from "./tok
 
 // A reward token's decimals and symbol, read on the bridge's node. A token that does not answer (no code at the
 // address, a call that reverts, an answer out of range) gives null, and the board then shows base units.
-// Answers from a contract are kept for the process's life: a token's decimals do not change.
+// Answers from a contract are kept (a token's decimals do not change), the newest KNOWN_TOKENS of them: the addresses
+// come from the public, so the memory they take is bounded.
 
+const KNOWN_TOKENS = 1_000;
 const known = new Map<string, TokenFacts>();
 
 async function optionalRead<T>(read: () => Promise<T>): Promise<T | undefined> {
@@ -34,6 +36,7 @@ export async function tokenFacts(address: Address): Promise<TokenFacts> {
     decimals: typeof decimals === "number" && decimals <= MAX_TOKEN_DECIMALS ? decimals : null,
     symbol: typeof symbol === "string" && TOKEN_SYMBOL_PATTERN.test(symbol) ? symbol : null,
   };
+  if (known.size >= KNOWN_TOKENS) known.delete(known.keys().next().value as string);
   known.set(address, facts);
   return facts;
 }
