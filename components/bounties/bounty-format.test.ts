@@ -17,11 +17,11 @@ describe("formatReward", () => {
     expect(formatReward("7", token, { decimals: 0, symbol: "SEAT" })).toBe("7 SEAT (token 0x2311…1AB2)");
   });
 
-  it("writes base units when the token does not say its decimals or symbol", () => {
+  it("writes base units when the token does not say its decimals, and tokens when it says them without a symbol", () => {
     const token = "0x231199d4f8b701d60b3cf57528df3a8c16d61ab2";
     expect(formatReward("1250500000", token, { decimals: null, symbol: null })).toBe("1,250,500,000 units (token 0x2311…1AB2)");
     expect(formatReward("1250500000", token, { decimals: null, symbol: "USDC" })).toBe("1,250,500,000 units (token 0x2311…1AB2)");
-    expect(formatReward("1250500000", token, { decimals: 6, symbol: null })).toBe("1,250.5 units (token 0x2311…1AB2)");
+    expect(formatReward("1250500000", token, { decimals: 6, symbol: null })).toBe("1,250.5 tokens (token 0x2311…1AB2)");
     expect(formatReward("1250500000", token)).toBe("1,250,500,000 units (token 0x2311…1AB2)");
   });
 });

@@ -7,14 +7,15 @@ export type RewardTokenFacts = { decimals: number | null; symbol: string | null 
 
 /**
  * A reward, grouped, at most 4 decimals: native wei as CAP (18 decimals, "400 CAP", "12.5 CAP"); an ERC-20 amount
- * with the token's own decimals and symbol ("1,250.5 USDC (token 0x1234…abcd)"), or in base units when the token
- * does not say its decimals ("1250500000 units (token …)"), never as if every token had 18 decimals.
+ * with the token's own decimals and symbol ("1,250.5 USDC (token 0x1234…abcd)"; "tokens" when it has no symbol), or
+ * in base units when the token does not say its decimals ("1250500000 units (token …)"), never as if every token had
+ * 18 decimals.
  */
 export function formatReward(wei: string, token: string, facts?: RewardTokenFacts): string {
   if (token === "native") return `${formatAmount(wei, 18)} CAP`;
-  const decimals = facts?.decimals ?? 0;
-  const unit = facts?.decimals != null && facts.symbol ? facts.symbol : "units";
-  return `${formatAmount(wei, decimals)} ${unit} (token ${shortAddress(token)})`;
+  // "units" is kept for base units: an amount scaled by the token's decimals without a symbol is in "tokens"
+  if (facts?.decimals == null) return `${formatAmount(wei, 0)} units (token ${shortAddress(token)})`;
+  return `${formatAmount(wei, facts.decimals)} ${facts.symbol ?? "tokens"} (token ${shortAddress(token)})`;
 }
 
 function formatAmount(wei: string, decimals: number): string {
