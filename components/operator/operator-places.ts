@@ -1,4 +1,4 @@
-// The sections of /operator a link can jump to (the page's "Sections of this page" navigation), one name for the
+// The sections of /operator a link can jump to (the page's "On this page" navigation), one name for the
 // navigation and the section alike, in the order the page shows them.
 export const OPERATOR_PLACES = [
   { id: "operator-network", title: "Network and deployment" },
