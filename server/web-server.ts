@@ -100,8 +100,9 @@ export async function startWebServer(cfg: ServerConfig, options: { dev: boolean;
       // never a client's own policy: Next.js would take its nonce for the page's scripts
       delete req.headers[CSP_HEADER];
       delete req.headers["content-security-policy-report-only"];
-      if (takesPagePolicy(path)) {
-        const policy = pagePolicy(newNonce(), { dev: options.dev, reader: isReaderArticlePath(path) });
+      // judged on the whole target, resolved as Next.js routes it (pathOf is cut for logs, and keeps dot segments)
+      if (takesPagePolicy(req.url ?? "/")) {
+        const policy = pagePolicy(newNonce(), { dev: options.dev, reader: isReaderArticlePath(req.url ?? "/") });
         req.headers[CSP_HEADER] = policy;
         res.setHeader("Content-Security-Policy", policy);
       }

@@ -46,9 +46,32 @@ export function nonceOf(headers: IncomingHttpHeaders | Headers): string | undefi
   return policy ? /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1] : undefined;
 }
 
-export const isReaderArticlePath = (path: string): boolean => path.startsWith("/read/");
+/**
+ * The path a request target names once its `.` and `..` segments are resolved (`%2e` counts as a dot, as
+ * in the URL standard), without its query. Next.js routes that path, not the one sent: `/embed/../outlets`
+ * and `/api/%2e%2e/outlets` render the outlets page, so a policy chosen by the path as sent left it out.
+ * Browsers resolve these segments before sending; proxies, caches and scripts need not.
+ */
+export function routedPath(target: string): string {
+  const raw = (/^[a-z][a-z0-9+.-]*:\/\//i.test(target) ? target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "") : target).split(/[?#]/)[0] || "/";
+  try {
+    // appended to an origin, not resolved against one: `//api/x` is a path here, not a host
+    return new URL(`http://path.invalid${raw.startsWith("/") ? raw : `/${raw}`}`).pathname;
+  } catch {
+    return raw;
+  }
+}
 
-/** Paths whose answers are not pages: the API (JSON, the badge), the gateway, metrics, and the embed's own policy. */
-export function takesPagePolicy(path: string): boolean {
-  return !(path.startsWith("/api/") || path === "/api" || path.startsWith("/embed/") || path.startsWith("/_next/static/") || path.startsWith("/islands/"));
+export const isReaderArticlePath = (path: string): boolean => routedPath(path).startsWith("/read/");
+
+/**
+ * Paths whose answers are not pages: the API (JSON, the badge), the build's static files, and the embed,
+ * which sends its own policy — `/embed/:id` itself, one segment, not a deeper path (Next.js answers that with
+ * the site's 404 page, which takes the page policy and `frame-ancestors 'none'` like every other page). A
+ * missing file under `/islands/` is that 404 page too, so the islands' script takes the page policy as well
+ * (a policy on a script is ignored by browsers). Judged on the routed path (routedPath), never a truncated one.
+ */
+export function takesPagePolicy(target: string): boolean {
+  const path = routedPath(target);
+  return !(path.startsWith("/api/") || path === "/api" || /^\/embed\/[^/]+$/.test(path) || path.startsWith("/_next/static/"));
 }
