@@ -58,13 +58,34 @@ describe.each(dialects)("vault on %s", (dialect) => {
     expect(fs.readFileSync(onDisk).equals(png)).toBe(true);
     expect(fs.readdirSync(path.dirname(onDisk)).filter((f) => f.endsWith(".tmp"))).toEqual([]);
 
+    // to anyone but the uploader, the record of a file no capsule names does not say who stored it
     const again = await upload({ filename: "renamed.png", mimeType: "image/png", contentBase64: png.toString("base64") }, otherKey);
     expect(again.status).toBe(200);
-    expect(again.body).toEqual({ ...first.body, created: false });
+    expect(again.body).toEqual({ ...first.body, created: false, object: { ...first.body.object, uploader: null } });
 
     const record = await api.send(vaultObject, { params: { objectId: id } });
     expect(record.status).toBe(200);
-    expect(record.body).toEqual({ ok: true, object: first.body.object });
+    expect(record.body).toEqual({ ok: true, object: { ...first.body.object, uploader: null } });
+  });
+
+  it("names the uploader to itself only while no capsule the reader may see names the file (a leaked document's hash tells nobody who holds it)", async () => {
+    const memo = Buffer.from("Internal memo, not for publication.\n");
+    const id = sha(memo);
+    const body = { filename: "memo.txt", mimeType: "text/plain", contentBase64: memo.toString("base64") };
+    const first = await upload(body);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.object.uploader).toBe(addr(uploaderKey));
+    const mineAgain = await upload(body);
+    expect(mineAgain.status).toBe(200);
+    expect(mineAgain.body.object.uploader).toBe(addr(uploaderKey));
+    const theirs = await upload(body, otherKey);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.object).toMatchObject({ objectId: id, uploader: null, capsuleId: null });
+    const anonymous = await fetch(`${stack.baseUrl}${pathOf(vaultObject, { objectId: id })}`);
+    expect(anonymous.status).toBe(200);
+    const text = await anonymous.text();
+    expect(JSON.parse(text).object).toMatchObject({ objectId: id, uploader: null, capsuleId: null });
+    expect(text.toLowerCase()).not.toContain(addr(uploaderKey).toLowerCase());
   });
 
   it("downloads the exact bytes as an attachment that browsers must not sniff", async () => {

@@ -48,7 +48,8 @@ export const ZVaultObject = z.object({
   size: ZUintString,
   mimeType: z.string(),
   filename: z.string(),
-  uploader: ZAddressOut,
+  /** The wallet that stored the bytes: to itself, or when the record names a capsule the reader may see; else null. */
+  uploader: ZAddressOut.nullable(),
   capsuleId: z.string().nullable(),
   createdAt: ZUintString,
   uri: z.string(),

@@ -176,13 +176,16 @@ async function requireQuota(db: DbOrTrx, wallet: Address, size: number): Promise
 /**
  * The record as this reader may see it: the capsule it was uploaded for is named only to those who may
  * see that capsule. The id of a draft would tell anyone holding the file's hash (or uploading the same
- * bytes) that the draft exists.
+ * bytes) that the draft exists. The uploader is named to itself, and beside a capsule the reader may see;
+ * otherwise it is null: a hash anyone may hold (a leaked document) would tell who in which newsroom holds
+ * the file before anything about it is published.
  */
 async function recordFor(db: DbOrTrx, row: VaultObjectRow, reader: Address | undefined): Promise<TVaultObject> {
   const object = vaultObject(row);
-  if (row.capsule_id === null) return object;
-  const capsule = await findCapsule(db, row.capsule_id);
-  return capsule && canSee(capsule, await viewerOf(db, reader)) ? object : { ...object, capsuleId: null };
+  const own = reader !== undefined && row.uploader.toLowerCase() === reader.toLowerCase();
+  const capsule = row.capsule_id === null ? undefined : await findCapsule(db, row.capsule_id);
+  if (capsule && canSee(capsule, await viewerOf(db, reader))) return object;
+  return { ...object, capsuleId: null, uploader: own ? object.uploader : null };
 }
 
 /** GET /api/vault/:id — the record, read anonymously. */
