@@ -156,8 +156,13 @@ async function main() {
   installSignalHandlers({ stopAll, say: step, graceMs: env.CAPSULE_SHUTDOWN_GRACE_MS });
 
   const dataDir = path.resolve(env.CAPSULE_DATA_DIR);
-  fs.mkdirSync(dataDir, { recursive: true });
+  // the SQLite database (private drafts, sessions), the chain's state and the vault live here: this user's alone
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   step(`data directory ${dataDir}`);
+  const dataDirMode = fs.statSync(dataDir).mode & 0o777;
+  if ((dataDirMode & 0o077) !== 0) {
+    step(`warning: data directory ${dataDir} has mode ${dataDirMode.toString(8)}: other users of this machine may read its database, private drafts included; run \`chmod 700 ${dataDir}\``);
+  }
   // the bundled anvil's state and the embedded database are this server's alone (server/data-dir-lock.ts)
   if (bundledAnvil || !isPostgresUrl(env.DATABASE_URL)) {
     const lock = lockDataDir(dataDir, env.CAPSULE_PORT);
