@@ -153,7 +153,8 @@ export async function restoreBackup(archive: string, targets: RestoreTargets, lo
     }
 
     if (!fs.existsSync(targets.dataDir)) {
-      fs.mkdirSync(targets.dataDir, { recursive: true });
+      // its user's alone, as npm start makes it: the database holds private drafts
+      fs.mkdirSync(targets.dataDir, { recursive: true, mode: 0o700 });
       installed.push(targets.dataDir);
     }
     if (dialect === "postgres") {

@@ -89,6 +89,8 @@ describe("backup and restore of a data directory (SQLite)", () => {
     expect(restore.status, restore.output).toBe(0);
     expect(restore.output).toContain("every checksum matches");
     expect(fs.readdirSync(target).sort()).toEqual(["anvil-state.json", "capsule.sqlite", "deployment.json", "vault"]);
+    // made readable by its user only, as npm start makes a data directory: the database holds private drafts
+    expect(fs.statSync(target).mode & 0o777).toBe(0o700);
     expect(fs.readFileSync(path.join(target, "deployment.json"), "utf8")).toBe(fs.readFileSync(path.join(dataDir, "deployment.json"), "utf8"));
     expect(fs.readFileSync(path.join(target, "vault", "9f", "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"), "utf8")).toBe("test");
     const restoredDb = new Database(path.join(target, "capsule.sqlite"), { readonly: true });
