@@ -78,3 +78,43 @@ test("a draft's content hash is busy while computed and is no live region; once 
   await atBothWidths(page, "draft-hash");
   expect(errors).toEqual([]);
 });
+
+test("a corrected article: its author's page says how often in words, and its versions leave no '·' hanging on a phone", async ({ page }) => {
+  test.setTimeout(240_000);
+  const desk = readerDesk();
+  const author = freshWallet();
+  const authorSlug = `walk-thirteen-fix-${run}`;
+  await juryChain().fund(author, "5000", "0");
+  await desk.outlet(author.key, authorSlug, "Walk Thirteen Pier Desk");
+  const original = await desk.finalized(author.key, authorSlug, `Pier tolls ${run}`, "Pier tolls rise by 3 euros.\n\nThe port decided.");
+  const corrected = await desk.finalizedCorrection(author.key, original, "Pier tolls rise by 2 euros.\n\nThe port decided.", "The rise is 2 euros, not 3.");
+  const errors = watchConsole(page);
+
+  await page.goto(`/authors/${author.address}`);
+  await doneLoading(page);
+  await expect(page.getByRole("link", { name: "Corrected once — see what changed" })).toHaveAttribute("href", `/read/${corrected}/history`);
+  await expect(page.getByText(/\(1 time\)/)).toHaveCount(0);
+  await atBothWidths(page, "author-corrected");
+
+  await page.goto(`/read/${corrected}/history`);
+  await doneLoading(page);
+  const versions = page.getByTestId("history-version");
+  await expect(versions).toHaveCount(2);
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const version of [versions.first(), versions.last()]) {
+      const link = version.getByRole("link", { name: "Read this version" });
+      const separator = version.getByTestId("history-separator");
+      // at 1280 one line, "Finalized … · Read this version"; at 360 the link on a line of its own, and no "·" left at the line's end
+      if (width === 1280) await expect(separator).toBeVisible();
+      else await expect(separator).toBeHidden();
+      const linkBox = await link.boundingBox();
+      const dateBox = await version.getByTestId("local-time").boundingBox();
+      expect(linkBox && dateBox, "the date and the link are on the page").toBeTruthy();
+      if (width === 1280) expect(Math.abs(linkBox!.y + linkBox!.height / 2 - (dateBox!.y + dateBox!.height / 2))).toBeLessThan(4);
+      else expect(linkBox!.y).toBeGreaterThanOrEqual(dateBox!.y + dateBox!.height - 1);
+    }
+  }
+  await atBothWidths(page, "history");
+  expect(errors).toEqual([]);
+});
