@@ -28,7 +28,7 @@ test("the bounty page lists proposals with their evaluations and pages forward a
   await expect(first.getByTestId("bounty-evaluation")).toHaveCount(2);
   await expect(first.getByTestId("bounty-evaluation").first()).toContainText("92/100");
   await expect(first.getByTestId("bounty-evaluation").first()).toContainText("Approve");
-  await expect(cards.nth(2).getByTestId("bounty-reward")).toContainText("300,000,000,000,000,000,000 units (token 0x2311…");
+  await expect(cards.nth(2).getByTestId("bounty-reward")).toHaveText("300,000,000,000,000,000,000 base units of a token not on this network (0x2311…1AB2)");
   await expect(cards.nth(3)).toContainText("No evaluations yet.");
   const previous = page.getByRole("button", { name: "← Previous" });
   const next = page.getByRole("button", { name: "Next →" });

@@ -32,7 +32,7 @@ test("a wallet signs in, registers an outlet, publishes its TXT record and gets 
   await expect(page.getByTestId("outlet-rows").or(page.getByTestId("outlets-empty"))).toBeVisible();
   // the court's seat, made at start and so the first outlet, says what it is instead of a tier
   const courtSeat = page.getByTestId("outlet-rows").locator("li", { hasText: "capsule-court" });
-  await expect(courtSeat.getByTestId("court-seat-note")).toHaveText("The network’s own seat for the retired Court clerk role: it publishes nothing and has no tier.");
+  await expect(courtSeat.getByTestId("court-seat-note")).toHaveText("Not a news outlet: the network keeps this entry for its integrity court. It publishes no articles and has no tier.");
   await expect(courtSeat).not.toContainText("Tier:");
   await shot(page, "outlets-signed-out");
 

@@ -159,7 +159,7 @@ test("the article links its related articles, shares without third-party scripts
   await expect(mine).toHaveCount(1);
   await expect(mine.getByRole("link", { name: title })).toHaveAttribute("href", `/read/${ids.correction}`);
   await expect(mine.getByTestId("author-article-label")).toHaveAttribute("data-label", "corrected");
-  await expect(mine.getByRole("link", { name: /Corrected \(1 time\)/ })).toHaveAttribute("href", `/read/${ids.correction}/history`);
+  await expect(mine.getByRole("link", { name: "Corrected once — see what changed" })).toHaveAttribute("href", `/read/${ids.correction}/history`);
   await expect(page.getByTestId("author-article").filter({ hasText: `Ferry fares frozen ${run}` })).toHaveCount(1);
   await atBothWidths(page, "author");
   expect((await page.request.get("/authors/0x0000000000000000000000000000000000000001")).status()).toBe(404);

@@ -24,4 +24,13 @@ describe("formatReward", () => {
     expect(formatReward("1250500000", token, { decimals: 6, symbol: null })).toBe("1,250.5 tokens (token 0x2311…1AB2)");
     expect(formatReward("1250500000", token)).toBe("1,250,500,000 units (token 0x2311…1AB2)");
   });
+
+  it("says a token with no contract on this chain is not on this network, so its base units are not read as tokens", () => {
+    const token = "0x231199d4f8b701d60b3cf57528df3a8c16d61ab2";
+    expect(formatReward("300000000000000000000", token, { contract: false, decimals: null, symbol: null })).toBe(
+      "300,000,000,000,000,000,000 base units of a token not on this network (0x2311…1AB2)",
+    );
+    // a contract that does not say its decimals stays in units
+    expect(formatReward("300", token, { contract: true, decimals: null, symbol: null })).toBe("300 units (token 0x2311…1AB2)");
+  });
 });

@@ -2,17 +2,22 @@ import { formatUnits } from "viem";
 import { shortAddress } from "@/lib/wallet/short-address";
 import { formatTimeWithZone } from "@/components/ui/capsule-format";
 
-/** What the board knows of a reward's ERC-20 token: its decimals and symbol, null when the token does not say. */
-export type RewardTokenFacts = { decimals: number | null; symbol: string | null };
+/**
+ * What the board knows of a reward's ERC-20 token: its decimals and symbol, null when the token does not say;
+ * `contract` false when its address holds no contract on this chain (a token of another network, or the samples').
+ */
+export type RewardTokenFacts = { contract?: boolean; decimals: number | null; symbol: string | null };
 
 /**
  * A reward, grouped, at most 4 decimals: native wei as CAP (18 decimals, "400 CAP", "12.5 CAP"); an ERC-20 amount
  * with the token's own decimals and symbol ("1,250.5 USDC (token 0x1234…abcd)"; "tokens" when it has no symbol), or
  * in base units when the token does not say its decimals ("1250500000 units (token …)"), never as if every token had
- * 18 decimals.
+ * 18 decimals. A token with no contract on this chain says so: its amount cannot be read in tokens here
+ * ("300,000,000,000,000,000,000 base units of a token not on this network (0x2311…1AB2)").
  */
 export function formatReward(wei: string, token: string, facts?: RewardTokenFacts): string {
   if (token === "native") return `${formatAmount(wei, 18)} CAP`;
+  if (facts?.contract === false) return `${formatAmount(wei, 0)} base units of a token not on this network (${shortAddress(token)})`;
   // "units" is kept for base units: an amount scaled by the token's decimals without a symbol is in "tokens"
   if (facts?.decimals == null) return `${formatAmount(wei, 0)} units (token ${shortAddress(token)})`;
   return `${formatAmount(wei, facts.decimals)} ${facts.symbol ?? "tokens"} (token ${shortAddress(token)})`;

@@ -17,8 +17,8 @@ export function SampleNotice() {
   return (
     <p role="note" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950" data-testid="sample-notice">
       <strong className="font-semibold">Sample data.</strong> Proposals marked “Sample data” are demonstration records bundled with Capsule,
-      loaded because this server runs the local development chain or was started with demo data. Their outlets
-      and capsules do not exist on this network.
+      loaded because this server runs the local development chain or was started with demo data. Their outlets,
+      capsules and reward token do not exist on this network.
     </p>
   );
 }

@@ -83,7 +83,7 @@ export function OutletList() {
                 </p>
                 {outlet.outletSlug === COURT_OUTLET_SLUG ? (
                   <p className="text-xs text-stone-600" data-testid="court-seat-note">
-                    The network’s own seat for the retired Court clerk role: it publishes nothing and has no tier.
+                    Not a news outlet: the network keeps this entry for its integrity court. It publishes no articles and has no tier.
                   </p>
                 ) : null}
               </div>

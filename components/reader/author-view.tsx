@@ -14,6 +14,8 @@ export const authorName = (author: Pick<AuthorRecord, "displayName" | "wallet" |
   author.displayName ?? unnamedAuthorWords(author.creditedAs) ?? `Wallet ${shortAddress(author.wallet)}`;
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
+/** How often an article was corrected, as said aloud: "once", "twice", "3 times". */
+export const timesWords = (n: number): string => (n === 1 ? "once" : n === 2 ? "twice" : `${n.toLocaleString("en-GB")} times`);
 
 // A contributor's page: name, record in words, and their published articles with labels.
 export function AuthorView({ author }: { author: AuthorRecord }) {
@@ -78,7 +80,7 @@ function ArticleList({ articles, testId }: { articles: AuthorArticle[]; testId: 
               </span>
               {article.revisionNumber > 0 ? (
                 <Link href={`/read/${article.capsuleId}/history`} prefetch={false} className="text-accent underline">
-                  {article.capsuleType === "retraction" ? "Retracted" : `Corrected (${count(article.revisionNumber, "time", "times")})`} — see what changed
+                  {article.capsuleType === "retraction" ? "Retracted" : `Corrected ${timesWords(article.revisionNumber)}`} — see what changed
                 </Link>
               ) : null}
             </p>

@@ -40,8 +40,13 @@ export function ReaderHistoryView({ history }: { history: ReaderHistory }) {
               {v.current ? <span className="ml-2 rounded bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">Current version</span> : null}
             </h2>
             <p className="text-sm text-stone-600">
-              Finalized <LocalTime unixSeconds={v.finalizedAt} /> ·{" "}
-              <Link href={`/read/${v.capsuleId}`} prefetch={false} className="inline-flex min-h-11 items-center text-accent underline sm:min-h-0">
+              {/* on a phone the link takes a line of its own (a 44 px target), so no "·" is left hanging at the line's end */}
+              Finalized <LocalTime unixSeconds={v.finalizedAt} />
+              <span className="hidden sm:inline" data-testid="history-separator" aria-hidden="true">
+                {" "}
+                ·
+              </span>{" "}
+              <Link href={`/read/${v.capsuleId}`} prefetch={false} className="flex min-h-11 items-center text-accent underline sm:inline-flex sm:min-h-0">
                 Read this version
               </Link>
             </p>

@@ -1,8 +1,9 @@
+import { ApiError, apiErrorInWords } from "@/lib/api/api-client";
 import { isRetryable } from "./retryable";
 
 // "Try again" only where asking again may give another answer (isRetryable).
 export function ErrorNotice({ title, error, onRetry }: { title: string; error: unknown; onRetry?: () => void }) {
-  const message = error instanceof Error ? error.message : "Something went wrong.";
+  const message = error instanceof ApiError ? apiErrorInWords(error) : error instanceof Error ? error.message : "Something went wrong.";
   return (
     <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-900">
       <p className="font-semibold">{title}</p>

@@ -26,13 +26,14 @@ export async function tokenFacts(address: Address): Promise<TokenFacts> {
   const { publicClient } = chainClients();
   // the node not answering is 503 CHAIN_UNAVAILABLE, not a token without decimals
   const code = await chainRead("read a reward token's code", () => publicClient.getCode({ address }));
-  if (!code || code === "0x") return { address, decimals: null, symbol: null };
+  if (!code || code === "0x") return { address, contract: false, decimals: null, symbol: null };
   const [decimals, symbol] = await Promise.all([
     optionalRead(() => publicClient.readContract({ address, abi: erc20Abi, functionName: "decimals" })),
     optionalRead(() => publicClient.readContract({ address, abi: erc20Abi, functionName: "symbol" })),
   ]);
   const facts: TokenFacts = {
     address,
+    contract: true,
     decimals: typeof decimals === "number" && decimals <= MAX_TOKEN_DECIMALS ? decimals : null,
     symbol: typeof symbol === "string" && TOKEN_SYMBOL_PATTERN.test(symbol) ? symbol : null,
   };

@@ -13,6 +13,8 @@ export const tokenParamsSchema = z.object({ address: addressSchema });
 export const tokenFactsSchema = z
   .object({
     address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+    /** false when the address holds no contract on this chain (a token of another network, or none): then both are null. */
+    contract: z.boolean(),
     /** null when the address holds no contract, or decimals() does not answer a number 0..77. */
     decimals: z.number().int().min(0).max(MAX_TOKEN_DECIMALS).nullable(),
     /** null when symbol() does not answer a string of TOKEN_SYMBOL_PATTERN. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseError } from "./api-client";
+import { apiErrorInWords, parseError } from "./api-client";
 
 // A failed answer becomes an ApiError whose message a page shows as it is (ErrorNotice, the autosave status): the
 // bridge's own error body gives its words; a gateway's HTML page in front of a stopped server must give words too.
@@ -24,5 +24,22 @@ describe("parseError", () => {
     expect(error.message).toBe("The Capsule server failed while answering (HTTP 500). Try again in a moment; if it keeps failing, tell the site’s operator.");
     const empty = await parseError(new Response(JSON.stringify({}), { status: 500 }));
     expect(empty.message).toBe("The Capsule server failed while answering (HTTP 500). Try again in a moment; if it keeps failing, tell the site’s operator.");
+  });
+});
+
+describe("apiErrorInWords", () => {
+  it("says a rate limit in words with the wait the answer gave, not the limiter's rule", async () => {
+    const body = { ok: false, error: "RATE_LIMITED", message: "Rate limit exceeded: 100 requests per 60 s (bridge-get)", statusCode: 429, retryAfter: 42 };
+    const error = await parseError(new Response(JSON.stringify(body), { status: 429 }));
+    expect(apiErrorInWords(error)).toBe("Too many requests from your address in the last minute: the server limits how often one address may ask. Try again in 42 seconds.");
+    const once = await parseError(new Response(JSON.stringify({ ...body, retryAfter: 1 }), { status: 429 }));
+    expect(apiErrorInWords(once)).toMatch(/Try again in 1 second\.$/);
+    const unsaid = await parseError(new Response(JSON.stringify({ ...body, retryAfter: undefined }), { status: 429 }));
+    expect(apiErrorInWords(unsaid)).toMatch(/Try again in a minute\.$/);
+  });
+
+  it("keeps the bridge's own message for every other failure", async () => {
+    const error = await parseError(new Response(JSON.stringify({ ok: false, error: "NOT_FOUND", message: "No capsule 9", statusCode: 404 }), { status: 404 }));
+    expect(apiErrorInWords(error)).toBe("No capsule 9");
   });
 });

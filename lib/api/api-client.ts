@@ -39,3 +39,17 @@ export async function parseError(response: Response): Promise<ApiError> {
     return new ApiError("HTTP_ERROR", statusInWords(response.status), response.status);
   }
 }
+
+/**
+ * What a failed answer says to a person: the bridge's own message, except a rate limit (429), whose message is written
+ * for API clients ("Rate limit exceeded: 100 requests per 60 s (bridge-get)") and is said in words, with the wait the
+ * answer gave (its retryAfter, in seconds).
+ */
+export function apiErrorInWords(error: ApiError): string {
+  if (error.status !== 429) return error.message;
+  const retryAfter = Number(error.details.retryAfter);
+  const wait = Number.isFinite(retryAfter) && retryAfter > 0
+    ? ` Try again in ${retryAfter === 1 ? "1 second" : `${Math.ceil(retryAfter)} seconds`}.`
+    : " Try again in a minute.";
+  return `Too many requests from your address in the last minute: the server limits how often one address may ask.${wait}`;
+}

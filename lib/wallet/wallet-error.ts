@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/api-client";
+import { ApiError, apiErrorInWords } from "@/lib/api/api-client";
 import { contractRefusal } from "./contract-errors";
 
 // Wallet and bridge failures in words for the page (never raw codes).
@@ -16,7 +16,7 @@ function walk(error: unknown): WithCode[] {
 }
 
 export function describeWalletError(error: unknown, doing = "complete the request"): string {
-  if (error instanceof ApiError) return error.message;
+  if (error instanceof ApiError) return apiErrorInWords(error);
   const chain = walk(error);
   const has = (test: (e: WithCode) => boolean) => chain.some(test);
   if (has((e) => e.code === 4001 || e.name === "UserRejectedRequestError")) return `You rejected the request in your wallet, so Capsule could not ${doing}.`;

@@ -70,11 +70,11 @@ describe("edge probes of pages, bounties, reward tokens and outlet domains", () 
     const address = await deployTestToken(desk.stack.nodeRpcUrl, tokenKey, { name: "Test Dollar", symbol: "TUSD", decimals: 6, supply: 10n ** 12n });
     const token = await rawRequest(baseUrl, { method: "GET", path: pathOf(bountyToken, { address: address.toLowerCase() }) });
     expect(token.status, token.text).toBe(200);
-    expect(token.body).toEqual({ address: getAddress(address), decimals: 6, symbol: "TUSD" });
+    expect(token.body).toEqual({ address: getAddress(address), contract: true, decimals: 6, symbol: "TUSD" });
     const empty = "0x231199d4f8b701d60b3cf57528df3a8c16d61ab2";
     const silent = await rawRequest(baseUrl, { method: "GET", path: pathOf(bountyToken, { address: empty }) });
     expect(silent.status, silent.text).toBe(200);
-    expect(silent.body).toMatchObject({ decimals: null, symbol: null });
+    expect(silent.body).toMatchObject({ contract: false, decimals: null, symbol: null });
     const bad = await rawRequest(baseUrl, { method: "GET", path: pathOf(bountyToken, { address: "0x1234" }) });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ ok: false, error: "VALIDATION_ERROR" });
