@@ -15,8 +15,8 @@ import { pathToFileURL } from "node:url";
 /** The environment variable naming the run's bundle folder (set by the global setup). */
 export const SERVER_BUNDLE_ENV = "CAPSULE_TEST_SERVER_BUNDLE";
 
-/** The scripts bundled: the start command and the operations commands the integration tests run. */
-export const BUNDLED_SCRIPTS = ["start.ts", "migrate.ts", "backup.ts", "restore.ts"] as const;
+/** The scripts bundled: the start command and the commands the integration tests run (operations, `npm run verify`). */
+export const BUNDLED_SCRIPTS = ["start.ts", "migrate.ts", "backup.ts", "restore.ts", "verify.ts"] as const;
 type BundledScript = (typeof BUNDLED_SCRIPTS)[number];
 
 const rootDir = path.resolve(import.meta.dirname, "..", "..");
@@ -89,15 +89,23 @@ export async function buildServerBundle(outDir: string, root: string = rootDir):
 }
 
 /**
- * The node arguments (after the node flags) that run `scripts/<script>` of `root`: the run's bundle when the global
- * setup built one for this checkout, else tsx as a loader (a file run outside vitest, another checkout).
+ * The node arguments that run the run's bundle of `scripts/<script>`, when the global setup built one for the checkout
+ * `root` (else undefined). `serverOnlyHook`: as its npm script, with scripts/server-only-hook.mjs (every script but
+ * `npm run verify`, which runs without it).
+ */
+export function bundledScriptArgs(script: BundledScript, options: { root?: string; serverOnlyHook?: boolean } = {}): string[] | undefined {
+  const dir = process.env[SERVER_BUNDLE_ENV];
+  if (!dir || path.resolve(options.root ?? rootDir) !== rootDir) return undefined;
+  const bundle = path.join(dir, bundleName(script));
+  if (!fs.existsSync(bundle)) return undefined;
+  // tsx turns source maps on for the whole process (the build's chunks included); a bundled run keeps that
+  return ["--enable-source-maps", ...(options.serverOnlyHook === false ? [] : ["--import", "./scripts/server-only-hook.mjs"]), "--import", pathToFileURL(path.join(dir, RESOLVE_HOOK)).href, bundle];
+}
+
+/**
+ * The node arguments (after the node flags) that run `scripts/<script>` of `root` with the server-only hook: the
+ * run's bundle, else tsx as a loader (a file run outside vitest, another checkout).
  */
 export function serverScriptArgs(script: BundledScript, root: string = rootDir): string[] {
-  const dir = process.env[SERVER_BUNDLE_ENV];
-  const bundle = dir ? path.join(dir, bundleName(script)) : undefined;
-  if (dir && bundle && path.resolve(root) === rootDir && fs.existsSync(bundle)) {
-    // tsx turns source maps on for the whole process (the build's chunks included); the bundled start keeps that
-    return ["--enable-source-maps", "--import", "./scripts/server-only-hook.mjs", "--import", pathToFileURL(path.join(dir, RESOLVE_HOOK)).href, bundle];
-  }
-  return ["--import", "tsx", "--import", "./scripts/server-only-hook.mjs", `scripts/${script}`];
+  return bundledScriptArgs(script, { root }) ?? ["--import", "tsx", "--import", "./scripts/server-only-hook.mjs", `scripts/${script}`];
 }
