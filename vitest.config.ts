@@ -27,6 +27,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "integration",
+          // bundles the server's own TypeScript once for the run, so each stack starts with plain node (test/support/server-bundle.ts)
+          globalSetup: ["test/support/global-setup.ts"],
           // suites that start anvil, a database or the server: cross-cutting ones under test/, a feature's beside its code
           include: ["test/**/*.test.ts", "features/**/*.integration.test.ts"],
           environment: "node",

@@ -15,6 +15,7 @@ import { capsuleRead } from "@/features/capsules/read.endpoint";
 import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
 import { startDeskStack, type TestDns } from "@/test/support/desk-stack";
 import { dialectsUnderTest, type Stack } from "@/test/support/stack";
+import { bundledScriptArgs } from "@/test/support/server-bundle";
 import { deployedContracts } from "@/features/capsules/capsules.test-support";
 import { activeOutlet, courtChain, expectError, finalizedCapsule, finalizedCorrection, juryDriver, type Api, type Json } from "@/features/court/court.test-support";
 import { eventually } from "@/features/outlets/outlets.test-support";
@@ -43,7 +44,9 @@ const entriesOf = (xml: string): Entry[] => {
 /** Runs scripts/verify.ts; answers its exit code and output. */
 async function verify(args: string[]) {
   try {
-    const { stdout } = await run(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/verify.ts", ...args], { cwd: root, encoding: "utf8", env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production" } });
+    // `npm run verify` is `tsx scripts/verify.ts` (no server-only hook); the run's bundle of it when there is one
+    const command = bundledScriptArgs("verify.ts", { serverOnlyHook: false }) ?? [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/verify.ts"];
+    const { stdout } = await run(process.execPath, [...command, ...args], { cwd: root, encoding: "utf8", env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production" } });
     return { code: 0, out: stdout };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

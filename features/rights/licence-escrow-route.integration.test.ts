@@ -43,6 +43,7 @@ const PRICE = parseEther("2");
 const CONFIRMATIONS = 2;
 const GWEI = 1_000_000_000n;
 const REFUND_POLL_MS = 1000;
+const RECEIPT_WAIT_MS = 5000;
 
 describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
   let stack: Stack;
@@ -120,7 +121,19 @@ describe.each(dialects)("licences paid through the escrow on %s", (dialect) => {
     }, `escrow payment ${paymentId} settled in the projection`);
 
   beforeAll(async () => {
-    stack = await startStack({ database: dialect, env: { CAPSULE_DEMO_DATA: "0", CAPSULE_RATE_WRITE_PER_MIN: "100000", CAPSULE_RATE_PUBLIC_GET_PER_MIN: "100000", CAPSULE_PAYMENT_CONFIRMATIONS: String(CONFIRMATIONS), CAPSULE_ESCROW_REFUND_POLL_MS: String(REFUND_POLL_MS) } });
+    stack = await startStack({
+      database: dialect,
+      env: {
+        CAPSULE_DEMO_DATA: "0",
+        CAPSULE_RATE_WRITE_PER_MIN: "100000",
+        CAPSULE_RATE_PUBLIC_GET_PER_MIN: "100000",
+        CAPSULE_PAYMENT_CONFIRMATIONS: String(CONFIRMATIONS),
+        CAPSULE_ESCROW_REFUND_POLL_MS: String(REFUND_POLL_MS),
+        // a sale answered while automine is off ("sent") waits out the whole receipt wait, 15 s by default, three
+        // times per dialect; with automine on a receipt is there at the first 100 ms poll, so 5 s still says "mined"
+        CAPSULE_OPERATOR_RECEIPT_WAIT_MS: String(RECEIPT_WAIT_MS),
+      },
+    });
     api = bridgeClient(stack.baseUrl);
     deployment = deploymentOf(stack.dataDir);
     stream = voteStream(stack.nodeRpcUrl, deployment);

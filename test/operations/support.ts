@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
+import { BUNDLED_SCRIPTS, serverScriptArgs } from "@/test/support/server-bundle";
 
 export const rootDir = path.resolve(import.meta.dirname, "..", "..");
 
@@ -9,7 +10,11 @@ function baseEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env };
 }
 
-const scriptArgs = (script: string, args: string[]) => ["--import", "tsx", "--import", "./scripts/server-only-hook.mjs", `scripts/${script}`, ...args];
+// the run's bundle of the script when the integration setup built one (test/support/server-bundle.ts), else tsx
+const scriptArgs = (script: string, args: string[]) => [
+  ...((BUNDLED_SCRIPTS as readonly string[]).includes(script) ? serverScriptArgs(script as (typeof BUNDLED_SCRIPTS)[number]) : ["--import", "tsx", "--import", "./scripts/server-only-hook.mjs", `scripts/${script}`]),
+  ...args,
+];
 
 /** Runs one of scripts/*.ts the way its npm script does, with only the given environment. */
 export function runScript(script: string, args: string[], env: Record<string, string | undefined>): ScriptResult {

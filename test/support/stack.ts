@@ -7,6 +7,7 @@ import { SERVER_MALLOC_ARENA_MAX, SERVER_NODE_FLAGS } from "@/server/memory-sett
 import { sharedContractsCache } from "./contracts-build-cache";
 import { freePort, retryWhenPortTaken } from "./free-port";
 import { createTestDatabase } from "./postgres";
+import { serverScriptArgs } from "./server-bundle";
 
 export type Stack = {
   baseUrl: string;
@@ -92,11 +93,12 @@ async function startStackOnce(options: {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   };
-  // tsx as a loader in the server's own process, not tsx's CLI: the CLI's parent SIGKILLs its child
-  // when the child does not acknowledge SIGTERM within 30 ms (a busy machine), skipping the shutdown.
+  // the run's bundle of scripts/start.ts (test/support/server-bundle.ts), else tsx as a loader in the server's own
+  // process, not tsx's CLI: the CLI's parent SIGKILLs its child when the child does not acknowledge SIGTERM within
+  // 30 ms (a busy machine), skipping the shutdown.
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(options.nodeFlags ?? SERVER_NODE_FLAGS), "--import", "tsx", "--import", "./scripts/server-only-hook.mjs", "scripts/start.ts", ...(dev ? ["--dev"] : [])],
+    [...(options.nodeFlags ?? SERVER_NODE_FLAGS), ...serverScriptArgs("start.ts", options.root ?? rootDir), ...(dev ? ["--dev"] : [])],
     { cwd: options.root ?? rootDir, env, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
