@@ -1,0 +1,59 @@
+import { expect, test, type Page } from "@playwright/test";
+import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
+import { capsuleVote } from "@/features/voting/vote.endpoint";
+import { contractsSummary } from "@/features/operator/contracts-summary.endpoint";
+import { pathOf } from "@/lib/api/request";
+import { freshWallet, juryChain } from "./support/jury-chain";
+import { readerDesk } from "./support/reader-fixture";
+import { installTestWallet } from "./support/test-wallet";
+import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
+import { voucherDeadlineWords } from "./support/deadline-words";
+
+// Desk walk, thirteenth round, as an operator, a journalist and an editor walk it: /operator's "On this page" links
+// lead to their sections while the deployment summary cannot be read (each keeps its heading, with the error and a way
+// to try again); Submit pressed again says the two authorizations apart to the second and how far apart they were
+// given; and a vote the bridge sent but could not see mined in its wait (anvil's mining paused) reads as sent, not mined,
+// with its transaction, until the chain mines it and the panel says the vote is final.
+
+const jury = juryChain();
+const desk = readerDesk();
+const stamp = Date.now().toString(36);
+
+const doneLoading = (page: Page) => expect(page.locator("[aria-busy='true']")).toHaveCount(0);
+
+test("/operator's section links lead to their headings while the deployment summary cannot be read; Try again fills them", async ({ page }) => {
+  const summaryPath = `**${pathOf(contractsSummary)}*`;
+  await page.route(summaryPath, (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ ok: false, error: "CHAIN_UNAVAILABLE", message: "The node did not answer", statusCode: 503 }) }),
+  );
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/operator");
+  await expect(page.getByText("The contracts summary is unavailable")).toBeVisible({ timeout: 30_000 });
+  await doneLoading(page);
+  const sections = page.getByRole("navigation", { name: "On this page" });
+  const names = ["Network and deployment", "Contract addresses", "Contract events", "Effective configuration", "Signed actions"];
+  await expect(sections.getByRole("link")).toHaveText(names);
+  // every link has its section, headed by its name
+  for (const name of names) {
+    const target = await sections.getByRole("link", { name }).getAttribute("href");
+    await expect(page.locator(`${target} > h2`)).toHaveText(name);
+  }
+  // the sections the failed read would fill say why they are empty and where the error is
+  const network = page.locator("#operator-network");
+  await expect(network.getByRole("alert")).toContainText("The node did not answer");
+  for (const id of ["#operator-contracts", "#operator-events"]) {
+    await expect(page.locator(id).getByTestId("operator-section-unavailable")).toContainText("come with the contracts summary, which could not be read");
+  }
+  await sections.getByRole("link", { name: "Contract events" }).click();
+  await expect(page).toHaveURL(/#operator-events$/);
+  await expect(page.locator("#operator-events > h2")).toBeInViewport();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await bothWidths(page, "operator-summary-failed", "walk-thirteen");
+
+  // the node answers again: Try again fills the sections in place
+  await page.unroute(summaryPath);
+  await network.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByTestId("meta-chain-id")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("operator-section-unavailable")).toHaveCount(0);
+  await expect(page.locator("#operator-contracts").getByTestId("meta-contracts")).toBeVisible();
+});
