@@ -57,3 +57,46 @@ test("/operator's section links lead to their headings while the deployment summ
   await expect(page.getByTestId("operator-section-unavailable")).toHaveCount(0);
   await expect(page.locator("#operator-contracts").getByTestId("meta-contracts")).toBeVisible();
 });
+
+test("Submit pressed again names the two authorizations to the second and how far apart they were given", async ({ page }) => {
+  test.setTimeout(240_000);
+  const owner = freshWallet();
+  await jury.fund(owner, "5000", "0");
+  const slug = `walk13s-${stamp}`;
+  await desk.outlet(owner.key, slug, "The Thirteenth Walk Voucher");
+  const id = await desk.draft(owner.key, slug, `Harbour crane ${stamp}`, "The harbour crane is restored.\n\nIt lifts again in June.");
+  const errors = watchConsole(page);
+  const wallet = await installTestWallet(page, owner.key);
+  await page.goto(`/capsules/${id}/edit`);
+  await signIn(page);
+  await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
+  const submit = page.getByRole("button", { name: "Submit and pay 30 CAP" });
+  const submitPath = pathOf(capsuleSubmit, { id });
+  const nextDeadline = async () =>
+    ((await (await page.waitForResponse((r) => new URL(r.url()).pathname === submitPath && r.request().method() === "POST")).json()) as { deadline: string }).deadline;
+
+  wallet.rejectNext("eth_sendTransaction");
+  const firstAnswer = nextDeadline();
+  await submit.click();
+  const first = await firstAnswer;
+  await expect(page.getByTestId("submit-voucher-held")).toBeVisible();
+
+  const prompt = wallet.holdNext("eth_sendTransaction");
+  const secondAnswer = nextDeadline();
+  await submit.click();
+  const second = await secondAnswer;
+  const replaced = page.getByTestId("submit-voucher-replaced");
+  const times = replaced.locator("time");
+  // each deadline to the second, on the UTC clock; the earlier one also by how long before the new one it was given
+  await expect(times).toHaveText([voucherDeadlineWords(second, { seconds: true }), voucherDeadlineWords(first, { seconds: true })]);
+  await expect(times.first()).toHaveText(/\d\d:\d\d:\d\d UTC$/);
+  await expect(replaced).toContainText(/The earlier one, given (less than a second|\d+ (second|minute)s?) before it and (also )?valid until /);
+  if (first !== second) expect(await times.nth(0).innerText()).not.toBe(await times.nth(1).innerText());
+  await replaced.scrollIntoViewIfNeeded();
+  await bothWidths(page, "submit-again", "walk-thirteen");
+
+  prompt.release();
+  await expect(page.getByTestId("submit-done")).toContainText("Voting is open until", { timeout: 60_000 });
+  await doneLoading(page);
+  expect(errors).toEqual([]);
+});
