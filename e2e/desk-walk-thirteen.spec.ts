@@ -100,3 +100,51 @@ test("Submit pressed again names the two authorizations to the second and how fa
   await doneLoading(page);
   expect(errors).toEqual([]);
 });
+
+test("a vote sent but not mined within the bridge's wait says so, with its transaction, and turns final once the chain mines it", async ({ page }) => {
+  test.setTimeout(240_000);
+  const owner = freshWallet();
+  await jury.fund(owner, "5000", "0");
+  const slug = `walk13v-${stamp}`;
+  await desk.outlet(owner.key, slug, "The Thirteenth Walk Ballot");
+  const id = await desk.pending(owner.key, slug, `Ferry pier ${stamp}`, "The ferry pier reopens.\n\nThe works ended on Friday.");
+  const errors = watchConsole(page);
+  await installTestWallet(page, owner.key);
+  await page.goto(`/capsules/${id}`);
+  await signIn(page);
+  await doneLoading(page);
+
+  // anvil stops mining on its own: the bridge's wait for the receipt runs out and it answers "sent"
+  await jury.nodeRpc("evm_setAutomine", [false]);
+  try {
+    await page.getByRole("button", { name: "Vote yes" }).click();
+    const relayPath = pathOf(capsuleVote, { id });
+    const relayed = page.waitForResponse((response) => new URL(response.url()).pathname === relayPath && response.request().method() === "POST", { timeout: 60_000 });
+    await page.getByTestId("vote-confirm").getByRole("button", { name: "Confirm: vote yes" }).click();
+    const answer = (await (await relayed).json()) as { operatorTx: { txHash: string; status: string } };
+    expect(answer.operatorTx.status).toBe("sent");
+
+    const sent = page.getByTestId("vote-sent");
+    await expect(sent).toHaveAttribute("role", "status");
+    await expect(sent).toHaveAttribute("data-state", "sent");
+    await expect(sent).toContainText("Your vote is sent to the chain but not mined yet, so it is not final yet.");
+    await expect(sent).toContainText("this panel updates by itself when it is");
+    await expect(page.getByTestId("vote-sent-tx")).toHaveText(answer.operatorTx.txHash);
+    // neither failed nor done
+    await expect(page.getByTestId("vote-error")).toHaveCount(0);
+    await expect(page.getByTestId("vote-recorded")).toHaveCount(0);
+    await expect(page.getByTestId("my-vote")).toHaveCount(0);
+    await doneLoading(page);
+    await sent.scrollIntoViewIfNeeded();
+    await bothWidths(page, "vote-sent", "walk-thirteen");
+  } finally {
+    await jury.nodeRpc("evm_setAutomine", [true]);
+  }
+  // mined: the panel says the vote is final, without a reload
+  await jury.nodeRpc("evm_mine", []);
+  await expect(page.getByTestId("my-vote")).toHaveText("You voted Yes.", { timeout: 60_000 });
+  await expect(page.getByTestId("vote-panel")).toContainText("Your vote is recorded on chain and is final.");
+  await expect(page.getByTestId("vote-sent")).toHaveCount(0);
+  await doneLoading(page);
+  expect(errors).toEqual([]);
+});
