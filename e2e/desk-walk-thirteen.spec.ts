@@ -1,9 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
+import { capsuleClaimsSet } from "@/features/capsules/claims-set.endpoint";
+import { capsuleCreate } from "@/features/capsules/create.endpoint";
 import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
+import { courtAdvance } from "@/features/court/advance.endpoint";
+import { courtCase } from "@/features/court/case.endpoint";
 import { capsuleVote } from "@/features/voting/vote.endpoint";
 import { contractsSummary } from "@/features/operator/contracts-summary.endpoint";
 import { pathOf } from "@/lib/api/request";
-import { freshWallet, juryChain } from "./support/jury-chain";
+import { freshWallet, juryChain, type Wallet } from "./support/jury-chain";
 import { readerDesk } from "./support/reader-fixture";
 import { installTestWallet } from "./support/test-wallet";
 import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
@@ -12,8 +16,9 @@ import { voucherDeadlineWords } from "./support/deadline-words";
 // Desk walk, thirteenth round, as an operator, a journalist and an editor walk it: /operator's "On this page" links
 // lead to their sections while the deployment summary cannot be read (each keeps its heading, with the error and a way
 // to try again); Submit pressed again says the two authorizations apart to the second and how far apart they were
-// given; and a vote the bridge sent but could not see mined in its wait (anvil's mining paused) reads as sent, not mined,
-// with its transaction, until the chain mines it and the panel says the vote is final.
+// given; a vote the bridge sent but could not see mined in its wait (anvil's mining paused) reads as sent, not mined,
+// with its transaction, until the chain mines it and the panel says the vote is final; and a juror's case page says
+// one time left for the commit period, in the Jury card and in the juror's own card alike.
 
 const jury = juryChain();
 const desk = readerDesk();
@@ -147,4 +152,47 @@ test("a vote sent but not mined within the bridge's wait says so, with its trans
   await expect(page.getByTestId("vote-sent")).toHaveCount(0);
   await doneLoading(page);
   expect(errors).toEqual([]);
+});
+
+test("a juror's case page says one time left for the period, in the Jury card and in the juror's own card", async ({ page }) => {
+  test.setTimeout(300_000);
+  const owner = freshWallet();
+  const challenger = freshWallet();
+  const jurors = [freshWallet(), freshWallet(), freshWallet()] as const;
+  await jury.fund(owner, "5000", "1000");
+  await jury.fund(challenger, "100", "10");
+  const slug = `walk13j-${stamp}`;
+  await jury.activeOutlet(owner, slug);
+  const bench = await jury.seatBench(`walk13b-${stamp}`, jurors);
+  try {
+    const title = `Bridge tolls ${stamp}`;
+    const created = await jury.api.call(capsuleCreate, { body: { title, body: `${title}.\n\nThe toll rose from 2 to 4 euros.`, outletSlug: slug, category: "local", tags: ["bridge"], status: "draft" } }, owner.key);
+    const claims = await jury.api.call(capsuleClaimsSet, { params: { id: created.capsuleId }, body: { claims: [{ exact: "from 2 to 4 euros", claimType: "statistic", evidenceIds: [] }] } }, owner.key);
+    await jury.finalizeDraft(owner, created.capsuleId);
+    const opened = await jury.dispute(challenger, created.capsuleId, { grounds: "The toll table says 2 to 3 euros, not 4.", claimIds: claims.items.map((c) => c.claimId), requestedLabel: "misleading" });
+    const caseId = opened.case.caseId;
+    const evidence = (await jury.api.call(courtCase, { params: { id: caseId } })).case;
+    await jury.advanceChainTime(Number(evidence.periodEndsAt) - Number((await jury.publicClient.getBlock({ blockTag: "latest" })).timestamp) + 60);
+    const commit = (await jury.api.call(courtAdvance, { params: { id: caseId } }, challenger.key)).case;
+    expect(commit.period).toBe("commit");
+    // the chain's clock moves on within the commit period: its latest block is now ten minutes past the case's last event
+    await jury.advanceChainTime(600);
+    const juror: Wallet = jurors.find((j) => commit.jurors.some((d) => d.juror.toLowerCase() === j.address.toLowerCase()))!;
+    const errors = watchConsole(page);
+    await installTestWallet(page, juror.key);
+    await page.goto(`/court/${caseId}`);
+    await signIn(page);
+    await doneLoading(page);
+    await expect(page.getByTestId("juror-duty")).toHaveAttribute("data-duty", "commit");
+    const cardLeft = page.getByTestId("jury-countdown");
+    const mineLeft = page.getByTestId("juror-duty-countdown");
+    await expect(cardLeft).toHaveText(/ min left$/);
+    // the same deadline, the same time left (the two tick apart by at most a moment at a minute's turn)
+    await expect.poll(async () => (await mineLeft.innerText()) === (await cardLeft.innerText())).toBe(true);
+    await page.getByTestId("juror-duty").scrollIntoViewIfNeeded();
+    await bothWidths(page, "juror-commit", "walk-thirteen");
+    expect(errors).toEqual([]);
+  } finally {
+    await bench.leave();
+  }
 });
