@@ -15,6 +15,7 @@ import { BondShortfall } from "@/components/bonds/bond-shortfall";
 import { BondNeeded, bondTopUp } from "@/components/bonds/bond-needed";
 import { useFocusOnMessage } from "@/components/ui/focus-on-message";
 import { timerDelayUntil } from "@/lib/time/timer-delay";
+import { issuedBefore } from "./voucher-words";
 
 type Step = "idle" | "authorizing" | "signature" | "pending" | "confirmed" | "indexed";
 
@@ -251,11 +252,13 @@ export function SubmitPanel(props: {
       <div role="status" data-testid="submit-voucher-region">
         {!failed && earlier && voucher && voucher !== earlier && step !== "indexed" ? (
           <p className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950" data-testid="submit-voucher-replaced">
+            {/* to the second, and how far apart they were given: two authorizations given seconds apart read apart */}
             This attempt uses a new authorization from this site, valid until{" "}
-            <time dateTime={voucher.until.toISOString()}>{formatUtcClock(voucher.until)}</time>. The earlier one (until{" "}
-            <time dateTime={earlier.until.toISOString()}>{formatUtcClock(earlier.until)}</time>) is for this same version, since the draft stayed
-            locked: it cannot bring another version to the chain. Whichever of the two reaches the chain first submits this version, and the
-            chain refuses the other.
+            <time dateTime={voucher.until.toISOString()}>{formatUtcClock(voucher.until, new Date(), { seconds: true })}</time>. The earlier one, given{" "}
+            {issuedBefore(earlier.givenAt, voucher.givenAt)} before it and {earlier.until.getTime() === voucher.until.getTime() ? "also valid until" : "valid until"}{" "}
+            <time dateTime={earlier.until.toISOString()}>{formatUtcClock(earlier.until, new Date(), { seconds: true })}</time>, is for this same version,
+            since the draft stayed locked: it cannot bring another version to the chain. Whichever of the two reaches the chain first submits this
+            version, and the chain refuses the other.
           </p>
         ) : failed && voucher ? (
           held ? (

@@ -1,15 +1,16 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { useSignTypedData } from "wagmi";
-import { createPublicClient, http, type Address } from "viem";
+import { useSignTypedData, useWaitForTransactionReceipt } from "wagmi";
+import { useQueryClient } from "@tanstack/react-query";
+import { createPublicClient, http, type Address, type Hex } from "viem";
 import { capsuleAcceptanceAbi } from "@/lib/chain/abi";
 import { capsuleGatewayChain, CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
 import { ballotTypedData, voteReasonTypedData } from "@/lib/chain/vouchers";
 import { VOTE_REASON_MAX } from "@/features/capsules/capsules.schema";
 import { describeWalletError } from "@/lib/wallet/wallet-error";
 import { ApiError } from "@/lib/api/api-client";
-import { useRelayVote } from "@/components/capsules/use-capsules";
+import { capsuleKeys, useRelayVote } from "@/components/capsules/use-capsules";
 import { useOutletRoles } from "@/components/roles/use-roles";
 import { useSession } from "@/components/wallet/use-session";
 import { useContractsSummary } from "@/components/network/use-system";
@@ -60,6 +61,18 @@ export function VotePanel(props: {
   const reasonLength = [...reasonText].length;
 
   const mine = props.votes?.find((vote) => vote.voter.toLowerCase() === wallet?.toLowerCase());
+  // the bridge's wait for the receipt ran out: the ballot is sent, not mined, so not yet final. The page follows the
+  // transaction itself (besides the push channel), for as long as it takes, and reads the votes again once it is mined.
+  const queryClient = useQueryClient();
+  const sentHash = relay.data?.operatorTx.status === "sent" ? (relay.data.operatorTx.txHash as Hex) : undefined;
+  const sentReceipt = useWaitForTransactionReceipt({ hash: sentHash, chainId: CAPSULE_CHAIN_ID, pollingInterval: 1_000, timeout: 0, query: { enabled: Boolean(sentHash) && !mine } });
+  const sentMinedIn = sentReceipt.data?.status === "success" ? sentReceipt.data.blockNumber : undefined;
+  const sentReverted = sentReceipt.data?.status === "reverted";
+  useEffect(() => {
+    if (sentMinedIn === undefined) return;
+    void queryClient.invalidateQueries({ queryKey: capsuleKeys.detail(props.capsuleId) });
+    void queryClient.invalidateQueries({ queryKey: capsuleKeys.votes(props.capsuleId) });
+  }, [sentMinedIn, queryClient, props.capsuleId]);
   const isEditor = Boolean(roles.data?.roles.some((role) => role.roleId === ROLE.EDITOR));
   const canVote = isEditor && Boolean(roles.data?.isVoter);
   // the bridge decided it at the snapshot block for this very wallet: trust that over the current role
@@ -132,6 +145,35 @@ export function VotePanel(props: {
         </p>
         {mine.reason ? <p className="text-sm text-stone-700" data-testid="my-reason">Your reason: “<bdi>{mine.reason.text}</bdi>”</p> : null}
         <p className="text-xs text-stone-600">Your vote is recorded on chain and is final.</p>
+      </div>
+    );
+  else if (sentHash)
+    body = (
+      <div role="status" data-testid="vote-sent" data-state={sentReverted ? "reverted" : sentMinedIn !== undefined ? "mined" : "sent"} className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950">
+        {sentReverted ? (
+          <>
+            <p>
+              The chain refused your vote: its transaction <span className="break-all font-mono text-xs">{sentHash}</span> was mined but reverted, so
+              nothing was recorded.
+            </p>
+            <button type="button" onClick={() => relay.reset()} className="mt-2 min-h-11 rounded-md border border-sky-400 bg-white px-3 py-1 font-semibold hover:bg-sky-100">
+              Vote again
+            </button>
+          </>
+        ) : sentMinedIn !== undefined ? (
+          <p>
+            Your vote was mined in block {sentMinedIn.toString()} (transaction <span className="break-all font-mono text-xs">{sentHash}</span>); the tally
+            and the voter list show it in a moment.
+          </p>
+        ) : (
+          <>
+            <p className="font-medium">Your vote is sent to the chain but not mined yet, so it is not final yet.</p>
+            <p className="mt-1">
+              Transaction <span className="break-all font-mono text-xs" data-testid="vote-sent-tx">{sentHash}</span> is waiting to be mined; this panel
+              updates by itself when it is. There is nothing more to sign: a new ballot is refused while this one waits.
+            </p>
+          </>
+        )}
       </div>
     );
   else if (relay.isSuccess)

@@ -19,7 +19,7 @@ import { useSession } from "@/components/wallet/use-session";
 import { useContractsSummary } from "@/components/network/use-system";
 import { Card } from "@/components/ui/card";
 import { FileButton } from "@/components/ui/field";
-import { Deadline, lastEventTime, useChainNow } from "./deadline";
+import { Deadline, lastEventTime } from "./deadline";
 import { useFocusOnMessage } from "@/components/ui/focus-on-message";
 import { useChainClockReading } from "@/components/network/use-chain-clock";
 import { caseClock, moveOnState } from "./move-on";
@@ -74,7 +74,7 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
   const signedIn = sessionStatus === "signed-in";
   // the contract moves a period on only once it has ended, or a commit or reveal period once every juror has acted
   // one clock for the countdown and the control: the chain's block time, else estimated from the case's last event
-  const clock = caseClock(useChainClockReading(), lastEventTime(item));
+  const clock = useCaseClock(item);
   const roundJurors = item.jurors.filter((j) => j.round === item.round);
   const workDone = roundJurors.length > 0 && ((item.period === "commit" && roundJurors.every((j) => j.committed)) || (item.period === "reveal" && roundJurors.every((j) => j.revealed)));
   const moveOn = moveOnState({ period: item.period, periodEndsAt: item.periodEndsAt, workDone, now: clock.now, estimated: clock.estimated });
@@ -383,19 +383,28 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
 type TRevealFinding = (typeof findingNames)[number];
 
 /**
+ * The case page's one clock (the Jury card's countdown, the move-on control, the juror's own deadline, the appeal's
+ * windows): the chain's block time, else estimated from the case's last event.
+ */
+function useCaseClock(item: TCourtCase): { now: number; estimated: boolean } {
+  return caseClock(useChainClockReading(), lastEventTime(item));
+}
+
+/**
  * What the court expects of this juror now and by when, at the top of the juror's own card (the juror page says the
  * same per case): the deadline of the step to take, and what missing it costs.
  */
 function JurorDutyLine({ item, wallet, revealSaltKept }: { item: TCourtCase; wallet: string; revealSaltKept: boolean }) {
   const duty = jurorDuty(item, wallet);
-  const seen = lastEventTime(item);
+  // the Jury card's clock: the same deadline never reads as two different times left on one page
+  const clock = useCaseClock(item);
   const round = (item.round ?? 0) + 1;
   let line: ReactNode;
   switch (duty.kind) {
     case "commit":
       line = (
         <>
-          <strong>You sit on this jury in round {round}. Commit your findings by</strong> <Deadline endsAt={duty.by} testId="juror-duty-countdown" chainTimeSeen={seen} />. Then
+          <strong>You sit on this jury in round {round}. Commit your findings by</strong> <Deadline endsAt={duty.by} testId="juror-duty-countdown" now={clock.now} estimated={clock.estimated} />. Then
           reveal them in the reveal period that follows: a juror who does not commit and reveal in time earns nothing and loses 5 % of their bond.
         </>
       );
@@ -403,7 +412,7 @@ function JurorDutyLine({ item, wallet, revealSaltKept }: { item: TCourtCase; wal
     case "reveal":
       line = (
         <>
-          <strong>Reveal your findings by</strong> <Deadline endsAt={duty.by} testId="juror-duty-countdown" chainTimeSeen={seen} />: a juror who does not reveal in time
+          <strong>Reveal your findings by</strong> <Deadline endsAt={duty.by} testId="juror-duty-countdown" now={clock.now} estimated={clock.estimated} />: a juror who does not reveal in time
           loses 5 % of their bond.{revealSaltKept ? "" : " You need the salt this browser kept when you committed, or the file you saved."}
         </>
       );
@@ -411,14 +420,14 @@ function JurorDutyLine({ item, wallet, revealSaltKept }: { item: TCourtCase; wal
     case "wait-reveal":
       line = (
         <>
-          Committed. Come back to reveal when the reveal period opens, as this commit period ends: <Deadline endsAt={duty.from} testId="juror-duty-countdown" chainTimeSeen={seen} />.
+          Committed. Come back to reveal when the reveal period opens, as this commit period ends: <Deadline endsAt={duty.from} testId="juror-duty-countdown" now={clock.now} estimated={clock.estimated} />.
         </>
       );
       break;
     case "wait-commit":
       line = (
         <>
-          You were drawn for round {round}. The commit period opens when the evidence period ends: <Deadline endsAt={duty.from} testId="juror-duty-countdown" chainTimeSeen={seen} />.
+          You were drawn for round {round}. The commit period opens when the evidence period ends: <Deadline endsAt={duty.from} testId="juror-duty-countdown" now={clock.now} estimated={clock.estimated} />.
         </>
       );
       break;
@@ -437,8 +446,7 @@ function JurorDutyLine({ item, wallet, revealSaltKept }: { item: TCourtCase; wal
 
 function AppealCosts({ item, submitter, funded, onFunded }: { item: TCourtCase; submitter: string | undefined; funded: FundedAppeal | undefined; onFunded: (funded: FundedAppeal | undefined) => void }) {
   const q = appealQuoteOf(item, useJuryCourtAddress());
-  const seen = lastEventTime(item);
-  const now = useChainNow(seen);
+  const now = useCaseClock(item).now;
   if (!q) {
     return (
       <Card title="Appeal">

@@ -8,7 +8,7 @@ import { useContractsSummary } from "@/components/network/use-system";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { PanelLoading } from "./panel-loading";
-import { cardOf } from "./operator-places";
+import { cardOf, operatorPlace } from "./operator-places";
 import { failedWithNothing, RefreshFailed } from "@/components/ui/refresh-failed";
 
 
@@ -27,7 +27,30 @@ function Row({ term, children, testId }: { term: string; children: ReactNode; te
 // every contract address and the event topics clients subscribe to.
 export function DeploymentPanel() {
   const summary = useContractsSummary();
-  if (failedWithNothing(summary)) return <ErrorNotice title="The contracts summary is unavailable" error={summary.error} onRetry={() => void summary.refetch()} />;
+  // the three sections come from this one read: failed with nothing to show, each keeps its heading (the page's "On this
+  // page" links jump to them), the first with the error and its "Try again", the others pointing to it
+  if (failedWithNothing(summary)) {
+    const elsewhere = (what: string) => (
+      <p className="text-sm text-stone-700" data-testid="operator-section-unavailable">
+        {what} come with the contracts summary, which could not be read:{" "}
+        <a href={`#${operatorPlace("Network and deployment").id}`} className="text-accent underline">
+          the error and “Try again” are under Network and deployment
+        </a>
+        .
+      </p>
+    );
+    return (
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card {...cardOf("Network and deployment")}>
+          <ErrorNotice title="The contracts summary is unavailable" error={summary.error} onRetry={() => void summary.refetch()} />
+        </Card>
+        <Card {...cardOf("Contract addresses")}>{elsewhere("The contract addresses")}</Card>
+        <Card {...cardOf("Contract events")} className="lg:col-span-2">
+          {elsewhere("The contract events")}
+        </Card>
+      </div>
+    );
+  }
   const s = summary.data;
   return (
     <div className="grid gap-6 lg:grid-cols-2">

@@ -35,6 +35,15 @@ describe("formatUtcClock", () => {
     expect(formatUtcClock(new Date("2026-12-07T23:59:00Z"), today)).toBe("23:59 UTC");
   });
 
+  it("writes the seconds when asked, so two moments seconds apart read apart", () => {
+    const today = new Date("2026-12-07T12:00:00Z");
+    const first = formatUtcClock(new Date("2026-12-07T17:35:01Z"), today, { seconds: true });
+    const second = formatUtcClock(new Date("2026-12-07T17:35:05Z"), today, { seconds: true });
+    expect(first).toBe("17:35:01 UTC");
+    expect(second).toBe("17:35:05 UTC");
+    expect(formatUtcClock(new Date("2027-01-06T00:05:09Z"), today, { seconds: true })).toBe("6 January 2027, 00:05:09 UTC");
+  });
+
   it("names the day of a moment on another UTC day", () => {
     const today = new Date("2026-12-07T23:50:00Z");
     expect(formatUtcClock(new Date("2026-12-08T00:05:00Z"), today)).toBe("8 December 2026, 00:05 UTC");

@@ -61,10 +61,11 @@ export const formatClockTime = (at: Date): string => at.toLocaleTimeString("en-G
 
 /**
  * A moment as HH:MM UTC: a deadline the same on every device the journalist has open, and on the bridge's clock.
- * Another UTC day than `now`'s is named too (a chain whose clock runs ahead gives deadlines days away).
+ * Another UTC day than `now`'s is named too (a chain whose clock runs ahead gives deadlines days away). `seconds`:
+ * HH:MM:SS, where two moments a few seconds apart must not read the same.
  */
-export const formatUtcClock = (at: Date, now: Date = new Date()): string => {
-  const clock = `${at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC`;
+export const formatUtcClock = (at: Date, now: Date = new Date(), { seconds = false }: { seconds?: boolean } = {}): string => {
+  const clock = `${at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", ...(seconds ? { second: "2-digit" } : {}), timeZone: "UTC" })} UTC`;
   if (at.toISOString().slice(0, 10) === now.toISOString().slice(0, 10)) return clock;
   return `${at.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })}, ${clock}`;
 };
