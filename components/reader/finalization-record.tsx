@@ -7,7 +7,7 @@ import { rpcLabelNode } from "@/features/reader/read-label";
 import { sha256Hex } from "@/components/ui/file-hash";
 import { formatTime } from "@/components/ui/capsule-format";
 import { CopyButton } from "@/components/ui/copy-button";
-import { ManifestChecks, type ManifestProofProps } from "./manifest-checks";
+import { ManifestChecks, unservedManifestLine, type ManifestProofProps } from "./manifest-checks";
 import { LabelCheckLine, titleOf, useLabelCheck } from "./label-check-line";
 import { LatestCheckLine, latestFailed, useLatestCheck } from "./latest-check-line";
 import type { TLabelProof } from "@/features/reader/label-basis";
@@ -257,6 +257,11 @@ export function FinalizationRecord(props: Props) {
               </li>
             ) : null}
             {proof.data?.commitment && props.manifest ? <ManifestChecks manifest={props.manifest} commitment={proof.data.commitment} rpcLabel={rpcLabel} /> : null}
+            {proof.data?.commitment && !props.manifest && unservedManifestLine(proof.data.commitment, rpcLabel) ? (
+              <li className="break-words text-red-800" data-testid="manifest-check">
+                {unservedManifestLine(proof.data.commitment, rpcLabel)}
+              </li>
+            ) : null}
             {proof.data ? <LabelCheckLine label={label} state={labelState} rpcLabel={rpcLabel} overdue={overdue} /> : null}
             {proof.data ? <LatestCheckLine state={latestState} currentId={props.currentId} capsuleId={props.capsuleId} rpcLabel={rpcLabel} overdue={overdue} /> : null}
             {overdue && !proof.data && !proof.isError ? (

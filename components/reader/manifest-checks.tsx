@@ -41,6 +41,17 @@ async function hashOf(url: string): Promise<string | undefined> {
 }
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+const NO_MANIFEST = `0x${"0".repeat(64)}`;
+
+/**
+ * What the reader's check says when this page carries no manifest: nothing when the registry committed none (a capsule
+ * submitted before manifests), else that the committed manifest is not served here, as `npm run verify` fails it.
+ */
+export function unservedManifestLine(commitment: Commitment, rpcLabel: string): string | null {
+  return same(commitment.manifestHash, NO_MANIFEST)
+    ? null
+    : `✖ The registry committed manifest ${commitment.manifestHash} (read from ${rpcLabel}), which this site does not serve: the claims and evidence on this page cannot be checked against it.`;
+}
 const supports = (claims: number[]) => (claims.length === 0 ? "supports no claim" : `supports claim ${claims.join(", ")}`);
 
 export function ManifestChecks({ manifest, commitment, rpcLabel }: { manifest: ManifestProofProps; commitment: Commitment; rpcLabel: string }) {

@@ -29,6 +29,6 @@ export function readerArticle(parts: Partial<ReadParts> & Partial<PageParts> = {
   };
   return {
     read, outletName, currentId: "7", firstPublishedAt: "1900003700", currentType: "original", underVote: null, courtCase: null, courtRecord: parts.courtRecord ?? [],
-    whatChanged: null, related: parts.related ?? [], manifest: null, claimCorrections: [], correctsClaims: null, votes: { items: [], total: 0 },
+    whatChanged: null, related: parts.related ?? [], manifest: null, unservedManifestHash: null, claimCorrections: [], correctsClaims: null, votes: { items: [], total: 0 },
   } as unknown as ReaderArticle;
 }

@@ -109,6 +109,12 @@ export function ReaderView({ article, registry, origin, label = null }: { articl
         <h2 id="evidence-heading" className="text-lg font-semibold">
           Evidence
         </h2>
+        {article.unservedManifestHash ? (
+          <p className="rounded bg-red-50 px-2 py-1 text-sm text-red-900 [overflow-wrap:anywhere]" data-testid="evidence-manifest-unserved">
+            This site cannot serve the manifest the registry committed for this version ({article.unservedManifestHash}): which of these files the editors voted on, and
+            which were added after publication, cannot be told apart here.
+          </p>
+        ) : null}
         <Island name="evidence" props={{ items: votedEvidence(article) }} />
       </section>
       {laterEvidence(article).length > 0 ? (

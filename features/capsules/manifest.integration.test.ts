@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Hex } from "viem";
 import { ROLE } from "@/lib/roles/role-catalog";
@@ -239,6 +241,25 @@ describe.each(dialects)("the capsule manifest on %s", (dialect) => {
     expect(html.slice(0, html.indexOf('data-testid="reader-later-evidence"'))).not.toContain("Later letter");
     const reviews = await api.send(capsuleClaims, { params: { id }, query: { format: "claimreview" } });
     expect(reviews.body).toEqual({ ok: true, capsuleId: id, format: "claimreview", items: [] }); // no finding yet
+  });
+
+  it("says on the page when the manifest the chain committed is not served here, instead of showing every file as voted", async () => {
+    const hash = String(voucher.voucher.manifestHash).replace(/^0x/, "").toLowerCase();
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    const stored = path.join(stack.dataDir, "vault", hash.slice(0, 2), hash);
+    const aside = `${stored}.aside`;
+    fs.renameSync(stored, aside);
+    try {
+      const html = await (await fetch(`${stack.baseUrl}/read/${id}`)).text();
+      expect(html).toContain('data-testid="evidence-manifest-unserved"');
+      const notice = html.slice(html.indexOf('data-testid="evidence-manifest-unserved"')).split("</p>")[0]!.replaceAll("<!-- -->", "");
+      expect(notice).toContain(`This site cannot serve the manifest the registry committed for this version (0x${hash})`);
+    } finally {
+      fs.renameSync(aside, stored);
+    }
+    const html = await (await fetch(`${stack.baseUrl}/read/${id}`)).text();
+    expect(html).not.toContain('data-testid="evidence-manifest-unserved"');
+    expect(html).toContain('data-testid="reader-later-evidence"');
   });
 
   it("takes no evidence item past the 50 a capsule lists, one at a time as in a draft's list", async () => {

@@ -60,6 +60,11 @@ export type ReaderArticle = {
   related: RelatedArticle[];
   /** The manifest committed on chain at submission (null for capsules submitted before manifests). */
   manifest: ReaderManifest | null;
+  /**
+   * The manifest hash the chain committed for this version when this site cannot serve those bytes (its vault lost
+   * them, or holds others): `manifest` is then null, though the version has a manifest; null otherwise.
+   */
+  unservedManifestHash: string | null;
   /** Later published corrections that name this version's claims. */
   claimCorrections: ClaimCorrection[];
   /** For a correction or retraction: the claims of the version it replaced that it names ("claim N of revision R"). */
@@ -138,6 +143,7 @@ export async function readerArticle(db: DbOrTrx, id: number, origin: string): Pr
     relatedArticles(db, row.id),
   ]);
   const outletName = outlet?.name ?? row.outlet_slug;
+  const manifest = await readerManifest(row, read);
   return {
     // the manifest and the corrections below are read from the capsule as stored; only the names shown change
     read: { ...read, contributors: readerContributors(read.contributors, outletName) },
@@ -150,7 +156,8 @@ export async function readerArticle(db: DbOrTrx, id: number, origin: string): Pr
     courtRecord,
     whatChanged: whatChangedIn(chain, row),
     related,
-    manifest: await readerManifest(row, read),
+    manifest,
+    unservedManifestHash: row.manifest_hash && !manifest ? row.manifest_hash : null,
     claimCorrections: claimCorrections(row, chain, read),
     correctsClaims: await correctedOrdinals(db, row, chain),
     votes: await editorsVotes(db, row),
