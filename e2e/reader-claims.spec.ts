@@ -90,6 +90,8 @@ test("claims are marked in the text, reachable from the keyboard, with their evi
   await expect(itemChecks).toHaveCount(2);
   await expect(itemChecks.nth(0)).toHaveText(/^✓ Evidence 1, “Port fee table”: in the committed evidence root; the file hashes to its recorded hash; supports claim 1, 2\.$/);
   await expect(itemChecks.nth(1)).toHaveText(/^✓ Evidence 2, “Council transcript”: in the committed evidence root; the file is on another site, which this page does not fetch: download it and compare its SHA-256 yourself; supports claim 2\.$/);
+  // a file on another site, not fetched, is no failure: the summary is ✓
+  await expect(page.getByTestId("finalization-summary")).toHaveAttribute("data-verdict", "ok");
 
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });
@@ -100,3 +102,25 @@ test("claims are marked in the text, reachable from the keyboard, with their evi
   }
   expect(errors).toEqual([]);
 });
+
+// The summary sentence answers for the manifest and evidence lines too: bytes this site serves that do not hash to what
+// the chain committed (a tampered manifest, a swapped evidence file) turn it red, never a ✓ over a ✖.
+for (const tampered of ["manifest", "evidence file"] as const) {
+  test(`a ${tampered} that does not hash to its commitment turns the check's summary red`, async ({ page }) => {
+    const vaultPath = pathOf(vaultObject, { objectId: "0" }).replace(/0$/, "");
+    await page.route(
+      (url) => url.pathname.startsWith(vaultPath) && (tampered === "manifest" ? !url.searchParams.has("download") : url.searchParams.get("download") === "1"),
+      (route) => route.fulfill({ status: 200, contentType: "application/octet-stream", body: `not the committed ${tampered}` }),
+    );
+    await page.goto(`/read/${id}`);
+    const summary = page.getByTestId("finalization-summary");
+    await expect(summary).toHaveAttribute("data-verdict", "failed");
+    await expect(summary).toHaveText("✖ This page could not be checked against the chain record. The lines below say which check failed.");
+    if (tampered === "manifest") {
+      await expect(page.getByTestId("manifest-check")).toContainText("✖ The manifest this site serves does not hash to");
+    } else {
+      await expect(page.getByTestId("manifest-check")).toContainText("✓ The manifest");
+      await expect(page.getByTestId("evidence-proof-check").nth(0)).toContainText("the file does NOT hash to its recorded hash");
+    }
+  });
+}

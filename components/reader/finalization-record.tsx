@@ -1,8 +1,8 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { CAPSULE_CHAIN_ID } from "@/lib/chain/chain";
-import { readFinalization, type FinalizationFacts, type RegistryRecord } from "@/features/reader/read-finalization";
+import { readFinalization, type Commitment, type FinalizationFacts, type RegistryRecord } from "@/features/reader/read-finalization";
 import { rpcLabelNode } from "@/features/reader/read-label";
 import { sha256Hex } from "@/components/ui/file-hash";
 import { formatTime } from "@/components/ui/capsule-format";
@@ -163,10 +163,19 @@ export function FinalizationRecord(props: Props) {
   const labelFailed = labelState.error !== undefined || labelState.check?.outcome === "failed";
   const labelDone = !label || labelState.check !== undefined;
   const latestState = useLatestCheck({ capsuleId: props.capsuleId, currentId: props.currentId, registry: props.registry, rpcUrl, node, attempt });
+  // the manifest and evidence lines count in the summary too: a ✖ among them never sits under a ✓ sentence
+  const commitment = proof.data?.commitment;
+  const [manifestOutcome, setManifestOutcome] = useState<{ of: Commitment; failed: boolean }>();
+  const onManifestOutcome = useCallback((failed: boolean) => {
+    if (commitment) setManifestOutcome({ of: commitment, failed });
+  }, [commitment]);
+  const unservedLine = commitment && !props.manifest ? unservedManifestLine(commitment, rpcLabel) : null;
+  const manifestFailed = unservedLine !== null || (manifestOutcome?.of === commitment && manifestOutcome?.failed === true);
+  const manifestDone = !commitment || !props.manifest || manifestOutcome?.of === commitment;
   const verdict: "checking" | "ok" | "failed" =
-    proof.isError || (proof.data && !(proof.data.success && proof.data.recorded)) || !recordOk || (bodyHash.data && !bodyMatches) || (proof.data && bodyHash.data && !storedMatches) || labelFailed || latestFailed(latestState)
+    proof.isError || (proof.data && !(proof.data.success && proof.data.recorded)) || !recordOk || (bodyHash.data && !bodyMatches) || (proof.data && bodyHash.data && !storedMatches) || labelFailed || latestFailed(latestState) || manifestFailed
       ? "failed"
-      : proof.data && bodyHash.data && labelDone && latestState.check
+      : proof.data && bodyHash.data && labelDone && latestState.check && manifestDone
         ? "ok"
         : "checking";
   // a node that has not answered in time: said in words, with a way to ask again, and never a ✓ it did not earn
@@ -256,10 +265,10 @@ export function FinalizationRecord(props: Props) {
                   : `✖ The registry has it from outlet “${proof.data.record.outletSlug}”, submitted by ${proof.data.record.submitter}, as ${revises(proof.data.record.parentCapsuleId.toString())}; this page says outlet “${props.outletSlug}”, ${props.submitter}, ${revises(props.parentCapsuleId ?? "0")}.`}
               </li>
             ) : null}
-            {proof.data?.commitment && props.manifest ? <ManifestChecks manifest={props.manifest} commitment={proof.data.commitment} rpcLabel={rpcLabel} /> : null}
-            {proof.data?.commitment && !props.manifest && unservedManifestLine(proof.data.commitment, rpcLabel) ? (
+            {commitment && props.manifest ? <ManifestChecks manifest={props.manifest} commitment={commitment} rpcLabel={rpcLabel} onOutcome={onManifestOutcome} /> : null}
+            {unservedLine ? (
               <li className="break-words text-red-800" data-testid="manifest-check">
-                {unservedManifestLine(proof.data.commitment, rpcLabel)}
+                {unservedLine}
               </li>
             ) : null}
             {proof.data ? <LabelCheckLine label={label} state={labelState} rpcLabel={rpcLabel} overdue={overdue} /> : null}

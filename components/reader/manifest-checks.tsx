@@ -54,8 +54,25 @@ export function unservedManifestLine(commitment: Commitment, rpcLabel: string): 
 }
 const supports = (claims: number[]) => (claims.length === 0 ? "supports no claim" : `supports claim ${claims.join(", ")}`);
 
-export function ManifestChecks({ manifest, commitment, rpcLabel }: { manifest: ManifestProofProps; commitment: Commitment; rpcLabel: string }) {
+/** Whether the checks below found anything wrong: a manifest not served or not matching, another evidence root, an item not proven or a file not matching its hash (a file on another site, not fetched, is not a failure). */
+export function manifestChecksFailed(state: Required<State>, rootOk: boolean): boolean {
+  return state.manifest !== "match" || !rootOk || state.items.some((item) => !item.proven || item.file === "mismatch");
+}
+
+export function ManifestChecks({
+  manifest,
+  commitment,
+  rpcLabel,
+  onOutcome,
+}: {
+  manifest: ManifestProofProps;
+  commitment: Commitment;
+  rpcLabel: string;
+  /** Told once the checks are done, so the check's one-sentence summary never says ✓ over a ✖ here. */
+  onOutcome: (failed: boolean) => void;
+}) {
   const [state, setState] = useState<State>({});
+  const rootOk = same(manifest.evidenceRoot, commitment.evidenceRoot);
   useEffect(() => {
     let current = true;
     void (async () => {
@@ -68,14 +85,15 @@ export function ManifestChecks({ manifest, commitment, rpcLabel }: { manifest: M
         const fileHash = url ? await hashOf(url) : undefined;
         items.push({ index: item.index, proven, file: fileHash === undefined ? "not fetched" : same(fileHash, item.leaf[1]) ? "match" : "mismatch" });
       }
-      if (current) setState({ manifest: manifestState, items });
+      if (!current) return;
+      setState({ manifest: manifestState, items });
+      onOutcome(manifestChecksFailed({ manifest: manifestState, items }, same(manifest.evidenceRoot, commitment.evidenceRoot)));
     })();
     return () => {
       current = false;
     };
-  }, [manifest, commitment]);
+  }, [manifest, commitment, onOutcome]);
 
-  const rootOk = same(manifest.evidenceRoot, commitment.evidenceRoot);
   return (
     <>
       <li className={state.manifest === "match" ? "text-emerald-800" : state.manifest ? "text-red-800" : "text-stone-600"} data-testid="manifest-check">
