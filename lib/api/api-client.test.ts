@@ -31,11 +31,17 @@ describe("apiErrorInWords", () => {
   it("says a rate limit in words with the wait the answer gave, not the limiter's rule", async () => {
     const body = { ok: false, error: "RATE_LIMITED", message: "Rate limit exceeded: 100 requests per 60 s (bridge-get)", statusCode: 429, retryAfter: 42 };
     const error = await parseError(new Response(JSON.stringify(body), { status: 429 }));
-    expect(apiErrorInWords(error)).toBe("Too many requests from your address in the last minute: the server limits how often one address may ask. Try again in 42 seconds.");
+    expect(apiErrorInWords(error)).toBe("Too many requests: the server limits how often one address or wallet may ask. Try again in 42 seconds.");
     const once = await parseError(new Response(JSON.stringify({ ...body, retryAfter: 1 }), { status: 429 }));
     expect(apiErrorInWords(once)).toMatch(/Try again in 1 second\.$/);
     const unsaid = await parseError(new Response(JSON.stringify({ ...body, retryAfter: undefined }), { status: 429 }));
     expect(apiErrorInWords(unsaid)).toMatch(/Try again in a minute\.$/);
+  });
+
+  it("says a wait of an hourly limit in minutes", async () => {
+    const body = { ok: false, error: "RATE_LIMITED", message: "Rate limit exceeded: 5 requests per 3600 s (capsule-submit)", statusCode: 429, retryAfter: 1500 };
+    const error = await parseError(new Response(JSON.stringify(body), { status: 429 }));
+    expect(apiErrorInWords(error)).toBe("Too many requests: the server limits how often one address or wallet may ask. Try again in 25 minutes.");
   });
 
   it("keeps the bridge's own message for every other failure", async () => {

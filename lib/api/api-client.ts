@@ -43,13 +43,16 @@ export async function parseError(response: Response): Promise<ApiError> {
 /**
  * What a failed answer says to a person: the bridge's own message, except a rate limit (429), whose message is written
  * for API clients ("Rate limit exceeded: 100 requests per 60 s (bridge-get)") and is said in words, with the wait the
- * answer gave (its retryAfter, in seconds).
+ * answer gave (its retryAfter, in seconds). The words name no window: limits run per minute or per hour, and are
+ * counted per address or per wallet.
  */
 export function apiErrorInWords(error: ApiError): string {
   if (error.status !== 429) return error.message;
-  const retryAfter = Number(error.details.retryAfter);
-  const wait = Number.isFinite(retryAfter) && retryAfter > 0
-    ? ` Try again in ${retryAfter === 1 ? "1 second" : `${Math.ceil(retryAfter)} seconds`}.`
-    : " Try again in a minute.";
-  return `Too many requests from your address in the last minute: the server limits how often one address may ask.${wait}`;
+  return `Too many requests: the server limits how often one address or wallet may ask. ${waitInWords(Number(error.details.retryAfter))}`;
+}
+
+function waitInWords(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds <= 0) return "Try again in a minute.";
+  if (seconds < 120) return `Try again in ${seconds <= 1 ? "1 second" : `${Math.ceil(seconds)} seconds`}.`;
+  return `Try again in ${Math.ceil(seconds / 60)} minutes.`;
 }
