@@ -18,7 +18,8 @@ import { voucherDeadlineWords } from "./support/deadline-words";
 // to try again); Submit pressed again says the two authorizations apart to the second and how far apart they were
 // given; a vote the bridge sent but could not see mined in its wait (anvil's mining paused) reads as sent, not mined,
 // with its transaction, until the chain mines it and the panel says the vote is final; and a juror's case page says
-// one time left for the commit period, in the Jury card and in the juror's own card alike.
+// one time left for the commit period, in the Jury card and in the juror's own card alike, and the juror's page and the
+// list of cases count on the same (the chain's) clock.
 
 const jury = juryChain();
 const desk = readerDesk();
@@ -154,7 +155,7 @@ test("a vote sent but not mined within the bridge's wait says so, with its trans
   expect(errors).toEqual([]);
 });
 
-test("a juror's case page says one time left for the period, in the Jury card and in the juror's own card", async ({ page }) => {
+test("a juror's case page says one time left for the period, in the Jury card and in the juror's own card, and the juror's page and the list of cases say the same", async ({ page }) => {
   test.setTimeout(300_000);
   const owner = freshWallet();
   const challenger = freshWallet();
@@ -191,6 +192,28 @@ test("a juror's case page says one time left for the period, in the Jury card an
     await expect.poll(async () => (await mineLeft.innerText()) === (await cardLeft.innerText())).toBe(true);
     await page.getByTestId("juror-duty").scrollIntoViewIfNeeded();
     await bothWidths(page, "juror-commit", "walk-thirteen");
+
+    // the juror's page and the list of cases count on the same clock: the chain's, ten minutes past the case's last
+    // event (counted from that event they would say about ten minutes more left)
+    const minutesLeft = (words: string) => {
+      const match = /^(?:(\d+) d )?(\d+) h (\d+) min left$/.exec(words);
+      expect(match, words).not.toBeNull();
+      return Number(match![1] ?? 0) * 1440 + Number(match![2]) * 60 + Number(match![3]);
+    };
+    const chainMinutesLeft = async () => (Number(commit.periodEndsAt) - Number((await jury.publicClient.getBlock({ blockTag: "latest" })).timestamp)) / 60;
+    const casePageLeft = minutesLeft(await cardLeft.innerText());
+    expect(Math.abs(casePageLeft - (await chainMinutesLeft()))).toBeLessThanOrEqual(2);
+    await page.goto("/court/juror");
+    await doneLoading(page);
+    const jurorRow = page.getByTestId("juror-case").filter({ hasText: `Case #${caseId}` });
+    await expect(jurorRow.getByTestId("juror-countdown")).toHaveText(/^\d+ d \d+ h \d+ min left$|^\d+ h \d+ min left$/);
+    expect(Math.abs(minutesLeft(await jurorRow.getByTestId("juror-countdown").innerText()) - casePageLeft)).toBeLessThanOrEqual(2);
+    await page.goto(`/court?status=open&outlet=${slug}`);
+    await doneLoading(page);
+    const listed = page.getByTestId("case-period-countdown");
+    await expect(listed).toHaveCount(1);
+    await expect(listed).toHaveText(/^\d+ d \d+ h \d+ min left$|^\d+ h \d+ min left$/);
+    expect(Math.abs(minutesLeft(await listed.innerText()) - casePageLeft)).toBeLessThanOrEqual(2);
     expect(errors).toEqual([]);
   } finally {
     await bench.leave();

@@ -16,7 +16,7 @@ import { courtKeys } from "@/components/court/use-court";
 import { useSession } from "@/components/wallet/use-session";
 import { useEvidenceSide } from "@/components/court/jury-evidence-form";
 import { formatCap, formatTimeWithZone } from "@/components/ui/capsule-format";
-import { lastEventTime, useChainNow } from "@/components/court/deadline";
+import { lastEventTime, useCaseClock } from "@/components/court/deadline";
 import { TextField, primaryButton } from "@/components/ui/field";
 import { useFocusOnMessage } from "@/components/ui/focus-on-message";
 
@@ -49,7 +49,7 @@ export function AppealFunding({ item, submitter, quote, onFunded }: { item: TCou
   const publicClient = usePublicClient({ chainId: CAPSULE_CHAIN_ID });
   const { mutateAsync: writeContract } = useWriteContract();
   const queryClient = useQueryClient();
-  const now = useChainNow(lastEventTime(item));
+  const now = useCaseClock(lastEventTime(item)).now;
   const unfunded = quote.sides.filter((s) => BigInt(s.remaining) > 0n);
   // the losing side's funding closes half-way through the period (the contract refuses it from then on)
   const open = unfunded.filter((s) => now < Number(s.fundingEndsAt));

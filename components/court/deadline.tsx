@@ -1,25 +1,19 @@
 "use client";
 
-import { useEffect, useState } from "react";
 import { formatTimeWithZone } from "@/components/ui/capsule-format";
+import { useChainClockReading } from "@/components/network/use-chain-clock";
+import { caseClock } from "./move-on";
 
 // A jury period's end in the reader's local time (with its zone) and the time left, counted in chain
 // time: the contract checks block timestamps, and a chain's clock may run ahead of this computer's (a
-// dev chain moved forward). The case's latest event time (`chainTimeSeen`, a block's timestamp) sets
-// the offset when it is ahead of the wall clock; on a live chain it never is by more than a block.
+// dev chain moved forward). Every court page counts on one clock (move-on.ts caseClock): the chain's
+// latest block time once the page has read it, else an estimate from the case's latest event
+// (`chainTimeSeen`, a block's timestamp), so a list, the juror's page and the case page never say two
+// times left for one deadline.
 
-/** Chain "now" in Unix seconds, ticking every second. */
-export function useChainNow(chainTimeSeen?: number): number {
-  const [wall, setWall] = useState(() => Math.floor(Date.now() / 1000));
-  const [offset, setOffset] = useState(0);
-  useEffect(() => {
-    const timer = window.setInterval(() => setWall(Math.floor(Date.now() / 1000)), 1000);
-    return () => window.clearInterval(timer);
-  }, []);
-  useEffect(() => {
-    if (chainTimeSeen !== undefined) setOffset(Math.max(0, chainTimeSeen - Math.floor(Date.now() / 1000)));
-  }, [chainTimeSeen]);
-  return wall + offset;
+/** A case's clock in Unix seconds, ticking every second, and whether it is an estimate (no block read yet). */
+export function useCaseClock(chainTimeSeen?: number): { now: number; estimated: boolean } {
+  return caseClock(useChainClockReading(), chainTimeSeen);
 }
 
 /** The latest block time a case's events show (undefined when it has none). */
@@ -40,9 +34,10 @@ export function timeLeft(seconds: number): string {
  * decides on (the case page's move-on control), so the countdown and the control read the same time;
  * `estimated` says the time left is an estimate.
  */
-export function Deadline({ endsAt, chainTimeSeen, testId = "jury-countdown", now: given, estimated = false }: { endsAt: string; chainTimeSeen?: number; testId?: string; now?: number; estimated?: boolean }) {
-  const own = useChainNow(chainTimeSeen);
-  const now = given ?? own;
+export function Deadline({ endsAt, chainTimeSeen, testId = "jury-countdown", now: given, estimated: givenEstimated = false }: { endsAt: string; chainTimeSeen?: number; testId?: string; now?: number; estimated?: boolean }) {
+  const own = useCaseClock(chainTimeSeen);
+  const now = given ?? own.now;
+  const estimated = given === undefined ? own.estimated : givenEstimated;
   const left = Number(endsAt) - now;
   return (
     <>

@@ -19,10 +19,9 @@ import { useSession } from "@/components/wallet/use-session";
 import { useContractsSummary } from "@/components/network/use-system";
 import { Card } from "@/components/ui/card";
 import { FileButton } from "@/components/ui/field";
-import { Deadline, lastEventTime } from "./deadline";
+import { Deadline, lastEventTime, useCaseClock as useClockOfCase } from "./deadline";
 import { useFocusOnMessage } from "@/components/ui/focus-on-message";
-import { useChainClockReading } from "@/components/network/use-chain-clock";
-import { caseClock, moveOnState } from "./move-on";
+import { moveOnState } from "./move-on";
 import { MoveOnControl } from "./move-on-control";
 import { disputedSentence } from "./disputed-sentence";
 import { formatTimeWithZone } from "@/components/ui/capsule-format";
@@ -387,7 +386,7 @@ type TRevealFinding = (typeof findingNames)[number];
  * windows): the chain's block time, else estimated from the case's last event.
  */
 function useCaseClock(item: TCourtCase): { now: number; estimated: boolean } {
-  return caseClock(useChainClockReading(), lastEventTime(item));
+  return useClockOfCase(lastEventTime(item));
 }
 
 /**
