@@ -64,7 +64,10 @@ export function VotePanel(props: {
   // the bridge's wait for the receipt ran out: the ballot is sent, not mined, so not yet final. The page follows the
   // transaction itself (besides the push channel), for as long as it takes, and reads the votes again once it is mined.
   const queryClient = useQueryClient();
-  const sentHash = relay.data?.operatorTx.status === "sent" ? (relay.data.operatorTx.txHash as Hex) : undefined;
+  // …or the bridge refused a new ballot because this editor's earlier one on this capsule is still waiting to be mined
+  // (the page was reloaded meanwhile): that one is followed the same way, not shown as a failure
+  const [pendingBallot, setPendingBallot] = useState<Hex>();
+  const sentHash = relay.data?.operatorTx.status === "sent" ? (relay.data.operatorTx.txHash as Hex) : pendingBallot;
   const sentReceipt = useWaitForTransactionReceipt({ hash: sentHash, chainId: CAPSULE_CHAIN_ID, pollingInterval: 1_000, timeout: 0, query: { enabled: Boolean(sentHash) && !mine } });
   const sentMinedIn = sentReceipt.data?.status === "success" ? sentReceipt.data.blockNumber : undefined;
   const sentReverted = sentReceipt.data?.status === "reverted";
@@ -99,7 +102,11 @@ export function VotePanel(props: {
       setReason("");
       return true;
     } catch (cause) {
-      setError(voteErrorText(cause));
+      const pending = pendingBallotOn(cause, props.capsuleId);
+      if (pending) {
+        setPendingBallot(pending);
+        setConfirming(undefined);
+      } else setError(voteErrorText(cause));
       return false;
     } finally {
       setPhase("idle");
@@ -156,7 +163,13 @@ export function VotePanel(props: {
               The chain refused your vote: its transaction <span className="break-all font-mono text-xs">{sentHash}</span> was mined but reverted, so
               nothing was recorded.
             </p>
-            <button type="button" onClick={() => relay.reset()} className="mt-2 min-h-11 rounded-md border border-sky-400 bg-white px-3 py-1 font-semibold hover:bg-sky-100">
+            <button
+              type="button"
+              onClick={() => {
+                relay.reset();
+                setPendingBallot(undefined);
+              }}
+              className="mt-2 min-h-11 rounded-md border border-sky-400 bg-white px-3 py-1 font-semibold hover:bg-sky-100">
               Vote again
             </button>
           </>
@@ -306,6 +319,13 @@ export function VotePanel(props: {
       ) : null}
     </div>
   );
+}
+
+/** The transaction of this editor's earlier ballot on this capsule, when the bridge refused a new one because that one waits to be mined. */
+function pendingBallotOn(cause: unknown, capsuleId: string): Hex | undefined {
+  if (!(cause instanceof ApiError) || cause.code !== "CONFLICT") return undefined;
+  const { pendingTxHash, capsuleId: pendingOn } = cause.details;
+  return typeof pendingTxHash === "string" && /^0x[0-9a-f]{64}$/i.test(pendingTxHash) && String(pendingOn) === capsuleId ? (pendingTxHash as Hex) : undefined;
 }
 
 /** A failed vote in words; a reason the bridge refused says what is wrong with it (the rest of the ballot is the page's own). */

@@ -45,6 +45,12 @@ const badReasonSignature = () =>
     issues: [{ path: "reasonSignature", message: "the reason's VoteReason signature does not recover to the voter for this capsule, choice and ballot nonce" }],
   });
 
+/** A new ballot while this voter's earlier relayed one is unmined: it would sign the same CapsuleAcceptance nonce. */
+const ballotWaiting = (voter: Address, unmined: { capsule_id: number | null; tx_hash: string }) =>
+  new AppError("CONFLICT", `A relayed vote of ${voter} on capsule ${unmined.capsule_id} is waiting to be mined (${unmined.tx_hash}); sign a new ballot once it is`, {
+    details: { pendingTxHash: unmined.tx_hash, capsuleId: String(unmined.capsule_id) },
+  });
+
 /** Checks the reason's EIP-712 VoteReason against the voter, the capsule, the choice and the ballot's nonce; the row to store. */
 async function checkedReason(voter: Address, capsuleId: number, body: TVoteBody, ballotNonce: bigint | undefined) {
   if (body.reason === undefined || body.reasonSignature === undefined || ballotNonce === undefined) return undefined;
@@ -79,6 +85,10 @@ export async function relayVote(db: Db, voter: Address, capsuleId: number, body:
   if (checks.weightAtSnapshot === 0n) throw notEligibleAtSnapshot(capsule, voter, snapshotBlock);
   if (checks.voted) throw alreadyVoted(voter, capsule.id);
   const reason = await checkedReason(voter, capsule.id, body, checks.ballotNonce);
+  // said before the relay's pre-flight, which runs against the node's pending state: there the waiting ballot has
+  // already used the nonce this one signs, and the chain's answer would be a misleading InvalidSignature
+  const waiting = await findUnminedVote(db, voter);
+  if (waiting) throw ballotWaiting(voter, waiting);
 
   const reverts = {
     VotingClosed: () => votingClosed(capsule.id, now, window),
@@ -95,11 +105,7 @@ export async function relayVote(db: Db, voter: Address, capsuleId: number, body:
     // voter is unmined (or being re-broadcast after a rollback) a new one would reuse that nonce.
     guard: async (trx) => {
       const unmined = await findUnminedVote(trx, voter);
-      if (unmined) {
-        throw new AppError("CONFLICT", `A relayed vote of ${voter} on capsule ${unmined.capsule_id} is waiting to be mined (${unmined.tx_hash}); sign a new ballot once it is`, {
-          details: { pendingTxHash: unmined.tx_hash },
-        });
-      }
+      if (unmined) throw ballotWaiting(voter, unmined);
       // stored with the queued transaction, so a reason exists only for a ballot that was relayed
       if (reason) await putVoteReason(trx, reason);
     },

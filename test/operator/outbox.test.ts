@@ -90,10 +90,11 @@ describe.each(dialects)("operator outbox on %s", (dialect) => {
       expectOk(res);
       expect(res.body.operatorTx).toMatchObject({ status: "sent" });
       const hash = res.body.txHash as Hex;
-      // a second ballot of the same voter while the first is unmined reuses its nonce: refused, nothing stored
-      // (anvil estimates on its pending state, so the pre-flight already sees InvalidSignature)
+      // a second ballot of the same voter while the first is unmined reuses its nonce: refused, nothing stored. The
+      // bridge says so (409, naming the waiting ballot and its capsule) before its pre-flight, which anvil estimates on
+      // its pending state and would answer with a misleading InvalidSignature
       const again = await relay(stack.baseUrl, 3, ids[1]!, await ballot(stream, deployment, 3, ids[1]!, true));
-      expect(again.body).toMatchObject({ ok: false, error: "INVALID_SIGNATURE", statusCode: 401 });
+      expect(again.body).toMatchObject({ ok: false, error: "CONFLICT", statusCode: 409, pendingTxHash: hash, capsuleId: String(ids[0]) });
       const stored = await handle.db.selectFrom("operator_outbox").select("id").where("capsule_id", "=", ids[1]!).where("wallet", "=", stream.address(3)).execute();
       expect(stored).toEqual([]);
       await stream.rpc("anvil_dropTransaction", [hash]);
