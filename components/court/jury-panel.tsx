@@ -19,7 +19,7 @@ import { useSession } from "@/components/wallet/use-session";
 import { useContractsSummary } from "@/components/network/use-system";
 import { Card } from "@/components/ui/card";
 import { FileButton } from "@/components/ui/field";
-import { Deadline, lastEventTime, useCaseClock as useClockOfCase } from "./deadline";
+import { Deadline, lastEventTime, useCaseClock } from "./deadline";
 import { useFocusOnMessage } from "@/components/ui/focus-on-message";
 import { moveOnState } from "./move-on";
 import { MoveOnControl } from "./move-on-control";
@@ -73,7 +73,7 @@ export function JuryPanel({ item, submitter, claims }: { item: TCourtCase; submi
   const signedIn = sessionStatus === "signed-in";
   // the contract moves a period on only once it has ended, or a commit or reveal period once every juror has acted
   // one clock for the countdown and the control: the chain's block time, else estimated from the case's last event
-  const clock = useCaseClock(item);
+  const clock = useCaseClock(lastEventTime(item));
   const roundJurors = item.jurors.filter((j) => j.round === item.round);
   const workDone = roundJurors.length > 0 && ((item.period === "commit" && roundJurors.every((j) => j.committed)) || (item.period === "reveal" && roundJurors.every((j) => j.revealed)));
   const moveOn = moveOnState({ period: item.period, periodEndsAt: item.periodEndsAt, workDone, now: clock.now, estimated: clock.estimated });
@@ -382,21 +382,13 @@ function JurorActions({ item, claimNames }: { item: TCourtCase; claimNames: stri
 type TRevealFinding = (typeof findingNames)[number];
 
 /**
- * The case page's one clock (the Jury card's countdown, the move-on control, the juror's own deadline, the appeal's
- * windows): the chain's block time, else estimated from the case's last event.
- */
-function useCaseClock(item: TCourtCase): { now: number; estimated: boolean } {
-  return useClockOfCase(lastEventTime(item));
-}
-
-/**
  * What the court expects of this juror now and by when, at the top of the juror's own card (the juror page says the
  * same per case): the deadline of the step to take, and what missing it costs.
  */
 function JurorDutyLine({ item, wallet, revealSaltKept }: { item: TCourtCase; wallet: string; revealSaltKept: boolean }) {
   const duty = jurorDuty(item, wallet);
   // the Jury card's clock: the same deadline never reads as two different times left on one page
-  const clock = useCaseClock(item);
+  const clock = useCaseClock(lastEventTime(item));
   const round = (item.round ?? 0) + 1;
   let line: ReactNode;
   switch (duty.kind) {
@@ -445,7 +437,7 @@ function JurorDutyLine({ item, wallet, revealSaltKept }: { item: TCourtCase; wal
 
 function AppealCosts({ item, submitter, funded, onFunded }: { item: TCourtCase; submitter: string | undefined; funded: FundedAppeal | undefined; onFunded: (funded: FundedAppeal | undefined) => void }) {
   const q = appealQuoteOf(item, useJuryCourtAddress());
-  const now = useCaseClock(item).now;
+  const now = useCaseClock(lastEventTime(item)).now;
   if (!q) {
     return (
       <Card title="Appeal">
