@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { capsuleClaimsSet } from "@/features/capsules/claims-set.endpoint";
 import { capsuleCreate } from "@/features/capsules/create.endpoint";
-import { capsuleSubmit } from "@/features/capsules/submit.endpoint";
 import { courtAdvance } from "@/features/court/advance.endpoint";
 import { courtCase } from "@/features/court/case.endpoint";
 import { capsuleVote } from "@/features/voting/vote.endpoint";
@@ -11,15 +10,14 @@ import { freshWallet, juryChain, type Wallet } from "./support/jury-chain";
 import { readerDesk } from "./support/reader-fixture";
 import { installTestWallet } from "./support/test-wallet";
 import { bothWidths, signIn, watchConsole } from "./support/page-helpers";
-import { voucherDeadlineWords } from "./support/deadline-words";
 
-// Desk walk, thirteenth round, as an operator, a journalist and an editor walk it: /operator's "On this page" links
-// lead to their sections while the deployment summary cannot be read (each keeps its heading, with the error and a way
-// to try again); Submit pressed again says the two authorizations apart to the second and how far apart they were
-// given; a vote the bridge sent but could not see mined in its wait (anvil's mining paused) reads as sent, not mined,
-// with its transaction, until the chain mines it and the panel says the vote is final; and a juror's case page says
-// one time left for the commit period, in the Jury card and in the juror's own card alike, and the juror's page and the
-// list of cases count on the same (the chain's) clock.
+// Desk walk, thirteenth round, as an operator, an editor and a juror walk it: /operator's "On this page" links lead
+// to their sections while the deployment summary cannot be read (each keeps its heading, with the error and a way to
+// try again); a vote the bridge sent but could not see mined in its wait (anvil's mining paused) reads as sent, not
+// mined, with its transaction, until the chain mines it and the panel says the vote is final; and a juror's case page
+// says one time left for the commit period, in the Jury card and in the juror's own card alike, and the juror's page
+// and the list of cases count on the same (the chain's) clock. (Submit pressed again, its two authorizations to the
+// second: e2e/desk-walk-twelve.spec.ts.)
 
 const jury = juryChain();
 const desk = readerDesk();
@@ -62,49 +60,6 @@ test("/operator's section links lead to their headings while the deployment summ
   await expect(page.getByTestId("meta-chain-id")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("operator-section-unavailable")).toHaveCount(0);
   await expect(page.locator("#operator-contracts").getByTestId("meta-contracts")).toBeVisible();
-});
-
-test("Submit pressed again names the two authorizations to the second and how far apart they were given", async ({ page }) => {
-  test.setTimeout(240_000);
-  const owner = freshWallet();
-  await jury.fund(owner, "5000", "0");
-  const slug = `walk13s-${stamp}`;
-  await desk.outlet(owner.key, slug, "The Thirteenth Walk Voucher");
-  const id = await desk.draft(owner.key, slug, `Harbour crane ${stamp}`, "The harbour crane is restored.\n\nIt lifts again in June.");
-  const errors = watchConsole(page);
-  const wallet = await installTestWallet(page, owner.key);
-  await page.goto(`/capsules/${id}/edit`);
-  await signIn(page);
-  await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
-  const submit = page.getByRole("button", { name: "Submit and pay 30 CAP" });
-  const submitPath = pathOf(capsuleSubmit, { id });
-  const nextDeadline = async () =>
-    ((await (await page.waitForResponse((r) => new URL(r.url()).pathname === submitPath && r.request().method() === "POST")).json()) as { deadline: string }).deadline;
-
-  wallet.rejectNext("eth_sendTransaction");
-  const firstAnswer = nextDeadline();
-  await submit.click();
-  const first = await firstAnswer;
-  await expect(page.getByTestId("submit-voucher-held")).toBeVisible();
-
-  const prompt = wallet.holdNext("eth_sendTransaction");
-  const secondAnswer = nextDeadline();
-  await submit.click();
-  const second = await secondAnswer;
-  const replaced = page.getByTestId("submit-voucher-replaced");
-  const times = replaced.locator("time");
-  // each deadline to the second, on the UTC clock; the earlier one also by how long before the new one it was given
-  await expect(times).toHaveText([voucherDeadlineWords(second, { seconds: true }), voucherDeadlineWords(first, { seconds: true })]);
-  await expect(times.first()).toHaveText(/\d\d:\d\d:\d\d UTC$/);
-  await expect(replaced).toContainText(/The earlier one, given (less than a second|\d+ (second|minute)s?) before it and (also )?valid until /);
-  if (first !== second) expect(await times.nth(0).innerText()).not.toBe(await times.nth(1).innerText());
-  await replaced.scrollIntoViewIfNeeded();
-  await bothWidths(page, "submit-again", "walk-thirteen");
-
-  prompt.release();
-  await expect(page.getByTestId("submit-done")).toContainText("Voting is open until", { timeout: 60_000 });
-  await doneLoading(page);
-  expect(errors).toEqual([]);
 });
 
 test("a vote sent but not mined within the bridge's wait says so, with its transaction, and turns final once the chain mines it", async ({ page }) => {

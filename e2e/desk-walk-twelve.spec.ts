@@ -224,12 +224,17 @@ test("Submit pressed again while a declined payment's voucher is held says which
   await submit.click();
   const second = await secondAnswer;
   const replaced = page.getByTestId("submit-voucher-replaced");
-  // to the second, and how far apart they were given (desk-walk-thirteen: two given seconds apart read apart)
+  // to the second, and how far apart they were given: two authorizations given seconds apart read apart
   await expect(replaced).toHaveText(
     new RegExp(
       `^This attempt uses a new authorization from this site, valid until ${voucherDeadlineWords(second.deadline, { seconds: true })}\\. The earlier one, given (less than a second|\\d+ (second|minute)s?) before it and (also )?valid until ${voucherDeadlineWords(first.deadline, { seconds: true })}, is for this same version, since the draft stayed locked: it cannot bring another version to the chain\\. Whichever of the two reaches the chain first submits this version, and the chain refuses the other\\.$`,
     ),
   );
+  // each deadline in its own <time>, to the second, on the UTC clock; two deadlines seconds apart read apart
+  const times = replaced.locator("time");
+  await expect(times).toHaveText([voucherDeadlineWords(second.deadline, { seconds: true }), voucherDeadlineWords(first.deadline, { seconds: true })]);
+  await expect(times.first()).toHaveText(/\d\d:\d\d:\d\d UTC$/);
+  if (first.deadline !== second.deadline) expect(await times.nth(0).innerText()).not.toBe(await times.nth(1).innerText());
   await expect(page.getByTestId("submit-voucher-region")).toHaveAttribute("role", "status");
   await expect(page.getByTestId("submit-voucher-held")).toHaveCount(0);
   // what the page says is so: both vouchers commit to the same content and manifest
