@@ -6,17 +6,19 @@ import { bountyToken } from "@/features/bounty/token.endpoint";
 import { outletCreate } from "@/features/outlets/create.endpoint";
 import { outletRead } from "@/features/outlets/read.endpoint";
 import { outletVerify } from "@/features/outlets/verify.endpoint";
+import { capsuleList } from "@/features/capsules/list.endpoint";
 import { devKeys } from "@/test/support/anvil";
 import { startDeskStack, type DeskStack } from "@/test/support/desk-stack";
 import { deployTestToken } from "@/test/support/test-token";
 import { rawRequest } from "@/test/registry/support/raw-http";
 
 // Probes of the running system as an attacker or a careless client would make them: unusual methods on pages, a
-// bounty that does not exist, a reward token that is not 18 decimals, an outlet domain that looks like another.
+// bounty that does not exist, a reward token that is not 18 decimals, an outlet domain that looks like another, a page
+// reached through a dot segment.
 
 const [, ownerKey, tokenKey] = devKeys;
 
-describe("edge probes of pages, bounties, reward tokens and outlet domains", () => {
+describe("edge probes of pages, page policies, bounties, reward tokens and outlet domains", () => {
   let desk: DeskStack;
   let baseUrl: string;
 
@@ -98,5 +100,57 @@ describe("edge probes of pages, bounties, reward tokens and outlet domains", () 
     expect(verified.body).toMatchObject({ ok: true, verified: true });
     const read = await rawRequest(baseUrl, { method: "GET", path: pathOf(outletRead, { slug: "cyrillic-desk" }) });
     expect(read.body).toMatchObject({ outlet: { domain } });
+  });
+
+  // The page policy (lib/http/content-security-policy.ts) is chosen by the path Next.js routes, not the path as sent: a
+  // dot segment after /api, /embed, /islands or /_next/static reached a desk page without a policy (no frame-ancestors,
+  // scripts without a nonce), and so did the site's 404 page below /embed/:id and /islands/.
+  const expectPagePolicy = (path: string, res: Awaited<ReturnType<typeof rawRequest>>) => {
+    expect(res.headers["content-type"], path).toMatch(/^text\/html/);
+    const policy = String(res.headers["content-security-policy"] ?? "");
+    expect(policy, path).toContain("frame-ancestors 'none'");
+    const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1];
+    expect(nonce, path).toBeTruthy();
+    // the page's own scripts carry the nonce of the policy it was sent with
+    expect(res.text, path).toContain(`nonce="${nonce}"`);
+  };
+
+  it("sends the page policy with a page reached through a dot segment after a path that takes none", async () => {
+    const list = pathOf(capsuleList);
+    const api = list.slice(0, list.indexOf("/", 1)); // the API's first segment
+    for (const path of [
+      "/embed/../outlets",
+      "/embed/%2e%2e/outlets",
+      `${api}/../outlets`,
+      `${api}/%2E%2e/outlets`,
+      `${list}/../../outlets`,
+      "/islands/../outlets",
+      "/_next/static/%2e%2e/%2e%2e/outlets",
+      // longer than the part of a path the server logs
+      `${api}/${"a".repeat(300)}/../../outlets`,
+    ]) {
+      const res = await rawRequest(baseUrl, { method: "GET", path });
+      expect(res.status, path).toBe(200);
+      expect(res.text, path).toContain("<title>Outlets · Capsule</title>");
+      expectPagePolicy(path, res);
+    }
+  });
+
+  it("sends the page policy with the 404 page below /embed/:id and under /islands/", async () => {
+    for (const path of ["/embed/1/more", "/embed/1/", "/islands/missing.js"]) {
+      const res = await rawRequest(baseUrl, { method: "GET", path });
+      if (res.status === 308) continue; // Next's trailing-slash redirect, no page
+      expect(res.status, path).toBe(404);
+      expectPagePolicy(path, res);
+    }
+  });
+
+  it("leaves /embed/:id its own policy, which any site may frame, and serves the islands' script", async () => {
+    const embed = await rawRequest(baseUrl, { method: "GET", path: "/embed/1" });
+    expect(embed.status).toBe(404);
+    expect(embed.headers["content-security-policy"]).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *");
+    const script = await rawRequest(baseUrl, { method: "GET", path: "/islands/reader.js" });
+    expect(script.status).toBe(200);
+    expect(script.headers["content-type"]).toMatch(/javascript/);
   });
 });
